@@ -1,0 +1,282 @@
+//! The game archive: a folder a GM keeps in git. See `docs/archive.md`.
+//!
+//! ```text
+//! <game>/game.toml            the game: kind, scenario, seed, players and addresses
+//! <game>/scenario.toml        the scenario it was made from, as written
+//! <game>/turns/000/state.json the position after set-up
+//! <game>/turns/001/...        each turn: orders as received, state, report
+//! ```
+//!
+//! Nothing here knows the rules of any game: states are stored as the game serialises
+//! them. Every write is atomic (see [`atomic`]).
+
+pub mod atomic;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+/// Which game an archive holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameKind {
+    RoadsAndBoats,
+}
+
+impl GameKind {
+    pub fn title(self) -> &'static str {
+        match self {
+            GameKind::RoadsAndBoats => "Roads & Boats",
+        }
+    }
+}
+
+/// `game.toml`: what a GM edits by hand. No secrets in plain text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameFile {
+    pub game: GameKind,
+    /// Name of the scenario the game was made from.
+    pub scenario: String,
+    /// Seed of the game's random numbers, also kept in every state.
+    pub seed: u64,
+    #[serde(default)]
+    pub players: Vec<PlayerEntry>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerEntry {
+    /// How the game names the player's seat (a colour in Roads & Boats).
+    pub id: String,
+    pub name: String,
+    pub email: String,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ArchiveError {
+    #[error("{0} already exists and is not empty: choose a new folder for the game")]
+    Exists(PathBuf),
+    #[error("{0} is not a game archive (it has no game.toml)")]
+    NotAGame(PathBuf),
+    #[error("{path}: {message}")]
+    BadFile { path: PathBuf, message: String },
+    #[error("turn {turn} is not in the archive {dir} ({})", if first == last { format!("it has only turn {first}") } else { format!("it has turns {first} to {last}") })]
+    NoSuchTurn {
+        dir: PathBuf,
+        turn: u32,
+        first: u32,
+        last: u32,
+    },
+    #[error("turn {turn} is already in the archive {dir}; turns are never overwritten")]
+    TurnExists { dir: PathBuf, turn: u32 },
+    #[error("{}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+impl std::fmt::Display for GameKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.title())
+    }
+}
+
+/// Serialise as stable, pretty JSON: keys sorted, two-space indent, final newline, so
+/// that two turns differ by small diffs.
+pub fn stable_json<T: Serialize>(value: &T) -> Result<String, serde_json::Error> {
+    let v = serde_json::to_value(value)?;
+    let mut s = serde_json::to_string_pretty(&v)?;
+    s.push('\n');
+    Ok(s)
+}
+
+pub const GAME_FILE: &str = "game.toml";
+pub const SCENARIO_FILE: &str = "scenario.toml";
+pub const STATE_FILE: &str = "state.json";
+
+/// An open game archive.
+#[derive(Clone, Debug)]
+pub struct Archive {
+    root: PathBuf,
+    pub game: GameFile,
+}
+
+fn turn_name(turn: u32) -> String {
+    format!("{turn:03}")
+}
+
+impl Archive {
+    /// Write a new archive at `dir` with its set-up turn (turn 0), all at once.
+    pub fn create(
+        dir: &Path,
+        game: GameFile,
+        scenario_text: &str,
+        turn0: &[(&str, Vec<u8>)],
+    ) -> Result<Archive, ArchiveError> {
+        let mut files = vec![
+            (GAME_FILE.to_string(), game_file_text(&game)?.into_bytes()),
+            (SCENARIO_FILE.to_string(), scenario_text.as_bytes().to_vec()),
+        ];
+        for (name, bytes) in turn0 {
+            files.push((format!("turns/{}/{name}", turn_name(0)), bytes.clone()));
+        }
+        atomic::create_dir(dir, &files)?;
+        Ok(Archive {
+            root: dir.to_path_buf(),
+            game,
+        })
+    }
+
+    pub fn open(dir: &Path) -> Result<Archive, ArchiveError> {
+        let path = dir.join(GAME_FILE);
+        if !path.is_file() {
+            return Err(ArchiveError::NotAGame(dir.to_path_buf()));
+        }
+        let text = fs::read_to_string(&path).map_err(|source| ArchiveError::Io {
+            path: path.clone(),
+            source,
+        })?;
+        let game = toml::from_str(&text).map_err(|e| ArchiveError::BadFile {
+            path: path.clone(),
+            message: e.message().to_string(),
+        })?;
+        Ok(Archive {
+            root: dir.to_path_buf(),
+            game,
+        })
+    }
+
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// The turns in the archive, in order. Unfinished (temporary) folders are ignored.
+    pub fn turns(&self) -> Result<Vec<u32>, ArchiveError> {
+        let dir = self.root.join("turns");
+        let entries = fs::read_dir(&dir).map_err(|source| ArchiveError::Io {
+            path: dir.clone(),
+            source,
+        })?;
+        let mut turns: Vec<u32> = entries
+            .filter_map(Result::ok)
+            .filter_map(|e| e.file_name().to_str().and_then(|n| n.parse().ok()))
+            .collect();
+        turns.sort_unstable();
+        Ok(turns)
+    }
+
+    pub fn turn_dir(&self, turn: u32) -> PathBuf {
+        self.root.join("turns").join(turn_name(turn))
+    }
+
+    /// The given turn, or the latest when `None`; an error names the turns there are.
+    pub fn pick_turn(&self, turn: Option<u32>) -> Result<u32, ArchiveError> {
+        let turns = self.turns()?;
+        let (Some(&first), Some(&last)) = (turns.first(), turns.last()) else {
+            return Err(ArchiveError::NotAGame(self.root.clone()));
+        };
+        match turn {
+            None => Ok(last),
+            Some(t) if turns.contains(&t) => Ok(t),
+            Some(t) => Err(ArchiveError::NoSuchTurn {
+                dir: self.root.clone(),
+                turn: t,
+                first,
+                last,
+            }),
+        }
+    }
+
+    pub fn read(&self, turn: u32, name: &str) -> Result<String, ArchiveError> {
+        let path = self.turn_dir(turn).join(name);
+        fs::read_to_string(&path).map_err(|source| ArchiveError::Io { path, source })
+    }
+
+    /// Add a turn's folder whole, or not at all. A turn is never overwritten.
+    pub fn write_turn(&self, turn: u32, files: &[(&str, Vec<u8>)]) -> Result<(), ArchiveError> {
+        let target = self.turn_dir(turn);
+        if target.exists() {
+            return Err(ArchiveError::TurnExists {
+                dir: self.root.clone(),
+                turn,
+            });
+        }
+        let files: Vec<(String, Vec<u8>)> = files
+            .iter()
+            .map(|(n, b)| ((*n).to_string(), b.clone()))
+            .collect();
+        atomic::create_dir(&target, &files)
+    }
+}
+
+fn game_file_text(game: &GameFile) -> Result<String, ArchiveError> {
+    let body = toml::to_string_pretty(game).map_err(|e| ArchiveError::BadFile {
+        path: PathBuf::from(GAME_FILE),
+        message: e.to_string(),
+    })?;
+    Ok(format!(
+        "# A pbem-judge game archive: see docs/archive.md.\n\
+         # Players' names and addresses may be edited here; the rest is the judge's.\n\n{body}"
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game() -> GameFile {
+        GameFile {
+            game: GameKind::RoadsAndBoats,
+            scenario: "test".into(),
+            seed: 1,
+            players: vec![PlayerEntry {
+                id: "red".into(),
+                name: "Ann".into(),
+                email: "ann@example.org".into(),
+            }],
+        }
+    }
+
+    #[test]
+    fn an_archive_is_created_whole_and_reopened() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let dir = tmp.path().join("g");
+        Archive::create(&dir, game(), "x = 1\n", &[(STATE_FILE, b"{}\n".to_vec())])
+            .expect("create");
+        let a = Archive::open(&dir).expect("open");
+        assert_eq!(a.game, game());
+        assert_eq!(a.turns().expect("turns"), vec![0]);
+        assert_eq!(a.read(0, STATE_FILE).expect("read"), "{}\n");
+        // No temporary folders are left beside it.
+        let names: Vec<_> = fs::read_dir(tmp.path())
+            .expect("ls")
+            .map(|e| e.expect("entry").file_name())
+            .collect();
+        assert_eq!(names, vec![std::ffi::OsString::from("g")]);
+    }
+
+    #[test]
+    fn an_existing_game_is_never_overwritten() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let dir = tmp.path().join("g");
+        Archive::create(&dir, game(), "", &[]).expect("create");
+        let again = Archive::create(&dir, game(), "", &[]);
+        assert!(matches!(again, Err(ArchiveError::Exists(_))));
+        let a = Archive::open(&dir).expect("open");
+        a.write_turn(1, &[(STATE_FILE, b"1".to_vec())])
+            .expect("turn 1");
+        assert!(matches!(
+            a.write_turn(1, &[(STATE_FILE, b"2".to_vec())]),
+            Err(ArchiveError::TurnExists { .. })
+        ));
+        assert_eq!(a.read(1, STATE_FILE).expect("read"), "1");
+        assert_eq!(a.pick_turn(None).expect("latest"), 1);
+        assert!(matches!(
+            a.pick_turn(Some(7)),
+            Err(ArchiveError::NoSuchTurn { .. })
+        ));
+    }
+}

@@ -1,0 +1,113 @@
+//! The `judge` command line: argument structs here, one file per command.
+
+mod new;
+mod scenarios;
+mod show;
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+/// A play-by-email judge for Roads & Boats (with Planes & Trains and &cetera).
+///
+/// A game is a folder (the archive) that the GM keeps in git. Start one with `judge new`,
+/// look at it with `judge show`. See README.md and docs/gm-guide.md.
+#[derive(Debug, Parser)]
+#[command(name = "judge", version, propagate_version = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Create a new game archive from a scenario (turn 0).
+    ///
+    /// Players take seats in the order given: the first is red, then yellow, green, blue,
+    /// purple, orange. The move order is drawn from the seed unless the scenario fixes it.
+    ///
+    /// Example: judge new games/spring --scenario two-rivers
+    ///   --player Ann:ann@example.org --player Bob:bob@example.org --seed 7
+    New(NewArgs),
+    /// Print the state of a game: the latest turn, or the one asked for.
+    ///
+    /// Example: judge show games/demo --turn 0 --json
+    Show(ShowArgs),
+    /// List the bundled scenarios, one per line, name first; or check scenario files.
+    ///
+    /// Example: judge scenarios my-map.toml
+    Scenarios(ScenariosArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct NewArgs {
+    /// Folder to create the game in; it must not exist yet (or be empty).
+    pub dir: PathBuf,
+    /// A bundled scenario's name (see `judge scenarios`) or the path of a scenario file.
+    #[arg(long, short)]
+    pub scenario: String,
+    /// A player, as NAME:EMAIL; give one per seat, in seat order.
+    #[arg(long = "player", short, value_name = "NAME:EMAIL", required = true)]
+    pub players: Vec<String>,
+    /// Seed for the game's random numbers (move order, mine draws). Default: drawn from
+    /// the clock, and recorded in the archive either way.
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ShowArgs {
+    /// The game's folder.
+    pub dir: PathBuf,
+    /// Which turn to show (default: the latest).
+    #[arg(long, short)]
+    pub turn: Option<u32>,
+    /// Print the state as JSON for tools (the schema is in docs/archive.md).
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ScenariosArgs {
+    /// Scenario files to check instead of listing the bundled ones.
+    pub files: Vec<PathBuf>,
+}
+
+/// What went wrong, by kind: the kind decides the exit code.
+#[derive(Debug, thiserror::Error)]
+pub enum Failure {
+    /// The user's input was wrong; the message says how.
+    #[error("{0}")]
+    User(String),
+    /// Anything else.
+    #[error(transparent)]
+    Other(#[from] anyhow::Error),
+}
+
+impl Failure {
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Failure::User(_) => 1,
+            Failure::Other(_) => 3,
+        }
+    }
+}
+
+impl From<crate::archive::ArchiveError> for Failure {
+    fn from(e: crate::archive::ArchiveError) -> Self {
+        use crate::archive::ArchiveError as E;
+        match e {
+            E::Io { .. } => Failure::Other(e.into()),
+            _ => Failure::User(e.to_string()),
+        }
+    }
+}
+
+/// Run one command, writing its output to `out`.
+pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), Failure> {
+    match cli.command {
+        Command::New(args) => new::run(args, out),
+        Command::Show(args) => show::run(args, out),
+        Command::Scenarios(args) => scenarios::run(args, out),
+    }
+}

@@ -1,0 +1,9 @@
+//! pbem-judge: a play-by-email judge for Roads & Boats.
+//!
+//! The rules live in [`roads_boats`] as pure functions of the state; files, mail and the
+//! clock sit at the edges ([`archive`], [`cli`]).
+
+pub mod archive;
+pub mod cli;
+pub mod diagnostic;
+pub mod roads_boats;

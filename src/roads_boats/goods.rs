@@ -1,0 +1,204 @@
+//! Goods: the counters that lie on tiles and ride on transporters.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// Every kind of good of the base game and Planes & Trains. Donkeys are transporters, not
+/// goods; geese are goods that may follow a transporter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Good {
+    Trunks,
+    Boards,
+    Stone,
+    Clay,
+    Paper,
+    Fuel,
+    Gold,
+    Iron,
+    Coins,
+    Stock,
+    Geese,
+    Bombs,
+}
+
+impl Good {
+    pub const ALL: [Good; 12] = [
+        Good::Trunks,
+        Good::Boards,
+        Good::Stone,
+        Good::Clay,
+        Good::Paper,
+        Good::Fuel,
+        Good::Gold,
+        Good::Iron,
+        Good::Coins,
+        Good::Stock,
+        Good::Geese,
+        Good::Bombs,
+    ];
+
+    /// The plural name, as reports print it and scenarios write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Good::Trunks => "trunks",
+            Good::Boards => "boards",
+            Good::Stone => "stone",
+            Good::Clay => "clay",
+            Good::Paper => "paper",
+            Good::Fuel => "fuel",
+            Good::Gold => "gold",
+            Good::Iron => "iron",
+            Good::Coins => "coins",
+            Good::Stock => "stock",
+            Good::Geese => "geese",
+            Good::Bombs => "bombs",
+        }
+    }
+
+    /// Words people write for this good, singular and plural.
+    fn spellings(self) -> &'static [&'static str] {
+        match self {
+            Good::Trunks => &["trunks", "trunk"],
+            Good::Boards => &["boards", "board"],
+            Good::Stone => &["stone", "stones"],
+            Good::Clay => &["clay"],
+            Good::Paper => &["paper", "papers"],
+            Good::Fuel => &["fuel"],
+            Good::Gold => &["gold"],
+            Good::Iron => &["iron"],
+            Good::Coins => &["coins", "coin"],
+            Good::Stock => &["stock", "stocks", "shares", "share"],
+            Good::Geese => &["geese", "goose"],
+            Good::Bombs => &["bombs", "bomb"],
+        }
+    }
+}
+
+impl fmt::Display for Good {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Good {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let lower = s.trim().to_ascii_lowercase();
+        Good::ALL
+            .into_iter()
+            .find(|g| g.spellings().contains(&lower.as_str()))
+            .ok_or_else(|| format!("`{}` is not a good", s.trim()))
+    }
+}
+
+/// A pile of goods: how many of each kind. Kinds with none are not stored, so two piles
+/// with the same goods are equal and serialise the same.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "BTreeMap<Good, u32>", into = "BTreeMap<Good, u32>")]
+pub struct Goods(BTreeMap<Good, u32>);
+
+impl From<BTreeMap<Good, u32>> for Goods {
+    fn from(mut map: BTreeMap<Good, u32>) -> Self {
+        map.retain(|_, n| *n > 0);
+        Goods(map)
+    }
+}
+
+impl From<Goods> for BTreeMap<Good, u32> {
+    fn from(g: Goods) -> Self {
+        g.0
+    }
+}
+
+impl Goods {
+    pub fn new() -> Goods {
+        Goods::default()
+    }
+
+    pub fn count(&self, good: Good) -> u32 {
+        self.0.get(&good).copied().unwrap_or(0)
+    }
+
+    pub fn add(&mut self, good: Good, n: u32) {
+        if n > 0 {
+            *self.0.entry(good).or_insert(0) += n;
+        }
+    }
+
+    /// Take up to `n`; returns how many were taken.
+    pub fn take(&mut self, good: Good, n: u32) -> u32 {
+        let have = self.count(good);
+        let taken = have.min(n);
+        if taken == have {
+            self.0.remove(&good);
+        } else {
+            self.0.insert(good, have - taken);
+        }
+        taken
+    }
+
+    pub fn add_all(&mut self, other: &Goods) {
+        for (g, n) in other.iter() {
+            self.add(g, n);
+        }
+    }
+
+    pub fn total(&self) -> u32 {
+        self.0.values().sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (Good, u32)> + '_ {
+        self.0.iter().map(|(&g, &n)| (g, n))
+    }
+}
+
+impl FromIterator<(Good, u32)> for Goods {
+    fn from_iter<I: IntoIterator<Item = (Good, u32)>>(iter: I) -> Self {
+        let mut g = Goods::new();
+        for (good, n) in iter {
+            g.add(good, n);
+        }
+        g
+    }
+}
+
+impl fmt::Display for Goods {
+    /// `2 boards, 1 stone`; `nothing` when empty.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            return f.write_str("nothing");
+        }
+        let parts: Vec<String> = self.iter().map(|(g, n)| format!("{n} {g}")).collect();
+        f.write_str(&parts.join(", "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spellings_are_forgiving() {
+        assert_eq!("Board".parse(), Ok(Good::Boards));
+        assert_eq!("goose".parse(), Ok(Good::Geese));
+        assert_eq!(" shares ".parse(), Ok(Good::Stock));
+        assert!("boardz".parse::<Good>().is_err());
+    }
+
+    #[test]
+    fn taking_never_goes_below_zero_and_empties_cleanly() {
+        let mut g: Goods = [(Good::Boards, 2)].into_iter().collect();
+        assert_eq!(g.take(Good::Boards, 5), 2);
+        assert!(g.is_empty());
+        assert_eq!(g, Goods::new());
+        assert_eq!(g.to_string(), "nothing");
+    }
+}

@@ -1,0 +1,14 @@
+//! Roads & Boats, with Planes & Trains and the &cetera modules.
+
+pub mod building;
+pub mod goods;
+pub mod map;
+pub mod player;
+pub mod rng;
+pub mod scenario;
+pub mod show;
+pub mod state;
+pub mod transporter;
+pub mod wonder;
+
+pub use state::State;

@@ -1,0 +1,124 @@
+//! Players: colour, name, address, home, research.
+
+use std::collections::BTreeSet;
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use super::map::AreaId;
+
+/// A player's colour, which is also how the rules and the orders name the player. Seats
+/// take colours in this order: the boxed game's four, then &cetera's two.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Colour {
+    Red,
+    Yellow,
+    Green,
+    Blue,
+    Purple,
+    Orange,
+}
+
+impl Colour {
+    pub const SEATS: [Colour; 6] = [
+        Colour::Red,
+        Colour::Yellow,
+        Colour::Green,
+        Colour::Blue,
+        Colour::Purple,
+        Colour::Orange,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Colour::Red => "red",
+            Colour::Yellow => "yellow",
+            Colour::Green => "green",
+            Colour::Blue => "blue",
+            Colour::Purple => "purple",
+            Colour::Orange => "orange",
+        }
+    }
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Colour {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let lower = s.trim().to_ascii_lowercase();
+        Colour::SEATS
+            .into_iter()
+            .find(|c| c.name() == lower)
+            .ok_or_else(|| {
+                format!(
+                    "`{}` is not a player colour: use red, yellow, green, blue, purple or orange",
+                    s.trim()
+                )
+            })
+    }
+}
+
+/// The research table's eight subjects (rulebook p.16; the eighth slot is &cetera's
+/// fundamental research).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Research {
+    RowboatFactory,
+    TruckFactory,
+    SteamerFactory,
+    OilRig,
+    SpecialisedMines,
+    LargeMines,
+    NewShafts,
+    FundamentalResearch,
+}
+
+impl Research {
+    pub const ALL: [Research; 8] = [
+        Research::RowboatFactory,
+        Research::TruckFactory,
+        Research::SteamerFactory,
+        Research::OilRig,
+        Research::SpecialisedMines,
+        Research::LargeMines,
+        Research::NewShafts,
+        Research::FundamentalResearch,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Research::RowboatFactory => "rowboat-factory",
+            Research::TruckFactory => "truck-factory",
+            Research::SteamerFactory => "steamer-factory",
+            Research::OilRig => "oil-rig",
+            Research::SpecialisedMines => "specialised-mines",
+            Research::LargeMines => "large-mines",
+            Research::NewShafts => "new-shafts",
+            Research::FundamentalResearch => "fundamental-research",
+        }
+    }
+}
+
+impl fmt::Display for Research {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One player of a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub name: String,
+    pub email: String,
+    /// The area of the home tile where the home marker and starting goods lie.
+    pub home: AreaId,
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub research: BTreeSet<Research>,
+}

@@ -1,0 +1,143 @@
+//! Scenarios: a map, the players' starting places and goods, the rules in play, and
+//! optionally any position at all, written by hand in TOML (`docs/scenarios.md`).
+//!
+//! A scenario is checked when it is read; every problem is reported at once, with the
+//! file, line and offending text.
+
+mod build;
+mod raw;
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use crate::diagnostic::{Diagnostic, Diagnostics};
+
+use super::player::Colour;
+use super::rng::Rng;
+use super::state::State;
+
+/// A checked scenario, ready to start games from.
+#[derive(Clone, Debug)]
+pub struct Scenario {
+    pub name: String,
+    pub title: String,
+    pub description: String,
+    pub players: usize,
+    /// The position at set-up, players named after their colours.
+    setup: State,
+    /// Whether the scenario fixes the move order (else it is drawn at the start).
+    fixed_move_order: bool,
+}
+
+/// A person taking a seat at `judge new`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seat {
+    pub name: String,
+    pub email: String,
+}
+
+/// Why a game could not be started from a valid scenario.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error("scenario `{scenario}` is for {wanted} player{}, but {given} {} given", plural(*wanted), if *given == 1 { "was" } else { "were" })]
+    WrongPlayerCount {
+        scenario: String,
+        wanted: usize,
+        given: usize,
+    },
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+impl Scenario {
+    /// Read and check a scenario. `file` names it in messages.
+    pub fn parse(file: &str, text: &str) -> Result<Scenario, Diagnostics> {
+        let fail = |items: Vec<Diagnostic>| Diagnostics {
+            file: file.to_string(),
+            source: text.to_string(),
+            items,
+        };
+        let raw: raw::RawScenario = toml::from_str(text).map_err(|e| {
+            fail(vec![
+                Diagnostic::new(toml_message(&e)).at_opt(e.span().map(|s| widen(s, text))),
+            ])
+        })?;
+        build::build(raw, text).map_err(fail)
+    }
+
+    /// The set-up position, before seats are filled and the move order drawn.
+    pub fn setup(&self) -> &State {
+        &self.setup
+    }
+
+    /// Start a game: seat the players (in seat order: red, yellow, green, …) and draw the
+    /// move order from `seed` unless the scenario fixes it (RULINGS R2).
+    pub fn start(&self, seats: &[Seat], seed: u64) -> Result<State, StartError> {
+        if seats.len() != self.players {
+            return Err(StartError::WrongPlayerCount {
+                scenario: self.name.clone(),
+                wanted: self.players,
+                given: seats.len(),
+            });
+        }
+        let mut state = self.setup.clone();
+        for (colour, seat) in Colour::SEATS.iter().zip(seats) {
+            if let Some(p) = state.players.get_mut(colour) {
+                p.name = seat.name.clone();
+                p.email = seat.email.clone();
+            }
+        }
+        state.rng = Rng::new(seed);
+        if !self.fixed_move_order {
+            let mut order: Vec<Colour> = state.players.keys().copied().collect();
+            state.rng.shuffle(&mut order);
+            state.move_order = order;
+        }
+        Ok(state)
+    }
+}
+
+/// The scenarios that come with the judge, by name.
+pub fn bundled() -> BTreeMap<&'static str, &'static str> {
+    BTreeMap::from([
+        ("solo", include_str!("../../../scenarios/solo.toml")),
+        (
+            "two-rivers",
+            include_str!("../../../scenarios/two-rivers.toml"),
+        ),
+        (
+            "four-shores",
+            include_str!("../../../scenarios/four-shores.toml"),
+        ),
+        (
+            "six-isles",
+            include_str!("../../../scenarios/six-isles.toml"),
+        ),
+    ])
+}
+
+/// toml's message without its own rendering of the source, which we do ourselves.
+fn toml_message(e: &toml::de::Error) -> String {
+    let m = e.message().trim();
+    let mut m = m.to_string();
+    if let Some(first) = m.get(..1) {
+        m.replace_range(..1, &first.to_lowercase());
+    }
+    m
+}
+
+/// An empty span (toml gives them at the end of input) is widened to one character so the
+/// caret shows.
+fn widen(span: Range<usize>, text: &str) -> Range<usize> {
+    if span.is_empty() {
+        let start = span.start.min(text.len().saturating_sub(1));
+        start..(start + 1).min(text.len())
+    } else {
+        span
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,354 @@
+//! Transporters: donkeys, wagons, trucks, rafts, rowboats, steamers and planes.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::goods::Goods;
+use super::map::{AreaId, Coast, Hex, HexLabelError, Map, Tile};
+use super::player::Colour;
+
+/// Land, water or air: the three classes the transporter limits count (RULINGS R4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Class {
+    Land,
+    Water,
+    Air,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    Donkey,
+    Wagon,
+    Truck,
+    Raft,
+    Rowboat,
+    Steamer,
+    Plane,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 7] = [
+        Kind::Donkey,
+        Kind::Wagon,
+        Kind::Truck,
+        Kind::Raft,
+        Kind::Rowboat,
+        Kind::Steamer,
+        Kind::Plane,
+    ];
+
+    pub fn class(self) -> Class {
+        match self {
+            Kind::Donkey | Kind::Wagon | Kind::Truck => Class::Land,
+            Kind::Raft | Kind::Rowboat | Kind::Steamer => Class::Water,
+            Kind::Plane => Class::Air,
+        }
+    }
+
+    /// Goods it can carry (Quick Guide III).
+    pub fn capacity(self) -> u32 {
+        match self {
+            Kind::Donkey => 2,
+            Kind::Wagon | Kind::Raft => 3,
+            Kind::Plane => 4,
+            Kind::Rowboat => 5,
+            Kind::Truck => 6,
+            Kind::Steamer => 8,
+        }
+    }
+
+    /// The letter that starts its id: D2 is a donkey, B1 a rowboat.
+    pub fn letter(self) -> char {
+        match self {
+            Kind::Donkey => 'D',
+            Kind::Wagon => 'W',
+            Kind::Truck => 'T',
+            Kind::Raft => 'R',
+            Kind::Rowboat => 'B',
+            Kind::Steamer => 'S',
+            Kind::Plane => 'P',
+        }
+    }
+
+    pub fn from_letter(c: char) -> Option<Kind> {
+        Kind::ALL
+            .into_iter()
+            .find(|k| k.letter() == c.to_ascii_uppercase())
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Donkey => "donkey",
+            Kind::Wagon => "wagon",
+            Kind::Truck => "truck",
+            Kind::Raft => "raft",
+            Kind::Rowboat => "rowboat",
+            Kind::Steamer => "steamer",
+            Kind::Plane => "plane",
+        }
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Kind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let lower = s.trim().to_ascii_lowercase();
+        let kind = match lower.as_str() {
+            "donkey" => Kind::Donkey,
+            "wagon" | "cart" => Kind::Wagon,
+            "truck" => Kind::Truck,
+            "raft" => Kind::Raft,
+            "rowboat" | "rowing-boat" => Kind::Rowboat,
+            "steamer" | "steamship" => Kind::Steamer,
+            "plane" | "airplane" | "aeroplane" => Kind::Plane,
+            _ => return Err(format!("`{}` is not a kind of transporter", s.trim())),
+        };
+        Ok(kind)
+    }
+}
+
+/// A transporter's id: its kind's letter and a number that is never given twice in a game
+/// (`D2`, `S1`). Ids are what players type in their orders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct TransporterId {
+    pub kind: Kind,
+    pub number: u32,
+}
+
+impl fmt::Display for TransporterId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.kind.letter(), self.number)
+    }
+}
+
+impl FromStr for TransporterId {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim();
+        let bad = || {
+            format!(
+                "`{t}` is not a transporter id: write a kind letter (D, W, T, R, B, S, P) and a number, like `D2`"
+            )
+        };
+        let mut chars = t.chars();
+        let kind = chars.next().and_then(Kind::from_letter).ok_or_else(bad)?;
+        let number: u32 = chars.as_str().parse().map_err(|_| bad())?;
+        if number == 0 {
+            return Err(bad());
+        }
+        Ok(TransporterId { kind, number })
+    }
+}
+
+impl Serialize for TransporterId {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for TransporterId {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        String::deserialize(d)?
+            .parse()
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+/// Where a transporter is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Location {
+    /// On land, in one area (planes on land too).
+    Land(AreaId),
+    /// In the river of a tile; it can reach every area of the tile.
+    River(Hex),
+    /// Docked on a coast.
+    Dock(Coast),
+    /// On a sea tile, not docked (boats, and planes that landed at sea).
+    Sea(Hex),
+    /// Carried by another transporter.
+    Carried(TransporterId),
+}
+
+impl Location {
+    /// The tile it is on, unless it is carried.
+    pub fn hex(self) -> Option<Hex> {
+        match self {
+            Location::Land(a) => Some(a.hex),
+            Location::River(h) | Location::Sea(h) => Some(h),
+            Location::Dock(c) => Some(c.land.hex),
+            Location::Carried(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for Location {
+    /// The position syntax of docs/map.md: `C4/E`, `river C4`, `dock C4/E D5`, `sea E5`,
+    /// `on D3`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Location::Land(a) => write!(f, "{a}"),
+            Location::River(h) => write!(f, "river {h}"),
+            Location::Dock(c) => write!(f, "dock {} {}", c.land, c.sea),
+            Location::Sea(h) => write!(f, "sea {h}"),
+            Location::Carried(t) => write!(f, "on {t}"),
+        }
+    }
+}
+
+impl FromStr for Location {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let words: Vec<&str> = s.split_whitespace().collect();
+        let hex = |w: &str| w.parse::<Hex>().map_err(|e: HexLabelError| e.to_string());
+        match words.as_slice() {
+            [area] => Ok(Location::Land(area.parse()?)),
+            [w, h] if w.eq_ignore_ascii_case("river") => Ok(Location::River(hex(h)?)),
+            [w, h] if w.eq_ignore_ascii_case("sea") => Ok(Location::Sea(hex(h)?)),
+            [w, t] if w.eq_ignore_ascii_case("on") => Ok(Location::Carried(t.parse()?)),
+            [w, land, sea] if w.eq_ignore_ascii_case("dock") => Ok(Location::Dock(Coast {
+                land: land.parse()?,
+                sea: hex(sea)?,
+            })),
+            _ => Err(format!(
+                "`{}` is not a position: write an area (`C4`, `C4/E`), `river C4`, `sea E5`, `dock C4/E E5` or `on D3`",
+                s.trim()
+            )),
+        }
+    }
+}
+
+impl Serialize for Location {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Location {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        String::deserialize(d)?
+            .parse()
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+impl Location {
+    /// Check a position read from text against the map for a transporter of `kind`
+    /// owned by `owner`, and put it in canonical form: a plain sea hex means open sea.
+    /// Carried positions are checked by the caller, who knows the other transporters.
+    pub fn place(self, map: &Map, kind: Kind, owner: Colour) -> Result<Location, String> {
+        let class = kind.class();
+        match self {
+            Location::Land(area) if map.is_sea(area.hex) => {
+                Location::Sea(area.hex).place(map, kind, owner)
+            }
+            Location::Land(area) => {
+                let area = map.resolve_area(&area.to_string())?;
+                if class == Class::Water {
+                    return Err(format!(
+                        "a {kind} is a boat and cannot stand on land at {area}: put it in a river (`river {}`), at a dock, or at sea",
+                        area.hex
+                    ));
+                }
+                Ok(Location::Land(area))
+            }
+            Location::River(hex) => {
+                if !map.tiles.contains_key(&hex) {
+                    return Err(format!("{hex} is not a tile of this map"));
+                }
+                if !map.tile(hex).is_some_and(Tile::has_river) {
+                    return Err(format!("there is no river in {hex}"));
+                }
+                match class {
+                    Class::Water => Ok(self),
+                    Class::Air => Err("planes are never allowed in rivers".to_string()),
+                    Class::Land => Err(format!("a {kind} cannot be in a river")),
+                }
+            }
+            Location::Sea(hex) => {
+                if !map.is_sea(hex) {
+                    return Err(format!("{hex} is not a sea tile"));
+                }
+                match class {
+                    Class::Land => Err(format!("a {kind} cannot be at sea")),
+                    _ => Ok(self),
+                }
+            }
+            Location::Dock(coast) => {
+                let land = map.resolve_area(&coast.land.to_string())?;
+                let coast = Coast {
+                    land,
+                    sea: coast.sea,
+                };
+                if !map.is_coast(coast) {
+                    return Err(format!(
+                        "{land} has no coast facing {}: a dock is between a land area and a neighbouring sea tile",
+                        coast.sea
+                    ));
+                }
+                if class != Class::Water {
+                    return Err(format!("only boats dock; a {kind} cannot"));
+                }
+                if let Some(border) = map.border(land.hex, coast.sea)
+                    && let Some(wall) = map.wall(border)
+                    && !wall.lets_through(owner)
+                {
+                    return Err(format!(
+                        "a {} wall stands on that coast: only its owner may dock behind it",
+                        wall.owner.map_or("neutral".to_string(), |c| c.to_string())
+                    ));
+                }
+                Ok(Location::Dock(coast))
+            }
+            Location::Carried(_) => Ok(self),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Transporter {
+    pub owner: Colour,
+    pub kind: Kind,
+    pub at: Location,
+    #[serde(default, skip_serializing_if = "Goods::is_empty")]
+    pub cargo: Goods,
+    /// Geese following this transporter (not carried, not counted against capacity).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub following_geese: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_read_and_print_alike() {
+        let id: TransporterId = "d12".parse().expect("id");
+        assert_eq!(id.kind, Kind::Donkey);
+        assert_eq!(id.to_string(), "D12");
+        assert!("X1".parse::<TransporterId>().is_err());
+        assert!("D0".parse::<TransporterId>().is_err());
+        assert!("D".parse::<TransporterId>().is_err());
+    }
+
+    #[test]
+    fn positions_read_and_print_alike() {
+        for text in ["C4", "C4/E", "river C4", "sea E5", "dock C4/E E5", "on D3"] {
+            let loc: Location = text.parse().expect(text);
+            assert_eq!(loc.to_string(), text);
+        }
+        assert!("dock C4".parse::<Location>().is_err());
+    }
+}

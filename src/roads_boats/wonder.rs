@@ -1,0 +1,124 @@
+//! The wonder: rows of bricks, coloured and neutral (RULINGS R7).
+
+use std::fmt;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::player::Colour;
+
+/// Bricks per row, bottom row first: 83 in all.
+pub const ROWS: [usize; 15] = [4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 6, 7, 7, 7];
+
+/// Bricks in the whole wonder.
+pub const SIZE: usize = 83;
+
+/// One place on the wonder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Brick {
+    Player(Colour),
+    Neutral,
+    /// A place a scenario leaves out of play (the one-player game skips the first rows).
+    Skipped,
+}
+
+impl fmt::Display for Brick {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Brick::Player(c) => write!(f, "{c}"),
+            Brick::Neutral => f.write_str("neutral"),
+            Brick::Skipped => f.write_str("skipped"),
+        }
+    }
+}
+
+impl std::str::FromStr for Brick {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "neutral" | "white" => Ok(Brick::Neutral),
+            "skipped" => Ok(Brick::Skipped),
+            other => other.parse().map(Brick::Player).map_err(|_| {
+                format!(
+                    "`{}` is not a brick: use a player colour or `neutral`",
+                    s.trim()
+                )
+            }),
+        }
+    }
+}
+
+impl Serialize for Brick {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Brick {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        String::deserialize(d)?
+            .parse()
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+/// The bricks placed so far, lowest and leftmost first.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Wonder {
+    pub bricks: Vec<Brick>,
+}
+
+impl Wonder {
+    /// Bricks placed, skipped places included.
+    pub fn placed(&self) -> usize {
+        self.bricks.len()
+    }
+
+    pub fn neutral_bricks(&self) -> usize {
+        self.bricks.iter().filter(|b| **b == Brick::Neutral).count()
+    }
+
+    /// The row (0-based) that place `index` (0-based) is on.
+    pub fn row_of(index: usize) -> Option<usize> {
+        let mut start = 0;
+        for (row, len) in ROWS.iter().enumerate() {
+            if index < start + len {
+                return Some(row);
+            }
+            start += len;
+        }
+        None
+    }
+
+    /// The bricks on each row, bottom first; rows not yet begun are empty.
+    pub fn rows(&self) -> Vec<&[Brick]> {
+        let mut out = Vec::new();
+        let mut start = 0;
+        for len in ROWS {
+            let end = (start + len).min(self.bricks.len());
+            out.push(if start < end {
+                &self.bricks[start..end]
+            } else {
+                &[][..]
+            });
+            start += len;
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// RULINGS R7: the rows hold 4,4,4,5,5,5,5,6,6,6,6,6,7,7,7 bricks, 83 in all.
+    #[test]
+    fn the_wonder_has_83_places_in_15_rows() {
+        assert_eq!(ROWS.iter().sum::<usize>(), SIZE);
+        assert_eq!(Wonder::row_of(0), Some(0));
+        assert_eq!(Wonder::row_of(16), Some(3));
+        assert_eq!(Wonder::row_of(17), Some(4));
+        assert_eq!(Wonder::row_of(82), Some(14));
+        assert_eq!(Wonder::row_of(83), None);
+    }
+}

@@ -1,0 +1,42 @@
+//! Scenario files a GM might get wrong: each is refused with a message that names the
+//! file, the line and the problem (snapshots reviewed by hand), and none panics.
+
+use std::path::Path;
+
+use pbem_judge::roads_boats::scenario::Scenario;
+
+fn display_name(path: &Path) -> String {
+    let file = path.file_name().and_then(|n| n.to_str()).unwrap_or("?");
+    format!("tests/scenarios/bad/{file}")
+}
+
+#[test]
+fn the_base_of_the_malformed_files_is_itself_valid() {
+    let text = std::fs::read_to_string("tests/scenarios/valid-base.toml").expect("read");
+    if let Err(d) = Scenario::parse("valid-base.toml", &text) {
+        panic!("the base file must be valid:\n{d}");
+    }
+}
+
+#[test]
+fn every_malformed_scenario_is_refused_with_file_line_and_problem() {
+    let mut count = 0;
+    insta::glob!("scenarios/bad/*.toml", |path| {
+        count += 1;
+        let text = std::fs::read_to_string(path).expect("read");
+        let name = display_name(path);
+        let Err(problems) = Scenario::parse(&name, &text) else {
+            panic!("{name} should be refused");
+        };
+        let rendered = problems.render();
+        assert!(
+            rendered.contains(&format!("--> {name}:")),
+            "{name}: the message must name the file and line:\n{rendered}"
+        );
+        insta::assert_snapshot!(rendered);
+    });
+    assert!(
+        count >= 15,
+        "at least 15 malformed scenarios, found {count}"
+    );
+}
