@@ -40,3 +40,19 @@ fn every_malformed_scenario_is_refused_with_file_line_and_problem() {
         "at least 15 malformed scenarios, found {count}"
     );
 }
+
+/// The complete example in docs/scenarios.md is a valid scenario.
+#[test]
+fn the_example_in_the_scenario_docs_is_valid() {
+    let doc = std::fs::read_to_string("docs/scenarios.md").expect("read docs");
+    let start = doc.find("```toml\n").expect("a toml example") + "```toml\n".len();
+    let end = start + doc[start..].find("```").expect("end of example");
+    let example = &doc[start..end];
+    match Scenario::parse("docs/scenarios.md", example) {
+        Ok(s) => {
+            assert_eq!(s.name, "two-rivers");
+            assert_eq!(s.setup().turn, 7);
+        }
+        Err(d) => panic!("the documented example must be valid:\n{d}"),
+    }
+}

@@ -1,5 +1,5 @@
-//! Writes that either happen whole or not at all: a temporary file or folder beside the
-//! target, synced to disk, then renamed into place.
+//! Writes that either happen whole or not at all: a temporary folder beside the target,
+//! synced to disk, then renamed into place.
 
 use std::fs::{self, File};
 use std::io::Write;
@@ -17,22 +17,6 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> ArchiveError + '_ {
 /// Flush a folder's entries (new names, renames) to disk.
 fn sync_dir(dir: &Path) -> Result<(), ArchiveError> {
     File::open(dir).and_then(|d| d.sync_all()).map_err(io(dir))
-}
-
-/// Replace `path` with `bytes` atomically.
-pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), ArchiveError> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".tmp-")
-        .tempfile_in(dir)
-        .map_err(io(dir))?;
-    tmp.write_all(bytes).map_err(io(path))?;
-    tmp.as_file().sync_all().map_err(io(path))?;
-    tmp.persist(path).map_err(|e| ArchiveError::Io {
-        path: path.to_path_buf(),
-        source: e.error,
-    })?;
-    sync_dir(dir)
 }
 
 /// Create the folder `target` holding `files` (relative paths → contents), atomically:

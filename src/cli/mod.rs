@@ -23,19 +23,31 @@ pub struct Cli {
 pub enum Command {
     /// Create a new game archive from a scenario (turn 0).
     ///
-    /// Players take seats in the order given: the first is red, then yellow, green, blue,
-    /// purple, orange. The move order is drawn from the seed unless the scenario fixes it.
+    /// Players take seats in the order given: the first is red, then yellow, green,
+    /// blue, purple, orange. The move order is drawn from the seed unless the scenario
+    /// fixes it. Nothing is written unless the whole game can be.
     ///
-    /// Example: judge new games/spring --scenario two-rivers
-    ///   --player Ann:ann@example.org --player Bob:bob@example.org --seed 7
+    /// Example:
+    ///   judge new games/spring --scenario two-rivers --seed 7 \
+    ///     --player 'Ann Smith:ann@example.org' --player Bob:bob@example.org
+    #[command(verbatim_doc_comment)]
     New(NewArgs),
     /// Print the state of a game: the latest turn, or the one asked for.
     ///
-    /// Example: judge show games/demo --turn 0 --json
+    /// Examples:
+    ///   judge show games/demo
+    ///   judge show games/demo --turn 0 --json
+    #[command(verbatim_doc_comment)]
     Show(ShowArgs),
     /// List the bundled scenarios, one per line, name first; or check scenario files.
     ///
-    /// Example: judge scenarios my-map.toml
+    /// With files, each is checked and every problem is reported with its line and
+    /// column (docs/scenarios.md).
+    ///
+    /// Examples:
+    ///   judge scenarios
+    ///   judge scenarios my-map.toml
+    #[command(verbatim_doc_comment)]
     Scenarios(ScenariosArgs),
 }
 

@@ -251,7 +251,7 @@ impl Location {
                 Location::Sea(area.hex).place(map, kind, owner)
             }
             Location::Land(area) => {
-                let area = map.resolve_area(&area.to_string())?;
+                let area = map.check_area(area)?;
                 if class == Class::Water {
                     return Err(format!(
                         "a {kind} is a boat and cannot stand on land at {area}: put it in a river (`river {}`), at a dock, or at sea",
@@ -283,7 +283,7 @@ impl Location {
                 }
             }
             Location::Dock(coast) => {
-                let land = map.resolve_area(&coast.land.to_string())?;
+                let land = map.check_area(coast.land)?;
                 let coast = Coast {
                     land,
                     sea: coast.sea,

@@ -12,6 +12,9 @@ pub const ROWS: [usize; 15] = [4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 6, 7, 7, 7];
 /// Bricks in the whole wonder.
 pub const SIZE: usize = 83;
 
+/// The brick that brings irrigation: deserts become pasture (RULINGS R7).
+pub const IRRIGATION_BRICK: usize = 45;
+
 /// One place on the wonder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Brick {
@@ -72,6 +75,11 @@ impl Wonder {
     /// Bricks placed, skipped places included.
     pub fn placed(&self) -> usize {
         self.bricks.len()
+    }
+
+    /// Has irrigation been discovered (the 45th brick placed)?
+    pub fn irrigated(&self) -> bool {
+        self.placed() >= IRRIGATION_BRICK
     }
 
     pub fn neutral_bricks(&self) -> usize {

@@ -492,7 +492,11 @@ impl Map {
     /// Read an area as people write it (`C4`, `C4/E`) and check it against the map: a
     /// split tile needs its side, an unsplit one must not have one.
     pub fn resolve_area(&self, text: &str) -> Result<AreaId, String> {
-        let area: AreaId = text.parse()?;
+        self.check_area(text.parse()?)
+    }
+
+    /// Check that an area is on the map, as [`Map::resolve_area`] does.
+    pub fn check_area(&self, area: AreaId) -> Result<AreaId, String> {
         if !self.tiles.contains_key(&area.hex) {
             return Err(format!("{} is not a tile of this map", area.hex));
         }

@@ -19,9 +19,6 @@ use crate::roads_boats::state::{EndConditions, Phase, Settings, State};
 use crate::roads_boats::transporter::{Class, Kind, Location, Transporter, TransporterId};
 use crate::roads_boats::wonder::{Brick, ROWS, SIZE, Wonder};
 
-/// Brick that brings irrigation (RULINGS R7).
-const IRRIGATION_BRICK: usize = 45;
-
 struct Checker<'a> {
     text: &'a str,
     problems: Vec<Diagnostic>,
@@ -721,7 +718,7 @@ fn read_infrastructure(
 }
 
 fn read_buildings(c: &mut Checker<'_>, pos: &RawPosition, state: &mut State) {
-    let irrigated = state.wonder.placed() >= IRRIGATION_BRICK;
+    let irrigated = state.wonder.irrigated();
     for raw in &pos.buildings {
         let b = raw.get_ref();
         let Some(at) = area_of(c, &state.map, &b.at) else {
