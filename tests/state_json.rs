@@ -230,6 +230,11 @@ fn state() -> impl Strategy<Value = State> {
                         .collect(),
                     wonder: Wonder { bricks },
                     rng: Rng { seed, position },
+                    game_over: if turn % 7 == 0 {
+                        Some(format!("reason {turn}"))
+                    } else {
+                        None
+                    },
                 }
             },
         )

@@ -1,5 +1,6 @@
 //! The `judge` command line: argument structs here, one file per command.
 
+mod cases;
 mod new;
 mod scenarios;
 mod show;
@@ -49,6 +50,26 @@ pub enum Command {
     ///   judge scenarios my-map.toml
     #[command(verbatim_doc_comment)]
     Scenarios(ScenariosArgs),
+    /// Run adjudication test cases: pass or fail per case (docs/cases.md).
+    ///
+    /// Each case is a prestate, everyone's orders and the facts expected after the
+    /// turn. Exits 1 if any case fails or cannot be read.
+    ///
+    /// Examples:
+    ///   judge cases tests/cases
+    ///   judge cases tests/cases/production/sawmill-makes-boards.toml
+    #[command(verbatim_doc_comment)]
+    Cases(CasesArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CasesArgs {
+    /// Case files, or folders searched for `*.toml` case files.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Print only failures and the summary.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -121,5 +142,6 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), Failure> {
         Command::New(args) => new::run(args, out),
         Command::Show(args) => show::run(args, out),
         Command::Scenarios(args) => scenarios::run(args, out),
+        Command::Cases(args) => cases::run(args, out),
     }
 }

@@ -5,7 +5,11 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use super::goods::{Good, Goods};
 use super::map::{AreaId, Terrain};
+use super::player::Research;
+use super::state::Module;
+use super::transporter::{Class, Kind};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -87,6 +91,183 @@ impl BuildingKind {
             | BuildingKind::RowboatFactory
             | BuildingKind::SteamerFactory => Site::Shore,
             _ => Site::AnyLand,
+        }
+    }
+}
+
+/// What a secondary producer makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Output {
+    Good(Good),
+    Transporter(Kind),
+}
+
+impl fmt::Display for Output {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Output::Good(g) => write!(f, "{g}"),
+            Output::Transporter(k) => write!(f, "{k}"),
+        }
+    }
+}
+
+/// One input of a recipe.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Input {
+    Good(Good),
+    /// Trunks or boards, in any mix (coal burner, paper mill).
+    Wood,
+    /// A donkey, handed in whole (wagon factory).
+    Donkey,
+}
+
+/// A secondary producer's recipe: per run, these inputs make `per_run` of `output`; at
+/// most `capacity` outputs a turn (Quick Guide VII; RULINGS R4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Recipe {
+    pub inputs: &'static [(Input, u32)],
+    pub output: Output,
+    pub per_run: u32,
+    pub capacity: u32,
+}
+
+const fn goods(
+    output: Good,
+    per_run: u32,
+    capacity: u32,
+    inputs: &'static [(Input, u32)],
+) -> Recipe {
+    Recipe {
+        inputs,
+        output: Output::Good(output),
+        per_run,
+        capacity,
+    }
+}
+
+const fn vehicle(kind: Kind, inputs: &'static [(Input, u32)]) -> Recipe {
+    Recipe {
+        inputs,
+        output: Output::Transporter(kind),
+        per_run: 1,
+        capacity: 1,
+    }
+}
+
+use Input::{Donkey, Wood};
+
+impl BuildingKind {
+    /// The recipe of a secondary producer; `None` for primary producers.
+    pub fn recipe(self) -> Option<Recipe> {
+        Some(match self {
+            BuildingKind::Sawmill => goods(Good::Boards, 2, 6, &[(Input::Good(Good::Trunks), 1)]),
+            BuildingKind::CoalBurner => goods(Good::Fuel, 1, 6, &[(Wood, 2)]),
+            BuildingKind::PaperMill => goods(Good::Paper, 1, 1, &[(Wood, 2)]),
+            BuildingKind::StoneFactory => goods(Good::Stone, 2, 6, &[(Input::Good(Good::Clay), 1)]),
+            BuildingKind::Mint => goods(
+                Good::Coins,
+                1,
+                1,
+                &[(Input::Good(Good::Gold), 2), (Input::Good(Good::Fuel), 1)],
+            ),
+            BuildingKind::StockExchange => goods(
+                Good::Stock,
+                1,
+                6,
+                &[(Input::Good(Good::Coins), 2), (Input::Good(Good::Paper), 1)],
+            ),
+            BuildingKind::BombFactory => goods(
+                Good::Bombs,
+                1,
+                1,
+                &[(Input::Good(Good::Iron), 1), (Input::Good(Good::Fuel), 1)],
+            ),
+            BuildingKind::WagonFactory => {
+                vehicle(Kind::Wagon, &[(Donkey, 1), (Input::Good(Good::Boards), 2)])
+            }
+            BuildingKind::TruckFactory => vehicle(
+                Kind::Truck,
+                &[(Input::Good(Good::Iron), 1), (Input::Good(Good::Fuel), 1)],
+            ),
+            BuildingKind::RaftFactory => vehicle(Kind::Raft, &[(Input::Good(Good::Trunks), 2)]),
+            BuildingKind::RowboatFactory => {
+                vehicle(Kind::Rowboat, &[(Input::Good(Good::Boards), 5)])
+            }
+            BuildingKind::SteamerFactory => vehicle(
+                Kind::Steamer,
+                &[(Input::Good(Good::Fuel), 2), (Input::Good(Good::Iron), 1)],
+            ),
+            BuildingKind::Airport => vehicle(
+                Kind::Plane,
+                &[
+                    (Input::Good(Good::Boards), 2),
+                    (Input::Good(Good::Geese), 1),
+                ],
+            ),
+            _ => return None,
+        })
+    }
+
+    /// What a primary producer puts on its tile each turn (mines draw: see the rules).
+    pub fn primary_output(self) -> Option<Good> {
+        match self {
+            BuildingKind::Woodcutter => Some(Good::Trunks),
+            BuildingKind::Quarry => Some(Good::Stone),
+            BuildingKind::ClayPit => Some(Good::Clay),
+            BuildingKind::OilRig => Some(Good::Fuel),
+            _ => None,
+        }
+    }
+
+    /// The class of transporter a transporter factory makes.
+    pub fn factory_class(self) -> Option<Class> {
+        match self.recipe()?.output {
+            Output::Transporter(k) => Some(k.class()),
+            Output::Good(_) => None,
+        }
+    }
+
+    /// Building cost (Quick Guide VI and VII).
+    pub fn cost(self) -> Goods {
+        let (boards, stone) = match self {
+            BuildingKind::Woodcutter => (1, 0),
+            BuildingKind::Quarry => (2, 0),
+            BuildingKind::ClayPit | BuildingKind::CoalBurner => (3, 0),
+            BuildingKind::Mine | BuildingKind::OilRig => (3, 1),
+            BuildingKind::StoneFactory => (2, 0),
+            BuildingKind::PaperMill | BuildingKind::RaftFactory => (1, 1),
+            BuildingKind::Sawmill
+            | BuildingKind::Mint
+            | BuildingKind::WagonFactory
+            | BuildingKind::RowboatFactory
+            | BuildingKind::BombFactory => (2, 1),
+            BuildingKind::TruckFactory | BuildingKind::SteamerFactory => (2, 2),
+            BuildingKind::StockExchange => (0, 3),
+            BuildingKind::Airport => (0, 2),
+        };
+        [(Good::Boards, boards), (Good::Stone, stone)]
+            .into_iter()
+            .collect()
+    }
+
+    /// The research a player needs before building it (Quick Guide IX).
+    pub fn research_needed(self) -> Option<Research> {
+        match self {
+            BuildingKind::RowboatFactory => Some(Research::RowboatFactory),
+            BuildingKind::TruckFactory => Some(Research::TruckFactory),
+            BuildingKind::SteamerFactory => Some(Research::SteamerFactory),
+            BuildingKind::OilRig => Some(Research::OilRig),
+            _ => None,
+        }
+    }
+
+    /// The optional module it belongs to, if any (Planes & Trains).
+    pub fn module_needed(self) -> Option<Module> {
+        match self {
+            BuildingKind::Airport => Some(Module::Planes),
+            BuildingKind::BombFactory => Some(Module::Bombs),
+            _ => None,
         }
     }
 }

@@ -1,9 +1,14 @@
 //! Roads & Boats, with Planes & Trains and the &cetera modules.
 
 pub mod building;
+pub mod cases;
+pub mod events;
 pub mod goods;
 pub mod map;
+pub mod order_text;
+pub mod orders;
 pub mod player;
+pub mod resolve;
 pub mod rng;
 pub mod scenario;
 pub mod show;

@@ -162,6 +162,9 @@ pub struct State {
     pub buildings: Vec<Building>,
     pub wonder: Wonder,
     pub rng: Rng,
+    /// Set when the game has ended, with why.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_over: Option<String>,
 }
 
 impl State {

@@ -99,6 +99,7 @@ pub(super) fn build(raw: RawScenario, text: &str) -> Result<Scenario, Vec<Diagno
             bricks: vec![Brick::Skipped; skipped],
         },
         rng: Rng::new(0),
+        game_over: None,
     };
 
     read_wonder(&mut c, &raw.position, &colours, &mut state);

@@ -5,7 +5,7 @@
 //! file, line and offending text.
 
 mod build;
-mod raw;
+pub(crate) mod raw;
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -67,6 +67,11 @@ impl Scenario {
         build::build(raw, text).map_err(fail)
     }
 
+    /// Check a scenario already read from TOML (a case's prestate); spans refer to `text`.
+    pub(crate) fn from_raw(raw: raw::RawScenario, text: &str) -> Result<Scenario, Vec<Diagnostic>> {
+        build::build(raw, text)
+    }
+
     /// The set-up position, before seats are filled and the move order drawn.
     pub fn setup(&self) -> &State {
         &self.setup
@@ -119,7 +124,7 @@ pub fn bundled() -> BTreeMap<&'static str, &'static str> {
 }
 
 /// toml's message without its own rendering of the source, which we do ourselves.
-fn toml_message(e: &toml::de::Error) -> String {
+pub(crate) fn toml_message(e: &toml::de::Error) -> String {
     let m = e.message().trim();
     let mut m = m.to_string();
     if let Some(first) = m.get(..1) {
@@ -130,7 +135,7 @@ fn toml_message(e: &toml::de::Error) -> String {
 
 /// An empty span (toml gives them at the end of input) is widened to one character so the
 /// caret shows.
-fn widen(span: Range<usize>, text: &str) -> Range<usize> {
+pub(crate) fn widen(span: Range<usize>, text: &str) -> Range<usize> {
     if span.is_empty() {
         let start = span.start.min(text.len().saturating_sub(1));
         start..(start + 1).min(text.len())

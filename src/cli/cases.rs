@@ -1,0 +1,83 @@
+//! `judge cases`: run adjudication test cases.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context as _;
+
+use super::{CasesArgs, Failure};
+use crate::roads_boats::cases;
+
+/// Every `*.toml` under the given paths, sorted, so runs are repeatable.
+pub fn case_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
+    let mut files = Vec::new();
+    for p in paths {
+        collect(p, &mut files).map_err(|e| Failure::User(format!("{}: {e}", p.display())))?;
+    }
+    files.sort();
+    Ok(files)
+}
+
+fn collect(p: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    if p.is_dir() {
+        for e in std::fs::read_dir(p)? {
+            collect(&e?.path(), files)?;
+        }
+    } else if p.extension().is_some_and(|x| x == "toml") || p.is_file() {
+        if !p.exists() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                "no such file or folder",
+            ));
+        }
+        files.push(p.to_path_buf());
+    } else if !p.exists() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            "no such file or folder",
+        ));
+    }
+    Ok(())
+}
+
+pub fn run(args: CasesArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let files = case_files(&args.paths)?;
+    let (mut passed, mut failed) = (0, 0);
+    for f in &files {
+        match cases::run_file(f) {
+            Ok(r) if r.passed() => {
+                passed += 1;
+                if !args.quiet {
+                    writeln!(out, "pass  {}  [{}]", f.display(), r.rule)
+                        .context("writing output")?;
+                }
+            }
+            Ok(r) => {
+                failed += 1;
+                writeln!(out, "FAIL  {}  [{}]", f.display(), r.rule).context("writing output")?;
+                for p in &r.problems {
+                    writeln!(out, "      {p}").context("writing output")?;
+                }
+            }
+            Err(d) => {
+                failed += 1;
+                writeln!(
+                    out,
+                    "FAIL  {}  (the case does not read)\n{}",
+                    f.display(),
+                    d.render()
+                )
+                .context("writing output")?;
+            }
+        }
+    }
+    writeln!(out, "{passed} passed, {failed} failed").context("writing output")?;
+    if failed > 0 {
+        Err(Failure::User(format!(
+            "{failed} case{} failed",
+            if failed == 1 { "" } else { "s" }
+        )))
+    } else {
+        Ok(())
+    }
+}

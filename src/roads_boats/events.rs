@@ -1,0 +1,379 @@
+//! What happened in a turn: typed facts, in the order they happened. Reports are
+//! rendered from these and the state; `Display` gives the plain sentence.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::building::{BuildingKind, MineBag};
+use super::goods::{Good, Goods};
+use super::map::{AreaId, Border, Hex};
+use super::player::{Colour, Research};
+use super::state::Phase;
+use super::transporter::{Kind, Location, TransporterId};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    pub phase: Phase,
+    /// Whose order or transporter it concerns, if anyone's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<Colour>,
+    /// The line of the order it comes from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<u32>,
+    pub fact: Fact,
+}
+
+impl Event {
+    /// Did an order fail, wholly or in part?
+    pub fn is_failure(&self) -> bool {
+        matches!(self.fact, Fact::Failed { .. } | Fact::Shortfall { .. })
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "fact")]
+pub enum Fact {
+    // Production.
+    GooseHatched {
+        at: AreaId,
+    },
+    DonkeyBorn {
+        at: AreaId,
+        id: TransporterId,
+    },
+    Produced {
+        building: BuildingKind,
+        at: AreaId,
+        goods: Goods,
+    },
+    MineYielded {
+        at: AreaId,
+        good: Good,
+        left: MineBag,
+    },
+    MineEmpty {
+        at: AreaId,
+    },
+    Made {
+        building: BuildingKind,
+        at: AreaId,
+        goods: Goods,
+        onto: Option<TransporterId>,
+        used: u32,
+        capacity: u32,
+    },
+    MadeTransporter {
+        building: BuildingKind,
+        id: TransporterId,
+        kind: Kind,
+        at: Location,
+    },
+    Loaded {
+        transporter: TransporterId,
+        goods: Goods,
+        at: AreaId,
+    },
+    Unloaded {
+        transporter: TransporterId,
+        goods: Goods,
+        at: AreaId,
+    },
+    Researched {
+        subject: Research,
+        at: AreaId,
+    },
+    Upgraded {
+        at: AreaId,
+        from: BuildingKind,
+        to: BuildingKind,
+    },
+    Destroyed {
+        transporter: TransporterId,
+        kind: Kind,
+    },
+    Processed {
+        building: BuildingKind,
+        at: AreaId,
+        goods: Goods,
+        used: u32,
+        capacity: u32,
+    },
+    InputsLost {
+        building: BuildingKind,
+        at: AreaId,
+        goods: Goods,
+        unclaimed: Kind,
+    },
+    ResearchLost {
+        at: AreaId,
+    },
+    // Movement.
+    Moved {
+        transporter: TransporterId,
+        path: Vec<Location>,
+    },
+    Gave {
+        from: TransporterId,
+        to: TransporterId,
+        goods: Goods,
+    },
+    GeeseFollow {
+        transporter: TransporterId,
+        geese: u32,
+    },
+    PickedUp {
+        carrier: TransporterId,
+        carried: TransporterId,
+    },
+    PutDown {
+        carrier: TransporterId,
+        carried: TransporterId,
+        at: Location,
+    },
+    Flew {
+        plane: TransporterId,
+        landed: Location,
+    },
+    Dropped {
+        plane: TransporterId,
+        goods: Goods,
+        at: AreaId,
+    },
+    TookTrain {
+        transporter: TransporterId,
+        to: Location,
+        fare: Good,
+    },
+    // Building.
+    Built {
+        building: BuildingKind,
+        at: AreaId,
+    },
+    RoadBuilt {
+        from: AreaId,
+        to: AreaId,
+    },
+    BridgeBuilt {
+        at: Hex,
+    },
+    WallBuilt {
+        border: Border,
+        owner: Colour,
+        tokens: u8,
+        cost: u32,
+    },
+    WallDemolished {
+        border: Border,
+        tokens: u8,
+        cost: u32,
+    },
+    PushedOut {
+        transporter: TransporterId,
+        to: Hex,
+    },
+    ShaftBuilt {
+        at: Hex,
+        mixture: MineBag,
+    },
+    BuildingBombed {
+        building: BuildingKind,
+        at: AreaId,
+    },
+    BombProofed {
+        building: BuildingKind,
+        at: AreaId,
+    },
+    // Wonder.
+    BricksPlaced {
+        count: u32,
+        paid: Goods,
+        from: u32,
+    },
+    NeutralBrick {
+        place: u32,
+    },
+    Irrigation,
+    MoveOrder {
+        order: Vec<Colour>,
+    },
+    GameOver {
+        reason: String,
+    },
+    // Failures.
+    /// The order did nothing; why.
+    Failed {
+        reason: String,
+    },
+    /// The order did part of what it asked; why not all.
+    Shortfall {
+        reason: String,
+    },
+}
+
+fn opt_onto(onto: &Option<TransporterId>) -> String {
+    onto.map_or_else(
+        || " (left on the tile)".to_string(),
+        |t| format!(" onto {t}"),
+    )
+}
+
+impl fmt::Display for Fact {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Fact::GooseHatched { at } => write!(f, "a goose hatched at {at}"),
+            Fact::DonkeyBorn { at, id } => write!(f, "donkey {id} was born at {at}"),
+            Fact::Produced {
+                building,
+                at,
+                goods,
+            } => write!(f, "{building} at {at} produced {goods}"),
+            Fact::MineYielded { at, good, left } => write!(
+                f,
+                "mine at {at} yielded 1 {good} ({} gold, {} iron left)",
+                left.gold, left.iron
+            ),
+            Fact::MineEmpty { at } => write!(f, "mine at {at} is empty"),
+            Fact::Made {
+                building,
+                at,
+                goods,
+                onto,
+                used,
+                capacity,
+            } => write!(
+                f,
+                "{building} at {at} made {goods}{} ({used} of {capacity} used)",
+                opt_onto(onto)
+            ),
+            Fact::MadeTransporter {
+                building,
+                id,
+                kind,
+                at,
+            } => {
+                write!(f, "{building} made {kind} {id} at {at}")
+            }
+            Fact::Loaded {
+                transporter,
+                goods,
+                at,
+            } => write!(f, "{transporter} loaded {goods} at {at}"),
+            Fact::Unloaded {
+                transporter,
+                goods,
+                at,
+            } => write!(f, "{transporter} unloaded {goods} at {at}"),
+            Fact::Researched { subject, at } => write!(f, "researched {subject} at {at}"),
+            Fact::Upgraded { at, from, to } => write!(f, "upgraded the {from} at {at} to a {to}"),
+            Fact::Destroyed { transporter, kind } => {
+                write!(f, "{kind} {transporter} was destroyed")
+            }
+            Fact::Processed {
+                building,
+                at,
+                goods,
+                used,
+                capacity,
+            } => write!(
+                f,
+                "{building} at {at} processed goods left on the tile into {goods} ({used} of {capacity} used)"
+            ),
+            Fact::InputsLost {
+                building,
+                at,
+                goods,
+                unclaimed,
+            } => write!(
+                f,
+                "{building} at {at} made an unclaimed {unclaimed}, destroyed with its inputs ({goods})"
+            ),
+            Fact::ResearchLost { at } => write!(f, "2 geese and 1 paper left at {at} were used up"),
+            Fact::Moved { transporter, path } => {
+                let p: Vec<String> = path.iter().map(ToString::to_string).collect();
+                write!(f, "{transporter} moved {}", p.join(" > "))
+            }
+            Fact::Gave { from, to, goods } => write!(f, "{from} gave {goods} to {to}"),
+            Fact::GeeseFollow { transporter, geese } => {
+                write!(f, "{geese} geese follow {transporter}")
+            }
+            Fact::PickedUp { carrier, carried } => write!(f, "{carrier} picked up {carried}"),
+            Fact::PutDown {
+                carrier,
+                carried,
+                at,
+            } => write!(f, "{carrier} put down {carried} at {at}"),
+            Fact::Flew { plane, landed } => write!(f, "{plane} flew and landed at {landed}"),
+            Fact::Dropped { plane, goods, at } => write!(f, "{plane} dropped {goods} on {at}"),
+            Fact::TookTrain {
+                transporter,
+                to,
+                fare,
+            } => {
+                write!(f, "{transporter} took the train to {to} for 1 {fare}")
+            }
+            Fact::Built { building, at } => write!(f, "built a {building} at {at}"),
+            Fact::RoadBuilt { from, to } => write!(f, "built a road {from}-{to}"),
+            Fact::BridgeBuilt { at } => write!(f, "built a bridge at {at}"),
+            Fact::WallBuilt {
+                border,
+                owner,
+                tokens,
+                cost,
+            } => write!(
+                f,
+                "built a {owner} wall on {border}, now {tokens} token(s), for {cost} stone"
+            ),
+            Fact::WallDemolished {
+                border,
+                tokens,
+                cost,
+            } => write!(
+                f,
+                "demolished the wall on {border} for {cost} boards; {tokens} neutral token(s) remain"
+            ),
+            Fact::PushedOut { transporter, to } => {
+                write!(f, "{transporter} was pushed out to sea at {to}")
+            }
+            Fact::ShaftBuilt { at, mixture } => write!(
+                f,
+                "built a new shaft at {at} adding {} gold and {} iron",
+                mixture.gold, mixture.iron
+            ),
+            Fact::BuildingBombed { building, at } => {
+                write!(f, "the {building} at {at} was blown up")
+            }
+            Fact::BombProofed { building, at } => {
+                write!(f, "the {building} at {at} was made bomb-proof")
+            }
+            Fact::BricksPlaced { count, paid, from } => write!(
+                f,
+                "placed {count} brick(s) from place {from}, paying {paid}"
+            ),
+            Fact::NeutralBrick { place } => {
+                write!(f, "a neutral brick was placed at place {place}")
+            }
+            Fact::Irrigation => f.write_str("irrigation is discovered: deserts are pasture now"),
+            Fact::MoveOrder { order } => {
+                let o: Vec<&str> = order.iter().map(|c| c.name()).collect();
+                write!(f, "the new move order is {}", o.join(", "))
+            }
+            Fact::GameOver { reason } => write!(f, "the game is over: {reason}"),
+            Fact::Failed { reason } => write!(f, "failed: {reason}"),
+            Fact::Shortfall { reason } => write!(f, "partly done: {reason}"),
+        }
+    }
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.phase)?;
+        if let Some(p) = self.player {
+            write!(f, " {p}")?;
+        }
+        if let Some(l) = self.line {
+            write!(f, " (line {l})")?;
+        }
+        write!(f, ": {}", self.fact)
+    }
+}

@@ -1,0 +1,722 @@
+//! The order language: what players write, read into [`PlayerOrders`]. See
+//! `docs/orders.md`. Lines are case-insensitive; `#` starts a comment; a line with only a
+//! phase name (`production`, `movement`, `building`, `wonder`) starts that phase's orders.
+
+use std::ops::Range;
+
+use crate::diagnostic::{Diagnostic, did_you_mean};
+
+use super::building::{BuildingKind, MineBag, Output};
+use super::goods::{Good, Goods};
+use super::map::{AreaId, Border, Coast, Dir, Hex, Map};
+use super::orders::{
+    BuildingOrder, MovementOrder, Numbered, PlayerOrders, ProductionOrder, Step, WonderOrder,
+};
+use super::player::{Colour, Research};
+use super::state::Phase;
+use super::transporter::{Kind, Location, TransporterId};
+
+/// The header lines of an order file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Header {
+    pub game: Option<String>,
+    pub player: Option<Colour>,
+    pub turn: Option<u32>,
+    pub secret: Option<String>,
+}
+
+/// What a file of orders says, and every problem found reading it. Lines with problems
+/// are left out; the others are kept.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Parsed {
+    pub header: Header,
+    pub orders: PlayerOrders,
+    pub problems: Vec<Diagnostic>,
+}
+
+#[derive(Clone, Debug)]
+struct Token<'a> {
+    text: &'a str,
+    span: Range<usize>,
+}
+
+fn tokens(line: &str, offset: usize) -> Vec<Token<'_>> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in line.char_indices() {
+        let punct = matches!(c, ',' | ';' | ':');
+        if c.is_whitespace() || punct {
+            if let Some(s) = start.take() {
+                out.push(Token {
+                    text: &line[s..i],
+                    span: offset + s..offset + i,
+                });
+            }
+            if punct {
+                out.push(Token {
+                    text: &line[i..i + 1],
+                    span: offset + i..offset + i + 1,
+                });
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    if let Some(s) = start {
+        out.push(Token {
+            text: &line[s..],
+            span: offset + s..offset + line.len(),
+        });
+    }
+    out
+}
+
+/// Read a file of orders against a map (to know areas and sea tiles).
+pub fn parse(text: &str, map: &Map) -> Parsed {
+    let mut parsed = Parsed::default();
+    let mut phase: Option<Phase> = None;
+    let mut offset = 0;
+    for (n, raw_line) in text.split_inclusive('\n').enumerate() {
+        let line_no = n as u32 + 1;
+        let line_start = offset;
+        offset += raw_line.len();
+        let line = raw_line.trim_end_matches(['\n', '\r']);
+        let line = line.split('#').next().unwrap_or("");
+        let toks = tokens(line, line_start);
+        if toks.is_empty() {
+            continue;
+        }
+        let mut r = Reader {
+            toks: &toks,
+            pos: 0,
+            map,
+            end: line_start + line.len(),
+        };
+        let first = toks[0].text.to_ascii_lowercase();
+        let heading = first.trim_matches(|c| c == '[' || c == ']' || c == '=');
+        if toks.len() <= 2 && toks.get(1).is_none_or(|t| t.text == ":") {
+            let p = match heading {
+                "production" => Some(Phase::Production),
+                "movement" => Some(Phase::Movement),
+                "building" => Some(Phase::Building),
+                "wonder" => Some(Phase::Wonder),
+                _ => None,
+            };
+            if p.is_some() {
+                phase = p;
+                continue;
+            }
+        }
+        let result = match (first.as_str(), phase) {
+            ("game", _) => r.rest_text().map(|t| parsed.header.game = Some(t)),
+            ("player", _) => {
+                r.next();
+                r.colour().map(|c| parsed.header.player = Some(c))
+            }
+            ("turn", _) => {
+                r.next();
+                r.number().map(|t| parsed.header.turn = Some(t))
+            }
+            ("secret", _) => r.rest_text().map(|t| parsed.header.secret = Some(t)),
+            (_, None) => Err(Diagnostic::new(format!("`{}` is not an order I know before a phase heading", toks[0].text))
+                .at(toks[0].span.clone())
+                .help("start each phase's orders with a line `production`, `movement`, `building` or `wonder`")),
+            (_, Some(Phase::Production)) => r.production().map(|o| parsed.orders.production.push(Numbered { line: line_no, order: o })),
+            (_, Some(Phase::Movement)) => r.movement().map(|o| parsed.orders.movement.push(Numbered { line: line_no, order: o })),
+            (_, Some(Phase::Building)) => r.building().map(|o| parsed.orders.building.push(Numbered { line: line_no, order: o })),
+            (_, Some(Phase::Wonder)) => r.wonder().map(|o| parsed.orders.wonder.push(Numbered { line: line_no, order: o })),
+        };
+        let result = result.and_then(|()| r.finished());
+        if let Err(d) = result {
+            parsed.problems.push(d);
+        }
+    }
+    parsed
+}
+
+struct Reader<'a, 'b> {
+    toks: &'b [Token<'a>],
+    pos: usize,
+    map: &'b Map,
+    end: usize,
+}
+
+type R<T> = Result<T, Diagnostic>;
+
+const PRODUCTION: &str = "make, load, unload, research, upgrade, destroy or breed";
+const MOVEMENT: &str = "move, fly, train or release";
+const BUILDING: &str = "build, road, bridge, wall, demolish, shaft, bomb or bomb-proof";
+
+impl<'a> Reader<'a, '_> {
+    fn peek(&self) -> Option<&Token<'a>> {
+        self.toks.get(self.pos)
+    }
+
+    fn next(&mut self) -> Option<Token<'a>> {
+        let t = self.toks.get(self.pos).cloned();
+        self.pos += 1;
+        t
+    }
+
+    fn here(&self) -> Range<usize> {
+        self.peek()
+            .map_or(self.end..self.end + 1, |t| t.span.clone())
+    }
+
+    fn missing(&self, what: &str) -> Diagnostic {
+        Diagnostic::new(format!("expected {what} here")).at(self.here())
+    }
+
+    fn word(&mut self, what: &str) -> R<Token<'a>> {
+        match self.peek().cloned() {
+            Some(t) if !matches!(t.text, "," | ";" | ":") => {
+                self.pos += 1;
+                Ok(t)
+            }
+            _ => Err(self.missing(what)),
+        }
+    }
+
+    fn is(&self, word: &str) -> bool {
+        self.peek()
+            .is_some_and(|t| t.text.eq_ignore_ascii_case(word))
+    }
+
+    fn eat(&mut self, word: &str) -> bool {
+        if self.is(word) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn expect(&mut self, word: &str) -> R<()> {
+        if self.eat(word) {
+            Ok(())
+        } else {
+            Err(self.missing(&format!("`{word}`")))
+        }
+    }
+
+    fn finished(&self) -> R<()> {
+        match self.peek() {
+            None => Ok(()),
+            Some(t) => Err(Diagnostic::new(format!(
+                "unexpected `{}` at the end of the order",
+                t.text
+            ))
+            .at(t.span.clone())),
+        }
+    }
+
+    fn rest_text(&mut self) -> R<String> {
+        self.next();
+        let t = self.word("a value")?;
+        let mut s = t.text.to_string();
+        while let Some(t) = self.next() {
+            s.push(' ');
+            s.push_str(t.text);
+        }
+        Ok(s)
+    }
+
+    fn number(&mut self) -> R<u32> {
+        let t = self.word("a number")?;
+        t.text
+            .parse()
+            .map_err(|_| Diagnostic::new(format!("`{}` is not a number", t.text)).at(t.span))
+    }
+
+    fn colour(&mut self) -> R<Colour> {
+        let t = self.word("a colour")?;
+        t.text
+            .parse()
+            .map_err(|e: String| Diagnostic::new(e).at(t.span))
+    }
+
+    fn transporter(&mut self) -> R<TransporterId> {
+        let t = self.word("a transporter id, like `D2`")?;
+        t.text
+            .parse()
+            .map_err(|e: String| Diagnostic::new(e).at(t.span))
+    }
+
+    fn hex(&mut self) -> R<Hex> {
+        let t = self.word("a hex, like `C4`")?;
+        let h: Hex = t
+            .text
+            .parse()
+            .map_err(|e: crate::roads_boats::map::HexLabelError| {
+                Diagnostic::new(e.to_string()).at(t.span.clone())
+            })?;
+        if !self.map.tiles.contains_key(&h) {
+            return Err(Diagnostic::new(format!("{h} is not a tile of this map")).at(t.span));
+        }
+        Ok(h)
+    }
+
+    fn area(&mut self) -> R<AreaId> {
+        let t = self.word("an area, like `C4` or `C4/E`")?;
+        self.map
+            .resolve_area(t.text)
+            .map_err(|e| Diagnostic::new(e).at(t.span))
+    }
+
+    fn good_word(&mut self, t: &Token<'_>) -> R<Good> {
+        t.text.parse().map_err(|e: String| {
+            let mut d = Diagnostic::new(e).at(t.span.clone());
+            let names = Good::ALL.iter().map(|g| g.name());
+            if let Some(s) = did_you_mean(t.text, names) {
+                d = d.help(format!("did you mean `{s}`?"));
+            }
+            d
+        })
+    }
+
+    /// `2 boards, 1 stone` (a count may be left out for one).
+    fn goods(&mut self) -> R<Goods> {
+        let mut g = Goods::new();
+        loop {
+            let t = self.word("goods, like `2 boards`")?;
+            let (n, good_tok) = match t.text.parse::<u32>() {
+                Ok(n) => (n, self.word("a good, like `boards`")?),
+                Err(_) => (1, t),
+            };
+            g.add(self.good_word(&good_tok)?, n);
+            let more = self
+                .peek()
+                .is_some_and(|t| t.text == "," || t.text.eq_ignore_ascii_case("and"))
+                && self.toks.get(self.pos + 1).is_some_and(|t| {
+                    t.text.parse::<u32>().is_ok() || t.text.parse::<Good>().is_ok()
+                });
+            if more {
+                self.pos += 1;
+                continue;
+            }
+            // Also `2 boards 1 stone`.
+            if self.peek().is_some_and(|t| t.text.parse::<u32>().is_ok()) {
+                continue;
+            }
+            return Ok(g);
+        }
+    }
+
+    fn location(&mut self) -> R<Location> {
+        let first = self.word("a position")?;
+        let loc = match first.text.to_ascii_lowercase().as_str() {
+            "river" => Location::River(self.hex()?),
+            "sea" => Location::Sea(self.hex()?),
+            "dock" => {
+                let land = self.area()?;
+                let sea = self.hex()?;
+                Location::Dock(Coast { land, sea })
+            }
+            _ => {
+                self.pos -= 1;
+                let h: Result<Hex, _> = first.text.split('/').next().unwrap_or("").parse();
+                match h {
+                    Ok(h) if self.map.is_sea(h) => {
+                        self.pos += 1;
+                        Location::Sea(h)
+                    }
+                    _ => Location::Land(self.area()?),
+                }
+            }
+        };
+        Ok(loc)
+    }
+
+    fn building_kind(&mut self) -> R<BuildingKind> {
+        let t = self.word("a building, like `sawmill`")?;
+        t.text.parse().map_err(|e: String| {
+            let mut d = Diagnostic::new(e).at(t.span.clone());
+            if let Some(s) = did_you_mean(t.text, BuildingKind::ALL.iter().map(|k| k.name())) {
+                d = d.help(format!("did you mean `{s}`?"));
+            }
+            d
+        })
+    }
+
+    fn mixture(&mut self) -> R<MineBag> {
+        let t = self.word("a mixture, like `3/3`")?;
+        let bad = || {
+            Diagnostic::new(format!(
+                "`{}` is not a mixture: write gold/iron, like `4/0`",
+                t.text
+            ))
+            .at(t.span.clone())
+        };
+        let (g, i) = t.text.split_once('/').ok_or_else(bad)?;
+        Ok(MineBag {
+            gold: g.parse().map_err(|_| bad())?,
+            iron: i.parse().map_err(|_| bad())?,
+        })
+    }
+
+    fn with(&mut self) -> R<TransporterId> {
+        if !(self.eat("with") || self.eat("by")) {
+            return Err(self.missing("`with` and the transporter that builds"));
+        }
+        self.transporter()
+    }
+
+    fn verb(&mut self, list: &str) -> R<String> {
+        let t = self.word("an order")?;
+        let v = t.text.to_ascii_lowercase();
+        let known: Vec<&str> = list
+            .split([',', ' '])
+            .filter(|w| !w.is_empty() && *w != "or")
+            .collect();
+        if known.contains(&v.as_str()) {
+            Ok(v)
+        } else {
+            let mut d = Diagnostic::new(format!(
+                "`{}` is not an order of this phase: use {list}",
+                t.text
+            ))
+            .at(t.span);
+            if let Some(s) = did_you_mean(&v, known) {
+                d = d.help(format!("did you mean `{s}`?"));
+            }
+            Err(d)
+        }
+    }
+
+    fn production(&mut self) -> R<ProductionOrder> {
+        match self.verb(PRODUCTION)?.as_str() {
+            "make" => {
+                let count = if self.peek().is_some_and(|t| t.text.parse::<u32>().is_ok()) {
+                    self.number()?
+                } else {
+                    1
+                };
+                let t = self.word("what to make, like `boards` or `wagon`")?;
+                let output = match t.text.parse::<Kind>() {
+                    Ok(k) => Output::Transporter(k),
+                    Err(_) => Output::Good(self.good_word(&t)?),
+                };
+                self.expect("at")?;
+                let at = self.hex()?;
+                let mut from = Vec::new();
+                if self.eat("from") {
+                    from.push(self.transporter()?);
+                    while self.eat(",") || self.eat("and") {
+                        from.push(self.transporter()?);
+                    }
+                }
+                let launch = if self.eat("launch") {
+                    Some(self.location()?)
+                } else {
+                    None
+                };
+                Ok(ProductionOrder::Make {
+                    count,
+                    output,
+                    at,
+                    from,
+                    launch,
+                })
+            }
+            v @ ("load" | "unload") => {
+                let transporter = self.transporter()?;
+                let goods = self.goods()?;
+                let area = if self.eat("from") || self.eat("to") || self.eat("at") {
+                    Some(self.area()?)
+                } else {
+                    None
+                };
+                Ok(if v == "load" {
+                    ProductionOrder::Load {
+                        transporter,
+                        goods,
+                        area,
+                    }
+                } else {
+                    ProductionOrder::Unload {
+                        transporter,
+                        goods,
+                        area,
+                    }
+                })
+            }
+            "research" => {
+                let t = self.word("a research subject")?;
+                let subject = parse_research(&t)?;
+                let with = self.with()?;
+                Ok(ProductionOrder::Research { subject, with })
+            }
+            "upgrade" => {
+                let at = self.hex()?;
+                self.expect("to")?;
+                let to = self.building_kind()?;
+                Ok(ProductionOrder::Upgrade { at, to })
+            }
+            "destroy" => Ok(ProductionOrder::Destroy {
+                transporter: self.transporter()?,
+            }),
+            "breed" => {
+                self.eat("donkeys");
+                self.eat("at");
+                Ok(ProductionOrder::Breed { at: self.hex()? })
+            }
+            _ => Err(self.missing(PRODUCTION)),
+        }
+    }
+
+    fn steps(&mut self) -> R<Vec<Step>> {
+        let mut steps = Vec::new();
+        loop {
+            let step = match self.peek().map(|t| t.text.to_ascii_lowercase()) {
+                None => break,
+                Some(w) if w == "load" || w == "unload" => {
+                    self.next();
+                    let goods = self.goods()?;
+                    let area = if self.eat("from") || self.eat("to") || self.eat("at") {
+                        Some(self.area()?)
+                    } else {
+                        None
+                    };
+                    if w == "load" {
+                        Step::Load { goods, area }
+                    } else {
+                        Step::Unload { goods, area }
+                    }
+                }
+                Some(w) if w == "give" => {
+                    self.next();
+                    let goods = self.goods()?;
+                    self.expect("to")?;
+                    Step::Give {
+                        to: self.transporter()?,
+                        goods,
+                    }
+                }
+                Some(w) if w == "follow" => {
+                    self.next();
+                    let n = self.number()?;
+                    self.eat("geese");
+                    self.eat("goose");
+                    Step::Follow(n)
+                }
+                Some(w) if w == "carry" => {
+                    self.next();
+                    Step::Carry(self.transporter()?)
+                }
+                Some(w) if w == "to" => {
+                    self.next();
+                    Step::To(self.location()?)
+                }
+                Some(_) => Step::To(self.location()?),
+            };
+            steps.push(step);
+            if !(self.eat(";") || self.eat(",")) {
+                break;
+            }
+        }
+        Ok(steps)
+    }
+
+    fn movement(&mut self) -> R<MovementOrder> {
+        match self.verb(MOVEMENT)?.as_str() {
+            "move" => {
+                let transporter = self.transporter()?;
+                self.eat(":");
+                let steps = self.steps()?;
+                Ok(MovementOrder::Move { transporter, steps })
+            }
+            "fly" => {
+                let plane = self.transporter()?;
+                self.eat(":");
+                let mut load = Goods::new();
+                let mut drops = Vec::new();
+                let mut land = None;
+                loop {
+                    if self.eat("load") {
+                        load.add_all(&self.goods()?);
+                    } else if self.eat("drop") {
+                        let goods = self.goods()?;
+                        self.expect("on")?;
+                        drops.push((self.area()?, goods));
+                    } else if self.eat("land") {
+                        self.eat("at");
+                        land = Some(self.location()?);
+                    } else {
+                        return Err(self.missing("`load`, `drop` or `land`"));
+                    }
+                    if !(self.eat(";") || self.eat(",")) {
+                        break;
+                    }
+                }
+                let land = land.ok_or_else(|| self.missing("`land` and where the plane lands"))?;
+                Ok(MovementOrder::Fly {
+                    plane,
+                    load,
+                    drops,
+                    land,
+                })
+            }
+            "train" => {
+                let transporter = self.transporter()?;
+                self.expect("to")?;
+                let to = self.location()?;
+                self.expect("fare")?;
+                let t = self.word("the good that pays the fare")?;
+                let fare = self.good_word(&t)?;
+                Ok(MovementOrder::Train {
+                    transporter,
+                    to,
+                    fare,
+                })
+            }
+            "release" => {
+                let carried = self.transporter()?;
+                self.expect("from")?;
+                let carrier = self.transporter()?;
+                self.expect("at")?;
+                let at = self.location()?;
+                Ok(MovementOrder::Release {
+                    carrier,
+                    carried,
+                    at,
+                })
+            }
+            _ => Err(self.missing(MOVEMENT)),
+        }
+    }
+
+    fn building(&mut self) -> R<BuildingOrder> {
+        match self.verb(BUILDING)?.as_str() {
+            "build" => {
+                let kind = self.building_kind()?;
+                self.expect("at")?;
+                let at = self.area()?;
+                let mut mixture = None;
+                if self.eat("mixture") {
+                    mixture = Some(self.mixture()?);
+                }
+                let with = self.with()?;
+                if mixture.is_none() && self.eat("mixture") {
+                    mixture = Some(self.mixture()?);
+                }
+                Ok(BuildingOrder::Build {
+                    kind,
+                    at,
+                    with,
+                    mixture,
+                })
+            }
+            "road" => {
+                let from = self.area()?;
+                self.eat("to");
+                let to = self.area()?;
+                Ok(BuildingOrder::Road {
+                    from,
+                    to,
+                    with: self.with()?,
+                })
+            }
+            "bridge" => {
+                let at = self.hex()?;
+                let over = if self.is("with") || self.is("by") {
+                    None
+                } else {
+                    self.eat("over");
+                    let t = self.word("the river arm, like `N`")?;
+                    Some(
+                        t.text
+                            .parse::<Dir>()
+                            .map_err(|e| Diagnostic::new(e).at(t.span))?,
+                    )
+                };
+                Ok(BuildingOrder::Bridge {
+                    at,
+                    over,
+                    with: self.with()?,
+                })
+            }
+            v @ ("wall" | "demolish") => {
+                let t = self.word("a border, like `C4-C5`")?;
+                let border: Border = t
+                    .text
+                    .parse()
+                    .map_err(|e: String| Diagnostic::new(e).at(t.span))?;
+                let with = self.with()?;
+                Ok(if v == "wall" {
+                    BuildingOrder::Wall { border, with }
+                } else {
+                    BuildingOrder::Demolish { border, with }
+                })
+            }
+            "shaft" => {
+                let at = self.hex()?;
+                self.eat("mixture");
+                let mixture = if self.is("with") || self.is("by") {
+                    MineBag::ORDINARY
+                } else {
+                    self.mixture()?
+                };
+                Ok(BuildingOrder::Shaft {
+                    at,
+                    mixture,
+                    with: self.with()?,
+                })
+            }
+            "bomb" => {
+                let at = self.hex()?;
+                Ok(BuildingOrder::Bomb {
+                    at,
+                    with: self.with()?,
+                })
+            }
+            "bomb-proof" => {
+                let at = self.hex()?;
+                Ok(BuildingOrder::BombProof {
+                    at,
+                    with: self.with()?,
+                })
+            }
+            _ => Err(self.missing(BUILDING)),
+        }
+    }
+
+    fn wonder(&mut self) -> R<WonderOrder> {
+        let t = self.word("an order")?;
+        match t.text.to_ascii_lowercase().as_str() {
+            "bricks" | "brick" => {
+                let count = self.number()?;
+                self.expect("paying")?;
+                let paying = self.goods()?;
+                Ok(WonderOrder::Bricks { count, paying })
+            }
+            "move" => {
+                self.expect("order")?;
+                let mut preferences = vec![self.number()?];
+                while self.eat(",") {
+                    preferences.push(self.number()?);
+                }
+                Ok(WonderOrder::MoveOrder { preferences })
+            }
+            _ => Err(Diagnostic::new(format!(
+                "`{}` is not an order of the wonder phase: use bricks or move order",
+                t.text
+            ))
+            .at(t.span)),
+        }
+    }
+}
+
+fn parse_research(t: &Token<'_>) -> R<Research> {
+    let v = t.text.to_ascii_lowercase();
+    Research::ALL
+        .into_iter()
+        .find(|r| r.name() == v)
+        .ok_or_else(|| {
+            let mut d = Diagnostic::new(format!("`{}` is not a research subject", t.text))
+                .at(t.span.clone());
+            if let Some(s) = did_you_mean(&v, Research::ALL.iter().map(|r| r.name())) {
+                d = d.help(format!("did you mean `{s}`?"));
+            }
+            d
+        })
+}

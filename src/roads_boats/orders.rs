@@ -1,0 +1,178 @@
+//! What players order, as the resolver takes it. The text syntax is in `order_text`;
+//! every action of the base game and Planes & Trains has a type here.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+pub use super::building::Output;
+use super::building::{BuildingKind, MineBag};
+use super::goods::{Good, Goods};
+use super::map::{AreaId, Border, Dir, Hex};
+use super::player::{Colour, Research};
+use super::transporter::{Location, TransporterId};
+
+/// One player's orders for one turn, phase by phase, each in the order written.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerOrders {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub production: Vec<Numbered<ProductionOrder>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub movement: Vec<Numbered<MovementOrder>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub building: Vec<Numbered<BuildingOrder>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub wonder: Vec<Numbered<WonderOrder>>,
+}
+
+/// Everyone's orders for a turn. A player with no entry gives no orders.
+pub type TurnOrders = BTreeMap<Colour, PlayerOrders>;
+
+/// An order with the line it was written on, so events can point back at it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Numbered<T> {
+    pub line: u32,
+    pub order: T,
+}
+
+/// Production phase (RULINGS R1, step 3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "order")]
+pub enum ProductionOrder {
+    /// Hand inputs to the factory on `at` to make `count` of `output`, taking them from
+    /// the listed transporters first (in order), then from the tile. Goods made go onto
+    /// the first listed transporter with room; a transporter made is the player's, a
+    /// boat launched at `launch`.
+    Make {
+        count: u32,
+        output: Output,
+        at: Hex,
+        from: Vec<TransporterId>,
+        launch: Option<Location>,
+    },
+    /// Take goods lying on the tile onto a transporter (from `area` if given).
+    Load {
+        transporter: TransporterId,
+        goods: Goods,
+        area: Option<AreaId>,
+    },
+    /// Put goods from a transporter onto the tile (into `area` if given).
+    Unload {
+        transporter: TransporterId,
+        goods: Goods,
+        area: Option<AreaId>,
+    },
+    /// Make one research point from geese and paper where `with` is, and allocate it.
+    Research {
+        subject: Research,
+        with: TransporterId,
+    },
+    /// Upgrade a transporter factory to the kind just researched.
+    Upgrade { at: Hex, to: BuildingKind },
+    /// Destroy one of one's own transporters on a tile with a transporter factory.
+    Destroy { transporter: TransporterId },
+    /// Let one's two donkeys on an empty pasture breed (judged at the start of the phase).
+    Breed { at: Hex },
+}
+
+/// Movement phase (RULINGS R5).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "order")]
+pub enum MovementOrder {
+    /// Move over land or water, loading and unloading on the way.
+    Move {
+        transporter: TransporterId,
+        steps: Vec<Step>,
+    },
+    /// Fly a plane: load at the start, drop goods on land tiles, land.
+    Fly {
+        plane: TransporterId,
+        load: Goods,
+        drops: Vec<(AreaId, Goods)>,
+        land: Location,
+    },
+    /// Take the train along the tracks, paying one good.
+    Train {
+        transporter: TransporterId,
+        to: Location,
+        fare: Good,
+    },
+    /// At the start of the phase, put down a transporter carried since an earlier turn.
+    Release {
+        carrier: TransporterId,
+        carried: TransporterId,
+        at: Location,
+    },
+}
+
+/// One step of a move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Step {
+    /// Go to a neighbouring position (or across a bridge to another area of the tile).
+    To(Location),
+    /// Take goods lying here (from `area` if given: a river boat names the bank).
+    Load { goods: Goods, area: Option<AreaId> },
+    /// Put goods down here (into `area` if given).
+    Unload { goods: Goods, area: Option<AreaId> },
+    /// Hand goods to another transporter here (another player's accepts them).
+    Give { to: TransporterId, goods: Goods },
+    /// Geese here follow the transporter from now on.
+    Follow(u32),
+    /// Pick up another transporter here, to carry it.
+    Carry(TransporterId),
+}
+
+/// Building phase (RULINGS R6; rulebook pp.12–15).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "order")]
+pub enum BuildingOrder {
+    Build {
+        kind: BuildingKind,
+        at: AreaId,
+        with: TransporterId,
+        mixture: Option<MineBag>,
+    },
+    Road {
+        from: AreaId,
+        to: AreaId,
+        with: TransporterId,
+    },
+    Bridge {
+        at: Hex,
+        over: Option<Dir>,
+        with: TransporterId,
+    },
+    /// Build a wall, or strengthen one's own by a token, with material from `with`'s side.
+    Wall {
+        border: Border,
+        with: TransporterId,
+    },
+    Demolish {
+        border: Border,
+        with: TransporterId,
+    },
+    Shaft {
+        at: Hex,
+        mixture: MineBag,
+        with: TransporterId,
+    },
+    Bomb {
+        at: Hex,
+        with: TransporterId,
+    },
+    BombProof {
+        at: Hex,
+        with: TransporterId,
+    },
+}
+
+/// Wonder phase (RULINGS R7, R2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "order")]
+pub enum WonderOrder {
+    /// Buy up to `count` bricks with the goods listed (from the home tile).
+    Bricks { count: u32, paying: Goods },
+    /// Ask for a new move order, with the positions wanted, best first (1 = first).
+    MoveOrder { preferences: Vec<u32> },
+}

@@ -1,0 +1,508 @@
+//! The building phase (RULINGS R3, R6; Quick Guide VI–VIII; rulebook pp.12–15): each
+//! player's building orders in move order.
+
+use super::{Ctx, lying, reach, take_lying};
+use crate::roads_boats::building::{Building, BuildingKind, MineBag, Site};
+use crate::roads_boats::events::Fact;
+use crate::roads_boats::goods::{Good, Goods};
+use crate::roads_boats::map::{AreaId, Border, Dir, Hex, Road, Terrain, Wall};
+use crate::roads_boats::orders::{BuildingOrder, TurnOrders};
+use crate::roads_boats::player::Research;
+use crate::roads_boats::state::Module;
+use crate::roads_boats::transporter::{Location, TransporterId};
+
+pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
+    for player in ctx.in_move_order() {
+        let Some(list) = orders.get(&player) else {
+            continue;
+        };
+        ctx.player = Some(player);
+        for o in &list.building {
+            ctx.line = Some(o.line);
+            order(ctx, &o.order);
+        }
+    }
+}
+
+fn order(ctx: &mut Ctx, order: &BuildingOrder) {
+    let with = match order {
+        BuildingOrder::Build { with, .. }
+        | BuildingOrder::Road { with, .. }
+        | BuildingOrder::Bridge { with, .. }
+        | BuildingOrder::Wall { with, .. }
+        | BuildingOrder::Demolish { with, .. }
+        | BuildingOrder::Shaft { with, .. }
+        | BuildingOrder::Bomb { with, .. }
+        | BuildingOrder::BombProof { with, .. } => *with,
+    };
+    if let Err(e) = ctx.own(with) {
+        return ctx.fail(e);
+    }
+    let result = match order {
+        BuildingOrder::Build {
+            kind, at, mixture, ..
+        } => build(ctx, *kind, *at, with, *mixture),
+        BuildingOrder::Road { from, to, .. } => road(ctx, *from, *to, with),
+        BuildingOrder::Bridge { at, over, .. } => bridge(ctx, *at, *over, with),
+        BuildingOrder::Wall { border, .. } => wall(ctx, *border, with),
+        BuildingOrder::Demolish { border, .. } => demolish(ctx, *border, with),
+        BuildingOrder::Shaft { at, mixture, .. } => shaft(ctx, *at, *mixture, with),
+        BuildingOrder::Bomb { at, .. } => bomb(ctx, *at, with),
+        BuildingOrder::BombProof { at, .. } => bomb_proof(ctx, *at, with),
+    };
+    if let Err(e) = result {
+        ctx.fail(e);
+    }
+}
+
+/// The goods a builder may use: its own cargo, the goods lying on its side of `area`,
+/// then the cargo of the player's other transporters there (RULINGS R6).
+struct Purse {
+    carriers: Vec<TransporterId>,
+    areas: Vec<AreaId>,
+}
+
+impl Purse {
+    fn at(ctx: &Ctx, with: TransporterId, area: AreaId) -> Purse {
+        let mut carriers = vec![with];
+        if let Some(p) = ctx.player {
+            for (id, _) in ctx.s.transporters_of(p) {
+                if *id != with && reach(&ctx.s, *id).contains(&area) {
+                    carriers.push(*id);
+                }
+            }
+        }
+        Purse {
+            carriers,
+            areas: ctx.s.map.same_side(area).into_iter().collect(),
+        }
+    }
+
+    /// Only what is carried (an oil rig, or building from open sea).
+    fn carried(ctx: &Ctx, with: TransporterId) -> Purse {
+        let at = ctx.s.transporters.get(&with).map(|t| t.at);
+        let mut carriers = vec![with];
+        if let Some(p) = ctx.player {
+            for (id, t) in ctx.s.transporters_of(p) {
+                if *id != with && Some(t.at) == at {
+                    carriers.push(*id);
+                }
+            }
+        }
+        Purse {
+            carriers,
+            areas: Vec::new(),
+        }
+    }
+
+    fn holds(&self, ctx: &Ctx) -> Goods {
+        let mut g = Goods::new();
+        g.add_all(&lying(&ctx.s, &self.areas));
+        for id in &self.carriers {
+            if let Some(t) = ctx.s.transporters.get(id) {
+                g.add_all(&t.cargo);
+            }
+        }
+        g
+    }
+
+    /// Pay `cost` in full, or nothing and say what is missing.
+    fn pay(&self, ctx: &mut Ctx, cost: &Goods) -> Result<(), String> {
+        let have = self.holds(ctx);
+        let missing: Vec<String> = cost
+            .iter()
+            .filter(|(g, n)| have.count(*g) < *n)
+            .map(|(g, n)| format!("{n} {g} needed, {} there", have.count(g)))
+            .collect();
+        if !missing.is_empty() {
+            return Err(format!("not enough goods: {}", missing.join(", ")));
+        }
+        for (g, n) in cost.iter() {
+            let mut left = n;
+            // The builder's own cargo first, then the tile, then other transporters.
+            if let Some(t) = ctx.s.transporters.get_mut(&self.carriers[0]) {
+                left -= t.cargo.take(g, left);
+            }
+            left -= take_lying(&mut ctx.s, &self.areas, g, left);
+            for id in &self.carriers[1..] {
+                if let Some(t) = ctx.s.transporters.get_mut(id) {
+                    left -= t.cargo.take(g, left);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn one(good: Good, n: u32) -> Goods {
+    [(good, n)].into_iter().collect()
+}
+
+fn researched(ctx: &Ctx, r: Research) -> bool {
+    ctx.player
+        .and_then(|p| ctx.s.players.get(&p))
+        .is_some_and(|p| p.research.contains(&r))
+}
+
+/// The mixture a new mine or shaft gets (RULINGS R4; rulebook p.16).
+fn mixture(ctx: &Ctx, wanted: Option<MineBag>) -> Result<MineBag, String> {
+    match wanted {
+        None => Ok(MineBag::ORDINARY),
+        Some(m) if m == MineBag::ORDINARY => Ok(m),
+        Some(MineBag { gold: 4, iron: 0 } | MineBag { gold: 0, iron: 4 }) => {
+            if researched(ctx, Research::SpecialisedMines) {
+                Ok(wanted.unwrap_or_default())
+            } else {
+                Err("a 4/0 or 0/4 mixture needs the specialised-mines research".into())
+            }
+        }
+        Some(MineBag { gold: 5, iron: 5 }) => {
+            if researched(ctx, Research::LargeMines) {
+                Ok(MineBag { gold: 5, iron: 5 })
+            } else {
+                Err("a 5/5 mixture needs the large-mines research".into())
+            }
+        }
+        Some(m) => Err(format!(
+            "a mine holds 3 gold and 3 iron, 4/0 or 0/4 (specialised), or 5/5 (large), not {}/{}",
+            m.gold, m.iron
+        )),
+    }
+}
+
+fn build(
+    ctx: &mut Ctx,
+    kind: BuildingKind,
+    at: AreaId,
+    with: TransporterId,
+    wanted: Option<MineBag>,
+) -> Result<(), String> {
+    if let Some(m) = kind.module_needed()
+        && !ctx.s.settings.modules.contains(&m)
+    {
+        return Err(format!("{m} are not in play in this game"));
+    }
+    if let Some(r) = kind.research_needed()
+        && !researched(ctx, r)
+    {
+        return Err(format!("a {kind} needs the {r} research first"));
+    }
+    let terrain = ctx
+        .s
+        .map
+        .terrain(at.hex)
+        .ok_or_else(|| format!("{} is not on the map", at.hex))?;
+    let fits = match kind.site() {
+        Site::Terrain(t) => terrain == t,
+        Site::Shore => ctx.s.map.is_shore(at.hex),
+        Site::AnyLand => terrain.is_land(),
+    };
+    if !fits {
+        return Err(format!(
+            "a {kind} is built on {}, and {} is {terrain}",
+            kind.site(),
+            at.hex
+        ));
+    }
+    if terrain == Terrain::Desert && !ctx.s.wonder.irrigated() {
+        return Err(format!(
+            "{} is desert: only roads and walls until irrigation (brick 45)",
+            at.hex
+        ));
+    }
+    let limit = if terrain == Terrain::City { 2 } else { 1 };
+    if ctx.s.buildings_on(at.hex).count() >= limit {
+        return Err(format!(
+            "{} already has a building: one per tile, even across a river",
+            at.hex
+        ));
+    }
+    if wanted.is_some() && kind != BuildingKind::Mine {
+        return Err(format!("only a mine takes a mixture, not a {kind}"));
+    }
+    let mine = (kind == BuildingKind::Mine)
+        .then(|| mixture(ctx, wanted))
+        .transpose()?;
+    let purse = if kind == BuildingKind::OilRig {
+        // Rulebook p.13: all the material for an oil rig is carried in.
+        let t = ctx.s.transporters.get(&with).map(|t| t.at);
+        if t != Some(Location::Sea(at.hex)) {
+            return Err(format!(
+                "{with} must be on the sea at {} to build an oil rig",
+                at.hex
+            ));
+        }
+        Purse::carried(ctx, with)
+    } else {
+        if !reach(&ctx.s, with).contains(&at) {
+            return Err(format!(
+                "{with} is not at {at}: build where you have a transporter, on the same side of the river"
+            ));
+        }
+        Purse::at(ctx, with, at)
+    };
+    purse.pay(ctx, &kind.cost())?;
+    ctx.s.buildings.push(Building {
+        kind,
+        at,
+        mine,
+        used: 0,
+        bomb_proof: false,
+    });
+    ctx.s.normalise();
+    ctx.emit(Fact::Built { building: kind, at });
+    Ok(())
+}
+
+fn road(ctx: &mut Ctx, from: AreaId, to: AreaId, with: TransporterId) -> Result<(), String> {
+    ctx.s.map.road_fits(from, to)?;
+    if !reach(&ctx.s, with).contains(&from) {
+        return Err(format!(
+            "{with} is not at {from}: a road is built from the tile where you have a transporter"
+        ));
+    }
+    let r = Road::new(from, to);
+    if ctx.s.map.roads.contains(&r) {
+        return Err(format!("there is already a road {r}"));
+    }
+    Purse::at(ctx, with, from).pay(ctx, &one(Good::Stone, 1))?;
+    ctx.s.map.roads.insert(r);
+    ctx.emit(Fact::RoadBuilt {
+        from: r.from,
+        to: r.to,
+    });
+    Ok(())
+}
+
+fn bridge(ctx: &mut Ctx, at: Hex, over: Option<Dir>, with: TransporterId) -> Result<(), String> {
+    if ctx.s.map.terrain(at) == Some(Terrain::Polder) {
+        return Err("bridges cannot be built in polders".into());
+    }
+    let b = ctx.s.map.bridge_at(at, over)?;
+    if ctx.s.map.bridges.contains(&b) {
+        return Err(format!("there is already a bridge there in {at}"));
+    }
+    let beside = ctx.s.map.tile(at).and_then(|t| t.areas_beside_arm(b.over));
+    let reached = reach(&ctx.s, with);
+    let Some(area) = beside
+        .into_iter()
+        .flat_map(|(x, y)| [x, y])
+        .map(|side| AreaId {
+            hex: at,
+            side: Some(side),
+        })
+        .find(|a| reached.contains(a))
+    else {
+        return Err(format!("{with} is not beside that river in {at}"));
+    };
+    Purse::at(ctx, with, area).pay(ctx, &one(Good::Stone, 1))?;
+    ctx.s.map.bridges.insert(b);
+    ctx.emit(Fact::BridgeBuilt { at });
+    Ok(())
+}
+
+/// Where a builder stands for a wall: the tile whose border it builds on, the areas of
+/// it that it reaches, and whether it is an undocked boat or plane at sea (+2).
+fn wall_site(
+    ctx: &Ctx,
+    border: Border,
+    with: TransporterId,
+) -> Result<(Vec<AreaId>, bool, Hex), String> {
+    let t = ctx.s.transporters.get(&with).ok_or("no such transporter")?;
+    let (a, b) = border.tiles();
+    let (hex, at_sea) = match t.at {
+        Location::Land(x) => (x.hex, false),
+        Location::River(h) => (h, false),
+        Location::Dock(c) => (c.land.hex, false),
+        Location::Sea(h) => (h, true),
+        Location::Carried(_) => return Err(format!("{with} is being carried")),
+    };
+    if hex != a && hex != b {
+        return Err(format!("{with} is not on either side of {border}"));
+    }
+    let other = if hex == a { b } else { a };
+    let dir = hex.direction_to(other).ok_or("not neighbours")?;
+    let areas = if at_sea {
+        Vec::new()
+    } else {
+        let reached = reach(&ctx.s, with);
+        if !reached.iter().any(|x| ctx.s.map.area_touches(*x, dir)) {
+            return Err(format!(
+                "{with} cannot reach {border} from its side of the river"
+            ));
+        }
+        reached
+    };
+    let polder_side = ctx.s.map.terrain(hex) == Some(Terrain::Polder);
+    Ok((areas, at_sea || polder_side, hex))
+}
+
+fn wall(ctx: &mut Ctx, border: Border, with: TransporterId) -> Result<(), String> {
+    let Some(player) = ctx.player else {
+        return Ok(());
+    };
+    ctx.s.map.wall_allowed(border).map_err(str::to_string)?;
+    let (areas, from_sea, _) = wall_site(ctx, border, with)?;
+    let existing = ctx.s.map.wall(border).copied();
+    let tokens = match existing {
+        None => 1,
+        Some(Wall { owner: Some(o), .. }) if o != player => {
+            return Err(format!(
+                "{border} has a {o} wall: demolish it first (one colour per border)"
+            ));
+        }
+        Some(w) => w.tokens + 1,
+    };
+    let cost = u32::from(tokens) + if from_sea { 2 } else { 0 };
+    let purse = match areas.first() {
+        Some(a) => Purse::at(ctx, with, *a),
+        None => Purse::carried(ctx, with),
+    };
+    purse.pay(ctx, &one(Good::Stone, cost))?;
+    ctx.s.map.walls.insert(
+        border,
+        Wall {
+            owner: Some(player),
+            tokens,
+        },
+    );
+    ctx.emit(Fact::WallBuilt {
+        border,
+        owner: player,
+        tokens,
+        cost,
+    });
+    push_out(ctx, border);
+    Ok(())
+}
+
+/// Rulebook p.14: a wall that cuts off a docked boat pushes it back to its sea tile.
+fn push_out(ctx: &mut Ctx, border: Border) {
+    let Some(wall) = ctx.s.map.wall(border).copied() else {
+        return;
+    };
+    let (a, b) = border.tiles();
+    let ids: Vec<TransporterId> = ctx
+        .s
+        .transporters
+        .iter()
+        .filter(|(_, t)| {
+            matches!(t.at, Location::Dock(c) if (c.land.hex, c.sea) == (a, b) || (c.land.hex, c.sea) == (b, a))
+                && !wall.lets_through(t.owner)
+        })
+        .map(|(id, _)| *id)
+        .collect();
+    for id in ids {
+        if let Some(t) = ctx.s.transporters.get_mut(&id)
+            && let Location::Dock(c) = t.at
+        {
+            t.at = Location::Sea(c.sea);
+            ctx.emit(Fact::PushedOut {
+                transporter: id,
+                to: c.sea,
+            });
+        }
+    }
+}
+
+fn demolish(ctx: &mut Ctx, border: Border, with: TransporterId) -> Result<(), String> {
+    let Some(w) = ctx.s.map.wall(border).copied() else {
+        return Err(format!("there is no wall on {border}"));
+    };
+    if w.owner.is_none() {
+        return Err(format!("the wall on {border} is already neutral"));
+    }
+    let (areas, from_sea, _) = wall_site(ctx, border, with)?;
+    let cost = u32::from(w.tokens) + 1 + if from_sea { 2 } else { 0 };
+    let purse = match areas.first() {
+        Some(a) => Purse::at(ctx, with, *a),
+        None => Purse::carried(ctx, with),
+    };
+    purse.pay(ctx, &one(Good::Boards, cost))?;
+    ctx.s.map.walls.insert(
+        border,
+        Wall {
+            owner: None,
+            tokens: w.tokens,
+        },
+    );
+    ctx.emit(Fact::WallDemolished {
+        border,
+        tokens: w.tokens,
+        cost,
+    });
+    Ok(())
+}
+
+fn building_at(ctx: &Ctx, at: Hex, with: TransporterId) -> Result<usize, String> {
+    let reached = reach(&ctx.s, with);
+    ctx.s
+        .buildings
+        .iter()
+        .position(|b| b.at.hex == at && reached.contains(&b.at))
+        .ok_or_else(|| format!("{with} is at no building in {at}"))
+}
+
+fn shaft(ctx: &mut Ctx, at: Hex, wanted: MineBag, with: TransporterId) -> Result<(), String> {
+    if !researched(ctx, Research::NewShafts) {
+        return Err("new shafts need the new-shafts research".into());
+    }
+    let i = building_at(ctx, at, with)?;
+    if ctx.s.buildings[i].kind != BuildingKind::Mine {
+        return Err(format!("the building at {at} is not a mine"));
+    }
+    let mix = mixture(ctx, Some(wanted))?;
+    let area = ctx.s.buildings[i].at;
+    let cost: Goods = [(Good::Iron, 1), (Good::Fuel, 1)].into_iter().collect();
+    Purse::at(ctx, with, area).pay(ctx, &cost)?;
+    let bag = ctx.s.buildings[i].mine.unwrap_or_default();
+    ctx.s.buildings[i].mine = Some(MineBag {
+        gold: bag.gold + mix.gold,
+        iron: bag.iron + mix.iron,
+    });
+    ctx.emit(Fact::ShaftBuilt { at, mixture: mix });
+    Ok(())
+}
+
+fn bomb(ctx: &mut Ctx, at: Hex, with: TransporterId) -> Result<(), String> {
+    if !ctx.s.settings.modules.contains(&Module::Bombs) {
+        return Err("bombs are not in play in this game".into());
+    }
+    let carries = ctx
+        .s
+        .transporters
+        .get(&with)
+        .is_some_and(|t| t.cargo.count(Good::Bombs) > 0);
+    if !carries {
+        return Err(format!("{with} carries no bomb"));
+    }
+    let i = building_at(ctx, at, with)?;
+    let b = ctx.s.buildings[i].clone();
+    if b.bomb_proof {
+        return Err(format!("the {} at {at} is bomb-proof", b.kind));
+    }
+    if let Some(t) = ctx.s.transporters.get_mut(&with) {
+        t.cargo.take(Good::Bombs, 1);
+    }
+    ctx.s.buildings.remove(i);
+    ctx.emit(Fact::BuildingBombed {
+        building: b.kind,
+        at: b.at,
+    });
+    Ok(())
+}
+
+fn bomb_proof(ctx: &mut Ctx, at: Hex, with: TransporterId) -> Result<(), String> {
+    let i = building_at(ctx, at, with)?;
+    let b = ctx.s.buildings[i].clone();
+    if b.bomb_proof {
+        return Err(format!("the {} at {at} is already bomb-proof", b.kind));
+    }
+    Purse::at(ctx, with, b.at).pay(ctx, &one(Good::Stone, 1))?;
+    ctx.s.buildings[i].bomb_proof = true;
+    ctx.emit(Fact::BombProofed {
+        building: b.kind,
+        at: b.at,
+    });
+    Ok(())
+}

@@ -1,0 +1,248 @@
+//! Turn resolution: a pure function of the state and everyone's orders, giving the new
+//! state and the events that led to it (RULINGS R1). Nothing here reads files, mail or
+//! the clock.
+
+mod building;
+mod movement;
+mod production;
+pub mod score;
+mod wonder;
+
+use std::collections::BTreeMap;
+
+use super::events::{Event, Fact};
+use super::goods::{Good, Goods};
+use super::map::{AreaId, Hex};
+use super::orders::TurnOrders;
+use super::player::Colour;
+use super::state::{Phase, State};
+use super::transporter::{Class, Location, TransporterId};
+
+/// The outcome of resolving a turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[must_use]
+pub struct Resolution {
+    pub state: State,
+    pub events: Vec<Event>,
+}
+
+/// Resolve from the state's next phase to the end of the turn: each phase in turn, each
+/// player's orders in move order (RULINGS R1). A finished game does not change.
+pub fn resolve(state: &State, orders: &TurnOrders) -> Resolution {
+    let mut ctx = Ctx::new(state.clone());
+    if ctx.s.game_over.is_some() {
+        return ctx.finish();
+    }
+    let phases = [
+        Phase::Production,
+        Phase::Movement,
+        Phase::Building,
+        Phase::Wonder,
+    ];
+    for phase in phases.into_iter().filter(|p| *p >= state.phase) {
+        ctx.phase = phase;
+        match phase {
+            Phase::Production => production::run(&mut ctx, orders),
+            Phase::Movement => movement::run(&mut ctx, orders),
+            Phase::Building => building::run(&mut ctx, orders),
+            Phase::Wonder => wonder::run(&mut ctx, orders),
+        }
+        ctx.player = None;
+        ctx.line = None;
+    }
+    ctx.s.turn += 1;
+    ctx.s.phase = Phase::Production;
+    wonder::check_end(&mut ctx);
+    ctx.s.normalise();
+    ctx.finish()
+}
+
+/// The working state of a resolution.
+pub(crate) struct Ctx {
+    pub s: State,
+    pub events: Vec<Event>,
+    pub phase: Phase,
+    /// Whose order is being carried out, and its line.
+    pub player: Option<Colour>,
+    pub line: Option<u32>,
+}
+
+impl Ctx {
+    fn new(s: State) -> Ctx {
+        let phase = s.phase;
+        Ctx {
+            s,
+            events: Vec::new(),
+            phase,
+            player: None,
+            line: None,
+        }
+    }
+
+    fn finish(self) -> Resolution {
+        Resolution {
+            state: self.s,
+            events: self.events,
+        }
+    }
+
+    pub fn emit(&mut self, fact: Fact) {
+        self.events.push(Event {
+            phase: self.phase,
+            player: self.player,
+            line: self.line,
+            fact,
+        });
+    }
+
+    pub fn fail(&mut self, reason: impl Into<String>) {
+        self.emit(Fact::Failed {
+            reason: reason.into(),
+        });
+    }
+
+    pub fn short(&mut self, reason: impl Into<String>) {
+        self.emit(Fact::Shortfall {
+            reason: reason.into(),
+        });
+    }
+
+    /// The move order's players, each with their orders (none if they sent none).
+    pub fn in_move_order(&self) -> Vec<Colour> {
+        self.s.move_order.clone()
+    }
+
+    /// Check that `id` is one of the current player's transporters, not carried.
+    pub fn own(&self, id: TransporterId) -> Result<(), String> {
+        let me = self.player;
+        match self.s.transporters.get(&id) {
+            None => Err(format!("there is no transporter {id}")),
+            Some(t) if Some(t.owner) != me => Err(format!("{id} is {}'s, not yours", t.owner)),
+            Some(t) if matches!(t.at, Location::Carried(_)) => {
+                Err(format!("{id} is being carried"))
+            }
+            Some(_) => Ok(()),
+        }
+    }
+}
+
+/// The areas a transporter can hand goods to and take them from: its side of the river
+/// on land or docked, every bank from the river, an oil rig at sea (RULINGS R3, R5).
+pub(crate) fn reach(s: &State, id: TransporterId) -> Vec<AreaId> {
+    let Some(t) = s.transporters.get(&id) else {
+        return Vec::new();
+    };
+    reach_of(s, t.at)
+}
+
+pub(crate) fn reach_of(s: &State, at: Location) -> Vec<AreaId> {
+    match at {
+        Location::Land(a) => s.map.same_side(a).into_iter().collect(),
+        Location::Dock(c) => s.map.same_side(c.land).into_iter().collect(),
+        Location::River(h) => s.map.areas(h),
+        Location::Sea(h) if has_oil_rig(s, h) => vec![AreaId::whole(h)],
+        Location::Sea(_) | Location::Carried(_) => Vec::new(),
+    }
+}
+
+/// Where a transporter puts goods down when no area is named: its own area, or the one
+/// bank a river can offer.
+pub(crate) fn home_area(s: &State, at: Location) -> Result<AreaId, String> {
+    match at {
+        Location::Land(a) => Ok(a),
+        Location::Dock(c) => Ok(c.land),
+        Location::Sea(h) if has_oil_rig(s, h) => Ok(AreaId::whole(h)),
+        Location::Sea(h) => Err(format!(
+            "goods are never left at sea, and there is no oil rig at {h}"
+        )),
+        Location::River(h) => {
+            let areas = s.map.areas(h);
+            match areas.as_slice() {
+                [one] => Ok(*one),
+                _ => Err(format!(
+                    "from the river in {h} say which bank: {}",
+                    areas
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" or ")
+                )),
+            }
+        }
+        Location::Carried(t) => Err(format!("it is carried by {t}")),
+    }
+}
+
+pub(crate) fn has_oil_rig(s: &State, h: Hex) -> bool {
+    s.buildings_on(h)
+        .any(|b| b.kind == super::building::BuildingKind::OilRig)
+}
+
+/// Take up to `n` of `good` from the goods lying in `areas`, in order; how many taken.
+pub(crate) fn take_lying(s: &mut State, areas: &[AreaId], good: Good, n: u32) -> u32 {
+    let mut taken = 0;
+    for a in areas {
+        if taken == n {
+            break;
+        }
+        if let Some(g) = s.goods.get_mut(a) {
+            taken += g.take(good, n - taken);
+        }
+    }
+    taken
+}
+
+pub(crate) fn lying(s: &State, areas: &[AreaId]) -> Goods {
+    let mut all = Goods::new();
+    for a in areas {
+        if let Some(g) = s.goods.get(a) {
+            all.add_all(g);
+        }
+    }
+    all
+}
+
+pub(crate) fn put(s: &mut State, area: AreaId, good: Good, n: u32) {
+    s.goods.entry(area).or_default().add(good, n);
+}
+
+/// Is a player over a transporter limit (RULINGS R4)? Says which.
+pub(crate) fn over_limit(s: &State, player: Colour) -> Option<String> {
+    let (land, water, air, all) = s.fleet(player);
+    [
+        (land, 5, "land transporters"),
+        (water, 5, "water transporters"),
+        (air, 3, "planes"),
+        (all, 8, "transporters"),
+    ]
+    .into_iter()
+    .find(|(n, max, _)| n > max)
+    .map(|(n, max, what)| format!("{player} would have {n} {what}; the limit is {max}"))
+}
+
+/// Would one more transporter of `class` put `player` over a limit?
+pub(crate) fn room_for(s: &State, player: Colour, class: Class) -> Result<(), String> {
+    let (land, water, air, all) = s.fleet(player);
+    let (land, water, air) = match class {
+        Class::Land => (land + 1, water, air),
+        Class::Water => (land, water + 1, air),
+        Class::Air => (land, water, air + 1),
+    };
+    for (n, max, what) in [
+        (land, 5, "land transporters"),
+        (water, 5, "water transporters"),
+        (air, 3, "planes"),
+        (all + 1, 8, "transporters"),
+    ] {
+        if n > max {
+            return Err(format!(
+                "you would have {n} {what}; the limit is {max} (destroy one at a transporter factory first)"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Goods per area moved this phase by each player's transporters (RULINGS R5: no good
+/// may be moved by two transporters of the same player in one movement phase).
+pub(crate) type Moved = BTreeMap<(AreaId, Colour), Goods>;

@@ -1,0 +1,757 @@
+//! The movement phase (RULINGS R5; Quick Guide Ib, III–V; rulebook pp.10–12): each
+//! player's movement orders in move order.
+
+use std::collections::{BTreeSet, VecDeque};
+
+use super::production::{load_goods, unload_goods};
+use super::{Ctx, Moved, home_area, lying, reach, reach_of, take_lying};
+use crate::roads_boats::building::BuildingKind;
+use crate::roads_boats::events::Fact;
+use crate::roads_boats::goods::{Good, Goods};
+use crate::roads_boats::map::{AreaId, Border, Hex};
+use crate::roads_boats::orders::{MovementOrder, Step, TurnOrders};
+use crate::roads_boats::player::Colour;
+use crate::roads_boats::transporter::{Class, Kind, Location, TransporterId};
+
+/// What the phase remembers between orders.
+#[derive(Default)]
+struct Phase {
+    /// Transporters that have had their move (or were carried, or took the train).
+    moved: BTreeSet<TransporterId>,
+    /// Transporters being carried when the phase began.
+    carried_at_start: BTreeSet<TransporterId>,
+    /// Goods each player's transporters put down this phase, per area.
+    dropped: Moved,
+}
+
+pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
+    let mut ph = Phase {
+        carried_at_start: ctx
+            .s
+            .transporters
+            .iter()
+            .filter(|(_, t)| matches!(t.at, Location::Carried(_)))
+            .map(|(id, _)| *id)
+            .collect(),
+        ..Phase::default()
+    };
+    for player in ctx.in_move_order() {
+        let Some(list) = orders.get(&player) else {
+            continue;
+        };
+        ctx.player = Some(player);
+        for o in &list.movement {
+            ctx.line = Some(o.line);
+            match &o.order {
+                MovementOrder::Move { transporter, steps } => {
+                    travel(ctx, &mut ph, *transporter, steps)
+                }
+                MovementOrder::Fly {
+                    plane,
+                    load,
+                    drops,
+                    land,
+                } => fly(ctx, &mut ph, *plane, load, drops, *land),
+                MovementOrder::Train {
+                    transporter,
+                    to,
+                    fare,
+                } => train(ctx, &mut ph, *transporter, *to, *fare),
+                MovementOrder::Release {
+                    carrier,
+                    carried,
+                    at,
+                } => release(ctx, &ph, *carrier, *carried, *at),
+            }
+        }
+    }
+    ctx.player = None;
+    ctx.line = None;
+    settle_geese(ctx);
+}
+
+/// Goods the current player's transporters put down this phase within `areas`: they may
+/// not be moved again by the same player (RULINGS R5).
+fn excluded(ctx: &Ctx, ph: &Phase, areas: &[AreaId]) -> Goods {
+    let mut g = Goods::new();
+    if let Some(p) = ctx.player {
+        for a in areas {
+            if let Some(d) = ph.dropped.get(&(*a, p)) {
+                g.add_all(d);
+            }
+        }
+    }
+    g
+}
+
+fn sea_as_location(ctx: &Ctx, at: Location) -> Location {
+    match at {
+        Location::Land(a) if ctx.s.map.is_sea(a.hex) => Location::Sea(a.hex),
+        other => other,
+    }
+}
+
+/// Another player's wall on the border between two tiles bars `player` (RULINGS R3).
+fn wall_bars(ctx: &Ctx, a: Hex, b: Hex, player: Colour) -> Option<String> {
+    let border = ctx.s.map.border(a, b)?;
+    let w = ctx.s.map.wall(border)?;
+    (!w.lets_through(player)).then(|| {
+        format!(
+            "a {} wall on {border} bars the way",
+            w.owner.map_or("neutral", |o| o.name())
+        )
+    })
+}
+
+/// One step on land: to a neighbouring tile's area, or across a bridge in the tile.
+/// Returns whether the step ran along a road and whether it cost a movement point.
+fn land_step(
+    ctx: &Ctx,
+    player: Colour,
+    from: AreaId,
+    to: Location,
+) -> Result<(AreaId, bool, bool), String> {
+    let map = &ctx.s.map;
+    let Location::Land(to) = to else {
+        return Err(format!("{to} is not land"));
+    };
+    if !map.has_area(to) {
+        return Err(format!("{to} is not an area of the map"));
+    }
+    if to.hex == from.hex {
+        return if map.on_same_side(from, to) {
+            Ok((to, true, false))
+        } else {
+            Err(format!(
+                "the river lies between {from} and {to}, with no bridge"
+            ))
+        };
+    }
+    if from.hex.direction_to(to.hex).is_none() {
+        return Err(format!("{} is not next to {}", to.hex, from.hex));
+    }
+    if !map.is_land(to.hex) {
+        return Err(format!("{} is sea", to.hex));
+    }
+    if let Some(why) = wall_bars(ctx, from.hex, to.hex, player) {
+        return Err(why);
+    }
+    let here = map.same_side(from);
+    let there = map.same_side(to);
+    let road = map.roads.iter().any(|r| {
+        (here.contains(&r.from) && there.contains(&r.to))
+            || (here.contains(&r.to) && there.contains(&r.from))
+    });
+    let crossing = road
+        || here
+            .iter()
+            .any(|a| there.iter().any(|b| map.road_fits(*a, *b).is_ok()));
+    if !crossing {
+        return Err(format!(
+            "no land transporter crosses the river between {from} and {to} without a bridge"
+        ));
+    }
+    Ok((to, road, true))
+}
+
+/// One step on water (RULINGS R5): along a river like a road, river to sea, sea to sea,
+/// docking (which ends the move), and leaving a dock to the sea it faces.
+fn water_step(
+    ctx: &Ctx,
+    player: Colour,
+    from: Location,
+    to: Location,
+) -> Result<(Location, bool), String> {
+    let map = &ctx.s.map;
+    let river_toward = |x: Hex, y: Hex| {
+        x.direction_to(y)
+            .is_some_and(|d| map.tile(x).is_some_and(|t| t.river.contains(d)))
+    };
+    let check_wall = |a: Hex, b: Hex| wall_bars(ctx, a, b, player).map_or(Ok(()), Err);
+    match (from, to) {
+        (Location::River(x), Location::River(y)) => {
+            if !river_toward(x, y) || !map.is_land(y) {
+                return Err(format!("no river runs from {x} to {y}"));
+            }
+            check_wall(x, y)?;
+            Ok((to, false))
+        }
+        (Location::River(x), Location::Sea(y)) | (Location::Sea(y), Location::River(x)) => {
+            if !river_toward(x, y) || !map.is_sea(y) {
+                return Err(format!(
+                    "the river in {x} does not flow into the sea at {y}"
+                ));
+            }
+            check_wall(x, y)?;
+            Ok((to, false))
+        }
+        (Location::Sea(y), Location::Sea(z)) => {
+            if y.direction_to(z).is_none() || !map.is_sea(z) {
+                return Err(format!("{z} is not a sea tile next to {y}"));
+            }
+            Ok((to, false))
+        }
+        (Location::Sea(y), Location::Dock(c)) => {
+            if c.sea != y || !map.is_coast(c) {
+                return Err(format!("a boat at sea in {y} cannot dock at {}", c.land));
+            }
+            if let Some(why) = wall_bars(ctx, c.land.hex, y, player) {
+                return Err(format!("{why}: only its owner docks behind it"));
+            }
+            Ok((to, true))
+        }
+        (Location::Dock(c), Location::Sea(y)) => {
+            if c.sea != y {
+                return Err(format!(
+                    "a docked boat leaves only to the sea it came from, {}",
+                    c.sea
+                ));
+            }
+            Ok((to, false))
+        }
+        (from, to) => Err(format!("a boat cannot go from {from} to {to}")),
+    }
+}
+
+fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
+    let Some(player) = ctx.player else { return };
+    if let Err(e) = ctx.own(id) {
+        return ctx.fail(e);
+    }
+    if ph.moved.contains(&id) {
+        return ctx.fail(format!("{id} has already moved this phase"));
+    }
+    let Some(t) = ctx.s.transporters.get(&id).cloned() else {
+        return;
+    };
+    let kind = t.kind;
+    let points = match kind {
+        Kind::Donkey => 2,
+        Kind::Wagon | Kind::Raft => 3,
+        Kind::Truck | Kind::Rowboat => 4,
+        Kind::Steamer => 6,
+        Kind::Plane => 1,
+    };
+    if kind == Kind::Plane && !t.cargo.is_empty() {
+        return ctx.fail(format!(
+            "{id} is a plane: a taxiing plane carries nothing (use fly)"
+        ));
+    }
+    ph.moved.insert(id);
+    let mut pos = t.at;
+    let mut path = vec![pos];
+    let (mut used, mut offroad, mut docked) = (0u32, false, false);
+    for step in steps {
+        match step {
+            Step::To(target) => {
+                let target = sea_as_location(ctx, *target);
+                let result = match (kind.class(), pos) {
+                    (Class::Water, _) if docked => {
+                        Err("a boat that has docked moves no further this turn".to_string())
+                    }
+                    (Class::Water, _) => water_step(ctx, player, pos, target).map(|(l, d)| {
+                        docked = d;
+                        (l, true)
+                    }),
+                    (Class::Air, Location::Sea(y)) => water_step(ctx, player, pos, target)
+                        .and_then(|(l, _)| match (l, y) {
+                            (Location::Sea(_), _) => Ok((l, true)),
+                            _ => Err("a taxiing plane goes from sea only to sea".to_string()),
+                        }),
+                    (_, Location::Land(from)) => {
+                        land_step(ctx, player, from, target).and_then(|(a, road, costs)| {
+                            if costs && !road {
+                                match kind {
+                                    Kind::Donkey => offroad = true,
+                                    Kind::Plane => {
+                                        return Err(
+                                            "a taxiing plane moves only along roads".to_string()
+                                        );
+                                    }
+                                    _ => return Err(format!("a {kind} moves only on roads")),
+                                }
+                            }
+                            Ok((Location::Land(a), costs))
+                        })
+                    }
+                    (_, other) => Err(format!("a {kind} at {other} cannot move on land")),
+                };
+                match result {
+                    Ok((next, costs)) => {
+                        if costs {
+                            used += 1;
+                        }
+                        let allowed = if kind == Kind::Donkey && offroad {
+                            1
+                        } else {
+                            points
+                        };
+                        if used > allowed {
+                            let why = if kind == Kind::Donkey && offroad {
+                                "a donkey off the road moves only one tile".to_string()
+                            } else {
+                                format!(
+                                    "a {kind} has {points} movement point{}",
+                                    if points == 1 { "" } else { "s" }
+                                )
+                            };
+                            ctx.fail(format!(
+                                "{id} cannot go on to {target}: {why}; it stops at {pos}"
+                            ));
+                            break;
+                        }
+                        pos = next;
+                        path.push(pos);
+                        if let Some(t) = ctx.s.transporters.get_mut(&id) {
+                            t.at = pos;
+                        }
+                    }
+                    Err(why) => {
+                        ctx.fail(format!(
+                            "{id} cannot go to {target}: {why}; it stops at {pos}"
+                        ));
+                        break;
+                    }
+                }
+            }
+            Step::Load { goods, area } => {
+                if kind == Kind::Plane {
+                    ctx.fail(format!("{id} is taxiing and carries nothing"));
+                    continue;
+                }
+                let areas = match area {
+                    Some(a) => vec![*a],
+                    None => reach(&ctx.s, id),
+                };
+                let ex = excluded(ctx, ph, &areas);
+                load_goods(ctx, id, goods, *area, &ex);
+            }
+            Step::Unload { goods, area } => {
+                if let Some((at, put)) = unload_goods(ctx, id, goods, *area) {
+                    ph.dropped.entry((at, player)).or_default().add_all(&put);
+                }
+            }
+            Step::Give { to, goods } => give(ctx, id, *to, goods),
+            Step::Follow(n) => follow(ctx, id, *n),
+            Step::Carry(other) => carry(ctx, ph, id, *other),
+        }
+    }
+    if path.len() > 1 {
+        ctx.emit(Fact::Moved {
+            transporter: id,
+            path,
+        });
+    }
+}
+
+/// Hand goods to another transporter at the same place. Not to one's own: a good may
+/// not be moved by two of one player's transporters in a phase (RULINGS R5).
+fn give(ctx: &mut Ctx, id: TransporterId, to: TransporterId, goods: &Goods) {
+    let (Some(a), Some(b)) = (
+        ctx.s.transporters.get(&id).cloned(),
+        ctx.s.transporters.get(&to).cloned(),
+    ) else {
+        return ctx.fail(format!("there is no transporter {to}"));
+    };
+    if a.owner == b.owner {
+        return ctx.fail(format!(
+            "{id} cannot hand goods to {to}: no good may be moved by two of your transporters in one phase"
+        ));
+    }
+    let together = a.at == b.at || {
+        let ra = reach_of(&ctx.s, a.at);
+        reach_of(&ctx.s, b.at).iter().any(|x| ra.contains(x))
+    };
+    if !together {
+        return ctx.fail(format!("{to} is not where {id} is"));
+    }
+    if ctx
+        .s
+        .transporters
+        .values()
+        .any(|t| t.at == Location::Carried(to))
+    {
+        return ctx.fail(format!("{to} carries a transporter and takes no goods"));
+    }
+    let room = b.kind.capacity().saturating_sub(b.cargo.total());
+    let mut given = Goods::new();
+    let mut left = room;
+    for (g, n) in goods.iter() {
+        let k = ctx
+            .s
+            .transporters
+            .get_mut(&id)
+            .map_or(0, |t| t.cargo.take(g, n.min(left)));
+        left -= k;
+        given.add(g, k);
+    }
+    if let Some(t) = ctx.s.transporters.get_mut(&to) {
+        t.cargo.add_all(&given);
+    }
+    if !given.is_empty() {
+        ctx.emit(Fact::Gave {
+            from: id,
+            to,
+            goods: given.clone(),
+        });
+    }
+    if given.total() < goods.total() {
+        let msg = format!("{id} gave {given} of {goods} to {to}");
+        if given.is_empty() {
+            ctx.fail(msg)
+        } else {
+            ctx.short(msg)
+        }
+    }
+}
+
+/// Geese here follow the transporter: lying geese first, then geese following another
+/// player's transporter here, which it takes over (RULINGS R5).
+fn follow(ctx: &mut Ctx, id: TransporterId, n: u32) {
+    let Some(at) = ctx.s.transporters.get(&id).map(|t| t.at) else {
+        return;
+    };
+    let areas = reach(&ctx.s, id);
+    let mut got = take_lying(&mut ctx.s, &areas, Good::Geese, n);
+    let others: Vec<TransporterId> = ctx
+        .s
+        .transporters
+        .iter()
+        .filter(|(o, t)| **o != id && t.at == at && t.following_geese > 0)
+        .map(|(o, _)| *o)
+        .collect();
+    for o in others {
+        if got == n {
+            break;
+        }
+        if let Some(t) = ctx.s.transporters.get_mut(&o) {
+            let k = t.following_geese.min(n - got);
+            t.following_geese -= k;
+            got += k;
+        }
+    }
+    if let Some(t) = ctx.s.transporters.get_mut(&id) {
+        t.following_geese += got;
+    }
+    if got > 0 {
+        ctx.emit(Fact::GeeseFollow {
+            transporter: id,
+            geese: got,
+        });
+    }
+    if got < n {
+        let msg = format!("only {got} of {n} geese here to follow {id}");
+        if got == 0 {
+            ctx.fail(msg)
+        } else {
+            ctx.short(msg)
+        }
+    }
+}
+
+/// Pick up a transporter that has not moved this phase; neither may carry anything else
+/// (Quick Guide III).
+fn carry(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, other: TransporterId) {
+    let (Some(a), Some(b)) = (
+        ctx.s.transporters.get(&id).cloned(),
+        ctx.s.transporters.get(&other).cloned(),
+    ) else {
+        return ctx.fail(format!("there is no transporter {other}"));
+    };
+    let problem = if a.kind == Kind::Plane {
+        Some("planes never carry other transporters".to_string())
+    } else if b.owner != a.owner {
+        Some(format!("{other} is not yours"))
+    } else if a.at != b.at {
+        Some(format!("{other} is not where {id} is"))
+    } else if ph.moved.contains(&other) {
+        Some(format!(
+            "{other} has moved this phase and cannot be carried"
+        ))
+    } else if !a.cargo.is_empty() || !b.cargo.is_empty() {
+        Some("neither transporter may carry anything else".to_string())
+    } else if ctx
+        .s
+        .transporters
+        .values()
+        .any(|t| t.at == Location::Carried(id) || t.at == Location::Carried(other))
+    {
+        Some(
+            "a transporter carries one transporter at a time, and a carried one carries nothing"
+                .to_string(),
+        )
+    } else {
+        None
+    };
+    if let Some(p) = problem {
+        return ctx.fail(format!("{id} cannot pick up {other}: {p}"));
+    }
+    if let Some(t) = ctx.s.transporters.get_mut(&other) {
+        t.at = Location::Carried(id);
+    }
+    ph.moved.insert(other);
+    ctx.emit(Fact::PickedUp {
+        carrier: id,
+        carried: other,
+    });
+}
+
+/// Put down a transporter carried since an earlier turn, at the start of the phase,
+/// where the carrier is; a boat only into water there (Quick Guide III).
+fn release(
+    ctx: &mut Ctx,
+    ph: &Phase,
+    carrier: TransporterId,
+    carried: TransporterId,
+    at: Location,
+) {
+    if let Err(e) = ctx.own(carrier) {
+        return ctx.fail(e);
+    }
+    let Some(c) = ctx.s.transporters.get(&carrier).cloned() else {
+        return;
+    };
+    let Some(t) = ctx.s.transporters.get(&carried).cloned() else {
+        return ctx.fail(format!("there is no transporter {carried}"));
+    };
+    if t.at != Location::Carried(carrier) || !ph.carried_at_start.contains(&carried) {
+        return ctx.fail(format!(
+            "{carrier} has carried {carried} since no earlier turn"
+        ));
+    }
+    if ph.moved.contains(&carrier) {
+        return ctx.fail(format!(
+            "{carried} is put down only at the start of the phase, before {carrier} moves"
+        ));
+    }
+    let at = sea_as_location(ctx, at);
+    let here = reach_of(&ctx.s, c.at);
+    let ok = match (t.kind.class(), at) {
+        (Class::Water, Location::River(h)) => {
+            c.at.hex() == Some(h) && ctx.s.map.tile(h).is_some_and(|x| x.has_river())
+        }
+        (Class::Water, Location::Dock(coast)) => {
+            ctx.s.map.is_coast(coast) && here.contains(&coast.land)
+        }
+        (Class::Water | Class::Air, Location::Sea(h)) => c.at == Location::Sea(h),
+        (Class::Land | Class::Air, Location::Land(a)) => here.contains(&a),
+        _ => false,
+    };
+    if !ok {
+        return ctx.fail(format!(
+            "{carried} cannot be put down at {at} from {carrier} at {}",
+            c.at
+        ));
+    }
+    if let Some(x) = ctx.s.transporters.get_mut(&carried) {
+        x.at = at;
+    }
+    ctx.emit(Fact::PutDown {
+        carrier,
+        carried,
+        at,
+    });
+}
+
+/// Planes (Quick Guide IV; &cetera, planes): load at the start, drop on land tiles, land
+/// where there is no building and no unattended geese, or at an airport.
+fn fly(
+    ctx: &mut Ctx,
+    ph: &mut Phase,
+    plane: TransporterId,
+    load: &Goods,
+    drops: &[(AreaId, Goods)],
+    land: Location,
+) {
+    if let Err(e) = ctx.own(plane) {
+        return ctx.fail(e);
+    }
+    if ctx.s.transporters.get(&plane).map(|t| t.kind) != Some(Kind::Plane) {
+        return ctx.fail(format!("{plane} is not a plane"));
+    }
+    if ph.moved.contains(&plane) {
+        return ctx.fail(format!("{plane} has already moved this phase"));
+    }
+    let land = sea_as_location(ctx, land);
+    let target_hex = match land {
+        Location::Land(a) if ctx.s.map.has_area(a) => a.hex,
+        Location::Sea(h) if ctx.s.map.is_sea(h) => h,
+        Location::River(_) => {
+            return ctx.fail("planes are never allowed in rivers: land on a bank");
+        }
+        other => return ctx.fail(format!("{plane} cannot land at {other}")),
+    };
+    let airport = ctx
+        .s
+        .buildings_on(target_hex)
+        .any(|b| b.kind == BuildingKind::Airport);
+    if !airport {
+        if ctx.s.buildings_on(target_hex).next().is_some() {
+            return ctx.fail(format!(
+                "{plane} cannot land at {target_hex}: there is a building"
+            ));
+        }
+        let geese = ctx
+            .s
+            .map
+            .areas(target_hex)
+            .iter()
+            .any(|a| ctx.s.goods.get(a).is_some_and(|g| g.count(Good::Geese) > 0));
+        if geese {
+            return ctx.fail(format!(
+                "{plane} cannot land at {target_hex}: there are unattended geese"
+            ));
+        }
+    }
+    ph.moved.insert(plane);
+    if !load.is_empty() {
+        let areas = reach(&ctx.s, plane);
+        let ex = excluded(ctx, ph, &areas);
+        load_goods(ctx, plane, load, None, &ex);
+    }
+    for (area, goods) in drops {
+        if !ctx.s.map.is_land(area.hex) || !ctx.s.map.has_area(*area) {
+            ctx.fail(format!("goods are dropped only on land tiles, not {area}"));
+            continue;
+        }
+        let mut dropped = Goods::new();
+        for (g, n) in goods.iter() {
+            let k = ctx
+                .s
+                .transporters
+                .get_mut(&plane)
+                .map_or(0, |t| t.cargo.take(g, n));
+            dropped.add(g, k);
+        }
+        // Dropped goods may be picked up at once by the same player's transporters.
+        ctx.s.goods.entry(*area).or_default().add_all(&dropped);
+        if !dropped.is_empty() {
+            ctx.emit(Fact::Dropped {
+                plane,
+                goods: dropped.clone(),
+                at: *area,
+            });
+        }
+        if dropped.total() < goods.total() {
+            ctx.short(format!("{plane} carried only {dropped} of {goods} to drop"));
+        }
+    }
+    if let Some(t) = ctx.s.transporters.get_mut(&plane) {
+        t.at = land;
+    }
+    ctx.emit(Fact::Flew {
+        plane,
+        landed: land,
+    });
+}
+
+/// The tiles joined to `start` by rail tracks.
+fn rail_network(ctx: &Ctx, start: Hex) -> BTreeSet<Hex> {
+    let mut seen = BTreeSet::from([start]);
+    let mut queue = VecDeque::from([start]);
+    while let Some(h) = queue.pop_front() {
+        for b in ctx.s.map.tracks.iter().copied() {
+            let (x, y): (Hex, Hex) = Border::tiles(b);
+            let next = if x == h {
+                y
+            } else if y == h {
+                x
+            } else {
+                continue;
+            };
+            if seen.insert(next) {
+                queue.push_back(next);
+            }
+        }
+    }
+    seen
+}
+
+/// Trains (Quick Guide V; &cetera, trains): from a track tile at the start of the phase,
+/// for one good already there, to any tile along the tracks; a whole move.
+fn train(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, to: Location, fare: Good) {
+    if let Err(e) = ctx.own(id) {
+        return ctx.fail(e);
+    }
+    if ph.moved.contains(&id) {
+        return ctx.fail(format!(
+            "{id} has moved: the train is a whole move, taken from the start"
+        ));
+    }
+    let Some(t) = ctx.s.transporters.get(&id).cloned() else {
+        return;
+    };
+    let Some(start) = t.at.hex() else { return };
+    let network = rail_network(ctx, start);
+    let to = sea_as_location(ctx, to);
+    let Some(dest) = to.hex() else {
+        return ctx.fail(format!("the train does not go to {to}"));
+    };
+    if network.len() < 2 || !network.contains(&dest) || dest == start {
+        return ctx.fail(format!("no track joins {start} to {dest}"));
+    }
+    let fits = match (t.kind.class(), to) {
+        (Class::Land, Location::Land(a)) => ctx.s.map.is_land(a.hex) && ctx.s.map.has_area(a),
+        (Class::Water, Location::River(h)) => ctx.s.map.tile(h).is_some_and(|x| x.has_river()),
+        (Class::Water, Location::Dock(c)) => ctx.s.map.is_coast(c),
+        (Class::Water | Class::Air, Location::Sea(_)) => true,
+        (Class::Air, Location::Land(a)) => ctx.s.map.has_area(a),
+        _ => false,
+    };
+    if !fits {
+        return ctx.fail(format!("a {} cannot leave the train at {to}", t.kind));
+    }
+    // The fare: a good already on the transporter or lying within reach, not moved.
+    if t.cargo.count(fare) > 0 {
+        if let Some(x) = ctx.s.transporters.get_mut(&id) {
+            x.cargo.take(fare, 1);
+        }
+    } else {
+        let areas = reach(&ctx.s, id);
+        let free = lying(&ctx.s, &areas)
+            .count(fare)
+            .saturating_sub(excluded(ctx, ph, &areas).count(fare));
+        if free == 0 || take_lying(&mut ctx.s, &areas, fare, 1) == 0 {
+            return ctx.fail(format!("{id} has no {fare} to pay the fare with"));
+        }
+    }
+    ph.moved.insert(id);
+    if let Some(x) = ctx.s.transporters.get_mut(&id) {
+        x.at = to;
+    }
+    ctx.emit(Fact::TookTrain {
+        transporter: id,
+        to,
+        fare,
+    });
+}
+
+/// At the end of the phase, geese following a transporter on land settle on its area;
+/// at sea they stay with it.
+fn settle_geese(ctx: &mut Ctx) {
+    let ids: Vec<TransporterId> = ctx
+        .s
+        .transporters
+        .iter()
+        .filter(|(_, t)| t.following_geese > 0)
+        .map(|(id, _)| *id)
+        .collect();
+    for id in ids {
+        let Some(t) = ctx.s.transporters.get(&id).cloned() else {
+            continue;
+        };
+        if matches!(t.at, Location::Sea(_) | Location::Carried(_)) {
+            continue;
+        }
+        if let Ok(area) = home_area(&ctx.s, t.at) {
+            ctx.s
+                .goods
+                .entry(area)
+                .or_default()
+                .add(Good::Geese, t.following_geese);
+            if let Some(x) = ctx.s.transporters.get_mut(&id) {
+                x.following_geese = 0;
+            }
+        }
+    }
+}

@@ -1,0 +1,935 @@
+//! The production phase (RULINGS R1): reproduction, primary producers, each player's
+//! production orders in move order, automatic processing of what is left on tiles, and
+//! the transporter limits.
+
+use std::collections::BTreeSet;
+
+use super::{Ctx, home_area, lying, over_limit, put, reach, room_for, take_lying};
+use crate::roads_boats::building::{BuildingKind, Input, MineBag, Output, Recipe};
+use crate::roads_boats::events::Fact;
+use crate::roads_boats::goods::{Good, Goods};
+use crate::roads_boats::map::{AreaId, Coast, Hex, Terrain};
+use crate::roads_boats::orders::{ProductionOrder, TurnOrders};
+use crate::roads_boats::player::{Colour, Research};
+use crate::roads_boats::state::{MineDraw, Module};
+use crate::roads_boats::transporter::{Class, Kind, Location, Transporter, TransporterId};
+
+pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
+    for b in &mut ctx.s.buildings {
+        b.used = 0;
+    }
+    reproduce(ctx, orders);
+    primary(ctx);
+    let mut researched: BTreeSet<(Colour, Research)> = BTreeSet::new();
+    for player in ctx.in_move_order() {
+        let Some(list) = orders.get(&player) else {
+            continue;
+        };
+        ctx.player = Some(player);
+        for o in &list.production {
+            ctx.line = Some(o.line);
+            order(ctx, &o.order, &mut researched);
+        }
+    }
+    ctx.player = None;
+    ctx.line = None;
+    process_leftovers(ctx);
+    for player in ctx.in_move_order() {
+        if let Some(why) = over_limit(&ctx.s, player) {
+            // Orders cannot make this happen; a hand-written position could.
+            ctx.player = Some(player);
+            ctx.fail(format!("over the limit at the end of production: {why}"));
+        }
+    }
+    ctx.player = None;
+}
+
+/// Is this tile pasture now (deserts are, after irrigation)?
+fn is_pasture(ctx: &Ctx, hex: Hex) -> bool {
+    match ctx.s.map.terrain(hex) {
+        Some(Terrain::Pasture | Terrain::City) => true,
+        Some(Terrain::Desert) => ctx.s.wonder.irrigated(),
+        _ => false,
+    }
+}
+
+/// Step 1, judged on the state the previous turn left (RULINGS R4): exactly 2 geese, or
+/// exactly 2 donkeys of one player who wants them to breed, alone on an empty pasture.
+fn reproduce(ctx: &mut Ctx, orders: &TurnOrders) {
+    let wants: BTreeSet<(Colour, Hex)> = orders
+        .iter()
+        .flat_map(|(c, o)| {
+            o.production.iter().filter_map(move |n| match n.order {
+                ProductionOrder::Breed { at } => Some((*c, at)),
+                _ => None,
+            })
+        })
+        .collect();
+    let hexes: Vec<Hex> = ctx.s.map.tiles.keys().copied().collect();
+    for hex in hexes {
+        if !is_pasture(ctx, hex) || ctx.s.buildings_on(hex).next().is_some() {
+            continue;
+        }
+        let areas = ctx.s.map.areas(hex);
+        let on_tile: Vec<(TransporterId, Transporter)> = ctx
+            .s
+            .transporters
+            .iter()
+            .filter(|(id, _)| ctx.s.tile_of(**id) == Some(hex))
+            .map(|(id, t)| (*id, t.clone()))
+            .collect();
+        let goods_areas: Vec<(AreaId, Goods)> = areas
+            .iter()
+            .filter_map(|a| {
+                ctx.s
+                    .goods
+                    .get(a)
+                    .filter(|g| !g.is_empty())
+                    .map(|g| (*a, g.clone()))
+            })
+            .collect();
+        // Geese: two lying geese in one area, nothing else on the tile.
+        if on_tile.is_empty()
+            && let [(area, g)] = goods_areas.as_slice()
+            && g.count(Good::Geese) == 2
+            && g.total() == 2
+        {
+            let area = *area;
+            put(&mut ctx.s, area, Good::Geese, 1);
+            ctx.emit(Fact::GooseHatched { at: area });
+            continue;
+        }
+        // Donkeys: two empty donkeys of one player, in one area, no goods on the tile.
+        if goods_areas.is_empty()
+            && let [(_, a), (_, b)] = on_tile.as_slice()
+            && a.kind == Kind::Donkey
+            && b.kind == Kind::Donkey
+            && a.owner == b.owner
+            && a.at == b.at
+            && a.cargo.is_empty()
+            && b.cargo.is_empty()
+            && let Location::Land(area) = a.at
+            && wants.contains(&(a.owner, hex))
+        {
+            let owner = a.owner;
+            ctx.player = Some(owner);
+            match room_for(&ctx.s, owner, Class::Land) {
+                Ok(()) => {
+                    let id = ctx.s.next_id(Kind::Donkey);
+                    ctx.s.transporters.insert(
+                        id,
+                        Transporter {
+                            owner,
+                            kind: Kind::Donkey,
+                            at: Location::Land(area),
+                            cargo: Goods::new(),
+                            following_geese: 0,
+                        },
+                    );
+                    ctx.emit(Fact::DonkeyBorn { at: area, id });
+                }
+                Err(why) => ctx.fail(format!("no donkey is born at {hex}: {why}")),
+            }
+            ctx.player = None;
+        }
+    }
+    // A breed order where breeding could not happen is reported.
+    for (player, hex) in wants {
+        let born = ctx.events.iter().any(|e| {
+            matches!(&e.fact, Fact::DonkeyBorn { at, .. } if at.hex == hex)
+                && e.player == Some(player)
+        });
+        let refused = ctx
+            .events
+            .iter()
+            .any(|e| e.player == Some(player) && e.is_failure());
+        if !born && !refused {
+            ctx.player = Some(player);
+            ctx.line = orders.get(&player).and_then(|o| {
+                o.production
+                    .iter()
+                    .find(|n| n.order == ProductionOrder::Breed { at: hex })
+                    .map(|n| n.line)
+            });
+            ctx.fail(format!(
+                "no donkeys breed at {hex}: it takes exactly two of your donkeys, carrying nothing, alone on an empty pasture"
+            ));
+            ctx.player = None;
+            ctx.line = None;
+        }
+    }
+}
+
+/// Step 2: primary producers put their output on their tile (RULINGS R4 for mines).
+fn primary(ctx: &mut Ctx) {
+    for i in 0..ctx.s.buildings.len() {
+        let b = ctx.s.buildings[i].clone();
+        if let Some(good) = b.kind.primary_output() {
+            put(&mut ctx.s, b.at, good, 1);
+            ctx.emit(Fact::Produced {
+                building: b.kind,
+                at: b.at,
+                goods: [(good, 1)].into_iter().collect(),
+            });
+        } else if b.kind == BuildingKind::Mine {
+            let bag = b.mine.unwrap_or_default();
+            let draw_gold = match ctx.s.settings.mine_draw {
+                _ if bag.gold + bag.iron == 0 => None,
+                MineDraw::Most => Some(bag.gold >= bag.iron),
+                MineDraw::Random => Some(ctx.s.rng.below(bag.gold + bag.iron) < bag.gold),
+            };
+            let Some(gold) = draw_gold else {
+                ctx.emit(Fact::MineEmpty { at: b.at });
+                continue;
+            };
+            let (good, left) = if gold {
+                (
+                    Good::Gold,
+                    MineBag {
+                        gold: bag.gold - 1,
+                        ..bag
+                    },
+                )
+            } else {
+                (
+                    Good::Iron,
+                    MineBag {
+                        iron: bag.iron - 1,
+                        ..bag
+                    },
+                )
+            };
+            ctx.s.buildings[i].mine = Some(left);
+            put(&mut ctx.s, b.at, good, 1);
+            ctx.emit(Fact::MineYielded {
+                at: b.at,
+                good,
+                left,
+            });
+        }
+    }
+}
+
+fn order(ctx: &mut Ctx, order: &ProductionOrder, researched: &mut BTreeSet<(Colour, Research)>) {
+    match order {
+        ProductionOrder::Make {
+            count,
+            output,
+            at,
+            from,
+            launch,
+        } => make(ctx, *count, *output, *at, from, *launch),
+        ProductionOrder::Load {
+            transporter,
+            goods,
+            area,
+        } => load(ctx, *transporter, goods, *area),
+        ProductionOrder::Unload {
+            transporter,
+            goods,
+            area,
+        } => unload(ctx, *transporter, goods, *area),
+        ProductionOrder::Research { subject, with } => research(ctx, *subject, *with, researched),
+        ProductionOrder::Upgrade { at, to } => upgrade(ctx, *at, *to, researched),
+        ProductionOrder::Destroy { transporter } => destroy(ctx, *transporter),
+        ProductionOrder::Breed { .. } => {} // judged in step 1
+    }
+}
+
+/// Load goods lying within reach onto a transporter (production and movement alike).
+pub(super) fn load_goods(
+    ctx: &mut Ctx,
+    id: TransporterId,
+    goods: &Goods,
+    area: Option<AreaId>,
+    exclude: &Goods,
+) -> Goods {
+    let mut areas = reach(&ctx.s, id);
+    if let Some(a) = area {
+        if !areas.contains(&a) {
+            ctx.fail(format!("{id} cannot reach {a}"));
+            return Goods::new();
+        }
+        areas = vec![a];
+    }
+    let (Some(cap), Some(carried)) = (
+        ctx.s.transporters.get(&id).map(|t| t.kind.capacity()),
+        ctx.s.transporters.get(&id).map(|t| t.cargo.total()),
+    ) else {
+        return Goods::new();
+    };
+    if ctx
+        .s
+        .transporters
+        .values()
+        .any(|t| t.at == Location::Carried(id))
+    {
+        ctx.fail(format!(
+            "{id} carries a transporter and may carry nothing else"
+        ));
+        return Goods::new();
+    }
+    let mut room = cap.saturating_sub(carried);
+    let mut got = Goods::new();
+    let mut missing = Vec::new();
+    for (good, n) in goods.iter() {
+        let available = lying(&ctx.s, &areas)
+            .count(good)
+            .saturating_sub(exclude.count(good));
+        let want = n.min(room);
+        let k = take_lying(&mut ctx.s, &areas, good, want.min(available));
+        room -= k;
+        got.add(good, k);
+        if k < n {
+            missing.push(if want > available {
+                format!("only {available} {good} to take")
+            } else {
+                format!("room for only {k} {good}")
+            });
+        }
+    }
+    if let Some(t) = ctx.s.transporters.get_mut(&id) {
+        t.cargo.add_all(&got);
+    }
+    let at = areas.first().copied();
+    if !got.is_empty()
+        && let Some(at) = at
+    {
+        ctx.emit(Fact::Loaded {
+            transporter: id,
+            goods: got.clone(),
+            at,
+        });
+    }
+    if !missing.is_empty() {
+        let msg = format!("{id} loaded {got}: {}", missing.join(", "));
+        if got.is_empty() {
+            ctx.fail(msg)
+        } else {
+            ctx.short(msg)
+        }
+    }
+    got
+}
+
+/// Put goods from a transporter down within reach; returns what was put down and where.
+pub(super) fn unload_goods(
+    ctx: &mut Ctx,
+    id: TransporterId,
+    goods: &Goods,
+    area: Option<AreaId>,
+) -> Option<(AreaId, Goods)> {
+    let at = ctx.s.transporters.get(&id)?.at;
+    let target = match area {
+        Some(a) if reach(&ctx.s, id).contains(&a) => a,
+        Some(a) => {
+            ctx.fail(format!("{id} cannot reach {a}"));
+            return None;
+        }
+        None => match home_area(&ctx.s, at) {
+            Ok(a) => a,
+            Err(why) => {
+                ctx.fail(format!("{id} cannot unload: {why}"));
+                return None;
+            }
+        },
+    };
+    let mut put_down = Goods::new();
+    let mut missing = Vec::new();
+    for (good, n) in goods.iter() {
+        let k = ctx
+            .s
+            .transporters
+            .get_mut(&id)
+            .map_or(0, |t| t.cargo.take(good, n));
+        put_down.add(good, k);
+        if k < n {
+            missing.push(format!("it carried only {k} {good}"));
+        }
+    }
+    ctx.s.goods.entry(target).or_default().add_all(&put_down);
+    if !put_down.is_empty() {
+        ctx.emit(Fact::Unloaded {
+            transporter: id,
+            goods: put_down.clone(),
+            at: target,
+        });
+    }
+    if !missing.is_empty() {
+        let msg = format!("{id} unloaded {put_down}: {}", missing.join(", "));
+        if put_down.is_empty() {
+            ctx.fail(msg)
+        } else {
+            ctx.short(msg)
+        }
+    }
+    Some((target, put_down))
+}
+
+fn load(ctx: &mut Ctx, id: TransporterId, goods: &Goods, area: Option<AreaId>) {
+    if let Err(e) = ctx.own(id) {
+        return ctx.fail(e);
+    }
+    if ctx
+        .s
+        .transporters
+        .get(&id)
+        .is_some_and(|t| t.kind == Kind::Plane)
+    {
+        return ctx.fail(format!(
+            "{id} is a plane: planes never load goods in the production phase"
+        ));
+    }
+    load_goods(ctx, id, goods, area, &Goods::new());
+}
+
+fn unload(ctx: &mut Ctx, id: TransporterId, goods: &Goods, area: Option<AreaId>) {
+    if let Err(e) = ctx.own(id) {
+        return ctx.fail(e);
+    }
+    unload_goods(ctx, id, goods, area);
+}
+
+/// Which building on the tile makes `output`.
+fn factory_for(ctx: &Ctx, hex: Hex, output: Output) -> Result<(usize, Recipe), String> {
+    let mut kinds = Vec::new();
+    for (i, b) in ctx
+        .s
+        .buildings
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| b.at.hex == hex)
+    {
+        kinds.push(b.kind.to_string());
+        if let Some(r) = b.kind.recipe()
+            && r.output == output
+        {
+            return Ok((i, r));
+        }
+    }
+    Err(if kinds.is_empty() {
+        format!("there is no building at {hex}")
+    } else {
+        format!(
+            "the {} at {hex} does not make {output}",
+            kinds.join(" and ")
+        )
+    })
+}
+
+/// Take one run's inputs from the transporters' cargo, then the tile; all or nothing.
+/// Trunks go before boards when either will do. Returns the goods used.
+fn take_inputs(
+    ctx: &mut Ctx,
+    recipe: &Recipe,
+    sources: &[TransporterId],
+    areas: &[AreaId],
+    donkey: Option<TransporterId>,
+) -> Option<Goods> {
+    // Check first, on a copy.
+    let mut pool = Goods::new();
+    for id in sources {
+        if let Some(t) = ctx.s.transporters.get(id) {
+            pool.add_all(&t.cargo);
+        }
+    }
+    pool.add_all(&lying(&ctx.s, areas));
+    let mut need = Goods::new();
+    for (input, n) in recipe.inputs {
+        match input {
+            Input::Good(g) => need.add(*g, *n),
+            Input::Donkey => {
+                donkey?;
+            }
+            Input::Wood => {
+                let trunks = pool
+                    .count(Good::Trunks)
+                    .saturating_sub(need.count(Good::Trunks))
+                    .min(*n);
+                need.add(Good::Trunks, trunks);
+                need.add(Good::Boards, n - trunks);
+            }
+        }
+    }
+    if need.iter().any(|(g, n)| pool.count(g) < n) {
+        return None;
+    }
+    // Then take.
+    for (good, n) in need.iter() {
+        let mut left = n;
+        for id in sources {
+            if left == 0 {
+                break;
+            }
+            if let Some(t) = ctx.s.transporters.get_mut(id) {
+                left -= t.cargo.take(good, left);
+            }
+        }
+        take_lying(&mut ctx.s, areas, good, left);
+    }
+    Some(need)
+}
+
+/// Step 3: hand goods to a factory and take its output (RULINGS R1, R4).
+fn make(
+    ctx: &mut Ctx,
+    count: u32,
+    output: Output,
+    hex: Hex,
+    from: &[TransporterId],
+    launch: Option<Location>,
+) {
+    let Some(player) = ctx.player else { return };
+    let (index, recipe) = match factory_for(ctx, hex, output) {
+        Ok(x) => x,
+        Err(e) => return ctx.fail(e),
+    };
+    let building = ctx.s.buildings[index].clone();
+    for id in from {
+        if let Err(e) = ctx.own(*id) {
+            return ctx.fail(e);
+        }
+        if !reach(&ctx.s, *id).contains(&building.at) {
+            return ctx.fail(format!(
+                "{id} cannot reach the {} at {}",
+                building.kind, building.at
+            ));
+        }
+    }
+    let present = ctx
+        .s
+        .transporters_of(player)
+        .any(|(id, _)| reach(&ctx.s, *id).contains(&building.at));
+    if !present {
+        return ctx.fail(format!(
+            "you have no transporter at the {} at {}",
+            building.kind, building.at
+        ));
+    }
+    let areas: Vec<AreaId> = ctx.s.map.same_side(building.at).into_iter().collect();
+    let room_left = recipe.capacity.saturating_sub(building.used);
+    let runs_wanted = count.div_ceil(recipe.per_run);
+    let runs_room = room_left / recipe.per_run;
+    if runs_room == 0 {
+        return ctx.fail(format!(
+            "the {} at {} is at capacity ({} of {} used)",
+            building.kind, building.at, building.used, recipe.capacity
+        ));
+    }
+    match recipe.output {
+        Output::Good(good) => {
+            let mut runs = 0;
+            let mut used = Goods::new();
+            while runs < runs_wanted.min(runs_room) {
+                match take_inputs(ctx, &recipe, from, &areas, None) {
+                    Some(g) => used.add_all(&g),
+                    None => break,
+                }
+                runs += 1;
+            }
+            if runs == 0 {
+                return ctx.fail(format!(
+                    "not enough inputs for the {} at {}: it needs {}",
+                    building.kind,
+                    building.at,
+                    describe(&recipe)
+                ));
+            }
+            let made = runs * recipe.per_run;
+            ctx.s.buildings[index].used += made;
+            // Output onto the first transporter with room; planes leave it on the tile.
+            let mut left = made;
+            let mut onto = None;
+            for id in from {
+                if let Some(t) = ctx.s.transporters.get_mut(id)
+                    && t.kind != Kind::Plane
+                {
+                    let k = left.min(t.kind.capacity().saturating_sub(t.cargo.total()));
+                    if k > 0 {
+                        t.cargo.add(good, k);
+                        left -= k;
+                        onto.get_or_insert(*id);
+                    }
+                }
+            }
+            put(&mut ctx.s, building.at, good, left);
+            let used_now = ctx.s.buildings[index].used;
+            ctx.emit(Fact::Made {
+                building: building.kind,
+                at: building.at,
+                goods: [(good, made)].into_iter().collect(),
+                onto,
+                used: used_now,
+                capacity: recipe.capacity,
+            });
+            if runs < runs_wanted {
+                let why = if runs == runs_room {
+                    "capacity reached"
+                } else {
+                    "inputs ran out"
+                };
+                ctx.short(format!(
+                    "made {made} of {} {good}: {why}",
+                    runs_wanted * recipe.per_run
+                ));
+            }
+        }
+        Output::Transporter(kind) => {
+            make_transporter(ctx, index, &recipe, kind, from, &areas, launch)
+        }
+    }
+}
+
+fn describe(recipe: &Recipe) -> String {
+    let parts: Vec<String> = recipe
+        .inputs
+        .iter()
+        .map(|(i, n)| match i {
+            Input::Good(g) => format!("{n} {g}"),
+            Input::Wood => format!("{n} trunks or boards"),
+            Input::Donkey => format!("{n} donkey"),
+        })
+        .collect();
+    parts.join(" and ")
+}
+
+fn make_transporter(
+    ctx: &mut Ctx,
+    index: usize,
+    recipe: &Recipe,
+    kind: Kind,
+    from: &[TransporterId],
+    areas: &[AreaId],
+    launch: Option<Location>,
+) {
+    let Some(player) = ctx.player else { return };
+    let building = ctx.s.buildings[index].clone();
+    let donkey = if recipe.inputs.iter().any(|(i, _)| *i == Input::Donkey) {
+        let d = from.iter().copied().find(|id| {
+            ctx.s
+                .transporters
+                .get(id)
+                .is_some_and(|t| t.kind == Kind::Donkey)
+        });
+        match d {
+            Some(d) => Some(d),
+            None => {
+                return ctx.fail(format!(
+                    "a {kind} is made from a donkey: name one of your donkeys here after `from`"
+                ));
+            }
+        }
+    } else {
+        None
+    };
+    // Where it will stand.
+    let at = match kind.class() {
+        Class::Water => match launch_site(ctx, &building.at, launch) {
+            Ok(l) => l,
+            Err(e) => return ctx.fail(e),
+        },
+        _ => Location::Land(building.at),
+    };
+    if donkey.is_none()
+        && let Err(e) = room_for(&ctx.s, player, kind.class())
+    {
+        return ctx.fail(e);
+    }
+    let Some(used) = take_inputs(ctx, recipe, from, areas, donkey) else {
+        return ctx.fail(format!(
+            "not enough inputs for a {kind} at {}: it needs {}",
+            building.at,
+            describe(recipe)
+        ));
+    };
+    let _ = used;
+    if let Some(d) = donkey {
+        // The donkey goes into the wagon; anything else it carried is left on the tile.
+        if let Some(t) = ctx.s.transporters.remove(&d) {
+            ctx.s
+                .goods
+                .entry(building.at)
+                .or_default()
+                .add_all(&t.cargo);
+        }
+    }
+    ctx.s.buildings[index].used += 1;
+    let id = ctx.s.next_id(kind);
+    ctx.s.transporters.insert(
+        id,
+        Transporter {
+            owner: player,
+            kind,
+            at,
+            cargo: Goods::new(),
+            following_geese: 0,
+        },
+    );
+    ctx.emit(Fact::MadeTransporter {
+        building: building.kind,
+        id,
+        kind,
+        at,
+    });
+}
+
+/// Where a new boat goes: into the tile's river or onto a coast of the factory's side
+/// that no other player's wall closes (RULINGS R4).
+fn launch_site(ctx: &Ctx, area: &AreaId, wanted: Option<Location>) -> Result<Location, String> {
+    let player = ctx.player;
+    let map = &ctx.s.map;
+    let side = map.same_side(*area);
+    let open = |c: &Coast| {
+        map.border(c.land.hex, c.sea)
+            .and_then(|b| map.wall(b))
+            .is_none_or(|w| player.is_some_and(|p| w.lets_through(p)))
+    };
+    let mut options: Vec<Location> = Vec::new();
+    if map.tile(area.hex).is_some_and(|t| t.has_river()) {
+        options.push(Location::River(area.hex));
+    }
+    for c in map.coasts() {
+        if side.contains(&c.land) && open(&c) {
+            options.push(Location::Dock(c));
+        }
+    }
+    match wanted {
+        Some(w) if options.contains(&w) => Ok(w),
+        Some(w) => Err(format!("a boat made at {area} cannot be launched at {w}")),
+        None => options.first().copied().ok_or_else(|| {
+            format!(
+                "every shore of {} is walled off by other players: the boat cannot be launched",
+                area.hex
+            )
+        }),
+    }
+}
+
+fn research(
+    ctx: &mut Ctx,
+    subject: Research,
+    with: TransporterId,
+    researched: &mut BTreeSet<(Colour, Research)>,
+) {
+    let Some(player) = ctx.player else { return };
+    if let Err(e) = ctx.own(with) {
+        return ctx.fail(e);
+    }
+    let done = ctx
+        .s
+        .players
+        .get(&player)
+        .map(|p| p.research.clone())
+        .unwrap_or_default();
+    if done.contains(&subject) {
+        return ctx.fail(format!("you have already researched {subject}"));
+    }
+    if subject == Research::FundamentalResearch
+        && !ctx
+            .s
+            .settings
+            .modules
+            .contains(&Module::FundamentalResearch)
+    {
+        return ctx.fail("fundamental research is not in play in this game");
+    }
+    let geese = if done.contains(&Research::FundamentalResearch) {
+        1
+    } else {
+        2
+    };
+    let recipe_inputs: &'static [(Input, u32)] = if geese == 1 {
+        &[(Input::Good(Good::Geese), 1), (Input::Good(Good::Paper), 1)]
+    } else {
+        &[(Input::Good(Good::Geese), 2), (Input::Good(Good::Paper), 1)]
+    };
+    let recipe = Recipe {
+        inputs: recipe_inputs,
+        output: Output::Good(Good::Paper),
+        per_run: 0,
+        capacity: 0,
+    };
+    let areas = reach(&ctx.s, with);
+    let Some(at) = areas.first().copied() else {
+        return ctx.fail(format!("{with} is not on a tile where it could research"));
+    };
+    if take_inputs(ctx, &recipe, &[with], &areas, None).is_none() {
+        return ctx.fail(format!(
+            "research takes {geese} geese and 1 paper where {with} is"
+        ));
+    }
+    if let Some(p) = ctx.s.players.get_mut(&player) {
+        p.research.insert(subject);
+    }
+    researched.insert((player, subject));
+    ctx.emit(Fact::Researched { subject, at });
+}
+
+/// The transporter factory a research subject allows.
+fn factory_of(subject: Research) -> Option<BuildingKind> {
+    match subject {
+        Research::RowboatFactory => Some(BuildingKind::RowboatFactory),
+        Research::TruckFactory => Some(BuildingKind::TruckFactory),
+        Research::SteamerFactory => Some(BuildingKind::SteamerFactory),
+        _ => None,
+    }
+}
+
+/// RULINGS R6: after researching a factory type, upgrade factories of its class (land or
+/// water) where you have a transporter, free, in the same production phase.
+fn upgrade(ctx: &mut Ctx, hex: Hex, to: BuildingKind, researched: &BTreeSet<(Colour, Research)>) {
+    let Some(player) = ctx.player else { return };
+    let just = researched
+        .iter()
+        .any(|(p, r)| *p == player && factory_of(*r) == Some(to));
+    if !just {
+        return ctx.fail(format!(
+            "you may upgrade to a {to} only in the production phase you research it"
+        ));
+    }
+    let Some(i) = ctx
+        .s
+        .buildings
+        .iter()
+        .position(|b| b.at.hex == hex && b.kind.factory_class().is_some())
+    else {
+        return ctx.fail(format!("there is no transporter factory at {hex}"));
+    };
+    let from = ctx.s.buildings[i].kind;
+    if from == to {
+        return ctx.fail(format!("the factory at {hex} is already a {to}"));
+    }
+    if from.factory_class() != to.factory_class() {
+        return ctx.fail(format!(
+            "a {from} cannot become a {to}: upgrades stay land or water"
+        ));
+    }
+    let present = ctx
+        .s
+        .transporters_of(player)
+        .any(|(id, _)| ctx.s.tile_of(*id) == Some(hex));
+    if !present {
+        return ctx.fail(format!("you have no transporter at {hex}"));
+    }
+    ctx.s.buildings[i].kind = to;
+    let at = ctx.s.buildings[i].at;
+    ctx.emit(Fact::Upgraded { at, from, to });
+}
+
+/// RULINGS R4: excess transporters can be destroyed only at a transporter factory.
+fn destroy(ctx: &mut Ctx, id: TransporterId) {
+    if let Err(e) = ctx.own(id) {
+        return ctx.fail(e);
+    }
+    let Some(hex) = ctx.s.tile_of(id) else { return };
+    if !ctx
+        .s
+        .buildings_on(hex)
+        .any(|b| b.kind.factory_class().is_some())
+    {
+        return ctx.fail(format!(
+            "{id} can be destroyed only on a tile with a transporter factory"
+        ));
+    }
+    if ctx
+        .s
+        .transporters
+        .values()
+        .any(|t| t.at == Location::Carried(id))
+    {
+        return ctx.fail(format!("{id} carries a transporter: put it down first"));
+    }
+    let Some(t) = ctx.s.transporters.remove(&id) else {
+        return;
+    };
+    if !t.cargo.is_empty()
+        && let Ok(area) = home_area(&ctx.s, t.at)
+    {
+        ctx.s.goods.entry(area).or_default().add_all(&t.cargo);
+    }
+    ctx.emit(Fact::Destroyed {
+        transporter: id,
+        kind: t.kind,
+    });
+}
+
+/// Step 4: every factory processes complete input sets left on its tile, up to its
+/// remaining capacity (boards before trunks); unclaimed transporters are destroyed with
+/// their inputs; 2 geese and 1 paper left together are used up (RULINGS R1).
+fn process_leftovers(ctx: &mut Ctx) {
+    for i in 0..ctx.s.buildings.len() {
+        let b = ctx.s.buildings[i].clone();
+        let Some(recipe) = b.kind.recipe() else {
+            continue;
+        };
+        if recipe.inputs.iter().any(|(inp, _)| *inp == Input::Donkey) {
+            continue; // a wagon needs a donkey handed in
+        }
+        let areas: Vec<AreaId> = ctx.s.map.same_side(b.at).into_iter().collect();
+        let mut runs = 0;
+        let mut used = Goods::new();
+        while (b.used + (runs + 1) * recipe.per_run) <= recipe.capacity {
+            // Boards before trunks when either will do.
+            let pool = lying(&ctx.s, &areas);
+            let mut need = Goods::new();
+            for (input, n) in recipe.inputs {
+                match input {
+                    Input::Good(g) => need.add(*g, *n),
+                    Input::Wood => {
+                        let boards = pool.count(Good::Boards).min(*n);
+                        need.add(Good::Boards, boards);
+                        need.add(Good::Trunks, n - boards);
+                    }
+                    Input::Donkey => {}
+                }
+            }
+            if need.iter().any(|(g, n)| pool.count(g) < n) {
+                break;
+            }
+            for (g, n) in need.iter() {
+                take_lying(&mut ctx.s, &areas, g, n);
+            }
+            used.add_all(&need);
+            runs += 1;
+        }
+        if runs == 0 {
+            continue;
+        }
+        match recipe.output {
+            Output::Good(good) => {
+                let made = runs * recipe.per_run;
+                ctx.s.buildings[i].used += made;
+                put(&mut ctx.s, b.at, good, made);
+                ctx.emit(Fact::Processed {
+                    building: b.kind,
+                    at: b.at,
+                    goods: [(good, made)].into_iter().collect(),
+                    used: ctx.s.buildings[i].used,
+                    capacity: recipe.capacity,
+                });
+            }
+            Output::Transporter(kind) => {
+                ctx.s.buildings[i].used += runs;
+                ctx.emit(Fact::InputsLost {
+                    building: b.kind,
+                    at: b.at,
+                    goods: used,
+                    unclaimed: kind,
+                });
+            }
+        }
+    }
+    let areas: Vec<AreaId> = ctx.s.goods.keys().copied().collect();
+    for a in areas {
+        loop {
+            let g = ctx.s.goods.get(&a).cloned().unwrap_or_default();
+            if g.count(Good::Geese) >= 2 && g.count(Good::Paper) >= 1 {
+                take_lying(&mut ctx.s, &[a], Good::Geese, 2);
+                take_lying(&mut ctx.s, &[a], Good::Paper, 1);
+                ctx.emit(Fact::ResearchLost { at: a });
+            } else {
+                break;
+            }
+        }
+    }
+}
