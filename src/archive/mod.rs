@@ -96,6 +96,10 @@ pub fn stable_json<T: Serialize>(value: &T) -> Result<String, serde_json::Error>
 pub const GAME_FILE: &str = "game.toml";
 pub const SCENARIO_FILE: &str = "scenario.toml";
 pub const STATE_FILE: &str = "state.json";
+pub const EVENTS_FILE: &str = "events.json";
+/// Folder of a turn's orders as received, and of orders waiting for the next turn.
+pub const ORDERS_DIR: &str = "orders";
+pub const PENDING_DIR: &str = "pending";
 
 /// An open game archive.
 #[derive(Clone, Debug)]
@@ -193,6 +197,39 @@ impl Archive {
     pub fn read(&self, turn: u32, name: &str) -> Result<String, ArchiveError> {
         let path = self.turn_dir(turn).join(name);
         fs::read_to_string(&path).map_err(|source| ArchiveError::Io { path, source })
+    }
+
+    /// Files in a folder of the archive, by name, sorted (none if the folder is absent).
+    pub fn files_in(&self, dir: &Path) -> Result<Vec<(String, String)>, ArchiveError> {
+        let Ok(entries) = fs::read_dir(dir) else {
+            return Ok(Vec::new());
+        };
+        let mut out = Vec::new();
+        for e in entries.filter_map(Result::ok) {
+            let path = e.path();
+            let Some(name) = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .map(str::to_string)
+            else {
+                continue;
+            };
+            if name.starts_with('.') || !path.is_file() {
+                continue;
+            }
+            let text = fs::read_to_string(&path).map_err(|source| ArchiveError::Io {
+                path: path.clone(),
+                source,
+            })?;
+            out.push((name, text));
+        }
+        out.sort();
+        Ok(out)
+    }
+
+    /// Orders waiting for the next turn.
+    pub fn pending_dir(&self) -> PathBuf {
+        self.root.join(PENDING_DIR)
     }
 
     /// Add a turn's folder whole, or not at all. A turn is never overwritten.

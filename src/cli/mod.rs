@@ -2,8 +2,10 @@
 
 mod cases;
 mod new;
+mod replay;
 mod scenarios;
 mod show;
+mod turn;
 
 use std::path::PathBuf;
 
@@ -60,6 +62,38 @@ pub enum Command {
     ///   judge cases tests/cases/production/sawmill-makes-boards.toml
     #[command(verbatim_doc_comment)]
     Cases(CasesArgs),
+    /// Resolve the next turn from the orders waiting in the game's pending/ folder.
+    ///
+    /// Put each player's order file in DIR/pending/ named after their colour
+    /// (pending/red.txt); a file may also say `player red` and `turn 4`. Lines that
+    /// do not read are reported and left out; the rest are carried out. The turn is
+    /// written whole (orders as received, state, events) into DIR/turns/, and the
+    /// pending files used are removed. A player with no file gives no orders.
+    ///
+    /// Example:
+    ///   judge turn games/demo
+    #[command(verbatim_doc_comment)]
+    Turn(TurnArgs),
+    /// Re-resolve every turn from its archived orders and compare, byte for byte.
+    ///
+    /// Exits 1 if any turn's state or events differ from what the archive holds.
+    ///
+    /// Example:
+    ///   judge replay games/demo
+    #[command(verbatim_doc_comment)]
+    Replay(ReplayArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct TurnArgs {
+    /// The game's folder.
+    pub dir: PathBuf,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ReplayArgs {
+    /// The game's folder.
+    pub dir: PathBuf,
 }
 
 #[derive(Debug, clap::Args)]
@@ -143,5 +177,7 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), Failure> {
         Command::Show(args) => show::run(args, out),
         Command::Scenarios(args) => scenarios::run(args, out),
         Command::Cases(args) => cases::run(args, out),
+        Command::Turn(args) => turn::run(args, out),
+        Command::Replay(args) => replay::run(args, out),
     }
 }

@@ -7,6 +7,7 @@ pub mod goods;
 pub mod map;
 pub mod order_text;
 pub mod orders;
+pub mod play;
 pub mod player;
 pub mod resolve;
 pub mod rng;

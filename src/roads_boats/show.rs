@@ -13,8 +13,11 @@ pub fn render(state: &State, title: &str) -> String {
     let _ = writeln!(out, "{title}");
     let _ = writeln!(
         out,
-        "Scenario {}, turn {}, next phase: {}",
-        state.scenario, state.turn, state.phase
+        "Scenario {}, after turn {}; next: turn {}, {} phase",
+        state.scenario,
+        state.turn,
+        state.turn + 1,
+        state.phase
     );
     let modules: Vec<&str> = state.settings.modules.iter().map(|m| m.name()).collect();
     let _ = writeln!(

@@ -141,7 +141,7 @@ pub struct Settings {
 pub struct State {
     /// The scenario this game was made from.
     pub scenario: String,
-    /// The turn about to be played (or being played); turn 0 is the set-up.
+    /// How many turns have been played: 0 at the set-up. The next turn is `turn + 1`.
     pub turn: u32,
     /// The next phase to resolve.
     pub phase: Phase,

@@ -183,7 +183,7 @@ pub(super) fn check_end(ctx: &mut Ctx) {
     }
     let end = ctx.s.settings.end.clone();
     let placed = ctx.s.wonder.placed();
-    let played = ctx.s.turn.saturating_sub(1);
+    let played = ctx.s.turn;
     let reason = if end.wonder_brick.is_some_and(|b| placed >= b as usize) {
         Some(format!(
             "brick {} is on the wonder",
