@@ -58,6 +58,7 @@ pub enum Fact {
     Made {
         building: BuildingKind,
         at: AreaId,
+        inputs: Goods,
         goods: Goods,
         onto: Option<TransporterId>,
         used: u32,
@@ -65,6 +66,7 @@ pub enum Fact {
     },
     MadeTransporter {
         building: BuildingKind,
+        inputs: Goods,
         id: TransporterId,
         kind: Kind,
         at: Location,
@@ -82,15 +84,18 @@ pub enum Fact {
     Researched {
         subject: Research,
         at: AreaId,
+        paid: Goods,
     },
     Upgraded {
         at: AreaId,
         from: BuildingKind,
         to: BuildingKind,
     },
+    /// `lost`: cargo that could not be left on land.
     Destroyed {
         transporter: TransporterId,
         kind: Kind,
+        lost: Goods,
     },
     Processed {
         building: BuildingKind,
@@ -98,6 +103,7 @@ pub enum Fact {
         goods: Goods,
         used: u32,
         capacity: u32,
+        inputs: Goods,
     },
     InputsLost {
         building: BuildingKind,
@@ -211,6 +217,44 @@ pub enum Fact {
     },
 }
 
+impl Fact {
+    /// Goods this fact brought into the game and took out of it, so that every good can
+    /// be accounted for: (created, consumed).
+    pub fn goods_delta(&self) -> (Goods, Goods) {
+        let one = |g: Good, n: u32| -> Goods { [(g, n)].into_iter().collect() };
+        match self {
+            Fact::GooseHatched { .. } => (one(Good::Geese, 1), Goods::new()),
+            Fact::Produced { goods, .. } => (goods.clone(), Goods::new()),
+            Fact::MineYielded { good, .. } => (one(*good, 1), Goods::new()),
+            Fact::Made { inputs, goods, .. } | Fact::Processed { inputs, goods, .. } => {
+                (goods.clone(), inputs.clone())
+            }
+            Fact::MadeTransporter { inputs, .. } => (Goods::new(), inputs.clone()),
+            Fact::InputsLost { goods, .. } => (Goods::new(), goods.clone()),
+            Fact::ResearchLost { .. } => (
+                Goods::new(),
+                [(Good::Geese, 2), (Good::Paper, 1)].into_iter().collect(),
+            ),
+            Fact::Researched { paid, .. } => (Goods::new(), paid.clone()),
+            Fact::Destroyed { lost, .. } => (Goods::new(), lost.clone()),
+            Fact::Built { building, .. } => (Goods::new(), building.cost()),
+            Fact::RoadBuilt { .. } | Fact::BridgeBuilt { .. } | Fact::BombProofed { .. } => {
+                (Goods::new(), one(Good::Stone, 1))
+            }
+            Fact::WallBuilt { cost, .. } => (Goods::new(), one(Good::Stone, *cost)),
+            Fact::WallDemolished { cost, .. } => (Goods::new(), one(Good::Boards, *cost)),
+            Fact::ShaftBuilt { .. } => (
+                Goods::new(),
+                [(Good::Iron, 1), (Good::Fuel, 1)].into_iter().collect(),
+            ),
+            Fact::BuildingBombed { .. } => (Goods::new(), one(Good::Bombs, 1)),
+            Fact::BricksPlaced { paid, .. } => (Goods::new(), paid.clone()),
+            Fact::TookTrain { fare, .. } => (Goods::new(), one(*fare, 1)),
+            _ => (Goods::new(), Goods::new()),
+        }
+    }
+}
+
 fn opt_onto(onto: &Option<TransporterId>) -> String {
     onto.map_or_else(
         || " (left on the tile)".to_string(),
@@ -241,6 +285,7 @@ impl fmt::Display for Fact {
                 onto,
                 used,
                 capacity,
+                ..
             } => write!(
                 f,
                 "{building} at {at} made {goods}{} ({used} of {capacity} used)",
@@ -251,6 +296,7 @@ impl fmt::Display for Fact {
                 id,
                 kind,
                 at,
+                ..
             } => {
                 write!(f, "{building} made {kind} {id} at {at}")
             }
@@ -264,9 +310,11 @@ impl fmt::Display for Fact {
                 goods,
                 at,
             } => write!(f, "{transporter} unloaded {goods} at {at}"),
-            Fact::Researched { subject, at } => write!(f, "researched {subject} at {at}"),
+            Fact::Researched { subject, at, .. } => write!(f, "researched {subject} at {at}"),
             Fact::Upgraded { at, from, to } => write!(f, "upgraded the {from} at {at} to a {to}"),
-            Fact::Destroyed { transporter, kind } => {
+            Fact::Destroyed {
+                transporter, kind, ..
+            } => {
                 write!(f, "{kind} {transporter} was destroyed")
             }
             Fact::Processed {
@@ -275,6 +323,7 @@ impl fmt::Display for Fact {
                 goods,
                 used,
                 capacity,
+                ..
             } => write!(
                 f,
                 "{building} at {at} processed goods left on the tile into {goods} ({used} of {capacity} used)"

@@ -557,6 +557,7 @@ fn make(
             ctx.emit(Fact::Made {
                 building: building.kind,
                 at: building.at,
+                inputs: used,
                 goods: [(good, made)].into_iter().collect(),
                 onto,
                 used: used_now,
@@ -642,7 +643,6 @@ fn make_transporter(
             describe(recipe)
         ));
     };
-    let _ = used;
     if let Some(d) = donkey {
         // The donkey goes into the wagon; anything else it carried is left on the tile.
         if let Some(t) = ctx.s.transporters.remove(&d) {
@@ -667,6 +667,7 @@ fn make_transporter(
     );
     ctx.emit(Fact::MadeTransporter {
         building: building.kind,
+        inputs: used,
         id,
         kind,
         at,
@@ -753,16 +754,16 @@ fn research(
     let Some(at) = areas.first().copied() else {
         return ctx.fail(format!("{with} is not on a tile where it could research"));
     };
-    if take_inputs(ctx, &recipe, &[with], &areas, None).is_none() {
+    let Some(paid) = take_inputs(ctx, &recipe, &[with], &areas, None) else {
         return ctx.fail(format!(
             "research takes {geese} geese and 1 paper where {with} is"
         ));
-    }
+    };
     if let Some(p) = ctx.s.players.get_mut(&player) {
         p.research.insert(subject);
     }
     researched.insert((player, subject));
-    ctx.emit(Fact::Researched { subject, at });
+    ctx.emit(Fact::Researched { subject, at, paid });
 }
 
 /// The transporter factory a research subject allows.
@@ -842,14 +843,18 @@ fn destroy(ctx: &mut Ctx, id: TransporterId) {
     let Some(t) = ctx.s.transporters.remove(&id) else {
         return;
     };
-    if !t.cargo.is_empty()
-        && let Ok(area) = home_area(&ctx.s, t.at)
-    {
-        ctx.s.goods.entry(area).or_default().add_all(&t.cargo);
-    }
+    // Its cargo is left on the tile (at sea, where goods are never left, it is lost).
+    let lost = match home_area(&ctx.s, t.at) {
+        Ok(area) => {
+            ctx.s.goods.entry(area).or_default().add_all(&t.cargo);
+            Goods::new()
+        }
+        Err(_) => t.cargo.clone(),
+    };
     ctx.emit(Fact::Destroyed {
         transporter: id,
         kind: t.kind,
+        lost,
     });
 }
 
@@ -903,6 +908,7 @@ fn process_leftovers(ctx: &mut Ctx) {
                 ctx.emit(Fact::Processed {
                     building: b.kind,
                     at: b.at,
+                    inputs: used.clone(),
                     goods: [(good, made)].into_iter().collect(),
                     used: ctx.s.buildings[i].used,
                     capacity: recipe.capacity,

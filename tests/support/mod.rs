@@ -1,0 +1,339 @@
+//! Random positions and orders for property tests and benchmarks: every order names real
+//! transporters, areas and buildings, so most of them do something.
+#![allow(dead_code)]
+
+use pbem_judge::roads_boats::State;
+use pbem_judge::roads_boats::building::{Building, BuildingKind, Output, Site};
+use pbem_judge::roads_boats::goods::{Good, Goods};
+use pbem_judge::roads_boats::map::{AreaId, Border, Dir, Hex, Road};
+use pbem_judge::roads_boats::orders::{
+    BuildingOrder, MovementOrder, Numbered, PlayerOrders, ProductionOrder, Step, TurnOrders,
+    WonderOrder,
+};
+use pbem_judge::roads_boats::player::{Colour, Research};
+use pbem_judge::roads_boats::rng::Rng;
+use pbem_judge::roads_boats::scenario::{Scenario, Seat, bundled};
+use pbem_judge::roads_boats::transporter::{Class, Kind, Location, Transporter};
+
+pub fn pick<'a, T>(r: &mut Rng, items: &'a [T]) -> Option<&'a T> {
+    if items.is_empty() {
+        None
+    } else {
+        Some(&items[r.below(items.len() as u32) as usize])
+    }
+}
+
+fn goods(r: &mut Rng, max: u32) -> Goods {
+    (0..1 + r.below(3))
+        .map(|_| {
+            (
+                Good::ALL[r.below(Good::ALL.len() as u32) as usize],
+                1 + r.below(max),
+            )
+        })
+        .collect()
+}
+
+/// A bundled scenario started with `seed`, then enriched: goods everywhere, buildings on
+/// fitting tiles, each player's fleet filled up to the limits, roads, walls, research.
+pub fn rich_state(scenario: &str, seed: u64, transporters_each: usize) -> State {
+    let text = bundled()[scenario];
+    let s = Scenario::parse(scenario, text).expect("bundled scenario");
+    let seats: Vec<Seat> = (0..s.players)
+        .map(|i| Seat {
+            name: format!("P{i}"),
+            email: format!("p{i}@example.org"),
+        })
+        .collect();
+    let mut st = s.start(&seats, seed).expect("start");
+    let mut r = Rng::new(seed ^ 0x5eed);
+    let land: Vec<AreaId> = st
+        .map
+        .tiles
+        .iter()
+        .filter(|(_, t)| t.terrain.is_land())
+        .flat_map(|(h, _)| st.map.areas(*h))
+        .collect();
+    for a in &land {
+        if r.below(2) == 0 {
+            st.goods.entry(*a).or_default().add_all(&goods(&mut r, 4));
+        }
+    }
+    for a in &land {
+        if r.below(3) != 0 || st.buildings_on(a.hex).next().is_some() {
+            continue;
+        }
+        let kind = BuildingKind::ALL[r.below(BuildingKind::ALL.len() as u32) as usize];
+        let terrain = st.map.terrain(a.hex).expect("tile");
+        let fits = match kind.site() {
+            Site::Terrain(t) => t == terrain,
+            Site::Shore => st.map.is_shore(a.hex),
+            Site::AnyLand => {
+                terrain.is_land() && terrain != pbem_judge::roads_boats::map::Terrain::Desert
+            }
+        };
+        if fits {
+            let mine = (kind == BuildingKind::Mine)
+                .then_some(pbem_judge::roads_boats::building::MineBag { gold: 3, iron: 3 });
+            st.buildings.push(Building {
+                kind,
+                at: *a,
+                mine,
+                used: 0,
+                bomb_proof: r.below(4) == 0,
+            });
+        }
+    }
+    let rivers: Vec<Hex> = st
+        .map
+        .tiles
+        .iter()
+        .filter(|(_, t)| t.terrain.is_land() && t.has_river())
+        .map(|(h, _)| *h)
+        .collect();
+    let colours: Vec<Colour> = st.players.keys().copied().collect();
+    for c in &colours {
+        let home = st.players[c].home;
+        while st.transporters_of(*c).count() < transporters_each.min(8) {
+            let kind = Kind::ALL[r.below(Kind::ALL.len() as u32) as usize];
+            let (l, w, a, _) = st.fleet(*c);
+            let room = match kind.class() {
+                Class::Land => l < 5,
+                Class::Water => w < 5 && !rivers.is_empty(),
+                Class::Air => a < 3,
+            };
+            if !room {
+                if l >= 5 && (w >= 5 || rivers.is_empty()) && a >= 3 {
+                    break;
+                }
+                continue;
+            }
+            let at = match kind.class() {
+                Class::Water => Location::River(*pick(&mut r, &rivers).expect("river")),
+                _ => Location::Land(if r.below(2) == 0 {
+                    home
+                } else {
+                    *pick(&mut r, &land).expect("land")
+                }),
+            };
+            let id = st.next_id(kind);
+            let cargo: Goods = goods(&mut r, 2)
+                .iter()
+                .scan(kind.capacity(), |room, (g, n)| {
+                    let k = n.min(*room);
+                    *room -= k;
+                    Some((g, k))
+                })
+                .collect();
+            st.transporters.insert(
+                id,
+                Transporter {
+                    owner: *c,
+                    kind,
+                    at,
+                    cargo,
+                    following_geese: 0,
+                },
+            );
+        }
+        for _ in 0..3 {
+            if let Some(res) = pick(&mut r, &Research::ALL) {
+                st.players.get_mut(c).expect("player").research.insert(*res);
+            }
+        }
+    }
+    for a in &land {
+        for d in Dir::ALL {
+            if r.below(6) != 0 {
+                continue;
+            }
+            if let Some(n) = a.hex.step(d)
+                && let Some(b) = st.map.areas(n).first().copied()
+                && st.map.road_fits(*a, b).is_ok()
+            {
+                st.map.roads.insert(Road::new(*a, b));
+            }
+            if r.below(3) == 0
+                && let Some(border) = Border::new(a.hex, d)
+                && st.map.border(border.tiles().0, border.tiles().1).is_some()
+                && st.map.wall_allowed(border).is_ok()
+            {
+                let owner = pick(&mut r, &colours).copied().filter(|_| r.below(3) != 0);
+                st.map.walls.insert(
+                    border,
+                    pbem_judge::roads_boats::map::Wall {
+                        owner,
+                        tokens: 1 + r.below(2) as u8,
+                    },
+                );
+            }
+        }
+    }
+    st.normalise();
+    st
+}
+
+/// Orders for every player in every phase, naming real things.
+pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
+    let mut r = Rng::new(seed);
+    let mut all = TurnOrders::new();
+    let hexes: Vec<Hex> = st.map.tiles.keys().copied().collect();
+    let building_hexes: Vec<Hex> = st.buildings.iter().map(|b| b.at.hex).collect();
+    for colour in st.players.keys() {
+        let mine: Vec<_> = st
+            .transporters_of(*colour)
+            .map(|(id, t)| (*id, t.clone()))
+            .collect();
+        let mut o = PlayerOrders::default();
+        let mut line = 0;
+        let mut n = || {
+            line += 1;
+            line
+        };
+        for _ in 0..per_phase {
+            let Some((id, t)) = pick(&mut r, &mine).cloned() else {
+                break;
+            };
+            let area = match t.at {
+                Location::Land(a) => Some(a),
+                Location::Dock(c) => Some(c.land),
+                Location::River(h) => st.map.areas(h).first().copied(),
+                _ => None,
+            };
+            let order = match r.below(5) {
+                0 => ProductionOrder::Load {
+                    transporter: id,
+                    goods: goods(&mut r, 3),
+                    area: None,
+                },
+                1 => ProductionOrder::Unload {
+                    transporter: id,
+                    goods: goods(&mut r, 3),
+                    area,
+                },
+                2 | 3 => {
+                    let at = pick(&mut r, &building_hexes).copied().unwrap_or(hexes[0]);
+                    let output = if r.below(4) == 0 {
+                        Output::Transporter(Kind::ALL[r.below(7) as usize])
+                    } else {
+                        Output::Good(Good::ALL[r.below(Good::ALL.len() as u32) as usize])
+                    };
+                    ProductionOrder::Make {
+                        count: 1 + r.below(6),
+                        output,
+                        at,
+                        from: vec![id],
+                        launch: None,
+                    }
+                }
+                _ => ProductionOrder::Research {
+                    subject: Research::ALL[r.below(8) as usize],
+                    with: id,
+                },
+            };
+            o.production.push(Numbered { line: n(), order });
+        }
+        for _ in 0..per_phase {
+            let Some((id, t)) = pick(&mut r, &mine).cloned() else {
+                break;
+            };
+            let mut steps = Vec::new();
+            let mut here = t.at;
+            for _ in 0..1 + r.below(4) {
+                match r.below(4) {
+                    0 => steps.push(Step::Load {
+                        goods: goods(&mut r, 2),
+                        area: None,
+                    }),
+                    1 => steps.push(Step::Unload {
+                        goods: goods(&mut r, 2),
+                        area: None,
+                    }),
+                    _ => {
+                        let Some(h) = here.hex() else { break };
+                        let d = Dir::ALL[r.below(6) as usize];
+                        let Some(nh) = h.step(d).filter(|n| st.map.tiles.contains_key(n)) else {
+                            continue;
+                        };
+                        let next = match (t.kind.class(), st.map.is_sea(nh)) {
+                            (Class::Water, true) => Location::Sea(nh),
+                            (Class::Water, false) => Location::River(nh),
+                            (_, true) => Location::Sea(nh),
+                            (_, false) => {
+                                Location::Land(*pick(&mut r, &st.map.areas(nh)).expect("area"))
+                            }
+                        };
+                        steps.push(Step::To(next));
+                        here = next;
+                    }
+                }
+            }
+            if r.below(5) == 0 {
+                steps.push(Step::Follow(1 + r.below(2)));
+            }
+            o.movement.push(Numbered {
+                line: n(),
+                order: MovementOrder::Move {
+                    transporter: id,
+                    steps,
+                },
+            });
+        }
+        for _ in 0..per_phase {
+            let Some((id, t)) = pick(&mut r, &mine).cloned() else {
+                break;
+            };
+            let Some(h) = t.at.hex() else { continue };
+            let area = st.map.areas(h).first().copied().unwrap_or(AreaId::whole(h));
+            let order = match r.below(4) {
+                0 => BuildingOrder::Build {
+                    kind: BuildingKind::ALL[r.below(18) as usize],
+                    at: area,
+                    with: id,
+                    mixture: None,
+                },
+                1 => {
+                    let d = Dir::ALL[r.below(6) as usize];
+                    match h.step(d).and_then(|n| st.map.areas(n).first().copied()) {
+                        Some(b) => BuildingOrder::Road {
+                            from: area,
+                            to: b,
+                            with: id,
+                        },
+                        None => continue,
+                    }
+                }
+                2 => match Border::new(h, Dir::ALL[r.below(6) as usize]) {
+                    Some(border) => BuildingOrder::Wall { border, with: id },
+                    None => continue,
+                },
+                _ => BuildingOrder::BombProof { at: h, with: id },
+            };
+            o.building.push(Numbered { line: n(), order });
+        }
+        if r.below(2) == 0 {
+            o.wonder.push(Numbered {
+                line: n(),
+                order: WonderOrder::Bricks {
+                    count: 1 + r.below(3),
+                    paying: goods(&mut r, 4),
+                },
+            });
+        }
+        all.insert(*colour, o);
+    }
+    all
+}
+
+/// Every good in the game: lying, carried, and geese following.
+pub fn all_goods(st: &State) -> Goods {
+    let mut g = Goods::new();
+    for x in st.goods.values() {
+        g.add_all(x);
+    }
+    for t in st.transporters.values() {
+        g.add_all(&t.cargo);
+        g.add(Good::Geese, t.following_geese);
+    }
+    g
+}
