@@ -59,6 +59,23 @@ impl Good {
         }
     }
 
+    /// The name for one of it: `1 board`, `1 goose`.
+    pub fn singular(self) -> &'static str {
+        match self {
+            Good::Trunks => "trunk",
+            Good::Boards => "board",
+            Good::Coins => "coin",
+            Good::Geese => "goose",
+            Good::Bombs => "bomb",
+            other => other.name(),
+        }
+    }
+
+    /// `1 board`, `2 boards`, `0 boards`.
+    pub fn counted(self, n: u32) -> String {
+        format!("{n} {}", if n == 1 { self.singular() } else { self.name() })
+    }
+
     /// Words people write for this good, singular and plural.
     fn spellings(self) -> &'static [&'static str] {
         match self {
@@ -176,7 +193,7 @@ impl fmt::Display for Goods {
         if self.is_empty() {
             return f.write_str("nothing");
         }
-        let parts: Vec<String> = self.iter().map(|(g, n)| format!("{n} {g}")).collect();
+        let parts: Vec<String> = self.iter().map(|(g, n)| g.counted(n)).collect();
         f.write_str(&parts.join(", "))
     }
 }

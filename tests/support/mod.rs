@@ -60,28 +60,31 @@ pub fn rich_state(scenario: &str, seed: u64, transporters_each: usize) -> State 
         }
     }
     for a in &land {
-        if r.below(3) != 0 || st.buildings_on(a.hex).next().is_some() {
+        if r.below(3) == 0 || st.buildings_on(a.hex).next().is_some() {
             continue;
         }
-        let kind = BuildingKind::ALL[r.below(BuildingKind::ALL.len() as u32) as usize];
-        let terrain = st.map.terrain(a.hex).expect("tile");
-        let fits = match kind.site() {
-            Site::Terrain(t) => t == terrain,
-            Site::Shore => st.map.is_shore(a.hex),
-            Site::AnyLand => {
-                terrain.is_land() && terrain != pbem_judge::roads_boats::map::Terrain::Desert
+        for _ in 0..8 {
+            let kind = BuildingKind::ALL[r.below(BuildingKind::ALL.len() as u32) as usize];
+            let terrain = st.map.terrain(a.hex).expect("tile");
+            let fits = match kind.site() {
+                Site::Terrain(t) => t == terrain,
+                Site::Shore => st.map.is_shore(a.hex),
+                Site::AnyLand => {
+                    terrain.is_land() && terrain != pbem_judge::roads_boats::map::Terrain::Desert
+                }
+            };
+            if fits {
+                let mine = (kind == BuildingKind::Mine)
+                    .then_some(pbem_judge::roads_boats::building::MineBag { gold: 3, iron: 3 });
+                st.buildings.push(Building {
+                    kind,
+                    at: *a,
+                    mine,
+                    used: 0,
+                    bomb_proof: r.below(4) == 0,
+                });
+                break;
             }
-        };
-        if fits {
-            let mine = (kind == BuildingKind::Mine)
-                .then_some(pbem_judge::roads_boats::building::MineBag { gold: 3, iron: 3 });
-            st.buildings.push(Building {
-                kind,
-                at: *a,
-                mine,
-                used: 0,
-                bomb_proof: r.below(4) == 0,
-            });
         }
     }
     let rivers: Vec<Hex> = st

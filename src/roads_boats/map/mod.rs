@@ -104,8 +104,10 @@ impl Border {
 }
 
 impl fmt::Display for Border {
+    /// The two tiles west to east, north to south: `C3-C4`, `C4-D4`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (a, b) = self.tiles();
+        let (a, b) = if a <= b { (a, b) } else { (b, a) };
         write!(f, "{a}-{b}")
     }
 }

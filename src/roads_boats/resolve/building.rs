@@ -112,7 +112,7 @@ impl Purse {
         let missing: Vec<String> = cost
             .iter()
             .filter(|(g, n)| have.count(*g) < *n)
-            .map(|(g, n)| format!("{n} {g} needed, {} there", have.count(g)))
+            .map(|(g, n)| format!("{} needed, {} there", g.counted(n), have.count(g)))
             .collect();
         if !missing.is_empty() {
             return Err(format!("not enough goods: {}", missing.join(", ")));

@@ -245,4 +245,4 @@ pub(crate) fn room_for(s: &State, player: Colour, class: Class) -> Result<(), St
 
 /// Goods per area moved this phase by each player's transporters (RULINGS R5: no good
 /// may be moved by two transporters of the same player in one movement phase).
-pub(crate) type Moved = BTreeMap<(AreaId, Colour), Goods>;
+pub(crate) type Moved = BTreeMap<(AreaId, Colour, TransporterId), Goods>;

@@ -1,7 +1,7 @@
 //! The movement phase (RULINGS R5; Quick Guide Ib, III–V; rulebook pp.10–12): each
 //! player's movement orders in move order.
 
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use super::production::{load_goods, unload_goods};
 use super::{Ctx, Moved, home_area, lying, reach, reach_of, take_lying};
@@ -20,8 +20,11 @@ struct Phase {
     moved: BTreeSet<TransporterId>,
     /// Transporters being carried when the phase began.
     carried_at_start: BTreeSet<TransporterId>,
-    /// Goods each player's transporters put down this phase, per area.
+    /// Goods each transporter put down this phase, per area and player.
     dropped: Moved,
+    /// Every good that came into an area this phase, by anyone (a train fare must have
+    /// been there when the phase began).
+    arrived: BTreeMap<AreaId, Goods>,
 }
 
 pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
@@ -70,15 +73,27 @@ pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
     settle_geese(ctx);
 }
 
-/// Goods the current player's transporters put down this phase within `areas`: they may
-/// not be moved again by the same player (RULINGS R5).
-fn excluded(ctx: &Ctx, ph: &Phase, areas: &[AreaId]) -> Goods {
+/// Goods the current player's *other* transporters put down this phase within `areas`:
+/// `id` may not move them again (RULINGS R5: no good is moved by two transporters of the
+/// same player in one phase), though it may pick up what it put down itself.
+fn excluded(ctx: &Ctx, ph: &Phase, areas: &[AreaId], id: TransporterId) -> Goods {
     let mut g = Goods::new();
     if let Some(p) = ctx.player {
-        for a in areas {
-            if let Some(d) = ph.dropped.get(&(*a, p)) {
+        for ((a, who, by), d) in &ph.dropped {
+            if *who == p && *by != id && areas.contains(a) {
                 g.add_all(d);
             }
+        }
+    }
+    g
+}
+
+/// Goods that came into `areas` this phase, by anyone.
+fn arrived(ph: &Phase, areas: &[AreaId]) -> Goods {
+    let mut g = Goods::new();
+    for a in areas {
+        if let Some(d) = ph.arrived.get(a) {
+            g.add_all(d);
         }
     }
     g
@@ -323,12 +338,16 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
                     Some(a) => vec![*a],
                     None => reach(&ctx.s, id),
                 };
-                let ex = excluded(ctx, ph, &areas);
+                let ex = excluded(ctx, ph, &areas, id);
                 load_goods(ctx, id, goods, *area, &ex);
             }
             Step::Unload { goods, area } => {
                 if let Some((at, put)) = unload_goods(ctx, id, goods, *area) {
-                    ph.dropped.entry((at, player)).or_default().add_all(&put);
+                    ph.dropped
+                        .entry((at, player, id))
+                        .or_default()
+                        .add_all(&put);
+                    ph.arrived.entry(at).or_default().add_all(&put);
                 }
             }
             Step::Give { to, goods } => give(ctx, id, *to, goods),
@@ -606,7 +625,7 @@ fn fly(
     ph.moved.insert(plane);
     if !load.is_empty() {
         let areas = reach(&ctx.s, plane);
-        let ex = excluded(ctx, ph, &areas);
+        let ex = excluded(ctx, ph, &areas, plane);
         load_goods(ctx, plane, load, None, &ex);
     }
     for (area, goods) in drops {
@@ -625,6 +644,7 @@ fn fly(
         }
         // Dropped goods may be picked up at once by the same player's transporters.
         ctx.s.goods.entry(*area).or_default().add_all(&dropped);
+        ph.arrived.entry(*area).or_default().add_all(&dropped);
         if !dropped.is_empty() {
             ctx.emit(Fact::Dropped {
                 plane,
@@ -701,19 +721,23 @@ fn train(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, to: Location, fare: G
     if !fits {
         return ctx.fail(format!("a {} cannot leave the train at {to}", t.kind));
     }
-    // The fare: a good already on the transporter or lying within reach, not moved.
-    if t.cargo.count(fare) > 0 {
+    // The fare: a good that was there when the phase began, lying within reach (as in
+    // &cetera's example, the donkey pays with stone on the tile and keeps its load) or
+    // else on the transporter.
+    let areas = reach(&ctx.s, id);
+    let on_tile = lying(&ctx.s, &areas)
+        .count(fare)
+        .saturating_sub(arrived(ph, &areas).count(fare));
+    if on_tile > 0 {
+        take_lying(&mut ctx.s, &areas, fare, 1);
+    } else if t.cargo.count(fare) > 0 {
         if let Some(x) = ctx.s.transporters.get_mut(&id) {
             x.cargo.take(fare, 1);
         }
     } else {
-        let areas = reach(&ctx.s, id);
-        let free = lying(&ctx.s, &areas)
-            .count(fare)
-            .saturating_sub(excluded(ctx, ph, &areas).count(fare));
-        if free == 0 || take_lying(&mut ctx.s, &areas, fare, 1) == 0 {
-            return ctx.fail(format!("{id} has no {fare} to pay the fare with"));
-        }
+        return ctx.fail(format!(
+            "{id} has no {fare} to pay the fare with (it must be there when the phase begins)"
+        ));
     }
     ph.moved.insert(id);
     if let Some(x) = ctx.s.transporters.get_mut(&id) {

@@ -282,9 +282,9 @@ pub(super) fn load_goods(
         got.add(good, k);
         if k < n {
             missing.push(if want > available {
-                format!("only {available} {good} to take")
+                format!("only {} to take", good.counted(available))
             } else {
-                format!("room for only {k} {good}")
+                format!("room for only {}", good.counted(k))
             });
         }
     }
@@ -344,7 +344,7 @@ pub(super) fn unload_goods(
             .map_or(0, |t| t.cargo.take(good, n));
         put_down.add(good, k);
         if k < n {
-            missing.push(format!("it carried only {k} {good}"));
+            missing.push(format!("it carried only {}", good.counted(k)));
         }
     }
     ctx.s.goods.entry(target).or_default().add_all(&put_down);
@@ -586,7 +586,7 @@ fn describe(recipe: &Recipe) -> String {
         .inputs
         .iter()
         .map(|(i, n)| match i {
-            Input::Good(g) => format!("{n} {g}"),
+            Input::Good(g) => g.counted(*n),
             Input::Wood => format!("{n} trunks or boards"),
             Input::Donkey => format!("{n} donkey"),
         })

@@ -134,7 +134,7 @@ fn bricks(ctx: &mut Ctx, count: u32, paying: &Goods, bought: &mut u32) {
             let short: Vec<String> = paying
                 .iter()
                 .filter(|(g, n)| available.count(*g) < *n)
-                .map(|(g, _)| format!("only {} {g} at home", available.count(g)))
+                .map(|(g, _)| format!("only {} at home", g.counted(available.count(g))))
                 .collect();
             if short.is_empty() {
                 "the goods offered do not pay for more".to_string()

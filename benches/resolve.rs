@@ -1,0 +1,37 @@
+//! How long a busy turn takes to resolve: the six-player scenario with every player at
+//! 8 transporters and buildings on many tiles, every transporter given orders in every
+//! phase (issue 3). Run with `cargo bench`.
+
+#[path = "../tests/support/mod.rs"]
+mod support;
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+
+use pbem_judge::roads_boats::resolve::resolve;
+
+fn busy_six_player_turn(c: &mut Criterion) {
+    let state = support::rich_state("six-isles", 6, 8);
+    let orders = support::random_orders(&state, 66, 8);
+    let fleet: usize = state
+        .players
+        .keys()
+        .map(|p| state.transporters_of(*p).count())
+        .sum();
+    let orders_total: usize = orders
+        .values()
+        .map(|o| o.production.len() + o.movement.len() + o.building.len() + o.wonder.len())
+        .sum();
+    eprintln!(
+        "six-isles: {} players, {fleet} transporters, {} buildings, {orders_total} orders",
+        state.players.len(),
+        state.buildings.len()
+    );
+    c.bench_function("resolve a busy six-player turn", |b| {
+        b.iter(|| resolve(black_box(&state), black_box(&orders)))
+    });
+}
+
+criterion_group!(benches, busy_six_player_turn);
+criterion_main!(benches);
