@@ -40,3 +40,23 @@ fn every_bundled_case_passes() {
     assert!(report.is_empty(), "{report}");
     assert!(!files.is_empty());
 }
+
+/// docs/rules.md ends with the rule → case table; it must list every case as
+/// `judge cases --table tests/cases` prints it.
+#[test]
+fn the_coverage_table_in_the_rules_doc_is_current() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["cases", "--table", "tests/cases"])
+        .output()
+        .expect("judge runs");
+    assert!(out.status.success());
+    let table = String::from_utf8(out.stdout).expect("utf-8");
+    let doc = std::fs::read_to_string("docs/rules.md").expect("docs/rules.md");
+    let start =
+        doc.find("<!-- cases:begin -->\n").expect("begin marker") + "<!-- cases:begin -->\n".len();
+    let end = doc.find("<!-- cases:end -->").expect("end marker");
+    assert!(
+        doc[start..end] == table,
+        "docs/rules.md's case table is out of date: run `judge cases --table tests/cases` and paste it between the markers"
+    );
+}

@@ -42,6 +42,19 @@ fn collect(p: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
 
 pub fn run(args: CasesArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let files = case_files(&args.paths)?;
+    if args.table {
+        let mut rows = Vec::new();
+        for f in &files {
+            let rule = cases::rule_of(f).map_err(|d| Failure::User(d.render()))?;
+            rows.push((rule, f.display().to_string()));
+        }
+        rows.sort();
+        writeln!(out, "| rule | case |\n|---|---|").context("writing output")?;
+        for (rule, file) in rows {
+            writeln!(out, "| {} | `{file}` |", rule.replace('|', "/")).context("writing output")?;
+        }
+        return Ok(());
+    }
     let (mut passed, mut failed) = (0, 0);
     for f in &files {
         match cases::run_file(f) {

@@ -104,6 +104,10 @@ pub struct CasesArgs {
     /// Print only failures and the summary.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Print a Markdown table of each case and the rule it checks, sorted by rule (the
+    /// coverage table in docs/rules.md), instead of running them.
+    #[arg(long)]
+    pub table: bool,
 }
 
 #[derive(Debug, clap::Args)]

@@ -192,6 +192,33 @@ pub fn run(file: &str, text: &str) -> Result<CaseResult, Diagnostics> {
     })
 }
 
+/// The rule a case file says it checks.
+pub fn rule_of(path: &Path) -> Result<String, Diagnostics> {
+    #[derive(Deserialize)]
+    struct Only {
+        case: Header,
+    }
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let doc: toml::Table = toml::from_str(&text).map_err(|e| Diagnostics {
+        file: name.clone(),
+        source: text.clone(),
+        items: vec![Diagnostic::new(scenario::toml_message(&e)).at_opt(e.span())],
+    })?;
+    let case = doc
+        .get("case")
+        .cloned()
+        .unwrap_or(toml::Value::Table(toml::Table::new()));
+    let only: Only = toml::Value::Table(toml::Table::from_iter([("case".to_string(), case)]))
+        .try_into()
+        .map_err(|e: toml::de::Error| Diagnostics {
+            file: name,
+            source: text,
+            items: vec![Diagnostic::new(e.message().to_string())],
+        })?;
+    Ok(only.case.rule)
+}
+
 /// Read and run a case file.
 pub fn run_file(path: &Path) -> Result<CaseResult, Diagnostics> {
     let name = path.display().to_string();

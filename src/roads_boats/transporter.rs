@@ -102,6 +102,8 @@ impl FromStr for Kind {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let lower = s.trim().to_ascii_lowercase();
+        // Plurals read too: `make 2 rafts`.
+        let lower = lower.strip_suffix('s').unwrap_or(&lower).to_string();
         let kind = match lower.as_str() {
             "donkey" => Kind::Donkey,
             "wagon" | "cart" => Kind::Wagon,

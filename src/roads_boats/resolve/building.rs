@@ -64,17 +64,31 @@ struct Purse {
 
 impl Purse {
     fn at(ctx: &Ctx, with: TransporterId, area: AreaId) -> Purse {
+        Purse::over(ctx, with, &[area])
+    }
+
+    /// Goods on any of `areas` (with the rest of their side of the river), where the
+    /// builder reaches more than one bank (a boat in the river).
+    fn over(ctx: &Ctx, with: TransporterId, areas: &[AreaId]) -> Purse {
+        let mut sides: Vec<AreaId> = Vec::new();
+        for a in areas {
+            for x in ctx.s.map.same_side(*a) {
+                if !sides.contains(&x) {
+                    sides.push(x);
+                }
+            }
+        }
         let mut carriers = vec![with];
         if let Some(p) = ctx.player {
             for (id, _) in ctx.s.transporters_of(p) {
-                if *id != with && reach(&ctx.s, *id).contains(&area) {
+                if *id != with && reach(&ctx.s, *id).iter().any(|x| sides.contains(x)) {
                     carriers.push(*id);
                 }
             }
         }
         Purse {
             carriers,
-            areas: ctx.s.map.same_side(area).into_iter().collect(),
+            areas: sides,
         }
     }
 
@@ -278,24 +292,30 @@ fn bridge(ctx: &mut Ctx, at: Hex, over: Option<Dir>, with: TransporterId) -> Res
     if ctx.s.map.terrain(at) == Some(Terrain::Polder) {
         return Err("bridges cannot be built in polders".into());
     }
+    if ctx.s.map.terrain(at) == Some(Terrain::Desert) && !ctx.s.wonder.irrigated() {
+        return Err(format!(
+            "{at} is desert: only roads and walls until irrigation (brick 45)"
+        ));
+    }
     let b = ctx.s.map.bridge_at(at, over)?;
     if ctx.s.map.bridges.contains(&b) {
         return Err(format!("there is already a bridge there in {at}"));
     }
     let beside = ctx.s.map.tile(at).and_then(|t| t.areas_beside_arm(b.over));
     let reached = reach(&ctx.s, with);
-    let Some(area) = beside
+    let banks: Vec<AreaId> = beside
         .into_iter()
         .flat_map(|(x, y)| [x, y])
         .map(|side| AreaId {
             hex: at,
             side: Some(side),
         })
-        .find(|a| reached.contains(a))
-    else {
+        .filter(|a| reached.contains(a))
+        .collect();
+    if banks.is_empty() {
         return Err(format!("{with} is not beside that river in {at}"));
-    };
-    Purse::at(ctx, with, area).pay(ctx, &one(Good::Stone, 1))?;
+    }
+    Purse::over(ctx, with, &banks).pay(ctx, &one(Good::Stone, 1))?;
     ctx.s.map.bridges.insert(b);
     ctx.emit(Fact::BridgeBuilt { at });
     Ok(())
@@ -325,13 +345,17 @@ fn wall_site(
     let areas = if at_sea {
         Vec::new()
     } else {
-        let reached = reach(&ctx.s, with);
-        if !reached.iter().any(|x| ctx.s.map.area_touches(*x, dir)) {
+        // Material comes from this side of the wall: the banks that touch the border.
+        let touching: Vec<AreaId> = reach(&ctx.s, with)
+            .into_iter()
+            .filter(|x| ctx.s.map.area_touches(*x, dir))
+            .collect();
+        if touching.is_empty() {
             return Err(format!(
                 "{with} cannot reach {border} from its side of the river"
             ));
         }
-        reached
+        touching
     };
     let polder_side = ctx.s.map.terrain(hex) == Some(Terrain::Polder);
     Ok((areas, at_sea || polder_side, hex))
@@ -354,9 +378,10 @@ fn wall(ctx: &mut Ctx, border: Border, with: TransporterId) -> Result<(), String
         Some(w) => w.tokens + 1,
     };
     let cost = u32::from(tokens) + if from_sea { 2 } else { 0 };
-    let purse = match areas.first() {
-        Some(a) => Purse::at(ctx, with, *a),
-        None => Purse::carried(ctx, with),
+    let purse = if areas.is_empty() {
+        Purse::carried(ctx, with)
+    } else {
+        Purse::over(ctx, with, &areas)
     };
     purse.pay(ctx, &one(Good::Stone, cost))?;
     ctx.s.map.walls.insert(
@@ -414,9 +439,10 @@ fn demolish(ctx: &mut Ctx, border: Border, with: TransporterId) -> Result<(), St
     }
     let (areas, from_sea, _) = wall_site(ctx, border, with)?;
     let cost = u32::from(w.tokens) + 1 + if from_sea { 2 } else { 0 };
-    let purse = match areas.first() {
-        Some(a) => Purse::at(ctx, with, *a),
-        None => Purse::carried(ctx, with),
+    let purse = if areas.is_empty() {
+        Purse::carried(ctx, with)
+    } else {
+        Purse::over(ctx, with, &areas)
     };
     purse.pay(ctx, &one(Good::Boards, cost))?;
     ctx.s.map.walls.insert(

@@ -18,6 +18,7 @@ pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
     for b in &mut ctx.s.buildings {
         b.used = 0;
     }
+    let before: BTreeSet<TransporterId> = ctx.s.transporters.keys().copied().collect();
     reproduce(ctx, orders);
     primary(ctx);
     let mut researched: BTreeSet<(Colour, Research)> = BTreeSet::new();
@@ -34,11 +35,42 @@ pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
     ctx.player = None;
     ctx.line = None;
     process_leftovers(ctx);
+    enforce_limits(ctx, &before);
+    ctx.player = None;
+}
+
+/// Step 5 (RULINGS R4): limits hold at the end of production. *Reading:* a player
+/// still over a limit has not destroyed the excess at a transporter factory, so the
+/// transporters they made this phase are destroyed, newest first, until the limits hold.
+fn enforce_limits(ctx: &mut Ctx, before: &BTreeSet<TransporterId>) {
     for player in ctx.in_move_order() {
-        if let Some(why) = over_limit(&ctx.s, player) {
-            // Orders cannot make this happen; a hand-written position could.
-            ctx.player = Some(player);
-            ctx.fail(format!("over the limit at the end of production: {why}"));
+        ctx.player = Some(player);
+        while let Some(why) = over_limit(&ctx.s, player) {
+            let newest = ctx
+                .s
+                .transporters
+                .iter()
+                .filter(|(id, t)| t.owner == player && !before.contains(id))
+                .max_by_key(|(id, _)| (ctx.s.last_ids.get(&id.kind).copied(), id.number))
+                .map(|(id, t)| (*id, t.kind));
+            let Some((id, kind)) = newest else {
+                ctx.fail(format!("over the limit at the end of production: {why}"));
+                break;
+            };
+            let lost = ctx
+                .s
+                .transporters
+                .remove(&id)
+                .map(|t| t.cargo)
+                .unwrap_or_default();
+            ctx.emit(Fact::Destroyed {
+                transporter: id,
+                kind,
+                lost,
+            });
+            ctx.fail(format!(
+                "{why} at the end of production: the new {kind} {id} is destroyed"
+            ));
         }
     }
     ctx.player = None;
@@ -442,12 +474,22 @@ fn take_inputs(
                 donkey?;
             }
             Input::Wood => {
-                let trunks = pool
-                    .count(Good::Trunks)
-                    .saturating_sub(need.count(Good::Trunks))
-                    .min(*n);
-                need.add(Good::Trunks, trunks);
-                need.add(Good::Boards, n - trunks);
+                // Source by source (the named cargo first, then the tile), trunks
+                // before boards within each.
+                let mut sources_goods: Vec<Goods> = sources
+                    .iter()
+                    .filter_map(|id| ctx.s.transporters.get(id).map(|t| t.cargo.clone()))
+                    .collect();
+                sources_goods.push(lying(&ctx.s, areas));
+                let mut left = *n;
+                for g in &sources_goods {
+                    for wood in [Good::Trunks, Good::Boards] {
+                        let k = g.count(wood).min(left);
+                        need.add(wood, k);
+                        left -= k;
+                    }
+                }
+                need.add(Good::Trunks, left);
             }
         }
     }
@@ -540,9 +582,19 @@ fn make(
             // Output onto the first transporter with room; planes leave it on the tile.
             let mut left = made;
             let mut onto = None;
+            let carriers: Vec<TransporterId> = ctx
+                .s
+                .transporters
+                .values()
+                .filter_map(|t| match t.at {
+                    Location::Carried(c) => Some(c),
+                    _ => None,
+                })
+                .collect();
             for id in from {
                 if let Some(t) = ctx.s.transporters.get_mut(id)
                     && t.kind != Kind::Plane
+                    && !carriers.contains(id)
                 {
                     let k = left.min(t.kind.capacity().saturating_sub(t.cargo.total()));
                     if k > 0 {
@@ -576,7 +628,7 @@ fn make(
             }
         }
         Output::Transporter(kind) => {
-            make_transporter(ctx, index, &recipe, kind, from, &areas, launch)
+            make_transporter(ctx, index, &recipe, kind, from, launch, count)
         }
     }
 }
@@ -600,11 +652,13 @@ fn make_transporter(
     recipe: &Recipe,
     kind: Kind,
     from: &[TransporterId],
-    areas: &[AreaId],
     launch: Option<Location>,
+    count: u32,
 ) {
     let Some(player) = ctx.player else { return };
     let building = ctx.s.buildings[index].clone();
+    let areas: Vec<AreaId> = ctx.s.map.same_side(building.at).into_iter().collect();
+    let areas = &areas;
     let donkey = if recipe.inputs.iter().any(|(i, _)| *i == Input::Donkey) {
         let d = from.iter().copied().find(|id| {
             ctx.s
@@ -631,11 +685,6 @@ fn make_transporter(
         },
         _ => Location::Land(building.at),
     };
-    if donkey.is_none()
-        && let Err(e) = room_for(&ctx.s, player, kind.class())
-    {
-        return ctx.fail(e);
-    }
     let Some(used) = take_inputs(ctx, recipe, from, areas, donkey) else {
         return ctx.fail(format!(
             "not enough inputs for a {kind} at {}: it needs {}",
@@ -672,6 +721,11 @@ fn make_transporter(
         kind,
         at,
     });
+    if count > 1 {
+        ctx.short(format!(
+            "made 1 of {count} {kind}s: capacity reached (1 a turn)"
+        ));
+    }
 }
 
 /// Where a new boat goes: into the tile's river or onto a coast of the factory's side

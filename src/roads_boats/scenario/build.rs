@@ -739,6 +739,19 @@ fn read_buildings(c: &mut Checker<'_>, pos: &RawPosition, state: &mut State) {
             help(d, format!("a {} is built on {}", b.kind, b.kind.site()));
             continue;
         }
+        if let Some(m) = b.kind.module_needed()
+            && !state.settings.modules.contains(&m)
+        {
+            let d = c.error(
+                b.at.span(),
+                format!(
+                    "a {} belongs to the {m} module, which this scenario does not use",
+                    b.kind
+                ),
+            );
+            help(d, format!("add \"{m}\" to `modules` in [rules]"));
+            continue;
+        }
         if terrain == Terrain::Desert && !irrigated {
             let d = c.error(
                 b.at.span(),
