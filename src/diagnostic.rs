@@ -6,9 +6,19 @@ use std::ops::Range;
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 
+/// How bad a problem is: an error stops the line; a warning only says what may go wrong.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    #[default]
+    Error,
+    Warning,
+}
+
 /// One problem found in a file a person wrote.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    pub severity: Severity,
     pub message: String,
     /// Byte range of the offending text in the file, when it can be pointed at.
     pub span: Option<Range<usize>>,
@@ -21,6 +31,7 @@ pub struct Diagnostic {
 impl Diagnostic {
     pub fn new(message: impl Into<String>) -> Diagnostic {
         Diagnostic {
+            severity: Severity::Error,
             message: message.into(),
             span: None,
             label: None,
@@ -47,6 +58,15 @@ impl Diagnostic {
         self.help = Some(help.into());
         self
     }
+
+    pub fn warning(mut self) -> Diagnostic {
+        self.severity = Severity::Warning;
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
 }
 
 /// 1-based line and column (in characters) of a byte offset.
@@ -72,8 +92,12 @@ impl Diagnostics {
     pub fn render(&self) -> String {
         let mut out = String::new();
         for d in &self.items {
+            let level = match d.severity {
+                Severity::Error => Level::ERROR,
+                Severity::Warning => Level::WARNING,
+            };
             let mut group: Group<'_> =
-                Level::ERROR
+                level
                     .primary_title(d.message.as_str())
                     .element(match &d.span {
                         Some(span) => {
@@ -97,13 +121,19 @@ impl Diagnostics {
             out.push_str(&Renderer::plain().render(&[group]));
             out.push_str("\n\n");
         }
-        let n = self.items.len();
-        out.push_str(&format!(
-            "{} problem{} in {}\n",
-            n,
-            if n == 1 { "" } else { "s" },
-            self.file
-        ));
+        let errors = self.items.iter().filter(|d| d.is_error()).count();
+        let warnings = self.items.len() - errors;
+        let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
+        out.push_str(&match (errors, warnings) {
+            (_, 0) => format!("{} in {}\n", plural(errors, "problem"), self.file),
+            (0, _) => format!("{} in {}\n", plural(warnings, "warning"), self.file),
+            _ => format!(
+                "{} and {} in {}\n",
+                plural(errors, "error"),
+                plural(warnings, "warning"),
+                self.file
+            ),
+        });
         out
     }
 }

@@ -1,6 +1,7 @@
 //! The `judge` command line: argument structs here, one file per command.
 
 mod cases;
+mod check;
 mod new;
 mod replay;
 mod scenarios;
@@ -62,6 +63,17 @@ pub enum Command {
     ///   judge cases tests/cases/production/sawmill-makes-boards.toml
     #[command(verbatim_doc_comment)]
     Cases(CasesArgs),
+    /// Check an order file against the game before sending it: every problem, with line
+    /// and column, and what each order will do if nothing changes before your turn.
+    ///
+    /// Exit status: 0 no errors (warnings are fine), 1 errors, 2 usage.
+    /// Read the orders from standard input with `-`.
+    ///
+    /// Examples:
+    ///   judge check games/demo my-orders.txt
+    ///   judge check games/demo - --format json < my-orders.txt
+    #[command(verbatim_doc_comment)]
+    Check(CheckArgs),
     /// Resolve the next turn from the orders waiting in the game's pending/ folder.
     ///
     /// Put each player's order file in DIR/pending/ named after their colour
@@ -82,6 +94,26 @@ pub enum Command {
     ///   judge replay games/demo
     #[command(verbatim_doc_comment)]
     Replay(ReplayArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CheckArgs {
+    /// The game's folder.
+    pub dir: PathBuf,
+    /// The order file, or `-` for standard input.
+    pub orders: String,
+    /// Whose orders these are, if the file has no `player` line.
+    #[arg(long)]
+    pub player: Option<String>,
+    /// `text` for people, `json` for tools.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
 }
 
 #[derive(Debug, clap::Args)]
@@ -150,6 +182,9 @@ pub enum Failure {
     /// The user's input was wrong; the message says how.
     #[error("{0}")]
     User(String),
+    /// The command has printed its own report; exit with this code.
+    #[error("")]
+    Reported(i32),
     /// Anything else.
     #[error(transparent)]
     Other(#[from] anyhow::Error),
@@ -159,6 +194,7 @@ impl Failure {
     pub fn exit_code(&self) -> i32 {
         match self {
             Failure::User(_) => 1,
+            Failure::Reported(code) => *code,
             Failure::Other(_) => 3,
         }
     }
@@ -181,6 +217,7 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), Failure> {
         Command::Show(args) => show::run(args, out),
         Command::Scenarios(args) => scenarios::run(args, out),
         Command::Cases(args) => cases::run(args, out),
+        Command::Check(args) => check::run(args, out),
         Command::Turn(args) => turn::run(args, out),
         Command::Replay(args) => replay::run(args, out),
     }

@@ -79,18 +79,18 @@ impl Good {
     /// Words people write for this good, singular and plural.
     fn spellings(self) -> &'static [&'static str] {
         match self {
-            Good::Trunks => &["trunks", "trunk"],
-            Good::Boards => &["boards", "board"],
-            Good::Stone => &["stone", "stones"],
-            Good::Clay => &["clay"],
-            Good::Paper => &["paper", "papers"],
-            Good::Fuel => &["fuel"],
-            Good::Gold => &["gold"],
-            Good::Iron => &["iron"],
-            Good::Coins => &["coins", "coin"],
-            Good::Stock => &["stock", "stocks", "shares", "share"],
-            Good::Geese => &["geese", "goose"],
-            Good::Bombs => &["bombs", "bomb"],
+            Good::Trunks => &["trunks", "trunk", "tr"],
+            Good::Boards => &["boards", "board", "bd"],
+            Good::Stone => &["stone", "stones", "st"],
+            Good::Clay => &["clay", "cl"],
+            Good::Paper => &["paper", "papers", "pa"],
+            Good::Fuel => &["fuel", "fu"],
+            Good::Gold => &["gold", "au"],
+            Good::Iron => &["iron", "fe"],
+            Good::Coins => &["coins", "coin", "co"],
+            Good::Stock => &["stock", "stocks", "shares", "share", "sh"],
+            Good::Geese => &["geese", "goose", "gs"],
+            Good::Bombs => &["bombs", "bomb", "bm"],
         }
     }
 }

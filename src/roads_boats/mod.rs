@@ -2,6 +2,7 @@
 
 pub mod building;
 pub mod cases;
+pub mod check;
 pub mod events;
 pub mod goods;
 pub mod map;

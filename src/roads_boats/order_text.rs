@@ -16,13 +16,26 @@ use super::player::{Colour, Research};
 use super::state::Phase;
 use super::transporter::{Kind, Location, TransporterId};
 
-/// The header lines of an order file.
+/// The header lines of an order file, with where each was written.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Header {
     pub game: Option<String>,
     pub player: Option<Colour>,
     pub turn: Option<u32>,
     pub secret: Option<String>,
+    pub player_at: Option<Range<usize>>,
+    pub turn_at: Option<Range<usize>>,
+    pub game_at: Option<Range<usize>>,
+}
+
+/// A transporter named in an order, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ref {
+    pub line: u32,
+    pub id: TransporterId,
+    pub span: Range<usize>,
+    /// Must it be the player's own (not the other side of a `give`)?
+    pub own: bool,
 }
 
 /// What a file of orders says, and every problem found reading it. Lines with problems
@@ -32,41 +45,116 @@ pub struct Parsed {
     pub header: Header,
     pub orders: PlayerOrders,
     pub problems: Vec<Diagnostic>,
+    pub refs: Vec<Ref>,
+    /// Each order's line, with the span of its text (for pointing at a whole order).
+    pub lines: Vec<(u32, Range<usize>)>,
 }
 
 #[derive(Clone, Debug)]
-struct Token<'a> {
-    text: &'a str,
+struct Token {
+    /// The word, with typographic quotes and dashes made plain.
+    text: String,
     span: Range<usize>,
 }
 
-fn tokens(line: &str, offset: usize) -> Vec<Token<'_>> {
-    let mut out = Vec::new();
-    let mut start = None;
+/// Mail clients turn quotes and dashes typographic, and sprinkle invisible spaces.
+fn plain(c: char) -> Option<char> {
+    match c {
+        '\u{2018}' | '\u{2019}' | '\u{201A}' | '\u{2032}' => Some('\''),
+        '\u{201C}' | '\u{201D}' | '\u{201E}' | '\u{2033}' => Some('"'),
+        '\u{2010}'..='\u{2015}' | '\u{2212}' => Some('-'),
+        '\u{200B}' | '\u{200C}' | '\u{200D}' | '\u{2060}' | '\u{FEFF}' => None,
+        c => Some(c),
+    }
+}
+
+fn tokens(line: &str, offset: usize) -> Vec<Token> {
+    let mut out: Vec<Token> = Vec::new();
+    let mut current: Option<(usize, String)> = None;
     for (i, c) in line.char_indices() {
+        let Some(c) = plain(c) else { continue };
         let punct = matches!(c, ',' | ';' | ':');
         if c.is_whitespace() || punct {
-            if let Some(s) = start.take() {
+            if let Some((s, text)) = current.take() {
                 out.push(Token {
-                    text: &line[s..i],
+                    text,
                     span: offset + s..offset + i,
                 });
             }
             if punct {
                 out.push(Token {
-                    text: &line[i..i + 1],
+                    text: c.to_string(),
                     span: offset + i..offset + i + 1,
                 });
             }
-        } else if start.is_none() {
-            start = Some(i);
+        } else {
+            current.get_or_insert_with(|| (i, String::new())).1.push(c);
         }
     }
-    if let Some(s) = start {
+    if let Some((s, text)) = current {
         out.push(Token {
-            text: &line[s..],
+            text,
             span: offset + s..offset + line.len(),
         });
+    }
+    out
+}
+
+/// One order as written: its first line's number and its tokens, which may run over
+/// several lines (a line ending with `;`, `,` or `\\` continues on the next).
+struct Logical {
+    line: u32,
+    toks: Vec<Token>,
+    end: usize,
+}
+
+/// The logical lines of a file: quoted lines (`> `) and everything after a signature
+/// line (`-- `) left out, comments (`#`) stripped, continued lines joined.
+fn logical_lines(text: &str) -> Vec<Logical> {
+    let mut out: Vec<Logical> = Vec::new();
+    let mut continuing = false;
+    let mut offset = 0;
+    for (n, raw) in text.split_inclusive('\n').enumerate() {
+        let start = offset;
+        offset += raw.len();
+        let line = raw.trim_end_matches(['\n', '\r']);
+        if line.trim_end() == "--" {
+            break;
+        }
+        if line.trim_start().starts_with('>') {
+            continue;
+        }
+        let code = line.split('#').next().unwrap_or("");
+        let mut toks = tokens(code, start);
+        if toks.is_empty() {
+            continue;
+        }
+        let mut more = false;
+        if let Some(last) = toks.last_mut() {
+            if last.text == "\\" {
+                toks.pop();
+                more = true;
+            } else if let Some(stripped) = last.text.strip_suffix('\\') {
+                last.text = stripped.to_string();
+                last.span.end -= 1;
+                more = true;
+            } else if last.text == ";" || last.text == "," {
+                more = true;
+            }
+        }
+        let end = start + code.trim_end().len();
+        match out.last_mut() {
+            Some(prev) if continuing => {
+                prev.toks.extend(toks);
+                prev.end = end;
+            }
+            _ => out.push(Logical {
+                line: n as u32 + 1,
+                toks,
+                end,
+            }),
+        }
+        continuing = more;
     }
     out
 }
@@ -75,22 +163,16 @@ fn tokens(line: &str, offset: usize) -> Vec<Token<'_>> {
 pub fn parse(text: &str, map: &Map) -> Parsed {
     let mut parsed = Parsed::default();
     let mut phase: Option<Phase> = None;
-    let mut offset = 0;
-    for (n, raw_line) in text.split_inclusive('\n').enumerate() {
-        let line_no = n as u32 + 1;
-        let line_start = offset;
-        offset += raw_line.len();
-        let line = raw_line.trim_end_matches(['\n', '\r']);
-        let line = line.split('#').next().unwrap_or("");
-        let toks = tokens(line, line_start);
-        if toks.is_empty() {
-            continue;
-        }
+    for logical in logical_lines(text) {
+        let toks = &logical.toks;
+        let line_no = logical.line;
         let mut r = Reader {
-            toks: &toks,
+            toks,
             pos: 0,
             map,
-            end: line_start + line.len(),
+            end: logical.end,
+            refs: Vec::new(),
+            line: line_no,
         };
         let first = toks[0].text.to_ascii_lowercase();
         let heading = first.trim_matches(|c| c == '[' || c == ']' || c == '=');
@@ -107,15 +189,27 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
                 continue;
             }
         }
+        let whole = toks[0].span.start..logical.end.max(toks[0].span.end);
         let result = match (first.as_str(), phase) {
-            ("game", _) => r.rest_text().map(|t| parsed.header.game = Some(t)),
+            ("game", _) => r.rest_text().map(|t| {
+                parsed.header.game = Some(t);
+                parsed.header.game_at = Some(whole.clone());
+            }),
             ("player", _) => {
                 r.next();
-                r.colour().map(|c| parsed.header.player = Some(c))
+                let at = r.here();
+                r.colour().map(|c| {
+                    parsed.header.player = Some(c);
+                    parsed.header.player_at = Some(at);
+                })
             }
             ("turn", _) => {
                 r.next();
-                r.number().map(|t| parsed.header.turn = Some(t))
+                let at = r.here();
+                r.number().map(|t| {
+                    parsed.header.turn = Some(t);
+                    parsed.header.turn_at = Some(at);
+                })
             }
             ("secret", _) => r.rest_text().map(|t| parsed.header.secret = Some(t)),
             (_, None) => Err(Diagnostic::new(format!("`{}` is not an order I know before a phase heading", toks[0].text))
@@ -126,19 +220,28 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
             (_, Some(Phase::Building)) => r.building().map(|o| parsed.orders.building.push(Numbered { line: line_no, order: o })),
             (_, Some(Phase::Wonder)) => r.wonder().map(|o| parsed.orders.wonder.push(Numbered { line: line_no, order: o })),
         };
-        let result = result.and_then(|()| r.finished());
-        if let Err(d) = result {
-            parsed.problems.push(d);
+        match result.and_then(|()| r.finished()) {
+            Ok(()) => {
+                if phase.is_some()
+                    && !matches!(first.as_str(), "game" | "player" | "turn" | "secret")
+                {
+                    parsed.lines.push((line_no, whole));
+                    parsed.refs.extend(r.refs);
+                }
+            }
+            Err(d) => parsed.problems.push(d),
         }
     }
     parsed
 }
 
-struct Reader<'a, 'b> {
-    toks: &'b [Token<'a>],
+struct Reader<'b> {
+    toks: &'b [Token],
     pos: usize,
     map: &'b Map,
     end: usize,
+    refs: Vec<Ref>,
+    line: u32,
 }
 
 type R<T> = Result<T, Diagnostic>;
@@ -147,12 +250,12 @@ const PRODUCTION: &str = "make, load, unload, research, upgrade, destroy or bree
 const MOVEMENT: &str = "move, fly, train or release";
 const BUILDING: &str = "build, road, bridge, wall, demolish, shaft, bomb or bomb-proof";
 
-impl<'a> Reader<'a, '_> {
-    fn peek(&self) -> Option<&Token<'a>> {
+impl Reader<'_> {
+    fn peek(&self) -> Option<&Token> {
         self.toks.get(self.pos)
     }
 
-    fn next(&mut self) -> Option<Token<'a>> {
+    fn next(&mut self) -> Option<Token> {
         let t = self.toks.get(self.pos).cloned();
         self.pos += 1;
         t
@@ -167,9 +270,9 @@ impl<'a> Reader<'a, '_> {
         Diagnostic::new(format!("expected {what} here")).at(self.here())
     }
 
-    fn word(&mut self, what: &str) -> R<Token<'a>> {
+    fn word(&mut self, what: &str) -> R<Token> {
         match self.peek().cloned() {
-            Some(t) if !matches!(t.text, "," | ";" | ":") => {
+            Some(t) if !matches!(t.text.as_str(), "," | ";" | ":") => {
                 self.pos += 1;
                 Ok(t)
             }
@@ -216,7 +319,7 @@ impl<'a> Reader<'a, '_> {
         let mut s = t.text.to_string();
         while let Some(t) = self.next() {
             s.push(' ');
-            s.push_str(t.text);
+            s.push_str(&t.text);
         }
         Ok(s)
     }
@@ -236,10 +339,23 @@ impl<'a> Reader<'a, '_> {
     }
 
     fn transporter(&mut self) -> R<TransporterId> {
+        self.transporter_ref(true)
+    }
+
+    /// A transporter id, remembered with where it was written.
+    fn transporter_ref(&mut self, own: bool) -> R<TransporterId> {
         let t = self.word("a transporter id, like `D2`")?;
-        t.text
+        let id: TransporterId = t
+            .text
             .parse()
-            .map_err(|e: String| Diagnostic::new(e).at(t.span))
+            .map_err(|e: String| Diagnostic::new(e).at(t.span.clone()))?;
+        self.refs.push(Ref {
+            line: self.line,
+            id,
+            span: t.span,
+            own,
+        });
+        Ok(id)
     }
 
     fn hex(&mut self) -> R<Hex> {
@@ -259,15 +375,15 @@ impl<'a> Reader<'a, '_> {
     fn area(&mut self) -> R<AreaId> {
         let t = self.word("an area, like `C4` or `C4/E`")?;
         self.map
-            .resolve_area(t.text)
+            .resolve_area(&t.text)
             .map_err(|e| Diagnostic::new(e).at(t.span))
     }
 
-    fn good_word(&mut self, t: &Token<'_>) -> R<Good> {
+    fn good_word(&mut self, t: &Token) -> R<Good> {
         t.text.parse().map_err(|e: String| {
             let mut d = Diagnostic::new(e).at(t.span.clone());
             let names = Good::ALL.iter().map(|g| g.name());
-            if let Some(s) = did_you_mean(t.text, names) {
+            if let Some(s) = did_you_mean(&t.text, names) {
                 d = d.help(format!("did you mean `{s}`?"));
             }
             d
@@ -331,7 +447,7 @@ impl<'a> Reader<'a, '_> {
         let t = self.word("a building, like `sawmill`")?;
         t.text.parse().map_err(|e: String| {
             let mut d = Diagnostic::new(e).at(t.span.clone());
-            if let Some(s) = did_you_mean(t.text, BuildingKind::ALL.iter().map(|k| k.name())) {
+            if let Some(s) = did_you_mean(&t.text, BuildingKind::ALL.iter().map(|k| k.name())) {
                 d = d.help(format!("did you mean `{s}`?"));
             }
             d
@@ -488,7 +604,7 @@ impl<'a> Reader<'a, '_> {
                     let goods = self.goods()?;
                     self.expect("to")?;
                     Step::Give {
-                        to: self.transporter()?,
+                        to: self.transporter_ref(false)?,
                         goods,
                     }
                 }
@@ -641,9 +757,19 @@ impl<'a> Reader<'a, '_> {
                     .text
                     .parse()
                     .map_err(|e: String| Diagnostic::new(e).at(t.span))?;
+                let mut tokens = None;
+                if v == "wall" && (self.eat("tokens") || self.eat("to")) {
+                    let n = self.number()?;
+                    tokens = Some(u8::try_from(n).unwrap_or(u8::MAX));
+                    self.eat("tokens");
+                }
                 let with = self.with()?;
                 Ok(if v == "wall" {
-                    BuildingOrder::Wall { border, with }
+                    BuildingOrder::Wall {
+                        border,
+                        with,
+                        tokens,
+                    }
                 } else {
                     BuildingOrder::Demolish { border, with }
                 })
@@ -706,7 +832,7 @@ impl<'a> Reader<'a, '_> {
     }
 }
 
-fn parse_research(t: &Token<'_>) -> R<Research> {
+fn parse_research(t: &Token) -> R<Research> {
     let v = t.text.to_ascii_lowercase();
     Research::ALL
         .into_iter()

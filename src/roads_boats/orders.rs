@@ -2,6 +2,7 @@
 //! every action of the base game and Planes & Trains has a type here.
 
 use std::collections::BTreeMap;
+use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
@@ -143,10 +144,12 @@ pub enum BuildingOrder {
         over: Option<Dir>,
         with: TransporterId,
     },
-    /// Build a wall, or strengthen one's own by a token, with material from `with`'s side.
+    /// Build a wall, or strengthen one's own (or neutral tokens) by a token — or up to
+    /// `tokens` tokens — with material from `with`'s side.
     Wall {
         border: Border,
         with: TransporterId,
+        tokens: Option<u8>,
     },
     Demolish {
         border: Border,
@@ -175,4 +178,193 @@ pub enum WonderOrder {
     Bricks { count: u32, paying: Goods },
     /// Ask for a new move order, with the positions wanted, best first (1 = first).
     MoveOrder { preferences: Vec<u32> },
+}
+
+fn list<T: fmt::Display>(items: &[T]) -> String {
+    items
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Plain-language echoes of orders: what `judge check` says each order will try to do.
+impl fmt::Display for ProductionOrder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProductionOrder::Make {
+                count,
+                output,
+                at,
+                from,
+                launch,
+            } => {
+                write!(
+                    f,
+                    "hand inputs to the factory at {at} to make {count} {output}"
+                )?;
+                if !from.is_empty() {
+                    write!(f, ", from {} first, then the tile", list(from))?;
+                }
+                if let Some(l) = launch {
+                    write!(f, ", launching it at {l}")?;
+                }
+                Ok(())
+            }
+            ProductionOrder::Load {
+                transporter,
+                goods,
+                area,
+            } => {
+                write!(f, "{transporter} takes {goods} from the tile")?;
+                area.map_or(Ok(()), |a| write!(f, " ({a})"))
+            }
+            ProductionOrder::Unload {
+                transporter,
+                goods,
+                area,
+            } => {
+                write!(f, "{transporter} puts {goods} on the tile")?;
+                area.map_or(Ok(()), |a| write!(f, " ({a})"))
+            }
+            ProductionOrder::Research { subject, with } => {
+                write!(
+                    f,
+                    "research {subject} with the geese and paper where {with} is"
+                )
+            }
+            ProductionOrder::Upgrade { at, to } => {
+                write!(f, "upgrade the factory at {at} to a {to}")
+            }
+            ProductionOrder::Destroy { transporter } => write!(f, "destroy {transporter}"),
+            ProductionOrder::Breed { at } => write!(f, "let your donkeys at {at} breed"),
+        }
+    }
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Step::To(l) => write!(f, "go to {l}"),
+            Step::Load { goods, area } => {
+                write!(f, "load {goods}")?;
+                area.map_or(Ok(()), |a| write!(f, " from {a}"))
+            }
+            Step::Unload { goods, area } => {
+                write!(f, "unload {goods}")?;
+                area.map_or(Ok(()), |a| write!(f, " to {a}"))
+            }
+            Step::Give { to, goods } => write!(f, "give {goods} to {to}"),
+            Step::Follow(n) => write!(f, "have {n} geese follow"),
+            Step::Carry(t) => write!(f, "pick up {t}"),
+        }
+    }
+}
+
+impl fmt::Display for MovementOrder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MovementOrder::Move { transporter, steps } => {
+                write!(f, "{transporter}: {}", list(steps))
+            }
+            MovementOrder::Fly {
+                plane,
+                load,
+                drops,
+                land,
+            } => {
+                write!(f, "{plane} flies")?;
+                if !load.is_empty() {
+                    write!(f, " with {load}")?;
+                }
+                for (a, g) in drops {
+                    write!(f, ", drops {g} on {a}")?;
+                }
+                write!(f, ", lands at {land}")
+            }
+            MovementOrder::Train {
+                transporter,
+                to,
+                fare,
+            } => {
+                write!(
+                    f,
+                    "{transporter} takes the train to {to}, paying 1 {}",
+                    fare.singular()
+                )
+            }
+            MovementOrder::Release {
+                carrier,
+                carried,
+                at,
+            } => write!(f, "{carrier} puts down {carried} at {at}"),
+        }
+    }
+}
+
+impl fmt::Display for BuildingOrder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BuildingOrder::Build {
+                kind,
+                at,
+                with,
+                mixture,
+            } => {
+                write!(f, "build a {kind} at {at} with {with}")?;
+                mixture.map_or(Ok(()), |m| write!(f, ", mixture {}/{}", m.gold, m.iron))
+            }
+            BuildingOrder::Road { from, to, with } => {
+                write!(f, "build a road {from}-{to} with {with}")
+            }
+            BuildingOrder::Bridge { at, over, with } => {
+                write!(f, "build a bridge at {at}")?;
+                if let Some(d) = over {
+                    write!(f, " over the arm toward {d}")?;
+                }
+                write!(f, " with {with}")
+            }
+            BuildingOrder::Wall {
+                border,
+                with,
+                tokens,
+            } => match tokens {
+                Some(n) => write!(f, "build the wall on {border} up to {n} tokens with {with}"),
+                None => write!(f, "build or strengthen the wall on {border} with {with}"),
+            },
+            BuildingOrder::Demolish { border, with } => {
+                write!(f, "demolish the wall on {border} with {with}")
+            }
+            BuildingOrder::Shaft { at, mixture, with } => {
+                write!(
+                    f,
+                    "sink a new shaft at {at} ({}/{}) with {with}",
+                    mixture.gold, mixture.iron
+                )
+            }
+            BuildingOrder::Bomb { at, with } => {
+                write!(f, "blow up the building at {at} with {with}'s bomb")
+            }
+            BuildingOrder::BombProof { at, with } => {
+                write!(f, "make the building at {at} bomb-proof with {with}")
+            }
+        }
+    }
+}
+
+impl fmt::Display for WonderOrder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WonderOrder::Bricks { count, paying } => write!(
+                f,
+                "buy up to {count} brick{}, paying with {paying}",
+                if *count == 1 { "" } else { "s" }
+            ),
+            WonderOrder::MoveOrder { preferences } => write!(
+                f,
+                "ask for a new move order, wanting position {}",
+                list(preferences)
+            ),
+        }
+    }
 }

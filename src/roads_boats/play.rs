@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::State;
-use super::order_text::{self, Parsed};
+use super::check;
 use super::orders::TurnOrders;
 use super::player::Colour;
 use super::resolve::{self, Resolution};
@@ -27,17 +27,14 @@ pub struct Played {
     pub problems: BTreeMap<Colour, Vec<Diagnostic>>,
 }
 
-/// Read every order file and resolve the turn (RULINGS R1). A line that does not read
-/// is left out and reported; the player's other orders still count.
+/// Read every order file and resolve the turn (RULINGS R1). A line that does not read,
+/// or names a transporter that is not the player's, is left out and reported
+/// ([`check::read`]); the player's other orders still count.
 pub fn play(state: &State, files: &[OrderFile]) -> Played {
     let mut orders = TurnOrders::new();
     let mut problems = BTreeMap::new();
     for f in files {
-        let Parsed {
-            orders: o,
-            problems: p,
-            ..
-        } = order_text::parse(&f.text, &state.map);
+        let (o, p) = check::read(state, &f.text, f.player);
         orders.insert(f.player, o);
         if !p.is_empty() {
             problems.insert(f.player, p);

@@ -44,7 +44,7 @@ fn order(ctx: &mut Ctx, order: &BuildingOrder) {
         } => build(ctx, *kind, *at, with, *mixture),
         BuildingOrder::Road { from, to, .. } => road(ctx, *from, *to, with),
         BuildingOrder::Bridge { at, over, .. } => bridge(ctx, *at, *over, with),
-        BuildingOrder::Wall { border, .. } => wall(ctx, *border, with),
+        BuildingOrder::Wall { border, tokens, .. } => walls(ctx, *border, with, *tokens),
         BuildingOrder::Demolish { border, .. } => demolish(ctx, *border, with),
         BuildingOrder::Shaft { at, mixture, .. } => shaft(ctx, *at, *mixture, with),
         BuildingOrder::Bomb { at, .. } => bomb(ctx, *at, with),
@@ -359,6 +359,46 @@ fn wall_site(
     };
     let polder_side = ctx.s.map.terrain(hex) == Some(Terrain::Polder);
     Ok((areas, at_sea || polder_side, hex))
+}
+
+/// Build or strengthen a wall token by token, up to `target` tokens (one if not given).
+fn walls(
+    ctx: &mut Ctx,
+    border: Border,
+    with: TransporterId,
+    target: Option<u8>,
+) -> Result<(), String> {
+    let Some(target) = target else {
+        return wall(ctx, border, with);
+    };
+    let now = |ctx: &Ctx| {
+        ctx.s
+            .map
+            .wall(border)
+            .filter(|w| w.owner == ctx.player)
+            .map_or(0, |w| w.tokens)
+    };
+    if now(ctx) >= target {
+        return Err(format!(
+            "your wall on {border} already has {} token(s)",
+            now(ctx)
+        ));
+    }
+    let mut built = 0;
+    while now(ctx) < target {
+        if let Err(e) = wall(ctx, border, with) {
+            if built == 0 {
+                return Err(e);
+            }
+            ctx.short(format!(
+                "the wall on {border} has {} of {target} tokens: {e}",
+                now(ctx)
+            ));
+            return Ok(());
+        }
+        built += 1;
+    }
+    Ok(())
 }
 
 fn wall(ctx: &mut Ctx, border: Border, with: TransporterId) -> Result<(), String> {

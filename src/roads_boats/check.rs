@@ -1,0 +1,294 @@
+//! Checking a player's orders against the current state, before the turn: every
+//! problem at once, with line, column and a suggestion, and a plain-language echo of
+//! what each order will try to do (`judge check`, and the mail acknowledgement).
+//!
+//! Policy, the same here and in the turn: a line that does not read, or names a
+//! transporter that does not exist or is not yours, is left out; every other order is
+//! carried out, and may still fail when its turn comes, with the reason reported.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::State;
+use super::events::Fact;
+use super::order_text::{self, Parsed};
+use super::orders::{PlayerOrders, TurnOrders};
+use super::player::Colour;
+use super::resolve;
+use super::state::Phase;
+use crate::diagnostic::{Diagnostic, did_you_mean};
+
+/// What the caller knows about the file: whose it is (from a mail's sender, say) and
+/// which game it is for.
+#[derive(Clone, Debug, Default)]
+pub struct Expect<'a> {
+    pub player: Option<Colour>,
+    pub game: Option<&'a str>,
+}
+
+/// One order, in plain words, and what a dry run says it would do.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Echo {
+    pub phase: Phase,
+    pub line: u32,
+    pub order: String,
+    pub outcome: Vec<String>,
+}
+
+#[derive(Clone, Debug)]
+#[must_use]
+pub struct Checked {
+    pub player: Option<Colour>,
+    /// The turn the orders are for: the next one.
+    pub turn: u32,
+    /// The orders that read, to be carried out.
+    pub orders: PlayerOrders,
+    pub diagnostics: Vec<Diagnostic>,
+    pub echo: Vec<Echo>,
+}
+
+impl Checked {
+    pub fn errors(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.is_error()).count()
+    }
+
+    pub fn warnings(&self) -> usize {
+        self.diagnostics.len() - self.errors()
+    }
+}
+
+fn line_span(parsed: &Parsed, line: u32) -> Option<std::ops::Range<usize>> {
+    parsed
+        .lines
+        .iter()
+        .find(|(l, _)| *l == line)
+        .map(|(_, s)| s.clone())
+}
+
+/// Read a player's orders as the turn will carry them out: lines that do not read, or
+/// that name a transporter that does not exist or is not the player's, are left out
+/// and reported; the rest are kept.
+pub fn read(state: &State, text: &str, player: Colour) -> (PlayerOrders, Vec<Diagnostic>) {
+    let mut parsed = order_text::parse(text, &state.map);
+    let mut problems = std::mem::take(&mut parsed.problems);
+    let (orders, dropped) = keep_readable(state, Some(player), &mut parsed);
+    problems.extend(dropped);
+    problems.sort_by_key(|d| d.span.as_ref().map_or(0, |s| s.start));
+    (orders, problems)
+}
+
+/// Transporters named must exist and be the player's (but for the other side of a
+/// `give`); lines naming a wrong one are left out.
+fn keep_readable(
+    state: &State,
+    player: Option<Colour>,
+    parsed: &mut Parsed,
+) -> (PlayerOrders, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let mut bad_lines = Vec::new();
+    if let Some(p) = player {
+        let mine: Vec<String> = state
+            .transporters_of(p)
+            .map(|(id, _)| id.to_string())
+            .collect();
+        for r in &parsed.refs {
+            match state.transporters.get(&r.id) {
+                None => {
+                    let mut d = Diagnostic::new(format!("there is no transporter {}", r.id))
+                        .at(r.span.clone());
+                    let text = r.id.to_string();
+                    d = match did_you_mean(&text, mine.iter().map(String::as_str)) {
+                        Some(s) => d.help(format!("did you mean `{s}`?")),
+                        None if mine.is_empty() => d.help("you have no transporters"),
+                        None => d.help(format!("your transporters are {}", mine.join(", "))),
+                    };
+                    diags.push(d);
+                    bad_lines.push(r.line);
+                }
+                Some(t) if r.own && t.owner != p => {
+                    diags.push(
+                        Diagnostic::new(format!("{} is {}'s, not yours", r.id, t.owner))
+                            .at(r.span.clone())
+                            .help(format!("your transporters are {}", mine.join(", "))),
+                    );
+                    bad_lines.push(r.line);
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    let mut orders = std::mem::take(&mut parsed.orders);
+    orders.production.retain(|o| !bad_lines.contains(&o.line));
+    orders.movement.retain(|o| !bad_lines.contains(&o.line));
+    orders.building.retain(|o| !bad_lines.contains(&o.line));
+    orders.wonder.retain(|o| !bad_lines.contains(&o.line));
+    (orders, diags)
+}
+
+/// Check one order file against the state before the next turn.
+pub fn check(state: &State, text: &str, expect: &Expect<'_>) -> Checked {
+    let mut parsed = order_text::parse(text, &state.map);
+    let mut diags = std::mem::take(&mut parsed.problems);
+    let turn = state.turn + 1;
+    let first_line = 0..text
+        .find('\n')
+        .unwrap_or(text.len())
+        .max(1)
+        .min(text.len().max(1));
+
+    // The header.
+    let h = &parsed.header;
+    let player = match (h.player, expect.player) {
+        (Some(p), Some(e)) if p != e => {
+            diags.push(
+                Diagnostic::new(format!(
+                    "these orders say `player {p}`, but they come from {e}"
+                ))
+                .at_opt(h.player_at.clone())
+                .help(format!(
+                    "write `player {e}`, or send the orders from {p}'s address"
+                )),
+            );
+            None
+        }
+        (Some(p), _) | (None, Some(p)) => Some(p),
+        (None, None) => {
+            diags.push(
+                Diagnostic::new("the orders do not say whose they are")
+                    .at(first_line.clone())
+                    .help("start the file with a line naming your colour, like `player red`"),
+            );
+            None
+        }
+    };
+    if let Some(p) = player
+        && !state.players.contains_key(&p)
+    {
+        let seats: Vec<&str> = state.move_order.iter().map(|c| c.name()).collect();
+        diags.push(
+            Diagnostic::new(format!("{p} does not play in this game"))
+                .at_opt(h.player_at.clone())
+                .help(format!("the players are {}", seats.join(", "))),
+        );
+    }
+    match h.turn {
+        Some(t) if t != turn => diags.push(
+            Diagnostic::new(format!(
+                "these orders are for turn {t}, but turn {turn} is next"
+            ))
+            .at_opt(h.turn_at.clone())
+            .help(format!("write `turn {turn}`")),
+        ),
+        Some(_) => {}
+        None => diags.push(
+            Diagnostic::new(format!(
+                "no `turn` line: these orders will be used for turn {turn}"
+            ))
+            .at(first_line.clone())
+            .help(format!(
+                "add `turn {turn}` so that late or early orders are caught"
+            ))
+            .warning(),
+        ),
+    }
+    if let (Some(want), Some(got)) = (expect.game, &h.game)
+        && !got.eq_ignore_ascii_case(want)
+    {
+        diags.push(
+            Diagnostic::new(format!(
+                "these orders are for the game `{got}`, not `{want}`"
+            ))
+            .at_opt(h.game_at.clone())
+            .help(format!("write `game {want}`")),
+        );
+    }
+
+    let (orders, dropped) = keep_readable(state, player, &mut parsed);
+    diags.extend(dropped);
+
+    // A dry run of these orders alone, as if nobody else moved.
+    let mut echo = Vec::new();
+    if let Some(p) = player.filter(|p| state.players.contains_key(p)) {
+        let run = resolve::resolve(state, &TurnOrders::from([(p, orders.clone())]));
+        let mut outcomes: BTreeMap<u32, Vec<String>> = BTreeMap::new();
+        let earlier: Vec<Colour> = state
+            .move_order
+            .iter()
+            .take_while(|c| **c != p)
+            .copied()
+            .collect();
+        for e in run.events.iter().filter(|e| e.player == Some(p)) {
+            let Some(line) = e.line else { continue };
+            let span = line_span(&parsed, line);
+            match &e.fact {
+                Fact::Failed { reason } => diags.push(
+                    Diagnostic::new(format!("this order would fail: {reason}"))
+                        .at_opt(span)
+                        .label("as things stand before the turn"),
+                ),
+                Fact::Shortfall { reason } => diags.push(
+                    Diagnostic::new(format!("this order would only partly work: {reason}"))
+                        .at_opt(span)
+                        .warning(),
+                ),
+                fact => {
+                    if let Fact::Loaded { at, .. } = fact {
+                        let near: Vec<&str> = earlier
+                            .iter()
+                            .filter(|c| {
+                                state.transporters_of(**c).any(|(id, _)| {
+                                    state.tile_of(*id).is_some_and(|h| h.distance(at.hex) <= 1)
+                                })
+                            })
+                            .map(|c| c.name())
+                            .collect();
+                        if !near.is_empty() {
+                            diags.push(
+                                Diagnostic::new(format!(
+                                    "{} move{} before you and {} transporters near {}: these goods may be gone by your turn",
+                                    near.join(" and "),
+                                    if near.len() == 1 { "s" } else { "" },
+                                    if near.len() == 1 { "has" } else { "have" },
+                                    at.hex
+                                ))
+                                .at_opt(span)
+                                .warning(),
+                            );
+                        }
+                    }
+                    outcomes.entry(line).or_default().push(fact.to_string());
+                }
+            }
+        }
+        let mut push = |phase: Phase, line: u32, order: String| {
+            let outcome = outcomes.remove(&line).unwrap_or_default();
+            echo.push(Echo {
+                phase,
+                line,
+                order,
+                outcome,
+            });
+        };
+        for o in &orders.production {
+            push(Phase::Production, o.line, o.order.to_string());
+        }
+        for o in &orders.movement {
+            push(Phase::Movement, o.line, o.order.to_string());
+        }
+        for o in &orders.building {
+            push(Phase::Building, o.line, o.order.to_string());
+        }
+        for o in &orders.wonder {
+            push(Phase::Wonder, o.line, o.order.to_string());
+        }
+    }
+    diags.sort_by_key(|d| d.span.as_ref().map_or(0, |s| s.start));
+    Checked {
+        player,
+        turn,
+        orders,
+        diagnostics: diags,
+        echo,
+    }
+}
