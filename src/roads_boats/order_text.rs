@@ -143,6 +143,11 @@ fn logical_lines(text: &str) -> Vec<Logical> {
             }
         }
         let end = start + code.trim_end().len();
+        if toks.is_empty() {
+            // A line holding only a continuation mark.
+            continuing = true;
+            continue;
+        }
         match out.last_mut() {
             Some(prev) if continuing => {
                 prev.toks.extend(toks);
@@ -174,7 +179,10 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
             refs: Vec::new(),
             line: line_no,
         };
-        let first = toks[0].text.to_ascii_lowercase();
+        let Some(first_tok) = toks.first() else {
+            continue;
+        };
+        let first = first_tok.text.to_ascii_lowercase();
         let heading = first.trim_matches(|c| c == '[' || c == ']' || c == '=');
         if toks.len() <= 2 && toks.get(1).is_none_or(|t| t.text == ":") {
             let p = match heading {
@@ -189,7 +197,7 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
                 continue;
             }
         }
-        let whole = toks[0].span.start..logical.end.max(toks[0].span.end);
+        let whole = first_tok.span.start..logical.end.max(first_tok.span.end);
         let result = match (first.as_str(), phase) {
             ("game", _) => r.rest_text().map(|t| {
                 parsed.header.game = Some(t);
@@ -212,8 +220,8 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
                 })
             }
             ("secret", _) => r.rest_text().map(|t| parsed.header.secret = Some(t)),
-            (_, None) => Err(Diagnostic::new(format!("`{}` is not an order I know before a phase heading", toks[0].text))
-                .at(toks[0].span.clone())
+            (_, None) => Err(Diagnostic::new(format!("`{}` is not an order I know before a phase heading", first_tok.text))
+                .at(first_tok.span.clone())
                 .help("start each phase's orders with a line `production`, `movement`, `building` or `wonder`")),
             (_, Some(Phase::Production)) => r.production().map(|o| parsed.orders.production.push(Numbered { line: line_no, order: o })),
             (_, Some(Phase::Movement)) => r.movement().map(|o| parsed.orders.movement.push(Numbered { line: line_no, order: o })),
@@ -845,4 +853,95 @@ fn parse_research(t: &Token) -> R<Research> {
             }
             d
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::roads_boats::scenario::Scenario;
+
+    fn map() -> Map {
+        let text = include_str!("../../tests/scenarios/valid-base.toml");
+        Scenario::parse("valid-base.toml", text)
+            .expect("valid")
+            .setup()
+            .map
+            .clone()
+    }
+
+    fn read(text: &str) -> Parsed {
+        parse(text, &map())
+    }
+
+    /// docs/orders.md: quoted history in a reply is not read as orders.
+    #[test]
+    fn quoted_lines_are_ignored() {
+        let p = read("movement\n> move D9: C3\nmove D1: C3\n");
+        assert!(p.problems.is_empty(), "{:?}", p.problems);
+        assert_eq!(p.orders.movement.len(), 1);
+        assert_eq!(p.orders.movement[0].line, 3);
+    }
+
+    /// docs/orders.md: nothing after a signature line is read.
+    #[test]
+    fn the_signature_ends_the_orders() {
+        let p = read("movement\nmove D1: C3\n-- \nAnn\nmove D2: C3\n");
+        assert!(p.problems.is_empty());
+        assert_eq!(p.orders.movement.len(), 1);
+    }
+
+    /// CRLF, tabs, non-breaking spaces, trailing spaces and non-ASCII comments read as
+    /// plain text would.
+    #[test]
+    fn mail_whitespace_reads_plainly() {
+        let p = read(
+            "player red\r\nturn 4\r\nmovement\r\n\tmove\u{a0}D1:\tload 2 bd;  C3   \r\n# déjà vu ☂\r\n",
+        );
+        assert!(p.problems.is_empty(), "{:?}", p.problems);
+        assert_eq!(p.header.turn, Some(4));
+        assert_eq!(p.orders.movement.len(), 1);
+    }
+
+    /// Typographic dashes and quotes from a mail client are made plain: `C3–C4` is a
+    /// border.
+    #[test]
+    fn typographic_dashes_are_plain() {
+        let p = read("building\nwall C3\u{2013}C4 with D1 # \u{201c}keep out\u{201d}\n");
+        assert!(p.problems.is_empty(), "{:?}", p.problems);
+        assert_eq!(p.orders.building.len(), 1);
+    }
+
+    /// docs/orders.md: a line ending with `;`, `,` or `\` continues on the next, as a
+    /// mail client's wrapping leaves it; the order keeps its first line's number.
+    #[test]
+    fn wrapped_lines_continue() {
+        let p =
+            read("movement\nmove D1: load 2 boards;\nC3; unload 2 boards\nmove D2: C3 \\\n; C4\n");
+        assert!(p.problems.is_empty(), "{:?}", p.problems);
+        assert_eq!(p.orders.movement.len(), 2);
+        assert_eq!(p.orders.movement[0].line, 2);
+        assert_eq!(p.orders.movement[1].line, 4);
+    }
+
+    /// A problem names the exact word: its span covers it in the original text, even on
+    /// a continued line.
+    #[test]
+    fn problems_point_at_the_word() {
+        let text = "movement\nmove D1: load 2 boards;\nC3; load 1 bords\n";
+        let p = read(text);
+        let span = p.problems[0].span.clone().expect("span");
+        assert_eq!(&text[span], "bords");
+        assert_eq!(
+            p.problems[0].help.as_deref(),
+            Some("did you mean `boards`?")
+        );
+    }
+
+    /// A line that does not read is left out; the others are kept (docs/orders.md).
+    #[test]
+    fn bad_lines_are_left_out_and_good_ones_kept() {
+        let p = read("building\nbuild sawmil at C3 with D1\nroad C3 C4 with D1\n");
+        assert_eq!(p.problems.len(), 1);
+        assert_eq!(p.orders.building.len(), 1);
+    }
 }

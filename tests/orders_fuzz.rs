@@ -1,0 +1,58 @@
+//! Orders come from strangers' mail: whatever bytes arrive, checking them never panics
+//! (issue 4). Random bytes, and random mutations of valid order files.
+
+mod support;
+
+use proptest::prelude::*;
+
+use pbem_judge::roads_boats::check::{Expect, check};
+use pbem_judge::roads_boats::player::Colour;
+
+const VALID: &str = "game demo\nplayer red\nturn 1\nproduction\nmake 2 boards at C3 from D1\nload D1 2 boards\n\
+movement\nmove D1: load 2 boards; C3; unload 1 board; C4\nfly P1: load 2 stone; drop 1 stone on C3; land C4\n\
+train D2 to F4 fare stone\nbuilding\nbuild sawmill at C3 with D1\nwall C3-C4 tokens 2 with D2\nbridge D3 over N with D1\n\
+wonder\nbricks 2 paying 1 board, 2 stone\nmove order 1, 2\n";
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..600), seed in 0u64..50) {
+        let state = support::rich_state("two-rivers", seed, 6);
+        let text = String::from_utf8_lossy(&bytes);
+        let c = check(&state, &text, &Expect { player: Some(Colour::Red), game: None });
+        prop_assert!(c.errors() + c.warnings() == c.diagnostics.len());
+    }
+
+    #[test]
+    fn random_unicode_never_panics(text in "\\PC{0,400}", seed in 0u64..50) {
+        let state = support::rich_state("two-rivers", seed, 6);
+        let _ = check(&state, &text, &Expect::default());
+    }
+
+    /// Delete, insert or replace characters anywhere in a valid file.
+    #[test]
+    fn mutations_of_valid_orders_never_panic(
+        edits in proptest::collection::vec((any::<prop::sample::Index>(), 0u8..3, any::<char>()), 1..12),
+        seed in 0u64..50,
+    ) {
+        let state = support::rich_state("two-rivers", seed, 6);
+        let mut text: Vec<char> = VALID.chars().collect();
+        for (at, op, c) in edits {
+            let i = at.index(text.len().max(1)).min(text.len());
+            match op {
+                0 if i < text.len() => { text.remove(i); }
+                1 => text.insert(i, c),
+                _ if i < text.len() => text[i] = c,
+                _ => {}
+            }
+        }
+        let text: String = text.into_iter().collect();
+        let c = check(&state, &text, &Expect { player: Some(Colour::Red), game: Some("demo") });
+        for d in &c.diagnostics {
+            if let Some(s) = &d.span {
+                prop_assert!(s.start <= s.end && s.end <= text.len() + 1, "span {s:?} in {} bytes", text.len());
+            }
+        }
+    }
+}
