@@ -154,7 +154,94 @@ fn the_bundled_demo_game_is_what_judge_new_makes() {
         tmp.path(),
     );
     assert_eq!(code, 0, "{err}");
-    assert_eq!(tree(Path::new("games/demo")), tree(&fresh));
+    let mut demo = tree(Path::new("games/demo"));
+    demo.retain(|p, _| !p.starts_with("pending"));
+    assert_eq!(demo, tree(&fresh));
+}
+
+/// Issue 4: the demo game's pending orders check clean.
+#[test]
+fn the_demo_games_pending_orders_check_clean() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    for p in ["red", "yellow"] {
+        let file = format!("games/demo/pending/{p}.txt");
+        let (code, out, err) = judge(&["check", "games/demo", &file], tmp.path());
+        assert_eq!(code, 0, "{out}{err}");
+        assert!(out.contains("0 errors, 0 warnings"), "{out}");
+    }
+}
+
+/// Issue 4: a typo in a good's name gets the right name suggested, at the word.
+#[test]
+fn check_suggests_the_good_meant() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let file = tmp.path().join("orders.txt");
+    std::fs::write(
+        &file,
+        "player red\nturn 1\nmovement\nmove D1: load 2 bords; C3\n",
+    )
+    .expect("write");
+    let (code, out, _) = judge(
+        &["check", "games/demo", file.to_str().expect("utf-8")],
+        tmp.path(),
+    );
+    assert_eq!(code, 1);
+    insta::assert_snapshot!(out);
+}
+
+/// A turn of the demo game, played on a copy: judge turn writes it, judge replay finds
+/// it identical, and a second judge turn with no orders does not rewrite it.
+#[test]
+fn a_demo_turn_is_played_and_replays_identically() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let game = tmp.path().join("demo");
+    let (code, _, err) = judge(
+        &[
+            "new",
+            game.to_str().expect("utf-8"),
+            "--scenario",
+            "two-rivers",
+            "--player",
+            "Ann:ann@example.org",
+            "--player",
+            "Bob:bob@example.org",
+            "--seed",
+            "7",
+        ],
+        tmp.path(),
+    );
+    assert_eq!(code, 0, "{err}");
+    std::fs::create_dir(game.join("pending")).expect("pending");
+    for p in ["red", "yellow"] {
+        std::fs::copy(
+            format!("games/demo/pending/{p}.txt"),
+            game.join(format!("pending/{p}.txt")),
+        )
+        .expect("copy");
+    }
+    let g = game.to_str().expect("utf-8");
+    let (code, out, err) = judge(&["turn", g], tmp.path());
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("Turn 1 resolved"), "{out}");
+    assert!(game.join("turns/001/orders/red.txt").is_file());
+    assert!(
+        !game.join("pending/red.txt").exists(),
+        "used orders leave pending/"
+    );
+    let (code, out, err) = judge(&["replay", g], tmp.path());
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("turn 1: identical"), "{out}");
+    let before = tree(&game.join("turns/001"));
+    let (code, _, _) = judge(&["turn", g], tmp.path());
+    assert_eq!(code, 0);
+    assert_eq!(
+        tree(&game.join("turns/001")),
+        before,
+        "turn 1 is never rewritten"
+    );
+    let (code, out, _) = judge(&["show", g, "--turn", "1"], tmp.path());
+    assert_eq!(code, 0);
+    assert!(out.contains("sawmill"), "{out}");
 }
 
 #[test]
@@ -270,4 +357,43 @@ fn a_malformed_scenario_file_is_reported_not_created() {
         "{err}"
     );
     assert!(!g.exists());
+}
+
+/// Issue 3: a real game of the bundled two-player scenario, played to its end, kept as
+/// an archive; judge replay re-resolves every turn and finds each state identical.
+#[test]
+fn the_two_player_showcase_game_replays_identically() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (code, out, err) = judge(&["replay", "games/two-rivers-2p"], tmp.path());
+    assert_eq!(code, 0, "{out}{err}");
+    let turns = out.lines().filter(|l| l.ends_with(": identical")).count();
+    assert!(turns >= 20, "{turns} turns");
+    // It reached a rich position: mines, a mint and a stock exchange, research, coins
+    // made, and wonder bricks from both players.
+    let (_, json, _) = judge(&["show", "games/two-rivers-2p", "--json"], tmp.path());
+    let state: pbem_judge::roads_boats::State = serde_json::from_str(&json).expect("state");
+    use pbem_judge::roads_boats::building::BuildingKind as B;
+    for kind in [
+        B::Mine,
+        B::Mint,
+        B::StockExchange,
+        B::PaperMill,
+        B::CoalBurner,
+    ] {
+        assert!(state.buildings.iter().any(|b| b.kind == kind), "no {kind}");
+    }
+    for c in state.players.keys() {
+        let bricks = state
+            .wonder
+            .bricks
+            .iter()
+            .filter(|b| **b == pbem_judge::roads_boats::wonder::Brick::Player(*c))
+            .count();
+        assert!(bricks >= 5, "{c} has {bricks} bricks");
+        assert!(
+            !state.players[c].research.is_empty(),
+            "{c} researched nothing"
+        );
+    }
+    assert!(state.game_over.is_some());
 }

@@ -100,12 +100,13 @@ pub fn run(args: CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
             let who = checked
                 .player
                 .map_or("unknown player".to_string(), |p| p.to_string());
+            let count = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
             writeln!(
                 out,
-                "Orders for {who}, turn {}: {} errors, {} warnings.",
+                "Orders for {who}, turn {}: {}, {}.",
                 checked.turn,
-                checked.errors(),
-                checked.warnings()
+                count(checked.errors(), "error"),
+                count(checked.warnings(), "warning")
             )
             .context("writing output")?;
             if !checked.diagnostics.is_empty() {

@@ -2,9 +2,9 @@
 //! problem at once, with line, column and a suggestion, and a plain-language echo of
 //! what each order will try to do (`judge check`, and the mail acknowledgement).
 //!
-//! Policy, the same here and in the turn: a line that does not read, or names a
-//! transporter that does not exist or is not yours, is left out; every other order is
-//! carried out, and may still fail when its turn comes, with the reason reported.
+//! Policy, the same here and in the turn: a line that does not read is left out; every
+//! other order is carried out, and fails with its reason if it cannot be done when its
+//! turn comes (a transporter made in production may be moved the same turn).
 
 use std::collections::BTreeMap;
 
@@ -66,64 +66,59 @@ fn line_span(parsed: &Parsed, line: u32) -> Option<std::ops::Range<usize>> {
         .map(|(_, s)| s.clone())
 }
 
-/// Read a player's orders as the turn will carry them out: lines that do not read, or
-/// that name a transporter that does not exist or is not the player's, are left out
-/// and reported; the rest are kept.
-pub fn read(state: &State, text: &str, player: Colour) -> (PlayerOrders, Vec<Diagnostic>) {
-    let mut parsed = order_text::parse(text, &state.map);
-    let mut problems = std::mem::take(&mut parsed.problems);
-    let (orders, dropped) = keep_readable(state, Some(player), &mut parsed);
-    problems.extend(dropped);
-    problems.sort_by_key(|d| d.span.as_ref().map_or(0, |s| s.start));
-    (orders, problems)
+/// Read a player's orders as the turn will carry them out: lines that do not read are
+/// left out and reported; the rest are kept.
+pub fn read(state: &State, text: &str) -> (PlayerOrders, Vec<Diagnostic>) {
+    let parsed = order_text::parse(text, &state.map);
+    (parsed.orders, parsed.problems)
 }
 
-/// Transporters named must exist and be the player's (but for the other side of a
-/// `give`); lines naming a wrong one are left out.
-fn keep_readable(
+/// Transporters named must exist by the time the order runs (or be made by the
+/// player's own production this turn, as the dry run shows) and be the player's (but
+/// for the other side of a `give`). Returns the problems and the lines they are on.
+fn check_refs(
     state: &State,
-    player: Option<Colour>,
-    parsed: &mut Parsed,
-) -> (PlayerOrders, Vec<Diagnostic>) {
+    after: &State,
+    player: Colour,
+    parsed: &Parsed,
+) -> (Vec<Diagnostic>, Vec<u32>) {
     let mut diags = Vec::new();
-    let mut bad_lines = Vec::new();
-    if let Some(p) = player {
-        let mine: Vec<String> = state
-            .transporters_of(p)
-            .map(|(id, _)| id.to_string())
-            .collect();
-        for r in &parsed.refs {
-            match state.transporters.get(&r.id) {
-                None => {
-                    let mut d = Diagnostic::new(format!("there is no transporter {}", r.id))
-                        .at(r.span.clone());
-                    let text = r.id.to_string();
-                    d = match did_you_mean(&text, mine.iter().map(String::as_str)) {
-                        Some(s) => d.help(format!("did you mean `{s}`?")),
-                        None if mine.is_empty() => d.help("you have no transporters"),
-                        None => d.help(format!("your transporters are {}", mine.join(", "))),
-                    };
-                    diags.push(d);
-                    bad_lines.push(r.line);
-                }
-                Some(t) if r.own && t.owner != p => {
-                    diags.push(
-                        Diagnostic::new(format!("{} is {}'s, not yours", r.id, t.owner))
-                            .at(r.span.clone())
-                            .help(format!("your transporters are {}", mine.join(", "))),
-                    );
-                    bad_lines.push(r.line);
-                }
-                Some(_) => {}
+    let mut lines = Vec::new();
+    let mine: Vec<String> = state
+        .transporters_of(player)
+        .map(|(id, _)| id.to_string())
+        .collect();
+    for r in &parsed.refs {
+        let owner = state
+            .transporters
+            .get(&r.id)
+            .or_else(|| after.transporters.get(&r.id))
+            .map(|t| t.owner);
+        match owner {
+            None => {
+                let mut d =
+                    Diagnostic::new(format!("there is no transporter {}", r.id)).at(r.span.clone());
+                let text = r.id.to_string();
+                d = match did_you_mean(&text, mine.iter().map(String::as_str)) {
+                    Some(s) => d.help(format!("did you mean `{s}`?")),
+                    None if mine.is_empty() => d.help("you have no transporters"),
+                    None => d.help(format!("your transporters are {}", mine.join(", "))),
+                };
+                diags.push(d);
+                lines.push(r.line);
             }
+            Some(o) if r.own && o != player => {
+                diags.push(
+                    Diagnostic::new(format!("{} is {o}'s, not yours", r.id))
+                        .at(r.span.clone())
+                        .help(format!("your transporters are {}", mine.join(", "))),
+                );
+                lines.push(r.line);
+            }
+            Some(_) => {}
         }
     }
-    let mut orders = std::mem::take(&mut parsed.orders);
-    orders.production.retain(|o| !bad_lines.contains(&o.line));
-    orders.movement.retain(|o| !bad_lines.contains(&o.line));
-    orders.building.retain(|o| !bad_lines.contains(&o.line));
-    orders.wonder.retain(|o| !bad_lines.contains(&o.line));
-    (orders, diags)
+    (diags, lines)
 }
 
 /// Check one order file against the state before the next turn.
@@ -204,13 +199,14 @@ pub fn check(state: &State, text: &str, expect: &Expect<'_>) -> Checked {
         );
     }
 
-    let (orders, dropped) = keep_readable(state, player, &mut parsed);
-    diags.extend(dropped);
+    let orders = std::mem::take(&mut parsed.orders);
 
     // A dry run of these orders alone, as if nobody else moved.
     let mut echo = Vec::new();
     if let Some(p) = player.filter(|p| state.players.contains_key(p)) {
         let run = resolve::resolve(state, &TurnOrders::from([(p, orders.clone())]));
+        let (ref_problems, flagged) = check_refs(state, &run.state, p, &parsed);
+        diags.extend(ref_problems);
         let mut outcomes: BTreeMap<u32, Vec<String>> = BTreeMap::new();
         let earlier: Vec<Colour> = state
             .move_order
@@ -222,6 +218,7 @@ pub fn check(state: &State, text: &str, expect: &Expect<'_>) -> Checked {
             let Some(line) = e.line else { continue };
             let span = line_span(&parsed, line);
             match &e.fact {
+                Fact::Failed { .. } if flagged.contains(&line) => {}
                 Fact::Failed { reason } => diags.push(
                     Diagnostic::new(format!("this order would fail: {reason}"))
                         .at_opt(span)
@@ -290,5 +287,65 @@ pub fn check(state: &State, text: &str, expect: &Expect<'_>) -> Checked {
         orders,
         diagnostics: diags,
         echo,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::roads_boats::scenario::{Scenario, Seat};
+
+    fn state(position: &str) -> State {
+        let base = include_str!("../../tests/scenarios/valid-base.toml");
+        let text = format!("{base}\n{position}");
+        let s = Scenario::parse("t.toml", &text).unwrap_or_else(|d| panic!("{d}"));
+        let seats: Vec<Seat> = ["A", "B"]
+            .iter()
+            .map(|n| Seat {
+                name: n.to_string(),
+                email: format!("{n}@x.org"),
+            })
+            .collect();
+        s.start(&seats, 1).expect("start")
+    }
+
+    /// RULINGS R1: a transporter claimed in production exists when movement comes, so an
+    /// order may move it the same turn; check does not call it unknown.
+    #[test]
+    fn a_transporter_made_this_turn_may_be_ordered() {
+        let st = state(
+            "[position]\nmove_order = [\"red\", \"yellow\"]\nbuildings = [{ kind = \"raft-factory\", at = \"D4/E\" }]\n\
+             [[position.transporters]]\nid = \"D9\"\nowner = \"red\"\nkind = \"donkey\"\nat = \"D4/E\"\ncargo = { trunks = 2 }\n",
+        );
+        let orders = "player red\nturn 1\nproduction\nmake raft at D4 from D9 launch river D4\nmovement\nmove R1: sea D5\n";
+        let c = check(&st, orders, &Expect::default());
+        assert_eq!(c.errors(), 0, "{:?}", c.diagnostics);
+        assert!(
+            c.echo
+                .iter()
+                .any(|e| e.outcome.iter().any(|o| o.contains("R1 moved"))),
+            "{:?}",
+            c.echo
+        );
+    }
+
+    #[test]
+    fn an_unknown_transporter_is_an_error_with_a_suggestion() {
+        let st = state("");
+        let c = check(
+            &st,
+            "player red\nturn 1\nmovement\nmove D4: C3\nmove D7: C3\n",
+            &Expect::default(),
+        );
+        let msgs: Vec<String> = c.diagnostics.iter().map(|d| d.message.clone()).collect();
+        assert!(
+            msgs.contains(&"D4 is yellow's, not yours".to_string()),
+            "{msgs:?}"
+        );
+        assert!(
+            msgs.contains(&"there is no transporter D7".to_string()),
+            "{msgs:?}"
+        );
+        assert_eq!(c.errors(), 2, "no second error from the dry run: {msgs:?}");
     }
 }

@@ -380,6 +380,15 @@ impl Reader<'_> {
         Ok(h)
     }
 
+    /// A tile, written as a hex (`F3`) or as one of its areas (`F3/SW`).
+    fn hex_or_area(&mut self) -> R<Hex> {
+        if self.peek().is_some_and(|t| t.text.contains('/')) {
+            Ok(self.area()?.hex)
+        } else {
+            self.hex()
+        }
+    }
+
     fn area(&mut self) -> R<AreaId> {
         let t = self.word("an area, like `C4` or `C4/E`")?;
         self.map
@@ -521,7 +530,7 @@ impl Reader<'_> {
                     Err(_) => Output::Good(self.good_word(&t)?),
                 };
                 self.expect("at")?;
-                let at = self.hex()?;
+                let at = self.hex_or_area()?;
                 let mut from = Vec::new();
                 if self.eat("from") {
                     from.push(self.transporter()?);

@@ -27,14 +27,13 @@ pub struct Played {
     pub problems: BTreeMap<Colour, Vec<Diagnostic>>,
 }
 
-/// Read every order file and resolve the turn (RULINGS R1). A line that does not read,
-/// or names a transporter that is not the player's, is left out and reported
-/// ([`check::read`]); the player's other orders still count.
+/// Read every order file and resolve the turn (RULINGS R1). A line that does not read
+/// is left out and reported ([`check::read`]); the player's other orders still count.
 pub fn play(state: &State, files: &[OrderFile]) -> Played {
     let mut orders = TurnOrders::new();
     let mut problems = BTreeMap::new();
     for f in files {
-        let (o, p) = check::read(state, &f.text, f.player);
+        let (o, p) = check::read(state, &f.text);
         orders.insert(f.player, o);
         if !p.is_empty() {
             problems.insert(f.player, p);

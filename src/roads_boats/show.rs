@@ -46,9 +46,8 @@ pub fn render(state: &State, title: &str) -> String {
             p.email
         );
         let research: Vec<&str> = p.research.iter().map(|r| r.name()).collect();
-        let _ = writeln!(
-            out,
-            "     home {}; {all} transporters ({land} land, {water} water, {air} air); research: {}",
+        let line = format!(
+            "home {}; {all} transporters ({land} land, {water} water, {air} air); research: {}",
             p.home,
             if research.is_empty() {
                 "none".to_string()
@@ -56,6 +55,7 @@ pub fn render(state: &State, title: &str) -> String {
                 research.join(", ")
             }
         );
+        wrapped(&mut out, &line, "     ");
     }
     out.push('\n');
 
@@ -148,6 +148,22 @@ pub fn render(state: &State, title: &str) -> String {
     let _ = writeln!(out, "  The game ends when {}.", ends.join(", or "));
     out.push('\n');
 
+    section(&mut out, "Score");
+    for (colour, sc) in super::resolve::score::ranking(state) {
+        let _ = writeln!(
+            out,
+            "  {:<7} {:>4}  ({} for goods carried, {} for the wonder)",
+            colour.name(),
+            sc.total,
+            sc.goods,
+            sc.wonder
+        );
+    }
+    if let Some(why) = &state.game_over {
+        wrapped(&mut out, &format!("The game is over: {why}."), "  ");
+    }
+    out.push('\n');
+
     section(&mut out, "Map");
     out.push_str(&terrain_grid(state));
     out
@@ -163,6 +179,16 @@ pub fn ordinal(n: u32) -> String {
         _ => "th",
     };
     format!("{n}{suffix}")
+}
+
+/// Write `text` wrapped to 78 columns, each line indented.
+fn wrapped(out: &mut String, text: &str, indent: &str) {
+    let options = textwrap::Options::new(78)
+        .initial_indent(indent)
+        .subsequent_indent(indent);
+    for line in textwrap::wrap(text, options) {
+        let _ = writeln!(out, "{line}");
+    }
 }
 
 fn section(out: &mut String, name: &str) {
@@ -191,7 +217,12 @@ fn terrain_grid(state: &State) -> String {
             for c in 0..cols {
                 let cell = if c % 2 == parity {
                     map.tile(Hex::new(c, r)).map_or(' ', |t| {
-                        let code = t.terrain.code();
+                        // After irrigation a desert is pasture (RULINGS R3).
+                        let code = if t.terrain == Terrain::Desert && state.wonder.irrigated() {
+                            Terrain::Pasture.code()
+                        } else {
+                            t.terrain.code()
+                        };
                         if t.has_river() {
                             code.to_ascii_uppercase()
                         } else {

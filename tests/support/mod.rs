@@ -307,7 +307,11 @@ pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
                     }
                 }
                 2 => match Border::new(h, Dir::ALL[r.below(6) as usize]) {
-                    Some(border) => BuildingOrder::Wall { border, with: id },
+                    Some(border) => BuildingOrder::Wall {
+                        border,
+                        with: id,
+                        tokens: None,
+                    },
                     None => continue,
                 },
                 _ => BuildingOrder::BombProof { at: h, with: id },
