@@ -4,6 +4,7 @@ mod cases;
 mod check;
 mod new;
 mod replay;
+mod report;
 mod scenarios;
 mod show;
 mod turn;
@@ -86,6 +87,16 @@ pub enum Command {
     ///   judge turn games/demo
     #[command(verbatim_doc_comment)]
     Turn(TurnArgs),
+    /// Print a turn's report: text in the Quick Guide's style, the map as SVG or PNG, or
+    /// the report model as JSON.
+    ///
+    /// A GM may restyle the text by copying templates/report.txt into DIR/templates/.
+    ///
+    /// Examples:
+    ///   judge report games/demo
+    ///   judge report games/demo --turn 1 --format png --output map.png
+    #[command(verbatim_doc_comment)]
+    Report(ReportArgs),
     /// Re-resolve every turn from its archived orders and compare, byte for byte.
     ///
     /// Exits 1 if any turn's state or events differ from what the archive holds.
@@ -120,6 +131,29 @@ pub enum Format {
 pub struct TurnArgs {
     /// The game's folder.
     pub dir: PathBuf,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ReportArgs {
+    /// The game's folder.
+    pub dir: PathBuf,
+    /// Which turn (default: the latest).
+    #[arg(long, short)]
+    pub turn: Option<u32>,
+    /// `text`, `svg`, `png` or `json` (the report model).
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
+    /// Write to this file instead of standard output (needed for png on a terminal).
+    #[arg(long, short)]
+    pub output: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ReportFormat {
+    Text,
+    Svg,
+    Png,
+    Json,
 }
 
 #[derive(Debug, clap::Args)]
@@ -220,5 +254,6 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), Failure> {
         Command::Check(args) => check::run(args, out),
         Command::Turn(args) => turn::run(args, out),
         Command::Replay(args) => replay::run(args, out),
+        Command::Report(args) => report::run(args, out),
     }
 }

@@ -43,6 +43,16 @@ pub fn run(args: ReplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 problems.push(format!("{name} differs from line {line}"));
             }
         }
+        // The report and pictures kept with the turn, where the archive has them.
+        let (report, after) = super::report::model(&archive, turn)?;
+        for (name, bytes) in super::report::files(&archive, &report, &after)? {
+            let path = archive.turn_dir(turn).join(&name);
+            if let Ok(kept) = std::fs::read(&path)
+                && kept != bytes
+            {
+                problems.push(format!("{name} differs"));
+            }
+        }
         if problems.is_empty() {
             writeln!(out, "turn {turn}: identical").context("writing output")?;
         } else {

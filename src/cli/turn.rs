@@ -71,6 +71,26 @@ pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .context("events")?
             .into_bytes(),
     ));
+    let sent: Vec<Colour> = files.iter().map(|f| f.player).collect();
+    let game = archive
+        .root()
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("game")
+        .to_string();
+    let report = crate::roads_boats::report::build(
+        &game,
+        &state,
+        &played.resolution.events,
+        &played.resolution.state,
+        &sent,
+        None,
+    );
+    turn_files.extend(super::report::files(
+        &archive,
+        &report,
+        &played.resolution.state,
+    )?);
     let refs: Vec<(&str, Vec<u8>)> = turn_files
         .iter()
         .map(|(n, b)| (n.as_str(), b.clone()))

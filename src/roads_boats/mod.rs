@@ -10,6 +10,7 @@ pub mod order_text;
 pub mod orders;
 pub mod play;
 pub mod player;
+pub mod report;
 pub mod resolve;
 pub mod rng;
 pub mod scenario;

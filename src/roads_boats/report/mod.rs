@@ -1,0 +1,319 @@
+//! The turn report (issue 5): a model built from the previous state, the turn's events
+//! and the new state, rendered to text through a template (`render`), and a picture of
+//! the map (`picture`). The model is what tools and future web views read
+//! (`judge report --format json`).
+
+pub mod ascii_map;
+pub mod picture;
+pub mod render;
+
+use serde::Serialize;
+
+use super::State;
+use super::events::Event;
+use super::player::Colour;
+use super::resolve::score::ranking;
+use super::state::Phase;
+use super::wonder::{Brick, ROWS};
+use ascii_map::Panel;
+
+/// Everything a report says, as plain data.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Report {
+    pub game: String,
+    pub scenario: String,
+    /// The turn this reports (0: the set-up).
+    pub turn: u32,
+    /// When the next orders are due, if a deadline is set.
+    pub deadline: Option<String>,
+    pub move_order: Vec<Seat>,
+    pub phases: Vec<PhaseReport>,
+    pub production: Vec<Vec<String>>,
+    pub map: Vec<Panel>,
+    pub map_legend: Vec<String>,
+    pub walls: Vec<String>,
+    pub transporters: Vec<Vec<String>>,
+    pub goods: Vec<Vec<String>>,
+    pub research: Vec<Vec<String>>,
+    pub wonder: WonderReport,
+    pub standings: Vec<Vec<String>>,
+    /// Players who sent no orders this turn.
+    pub silent: Vec<String>,
+    pub result: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Seat {
+    pub position: usize,
+    pub colour: String,
+    pub name: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PhaseReport {
+    pub name: String,
+    /// What happened without anyone's order (primary producers, leftovers, …).
+    pub automatic: Vec<String>,
+    pub players: Vec<PlayerPhase>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayerPhase {
+    pub colour: String,
+    pub lines: Vec<Line>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Line {
+    pub order_line: Option<u32>,
+    pub text: String,
+    pub failed: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct WonderReport {
+    /// Rows from the top (row 15) down, each drawn as `[R][Y][ ][ ]`.
+    pub rows: Vec<String>,
+    pub placed: usize,
+    pub neutral: usize,
+    pub irrigated: bool,
+    /// The price of each player's first brick next turn.
+    pub next_price: u32,
+    pub ends: String,
+}
+
+fn phase_name(p: Phase) -> String {
+    let s = p.to_string();
+    let mut c = s.chars();
+    c.next().map_or_else(String::new, |f| {
+        f.to_uppercase().collect::<String>() + c.as_str()
+    })
+}
+
+/// What the report says of one event: the fact itself, without who and when.
+fn describe(e: &Event) -> String {
+    e.fact.to_string()
+}
+
+/// Build the report of a turn: `before` the state it started from (for turn 0, the
+/// set-up itself), `events` what happened, `after` the state it left; `sent` the players
+/// whose orders were received.
+pub fn build(
+    game: &str,
+    before: &State,
+    events: &[Event],
+    after: &State,
+    sent: &[Colour],
+    deadline: Option<String>,
+) -> Report {
+    let _ = before;
+    let move_order = after
+        .move_order
+        .iter()
+        .enumerate()
+        .map(|(i, c)| Seat {
+            position: i + 1,
+            colour: c.to_string(),
+            name: after
+                .players
+                .get(c)
+                .map(|p| p.name.clone())
+                .unwrap_or_default(),
+        })
+        .collect();
+    let mut phases = Vec::new();
+    for phase in [
+        Phase::Production,
+        Phase::Movement,
+        Phase::Building,
+        Phase::Wonder,
+    ] {
+        let in_phase: Vec<&Event> = events.iter().filter(|e| e.phase == phase).collect();
+        if in_phase.is_empty() {
+            continue;
+        }
+        let automatic: Vec<String> = in_phase
+            .iter()
+            .filter(|e| e.player.is_none())
+            .map(|e| describe(e))
+            .collect();
+        let mut players = Vec::new();
+        for c in &after.move_order {
+            let lines: Vec<Line> = in_phase
+                .iter()
+                .filter(|e| e.player == Some(*c))
+                .map(|e| Line {
+                    order_line: e.line,
+                    text: describe(e),
+                    failed: e.is_failure(),
+                })
+                .collect();
+            if !lines.is_empty() {
+                players.push(PlayerPhase {
+                    colour: c.to_string(),
+                    lines,
+                });
+            }
+        }
+        phases.push(PhaseReport {
+            name: phase_name(phase),
+            automatic,
+            players,
+        });
+    }
+    let production = after
+        .buildings
+        .iter()
+        .filter_map(|b| {
+            let r = b.kind.recipe()?;
+            Some(vec![
+                b.kind.to_string(),
+                b.at.to_string(),
+                format!("{} of {}", b.used, r.capacity),
+            ])
+        })
+        .collect();
+    let walls = after
+        .map
+        .walls
+        .iter()
+        .map(|(border, w)| {
+            format!(
+                "{border}: {} ({} token{})",
+                w.owner.map_or("neutral", |c| c.name()),
+                w.tokens,
+                if w.tokens == 1 { "" } else { "s" }
+            )
+        })
+        .collect();
+    let transporters = after
+        .transporters
+        .iter()
+        .map(|(id, t)| {
+            let mut cargo = t.cargo.to_string();
+            if t.following_geese > 0 {
+                cargo.push_str(&format!("; {} geese follow", t.following_geese));
+            }
+            vec![
+                id.to_string(),
+                t.owner.to_string(),
+                t.kind.to_string(),
+                t.at.to_string(),
+                cargo,
+            ]
+        })
+        .collect();
+    let goods = after
+        .goods
+        .iter()
+        .map(|(a, g)| vec![a.to_string(), g.to_string()])
+        .collect();
+    let research = after
+        .move_order
+        .iter()
+        .filter_map(|c| after.players.get(c).map(|p| (c, p)))
+        .map(|(c, p)| {
+            let r: Vec<&str> = p.research.iter().map(|r| r.name()).collect();
+            vec![
+                c.to_string(),
+                if r.is_empty() {
+                    "none".to_string()
+                } else {
+                    r.join(", ")
+                },
+            ]
+        })
+        .collect();
+    let standings = ranking(after)
+        .iter()
+        .enumerate()
+        .map(|(i, (c, s))| {
+            vec![
+                (i + 1).to_string(),
+                c.to_string(),
+                after
+                    .players
+                    .get(c)
+                    .map(|p| p.name.clone())
+                    .unwrap_or_default(),
+                s.goods.to_string(),
+                s.wonder.to_string(),
+                s.total.to_string(),
+            ]
+        })
+        .collect();
+    let silent = after
+        .move_order
+        .iter()
+        .filter(|c| !sent.contains(c))
+        .map(|c| c.to_string())
+        .collect();
+    Report {
+        game: game.to_string(),
+        scenario: after.scenario.clone(),
+        turn: after.turn,
+        deadline,
+        move_order,
+        phases,
+        production,
+        map: ascii_map::panels(after),
+        map_legend: ascii_map::LEGEND.iter().map(|s| s.to_string()).collect(),
+        walls,
+        transporters,
+        goods,
+        research,
+        wonder: wonder(after),
+        standings,
+        silent: if after.turn == 0 { Vec::new() } else { silent },
+        result: after.game_over.clone(),
+    }
+}
+
+fn wonder(s: &State) -> WonderReport {
+    let mut rows = Vec::new();
+    let mut start = 0;
+    let mut drawn = Vec::new();
+    for (i, len) in ROWS.iter().enumerate() {
+        let cells: String = (start..start + len)
+            .map(|k| match s.wonder.bricks.get(k) {
+                None => "[ ]".to_string(),
+                Some(Brick::Neutral) => "[n]".to_string(),
+                Some(Brick::Skipped) => "[-]".to_string(),
+                Some(Brick::Player(c)) => format!(
+                    "[{}]",
+                    c.name().chars().next().unwrap_or('?').to_ascii_uppercase()
+                ),
+            })
+            .collect();
+        drawn.push(format!("{:>2} {cells}", i + 1));
+        start += len;
+    }
+    for d in drawn.into_iter().rev() {
+        rows.push(d);
+    }
+    let end = &s.settings.end;
+    let mut ends = Vec::new();
+    if let Some(b) = end.wonder_brick {
+        ends.push(format!("brick {b}"));
+    }
+    ends.push(format!(
+        "the {} neutral brick",
+        crate::roads_boats::show::ordinal(end.neutral_bricks)
+    ));
+    if let Some(t) = end.turn_limit {
+        ends.push(format!("the end of turn {t}"));
+    }
+    WonderReport {
+        rows,
+        placed: s
+            .wonder
+            .bricks
+            .iter()
+            .filter(|b| **b != Brick::Skipped)
+            .count(),
+        neutral: s.wonder.neutral_bricks(),
+        irrigated: s.wonder.irrigated(),
+        next_price: 1 + u32::from(s.wonder.placed() >= 17),
+        ends: format!("The game ends at {}.", ends.join(", at ")),
+    }
+}
