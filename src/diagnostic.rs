@@ -167,7 +167,7 @@ pub fn did_you_mean<'a>(
     let word = word.to_ascii_lowercase();
     candidates
         .into_iter()
-        .map(|c| (strsim::levenshtein(&word, &c.to_ascii_lowercase()), c))
+        .map(|c| (strsim::osa_distance(&word, &c.to_ascii_lowercase()), c))
         .filter(|(d, c)| *d <= (c.len().max(word.len()) / 3).max(1))
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c)

@@ -99,7 +99,15 @@ fn check_refs(
                 let mut d =
                     Diagnostic::new(format!("there is no transporter {}", r.id)).at(r.span.clone());
                 let text = r.id.to_string();
-                d = match did_you_mean(&text, mine.iter().map(String::as_str)) {
+                let same_kind: Vec<&str> = mine
+                    .iter()
+                    .map(String::as_str)
+                    .filter(|m| m.starts_with(r.id.kind.letter()))
+                    .collect();
+                let guess = did_you_mean(&text, same_kind.iter().copied())
+                    .or_else(|| same_kind.first().copied().filter(|_| same_kind.len() == 1))
+                    .or_else(|| did_you_mean(&text, mine.iter().map(String::as_str)));
+                d = match guess {
                     Some(s) => d.help(format!("did you mean `{s}`?")),
                     None if mine.is_empty() => d.help("you have no transporters"),
                     None => d.help(format!("your transporters are {}", mine.join(", "))),
@@ -148,6 +156,7 @@ pub fn check(state: &State, text: &str, expect: &Expect<'_>) -> Checked {
             None
         }
         (Some(p), _) | (None, Some(p)) => Some(p),
+        (None, None) if h.player_written => None,
         (None, None) => {
             diags.push(
                 Diagnostic::new("the orders do not say whose they are")

@@ -24,6 +24,8 @@ pub struct Header {
     pub turn: Option<u32>,
     pub secret: Option<String>,
     pub player_at: Option<Range<usize>>,
+    /// A `player` line was written, even if it did not read.
+    pub player_written: bool,
     pub turn_at: Option<Range<usize>>,
     pub game_at: Option<Range<usize>>,
 }
@@ -63,7 +65,7 @@ fn plain(c: char) -> Option<char> {
         '\u{2018}' | '\u{2019}' | '\u{201A}' | '\u{2032}' => Some('\''),
         '\u{201C}' | '\u{201D}' | '\u{201E}' | '\u{2033}' => Some('"'),
         '\u{2010}'..='\u{2015}' | '\u{2212}' => Some('-'),
-        '\u{200B}' | '\u{200C}' | '\u{200D}' | '\u{2060}' | '\u{FEFF}' => None,
+        '\u{00AD}' | '\u{200B}' | '\u{200C}' | '\u{200D}' | '\u{2060}' | '\u{FEFF}' => None,
         c => Some(c),
     }
 }
@@ -122,6 +124,15 @@ fn logical_lines(text: &str) -> Vec<Logical> {
             break;
         }
         if line.trim_start().starts_with('>') {
+            continue;
+        }
+        // A mail client's "On Monday, Ann wrote:" above quoted history.
+        if line.trim_end().to_ascii_lowercase().ends_with("wrote:")
+            && text[offset..]
+                .lines()
+                .find(|l| !l.trim().is_empty())
+                .is_some_and(|l| l.trim_start().starts_with('>'))
+        {
             continue;
         }
         let code = line.split('#').next().unwrap_or("");
@@ -196,6 +207,26 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
                 phase = p;
                 continue;
             }
+            // A misspelt heading: say so, and read on as the phase it surely means.
+            let phases = ["production", "movement", "building", "wonder"];
+            if !matches!(heading, "game" | "player" | "turn" | "secret")
+                && let Some(meant) = did_you_mean(heading, phases)
+            {
+                parsed.problems.push(
+                    Diagnostic::new(format!("`{}` is not a phase heading", first_tok.text))
+                        .at(first_tok.span.clone())
+                        .help(format!(
+                            "did you mean `{meant}`? The orders below are read as {meant} orders"
+                        )),
+                );
+                phase = match meant {
+                    "production" => Some(Phase::Production),
+                    "movement" => Some(Phase::Movement),
+                    "building" => Some(Phase::Building),
+                    _ => Some(Phase::Wonder),
+                };
+                continue;
+            }
         }
         let whole = first_tok.span.start..logical.end.max(first_tok.span.end);
         let result = match (first.as_str(), phase) {
@@ -204,6 +235,7 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
                 parsed.header.game_at = Some(whole.clone());
             }),
             ("player", _) => {
+                parsed.header.player_written = true;
                 r.next();
                 let at = r.here();
                 r.colour().map(|c| {
@@ -341,6 +373,15 @@ impl Reader<'_> {
 
     fn colour(&mut self) -> R<Colour> {
         let t = self.word("a colour")?;
+        if t.text.parse::<Colour>().is_err()
+            && let Some(s) = did_you_mean(&t.text, Colour::SEATS.iter().map(|c| c.name()))
+        {
+            return Err(
+                Diagnostic::new(format!("`{}` is not a player colour", t.text))
+                    .at(t.span)
+                    .help(format!("did you mean `{s}`?")),
+            );
+        }
         t.text
             .parse()
             .map_err(|e: String| Diagnostic::new(e).at(t.span))
@@ -509,7 +550,16 @@ impl Reader<'_> {
                 t.text
             ))
             .at(t.span);
-            if let Some(s) = did_you_mean(&v, known) {
+            let synonym = match v.as_str() {
+                "go" | "sail" | "walk" | "drive" => Some("move"),
+                "produce" | "manufacture" | "process" => Some("make"),
+                "construct" | "erect" => Some("build"),
+                "buy" | "brick" => Some("bricks (in the wonder phase)"),
+                "take" | "pickup" | "pick" => Some("load"),
+                "drop" | "put" => Some("unload"),
+                _ => None,
+            };
+            if let Some(s) = synonym.or_else(|| did_you_mean(&v, known.iter().copied())) {
                 d = d.help(format!("did you mean `{s}`?"));
             }
             Err(d)
@@ -655,6 +705,11 @@ impl Reader<'_> {
             "move" => {
                 let transporter = self.transporter()?;
                 self.eat(":");
+                if self.peek().is_none() {
+                    return Err(self
+                        .missing("where to go or what to do: a move needs at least one step")
+                        .help("write the steps after the id, like `move D1: load 2 boards; C4`"));
+                }
                 let steps = self.steps()?;
                 Ok(MovementOrder::Move { transporter, steps })
             }
@@ -840,11 +895,20 @@ impl Reader<'_> {
                 }
                 Ok(WonderOrder::MoveOrder { preferences })
             }
-            _ => Err(Diagnostic::new(format!(
-                "`{}` is not an order of the wonder phase: use bricks or move order",
-                t.text
-            ))
-            .at(t.span)),
+            _ => {
+                let mut d = Diagnostic::new(format!(
+                    "`{}` is not an order of the wonder phase: use bricks or move order",
+                    t.text
+                ))
+                .at(t.span.clone());
+                if matches!(
+                    t.text.to_ascii_lowercase().as_str(),
+                    "buy" | "brick" | "build" | "pay"
+                ) {
+                    d = d.help("did you mean `bricks 2 paying 3 boards`?");
+                }
+                Err(d)
+            }
         }
     }
 }
@@ -889,6 +953,24 @@ mod tests {
         assert!(p.problems.is_empty(), "{:?}", p.problems);
         assert_eq!(p.orders.movement.len(), 1);
         assert_eq!(p.orders.movement[0].line, 3);
+    }
+
+    /// docs/orders.md: a mail client's "On …, Ann wrote:" line above quoted history is
+    /// not an order; the same words elsewhere are.
+    #[test]
+    fn an_attribution_line_above_a_quote_is_ignored() {
+        let p = read("movement\nmove D1: C3\nOn Mon, 3 Jan 2026, Ann wrote:\n> move D1: C4\n");
+        assert!(p.problems.is_empty(), "{:?}", p.problems);
+        let p = read("movement\nOn Monday I wrote:\nmove D1: C3\n");
+        assert_eq!(p.problems.len(), 1);
+    }
+
+    /// A move needs a step: `move D1:` alone would use up D1's move for nothing.
+    #[test]
+    fn an_empty_move_is_refused() {
+        let p = read("movement\nmove D1:\n");
+        assert_eq!(p.problems.len(), 1);
+        assert!(p.orders.movement.is_empty());
     }
 
     /// docs/orders.md: nothing after a signature line is read.

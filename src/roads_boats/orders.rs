@@ -311,7 +311,12 @@ impl fmt::Display for BuildingOrder {
                 with,
                 mixture,
             } => {
-                write!(f, "build a {kind} at {at} with {with}")?;
+                let article = if kind.name().starts_with(['a', 'e', 'i', 'o', 'u']) {
+                    "an"
+                } else {
+                    "a"
+                };
+                write!(f, "build {article} {kind} at {at} with {with}")?;
                 mixture.map_or(Ok(()), |m| write!(f, ", mixture {}/{}", m.gold, m.iron))
             }
             BuildingOrder::Road { from, to, with } => {

@@ -65,11 +65,14 @@ pub fn render(state: &State, title: &str) -> String {
     }
     for (id, t) in &state.transporters {
         let mut line = format!(
-            "  {:<4} {:<7} {:<8} at {:<14} carrying {}",
+            "  {:<4} {:<7} {:<8} {:<17} carrying {}",
             id.to_string(),
             t.owner.name(),
             t.kind.name(),
-            t.at.to_string(),
+            match t.at {
+                crate::roads_boats::transporter::Location::Carried(_) => t.at.to_string(),
+                at => format!("at {at}"),
+            },
             t.cargo
         );
         if t.following_geese > 0 {

@@ -481,7 +481,11 @@ fn carry(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, other: TransporterId)
         Some("planes never carry other transporters".to_string())
     } else if b.owner != a.owner {
         Some(format!("{other} is not yours"))
-    } else if a.at != b.at {
+    } else if a.at != b.at && {
+        // A boat in the river reaches the banks; a transporter on a bank the river.
+        let ra = reach_of(&ctx.s, a.at);
+        !reach_of(&ctx.s, b.at).iter().any(|x| ra.contains(x))
+    } {
         Some(format!("{other} is not where {id} is"))
     } else if ph.moved.contains(&other) {
         Some(format!(

@@ -145,6 +145,12 @@ fn reproduce(ctx: &mut Ctx, orders: &TurnOrders) {
         {
             let owner = a.owner;
             ctx.player = Some(owner);
+            ctx.line = orders.get(&owner).and_then(|o| {
+                o.production
+                    .iter()
+                    .find(|n| n.order == ProductionOrder::Breed { at: hex })
+                    .map(|n| n.line)
+            });
             match room_for(&ctx.s, owner, Class::Land) {
                 Ok(()) => {
                     let id = ctx.s.next_id(Kind::Donkey);
@@ -163,6 +169,7 @@ fn reproduce(ctx: &mut Ctx, orders: &TurnOrders) {
                 Err(why) => ctx.fail(format!("no donkey is born at {hex}: {why}")),
             }
             ctx.player = None;
+            ctx.line = None;
         }
     }
     // A breed order where breeding could not happen is reported.
