@@ -397,3 +397,26 @@ fn the_two_player_showcase_game_replays_identically() {
     }
     assert!(state.game_over.is_some());
 }
+
+/// Issue 4: `judge check --format json` is for tools; exit 0 clean, 1 errors, 2 usage.
+#[test]
+fn check_speaks_json_and_exits_by_outcome() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (code, out, _) = judge(&["check", "games/demo", "games/demo/pending/red.txt", "--format", "json"], tmp.path());
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!((v["errors"].as_u64(), v["player"].as_str(), v["turn"].as_u64()), (Some(0), Some("red"), Some(1)));
+    assert!(v["echo"].as_array().is_some_and(|e| e.len() == 5), "{out}");
+
+    let bad = tmp.path().join("bad.txt");
+    std::fs::write(&bad, "player red\nturn 1\nbuilding\nbuild sawmil at C4 with D3\n").expect("write");
+    let (code, out, _) = judge(&["check", "games/demo", bad.to_str().expect("utf-8"), "--format", "json"], tmp.path());
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let d = &v["diagnostics"][0];
+    assert_eq!((d["line"].as_u64(), d["column"].as_u64()), (Some(4), Some(7)), "{out}");
+    assert_eq!(d["help"].as_str(), Some("did you mean `sawmill`?"));
+
+    let (code, _, err) = judge(&["check", "games/demo"], tmp.path());
+    assert_eq!(code, 2, "usage error: {err}");
+}
