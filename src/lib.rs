@@ -6,4 +6,5 @@
 pub mod archive;
 pub mod cli;
 pub mod diagnostic;
+pub mod mail;
 pub mod roads_boats;

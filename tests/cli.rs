@@ -232,8 +232,13 @@ fn a_demo_turn_is_played_and_replays_identically() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("turn 1: identical"), "{out}");
     let before = tree(&game.join("turns/001"));
-    let (code, _, _) = judge(&["turn", g], tmp.path());
-    assert_eq!(code, 0);
+    let (code, _, err) = judge(&["turn", g], tmp.path());
+    assert_eq!(
+        code, 1,
+        "a second run with no orders waiting refuses: {err}"
+    );
+    assert!(err.contains("no orders are waiting"), "{err}");
+    assert!(!game.join("turns/002").exists(), "no turn is played twice");
     assert_eq!(
         tree(&game.join("turns/001")),
         before,
@@ -402,19 +407,52 @@ fn the_two_player_showcase_game_replays_identically() {
 #[test]
 fn check_speaks_json_and_exits_by_outcome() {
     let tmp = tempfile::tempdir().expect("tmp");
-    let (code, out, _) = judge(&["check", "games/demo", "games/demo/pending/red.txt", "--format", "json"], tmp.path());
+    let (code, out, _) = judge(
+        &[
+            "check",
+            "games/demo",
+            "games/demo/pending/red.txt",
+            "--format",
+            "json",
+        ],
+        tmp.path(),
+    );
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");
-    assert_eq!((v["errors"].as_u64(), v["player"].as_str(), v["turn"].as_u64()), (Some(0), Some("red"), Some(1)));
+    assert_eq!(
+        (
+            v["errors"].as_u64(),
+            v["player"].as_str(),
+            v["turn"].as_u64()
+        ),
+        (Some(0), Some("red"), Some(1))
+    );
     assert!(v["echo"].as_array().is_some_and(|e| e.len() == 5), "{out}");
 
     let bad = tmp.path().join("bad.txt");
-    std::fs::write(&bad, "player red\nturn 1\nbuilding\nbuild sawmil at C4 with D3\n").expect("write");
-    let (code, out, _) = judge(&["check", "games/demo", bad.to_str().expect("utf-8"), "--format", "json"], tmp.path());
+    std::fs::write(
+        &bad,
+        "player red\nturn 1\nbuilding\nbuild sawmil at C4 with D3\n",
+    )
+    .expect("write");
+    let (code, out, _) = judge(
+        &[
+            "check",
+            "games/demo",
+            bad.to_str().expect("utf-8"),
+            "--format",
+            "json",
+        ],
+        tmp.path(),
+    );
     assert_eq!(code, 1);
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");
     let d = &v["diagnostics"][0];
-    assert_eq!((d["line"].as_u64(), d["column"].as_u64()), (Some(4), Some(7)), "{out}");
+    assert_eq!(
+        (d["line"].as_u64(), d["column"].as_u64()),
+        (Some(4), Some(7)),
+        "{out}"
+    );
     assert_eq!(d["help"].as_str(), Some("did you mean `sawmill`?"));
 
     let (code, _, err) = judge(&["check", "games/demo"], tmp.path());

@@ -19,6 +19,26 @@ fn sync_dir(dir: &Path) -> Result<(), ArchiveError> {
     File::open(dir).and_then(|d| d.sync_all()).map_err(io(dir))
 }
 
+/// Replace `path` with `bytes` atomically: a temporary file beside it, synced, renamed.
+pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), ArchiveError> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    fs::create_dir_all(dir).map_err(io(dir))?;
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".tmp-")
+        .tempfile_in(dir)
+        .map_err(io(dir))?;
+    tmp.write_all(bytes).map_err(io(path))?;
+    tmp.as_file().sync_all().map_err(io(path))?;
+    tmp.persist(path).map_err(|e| ArchiveError::Io {
+        path: path.to_path_buf(),
+        source: e.error,
+    })?;
+    sync_dir(dir)
+}
+
 /// Create the folder `target` holding `files` (relative paths → contents), atomically:
 /// it appears whole or not at all. Refuses a `target` that already exists, unless it is
 /// an empty folder.

@@ -43,6 +43,68 @@ pub struct GameFile {
     pub seed: u64,
     #[serde(default)]
     pub players: Vec<PlayerEntry>,
+    /// How mail comes in and goes out (docs/gm-guide.md).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mail: Option<MailSettings>,
+    /// When orders are due.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub schedule: Option<Schedule>,
+}
+
+/// Mail settings. Passwords are never stored: only the name of the environment variable
+/// that holds one.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MailSettings {
+    /// The judge's own address, as `Name <address>` or a bare address.
+    pub from: String,
+    /// Outgoing: an SMTP server…
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub smtp_host: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub smtp_port: Option<u16>,
+    /// `none`, `starttls` or `tls`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub smtp_security: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub smtp_user: Option<String>,
+    /// The environment variable that holds the SMTP password.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub smtp_password_env: Option<String>,
+    /// …or a pickup folder another program sends from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pickup: Option<PathBuf>,
+    /// Incoming: a Maildir `judge turn` reads before the turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub maildir: Option<PathBuf>,
+}
+
+/// Deadlines: the first turn's, then one every `every` (like `7days`, `48h`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Schedule {
+    /// The deadline for turn 1's orders, RFC 3339 (`2026-12-01T18:00:00Z`).
+    pub first_deadline: String,
+    /// The time between deadlines.
+    pub every: String,
+    /// Late orders: `refuse`, or `hold` them for the next turn.
+    #[serde(default = "default_late")]
+    pub late: String,
+}
+
+fn default_late() -> String {
+    "refuse".to_string()
+}
+
+impl Schedule {
+    /// The deadline for a turn's orders.
+    pub fn deadline(&self, turn: u32) -> Result<std::time::SystemTime, String> {
+        let first = humantime::parse_rfc3339_weak(&self.first_deadline)
+            .map_err(|e| format!("schedule.first_deadline `{}`: {e}", self.first_deadline))?;
+        let every = humantime::parse_duration(&self.every)
+            .map_err(|e| format!("schedule.every `{}`: {e}", self.every))?;
+        Ok(first + every * turn.saturating_sub(1))
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -52,6 +114,9 @@ pub struct PlayerEntry {
     pub id: String,
     pub name: String,
     pub email: String,
+    /// The salted hash of the player's secret; never the secret itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secret_hash: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -232,6 +297,16 @@ impl Archive {
         self.root.join(PENDING_DIR)
     }
 
+    /// Replace game.toml (atomically).
+    pub fn save_game_file(&mut self, game: GameFile) -> Result<(), ArchiveError> {
+        atomic::write_file(
+            &self.root.join(GAME_FILE),
+            game_file_text(&game)?.as_bytes(),
+        )?;
+        self.game = game;
+        Ok(())
+    }
+
     /// Add a turn's folder whole, or not at all. A turn is never overwritten.
     pub fn write_turn(&self, turn: u32, files: &[(&str, Vec<u8>)]) -> Result<(), ArchiveError> {
         let target = self.turn_dir(turn);
@@ -273,7 +348,10 @@ mod tests {
                 id: "red".into(),
                 name: "Ann".into(),
                 email: "ann@example.org".into(),
+                secret_hash: None,
             }],
+            mail: None,
+            schedule: None,
         }
     }
 

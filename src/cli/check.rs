@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::turn::load_state;
 use super::{CheckArgs, Failure, Format};
 use crate::archive::Archive;
-use crate::diagnostic::{Diagnostics, Severity, line_col};
+use crate::diagnostic::{Severity, line_col};
 use crate::roads_boats::check::{Echo, Expect, check};
 use crate::roads_boats::player::Colour;
 
@@ -97,45 +97,10 @@ pub fn run(args: CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
             out.write_all(json.as_bytes()).context("writing output")?;
         }
         Format::Text => {
-            let who = checked
-                .player
-                .map_or("unknown player".to_string(), |p| p.to_string());
-            let count = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
-            writeln!(
-                out,
-                "Orders for {who}, turn {}: {}, {}.",
-                checked.turn,
-                count(checked.errors(), "error"),
-                count(checked.warnings(), "warning")
+            out.write_all(
+                crate::roads_boats::check::render_text(&checked, &file, &text).as_bytes(),
             )
             .context("writing output")?;
-            if !checked.diagnostics.is_empty() {
-                let d = Diagnostics {
-                    file: file.clone(),
-                    source: text.clone(),
-                    items: checked.diagnostics.clone(),
-                };
-                writeln!(out, "\n{}", d.render().trim_end()).context("writing output")?;
-            }
-            if !checked.echo.is_empty() {
-                writeln!(
-                    out,
-                    "\nWhat these orders will do, if nothing changes before your turn:"
-                )
-                .context("writing output")?;
-                let mut phase = None;
-                for e in &checked.echo {
-                    if phase != Some(e.phase) {
-                        writeln!(out, "\n{}", capitalise(&e.phase.to_string()))
-                            .context("writing output")?;
-                        phase = Some(e.phase);
-                    }
-                    writeln!(out, "  line {}: {}", e.line, e.order).context("writing output")?;
-                    for o in &e.outcome {
-                        writeln!(out, "      -> {o}").context("writing output")?;
-                    }
-                }
-            }
         }
     }
     if checked.errors() > 0 {
@@ -143,11 +108,4 @@ pub fn run(args: CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
     } else {
         Ok(())
     }
-}
-
-fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    c.next().map_or_else(String::new, |f| {
-        f.to_uppercase().collect::<String>() + c.as_str()
-    })
 }

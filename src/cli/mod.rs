@@ -2,6 +2,7 @@
 
 mod cases;
 mod check;
+mod mail;
 mod new;
 mod replay;
 mod report;
@@ -97,6 +98,30 @@ pub enum Command {
     ///   judge report games/demo --turn 1 --format png --output map.png
     #[command(verbatim_doc_comment)]
     Report(ReportArgs),
+    /// Make new secrets for players (all who have none, or those named) and show them
+    /// once; only salted hashes are kept in game.toml.
+    ///
+    /// Example:
+    ///   judge secret games/spring
+    ///   judge secret games/spring red --reset
+    #[command(verbatim_doc_comment)]
+    Secret(SecretArgs),
+    /// File order mails: from a Maildir, an mbox, or .eml files. Each is checked
+    /// (sender, secret, game, turn, deadline), kept, logged and answered; accepted
+    /// orders go to DIR/pending/. Answers are sent if [mail] is set up.
+    ///
+    /// Examples:
+    ///   judge ingest games/spring --maildir ~/Maildir
+    ///   judge ingest games/spring mail1.eml mail2.eml
+    #[command(verbatim_doc_comment)]
+    Ingest(IngestArgs),
+    /// Send the mails waiting in the outbox (reports, answers); those that fail stay.
+    ///
+    /// Exit status 1 if any mail is still waiting afterwards.
+    #[command(verbatim_doc_comment)]
+    Mail(MailArgs),
+    /// The game at a glance: turn, deadline, who has sent orders, the outbox.
+    Status(StatusArgs),
     /// Re-resolve every turn from its archived orders and compare, byte for byte.
     ///
     /// Exits 1 if any turn's state or events differ from what the archive holds.
@@ -131,6 +156,18 @@ pub enum Format {
 pub struct TurnArgs {
     /// The game's folder.
     pub dir: PathBuf,
+    /// Play the turn before its deadline, or with no orders waiting.
+    #[arg(long)]
+    pub force: bool,
+    /// Queue the report mails but do not send them.
+    #[arg(long)]
+    pub no_send: bool,
+    /// Commit the game folder to git after the turn.
+    #[arg(long)]
+    pub commit: bool,
+    /// Do everything in a scratch copy and print the report; change and send nothing.
+    #[arg(long)]
+    pub dry_run: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -154,6 +191,46 @@ pub enum ReportFormat {
     Svg,
     Png,
     Json,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct SecretArgs {
+    /// The game's folder.
+    pub dir: PathBuf,
+    /// Players (colours) to give new secrets; default: every player without one.
+    pub players: Vec<String>,
+    /// Replace secrets that are already set.
+    #[arg(long)]
+    pub reset: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct IngestArgs {
+    /// The game's folder.
+    pub dir: PathBuf,
+    /// A Maildir to read (its new/ and cur/ messages; it is not changed).
+    #[arg(long)]
+    pub maildir: Option<PathBuf>,
+    /// An mbox file to read.
+    #[arg(long)]
+    pub mbox: Option<PathBuf>,
+    /// Single mails (.eml files).
+    pub files: Vec<PathBuf>,
+    /// Queue the answers but do not send them.
+    #[arg(long)]
+    pub no_send: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct MailArgs {
+    /// The game's folder.
+    pub dir: PathBuf,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct StatusArgs {
+    /// The game's folder.
+    pub dir: PathBuf,
 }
 
 #[derive(Debug, clap::Args)]
@@ -255,5 +332,9 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), Failure> {
         Command::Turn(args) => turn::run(args, out),
         Command::Replay(args) => replay::run(args, out),
         Command::Report(args) => report::run(args, out),
+        Command::Secret(args) => mail::secret_cmd(args, out),
+        Command::Ingest(args) => mail::ingest(args, out),
+        Command::Mail(args) => mail::mail(args, out),
+        Command::Status(args) => mail::status(args, out),
     }
 }

@@ -34,8 +34,11 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 id: c.name().to_string(),
                 name: s.name.clone(),
                 email: s.email.clone(),
+                secret_hash: None,
             })
             .collect(),
+        mail: None,
+        schedule: None,
     };
     let json = stable_json(&state).context("serialising the state")?;
     Archive::create(&args.dir, game, &text, &[(STATE_FILE, json.into_bytes())])?;
@@ -49,7 +52,7 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .collect();
     writeln!(
         out,
-        "Created {} from scenario `{}` with seed {seed}.\nMove order: {}.\nNext: judge show {}",
+        "Created {} from scenario `{}` with seed {seed}.\nMove order: {}.\nNext: judge show {}; to play by mail, judge secret (docs/gm-guide.md)",
         args.dir.display(),
         scenario.name,
         order.join(", "),

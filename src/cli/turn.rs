@@ -14,9 +14,21 @@ use crate::roads_boats::play::{OrderFile, play};
 use crate::roads_boats::player::Colour;
 
 pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    if args.dry_run {
+        return dry_run(args, out);
+    }
     let archive = Archive::open(&args.dir)?;
     let GameKind::RoadsAndBoats = archive.game.game;
+    let now = super::mail::now()?;
+    // Finish what an interrupted run left: the last turn's reports go out first.
     let last = archive.pick_turn(None)?;
+    if last > 0 && super::mail::queue_reports(&archive, last)? > 0 && !args.no_send {
+        super::mail::send(&archive, out)?;
+    }
+    if let Some(dir) = archive.game.mail.as_ref().and_then(|m| m.maildir.clone()) {
+        let mails = super::mail::maildir_mails(&dir)?;
+        super::mail::ingest_all(&archive, mails, now, out)?;
+    }
     let state = load_state(&archive, last)?;
     if let Some(why) = &state.game_over {
         return Err(Failure::User(format!(
@@ -24,7 +36,21 @@ pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
         )));
     }
     let next = last + 1;
+    if let Some(s) = &archive.game.schedule {
+        let deadline = s.deadline(next).map_err(Failure::User)?;
+        if now < deadline && !args.force {
+            return Err(Failure::User(format!(
+                "turn {next} is not due until {} (its deadline); --force plays it now",
+                humantime::format_rfc3339_seconds(deadline)
+            )));
+        }
+    }
     let pending = archive.files_in(&archive.pending_dir())?;
+    if pending.is_empty() && archive.game.schedule.is_none() && !args.force {
+        return Err(Failure::User(format!(
+            "no orders are waiting for turn {next}: nothing to play (--force plays it with no orders)"
+        )));
+    }
     let mut files = Vec::new();
     let mut used = Vec::new();
     for (name, text) in &pending {
@@ -99,6 +125,11 @@ pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
     for name in used {
         let _ = std::fs::remove_file(archive.pending_dir().join(name));
     }
+    // Orders held because they came late are the next turn's.
+    for (name, text) in archive.files_in(&archive.root().join(crate::mail::intake::HELD))? {
+        crate::archive::atomic::write_file(&archive.pending_dir().join(&name), text.as_bytes())?;
+        let _ = std::fs::remove_file(archive.root().join(crate::mail::intake::HELD).join(name));
+    }
     let failures = played
         .resolution
         .events
@@ -124,6 +155,94 @@ pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
     .context("writing output")?;
     if let Some(why) = &played.resolution.state.game_over {
         writeln!(out, "The game is over: {why}").context("writing output")?;
+    }
+    if super::mail::queue_reports(&archive, next)? > 0 && !args.no_send {
+        super::mail::send(&archive, out)?;
+    }
+    if args.commit {
+        commit(&archive, next, out)?;
+    }
+    Ok(())
+}
+
+/// Commit the game folder to git (it is in a git work tree).
+fn commit(archive: &Archive, turn: u32, out: &mut dyn Write) -> Result<(), Failure> {
+    let dir = archive.root();
+    let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or("game");
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .arg("-C")
+            .arg(dir)
+            .args(args)
+            .output()
+            .map_err(|e| Failure::User(format!("git: {e}")))
+    };
+    let add = git(&["add", "-A", "."])?;
+    if !add.status.success() {
+        return Err(Failure::User(format!(
+            "git add: {}",
+            String::from_utf8_lossy(&add.stderr).trim()
+        )));
+    }
+    let c = git(&[
+        "commit",
+        "-q",
+        "-m",
+        &format!("{name}: turn {turn}"),
+        "--",
+        ".",
+    ])?;
+    if !c.status.success() {
+        return Err(Failure::User(format!(
+            "git commit: {}",
+            String::from_utf8_lossy(&c.stderr).trim()
+        )));
+    }
+    writeln!(out, "Committed {name}: turn {turn}.").context("writing output")?;
+    Ok(())
+}
+
+/// Everything `judge turn` would do, in a scratch copy of the game; nothing is sent.
+fn dry_run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let scratch = tempfile::tempdir().map_err(|e| Failure::Other(e.into()))?;
+    let copy = scratch
+        .path()
+        .join(args.dir.file_name().unwrap_or_default());
+    copy_dir(&args.dir, &copy)
+        .map_err(|e| Failure::User(format!("copying {}: {e}", args.dir.display())))?;
+    writeln!(
+        out,
+        "Dry run in a scratch copy; the game is not changed and no mail is sent."
+    )
+    .context("writing output")?;
+    let inner = TurnArgs {
+        dir: copy.clone(),
+        dry_run: false,
+        no_send: true,
+        commit: false,
+        force: args.force,
+    };
+    run(inner, out)?;
+    let archive = Archive::open(&copy)?;
+    let last = archive.pick_turn(None)?;
+    let report = archive.read(last, "report.txt").unwrap_or_default();
+    writeln!(out, "\n{report}").context("writing output")?;
+    Ok(())
+}
+
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(to)?;
+    for e in std::fs::read_dir(from)? {
+        let e = e?;
+        let target = to.join(e.file_name());
+        if e.file_type()?.is_dir() {
+            if e.file_name() == ".git" {
+                continue;
+            }
+            copy_dir(&e.path(), &target)?;
+        } else {
+            std::fs::copy(e.path(), target)?;
+        }
     }
     Ok(())
 }

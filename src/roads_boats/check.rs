@@ -129,6 +129,54 @@ fn check_refs(
     (diags, lines)
 }
 
+/// The text a player reads: a summary line, every problem, and the echo.
+pub fn render_text(checked: &Checked, file: &str, text: &str) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let who = checked
+        .player
+        .map_or("unknown player".to_string(), |p| p.to_string());
+    let count = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
+    let _ = writeln!(
+        out,
+        "Orders for {who}, turn {}: {}, {}.",
+        checked.turn,
+        count(checked.errors(), "error"),
+        count(checked.warnings(), "warning")
+    );
+    if !checked.diagnostics.is_empty() {
+        let d = crate::diagnostic::Diagnostics {
+            file: file.to_string(),
+            source: text.to_string(),
+            items: checked.diagnostics.clone(),
+        };
+        let _ = writeln!(out, "\n{}", d.render().trim_end());
+    }
+    if !checked.echo.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nWhat these orders will do, if nothing changes before your turn:"
+        );
+        let mut phase = None;
+        for e in &checked.echo {
+            if phase != Some(e.phase) {
+                let name = e.phase.to_string();
+                let mut c = name.chars();
+                let cap = c.next().map_or_else(String::new, |f| {
+                    f.to_uppercase().collect::<String>() + c.as_str()
+                });
+                let _ = writeln!(out, "\n{cap}");
+                phase = Some(e.phase);
+            }
+            let _ = writeln!(out, "  line {}: {}", e.line, e.order);
+            for o in &e.outcome {
+                let _ = writeln!(out, "      -> {o}");
+            }
+        }
+    }
+    out
+}
+
 /// Check one order file against the state before the next turn.
 pub fn check(state: &State, text: &str, expect: &Expect<'_>) -> Checked {
     let mut parsed = order_text::parse(text, &state.map);

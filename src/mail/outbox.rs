@@ -1,0 +1,290 @@
+//! The outbox: every mail the judge sends is first written to `<game>/outbox/` as a
+//! complete RFC 5322 message (built with lettre) with its envelope beside it, then sent
+//! by `judge mail` or `judge turn` over SMTP or into a pickup folder, and moved to
+//! `<game>/sent/`. A mail that cannot be sent stays in the outbox; nothing is lost while
+//! the server is down.
+
+use std::fs;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use lettre::message::header::ContentType;
+use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
+use lettre::transport::smtp::authentication::Credentials;
+use lettre::transport::smtp::client::{Tls, TlsParameters};
+use lettre::{Address, Message, SmtpTransport, Transport};
+use serde::{Deserialize, Serialize};
+
+use crate::archive::{Archive, MailSettings, atomic};
+
+pub const OUTBOX: &str = "outbox";
+pub const SENT: &str = "sent";
+
+/// A mail to queue.
+#[derive(Clone, Debug)]
+pub struct Outgoing {
+    /// A name unique to this mail: queueing the same key twice queues it once.
+    pub key: String,
+    pub to_name: String,
+    pub to: String,
+    pub subject: String,
+    pub body: String,
+    /// The Message-ID this answers (threading).
+    pub in_reply_to: Option<String>,
+    pub attachment: Option<(String, Vec<u8>, String)>,
+}
+
+/// The envelope kept beside each queued message.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Envelope {
+    pub from: String,
+    pub to: String,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum MailError {
+    #[error(
+        "game.toml has no [mail] settings: add at least `from = \"Judge <judge@example.org>\"` (docs/gm-guide.md)"
+    )]
+    NotConfigured,
+    #[error("{0}")]
+    Address(String),
+    #[error("{0}")]
+    Build(String),
+    #[error(transparent)]
+    Archive(#[from] crate::archive::ArchiveError),
+}
+
+/// Names and subjects go into headers: no control characters, so no header injection.
+fn clean(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
+fn safe_key(key: &str) -> String {
+    key.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+pub fn settings(archive: &Archive) -> Result<&MailSettings, MailError> {
+    archive.game.mail.as_ref().ok_or(MailError::NotConfigured)
+}
+
+/// Is this mail already queued or sent?
+pub fn known(archive: &Archive, key: &str) -> bool {
+    let k = safe_key(key);
+    [OUTBOX, SENT]
+        .iter()
+        .any(|d| archive.root().join(d).join(format!("{k}.eml")).is_file())
+}
+
+/// Write a mail into the outbox (once per key). Returns its path.
+pub fn queue(archive: &Archive, m: &Outgoing) -> Result<PathBuf, MailError> {
+    let key = safe_key(&m.key);
+    let dir = archive.root().join(OUTBOX);
+    let path = dir.join(format!("{key}.eml"));
+    if known(archive, &m.key) {
+        return Ok(path);
+    }
+    let s = settings(archive)?;
+    let from: Mailbox = s
+        .from
+        .parse()
+        .map_err(|e| MailError::Address(format!("[mail] from `{}`: {e}", s.from)))?;
+    let to_addr: Address =
+        m.to.trim()
+            .parse()
+            .map_err(|e| MailError::Address(format!("`{}`: {e}", m.to)))?;
+    let to = Mailbox::new(Some(clean(&m.to_name)).filter(|n| !n.is_empty()), to_addr);
+    let mut b = Message::builder()
+        .from(from.clone())
+        .to(to.clone())
+        .subject(clean(&m.subject))
+        .message_id(Some(format!(
+            "<{key}.{}@pbem-judge>",
+            safe_key(
+                archive
+                    .root()
+                    .file_name()
+                    .and_then(|n| n.to_str())
+                    .unwrap_or("game")
+            )
+        )));
+    if let Some(id) = &m.in_reply_to {
+        let id = clean(id);
+        b = b.in_reply_to(id.clone()).references(id);
+    }
+    // Text bodies are given as String so that line endings become CRLF on the wire.
+    let text = SinglePart::builder()
+        .header(ContentType::TEXT_PLAIN)
+        .body(m.body.clone());
+    let message = match &m.attachment {
+        None => b.singlepart(text),
+        Some((name, bytes, mime)) => {
+            let ct = ContentType::parse(mime).map_err(|e| MailError::Build(e.to_string()))?;
+            b.multipart(
+                MultiPart::mixed()
+                    .singlepart(text)
+                    .singlepart(Attachment::new(clean(name)).body(bytes.clone(), ct)),
+            )
+        }
+    }
+    .map_err(|e| MailError::Build(e.to_string()))?;
+    let env = Envelope {
+        from: from.email.to_string(),
+        to: to.email.to_string(),
+    };
+    atomic::write_file(
+        &dir.join(format!("{key}.env.json")),
+        &serde_json::to_vec_pretty(&env).map_err(|e| MailError::Build(e.to_string()))?,
+    )?;
+    atomic::write_file(&path, &message.formatted())?;
+    Ok(path)
+}
+
+/// What a send run did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SendReport {
+    pub sent: Vec<String>,
+    /// Mails left in the outbox, with why.
+    pub failed: Vec<(String, String)>,
+}
+
+/// The mails waiting in the outbox, oldest name first.
+pub fn waiting(archive: &Archive) -> Vec<String> {
+    let mut v: Vec<String> = fs::read_dir(archive.root().join(OUTBOX))
+        .map(|d| {
+            d.filter_map(|e| e.ok()?.file_name().to_str().map(str::to_string))
+                .filter_map(|n| n.strip_suffix(".eml").map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+fn transport(s: &MailSettings) -> Result<SmtpTransport, String> {
+    let host = s
+        .smtp_host
+        .clone()
+        .ok_or("no smtp_host and no pickup folder in [mail]")?;
+    let security = s.smtp_security.as_deref().unwrap_or("starttls");
+    let tls = || TlsParameters::new(host.clone()).map_err(|e| e.to_string());
+    let mut b = match security {
+        "none" => SmtpTransport::builder_dangerous(host.as_str()),
+        "starttls" => SmtpTransport::builder_dangerous(host.as_str()).tls(Tls::Required(tls()?)),
+        "tls" => SmtpTransport::builder_dangerous(host.as_str()).tls(Tls::Wrapper(tls()?)),
+        other => {
+            return Err(format!(
+                "smtp_security `{other}`: use none, starttls or tls"
+            ));
+        }
+    };
+    if let Some(p) = s.smtp_port {
+        b = b.port(p);
+    }
+    if let Some(user) = &s.smtp_user {
+        let var = s
+            .smtp_password_env
+            .clone()
+            .unwrap_or_else(|| "JUDGE_SMTP_PASSWORD".into());
+        let pass = std::env::var(&var)
+            .map_err(|_| format!("the SMTP password is read from ${var}, which is not set"))?;
+        b = b.credentials(Credentials::new(user.clone(), pass));
+    }
+    Ok(b.timeout(Some(Duration::from_secs(20))).build())
+}
+
+fn move_to_sent(archive: &Archive, key: &str) -> std::io::Result<()> {
+    let sent = archive.root().join(SENT);
+    fs::create_dir_all(&sent)?;
+    for ext in ["env.json", "eml"] {
+        let from = archive.root().join(OUTBOX).join(format!("{key}.{ext}"));
+        if from.exists() {
+            fs::rename(&from, sent.join(format!("{key}.{ext}")))?;
+        }
+    }
+    Ok(())
+}
+
+/// Send every waiting mail; those that fail stay for next time.
+pub fn send_all(archive: &Archive) -> Result<SendReport, MailError> {
+    let s = settings(archive)?.clone();
+    let mut report = SendReport::default();
+    let keys = waiting(archive);
+    if keys.is_empty() {
+        return Ok(report);
+    }
+    let smtp = if s.pickup.is_some() {
+        None
+    } else {
+        Some(transport(&s))
+    };
+    for key in keys {
+        let dir = archive.root().join(OUTBOX);
+        let result: Result<(), String> = (|| {
+            let raw = fs::read(dir.join(format!("{key}.eml"))).map_err(|e| e.to_string())?;
+            let env: Envelope = serde_json::from_slice(
+                &fs::read(dir.join(format!("{key}.env.json"))).map_err(|e| e.to_string())?,
+            )
+            .map_err(|e| e.to_string())?;
+            match (&s.pickup, &smtp) {
+                (Some(p), _) => {
+                    let p = if p.is_absolute() {
+                        p.clone()
+                    } else {
+                        archive.root().join(p)
+                    };
+                    atomic::write_file(&p.join(format!("{key}.eml")), &raw)
+                        .map_err(|e| e.to_string())
+                }
+                (None, Some(Ok(t))) => {
+                    let envelope = lettre::address::Envelope::new(
+                        Some(
+                            env.from
+                                .parse()
+                                .map_err(|e: lettre::address::AddressError| e.to_string())?,
+                        ),
+                        vec![
+                            env.to
+                                .parse()
+                                .map_err(|e: lettre::address::AddressError| e.to_string())?,
+                        ],
+                    )
+                    .map_err(|e| e.to_string())?;
+                    t.send_raw(&envelope, &raw)
+                        .map(|_| ())
+                        .map_err(|e| e.to_string())
+                }
+                (None, Some(Err(e))) => Err(e.clone()),
+                (None, None) => Err("no way to send mail is configured".into()),
+            }
+        })();
+        match result {
+            Ok(()) => {
+                move_to_sent(archive, &key).map_err(|e| MailError::Build(e.to_string()))?;
+                report.sent.push(key);
+            }
+            Err(why) => report.failed.push((key, why)),
+        }
+    }
+    Ok(report)
+}
+
+/// The path of a mail kept as sent.
+pub fn sent_path(archive: &Archive, key: &str) -> PathBuf {
+    archive
+        .root()
+        .join(SENT)
+        .join(format!("{}.eml", safe_key(key)))
+}
