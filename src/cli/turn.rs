@@ -46,11 +46,6 @@ pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
     }
     let pending = archive.files_in(&archive.pending_dir())?;
-    if pending.is_empty() && archive.game.schedule.is_none() && !args.force {
-        return Err(Failure::User(format!(
-            "no orders are waiting for turn {next}: nothing to play (--force plays it with no orders)"
-        )));
-    }
     let mut files = Vec::new();
     let mut used = Vec::new();
     for (name, text) in &pending {
@@ -61,6 +56,13 @@ pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
             }
             Err(why) => writeln!(out, "skipped pending/{name}: {why}").context("writing output")?,
         }
+    }
+    // Without a schedule, a turn with no usable orders is not played by accident (a
+    // second run, or one after a crash, finds only the last turn's orders).
+    if files.is_empty() && archive.game.schedule.is_none() && !args.force {
+        return Err(Failure::User(format!(
+            "no orders are waiting for turn {next}: nothing to play (--force plays it with no orders)"
+        )));
     }
     let played = play(&state, &files);
     for (player, problems) in &played.problems {

@@ -1,0 +1,435 @@
+//! The play-by-email round trip against real servers on 127.0.0.1 (issue 6): an SMTP
+//! server (aiosmtpd) delivering into a Maildir, started by tests/mail/servers.sh, which
+//! `.ci/run` installs. Players mail orders, the judge files them, plays the turn and
+//! mails the reports, which are read back and parsed. Then the attacks and failures.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use lettre::{Message, SmtpTransport, Transport};
+
+/// Real servers for one test; stopped when dropped.
+struct Servers {
+    dir: tempfile::TempDir,
+    smtp: u16,
+}
+
+impl Servers {
+    fn start() -> Servers {
+        let dir = tempfile::Builder::new()
+            .prefix("judge-mail-")
+            .tempdir_in("/tmp")
+            .expect("tmp");
+        let out = Command::new("bash")
+            .args(["tests/mail/servers.sh", "start"])
+            .arg(dir.path())
+            .output()
+            .expect("bash runs");
+        assert!(
+            out.status.success(),
+            "the mail servers did not start (run `bash tests/mail/servers.sh install` as root, or `bash .ci/run`):\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let port = |name: &str| -> u16 {
+            text.lines()
+                .find_map(|l| {
+                    l.strip_prefix(&format!("{name}="))
+                        .and_then(|p| p.trim().parse().ok())
+                })
+                .expect("port")
+        };
+        Servers {
+            smtp: port("SMTP_PORT"),
+            dir,
+        }
+    }
+
+    fn maildir(&self) -> PathBuf {
+        self.dir.path().join("Maildir")
+    }
+
+    /// Every message delivered so far, parsed: (To, Subject, body text, attachment count, In-Reply-To).
+    fn delivered(&self) -> Vec<(String, String, String, usize, String)> {
+        let mut out = Vec::new();
+        for sub in ["new", "cur"] {
+            let Ok(d) = std::fs::read_dir(self.maildir().join(sub)) else {
+                continue;
+            };
+            for e in d.flatten() {
+                let raw = std::fs::read(e.path()).expect("read");
+                let m = mail_parser::MessageParser::default()
+                    .parse(&raw)
+                    .expect("a real RFC 5322 message");
+                let to = m
+                    .to()
+                    .and_then(|a| a.first())
+                    .and_then(|a| a.address())
+                    .unwrap_or("")
+                    .to_string();
+                let irt = m.in_reply_to().as_text().unwrap_or("").to_string();
+                out.push((
+                    to,
+                    m.subject().unwrap_or("").to_string(),
+                    m.body_text(0).unwrap_or_default().into_owned(),
+                    m.attachment_count(),
+                    irt,
+                ));
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// A player sends a mail to the judge through the server.
+    fn send(&self, from: &str, subject: &str, body: &str) {
+        let m = Message::builder()
+            .from(from.parse().expect("from"))
+            .to("Judge <judge@example.org>".parse().expect("to"))
+            .subject(subject)
+            .body(body.to_string())
+            .expect("message");
+        SmtpTransport::builder_dangerous("127.0.0.1")
+            .port(self.smtp)
+            .build()
+            .send(&m)
+            .expect("sent through the server");
+    }
+}
+
+impl Drop for Servers {
+    fn drop(&mut self) {
+        let _ = Command::new("bash")
+            .args(["tests/mail/servers.sh", "stop"])
+            .arg(self.dir.path())
+            .output();
+    }
+}
+
+fn judge(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_judge"));
+    c.args(args)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default());
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    let out = c.output().expect("judge runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A two-player game with secrets and mail set up; returns (dir, red secret, yellow secret).
+fn game(tmp: &Path, name: &str, mail: &str) -> (PathBuf, String, String) {
+    let dir = tmp.join(name);
+    let d = dir.to_str().expect("utf-8");
+    let (code, _, err) = judge(
+        &[
+            "new",
+            d,
+            "--scenario",
+            "two-rivers",
+            "--player",
+            "Ann:ann@example.org",
+            "--player",
+            "Bob:bob@example.org",
+            "--seed",
+            "7",
+        ],
+        &[],
+    );
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = judge(&["secret", d], &[]);
+    assert_eq!(code, 0, "{err}");
+    let secret = |who: &str| -> String {
+        out.lines()
+            .find(|l| l.trim_start().starts_with(who))
+            .and_then(|l| l.split_whitespace().last())
+            .expect("secret")
+            .to_string()
+    };
+    let (red, yellow) = (secret("red"), secret("yellow"));
+    let toml_path = dir.join("game.toml");
+    let mut toml = std::fs::read_to_string(&toml_path).expect("game.toml");
+    toml.push_str(mail);
+    std::fs::write(&toml_path, toml).expect("write");
+    (dir, red, yellow)
+}
+
+fn orders(player: &str, secret: &str) -> String {
+    let mut o =
+        std::fs::read_to_string(format!("games/demo/pending/{player}.txt")).expect("demo orders");
+    o = o.replacen(
+        &format!("player {player}\n"),
+        &format!("player {player}\nsecret {secret}\n"),
+        1,
+    );
+    o
+}
+
+/// Issue 6: two players mail orders to the server; judge ingest reads them from the
+/// Maildir; judge turn plays the turn; both players' reports arrive at the server and
+/// are read back and parsed; the archive holds the turn.
+#[test]
+fn orders_by_mail_in_reports_by_mail_out() {
+    let srv = Servers::start();
+    let tmp = tempfile::tempdir().expect("tmp");
+    let mail = format!(
+        "\n[mail]\nfrom = \"Judge <judge@example.org>\"\nsmtp_host = \"127.0.0.1\"\nsmtp_port = {}\nsmtp_security = \"none\"\n",
+        srv.smtp
+    );
+    let (dir, red, yellow) = game(tmp.path(), "demo", &mail);
+    let d = dir.to_str().expect("utf-8");
+
+    srv.send(
+        "Ann <ann@example.org>",
+        "orders for turn 1",
+        &orders("red", &red),
+    );
+    srv.send(
+        "Bob <bob@example.org>",
+        "my orders",
+        &orders("yellow", &yellow),
+    );
+    let (code, out, err) = judge(
+        &[
+            "ingest",
+            d,
+            "--maildir",
+            srv.maildir().to_str().expect("utf-8"),
+        ],
+        &[],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(out.matches("accepted:").count(), 2, "{out}");
+    assert!(
+        out.contains("sent 2 mail(s)"),
+        "the acknowledgements went out: {out}"
+    );
+
+    // Reading the same Maildir again files nothing twice.
+    let (_, again, _) = judge(
+        &[
+            "ingest",
+            d,
+            "--maildir",
+            srv.maildir().to_str().expect("utf-8"),
+        ],
+        &[],
+    );
+    assert_eq!(again.matches("accepted:").count(), 0, "{again}");
+
+    let (code, out, err) = judge(&["turn", d], &[]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("Turn 1 resolved"), "{out}");
+    assert!(
+        dir.join("turns/001/state.json").is_file()
+            && dir.join("turns/001/orders/red.txt").is_file()
+    );
+
+    let got = srv.delivered();
+    let reports: Vec<_> = got
+        .iter()
+        .filter(|m| m.1 == "demo: report for turn 1")
+        .collect();
+    assert_eq!(reports.len(), 2, "{got:?}");
+    for (to, _, body, attachments, _) in &reports {
+        assert!(to == "ann@example.org" || to == "bob@example.org");
+        assert!(
+            body.contains("ROADS & BOATS  --  demo  --  turn 1"),
+            "{body}"
+        );
+        assert!(body.contains("sawmill"));
+        assert_eq!(*attachments, 1, "the map picture is attached");
+    }
+    let acks: Vec<_> = got.iter().filter(|m| m.1.starts_with("Re: ")).collect();
+    assert_eq!(acks.len(), 2, "{got:?}");
+    for (_, _, body, _, in_reply_to) in &acks {
+        assert!(
+            body.contains("are filed") && body.contains("0 errors"),
+            "{body}"
+        );
+        assert!(!in_reply_to.is_empty(), "threaded");
+        assert!(
+            !body.contains(&red) && !body.contains(&yellow),
+            "a secret is never echoed"
+        );
+    }
+    // The secrets are nowhere in the archive.
+    for f in walk(&dir) {
+        let bytes = std::fs::read(&f).expect("read");
+        let text = String::from_utf8_lossy(&bytes);
+        assert!(
+            !text.contains(&red) && !text.contains(&yellow),
+            "a secret in {}",
+            f.display()
+        );
+    }
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).expect("dir").flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(walk(&p))
+        } else {
+            out.push(p)
+        }
+    }
+    out
+}
+
+/// SMTP down during judge turn: the turn is written, the mails wait in the outbox, and
+/// judge mail sends them once the server is back.
+#[test]
+fn smtp_down_the_mail_waits_in_the_outbox() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    // A port nothing listens on: take one, then free it.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .expect("bind")
+        .local_addr()
+        .expect("addr")
+        .port();
+    let mail = format!(
+        "\n[mail]\nfrom = \"judge@example.org\"\nsmtp_host = \"127.0.0.1\"\nsmtp_port = {port}\nsmtp_security = \"none\"\n"
+    );
+    let (dir, _, _) = game(tmp.path(), "g", &mail);
+    let d = dir.to_str().expect("utf-8");
+    std::fs::create_dir_all(dir.join("pending")).expect("pending");
+    std::fs::copy("games/demo/pending/red.txt", dir.join("pending/red.txt")).expect("copy");
+    let (code, out, err) = judge(&["turn", d], &[]);
+    assert_eq!(
+        code, 0,
+        "the turn is played even if mail is down: {out}{err}"
+    );
+    assert!(dir.join("turns/001/state.json").is_file());
+    assert!(out.contains("left in the outbox"), "{out}");
+    let (code, _, _) = judge(&["mail", d], &[]);
+    assert_eq!(code, 1, "still waiting");
+    assert_eq!(
+        std::fs::read_dir(dir.join("outbox"))
+            .expect("outbox")
+            .count(),
+        4,
+        "2 mails, each with its envelope"
+    );
+
+    let srv = Servers::start();
+    let toml = std::fs::read_to_string(dir.join("game.toml"))
+        .expect("toml")
+        .replace(
+            &format!("smtp_port = {port}"),
+            &format!("smtp_port = {}", srv.smtp),
+        );
+    std::fs::write(dir.join("game.toml"), toml).expect("write");
+    let (code, out, err) = judge(&["mail", d], &[]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(
+        srv.delivered()
+            .iter()
+            .filter(|m| m.1 == "g: report for turn 1")
+            .count(),
+        2
+    );
+    let (_, status, _) = judge(&["status", d], &[]);
+    assert!(status.contains("Outbox: 0 mail(s) waiting."), "{status}");
+}
+
+/// Issue 6: killing judge turn at random points leaves the old turn or the new one,
+/// never a mix, and the next run completes it, with the same result as an uninterrupted
+/// run.
+#[test]
+fn a_killed_turn_leaves_the_old_turn_or_the_new_one() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (reference, _, _) = game(tmp.path(), "reference", "");
+    std::fs::create_dir_all(reference.join("pending")).expect("pending");
+    for p in ["red", "yellow"] {
+        std::fs::copy(
+            format!("games/demo/pending/{p}.txt"),
+            reference.join(format!("pending/{p}.txt")),
+        )
+        .expect("copy");
+    }
+    let template = tmp.path().join("template");
+    copy(&reference, &template);
+    let (code, _, err) = judge(&["turn", reference.to_str().expect("utf-8")], &[]);
+    assert_eq!(code, 0, "{err}");
+    let want = std::fs::read(reference.join("turns/001/state.json")).expect("state");
+
+    let mut rng = 0x2545_f491_4f6c_dd1du64;
+    let mut interrupted = 0;
+    for round in 0..30 {
+        let g = tmp.path().join(format!("g{round}"));
+        copy(&template, &g);
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let delay = std::time::Duration::from_micros(rng % 40_000);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+            .args(["turn", g.to_str().expect("utf-8")])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("spawn");
+        std::thread::sleep(delay);
+        if child.try_wait().expect("wait").is_none() {
+            interrupted += 1;
+        }
+        let _ = child.kill();
+        let _ = child.wait();
+        // Old or new, never a mix.
+        let turns: Vec<String> = std::fs::read_dir(g.join("turns"))
+            .expect("turns")
+            .flatten()
+            .filter_map(|e| e.file_name().to_str().map(str::to_string))
+            .filter(|n| !n.starts_with('.'))
+            .collect();
+        assert!(turns.iter().all(|t| t == "000" || t == "001"), "{turns:?}");
+        if g.join("turns/001").exists() {
+            for f in [
+                "state.json",
+                "events.json",
+                "report.txt",
+                "map.png",
+                "orders/red.txt",
+            ] {
+                assert!(
+                    g.join("turns/001").join(f).is_file(),
+                    "round {round}: turn 1 is whole ({f})"
+                );
+            }
+        }
+        // The next run completes it (or finds it complete and refuses to play twice).
+        let (code, _, err) = judge(&["turn", g.to_str().expect("utf-8")], &[]);
+        assert!(
+            code == 0 || err.contains("no orders are waiting"),
+            "round {round}: {err}"
+        );
+        assert_eq!(
+            std::fs::read(g.join("turns/001/state.json")).expect("state"),
+            want,
+            "round {round}"
+        );
+        assert!(
+            !g.join("turns/002").exists(),
+            "round {round}: never two turns"
+        );
+    }
+    assert!(interrupted > 0, "some runs were really interrupted");
+}
+
+fn copy(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for e in std::fs::read_dir(from).expect("read").flatten() {
+        let t = to.join(e.file_name());
+        if e.path().is_dir() {
+            copy(&e.path(), &t)
+        } else {
+            std::fs::copy(e.path(), t).expect("copy");
+        }
+    }
+}
