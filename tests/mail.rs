@@ -12,6 +12,7 @@ use lettre::{Message, SmtpTransport, Transport};
 struct Servers {
     dir: tempfile::TempDir,
     smtp: u16,
+    imap: u16,
 }
 
 impl Servers {
@@ -41,6 +42,7 @@ impl Servers {
         };
         Servers {
             smtp: port("SMTP_PORT"),
+            imap: port("IMAP_PORT"),
             dir,
         }
     }
@@ -432,4 +434,90 @@ fn copy(from: &Path, to: &Path) {
             std::fs::copy(e.path(), t).expect("copy");
         }
     }
+}
+
+/// Issue 6, over IMAP: the players' mails are read from the server's INBOX (user
+/// `judge`), filed, and marked seen, so a second read files nothing; the turn is played
+/// and the reports go out through SMTP.
+#[test]
+fn orders_read_over_imap() {
+    let srv = Servers::start();
+    let tmp = tempfile::tempdir().expect("tmp");
+    let mail = format!(
+        "\n[mail]\nfrom = \"Judge <judge@example.org>\"\nsmtp_host = \"127.0.0.1\"\nsmtp_port = {}\nsmtp_security = \"none\"\nimap_host = \"127.0.0.1\"\nimap_port = {}\nimap_user = \"judge\"\nimap_security = \"none\"\n",
+        srv.smtp, srv.imap
+    );
+    let (dir, red, yellow) = game(tmp.path(), "imapgame", &mail);
+    let d = dir.to_str().expect("utf-8");
+    srv.send(
+        "Ann <ann@example.org>",
+        "orders",
+        &orders("red", &red).replace("game demo", "game imapgame"),
+    );
+    srv.send(
+        "Bob <bob@example.org>",
+        "orders",
+        &orders("yellow", &yellow).replace("game demo", "game imapgame"),
+    );
+    let imap = format!("127.0.0.1:{}", srv.imap);
+    let env = [("JUDGE_IMAP_PASSWORD", "judge-pass")];
+    let (code, out, err) = judge(
+        &[
+            "ingest",
+            d,
+            "--imap",
+            &imap,
+            "--user",
+            "judge",
+            "--imap-security",
+            "none",
+        ],
+        &env,
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(out.matches("accepted:").count(), 2, "{out}");
+    // Seen now: reading again files nothing new (the judge's own answers, which land in
+    // the same test mailbox, are refused as strangers' mail).
+    let (_, again, _) = judge(
+        &[
+            "ingest",
+            d,
+            "--imap",
+            &imap,
+            "--user",
+            "judge",
+            "--imap-security",
+            "none",
+        ],
+        &env,
+    );
+    assert_eq!(again.matches("accepted:").count(), 0, "{again}");
+    // judge turn reads the IMAP server itself, as [mail] says, then plays the turn.
+    let (code, out, err) = judge(&["turn", d], &env);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        dir.join("turns/001/orders/red.txt").is_file()
+            && dir.join("turns/001/orders/yellow.txt").is_file()
+    );
+    let reports = srv
+        .delivered()
+        .into_iter()
+        .filter(|m| m.1 == "imapgame: report for turn 1")
+        .count();
+    assert_eq!(reports, 2);
+    let (code, _, err) = judge(
+        &[
+            "ingest",
+            d,
+            "--imap",
+            &imap,
+            "--user",
+            "judge",
+            "--imap-security",
+            "none",
+        ],
+        &[("JUDGE_IMAP_PASSWORD", "wrong")],
+    );
+    assert_eq!(code, 1, "a wrong password is a clear error: {err}");
+    assert!(err.contains("IMAP login as judge"), "{err}");
 }

@@ -74,9 +74,22 @@ pub struct MailSettings {
     /// …or a pickup folder another program sends from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pickup: Option<PathBuf>,
-    /// Incoming: a Maildir `judge turn` reads before the turn.
+    /// Incoming: a Maildir `judge turn` reads before the turn…
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub maildir: Option<PathBuf>,
+    /// …or an IMAP server (its INBOX's unseen mail).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub imap_host: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub imap_port: Option<u16>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub imap_user: Option<String>,
+    /// The environment variable that holds the IMAP password.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub imap_password_env: Option<String>,
+    /// `none`, `starttls` (default) or `tls`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub imap_security: Option<String>,
 }
 
 /// Deadlines: the first turn's, then one every `every` (like `7days`, `48h`).

@@ -169,16 +169,103 @@ pub fn ingest(args: IngestArgs, out: &mut dyn Write) -> Result<(), Failure> {
     for f in &args.files {
         mails.push(std::fs::read(f).map_err(|e| Failure::User(format!("{}: {e}", f.display())))?);
     }
-    if mails.is_empty() && args.maildir.is_none() && args.mbox.is_none() {
+    if mails.is_empty() && args.maildir.is_none() && args.mbox.is_none() && args.imap.is_none() {
         return Err(Failure::User(
-            "give mails to read: --maildir DIR, --mbox FILE or .eml files".into(),
+            "give mails to read: --maildir DIR, --mbox FILE, --imap HOST or .eml files".into(),
         ));
     }
-    ingest_all(&archive, mails, now()?, out)?;
+    let now = now()?;
+    ingest_all(&archive, mails, now, out)?;
+    if let Some(spec) = &args.imap {
+        let (host, port) = match spec.rsplit_once(':') {
+            Some((h, p)) => (
+                h.to_string(),
+                p.parse().map_err(|_| {
+                    Failure::User(format!("--imap {spec}: the port is not a number"))
+                })?,
+            ),
+            None => (spec.clone(), 143),
+        };
+        let settings = archive.game.mail.clone().unwrap_or_default();
+        let src = imap_source(
+            &settings,
+            Some(host),
+            Some(port),
+            args.user.clone(),
+            args.imap_security.clone(),
+        )?;
+        ingest_imap(&archive, &src, now, out)?;
+    }
     if !args.no_send && archive.game.mail.is_some() {
         send(&archive, out)?;
     }
     Ok(())
+}
+
+/// The IMAP source from the command line and game.toml, the password from the
+/// environment.
+pub(super) fn imap_source(
+    s: &crate::archive::MailSettings,
+    host: Option<String>,
+    port: Option<u16>,
+    user: Option<String>,
+    security: Option<String>,
+) -> Result<crate::mail::imap::Source, Failure> {
+    let host = host
+        .or_else(|| s.imap_host.clone())
+        .ok_or_else(|| Failure::User("no IMAP host".into()))?;
+    let port = port.or(s.imap_port).unwrap_or(143);
+    let user = user.or_else(|| s.imap_user.clone()).ok_or_else(|| {
+        Failure::User("give the IMAP user: --user NAME, or imap_user in [mail]".into())
+    })?;
+    let var = s
+        .imap_password_env
+        .clone()
+        .unwrap_or_else(|| "JUDGE_IMAP_PASSWORD".into());
+    let password = std::env::var(&var).map_err(|_| {
+        Failure::User(format!(
+            "the IMAP password is read from ${var}, which is not set"
+        ))
+    })?;
+    let security = security
+        .or_else(|| s.imap_security.clone())
+        .unwrap_or_else(|| {
+            if port == 993 {
+                "tls".into()
+            } else {
+                "starttls".into()
+            }
+        });
+    Ok(crate::mail::imap::Source {
+        host,
+        port,
+        user,
+        password,
+        security,
+    })
+}
+
+/// File the unseen mail of an IMAP INBOX; each is marked seen once filed.
+pub(super) fn ingest_imap(
+    archive: &Archive,
+    src: &crate::mail::imap::Source,
+    now: SystemTime,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let mut problem = None;
+    let mut lines: Vec<u8> = Vec::new();
+    crate::mail::imap::ingest(src, |raw| {
+        match ingest_all(archive, vec![raw.to_vec()], now, &mut lines) {
+            Ok(_) => true,
+            Err(e) => {
+                problem.get_or_insert(e);
+                false
+            }
+        }
+    })
+    .map_err(Failure::User)?;
+    out.write_all(&lines).context("output")?;
+    problem.map_or(Ok(()), Err)
 }
 
 pub(super) fn send(archive: &Archive, out: &mut dyn Write) -> Result<(), Failure> {

@@ -214,6 +214,16 @@ pub struct IngestArgs {
     /// An mbox file to read.
     #[arg(long)]
     pub mbox: Option<PathBuf>,
+    /// An IMAP server to read unseen mail from, as HOST or HOST:PORT (the password is
+    /// read from $JUDGE_IMAP_PASSWORD, or the variable [mail] imap_password_env names).
+    #[arg(long, value_name = "HOST[:PORT]")]
+    pub imap: Option<String>,
+    /// The IMAP user.
+    #[arg(long, requires = "imap")]
+    pub user: Option<String>,
+    /// `none`, `starttls` or `tls` (default: starttls; tls on port 993).
+    #[arg(long, requires = "imap")]
+    pub imap_security: Option<String>,
     /// Single mails (.eml files).
     pub files: Vec<PathBuf>,
     /// Queue the answers but do not send them.

@@ -29,6 +29,10 @@ pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
         let mails = super::mail::maildir_mails(&dir)?;
         super::mail::ingest_all(&archive, mails, now, out)?;
     }
+    if let Some(s) = archive.game.mail.clone().filter(|m| m.imap_host.is_some()) {
+        let src = super::mail::imap_source(&s, None, None, None, None)?;
+        super::mail::ingest_imap(&archive, &src, now, out)?;
+    }
     let state = load_state(&archive, last)?;
     if let Some(why) = &state.game_over {
         return Err(Failure::User(format!(
