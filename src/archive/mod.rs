@@ -235,6 +235,15 @@ impl Archive {
         &self.root
     }
 
+    /// The game's name: its folder's name (what order files write after `game`).
+    pub fn name(&self) -> String {
+        self.root
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("game")
+            .to_string()
+    }
+
     /// The turns in the archive, in order. Unfinished (temporary) folders are ignored.
     pub fn turns(&self) -> Result<Vec<u32>, ArchiveError> {
         let dir = self.root.join("turns");

@@ -284,12 +284,7 @@ pub(super) fn queue_reports(archive: &Archive, turn: u32) -> Result<usize, Failu
     if archive.game.mail.is_none() {
         return Ok(0);
     }
-    let game = archive
-        .root()
-        .file_name()
-        .and_then(|n| n.to_str())
-        .unwrap_or("game")
-        .to_string();
+    let game = archive.name();
     let dir = archive.turn_dir(turn);
     let report = std::fs::read_to_string(dir.join("report.txt")).unwrap_or_default();
     let png = std::fs::read(dir.join("map.png")).ok();

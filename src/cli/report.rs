@@ -25,15 +25,6 @@ fn template(archive: &Archive) -> Result<Option<String>, Failure> {
     Ok(None)
 }
 
-fn game_name(archive: &Archive) -> String {
-    archive
-        .root()
-        .file_name()
-        .and_then(|n| n.to_str())
-        .unwrap_or("game")
-        .to_string()
-}
-
 /// The report model of a turn from what the archive holds.
 pub(super) fn model(archive: &Archive, turn: u32) -> Result<(Report, State), Failure> {
     let after = load_state(archive, turn)?;
@@ -57,7 +48,7 @@ pub(super) fn model(archive: &Archive, turn: u32) -> Result<(Report, State), Fai
         (load_state(archive, prev)?, events, sent)
     };
     Ok((
-        report::build(&game_name(archive), &before, &events, &after, &sent, None),
+        report::build(&archive.name(), &before, &events, &after, &sent, None),
         after,
     ))
 }

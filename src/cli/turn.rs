@@ -104,12 +104,7 @@ pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .into_bytes(),
     ));
     let sent: Vec<Colour> = files.iter().map(|f| f.player).collect();
-    let game = archive
-        .root()
-        .file_name()
-        .and_then(|n| n.to_str())
-        .unwrap_or("game")
-        .to_string();
+    let game = archive.name();
     let report = crate::roads_boats::report::build(
         &game,
         &state,
@@ -174,7 +169,7 @@ pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
 /// Commit the game folder to git (it is in a git work tree).
 fn commit(archive: &Archive, turn: u32, out: &mut dyn Write) -> Result<(), Failure> {
     let dir = archive.root();
-    let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or("game");
+    let name = archive.name();
     let git = |args: &[&str]| {
         std::process::Command::new("git")
             .arg("-C")

@@ -168,12 +168,7 @@ pub fn file(
     now: SystemTime,
 ) -> Result<Outcome, super::outbox::MailError> {
     let seq = next_seq(archive);
-    let game = archive
-        .root()
-        .file_name()
-        .and_then(|n| n.to_str())
-        .unwrap_or("game")
-        .to_string();
+    let game = archive.name();
     let incoming = match inbound::read(raw) {
         Ok(m) => m,
         Err(e) => {

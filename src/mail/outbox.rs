@@ -112,13 +112,7 @@ pub fn queue(archive: &Archive, m: &Outgoing) -> Result<PathBuf, MailError> {
         .subject(clean(&m.subject))
         .message_id(Some(format!(
             "<{key}.{}@pbem-judge>",
-            safe_key(
-                archive
-                    .root()
-                    .file_name()
-                    .and_then(|n| n.to_str())
-                    .unwrap_or("game")
-            )
+            safe_key(archive.name().as_str())
         )));
     if let Some(id) = &m.in_reply_to {
         let id = clean(id);

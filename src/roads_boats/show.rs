@@ -202,8 +202,8 @@ fn section(out: &mut String, name: &str) {
 /// columns (which sit half a hex lower) on the second. Capitals mark a river.
 fn terrain_grid(state: &State) -> String {
     let map = &state.map;
-    let cols = map.tiles.keys().map(|h| h.col).max().map_or(0, |c| c + 1);
-    let rows = map.tiles.keys().map(|h| h.row).max().map_or(0, |r| r + 1);
+    let cols = map.columns();
+    let rows = map.rows();
     let mut out = String::new();
     let mut header = String::from("      ");
     for c in 0..cols {

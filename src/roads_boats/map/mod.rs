@@ -219,6 +219,16 @@ pub struct Map {
 }
 
 impl Map {
+    /// How many columns the map spans (from A to its last column).
+    pub fn columns(&self) -> u8 {
+        self.tiles.keys().map(|h| h.col).max().map_or(0, |c| c + 1)
+    }
+
+    /// How many rows the map spans (from 1 to its last row).
+    pub fn rows(&self) -> u8 {
+        self.tiles.keys().map(|h| h.row).max().map_or(0, |r| r + 1)
+    }
+
     pub fn tile(&self, hex: Hex) -> Option<&Tile> {
         self.tiles.get(&hex)
     }

@@ -103,7 +103,7 @@ fn edge_cells(x: i32, y: i32, d: Dir) -> Vec<(i32, i32, char)> {
 /// One panel of the map: the tiles in columns `first..first + PANEL_COLUMNS`.
 fn panel(state: &State, first: u8, last: u8) -> Vec<String> {
     let map = &state.map;
-    let rows = map.tiles.keys().map(|h| h.row).max().map_or(0, |r| r + 1);
+    let rows = map.rows();
     let width = 7 * usize::from(last - first + 1) + 2;
     let height = 4 * usize::from(rows) + 4;
     let mut cv = Canvas {
@@ -228,13 +228,7 @@ pub struct Panel {
 
 /// The whole map, in panels of at most ten columns.
 pub fn panels(state: &State) -> Vec<Panel> {
-    let cols = state
-        .map
-        .tiles
-        .keys()
-        .map(|h| h.col)
-        .max()
-        .map_or(0, |c| c + 1);
+    let cols = state.map.columns();
     let count = cols.div_ceil(PANEL_COLUMNS).max(1);
     // Share the columns evenly between the panels.
     let per = cols.div_ceil(count).max(1);

@@ -113,20 +113,8 @@ fn area_point(a: AreaId) -> (f32, f32) {
 }
 
 fn size(state: &State, title: &str) -> (u32, u32) {
-    let cols = state
-        .map
-        .tiles
-        .keys()
-        .map(|h| h.col)
-        .max()
-        .map_or(0, |c| c + 1);
-    let rows = state
-        .map
-        .tiles
-        .keys()
-        .map(|h| h.row)
-        .max()
-        .map_or(0, |r| r + 1);
+    let cols = state.map.columns();
+    let rows = state.map.rows();
     let w = 2.0 * MARGIN + SIZE * (1.5 * f32::from(cols) + 0.5);
     let h = 2.0 * MARGIN + 16.0 + SIZE * 3f32.sqrt() * (f32::from(rows) + 0.5) + LEGEND;
     let title_w = 2.0 * MARGIN + 16.0 * title.chars().count() as f32;
@@ -380,6 +368,26 @@ fn paint(c: Rgb) -> Paint<'static> {
     p
 }
 
+impl Png {
+    fn fill_and_stroke(&mut self, path: &tiny_skia::Path, fill: Rgb, stroke: Option<(Rgb, f32)>) {
+        self.pixmap.fill_path(
+            path,
+            &paint(fill),
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
+        if let Some((c, w)) = stroke {
+            let st = Stroke {
+                width: w,
+                ..Stroke::default()
+            };
+            self.pixmap
+                .stroke_path(path, &paint(c), &st, Transform::identity(), None);
+        }
+    }
+}
+
 impl Canvas for Png {
     fn polygon(&mut self, pts: &[(f32, f32)], fill: Rgb, stroke: Option<(Rgb, f32)>) {
         let mut pb = PathBuilder::new();
@@ -392,21 +400,7 @@ impl Canvas for Png {
         }
         pb.close();
         if let Some(path) = pb.finish() {
-            self.pixmap.fill_path(
-                &path,
-                &paint(fill),
-                FillRule::Winding,
-                Transform::identity(),
-                None,
-            );
-            if let Some((c, w)) = stroke {
-                let st = Stroke {
-                    width: w,
-                    ..Stroke::default()
-                };
-                self.pixmap
-                    .stroke_path(&path, &paint(c), &st, Transform::identity(), None);
-            }
+            self.fill_and_stroke(&path, fill, stroke);
         }
     }
     fn line(&mut self, a: (f32, f32), b: (f32, f32), colour: Rgb, width: f32) {
@@ -425,21 +419,7 @@ impl Canvas for Png {
     }
     fn circle(&mut self, c: (f32, f32), r: f32, fill: Rgb, stroke: Option<(Rgb, f32)>) {
         if let Some(path) = PathBuilder::from_circle(c.0, c.1, r) {
-            self.pixmap.fill_path(
-                &path,
-                &paint(fill),
-                FillRule::Winding,
-                Transform::identity(),
-                None,
-            );
-            if let Some((sc, w)) = stroke {
-                let st = Stroke {
-                    width: w,
-                    ..Stroke::default()
-                };
-                self.pixmap
-                    .stroke_path(&path, &paint(sc), &st, Transform::identity(), None);
-            }
+            self.fill_and_stroke(&path, fill, stroke);
         }
     }
     fn text(&mut self, at: (f32, f32), s: &str, scale: u32, colour: Rgb) {
