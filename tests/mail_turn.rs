@@ -202,3 +202,19 @@ fn commit_makes_a_git_commit() {
     let files = String::from_utf8(git(&["show", "--stat", "HEAD"]).stdout).expect("utf-8");
     assert!(files.contains("turns/001/state.json"), "{files}");
 }
+
+/// The report says when the next orders are due.
+#[test]
+fn the_report_names_the_next_deadline() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (dir, red) = game(tmp.path(), "refuse");
+    ingest(&dir, &mail("a", &orders(&red, "move D1: C3")), BEFORE);
+    let (code, _, err) = judge(&["turn", dir.to_str().expect("utf-8")], AFTER);
+    assert_eq!(code, 0, "{err}");
+    let report = std::fs::read_to_string(dir.join("turns/001/report.txt")).expect("report");
+    assert!(
+        report.contains("Orders for turn 2 are due 2026-12-08 at 18:00:00 UTC."),
+        "{}",
+        &report[..400]
+    );
+}

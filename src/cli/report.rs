@@ -25,6 +25,17 @@ fn template(archive: &Archive) -> Result<Option<String>, Failure> {
     Ok(None)
 }
 
+/// When a turn's orders are due, if the game has a schedule.
+pub(super) fn deadline(archive: &Archive, turn: u32) -> Option<String> {
+    let d = archive.game.schedule.as_ref()?.deadline(turn).ok()?;
+    Some(
+        humantime::format_rfc3339_seconds(d)
+            .to_string()
+            .replace('T', " at ")
+            .replace('Z', " UTC"),
+    )
+}
+
 /// The report model of a turn from what the archive holds.
 pub(super) fn model(archive: &Archive, turn: u32) -> Result<(Report, State), Failure> {
     let after = load_state(archive, turn)?;
@@ -48,7 +59,14 @@ pub(super) fn model(archive: &Archive, turn: u32) -> Result<(Report, State), Fai
         (load_state(archive, prev)?, events, sent)
     };
     Ok((
-        report::build(&archive.name(), &before, &events, &after, &sent, None),
+        report::build(
+            &archive.name(),
+            &before,
+            &events,
+            &after,
+            &sent,
+            deadline(archive, turn + 1),
+        ),
         after,
     ))
 }

@@ -111,7 +111,7 @@ pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
         &played.resolution.events,
         &played.resolution.state,
         &sent,
-        None,
+        super::report::deadline(&archive, next + 1),
     );
     turn_files.extend(super::report::files(
         &archive,
