@@ -1,8 +1,9 @@
 //! The `judge` command as a GM uses it: `new`, `show`, `scenarios`.
 
+mod support;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 const BUNDLED: [(&str, usize); 4] = [
     ("solo", 1),
@@ -15,18 +16,9 @@ const BUNDLED: [(&str, usize); 4] = [
 /// temporary folder replaced by `[TMP]`.
 #[must_use]
 fn judge(args: &[&str], tmp: &Path) -> (i32, String, String) {
-    let out: Output = Command::new(env!("CARGO_BIN_EXE_judge"))
-        .args(args)
-        .env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .output()
-        .expect("judge runs");
-    let clean = |b: &[u8]| String::from_utf8_lossy(b).replace(&tmp.display().to_string(), "[TMP]");
-    (
-        out.status.code().unwrap_or(-1),
-        clean(&out.stdout),
-        clean(&out.stderr),
-    )
+    let (code, out, err) = support::judge_text(args, &[]);
+    let clean = |s: &str| s.replace(&tmp.display().to_string(), "[TMP]");
+    (code, clean(&out), clean(&err))
 }
 
 fn players(n: usize) -> Vec<String> {

@@ -3,6 +3,8 @@
 //! `.ci/run` installs. Players mail orders, the judge files them, plays the turn and
 //! mails the reports, which are read back and parsed. Then the attacks and failures.
 
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -109,19 +111,7 @@ impl Drop for Servers {
 }
 
 fn judge(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_judge"));
-    c.args(args)
-        .env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default());
-    for (k, v) in env {
-        c.env(k, v);
-    }
-    let out = c.output().expect("judge runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    support::judge_text(args, env)
 }
 
 /// A two-player game with secrets and mail set up; returns (dir, red secret, yellow secret).

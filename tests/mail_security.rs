@@ -2,21 +2,12 @@
 //! (docs/gm-guide.md, "What the judge does with odd mail"): nothing is written outside
 //! the archive, nothing panics, and answers go only to registered addresses.
 
+mod support;
+
 use std::path::PathBuf;
-use std::process::Command;
 
 fn judge(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_judge"))
-        .args(args)
-        .env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .output()
-        .expect("judge runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    support::judge_text(args, &[])
 }
 
 struct Game {

@@ -1,22 +1,13 @@
 //! Deadlines, replacing orders, dry runs and commits (issue 6), with the clock injected
 //! through JUDGE_NOW and mail going to a pickup folder.
 
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn judge(args: &[&str], now: &str) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_judge"))
-        .args(args)
-        .env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("JUDGE_NOW", now)
-        .output()
-        .expect("judge runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    support::judge_text(args, &[("JUDGE_NOW", now)])
 }
 
 const BEFORE: &str = "2026-12-01T12:00:00Z";

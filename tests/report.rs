@@ -2,21 +2,12 @@
 //! of turn 0 of every bundled scenario (snapshots, reviewed), the 78-column limit, the
 //! map picture, and byte-identical output.
 
+mod support;
+
 use std::path::Path;
-use std::process::Command;
 
 fn judge(args: &[&str]) -> (i32, Vec<u8>, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_judge"))
-        .args(args)
-        .env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .output()
-        .expect("judge runs");
-    (
-        out.status.code().unwrap_or(-1),
-        out.stdout,
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    support::run_judge(args, &[])
 }
 
 fn text(args: &[&str]) -> String {

@@ -344,3 +344,27 @@ pub fn all_goods(st: &State) -> Goods {
     }
     g
 }
+
+/// Run the `judge` binary with a clean environment (only PATH) plus `env`: its exit
+/// code, standard output and standard error.
+pub fn run_judge(args: &[&str], env: &[(&str, &str)]) -> (i32, Vec<u8>, String) {
+    let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_judge"));
+    c.args(args)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default());
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    let out = c.output().expect("judge runs");
+    (
+        out.status.code().unwrap_or(-1),
+        out.stdout,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// As [`run_judge`], with standard output as text.
+pub fn judge_text(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
+    let (code, out, err) = run_judge(args, env);
+    (code, String::from_utf8_lossy(&out).into_owned(), err)
+}
