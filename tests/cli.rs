@@ -130,22 +130,7 @@ fn two_new_games_with_the_same_seed_are_byte_identical() {
 fn the_bundled_demo_game_is_what_judge_new_makes() {
     let tmp = tempfile::tempdir().expect("tmp");
     let fresh = tmp.path().join("demo");
-    let (code, _, err) = judge(
-        &[
-            "new",
-            fresh.to_str().expect("utf-8"),
-            "--scenario",
-            "two-rivers",
-            "--player",
-            "Ann:ann@example.org",
-            "--player",
-            "Bob:bob@example.org",
-            "--seed",
-            "7",
-        ],
-        tmp.path(),
-    );
-    assert_eq!(code, 0, "{err}");
+    support::new_demo(&fresh, "Ann", &[]);
     let mut demo = tree(Path::new("games/demo"));
     demo.retain(|p, _| !p.starts_with("pending"));
     assert_eq!(demo, tree(&fresh));
@@ -187,22 +172,7 @@ fn check_suggests_the_good_meant() {
 fn a_demo_turn_is_played_and_replays_identically() {
     let tmp = tempfile::tempdir().expect("tmp");
     let game = tmp.path().join("demo");
-    let (code, _, err) = judge(
-        &[
-            "new",
-            game.to_str().expect("utf-8"),
-            "--scenario",
-            "two-rivers",
-            "--player",
-            "Ann:ann@example.org",
-            "--player",
-            "Bob:bob@example.org",
-            "--seed",
-            "7",
-        ],
-        tmp.path(),
-    );
-    assert_eq!(code, 0, "{err}");
+    support::new_demo(&game, "Ann", &[]);
     std::fs::create_dir(game.join("pending")).expect("pending");
     for p in ["red", "yellow"] {
         std::fs::copy(

@@ -117,33 +117,8 @@ fn judge(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
 /// A two-player game with secrets and mail set up; returns (dir, red secret, yellow secret).
 fn game(tmp: &Path, name: &str, mail: &str) -> (PathBuf, String, String) {
     let dir = tmp.join(name);
-    let d = dir.to_str().expect("utf-8");
-    let (code, _, err) = judge(
-        &[
-            "new",
-            d,
-            "--scenario",
-            "two-rivers",
-            "--player",
-            "Ann:ann@example.org",
-            "--player",
-            "Bob:bob@example.org",
-            "--seed",
-            "7",
-        ],
-        &[],
-    );
-    assert_eq!(code, 0, "{err}");
-    let (code, out, err) = judge(&["secret", d], &[]);
-    assert_eq!(code, 0, "{err}");
-    let secret = |who: &str| -> String {
-        out.lines()
-            .find(|l| l.trim_start().starts_with(who))
-            .and_then(|l| l.split_whitespace().last())
-            .expect("secret")
-            .to_string()
-    };
-    let (red, yellow) = (secret("red"), secret("yellow"));
+    support::new_demo(&dir, "Ann", &[]);
+    let (red, yellow) = support::new_secrets(&dir, &[]);
     let toml_path = dir.join("game.toml");
     let mut toml = std::fs::read_to_string(&toml_path).expect("game.toml");
     toml.push_str(mail);

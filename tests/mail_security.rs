@@ -23,29 +23,8 @@ fn game(red_name: &str) -> Game {
     let tmp = tempfile::tempdir().expect("tmp");
     let root = tmp.path().to_path_buf();
     let dir = root.join("demo");
-    let d = dir.to_str().expect("utf-8").to_string();
-    let (code, _, err) = judge(&[
-        "new",
-        &d,
-        "--scenario",
-        "two-rivers",
-        "--player",
-        &format!("{red_name}:ann@example.org"),
-        "--player",
-        "Bob:bob@example.org",
-        "--seed",
-        "7",
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let (_, out, _) = judge(&["secret", &d]);
-    let secret = |who: &str| {
-        out.lines()
-            .find(|l| l.trim_start().starts_with(who))
-            .and_then(|l| l.split_whitespace().last())
-            .expect("secret")
-            .to_string()
-    };
-    let (red, yellow) = (secret("red"), secret("yellow"));
+    support::new_demo(&dir, red_name, &[]);
+    let (red, yellow) = support::new_secrets(&dir, &[]);
     let mut toml = std::fs::read_to_string(dir.join("game.toml")).expect("toml");
     toml.push_str("\n[mail]\nfrom = \"Judge <judge@example.org>\"\npickup = \"pickup\"\n");
     std::fs::write(dir.join("game.toml"), toml).expect("write");

@@ -17,30 +17,8 @@ const AFTER: &str = "2026-12-01T19:00:00Z";
 /// folder and red's secret.
 fn game(tmp: &Path, late: &str) -> (PathBuf, String) {
     let dir = tmp.join("demo");
-    let d = dir.to_str().expect("utf-8");
-    let (code, _, err) = judge(
-        &[
-            "new",
-            d,
-            "--scenario",
-            "two-rivers",
-            "--player",
-            "Ann:ann@example.org",
-            "--player",
-            "Bob:bob@example.org",
-            "--seed",
-            "7",
-        ],
-        BEFORE,
-    );
-    assert_eq!(code, 0, "{err}");
-    let (_, out, _) = judge(&["secret", d], BEFORE);
-    let red = out
-        .lines()
-        .find(|l| l.trim_start().starts_with("red"))
-        .and_then(|l| l.split_whitespace().last())
-        .expect("secret")
-        .to_string();
+    support::new_demo(&dir, "Ann", &[("JUDGE_NOW", BEFORE)]);
+    let (red, _) = support::new_secrets(&dir, &[("JUDGE_NOW", BEFORE)]);
     let mut toml = std::fs::read_to_string(dir.join("game.toml")).expect("toml");
     toml.push_str(&format!(
         "\n[mail]\nfrom = \"judge@example.org\"\npickup = \"pickup\"\n\n[schedule]\nfirst_deadline = \"2026-12-01T18:00:00Z\"\nevery = \"7days\"\nlate = \"{late}\"\n"

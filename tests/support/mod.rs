@@ -368,3 +368,39 @@ pub fn judge_text(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) 
     let (code, out, err) = run_judge(args, env);
     (code, String::from_utf8_lossy(&out).into_owned(), err)
 }
+
+/// Make the demo game at `dir` as README.md does: two-rivers, seed 7, Bob yellow, and
+/// red called `red` (Ann in the demo).
+pub fn new_demo(dir: &std::path::Path, red: &str, env: &[(&str, &str)]) {
+    let d = dir.to_str().expect("utf-8 path");
+    let red = format!("{red}:ann@example.org");
+    let args = [
+        "new",
+        d,
+        "--scenario",
+        "two-rivers",
+        "--player",
+        &red,
+        "--player",
+        "Bob:bob@example.org",
+        "--seed",
+        "7",
+    ];
+    let (code, _, err) = judge_text(&args, env);
+    assert_eq!(code, 0, "judge new: {err}");
+}
+
+/// Give every player of the game at `dir` a secret (judge secret); returns red's and
+/// yellow's, read from what it shows.
+pub fn new_secrets(dir: &std::path::Path, env: &[(&str, &str)]) -> (String, String) {
+    let (code, out, err) = judge_text(&["secret", dir.to_str().expect("utf-8 path")], env);
+    assert_eq!(code, 0, "judge secret: {err}");
+    let secret = |who: &str| {
+        out.lines()
+            .find(|l| l.trim_start().starts_with(who))
+            .and_then(|l| l.split_whitespace().last())
+            .expect("a secret is shown")
+            .to_string()
+    };
+    (secret("red"), secret("yellow"))
+}
