@@ -14,10 +14,13 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
-/// A play-by-email judge for Roads & Boats (with Planes & Trains and &cetera).
+/// A play-by-email judge for Roads & Boats (with Planes & Trains).
 ///
-/// A game is a folder (the archive) that the GM keeps in git. Start one with `judge new`,
-/// look at it with `judge show`. See README.md and docs/gm-guide.md.
+/// A game is a folder (the archive) that the GM keeps in git. Start one with `judge new`
+/// and `judge secret`; players check their orders with `judge check` and mail them;
+/// `judge turn` (by hand or from cron) reads the mail, plays the turn after its deadline,
+/// writes it into the archive and mails everyone the report. See README.md and
+/// docs/gm-guide.md.
 #[derive(Debug, Parser)]
 #[command(name = "judge", version, propagate_version = true)]
 pub struct Cli {
@@ -76,7 +79,8 @@ pub enum Command {
     ///   judge check games/demo - --format json < my-orders.txt
     #[command(verbatim_doc_comment)]
     Check(CheckArgs),
-    /// Resolve the next turn from the orders waiting in the game's pending/ folder.
+    /// Play the next turn: read new mail, resolve the orders in pending/, write the turn,
+    /// mail the reports.
     ///
     /// Put each player's order file in DIR/pending/ named after their colour
     /// (pending/red.txt); a file may also say `player red` and `turn 4`. Lines that
@@ -106,7 +110,7 @@ pub enum Command {
     ///   judge secret games/spring red --reset
     #[command(verbatim_doc_comment)]
     Secret(SecretArgs),
-    /// File order mails: from a Maildir, an mbox, or .eml files. Each is checked
+    /// File order mails: from a Maildir, an mbox, IMAP, or .eml files. Each is checked
     /// (sender, secret, game, turn, deadline), kept, logged and answered; accepted
     /// orders go to DIR/pending/. Answers are sent if [mail] is set up.
     ///
