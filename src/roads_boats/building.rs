@@ -6,7 +6,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use super::goods::{Good, Goods};
-use super::map::{AreaId, Terrain};
+use super::map::{AreaId, Hex, Map, Terrain};
 use super::player::Research;
 use super::state::Module;
 use super::transporter::{Class, Kind};
@@ -280,6 +280,19 @@ pub enum Site {
     Shore,
     /// Any land tile (but not desert before irrigation).
     AnyLand,
+}
+
+impl Site {
+    /// Does the tile `hex` of `map` offer this site? (Deserts are judged apart: before
+    /// irrigation only roads and walls stand there.)
+    pub fn allows(self, map: &Map, hex: Hex) -> bool {
+        match (self, map.terrain(hex)) {
+            (_, None) => false,
+            (Site::Terrain(t), Some(terrain)) => terrain == t,
+            (Site::Shore, _) => map.is_shore(hex),
+            (Site::AnyLand, Some(terrain)) => terrain.is_land(),
+        }
+    }
 }
 
 impl fmt::Display for Site {

@@ -167,6 +167,20 @@ pub struct State {
     pub game_over: Option<String>,
 }
 
+/// The first transporter limit a fleet of (land, water, air, all) breaks, as (count,
+/// limit, what): at most 5 land, 5 water, 3 planes and 8 in all (RULINGS R4).
+pub fn broken_limit(fleet: (usize, usize, usize, usize)) -> Option<(usize, usize, &'static str)> {
+    let (land, water, air, all) = fleet;
+    [
+        (land, 5, "land transporters"),
+        (water, 5, "water transporters"),
+        (air, 3, "planes"),
+        (all, 8, "transporters"),
+    ]
+    .into_iter()
+    .find(|(n, max, _)| n > max)
+}
+
 impl State {
     /// A fresh id for a new transporter of `kind`.
     pub fn next_id(&mut self, kind: Kind) -> TransporterId {

@@ -66,13 +66,9 @@ pub fn rich_state(scenario: &str, seed: u64, transporters_each: usize) -> State 
         for _ in 0..8 {
             let kind = BuildingKind::ALL[r.below(BuildingKind::ALL.len() as u32) as usize];
             let terrain = st.map.terrain(a.hex).expect("tile");
-            let fits = match kind.site() {
-                Site::Terrain(t) => t == terrain,
-                Site::Shore => st.map.is_shore(a.hex),
-                Site::AnyLand => {
-                    terrain.is_land() && terrain != pbem_judge::roads_boats::map::Terrain::Desert
-                }
-            };
+            let fits = kind.site().allows(&st.map, a.hex)
+                && !(kind.site() == Site::AnyLand
+                    && terrain == pbem_judge::roads_boats::map::Terrain::Desert);
             if fits {
                 let mine = (kind == BuildingKind::Mine)
                     .then_some(pbem_judge::roads_boats::building::MineBag { gold: 3, iron: 3 });

@@ -2,7 +2,7 @@
 //! player's building orders in move order.
 
 use super::{Ctx, lying, reach, take_lying};
-use crate::roads_boats::building::{Building, BuildingKind, MineBag, Site};
+use crate::roads_boats::building::{Building, BuildingKind, MineBag};
 use crate::roads_boats::events::Fact;
 use crate::roads_boats::goods::{Good, Goods};
 use crate::roads_boats::map::{AreaId, Border, Dir, Hex, Road, Terrain, Wall};
@@ -206,12 +206,7 @@ fn build(
         .map
         .terrain(at.hex)
         .ok_or_else(|| format!("{} is not on the map", at.hex))?;
-    let fits = match kind.site() {
-        Site::Terrain(t) => terrain == t,
-        Site::Shore => ctx.s.map.is_shore(at.hex),
-        Site::AnyLand => terrain.is_land(),
-    };
-    if !fits {
+    if !kind.site().allows(&ctx.s.map, at.hex) {
         return Err(format!(
             "a {kind} is built on {}, and {} is {terrain}",
             kind.site(),

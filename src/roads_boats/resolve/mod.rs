@@ -15,7 +15,7 @@ use super::goods::{Good, Goods};
 use super::map::{AreaId, Hex};
 use super::orders::TurnOrders;
 use super::player::Colour;
-use super::state::{Phase, State};
+use super::state::{Phase, State, broken_limit};
 use super::transporter::{Class, Location, TransporterId};
 
 /// The outcome of resolving a turn.
@@ -208,39 +208,24 @@ pub(crate) fn put(s: &mut State, area: AreaId, good: Good, n: u32) {
 
 /// Is a player over a transporter limit (RULINGS R4)? Says which.
 pub(crate) fn over_limit(s: &State, player: Colour) -> Option<String> {
-    let (land, water, air, all) = s.fleet(player);
-    [
-        (land, 5, "land transporters"),
-        (water, 5, "water transporters"),
-        (air, 3, "planes"),
-        (all, 8, "transporters"),
-    ]
-    .into_iter()
-    .find(|(n, max, _)| n > max)
-    .map(|(n, max, what)| format!("{player} would have {n} {what}; the limit is {max}"))
+    broken_limit(s.fleet(player))
+        .map(|(n, max, what)| format!("{player} would have {n} {what}; the limit is {max}"))
 }
 
 /// Would one more transporter of `class` put `player` over a limit?
 pub(crate) fn room_for(s: &State, player: Colour, class: Class) -> Result<(), String> {
     let (land, water, air, all) = s.fleet(player);
-    let (land, water, air) = match class {
-        Class::Land => (land + 1, water, air),
-        Class::Water => (land, water + 1, air),
-        Class::Air => (land, water, air + 1),
+    let one_more = match class {
+        Class::Land => (land + 1, water, air, all + 1),
+        Class::Water => (land, water + 1, air, all + 1),
+        Class::Air => (land, water, air + 1, all + 1),
     };
-    for (n, max, what) in [
-        (land, 5, "land transporters"),
-        (water, 5, "water transporters"),
-        (air, 3, "planes"),
-        (all + 1, 8, "transporters"),
-    ] {
-        if n > max {
-            return Err(format!(
-                "you would have {n} {what}; the limit is {max} (destroy one at a transporter factory first)"
-            ));
-        }
+    match broken_limit(one_more) {
+        Some((n, max, what)) => Err(format!(
+            "you would have {n} {what}; the limit is {max} (destroy one at a transporter factory first)"
+        )),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// Goods per area moved this phase by each player's transporters (RULINGS R5: no good

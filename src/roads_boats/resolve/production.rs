@@ -458,12 +458,18 @@ fn factory_for(ctx: &Ctx, hex: Hex, output: Output) -> Result<(usize, Recipe), S
 
 /// Take one run's inputs from the transporters' cargo, then the tile; all or nothing.
 /// Trunks go before boards when either will do. Returns the goods used.
+/// Trunks before boards when either will do: a player's hand-in keeps the boards.
+const TRUNKS_FIRST: [Good; 2] = [Good::Trunks, Good::Boards];
+/// Boards before trunks: goods left on a tile (RULINGS R1, step 4).
+const BOARDS_FIRST: [Good; 2] = [Good::Boards, Good::Trunks];
+
 fn take_inputs(
     ctx: &mut Ctx,
     recipe: &Recipe,
     sources: &[TransporterId],
     areas: &[AreaId],
     donkey: Option<TransporterId>,
+    wood: [Good; 2],
 ) -> Option<Goods> {
     // Check first, on a copy.
     let mut pool = Goods::new();
@@ -481,8 +487,8 @@ fn take_inputs(
                 donkey?;
             }
             Input::Wood => {
-                // Source by source (the named cargo first, then the tile), trunks
-                // before boards within each.
+                // Source by source (the named cargo first, then the tile), in
+                // the order `wood` gives within each.
                 let mut sources_goods: Vec<Goods> = sources
                     .iter()
                     .filter_map(|id| ctx.s.transporters.get(id).map(|t| t.cargo.clone()))
@@ -490,7 +496,7 @@ fn take_inputs(
                 sources_goods.push(lying(&ctx.s, areas));
                 let mut left = *n;
                 for g in &sources_goods {
-                    for wood in [Good::Trunks, Good::Boards] {
+                    for wood in wood {
                         let k = g.count(wood).min(left);
                         need.add(wood, k);
                         left -= k;
@@ -570,7 +576,7 @@ fn make(
             let mut runs = 0;
             let mut used = Goods::new();
             while runs < runs_wanted.min(runs_room) {
-                match take_inputs(ctx, &recipe, from, &areas, None) {
+                match take_inputs(ctx, &recipe, from, &areas, None, TRUNKS_FIRST) {
                     Some(g) => used.add_all(&g),
                     None => break,
                 }
@@ -692,7 +698,7 @@ fn make_transporter(
         },
         _ => Location::Land(building.at),
     };
-    let Some(used) = take_inputs(ctx, recipe, from, areas, donkey) else {
+    let Some(used) = take_inputs(ctx, recipe, from, areas, donkey, TRUNKS_FIRST) else {
         return ctx.fail(format!(
             "not enough inputs for a {kind} at {}: it needs {}",
             building.at,
@@ -815,7 +821,7 @@ fn research(
     let Some(at) = areas.first().copied() else {
         return ctx.fail(format!("{with} is not on a tile where it could research"));
     };
-    let Some(paid) = take_inputs(ctx, &recipe, &[with], &areas, None) else {
+    let Some(paid) = take_inputs(ctx, &recipe, &[with], &areas, None, TRUNKS_FIRST) else {
         return ctx.fail(format!(
             "research takes {geese} geese and 1 paper where {with} is"
         ));
@@ -935,26 +941,9 @@ fn process_leftovers(ctx: &mut Ctx) {
         let mut runs = 0;
         let mut used = Goods::new();
         while (b.used + (runs + 1) * recipe.per_run) <= recipe.capacity {
-            // Boards before trunks when either will do.
-            let pool = lying(&ctx.s, &areas);
-            let mut need = Goods::new();
-            for (input, n) in recipe.inputs {
-                match input {
-                    Input::Good(g) => need.add(*g, *n),
-                    Input::Wood => {
-                        let boards = pool.count(Good::Boards).min(*n);
-                        need.add(Good::Boards, boards);
-                        need.add(Good::Trunks, n - boards);
-                    }
-                    Input::Donkey => {}
-                }
-            }
-            if need.iter().any(|(g, n)| pool.count(g) < n) {
+            let Some(need) = take_inputs(ctx, &recipe, &[], &areas, None, BOARDS_FIRST) else {
                 break;
-            }
-            for (g, n) in need.iter() {
-                take_lying(&mut ctx.s, &areas, g, n);
-            }
+            };
             used.add_all(&need);
             runs += 1;
         }

@@ -8,14 +8,14 @@ use toml::Spanned;
 use super::Scenario;
 use super::raw::{RawPosition, RawScenario, RawStart, Text};
 use crate::diagnostic::{Diagnostic, did_you_mean};
-use crate::roads_boats::building::{Building, BuildingKind, MineBag, Site};
+use crate::roads_boats::building::{Building, BuildingKind, MineBag};
 use crate::roads_boats::goods::{Good, Goods};
 use crate::roads_boats::map::{
     AreaId, Border, Hex, MAX_COLUMNS, MAX_ROWS, Map, Road, Terrain, Tile, Wall,
 };
 use crate::roads_boats::player::{Colour, Player};
 use crate::roads_boats::rng::Rng;
-use crate::roads_boats::state::{EndConditions, Phase, Settings, State};
+use crate::roads_boats::state::{EndConditions, Phase, Settings, State, broken_limit};
 use crate::roads_boats::transporter::{Class, Kind, Location, Transporter, TransporterId};
 use crate::roads_boats::wonder::{Brick, ROWS, SIZE, Wonder};
 
@@ -726,12 +726,7 @@ fn read_buildings(c: &mut Checker<'_>, pos: &RawPosition, state: &mut State) {
             continue;
         };
         let terrain = state.map.terrain(at.hex).unwrap_or(Terrain::Sea);
-        let fits = match b.kind.site() {
-            Site::Terrain(t) => terrain == t,
-            Site::Shore => state.map.is_shore(at.hex),
-            Site::AnyLand => terrain.is_land(),
-        };
-        if !fits {
+        if !b.kind.site().allows(&state.map, at.hex) {
             let d = c.error(
                 b.at.span(),
                 format!("a {} cannot stand on {} ({terrain})", b.kind, at.hex),
@@ -1012,16 +1007,7 @@ fn read_transporters(
 
     // Limits (RULINGS R4).
     for colour in colours {
-        let (land, water, air, all) = state.fleet(*colour);
-        let over = [
-            (land, 5, "land transporters"),
-            (water, 5, "water transporters"),
-            (air, 3, "planes"),
-            (all, 8, "transporters"),
-        ]
-        .into_iter()
-        .find(|(n, max, _)| n > max);
-        if let Some((n, max, what)) = over {
+        if let Some((n, max, what)) = broken_limit(state.fleet(*colour)) {
             let span = pos
                 .transporters
                 .last()
