@@ -401,6 +401,23 @@ fn copy(from: &Path, to: &Path) {
     }
 }
 
+/// judge ingest over IMAP as the test mailbox's user.
+fn ingest_imap(game: &str, imap: &str, env: &[(&str, &str)]) -> (i32, String, String) {
+    judge(
+        &[
+            "ingest",
+            game,
+            "--imap",
+            imap,
+            "--user",
+            "judge",
+            "--imap-security",
+            "none",
+        ],
+        env,
+    )
+}
+
 /// Issue 6, over IMAP: the players' mails are read from the server's INBOX (user
 /// `judge`), filed, and marked seen, so a second read files nothing; the turn is played
 /// and the reports go out through SMTP.
@@ -426,36 +443,12 @@ fn orders_read_over_imap() {
     );
     let imap = format!("127.0.0.1:{}", srv.imap);
     let env = [("JUDGE_IMAP_PASSWORD", "judge-pass")];
-    let (code, out, err) = judge(
-        &[
-            "ingest",
-            d,
-            "--imap",
-            &imap,
-            "--user",
-            "judge",
-            "--imap-security",
-            "none",
-        ],
-        &env,
-    );
+    let (code, out, err) = ingest_imap(d, &imap, &env);
     assert_eq!(code, 0, "{out}{err}");
     assert_eq!(out.matches("accepted:").count(), 2, "{out}");
     // Seen now: reading again files nothing new (the judge's own answers, which land in
     // the same test mailbox, are refused as strangers' mail).
-    let (_, again, _) = judge(
-        &[
-            "ingest",
-            d,
-            "--imap",
-            &imap,
-            "--user",
-            "judge",
-            "--imap-security",
-            "none",
-        ],
-        &env,
-    );
+    let (_, again, _) = ingest_imap(d, &imap, &env);
     assert_eq!(again.matches("accepted:").count(), 0, "{again}");
     // judge turn reads the IMAP server itself, as [mail] says, then plays the turn.
     let (code, out, err) = judge(&["turn", d], &env);
@@ -470,19 +463,7 @@ fn orders_read_over_imap() {
         .filter(|m| m.1 == "imapgame: report for turn 1")
         .count();
     assert_eq!(reports, 2);
-    let (code, _, err) = judge(
-        &[
-            "ingest",
-            d,
-            "--imap",
-            &imap,
-            "--user",
-            "judge",
-            "--imap-security",
-            "none",
-        ],
-        &[("JUDGE_IMAP_PASSWORD", "wrong")],
-    );
+    let (code, _, err) = ingest_imap(d, &imap, &[("JUDGE_IMAP_PASSWORD", "wrong")]);
     assert_eq!(code, 1, "a wrong password is a clear error: {err}");
     assert!(err.contains("IMAP login as judge"), "{err}");
 }

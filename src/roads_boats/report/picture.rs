@@ -245,14 +245,8 @@ fn legend(state: &State, title: &str, cv: &mut dyn Canvas) {
     let mut y = h as f32 - LEGEND + 8.0;
     let x0 = MARGIN;
     let mut x = x0;
-    for t in [
-        Terrain::Pasture,
-        Terrain::Woods,
-        Terrain::Rock,
-        Terrain::Mountain,
-        Terrain::Desert,
-        Terrain::Sea,
-    ] {
+    // The boxed game's six terrains (&cetera's polder and city come with their module).
+    for t in Terrain::ALL.into_iter().take(6) {
         cv.polygon(
             &[(x, y), (x + 14.0, y), (x + 14.0, y + 14.0), (x, y + 14.0)],
             terrain_colour(t),
