@@ -275,9 +275,15 @@ fn order_file(name: &str, text: &str, state: &State, turn: u32) -> Result<OrderF
     if !state.players.contains_key(&player) {
         return Err(format!("{player} does not play in this game"));
     }
-    if let Some(t) = header.turn
-        && t != turn
-    {
+    let late_or_early = header
+        .mismatches(None, None, turn)
+        .into_iter()
+        .find_map(|m| match m {
+            order_text::HeaderMismatch::EarlierTurn(t)
+            | order_text::HeaderMismatch::LaterTurn(t) => Some(t),
+            _ => None,
+        });
+    if let Some(t) = late_or_early {
         return Err(format!(
             "the orders are for turn {t}, and turn {turn} is next"
         ));

@@ -291,23 +291,29 @@ pub fn file(
     };
     let colour: Option<Colour> = player.id.parse().ok();
     let next = state.turn + 1;
+    use crate::roads_boats::order_text::HeaderMismatch as M;
+    let mismatches = h.mismatches(Some(&game), colour, next);
+    let before_secret = mismatches.iter().find_map(|m| match m {
+        M::Game(g) => Some(format!("it is for the game `{g}`, and this is {game}")),
+        M::Player(p) => Some(format!(
+            "the orders are for {p}, but they come from {}'s address",
+            player.id
+        )),
+        _ => None,
+    });
+    let after_secret = mismatches.iter().find_map(|m| match m {
+        M::EarlierTurn(t) => Some(format!(
+            "the orders are for turn {t}, which is over; turn {next} is next"
+        )),
+        M::LaterTurn(t) => Some(format!(
+            "the orders are for turn {t}, but turn {next} is next"
+        )),
+        _ => None,
+    });
     let problem = if incoming.orders.is_none() {
         Some("no orders were found in it".to_string())
-    } else if h
-        .game
-        .as_deref()
-        .is_some_and(|g| !g.eq_ignore_ascii_case(&game))
-    {
-        Some(format!(
-            "it is for the game `{}`, and this is {game}",
-            h.game.clone().unwrap_or_default()
-        ))
-    } else if h.player.is_some() && h.player != colour {
-        Some(format!(
-            "the orders are for {}, but they come from {}'s address",
-            h.player.map_or(String::new(), |c| c.to_string()),
-            player.id
-        ))
+    } else if before_secret.is_some() {
+        before_secret
     } else if player.secret_hash.is_none() {
         Some("no secret has been set for you yet: ask the GM".to_string())
     } else if !secret_given.as_deref().is_some_and(|s| {
@@ -320,16 +326,8 @@ pub fn file(
             "the secret is missing or wrong (it goes on a line `secret ...` in the orders)"
                 .to_string(),
         )
-    } else if h.turn.is_some_and(|t| t < next) {
-        Some(format!(
-            "the orders are for turn {}, which is over; turn {next} is next",
-            h.turn.unwrap_or(0)
-        ))
-    } else if h.turn.is_some_and(|t| t > next) {
-        Some(format!(
-            "the orders are for turn {}, but turn {next} is next",
-            h.turn.unwrap_or(0)
-        ))
+    } else if after_secret.is_some() {
+        after_secret
     } else {
         None
     };

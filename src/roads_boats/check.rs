@@ -224,16 +224,25 @@ pub fn check(state: &State, text: &str, expect: &Expect<'_>) -> Checked {
                 .help(format!("the players are {}", seats.join(", "))),
         );
     }
-    match h.turn {
-        Some(t) if t != turn => diags.push(
-            Diagnostic::new(format!(
+    use super::order_text::HeaderMismatch as M;
+    for m in h.mismatches(expect.game, None, turn) {
+        diags.push(match m {
+            M::EarlierTurn(t) | M::LaterTurn(t) => Diagnostic::new(format!(
                 "these orders are for turn {t}, but turn {turn} is next"
             ))
             .at_opt(h.turn_at.clone())
             .help(format!("write `turn {turn}`")),
-        ),
-        Some(_) => {}
-        None => diags.push(
+            M::Game(got) => Diagnostic::new(format!(
+                "these orders are for the game `{got}`, not `{}`",
+                expect.game.unwrap_or_default()
+            ))
+            .at_opt(h.game_at.clone())
+            .help(format!("write `game {}`", expect.game.unwrap_or_default())),
+            M::Player(_) => continue,
+        });
+    }
+    if h.turn.is_none() {
+        diags.push(
             Diagnostic::new(format!(
                 "no `turn` line: these orders will be used for turn {turn}"
             ))
@@ -242,17 +251,6 @@ pub fn check(state: &State, text: &str, expect: &Expect<'_>) -> Checked {
                 "add `turn {turn}` so that late or early orders are caught"
             ))
             .warning(),
-        ),
-    }
-    if let (Some(want), Some(got)) = (expect.game, &h.game)
-        && !got.eq_ignore_ascii_case(want)
-    {
-        diags.push(
-            Diagnostic::new(format!(
-                "these orders are for the game `{got}`, not `{want}`"
-            ))
-            .at_opt(h.game_at.clone())
-            .help(format!("write `game {want}`")),
         );
     }
 

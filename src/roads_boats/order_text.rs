@@ -30,6 +30,48 @@ pub struct Header {
     pub game_at: Option<Range<usize>>,
 }
 
+/// Something a file's header says that does not fit where the file arrived.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HeaderMismatch {
+    /// `game` names another game.
+    Game(String),
+    /// `player` names another player than the one the file comes from.
+    Player(Colour),
+    /// `turn` names a turn already played.
+    EarlierTurn(u32),
+    /// `turn` names a turn after the next one.
+    LaterTurn(u32),
+}
+
+impl Header {
+    /// Compare the header with the game, the player the file comes from (if known) and
+    /// the next turn: every mismatch, in that order. Lines left out match anything.
+    pub fn mismatches(
+        &self,
+        game: Option<&str>,
+        player: Option<Colour>,
+        next: u32,
+    ) -> Vec<HeaderMismatch> {
+        let mut out = Vec::new();
+        if let (Some(want), Some(got)) = (game, &self.game)
+            && !got.eq_ignore_ascii_case(want)
+        {
+            out.push(HeaderMismatch::Game(got.clone()));
+        }
+        if let (Some(from), Some(said)) = (player, self.player)
+            && from != said
+        {
+            out.push(HeaderMismatch::Player(said));
+        }
+        match self.turn {
+            Some(t) if t < next => out.push(HeaderMismatch::EarlierTurn(t)),
+            Some(t) if t > next => out.push(HeaderMismatch::LaterTurn(t)),
+            _ => {}
+        }
+        out
+    }
+}
+
 /// A transporter named in an order, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ref {
@@ -971,6 +1013,31 @@ mod tests {
         let p = read("movement\nmove D1:\n");
         assert_eq!(p.problems.len(), 1);
         assert!(p.orders.movement.is_empty());
+    }
+
+    /// The header is compared with where the file arrived: the game, the sender and
+    /// the next turn; lines left out match anything.
+    #[test]
+    fn header_mismatches() {
+        let p = read("game other\nplayer yellow\nturn 2\n");
+        assert_eq!(
+            p.header.mismatches(Some("demo"), Some(Colour::Red), 4),
+            vec![
+                HeaderMismatch::Game("other".into()),
+                HeaderMismatch::Player(Colour::Yellow),
+                HeaderMismatch::EarlierTurn(2)
+            ]
+        );
+        assert_eq!(
+            p.header.mismatches(Some("OTHER"), Some(Colour::Yellow), 1),
+            vec![HeaderMismatch::LaterTurn(2)]
+        );
+        assert!(
+            read("movement\n")
+                .header
+                .mismatches(Some("demo"), Some(Colour::Red), 4)
+                .is_empty()
+        );
     }
 
     /// docs/orders.md: nothing after a signature line is read.
