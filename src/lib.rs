@@ -6,5 +6,7 @@
 pub mod archive;
 pub mod cli;
 pub mod diagnostic;
+pub mod games;
 pub mod mail;
+pub mod pbem;
 pub mod roads_boats;

@@ -11,32 +11,20 @@
 //! them. Every write is atomic (see [`atomic`]).
 
 pub mod atomic;
+pub mod git;
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-/// Which game an archive holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum GameKind {
-    RoadsAndBoats,
-}
-
-impl GameKind {
-    pub fn title(self) -> &'static str {
-        match self {
-            GameKind::RoadsAndBoats => "Roads & Boats",
-        }
-    }
-}
-
 /// `game.toml`: what a GM edits by hand. No secrets in plain text.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameFile {
-    pub game: GameKind,
+    /// Which game the archive holds, by the name the judge knows it by
+    /// (`roads-and-boats`).
+    pub game: String,
     /// Name of the scenario the game was made from.
     pub scenario: String,
     /// Seed of the game's random numbers, also kept in every state.
@@ -154,12 +142,6 @@ pub enum ArchiveError {
         path: PathBuf,
         source: std::io::Error,
     },
-}
-
-impl std::fmt::Display for GameKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.title())
-    }
 }
 
 /// Serialise as stable, pretty JSON: keys sorted, two-space indent, final newline, so
@@ -363,7 +345,7 @@ mod tests {
 
     fn game() -> GameFile {
         GameFile {
-            game: GameKind::RoadsAndBoats,
+            game: "roads-and-boats".into(),
             scenario: "test".into(),
             seed: 1,
             players: vec![PlayerEntry {

@@ -6,7 +6,6 @@ use std::path::{Path, PathBuf};
 use anyhow::Context as _;
 
 use super::{CasesArgs, Failure};
-use crate::roads_boats::cases;
 
 /// Every `*.toml` under the given paths, sorted, so runs are repeatable.
 pub fn case_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
@@ -42,10 +41,11 @@ fn collect(p: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
 
 pub fn run(args: CasesArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let files = case_files(&args.paths)?;
+    let game = crate::games::default();
     if args.table {
         let mut rows = Vec::new();
         for f in &files {
-            let rule = cases::rule_of(f).map_err(|d| Failure::User(d.render()))?;
+            let rule = game.case_rule(f).map_err(Failure::User)?;
             rows.push((rule, f.display().to_string()));
         }
         rows.sort();
@@ -57,8 +57,8 @@ pub fn run(args: CasesArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let (mut passed, mut failed) = (0, 0);
     for f in &files {
-        match cases::run_file(f) {
-            Ok(r) if r.passed() => {
+        match game.run_case(f) {
+            Ok(r) if r.problems.is_empty() => {
                 passed += 1;
                 if !args.quiet {
                     writeln!(out, "pass  {}  [{}]", f.display(), r.rule)
@@ -74,13 +74,8 @@ pub fn run(args: CasesArgs, out: &mut dyn Write) -> Result<(), Failure> {
             }
             Err(d) => {
                 failed += 1;
-                writeln!(
-                    out,
-                    "FAIL  {}  (the case does not read)\n{}",
-                    f.display(),
-                    d.render()
-                )
-                .context("writing output")?;
+                writeln!(out, "FAIL  {}  (the case does not read)\n{d}", f.display(),)
+                    .context("writing output")?;
             }
         }
     }

@@ -5,12 +5,9 @@ use std::io::{Read, Write};
 use anyhow::Context as _;
 use serde::Serialize;
 
-use super::turn::load_state;
 use super::{CheckArgs, Failure, Format};
-use crate::archive::Archive;
 use crate::diagnostic::{Severity, line_col};
-use crate::roads_boats::check::{Echo, Expect, check};
-use crate::roads_boats::player::Colour;
+use crate::pbem;
 
 #[derive(Serialize)]
 struct JsonDiagnostic {
@@ -24,18 +21,18 @@ struct JsonDiagnostic {
 #[derive(Serialize)]
 struct JsonReport<'a> {
     file: &'a str,
-    player: Option<Colour>,
+    player: Option<String>,
     turn: u32,
     errors: usize,
     warnings: usize,
     diagnostics: Vec<JsonDiagnostic>,
-    echo: &'a [Echo],
+    echo: &'a serde_json::Value,
 }
 
 pub fn run(args: CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let archive = Archive::open(&args.dir)?;
+    let (archive, game) = pbem::open(&args.dir)?;
     let last = archive.pick_turn(None)?;
-    let state = load_state(&archive, last)?;
+    let state = pbem::position(&archive, game, last)?;
     let (file, text) = if args.orders == "-" {
         let mut s = String::new();
         std::io::stdin()
@@ -50,30 +47,23 @@ pub fn run(args: CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
             String::from_utf8_lossy(&text).into_owned(),
         )
     };
-    let player = args
-        .player
-        .as_deref()
-        .map(str::parse::<Colour>)
-        .transpose()
-        .map_err(Failure::User)?;
-    let game = args
-        .dir
-        .file_name()
-        .and_then(|n| n.to_str())
-        .map(str::to_string);
-    let checked = check(
-        &state,
-        &text,
-        &Expect {
-            player,
-            game: game.as_deref(),
-        },
-    );
+    let player = args.player.as_deref().map(str::to_ascii_lowercase);
+    if let Some(p) = &player
+        && !state.seats().iter().any(|s| &s.id == p)
+    {
+        let ids: Vec<String> = state.seats().into_iter().map(|s| s.id).collect();
+        return Err(Failure::User(format!(
+            "--player {p}: no such seat in this game (the players are {})",
+            ids.join(", ")
+        )));
+    }
+    let name = archive.name();
+    let checked = state.check(&text, &file, player.as_deref(), Some(&name));
     match args.format {
         Format::Json => {
             let report = JsonReport {
                 file: &file,
-                player: checked.player,
+                player: checked.player.clone(),
                 turn: checked.turn,
                 errors: checked.errors(),
                 warnings: checked.warnings(),
@@ -97,10 +87,8 @@ pub fn run(args: CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
             out.write_all(json.as_bytes()).context("writing output")?;
         }
         Format::Text => {
-            out.write_all(
-                crate::roads_boats::check::render_text(&checked, &file, &text).as_bytes(),
-            )
-            .context("writing output")?;
+            out.write_all(checked.text.as_bytes())
+                .context("writing output")?;
         }
     }
     if checked.errors() > 0 {

@@ -335,6 +335,18 @@ impl From<crate::archive::ArchiveError> for Failure {
     }
 }
 
+impl From<crate::pbem::Error> for Failure {
+    fn from(e: crate::pbem::Error) -> Self {
+        use crate::pbem::Error as E;
+        match e {
+            E::User(m) => Failure::User(m),
+            E::Archive(a) => a.into(),
+            E::Mail(crate::mail::outbox::MailError::Archive(a)) => a.into(),
+            E::Mail(m) => Failure::User(m.to_string()),
+        }
+    }
+}
+
 /// Run one command, writing its output to `out`.
 pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), Failure> {
     match cli.command {

@@ -1,37 +1,34 @@
 //! `judge new`: create a game archive at turn 0.
 
 use std::io::Write;
-use std::path::Path;
 
 use anyhow::Context as _;
 
 use super::{Failure, NewArgs};
-use crate::archive::{Archive, GameFile, GameKind, PlayerEntry, STATE_FILE, stable_json};
-use crate::diagnostic::did_you_mean;
-use crate::roads_boats::player::Colour;
-use crate::roads_boats::scenario::{self, Scenario, Seat};
+use crate::archive::{Archive, GameFile, PlayerEntry, STATE_FILE};
+use crate::pbem::game::SeatRequest as Seat;
 
 pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let (file, text) = scenario_text(&args.scenario)?;
-    let scenario = Scenario::parse(&file, &text).map_err(|d| Failure::User(d.render()))?;
+    let game = crate::games::default();
     let seats = args
         .players
         .iter()
         .map(|p| parse_seat(p))
         .collect::<Result<Vec<_>, _>>()?;
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let state = scenario
-        .start(&seats, seed)
-        .map_err(|e| Failure::User(e.to_string()))?;
-    let game = GameFile {
-        game: GameKind::RoadsAndBoats,
-        scenario: scenario.name.clone(),
+    let created = game
+        .create(&args.scenario, &seats, seed)
+        .map_err(Failure::User)?;
+    let file = GameFile {
+        game: game.id().to_string(),
+        scenario: created.scenario.clone(),
         seed,
-        players: Colour::SEATS
+        players: created
+            .seats
             .iter()
             .zip(&seats)
-            .map(|(c, s)| PlayerEntry {
-                id: c.name().to_string(),
+            .map(|(seat, s)| PlayerEntry {
+                id: seat.id.clone(),
                 name: s.name.clone(),
                 email: s.email.clone(),
                 secret_hash: None,
@@ -40,51 +37,30 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
         mail: None,
         schedule: None,
     };
-    let json = stable_json(&state).context("serialising the state")?;
-    Archive::create(&args.dir, game, &text, &[(STATE_FILE, json.into_bytes())])?;
-    let order: Vec<String> = state
-        .move_order
+    Archive::create(
+        &args.dir,
+        file,
+        &created.scenario_text,
+        &[(STATE_FILE, created.state.clone().into_bytes())],
+    )?;
+    let position = game
+        .position(&created.state)
+        .map_err(|e| Failure::Other(anyhow::anyhow!(e)))?;
+    let order: Vec<String> = position
+        .seats()
         .iter()
-        .map(|c| {
-            let name = state.players.get(c).map_or("", |p| p.name.as_str());
-            format!("{c} ({name})")
-        })
+        .map(|s| format!("{} ({})", s.id, s.name))
         .collect();
     writeln!(
         out,
         "Created {} from scenario `{}` with seed {seed}.\nMove order: {}.\nNext: judge show {}; to play by mail, judge secret (docs/gm-guide.md)",
         args.dir.display(),
-        scenario.name,
+        created.scenario,
         order.join(", "),
         args.dir.display()
     )
     .context("writing output")?;
     Ok(())
-}
-
-/// A bundled scenario by name, or a scenario file by path: (name for messages, text).
-pub(super) fn scenario_text(name: &str) -> Result<(String, String), Failure> {
-    let bundled = scenario::bundled();
-    if let Some(text) = bundled.get(name) {
-        return Ok((format!("scenarios/{name}.toml"), (*text).to_string()));
-    }
-    let path = Path::new(name);
-    if path.is_file() {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Failure::User(format!("cannot read {}: {e}", path.display())))?;
-        return Ok((path.display().to_string(), text));
-    }
-    let mut msg = format!("there is no bundled scenario `{name}` and no file of that name");
-    if let Some(s) = did_you_mean(name, bundled.keys().copied()) {
-        msg.push_str(&format!("\nhelp: did you mean `{s}`?"));
-    } else {
-        let names: Vec<&str> = bundled.keys().copied().collect();
-        msg.push_str(&format!(
-            "\nhelp: the bundled scenarios are {}; or give the path of a .toml file",
-            names.join(", ")
-        ));
-    }
-    Err(Failure::User(msg))
 }
 
 /// `NAME:EMAIL` → a seat. Names and addresses go into mail headers later, so control

@@ -3,6 +3,5 @@
 
 pub mod imap;
 pub mod inbound;
-pub mod intake;
 pub mod outbox;
 pub mod secret;

@@ -4,6 +4,7 @@ pub mod building;
 pub mod cases;
 pub mod check;
 pub mod events;
+pub mod game;
 pub mod goods;
 pub mod map;
 pub mod order_text;

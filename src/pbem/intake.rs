@@ -10,14 +10,11 @@ use std::time::SystemTime;
 
 use serde::Serialize;
 
-use super::inbound::{self, Incoming, ReadError};
-use super::outbox::{self, Outgoing};
-use super::secret;
-use crate::archive::{Archive, ArchiveError, PENDING_DIR, PlayerEntry, STATE_FILE, atomic};
-use crate::roads_boats::State;
-use crate::roads_boats::check::{self, Expect};
-use crate::roads_boats::order_text;
-use crate::roads_boats::player::Colour;
+use super::game::{Game, Mismatch};
+use crate::archive::{Archive, ArchiveError, PENDING_DIR, PlayerEntry, atomic};
+use crate::mail::inbound::{self, Incoming, ReadError};
+use crate::mail::outbox::{self, MailError, Outgoing};
+use crate::mail::secret;
 
 pub const INBOX: &str = "mail/inbox";
 pub const LOG: &str = "mail/log.jsonl";
@@ -133,7 +130,7 @@ fn reply(
     incoming: &Incoming,
     seq: usize,
     body: String,
-) -> Result<String, super::outbox::MailError> {
+) -> Result<String, MailError> {
     let subject = if incoming.subject.to_ascii_lowercase().starts_with("re:") {
         incoming.subject.clone()
     } else {
@@ -164,9 +161,10 @@ fn reply(
 /// File one mail. `now` is the clock (injected, for tests).
 pub fn file(
     archive: &Archive,
+    game_rules: &dyn Game,
     raw: &[u8],
     now: SystemTime,
-) -> Result<Outcome, super::outbox::MailError> {
+) -> Result<Outcome, MailError> {
     let seq = next_seq(archive);
     let game = archive.name();
     let incoming = match inbound::read(raw) {
@@ -231,16 +229,12 @@ pub fn file(
     let orders = incoming.orders.clone().unwrap_or_default();
     let header = {
         let last = archive.pick_turn(None)?;
-        let state: Option<State> = archive
-            .read(last, STATE_FILE)
+        super::position(archive, game_rules, last)
             .ok()
-            .and_then(|t| serde_json::from_str(&t).ok());
-        state.map(|s| (order_text::parse(&orders, &s.map).header, s))
+            .map(|p| (p.header(&orders), p))
     };
     let secret_given = header.as_ref().and_then(|(h, _)| h.secret.clone());
-    let finish = |outcome: Outcome,
-                  kept_secret: Option<&str>|
-     -> Result<Outcome, super::outbox::MailError> {
+    let finish = |outcome: Outcome, kept_secret: Option<&str>| -> Result<Outcome, MailError> {
         atomic::write_file(
             &archive.root().join(INBOX).join(format!("{seq:06}.eml")),
             &redacted(raw, kept_secret),
@@ -257,9 +251,7 @@ pub fn file(
         )?;
         Ok(outcome)
     };
-    let refuse = |why: String,
-                  to: Option<&PlayerEntry>|
-     -> Result<Outcome, super::outbox::MailError> {
+    let refuse = |why: String, to: Option<&PlayerEntry>| -> Result<Outcome, MailError> {
         let answered = match to {
             Some(p) => Some(reply(
                 archive,
@@ -289,10 +281,14 @@ pub fn file(
         )?;
         return finish(o, secret_given.as_deref());
     };
-    let colour: Option<Colour> = player.id.parse().ok();
-    let next = state.turn + 1;
-    use crate::roads_boats::order_text::HeaderMismatch as M;
-    let mismatches = h.mismatches(Some(&game), colour, next);
+    let seat = state
+        .seats()
+        .into_iter()
+        .find(|s| s.id == player.id)
+        .map(|s| s.id);
+    let next = state.turn() + 1;
+    use Mismatch as M;
+    let mismatches = h.mismatches(Some(&game), Some(&player.id), next);
     let before_secret = mismatches.iter().find_map(|m| match m {
         M::Game(g) => Some(format!("it is for the game `{g}`, and this is {game}")),
         M::Player(p) => Some(format!(
@@ -335,9 +331,9 @@ pub fn file(
         let o = refuse(why, Some(player))?;
         return finish(o, secret_given.as_deref());
     }
-    let Some(colour) = colour else {
+    let Some(seat_id) = seat else {
         let o = refuse(
-            "the player's id in game.toml is not a colour".into(),
+            format!("the seat `{}` in game.toml is not in the game", player.id),
             Some(player),
         )?;
         return finish(o, secret_given.as_deref());
@@ -360,7 +356,7 @@ pub fn file(
                 .join("\n")
                 + "\n";
             atomic::write_file(
-                &archive.root().join(HELD).join(format!("{colour}.txt")),
+                &archive.root().join(HELD).join(format!("{seat_id}.txt")),
                 held.as_bytes(),
             )?;
             reply(
@@ -375,7 +371,7 @@ pub fn file(
             )?;
             return finish(
                 Outcome::Held {
-                    player: colour.to_string(),
+                    player: seat_id.to_string(),
                     turn: next + 1,
                 },
                 secret_given.as_deref(),
@@ -390,17 +386,10 @@ pub fn file(
     let pending = archive
         .root()
         .join(PENDING_DIR)
-        .join(format!("{colour}.txt"));
+        .join(format!("{seat_id}.txt"));
     let replaced = pending.is_file();
     atomic::write_file(&pending, filed.as_bytes())?;
-    let checked = check::check(
-        &state,
-        &filed,
-        &Expect {
-            player: Some(colour),
-            game: Some(&game),
-        },
-    );
+    let checked = state.check(&filed, "your orders", Some(&seat_id), Some(&game));
     let (errors, warnings) = (checked.errors(), checked.warnings());
     let mut body = format!(
         "Your orders for turn {next} of {game} are filed{}.\n\n",
@@ -410,12 +399,12 @@ pub fn file(
             ""
         }
     );
-    body.push_str(&check::render_text(&checked, "your orders", &filed));
+    body.push_str(&checked.text);
     body.push_str("\nYou may send new orders until the deadline: the last ones received count.\n");
     reply(archive, player, &incoming, seq, body)?;
     finish(
         Outcome::Accepted {
-            player: colour.to_string(),
+            player: seat_id.to_string(),
             turn: next,
             replaced,
             errors,
@@ -423,4 +412,73 @@ pub fn file(
         },
         secret_given.as_deref(),
     )
+}
+
+/// The line a GM reads for what became of a mail.
+pub fn describe(outcome: &Outcome) -> String {
+    match outcome {
+        Outcome::Accepted {
+            player,
+            turn,
+            replaced,
+            errors,
+            warnings,
+        } => format!(
+            "accepted: {player}'s orders for turn {turn}{} ({errors} errors, {warnings} warnings)",
+            if *replaced {
+                ", replacing earlier ones"
+            } else {
+                ""
+            }
+        ),
+        Outcome::Held { player, turn } => format!("held: {player}'s late orders, for turn {turn}"),
+        Outcome::Refused { reason, answered } => format!(
+            "refused: {reason}{}",
+            answered
+                .as_ref()
+                .map_or(" (not answered)".to_string(), |a| format!(
+                    " (answered to {a})"
+                ))
+        ),
+        Outcome::Duplicate => "skipped: already filed".to_string(),
+    }
+}
+
+/// File every mail given; a line per mail for the GM.
+pub fn file_all(
+    archive: &Archive,
+    game: &dyn Game,
+    mails: Vec<Vec<u8>>,
+    now: SystemTime,
+) -> Result<Vec<String>, super::Error> {
+    mails
+        .iter()
+        .map(|raw| Ok(describe(&file(archive, game, raw, now)?)))
+        .collect()
+}
+
+/// File the unseen mail of an IMAP INBOX; each is marked seen once filed.
+pub fn file_imap(
+    archive: &Archive,
+    game: &dyn Game,
+    src: &crate::mail::imap::Source,
+    now: SystemTime,
+) -> Result<Vec<String>, super::Error> {
+    let mut problem = None;
+    let mut lines = Vec::new();
+    crate::mail::imap::ingest(src, |raw| match file(archive, game, raw, now) {
+        Ok(o) => {
+            lines.push(describe(&o));
+            true
+        }
+        Err(e) => {
+            problem.get_or_insert(e);
+            false
+        }
+    })
+    .map_err(super::Error::User)?;
+    match problem {
+        Some(e) => Err(e.into()),
+        None => Ok(lines),
+    }
 }

@@ -1,0 +1,226 @@
+//! What the play-by-email pipeline needs from a game, and nothing more.
+//!
+//! The archive, mail intake, turn runner, outbox, replay and the command line know a game
+//! only through [`Game`] (the rules of one kind of game: how to start one, how to read a
+//! stored position) and [`Position`] (one stored position: whose orders it awaits, how to
+//! check and play them). States and events cross this line as the JSON the archive keeps,
+//! so the pipeline never names a game's own types. A game registers itself with one line
+//! in [`crate::games`].
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::diagnostic::Diagnostic;
+
+/// A player's place at the table, as the pipeline sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seat {
+    /// How the game names the seat in files and orders (`red`).
+    pub id: String,
+    /// The player's name.
+    pub name: String,
+}
+
+/// A player asking for a seat in a new game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRequest {
+    pub name: String,
+    pub email: String,
+}
+
+/// A new game, ready for the archive.
+#[derive(Clone, Debug)]
+pub struct Created {
+    /// The scenario's name, kept in game.toml.
+    pub scenario: String,
+    /// The scenario as written, kept beside the game.
+    pub scenario_text: String,
+    /// The seats taken, in the order the players were given.
+    pub seats: Vec<Seat>,
+    /// The position at turn 0, as JSON.
+    pub state: String,
+}
+
+/// The lines every order file may start with, whatever the game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Header {
+    pub game: Option<String>,
+    pub player: Option<String>,
+    pub turn: Option<u32>,
+    pub secret: Option<String>,
+    /// The orders repeat each turn until replaced (`standing`).
+    pub standing: bool,
+}
+
+/// Something a file's header says that does not fit where the file arrived.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mismatch {
+    /// `game` names another game.
+    Game(String),
+    /// `player` names another player than the one the file comes from.
+    Player(String),
+    /// `turn` names a turn already played.
+    EarlierTurn(u32),
+    /// `turn` names a turn after the next one.
+    LaterTurn(u32),
+}
+
+impl Header {
+    /// Compare the header with the game, the player the file comes from (if known) and
+    /// the next turn: every mismatch, in that order. Lines left out match anything.
+    pub fn mismatches(&self, game: Option<&str>, player: Option<&str>, next: u32) -> Vec<Mismatch> {
+        let mut out = Vec::new();
+        if let (Some(want), Some(got)) = (game, &self.game)
+            && !got.eq_ignore_ascii_case(want)
+        {
+            out.push(Mismatch::Game(got.clone()));
+        }
+        if let (Some(want), Some(got)) = (player, &self.player)
+            && !got.eq_ignore_ascii_case(want)
+        {
+            out.push(Mismatch::Player(got.clone()));
+        }
+        match self.turn {
+            Some(t) if t < next => out.push(Mismatch::EarlierTurn(t)),
+            Some(t) if t > next => out.push(Mismatch::LaterTurn(t)),
+            _ => {}
+        }
+        out
+    }
+}
+
+/// What checking an order file found.
+#[derive(Clone, Debug)]
+#[must_use]
+pub struct Checked {
+    /// Whose orders these are, when known.
+    pub player: Option<String>,
+    /// The turn they are for (the next one).
+    pub turn: u32,
+    pub diagnostics: Vec<Diagnostic>,
+    /// For people: a summary, every problem, and what each order will do.
+    pub text: String,
+    /// The same echo for tools.
+    pub echo: serde_json::Value,
+}
+
+impl Checked {
+    pub fn errors(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.is_error()).count()
+    }
+
+    pub fn warnings(&self) -> usize {
+        self.diagnostics.len() - self.errors()
+    }
+}
+
+/// One player's order file for a turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OrderFile {
+    /// The seat id.
+    pub player: String,
+    pub text: String,
+}
+
+/// A turn played.
+#[derive(Clone, Debug)]
+#[must_use]
+pub struct Played {
+    /// The new position, as JSON.
+    pub state: String,
+    /// What happened, as JSON.
+    pub events: String,
+    /// Problems per player: lines left out.
+    pub problems: BTreeMap<String, Vec<Diagnostic>>,
+    /// One line for the GM: how many events, how many orders failed.
+    pub summary: String,
+    /// Set when the game has ended, with why.
+    pub over: Option<String>,
+}
+
+/// Everything a turn's report is made from: all of it is in the archive.
+#[derive(Clone, Debug)]
+pub struct ReportInput<'a> {
+    /// The game's name (what order files write after `game`).
+    pub game: &'a str,
+    /// The position the turn started from (for turn 0, the set-up itself).
+    pub before: &'a str,
+    /// The turn's events (`[]` for turn 0).
+    pub events: &'a str,
+    /// The position the turn left.
+    pub after: &'a str,
+    /// The order files played.
+    pub orders: &'a [OrderFile],
+    /// When the next orders are due, as the report shows it.
+    pub deadline: Option<String>,
+}
+
+/// A turn's report, rendered on demand.
+pub trait Report {
+    /// The text report. `template` is a GM's own template, if any.
+    fn text(&self, template: Option<&str>) -> Result<String, String>;
+    /// The map picture as SVG.
+    fn svg(&self) -> String;
+    /// The map picture as PNG.
+    fn png(&self) -> Result<Vec<u8>, String>;
+    /// The report model for tools.
+    fn json(&self) -> Result<String, String>;
+}
+
+/// One line of `judge scenarios`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScenarioInfo {
+    pub name: String,
+    /// Name, players, size, title, aligned for a listing.
+    pub line: String,
+}
+
+/// The outcome of one adjudication case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CaseOutcome {
+    /// The rule text the case cites.
+    pub rule: String,
+    /// What did not come out as expected; empty when the case passed.
+    pub problems: Vec<String>,
+}
+
+/// A kind of game the judge can run.
+pub trait Game: Sync {
+    /// The name game.toml uses (`roads-and-boats`).
+    fn id(&self) -> &'static str;
+    /// The name for people (`Roads & Boats`).
+    fn title(&self) -> &'static str;
+    /// The bundled scenarios, name first.
+    fn scenarios(&self) -> Result<Vec<ScenarioInfo>, String>;
+    /// Check a scenario file; `Err` holds every problem, rendered.
+    fn check_scenario(&self, file: &str, text: &str) -> Result<ScenarioInfo, String>;
+    /// Start a game from a bundled scenario's name or a scenario file's path.
+    fn create(&self, scenario: &str, seats: &[SeatRequest], seed: u64) -> Result<Created, String>;
+    /// Read a stored position.
+    fn position(&self, state: &str) -> Result<Box<dyn Position>, String>;
+    /// The report of a turn, from what the archive holds.
+    fn report(&self, input: &ReportInput<'_>) -> Result<Box<dyn Report>, String>;
+    /// Run one adjudication case file.
+    fn run_case(&self, path: &Path) -> Result<CaseOutcome, String>;
+    /// The rule a case file cites, without running it.
+    fn case_rule(&self, path: &Path) -> Result<String, String>;
+}
+
+/// One position of a game, as stored in a turn of the archive.
+pub trait Position {
+    /// Turns played so far (0: the set-up).
+    fn turn(&self) -> u32;
+    /// Set when the game has ended, with why.
+    fn over(&self) -> Option<String>;
+    /// The seats, in the order they act.
+    fn seats(&self) -> Vec<Seat>;
+    /// The header lines of an order file.
+    fn header(&self, text: &str) -> Header;
+    /// Check an order file for the next turn. `file` names it in messages; `player` and
+    /// `game` are what the caller knows of where it came from.
+    fn check(&self, text: &str, file: &str, player: Option<&str>, game: Option<&str>) -> Checked;
+    /// Play the next turn with these order files (players without one give no orders).
+    fn play(&self, files: &[OrderFile]) -> Result<Played, String>;
+    /// The position for people (`judge show`).
+    fn show(&self, title: &str) -> String;
+}

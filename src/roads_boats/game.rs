@@ -1,0 +1,305 @@
+//! Roads & Boats as the play-by-email pipeline sees it ([`crate::pbem::game`]): the one
+//! place where the game's own types meet the pipeline's.
+
+use std::path::Path;
+
+use super::State;
+use super::events::Event;
+use super::player::Colour;
+use super::report::{self as turn_report, picture, render};
+use super::scenario::{self, Scenario};
+use super::{cases, check, order_text, play, show};
+use crate::archive::stable_json;
+use crate::diagnostic::did_you_mean;
+use crate::pbem::game::{
+    CaseOutcome, Checked, Created, Game, Header, OrderFile, Played, Position, Report, ReportInput,
+    ScenarioInfo, Seat, SeatRequest,
+};
+
+/// Roads & Boats, with Planes & Trains and the &cetera modules.
+pub struct RoadsAndBoats;
+
+fn read_state(json: &str) -> Result<State, String> {
+    serde_json::from_str(json)
+        .map_err(|e| format!("the state does not read as a Roads & Boats game: {e}"))
+}
+
+fn colour(id: &str) -> Option<Colour> {
+    id.parse().ok()
+}
+
+fn info(s: &Scenario) -> ScenarioInfo {
+    let land = s
+        .setup()
+        .map
+        .tiles
+        .values()
+        .filter(|t| t.terrain.is_land())
+        .count();
+    let seats = format!(
+        "{} player{},",
+        s.players,
+        if s.players == 1 { "" } else { "s" }
+    );
+    ScenarioInfo {
+        name: s.name.clone(),
+        line: format!(
+            "{:<12} {seats:<11} {land:>2} land tiles: {}",
+            s.name, s.title
+        ),
+    }
+}
+
+/// A bundled scenario by name, or a scenario file by path: (name for messages, text).
+fn scenario_text(name: &str) -> Result<(String, String), String> {
+    let bundled = scenario::bundled();
+    if let Some(text) = bundled.get(name) {
+        return Ok((format!("scenarios/{name}.toml"), (*text).to_string()));
+    }
+    let path = Path::new(name);
+    if path.is_file() {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        return Ok((path.display().to_string(), text));
+    }
+    let mut msg = format!("there is no bundled scenario `{name}` and no file of that name");
+    if let Some(s) = did_you_mean(name, bundled.keys().copied()) {
+        msg.push_str(&format!("\nhelp: did you mean `{s}`?"));
+    } else {
+        let names: Vec<&str> = bundled.keys().copied().collect();
+        msg.push_str(&format!(
+            "\nhelp: the bundled scenarios are {}; or give the path of a .toml file",
+            names.join(", ")
+        ));
+    }
+    Err(msg)
+}
+
+impl Game for RoadsAndBoats {
+    fn id(&self) -> &'static str {
+        "roads-and-boats"
+    }
+
+    fn title(&self) -> &'static str {
+        "Roads & Boats"
+    }
+
+    fn scenarios(&self) -> Result<Vec<ScenarioInfo>, String> {
+        scenario::bundled()
+            .into_iter()
+            .map(|(name, text)| {
+                Scenario::parse(&format!("scenarios/{name}.toml"), text)
+                    .map(|s| info(&s))
+                    .map_err(|d| format!("bundled scenario is broken:\n{d}"))
+            })
+            .collect()
+    }
+
+    fn check_scenario(&self, file: &str, text: &str) -> Result<ScenarioInfo, String> {
+        Scenario::parse(file, text)
+            .map(|s| info(&s))
+            .map_err(|d| d.render())
+    }
+
+    fn create(&self, scenario: &str, seats: &[SeatRequest], seed: u64) -> Result<Created, String> {
+        let (file, text) = scenario_text(scenario)?;
+        let s = Scenario::parse(&file, &text).map_err(|d| d.render())?;
+        let requests: Vec<scenario::Seat> = seats
+            .iter()
+            .map(|r| scenario::Seat {
+                name: r.name.clone(),
+                email: r.email.clone(),
+            })
+            .collect();
+        let state = s.start(&requests, seed).map_err(|e| e.to_string())?;
+        let state_json = stable_json(&state).map_err(|e| e.to_string())?;
+        Ok(Created {
+            scenario: s.name.clone(),
+            scenario_text: text,
+            seats: Colour::SEATS
+                .iter()
+                .zip(seats)
+                .map(|(c, r)| Seat {
+                    id: c.name().to_string(),
+                    name: r.name.clone(),
+                })
+                .collect(),
+            state: state_json,
+        })
+    }
+
+    fn position(&self, state: &str) -> Result<Box<dyn Position>, String> {
+        Ok(Box::new(read_state(state)?))
+    }
+
+    fn report(&self, input: &ReportInput<'_>) -> Result<Box<dyn Report>, String> {
+        let before = read_state(input.before)?;
+        let after = read_state(input.after)?;
+        let events: Vec<Event> =
+            serde_json::from_str(input.events).map_err(|e| format!("the events: {e}"))?;
+        let sent: Vec<Colour> = input
+            .orders
+            .iter()
+            .filter_map(|f| colour(&f.player))
+            .collect();
+        let model = turn_report::build(
+            input.game,
+            &before,
+            &events,
+            &after,
+            &sent,
+            input.deadline.clone(),
+        );
+        Ok(Box::new(TurnReport { model, after }))
+    }
+
+    fn run_case(&self, path: &Path) -> Result<CaseOutcome, String> {
+        let r = cases::run_file(path).map_err(|d| d.render())?;
+        Ok(CaseOutcome {
+            rule: r.rule,
+            problems: r.problems,
+        })
+    }
+
+    fn case_rule(&self, path: &Path) -> Result<String, String> {
+        cases::rule_of(path).map_err(|d| d.render())
+    }
+}
+
+struct TurnReport {
+    model: turn_report::Report,
+    after: State,
+}
+
+impl TurnReport {
+    fn title(&self) -> String {
+        if self.model.turn == 0 {
+            format!("{}: the board at the start", self.model.game)
+        } else {
+            format!(
+                "{}: the board after turn {}",
+                self.model.game, self.model.turn
+            )
+        }
+    }
+}
+
+impl Report for TurnReport {
+    fn text(&self, template: Option<&str>) -> Result<String, String> {
+        render::text(&self.model, template).map_err(|e| format!("the report template: {e}"))
+    }
+
+    fn svg(&self) -> String {
+        picture::svg(&self.after, &self.title())
+    }
+
+    fn png(&self) -> Result<Vec<u8>, String> {
+        picture::png(&self.after, &self.title())
+    }
+
+    fn json(&self) -> Result<String, String> {
+        stable_json(&self.model).map_err(|e| e.to_string())
+    }
+}
+
+impl Position for State {
+    fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    fn over(&self) -> Option<String> {
+        self.game_over.clone()
+    }
+
+    fn seats(&self) -> Vec<Seat> {
+        self.move_order
+            .iter()
+            .map(|c| Seat {
+                id: c.name().to_string(),
+                name: self
+                    .players
+                    .get(c)
+                    .map(|p| p.name.clone())
+                    .unwrap_or_default(),
+            })
+            .collect()
+    }
+
+    fn header(&self, text: &str) -> Header {
+        let h = order_text::parse(text, &self.map).header;
+        Header {
+            game: h.game,
+            player: h.player.map(|c| c.name().to_string()),
+            turn: h.turn,
+            secret: h.secret,
+            standing: false,
+        }
+    }
+
+    fn check(&self, text: &str, file: &str, player: Option<&str>, game: Option<&str>) -> Checked {
+        let checked = check::check(
+            self,
+            text,
+            &check::Expect {
+                player: player.and_then(colour),
+                game,
+            },
+        );
+        Checked {
+            player: checked.player.map(|c| c.name().to_string()),
+            turn: checked.turn,
+            text: check::render_text(&checked, file, text),
+            echo: serde_json::to_value(&checked.echo).unwrap_or_default(),
+            diagnostics: checked.diagnostics,
+        }
+    }
+
+    fn play(&self, files: &[OrderFile]) -> Result<Played, String> {
+        let files = files
+            .iter()
+            .map(|f| {
+                colour(&f.player)
+                    .filter(|c| self.players.contains_key(c))
+                    .map(|player| play::OrderFile {
+                        player,
+                        text: f.text.clone(),
+                    })
+                    .ok_or_else(|| format!("{} does not play in this game", f.player))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let played = play::play(self, &files);
+        let r = &played.resolution;
+        let failures = r.events.iter().filter(|e| e.is_failure()).count();
+        let silent: Vec<&str> = self
+            .move_order
+            .iter()
+            .filter(|c| !files.iter().any(|f| f.player == **c))
+            .map(|c| c.name())
+            .collect();
+        let summary = format!(
+            "Turn {} resolved: {} events, {failures} orders failed or partly done.{}",
+            self.turn + 1,
+            r.events.len(),
+            if silent.is_empty() {
+                String::new()
+            } else {
+                format!(" No orders from {}.", silent.join(", "))
+            }
+        );
+        Ok(Played {
+            state: stable_json(&r.state).map_err(|e| e.to_string())?,
+            events: stable_json(&r.events).map_err(|e| e.to_string())?,
+            problems: played
+                .problems
+                .into_iter()
+                .map(|(c, p)| (c.name().to_string(), p))
+                .collect(),
+            summary,
+            over: r.state.game_over.clone(),
+        })
+    }
+
+    fn show(&self, title: &str) -> String {
+        show::render(self, title)
+    }
+}
