@@ -10,3 +10,4 @@ pub mod games;
 pub mod mail;
 pub mod pbem;
 pub mod roads_boats;
+pub mod text;

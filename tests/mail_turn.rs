@@ -66,7 +66,7 @@ fn deadlines_and_replacements() {
     assert!(second.contains("replacing earlier ones"), "{second}");
     let filed = std::fs::read_to_string(dir.join("pending/red.txt")).expect("pending");
     assert!(filed.contains("move D2: D3") && !filed.contains("move D1: C3"));
-    assert!(filed.contains("secret (checked)") && !filed.contains(&red));
+    assert!(filed.contains("secret [secret]") && !filed.contains(&red));
     assert_eq!(
         std::fs::read_dir(dir.join("mail/inbox"))
             .expect("inbox")
@@ -77,17 +77,22 @@ fn deadlines_and_replacements() {
 
     let (code, _, err) = judge(&["status", d], BEFORE);
     assert_eq!(code, 0, "{err}");
-    let (code, _, err) = judge(&["turn", d], BEFORE);
-    assert_eq!(code, 1);
+    let (code, out, err) = judge(&["turn", d], BEFORE);
+    assert_eq!(code, 0, "nothing to do yet is not a failure: {err}");
     assert!(
-        err.contains("turn 1 is not due until 2026-12-01T18:00:00Z"),
-        "{err}"
+        out.contains("Nothing to play yet: turn 1 is due 2026-12-01 at 18:00:00 UTC"),
+        "{out}"
     );
     let (code, out, err) = judge(&["turn", d], AFTER);
     assert_eq!(code, 0, "{out}{err}");
     assert!(dir.join("turns/001/orders/red.txt").is_file());
-    let (code, _, err) = judge(&["turn", d], AFTER);
-    assert_eq!(code, 1, "never twice: turn 2 is due a week later: {err}");
+    let (code, out, err) = judge(&["turn", d], AFTER);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("turn 2 is due 2026-12-08 at 18:00:00 UTC"),
+        "never twice: turn 2 is due a week later: {out}"
+    );
+    assert!(!dir.join("turns/002").exists());
     // Late for turn 2 (its deadline is 2026-12-08 18:00): refused.
     let late = ingest(
         &dir,
@@ -98,7 +103,7 @@ fn deadlines_and_replacements() {
         "2026-12-09T10:00:00Z",
     );
     assert!(
-        late.contains("refused: it came after the deadline for turn 2 (2026-12-08T18:00:00Z)"),
+        late.contains("refused: it arrived 2026-12-09 at 10:00:00 UTC, after the deadline for turn 2 (2026-12-08 at 18:00:00 UTC)"),
         "{late}"
     );
 }

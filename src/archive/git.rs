@@ -2,8 +2,9 @@
 
 use std::path::Path;
 
-/// `git add -A` and commit the folder with `message`.
-pub fn commit(dir: &Path, message: &str) -> Result<(), String> {
+/// `git add -A` and commit the folder with `message`, if anything changed that git keeps
+/// (the game's `.gitignore` keeps private folders out). Returns whether it committed.
+pub fn commit(dir: &Path, message: &str) -> Result<bool, String> {
     let git = |args: &[&str]| {
         std::process::Command::new("git")
             .arg("-C")
@@ -19,6 +20,10 @@ pub fn commit(dir: &Path, message: &str) -> Result<(), String> {
             String::from_utf8_lossy(&add.stderr).trim()
         ));
     }
+    let staged = git(&["diff", "--cached", "--quiet", "--", "."])?;
+    if staged.status.success() {
+        return Ok(false);
+    }
     let c = git(&["commit", "-q", "-m", message, "--", "."])?;
     if !c.status.success() {
         return Err(format!(
@@ -26,5 +31,5 @@ pub fn commit(dir: &Path, message: &str) -> Result<(), String> {
             String::from_utf8_lossy(&c.stderr).trim()
         ));
     }
-    Ok(())
+    Ok(true)
 }

@@ -12,6 +12,10 @@
 
 pub mod atomic;
 pub mod git;
+pub mod lock;
+pub mod schedule;
+
+pub use schedule::Schedule;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -25,6 +29,10 @@ pub struct GameFile {
     /// Which game the archive holds, by the name the judge knows it by
     /// (`roads-and-boats`).
     pub game: String,
+    /// The game's name: what order files write after `game`, and what mails and reports
+    /// call it. Archives made before it was kept take their folder's name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
     /// Name of the scenario the game was made from.
     pub scenario: String,
     /// Seed of the game's random numbers, also kept in every state.
@@ -80,34 +88,6 @@ pub struct MailSettings {
     pub imap_security: Option<String>,
 }
 
-/// Deadlines: the first turn's, then one every `every` (like `7days`, `48h`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Schedule {
-    /// The deadline for turn 1's orders, RFC 3339 (`2026-12-01T18:00:00Z`).
-    pub first_deadline: String,
-    /// The time between deadlines.
-    pub every: String,
-    /// Late orders: `refuse`, or `hold` them for the next turn.
-    #[serde(default = "default_late")]
-    pub late: String,
-}
-
-fn default_late() -> String {
-    "refuse".to_string()
-}
-
-impl Schedule {
-    /// The deadline for a turn's orders.
-    pub fn deadline(&self, turn: u32) -> Result<std::time::SystemTime, String> {
-        let first = humantime::parse_rfc3339_weak(&self.first_deadline)
-            .map_err(|e| format!("schedule.first_deadline `{}`: {e}", self.first_deadline))?;
-        let every = humantime::parse_duration(&self.every)
-            .map_err(|e| format!("schedule.every `{}`: {e}", self.every))?;
-        Ok(first + every * turn.saturating_sub(1))
-    }
-}
-
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerEntry {
@@ -137,6 +117,8 @@ pub enum ArchiveError {
     },
     #[error("turn {turn} is already in the archive {dir}; turns are never overwritten")]
     TurnExists { dir: PathBuf, turn: u32 },
+    #[error("{}: {message}", path.display())]
+    Invalid { path: PathBuf, message: String },
     #[error("{}: {source}", path.display())]
     Io {
         path: PathBuf,
@@ -160,6 +142,34 @@ pub const EVENTS_FILE: &str = "events.json";
 /// Folder of a turn's orders as received, and of orders waiting for the next turn.
 pub const ORDERS_DIR: &str = "orders";
 pub const PENDING_DIR: &str = "pending";
+/// Late orders held for the turn after (`late = "hold"`).
+pub const HELD_DIR: &str = "held";
+/// Standing orders: played each turn the player sends none.
+pub const STANDING_DIR: &str = "standing";
+/// The kept (secret-blanked) copy of every mail received.
+pub const INBOX_DIR: &str = "mail/inbox";
+/// One line per mail received: what became of it.
+pub const MAIL_LOG: &str = "mail/log.jsonl";
+/// What a played turn records about itself (`turns/NNN/turn.json`).
+pub const TURN_FILE: &str = "turn.json";
+/// The lock a command holds while it changes the game.
+pub const LOCK_FILE: &str = ".judge.lock";
+
+/// What git keeps out of a game's repository: what players must not read before the
+/// deadline (pending, held and standing orders, the mail with them), what is only the
+/// judge's working state (the outbox, sent copies, the lock), and nothing else. Every
+/// turn's orders, state, events, reports and pictures are committed. docs/archive.md.
+pub const GITIGNORE: &str = "\
+# Kept out of git (docs/archive.md): orders before their deadline, mail, the judge's own
+# working files. Turns (with everyone's orders once played) are committed.
+/pending/
+/held/
+/standing/
+/mail/
+/outbox/
+/sent/
+/.judge.lock
+";
 
 /// An open game archive.
 #[derive(Clone, Debug)]
@@ -182,6 +192,7 @@ impl Archive {
     ) -> Result<Archive, ArchiveError> {
         let mut files = vec![
             (GAME_FILE.to_string(), game_file_text(&game)?.into_bytes()),
+            (".gitignore".to_string(), GITIGNORE.as_bytes().to_vec()),
             (SCENARIO_FILE.to_string(), scenario_text.as_bytes().to_vec()),
         ];
         for (name, bytes) in turn0 {
@@ -203,9 +214,13 @@ impl Archive {
             path: path.clone(),
             source,
         })?;
-        let game = toml::from_str(&text).map_err(|e| ArchiveError::BadFile {
+        let game: GameFile = toml::from_str(&text).map_err(|e| ArchiveError::BadFile {
             path: path.clone(),
             message: e.message().to_string(),
+        })?;
+        game.validate().map_err(|message| ArchiveError::Invalid {
+            path: path.clone(),
+            message,
         })?;
         Ok(Archive {
             root: dir.to_path_buf(),
@@ -217,13 +232,14 @@ impl Archive {
         &self.root
     }
 
-    /// The game's name: its folder's name (what order files write after `game`).
+    /// The game's name (what order files write after `game`): game.toml's `name`, or
+    /// for an archive made before that was kept, its folder's own name (also when the
+    /// folder is given as `.`).
     pub fn name(&self) -> String {
-        self.root
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or("game")
-            .to_string()
+        if let Some(n) = &self.game.name {
+            return n.clone();
+        }
+        folder_name(&self.root)
     }
 
     /// The turns in the archive, in order. Unfinished (temporary) folders are ignored.
@@ -328,6 +344,75 @@ impl Archive {
     }
 }
 
+/// A short, stable name for some bytes (FNV-1a, 64 bits, in hex): the same on every
+/// machine and run. For telling files apart, not for security.
+pub fn content_id(bytes: &[u8]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in bytes {
+        h ^= u64::from(*b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// A folder's own name, also for `.` or `games/x/..`.
+pub fn folder_name(dir: &Path) -> String {
+    let named = |p: &Path| p.file_name().and_then(|n| n.to_str()).map(str::to_string);
+    named(dir)
+        .filter(|n| n != "." && n != "..")
+        .or_else(|| dir.canonicalize().ok().and_then(|p| named(&p)))
+        .unwrap_or_else(|| "game".to_string())
+}
+
+impl GameFile {
+    /// Check what a GM may have edited by hand: addresses, the schedule, mail settings.
+    pub fn validate(&self) -> Result<(), String> {
+        let mut seen: Vec<(&str, String)> = Vec::new();
+        for p in &self.players {
+            let address = p.email.trim().to_ascii_lowercase();
+            check_address(&p.email).map_err(|e| format!("player {}: {e}", p.id))?;
+            if let Some((other, _)) = seen.iter().find(|(_, a)| *a == address) {
+                return Err(format!(
+                    "players {other} and {} have the same address `{}`: every player needs their own",
+                    p.id, p.email
+                ));
+            }
+            seen.push((p.id.as_str(), address));
+        }
+        if let Some(s) = &self.schedule {
+            s.validate().map_err(|e| e.to_string())?;
+        }
+        if let Some(m) = &self.mail {
+            m.from
+                .parse::<lettre::message::Mailbox>()
+                .map_err(|e| format!("[mail] from = \"{}\": {e}", m.from))?;
+            for (key, v) in [
+                ("smtp_security", &m.smtp_security),
+                ("imap_security", &m.imap_security),
+            ] {
+                if let Some(v) = v
+                    && !matches!(v.as_str(), "none" | "starttls" | "tls")
+                {
+                    return Err(format!(
+                        "[mail] {key} = \"{v}\": write \"none\", \"starttls\" or \"tls\""
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A mail address as the mail library reads it (so that one it refuses later is refused
+/// here, before anything is written).
+pub fn check_address(address: &str) -> Result<(), String> {
+    address
+        .trim()
+        .parse::<lettre::Address>()
+        .map(|_| ())
+        .map_err(|e| format!("`{address}` is not a mail address ({e})"))
+}
+
 fn game_file_text(game: &GameFile) -> Result<String, ArchiveError> {
     let body = toml::to_string_pretty(game).map_err(|e| ArchiveError::BadFile {
         path: PathBuf::from(GAME_FILE),
@@ -335,7 +420,8 @@ fn game_file_text(game: &GameFile) -> Result<String, ArchiveError> {
     })?;
     Ok(format!(
         "# A pbem-judge game archive: see docs/archive.md.\n\
-         # Players' names and addresses may be edited here; the rest is the judge's.\n\n{body}"
+         # The GM may edit players' names and addresses, and add [mail] and [schedule]\n\
+         # (docs/gm-guide.md); `judge` checks them whenever it reads this file.\n\n{body}"
     ))
 }
 
@@ -346,6 +432,7 @@ mod tests {
     fn game() -> GameFile {
         GameFile {
             game: "roads-and-boats".into(),
+            name: None,
             scenario: "test".into(),
             seed: 1,
             players: vec![PlayerEntry {

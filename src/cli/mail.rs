@@ -1,5 +1,5 @@
-//! The play-by-email commands: `judge secret`, `judge ingest`, `judge mail`,
-//! `judge status`, and the mail steps of `judge turn`.
+//! The play-by-email commands: `judge secret`, `judge ingest`, `judge mail` and
+//! `judge status`. The steps themselves are in `pbem`; these only run them and print.
 
 use std::io::Write;
 use std::time::SystemTime;
@@ -7,10 +7,13 @@ use std::time::SystemTime;
 use anyhow::Context as _;
 
 use super::{Failure, IngestArgs, MailArgs, SecretArgs, StatusArgs};
-use crate::archive::{Archive, PENDING_DIR};
-use crate::mail::outbox;
+use crate::archive::schedule::shown;
+use crate::archive::{PENDING_DIR, STANDING_DIR};
+use crate::mail::outbox::{self, Outgoing};
 use crate::mail::secret;
+use crate::pbem::log::{Log, Outcome};
 use crate::pbem::{self, intake, send, sources};
+use crate::text::count;
 
 /// The clock, read only here at the edge: `JUDGE_NOW` (RFC 3339) stands in for it in
 /// tests and dry runs.
@@ -22,98 +25,254 @@ pub fn now() -> Result<SystemTime, Failure> {
     }
 }
 
+/// The welcome mail of a new player: their secret, how to start their orders, and the
+/// game as it begins.
+fn welcome(
+    archive: &crate::archive::Archive,
+    game: &dyn pbem::game::Game,
+    seat: &str,
+    secret: &str,
+) -> Result<Outgoing, Failure> {
+    let name = archive.name();
+    let p = archive
+        .game
+        .players
+        .iter()
+        .find(|p| p.id == seat)
+        .ok_or_else(|| Failure::User(format!("{seat} does not play in this game")))?;
+    let s = outbox::settings(archive).map_err(|e| Failure::User(e.to_string()))?;
+    let last = archive.pick_turn(None)?;
+    let report = pbem::report::of_turn(archive, game, last)?;
+    let text = report
+        .text(pbem::report::template(archive)?.as_deref(), Some(seat))
+        .map_err(Failure::User)?;
+    let next = last + 1;
+    let due = match archive
+        .game
+        .schedule
+        .as_ref()
+        .and_then(|s| s.deadline(next).ok())
+    {
+        Some(d) => format!("Orders for turn {next} are due by {}.", shown(d)),
+        None => format!("Orders for turn {next} are due when the GM plays the turn."),
+    };
+    let body = format!(
+        "Welcome to {name}, a game of {} played by mail.\n\n\
+         You play {seat}. Your secret is:\n\n    {secret}\n\n\
+         Keep it to yourself: it goes on the `secret` line of every order mail, and tells \
+         the judge the orders are yours. The judge keeps only a salted hash of it and \
+         never sends it again; if you lose it, ask the GM for a new one.\n\n\
+         Mail your orders to {} as plain text (in the mail, or a text attachment), \
+         starting with:\n\n    game {name}\n    player {seat}\n    turn {next}\n    secret {secret}\n\n\
+         Every mail is answered at once with what the judge made of it; the last orders \
+         received before the deadline count. {due}\n\n\
+         The game as it stands follows; the map is attached.\n\n{text}",
+        game.title(),
+        s.from,
+    );
+    let png = report
+        .png()
+        .map_err(|e| Failure::Other(anyhow::anyhow!(e)))?;
+    Ok(Outgoing {
+        key: format!(
+            "welcome-{seat}-{}",
+            crate::archive::content_id(p.email.as_bytes())
+        ),
+        to_name: p.name.clone(),
+        to: p.email.clone(),
+        subject: format!("[{name}] welcome: you play {seat}"),
+        body,
+        in_reply_to: None,
+        attachment: Some((
+            format!("{name}-turn-{last:03}.png"),
+            png,
+            "image/png".into(),
+        )),
+    })
+}
+
 pub fn secret_cmd(args: SecretArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let mut archive = Archive::open(&args.dir)?;
-    let mut game = archive.game.clone();
+    let _lock = super::lock(&args.dir, "judge secret", args.wait)?;
+    let (mut archive, game) = pbem::open(&args.dir)?;
+    if args.mail {
+        outbox::settings(&archive).map_err(|e| Failure::User(e.to_string()))?;
+    }
     let wanted: Vec<String> = args
         .players
         .iter()
         .map(|p| p.to_ascii_lowercase())
         .collect();
     for w in &wanted {
-        if !game.players.iter().any(|p| &p.id == w) {
+        if !archive.game.players.iter().any(|p| &p.id == w) {
             return Err(Failure::User(format!("{w} does not play in this game")));
         }
     }
-    let mut shown = Vec::new();
-    for p in &mut game.players {
-        if !wanted.is_empty() && !wanted.contains(&p.id) {
-            continue;
-        }
-        if p.secret_hash.is_some() && wanted.is_empty() && !args.reset {
-            continue;
-        }
-        let s = secret::generate();
-        p.secret_hash = Some(secret::hash(&s).map_err(|e| Failure::Other(anyhow::anyhow!(e)))?);
-        shown.push(format!("{:<7} {:<20} secret {s}", p.id, p.email));
-    }
-    archive.save_game_file(game)?;
-    if shown.is_empty() {
+    let seats: Vec<String> = archive
+        .game
+        .players
+        .iter()
+        .filter(|p| wanted.is_empty() || wanted.contains(&p.id))
+        .filter(|p| p.secret_hash.is_none() || !wanted.is_empty() || args.reset)
+        .map(|p| p.id.clone())
+        .collect();
+    if seats.is_empty() {
         writeln!(
             out,
             "Every player already has a secret (use --reset, or name a player, to make a new one)."
         )
         .context("output")?;
-    } else {
-        writeln!(out, "New secrets, shown this once (only their hashes are kept). Give each player theirs privately:").context("output")?;
-        for l in shown {
-            writeln!(out, "  {l}").context("output")?;
+        return Ok(());
+    }
+    let mut shown_lines = Vec::new();
+    for seat in &seats {
+        let s = secret::generate();
+        let hash = secret::hash(&s).map_err(|e| Failure::Other(anyhow::anyhow!(e)))?;
+        if args.mail {
+            // Sent at once, or not at all: if it cannot be sent, the player keeps their
+            // old secret (or none) and nothing of the new one is written anywhere.
+            let mail = welcome(&archive, game, seat, &s)?;
+            let kept = Outgoing {
+                body: mail.body.replace(&s, crate::mail::redact::BLANK),
+                ..mail.clone()
+            };
+            outbox::send_now(&archive, &mail, &kept).map_err(|e| match e {
+                outbox::MailError::Send(why) => Failure::Other(anyhow::anyhow!(
+                    "the welcome mail to {seat} was not sent ({why}); {seat}'s secret is unchanged"
+                )),
+                other => Failure::User(other.to_string()),
+            })?;
         }
+        let mut file = archive.game.clone();
+        if let Some(p) = file.players.iter_mut().find(|p| &p.id == seat) {
+            p.secret_hash = Some(hash);
+            let line = if args.mail {
+                format!(
+                    "{:<7} {:<24} a new secret, sent in a welcome mail",
+                    p.id, p.email
+                )
+            } else {
+                format!("{:<7} {:<24} secret {s}", p.id, p.email)
+            };
+            shown_lines.push(line);
+        }
+        archive.save_game_file(file)?;
+    }
+    if args.mail {
+        writeln!(
+            out,
+            "Welcome mails sent (the judge's copies in sent/ have the secret blanked):"
+        )
+        .context("output")?;
+    } else {
+        writeln!(out, "New secrets, shown this once (only their hashes are kept). Give each player theirs privately, or use --mail:").context("output")?;
+    }
+    for l in shown_lines {
+        writeln!(out, "  {l}").context("output")?;
     }
     Ok(())
 }
 
 pub fn ingest(args: IngestArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let _lock = super::lock(&args.dir, "judge ingest", args.wait)?;
     let (archive, game) = pbem::open(&args.dir)?;
-    let mut mails = Vec::new();
-    if let Some(d) = &args.maildir {
-        mails.extend(sources::maildir(d)?);
-    }
-    if let Some(m) = &args.mbox {
-        mails.extend(sources::mbox(m)?);
-    }
-    mails.extend(sources::files(&args.files)?);
-    if mails.is_empty() && args.maildir.is_none() && args.mbox.is_none() && args.imap.is_none() {
+    if args.maildir.is_none()
+        && args.mbox.is_none()
+        && args.imap.is_none()
+        && args.files.is_empty()
+        && args.again.is_none()
+    {
         return Err(Failure::User(
-            "give mails to read: --maildir DIR, --mbox FILE, --imap HOST or .eml files".into(),
+            "give mails to read: --maildir DIR, --mbox FILE, --imap HOST or .eml files (or --again N)".into(),
         ));
     }
+    // Check every source before filing anything from any of them.
+    let maildir = args.maildir.as_deref().map(sources::maildir).transpose()?;
+    for f in args.files.iter().chain(args.mbox.iter()) {
+        if !f.is_file() && !f.exists() {
+            return Err(Failure::User(format!("{}: no such file", f.display())));
+        }
+    }
+    let imap = match &args.imap {
+        Some(spec) => {
+            let (host, port) = match spec.rsplit_once(':') {
+                Some((h, p)) => (
+                    h.to_string(),
+                    p.parse().map_err(|_| {
+                        Failure::User(format!("--imap {spec}: the port is not a number"))
+                    })?,
+                ),
+                None => (spec.clone(), 143),
+            };
+            let settings = archive.game.mail.clone().unwrap_or_default();
+            Some(sources::imap(
+                &settings,
+                Some(host),
+                Some(port),
+                args.user.clone(),
+                args.imap_security.clone(),
+            )?)
+        }
+        None => None,
+    };
     let now = now()?;
-    let mut lines = intake::file_all(&archive, game, mails, now)?;
-    if let Some(spec) = &args.imap {
-        let (host, port) = match spec.rsplit_once(':') {
-            Some((h, p)) => (
-                h.to_string(),
-                p.parse().map_err(|_| {
-                    Failure::User(format!("--imap {spec}: the port is not a number"))
-                })?,
-            ),
-            None => (spec.clone(), 143),
-        };
-        let settings = archive.game.mail.clone().unwrap_or_default();
-        let src = sources::imap(
-            &settings,
-            Some(host),
-            Some(port),
-            args.user.clone(),
-            args.imap_security.clone(),
-        )?;
-        lines.extend(intake::file_imap(&archive, game, &src, now)?);
-    }
-    if !args.no_send && archive.game.mail.is_some() {
-        lines.extend(send::describe(&send::send(&archive)?));
-    }
-    for l in lines {
+    let mut lines = Vec::new();
+    let result = (|| -> Result<(), pbem::Error> {
+        pbem::turn::finish(&archive, game, &mut lines)?;
+        let mut intake = intake::Intake::open(&archive, game, now)?;
+        if let Some(n) = args.again {
+            lines.push(intake.again(n)?.describe());
+        }
+        if let Some(paths) = &maildir {
+            lines.extend(intake::file_each(
+                &mut intake,
+                paths.iter().map(|p| sources::maildir_mail(p)),
+            )?);
+        }
+        if let Some(m) = &args.mbox {
+            sources::mbox(m, |mail| {
+                lines.push(intake.file(&mail)?.describe());
+                Ok(())
+            })?;
+        }
+        lines.extend(intake::file_each(
+            &mut intake,
+            args.files.iter().map(|f| sources::file(f)),
+        )?);
+        if let Some(src) = &imap {
+            lines.extend(intake::file_imap(&mut intake, src, false)?);
+        }
+        if !args.no_send {
+            lines.extend(send::describe(&send::send(&archive)?));
+        }
+        Ok(())
+    })();
+    for l in &lines {
         writeln!(out, "{l}").context("output")?;
+    }
+    result?;
+    if lines.is_empty() {
+        writeln!(out, "No new mail.").context("output")?;
     }
     Ok(())
 }
 
 pub fn mail(args: MailArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let archive = Archive::open(&args.dir)?;
+    let _lock = super::lock(&args.dir, "judge mail", args.wait)?;
+    let (archive, _game) = pbem::open(&args.dir)?;
+    outbox::settings(&archive).map_err(|e| Failure::User(e.to_string()))?;
     let last = archive.pick_turn(None)?;
-    if last > 0 {
-        send::queue_reports(&archive, last)?;
+    for problem in send::queue_reports(&archive, last)? {
+        writeln!(out, "{problem}").context("output")?;
+    }
+    if let Some(player) = &args.resend {
+        let player = player.to_ascii_lowercase();
+        let turn = archive.pick_turn(args.turn.or(Some(last)))?;
+        let key = send::resend(&archive, turn, &player)?;
+        writeln!(
+            out,
+            "queued turn {turn}'s report for {player} again ({key})"
+        )
+        .context("output")?;
     }
     let before = outbox::waiting(&archive).len();
     for l in send::describe(&send::send(&archive)?) {
@@ -122,8 +281,12 @@ pub fn mail(args: MailArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if before == 0 {
         writeln!(out, "The outbox is empty.").context("output")?;
     }
-    if !outbox::waiting(&archive).is_empty() {
-        return Err(Failure::Reported(1));
+    let left = outbox::waiting(&archive).len();
+    if left > 0 {
+        return Err(Failure::Other(anyhow::anyhow!(
+            "{} still in the outbox: run judge mail again later",
+            count(left, "mail")
+        )));
     }
     Ok(())
 }
@@ -133,11 +296,13 @@ pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let last = archive.pick_turn(None)?;
     let state = pbem::position(&archive, game, last)?;
     let next = last + 1;
+    let now = now()?;
     writeln!(
         out,
-        "{}: {} turn(s) played; turn {next} is next.",
-        archive.root().display(),
-        last
+        "{} ({}): {} played; turn {next} is next.",
+        archive.name(),
+        game.title(),
+        count(last as usize, "turn")
     )
     .context("output")?;
     if let Some(why) = state.over() {
@@ -145,29 +310,66 @@ pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     match &archive.game.schedule {
         Some(s) => {
-            let d = s.deadline(next).map_err(Failure::User)?;
-            let when = humantime::format_rfc3339_seconds(d);
-            let left = d.duration_since(now()?).map_or("passed".to_string(), |l| {
+            let d = s.deadline(next).map_err(|e| Failure::User(e.to_string()))?;
+            let left = d.duration_since(now).map_or("passed".to_string(), |l| {
                 format!(
                     "in {}",
                     humantime::format_duration(std::time::Duration::from_secs(l.as_secs()))
                 )
             });
+            let remind = s
+                .remind
+                .as_deref()
+                .map_or(String::new(), |r| format!("; reminders {r} before"));
             writeln!(
                 out,
-                "Deadline for turn {next}: {when} ({left}); late orders: {}.",
+                "Deadline for turn {next}: {} ({left}); late orders: {}{remind}.",
+                shown(d),
                 s.late
             )
             .context("output")?;
         }
         None => writeln!(out, "No deadline is set: the GM runs each turn.").context("output")?,
     }
+    let log = Log::load(&archive)?;
+    writeln!(out, "Players:").context("output")?;
     for seat in state.seats() {
-        let has = archive
-            .root()
-            .join(PENDING_DIR)
-            .join(format!("{}.txt", seat.id))
-            .is_file();
+        let has = |d: &str| {
+            archive
+                .root()
+                .join(d)
+                .join(format!("{}.txt", seat.id))
+                .is_file()
+        };
+        let accepted = log.entries.iter().rev().find_map(|e| match &e.outcome {
+            Outcome::Accepted {
+                player,
+                turn,
+                errors,
+                ..
+            } if player == &seat.id && *turn == next => Some((e, *errors)),
+            _ => None,
+        });
+        let mut what = if has(PENDING_DIR) {
+            match accepted {
+                Some((e, errors)) => format!(
+                    "orders in, arrived {}, {}",
+                    e.arrived
+                        .as_deref()
+                        .and_then(|a| humantime::parse_rfc3339_weak(a).ok())
+                        .map_or("at an unknown time".to_string(), shown),
+                    count(errors, "error")
+                ),
+                None => "orders in (put there by hand)".to_string(),
+            }
+        } else if has(STANDING_DIR) {
+            "no new orders; standing orders will be played".to_string()
+        } else {
+            "no orders yet".to_string()
+        };
+        if outbox::known(&archive, &format!("remind-{next:03}-{}", seat.id)) {
+            what.push_str("; reminded");
+        }
         let secret = archive
             .game
             .players
@@ -176,23 +378,47 @@ pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .is_some_and(|p| p.secret_hash.is_some());
         writeln!(
             out,
-            "  {:<7} {:<12} {}{}",
+            "  {:<7} {:<12} {what}{}",
             seat.id,
             seat.name,
-            if has {
-                "orders received"
-            } else {
-                "no orders yet"
-            },
             if secret { "" } else { " (no secret set)" }
         )
         .context("output")?;
     }
+    let refused: Vec<_> = log
+        .entries
+        .iter()
+        .filter(|e| matches!(e.outcome, Outcome::Refused { .. }))
+        .filter(|e| !log.entries.iter().any(|a| a.again_of == Some(e.seq)))
+        .collect();
+    if !refused.is_empty() {
+        writeln!(
+            out,
+            "Refused mails (once the cause is fixed, `judge ingest DIR --again N` files one again):"
+        )
+        .context("output")?;
+        for e in refused.iter().rev().take(10).rev() {
+            let Outcome::Refused { reason, .. } = &e.outcome else {
+                continue;
+            };
+            writeln!(
+                out,
+                "  {:>4}  {}  {}: {reason}",
+                e.seq,
+                e.arrived
+                    .as_deref()
+                    .and_then(|a| humantime::parse_rfc3339_weak(a).ok())
+                    .map_or("?".to_string(), shown),
+                e.from.as_deref().unwrap_or("unknown sender"),
+            )
+            .context("output")?;
+        }
+    }
     let waiting = outbox::waiting(&archive);
     writeln!(
         out,
-        "Outbox: {} mail(s) waiting{}",
-        waiting.len(),
+        "Outbox: {} waiting{}",
+        count(waiting.len(), "mail"),
         if waiting.is_empty() {
             "."
         } else {

@@ -2,27 +2,50 @@
 
 mod cases;
 mod check;
+mod deadline;
 mod mail;
 mod new;
 mod replay;
 mod report;
 mod scenarios;
 mod show;
+mod tools;
 mod turn;
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
-/// A play-by-email judge for Roads & Boats (with Planes & Trains).
+/// The exit codes, for `--help` and the GM guide.
+pub const EXIT_CODES: &str = "Exit status (for scripts and cron):
+  0  done, or nothing to do yet (say, a turn that is not due)
+  1  your input needs fixing: the message says what and how
+  2  the command line itself was wrong (see --help)
+  3  something failed that may work later (a disk, a mail server): try again
+  4  another judge command is changing the game: try again later";
+
+/// A play-by-email judge for Roads & Boats (with Planes & Trains and &cetera).
 ///
-/// A game is a folder (the archive) that the GM keeps in git. Start one with `judge new`
-/// and `judge secret`; players check their orders with `judge check` and mail them;
-/// `judge turn` (by hand or from cron) reads the mail, plays the turn after its deadline,
-/// writes it into the archive and mails everyone the report. See README.md and
-/// docs/gm-guide.md.
+/// A game is a folder (the archive) that the GM keeps in git. The turn cycle:
+///
+///   judge new DIR --scenario NAME --player NAME:EMAIL ...   make the game (turn 0)
+///   judge secret DIR --mail          give each player a secret, with a welcome mail
+///   judge check DIR orders.txt       what a player runs before mailing orders
+///   judge turn DIR --commit          from cron every few minutes: file new mail and
+///                                    answer it at once, remind, and once the deadline
+///                                    has passed play the turn and mail the reports
+///   judge status DIR                 who has sent orders, what waits, what was refused
+///
+/// See README.md and docs/gm-guide.md.
 #[derive(Debug, Parser)]
-#[command(name = "judge", version, propagate_version = true)]
+#[command(
+    name = "judge",
+    version,
+    propagate_version = true,
+    verbatim_doc_comment,
+    after_help = EXIT_CODES
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -79,18 +102,26 @@ pub enum Command {
     ///   judge check games/demo - --format json < my-orders.txt
     #[command(verbatim_doc_comment)]
     Check(CheckArgs),
-    /// Play the next turn: read new mail, resolve the orders in pending/, write the turn,
-    /// mail the reports.
+    /// The step cron runs every few minutes: file new mail and answer it at once,
+    /// remind players without orders, and once the turn is due play it and mail the
+    /// reports.
     ///
-    /// Put each player's order file in DIR/pending/ named after their colour
-    /// (pending/red.txt); a file may also say `player red` and `turn 4`. Lines that
-    /// do not read are reported and left out; the rest are carried out. The turn is
-    /// written whole (orders as received, state, events) into DIR/turns/, and the
-    /// pending files used are removed. A player with no file gives no orders.
+    /// A turn is due when its deadline has passed ([schedule] in game.toml), or, with
+    /// `early = true`, as soon as every player's orders are in; without a schedule,
+    /// whenever orders are waiting. Before that the run answers mail and exits 0,
+    /// saying when the turn is due.
     ///
-    /// Example:
+    /// Orders wait in DIR/pending/, one file per player named after their colour
+    /// (pending/red.txt), put there by mail or by hand. Lines that do not read are
+    /// reported and left out; the rest are carried out. A player with no file plays
+    /// their standing orders, if they have some, or none. The turn is written whole
+    /// into DIR/turns/; a run killed at any point is finished by the next one.
+    ///
+    /// Examples:
     ///   judge turn games/demo
-    #[command(verbatim_doc_comment)]
+    ///   judge turn games/spring --commit        # from cron
+    ///   judge turn games/spring --dry-run       # what would happen now
+    #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
     Turn(TurnArgs),
     /// Print a turn's report: text in the Quick Guide's style, the map as SVG or PNG, or
     /// the report model as JSON.
@@ -111,21 +142,49 @@ pub enum Command {
     #[command(verbatim_doc_comment)]
     Secret(SecretArgs),
     /// File order mails: from a Maildir, an mbox, IMAP, or .eml files. Each is checked
-    /// (sender, secret, game, turn, deadline), kept, logged and answered; accepted
-    /// orders go to DIR/pending/. Answers are sent if [mail] is set up.
+    /// (sender, secret, game, turn, deadline by the time it arrived), kept with its
+    /// secret blanked, logged and answered at once; accepted orders go to
+    /// DIR/pending/. Needs [mail] in game.toml.
     ///
     /// Examples:
     ///   judge ingest games/spring --maildir ~/Maildir
     ///   judge ingest games/spring mail1.eml mail2.eml
+    ///   judge ingest games/spring --again 7
     #[command(verbatim_doc_comment)]
     Ingest(IngestArgs),
     /// Send the mails waiting in the outbox (reports, answers); those that fail stay.
     ///
-    /// Exit status 1 if any mail is still waiting afterwards.
+    /// Exit status 3 if any mail is still waiting afterwards (the server may be down:
+    /// run it again later). With --resend, a player gets a turn's report again.
+    ///
+    /// Examples:
+    ///   judge mail games/spring
+    ///   judge mail games/spring --resend yellow --turn 3
     #[command(verbatim_doc_comment)]
     Mail(MailArgs),
-    /// The game at a glance: turn, deadline, who has sent orders, the outbox.
+    /// The game at a glance: turn, deadline, each player's orders (when they arrived,
+    /// how many errors, whether reminded), refused mails, the outbox.
     Status(StatusArgs),
+    /// Move the next deadline: later by a duration, or to a time. Later deadlines
+    /// follow on from it. The players are told by mail.
+    ///
+    /// Examples:
+    ///   judge deadline games/spring --extend 24h
+    ///   judge deadline games/spring --at 2026-12-05T18:00:00Z
+    #[command(verbatim_doc_comment)]
+    Deadline(DeadlineArgs),
+    /// Print a shell completion script for judge.
+    ///
+    /// Example (bash):
+    ///   judge completions bash > ~/.local/share/bash-completion/completions/judge
+    #[command(verbatim_doc_comment)]
+    Completions(CompletionsArgs),
+    /// Print judge's manual page (roff).
+    ///
+    /// Example:
+    ///   judge man > ~/.local/share/man/man1/judge.1
+    #[command(verbatim_doc_comment)]
+    Man,
     /// Re-resolve every turn from its archived orders and compare, byte for byte.
     ///
     /// Exits 1 if any turn's state or events differ from what the archive holds.
@@ -169,9 +228,27 @@ pub struct TurnArgs {
     /// Commit the game folder to git after the turn.
     #[arg(long)]
     pub commit: bool,
-    /// Do everything in a scratch copy and print the report; change and send nothing.
+    /// Do everything in a scratch copy and print the report; change and send nothing
+    /// (the mailbox is opened read-only).
     #[arg(long)]
     pub dry_run: bool,
+    #[command(flatten)]
+    pub wait: Wait,
+}
+
+/// How long to wait for another judge command that is changing the same game.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct Wait {
+    /// Seconds to wait for another judge command changing this game before giving up
+    /// (exit 4).
+    #[arg(long = "wait", value_name = "SECONDS", default_value_t = 60)]
+    pub seconds: u64,
+}
+
+impl Wait {
+    pub fn duration(self) -> Duration {
+        Duration::from_secs(self.seconds)
+    }
 }
 
 #[derive(Debug, clap::Args)]
@@ -187,6 +264,9 @@ pub struct ReportArgs {
     /// Write to this file instead of standard output (needed for png on a terminal).
     #[arg(long, short)]
     pub output: Option<PathBuf>,
+    /// The copy one player received: with what became of their orders.
+    #[arg(long, value_name = "PLAYER")]
+    pub player: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -206,6 +286,13 @@ pub struct SecretArgs {
     /// Replace secrets that are already set.
     #[arg(long)]
     pub reset: bool,
+    /// Mail each player a welcome: their secret, an order template and the turn-0
+    /// report. The secret goes only into that mail (sent at once, never queued); the
+    /// judge's copy of it has the secret blanked.
+    #[arg(long)]
+    pub mail: bool,
+    #[command(flatten)]
+    pub wait: Wait,
 }
 
 #[derive(Debug, clap::Args)]
@@ -233,12 +320,51 @@ pub struct IngestArgs {
     /// Queue the answers but do not send them.
     #[arg(long)]
     pub no_send: bool,
+    /// File again a refused or held mail (its number in `judge status` and
+    /// mail/log.jsonl), once you have fixed what was wrong.
+    #[arg(long, value_name = "N", conflicts_with_all = ["maildir", "mbox", "imap", "files"])]
+    pub again: Option<usize>,
+    #[command(flatten)]
+    pub wait: Wait,
 }
 
 #[derive(Debug, clap::Args)]
 pub struct MailArgs {
     /// The game's folder.
     pub dir: PathBuf,
+    /// Send a turn's report to this player again (their colour).
+    #[arg(long, value_name = "PLAYER")]
+    pub resend: Option<String>,
+    /// With --resend: which turn's report (default: the latest).
+    #[arg(long, short, requires = "resend")]
+    pub turn: Option<u32>,
+    #[command(flatten)]
+    pub wait: Wait,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("when").required(true).args(["extend", "at"])))]
+pub struct DeadlineArgs {
+    /// The game's folder.
+    pub dir: PathBuf,
+    /// Move the next deadline later (or earlier, with a minus: `-2h`) by this much:
+    /// `24h`, `2days`.
+    #[arg(long, value_name = "DURATION", allow_hyphen_values = true)]
+    pub extend: Option<String>,
+    /// Set the next deadline to this time, RFC 3339: `2026-12-05T18:00:00Z`.
+    #[arg(long, value_name = "TIME")]
+    pub at: Option<String>,
+    /// Change it without mailing the players.
+    #[arg(long)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub wait: Wait,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CompletionsArgs {
+    /// The shell: bash, zsh, fish, elvish or powershell.
+    pub shell: clap_complete::Shell,
 }
 
 #[derive(Debug, clap::Args)]
@@ -281,6 +407,8 @@ pub struct NewArgs {
     /// the clock, and recorded in the archive either way.
     #[arg(long)]
     pub seed: Option<u64>,
+    #[command(flatten)]
+    pub wait: Wait,
 }
 
 #[derive(Debug, clap::Args)]
@@ -310,6 +438,9 @@ pub enum Failure {
     /// The command has printed its own report; exit with this code.
     #[error("")]
     Reported(i32),
+    /// Another judge command holds the game.
+    #[error("{0}")]
+    Busy(String),
     /// Anything else.
     #[error(transparent)]
     Other(#[from] anyhow::Error),
@@ -321,8 +452,44 @@ impl Failure {
             Failure::User(_) => 1,
             Failure::Reported(code) => *code,
             Failure::Other(_) => 3,
+            Failure::Busy(_) => 4,
         }
     }
+
+    /// Output cut off by a reader that stopped reading (`judge status | head -1`): not
+    /// a failure of the judge.
+    pub fn is_closed_pipe(&self) -> bool {
+        match self {
+            Failure::Other(e) => e.chain().any(|c| {
+                c.downcast_ref::<std::io::Error>()
+                    .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            }),
+            _ => false,
+        }
+    }
+}
+
+impl From<crate::archive::lock::LockError> for Failure {
+    fn from(e: crate::archive::lock::LockError) -> Self {
+        use crate::archive::lock::LockError as E;
+        match e {
+            E::Busy { .. } => Failure::Busy(e.to_string()),
+            E::Io { .. } => Failure::Other(e.into()),
+        }
+    }
+}
+
+/// Hold the game's lock for a command that changes it.
+pub fn lock(
+    dir: &std::path::Path,
+    what: &str,
+    wait: Wait,
+) -> Result<crate::archive::lock::GameLock, Failure> {
+    Ok(crate::archive::lock::GameLock::acquire(
+        dir,
+        what,
+        wait.duration(),
+    )?)
 }
 
 impl From<crate::archive::ArchiveError> for Failure {
@@ -342,6 +509,7 @@ impl From<crate::pbem::Error> for Failure {
             E::User(m) => Failure::User(m),
             E::Archive(a) => a.into(),
             E::Mail(crate::mail::outbox::MailError::Archive(a)) => a.into(),
+            E::Mail(crate::mail::outbox::MailError::Send(m)) => Failure::Other(anyhow::anyhow!(m)),
             E::Mail(m) => Failure::User(m.to_string()),
         }
     }
@@ -362,5 +530,8 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), Failure> {
         Command::Ingest(args) => mail::ingest(args, out),
         Command::Mail(args) => mail::mail(args, out),
         Command::Status(args) => mail::status(args, out),
+        Command::Deadline(args) => deadline::run(args, out),
+        Command::Completions(args) => tools::completions(args, out),
+        Command::Man => tools::man(out),
     }
 }

@@ -16,11 +16,13 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .map(|p| parse_seat(p))
         .collect::<Result<Vec<_>, _>>()?;
     let seed = args.seed.unwrap_or_else(clock_seed);
+    let (file, text) = game.scenario_text(&args.scenario).map_err(Failure::User)?;
     let created = game
-        .create(&args.scenario, &seats, seed)
+        .start(&file, &text, &seats, seed)
         .map_err(Failure::User)?;
     let file = GameFile {
         game: game.id().to_string(),
+        name: Some(crate::archive::folder_name(&args.dir)),
         scenario: created.scenario.clone(),
         seed,
         players: created

@@ -22,8 +22,12 @@ pub fn run(args: ReplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
     }
     if differ.is_empty() {
-        writeln!(out, "{} turns replayed, all identical", checks.len())
-            .context("writing output")?;
+        writeln!(
+            out,
+            "turn 0 and {} replayed, all identical",
+            crate::text::count(checks.len().saturating_sub(1), "turn")
+        )
+        .context("writing output")?;
         Ok(())
     } else {
         Err(Failure::User(format!(

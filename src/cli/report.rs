@@ -13,7 +13,10 @@ pub fn run(args: ReportArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let report = pbem::report::of_turn(&archive, game, turn)?;
     let bytes = match args.format {
         ReportFormat::Text => report
-            .text(pbem::report::template(&archive)?.as_deref())
+            .text(
+                pbem::report::template(&archive)?.as_deref(),
+                args.player.as_deref(),
+            )
             .map_err(Failure::User)?
             .into_bytes(),
         ReportFormat::Json => report

@@ -1,16 +1,19 @@
-//! `judge turn`: play the next turn (`pbem::turn`), optionally commit it.
+//! `judge turn`: the step cron runs (`pbem::turn`), optionally committing the game.
 
 use std::io::Write;
 
 use anyhow::Context as _;
 
 use super::{Failure, TurnArgs};
+use crate::archive::schedule::shown;
 use crate::pbem;
+use crate::pbem::turn::Done;
 
 pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if args.dry_run {
         return dry_run(args, out);
     }
+    let _lock = super::lock(&args.dir, "judge turn", args.wait)?;
     let (archive, game) = pbem::open(&args.dir)?;
     let now = super::mail::now()?;
     let mut lines = Vec::new();
@@ -21,50 +24,133 @@ pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
         pbem::turn::Options {
             force: args.force,
             send: !args.no_send,
+            read_only_mail: false,
         },
         &mut lines,
     );
-    for l in lines {
-        writeln!(out, "{l}").context("writing output")?;
+    for l in &lines {
+        writeln!(out, "{}", l.trim_end()).context("writing output")?;
     }
-    result?;
+    let done = result?;
+    match &done {
+        Done::Played(_) => {}
+        Done::NotDue { turn, deadline } => {
+            let left = deadline
+                .duration_since(now)
+                .map(|d| humantime::format_duration(std::time::Duration::from_secs(d.as_secs())))
+                .map_or(String::new(), |d| format!(", in {d}"));
+            writeln!(
+                out,
+                "Nothing to play yet: turn {turn} is due {}{left}. {}",
+                shown(*deadline),
+                waiting_for(&archive, game)?
+            )
+            .context("writing output")?;
+        }
+        Done::NothingToPlay(turn) => writeln!(
+            out,
+            "Nothing to play: no orders are waiting for turn {turn} (--force plays it with none)."
+        )
+        .context("writing output")?,
+        Done::Over => writeln!(out, "The game is over: there is no next turn to play.")
+            .context("writing output")?,
+    }
     if args.commit {
-        let turn = archive.pick_turn(None)?;
         let name = archive.name();
-        crate::archive::git::commit(archive.root(), &format!("{name}: turn {turn}"))
-            .map_err(Failure::User)?;
-        writeln!(out, "Committed {name}: turn {turn}.").context("writing output")?;
+        let message = match done {
+            Done::Played(t) => format!("{name}: turn {t}"),
+            _ => format!("{name}: mail"),
+        };
+        if crate::archive::git::commit(archive.root(), &message).map_err(Failure::User)? {
+            writeln!(out, "Committed {message}.").context("writing output")?;
+        }
     }
     Ok(())
 }
 
-/// Everything `judge turn` would do, in a scratch copy of the game; nothing is sent.
+/// `Orders from red and yellow; waiting for green.`
+fn waiting_for(
+    archive: &crate::archive::Archive,
+    game: &dyn pbem::game::Game,
+) -> Result<String, Failure> {
+    let last = archive.pick_turn(None)?;
+    let state = pbem::position(archive, game, last)?;
+    let (mut have, mut missing) = (Vec::new(), Vec::new());
+    for s in state.seats() {
+        let file = |d: &str| {
+            archive
+                .root()
+                .join(d)
+                .join(format!("{}.txt", s.id))
+                .is_file()
+        };
+        if file(crate::archive::PENDING_DIR) {
+            have.push(s.id);
+        } else if file(crate::archive::STANDING_DIR) {
+            have.push(format!("{} (standing)", s.id));
+        } else {
+            missing.push(s.id);
+        }
+    }
+    Ok(match (have.is_empty(), missing.is_empty()) {
+        (_, true) => "Every player's orders are in.".to_string(),
+        (true, false) => format!("No orders yet from {}.", missing.join(", ")),
+        (false, false) => format!(
+            "Orders from {}; waiting for {}.",
+            have.join(", "),
+            missing.join(", ")
+        ),
+    })
+}
+
+/// Everything `judge turn` would do now, in a scratch copy of the game: the mailbox is
+/// opened read-only, nothing is sent, and the game is not changed.
 fn dry_run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let scratch = tempfile::tempdir().map_err(|e| Failure::Other(e.into()))?;
-    let copy = scratch
-        .path()
-        .join(args.dir.file_name().unwrap_or_default());
-    copy_dir(&args.dir, &copy)
-        .map_err(|e| Failure::User(format!("copying {}: {e}", args.dir.display())))?;
+    let copy = scratch.path().join(crate::archive::folder_name(&args.dir));
+    {
+        let _lock = super::lock(&args.dir, "judge turn --dry-run", args.wait)?;
+        copy_dir(&args.dir, &copy)
+            .map_err(|e| Failure::User(format!("copying {}: {e}", args.dir.display())))?;
+    }
     writeln!(
         out,
-        "Dry run in a scratch copy; the game is not changed and no mail is sent."
+        "Dry run in a scratch copy: the game is not changed, no mail is marked read or sent."
     )
     .context("writing output")?;
-    let inner = TurnArgs {
-        dir: copy.clone(),
-        dry_run: false,
-        no_send: true,
-        commit: false,
-        force: args.force,
-    };
-    run(inner, out)?;
-    let archive = crate::archive::Archive::open(&copy)?;
-    let last = archive.pick_turn(None)?;
-    let report = archive
-        .read(last, pbem::report::REPORT_FILE)
-        .unwrap_or_default();
-    writeln!(out, "\n{report}").context("writing output")?;
+    let (archive, game) = pbem::open(&copy)?;
+    let before = archive.pick_turn(None)?;
+    let now = super::mail::now()?;
+    let mut lines = Vec::new();
+    let result = pbem::turn::run(
+        &archive,
+        game,
+        now,
+        pbem::turn::Options {
+            force: args.force,
+            send: false,
+            read_only_mail: true,
+        },
+        &mut lines,
+    );
+    for l in &lines {
+        writeln!(out, "{}", l.trim_end()).context("writing output")?;
+    }
+    match result? {
+        Done::Played(t) if t > before => {
+            let report = archive
+                .read(t, pbem::report::REPORT_FILE)
+                .unwrap_or_default();
+            writeln!(out, "\n{report}").context("writing output")?;
+        }
+        Done::NotDue { turn, deadline } => writeln!(
+            out,
+            "Nothing would be played: turn {turn} is due {}.",
+            shown(deadline)
+        )
+        .context("writing output")?,
+        _ => writeln!(out, "Nothing would be played.").context("writing output")?,
+    }
     Ok(())
 }
 
@@ -78,7 +164,7 @@ fn copy_dir(from: &std::path::Path, to: &std::path::Path) -> std::io::Result<()>
                 continue;
             }
             copy_dir(&e.path(), &target)?;
-        } else {
+        } else if e.file_name() != crate::archive::LOCK_FILE {
             std::fs::copy(e.path(), target)?;
         }
     }

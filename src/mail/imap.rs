@@ -5,6 +5,8 @@
 //! The client is the `imap` crate's 3.0 line (an alpha): the 2.x line can only do TLS
 //! through native-tls (OpenSSL), while 3.0 does it through rustls, as lettre does here.
 
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
 use imap::{ClientBuilder, ConnectionMode, TlsKind};
 
 /// Where to read mail from. The password comes from an environment variable.
@@ -18,9 +20,15 @@ pub struct Source {
     pub security: String,
 }
 
-/// Fetch every unseen message, hand each to `file`, and mark seen those it accepted
-/// (returned `true`). Returns how many were fetched.
-pub fn ingest(src: &Source, mut file: impl FnMut(&[u8]) -> bool) -> Result<usize, String> {
+/// Fetch every unseen message with the server's INTERNALDATE (when it was delivered),
+/// hand each to `file`, and mark seen those it accepted (returned `true`). With
+/// `read_only` the mailbox is opened with EXAMINE and nothing is marked: a dry run leaves
+/// the mail unseen for the real one. Returns how many were fetched.
+pub fn ingest(
+    src: &Source,
+    read_only: bool,
+    mut file: impl FnMut(&[u8], u32, Option<SystemTime>) -> bool,
+) -> Result<usize, String> {
     let mode = match src.security.as_str() {
         "none" => ConnectionMode::Plaintext,
         "starttls" => ConnectionMode::StartTls,
@@ -39,9 +47,12 @@ pub fn ingest(src: &Source, mut file: impl FnMut(&[u8]) -> bool) -> Result<usize
     let mut session = client
         .login(&src.user, &src.password)
         .map_err(|(e, _)| format!("IMAP login as {}: {e}", src.user))?;
-    session
-        .select("INBOX")
-        .map_err(|e| format!("IMAP INBOX: {e}"))?;
+    if read_only {
+        session.examine("INBOX")
+    } else {
+        session.select("INBOX")
+    }
+    .map_err(|e| format!("IMAP INBOX: {e}"))?;
     let mut uids: Vec<u32> = session
         .uid_search("UNSEEN")
         .map_err(|e| format!("IMAP search: {e}"))?
@@ -51,17 +62,21 @@ pub fn ingest(src: &Source, mut file: impl FnMut(&[u8]) -> bool) -> Result<usize
     let mut seen = Vec::new();
     for uid in &uids {
         let fetches = session
-            .uid_fetch(uid.to_string(), "BODY.PEEK[]")
+            .uid_fetch(uid.to_string(), "(BODY.PEEK[] INTERNALDATE)")
             .map_err(|e| format!("IMAP fetch {uid}: {e}"))?;
         for f in fetches.iter() {
+            let delivered = f
+                .internal_date()
+                .and_then(|d| u64::try_from(d.timestamp()).ok())
+                .and_then(|s| UNIX_EPOCH.checked_add(Duration::from_secs(s)));
             if let Some(body) = f.body()
-                && file(body)
+                && file(body, *uid, delivered)
             {
                 seen.push(uid.to_string());
             }
         }
     }
-    if !seen.is_empty() {
+    if !seen.is_empty() && !read_only {
         session
             .uid_store(seen.join(","), "+FLAGS (\\Seen)")
             .map_err(|e| format!("IMAP store: {e}"))?;

@@ -1,22 +1,59 @@
-//! Reading an incoming mail (RFC 5322 / MIME, with mail-parser): who sent it, its
-//! Message-ID and subject, and the orders in it — from the text body, or an HTML-only
-//! body turned to text, or a text attachment. Quoted-printable, base64 and other
-//! charsets are decoded by the parser.
+//! Reading an incoming mail (RFC 5322 / MIME, with mail-parser): who sent it, when, its
+//! Message-ID and subject, and every text in it — the body (an HTML-only body turned into
+//! lines of text, one per block element, by html2text) and text attachments.
+//! Quoted-printable, base64 and other charsets are decoded by the parser.
 
-use mail_parser::MessageParser;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use mail_parser::{MessageParser, MimeHeaders, PartType};
 
 /// Mails larger than this are refused unread (a 20 MB attachment is no order file).
 pub const MAX_BYTES: usize = 2 * 1024 * 1024;
+
+/// One text found in a mail.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Part {
+    /// What it is, for people: `body`, `attachment orders.txt`.
+    pub label: String,
+    pub text: String,
+    /// An attachment (not the body).
+    pub attachment: bool,
+}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Incoming {
     /// Lower-cased sender address from `From:` (Reply-To is never used).
     pub from: Option<String>,
+    /// The `From:` line as written (name and address), for the kept copy.
+    pub from_line: String,
+    pub to_line: String,
     /// The Message-ID, or one made from the mail's bytes if it has none.
     pub message_id: String,
     pub subject: String,
-    /// The order text found, if any.
-    pub orders: Option<String>,
+    /// The sender's `Date:`.
+    pub date: Option<SystemTime>,
+    /// The stamp of the topmost `Received:` header (the last server's).
+    pub received: Option<SystemTime>,
+    /// Every text in the mail, the body first.
+    pub parts: Vec<Part>,
+    /// Other attachments: their names and sizes, never their contents.
+    pub others: Vec<(String, usize)>,
+}
+
+impl Incoming {
+    /// The text that holds the orders: the body if it looks like orders, else a text
+    /// attachment that does, else the body.
+    pub fn orders(&self) -> Option<&str> {
+        let body = self.parts.iter().find(|p| !p.attachment);
+        body.filter(|b| looks_like_orders(&b.text))
+            .or_else(|| {
+                self.parts
+                    .iter()
+                    .find(|p| p.attachment && looks_like_orders(&p.text))
+            })
+            .or(body)
+            .map(|p| p.text.as_str())
+    }
 }
 
 /// Why a mail could not be read at all.
@@ -30,79 +67,166 @@ pub enum ReadError {
 
 fn looks_like_orders(text: &str) -> bool {
     text.lines().any(|l| {
-        let w = l.trim().trim_end_matches(':').to_ascii_lowercase();
+        let w: String = l.chars().filter_map(crate::text::plain).collect();
+        let w = w.trim().trim_end_matches(':').to_ascii_lowercase();
         matches!(
             w.as_str(),
             "production" | "movement" | "building" | "wonder"
         ) || w.starts_with("player ")
+            || w.starts_with("game ")
     })
 }
 
 /// A stable id for a mail without a Message-ID: a hash of its bytes.
-fn fallback_id(raw: &[u8]) -> String {
-    // FNV-1a: stable across runs and machines; not for security.
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in raw {
-        h ^= u64::from(*b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("<no-id-{h:016x}@pbem-judge>")
+pub fn fallback_id(raw: &[u8]) -> String {
+    format!("<no-id-{}@pbem-judge>", crate::archive::content_id(raw))
 }
 
-/// Only the header block of a mail (for one too large to read whole).
-pub fn read_headers(raw: &[u8]) -> Option<Incoming> {
+fn time(t: &mail_parser::DateTime) -> Option<SystemTime> {
+    if !t.is_valid() {
+        return None;
+    }
+    let secs = u64::try_from(t.to_timestamp()).ok()?;
+    UNIX_EPOCH.checked_add(Duration::from_secs(secs))
+}
+
+/// The header block of a mail, at most 64 KiB of it.
+fn header_block(raw: &[u8]) -> &[u8] {
     let end = raw
         .windows(4)
+        .take(64 * 1024)
         .position(|w| w == b"\r\n\r\n")
         .map(|i| i + 4)
-        .or_else(|| raw.windows(2).position(|w| w == b"\n\n").map(|i| i + 2))
+        .or_else(|| {
+            raw.windows(2)
+                .take(64 * 1024)
+                .position(|w| w == b"\n\n")
+                .map(|i| i + 2)
+        })
         .unwrap_or(raw.len())
         .min(64 * 1024);
-    let mut head = raw[..end].to_vec();
+    &raw[..end]
+}
+
+/// Only the headers of a mail (for one too large to read whole).
+pub fn read_headers(raw: &[u8]) -> Option<Incoming> {
+    let mut head = header_block(raw).to_vec();
     head.extend_from_slice(b"\r\n");
-    read(&head).ok().map(|m| Incoming { orders: None, ..m })
+    parse(&head).ok().map(|m| Incoming {
+        parts: Vec::new(),
+        others: Vec::new(),
+        ..m
+    })
+}
+
+/// The Message-ID a mail goes by (its own, or one made from its bytes), read from its
+/// headers alone: enough to tell a mail already filed without reading it again.
+pub fn message_id(raw: &[u8]) -> String {
+    read_headers(raw)
+        .map(|h| h.message_id)
+        .filter(|id| !id.starts_with("<no-id-"))
+        .unwrap_or_else(|| fallback_id(raw))
+}
+
+/// HTML as lines of text: block elements become lines, quotes `> `.
+pub fn html_text(html: &str) -> String {
+    html2text::config::plain_no_decorate()
+        .allow_width_overflow()
+        .no_link_wrapping()
+        .string_from_read(html.as_bytes(), 100_000)
+        .unwrap_or_default()
 }
 
 pub fn read(raw: &[u8]) -> Result<Incoming, ReadError> {
     if raw.len() > MAX_BYTES {
         return Err(ReadError::TooLarge(raw.len()));
     }
+    parse(raw)
+}
+
+fn clean_header(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
+fn parse(raw: &[u8]) -> Result<Incoming, ReadError> {
     let msg = MessageParser::default()
         .parse(raw)
         .ok_or(ReadError::Unreadable)?;
     if msg.headers().is_empty() {
         return Err(ReadError::Unreadable);
     }
-    let from = msg
-        .from()
-        .and_then(|a| a.first())
+    let first = msg.from().and_then(|a| a.first());
+    let from = first
         .and_then(|a| a.address())
         .map(|a| a.trim().to_ascii_lowercase());
+    let from_line = first.map_or(String::new(), |a| match (a.name(), a.address()) {
+        (Some(n), Some(e)) => format!("{} <{e}>", clean_header(n)),
+        (None, Some(e)) => e.to_string(),
+        (Some(n), None) => clean_header(n),
+        (None, None) => String::new(),
+    });
+    let to_line = msg
+        .to()
+        .and_then(|a| a.first())
+        .and_then(|a| a.address())
+        .map_or(String::new(), clean_header);
     let message_id = msg
         .message_id()
-        .map_or_else(|| fallback_id(raw), |id| format!("<{id}>"));
-    let subject = msg
-        .subject()
-        .unwrap_or("")
-        .chars()
-        .filter(|c| !c.is_control())
-        .collect();
-    let body = msg.body_text(0).map(|b| b.into_owned());
-    let attached = msg
-        .attachments()
-        .filter(|p| p.is_text() || p.is_text_html())
-        .filter_map(|p| p.text_contents().map(str::to_string))
-        .find(|t| looks_like_orders(t));
-    let orders = match (body, attached) {
-        (Some(b), _) if looks_like_orders(&b) => Some(b),
-        (_, Some(a)) => Some(a),
-        (b, None) => b,
-    };
+        .map_or_else(|| fallback_id(raw), |id| format!("<{}>", clean_header(id)));
+    let subject = msg.subject().map_or(String::new(), clean_header);
+    let date = msg.date().and_then(time);
+    let received = msg
+        .received_all()
+        .next()
+        .and_then(|r| r.date())
+        .and_then(|d| time(&d));
+    let mut parts = Vec::new();
+    for p in msg.text_bodies() {
+        let text = match &p.body {
+            PartType::Text(t) => t.to_string(),
+            PartType::Html(h) => html_text(h),
+            _ => continue,
+        };
+        parts.push(Part {
+            label: "body".into(),
+            text,
+            attachment: false,
+        });
+        break;
+    }
+    let mut others = Vec::new();
+    for p in msg.attachments() {
+        let name = p
+            .attachment_name()
+            .map_or("unnamed".to_string(), clean_header);
+        match &p.body {
+            PartType::Text(t) => parts.push(Part {
+                label: format!("attachment {name}"),
+                text: t.to_string(),
+                attachment: true,
+            }),
+            PartType::Html(h) => parts.push(Part {
+                label: format!("attachment {name}"),
+                text: html_text(h),
+                attachment: true,
+            }),
+            _ => others.push((name, p.contents().len())),
+        }
+    }
     Ok(Incoming {
         from,
+        from_line,
+        to_line,
         message_id,
         subject,
-        orders,
+        date,
+        received,
+        parts,
+        others,
     })
 }
 
@@ -116,12 +240,12 @@ mod tests {
         let m = read(plain).expect("reads");
         assert_eq!(m.from.as_deref(), Some("ann@example.org"));
         assert_eq!(m.message_id, "<1@x>");
-        assert!(m.orders.is_some_and(|o| o.contains("player red")));
+        assert!(m.orders().is_some_and(|o| o.contains("player red")));
 
         let attached = "From: ann@example.org\r\nSubject: orders\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\nHi, my orders are attached.\r\n--b\r\nContent-Type: text/plain; name=orders.txt\r\nContent-Disposition: attachment; filename=\"../../x\"\r\nContent-Transfer-Encoding: base64\r\n\r\ncGxheWVyIHJlZAptb3ZlbWVudAptb3ZlIEQxOiBDMwo=\r\n--b--\r\n";
         let m = read(attached.as_bytes()).expect("reads");
         assert!(
-            m.orders
+            m.orders()
                 .is_some_and(|o| o.starts_with("player red\nmovement"))
         );
         assert!(m.message_id.starts_with("<no-id-"));
@@ -131,13 +255,22 @@ mod tests {
     fn quoted_printable_latin1_and_html_only_bodies_are_decoded() {
         let qp = "From: ann@example.org\r\nContent-Type: text/plain; charset=iso-8859-1\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\nplayer red\r\n# caf=E9 au lait\r\nmovement\r\n";
         let m = read(qp.as_bytes()).expect("reads");
-        assert!(m.orders.is_some_and(|o| o.contains("café")));
-        let html = "From: ann@example.org\r\nContent-Type: text/html\r\n\r\n<p>player red</p><p>movement</p><p>move D1: C3</p>\r\n";
+        assert!(m.orders().is_some_and(|o| o.contains("café")));
+        let html = "From: ann@example.org\r\nContent-Type: text/html\r\n\r\n<div>player red</div><div>movement</div><div>move D1: C3</div>\r\n";
         let m = read(html.as_bytes()).expect("reads");
+        let o = m.orders().expect("orders");
         assert!(
-            m.orders.is_some_and(|o| o.contains("move D1: C3")),
-            "html turned to text"
+            o.lines().any(|l| l.trim() == "move D1: C3"),
+            "one line per div: {o:?}"
         );
+    }
+
+    #[test]
+    fn the_received_stamp_and_date_are_read() {
+        let m = read(b"Received: from x by mx.example.org; Tue, 1 Dec 2026 03:02:32 +0000\r\nReceived: from y by z; Tue, 1 Dec 2026 03:00:00 +0000\r\nDate: Tue, 1 Dec 2026 02:59:00 +0000\r\nFrom: a@example.org\r\n\r\nx\r\n").expect("reads");
+        let at = |t: SystemTime| humantime::format_rfc3339_seconds(t).to_string();
+        assert_eq!(m.received.map(at).as_deref(), Some("2026-12-01T03:02:32Z"));
+        assert_eq!(m.date.map(at).as_deref(), Some("2026-12-01T02:59:00Z"));
     }
 
     #[test]

@@ -4,4 +4,5 @@
 pub mod imap;
 pub mod inbound;
 pub mod outbox;
+pub mod redact;
 pub mod secret;

@@ -51,6 +51,9 @@ pub enum MailError {
     Address(String),
     #[error("{0}")]
     Build(String),
+    /// The mail could not be sent now (the server is down, say); it may work later.
+    #[error("{0}")]
+    Send(String),
     #[error(transparent)]
     Archive(#[from] crate::archive::ArchiveError),
 }
@@ -88,14 +91,9 @@ pub fn known(archive: &Archive, key: &str) -> bool {
         .any(|d| archive.root().join(d).join(format!("{k}.eml")).is_file())
 }
 
-/// Write a mail into the outbox (once per key). Returns its path.
-pub fn queue(archive: &Archive, m: &Outgoing) -> Result<PathBuf, MailError> {
+/// The message and its envelope, as they will be sent.
+fn build(archive: &Archive, m: &Outgoing) -> Result<(Vec<u8>, Envelope), MailError> {
     let key = safe_key(&m.key);
-    let dir = archive.root().join(OUTBOX);
-    let path = dir.join(format!("{key}.eml"));
-    if known(archive, &m.key) {
-        return Ok(path);
-    }
     let s = settings(archive)?;
     let from: Mailbox = s
         .from
@@ -138,12 +136,46 @@ pub fn queue(archive: &Archive, m: &Outgoing) -> Result<PathBuf, MailError> {
         from: from.email.to_string(),
         to: to.email.to_string(),
     };
+    Ok((message.formatted(), env))
+}
+
+/// Write a mail into the outbox (once per key). Returns its path.
+pub fn queue(archive: &Archive, m: &Outgoing) -> Result<PathBuf, MailError> {
+    let key = safe_key(&m.key);
+    let dir = archive.root().join(OUTBOX);
+    let path = dir.join(format!("{key}.eml"));
+    if known(archive, &m.key) {
+        return Ok(path);
+    }
+    let (raw, env) = build(archive, m)?;
     atomic::write_file(
         &dir.join(format!("{key}.env.json")),
         &serde_json::to_vec_pretty(&env).map_err(|e| MailError::Build(e.to_string()))?,
     )?;
-    atomic::write_file(&path, &message.formatted())?;
+    atomic::write_file(&path, &raw)?;
     Ok(path)
+}
+
+/// Send a mail at once, without queueing it, and keep `kept` (the same mail with what
+/// must not be kept taken out) as its sent copy. For a mail that holds a secret: if it
+/// cannot be sent, nothing of it is written anywhere.
+pub fn send_now(archive: &Archive, m: &Outgoing, kept: &Outgoing) -> Result<(), MailError> {
+    let s = settings(archive)?.clone();
+    let (raw, env) = build(archive, m)?;
+    let smtp = match &s.pickup {
+        Some(_) => None,
+        None => Some(transport(&s).map_err(MailError::Send)?),
+    };
+    deliver(archive, &s, smtp.as_ref(), &safe_key(&m.key), &raw, &env).map_err(MailError::Send)?;
+    let (copy, _) = build(archive, kept)?;
+    atomic::write_file(
+        &archive
+            .root()
+            .join(SENT)
+            .join(format!("{}.eml", safe_key(&kept.key))),
+        &copy,
+    )?;
+    Ok(())
 }
 
 /// What a send run did.
@@ -199,22 +231,93 @@ fn transport(s: &MailSettings) -> Result<SmtpTransport, String> {
     Ok(b.timeout(Some(Duration::from_secs(20))).build())
 }
 
+/// Mark a mail sent: its message moves to `sent/` (that move is the mark, synced to
+/// disk before this returns), then its envelope follows.
 fn move_to_sent(archive: &Archive, key: &str) -> std::io::Result<()> {
     let sent = archive.root().join(SENT);
+    let outbox = archive.root().join(OUTBOX);
     fs::create_dir_all(&sent)?;
-    for ext in ["env.json", "eml"] {
-        let from = archive.root().join(OUTBOX).join(format!("{key}.{ext}"));
-        if from.exists() {
-            fs::rename(&from, sent.join(format!("{key}.{ext}")))?;
-        }
+    let from = outbox.join(format!("{key}.eml"));
+    if from.exists() {
+        fs::rename(&from, sent.join(format!("{key}.eml")))?;
+    }
+    fs::File::open(&sent)?.sync_all()?;
+    fs::File::open(&outbox)?.sync_all()?;
+    let env = outbox.join(format!("{key}.env.json"));
+    if env.exists() {
+        fs::rename(&env, sent.join(format!("{key}.env.json")))?;
     }
     Ok(())
 }
 
-/// Send every waiting mail; those that fail stay for next time.
+/// Hand one message to the SMTP server, or write it into the pickup folder.
+fn deliver(
+    archive: &Archive,
+    s: &MailSettings,
+    smtp: Option<&SmtpTransport>,
+    key: &str,
+    raw: &[u8],
+    env: &Envelope,
+) -> Result<(), String> {
+    match (&s.pickup, smtp) {
+        (Some(p), _) => {
+            let p = if p.is_absolute() {
+                p.clone()
+            } else {
+                archive.root().join(p)
+            };
+            atomic::write_file(&p.join(format!("{key}.eml")), raw).map_err(|e| e.to_string())
+        }
+        (None, Some(t)) => {
+            let envelope = lettre::address::Envelope::new(
+                Some(
+                    env.from
+                        .parse()
+                        .map_err(|e: lettre::address::AddressError| e.to_string())?,
+                ),
+                vec![
+                    env.to
+                        .parse()
+                        .map_err(|e: lettre::address::AddressError| e.to_string())?,
+                ],
+            )
+            .map_err(|e| e.to_string())?;
+            t.send_raw(&envelope, raw)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        }
+        (None, None) => Err("no way to send mail is configured".into()),
+    }
+}
+
+/// Send every waiting mail; those that fail stay for next time. Each mail is marked
+/// sent (moved to `sent/`, synced to disk) before the next is sent: a crash can send at
+/// most the one mail in flight twice.
 pub fn send_all(archive: &Archive) -> Result<SendReport, MailError> {
     let s = settings(archive)?.clone();
     let mut report = SendReport::default();
+    // An envelope left behind by a run killed just after its mail was marked sent.
+    for e in fs::read_dir(archive.root().join(OUTBOX))
+        .into_iter()
+        .flatten()
+        .flatten()
+    {
+        let name = e.file_name().to_string_lossy().into_owned();
+        if let Some(key) = name.strip_suffix(".env.json")
+            && !archive
+                .root()
+                .join(OUTBOX)
+                .join(format!("{key}.eml"))
+                .exists()
+            && archive
+                .root()
+                .join(SENT)
+                .join(format!("{key}.eml"))
+                .exists()
+        {
+            let _ = fs::rename(e.path(), archive.root().join(SENT).join(&name));
+        }
+    }
     let keys = waiting(archive);
     if keys.is_empty() {
         return Ok(report);
@@ -232,36 +335,10 @@ pub fn send_all(archive: &Archive) -> Result<SendReport, MailError> {
                 &fs::read(dir.join(format!("{key}.env.json"))).map_err(|e| e.to_string())?,
             )
             .map_err(|e| e.to_string())?;
-            match (&s.pickup, &smtp) {
-                (Some(p), _) => {
-                    let p = if p.is_absolute() {
-                        p.clone()
-                    } else {
-                        archive.root().join(p)
-                    };
-                    atomic::write_file(&p.join(format!("{key}.eml")), &raw)
-                        .map_err(|e| e.to_string())
-                }
-                (None, Some(Ok(t))) => {
-                    let envelope = lettre::address::Envelope::new(
-                        Some(
-                            env.from
-                                .parse()
-                                .map_err(|e: lettre::address::AddressError| e.to_string())?,
-                        ),
-                        vec![
-                            env.to
-                                .parse()
-                                .map_err(|e: lettre::address::AddressError| e.to_string())?,
-                        ],
-                    )
-                    .map_err(|e| e.to_string())?;
-                    t.send_raw(&envelope, &raw)
-                        .map(|_| ())
-                        .map_err(|e| e.to_string())
-                }
-                (None, Some(Err(e))) => Err(e.clone()),
-                (None, None) => Err("no way to send mail is configured".into()),
+            match &smtp {
+                Some(Err(e)) => Err(e.clone()),
+                Some(Ok(t)) => deliver(archive, &s, Some(t), &key, &raw, &env),
+                None => deliver(archive, &s, None, &key, &raw, &env),
             }
         })();
         match result {

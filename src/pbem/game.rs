@@ -48,8 +48,9 @@ pub struct Header {
     pub player: Option<String>,
     pub turn: Option<u32>,
     pub secret: Option<String>,
-    /// The orders repeat each turn until replaced (`standing`).
-    pub standing: bool,
+    /// `standing`: these orders repeat each turn the player sends none, until replaced;
+    /// `standing off`: they stop. `None` when the file says neither.
+    pub standing: Option<bool>,
 }
 
 /// Something a file's header says that does not fit where the file arrived.
@@ -151,14 +152,19 @@ pub struct ReportInput<'a> {
     pub after: &'a str,
     /// The order files played.
     pub orders: &'a [OrderFile],
+    /// The players whose standing orders were played (they sent none).
+    pub standing: &'a [String],
     /// When the next orders are due, as the report shows it.
     pub deadline: Option<String>,
 }
 
 /// A turn's report, rendered on demand.
 pub trait Report {
-    /// The text report. `template` is a GM's own template, if any.
-    fn text(&self, template: Option<&str>) -> Result<String, String>;
+    /// The text report for everyone (`viewer` none), or the one a player receives:
+    /// with their own part (what became of each of their orders, the header to start
+    /// their next orders with) and whatever only they may see. `template` is a GM's own
+    /// template, if any.
+    fn text(&self, template: Option<&str>, viewer: Option<&str>) -> Result<String, String>;
     /// The map picture as SVG.
     fn svg(&self) -> String;
     /// The map picture as PNG.
@@ -194,8 +200,18 @@ pub trait Game: Sync {
     fn scenarios(&self) -> Result<Vec<ScenarioInfo>, String>;
     /// Check a scenario file; `Err` holds every problem, rendered.
     fn check_scenario(&self, file: &str, text: &str) -> Result<ScenarioInfo, String>;
-    /// Start a game from a bundled scenario's name or a scenario file's path.
-    fn create(&self, scenario: &str, seats: &[SeatRequest], seed: u64) -> Result<Created, String>;
+    /// A bundled scenario's text by its name, or a scenario file's by its path: (a name
+    /// for messages, the text).
+    fn scenario_text(&self, scenario: &str) -> Result<(String, String), String>;
+    /// Start a game from a scenario's text (`file` names it in messages). The same
+    /// scenario, seats and seed always give the same turn 0: replay checks it.
+    fn start(
+        &self,
+        file: &str,
+        scenario: &str,
+        seats: &[SeatRequest],
+        seed: u64,
+    ) -> Result<Created, String>;
     /// Read a stored position.
     fn position(&self, state: &str) -> Result<Box<dyn Position>, String>;
     /// The report of a turn, from what the archive holds.

@@ -1,484 +1,744 @@
-//! Filing an incoming mail: read it, authenticate it, file the orders for the next turn,
-//! keep the mail, log it, and queue an answer. Every refusal is logged and answered to
-//! the player's registered address, never to the From: or Reply-To: of the mail; mail
-//! from an unknown address is logged and not answered. The secret is never echoed,
-//! logged, or kept: it is cut from the filed orders and blanked in the kept mail.
+//! Filing an incoming mail: read it, find when it arrived, blank every secret in it,
+//! authenticate it, file the orders for the next turn, keep a copy, queue an answer, and
+//! log it — the log line last, so that a mail interrupted halfway is simply handled again.
+//!
+//! Every refusal is answered to the player's registered address, never to the mail's
+//! From: or Reply-To:; mail from an unknown address is logged and not answered. A secret
+//! is never echoed, logged, kept or filed: it is blanked by its value wherever it stands
+//! in the decoded mail ([`crate::mail::redact`]) before anything is written, and the raw
+//! mail itself is never kept.
 
-use std::fs::{self, OpenOptions};
-use std::io::Write;
+use std::collections::BTreeSet;
 use std::time::SystemTime;
 
-use serde::Serialize;
-
-use super::game::{Game, Mismatch};
-use crate::archive::{Archive, ArchiveError, PENDING_DIR, PlayerEntry, atomic};
+use super::Error;
+use super::game::{Game, Header, Mismatch, Position};
+use super::log::{Entry, Log, Outcome};
+use super::sources::{Delivered, Mail};
+use crate::archive::schedule::{Late, shown};
+use crate::archive::{Archive, INBOX_DIR, PENDING_DIR, PlayerEntry, atomic};
 use crate::mail::inbound::{self, Incoming, ReadError};
-use crate::mail::outbox::{self, MailError, Outgoing};
-use crate::mail::secret;
+use crate::mail::outbox::{self, Outgoing};
+use crate::mail::{redact, secret};
+use crate::text::count;
 
-pub const INBOX: &str = "mail/inbox";
-pub const LOG: &str = "mail/log.jsonl";
-pub const HELD: &str = "held";
-
-/// What became of a mail.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case", tag = "outcome")]
-pub enum Outcome {
-    /// Filed as the player's orders for the turn (replacing earlier ones if any).
-    Accepted {
-        player: String,
-        turn: u32,
-        replaced: bool,
-        errors: usize,
-        warnings: usize,
-    },
-    /// Late, and kept for the turn after (the game's `late = "hold"`).
-    Held { player: String, turn: u32 },
-    /// Refused, with why; answered to the registered address when there is one.
-    Refused {
-        reason: String,
-        answered: Option<String>,
-    },
-    /// A Message-ID already filed: ignored.
-    Duplicate,
+/// When a mail arrived, and how that is known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Arrival {
+    pub at: SystemTime,
+    /// `maildir`, `imap`, `mbox` (the mailbox's record of delivery), `received` (the
+    /// topmost `Received:` header), `date` (the sender's `Date:`) or `read` (none of
+    /// these: when the judge read it).
+    pub by: &'static str,
 }
 
-#[derive(Serialize)]
-struct LogLine<'a> {
-    seq: usize,
-    message_id: &'a str,
-    from: Option<&'a str>,
-    subject: &'a str,
-    #[serde(flatten)]
-    outcome: &'a Outcome,
-}
-
-fn already_filed(archive: &Archive, message_id: &str) -> bool {
-    let needle = serde_json::to_string(message_id).unwrap_or_default();
-    fs::read_to_string(archive.root().join(LOG))
-        .map(|log| {
-            log.lines()
-                .any(|l| l.contains(&format!("\"message_id\":{needle}")))
-        })
-        .unwrap_or(false)
-}
-
-fn next_seq(archive: &Archive) -> usize {
-    fs::read_to_string(archive.root().join(LOG))
-        .map(|l| l.lines().count() + 1)
-        .unwrap_or(1)
-}
-
-fn log(archive: &Archive, line: &LogLine<'_>) -> Result<(), ArchiveError> {
-    let path = archive.root().join(LOG);
-    let io = |source| ArchiveError::Io {
-        path: path.clone(),
-        source,
+/// When a mail arrived, from the most trustworthy source it has: the time the mailbox
+/// recorded its delivery (set by the receiving system, not the sender); else the stamp
+/// of the topmost `Received:` header (the last server's); else, as a last resort, the
+/// sender's `Date:`. Never later than `now`, and the `Date:` never when it is later
+/// than `now` either.
+pub fn arrival(
+    delivered: Option<Delivered>,
+    received: Option<SystemTime>,
+    date: Option<SystemTime>,
+    now: SystemTime,
+) -> Arrival {
+    let (at, by) = match (delivered, received, date) {
+        (Some(d), _, _) => (d.at, d.by),
+        (None, Some(r), _) => (r, "received"),
+        (None, None, Some(d)) if d <= now => (d, "date"),
+        _ => (now, "read"),
     };
-    if let Some(dir) = path.parent() {
-        fs::create_dir_all(dir).map_err(io)?;
+    Arrival {
+        at: at.min(now),
+        by: if at > now { "read" } else { by },
     }
-    let mut f = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&path)
-        .map_err(io)?;
-    let mut text = serde_json::to_string(line).unwrap_or_default();
-    text.push('\n');
-    f.write_all(text.as_bytes()).map_err(io)?;
-    f.sync_all().map_err(io)
 }
 
-/// The orders with their `secret` line cut out.
-fn without_secret(orders: &str) -> String {
-    orders
-        .lines()
-        .map(|l| {
-            if l.trim_start().to_ascii_lowercase().starts_with("secret") {
-                "secret (checked)"
-            } else {
-                l
+/// What became of a mail, with where it came from and its number in the log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Filed {
+    pub label: String,
+    /// Its line in the log (none for a duplicate).
+    pub seq: Option<usize>,
+    pub outcome: Outcome,
+}
+
+impl Filed {
+    /// The line a GM reads for what became of a mail.
+    pub fn describe(&self) -> String {
+        let what = match &self.outcome {
+            Outcome::Accepted {
+                player,
+                turn,
+                replaced,
+                errors,
+                warnings,
+            } => format!(
+                "accepted: {player}'s orders for turn {turn}{} ({}, {})",
+                if *replaced {
+                    ", replacing earlier ones"
+                } else {
+                    ""
+                },
+                count(*errors, "error"),
+                count(*warnings, "warning")
+            ),
+            Outcome::Held { player, turn } => {
+                format!("held: {player}'s late orders, for turn {turn}")
             }
+            Outcome::Refused { reason, answered } => format!(
+                "refused: {reason}{}",
+                answered
+                    .as_ref()
+                    .map_or(" (not answered)".to_string(), |a| format!(
+                        " (answered to {a})"
+                    ))
+            ),
+            Outcome::Duplicate => "skipped: already filed".to_string(),
+        };
+        match self.seq {
+            Some(s) => format!("mail {s} ({}): {what}", self.label),
+            None => format!("{}: {what}", self.label),
+        }
+    }
+}
+
+/// Filing mails into one game: what a run reads once and then uses for every mail.
+pub struct Intake<'a> {
+    archive: &'a Archive,
+    now: SystemTime,
+    name: String,
+    log: Log,
+    position: Box<dyn Position>,
+}
+
+/// The rest of the answer every player gets: when orders are due.
+fn due(archive: &Archive, turn: u32) -> String {
+    match archive
+        .game
+        .schedule
+        .as_ref()
+        .and_then(|s| s.deadline(turn).ok())
+    {
+        Some(d) => format!("Orders for turn {turn} are due by {}.", shown(d)),
+        None => format!("Orders for turn {turn} are due when the GM plays the turn."),
+    }
+}
+
+/// A copy of a mail fit to keep: the headers people read and every text part, decoded,
+/// with the secrets blanked; other attachments are named, not kept.
+fn kept_copy(m: &Incoming, values: &BTreeSet<String>, arrived: Arrival) -> Vec<u8> {
+    let b = |s: &str| redact::blank(s, values);
+    let texts: String = m.parts.iter().map(|p| p.text.as_str()).collect();
+    let boundary = format!(
+        "pbem-judge-kept-{}",
+        crate::archive::content_id(texts.as_bytes())
+    );
+    let mut out = String::new();
+    out.push_str(&format!("From: {}\r\n", b(&m.from_line)));
+    if !m.to_line.is_empty() {
+        out.push_str(&format!("To: {}\r\n", b(&m.to_line)));
+    }
+    out.push_str(&format!("Subject: {}\r\n", b(&m.subject)));
+    if let Some(d) = m.date {
+        out.push_str(&format!(
+            "Date: {}\r\n",
+            humantime::format_rfc3339_seconds(d)
+        ));
+    }
+    out.push_str(&format!("Message-ID: {}\r\n", b(&m.message_id)));
+    out.push_str(&format!(
+        "X-Judge-Arrived: {} ({})\r\n",
+        humantime::format_rfc3339_seconds(arrived.at),
+        arrived.by
+    ));
+    out.push_str(
+        "X-Judge-Kept: the decoded text of the mail, secrets blanked; the mail as sent is not kept\r\n",
+    );
+    out.push_str(&format!(
+        "MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"{boundary}\"\r\n\r\n"
+    ));
+    for p in &m.parts {
+        let disposition = match p.label.strip_prefix("attachment ") {
+            Some(name) => format!("attachment; filename=\"{}\"", name.replace('"', "'")),
+            None => "inline".to_string(),
+        };
+        out.push_str(&format!(
+            "--{boundary}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\nContent-Disposition: {disposition}\r\n\r\n{}\r\n",
+            b(&p.text).replace("\r\n", "\n").replace('\n', "\r\n")
+        ));
+    }
+    for (name, size) in &m.others {
+        out.push_str(&format!(
+            "--{boundary}\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n[attachment {} ({size} bytes) not kept]\r\n",
+            b(name)
+        ));
+    }
+    out.push_str(&format!("--{boundary}--\r\n"));
+    out.into_bytes()
+}
+
+impl<'a> Intake<'a> {
+    /// Ready to file mail into `archive`. Refuses at once, writing nothing, when the game
+    /// has no `[mail]` settings (answers could not be sent).
+    pub fn open(archive: &'a Archive, game: &'a dyn Game, now: SystemTime) -> Result<Self, Error> {
+        outbox::settings(archive)?;
+        let last = archive.pick_turn(None)?;
+        Ok(Intake {
+            archive,
+            now,
+            name: archive.name(),
+            log: Log::load(archive)?,
+            position: super::position(archive, game, last)?,
+        })
+    }
+
+    pub fn log(&self) -> &Log {
+        &self.log
+    }
+
+    fn player_by_address(&self, from: Option<&str>) -> Option<&'a PlayerEntry> {
+        let from = from?;
+        self.archive
+            .game
+            .players
+            .iter()
+            .find(|p| p.email.trim().eq_ignore_ascii_case(from))
+    }
+
+    fn player_by_id(&self, id: &str) -> Option<&'a PlayerEntry> {
+        self.archive
+            .game
+            .players
+            .iter()
+            .find(|p| p.id.eq_ignore_ascii_case(id))
+    }
+
+    /// File one mail.
+    pub fn file(&mut self, mail: &Mail) -> Result<Filed, Error> {
+        let id = inbound::message_id(&mail.raw);
+        if self.log.has(&id) {
+            return Ok(Filed {
+                label: mail.label.clone(),
+                seq: None,
+                outcome: Outcome::Duplicate,
+            });
+        }
+        let seq = self.log.next_seq();
+        match inbound::read(&mail.raw) {
+            Ok(m) => {
+                let arrived = arrival(mail.delivered, m.received, m.date, self.now);
+                self.decide(seq, &mail.label, &m, arrived, None, None)
+            }
+            Err(e) => self.unreadable(seq, mail, &id, &e),
+        }
+    }
+
+    /// A mail too large or too broken to read: logged, not kept; a player who sent a
+    /// too-large one is told (its headers alone are read).
+    fn unreadable(
+        &mut self,
+        seq: usize,
+        mail: &Mail,
+        id: &str,
+        e: &ReadError,
+    ) -> Result<Filed, Error> {
+        let head = inbound::read_headers(&mail.raw);
+        let from = head.as_ref().and_then(|h| h.from.clone());
+        let values = redact::candidates(head.as_ref().map(|h| h.subject.as_str()));
+        let subject = redact::blank(
+            &head.as_ref().map_or(String::new(), |h| h.subject.clone()),
+            &values,
+        );
+        let player = self.player_by_address(from.as_deref());
+        let key = format!("ack-{seq:06}");
+        let answered = match (player, e) {
+            (Some(p), ReadError::TooLarge(_)) => {
+                let next = self.position.turn() + 1;
+                self.answer(
+                    &key,
+                    p,
+                    Some(id),
+                    format!("[{}] your mail was refused: too large", self.name),
+                    format!(
+                        "Your mail \"{subject}\" to the judge of {} was refused: {e}.\n\nNothing from it was filed. Send your orders as plain text in the mail, or as a small text attachment.\n\n{}\n",
+                        self.name,
+                        due(self.archive, next)
+                    ),
+                )?;
+                Some(p.email.clone())
+            }
+            _ => None,
+        };
+        let outcome = Outcome::Refused {
+            reason: e.to_string(),
+            answered: answered.clone(),
+        };
+        let arrived = arrival(
+            mail.delivered,
+            head.as_ref().and_then(|h| h.received),
+            head.as_ref().and_then(|h| h.date),
+            self.now,
+        );
+        self.log.append(
+            self.archive,
+            Entry {
+                seq,
+                message_id: id.to_string(),
+                from,
+                subject,
+                arrived: Some(humantime::format_rfc3339_seconds(arrived.at).to_string()),
+                arrived_by: Some(arrived.by.to_string()),
+                seat: player.map(|p| p.id.clone()),
+                secret_ok: false,
+                kept: None,
+                answer: answered.map(|_| key),
+                again_of: None,
+                outcome: outcome.clone(),
+            },
+        )?;
+        Ok(Filed {
+            label: mail.label.clone(),
+            seq: Some(seq),
+            outcome,
+        })
+    }
+
+    /// File again a mail the log holds (refused or held before), after the GM fixed
+    /// what was wrong. Its secret was blanked when it was kept, so it counts as given
+    /// only if it was checked right the first time.
+    pub fn again(&mut self, seq: usize) -> Result<Filed, Error> {
+        let entry = self.log.get(seq).cloned().ok_or_else(|| {
+            Error::User(format!(
+                "there is no mail {seq} in the log (judge status lists them)"
+            ))
+        })?;
+        if matches!(entry.outcome, Outcome::Accepted { .. }) {
+            return Err(Error::User(format!(
+                "mail {seq} was accepted; there is nothing to file again"
+            )));
+        }
+        let kept = entry.kept.clone().ok_or_else(|| {
+            Error::User(format!(
+                "mail {seq} was not kept (it could not be read, or was too large): ask the player to send it again"
+            ))
+        })?;
+        let path = self.archive.root().join(&kept);
+        let raw =
+            std::fs::read(&path).map_err(|e| Error::User(format!("{}: {e}", path.display())))?;
+        let m = inbound::read(&raw).map_err(|e| Error::User(format!("{}: {e}", path.display())))?;
+        let at = entry
+            .arrived
+            .as_deref()
+            .and_then(|a| humantime::parse_rfc3339_weak(a).ok())
+            .unwrap_or(self.now);
+        let by = match entry.arrived_by.as_deref() {
+            Some("maildir") => "maildir",
+            Some("imap") => "imap",
+            Some("mbox") => "mbox",
+            Some("received") => "received",
+            Some("date") => "date",
+            _ => "read",
+        };
+        let trusted = entry.secret_ok.then(|| entry.seat.clone()).flatten();
+        let next = self.log.next_seq();
+        self.decide(
+            next,
+            &format!("mail {seq} again"),
+            &m,
+            Arrival { at, by },
+            trusted,
+            Some(seq),
+        )
+    }
+
+    fn answer(
+        &self,
+        key: &str,
+        p: &PlayerEntry,
+        in_reply_to: Option<&str>,
+        subject: String,
+        body: String,
+    ) -> Result<(), Error> {
+        outbox::queue(
+            self.archive,
+            &Outgoing {
+                key: key.to_string(),
+                to_name: p.name.clone(),
+                to: p.email.clone(),
+                subject,
+                body,
+                in_reply_to: in_reply_to.map(str::to_string),
+                attachment: None,
+            },
+        )?;
+        Ok(())
+    }
+
+    /// Decide what becomes of a readable mail, and do it.
+    fn decide(
+        &mut self,
+        seq: usize,
+        label: &str,
+        m: &Incoming,
+        arrived: Arrival,
+        trusted: Option<String>,
+        again_of: Option<usize>,
+    ) -> Result<Filed, Error> {
+        let archive = self.archive;
+        let name = self.name.clone();
+        let orders = m.orders().unwrap_or("").to_string();
+        let header: Header = self.position.header(&orders);
+        // Every value that may be a secret: what any `secret` line, the subject or a
+        // secret-shaped word says.
+        let mut values = redact::candidates(
+            std::iter::once(m.subject.as_str())
+                .chain(std::iter::once(m.from_line.as_str()))
+                .chain(m.parts.iter().map(|p| p.text.as_str())),
+        );
+        values.extend(
+            header
+                .secret
+                .iter()
+                .filter(|s| !s.trim().is_empty())
+                .cloned(),
+        );
+        let subject = redact::blank(&m.subject, &values);
+        let sender = self.player_by_address(m.from.as_deref());
+        // Whose secret the mail gave: its sender's, or (from an address that is no
+        // player's, say one the GM has yet to correct) the player its orders name.
+        let claimed =
+            sender.or_else(|| header.player.as_deref().and_then(|p| self.player_by_id(p)));
+        let secret_ok = claimed.is_some_and(|p| {
+            trusted.as_deref() == Some(p.id.as_str())
+                || header.secret.as_deref().is_some_and(|s| {
+                    p.secret_hash
+                        .as_deref()
+                        .is_some_and(|hash| secret::verify(s, hash))
+                })
+        });
+        let next = self.position.turn() + 1;
+        let kept_name = format!("{INBOX_DIR}/{seq:06}.eml");
+        let key = format!("ack-{seq:06}");
+        let original = if subject.is_empty() {
+            String::new()
+        } else {
+            format!(" \"{subject}\"")
+        };
+
+        // Why the mail is refused, if it is, and whether to say the secret was wrong.
+        let seats = self.position.seats();
+        let mismatches = header.mismatches(Some(&name), sender.map(|p| p.id.as_str()), next);
+        let before_secret = mismatches.iter().find_map(|mm| match mm {
+            Mismatch::Game(g) => Some(format!("it is for the game `{g}`, and this is {name}")),
+            Mismatch::Player(p) => Some(format!(
+                "the orders are for {p}, but they come from {}'s address",
+                sender.map_or("", |s| s.id.as_str())
+            )),
+            _ => None,
+        });
+        let after_secret = mismatches.iter().find_map(|mm| match mm {
+            Mismatch::EarlierTurn(t) => Some(format!(
+                "the orders are for turn {t}, which is over; turn {next} is next"
+            )),
+            Mismatch::LaterTurn(t) => Some(format!(
+                "the orders are for turn {t}, but turn {next} is next"
+            )),
+            _ => None,
+        });
+        let mut secret_refused = false;
+        let verdict: Result<&PlayerEntry, String> = match sender {
+            None => Err("the sender is not a player of this game".to_string()),
+            Some(_) if m.orders().is_none() => Err("no orders were found in it".to_string()),
+            Some(_) if let Some(why) = before_secret => Err(why),
+            Some(p) if p.secret_hash.is_none() => {
+                Err("no secret has been set for you yet: ask the GM".to_string())
+            }
+            Some(_) if !secret_ok => {
+                secret_refused = true;
+                Err(if header.secret.is_none() {
+                    "the secret is missing (it goes on a line `secret ...` at the top of the orders)".to_string()
+                } else {
+                    "the secret is wrong".to_string()
+                })
+            }
+            Some(_) if let Some(why) = after_secret => Err(why),
+            Some(_) if self.position.over().is_some() => {
+                Err("the game is over: no more orders are played".to_string())
+            }
+            Some(p) if !seats.iter().any(|s| s.id == p.id) => Err(format!(
+                "the seat `{}` in game.toml is not in the game",
+                p.id
+            )),
+            Some(p) => Ok(p),
+        };
+
+        // Write the kept copy first: whatever follows refers to it.
+        atomic::write_file(
+            &archive.root().join(&kept_name),
+            &kept_copy(m, &values, arrived),
+        )?;
+        let filed_text = redact::blank(&orders, &values);
+
+        let (outcome, answered) = match (verdict, sender) {
+            (Err(why), None) => (
+                Outcome::Refused {
+                    reason: why,
+                    answered: None,
+                },
+                false,
+            ),
+            (Err(why), Some(p)) => {
+                let mut body = format!(
+                    "Your mail{original} to the judge of {name} was refused: {why}.\n\nNothing from it was filed."
+                );
+                if secret_refused {
+                    body.push_str(
+                        " If you did not send it, someone else used your address: it did not give your secret, so nothing was done with it.",
+                    );
+                }
+                body.push_str(&format!("\n\n{}\n", due(archive, next)));
+                self.answer(
+                    &key,
+                    p,
+                    Some(&m.message_id),
+                    format!("[{name}] turn {next}: refused, nothing filed"),
+                    body,
+                )?;
+                (
+                    Outcome::Refused {
+                        reason: why,
+                        answered: Some(p.email.clone()),
+                    },
+                    true,
+                )
+            }
+            (Ok(p), _) => {
+                let deadline = archive
+                    .game
+                    .schedule
+                    .as_ref()
+                    .and_then(|s| Some((s.deadline(next).ok()?, s.late().ok()?)));
+                match deadline {
+                    Some((d, late)) if arrived.at > d => {
+                        let when = shown(d);
+                        let got = shown(arrived.at);
+                        if late == Late::Hold {
+                            atomic::write_file(
+                                &super::turn::held_path(archive, next + 1, &p.id),
+                                without_turn(&filed_text).as_bytes(),
+                            )?;
+                            self.answer(
+                                &key,
+                                p,
+                                Some(&m.message_id),
+                                format!("[{name}] turn {next}: late, held for turn {}", next + 1),
+                                format!(
+                                    "Your orders arrived {got}, after the deadline for turn {next} ({when}). They are held for turn {}: when turn {next} has been played they are checked again against the new position, and you will get that check.\n",
+                                    next + 1
+                                ),
+                            )?;
+                            (
+                                Outcome::Held {
+                                    player: p.id.clone(),
+                                    turn: next + 1,
+                                },
+                                true,
+                            )
+                        } else {
+                            let why = format!(
+                                "it arrived {got}, after the deadline for turn {next} ({when})"
+                            );
+                            self.answer(
+                                &key,
+                                p,
+                                Some(&m.message_id),
+                                format!("[{name}] turn {next}: late, refused"),
+                                format!(
+                                    "Your mail{original} to the judge of {name} was refused: {why}.\n\nNothing from it was filed. Orders for turn {} can be sent once turn {next} has been played.\n",
+                                    next + 1
+                                ),
+                            )?;
+                            (
+                                Outcome::Refused {
+                                    reason: why,
+                                    answered: Some(p.email.clone()),
+                                },
+                                true,
+                            )
+                        }
+                    }
+                    _ => {
+                        let pending = archive
+                            .root()
+                            .join(PENDING_DIR)
+                            .join(format!("{}.txt", p.id));
+                        let replaced = pending.is_file();
+                        atomic::write_file(&pending, filed_text.as_bytes())?;
+                        let checked = self.position.check(
+                            &filed_text,
+                            "your orders",
+                            Some(&p.id),
+                            Some(&name),
+                        );
+                        let (errors, warnings) = (checked.errors(), checked.warnings());
+                        let mut body = format!(
+                            "Your orders for turn {next} of {name} are filed{}.\n{} You may send new orders until then: the last ones received count.\n\n",
+                            if replaced {
+                                ", replacing the ones you sent before"
+                            } else {
+                                ""
+                            },
+                            due(archive, next)
+                        );
+                        body.push_str(&checked.text);
+                        self.answer(
+                            &key,
+                            p,
+                            Some(&m.message_id),
+                            format!(
+                                "[{name}] turn {next}: filed, {}",
+                                if errors == 0 {
+                                    "no errors".to_string()
+                                } else {
+                                    count(errors, "error")
+                                }
+                            ),
+                            body,
+                        )?;
+                        (
+                            Outcome::Accepted {
+                                player: p.id.clone(),
+                                turn: next,
+                                replaced,
+                                errors,
+                                warnings,
+                            },
+                            true,
+                        )
+                    }
+                }
+            }
+        };
+        self.log.append(
+            archive,
+            Entry {
+                seq,
+                message_id: m.message_id.clone(),
+                from: m.from.clone(),
+                subject,
+                arrived: Some(humantime::format_rfc3339_seconds(arrived.at).to_string()),
+                arrived_by: Some(arrived.by.to_string()),
+                seat: claimed.map(|p| p.id.clone()),
+                secret_ok,
+                kept: Some(kept_name),
+                answer: answered.then_some(key),
+                again_of,
+                outcome: outcome.clone(),
+            },
+        )?;
+        Ok(Filed {
+            label: label.to_string(),
+            seq: Some(seq),
+            outcome,
+        })
+    }
+}
+
+/// Held orders lose their `turn` line: they are for a later turn than they say.
+fn without_turn(text: &str) -> String {
+    text.lines()
+        .filter(|l| {
+            !l.chars()
+                .filter_map(crate::text::plain)
+                .collect::<String>()
+                .trim_start()
+                .to_ascii_lowercase()
+                .starts_with("turn")
         })
         .collect::<Vec<_>>()
         .join("\n")
         + "\n"
 }
 
-/// The raw mail with every plain occurrence of the secret blanked out.
-fn redacted(raw: &[u8], secret: Option<&str>) -> Vec<u8> {
-    let Some(s) = secret.map(str::trim).filter(|s| s.len() >= 4) else {
-        return raw.to_vec();
-    };
-    let mut out = raw.to_vec();
-    let n = s.len();
-    let mut i = 0;
-    while i + n <= out.len() {
-        if &out[i..i + n] == s.as_bytes() {
-            out[i..i + n].fill(b'*');
-            i += n;
-        } else {
-            i += 1;
-        }
+/// File every mail of a source; a line per mail for the GM.
+pub fn file_each(
+    intake: &mut Intake<'_>,
+    mails: impl IntoIterator<Item = Result<Mail, Error>>,
+) -> Result<Vec<String>, Error> {
+    let mut lines = Vec::new();
+    for m in mails {
+        lines.push(intake.file(&m?)?.describe());
     }
-    out
+    Ok(lines)
 }
 
-fn reply(
-    archive: &Archive,
-    p: &PlayerEntry,
-    incoming: &Incoming,
-    seq: usize,
-    body: String,
-) -> Result<String, MailError> {
-    let subject = if incoming.subject.to_ascii_lowercase().starts_with("re:") {
-        incoming.subject.clone()
-    } else {
-        format!(
-            "Re: {}",
-            if incoming.subject.is_empty() {
-                "your orders"
-            } else {
-                &incoming.subject
-            }
-        )
-    };
-    outbox::queue(
-        archive,
-        &Outgoing {
-            key: format!("ack-{seq:06}"),
-            to_name: p.name.clone(),
-            to: p.email.clone(),
-            subject,
-            body,
-            in_reply_to: Some(incoming.message_id.clone()),
-            attachment: None,
-        },
-    )?;
-    Ok(p.email.clone())
-}
-
-/// File one mail. `now` is the clock (injected, for tests).
-pub fn file(
-    archive: &Archive,
-    game_rules: &dyn Game,
-    raw: &[u8],
-    now: SystemTime,
-) -> Result<Outcome, MailError> {
-    let seq = next_seq(archive);
-    let game = archive.name();
-    let incoming = match inbound::read(raw) {
-        Ok(m) => m,
-        Err(e) => {
-            // Unreadable or too large: kept out of the archive (it may be huge), logged.
-            // A too-large mail from a player is answered: its headers alone are read.
-            let head = inbound::read_headers(raw);
-            let player = head.as_ref().and_then(|h| h.from.as_deref()).and_then(|f| {
-                archive
-                    .game
-                    .players
-                    .iter()
-                    .find(|p| p.email.eq_ignore_ascii_case(f))
-            });
-            let answered = match (player, &head, &e) {
-                (Some(p), Some(h), ReadError::TooLarge(_)) => Some(reply(
-                    archive,
-                    p,
-                    h,
-                    seq,
-                    format!(
-                        "Your mail \"{}\" to the judge of {game} was refused: {e}.\n\nSend your orders as plain text in the mail, or as a small text attachment.\n",
-                        h.subject
-                    ),
-                )?),
-                _ => None,
-            };
-            let outcome = Outcome::Refused {
-                reason: e.to_string(),
-                answered,
-            };
-            let id = head.as_ref().map_or_else(
-                || format!("<unreadable-{seq}@pbem-judge>"),
-                |h| h.message_id.clone(),
-            );
-            let from = head.as_ref().and_then(|h| h.from.clone());
-            let subject = head.as_ref().map_or(String::new(), |h| h.subject.clone());
-            log(
-                archive,
-                &LogLine {
-                    seq,
-                    message_id: &id,
-                    from: from.as_deref(),
-                    subject: &subject,
-                    outcome: &outcome,
-                },
-            )?;
-            return Ok(outcome);
-        }
-    };
-    if already_filed(archive, &incoming.message_id) {
-        return Ok(Outcome::Duplicate);
-    }
-    let sender = incoming.from.as_deref().and_then(|f| {
-        archive
-            .game
-            .players
-            .iter()
-            .find(|p| p.email.eq_ignore_ascii_case(f))
-    });
-    let orders = incoming.orders.clone().unwrap_or_default();
-    let header = {
-        let last = archive.pick_turn(None)?;
-        super::position(archive, game_rules, last)
-            .ok()
-            .map(|p| (p.header(&orders), p))
-    };
-    let secret_given = header.as_ref().and_then(|(h, _)| h.secret.clone());
-    let finish = |outcome: Outcome, kept_secret: Option<&str>| -> Result<Outcome, MailError> {
-        atomic::write_file(
-            &archive.root().join(INBOX).join(format!("{seq:06}.eml")),
-            &redacted(raw, kept_secret),
-        )?;
-        log(
-            archive,
-            &LogLine {
-                seq,
-                message_id: &incoming.message_id,
-                from: incoming.from.as_deref(),
-                subject: &incoming.subject,
-                outcome: &outcome,
-            },
-        )?;
-        Ok(outcome)
-    };
-    let refuse = |why: String, to: Option<&PlayerEntry>| -> Result<Outcome, MailError> {
-        let answered = match to {
-            Some(p) => Some(reply(
-                archive,
-                p,
-                &incoming,
-                seq,
-                format!(
-                    "Your mail \"{}\" to the judge of {game} was refused: {why}.\n\nNothing from it was filed. If you did not send it, someone else used your address; your secret was not accepted.\n",
-                    incoming.subject
-                ),
-            )?),
-            None => None,
-        };
-        Ok(Outcome::Refused {
-            reason: why,
-            answered,
-        })
-    };
-    let Some(player) = sender else {
-        let o = refuse("the sender is not a player of this game".into(), None)?;
-        return finish(o, secret_given.as_deref());
-    };
-    let Some((h, state)) = header else {
-        let o = refuse(
-            "the game has no state to check orders against".into(),
-            Some(player),
-        )?;
-        return finish(o, secret_given.as_deref());
-    };
-    let seat = state
-        .seats()
-        .into_iter()
-        .find(|s| s.id == player.id)
-        .map(|s| s.id);
-    let next = state.turn() + 1;
-    use Mismatch as M;
-    let mismatches = h.mismatches(Some(&game), Some(&player.id), next);
-    let before_secret = mismatches.iter().find_map(|m| match m {
-        M::Game(g) => Some(format!("it is for the game `{g}`, and this is {game}")),
-        M::Player(p) => Some(format!(
-            "the orders are for {p}, but they come from {}'s address",
-            player.id
-        )),
-        _ => None,
-    });
-    let after_secret = mismatches.iter().find_map(|m| match m {
-        M::EarlierTurn(t) => Some(format!(
-            "the orders are for turn {t}, which is over; turn {next} is next"
-        )),
-        M::LaterTurn(t) => Some(format!(
-            "the orders are for turn {t}, but turn {next} is next"
-        )),
-        _ => None,
-    });
-    let problem = if incoming.orders.is_none() {
-        Some("no orders were found in it".to_string())
-    } else if before_secret.is_some() {
-        before_secret
-    } else if player.secret_hash.is_none() {
-        Some("no secret has been set for you yet: ask the GM".to_string())
-    } else if !secret_given.as_deref().is_some_and(|s| {
-        player
-            .secret_hash
-            .as_deref()
-            .is_some_and(|hash| secret::verify(s, hash))
-    }) {
-        Some(
-            "the secret is missing or wrong (it goes on a line `secret ...` in the orders)"
-                .to_string(),
-        )
-    } else if after_secret.is_some() {
-        after_secret
-    } else {
-        None
-    };
-    if let Some(why) = problem {
-        let o = refuse(why, Some(player))?;
-        return finish(o, secret_given.as_deref());
-    }
-    let Some(seat_id) = seat else {
-        let o = refuse(
-            format!("the seat `{}` in game.toml is not in the game", player.id),
-            Some(player),
-        )?;
-        return finish(o, secret_given.as_deref());
-    };
-    let filed = without_secret(&orders);
-    // Late?
-    let late = archive
-        .game
-        .schedule
-        .as_ref()
-        .and_then(|s| s.deadline(next).ok().map(|d| (d, s.late.clone())))
-        .filter(|(d, _)| now > *d);
-    if let Some((deadline, policy)) = late {
-        let when = humantime::format_rfc3339_seconds(deadline);
-        if policy == "hold" {
-            let held: String = filed
-                .lines()
-                .filter(|l| !l.trim_start().to_ascii_lowercase().starts_with("turn"))
-                .collect::<Vec<_>>()
-                .join("\n")
-                + "\n";
-            atomic::write_file(
-                &archive.root().join(HELD).join(format!("{seat_id}.txt")),
-                held.as_bytes(),
-            )?;
-            reply(
-                archive,
-                player,
-                &incoming,
-                seq,
-                format!(
-                    "Your orders came after the deadline for turn {next} ({when}). They are held and will be used for turn {}.\n",
-                    next + 1
-                ),
-            )?;
-            return finish(
-                Outcome::Held {
-                    player: seat_id.to_string(),
-                    turn: next + 1,
-                },
-                secret_given.as_deref(),
-            );
-        }
-        let o = refuse(
-            format!("it came after the deadline for turn {next} ({when})"),
-            Some(player),
-        )?;
-        return finish(o, secret_given.as_deref());
-    }
-    let pending = archive
-        .root()
-        .join(PENDING_DIR)
-        .join(format!("{seat_id}.txt"));
-    let replaced = pending.is_file();
-    atomic::write_file(&pending, filed.as_bytes())?;
-    let checked = state.check(&filed, "your orders", Some(&seat_id), Some(&game));
-    let (errors, warnings) = (checked.errors(), checked.warnings());
-    let mut body = format!(
-        "Your orders for turn {next} of {game} are filed{}.\n\n",
-        if replaced {
-            ", replacing the ones you sent before"
-        } else {
-            ""
-        }
-    );
-    body.push_str(&checked.text);
-    body.push_str("\nYou may send new orders until the deadline: the last ones received count.\n");
-    reply(archive, player, &incoming, seq, body)?;
-    finish(
-        Outcome::Accepted {
-            player: seat_id.to_string(),
-            turn: next,
-            replaced,
-            errors,
-            warnings,
-        },
-        secret_given.as_deref(),
-    )
-}
-
-/// The line a GM reads for what became of a mail.
-pub fn describe(outcome: &Outcome) -> String {
-    match outcome {
-        Outcome::Accepted {
-            player,
-            turn,
-            replaced,
-            errors,
-            warnings,
-        } => format!(
-            "accepted: {player}'s orders for turn {turn}{} ({errors} errors, {warnings} warnings)",
-            if *replaced {
-                ", replacing earlier ones"
-            } else {
-                ""
-            }
-        ),
-        Outcome::Held { player, turn } => format!("held: {player}'s late orders, for turn {turn}"),
-        Outcome::Refused { reason, answered } => format!(
-            "refused: {reason}{}",
-            answered
-                .as_ref()
-                .map_or(" (not answered)".to_string(), |a| format!(
-                    " (answered to {a})"
-                ))
-        ),
-        Outcome::Duplicate => "skipped: already filed".to_string(),
-    }
-}
-
-/// File every mail given; a line per mail for the GM.
-pub fn file_all(
-    archive: &Archive,
-    game: &dyn Game,
-    mails: Vec<Vec<u8>>,
-    now: SystemTime,
-) -> Result<Vec<String>, super::Error> {
-    mails
-        .iter()
-        .map(|raw| Ok(describe(&file(archive, game, raw, now)?)))
-        .collect()
-}
-
-/// File the unseen mail of an IMAP INBOX; each is marked seen once filed.
+/// File the unseen mail of an IMAP INBOX; each is marked seen once filed (never in a
+/// read-only run).
 pub fn file_imap(
-    archive: &Archive,
-    game: &dyn Game,
+    intake: &mut Intake<'_>,
     src: &crate::mail::imap::Source,
-    now: SystemTime,
-) -> Result<Vec<String>, super::Error> {
+    read_only: bool,
+) -> Result<Vec<String>, Error> {
     let mut problem = None;
     let mut lines = Vec::new();
-    crate::mail::imap::ingest(src, |raw| match file(archive, game, raw, now) {
-        Ok(o) => {
-            lines.push(describe(&o));
-            true
-        }
-        Err(e) => {
-            problem.get_or_insert(e);
-            false
+    crate::mail::imap::ingest(src, read_only, |raw, uid, delivered| {
+        let mail = Mail {
+            raw: raw.to_vec(),
+            label: format!("IMAP uid {uid}"),
+            delivered: delivered.map(|at| Delivered { at, by: "imap" }),
+        };
+        match intake.file(&mail) {
+            Ok(f) => {
+                lines.push(f.describe());
+                true
+            }
+            Err(e) => {
+                problem.get_or_insert(e);
+                false
+            }
         }
     })
-    .map_err(super::Error::User)?;
+    .map_err(Error::User)?;
     match problem {
-        Some(e) => Err(e.into()),
+        Some(e) => Err(e),
         None => Ok(lines),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(s: &str) -> SystemTime {
+        humantime::parse_rfc3339(s).expect("time")
+    }
+
+    #[test]
+    fn arrival_prefers_the_mailbox_then_received_then_date() {
+        let now = t("2026-12-01T03:03:10Z");
+        let d = Some(Delivered {
+            at: t("2026-12-01T03:02:32Z"),
+            by: "maildir",
+        });
+        let early = Some(t("2026-12-01T01:00:00Z"));
+        assert_eq!(arrival(d, early, early, now).by, "maildir");
+        assert_eq!(arrival(d, early, early, now).at, t("2026-12-01T03:02:32Z"));
+        assert_eq!(
+            arrival(None, Some(t("2026-12-01T03:02:00Z")), early, now).by,
+            "received"
+        );
+        assert_eq!(arrival(None, None, early, now).by, "date");
+        // A Date: after the time the mail was read is not believed.
+        let future = Some(t("2026-12-02T00:00:00Z"));
+        assert_eq!(
+            arrival(None, None, future, now),
+            Arrival {
+                at: now,
+                by: "read"
+            }
+        );
+        assert_eq!(arrival(None, None, None, now).by, "read");
     }
 }

@@ -5,6 +5,8 @@
 
 pub mod game;
 pub mod intake;
+pub mod limits;
+pub mod log;
 pub mod replay;
 pub mod report;
 pub mod send;

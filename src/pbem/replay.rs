@@ -1,10 +1,13 @@
-//! Replay: every turn re-played from its archived orders and compared with what the
-//! archive holds, byte for byte: state, events, report and pictures.
+//! Replay: the whole archive re-made from its inputs and compared with what it holds,
+//! byte for byte. Turn 0 is made again from the kept scenario, the players and the seed;
+//! every later turn is played again from its kept orders, and its state, events, reports
+//! and pictures made again (with the name and deadline its `turn.json` says the report
+//! showed). A missing turn is reported as missing.
 
 use super::Error;
-use super::game::Game;
+use super::game::{Game, SeatRequest};
 use super::report;
-use crate::archive::{Archive, EVENTS_FILE, STATE_FILE};
+use crate::archive::{Archive, EVENTS_FILE, SCENARIO_FILE, STATE_FILE};
 
 /// What replaying one turn found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,13 +17,90 @@ pub struct TurnCheck {
     pub problems: Vec<String>,
 }
 
+/// Where two texts first differ: `file differs from line N: kept "…", now "…"`.
+pub fn first_difference(name: &str, kept: &[u8], now: &[u8]) -> Option<String> {
+    if kept == now {
+        return None;
+    }
+    let (Ok(k), Ok(n)) = (std::str::from_utf8(kept), std::str::from_utf8(now)) else {
+        return Some(format!("{name} differs"));
+    };
+    let mut kl = k.lines();
+    let mut nl = n.lines();
+    let mut line = 1;
+    loop {
+        match (kl.next(), nl.next()) {
+            (Some(a), Some(b)) if a == b => line += 1,
+            (a, b) => {
+                let show = |s: Option<&str>| {
+                    s.map_or("the end of the file".to_string(), |s| {
+                        let s: String = s.trim().chars().take(60).collect();
+                        format!("\"{s}\"")
+                    })
+                };
+                return Some(format!(
+                    "{name} differs from line {line}: the archive has {}, the replay {}",
+                    show(a),
+                    show(b)
+                ));
+            }
+        }
+    }
+}
+
 /// Replay every turn of the archive.
 pub fn run(archive: &Archive, game: &dyn Game) -> Result<Vec<TurnCheck>, Error> {
     let turns = archive.turns()?;
     let mut out = Vec::new();
-    for pair in turns.windows(2) {
-        let (before, turn) = (pair[0], pair[1]);
-        let state = super::position(archive, game, before)?;
+    // Turn 0, from the scenario and the seed.
+    let seats: Vec<SeatRequest> = archive
+        .game
+        .players
+        .iter()
+        .map(|p| SeatRequest {
+            name: p.name.clone(),
+            email: p.email.clone(),
+        })
+        .collect();
+    let scenario = std::fs::read_to_string(archive.root().join(SCENARIO_FILE)).map_err(|e| {
+        Error::User(format!(
+            "{}: {e}",
+            archive.root().join(SCENARIO_FILE).display()
+        ))
+    })?;
+    let zero = game
+        .start(SCENARIO_FILE, &scenario, &seats, archive.game.seed)
+        .map_err(|e| Error::User(format!("turn 0 cannot be made again: {e}")))?;
+    let mut problems = Vec::new();
+    match archive.read(0, STATE_FILE) {
+        Ok(kept) => problems.extend(first_difference(
+            STATE_FILE,
+            kept.as_bytes(),
+            zero.state.as_bytes(),
+        )),
+        Err(_) => problems.push("turn 0 is missing".to_string()),
+    }
+    out.push(TurnCheck { turn: 0, problems });
+    let last = turns.last().copied().unwrap_or(0);
+    for turn in 1..=last {
+        if !turns.contains(&turn) {
+            out.push(TurnCheck {
+                turn,
+                problems: vec![format!("turn {turn} is missing from the archive")],
+            });
+            continue;
+        }
+        if !turns.contains(&(turn - 1)) {
+            out.push(TurnCheck {
+                turn,
+                problems: vec![format!(
+                    "turn {turn} cannot be replayed: turn {} is missing",
+                    turn - 1
+                )],
+            });
+            continue;
+        }
+        let state = super::position(archive, game, turn - 1)?;
         let files = report::orders_of(archive, turn)?;
         let played = state
             .play(&files)
@@ -28,24 +108,21 @@ pub fn run(archive: &Archive, game: &dyn Game) -> Result<Vec<TurnCheck>, Error> 
         let mut problems = Vec::new();
         for (name, now) in [(STATE_FILE, &played.state), (EVENTS_FILE, &played.events)] {
             let kept = archive.read(turn, name)?;
-            if &kept != now {
-                let line = kept
-                    .lines()
-                    .zip(now.lines())
-                    .position(|(a, b)| a != b)
-                    .unwrap_or(0)
-                    + 1;
-                problems.push(format!("{name} differs from line {line}"));
-            }
+            problems.extend(first_difference(name, kept.as_bytes(), now.as_bytes()));
         }
-        // The report and pictures kept with the turn, where the archive has them.
+        // The reports and pictures kept with the turn, where the archive has them.
         let r = report::of_turn(archive, game, turn)?;
-        for (name, bytes) in report::files(archive, r.as_ref())? {
+        let seats: Vec<String> = game
+            .position(&played.state)
+            .map_err(Error::User)?
+            .seats()
+            .into_iter()
+            .map(|s| s.id)
+            .collect();
+        for (name, bytes) in report::files(archive, r.as_ref(), &seats)? {
             let path = archive.turn_dir(turn).join(&name);
-            if let Ok(kept) = std::fs::read(&path)
-                && kept != bytes
-            {
-                problems.push(format!("{name} differs"));
+            if let Ok(kept) = std::fs::read(&path) {
+                problems.extend(first_difference(&name, &kept, &bytes));
             }
         }
         out.push(TurnCheck { turn, problems });

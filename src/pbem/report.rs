@@ -1,11 +1,15 @@
-//! A turn's report and the files kept with it (`report.txt`, `map.svg`, `map.png`), made
-//! by the game from what the archive holds.
+//! A turn's report and the files kept with it: `report.txt` (what everyone may read),
+//! `reports/<seat>.txt` (what each player receives: the same with their own part),
+//! `map.svg` and `map.png`, made by the game from what the archive holds.
 
 use super::Error;
 use super::game::{Game, OrderFile, Report, ReportInput};
+use super::turn::{Source, TurnRecord, record};
+use crate::archive::schedule::shown;
 use crate::archive::{Archive, EVENTS_FILE, ORDERS_DIR, STATE_FILE};
 
 pub const REPORT_FILE: &str = "report.txt";
+pub const REPORTS_DIR: &str = "reports";
 pub const SVG_FILE: &str = "map.svg";
 pub const PNG_FILE: &str = "map.png";
 
@@ -22,13 +26,13 @@ pub fn template(archive: &Archive) -> Result<Option<String>, Error> {
 
 /// When a turn's orders are due, as a report shows it, if the game has a schedule.
 pub fn deadline(archive: &Archive, turn: u32) -> Option<String> {
-    let d = archive.game.schedule.as_ref()?.deadline(turn).ok()?;
-    Some(
-        humantime::format_rfc3339_seconds(d)
-            .to_string()
-            .replace('T', " at ")
-            .replace('Z', " UTC"),
-    )
+    archive
+        .game
+        .schedule
+        .as_ref()?
+        .deadline(turn)
+        .ok()
+        .map(shown)
 }
 
 /// The order files a played turn keeps, by seat.
@@ -43,7 +47,38 @@ pub fn orders_of(archive: &Archive, turn: u32) -> Result<Vec<OrderFile>, Error> 
         .collect())
 }
 
-/// The report of a turn from what the archive holds.
+/// Everything a turn's report is made from.
+pub struct Made<'a> {
+    pub turn: u32,
+    pub before: &'a str,
+    pub events: &'a str,
+    pub after: &'a str,
+    pub orders: &'a [OrderFile],
+    pub record: &'a TurnRecord,
+}
+
+fn build(game: &dyn Game, m: &Made<'_>) -> Result<Box<dyn Report>, Error> {
+    let standing: Vec<String> = m
+        .record
+        .orders
+        .iter()
+        .filter(|(_, s)| **s == Source::Standing)
+        .map(|(p, _)| p.clone())
+        .collect();
+    game.report(&ReportInput {
+        game: &m.record.game,
+        before: m.before,
+        events: m.events,
+        after: m.after,
+        orders: m.orders,
+        standing: &standing,
+        deadline: m.record.deadline.clone(),
+    })
+    .map_err(|e| Error::User(format!("turn {}: {e}", m.turn)))
+}
+
+/// The report of a turn from what the archive holds, as it was made when the turn was
+/// played (its `turn.json` keeps the name and deadline it showed).
 pub fn of_turn(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Box<dyn Report>, Error> {
     let after = archive.read(turn, STATE_FILE)?;
     let (before, events, orders) = if turn == 0 {
@@ -61,27 +96,69 @@ pub fn of_turn(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Box<dyn 
             orders_of(archive, turn)?,
         )
     };
-    let name = archive.name();
-    game.report(&ReportInput {
-        game: &name,
-        before: &before,
-        events: &events,
-        after: &after,
-        orders: &orders,
+    let rec = record(archive, turn).unwrap_or_else(|| TurnRecord {
+        game: archive.name(),
         deadline: deadline(archive, turn + 1),
-    })
-    .map_err(|e| Error::User(format!("turn {turn}: {e}")))
+        orders: orders
+            .iter()
+            .map(|f| (f.player.clone(), Source::Sent))
+            .collect(),
+    });
+    build(
+        game,
+        &Made {
+            turn,
+            before: &before,
+            events: &events,
+            after: &after,
+            orders: &orders,
+            record: &rec,
+        },
+    )
 }
 
-/// The files kept beside a turn's state: the text report and the map pictures.
-pub fn files(archive: &Archive, report: &dyn Report) -> Result<Vec<(String, Vec<u8>)>, Error> {
-    let text = report
-        .text(template(archive)?.as_deref())
-        .map_err(Error::User)?;
-    let png = report.png().map_err(Error::User)?;
-    Ok(vec![
-        (REPORT_FILE.to_string(), text.into_bytes()),
-        (SVG_FILE.to_string(), report.svg().into_bytes()),
-        (PNG_FILE.to_string(), png),
-    ])
+/// The files kept with a turn: the reports (everyone's, and each player's when the game
+/// has several players' views) and the map pictures.
+pub fn files(
+    archive: &Archive,
+    report: &dyn Report,
+    seats: &[String],
+) -> Result<Vec<(String, Vec<u8>)>, Error> {
+    let template = template(archive)?;
+    let mut out = vec![(
+        REPORT_FILE.to_string(),
+        report
+            .text(template.as_deref(), None)
+            .map_err(Error::User)?
+            .into_bytes(),
+    )];
+    for seat in seats {
+        out.push((
+            format!("{REPORTS_DIR}/{seat}.txt"),
+            report
+                .text(template.as_deref(), Some(seat))
+                .map_err(Error::User)?
+                .into_bytes(),
+        ));
+    }
+    out.push((SVG_FILE.to_string(), report.svg().into_bytes()));
+    out.push((PNG_FILE.to_string(), report.png().map_err(Error::User)?));
+    Ok(out)
+}
+
+/// The files of a turn being played.
+pub fn files_for(
+    archive: &Archive,
+    game: &dyn Game,
+    m: &Made<'_>,
+) -> Result<Vec<(String, Vec<u8>)>, Error> {
+    let report = build(game, m)?;
+    let seats: Vec<String> = game
+        .position(m.after)
+        .map_err(Error::User)?
+        .seats()
+        .into_iter()
+        .map(|s| s.id)
+        .collect();
+    files(archive, report.as_ref(), &seats)
 }

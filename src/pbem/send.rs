@@ -1,7 +1,7 @@
 //! Mail out: each turn's report queued once per player, and the outbox sent.
 
 use super::Error;
-use super::report::{PNG_FILE, REPORT_FILE};
+use super::report::{PNG_FILE, REPORT_FILE, REPORTS_DIR};
 use crate::archive::Archive;
 use crate::mail::outbox::{self, Outgoing, SendReport};
 
@@ -14,7 +14,7 @@ pub fn send(archive: &Archive) -> Result<SendReport, Error> {
 pub fn describe(r: &SendReport) -> Vec<String> {
     let mut lines = Vec::new();
     if !r.sent.is_empty() {
-        lines.push(format!("sent {} mail(s)", r.sent.len()));
+        lines.push(format!("sent {}", crate::text::count(r.sent.len(), "mail")));
     }
     for (k, why) in &r.failed {
         lines.push(format!("not sent, left in the outbox: {k}: {why}"));
@@ -22,40 +22,74 @@ pub fn describe(r: &SendReport) -> Vec<String> {
     lines
 }
 
-/// Queue the report of `turn` for every player, once (safe to call again after a crash).
-pub fn queue_reports(archive: &Archive, turn: u32) -> Result<usize, Error> {
-    if archive.game.mail.is_none() {
-        return Ok(0);
-    }
+/// The report mail of a turn for one player.
+fn report_mail(archive: &Archive, turn: u32, seat: &str, key: String) -> Result<Outgoing, Error> {
+    let p = archive
+        .game
+        .players
+        .iter()
+        .find(|p| p.id == seat)
+        .ok_or_else(|| Error::User(format!("{seat} does not play in this game")))?;
     let game = archive.name();
     let dir = archive.turn_dir(turn);
-    let report = std::fs::read_to_string(dir.join(REPORT_FILE)).unwrap_or_default();
+    let own = dir.join(REPORTS_DIR).join(format!("{seat}.txt"));
+    let body = std::fs::read_to_string(&own)
+        .or_else(|_| std::fs::read_to_string(dir.join(REPORT_FILE)))
+        .map_err(|e| Error::User(format!("the report of turn {turn}: {e}")))?;
     let png = std::fs::read(dir.join(PNG_FILE)).ok();
-    let mut queued = 0;
+    Ok(Outgoing {
+        key,
+        to_name: p.name.clone(),
+        to: p.email.clone(),
+        subject: if turn == 0 {
+            format!("[{game}] the game begins")
+        } else {
+            format!("[{game}] turn {turn}: report")
+        },
+        body,
+        in_reply_to: None,
+        attachment: png.map(|b| {
+            (
+                format!("{game}-turn-{turn:03}.png"),
+                b,
+                "image/png".to_string(),
+            )
+        }),
+    })
+}
+
+/// Queue the report of `turn` for every player, once (safe to call again after a crash).
+/// A player whose mail cannot be queued (a bad address) is reported and skipped; the
+/// others still get theirs.
+pub fn queue_reports(archive: &Archive, turn: u32) -> Result<Vec<String>, Error> {
+    let mut problems = Vec::new();
+    if archive.game.mail.is_none() || turn == 0 {
+        return Ok(problems);
+    }
     for p in &archive.game.players {
         let key = format!("report-{turn:03}-{}", p.id);
         if outbox::known(archive, &key) {
             continue;
         }
-        outbox::queue(
-            archive,
-            &Outgoing {
-                key,
-                to_name: p.name.clone(),
-                to: p.email.clone(),
-                subject: format!("{game}: report for turn {turn}"),
-                body: report.clone(),
-                in_reply_to: None,
-                attachment: png.clone().map(|b| {
-                    (
-                        format!("{game}-turn-{turn:03}.png"),
-                        b,
-                        "image/png".to_string(),
-                    )
-                }),
-            },
-        )?;
-        queued += 1;
+        let mail = report_mail(archive, turn, &p.id, key)?;
+        if let Err(e) = outbox::queue(archive, &mail) {
+            problems.push(format!("{}'s report was not queued: {e}", p.id));
+        }
     }
-    Ok(queued)
+    Ok(problems)
+}
+
+/// Queue a turn's report for one player again (`judge mail --resend`).
+pub fn resend(archive: &Archive, turn: u32, seat: &str) -> Result<String, Error> {
+    let mut n = 1;
+    let key = loop {
+        let k = format!("report-{turn:03}-{seat}-again-{n}");
+        if !outbox::known(archive, &k) {
+            break k;
+        }
+        n += 1;
+    };
+    let mail = report_mail(archive, turn, seat, key.clone())?;
+    outbox::queue(archive, &mail)?;
+    Ok(key)
 }

@@ -1,14 +1,75 @@
 //! Where order mail comes from: a Maildir, an mbox file, single `.eml` files, or an IMAP
-//! INBOX. Reading a source never changes it (IMAP marks a mail seen only once it is
-//! filed, see [`crate::mail::imap`]).
+//! INBOX. Mail is read one message at a time, and never more of one than
+//! [`MAX_BYTES`](crate::mail::inbound::MAX_BYTES) and a byte: a huge or endless file
+//! costs no memory. Reading a source never changes it (IMAP marks a mail seen only once
+//! it is filed, and never in a dry run, see [`crate::mail::imap`]).
+//!
+//! Each mail carries the time it was delivered when the mailbox records one: the time in
+//! a Maildir file's name (written by the program that delivered it), the IMAP server's
+//! INTERNALDATE, or an mbox `From ` line. See [`crate::pbem::intake::arrival`].
 
+use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::Error;
 use crate::archive::MailSettings;
+use crate::mail::inbound::MAX_BYTES;
 
-/// Every message in a Maildir (`new/` and `cur/`), by file name.
-pub fn maildir(dir: &Path) -> Result<Vec<Vec<u8>>, Error> {
+/// When and how the mailbox says a mail was delivered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Delivered {
+    pub at: SystemTime,
+    /// `maildir`, `imap` or `mbox`.
+    pub by: &'static str,
+}
+
+/// One mail as read from a source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mail {
+    /// The message, cut after `MAX_BYTES + 1` bytes.
+    pub raw: Vec<u8>,
+    /// Where it came from, for the GM: a file name, `IMAP uid 7`.
+    pub label: String,
+    pub delivered: Option<Delivered>,
+}
+
+/// Read at most `MAX_BYTES + 1` bytes of a file.
+fn read_capped(path: &Path) -> Result<Vec<u8>, Error> {
+    let f =
+        std::fs::File::open(path).map_err(|e| Error::User(format!("{}: {e}", path.display())))?;
+    let mut raw = Vec::new();
+    f.take(MAX_BYTES as u64 + 1)
+        .read_to_end(&mut raw)
+        .map_err(|e| Error::User(format!("{}: {e}", path.display())))?;
+    Ok(raw)
+}
+
+fn secs(s: u64) -> Option<SystemTime> {
+    UNIX_EPOCH.checked_add(Duration::from_secs(s))
+}
+
+/// A Maildir file's delivery time: the seconds its name starts with (`1764558152.M…`),
+/// else the file's modification time.
+fn maildir_delivered(path: &Path) -> Option<Delivered> {
+    let name = path.file_name()?.to_str()?;
+    let digits: String = name.chars().take_while(char::is_ascii_digit).collect();
+    let at = (name[digits.len()..].starts_with('.') && !digits.is_empty())
+        .then(|| digits.parse().ok().and_then(secs))
+        .flatten()
+        .or_else(|| std::fs::metadata(path).ok()?.modified().ok())?;
+    Some(Delivered { at, by: "maildir" })
+}
+
+/// The messages of a Maildir (`new/` and `cur/`), oldest name first: their paths only,
+/// read one at a time by [`maildir_mail`].
+pub fn maildir(dir: &Path) -> Result<Vec<PathBuf>, Error> {
+    if !dir.join("new").is_dir() {
+        return Err(Error::User(format!(
+            "{} is not a Maildir (it has no new/ folder)",
+            dir.display()
+        )));
+    }
     let mut files: Vec<PathBuf> = Vec::new();
     for sub in ["new", "cur"] {
         if let Ok(d) = std::fs::read_dir(dir.join(sub)) {
@@ -18,37 +79,110 @@ pub fn maildir(dir: &Path) -> Result<Vec<Vec<u8>>, Error> {
             );
         }
     }
-    if files.is_empty() && !dir.join("new").is_dir() {
-        return Err(Error::User(format!(
-            "{} is not a Maildir (it has no new/ folder)",
-            dir.display()
-        )));
-    }
     files.sort();
-    files
-        .iter()
-        .map(|p| std::fs::read(p).map_err(|e| Error::User(format!("{}: {e}", p.display()))))
-        .collect()
+    Ok(files)
 }
 
-/// Every message in an mbox file.
-pub fn mbox(path: &Path) -> Result<Vec<Vec<u8>>, Error> {
+/// One message of a Maildir.
+pub fn maildir_mail(path: &Path) -> Result<Mail, Error> {
+    Ok(Mail {
+        raw: read_capped(path)?,
+        label: path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        ),
+        delivered: maildir_delivered(path),
+    })
+}
+
+/// A single mail file (`.eml`): no delivery time but what its headers say.
+pub fn file(path: &Path) -> Result<Mail, Error> {
+    Ok(Mail {
+        raw: read_capped(path)?,
+        label: path.display().to_string(),
+        delivered: None,
+    })
+}
+
+/// The time on an mbox `From ` line (`From ann@example.org Tue Dec  1 03:02:32 2026`).
+fn mbox_time(line: &str) -> Option<SystemTime> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    // From SENDER Www Mmm D HH:MM:SS YYYY
+    let [_, _, _, month, day, clock, year, ..] = words.as_slice() else {
+        return None;
+    };
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    let m = MONTHS.iter().position(|x| x.eq_ignore_ascii_case(month))? + 1;
+    let text = format!("{year}-{m:02}-{:02}T{clock}Z", day.parse::<u32>().ok()?);
+    humantime::parse_rfc3339(&text).ok()
+}
+
+/// Every message of an mbox file, one at a time, each cut at `MAX_BYTES + 1` bytes.
+pub fn mbox(path: &Path, mut each: impl FnMut(Mail) -> Result<(), Error>) -> Result<(), Error> {
     let f =
         std::fs::File::open(path).map_err(|e| Error::User(format!("{}: {e}", path.display())))?;
-    mail_parser::mailbox::mbox::MessageIterator::new(std::io::BufReader::new(f))
-        .map(|m| {
-            m.map(|m| m.unwrap_contents())
-                .map_err(|e| Error::User(format!("{}: {e}", path.display())))
-        })
-        .collect()
-}
-
-/// Single mails, one per file.
-pub fn files(paths: &[PathBuf]) -> Result<Vec<Vec<u8>>, Error> {
-    paths
-        .iter()
-        .map(|f| std::fs::read(f).map_err(|e| Error::User(format!("{}: {e}", f.display()))))
-        .collect()
+    let mut reader = BufReader::new(f);
+    let mut current: Option<Mail> = None;
+    let mut n = 0;
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        // A line is read whole only up to the size limit; the rest of it is skipped.
+        let got = (&mut reader)
+            .take(MAX_BYTES as u64 + 1)
+            .read_until(b'\n', &mut line)
+            .map_err(|e| Error::User(format!("{}: {e}", path.display())))?;
+        if got == 0 {
+            break;
+        }
+        if !line.ends_with(b"\n") && got > MAX_BYTES {
+            let mut skip = Vec::new();
+            while reader
+                .by_ref()
+                .take(64 * 1024)
+                .read_until(b'\n', &mut skip)
+                .map_err(|e| Error::User(format!("{}: {e}", path.display())))?
+                > 0
+                && !skip.ends_with(b"\n")
+            {
+                skip.clear();
+            }
+        }
+        if line.starts_with(b"From ") {
+            if let Some(m) = current.take() {
+                each(m)?;
+            }
+            n += 1;
+            let text = String::from_utf8_lossy(&line);
+            current = Some(Mail {
+                raw: Vec::new(),
+                label: format!("{} message {n}", path.display()),
+                delivered: mbox_time(&text).map(|at| Delivered { at, by: "mbox" }),
+            });
+            continue;
+        }
+        let m = current.get_or_insert_with(|| Mail {
+            raw: Vec::new(),
+            label: format!("{} message 1", path.display()),
+            delivered: None,
+        });
+        if m.raw.len() <= MAX_BYTES {
+            // `>From ` at a line's start is an escaped `From `.
+            let body = if line.starts_with(b">From ") {
+                &line[1..]
+            } else {
+                &line[..]
+            };
+            let room = MAX_BYTES + 1 - m.raw.len();
+            m.raw.extend_from_slice(&body[..body.len().min(room)]);
+        }
+    }
+    if let Some(m) = current {
+        each(m)?;
+    }
+    Ok(())
 }
 
 /// The IMAP source from the command line and game.toml, the password from the
@@ -92,4 +226,44 @@ pub fn imap(
         password,
         security,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn delivery_times_are_read_from_the_mailbox() {
+        let at = |t: SystemTime| humantime::format_rfc3339_seconds(t).to_string();
+        let d = maildir_delivered(Path::new("/x/new/1764558152.M1P2Q3.host:2,S"))
+            .expect("time in the name");
+        assert_eq!(at(d.at), "2025-12-01T03:02:32Z");
+        assert_eq!(
+            mbox_time("From ann@example.org Tue Dec  1 03:02:32 2026").map(at),
+            Some("2026-12-01T03:02:32Z".to_string())
+        );
+        assert_eq!(mbox_time("From nobody"), None);
+    }
+
+    #[test]
+    fn an_mbox_is_read_a_mail_at_a_time_and_huge_ones_are_cut() {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let path = tmp.path().join("mbox");
+        let mut text = b"From a@x Tue Dec  1 03:02:32 2026\nFrom: a@x\n\n>From here\nhi\n".to_vec();
+        text.extend_from_slice(b"From b@x Tue Dec  1 04:00:00 2026\nFrom: b@x\n\n");
+        text.extend(std::iter::repeat_n(b'z', MAX_BYTES * 2));
+        text.extend_from_slice(b"\nFrom c@x Tue Dec  1 05:00:00 2026\nFrom: c@x\n\nbye\n");
+        std::fs::write(&path, text).expect("write");
+        let mut got = Vec::new();
+        mbox(&path, |m| {
+            got.push(m);
+            Ok(())
+        })
+        .expect("read");
+        assert_eq!(got.len(), 3);
+        assert_eq!(got[0].raw, b"From: a@x\n\nFrom here\nhi\n");
+        assert!(got[1].raw.len() == MAX_BYTES + 1, "cut at the limit");
+        assert_eq!(got[2].raw, b"From: c@x\n\nbye\n");
+        assert_eq!(got[2].delivered.map(|d| d.by), Some("mbox"));
+    }
 }

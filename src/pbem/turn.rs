@@ -1,13 +1,33 @@
-//! Playing the next turn: new mail filed, the orders in `pending/` played, the turn
-//! written whole into the archive, the pending files used removed, the reports queued.
+//! Playing the next turn, the step a GM (or cron) runs again and again:
+//!
+//! 1. finish what an earlier run left (a turn written but its orders not cleared, held
+//!    orders not yet moved, reports not yet queued);
+//! 2. file new mail and send the answers at once;
+//! 3. remind players without orders, once, a set time before the deadline;
+//! 4. if the turn is due (its deadline has passed, or every player's orders are in and
+//!    the schedule says `early = true`), play it: the orders in `pending/` (or a player's
+//!    standing orders), moved aside first so that a crash can never play them twice;
+//!    the turn written whole; the reports queued and sent.
+//!
+//! Every step can be repeated: a run killed at any point is finished by the next one.
 
+use std::collections::BTreeMap;
 use std::time::SystemTime;
+
+use serde::{Deserialize, Serialize};
 
 use super::Error;
 use super::game::{Game, Mismatch, OrderFile, Position};
+use super::intake::Intake;
 use super::{intake, report, send, sources};
-use crate::archive::{Archive, EVENTS_FILE, ORDERS_DIR, STATE_FILE};
+use crate::archive::schedule::shown;
+use crate::archive::{
+    Archive, EVENTS_FILE, HELD_DIR, ORDERS_DIR, PENDING_DIR, STANDING_DIR, STATE_FILE, TURN_FILE,
+    atomic, stable_json,
+};
 use crate::diagnostic::Diagnostics;
+use crate::mail::outbox::{self, Outgoing};
+use crate::text::{count, decode};
 
 /// How to run a turn.
 #[derive(Clone, Copy, Debug, Default)]
@@ -16,93 +36,432 @@ pub struct Options {
     pub force: bool,
     /// Send the queued mail at once.
     pub send: bool,
+    /// Open the mailbox read-only (a dry run): nothing is marked read on the server.
+    pub read_only_mail: bool,
 }
 
-/// Read new mail from the sources game.toml names; a line per mail.
+/// What a run did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Done {
+    /// The turn was played.
+    Played(u32),
+    /// The turn is not due yet: orders are still coming.
+    NotDue { turn: u32, deadline: SystemTime },
+    /// No schedule and no orders: nothing to play.
+    NothingToPlay(u32),
+    /// The game is over.
+    Over,
+}
+
+/// Where a player's orders for a turn came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Source {
+    /// The orders they sent (or that were held for this turn).
+    Sent,
+    /// Their standing orders: they sent none this turn.
+    Standing,
+}
+
+/// `turns/NNN/turn.json`: what a played turn records about itself, so that its report
+/// can be made again exactly as it was sent, whatever the GM edits later.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnRecord {
+    /// The game's name the report used.
+    pub game: String,
+    /// The next deadline as the report showed it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline: Option<String>,
+    /// Where each player's orders came from.
+    #[serde(default)]
+    pub orders: BTreeMap<String, Source>,
+}
+
+/// The record of a turn, if it has one (turns played before it was kept have none).
+pub fn record(archive: &Archive, turn: u32) -> Option<TurnRecord> {
+    let text = archive.read(turn, TURN_FILE).ok()?;
+    serde_json::from_str(&text).ok()
+}
+
+/// Where the pending orders of turn `turn` wait while it is played.
+fn staging(archive: &Archive, turn: u32) -> std::path::PathBuf {
+    archive.pending_dir().join(format!(".turn-{turn:03}"))
+}
+
+fn held_name(turn: u32, seat: &str) -> String {
+    format!("{turn:03}-{seat}.txt")
+}
+
+/// Held orders are kept for the turn they will be played in.
+pub fn held_path(archive: &Archive, turn: u32, seat: &str) -> std::path::PathBuf {
+    archive.root().join(HELD_DIR).join(held_name(turn, seat))
+}
+
+fn io(path: &std::path::Path) -> impl FnOnce(std::io::Error) -> Error + '_ {
+    move |source| {
+        Error::Archive(crate::archive::ArchiveError::Io {
+            path: path.to_path_buf(),
+            source,
+        })
+    }
+}
+
+/// Finish what an earlier run left undone; safe to run any number of times.
+pub fn finish(archive: &Archive, game: &dyn Game, lines: &mut Vec<String>) -> Result<(), Error> {
+    let last = archive.pick_turn(None)?;
+    // Orders moved aside for a turn: cleared if the turn was written, put back if not
+    // (unless the player has sent newer ones since).
+    for entry in std::fs::read_dir(archive.pending_dir())
+        .into_iter()
+        .flatten()
+        .flatten()
+    {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(turn) = name
+            .strip_prefix(".turn-")
+            .and_then(|t| t.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let dir = entry.path();
+        if turn > last {
+            for f in std::fs::read_dir(&dir).map_err(io(&dir))?.flatten() {
+                let back = archive.pending_dir().join(f.file_name());
+                if back.exists() {
+                    std::fs::remove_file(f.path()).map_err(io(&f.path()))?;
+                } else {
+                    std::fs::rename(f.path(), &back).map_err(io(&back))?;
+                }
+            }
+            lines.push(format!(
+                "turn {turn} was not written by an earlier run: its orders are back in pending/"
+            ));
+        }
+        std::fs::remove_dir_all(&dir).map_err(io(&dir))?;
+    }
+    if last == 0 {
+        return Ok(());
+    }
+    // Standing orders follow the orders the last turn played.
+    if let Some(rec) = record(archive, last) {
+        for f in report::orders_of(archive, last)? {
+            if rec.orders.get(&f.player) != Some(&Source::Sent) {
+                continue;
+            }
+            let path = archive
+                .root()
+                .join(STANDING_DIR)
+                .join(format!("{}.txt", f.player));
+            let position = super::position(archive, game, last)?;
+            match position.header(&f.text).standing {
+                Some(true) => atomic::write_file(&path, f.text.as_bytes())?,
+                Some(false) if path.exists() => {
+                    std::fs::remove_file(&path).map_err(io(&path))?;
+                }
+                _ => {}
+            }
+        }
+    }
+    // Held orders for the next turn join the pending ones, checked again.
+    let next = last + 1;
+    let position = super::position(archive, game, last)?;
+    let name = archive.name();
+    for seat in position.seats() {
+        let held = held_path(archive, next, &seat.id);
+        let Ok(bytes) = std::fs::read(&held) else {
+            continue;
+        };
+        let pending = archive.pending_dir().join(format!("{}.txt", seat.id));
+        if !pending.exists() {
+            atomic::write_file(&pending, &bytes)?;
+        }
+        let text = decode(&bytes).0;
+        let checked = position.check(&text, "your held orders", Some(&seat.id), Some(&name));
+        if archive.game.mail.is_some()
+            && let Some(p) = archive.game.players.iter().find(|p| p.id == seat.id)
+        {
+            outbox::queue(
+                archive,
+                &Outgoing {
+                    key: format!("held-{next:03}-{}", seat.id),
+                    to_name: p.name.clone(),
+                    to: p.email.clone(),
+                    subject: format!(
+                        "[{name}] turn {next}: your held orders are filed, {}",
+                        if checked.errors() == 0 {
+                            "no errors".to_string()
+                        } else {
+                            count(checked.errors(), "error")
+                        }
+                    ),
+                    body: format!(
+                        "Turn {last} has been played. The orders you sent after its deadline are now filed for turn {next}, and were checked again against the new position:\n\n{}\n{}\nYou may replace them until the deadline.\n",
+                        checked.text,
+                        due_line(archive, next)
+                    ),
+                    in_reply_to: None,
+                    attachment: None,
+                },
+            )?;
+        }
+        std::fs::remove_file(&held).map_err(io(&held))?;
+        lines.push(format!(
+            "{}'s held orders are filed for turn {next}, checked again: {}",
+            seat.id,
+            count(checked.errors(), "error")
+        ));
+    }
+    lines.extend(send::queue_reports(archive, last)?);
+    Ok(())
+}
+
+fn due_line(archive: &Archive, turn: u32) -> String {
+    match archive
+        .game
+        .schedule
+        .as_ref()
+        .and_then(|s| s.deadline(turn).ok())
+    {
+        Some(d) => format!("Orders for turn {turn} are due by {}.", shown(d)),
+        None => format!("Orders for turn {turn} are due when the GM plays the turn."),
+    }
+}
+
+/// File new mail from the sources game.toml names; a line per mail.
 pub fn read_mail(
     archive: &Archive,
     game: &dyn Game,
     now: SystemTime,
+    read_only: bool,
 ) -> Result<Vec<String>, Error> {
+    let Some(settings) = archive.game.mail.clone() else {
+        return Ok(Vec::new());
+    };
+    if settings.maildir.is_none() && settings.imap_host.is_none() {
+        return Ok(Vec::new());
+    }
+    let mut intake = Intake::open(archive, game, now)?;
     let mut lines = Vec::new();
-    if let Some(dir) = archive.game.mail.as_ref().and_then(|m| m.maildir.clone()) {
-        lines.extend(intake::file_all(
-            archive,
-            game,
-            sources::maildir(&dir)?,
-            now,
+    if let Some(dir) = &settings.maildir {
+        let paths = sources::maildir(dir)?;
+        lines.extend(intake::file_each(
+            &mut intake,
+            paths.iter().map(|p| sources::maildir_mail(p)),
         )?);
     }
-    if let Some(s) = archive.game.mail.clone().filter(|m| m.imap_host.is_some()) {
-        let src = sources::imap(&s, None, None, None, None)?;
-        lines.extend(intake::file_imap(archive, game, &src, now)?);
+    if settings.imap_host.is_some() {
+        let src = sources::imap(&settings, None, None, None, None)?;
+        lines.extend(intake::file_imap(&mut intake, &src, read_only)?);
     }
     Ok(lines)
 }
 
-/// Play the next turn. What a GM reads of it goes into `lines`, also when it fails.
+/// The order files waiting for the next turn, one per player: a player's own file
+/// (`pending/red.txt`) or one whose `player` line names them; a second file for the same
+/// player is refused (and left where it is). Players who sent none play their standing
+/// orders, if they have some.
+pub fn gather(
+    archive: &Archive,
+    state: &dyn Position,
+    turn: u32,
+    lines: &mut Vec<String>,
+) -> Result<Vec<(String, OrderFile, Source)>, Error> {
+    let mut chosen: BTreeMap<String, (String, OrderFile)> = BTreeMap::new();
+    let mut names: Vec<String> = std::fs::read_dir(archive.pending_dir())
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| e.path().is_file())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.starts_with('.'))
+        .collect();
+    // A player's own file first, so that it wins over others naming them.
+    names.sort_by_key(|n| {
+        let stem = n.strip_suffix(".txt").unwrap_or(n);
+        (!state.seats().iter().any(|s| s.id == stem), n.clone())
+    });
+    for name in names {
+        let path = archive.pending_dir().join(&name);
+        let bytes = super::limits::read_order_file(&path)?;
+        let (text, note) = decode(&bytes);
+        if let Some(n) = note {
+            lines.push(format!("pending/{name}: {n}"));
+        }
+        match order_file(&name, &text, state, turn) {
+            Ok(f) => {
+                if let Some((first, _)) = chosen.get(&f.player) {
+                    lines.push(format!(
+                        "refused pending/{name}: it is a second file for {}; only pending/{first} is played (delete one of them)",
+                        f.player
+                    ));
+                    continue;
+                }
+                chosen.insert(f.player.clone(), (name, f));
+            }
+            Err(why) => lines.push(format!("skipped pending/{name}: {why}")),
+        }
+    }
+    let mut out: Vec<(String, OrderFile, Source)> = chosen
+        .into_values()
+        .map(|(name, f)| (name, f, Source::Sent))
+        .collect();
+    for seat in state.seats() {
+        if out.iter().any(|(_, f, _)| f.player == seat.id) {
+            continue;
+        }
+        let path = archive
+            .root()
+            .join(STANDING_DIR)
+            .join(format!("{}.txt", seat.id));
+        if let Ok(bytes) = std::fs::read(&path) {
+            out.push((
+                String::new(),
+                OrderFile {
+                    player: seat.id.clone(),
+                    text: decode(&bytes).0,
+                },
+                Source::Standing,
+            ));
+        }
+    }
+    out.sort_by(|a, b| a.1.player.cmp(&b.1.player));
+    Ok(out)
+}
+
+/// Remind each player who has sent no orders, once per turn, when the deadline is near.
+fn remind(
+    archive: &Archive,
+    state: &dyn Position,
+    next: u32,
+    now: SystemTime,
+    lines: &mut Vec<String>,
+) -> Result<(), Error> {
+    let (Some(schedule), Some(_)) = (&archive.game.schedule, &archive.game.mail) else {
+        return Ok(());
+    };
+    let Some(before) = schedule.remind().map_err(|e| Error::User(e.to_string()))? else {
+        return Ok(());
+    };
+    let deadline = schedule
+        .deadline(next)
+        .map_err(|e| Error::User(e.to_string()))?;
+    if now >= deadline || deadline.duration_since(now).is_ok_and(|left| left > before) {
+        return Ok(());
+    }
+    let name = archive.name();
+    for seat in state.seats() {
+        let has = |dir: &str| {
+            archive
+                .root()
+                .join(dir)
+                .join(format!("{}.txt", seat.id))
+                .is_file()
+        };
+        let key = format!("remind-{next:03}-{}", seat.id);
+        if has(PENDING_DIR) || has(STANDING_DIR) || outbox::known(archive, &key) {
+            continue;
+        }
+        let Some(p) = archive.game.players.iter().find(|p| p.id == seat.id) else {
+            continue;
+        };
+        outbox::queue(
+            archive,
+            &Outgoing {
+                key,
+                to_name: p.name.clone(),
+                to: p.email.clone(),
+                subject: format!("[{name}] turn {next}: no orders from you yet"),
+                body: format!(
+                    "The judge of {name} has no orders from you for turn {next}. They are due by {}.\nA player who sends none gives no orders that turn (production still happens).\n\nStart your orders with:\n\n  game {name}\n  player {}\n  turn {next}\n  secret YOUR-SECRET\n",
+                    shown(deadline),
+                    seat.id
+                ),
+                in_reply_to: None,
+                attachment: None,
+            },
+        )?;
+        lines.push(format!(
+            "reminded {} (no orders for turn {next} yet)",
+            seat.id
+        ));
+    }
+    Ok(())
+}
+
+/// Run the turn step. What a GM reads of it goes into `lines`, also when it fails.
 pub fn run(
     archive: &Archive,
     game: &dyn Game,
     now: SystemTime,
     opts: Options,
     lines: &mut Vec<String>,
-) -> Result<(), Error> {
-    // Finish what an interrupted run left: the last turn's reports go out first.
+) -> Result<Done, Error> {
+    finish(archive, game, lines)?;
+    lines.extend(read_mail(archive, game, now, opts.read_only_mail)?);
     let last = archive.pick_turn(None)?;
-    if last > 0 && send::queue_reports(archive, last)? > 0 && opts.send {
-        lines.extend(send::describe(&send::send(archive)?));
-    }
-    lines.extend(read_mail(archive, game, now)?);
     let state = super::position(archive, game, last)?;
-    if let Some(why) = state.over() {
-        return Err(Error::User(format!(
-            "the game is over ({why}); there is no next turn"
-        )));
-    }
     let next = last + 1;
+    if state.over().is_some() {
+        flush(archive, opts, lines)?;
+        return Ok(Done::Over);
+    }
+    remind(archive, state.as_ref(), next, now, lines)?;
+    let mut files = gather(archive, state.as_ref(), next, lines)?;
+    let all_in = state.seats().iter().all(|s| {
+        files
+            .iter()
+            .any(|(_, f, src)| f.player == s.id && *src == Source::Sent)
+    });
     if let Some(s) = &archive.game.schedule {
-        let deadline = s.deadline(next).map_err(Error::User)?;
-        if now < deadline && !opts.force {
-            return Err(Error::User(format!(
-                "turn {next} is not due until {} (its deadline); --force plays it now",
-                humantime::format_rfc3339_seconds(deadline)
-            )));
+        let deadline = s.deadline(next).map_err(|e| Error::User(e.to_string()))?;
+        if now < deadline && !opts.force && !(s.early && all_in) {
+            flush(archive, opts, lines)?;
+            return Ok(Done::NotDue {
+                turn: next,
+                deadline,
+            });
+        }
+    } else if files.iter().all(|(_, _, src)| *src == Source::Standing) && !opts.force {
+        // Without a schedule, a turn is played when orders come in; a second run finds
+        // none and plays nothing.
+        flush(archive, opts, lines)?;
+        return Ok(Done::NothingToPlay(next));
+    }
+    // Move the orders aside: from here, a crash can leave them only in the turn written,
+    // or back in pending/ for the next run (see `finish`).
+    let stage = staging(archive, next);
+    std::fs::create_dir_all(&stage).map_err(io(&stage))?;
+    for (name, _, src) in &files {
+        if *src == Source::Sent {
+            let from = archive.pending_dir().join(name);
+            std::fs::rename(&from, stage.join(name)).map_err(io(&from))?;
         }
     }
-    let pending = archive.files_in(&archive.pending_dir())?;
-    let mut files = Vec::new();
-    let mut used = Vec::new();
-    for (name, text) in &pending {
-        match order_file(name, text, state.as_ref(), next) {
-            Ok(f) => {
-                files.push(f);
-                used.push(name.clone());
-            }
-            Err(why) => lines.push(format!("skipped pending/{name}: {why}")),
-        }
-    }
-    // Without a schedule, a turn with no usable orders is not played by accident (a
-    // second run, or one after a crash, finds only the last turn's orders).
-    if files.is_empty() && archive.game.schedule.is_none() && !opts.force {
-        return Err(Error::User(format!(
-            "no orders are waiting for turn {next}: nothing to play (--force plays it with no orders)"
-        )));
-    }
-    let played = state.play(&files).map_err(Error::User)?;
+    files.sort_by(|a, b| a.1.player.cmp(&b.1.player));
+    let order_files: Vec<OrderFile> = files.iter().map(|(_, f, _)| f.clone()).collect();
+    let played = state.play(&order_files).map_err(Error::User)?;
     for (player, problems) in &played.problems {
-        let text = files
+        let text = order_files
             .iter()
             .find(|f| &f.player == player)
             .map_or(String::new(), |f| f.text.clone());
         let d = Diagnostics {
-            file: format!("pending/{player}.txt"),
+            file: format!("{player}'s orders"),
             source: text,
             items: problems.clone(),
         };
         lines.push(d.render());
     }
-    let mut turn_files: Vec<(String, Vec<u8>)> = files
+    let name = archive.name();
+    let rec = TurnRecord {
+        game: name.clone(),
+        deadline: report::deadline(archive, next + 1),
+        orders: files
+            .iter()
+            .map(|(_, f, src)| (f.player.clone(), *src))
+            .collect(),
+    };
+    let mut turn_files: Vec<(String, Vec<u8>)> = order_files
         .iter()
         .map(|f| {
             (
@@ -113,37 +472,53 @@ pub fn run(
         .collect();
     turn_files.push((STATE_FILE.to_string(), played.state.clone().into_bytes()));
     turn_files.push((EVENTS_FILE.to_string(), played.events.clone().into_bytes()));
+    turn_files.push((
+        TURN_FILE.to_string(),
+        stable_json(&rec)
+            .map_err(|e| Error::User(e.to_string()))?
+            .into_bytes(),
+    ));
     let before = archive.read(last, STATE_FILE)?;
-    let name = archive.name();
-    let r = game
-        .report(&super::game::ReportInput {
-            game: &name,
+    turn_files.extend(report::files_for(
+        archive,
+        game,
+        &report::Made {
+            turn: next,
             before: &before,
             events: &played.events,
             after: &played.state,
-            orders: &files,
-            deadline: report::deadline(archive, next + 1),
-        })
-        .map_err(Error::User)?;
-    turn_files.extend(report::files(archive, r.as_ref())?);
+            orders: &order_files,
+            record: &rec,
+        },
+    )?);
     let refs: Vec<(&str, Vec<u8>)> = turn_files
         .iter()
         .map(|(n, b)| (n.as_str(), b.clone()))
         .collect();
     archive.write_turn(next, &refs)?;
-    for name in used {
-        let _ = std::fs::remove_file(archive.pending_dir().join(name));
-    }
-    // Orders held because they came late are the next turn's.
-    for (name, text) in archive.files_in(&archive.root().join(intake::HELD))? {
-        crate::archive::atomic::write_file(&archive.pending_dir().join(&name), text.as_bytes())?;
-        let _ = std::fs::remove_file(archive.root().join(intake::HELD).join(name));
-    }
     lines.push(played.summary.clone());
+    let standing: Vec<&str> = files
+        .iter()
+        .filter(|(_, _, s)| *s == Source::Standing)
+        .map(|(_, f, _)| f.player.as_str())
+        .collect();
+    if !standing.is_empty() {
+        lines.push(format!(
+            "Standing orders played for {}.",
+            standing.join(", ")
+        ));
+    }
     if let Some(why) = &played.over {
         lines.push(format!("The game is over: {why}"));
     }
-    if send::queue_reports(archive, next)? > 0 && opts.send {
+    finish(archive, game, lines)?;
+    flush(archive, opts, lines)?;
+    Ok(Done::Played(next))
+}
+
+/// Send what waits in the outbox, if sending is on and mail is set up.
+fn flush(archive: &Archive, opts: Options, lines: &mut Vec<String>) -> Result<(), Error> {
+    if opts.send && archive.game.mail.is_some() && !outbox::waiting(archive).is_empty() {
         lines.extend(send::describe(&send::send(archive)?));
     }
     Ok(())
@@ -168,7 +543,7 @@ fn order_file(
                 f.id
             ));
         }
-        (Some(p), _) => p.clone(),
+        (Some(p), _) => p.to_ascii_lowercase(),
         (None, Some(f)) => f.id.clone(),
         (None, None) => {
             return Err("name the file after the player's seat, or give a `player` line".into());

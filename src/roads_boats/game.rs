@@ -51,7 +51,7 @@ fn info(s: &Scenario) -> ScenarioInfo {
 }
 
 /// A bundled scenario by name, or a scenario file by path: (name for messages, text).
-fn scenario_text(name: &str) -> Result<(String, String), String> {
+fn scenario_by_name(name: &str) -> Result<(String, String), String> {
     let bundled = scenario::bundled();
     if let Some(text) = bundled.get(name) {
         return Ok((format!("scenarios/{name}.toml"), (*text).to_string()));
@@ -101,9 +101,18 @@ impl Game for RoadsAndBoats {
             .map_err(|d| d.render())
     }
 
-    fn create(&self, scenario: &str, seats: &[SeatRequest], seed: u64) -> Result<Created, String> {
-        let (file, text) = scenario_text(scenario)?;
-        let s = Scenario::parse(&file, &text).map_err(|d| d.render())?;
+    fn scenario_text(&self, scenario: &str) -> Result<(String, String), String> {
+        scenario_by_name(scenario)
+    }
+
+    fn start(
+        &self,
+        file: &str,
+        text: &str,
+        seats: &[SeatRequest],
+        seed: u64,
+    ) -> Result<Created, String> {
+        let s = Scenario::parse(file, text).map_err(|d| d.render())?;
         let requests: Vec<scenario::Seat> = seats
             .iter()
             .map(|r| scenario::Seat {
@@ -115,7 +124,7 @@ impl Game for RoadsAndBoats {
         let state_json = stable_json(&state).map_err(|e| e.to_string())?;
         Ok(Created {
             scenario: s.name.clone(),
-            scenario_text: text,
+            scenario_text: text.to_string(),
             seats: Colour::SEATS
                 .iter()
                 .zip(seats)
@@ -137,17 +146,19 @@ impl Game for RoadsAndBoats {
         let after = read_state(input.after)?;
         let events: Vec<Event> =
             serde_json::from_str(input.events).map_err(|e| format!("the events: {e}"))?;
-        let sent: Vec<Colour> = input
+        let orders: Vec<(Colour, &str)> = input
             .orders
             .iter()
-            .filter_map(|f| colour(&f.player))
+            .filter_map(|f| Some((colour(&f.player)?, f.text.as_str())))
             .collect();
+        let standing: Vec<Colour> = input.standing.iter().filter_map(|s| colour(s)).collect();
         let model = turn_report::build(
             input.game,
             &before,
             &events,
             &after,
-            &sent,
+            &orders,
+            &standing,
             input.deadline.clone(),
         );
         Ok(Box::new(TurnReport { model, after }))
@@ -185,8 +196,15 @@ impl TurnReport {
 }
 
 impl Report for TurnReport {
-    fn text(&self, template: Option<&str>) -> Result<String, String> {
-        render::text(&self.model, template).map_err(|e| format!("the report template: {e}"))
+    fn text(&self, template: Option<&str>, viewer: Option<&str>) -> Result<String, String> {
+        let model = match viewer {
+            None => std::borrow::Cow::Borrowed(&self.model),
+            Some(v) => std::borrow::Cow::Owned(turn_report::Report {
+                viewer: Some(v.to_string()),
+                ..self.model.clone()
+            }),
+        };
+        render::text(&model, template).map_err(|e| format!("the report template: {e}"))
     }
 
     fn svg(&self) -> String {
@@ -232,7 +250,7 @@ impl Position for State {
             player: h.player.map(|c| c.name().to_string()),
             turn: h.turn,
             secret: h.secret,
-            standing: false,
+            standing: h.standing,
         }
     }
 

@@ -23,6 +23,8 @@ pub struct Header {
     pub player: Option<Colour>,
     pub turn: Option<u32>,
     pub secret: Option<String>,
+    /// `standing` (the orders repeat until replaced) or `standing off`.
+    pub standing: Option<bool>,
     pub player_at: Option<Range<usize>>,
     /// A `player` line was written, even if it did not read.
     pub player_written: bool,
@@ -251,7 +253,7 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
             }
             // A misspelt heading: say so, and read on as the phase it surely means.
             let phases = ["production", "movement", "building", "wonder"];
-            if !matches!(heading, "game" | "player" | "turn" | "secret")
+            if !matches!(heading, "game" | "player" | "turn" | "secret" | "standing")
                 && let Some(meant) = did_you_mean(heading, phases)
             {
                 parsed.problems.push(
@@ -294,6 +296,17 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
                 })
             }
             ("secret", _) => r.rest_text().map(|t| parsed.header.secret = Some(t)),
+            ("standing", _) => {
+                r.next();
+                let on = if r.eat("off") {
+                    false
+                } else {
+                    r.eat("on");
+                    true
+                };
+                parsed.header.standing = Some(on);
+                Ok(())
+            }
             (_, None) => Err(Diagnostic::new(format!("`{}` is not an order I know before a phase heading", first_tok.text))
                 .at(first_tok.span.clone())
                 .help("start each phase's orders with a line `production`, `movement`, `building` or `wonder`")),
@@ -305,7 +318,10 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
         match result.and_then(|()| r.finished()) {
             Ok(()) => {
                 if phase.is_some()
-                    && !matches!(first.as_str(), "game" | "player" | "turn" | "secret")
+                    && !matches!(
+                        first.as_str(),
+                        "game" | "player" | "turn" | "secret" | "standing"
+                    )
                 {
                     parsed.lines.push((line_no, whole));
                     parsed.refs.extend(r.refs);

@@ -7,6 +7,8 @@ pub mod ascii_map;
 pub mod picture;
 pub mod render;
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
 use super::State;
@@ -39,7 +41,27 @@ pub struct Report {
     pub standings: Vec<Vec<String>>,
     /// Players who sent no orders this turn.
     pub silent: Vec<String>,
+    /// Players whose standing orders were played (they sent none).
+    pub standing: Vec<String>,
+    /// What became of every line of each player's orders (they are public once played).
+    pub orders: BTreeMap<String, Vec<OrderLine>>,
+    /// The player this copy is for, if it is one player's.
+    pub viewer: Option<String>,
     pub result: Option<String>,
+}
+
+/// One line of a player's orders and what became of it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OrderLine {
+    pub line: u32,
+    /// The order as written.
+    pub text: String,
+    /// What it did, event by event.
+    pub outcomes: Vec<String>,
+    /// Why it was left out, when it did not read.
+    pub left_out: Option<String>,
+    /// It failed, wholly or in part.
+    pub failed: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -95,18 +117,73 @@ fn describe(e: &Event) -> String {
     e.fact.to_string()
 }
 
+/// What became of every line of one player's orders: each order line with the events
+/// it caused, each line that did not read with why it was left out. Headers, phase
+/// headings, comments and blank lines are not orders and are not listed.
+fn order_lines(before: &State, player: Colour, text: &str, events: &[Event]) -> Vec<OrderLine> {
+    let parsed = super::order_text::parse(text, &before.map);
+    let source_line = |n: u32| {
+        text.lines()
+            .nth(n.saturating_sub(1) as usize)
+            .unwrap_or("")
+            .trim()
+            .to_string()
+    };
+    let mut out: BTreeMap<u32, OrderLine> = BTreeMap::new();
+    for (line, span) in &parsed.lines {
+        let outcomes: Vec<&Event> = events
+            .iter()
+            .filter(|e| e.player == Some(player) && e.line == Some(*line))
+            .collect();
+        out.insert(
+            *line,
+            OrderLine {
+                line: *line,
+                text: text.get(span.clone()).unwrap_or("").trim().to_string(),
+                failed: outcomes.iter().any(|e| e.is_failure()),
+                outcomes: if outcomes.is_empty() {
+                    vec!["nothing came of it".to_string()]
+                } else {
+                    outcomes.iter().map(|e| describe(e)).collect()
+                },
+                left_out: None,
+            },
+        );
+    }
+    for d in parsed.problems.iter().filter(|d| d.is_error()) {
+        let Some(span) = &d.span else { continue };
+        let line = crate::diagnostic::line_col(text, span.start).0 as u32;
+        let why = match &d.help {
+            Some(h) => format!("{} ({h})", d.message),
+            None => d.message.clone(),
+        };
+        out.entry(line)
+            .and_modify(|l| {
+                l.left_out.get_or_insert_with(|| why.clone());
+            })
+            .or_insert_with(|| OrderLine {
+                line,
+                text: source_line(line),
+                outcomes: Vec::new(),
+                left_out: Some(why.clone()),
+                failed: true,
+            });
+    }
+    out.into_values().collect()
+}
+
 /// Build the report of a turn: `before` the state it started from (for turn 0, the
-/// set-up itself), `events` what happened, `after` the state it left; `sent` the players
-/// whose orders were received.
+/// set-up itself), `events` what happened, `after` the state it left; `orders` the
+/// players' order files as played; `standing` those that were standing orders.
 pub fn build(
     game: &str,
     before: &State,
     events: &[Event],
     after: &State,
-    sent: &[Colour],
+    orders: &[(Colour, &str)],
+    standing: &[Colour],
     deadline: Option<String>,
 ) -> Report {
-    let _ = before;
     let move_order = after
         .move_order
         .iter()
@@ -245,8 +322,12 @@ pub fn build(
     let silent = after
         .move_order
         .iter()
-        .filter(|c| !sent.contains(c))
+        .filter(|c| !orders.iter().any(|(o, _)| o == *c))
         .map(|c| c.to_string())
+        .collect();
+    let order_outcomes = orders
+        .iter()
+        .map(|(c, text)| (c.to_string(), order_lines(before, *c, text, events)))
         .collect();
     Report {
         game: game.to_string(),
@@ -265,6 +346,9 @@ pub fn build(
         wonder: wonder(after),
         standings,
         silent: if after.turn == 0 { Vec::new() } else { silent },
+        standing: standing.iter().map(|c| c.to_string()).collect(),
+        orders: order_outcomes,
+        viewer: None,
         result: after.game_over.clone(),
     }
 }

@@ -1,0 +1,251 @@
+//! `[schedule]` in game.toml: when each turn's orders are due, when players are reminded,
+//! and what happens to late orders. Every value is checked when game.toml is read, so a
+//! bad value is reported once, naming its key, and never breaks a later command.
+
+use std::collections::BTreeMap;
+use std::time::{Duration, SystemTime};
+
+use serde::{Deserialize, Serialize};
+
+/// The longest time between two deadlines (and the longest reminder): a year.
+pub const LONGEST: Duration = Duration::from_secs(366 * 24 * 3600);
+/// The shortest time between two deadlines.
+pub const SHORTEST: Duration = Duration::from_secs(60);
+
+/// Deadlines: the first turn's, then one every `every` (like `7days`, `48h`), as written
+/// in game.toml.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Schedule {
+    /// The deadline for turn 1's orders, RFC 3339 (`2026-12-01T18:00:00Z`).
+    pub first_deadline: String,
+    /// The time between deadlines.
+    pub every: String,
+    /// Late orders: `refuse`, or `hold` them for the next turn.
+    #[serde(default = "default_late")]
+    pub late: String,
+    /// Remind players without orders this long before a deadline (`12h`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remind: Option<String>,
+    /// Play a turn as soon as every player's orders are in, before its deadline.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub early: bool,
+    /// Deadlines the GM moved (`judge deadline`), by turn: later turns follow on from a
+    /// moved one, `every` apart.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub moved: BTreeMap<String, String>,
+}
+
+fn default_late() -> String {
+    "refuse".to_string()
+}
+
+/// What to do with orders that arrive after their deadline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Late {
+    Refuse,
+    Hold,
+}
+
+/// Why a schedule does not read: the key and what is wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("[schedule] {key} = \"{value}\": {why}")]
+pub struct ScheduleError {
+    pub key: String,
+    pub value: String,
+    pub why: String,
+}
+
+fn time(key: &str, value: &str) -> Result<SystemTime, ScheduleError> {
+    humantime::parse_rfc3339_weak(value).map_err(|e| ScheduleError {
+        key: key.to_string(),
+        value: value.to_string(),
+        why: format!("{e}; write a time like 2026-12-05T18:00:00Z"),
+    })
+}
+
+fn duration(key: &str, value: &str, shortest: Duration) -> Result<Duration, ScheduleError> {
+    let bad = |why: String| ScheduleError {
+        key: key.to_string(),
+        value: value.to_string(),
+        why,
+    };
+    // humantime adds up the parts with overflow checks; anything past a year is refused
+    // before it is ever multiplied or printed.
+    let d = humantime::parse_duration(value)
+        .map_err(|e| bad(format!("{e}; write a duration like 7days, 48h or 30min")))?;
+    if d > LONGEST {
+        return Err(bad("more than a year".into()));
+    }
+    if d < shortest {
+        return Err(bad(format!(
+            "less than {}",
+            humantime::format_duration(shortest)
+        )));
+    }
+    Ok(d)
+}
+
+impl Schedule {
+    /// A schedule starting at `first` every `every`.
+    pub fn new(first: SystemTime, every: Duration) -> Schedule {
+        Schedule {
+            first_deadline: humantime::format_rfc3339_seconds(first).to_string(),
+            every: humantime::format_duration(every).to_string(),
+            late: default_late(),
+            remind: None,
+            early: false,
+            moved: BTreeMap::new(),
+        }
+    }
+
+    /// Check every value; the error names the key.
+    pub fn validate(&self) -> Result<(), ScheduleError> {
+        time("first_deadline", &self.first_deadline)?;
+        duration("every", &self.every, SHORTEST)?;
+        self.late()?;
+        if let Some(r) = &self.remind {
+            duration("remind", r, Duration::from_secs(1))?;
+        }
+        for (turn, at) in &self.moved {
+            let key = format!("moved.{turn}");
+            turn.parse::<u32>()
+                .ok()
+                .filter(|t| *t >= 1)
+                .ok_or_else(|| ScheduleError {
+                    key: key.clone(),
+                    value: at.clone(),
+                    why: "the key must be a turn number, 1 or more".into(),
+                })?;
+            time(&key, at)?;
+        }
+        Ok(())
+    }
+
+    pub fn late(&self) -> Result<Late, ScheduleError> {
+        match self.late.as_str() {
+            "refuse" => Ok(Late::Refuse),
+            "hold" => Ok(Late::Hold),
+            other => Err(ScheduleError {
+                key: "late".into(),
+                value: other.into(),
+                why: "write \"refuse\" or \"hold\"".into(),
+            }),
+        }
+    }
+
+    /// How long before a deadline players without orders are reminded.
+    pub fn remind(&self) -> Result<Option<Duration>, ScheduleError> {
+        self.remind
+            .as_deref()
+            .map(|r| duration("remind", r, Duration::from_secs(1)))
+            .transpose()
+    }
+
+    /// The deadline for a turn's orders: turn 1's is `first_deadline`, each later one
+    /// `every` after the one before, unless the GM moved it.
+    pub fn deadline(&self, turn: u32) -> Result<SystemTime, ScheduleError> {
+        let turn = turn.max(1);
+        let every = duration("every", &self.every, SHORTEST)?;
+        let mut base = (1, time("first_deadline", &self.first_deadline)?);
+        for (t, at) in &self.moved {
+            if let Ok(t) = t.parse::<u32>()
+                && t <= turn
+                && t >= base.0
+            {
+                base = (t, time(&format!("moved.{t}"), at)?);
+            }
+        }
+        every
+            .checked_mul(turn - base.0)
+            .and_then(|d| base.1.checked_add(d))
+            .ok_or_else(|| ScheduleError {
+                key: "every".into(),
+                value: self.every.clone(),
+                why: format!("turn {turn}'s deadline is past the end of time"),
+            })
+    }
+
+    /// Move one turn's deadline (later turns follow on from it).
+    pub fn move_deadline(&mut self, turn: u32, to: SystemTime) {
+        self.moved.insert(
+            turn.to_string(),
+            humantime::format_rfc3339_seconds(to).to_string(),
+        );
+    }
+}
+
+/// A deadline as reports and mails show it: `2026-12-05 at 18:00:00 UTC`.
+pub fn shown(at: SystemTime) -> String {
+    humantime::format_rfc3339_seconds(at)
+        .to_string()
+        .replace('T', " at ")
+        .replace('Z', " UTC")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn schedule(every: &str) -> Schedule {
+        Schedule {
+            first_deadline: "2026-12-01T18:00:00Z".into(),
+            every: every.into(),
+            late: "refuse".into(),
+            remind: None,
+            early: false,
+            moved: BTreeMap::new(),
+        }
+    }
+
+    #[test]
+    fn absurd_durations_are_refused_naming_the_key_not_a_panic() {
+        for every in [
+            "500000000000years",
+            "1000000000years",
+            "2years",
+            "0s",
+            "soon",
+        ] {
+            let e = schedule(every).validate().expect_err(every);
+            assert_eq!(e.key, "every", "{every}");
+            assert!(e.to_string().starts_with("[schedule] every = "), "{e}");
+        }
+        assert!(schedule("7days").validate().is_ok());
+        let mut s = schedule("7days");
+        s.remind = Some("99999999999999999999years".into());
+        assert_eq!(s.validate().expect_err("remind").key, "remind");
+        s.remind = None;
+        s.late = "keep".into();
+        assert_eq!(s.validate().expect_err("late").key, "late");
+        s.late = "hold".into();
+        s.moved.insert("0".into(), "2026-12-01T18:00:00Z".into());
+        assert_eq!(s.validate().expect_err("moved").key, "moved.0");
+    }
+
+    #[test]
+    fn deadlines_follow_on_from_a_moved_one() {
+        let mut s = schedule("7days");
+        let at =
+            |t| humantime::format_rfc3339_seconds(s.deadline(t).expect("deadline")).to_string();
+        assert_eq!(at(1), "2026-12-01T18:00:00Z");
+        assert_eq!(at(3), "2026-12-15T18:00:00Z");
+        s.move_deadline(
+            2,
+            humantime::parse_rfc3339("2026-12-09T18:00:00Z").expect("time"),
+        );
+        let at =
+            |t| humantime::format_rfc3339_seconds(s.deadline(t).expect("deadline")).to_string();
+        assert_eq!(at(1), "2026-12-01T18:00:00Z");
+        assert_eq!(at(2), "2026-12-09T18:00:00Z");
+        assert_eq!(at(3), "2026-12-16T18:00:00Z");
+    }
+
+    #[test]
+    fn the_farthest_deadline_is_computed_without_overflow() {
+        // With `every` at most a year, no turn number can overflow the clock.
+        let s = schedule("366days");
+        let far = s.deadline(u32::MAX).expect("no overflow");
+        assert!(far > s.deadline(10_000).expect("turn 10000"));
+    }
+}

@@ -1,0 +1,104 @@
+//! `judge deadline`: move the next deadline, and tell the players.
+
+use std::io::Write;
+
+use anyhow::Context as _;
+
+use super::{DeadlineArgs, Failure};
+use crate::archive::schedule::shown;
+use crate::mail::outbox::{self, Outgoing};
+use crate::pbem;
+
+pub fn run(args: DeadlineArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let _lock = super::lock(&args.dir, "judge deadline", args.wait)?;
+    let (mut archive, game) = pbem::open(&args.dir)?;
+    let Some(mut schedule) = archive.game.schedule.clone() else {
+        return Err(Failure::User(
+            "the game has no [schedule] in game.toml: add one first (docs/gm-guide.md)".into(),
+        ));
+    };
+    let last = archive.pick_turn(None)?;
+    if pbem::position(&archive, game, last)?.over().is_some() {
+        return Err(Failure::User(
+            "the game is over: there is no deadline to move".into(),
+        ));
+    }
+    let next = last + 1;
+    let old = schedule
+        .deadline(next)
+        .map_err(|e| Failure::User(e.to_string()))?;
+    let new = match (&args.extend, &args.at) {
+        (Some(d), _) => {
+            let (minus, text) = match d.strip_prefix('-') {
+                Some(rest) => (true, rest),
+                None => (false, d.as_str()),
+            };
+            let by = humantime::parse_duration(text)
+                .ok()
+                .filter(|b| *b <= crate::archive::schedule::LONGEST)
+                .ok_or_else(|| {
+                    Failure::User(format!(
+                        "--extend {d}: write a duration up to a year, like 24h or 2days"
+                    ))
+                })?;
+            if minus {
+                old.checked_sub(by)
+            } else {
+                old.checked_add(by)
+            }
+            .ok_or_else(|| Failure::User(format!("--extend {d}: that is out of range")))?
+        }
+        (None, Some(t)) => humantime::parse_rfc3339_weak(t).map_err(|e| {
+            Failure::User(format!(
+                "--at {t}: {e}; write a time like 2026-12-05T18:00:00Z"
+            ))
+        })?,
+        (None, None) => return Err(Failure::User("give --extend DURATION or --at TIME".into())),
+    };
+    schedule.move_deadline(next, new);
+    let mut file = archive.game.clone();
+    file.schedule = Some(schedule);
+    file.validate().map_err(Failure::User)?;
+    archive.save_game_file(file)?;
+    writeln!(
+        out,
+        "The deadline for turn {next} moved from {} to {}.",
+        shown(old),
+        shown(new)
+    )
+    .context("output")?;
+    if args.quiet || archive.game.mail.is_none() {
+        return Ok(());
+    }
+    let name = archive.name();
+    let mut problems = Vec::new();
+    for p in &archive.game.players {
+        let mail = Outgoing {
+            key: format!(
+                "deadline-{next:03}-{}-{}",
+                p.id,
+                crate::archive::content_id(shown(new).as_bytes())
+            ),
+            to_name: p.name.clone(),
+            to: p.email.clone(),
+            subject: format!("[{name}] turn {next}: the deadline moved to {}", shown(new)),
+            body: format!(
+                "The GM moved the deadline for turn {next} of {name} from {} to {}.\n\nOrders already sent stand; you may replace them until the new deadline.\n",
+                shown(old),
+                shown(new)
+            ),
+            in_reply_to: None,
+            attachment: None,
+        };
+        if let Err(e) = outbox::queue(&archive, &mail) {
+            problems.push(format!("{} was not told: {e}", p.id));
+        }
+    }
+    for l in problems
+        .into_iter()
+        .chain(pbem::send::describe(&pbem::send::send(&archive)?))
+    {
+        writeln!(out, "{l}").context("output")?;
+    }
+    Ok(())
+}

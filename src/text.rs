@@ -1,0 +1,86 @@
+//! Text as people type it into mail: the clean-up every order reader does, and the small
+//! words of English the judge's messages need.
+
+/// Mail clients turn quotes and dashes typographic, and sprinkle invisible characters
+/// (a byte-order mark from Notepad, zero-width spaces, soft hyphens): each character as
+/// an order reader sees it, or `None` for one that is not there at all.
+pub fn plain(c: char) -> Option<char> {
+    match c {
+        '\u{2018}' | '\u{2019}' | '\u{201A}' | '\u{2032}' => Some('\''),
+        '\u{201C}' | '\u{201D}' | '\u{201E}' | '\u{2033}' => Some('"'),
+        '\u{2010}'..='\u{2015}' | '\u{2212}' => Some('-'),
+        '\u{00AD}' | '\u{200B}' | '\u{200C}' | '\u{200D}' | '\u{2060}' | '\u{FEFF}' => None,
+        '\u{00A0}' | '\u{2007}' | '\u{202F}' => Some(' '),
+        c => Some(c),
+    }
+}
+
+/// `1 error`, `2 errors`: a count and its noun, in the plural when it needs one.
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else if let Some(stem) = noun.strip_suffix('y')
+        && !stem.ends_with(['a', 'e', 'o', 'u'])
+    {
+        format!("{n} {stem}ies")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// Text read from a file that should be UTF-8: as it is, or, when it is not, read byte
+/// for byte as Windows-1252 (what a program that is not UTF-8 most likely wrote), with
+/// a note saying so. Never fails: every byte means something.
+pub fn decode(bytes: &[u8]) -> (String, Option<String>) {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => (s.to_string(), None),
+        Err(e) => {
+            let line = bytes[..e.valid_up_to()]
+                .iter()
+                .filter(|b| **b == b'\n')
+                .count()
+                + 1;
+            let text: String = bytes.iter().map(|b| cp1252(*b)).collect();
+            (
+                text,
+                Some(format!(
+                    "the file is not UTF-8 (first at line {line}); it was read as Windows-1252 (Latin-1)"
+                )),
+            )
+        }
+    }
+}
+
+fn cp1252(b: u8) -> char {
+    const HIGH: [char; 32] = [
+        '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8D}', 'Ž',
+        '\u{8F}', '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9D}',
+        'ž', 'Ÿ',
+    ];
+    match b {
+        0x80..=0x9F => HIGH[usize::from(b - 0x80)],
+        _ => char::from(b),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_are_english() {
+        assert_eq!(count(1, "error"), "1 error");
+        assert_eq!(count(0, "error"), "0 errors");
+        assert_eq!(count(2, "brick"), "2 bricks");
+        assert_eq!(count(3, "reply"), "3 replies");
+        assert_eq!(count(3, "day"), "3 days");
+    }
+
+    #[test]
+    fn latin1_bytes_are_read_not_refused() {
+        let (t, note) = decode(b"player red\n# caf\xe9 \x93ok\x94\n");
+        assert_eq!(t, "player red\n# café “ok”\n");
+        assert!(note.is_some_and(|n| n.contains("line 2")));
+        assert_eq!(decode("já".as_bytes()), ("já".to_string(), None));
+    }
+}
