@@ -5,9 +5,10 @@ mod support;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-const BUNDLED: [(&str, usize); 4] = [
+const BUNDLED: [(&str, usize); 5] = [
     ("solo", 1),
     ("two-rivers", 2),
+    ("three-valleys", 3),
     ("four-shores", 4),
     ("six-isles", 6),
 ];
@@ -78,7 +79,16 @@ fn scenarios_lists_the_bundled_ones_name_first() {
         .lines()
         .filter_map(|l| l.split_whitespace().next())
         .collect();
-    assert_eq!(names, ["four-shores", "six-isles", "solo", "two-rivers"]);
+    assert_eq!(
+        names,
+        [
+            "four-shores",
+            "six-isles",
+            "solo",
+            "three-valleys",
+            "two-rivers"
+        ]
+    );
     insta::assert_snapshot!(out);
 }
 

@@ -19,6 +19,9 @@ pub struct Seat {
     pub id: String,
     /// The player's name.
     pub name: String,
+    /// The player's address, if the game keeps it in its state (game.toml is the
+    /// authority for addresses).
+    pub email: String,
 }
 
 /// A player asking for a seat in a new game.

@@ -59,6 +59,8 @@ pub fn arrival(
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Filed {
     pub label: String,
+    /// The sender's address, as the mail gives it.
+    pub from: Option<String>,
     /// Its line in the log (none for a duplicate).
     pub seq: Option<usize>,
     pub outcome: Outcome,
@@ -97,9 +99,13 @@ impl Filed {
             ),
             Outcome::Duplicate => "skipped: already filed".to_string(),
         };
+        let from = self
+            .from
+            .as_deref()
+            .map_or(String::new(), |f| format!(", from {f}"));
         match self.seq {
-            Some(s) => format!("mail {s} ({}): {what}", self.label),
-            None => format!("{}: {what}", self.label),
+            Some(s) => format!("mail {s} ({}{from}): {what}", self.label),
+            None => format!("{}{from}: {what}", self.label),
         }
     }
 }
@@ -221,6 +227,7 @@ impl<'a> Intake<'a> {
         if self.log.has(&id) {
             return Ok(Filed {
                 label: mail.label.clone(),
+                from: inbound::read_headers(&mail.raw).and_then(|h| h.from),
                 seq: None,
                 outcome: Outcome::Duplicate,
             });
@@ -286,7 +293,7 @@ impl<'a> Intake<'a> {
             Entry {
                 seq,
                 message_id: id.to_string(),
-                from,
+                from: from.clone(),
                 subject,
                 arrived: Some(humantime::format_rfc3339_seconds(arrived.at).to_string()),
                 arrived_by: Some(arrived.by.to_string()),
@@ -300,6 +307,7 @@ impl<'a> Intake<'a> {
         )?;
         Ok(Filed {
             label: mail.label.clone(),
+            from,
             seq: Some(seq),
             outcome,
         })
@@ -640,6 +648,7 @@ impl<'a> Intake<'a> {
         )?;
         Ok(Filed {
             label: label.to_string(),
+            from: m.from.clone(),
             seq: Some(seq),
             outcome,
         })

@@ -52,14 +52,21 @@ pub fn first_difference(name: &str, kept: &[u8], now: &[u8]) -> Option<String> {
 pub fn run(archive: &Archive, game: &dyn Game) -> Result<Vec<TurnCheck>, Error> {
     let turns = archive.turns()?;
     let mut out = Vec::new();
-    // Turn 0, from the scenario and the seed.
+    // Turn 0, from the scenario and the seed, with the players as turn 0 named them (a
+    // GM may have corrected an address in game.toml since).
+    let kept_zero = super::position(archive, game, 0).ok();
     let seats: Vec<SeatRequest> = archive
         .game
         .players
         .iter()
-        .map(|p| SeatRequest {
-            name: p.name.clone(),
-            email: p.email.clone(),
+        .map(|p| {
+            let then = kept_zero
+                .as_ref()
+                .and_then(|z| z.seats().into_iter().find(|s| s.id == p.id));
+            SeatRequest {
+                name: then.as_ref().map_or(p.name.clone(), |s| s.name.clone()),
+                email: then.map_or(p.email.clone(), |s| s.email),
+            }
         })
         .collect();
     let scenario = std::fs::read_to_string(archive.root().join(SCENARIO_FILE)).map_err(|e| {

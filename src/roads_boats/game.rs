@@ -41,11 +41,24 @@ fn info(s: &Scenario) -> ScenarioInfo {
         s.players,
         if s.players == 1 { "" } else { "s" }
     );
+    let modules: Vec<String> = s
+        .setup()
+        .settings
+        .modules
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
     ScenarioInfo {
         name: s.name.clone(),
         line: format!(
-            "{:<12} {seats:<11} {land:>2} land tiles: {}",
-            s.name, s.title
+            "{:<14} {seats:<11} {land:>2} land tiles  {}  [{}]",
+            s.name,
+            s.title,
+            if modules.is_empty() {
+                "no modules".to_string()
+            } else {
+                modules.join(", ")
+            }
         ),
     }
 }
@@ -131,6 +144,7 @@ impl Game for RoadsAndBoats {
                 .map(|(c, r)| Seat {
                     id: c.name().to_string(),
                     name: r.name.clone(),
+                    email: r.email.clone(),
                 })
                 .collect(),
             state: state_json,
@@ -232,13 +246,13 @@ impl Position for State {
     fn seats(&self) -> Vec<Seat> {
         self.move_order
             .iter()
-            .map(|c| Seat {
-                id: c.name().to_string(),
-                name: self
-                    .players
-                    .get(c)
-                    .map(|p| p.name.clone())
-                    .unwrap_or_default(),
+            .map(|c| {
+                let p = self.players.get(c);
+                Seat {
+                    id: c.name().to_string(),
+                    name: p.map(|p| p.name.clone()).unwrap_or_default(),
+                    email: p.map(|p| p.email.clone()).unwrap_or_default(),
+                }
             })
             .collect()
     }

@@ -2,6 +2,8 @@
 //! transporters, areas and buildings, so most of them do something.
 #![allow(dead_code)]
 
+pub mod servers;
+
 use pbem_judge::roads_boats::State;
 use pbem_judge::roads_boats::building::{Building, BuildingKind, Output, Site};
 use pbem_judge::roads_boats::goods::{Good, Goods};

@@ -113,6 +113,10 @@ pub fn bundled() -> BTreeMap<&'static str, &'static str> {
             include_str!("../../../scenarios/two-rivers.toml"),
         ),
         (
+            "three-valleys",
+            include_str!("../../../scenarios/three-valleys.toml"),
+        ),
+        (
             "four-shores",
             include_str!("../../../scenarios/four-shores.toml"),
         ),

@@ -1,0 +1,152 @@
+//! Real mail servers on 127.0.0.1 for the tests: aiosmtpd (SMTP, delivering into a
+//! Maildir) and dovecot (IMAP over the same Maildir), started by tests/mail/servers.sh,
+//! which `.ci/run` installs.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use lettre::{Message, SmtpTransport, Transport};
+
+/// Real servers for one test; stopped when dropped.
+pub struct Servers {
+    dir: tempfile::TempDir,
+    pub smtp: u16,
+    pub imap: u16,
+}
+
+impl Servers {
+    pub fn start() -> Servers {
+        let dir = tempfile::Builder::new()
+            .prefix("judge-mail-")
+            .tempdir_in("/tmp")
+            .expect("tmp");
+        let out = Command::new("bash")
+            .args(["tests/mail/servers.sh", "start"])
+            .arg(dir.path())
+            .output()
+            .expect("bash runs");
+        assert!(
+            out.status.success(),
+            "the mail servers did not start (run `bash tests/mail/servers.sh install` as root, or `bash .ci/run`):\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let port = |name: &str| -> u16 {
+            text.lines()
+                .find_map(|l| {
+                    l.strip_prefix(&format!("{name}="))
+                        .and_then(|p| p.trim().parse().ok())
+                })
+                .expect("port")
+        };
+        Servers {
+            smtp: port("SMTP_PORT"),
+            imap: port("IMAP_PORT"),
+            dir,
+        }
+    }
+
+    pub fn maildir(&self) -> PathBuf {
+        self.dir.path().join("Maildir")
+    }
+
+    /// Every message delivered so far, parsed: (To, Subject, body text, attachment count, In-Reply-To).
+    pub fn delivered(&self) -> Vec<(String, String, String, usize, String)> {
+        let mut out = Vec::new();
+        for sub in ["new", "cur"] {
+            let Ok(d) = std::fs::read_dir(self.maildir().join(sub)) else {
+                continue;
+            };
+            for e in d.flatten() {
+                let raw = std::fs::read(e.path()).expect("read");
+                let m = mail_parser::MessageParser::default()
+                    .parse(&raw)
+                    .expect("a real RFC 5322 message");
+                let to = m
+                    .to()
+                    .and_then(|a| a.first())
+                    .and_then(|a| a.address())
+                    .unwrap_or("")
+                    .to_string();
+                let irt = m.in_reply_to().as_text().unwrap_or("").to_string();
+                out.push((
+                    to,
+                    m.subject().unwrap_or("").to_string(),
+                    m.body_text(0).unwrap_or_default().into_owned(),
+                    m.attachment_count(),
+                    irt,
+                ));
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// A player sends a mail to the judge through the server.
+    pub fn send(&self, from: &str, subject: &str, body: &str) {
+        let m = Message::builder()
+            .from(from.parse().expect("from"))
+            .to("Judge <judge@example.org>".parse().expect("to"))
+            .subject(subject)
+            .body(body.to_string())
+            .expect("message");
+        SmtpTransport::builder_dangerous("127.0.0.1")
+            .port(self.smtp)
+            .build()
+            .send(&m)
+            .expect("sent through the server");
+    }
+}
+
+impl Drop for Servers {
+    fn drop(&mut self) {
+        let _ = Command::new("bash")
+            .args(["tests/mail/servers.sh", "stop"])
+            .arg(self.dir.path())
+            .output();
+    }
+}
+
+impl Servers {
+    /// Every message delivered so far, as delivered (file name, bytes), by name.
+    pub fn delivered_raw(&self) -> Vec<(String, Vec<u8>)> {
+        let mut out = Vec::new();
+        for sub in ["new", "cur"] {
+            let Ok(d) = std::fs::read_dir(self.maildir().join(sub)) else {
+                continue;
+            };
+            for e in d.flatten() {
+                out.push((
+                    e.file_name().to_string_lossy().into_owned(),
+                    std::fs::read(e.path()).expect("read"),
+                ));
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// Send a message exactly as given (any MIME a mail program makes) through the server.
+    pub fn send_raw(&self, from: &str, raw: &[u8]) {
+        let envelope = lettre::address::Envelope::new(
+            Some(from.parse().expect("from")),
+            vec!["judge@example.org".parse().expect("to")],
+        )
+        .expect("envelope");
+        SmtpTransport::builder_dangerous("127.0.0.1")
+            .port(self.smtp)
+            .build()
+            .send_raw(&envelope, raw)
+            .expect("sent through the server");
+    }
+
+    /// The `[mail]` section of a game that sends through this server and reads its
+    /// Maildir.
+    pub fn mail_toml(&self) -> String {
+        format!(
+            "\n[mail]\nfrom = \"Judge <judge@example.org>\"\nsmtp_host = \"127.0.0.1\"\nsmtp_port = {}\nsmtp_security = \"none\"\nmaildir = \"{}\"\n",
+            self.smtp,
+            self.maildir().display()
+        )
+    }
+}
