@@ -59,7 +59,7 @@ impl Incoming {
 /// Why a mail could not be read at all.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReadError {
-    #[error("the mail is {0} bytes; orders come in mails under 2 MB")]
+    #[error("the mail is larger than 2 MB; orders come in mails under 2 MB")]
     TooLarge(usize),
     #[error("the mail is not a readable RFC 5322 message")]
     Unreadable,

@@ -411,8 +411,12 @@ impl Reader<'_> {
         }
     }
 
+    /// The rest of a header line after its keyword (and a `:` or `=` after that).
     fn rest_text(&mut self) -> R<String> {
         self.next();
+        if !self.eat(":") {
+            self.eat("=");
+        }
         let t = self.word("a value")?;
         let mut s = t.text.to_string();
         while let Some(t) = self.next() {
