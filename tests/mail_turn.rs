@@ -192,3 +192,375 @@ fn the_report_names_the_next_deadline() {
         &report[..400]
     );
 }
+
+/// Write a mail into a Maildir as a delivery agent would, named for its delivery time.
+fn deliver(maildir: &Path, at: &str, n: u32, raw: &[u8]) {
+    let secs = humantime::parse_rfc3339(at)
+        .expect("time")
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("epoch")
+        .as_secs();
+    std::fs::create_dir_all(maildir.join("new")).expect("new");
+    std::fs::create_dir_all(maildir.join("cur")).expect("cur");
+    std::fs::write(maildir.join(format!("new/{secs}.M{n}P1.host")), raw).expect("write");
+}
+
+/// Issue 9.1: a deadline is judged by when the mail arrived. Both mails are read at
+/// 18:03, after the 18:00 deadline: the one delivered at 17:59:30 is on time, the one
+/// delivered at 18:00:30 is late; a Received: stamp counts when the mailbox has none.
+#[test]
+fn p1_a_mail_is_on_time_by_its_delivery_not_by_when_it_is_read() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (dir, red) = game(tmp.path(), "refuse");
+    let md = tmp.path().join("Maildir");
+    deliver(
+        &md,
+        "2026-12-01T17:59:30Z",
+        1,
+        &mail("early", &orders(&red, "move D1: C3")),
+    );
+    deliver(
+        &md,
+        "2026-12-01T18:00:30Z",
+        2,
+        &mail("late", &orders(&red, "move D2: D3")),
+    );
+    let (code, out, err) = judge(
+        &[
+            "ingest",
+            dir.to_str().expect("utf-8"),
+            "--maildir",
+            md.to_str().expect("utf-8"),
+        ],
+        "2026-12-01T18:03:00Z",
+    );
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].contains("accepted: red's orders for turn 1"),
+        "{out}"
+    );
+    assert!(
+        lines[1].contains("refused: it arrived 2026-12-01 at 18:00:30 UTC, after the deadline"),
+        "{out}"
+    );
+    let log = std::fs::read_to_string(dir.join("mail/log.jsonl")).expect("log");
+    assert!(
+        log.contains(r#""arrived":"2026-12-01T17:59:30Z","arrived_by":"maildir""#),
+        "{log}"
+    );
+    // An .eml has no mailbox time: the topmost Received: stamp is used.
+    let received = format!(
+        "Received: from mx by judge; Tue, 1 Dec 2026 17:58:00 +0000\r\n{}",
+        String::from_utf8(mail("rcvd", &orders(&red, "move D1: C3"))).expect("utf-8")
+    );
+    let out = ingest(&dir, received.as_bytes(), "2026-12-01T18:05:00Z");
+    assert!(out.contains("accepted"), "{out}");
+}
+
+/// Issue 9.2: before the deadline a run files mail, answers at once and exits 0 saying
+/// there is nothing to do yet; the exit codes are in --help.
+#[test]
+fn p2_a_run_before_the_deadline_answers_at_once_and_exits_0() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (dir, red) = game(tmp.path(), "refuse");
+    let md = tmp.path().join("Maildir");
+    deliver(&md, BEFORE, 1, &mail("a", &orders(&red, "move D1: C3")));
+    let toml = dir.join("game.toml");
+    let t = std::fs::read_to_string(&toml).expect("toml").replace(
+        "pickup = \"pickup\"",
+        &format!("pickup = \"pickup\"\nmaildir = \"{}\"", md.display()),
+    );
+    std::fs::write(&toml, t).expect("toml");
+    let (code, out, err) = judge(&["turn", dir.to_str().expect("utf-8")], BEFORE);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("accepted: red's orders for turn 1"), "{out}");
+    assert!(out.contains("sent 1 mail"), "answered at once: {out}");
+    assert!(
+        out.contains("Nothing to play yet: turn 1 is due 2026-12-01 at 18:00:00 UTC, in 6h. Orders from red; waiting for yellow."),
+        "{out}"
+    );
+    let (_, help, _) = judge(&["turn", "--help"], BEFORE);
+    for line in [
+        "0  done, or nothing to do yet",
+        "1  your input needs fixing",
+        "3  something failed that may work later",
+        "4  another judge command is changing the game",
+    ] {
+        assert!(help.contains(line), "{help}");
+    }
+}
+
+/// Issue 9.4 and 10.16: the game's name is the archive's own, whatever its folder is
+/// called or however it is given.
+#[test]
+fn p4_the_games_name_is_the_archives_not_the_folders() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (dir, red) = game(tmp.path(), "refuse");
+    let renamed = tmp.path().join("copy-of-the-game");
+    std::fs::rename(&dir, &renamed).expect("rename");
+    std::fs::write(
+        tmp.path().join("m.eml"),
+        mail("a", &orders(&red, "move D1: C3")),
+    )
+    .expect("write");
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_judge"))
+            .current_dir(&renamed)
+            .args(args)
+            .env("JUDGE_NOW", BEFORE)
+            .output()
+            .expect("judge");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    let (code, out) = run(&["show", "."]);
+    assert_eq!(code, Some(0));
+    assert!(out.starts_with("demo (Roads & Boats)"), "{out}");
+    let (code, out) = run(&["ingest", ".", "../m.eml"]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("accepted: red's orders for turn 1"), "{out}");
+}
+
+/// Issue 9.5: a command that fails writes nothing; a report can be sent again.
+#[test]
+fn p5_a_failed_command_writes_nothing_and_a_report_is_sent_again() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("demo");
+    support::new_demo(&dir, "Ann", &[]);
+    let (red, _) = support::new_secrets(&dir, &[]);
+    let before: Vec<_> = std::fs::read_dir(&dir)
+        .expect("dir")
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    std::fs::write(
+        tmp.path().join("m.eml"),
+        mail("a", &orders(&red, "move D1: C3")),
+    )
+    .expect("write");
+    let (code, _, err) = judge(
+        &[
+            "ingest",
+            dir.to_str().expect("utf-8"),
+            tmp.path().join("m.eml").to_str().expect("utf-8"),
+        ],
+        BEFORE,
+    );
+    assert_eq!(code, 1);
+    assert!(err.contains("no [mail] settings"), "{err}");
+    let after: Vec<_> = std::fs::read_dir(&dir)
+        .expect("dir")
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(before, after, "nothing new: {after:?}");
+    assert!(!dir.join("pending").exists() && !dir.join("mail").exists());
+
+    let (dir, red) = game(&tmp.path().join("b"), "refuse");
+    ingest(&dir, &mail("a", &orders(&red, "move D1: C3")), BEFORE);
+    let d = dir.to_str().expect("utf-8");
+    assert_eq!(judge(&["turn", d], AFTER).0, 0);
+    let (code, out, err) = judge(&["mail", d, "--resend", "red", "--turn", "1"], AFTER);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("queued turn 1's report for red again"),
+        "{out}"
+    );
+    let reports = std::fs::read_dir(dir.join("pickup"))
+        .expect("pickup")
+        .flatten()
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("report-001-red")
+        })
+        .count();
+    assert_eq!(reports, 2, "the report and its second copy");
+}
+
+/// Issue 9.6: the GM changes [schedule] after a turn: replay still finds it identical,
+/// because the turn keeps what its report showed. A real difference is named with its
+/// file and first differing line.
+#[test]
+fn p6_replay_survives_a_schedule_change_and_names_a_difference() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (dir, red) = game(tmp.path(), "refuse");
+    let d = dir.to_str().expect("utf-8");
+    ingest(&dir, &mail("a", &orders(&red, "move D1: C3")), BEFORE);
+    assert_eq!(judge(&["turn", d], AFTER).0, 0);
+    let toml = dir.join("game.toml");
+    let t = std::fs::read_to_string(&toml)
+        .expect("toml")
+        .replace("every = \"7days\"", "every = \"3days\"");
+    std::fs::write(&toml, t).expect("toml");
+    let (code, out, err) = judge(&["replay", d], AFTER);
+    assert_eq!(code, 0, "{out}{err}");
+    let report = dir.join("turns/001/report.txt");
+    let text = std::fs::read_to_string(&report)
+        .expect("report")
+        .replace("Move order", "Move ordre");
+    std::fs::write(&report, text).expect("write");
+    let (code, out, _) = judge(&["replay", d], AFTER);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("turn 1: report.txt differs from line 7: the archive has \"I. Move ordre\", the replay \"I. Move order\""),
+        "{out}"
+    );
+}
+
+/// Issue 9.8: a player's report shows what became of every line of their orders, with
+/// lines left out and why, and ends with the header of their next orders; answers say
+/// what happened in the subject, with the deadline, and a right secret is never called
+/// wrong.
+#[test]
+fn p8_what_players_receive() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (dir, red) = game(tmp.path(), "refuse");
+    let d = dir.to_str().expect("utf-8");
+    ingest(
+        &dir,
+        &mail("a", &orders(&red, "move D1: C3\nmove D2: load 2 bords; D3")),
+        BEFORE,
+    );
+    let pickup = dir.join("pickup");
+    let ack = std::fs::read_to_string(pickup.join("ack-000001.eml")).expect("ack");
+    assert!(
+        ack.contains("Subject: [demo] turn 1: filed, 1 error"),
+        "{ack}"
+    );
+    assert!(ack.contains("due by 2026-12-01 at 18:00:00 UTC"), "{ack}");
+    // A refusal for the wrong turn, with the right secret, does not doubt the secret.
+    let out = ingest(
+        &dir,
+        &mail(
+            "b",
+            &orders(&red, "move D1: C3").replace("turn 1", "turn 7"),
+        ),
+        BEFORE,
+    );
+    assert!(out.contains("refused: the orders are for turn 7"), "{out}");
+    let refusal = std::fs::read_to_string(pickup.join("ack-000002.eml")).expect("refusal");
+    assert!(!refusal.contains("secret"), "{refusal}");
+    assert_eq!(judge(&["turn", d], AFTER).0, 0);
+    let mine =
+        std::fs::read_to_string(dir.join("turns/001/reports/red.txt")).expect("red's report");
+    assert!(mine.contains("II. Your orders"), "{mine}");
+    assert!(
+        mine.contains("line 6: move D1: C3\n    + D1 moved C4 > C3"),
+        "{mine}"
+    );
+    assert!(
+        mine.contains("line 7: move D2: load 2 bords; D3\n    ! left out: `bords` is not a good"),
+        "{mine}"
+    );
+    assert!(
+        mine.ends_with("    game demo\n    player red\n    turn 2\n    secret YOUR-SECRET\n"),
+        "{mine}"
+    );
+    let everyone = std::fs::read_to_string(dir.join("turns/001/report.txt")).expect("report");
+    assert!(
+        !everyone.contains("Your orders"),
+        "the public report has no one's own part"
+    );
+}
+
+/// Issue 9.9: status per player; a deadline set to a time; a welcome mail per player.
+#[test]
+fn p9_the_gms_daily_tools() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (dir, red) = game(tmp.path(), "refuse");
+    let d = dir.to_str().expect("utf-8");
+    ingest(
+        &dir,
+        &mail("a", &orders(&red, "move D1: C3\nmove D2: load 2 bords; D3")),
+        "2026-11-30T09:00:00Z",
+    );
+    let (code, out, err) = judge(&["status", d], BEFORE);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("red     Ann          orders in, arrived 2026-11-30 at 09:00:00 UTC, 1 error"),
+        "{out}"
+    );
+    assert!(out.contains("yellow  Bob          no orders yet"), "{out}");
+    let (code, out, err) = judge(&["deadline", d, "--at", "2026-12-02T12:00:00Z"], BEFORE);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("from 2026-12-01 at 18:00:00 UTC to 2026-12-02 at 12:00:00 UTC"),
+        "{out}"
+    );
+    let (_, out, _) = judge(&["turn", d], AFTER);
+    assert!(
+        out.contains("turn 1 is due 2026-12-02 at 12:00:00 UTC"),
+        "{out}"
+    );
+    let (code, out, err) = judge(&["secret", d, "yellow", "--mail"], BEFORE);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("a new secret, sent in a welcome mail"),
+        "{out}"
+    );
+    let welcome = std::fs::read_dir(dir.join("pickup"))
+        .expect("pickup")
+        .flatten()
+        .find(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("welcome-yellow")
+        })
+        .expect("the welcome mail");
+    let text = std::fs::read_to_string(welcome.path()).expect("read");
+    assert!(
+        text.contains("Subject: [demo] welcome: you play yellow"),
+        "{text}"
+    );
+    let kept = std::fs::read_to_string(dir.join("sent").join(welcome.file_name())).expect("kept");
+    assert!(
+        kept.contains("[secret]"),
+        "the judge's copy has the secret blanked"
+    );
+}
+
+/// Issue 9.11: a reader that stops reading ends the run quietly.
+#[test]
+fn p11_a_closed_pipe_ends_quietly() {
+    let out = Command::new("bash")
+        .args([
+            "-c",
+            &format!(
+                "set -o pipefail; {} report games/two-rivers-2p --format svg | head -c 10 >/dev/null",
+                env!("CARGO_BIN_EXE_judge")
+            ),
+        ])
+        .output()
+        .expect("bash");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Issue 9.12: shell completions and a man page, made from the command line itself.
+#[test]
+fn p12_completions_and_a_man_page() {
+    let (code, bash, _) = judge(&["completions", "bash"], BEFORE);
+    assert_eq!(code, 0);
+    assert!(
+        bash.contains("_judge()") && bash.contains("ingest"),
+        "{bash}"
+    );
+    let (code, man, _) = judge(&["man"], BEFORE);
+    assert_eq!(code, 0);
+    assert!(
+        man.contains(".TH judge 1") && man.contains("deadline"),
+        "{man}"
+    );
+}
