@@ -221,11 +221,10 @@ fn terrain_grid(state: &State) -> String {
                 let cell = if c % 2 == parity {
                     map.tile(Hex::new(c, r)).map_or(' ', |t| {
                         // After irrigation a desert is pasture (RULINGS R3).
-                        let code = if t.terrain == Terrain::Desert && state.wonder.irrigated() {
-                            Terrain::Pasture.code()
-                        } else {
-                            t.terrain.code()
-                        };
+                        let code = state
+                            .terrain_now(Hex::new(c, r))
+                            .unwrap_or(t.terrain)
+                            .code();
                         if t.has_river() {
                             code.to_ascii_uppercase()
                         } else {

@@ -125,11 +125,7 @@ fn draw(state: &State, title: &str, cv: &mut dyn Canvas) {
     let map = &state.map;
     cv.text((MARGIN, 6.0), title, 2, INK);
     for (&h, t) in &map.tiles {
-        let terrain = if t.terrain == Terrain::Desert && state.wonder.irrigated() {
-            Terrain::Pasture
-        } else {
-            t.terrain
-        };
+        let terrain = state.terrain_now(h).unwrap_or(t.terrain);
         let c = hex_centre(h);
         let pts: Vec<(f32, f32)> = (0..6).map(|k| corner(c, k)).collect();
         cv.polygon(&pts, terrain_colour(terrain), Some(((60, 60, 60), 1.0)));

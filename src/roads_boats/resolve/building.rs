@@ -201,10 +201,10 @@ fn build(
     {
         return Err(format!("a {kind} needs the {r} research first"));
     }
+    // The terrain as it is now: an irrigated desert is pasture in every message.
     let terrain = ctx
         .s
-        .map
-        .terrain(at.hex)
+        .terrain_now(at.hex)
         .ok_or_else(|| format!("{} is not on the map", at.hex))?;
     if !kind.site().allows(&ctx.s.map, at.hex) {
         return Err(format!(
@@ -213,7 +213,7 @@ fn build(
             at.hex
         ));
     }
-    if terrain == Terrain::Desert && !ctx.s.wonder.irrigated() {
+    if terrain == Terrain::Desert {
         return Err(format!(
             "{} is desert: only roads and walls until irrigation (brick 45)",
             at.hex
@@ -287,7 +287,7 @@ fn bridge(ctx: &mut Ctx, at: Hex, over: Option<Dir>, with: TransporterId) -> Res
     if ctx.s.map.terrain(at) == Some(Terrain::Polder) {
         return Err("bridges cannot be built in polders".into());
     }
-    if ctx.s.map.terrain(at) == Some(Terrain::Desert) && !ctx.s.wonder.irrigated() {
+    if ctx.s.terrain_now(at) == Some(Terrain::Desert) {
         return Err(format!(
             "{at} is desert: only roads and walls until irrigation (brick 45)"
         ));

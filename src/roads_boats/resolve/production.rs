@@ -78,11 +78,10 @@ fn enforce_limits(ctx: &mut Ctx, before: &BTreeSet<TransporterId>) {
 
 /// Is this tile pasture now (deserts are, after irrigation)?
 fn is_pasture(ctx: &Ctx, hex: Hex) -> bool {
-    match ctx.s.map.terrain(hex) {
-        Some(Terrain::Pasture | Terrain::City) => true,
-        Some(Terrain::Desert) => ctx.s.wonder.irrigated(),
-        _ => false,
-    }
+    matches!(
+        ctx.s.terrain_now(hex),
+        Some(Terrain::Pasture | Terrain::City)
+    )
 }
 
 /// Step 1, judged on the state the previous turn left (RULINGS R4): exactly 2 geese, or
