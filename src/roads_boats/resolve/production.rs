@@ -791,6 +791,20 @@ fn research(
     if done.contains(&subject) {
         return ctx.fail(format!("you have already researched {subject}"));
     }
+    // Quick Guide IX (it outranks the rulebook, RULINGS): "A player cannot combine
+    // Specialized Mines with Large Mines."
+    let rival = match subject {
+        Research::SpecialisedMines => Some(Research::LargeMines),
+        Research::LargeMines => Some(Research::SpecialisedMines),
+        _ => None,
+    };
+    if let Some(r) = rival
+        && done.contains(&r)
+    {
+        return ctx.fail(format!(
+            "you have researched {r}, and a player cannot combine specialised mines with large mines (Quick Guide IX)"
+        ));
+    }
     if subject == Research::FundamentalResearch
         && !ctx
             .s

@@ -13,7 +13,7 @@ use crate::roads_boats::goods::{Good, Goods};
 use crate::roads_boats::map::{
     AreaId, Border, Hex, MAX_COLUMNS, MAX_ROWS, Map, Road, Terrain, Tile, Wall,
 };
-use crate::roads_boats::player::{Colour, Player};
+use crate::roads_boats::player::{Colour, Player, Research};
 use crate::roads_boats::rng::Rng;
 use crate::roads_boats::state::{EndConditions, Phase, Settings, State, broken_limit};
 use crate::roads_boats::transporter::{Class, Kind, Location, Transporter, TransporterId};
@@ -550,6 +550,20 @@ fn read_homes(c: &mut Checker<'_>, start: &RawStart, colours: &[Colour], state: 
 
 fn read_research(c: &mut Checker<'_>, pos: &RawPosition, colours: &[Colour], state: &mut State) {
     for (who, subjects) in &pos.research {
+        if subjects.contains(&Research::SpecialisedMines) && subjects.contains(&Research::LargeMines)
+        {
+            let d = c.error(
+                who.span(),
+                format!(
+                    "{} has both specialised-mines and large-mines research",
+                    who.get_ref()
+                ),
+            );
+            help(
+                d,
+                "Quick Guide IX: a player cannot combine specialised mines with large mines; keep one",
+            );
+        }
         if let Some(col) = colour_of(c, who, colours)
             && let Some(p) = state.players.get_mut(&col)
         {
