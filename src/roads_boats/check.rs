@@ -13,7 +13,7 @@ use serde::Serialize;
 use super::State;
 use super::events::Fact;
 use super::order_text::{self, Parsed};
-use super::orders::{PlayerOrders, TurnOrders};
+use super::orders::{PlayerOrders, ProductionOrder, TurnOrders};
 use super::player::Colour;
 use super::resolve;
 use super::state::Phase;
@@ -255,6 +255,20 @@ pub fn check(state: &State, text: &str, expect: &Expect<'_>) -> Checked {
     }
 
     let orders = std::mem::take(&mut parsed.orders);
+
+    // Old order files may still say `breed`: it reads, and changes nothing.
+    for o in &orders.production {
+        if let ProductionOrder::Breed { at } = o.order {
+            diags.push(
+                Diagnostic::new("donkeys breed by default now: `breed` changes nothing")
+                    .at_opt(line_span(&parsed, o.line))
+                    .help(format!(
+                        "leave it out; to keep your donkeys at {at} from breeding, write `no breed {at}`"
+                    ))
+                    .warning(),
+            );
+        }
+    }
 
     // A dry run of these orders alone, as if nobody else moved.
     let mut echo = Vec::new();

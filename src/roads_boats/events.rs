@@ -42,6 +42,10 @@ pub enum Fact {
         at: AreaId,
         id: TransporterId,
     },
+    /// Two donkeys would have bred here, but their owner ordered `no breed`.
+    BreedingWithheld {
+        at: AreaId,
+    },
     Produced {
         building: BuildingKind,
         at: AreaId,
@@ -267,6 +271,9 @@ impl fmt::Display for Fact {
         match self {
             Fact::GooseHatched { at } => write!(f, "a goose hatched at {at}"),
             Fact::DonkeyBorn { at, id } => write!(f, "donkey {id} was born at {at}"),
+            Fact::BreedingWithheld { at } => {
+                write!(f, "the donkeys at {at} did not breed, as ordered")
+            }
             Fact::Produced {
                 building,
                 at,

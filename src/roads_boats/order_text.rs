@@ -328,7 +328,7 @@ struct Reader<'b> {
 
 type R<T> = Result<T, Diagnostic>;
 
-const PRODUCTION: &str = "make, load, unload, research, upgrade, destroy or breed";
+const PRODUCTION: &str = "make, load, unload, research, upgrade, destroy or no breed";
 const MOVEMENT: &str = "move, fly, train or release";
 const BUILDING: &str = "build, road, bridge, wall, demolish, shaft, bomb or bomb-proof";
 
@@ -684,6 +684,22 @@ impl Reader<'_> {
                 self.eat("donkeys");
                 self.eat("at");
                 Ok(ProductionOrder::Breed { at: self.hex()? })
+            }
+            "no" => {
+                if !(self.eat("breed") || self.eat("breeding")) {
+                    return Err(self
+                        .missing("`breed`")
+                        .help("write `no breed C3` (or `no breed` for everywhere)"));
+                }
+                self.eat("donkeys");
+                self.eat("at");
+                self.eat("on");
+                let at = if self.peek().is_some() {
+                    Some(self.hex_or_area()?)
+                } else {
+                    None
+                };
+                Ok(ProductionOrder::NoBreed { at })
             }
             _ => Err(self.missing(PRODUCTION)),
         }

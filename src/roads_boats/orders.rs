@@ -72,8 +72,13 @@ pub enum ProductionOrder {
     Upgrade { at: Hex, to: BuildingKind },
     /// Destroy one of one's own transporters on a tile with a transporter factory.
     Destroy { transporter: TransporterId },
-    /// Let one's two donkeys on an empty pasture breed (judged at the start of the phase).
+    /// Old orders' way to let donkeys breed. Donkeys breed by default now (Quick Guide
+    /// Ia; RULINGS R4): the order still reads, so old order files do, and changes nothing.
     Breed { at: Hex },
+    /// Keep one's donkeys from breeding, at `at` or (`None`) everywhere: judged at the
+    /// start of the phase, before anything else (rulebook: donkeys do not reproduce if
+    /// their owner does not want them to).
+    NoBreed { at: Option<Hex> },
 }
 
 /// Movement phase (RULINGS R5).
@@ -237,7 +242,16 @@ impl fmt::Display for ProductionOrder {
                 write!(f, "upgrade the factory at {at} to a {to}")
             }
             ProductionOrder::Destroy { transporter } => write!(f, "destroy {transporter}"),
-            ProductionOrder::Breed { at } => write!(f, "let your donkeys at {at} breed"),
+            ProductionOrder::Breed { at } => write!(
+                f,
+                "let your donkeys at {at} breed: they do so by default, so this changes nothing"
+            ),
+            ProductionOrder::NoBreed { at: Some(at) } => {
+                write!(f, "keep your donkeys at {at} from breeding this turn")
+            }
+            ProductionOrder::NoBreed { at: None } => {
+                write!(f, "keep all your donkeys from breeding this turn")
+            }
         }
     }
 }

@@ -16,7 +16,7 @@ use super::map::{AreaId, Hex};
 use super::orders::TurnOrders;
 use super::player::Colour;
 use super::state::{Phase, State, broken_limit};
-use super::transporter::{Class, Location, TransporterId};
+use super::transporter::{Location, TransporterId};
 
 /// The outcome of resolving a turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -210,22 +210,6 @@ pub(crate) fn put(s: &mut State, area: AreaId, good: Good, n: u32) {
 pub(crate) fn over_limit(s: &State, player: Colour) -> Option<String> {
     broken_limit(s.fleet(player))
         .map(|(n, max, what)| format!("{player} would have {n} {what}; the limit is {max}"))
-}
-
-/// Would one more transporter of `class` put `player` over a limit?
-pub(crate) fn room_for(s: &State, player: Colour, class: Class) -> Result<(), String> {
-    let (land, water, air, all) = s.fleet(player);
-    let one_more = match class {
-        Class::Land => (land + 1, water, air, all + 1),
-        Class::Water => (land, water + 1, air, all + 1),
-        Class::Air => (land, water, air + 1, all + 1),
-    };
-    match broken_limit(one_more) {
-        Some((n, max, what)) => Err(format!(
-            "you would have {n} {what}; the limit is {max} (destroy one at a transporter factory first)"
-        )),
-        None => Ok(()),
-    }
 }
 
 /// Goods per area moved this phase by each player's transporters (RULINGS R5: no good

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use super::{Ctx, home_area, lying, over_limit, put, reach, room_for, take_lying};
+use super::{Ctx, home_area, lying, over_limit, put, reach, take_lying};
 use crate::roads_boats::building::{BuildingKind, Input, MineBag, Output, Recipe};
 use crate::roads_boats::events::Fact;
 use crate::roads_boats::goods::{Good, Goods};
@@ -84,14 +84,19 @@ fn is_pasture(ctx: &Ctx, hex: Hex) -> bool {
     )
 }
 
-/// Step 1, judged on the state the previous turn left (RULINGS R4): exactly 2 geese, or
-/// exactly 2 donkeys of one player who wants them to breed, alone on an empty pasture.
+/// Step 1, judged on the state the previous turn left (RULINGS R1, R4): exactly 2 geese,
+/// or exactly 2 donkeys of one player, alone on an empty pasture. Donkeys breed by default
+/// (Quick Guide Ia makes reproduction automatic); their owner may keep them from it with
+/// `no breed` (rulebook, reproduction: "Donkeys do not reproduce if their owner does not
+/// want them to"). A birth over a transporter limit happens: limits are checked at the end
+/// of the phase (step 5), and the player may destroy a transporter before then.
 fn reproduce(ctx: &mut Ctx, orders: &TurnOrders) {
-    let wants: BTreeSet<(Colour, Hex)> = orders
+    // Who keeps their donkeys from breeding, where (`None`: everywhere), with the line.
+    let held: Vec<(Colour, Option<Hex>, u32)> = orders
         .iter()
         .flat_map(|(c, o)| {
             o.production.iter().filter_map(move |n| match n.order {
-                ProductionOrder::Breed { at } => Some((*c, at)),
+                ProductionOrder::NoBreed { at } => Some((*c, at, n.line)),
                 _ => None,
             })
         })
@@ -140,58 +145,29 @@ fn reproduce(ctx: &mut Ctx, orders: &TurnOrders) {
             && a.cargo.is_empty()
             && b.cargo.is_empty()
             && let Location::Land(area) = a.at
-            && wants.contains(&(a.owner, hex))
         {
             let owner = a.owner;
             ctx.player = Some(owner);
-            ctx.line = orders.get(&owner).and_then(|o| {
-                o.production
-                    .iter()
-                    .find(|n| n.order == ProductionOrder::Breed { at: hex })
-                    .map(|n| n.line)
-            });
-            match room_for(&ctx.s, owner, Class::Land) {
-                Ok(()) => {
-                    let id = ctx.s.next_id(Kind::Donkey);
-                    ctx.s.transporters.insert(
-                        id,
-                        Transporter {
-                            owner,
-                            kind: Kind::Donkey,
-                            at: Location::Land(area),
-                            cargo: Goods::new(),
-                            following_geese: 0,
-                        },
-                    );
-                    ctx.emit(Fact::DonkeyBorn { at: area, id });
-                }
-                Err(why) => ctx.fail(format!("no donkey is born at {hex}: {why}")),
+            let hold = held
+                .iter()
+                .find(|(c, at, _)| *c == owner && at.is_none_or(|h| h == hex));
+            if let Some((_, _, line)) = hold {
+                ctx.line = Some(*line);
+                ctx.emit(Fact::BreedingWithheld { at: area });
+            } else {
+                let id = ctx.s.next_id(Kind::Donkey);
+                ctx.s.transporters.insert(
+                    id,
+                    Transporter {
+                        owner,
+                        kind: Kind::Donkey,
+                        at: Location::Land(area),
+                        cargo: Goods::new(),
+                        following_geese: 0,
+                    },
+                );
+                ctx.emit(Fact::DonkeyBorn { at: area, id });
             }
-            ctx.player = None;
-            ctx.line = None;
-        }
-    }
-    // A breed order where breeding could not happen is reported.
-    for (player, hex) in wants {
-        let born = ctx.events.iter().any(|e| {
-            matches!(&e.fact, Fact::DonkeyBorn { at, .. } if at.hex == hex)
-                && e.player == Some(player)
-        });
-        let refused = ctx
-            .events
-            .iter()
-            .any(|e| e.player == Some(player) && e.is_failure());
-        if !born && !refused {
-            ctx.player = Some(player);
-            ctx.line = orders.get(&player).and_then(|o| {
-                o.production
-                    .iter()
-                    .find(|n| n.order == ProductionOrder::Breed { at: hex })
-                    .map(|n| n.line)
-            });
-            ctx.fail(format!(
-                "no donkeys breed at {hex}: it takes exactly two of your donkeys, carrying nothing, alone on an empty pasture"
-            ));
             ctx.player = None;
             ctx.line = None;
         }
@@ -270,7 +246,8 @@ fn order(ctx: &mut Ctx, order: &ProductionOrder, researched: &mut BTreeSet<(Colo
         ProductionOrder::Research { subject, with } => research(ctx, *subject, *with, researched),
         ProductionOrder::Upgrade { at, to } => upgrade(ctx, *at, *to, researched),
         ProductionOrder::Destroy { transporter } => destroy(ctx, *transporter),
-        ProductionOrder::Breed { .. } => {} // judged in step 1
+        // Judged in step 1 (`breed` is the default now and changes nothing).
+        ProductionOrder::Breed { .. } | ProductionOrder::NoBreed { .. } => {}
     }
 }
 

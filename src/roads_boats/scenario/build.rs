@@ -550,7 +550,8 @@ fn read_homes(c: &mut Checker<'_>, start: &RawStart, colours: &[Colour], state: 
 
 fn read_research(c: &mut Checker<'_>, pos: &RawPosition, colours: &[Colour], state: &mut State) {
     for (who, subjects) in &pos.research {
-        if subjects.contains(&Research::SpecialisedMines) && subjects.contains(&Research::LargeMines)
+        if subjects.contains(&Research::SpecialisedMines)
+            && subjects.contains(&Research::LargeMines)
         {
             let d = c.error(
                 who.span(),
