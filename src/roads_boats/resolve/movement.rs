@@ -577,7 +577,9 @@ fn release(
 }
 
 /// Planes (Quick Guide IV; &cetera, planes): load at the start, drop on land tiles, land
-/// where there is no building and no unattended geese, or at an airport.
+/// where there is no building and no unattended geese, or at an airport. The landing
+/// tile is judged after the drops, so a plane cannot land among geese it has just
+/// dropped there; a flight that cannot land is not flown at all.
 fn fly(
     ctx: &mut Ctx,
     ph: &mut Phase,
@@ -604,34 +606,14 @@ fn fly(
         }
         other => return ctx.fail(format!("{plane} cannot land at {other}")),
     };
-    let airport = ctx
-        .s
-        .buildings_on(target_hex)
-        .any(|b| b.kind == BuildingKind::Airport);
-    if !airport {
-        if ctx.s.buildings_on(target_hex).next().is_some() {
-            return ctx.fail(format!(
-                "{plane} cannot land at {target_hex}: there is a building"
-            ));
-        }
-        let geese = ctx
-            .s
-            .map
-            .areas(target_hex)
-            .iter()
-            .any(|a| ctx.s.goods.get(a).is_some_and(|g| g.count(Good::Geese) > 0));
-        if geese {
-            return ctx.fail(format!(
-                "{plane} cannot land at {target_hex}: there are unattended geese"
-            ));
-        }
-    }
-    ph.moved.insert(plane);
+    // Fly on a copy of the state; keep it only if the plane can land.
+    let (saved, events) = (ctx.s.clone(), ctx.events.len());
     if !load.is_empty() {
         let areas = reach(&ctx.s, plane);
         let ex = excluded(ctx, ph, &areas, plane);
         load_goods(ctx, plane, load, None, &ex);
     }
+    let mut arrived: Vec<(AreaId, Goods)> = Vec::new();
     for (area, goods) in drops {
         if !ctx.s.map.is_land(area.hex) || !ctx.s.map.has_area(*area) {
             ctx.fail(format!("goods are dropped only on land tiles, not {area}"));
@@ -648,8 +630,8 @@ fn fly(
         }
         // Dropped goods may be picked up at once by the same player's transporters.
         ctx.s.goods.entry(*area).or_default().add_all(&dropped);
-        ph.arrived.entry(*area).or_default().add_all(&dropped);
         if !dropped.is_empty() {
+            arrived.push((*area, dropped.clone()));
             ctx.emit(Fact::Dropped {
                 plane,
                 goods: dropped.clone(),
@@ -660,6 +642,15 @@ fn fly(
             ctx.short(format!("{plane} carried only {dropped} of {goods} to drop"));
         }
     }
+    if let Err(why) = landing(ctx, target_hex, &arrived) {
+        ctx.s = saved;
+        ctx.events.truncate(events);
+        return ctx.fail(format!("{plane} cannot land at {target_hex}: {why}"));
+    }
+    ph.moved.insert(plane);
+    for (area, goods) in arrived {
+        ph.arrived.entry(area).or_default().add_all(&goods);
+    }
     if let Some(t) = ctx.s.transporters.get_mut(&plane) {
         t.at = land;
     }
@@ -667,6 +658,43 @@ fn fly(
         plane,
         landed: land,
     });
+}
+
+/// May a plane land on `hex` as it stands now, after its drops (`dropped`)? Always at an
+/// airport; elsewhere not on a tile with a building or unattended geese (Quick Guide IV;
+/// &cetera, planes: a building or geese on either side of a river close the tile).
+fn landing(ctx: &Ctx, hex: Hex, dropped: &[(AreaId, Goods)]) -> Result<(), String> {
+    if ctx
+        .s
+        .buildings_on(hex)
+        .any(|b| b.kind == BuildingKind::Airport)
+    {
+        return Ok(());
+    }
+    if ctx.s.buildings_on(hex).next().is_some() {
+        return Err("there is a building".to_string());
+    }
+    let geese: u32 = ctx
+        .s
+        .map
+        .areas(hex)
+        .iter()
+        .filter_map(|a| ctx.s.goods.get(a))
+        .map(|g| g.count(Good::Geese))
+        .sum();
+    let own: u32 = dropped
+        .iter()
+        .filter(|(a, _)| a.hex == hex)
+        .map(|(_, g)| g.count(Good::Geese))
+        .sum();
+    match (geese, own) {
+        (0, _) => Ok(()),
+        (n, k) if n == k => Err(format!(
+            "the {} it dropped there would be unattended",
+            Good::Geese.counted(k)
+        )),
+        _ => Err("there are unattended geese".to_string()),
+    }
 }
 
 /// The tiles joined to `start` by rail tracks.
