@@ -549,21 +549,46 @@ fn release(
     }
     let at = sea_as_location(ctx, at);
     let here = reach_of(&ctx.s, c.at);
-    let ok = match (t.kind.class(), at) {
-        (Class::Water, Location::River(h)) => {
-            c.at.hex() == Some(h) && ctx.s.map.tile(h).is_some_and(|x| x.has_river())
+    let map = &ctx.s.map;
+    // A boat goes only into water its carrier touches (rulebook, carrying transporters:
+    // a boat in a river unloads another boat only in that river, a boat on shore only on
+    // the same shore); a land carrier reaches its tile's river and its side's coasts.
+    let ok = match (t.kind.class(), at, c.at) {
+        (Class::Water, Location::River(h), Location::River(x)) => h == x,
+        (Class::Water, Location::River(h), Location::Land(a)) => {
+            a.hex == h && map.tile(h).is_some_and(|x| x.has_river())
         }
-        (Class::Water, Location::Dock(coast)) => {
-            ctx.s.map.is_coast(coast) && here.contains(&coast.land)
+        (Class::Water, Location::Dock(coast), Location::Dock(x)) => coast == x,
+        (Class::Water, Location::Dock(coast), Location::Land(_)) => {
+            map.is_coast(coast) && here.contains(&coast.land)
         }
-        (Class::Water | Class::Air, Location::Sea(h)) => c.at == Location::Sea(h),
-        (Class::Land | Class::Air, Location::Land(a)) => here.contains(&a),
+        (Class::Water | Class::Air, Location::Sea(h), _) => c.at == Location::Sea(h),
+        (Class::Land | Class::Air, Location::Land(a), _) => here.contains(&a),
         _ => false,
     };
     if !ok {
+        let why = match (t.kind.class(), c.at) {
+            (Class::Water, Location::River(h)) => {
+                format!(": from the river a boat is put down only into that river (`river {h}`)")
+            }
+            (Class::Water, Location::Dock(x)) => {
+                format!(
+                    ": from a dock a boat is put down only on the same shore (`dock {} {}`)",
+                    x.land, x.sea
+                )
+            }
+            _ => String::new(),
+        };
         return ctx.fail(format!(
-            "{carried} cannot be put down at {at} from {carrier} at {}",
+            "{carried} cannot be put down at {at} from {carrier} at {}{why}",
             c.at
+        ));
+    }
+    if let (Class::Water, Location::Dock(coast)) = (t.kind.class(), at)
+        && let Some(why) = wall_bars(ctx, coast.land.hex, coast.sea, t.owner)
+    {
+        return ctx.fail(format!(
+            "{carried} cannot be put down at {at}: {why}: only its owner docks behind it"
         ));
     }
     if let Some(x) = ctx.s.transporters.get_mut(&carried) {
