@@ -1,14 +1,14 @@
 //! The movement phase (RULINGS R5; Quick Guide Ib, III–V; rulebook pp.10–12): each
 //! player's movement orders in move order.
 
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::production::{load_goods, unload_goods};
 use super::{Ctx, Moved, home_area, lying, reach, reach_of, take_lying};
 use crate::roads_boats::building::BuildingKind;
 use crate::roads_boats::events::Fact;
 use crate::roads_boats::goods::{Good, Goods};
-use crate::roads_boats::map::{AreaId, Border, Hex};
+use crate::roads_boats::map::{AreaId, Hex};
 use crate::roads_boats::orders::{MovementOrder, Step, TurnOrders};
 use crate::roads_boats::player::Colour;
 use crate::roads_boats::transporter::{Class, Kind, Location, TransporterId};
@@ -722,28 +722,6 @@ fn landing(ctx: &Ctx, hex: Hex, dropped: &[(AreaId, Goods)]) -> Result<(), Strin
     }
 }
 
-/// The tiles joined to `start` by rail tracks.
-fn rail_network(ctx: &Ctx, start: Hex) -> BTreeSet<Hex> {
-    let mut seen = BTreeSet::from([start]);
-    let mut queue = VecDeque::from([start]);
-    while let Some(h) = queue.pop_front() {
-        for b in ctx.s.map.tracks.iter().copied() {
-            let (x, y): (Hex, Hex) = Border::tiles(b);
-            let next = if x == h {
-                y
-            } else if y == h {
-                x
-            } else {
-                continue;
-            };
-            if seen.insert(next) {
-                queue.push_back(next);
-            }
-        }
-    }
-    seen
-}
-
 /// Trains (Quick Guide V; &cetera, trains): from a track tile at the start of the phase,
 /// for one good already there, to any tile along the tracks; a whole move.
 fn train(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, to: Location, fare: Good) {
@@ -759,13 +737,52 @@ fn train(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, to: Location, fare: G
         return;
     };
     let Some(start) = t.at.hex() else { return };
-    let network = rail_network(ctx, start);
+    let map = &ctx.s.map;
+    // Where it boards: its own area; a docked boat its land area; a boat in the river
+    // every bank (Quick Guide V: docked ships and ships in rivers may use the train).
+    let boarding = match t.at {
+        Location::Land(a) => vec![a],
+        Location::Dock(c) => vec![c.land],
+        Location::River(h) => map.areas(h),
+        Location::Sea(h) => vec![AreaId::whole(h)],
+        Location::Carried(_) => Vec::new(),
+    };
+    let network = map.rail_network(&boarding);
     let to = sea_as_location(ctx, to);
     let Some(dest) = to.hex() else {
         return ctx.fail(format!("the train does not go to {to}"));
     };
-    if network.len() < 2 || !network.contains(&dest) || dest == start {
-        return ctx.fail(format!("no track joins {start} to {dest}"));
+    if network.is_empty() {
+        let elsewhere_on_tile = !map.rail_network(&map.areas(start)).is_empty();
+        return ctx.fail(if elsewhere_on_tile {
+            format!(
+                "the rail track in {start} is on the other side of the river from {id} at {}: a track on a river tile joins only the shores on its side",
+                t.at
+            )
+        } else {
+            format!("no track joins {start} to {dest}")
+        });
+    }
+    let arrives = match to {
+        Location::Land(a) => network.contains(&a),
+        Location::Dock(c) => network.contains(&c.land),
+        Location::River(h) => map.areas(h).iter().any(|a| network.contains(a)),
+        Location::Sea(h) => network.contains(&AreaId::whole(h)),
+        Location::Carried(_) => false,
+    };
+    if !arrives || to == t.at {
+        let other_bank = map
+            .areas(dest)
+            .iter()
+            .any(|a| map.rail_network(&[*a]).iter().any(|x| x.hex == start));
+        return ctx.fail(if arrives || !other_bank {
+            format!("no track joins {start} to {dest}")
+        } else {
+            format!(
+                "no track joins {} to {to}: a track on a river tile joins only the shores on its side of the river",
+                t.at
+            )
+        });
     }
     let fits = match (t.kind.class(), to) {
         (Class::Land, Location::Land(a)) => ctx.s.map.is_land(a.hex) && ctx.s.map.has_area(a),
