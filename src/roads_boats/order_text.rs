@@ -10,7 +10,8 @@ use super::building::{BuildingKind, MineBag, Output};
 use super::goods::{Good, Goods};
 use super::map::{AreaId, Border, Coast, Dir, Hex, Map};
 use super::orders::{
-    BuildingOrder, MovementOrder, Numbered, PlayerOrders, ProductionOrder, Step, WonderOrder,
+    BuildingOrder, FareFrom, MovementOrder, Numbered, PlayerOrders, ProductionOrder, Step,
+    WonderOrder,
 };
 use super::player::{Colour, Research};
 use super::state::Phase;
@@ -635,12 +636,38 @@ impl Reader<'_> {
                 } else {
                     None
                 };
+                let using = if self.is("using") {
+                    let u = self.here();
+                    self.next();
+                    if !matches!(output, Output::Good(Good::Fuel | Good::Paper)) {
+                        return Err(Diagnostic::new(
+                            "`using` chooses trunks or boards for a coal burner (fuel) or a paper mill (paper)",
+                        )
+                        .at(u)
+                        .help("leave `using …` out for other factories"));
+                    }
+                    let t = self.word("`trunks` or `boards`")?;
+                    match self.good_word(&t)? {
+                        g @ (Good::Trunks | Good::Boards) => Some(g),
+                        _ => {
+                            return Err(Diagnostic::new(format!(
+                                "`{}` will not do: a coal burner or paper mill takes trunks or boards",
+                                t.text
+                            ))
+                            .at(t.span)
+                            .help("write `using trunks` or `using boards`"));
+                        }
+                    }
+                } else {
+                    None
+                };
                 Ok(ProductionOrder::Make {
                     count,
                     output,
                     at,
                     from,
                     launch,
+                    using,
                 })
             }
             v @ ("load" | "unload") => {
@@ -807,12 +834,39 @@ impl Reader<'_> {
                 self.expect("to")?;
                 let to = self.location()?;
                 self.expect("fare")?;
+                // `fare 1 stone` reads too: the fare is always one good.
+                if self.peek().is_some_and(|t| t.text == "1") {
+                    self.next();
+                }
                 let t = self.word("the good that pays the fare")?;
                 let fare = self.good_word(&t)?;
+                let fare_from = if self.eat("from") {
+                    self.eat("the");
+                    self.eat("its");
+                    let w = self.word("`tile` or `cargo`")?;
+                    match w.text.to_ascii_lowercase().as_str() {
+                        "tile" | "ground" => Some(FareFrom::Tile),
+                        "cargo" => Some(FareFrom::Cargo),
+                        _ if w.text.eq_ignore_ascii_case(&transporter.to_string()) => {
+                            Some(FareFrom::Cargo)
+                        }
+                        _ => {
+                            return Err(Diagnostic::new(format!(
+                                "`{}`: a fare comes from the tile or from the transporter's cargo",
+                                w.text
+                            ))
+                            .at(w.span)
+                            .help("write `fare stone from tile` or `fare stone from cargo`"));
+                        }
+                    }
+                } else {
+                    None
+                };
                 Ok(MovementOrder::Train {
                     transporter,
                     to,
                     fare,
+                    fare_from,
                 })
             }
             "release" => {

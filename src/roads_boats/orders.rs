@@ -50,6 +50,10 @@ pub enum ProductionOrder {
         at: Hex,
         from: Vec<TransporterId>,
         launch: Option<Location>,
+        /// Coal burners and paper mills: hand in only this wood (`using boards`); `None`
+        /// takes trunks first, then boards.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        using: Option<Good>,
     },
     /// Take goods lying on the tile onto a transporter (from `area` if given).
     Load {
@@ -97,11 +101,14 @@ pub enum MovementOrder {
         drops: Vec<(AreaId, Goods)>,
         land: Location,
     },
-    /// Take the train along the tracks, paying one good.
+    /// Take the train along the tracks, paying one good: from the goods lying within
+    /// reach or from the cargo, as `fare_from` says (`None`: lying first, then cargo).
     Train {
         transporter: TransporterId,
         to: Location,
         fare: Good,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        fare_from: Option<FareFrom>,
     },
     /// At the start of the phase, put down a transporter carried since an earlier turn.
     Release {
@@ -109,6 +116,25 @@ pub enum MovementOrder {
         carried: TransporterId,
         at: Location,
     },
+}
+
+/// Where a train fare comes from (&cetera, trains: goods lying on the tile may pay it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FareFrom {
+    /// Goods lying within the transporter's reach.
+    Tile,
+    /// The transporter's own cargo.
+    Cargo,
+}
+
+impl fmt::Display for FareFrom {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FareFrom::Tile => "from the goods lying there",
+            FareFrom::Cargo => "from its cargo",
+        })
+    }
 }
 
 /// One step of a move.
@@ -203,6 +229,7 @@ impl fmt::Display for ProductionOrder {
                 at,
                 from,
                 launch,
+                using,
             } => {
                 write!(
                     f,
@@ -210,6 +237,9 @@ impl fmt::Display for ProductionOrder {
                 )?;
                 if !from.is_empty() {
                     write!(f, ", from {} first, then the tile", list(from))?;
+                }
+                if let Some(w) = using {
+                    write!(f, ", using {w} only where trunks or boards will do")?;
                 }
                 if let Some(l) = launch {
                     write!(f, ", launching it at {l}")?;
@@ -300,12 +330,17 @@ impl fmt::Display for MovementOrder {
                 transporter,
                 to,
                 fare,
+                fare_from,
             } => {
                 write!(
                     f,
                     "{transporter} takes the train to {to}, paying 1 {}",
                     fare.singular()
-                )
+                )?;
+                match fare_from {
+                    Some(from) => write!(f, " {from}"),
+                    None => f.write_str(" (lying there if any, else from its cargo)"),
+                }
             }
             MovementOrder::Release {
                 carrier,

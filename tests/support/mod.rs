@@ -223,6 +223,7 @@ pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
                         at,
                         from: vec![id],
                         launch: None,
+                        using: None,
                     }
                 }
                 _ => ProductionOrder::Research {

@@ -9,7 +9,7 @@ use crate::roads_boats::building::BuildingKind;
 use crate::roads_boats::events::Fact;
 use crate::roads_boats::goods::{Good, Goods};
 use crate::roads_boats::map::{AreaId, Hex};
-use crate::roads_boats::orders::{MovementOrder, Step, TurnOrders};
+use crate::roads_boats::orders::{FareFrom, MovementOrder, Step, TurnOrders};
 use crate::roads_boats::player::Colour;
 use crate::roads_boats::transporter::{Class, Kind, Location, TransporterId};
 
@@ -59,7 +59,8 @@ pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
                     transporter,
                     to,
                     fare,
-                } => train(ctx, &mut ph, *transporter, *to, *fare),
+                    fare_from,
+                } => train(ctx, &mut ph, *transporter, *to, *fare, *fare_from),
                 MovementOrder::Release {
                     carrier,
                     carried,
@@ -724,7 +725,14 @@ fn landing(ctx: &Ctx, hex: Hex, dropped: &[(AreaId, Goods)]) -> Result<(), Strin
 
 /// Trains (Quick Guide V; &cetera, trains): from a track tile at the start of the phase,
 /// for one good already there, to any tile along the tracks; a whole move.
-fn train(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, to: Location, fare: Good) {
+fn train(
+    ctx: &mut Ctx,
+    ph: &mut Phase,
+    id: TransporterId,
+    to: Location,
+    fare: Good,
+    fare_from: Option<FareFrom>,
+) {
     if let Err(e) = ctx.own(id) {
         return ctx.fail(e);
     }
@@ -796,22 +804,38 @@ fn train(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, to: Location, fare: G
         return ctx.fail(format!("a {} cannot leave the train at {to}", t.kind));
     }
     // The fare: a good that was there when the phase began, lying within reach (as in
-    // &cetera's example, the donkey pays with stone on the tile and keeps its load) or
-    // else on the transporter.
+    // &cetera's example, the donkey pays with stone on the tile and keeps its load) or on
+    // the transporter, as the player says; by default lying first, then cargo.
     let areas = reach(&ctx.s, id);
     let on_tile = lying(&ctx.s, &areas)
         .count(fare)
         .saturating_sub(arrived(ph, &areas).count(fare));
-    if on_tile > 0 {
-        take_lying(&mut ctx.s, &areas, fare, 1);
-    } else if t.cargo.count(fare) > 0 {
-        if let Some(x) = ctx.s.transporters.get_mut(&id) {
-            x.cargo.take(fare, 1);
+    let in_cargo = t.cargo.count(fare);
+    let source = match fare_from {
+        Some(FareFrom::Tile) if on_tile > 0 => FareFrom::Tile,
+        Some(FareFrom::Cargo) if in_cargo > 0 => FareFrom::Cargo,
+        None if on_tile > 0 => FareFrom::Tile,
+        None if in_cargo > 0 => FareFrom::Cargo,
+        Some(from) => {
+            return ctx.fail(format!(
+                "{id} has no {fare} to pay the fare with {from} (it must be there when the phase begins)"
+            ));
         }
-    } else {
-        return ctx.fail(format!(
-            "{id} has no {fare} to pay the fare with (it must be there when the phase begins)"
-        ));
+        None => {
+            return ctx.fail(format!(
+                "{id} has no {fare} to pay the fare with (it must be there when the phase begins)"
+            ));
+        }
+    };
+    match source {
+        FareFrom::Tile => {
+            take_lying(&mut ctx.s, &areas, fare, 1);
+        }
+        FareFrom::Cargo => {
+            if let Some(x) = ctx.s.transporters.get_mut(&id) {
+                x.cargo.take(fare, 1);
+            }
+        }
     }
     ph.moved.insert(id);
     if let Some(x) = ctx.s.transporters.get_mut(&id) {

@@ -232,7 +232,8 @@ fn order(ctx: &mut Ctx, order: &ProductionOrder, researched: &mut BTreeSet<(Colo
             at,
             from,
             launch,
-        } => make(ctx, *count, *output, *at, from, *launch),
+            using,
+        } => make(ctx, *count, *output, *at, from, *launch, *using),
         ProductionOrder::Load {
             transporter,
             goods,
@@ -432,20 +433,32 @@ fn factory_for(ctx: &Ctx, hex: Hex, output: Output) -> Result<(usize, Recipe), S
     })
 }
 
-/// Take one run's inputs from the transporters' cargo, then the tile; all or nothing.
-/// Trunks go before boards when either will do. Returns the goods used.
-/// Trunks before boards when either will do: a player's hand-in keeps the boards.
-const TRUNKS_FIRST: [Good; 2] = [Good::Trunks, Good::Boards];
+/// Trunks before boards when either will do: a player's hand-in keeps the boards unless
+/// the player says otherwise (`using boards`).
+const TRUNKS_FIRST: &[Good] = &[Good::Trunks, Good::Boards];
 /// Boards before trunks: goods left on a tile (RULINGS R1, step 4).
-const BOARDS_FIRST: [Good; 2] = [Good::Boards, Good::Trunks];
+const BOARDS_FIRST: &[Good] = &[Good::Boards, Good::Trunks];
 
+/// The wood a hand-in may use where trunks or boards will do: what the player chose,
+/// or trunks first, then boards.
+fn wood_order(using: Option<Good>) -> &'static [Good] {
+    match using {
+        Some(Good::Boards) => &[Good::Boards],
+        Some(Good::Trunks) => &[Good::Trunks],
+        _ => TRUNKS_FIRST,
+    }
+}
+
+/// Take one run's inputs from the transporters' cargo, then the tile; all or nothing.
+/// Where trunks or boards will do, `wood` says which, in which order. Returns the goods
+/// used.
 fn take_inputs(
     ctx: &mut Ctx,
     recipe: &Recipe,
     sources: &[TransporterId],
     areas: &[AreaId],
     donkey: Option<TransporterId>,
-    wood: [Good; 2],
+    wood: &[Good],
 ) -> Option<Goods> {
     // Check first, on a copy.
     let mut pool = Goods::new();
@@ -473,12 +486,14 @@ fn take_inputs(
                 let mut left = *n;
                 for g in &sources_goods {
                     for wood in wood {
-                        let k = g.count(wood).min(left);
-                        need.add(wood, k);
+                        let k = g.count(*wood).min(left);
+                        need.add(*wood, k);
                         left -= k;
                     }
                 }
-                need.add(Good::Trunks, left);
+                if left > 0 {
+                    return None;
+                }
             }
         }
     }
@@ -509,6 +524,7 @@ fn make(
     hex: Hex,
     from: &[TransporterId],
     launch: Option<Location>,
+    using: Option<Good>,
 ) {
     let Some(player) = ctx.player else { return };
     let (index, recipe) = match factory_for(ctx, hex, output) {
@@ -552,7 +568,7 @@ fn make(
             let mut runs = 0;
             let mut used = Goods::new();
             while runs < runs_wanted.min(runs_room) {
-                match take_inputs(ctx, &recipe, from, &areas, None, TRUNKS_FIRST) {
+                match take_inputs(ctx, &recipe, from, &areas, None, wood_order(using)) {
                     Some(g) => used.add_all(&g),
                     None => break,
                 }
@@ -560,10 +576,11 @@ fn make(
             }
             if runs == 0 {
                 return ctx.fail(format!(
-                    "not enough inputs for the {} at {}: it needs {}",
+                    "not enough inputs for the {} at {}: it needs {}{}",
                     building.kind,
                     building.at,
-                    describe(&recipe)
+                    describe(&recipe),
+                    using.map_or(String::new(), |w| format!(", and you said {w} only"))
                 ));
             }
             let made = runs * recipe.per_run;
