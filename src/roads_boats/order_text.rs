@@ -571,6 +571,14 @@ impl Reader<'_> {
         })
     }
 
+    /// `2 geese` after `follow` (the word may be left out).
+    fn follow_count(&mut self) -> R<u32> {
+        let n = self.number()?;
+        self.eat("geese");
+        self.eat("goose");
+        Ok(n)
+    }
+
     fn with(&mut self) -> R<TransporterId> {
         if !(self.eat("with") || self.eat("by")) {
             return Err(self.missing("`with` and the transporter that builds"));
@@ -762,10 +770,7 @@ impl Reader<'_> {
                 }
                 Some(w) if w == "follow" => {
                     self.next();
-                    let n = self.number()?;
-                    self.eat("geese");
-                    self.eat("goose");
-                    Step::Follow(n)
+                    Step::Follow(self.follow_count()?)
                 }
                 Some(w) if w == "carry" => {
                     self.next();
@@ -802,11 +807,14 @@ impl Reader<'_> {
                 let plane = self.transporter()?;
                 self.eat(":");
                 let mut load = Goods::new();
+                let mut follow = 0;
                 let mut drops = Vec::new();
                 let mut land = None;
                 loop {
                     if self.eat("load") {
                         load.add_all(&self.goods()?);
+                    } else if self.eat("follow") {
+                        follow += self.follow_count()?;
                     } else if self.eat("drop") {
                         let goods = self.goods()?;
                         self.expect("on")?;
@@ -815,7 +823,7 @@ impl Reader<'_> {
                         self.eat("at");
                         land = Some(self.location()?);
                     } else {
-                        return Err(self.missing("`load`, `drop` or `land`"));
+                        return Err(self.missing("`load`, `follow`, `drop` or `land`"));
                     }
                     if !(self.eat(";") || self.eat(",")) {
                         break;
@@ -825,6 +833,7 @@ impl Reader<'_> {
                 Ok(MovementOrder::Fly {
                     plane,
                     load,
+                    follow,
                     drops,
                     land,
                 })
@@ -862,11 +871,22 @@ impl Reader<'_> {
                 } else {
                     None
                 };
+                // `; follow 2 geese`: geese from the starting tile ride along.
+                let mut follow = 0;
+                while self.eat(";") || self.eat(",") {
+                    if !self.eat("follow") {
+                        return Err(self
+                            .missing("`follow`")
+                            .help("a train takes only `; follow 2 geese` after its fare"));
+                    }
+                    follow += self.follow_count()?;
+                }
                 Ok(MovementOrder::Train {
                     transporter,
                     to,
                     fare,
                     fare_from,
+                    follow,
                 })
             }
             "release" => {

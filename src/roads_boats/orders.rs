@@ -94,10 +94,13 @@ pub enum MovementOrder {
         transporter: TransporterId,
         steps: Vec<Step>,
     },
-    /// Fly a plane: load at the start, drop goods on land tiles, land.
+    /// Fly a plane: load at the start, with `follow` geese following it from there,
+    /// drop goods on land tiles, land.
     Fly {
         plane: TransporterId,
         load: Goods,
+        #[serde(default, skip_serializing_if = "is_zero")]
+        follow: u32,
         drops: Vec<(AreaId, Goods)>,
         land: Location,
     },
@@ -109,6 +112,9 @@ pub enum MovementOrder {
         fare: Good,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         fare_from: Option<FareFrom>,
+        /// Geese from the starting tile that follow it onto the train.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        follow: u32,
     },
     /// At the start of the phase, put down a transporter carried since an earlier turn.
     Release {
@@ -209,6 +215,10 @@ pub enum WonderOrder {
     Bricks { count: u32, paying: Goods },
     /// Ask for a new move order, with the positions wanted, best first (1 = first).
     MoveOrder { preferences: Vec<u32> },
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 fn list<T: fmt::Display>(items: &[T]) -> String {
@@ -314,12 +324,16 @@ impl fmt::Display for MovementOrder {
             MovementOrder::Fly {
                 plane,
                 load,
+                follow,
                 drops,
                 land,
             } => {
                 write!(f, "{plane} flies")?;
                 if !load.is_empty() {
                     write!(f, " with {load}")?;
+                }
+                if *follow > 0 {
+                    write!(f, ", {follow} geese following")?;
                 }
                 for (a, g) in drops {
                     write!(f, ", drops {g} on {a}")?;
@@ -331,6 +345,7 @@ impl fmt::Display for MovementOrder {
                 to,
                 fare,
                 fare_from,
+                follow,
             } => {
                 write!(
                     f,
@@ -338,9 +353,13 @@ impl fmt::Display for MovementOrder {
                     fare.singular()
                 )?;
                 match fare_from {
-                    Some(from) => write!(f, " {from}"),
-                    None => f.write_str(" (lying there if any, else from its cargo)"),
+                    Some(from) => write!(f, " {from}")?,
+                    None => f.write_str(" (lying there if any, else from its cargo)")?,
                 }
+                if *follow > 0 {
+                    write!(f, ", {follow} geese following")?;
+                }
+                Ok(())
             }
             MovementOrder::Release {
                 carrier,

@@ -52,15 +52,17 @@ pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
                 MovementOrder::Fly {
                     plane,
                     load,
+                    follow: geese,
                     drops,
                     land,
-                } => fly(ctx, &mut ph, *plane, load, drops, *land),
+                } => fly(ctx, &mut ph, *plane, load, *geese, drops, *land),
                 MovementOrder::Train {
                     transporter,
                     to,
                     fare,
                     fare_from,
-                } => train(ctx, &mut ph, *transporter, *to, *fare, *fare_from),
+                    follow: geese,
+                } => train(ctx, &mut ph, *transporter, *to, (*fare, *fare_from), *geese),
                 MovementOrder::Release {
                     carrier,
                     carried,
@@ -352,6 +354,11 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
                 }
             }
             Step::Give { to, goods } => give(ctx, id, *to, goods),
+            Step::Follow(_) if kind == Kind::Plane && path.len() > 1 => {
+                ctx.fail(format!(
+                    "{id} is a plane: geese follow a plane only from where it starts (&cetera, planes)"
+                ));
+            }
             Step::Follow(n) => follow(ctx, id, *n),
             Step::Carry(other) => carry(ctx, ph, id, *other),
         }
@@ -611,6 +618,7 @@ fn fly(
     ph: &mut Phase,
     plane: TransporterId,
     load: &Goods,
+    geese: u32,
     drops: &[(AreaId, Goods)],
     land: Location,
 ) {
@@ -638,6 +646,11 @@ fn fly(
         let areas = reach(&ctx.s, plane);
         let ex = excluded(ctx, ph, &areas, plane);
         load_goods(ctx, plane, load, None, &ex);
+    }
+    // Geese on the tile when it takes off may follow it (Quick Guide IV; &cetera,
+    // planes: only at the start).
+    if geese > 0 {
+        follow(ctx, plane, geese);
     }
     let mut arrived: Vec<(AreaId, Goods)> = Vec::new();
     for (area, goods) in drops {
@@ -730,8 +743,8 @@ fn train(
     ph: &mut Phase,
     id: TransporterId,
     to: Location,
-    fare: Good,
-    fare_from: Option<FareFrom>,
+    (fare, fare_from): (Good, Option<FareFrom>),
+    geese: u32,
 ) {
     if let Err(e) = ctx.own(id) {
         return ctx.fail(e);
@@ -836,6 +849,11 @@ fn train(
                 x.cargo.take(fare, 1);
             }
         }
+    }
+    // Geese may follow it onto the train and get off with it (Quick Guide V; &cetera,
+    // trains).
+    if geese > 0 {
+        follow(ctx, id, geese);
     }
     ph.moved.insert(id);
     if let Some(x) = ctx.s.transporters.get_mut(&id) {
