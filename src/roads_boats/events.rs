@@ -128,6 +128,13 @@ pub enum Fact {
         to: TransporterId,
         goods: Goods,
     },
+    /// Goods of another player's transporter used as that player offered (production or
+    /// building); no goods: the transporter itself was handed in (a donkey for a wagon).
+    OfferUsed {
+        transporter: TransporterId,
+        owner: Colour,
+        goods: Goods,
+    },
     GeeseFollow {
         transporter: TransporterId,
         geese: u32,
@@ -350,6 +357,18 @@ impl fmt::Display for Fact {
                 write!(f, "{transporter} moved {}", p.join(" > "))
             }
             Fact::Gave { from, to, goods } => write!(f, "{from} gave {goods} to {to}"),
+            Fact::OfferUsed {
+                transporter,
+                owner,
+                goods,
+            } if goods.is_empty() => {
+                write!(f, "handed in {transporter}, which {owner} offered")
+            }
+            Fact::OfferUsed {
+                transporter,
+                owner,
+                goods,
+            } => write!(f, "used {goods} from {transporter}, which {owner} offered"),
             Fact::GeeseFollow { transporter, geese } => {
                 write!(f, "{geese} geese follow {transporter}")
             }

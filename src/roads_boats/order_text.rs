@@ -10,8 +10,8 @@ use super::building::{BuildingKind, MineBag, Output};
 use super::goods::{Good, Goods};
 use super::map::{AreaId, Border, Coast, Dir, Hex, Map};
 use super::orders::{
-    BuildingOrder, FareFrom, MovementOrder, Numbered, PlayerOrders, ProductionOrder, Step,
-    WonderOrder,
+    BuildingOrder, Consent, FareFrom, MovementOrder, Numbered, Party, PlayerOrders,
+    ProductionOrder, Step, WonderOrder,
 };
 use super::player::{Colour, Research};
 use super::state::Phase;
@@ -329,9 +329,10 @@ struct Reader<'b> {
 
 type R<T> = Result<T, Diagnostic>;
 
-const PRODUCTION: &str = "make, load, unload, research, upgrade, destroy or no breed";
-const MOVEMENT: &str = "move, fly, train or release";
-const BUILDING: &str = "build, road, bridge, wall, demolish, shaft, bomb or bomb-proof";
+const PRODUCTION: &str =
+    "make, load, unload, give, carry, research, upgrade, destroy, no breed, accept, offer or allow";
+const MOVEMENT: &str = "move, fly, train, release, accept or allow";
+const BUILDING: &str = "build, road, bridge, wall, demolish, shaft, bomb, bomb-proof or offer";
 
 impl Reader<'_> {
     fn peek(&self) -> Option<&Token> {
@@ -571,6 +572,68 @@ impl Reader<'_> {
         })
     }
 
+    /// A colour, or `anyone`.
+    fn party(&mut self) -> R<Party> {
+        if self.eat("anyone") || self.eat("anybody") || self.eat("everyone") {
+            Ok(Party::Anyone)
+        } else {
+            Ok(Party::Player(self.colour()?))
+        }
+    }
+
+    /// `accept [GOODS] from yellow [on D3]`, `offer D3 to yellow`, `offer 2 boards from D3
+    /// to yellow`, `allow yellow to carry D3` (docs/orders.md, consent).
+    fn consent(&mut self, verb: &str) -> R<Consent> {
+        match verb {
+            "accept" => {
+                let any = self.is("from") || self.eat("goods") || self.eat("anything");
+                let goods = if any { None } else { Some(self.goods()?) };
+                self.expect("from")?;
+                let from = self.party()?;
+                let onto = if self.eat("on") || self.eat("onto") {
+                    Some(self.transporter()?)
+                } else {
+                    None
+                };
+                Ok(Consent::Accept { from, goods, onto })
+            }
+            "offer" => {
+                let whole = self
+                    .peek()
+                    .is_some_and(|t| t.text.parse::<TransporterId>().is_ok())
+                    && self
+                        .toks
+                        .get(self.pos + 1)
+                        .is_some_and(|t| t.text.eq_ignore_ascii_case("to"));
+                let (transporter, goods) = if whole {
+                    (self.transporter()?, None)
+                } else {
+                    let goods = self.goods()?;
+                    if !(self.eat("from") || self.eat("on")) {
+                        return Err(self
+                            .missing("`from` and your transporter")
+                            .help("write `offer 2 boards from D3 to yellow`, or `offer D3 to yellow` for all it carries"));
+                    }
+                    (self.transporter()?, Some(goods))
+                };
+                self.expect("to")?;
+                let to = self.party()?;
+                Ok(Consent::Offer {
+                    transporter,
+                    goods,
+                    to,
+                })
+            }
+            _ => {
+                let by = self.party()?;
+                self.expect("to")?;
+                self.expect("carry")?;
+                let transporter = self.transporter()?;
+                Ok(Consent::Carry { transporter, by })
+            }
+        }
+    }
+
     /// `2 geese` after `follow` (the word may be left out).
     fn follow_count(&mut self) -> R<u32> {
         let n = self.number()?;
@@ -610,6 +673,24 @@ impl Reader<'_> {
                 "drop" | "put" => Some("unload"),
                 _ => None,
             };
+            let elsewhere = match v.as_str() {
+                "offer" => Some(
+                    "an offer goes in the production or building orders, where the other player hands goods in or builds with them; in movement, give the goods (the other player accepts them)",
+                ),
+                "accept" => Some(
+                    "`accept` goes in the production or movement orders, where goods are handed over",
+                ),
+                "allow" => Some(
+                    "`allow … to carry` goes in the production or movement orders, where transporters are picked up",
+                ),
+                "give" | "carry" => Some(
+                    "in the movement phase, give and carry are steps of a move: `move D1: give 1 stone to D2`, `move T1: carry R1`",
+                ),
+                _ => None,
+            };
+            if let Some(h) = elsewhere {
+                return Err(d.help(h));
+            }
             if let Some(s) = synonym.or_else(|| did_you_mean(&v, known.iter().copied())) {
                 d = d.help(format!("did you mean `{s}`?"));
             }
@@ -634,9 +715,10 @@ impl Reader<'_> {
                 let at = self.hex_or_area()?;
                 let mut from = Vec::new();
                 if self.eat("from") {
-                    from.push(self.transporter()?);
+                    // Another player's transporter if its owner offers it (consent).
+                    from.push(self.transporter_ref(false)?);
                     while self.eat(",") || self.eat("and") {
-                        from.push(self.transporter()?);
+                        from.push(self.transporter_ref(false)?);
                     }
                 }
                 let launch = if self.eat("launch") {
@@ -720,6 +802,34 @@ impl Reader<'_> {
                 self.eat("at");
                 Ok(ProductionOrder::Breed { at: self.hex()? })
             }
+            "give" => {
+                // `give D1 2 boards to D2`, or `give 2 boards from D1 to D2`.
+                let (from, goods) = if self
+                    .peek()
+                    .is_some_and(|t| t.text.parse::<TransporterId>().is_ok())
+                {
+                    let from = self.transporter()?;
+                    (from, self.goods()?)
+                } else {
+                    let goods = self.goods()?;
+                    self.expect("from")?;
+                    (self.transporter()?, goods)
+                };
+                self.expect("to")?;
+                let to = self.transporter_ref(false)?;
+                Ok(ProductionOrder::Give { from, to, goods })
+            }
+            "carry" => {
+                let carried = self.transporter_ref(false)?;
+                if !(self.eat("on") || self.eat("onto") || self.eat("with")) {
+                    return Err(self
+                        .missing("`on` and the transporter that carries it")
+                        .help("write `carry R1 on T1`: T1 picks up R1"));
+                }
+                let carrier = self.transporter()?;
+                Ok(ProductionOrder::Carry { carrier, carried })
+            }
+            v @ ("accept" | "offer" | "allow") => Ok(ProductionOrder::Consent(self.consent(v)?)),
             "no" => {
                 if !(self.eat("breed") || self.eat("breeding")) {
                     return Err(self
@@ -774,7 +884,7 @@ impl Reader<'_> {
                 }
                 Some(w) if w == "carry" => {
                     self.next();
-                    Step::Carry(self.transporter()?)
+                    Step::Carry(self.transporter_ref(false)?)
                 }
                 Some(w) if w == "to" => {
                     self.next();
@@ -889,10 +999,13 @@ impl Reader<'_> {
                     follow,
                 })
             }
+            v @ ("accept" | "allow") => Ok(MovementOrder::Consent(self.consent(v)?)),
             "release" => {
-                let carried = self.transporter()?;
+                // Either may be another player's: the carrier's owner puts the carried
+                // one down, or its owner takes it back.
+                let carried = self.transporter_ref(false)?;
                 self.expect("from")?;
-                let carrier = self.transporter()?;
+                let carrier = self.transporter_ref(false)?;
                 self.expect("at")?;
                 let at = self.location()?;
                 Ok(MovementOrder::Release {
@@ -1006,6 +1119,7 @@ impl Reader<'_> {
                     with: self.with()?,
                 })
             }
+            "offer" => Ok(BuildingOrder::Consent(self.consent("offer")?)),
             _ => Err(self.missing(BUILDING)),
         }
     }
@@ -1183,6 +1297,56 @@ mod tests {
             p.problems[0].help.as_deref(),
             Some("did you mean `boards`?")
         );
+    }
+
+    /// Issue 11's orders read as docs/orders.md shows them.
+    #[test]
+    fn the_new_orders_read() {
+        let p = read(
+            "production\nno breed C3\nno breed\ngive D1 2 boards to D2\ngive 1 stone from D2 to D1\n\
+             carry D2 on D1\nmake 1 fuel at C3 from D1 using boards\naccept goods from yellow\n\
+             accept 2 boards from anyone on D1\noffer D1 to yellow\noffer 1 board from D1 to yellow\n\
+             allow yellow to carry D1\nmovement\ntrain D1 to C3 fare 1 stone from cargo; follow 2 geese\n\
+             fly P1: load 1 board; follow 2 geese; land C3\naccept goods from red\nallow anyone to carry D1\n\
+             building\noffer 2 boards from D1 to red\n",
+        );
+        assert!(p.problems.is_empty(), "{:?}", p.problems);
+        assert_eq!(p.orders.production.len(), 11);
+        assert_eq!(p.orders.movement.len(), 4);
+        assert_eq!(p.orders.building.len(), 1);
+        assert_eq!(
+            p.orders.production[9].order,
+            ProductionOrder::Consent(Consent::Offer {
+                transporter: "D1".parse().expect("id"),
+                goods: Some([(Good::Boards, 1)].into_iter().collect()),
+                to: Party::Player(Colour::Yellow),
+            })
+        );
+        assert!(matches!(
+            p.orders.movement[0].order,
+            MovementOrder::Train {
+                fare_from: Some(FareFrom::Cargo),
+                follow: 2,
+                ..
+            }
+        ));
+    }
+
+    /// Consents go in the phases they are for; elsewhere the line is refused with a hint.
+    #[test]
+    fn a_consent_in_the_wrong_phase_is_refused_with_a_hint() {
+        let p = read("movement\noffer D1 to yellow\nbuilding\naccept goods from red\n");
+        assert_eq!(p.problems.len(), 2);
+        assert!(
+            p.problems[0]
+                .help
+                .as_deref()
+                .is_some_and(|h| h.contains("production or building")),
+            "{:?}",
+            p.problems
+        );
+        let p = read("production\nmake 2 boards at C3 from D1 using boards\n");
+        assert_eq!(p.problems.len(), 1, "`using` is for fuel and paper");
     }
 
     /// A line that does not read is left out; the others are kept (docs/orders.md).

@@ -83,6 +83,76 @@ pub enum ProductionOrder {
     /// start of the phase, before anything else (rulebook: donkeys do not reproduce if
     /// their owner does not want them to).
     NoBreed { at: Option<Hex> },
+    /// Hand goods from one transporter to another on its tile: freely between one's own
+    /// (rulebook, production: transporters on one tile exchange goods with the tile and
+    /// each other freely), to another player's if that player accepts them.
+    Give {
+        from: TransporterId,
+        to: TransporterId,
+        goods: Goods,
+    },
+    /// Pick up a transporter to carry (Quick Guide III: in the production phase too).
+    Carry {
+        carrier: TransporterId,
+        carried: TransporterId,
+    },
+    /// A consent for this phase: accept goods, offer goods or transporters, allow
+    /// carrying.
+    Consent(Consent),
+}
+
+/// Whom a consent is for: one player, or anyone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Party {
+    Player(Colour),
+    Anyone,
+}
+
+impl Party {
+    pub fn includes(self, c: Colour) -> bool {
+        match self {
+            Party::Player(p) => p == c,
+            Party::Anyone => true,
+        }
+    }
+}
+
+impl fmt::Display for Party {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Party::Player(c) => write!(f, "{c}"),
+            Party::Anyone => f.write_str("anyone"),
+        }
+    }
+}
+
+/// A standing consent, for the phase whose orders it is written in: every player's
+/// consents are known before the phase resolves (all order files are in), so an offer
+/// in a later player's orders serves an earlier player (RULINGS R1, R5, R6).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "consent")]
+pub enum Consent {
+    /// `accept [GOODS] from yellow [on D3]`: goods may be given to one's transporters
+    /// (to `onto` only, if named), up to `goods` in all this phase (`None`: any).
+    Accept {
+        from: Party,
+        goods: Option<Goods>,
+        onto: Option<TransporterId>,
+    },
+    /// `offer D3 to yellow` / `offer 2 boards from D3 to yellow`: the player may hand in
+    /// (production) or build with (building) these goods of one's transporter (`None`:
+    /// all it carries; a whole donkey may then be handed in for a wagon).
+    Offer {
+        transporter: TransporterId,
+        goods: Option<Goods>,
+        to: Party,
+    },
+    /// `allow yellow to carry D3`: the player's transporters may pick it up.
+    Carry {
+        transporter: TransporterId,
+        by: Party,
+    },
 }
 
 /// Movement phase (RULINGS R5).
@@ -122,6 +192,8 @@ pub enum MovementOrder {
         carried: TransporterId,
         at: Location,
     },
+    /// A consent for this phase (accept goods, allow carrying).
+    Consent(Consent),
 }
 
 /// Where a train fare comes from (&cetera, trains: goods lying on the tile may pay it).
@@ -205,6 +277,8 @@ pub enum BuildingOrder {
         at: Hex,
         with: TransporterId,
     },
+    /// A consent for this phase (offer goods for others' building).
+    Consent(Consent),
 }
 
 /// Wonder phase (RULINGS R7, R2).
@@ -292,6 +366,13 @@ impl fmt::Display for ProductionOrder {
             ProductionOrder::NoBreed { at: None } => {
                 write!(f, "keep all your donkeys from breeding this turn")
             }
+            ProductionOrder::Give { from, to, goods } => {
+                write!(f, "{from} hands {goods} to {to}")
+            }
+            ProductionOrder::Carry { carrier, carried } => {
+                write!(f, "{carrier} picks up {carried} to carry it")
+            }
+            ProductionOrder::Consent(c) => write!(f, "{c} this production phase"),
         }
     }
 }
@@ -366,6 +447,37 @@ impl fmt::Display for MovementOrder {
                 carried,
                 at,
             } => write!(f, "{carrier} puts down {carried} at {at}"),
+            MovementOrder::Consent(c) => write!(f, "{c} this movement phase"),
+        }
+    }
+}
+
+impl fmt::Display for Consent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Consent::Accept { from, goods, onto } => {
+                write!(f, "accept ")?;
+                match goods {
+                    Some(g) => write!(f, "up to {g}")?,
+                    None => write!(f, "any goods")?,
+                }
+                write!(f, " from {from}")?;
+                match onto {
+                    Some(t) => write!(f, " onto {t}"),
+                    None => write!(f, " onto your transporters"),
+                }
+            }
+            Consent::Offer {
+                transporter,
+                goods,
+                to,
+            } => match goods {
+                Some(g) => write!(f, "offer {to} up to {g} from {transporter}"),
+                None => write!(f, "offer {to} everything {transporter} carries"),
+            },
+            Consent::Carry { transporter, by } => {
+                write!(f, "allow {by} to pick up and carry {transporter}")
+            }
         }
     }
 }
@@ -421,6 +533,7 @@ impl fmt::Display for BuildingOrder {
             BuildingOrder::BombProof { at, with } => {
                 write!(f, "make the building at {at} bomb-proof with {with}")
             }
+            BuildingOrder::Consent(c) => write!(f, "{c} this building phase"),
         }
     }
 }

@@ -3,8 +3,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::consent::{self, Ledger};
 use super::production::{load_goods, unload_goods};
-use super::{Ctx, Moved, home_area, lying, reach, reach_of, take_lying};
+use super::{Ctx, Moved, hand_over, home_area, lying, pick_up, reach, reach_of, take_lying};
 use crate::roads_boats::building::BuildingKind;
 use crate::roads_boats::events::Fact;
 use crate::roads_boats::goods::{Good, Goods};
@@ -25,6 +26,69 @@ struct Phase {
     /// Every good that came into an area this phase, by anyone (a train fare must have
     /// been there when the phase began).
     arrived: BTreeMap<AreaId, Goods>,
+    /// Goods aboard a transporter that one of its owner's transporters has moved this
+    /// phase: (holder, good, mover) -> how many (RULINGS R5: no good is moved by two
+    /// transporters of one player in a movement phase). Goods aboard not counted here
+    /// have not been moved by the owner's transporters this phase.
+    moved_by: BTreeMap<(TransporterId, Good, TransporterId), u32>,
+    /// Goods handed to a transporter this phase (they cannot pay its train fare: the
+    /// fare must be there when the phase begins).
+    received: BTreeMap<TransporterId, Goods>,
+}
+
+impl Phase {
+    /// Goods aboard `id` that another of its owner's transporters moved this phase:
+    /// `id` may not move them on.
+    fn blocked(&self, id: TransporterId) -> Vec<(Good, TransporterId, u32)> {
+        self.moved_by
+            .iter()
+            .filter(|((h, _, m), n)| *h == id && *m != id && **n > 0)
+            .map(|((_, g, m), n)| (*g, *m, *n))
+            .collect()
+    }
+
+    /// After a step, everything aboard has been moved by `id`.
+    fn mark_moved(&mut self, id: TransporterId, cargo: &Goods) {
+        for (g, n) in cargo.iter() {
+            self.moved_by.insert((id, g, id), n);
+        }
+    }
+
+    /// `n` of `good` leave `id` (which held `held` of them before): say which movers'
+    /// goods they were. The freest goods stay aboard: goods others moved go first, then
+    /// goods `id` moved, then goods not moved this phase (`None`).
+    fn take(
+        &mut self,
+        id: TransporterId,
+        good: Good,
+        n: u32,
+        held: u32,
+    ) -> Vec<(Option<TransporterId>, u32)> {
+        let mut tagged: Vec<(TransporterId, u32)> = self
+            .moved_by
+            .iter()
+            .filter(|((h, g, _), _)| *h == id && *g == good)
+            .map(|((_, _, m), k)| (*m, *k))
+            .collect();
+        tagged.sort_by_key(|(m, _)| *m == id);
+        let untagged = held.saturating_sub(tagged.iter().map(|(_, k)| k).sum());
+        let mut left = n;
+        let mut out = Vec::new();
+        for (m, k) in tagged {
+            let t = k.min(left);
+            if t > 0 {
+                left -= t;
+                out.push((Some(m), t));
+                if let Some(v) = self.moved_by.get_mut(&(id, good, m)) {
+                    *v -= t;
+                }
+            }
+        }
+        if left > 0 {
+            out.push((None, left.min(untagged)));
+        }
+        out
+    }
 }
 
 pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
@@ -38,6 +102,14 @@ pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
             .collect(),
         ..Phase::default()
     };
+    let items = consent::of(
+        orders.iter().map(|(c, o)| (*c, o.movement.as_slice())),
+        |o| match o {
+            MovementOrder::Consent(c) => Some(c),
+            _ => None,
+        },
+    );
+    ctx.consents = Ledger::gather(ctx, items);
     for player in ctx.in_move_order() {
         let Some(list) = orders.get(&player) else {
             continue;
@@ -68,6 +140,8 @@ pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
                     carried,
                     at,
                 } => release(ctx, &ph, *carrier, *carried, *at),
+                // Gathered before the phase.
+                MovementOrder::Consent(_) => {}
             }
         }
     }
@@ -318,10 +392,18 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
                             ));
                             break;
                         }
+                        if let Some(why) = blocked_reason(ph, id) {
+                            ctx.fail(format!(
+                                "{id} cannot go on to {target}: {why}; it stops at {pos}"
+                            ));
+                            break;
+                        }
                         pos = next;
                         path.push(pos);
                         if let Some(t) = ctx.s.transporters.get_mut(&id) {
                             t.at = pos;
+                            let cargo = t.cargo.clone();
+                            ph.mark_moved(id, &cargo);
                         }
                     }
                     Err(why) => {
@@ -342,18 +424,23 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
                     None => reach(&ctx.s, id),
                 };
                 let ex = excluded(ctx, ph, &areas, id);
-                load_goods(ctx, id, goods, *area, &ex);
+                let got = load_goods(ctx, id, goods, *area, &ex);
+                reload_own(ph, &areas, player, id, &got);
             }
             Step::Unload { goods, area } => {
+                let before = cargo_of(ctx, id);
                 if let Some((at, put)) = unload_goods(ctx, id, goods, *area) {
-                    ph.dropped
-                        .entry((at, player, id))
-                        .or_default()
-                        .add_all(&put);
+                    for (g, n) in put.iter() {
+                        for (mover, k) in ph.take(id, g, n, before.count(g)) {
+                            if let Some(m) = mover {
+                                ph.dropped.entry((at, player, m)).or_default().add(g, k);
+                            }
+                        }
+                    }
                     ph.arrived.entry(at).or_default().add_all(&put);
                 }
             }
-            Step::Give { to, goods } => give(ctx, id, *to, goods),
+            Step::Give { to, goods } => give(ctx, ph, id, *to, goods),
             Step::Follow(_) if kind == Kind::Plane && path.len() > 1 => {
                 ctx.fail(format!(
                     "{id} is a plane: geese follow a plane only from where it starts (&cetera, planes)"
@@ -371,63 +458,77 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
     }
 }
 
-/// Hand goods to another transporter at the same place. Not to one's own: a good may
-/// not be moved by two of one player's transporters in a phase (RULINGS R5).
-fn give(ctx: &mut Ctx, id: TransporterId, to: TransporterId, goods: &Goods) {
-    let (Some(a), Some(b)) = (
-        ctx.s.transporters.get(&id).cloned(),
-        ctx.s.transporters.get(&to).cloned(),
-    ) else {
-        return ctx.fail(format!("there is no transporter {to}"));
-    };
-    if a.owner == b.owner {
-        return ctx.fail(format!(
-            "{id} cannot hand goods to {to}: no good may be moved by two of your transporters in one phase"
-        ));
-    }
-    let together = a.at == b.at || {
-        let ra = reach_of(&ctx.s, a.at);
-        reach_of(&ctx.s, b.at).iter().any(|x| ra.contains(x))
-    };
-    if !together {
-        return ctx.fail(format!("{to} is not where {id} is"));
-    }
+/// Hand goods to another transporter at the same place (RULINGS R5): to one's own
+/// freely — but what the giver moved this phase is then blocked aboard the receiver,
+/// which may not move it on — and to another player's as far as that player accepts.
+/// A plane takes goods only before it moves.
+fn give(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, to: TransporterId, goods: &Goods) {
     if ctx
         .s
         .transporters
-        .values()
-        .any(|t| t.at == Location::Carried(to))
+        .get(&to)
+        .is_some_and(|t| t.kind == Kind::Plane)
+        && ph.moved.contains(&to)
     {
-        return ctx.fail(format!("{to} carries a transporter and takes no goods"));
+        return ctx.fail(format!(
+            "{to} is a plane that has moved: planes pick up goods only at the start of the movement phase"
+        ));
     }
-    let room = b.kind.capacity().saturating_sub(b.cargo.total());
-    let mut given = Goods::new();
-    let mut left = room;
-    for (g, n) in goods.iter() {
-        let k = ctx
-            .s
-            .transporters
-            .get_mut(&id)
-            .map_or(0, |t| t.cargo.take(g, n.min(left)));
-        left -= k;
-        given.add(g, k);
-    }
-    if let Some(t) = ctx.s.transporters.get_mut(&to) {
-        t.cargo.add_all(&given);
+    let before = cargo_of(ctx, id);
+    let same_owner = ctx.s.transporters.get(&id).map(|t| t.owner)
+        == ctx.s.transporters.get(&to).map(|t| t.owner);
+    let given = hand_over(ctx, id, to, goods);
+    for (g, n) in given.iter() {
+        for (mover, k) in ph.take(id, g, n, before.count(g)) {
+            if let (true, Some(m)) = (same_owner, mover) {
+                *ph.moved_by.entry((to, g, m)).or_default() += k;
+            }
+        }
     }
     if !given.is_empty() {
-        ctx.emit(Fact::Gave {
-            from: id,
-            to,
-            goods: given.clone(),
-        });
+        ph.received.entry(to).or_default().add_all(&given);
     }
-    if given.total() < goods.total() {
-        let msg = format!("{id} gave {given} of {goods} to {to}");
-        if given.is_empty() {
-            ctx.fail(msg)
-        } else {
-            ctx.short(msg)
+}
+
+/// Why a transporter may not move on: goods aboard that another of its owner's
+/// transporters moved this phase.
+fn blocked_reason(ph: &Phase, id: TransporterId) -> Option<String> {
+    let blocked = ph.blocked(id);
+    if blocked.is_empty() {
+        return None;
+    }
+    let what: Vec<String> = blocked
+        .iter()
+        .map(|(g, m, n)| format!("{} that {m} moved", g.counted(*n)))
+        .collect();
+    Some(format!(
+        "it carries {} this phase, and no good may be moved by two of your transporters in one phase (put them down first)",
+        what.join(" and ")
+    ))
+}
+
+fn cargo_of(ctx: &Ctx, id: TransporterId) -> Goods {
+    ctx.s
+        .transporters
+        .get(&id)
+        .map(|t| t.cargo.clone())
+        .unwrap_or_default()
+}
+
+/// Goods `id` loads that it moved and put down itself this phase are again goods it
+/// moved (and no longer lie there for the exclusion of others).
+fn reload_own(ph: &mut Phase, areas: &[AreaId], player: Colour, id: TransporterId, got: &Goods) {
+    for (g, n) in got.iter() {
+        let mut left = n;
+        for a in areas {
+            if left == 0 {
+                break;
+            }
+            if let Some(d) = ph.dropped.get_mut(&(*a, player, id)) {
+                let k = d.take(g, left);
+                left -= k;
+                *ph.moved_by.entry((id, g, id)).or_default() += k;
+            }
         }
     }
 }
@@ -479,52 +580,9 @@ fn follow(ctx: &mut Ctx, id: TransporterId, n: u32) {
 /// Pick up a transporter that has not moved this phase; neither may carry anything else
 /// (Quick Guide III).
 fn carry(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, other: TransporterId) {
-    let (Some(a), Some(b)) = (
-        ctx.s.transporters.get(&id).cloned(),
-        ctx.s.transporters.get(&other).cloned(),
-    ) else {
-        return ctx.fail(format!("there is no transporter {other}"));
-    };
-    let problem = if a.kind == Kind::Plane {
-        Some("planes never carry other transporters".to_string())
-    } else if b.owner != a.owner {
-        Some(format!("{other} is not yours"))
-    } else if a.at != b.at && {
-        // A boat in the river reaches the banks; a transporter on a bank the river.
-        let ra = reach_of(&ctx.s, a.at);
-        !reach_of(&ctx.s, b.at).iter().any(|x| ra.contains(x))
-    } {
-        Some(format!("{other} is not where {id} is"))
-    } else if ph.moved.contains(&other) {
-        Some(format!(
-            "{other} has moved this phase and cannot be carried"
-        ))
-    } else if !a.cargo.is_empty() || !b.cargo.is_empty() {
-        Some("neither transporter may carry anything else".to_string())
-    } else if ctx
-        .s
-        .transporters
-        .values()
-        .any(|t| t.at == Location::Carried(id) || t.at == Location::Carried(other))
-    {
-        Some(
-            "a transporter carries one transporter at a time, and a carried one carries nothing"
-                .to_string(),
-        )
-    } else {
-        None
-    };
-    if let Some(p) = problem {
-        return ctx.fail(format!("{id} cannot pick up {other}: {p}"));
+    if pick_up(ctx, id, other, ph.moved.contains(&other)) {
+        ph.moved.insert(other);
     }
-    if let Some(t) = ctx.s.transporters.get_mut(&other) {
-        t.at = Location::Carried(id);
-    }
-    ph.moved.insert(other);
-    ctx.emit(Fact::PickedUp {
-        carrier: id,
-        carried: other,
-    });
 }
 
 /// Put down a transporter carried since an earlier turn, at the start of the phase,
@@ -536,15 +594,18 @@ fn release(
     carried: TransporterId,
     at: Location,
 ) {
-    if let Err(e) = ctx.own(carrier) {
-        return ctx.fail(e);
-    }
     let Some(c) = ctx.s.transporters.get(&carrier).cloned() else {
-        return;
+        return ctx.fail(format!("there is no transporter {carrier}"));
     };
     let Some(t) = ctx.s.transporters.get(&carried).cloned() else {
         return ctx.fail(format!("there is no transporter {carried}"));
     };
+    // The carrier's owner puts it down, or the carried one's owner takes it back.
+    if ctx.player != Some(t.owner)
+        && let Err(e) = ctx.own(carrier)
+    {
+        return ctx.fail(e);
+    }
     if t.at != Location::Carried(carrier) || !ph.carried_at_start.contains(&carried) {
         return ctx.fail(format!(
             "{carrier} has carried {carried} since no earlier turn"
@@ -640,6 +701,9 @@ fn fly(
         }
         other => return ctx.fail(format!("{plane} cannot land at {other}")),
     };
+    if let Some(why) = blocked_reason(ph, plane) {
+        return ctx.fail(format!("{plane} cannot fly: {why}"));
+    }
     // Fly on a copy of the state; keep it only if the plane can land.
     let (saved, events) = (ctx.s.clone(), ctx.events.len());
     if !load.is_empty() {
@@ -754,6 +818,9 @@ fn train(
             "{id} has moved: the train is a whole move, taken from the start"
         ));
     }
+    if let Some(why) = blocked_reason(ph, id) {
+        return ctx.fail(format!("{id} cannot take the train: {why}"));
+    }
     let Some(t) = ctx.s.transporters.get(&id).cloned() else {
         return;
     };
@@ -823,7 +890,11 @@ fn train(
     let on_tile = lying(&ctx.s, &areas)
         .count(fare)
         .saturating_sub(arrived(ph, &areas).count(fare));
-    let in_cargo = t.cargo.count(fare);
+    // Goods handed to it this phase were not there when the phase began.
+    let in_cargo = t
+        .cargo
+        .count(fare)
+        .saturating_sub(ph.received.get(&id).map_or(0, |g| g.count(fare)));
     let source = match fare_from {
         Some(FareFrom::Tile) if on_tile > 0 => FareFrom::Tile,
         Some(FareFrom::Cargo) if in_cargo > 0 => FareFrom::Cargo,
