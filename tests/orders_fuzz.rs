@@ -9,9 +9,13 @@ use pbem_judge::roads_boats::check::{Expect, check};
 use pbem_judge::roads_boats::player::Colour;
 
 const VALID: &str = "game demo\nplayer red\nturn 1\nproduction\nmake 2 boards at C3 from D1\nload D1 2 boards\n\
-movement\nmove D1: load 2 boards; C3; unload 1 board; C4\nfly P1: load 2 stone; drop 1 stone on C3; land C4\n\
-train D2 to F4 fare stone\nbuilding\nbuild sawmill at C3 with D1\nwall C3-C4 tokens 2 with D2\nbridge D3 over N with D1\n\
-wonder\nbricks 2 paying 1 board, 2 stone\nmove order 1, 2\n";
+no breed C4\ngive D1 1 board to D4\ncarry D2 on D1\nmake 1 fuel at C3 from D1, D4 using boards\n\
+accept 2 boards from yellow on D1\noffer D1 to anyone\nallow yellow to carry D2\n\
+movement\nmove D1: load 2 boards; C3; unload 1 board; give 1 board to D2; carry D3; C4\n\
+fly P1: load 2 stone; follow 2 geese; drop 1 stone on C3; land C4\n\
+train D2 to F4 fare stone from cargo; follow 1 goose\nrelease D3 from D1 at C4\n\
+building\nbuild sawmill at C3 with D1\nwall C3-C4 tokens 2 with D2\nbridge D3 over N with D1\n\
+offer 1 stone from D2 to yellow\nwonder\nbricks 2 paying 1 board, 2 stone\nmove order 1, 2\n";
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() })]
