@@ -28,6 +28,17 @@ proptest! {
         prop_assert!(c.errors() + c.warnings() == c.diagnostics.len());
     }
 
+    /// A set-up mail (issue 11) is read and checked the same way: never a panic.
+    #[test]
+    fn random_setup_mails_never_panic(text in "(home |player red\n|setup\n|\\PC){0,60}", which in 0usize..3) {
+        let setup = setup_round();
+        let p = [Colour::Red, Colour::Yellow, Colour::Red][which];
+        let c = setup.check(&text, &Expect { player: Some(p), game: Some("demo") });
+        prop_assert!(c.errors() <= c.diagnostics.len());
+        let step = setup.choose(p, Some(&text));
+        prop_assert!(step.setup.chosen.len() <= 1);
+    }
+
     #[test]
     fn random_unicode_never_panics(text in "\\PC{0,400}", seed in 0u64..50) {
         let state = support::rich_state("two-rivers", seed, 6);
@@ -59,4 +70,19 @@ proptest! {
             }
         }
     }
+}
+
+/// The set-up round of the two-rivers map with homes to choose, red first.
+fn setup_round() -> pbem_judge::roads_boats::setup::Setup {
+    use pbem_judge::roads_boats::scenario::{Scenario, Seat, bundled};
+    let text = bundled()["two-rivers"].replace("[start]", "[start]\nchoose = \"any\"");
+    let s = Scenario::parse("two-rivers", &text).expect("reads");
+    let seats: Vec<Seat> = ["A", "B"]
+        .iter()
+        .map(|n| Seat {
+            name: n.to_string(),
+            email: format!("{n}@example.org"),
+        })
+        .collect();
+    s.start_setup(&seats, 3).expect("set-up")
 }

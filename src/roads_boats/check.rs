@@ -341,6 +341,13 @@ pub fn check(state: &State, text: &str, expect: &Expect<'_>) -> Checked {
     }
 
     let orders = std::mem::take(&mut parsed.orders);
+    if let Some(h) = &parsed.home {
+        diags.push(
+            Diagnostic::new("`home` is chosen only in the set-up round, before turn 1")
+                .at(h.span.clone())
+                .help("leave it out: your home is where it is"),
+        );
+    }
 
     // Old order files may still say `breed`: it reads, and changes nothing.
     for o in &orders.production {

@@ -83,12 +83,23 @@ pub struct Ref {
     pub own: bool,
 }
 
+/// A `home C4` line: a player's choice of starting place in the set-up round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HomeLine {
+    pub area: AreaId,
+    pub line: u32,
+    /// The span of the area as written.
+    pub span: Range<usize>,
+}
+
 /// What a file of orders says, and every problem found reading it. Lines with problems
 /// are left out; the others are kept.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Parsed {
     pub header: Header,
     pub orders: PlayerOrders,
+    /// The home chosen, in a set-up mail (before any phase heading, or after `setup`).
+    pub home: Option<HomeLine>,
     pub problems: Vec<Diagnostic>,
     pub refs: Vec<Ref>,
     /// Each order's line, with the span of its text (for pointing at a whole order).
@@ -239,6 +250,10 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
         let first = first_tok.text.to_ascii_lowercase();
         let heading = first.trim_matches(|c| c == '[' || c == ']' || c == '=');
         if toks.len() <= 2 && toks.get(1).is_none_or(|t| t.text == ":") {
+            if heading == "setup" || heading == "set-up" {
+                phase = None;
+                continue;
+            }
             let p = match heading {
                 "production" => Some(Phase::Production),
                 "movement" => Some(Phase::Movement),
@@ -252,7 +267,7 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
             }
             // A misspelt heading: say so, and read on as the phase it surely means.
             let phases = ["production", "movement", "building", "wonder"];
-            if !matches!(heading, "game" | "player" | "turn" | "secret")
+            if !matches!(heading, "game" | "player" | "turn" | "secret" | "home")
                 && let Some(meant) = did_you_mean(heading, phases)
             {
                 parsed.problems.push(
@@ -295,6 +310,28 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
                 })
             }
             ("secret", _) => r.rest_text().map(|t| parsed.header.secret = Some(t)),
+            ("home", None) => {
+                r.next();
+                r.eat("at");
+                let at = r.here();
+                r.area().and_then(|area| {
+                    if parsed.home.is_some() {
+                        return Err(Diagnostic::new("a second `home` line: choose one home")
+                            .at(whole.clone()));
+                    }
+                    parsed.home = Some(HomeLine {
+                        area,
+                        line: line_no,
+                        span: at,
+                    });
+                    Ok(())
+                })
+            }
+            ("home", Some(_)) => Err(Diagnostic::new(
+                "`home` is chosen in the set-up round, before turn 1, not among a phase's orders",
+            )
+            .at(first_tok.span.clone())
+            .help("send it alone, with the header, when the judge asks for your starting place")),
             (_, None) => Err(Diagnostic::new(format!("`{}` is not an order I know before a phase heading", first_tok.text))
                 .at(first_tok.span.clone())
                 .help("start each phase's orders with a line `production`, `movement`, `building` or `wonder`")),
@@ -306,7 +343,10 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
         match result.and_then(|()| r.finished()) {
             Ok(()) => {
                 if phase.is_some()
-                    && !matches!(first.as_str(), "game" | "player" | "turn" | "secret")
+                    && !matches!(
+                        first.as_str(),
+                        "game" | "player" | "turn" | "secret" | "home"
+                    )
                 {
                     parsed.lines.push((line_no, whole));
                     parsed.refs.extend(r.refs);

@@ -94,7 +94,7 @@ pub fn rich_state(scenario: &str, seed: u64, transporters_each: usize) -> State 
         .collect();
     let colours: Vec<Colour> = st.players.keys().copied().collect();
     for c in &colours {
-        let home = st.players[c].home;
+        let home = st.players[c].home.expect("a home");
         while st.transporters_of(*c).count() < transporters_each.min(8) {
             let kind = Kind::ALL[r.below(Kind::ALL.len() as u32) as usize];
             let (l, w, a, _) = st.fleet(*c);

@@ -126,7 +126,7 @@ fn panel(state: &State, first: u8, last: u8) -> Vec<String> {
         let home = state
             .players
             .iter()
-            .find(|(_, p)| p.home.hex == hex)
+            .find(|(_, p)| p.home.is_some_and(|h| h.hex == hex))
             .map(|(c, _)| initial(*c));
         let label = format!("{:<4}{}", hex.to_string(), home.unwrap_or(' '));
         cv.text(x + 2, y + 1, &label, 5);
