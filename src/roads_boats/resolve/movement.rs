@@ -110,6 +110,31 @@ pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
         },
     );
     ctx.consents = Ledger::gather(ctx, items);
+    // A player takes back their transporter that another player carries at the very
+    // start of the phase, before anyone moves (Quick Guide III: a transporter is dropped
+    // off at the beginning of the movement phase); in move order.
+    let mut taken_back: BTreeSet<(Colour, u32)> = BTreeSet::new();
+    for player in ctx.in_move_order() {
+        let Some(list) = orders.get(&player) else {
+            continue;
+        };
+        ctx.player = Some(player);
+        for o in &list.movement {
+            if let MovementOrder::Release {
+                carrier,
+                carried,
+                at,
+            } = &o.order
+            {
+                let owner = |id| ctx.s.transporters.get(id).map(|t| t.owner);
+                if owner(carried) == Some(player) && owner(carrier) != Some(player) {
+                    ctx.line = Some(o.line);
+                    release(ctx, &ph, *carrier, *carried, *at);
+                    taken_back.insert((player, o.line));
+                }
+            }
+        }
+    }
     for player in ctx.in_move_order() {
         let Some(list) = orders.get(&player) else {
             continue;
@@ -117,6 +142,9 @@ pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
         ctx.player = Some(player);
         for o in &list.movement {
             ctx.line = Some(o.line);
+            if taken_back.contains(&(player, o.line)) {
+                continue;
+            }
             match &o.order {
                 MovementOrder::Move { transporter, steps } => {
                     travel(ctx, &mut ph, *transporter, steps)
