@@ -341,6 +341,8 @@ pub(crate) fn pick_up(
             b.owner,
             consent::how_to_allow_carry(other, a.owner)
         ))
+    } else if let Location::Carried(by) = b.at {
+        Some(format!("{other} is already carried, by {by}"))
     } else if a.at != b.at && {
         // A boat in the river reaches the banks; a transporter on a bank the river.
         let ra = reach_of(&ctx.s, a.at);
