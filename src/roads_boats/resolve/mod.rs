@@ -216,8 +216,9 @@ pub(crate) fn over_limit(s: &State, player: Colour) -> Option<String> {
         .map(|(n, max, what)| format!("{player} would have {n} {what}; the limit is {max}"))
 }
 
-/// Goods per area moved this phase by each player's transporters (RULINGS R5: no good
-/// may be moved by two transporters of the same player in one movement phase).
+/// Goods lying in an area that one of a player's transporters moved this phase, keyed by
+/// (area, player, the transporter that moved them) (RULINGS R5: no good may be moved by
+/// two transporters of the same player in one movement phase).
 pub(crate) type Moved = BTreeMap<(AreaId, Colour, TransporterId), Goods>;
 
 /// Hand goods from one transporter to another where both are (RULINGS R5; rulebook,

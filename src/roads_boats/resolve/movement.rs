@@ -21,7 +21,8 @@ struct Phase {
     moved: BTreeSet<TransporterId>,
     /// Transporters being carried when the phase began.
     carried_at_start: BTreeSet<TransporterId>,
-    /// Goods each transporter put down this phase, per area and player.
+    /// Goods lying where they were put down this phase after a transporter moved them:
+    /// (area, its owner, the transporter that moved them).
     dropped: Moved,
     /// Every good that came into an area this phase, by anyone (a train fare must have
     /// been there when the phase began).
@@ -178,9 +179,10 @@ pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
     settle_geese(ctx);
 }
 
-/// Goods the current player's *other* transporters put down this phase within `areas`:
-/// `id` may not move them again (RULINGS R5: no good is moved by two transporters of the
-/// same player in one phase), though it may pick up what it put down itself.
+/// Goods lying in `areas` that the current player's *other* transporters moved this phase
+/// and put down: `id` may not move them again (RULINGS R5: no good is moved by two
+/// transporters of the same player in one phase), though it may pick up what it moved
+/// itself. Goods put down without having been moved are free.
 fn excluded(ctx: &Ctx, ph: &Phase, areas: &[AreaId], id: TransporterId) -> Goods {
     let mut g = Goods::new();
     if let Some(p) = ctx.player {
