@@ -1,14 +1,16 @@
-//! The order language (issue 4), against the documented position tests/orders/position.toml:
-//! every example (orders/examples, and every `orders` block of docs/orders.md) checks
-//! clean, and every malformed or illegal file under tests/orders/bad is refused with a
+//! The order language (issue 4), against the documented position tests/orders/position.toml
+//! (and, for set-up mails, tests/orders/setup-position.toml): every example
+//! (orders/examples, and every `orders` block of docs/orders.md) checks clean, and every malformed or illegal file under tests/orders/bad is refused with a
 //! message naming its line and column (snapshots, reviewed).
 
 use std::path::Path;
 
-use pbem_judge::diagnostic::Diagnostics;
+use pbem_judge::diagnostic::{Diagnostic, Diagnostics};
 use pbem_judge::roads_boats::State;
 use pbem_judge::roads_boats::check::{Expect, check};
+use pbem_judge::roads_boats::order_text;
 use pbem_judge::roads_boats::scenario::{Scenario, Seat};
+use pbem_judge::roads_boats::setup::Setup;
 
 fn position() -> State {
     let text = std::fs::read_to_string("tests/orders/position.toml").expect("position");
@@ -18,6 +20,34 @@ fn position() -> State {
         email: e.to_string(),
     });
     s.start(&seats, 1).expect("start")
+}
+
+/// The set-up round of a game made from tests/orders/setup-position.toml: the same
+/// map, players choosing their homes (issue 11), red first.
+fn setup_position() -> Setup {
+    let text = std::fs::read_to_string("tests/orders/setup-position.toml").expect("position");
+    let s = Scenario::parse("tests/orders/setup-position.toml", &text)
+        .unwrap_or_else(|d| panic!("{d}"));
+    let seats = [("Red", "red@example.org"), ("Yellow", "yellow@example.org")].map(|(n, e)| Seat {
+        name: n.to_string(),
+        email: e.to_string(),
+    });
+    s.start_setup(&seats, 1).expect("set-up")
+}
+
+/// Check an example: a set-up mail (it has a `home` line) against the set-up round, any
+/// other file against the turn position. Returns its problems and whether it did
+/// anything (an order echoed, or a home chosen).
+fn check_example(state: &State, setup: &Setup, text: &str) -> (Vec<Diagnostic>, bool) {
+    if order_text::parse(text, &setup.state.map).home.is_some() {
+        let c = setup.check(text, &expect());
+        let chose = c.home.is_some();
+        (c.diagnostics, chose)
+    } else {
+        let c = check(state, text, &expect());
+        let did = !c.echo.is_empty();
+        (c.diagnostics, did)
+    }
 }
 
 fn expect() -> Expect<'static> {
@@ -49,19 +79,20 @@ fn render(name: &str, text: &str, diags: Vec<pbem_judge::diagnostic::Diagnostic>
 #[test]
 fn every_example_checks_clean() {
     let state = position();
+    let setup = setup_position();
     let examples = files("orders/examples");
     assert!(examples.len() >= 30, "{} examples", examples.len());
     for f in examples {
         let bytes = std::fs::read(&f).expect("read");
         let text = String::from_utf8_lossy(&bytes);
-        let c = check(&state, &text, &expect());
+        let (diagnostics, did) = check_example(&state, &setup, &text);
         assert!(
-            c.diagnostics.is_empty(),
+            diagnostics.is_empty(),
             "{}:\n{}",
             f.display(),
-            render(&f.display().to_string(), &text, c.diagnostics.clone())
+            render(&f.display().to_string(), &text, diagnostics.clone())
         );
-        assert!(!c.echo.is_empty(), "{}: no orders", f.display());
+        assert!(did, "{}: no orders", f.display());
     }
 }
 
@@ -108,12 +139,13 @@ fn the_examples_in_the_docs_check_clean() {
         rest = &body[end..];
     }
     assert!(blocks.len() >= 30, "{} examples in the docs", blocks.len());
+    let setup = setup_position();
     for b in &blocks {
-        let c = check(&state, b, &expect());
+        let (diagnostics, _) = check_example(&state, &setup, b);
         assert!(
-            c.diagnostics.is_empty(),
+            diagnostics.is_empty(),
             "docs example:\n{b}\n{}",
-            render("docs/orders.md", b, c.diagnostics.clone())
+            render("docs/orders.md", b, diagnostics.clone())
         );
     }
     for f in files("orders/examples") {

@@ -60,12 +60,13 @@ proptest! {
 }
 
 /// The random orders above are not vacuous: across a few seeds they move, load, make,
-/// build and buy bricks, so the invariants are tested on real work.
+/// build, buy bricks, hand goods over, pick transporters up and fly (with the consents
+/// issue 11 added), so the invariants are tested on real work.
 #[test]
 fn random_orders_do_real_work() {
     use pbem_judge::roads_boats::events::Fact;
     let mut seen = std::collections::BTreeMap::<&str, usize>::new();
-    for seed in 0..12u64 {
+    for seed in 0..24u64 {
         let st = support::rich_state(SCENARIOS[(seed % 4) as usize], seed, 6);
         let out = resolve(&st, &support::random_orders(&st, seed * 7, 6));
         for e in &out.events {
@@ -78,6 +79,11 @@ fn random_orders_do_real_work() {
                 | Fact::WallBuilt { .. }
                 | Fact::BombProofed { .. } => "built",
                 Fact::BricksPlaced { .. } => "bricks",
+                Fact::Gave { .. } => "gave",
+                Fact::PickedUp { .. } => "picked up",
+                Fact::OfferUsed { .. } => "offer used",
+                Fact::Flew { .. } => "flew",
+                Fact::TookTrain { .. } => "train",
                 Fact::Failed { .. } | Fact::Shortfall { .. } => "failed",
                 _ => "other",
             };
@@ -85,7 +91,16 @@ fn random_orders_do_real_work() {
         }
     }
     eprintln!("{seen:?}");
-    for kind in ["moved", "loaded", "made", "built", "bricks"] {
+    for kind in [
+        "moved",
+        "loaded",
+        "made",
+        "built",
+        "bricks",
+        "gave",
+        "picked up",
+        "flew",
+    ] {
         assert!(
             seen.get(kind).copied().unwrap_or(0) > 0,
             "no `{kind}` events: {seen:?}"

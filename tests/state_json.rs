@@ -175,7 +175,7 @@ fn state() -> impl Strategy<Value = State> {
                             Player {
                                 name,
                                 email,
-                                home,
+                                home: Some(home),
                                 research,
                             },
                         )

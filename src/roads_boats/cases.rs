@@ -17,6 +17,7 @@ use super::player::{Colour, Research};
 use super::resolve::{self, score};
 use super::scenario::raw::RawScenario;
 use super::scenario::{self, Scenario, Seat};
+use super::state::State;
 use super::transporter::{Kind, Location, TransporterId};
 use super::wonder::Brick;
 use crate::diagnostic::{Diagnostic, Diagnostics};
@@ -66,6 +67,9 @@ struct Expect {
     roads: Option<Vec<[String; 2]>>,
     bridges: Option<Vec<String>>,
     move_order: Option<Vec<Colour>>,
+    /// Each player's home (after a set-up round, docs/cases.md).
+    #[serde(default)]
+    homes: BTreeMap<Colour, String>,
     #[serde(default)]
     score: BTreeMap<Colour, u32>,
     game_over: Option<bool>,
@@ -152,8 +156,17 @@ pub fn run(file: &str, text: &str) -> Result<CaseResult, Diagnostics> {
             email: format!("{c}@example.org"),
         })
         .collect();
+    let seed = raw.case.seed.unwrap_or(1);
+    if scenario.homes_are_chosen() {
+        let round = Round {
+            case: &raw.case,
+            orders: &raw.orders,
+            expect: &raw.expect,
+        };
+        return run_setup(file, text, &round, &scenario, &seats, seed);
+    }
     let state = scenario
-        .start(&seats, raw.case.seed.unwrap_or(1))
+        .start(&seats, seed)
         .map_err(|e| fail(vec![Diagnostic::new(e.to_string())]))?;
     let mut orders = TurnOrders::new();
     let mut problems = Vec::new();
@@ -183,11 +196,86 @@ pub fn run(file: &str, text: &str) -> Result<CaseResult, Diagnostics> {
         return Err(fail(problems));
     }
     let outcome = resolve::resolve(&state, &orders);
-    let problems = check(&raw.expect, &outcome);
+    let events: Vec<(String, bool)> = outcome
+        .events
+        .iter()
+        .map(|e| (e.to_string(), e.is_failure()))
+        .collect();
+    let problems = check(&raw.expect, &outcome.state, &events);
     Ok(CaseResult {
         file: file.to_string(),
         rule: raw.case.rule,
         description: raw.case.description,
+        problems,
+    })
+}
+
+/// A case whose prestate lets players choose their homes: play the set-up round, each
+/// player in the starting sequence sending their orders text as their set-up mail (no
+/// text: the deadline passes and they take the default; a refused choice is a failure,
+/// then the default), and check the turn-0 state.
+/// The parts of a case a set-up round reads.
+struct Round<'a> {
+    case: &'a Header,
+    orders: &'a BTreeMap<Spanned<String>, Spanned<String>>,
+    expect: &'a Expect,
+}
+
+fn run_setup(
+    file: &str,
+    text: &str,
+    raw: &Round<'_>,
+    scenario: &Scenario,
+    seats: &[Seat],
+    seed: u64,
+) -> Result<CaseResult, Diagnostics> {
+    let fail = |items: Vec<Diagnostic>| Diagnostics {
+        file: file.to_string(),
+        source: text.to_string(),
+        items,
+    };
+    let mut setup = scenario
+        .start_setup(seats, seed)
+        .map_err(|e| fail(vec![Diagnostic::new(e.to_string())]))?;
+    let mut mails: BTreeMap<Colour, &str> = BTreeMap::new();
+    for (who, body) in raw.orders {
+        match who.get_ref().parse::<Colour>() {
+            Ok(c) if setup.state.players.contains_key(&c) => {
+                mails.insert(c, body.get_ref().as_str());
+            }
+            _ => {
+                return Err(fail(vec![
+                    Diagnostic::new(format!("`{}` does not play in this case", who.get_ref()))
+                        .at(who.span()),
+                ]));
+            }
+        }
+    }
+    let mut events: Vec<(String, bool)> = Vec::new();
+    while let Some(p) = setup.next() {
+        let mut step = setup.choose(p, mails.get(&p).copied());
+        if step.outcome == crate::roads_boats::setup::Outcome::Refused {
+            let why: Vec<String> = step.diagnostics.iter().map(|d| d.message.clone()).collect();
+            events.push((format!("set-up {p}: failed: {}", why.join("; ")), true));
+            step = setup.choose(p, None);
+        }
+        let failed = !matches!(
+            step.outcome,
+            crate::roads_boats::setup::Outcome::Chose(_)
+                | crate::roads_boats::setup::Outcome::Defaulted(_)
+        );
+        events.push((format!("set-up {p}: {}", step.outcome), failed));
+        if failed {
+            break;
+        }
+        setup = step.setup;
+    }
+    let state = setup.finish().unwrap_or(setup.state);
+    let problems = check(raw.expect, &state, &events);
+    Ok(CaseResult {
+        file: file.to_string(),
+        rule: raw.case.rule.clone(),
+        description: raw.case.description.clone(),
         problems,
     })
 }
@@ -230,8 +318,7 @@ pub fn run_file(path: &Path) -> Result<CaseResult, Diagnostics> {
     run(&name, &text)
 }
 
-fn check(x: &Expect, out: &resolve::Resolution) -> Vec<String> {
-    let s = &out.state;
+fn check(x: &Expect, s: &State, events: &[(String, bool)]) -> Vec<String> {
     let mut p = Vec::new();
     let area = |text: &str, p: &mut Vec<String>| -> Option<AreaId> {
         s.map
@@ -432,16 +519,22 @@ fn check(x: &Expect, out: &resolve::Resolution) -> Vec<String> {
     {
         p.push(format!("turn: expected {want}, found {}", s.turn));
     }
-    let texts: Vec<String> = out
-        .events
+    for (c, want) in &x.homes {
+        let got = s.players.get(c).and_then(|pl| pl.home);
+        match s.map.resolve_area(want) {
+            Ok(a) if got != Some(a) => p.push(format!(
+                "{c}'s home: expected {a}, found {}",
+                got.map_or("none".to_string(), |h| h.to_string())
+            )),
+            Ok(_) => {}
+            Err(e) => p.push(format!("expect: {e}")),
+        }
+    }
+    let texts: Vec<String> = events.iter().map(|(t, _)| t.to_lowercase()).collect();
+    let failed: Vec<String> = events
         .iter()
-        .map(|e| e.to_string().to_lowercase())
-        .collect();
-    let failed: Vec<String> = out
-        .events
-        .iter()
-        .filter(|e| e.is_failure())
-        .map(|e| e.to_string())
+        .filter(|(_, f)| *f)
+        .map(|(t, _)| t.clone())
         .collect();
     let wanted = x.failures.clone().unwrap_or_default();
     if failed.len() != wanted.len()
@@ -456,10 +549,7 @@ fn check(x: &Expect, out: &resolve::Resolution) -> Vec<String> {
         if !texts.iter().any(|t| t.contains(&w.to_lowercase())) {
             p.push(format!(
                 "no event says `{w}`; events: {:?}",
-                out.events
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
+                events.iter().map(|(t, _)| t).collect::<Vec<_>>()
             ));
         }
     }

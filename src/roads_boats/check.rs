@@ -13,10 +13,14 @@ use serde::Serialize;
 use super::State;
 use super::events::Fact;
 use super::order_text::{self, Parsed};
-use super::orders::{PlayerOrders, TurnOrders};
+use super::orders::{
+    BuildingOrder, Consent, MovementOrder, Numbered, Party, PlayerOrders, ProductionOrder,
+    TurnOrders,
+};
 use super::player::Colour;
 use super::resolve;
 use super::state::Phase;
+use super::transporter::TransporterId;
 use crate::diagnostic::{Diagnostic, did_you_mean};
 
 /// What the caller knows about the file: whose it is (from a mail's sender, say) and
@@ -177,6 +181,88 @@ pub fn render_text(checked: &Checked, file: &str, text: &str) -> String {
     out
 }
 
+/// The dry run assumes every other player consents to everything this player's orders
+/// might need — accepting goods, offering their transporters, letting them be carried —
+/// and gives no other orders; the echo then says which outcomes rest on a consent.
+fn assumed_consents(state: &State, p: Colour) -> TurnOrders {
+    let mut all = TurnOrders::new();
+    for other in state.players.keys().filter(|c| **c != p) {
+        let theirs: Vec<_> = state.transporters_of(*other).map(|(id, _)| *id).collect();
+        let accept = Consent::Accept {
+            from: Party::Player(p),
+            goods: None,
+            onto: None,
+        };
+        let offers = theirs.iter().map(|id| Consent::Offer {
+            transporter: *id,
+            goods: None,
+            to: Party::Player(p),
+        });
+        let carries = theirs.iter().map(|id| Consent::Carry {
+            transporter: *id,
+            by: Party::Player(p),
+        });
+        let mut o = PlayerOrders::default();
+        for c in std::iter::once(accept.clone())
+            .chain(offers.clone())
+            .chain(carries.clone())
+        {
+            o.production.push(Numbered {
+                line: 0,
+                order: ProductionOrder::Consent(c),
+            });
+        }
+        for c in std::iter::once(accept).chain(carries) {
+            o.movement.push(Numbered {
+                line: 0,
+                order: MovementOrder::Consent(c),
+            });
+        }
+        for c in offers {
+            o.building.push(Numbered {
+                line: 0,
+                order: BuildingOrder::Consent(c),
+            });
+        }
+        all.insert(*other, o);
+    }
+    all
+}
+
+/// What an outcome of the dry run needs from another player, in words.
+fn consent_note(
+    before: &State,
+    after: &State,
+    p: Colour,
+    phase: Phase,
+    fact: &Fact,
+) -> Option<String> {
+    let owner = |id: &TransporterId| {
+        before
+            .transporters
+            .get(id)
+            .or_else(|| after.transporters.get(id))
+            .map(|t| t.owner)
+    };
+    let (who, wanted) = match fact {
+        Fact::Gave { to, .. } => {
+            let o = owner(to).filter(|o| *o != p)?;
+            (o, format!("accept goods from {p}"))
+        }
+        Fact::PickedUp { carried, .. } => {
+            let o = owner(carried).filter(|o| *o != p)?;
+            (o, format!("allow {p} to carry {carried}"))
+        }
+        Fact::OfferUsed {
+            transporter, owner, ..
+        } => (*owner, format!("offer {transporter} to {p}")),
+        _ => return None,
+    };
+    Some(format!(
+        "only if {who} consents: {who}'s {phase} orders must say `{wanted}`"
+    ))
+}
+
 /// Check one order file against the state before the next turn.
 pub fn check(state: &State, text: &str, expect: &Expect<'_>) -> Checked {
     let mut parsed = order_text::parse(text, &state.map);
@@ -255,11 +341,34 @@ pub fn check(state: &State, text: &str, expect: &Expect<'_>) -> Checked {
     }
 
     let orders = std::mem::take(&mut parsed.orders);
+    if let Some(h) = &parsed.home {
+        diags.push(
+            Diagnostic::new("`home` is chosen only in the set-up round, before turn 1")
+                .at(h.span.clone())
+                .help("leave it out: your home is where it is"),
+        );
+    }
+
+    // Old order files may still say `breed`: it reads, and changes nothing.
+    for o in &orders.production {
+        if let ProductionOrder::Breed { at } = o.order {
+            diags.push(
+                Diagnostic::new("donkeys breed by default now: `breed` changes nothing")
+                    .at_opt(line_span(&parsed, o.line))
+                    .help(format!(
+                        "leave it out; to keep your donkeys at {at} from breeding, write `no breed {at}`"
+                    ))
+                    .warning(),
+            );
+        }
+    }
 
     // A dry run of these orders alone, as if nobody else moved.
     let mut echo = Vec::new();
     if let Some(p) = player.filter(|p| state.players.contains_key(p)) {
-        let run = resolve::resolve(state, &TurnOrders::from([(p, orders.clone())]));
+        let mut all = assumed_consents(state, p);
+        all.insert(p, orders.clone());
+        let run = resolve::resolve(state, &all);
         let (ref_problems, flagged) = check_refs(state, &run.state, p, &parsed);
         diags.extend(ref_problems);
         let mut outcomes: BTreeMap<u32, Vec<String>> = BTreeMap::new();
@@ -309,7 +418,11 @@ pub fn check(state: &State, text: &str, expect: &Expect<'_>) -> Checked {
                             );
                         }
                     }
-                    outcomes.entry(line).or_default().push(fact.to_string());
+                    let out = outcomes.entry(line).or_default();
+                    out.push(fact.to_string());
+                    if let Some(note) = consent_note(state, &run.state, p, e.phase, fact) {
+                        out.push(note);
+                    }
                 }
             }
         }

@@ -42,6 +42,10 @@ pub enum Fact {
         at: AreaId,
         id: TransporterId,
     },
+    /// Two donkeys would have bred here, but their owner ordered `no breed`.
+    BreedingWithheld {
+        at: AreaId,
+    },
     Produced {
         building: BuildingKind,
         at: AreaId,
@@ -122,6 +126,13 @@ pub enum Fact {
     Gave {
         from: TransporterId,
         to: TransporterId,
+        goods: Goods,
+    },
+    /// Goods of another player's transporter used as that player offered (production or
+    /// building); no goods: the transporter itself was handed in (a donkey for a wagon).
+    OfferUsed {
+        transporter: TransporterId,
+        owner: Colour,
         goods: Goods,
     },
     GeeseFollow {
@@ -267,6 +278,9 @@ impl fmt::Display for Fact {
         match self {
             Fact::GooseHatched { at } => write!(f, "a goose hatched at {at}"),
             Fact::DonkeyBorn { at, id } => write!(f, "donkey {id} was born at {at}"),
+            Fact::BreedingWithheld { at } => {
+                write!(f, "the donkeys at {at} did not breed, as ordered")
+            }
             Fact::Produced {
                 building,
                 at,
@@ -343,6 +357,18 @@ impl fmt::Display for Fact {
                 write!(f, "{transporter} moved {}", p.join(" > "))
             }
             Fact::Gave { from, to, goods } => write!(f, "{from} gave {goods} to {to}"),
+            Fact::OfferUsed {
+                transporter,
+                owner,
+                goods,
+            } if goods.is_empty() => {
+                write!(f, "handed in {transporter}, which {owner} offered")
+            }
+            Fact::OfferUsed {
+                transporter,
+                owner,
+                goods,
+            } => write!(f, "used {goods} from {transporter}, which {owner} offered"),
             Fact::GeeseFollow { transporter, geese } => {
                 write!(f, "{geese} geese follow {transporter}")
             }

@@ -15,6 +15,7 @@ pub mod report;
 pub mod resolve;
 pub mod rng;
 pub mod scenario;
+pub mod setup;
 pub mod show;
 pub mod state;
 pub mod transporter;

@@ -50,6 +50,10 @@ pub enum ProductionOrder {
         at: Hex,
         from: Vec<TransporterId>,
         launch: Option<Location>,
+        /// Coal burners and paper mills: hand in only this wood (`using boards`); `None`
+        /// takes trunks first, then boards.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        using: Option<Good>,
     },
     /// Take goods lying on the tile onto a transporter (from `area` if given).
     Load {
@@ -72,8 +76,83 @@ pub enum ProductionOrder {
     Upgrade { at: Hex, to: BuildingKind },
     /// Destroy one of one's own transporters on a tile with a transporter factory.
     Destroy { transporter: TransporterId },
-    /// Let one's two donkeys on an empty pasture breed (judged at the start of the phase).
+    /// Old orders' way to let donkeys breed. Donkeys breed by default now (Quick Guide
+    /// Ia; RULINGS R4): the order still reads, so old order files do, and changes nothing.
     Breed { at: Hex },
+    /// Keep one's donkeys from breeding, at `at` or (`None`) everywhere: judged at the
+    /// start of the phase, before anything else (rulebook: donkeys do not reproduce if
+    /// their owner does not want them to).
+    NoBreed { at: Option<Hex> },
+    /// Hand goods from one transporter to another on its tile: freely between one's own
+    /// (rulebook, production: transporters on one tile exchange goods with the tile and
+    /// each other freely), to another player's if that player accepts them.
+    Give {
+        from: TransporterId,
+        to: TransporterId,
+        goods: Goods,
+    },
+    /// Pick up a transporter to carry (Quick Guide III: in the production phase too).
+    Carry {
+        carrier: TransporterId,
+        carried: TransporterId,
+    },
+    /// A consent for this phase: accept goods, offer goods or transporters, allow
+    /// carrying.
+    Consent(Consent),
+}
+
+/// Whom a consent is for: one player, or anyone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Party {
+    Player(Colour),
+    Anyone,
+}
+
+impl Party {
+    pub fn includes(self, c: Colour) -> bool {
+        match self {
+            Party::Player(p) => p == c,
+            Party::Anyone => true,
+        }
+    }
+}
+
+impl fmt::Display for Party {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Party::Player(c) => write!(f, "{c}"),
+            Party::Anyone => f.write_str("anyone"),
+        }
+    }
+}
+
+/// A standing consent, for the phase whose orders it is written in: every player's
+/// consents are known before the phase resolves (all order files are in), so an offer
+/// in a later player's orders serves an earlier player (RULINGS R1, R5, R6).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "consent")]
+pub enum Consent {
+    /// `accept [GOODS] from yellow [on D3]`: goods may be given to one's transporters
+    /// (to `onto` only, if named), up to `goods` in all this phase (`None`: any).
+    Accept {
+        from: Party,
+        goods: Option<Goods>,
+        onto: Option<TransporterId>,
+    },
+    /// `offer D3 to yellow` / `offer 2 boards from D3 to yellow`: the player may hand in
+    /// (production) or build with (building) these goods of one's transporter (`None`:
+    /// all it carries; a whole donkey may then be handed in for a wagon).
+    Offer {
+        transporter: TransporterId,
+        goods: Option<Goods>,
+        to: Party,
+    },
+    /// `allow yellow to carry D3`: the player's transporters may pick it up.
+    Carry {
+        transporter: TransporterId,
+        by: Party,
+    },
 }
 
 /// Movement phase (RULINGS R5).
@@ -85,18 +164,27 @@ pub enum MovementOrder {
         transporter: TransporterId,
         steps: Vec<Step>,
     },
-    /// Fly a plane: load at the start, drop goods on land tiles, land.
+    /// Fly a plane: load at the start, with `follow` geese following it from there,
+    /// drop goods on land tiles, land.
     Fly {
         plane: TransporterId,
         load: Goods,
+        #[serde(default, skip_serializing_if = "is_zero")]
+        follow: u32,
         drops: Vec<(AreaId, Goods)>,
         land: Location,
     },
-    /// Take the train along the tracks, paying one good.
+    /// Take the train along the tracks, paying one good: from the goods lying within
+    /// reach or from the cargo, as `fare_from` says (`None`: lying first, then cargo).
     Train {
         transporter: TransporterId,
         to: Location,
         fare: Good,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        fare_from: Option<FareFrom>,
+        /// Geese from the starting tile that follow it onto the train.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        follow: u32,
     },
     /// At the start of the phase, put down a transporter carried since an earlier turn.
     Release {
@@ -104,6 +192,27 @@ pub enum MovementOrder {
         carried: TransporterId,
         at: Location,
     },
+    /// A consent for this phase (accept goods, allow carrying).
+    Consent(Consent),
+}
+
+/// Where a train fare comes from (&cetera, trains: goods lying on the tile may pay it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FareFrom {
+    /// Goods lying within the transporter's reach.
+    Tile,
+    /// The transporter's own cargo.
+    Cargo,
+}
+
+impl fmt::Display for FareFrom {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FareFrom::Tile => "from the goods lying there",
+            FareFrom::Cargo => "from its cargo",
+        })
+    }
 }
 
 /// One step of a move.
@@ -168,6 +277,8 @@ pub enum BuildingOrder {
         at: Hex,
         with: TransporterId,
     },
+    /// A consent for this phase (offer goods for others' building).
+    Consent(Consent),
 }
 
 /// Wonder phase (RULINGS R7, R2).
@@ -178,6 +289,10 @@ pub enum WonderOrder {
     Bricks { count: u32, paying: Goods },
     /// Ask for a new move order, with the positions wanted, best first (1 = first).
     MoveOrder { preferences: Vec<u32> },
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 fn list<T: fmt::Display>(items: &[T]) -> String {
@@ -198,6 +313,7 @@ impl fmt::Display for ProductionOrder {
                 at,
                 from,
                 launch,
+                using,
             } => {
                 write!(
                     f,
@@ -205,6 +321,9 @@ impl fmt::Display for ProductionOrder {
                 )?;
                 if !from.is_empty() {
                     write!(f, ", from {} first, then the tile", list(from))?;
+                }
+                if let Some(w) = using {
+                    write!(f, ", using {w} only where trunks or boards will do")?;
                 }
                 if let Some(l) = launch {
                     write!(f, ", launching it at {l}")?;
@@ -237,7 +356,23 @@ impl fmt::Display for ProductionOrder {
                 write!(f, "upgrade the factory at {at} to a {to}")
             }
             ProductionOrder::Destroy { transporter } => write!(f, "destroy {transporter}"),
-            ProductionOrder::Breed { at } => write!(f, "let your donkeys at {at} breed"),
+            ProductionOrder::Breed { at } => write!(
+                f,
+                "let your donkeys at {at} breed: they do so by default, so this changes nothing"
+            ),
+            ProductionOrder::NoBreed { at: Some(at) } => {
+                write!(f, "keep your donkeys at {at} from breeding this turn")
+            }
+            ProductionOrder::NoBreed { at: None } => {
+                write!(f, "keep all your donkeys from breeding this turn")
+            }
+            ProductionOrder::Give { from, to, goods } => {
+                write!(f, "{from} hands {goods} to {to}")
+            }
+            ProductionOrder::Carry { carrier, carried } => {
+                write!(f, "{carrier} picks up {carried} to carry it")
+            }
+            ProductionOrder::Consent(c) => write!(f, "{c} this production phase"),
         }
     }
 }
@@ -270,12 +405,16 @@ impl fmt::Display for MovementOrder {
             MovementOrder::Fly {
                 plane,
                 load,
+                follow,
                 drops,
                 land,
             } => {
                 write!(f, "{plane} flies")?;
                 if !load.is_empty() {
                     write!(f, " with {load}")?;
+                }
+                if *follow > 0 {
+                    write!(f, ", {follow} geese following")?;
                 }
                 for (a, g) in drops {
                     write!(f, ", drops {g} on {a}")?;
@@ -286,18 +425,59 @@ impl fmt::Display for MovementOrder {
                 transporter,
                 to,
                 fare,
+                fare_from,
+                follow,
             } => {
                 write!(
                     f,
                     "{transporter} takes the train to {to}, paying 1 {}",
                     fare.singular()
-                )
+                )?;
+                match fare_from {
+                    Some(from) => write!(f, " {from}")?,
+                    None => f.write_str(" (lying there if any, else from its cargo)")?,
+                }
+                if *follow > 0 {
+                    write!(f, ", {follow} geese following")?;
+                }
+                Ok(())
             }
             MovementOrder::Release {
                 carrier,
                 carried,
                 at,
             } => write!(f, "{carrier} puts down {carried} at {at}"),
+            MovementOrder::Consent(c) => write!(f, "{c} this movement phase"),
+        }
+    }
+}
+
+impl fmt::Display for Consent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Consent::Accept { from, goods, onto } => {
+                write!(f, "accept ")?;
+                match goods {
+                    Some(g) => write!(f, "up to {g}")?,
+                    None => write!(f, "any goods")?,
+                }
+                write!(f, " from {from}")?;
+                match onto {
+                    Some(t) => write!(f, " onto {t}"),
+                    None => write!(f, " onto your transporters"),
+                }
+            }
+            Consent::Offer {
+                transporter,
+                goods,
+                to,
+            } => match goods {
+                Some(g) => write!(f, "offer {to} up to {g} from {transporter}"),
+                None => write!(f, "offer {to} everything {transporter} carries"),
+            },
+            Consent::Carry { transporter, by } => {
+                write!(f, "allow {by} to pick up and carry {transporter}")
+            }
         }
     }
 }
@@ -353,6 +533,7 @@ impl fmt::Display for BuildingOrder {
             BuildingOrder::BombProof { at, with } => {
                 write!(f, "make the building at {at} bomb-proof with {with}")
             }
+            BuildingOrder::Consent(c) => write!(f, "{c} this building phase"),
         }
     }
 }

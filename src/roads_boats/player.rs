@@ -117,8 +117,11 @@ impl fmt::Display for Research {
 pub struct Player {
     pub name: String,
     pub email: String,
-    /// The area of the home tile where the home marker and starting goods lie.
-    pub home: AreaId,
+    /// The area of the home tile where the home marker and starting goods lie; `None`
+    /// only during the set-up round of a scenario whose players choose their homes,
+    /// until this player has chosen (`setup`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub home: Option<AreaId>,
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub research: BTreeSet<Research>,
 }

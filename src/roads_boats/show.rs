@@ -48,7 +48,8 @@ pub fn render(state: &State, title: &str) -> String {
         let research: Vec<&str> = p.research.iter().map(|r| r.name()).collect();
         let line = format!(
             "home {}; {all} transporters ({land} land, {water} water, {air} air); research: {}",
-            p.home,
+            p.home
+                .map_or_else(|| "not chosen yet".to_string(), |h| h.to_string()),
             if research.is_empty() {
                 "none".to_string()
             } else {
@@ -221,11 +222,10 @@ fn terrain_grid(state: &State) -> String {
                 let cell = if c % 2 == parity {
                     map.tile(Hex::new(c, r)).map_or(' ', |t| {
                         // After irrigation a desert is pasture (RULINGS R3).
-                        let code = if t.terrain == Terrain::Desert && state.wonder.irrigated() {
-                            Terrain::Pasture.code()
-                        } else {
-                            t.terrain.code()
-                        };
+                        let code = state
+                            .terrain_now(Hex::new(c, r))
+                            .unwrap_or(t.terrain)
+                            .code();
                         if t.has_river() {
                             code.to_ascii_uppercase()
                         } else {
@@ -235,7 +235,10 @@ fn terrain_grid(state: &State) -> String {
                 } else {
                     ' '
                 };
-                let home = state.players.values().any(|p| p.home.hex == Hex::new(c, r));
+                let home = state
+                    .players
+                    .values()
+                    .any(|p| p.home.is_some_and(|h| h.hex == Hex::new(c, r)));
                 line.push(cell);
                 line.push(if home && c % 2 == parity { '*' } else { ' ' });
             }

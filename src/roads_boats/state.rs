@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::building::Building;
 use super::goods::Goods;
-use super::map::{AreaId, Hex, Map};
+use super::map::{AreaId, Hex, Map, Terrain};
 use super::player::{Colour, Player};
 use super::rng::Rng;
 use super::transporter::{Class, Kind, Location, Transporter, TransporterId};
@@ -230,6 +230,15 @@ impl State {
             }
         }
         None
+    }
+
+    /// The terrain of a tile as it is now: after irrigation (brick 45) a desert is
+    /// pasture, in every rule and every message (RULINGS R3; Quick Guide Id).
+    pub fn terrain_now(&self, hex: Hex) -> Option<Terrain> {
+        match self.map.terrain(hex)? {
+            Terrain::Desert if self.wonder.irrigated() => Some(Terrain::Pasture),
+            t => Some(t),
+        }
     }
 
     /// Keep derived orderings canonical, so equal states serialise alike.

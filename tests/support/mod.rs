@@ -9,12 +9,14 @@ use pbem_judge::roads_boats::building::{Building, BuildingKind, Output, Site};
 use pbem_judge::roads_boats::goods::{Good, Goods};
 use pbem_judge::roads_boats::map::{AreaId, Border, Dir, Hex, Road};
 use pbem_judge::roads_boats::orders::{
-    BuildingOrder, MovementOrder, Numbered, PlayerOrders, ProductionOrder, Step, TurnOrders,
-    WonderOrder,
+    BuildingOrder, Consent, FareFrom, MovementOrder, Numbered, Party, PlayerOrders,
+    ProductionOrder, Step, TurnOrders, WonderOrder,
 };
 use pbem_judge::roads_boats::player::{Colour, Research};
 use pbem_judge::roads_boats::rng::Rng;
 use pbem_judge::roads_boats::scenario::{Scenario, Seat, bundled};
+use pbem_judge::roads_boats::state::Phase;
+use pbem_judge::roads_boats::transporter::TransporterId;
 use pbem_judge::roads_boats::transporter::{Class, Kind, Location, Transporter};
 
 pub fn pick<'a, T>(r: &mut Rng, items: &'a [T]) -> Option<&'a T> {
@@ -94,7 +96,7 @@ pub fn rich_state(scenario: &str, seed: u64, transporters_each: usize) -> State 
         .collect();
     let colours: Vec<Colour> = st.players.keys().copied().collect();
     for c in &colours {
-        let home = st.players[c].home;
+        let home = st.players[c].home.expect("a home");
         while st.transporters_of(*c).count() < transporters_each.min(8) {
             let kind = Kind::ALL[r.below(Kind::ALL.len() as u32) as usize];
             let (l, w, a, _) = st.fleet(*c);
@@ -174,13 +176,82 @@ pub fn rich_state(scenario: &str, seed: u64, transporters_each: usize) -> State 
     st
 }
 
-/// Orders for every player in every phase, naming real things.
+/// Some of what a transporter carries (or, if nothing, any goods).
+fn some_of(r: &mut Rng, cargo: &Goods) -> Goods {
+    let held: Vec<(Good, u32)> = cargo.iter().collect();
+    match pick(r, &held) {
+        Some((g, n)) => [(*g, 1 + r.below(*n))].into_iter().collect(),
+        None => goods(r, 2),
+    }
+}
+
+/// A random consent by `colour` about one of `mine` (issue 11: accept, offer, allow).
+fn consent(r: &mut Rng, st: &State, colour: Colour, mine: &[TransporterId]) -> Option<Consent> {
+    let others: Vec<Colour> = st
+        .players
+        .keys()
+        .copied()
+        .filter(|c| *c != colour)
+        .collect();
+    let party = match pick(r, &others) {
+        Some(c) if r.below(3) != 0 => Party::Player(*c),
+        _ => Party::Anyone,
+    };
+    let id = *pick(r, mine)?;
+    let limit = (r.below(2) == 0).then(|| goods(r, 3));
+    Some(match r.below(3) {
+        0 => Consent::Accept {
+            from: party,
+            goods: limit,
+            onto: (r.below(2) == 0).then_some(id),
+        },
+        1 => Consent::Offer {
+            transporter: id,
+            goods: limit,
+            to: party,
+        },
+        _ => Consent::Carry {
+            transporter: id,
+            by: party,
+        },
+    })
+}
+
+/// Orders for every player in every phase, naming real things: their own transporters,
+/// and other players' where an order may (give to, hand in from, carry).
 pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
     let mut r = Rng::new(seed);
     let mut all = TurnOrders::new();
     let hexes: Vec<Hex> = st.map.tiles.keys().copied().collect();
     let building_hexes: Vec<Hex> = st.buildings.iter().map(|b| b.at.hex).collect();
+    let everyone: Vec<TransporterId> = st.transporters.keys().copied().collect();
+    let track_hexes: Vec<Hex> = st
+        .map
+        .tracks
+        .iter()
+        .flat_map(|b| {
+            let (x, y) = b.tiles();
+            [x, y]
+        })
+        .filter(|h| st.map.is_land(*h))
+        .collect();
+    // Transporters on the same tile as `id`, else any: gives, hand-ins and pick-ups
+    // mostly name a transporter that is there, so they do something.
+    let near = |r: &mut Rng, id: TransporterId| -> Option<TransporterId> {
+        let here = st.tile_of(id);
+        let close: Vec<TransporterId> = everyone
+            .iter()
+            .copied()
+            .filter(|o| *o != id && here.is_some() && st.tile_of(*o) == here)
+            .collect();
+        if close.is_empty() || r.below(5) == 0 {
+            pick(r, &everyone).copied()
+        } else {
+            pick(r, &close).copied()
+        }
+    };
     for colour in st.players.keys() {
+        let ids: Vec<TransporterId> = st.transporters_of(*colour).map(|(id, _)| *id).collect();
         let mine: Vec<_> = st
             .transporters_of(*colour)
             .map(|(id, t)| (*id, t.clone()))
@@ -201,7 +272,23 @@ pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
                 Location::River(h) => st.map.areas(h).first().copied(),
                 _ => None,
             };
-            let order = match r.below(5) {
+            let order = match r.below(9) {
+                5 => ProductionOrder::Give {
+                    from: id,
+                    to: near(&mut r, id).unwrap_or(id),
+                    goods: some_of(&mut r, &t.cargo),
+                },
+                6 => ProductionOrder::Carry {
+                    carrier: id,
+                    carried: near(&mut r, id).unwrap_or(id),
+                },
+                7 => match consent(&mut r, st, *colour, &ids) {
+                    Some(c) => ProductionOrder::Consent(c),
+                    None => continue,
+                },
+                8 => ProductionOrder::NoBreed {
+                    at: (r.below(2) == 0).then(|| hexes[r.below(hexes.len() as u32) as usize]),
+                },
                 0 => ProductionOrder::Load {
                     transporter: id,
                     goods: goods(&mut r, 3),
@@ -219,12 +306,23 @@ pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
                     } else {
                         Output::Good(Good::ALL[r.below(Good::ALL.len() as u32) as usize])
                     };
+                    let mut from = vec![id];
+                    if r.below(3) == 0
+                        && let Some(other) = near(&mut r, id)
+                    {
+                        from.push(other);
+                    }
                     ProductionOrder::Make {
                         count: 1 + r.below(6),
                         output,
                         at,
-                        from: vec![id],
+                        from,
                         launch: None,
+                        using: match r.below(4) {
+                            0 => Some(Good::Boards),
+                            1 => Some(Good::Trunks),
+                            _ => None,
+                        },
                     }
                 }
                 _ => ProductionOrder::Research {
@@ -272,13 +370,84 @@ pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
             if r.below(5) == 0 {
                 steps.push(Step::Follow(1 + r.below(2)));
             }
-            o.movement.push(Numbered {
-                line: n(),
-                order: MovementOrder::Move {
+            if r.below(4) == 0
+                && let Some(to) = near(&mut r, id)
+            {
+                steps.insert(
+                    r.below(steps.len() as u32 + 1) as usize,
+                    Step::Give {
+                        to,
+                        goods: some_of(&mut r, &t.cargo),
+                    },
+                );
+            }
+            if r.below(6) == 0
+                && let Some(other) = near(&mut r, id)
+            {
+                steps.insert(0, Step::Carry(other));
+            }
+            let land_at = |r: &mut Rng| {
+                let h = hexes[r.below(hexes.len() as u32) as usize];
+                if st.map.is_sea(h) {
+                    Location::Sea(h)
+                } else {
+                    Location::Land(*pick(r, &st.map.areas(h)).expect("area"))
+                }
+            };
+            let order = match (t.kind, r.below(6)) {
+                (Kind::Plane, 0..=2) => {
+                    let h = hexes[r.below(hexes.len() as u32) as usize];
+                    let drop = pick(&mut r, &st.map.areas(h))
+                        .copied()
+                        .map(|a| (a, goods(&mut r, 2)));
+                    MovementOrder::Fly {
+                        plane: id,
+                        load: goods(&mut r, 3),
+                        follow: r.below(3),
+                        drops: drop.into_iter().collect(),
+                        land: land_at(&mut r),
+                    }
+                }
+                (_, 3 | 4) if t.at.hex().is_some_and(|h| track_hexes.contains(&h)) => {
+                    MovementOrder::Train {
+                        transporter: id,
+                        to: {
+                            let h = track_hexes[r.below(track_hexes.len() as u32) as usize];
+                            match t.kind.class() {
+                                Class::Water => Location::River(h),
+                                _ => Location::Land(*pick(&mut r, &st.map.areas(h)).expect("area")),
+                            }
+                        },
+                        fare: Good::ALL[r.below(Good::ALL.len() as u32) as usize],
+                        fare_from: match r.below(3) {
+                            0 => Some(FareFrom::Tile),
+                            1 => Some(FareFrom::Cargo),
+                            _ => None,
+                        },
+                        follow: r.below(3),
+                    }
+                }
+                (_, 4) => match st
+                    .transporters
+                    .iter()
+                    .find(|(_, x)| x.at == Location::Carried(id))
+                {
+                    Some((carried, _)) => MovementOrder::Release {
+                        carrier: id,
+                        carried: *carried,
+                        at: t.at,
+                    },
+                    None => match consent(&mut r, st, *colour, &ids) {
+                        Some(c) => MovementOrder::Consent(c),
+                        None => continue,
+                    },
+                },
+                _ => MovementOrder::Move {
                     transporter: id,
                     steps,
                 },
-            });
+            };
+            o.movement.push(Numbered { line: n(), order });
         }
         for _ in 0..per_phase {
             let Some((id, t)) = pick(&mut r, &mine).cloned() else {
@@ -312,6 +481,10 @@ pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
                     },
                     None => continue,
                 },
+                3 if r.below(2) == 0 => match consent(&mut r, st, *colour, &ids) {
+                    Some(c) => BuildingOrder::Consent(c),
+                    None => continue,
+                },
                 _ => BuildingOrder::BombProof { at: h, with: id },
             };
             o.building.push(Numbered { line: n(), order });
@@ -327,7 +500,81 @@ pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
         }
         all.insert(*colour, o);
     }
+    consent_to_some(st, &mut r, &mut all);
     all
+}
+
+/// Half the time, the other player consents to what an order asks of them (a give, a
+/// hand-in, a pick-up), so consents are exercised, not only refused.
+fn consent_to_some(st: &State, r: &mut Rng, all: &mut TurnOrders) {
+    let owner = |id: &TransporterId| st.transporters.get(id).map(|t| t.owner);
+    let mut wanted: Vec<(Colour, Colour, TransporterId, Phase)> = Vec::new();
+    for (c, o) in all.iter() {
+        for n in &o.production {
+            match &n.order {
+                ProductionOrder::Give { to, .. } => {
+                    wanted.push((*c, owner(to).unwrap_or(*c), *to, Phase::Production))
+                }
+                ProductionOrder::Carry { carried, .. } => wanted.push((
+                    *c,
+                    owner(carried).unwrap_or(*c),
+                    *carried,
+                    Phase::Production,
+                )),
+                ProductionOrder::Make { from, .. } => {
+                    for id in from {
+                        wanted.push((*c, owner(id).unwrap_or(*c), *id, Phase::Production));
+                    }
+                }
+                _ => {}
+            }
+        }
+        for n in &o.movement {
+            if let MovementOrder::Move { steps, .. } = &n.order {
+                for s in steps {
+                    if let Step::Give { to: id, .. } | Step::Carry(id) = s {
+                        wanted.push((*c, owner(id).unwrap_or(*c), *id, Phase::Movement));
+                    }
+                }
+            }
+        }
+    }
+    for (asker, giver, id, phase) in wanted {
+        if asker == giver || r.below(2) == 0 {
+            continue;
+        }
+        let who = Party::Player(asker);
+        let list = all.entry(giver).or_default();
+        let consents = [
+            Consent::Accept {
+                from: who,
+                goods: None,
+                onto: Some(id),
+            },
+            Consent::Offer {
+                transporter: id,
+                goods: None,
+                to: who,
+            },
+            Consent::Carry {
+                transporter: id,
+                by: who,
+            },
+        ];
+        for c in consents {
+            match phase {
+                Phase::Production => list.production.push(Numbered {
+                    line: 99,
+                    order: ProductionOrder::Consent(c),
+                }),
+                _ if matches!(c, Consent::Offer { .. }) => {}
+                _ => list.movement.push(Numbered {
+                    line: 99,
+                    order: MovementOrder::Consent(c),
+                }),
+            }
+        }
+    }
 }
 
 /// Every good in the game: lying, carried, and geese following.

@@ -468,6 +468,55 @@ impl Map {
         seen
     }
 
+    /// The stretches of rail track, each as the two areas it joins across a border. On a
+    /// border a river crosses, the track runs on both banks, like parallel roads; where
+    /// it does not, both halves give the same pair.
+    pub fn track_links(&self) -> BTreeSet<(AreaId, AreaId)> {
+        let mut links = BTreeSet::new();
+        for border in &self.tracks {
+            let (x, y) = border.tiles();
+            let Some(dir) = x.direction_to(y) else {
+                continue;
+            };
+            for half in [Half::First, Half::Second] {
+                if let (Some(a), Some(b)) = (
+                    self.area_at(x, dir, half),
+                    self.area_at(y, dir.opposite(), half.across()),
+                ) {
+                    links.insert((a, b));
+                }
+            }
+        }
+        links
+    }
+
+    /// Every area a train reaches from `from` (Quick Guide V; &cetera, trains). A track
+    /// on a river tile joins only the shores on its own side of the river (RULINGS R5):
+    /// within a tile the train stays in the area it came into, and a road bridge does
+    /// not carry it across. Areas of `from` that no track touches are left out, so an
+    /// empty set means there is no track there.
+    pub fn rail_network(&self, from: &[AreaId]) -> BTreeSet<AreaId> {
+        let links = self.track_links();
+        let on_track = |a: &AreaId| links.iter().any(|(x, y)| x == a || y == a);
+        let mut seen: BTreeSet<AreaId> = from.iter().copied().filter(on_track).collect();
+        let mut queue: VecDeque<AreaId> = seen.iter().copied().collect();
+        while let Some(a) = queue.pop_front() {
+            for (x, y) in &links {
+                let next = if *x == a {
+                    *y
+                } else if *y == a {
+                    *x
+                } else {
+                    continue;
+                };
+                if seen.insert(next) {
+                    queue.push_back(next);
+                }
+            }
+        }
+        seen
+    }
+
     /// Every coast of the map: each land area that touches a neighbouring sea tile.
     pub fn coasts(&self) -> Vec<Coast> {
         let mut coasts = Vec::new();

@@ -288,3 +288,32 @@ fn an_edge_off_the_grid_is_no_border() {
     assert_eq!(Border::new(hex("A1"), Dir::N), None);
     assert!(Border::new(hex("A1"), Dir::S).is_some());
 }
+
+/// Quick Guide V, &cetera Trains, RULINGS R5: a track on a river tile joins only the
+/// shores on its own side of the river. A track B2-C2-D2 crosses nothing (C2 is a
+/// source); a track B4-C4-D4 crosses the river at C4, so it is cut there, even with a
+/// road bridge.
+#[test]
+fn a_track_on_a_river_tile_joins_only_its_own_side() {
+    let mut map = test_map();
+    for (a, b) in [("B2", "C2"), ("C2", "D2"), ("B4", "C4"), ("C4", "D4")] {
+        map.tracks
+            .insert(Border::between(hex(a), hex(b)).expect("neighbours"));
+    }
+    let from_b2 = map.rail_network(&[area("B2")]);
+    assert!(from_b2.contains(&area("D2")), "{from_b2:?}");
+    let from_b4 = map.rail_network(&[area("B4")]);
+    let c4: Vec<AreaId> = map.areas(hex("C4"));
+    assert_eq!(c4.len(), 2, "C4 is split by the river");
+    assert_eq!(
+        from_b4.iter().filter(|a| a.hex == hex("C4")).count(),
+        1,
+        "the train from B4 reaches one bank of C4: {from_b4:?}"
+    );
+    assert!(!from_b4.contains(&area("D4")), "{from_b4:?}");
+    map.bridges
+        .insert(map.bridge_at(hex("C4"), None).expect("bridge"));
+    assert!(!map.rail_network(&[area("B4")]).contains(&area("D4")));
+    // A tile with no track gives no network.
+    assert!(map.rail_network(&[area("B3")]).is_empty());
+}

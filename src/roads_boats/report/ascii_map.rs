@@ -126,15 +126,11 @@ fn panel(state: &State, first: u8, last: u8) -> Vec<String> {
         let home = state
             .players
             .iter()
-            .find(|(_, p)| p.home.hex == hex)
+            .find(|(_, p)| p.home.is_some_and(|h| h.hex == hex))
             .map(|(c, _)| initial(*c));
         let label = format!("{:<4}{}", hex.to_string(), home.unwrap_or(' '));
         cv.text(x + 2, y + 1, &label, 5);
-        let terrain = if tile.terrain == Terrain::Desert && state.wonder.irrigated() {
-            Terrain::Pasture
-        } else {
-            tile.terrain
-        };
+        let terrain = state.terrain_now(hex).unwrap_or(tile.terrain);
         let bridges = map.bridges.iter().filter(|b| b.hex == hex).count();
         let water = if tile.terrain.is_sea() {
             "  ~ ~  ".to_string()

@@ -125,11 +125,7 @@ fn draw(state: &State, title: &str, cv: &mut dyn Canvas) {
     let map = &state.map;
     cv.text((MARGIN, 6.0), title, 2, INK);
     for (&h, t) in &map.tiles {
-        let terrain = if t.terrain == Terrain::Desert && state.wonder.irrigated() {
-            Terrain::Pasture
-        } else {
-            t.terrain
-        };
+        let terrain = state.terrain_now(h).unwrap_or(t.terrain);
         let c = hex_centre(h);
         let pts: Vec<(f32, f32)> = (0..6).map(|k| corner(c, k)).collect();
         cv.polygon(&pts, terrain_colour(terrain), Some(((60, 60, 60), 1.0)));
@@ -175,9 +171,9 @@ fn draw(state: &State, title: &str, cv: &mut dyn Canvas) {
         let colour = w.owner.map_or(NEUTRAL, player_colour);
         cv.line(p, q, colour, 3.0 + 2.0 * f32::from(w.tokens.min(3)));
     }
-    for p in state.players.iter() {
-        let (c, player) = p;
-        let at = area_point(player.home);
+    for (c, player) in state.players.iter() {
+        let Some(home) = player.home else { continue };
+        let at = area_point(home);
         let pts = [
             (at.0 - 24.0, at.1 + 14.0),
             (at.0 - 16.0, at.1 + 5.0),

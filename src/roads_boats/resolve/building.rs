@@ -1,6 +1,7 @@
 //! The building phase (RULINGS R3, R6; Quick Guide VI–VIII; rulebook pp.12–15): each
 //! player's building orders in move order.
 
+use super::consent::{self, Ledger};
 use super::{Ctx, lying, reach, take_lying};
 use crate::roads_boats::building::{Building, BuildingKind, MineBag};
 use crate::roads_boats::events::Fact;
@@ -12,6 +13,14 @@ use crate::roads_boats::state::Module;
 use crate::roads_boats::transporter::{Location, TransporterId};
 
 pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
+    let items = consent::of(
+        orders.iter().map(|(c, o)| (*c, o.building.as_slice())),
+        |o| match o {
+            BuildingOrder::Consent(c) => Some(c),
+            _ => None,
+        },
+    );
+    ctx.consents = Ledger::gather(ctx, items);
     for player in ctx.in_move_order() {
         let Some(list) = orders.get(&player) else {
             continue;
@@ -26,6 +35,8 @@ pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
 
 fn order(ctx: &mut Ctx, order: &BuildingOrder) {
     let with = match order {
+        // Gathered before the phase.
+        BuildingOrder::Consent(_) => return,
         BuildingOrder::Build { with, .. }
         | BuildingOrder::Road { with, .. }
         | BuildingOrder::Bridge { with, .. }
@@ -49,6 +60,7 @@ fn order(ctx: &mut Ctx, order: &BuildingOrder) {
         BuildingOrder::Shaft { at, mixture, .. } => shaft(ctx, *at, *mixture, with),
         BuildingOrder::Bomb { at, .. } => bomb(ctx, *at, with),
         BuildingOrder::BombProof { at, .. } => bomb_proof(ctx, *at, with),
+        BuildingOrder::Consent(_) => Ok(()),
     };
     if let Err(e) = result {
         ctx.fail(e);
@@ -56,10 +68,14 @@ fn order(ctx: &mut Ctx, order: &BuildingOrder) {
 }
 
 /// The goods a builder may use: its own cargo, the goods lying on its side of `area`,
-/// then the cargo of the player's other transporters there (RULINGS R6).
+/// then the cargo of the player's other transporters there, then what other players
+/// offer from their transporters there (RULINGS R6: others' transporters only if their
+/// owner offers them).
 struct Purse {
     carriers: Vec<TransporterId>,
     areas: Vec<AreaId>,
+    /// Other players' transporters there that their owners offer the builder.
+    offered: Vec<TransporterId>,
 }
 
 impl Purse {
@@ -79,16 +95,34 @@ impl Purse {
             }
         }
         let mut carriers = vec![with];
+        let mut offered = Vec::new();
         if let Some(p) = ctx.player {
-            for (id, _) in ctx.s.transporters_of(p) {
-                if *id != with && reach(&ctx.s, *id).iter().any(|x| sides.contains(x)) {
+            for (id, t) in &ctx.s.transporters {
+                if *id == with || !reach(&ctx.s, *id).iter().any(|x| sides.contains(x)) {
+                    continue;
+                }
+                if t.owner == p {
                     carriers.push(*id);
+                } else if ctx.consents.offered(p, *id, t.owner, &t.cargo).is_some() {
+                    offered.push(*id);
                 }
             }
         }
         Purse {
             carriers,
             areas: sides,
+            offered,
+        }
+    }
+
+    /// What another player offers the builder from `id` now.
+    fn offer_of(ctx: &Ctx, id: TransporterId) -> Goods {
+        match (ctx.player, ctx.s.transporters.get(&id)) {
+            (Some(p), Some(t)) => ctx
+                .consents
+                .offered(p, id, t.owner, &t.cargo)
+                .unwrap_or_default(),
+            _ => Goods::new(),
         }
     }
 
@@ -106,6 +140,7 @@ impl Purse {
         Purse {
             carriers,
             areas: Vec::new(),
+            offered: Vec::new(),
         }
     }
 
@@ -116,6 +151,9 @@ impl Purse {
             if let Some(t) = ctx.s.transporters.get(id) {
                 g.add_all(&t.cargo);
             }
+        }
+        for id in &self.offered {
+            g.add_all(&Purse::offer_of(ctx, *id));
         }
         g
     }
@@ -141,6 +179,28 @@ impl Purse {
             for id in &self.carriers[1..] {
                 if let Some(t) = ctx.s.transporters.get_mut(id) {
                     left -= t.cargo.take(g, left);
+                }
+            }
+            // Last, what others offer.
+            for id in &self.offered {
+                if left == 0 {
+                    break;
+                }
+                let can = Purse::offer_of(ctx, *id).count(g).min(left);
+                let (Some(p), Some(t)) = (ctx.player, ctx.s.transporters.get_mut(id)) else {
+                    continue;
+                };
+                let k = t.cargo.take(g, can);
+                let owner = t.owner;
+                left -= k;
+                if k > 0 {
+                    let used: Goods = [(g, k)].into_iter().collect();
+                    ctx.consents.use_offer(p, *id, owner, &used);
+                    ctx.emit(Fact::OfferUsed {
+                        transporter: *id,
+                        owner,
+                        goods: used,
+                    });
                 }
             }
         }
@@ -201,10 +261,10 @@ fn build(
     {
         return Err(format!("a {kind} needs the {r} research first"));
     }
+    // The terrain as it is now: an irrigated desert is pasture in every message.
     let terrain = ctx
         .s
-        .map
-        .terrain(at.hex)
+        .terrain_now(at.hex)
         .ok_or_else(|| format!("{} is not on the map", at.hex))?;
     if !kind.site().allows(&ctx.s.map, at.hex) {
         return Err(format!(
@@ -213,7 +273,7 @@ fn build(
             at.hex
         ));
     }
-    if terrain == Terrain::Desert && !ctx.s.wonder.irrigated() {
+    if terrain == Terrain::Desert {
         return Err(format!(
             "{} is desert: only roads and walls until irrigation (brick 45)",
             at.hex
@@ -287,7 +347,7 @@ fn bridge(ctx: &mut Ctx, at: Hex, over: Option<Dir>, with: TransporterId) -> Res
     if ctx.s.map.terrain(at) == Some(Terrain::Polder) {
         return Err("bridges cannot be built in polders".into());
     }
-    if ctx.s.map.terrain(at) == Some(Terrain::Desert) && !ctx.s.wonder.irrigated() {
+    if ctx.s.terrain_now(at) == Some(Terrain::Desert) {
         return Err(format!(
             "{at} is desert: only roads and walls until irrigation (brick 45)"
         ));

@@ -3,6 +3,7 @@
 //! the clock.
 
 mod building;
+mod consent;
 mod movement;
 mod production;
 pub mod score;
@@ -16,7 +17,7 @@ use super::map::{AreaId, Hex};
 use super::orders::TurnOrders;
 use super::player::Colour;
 use super::state::{Phase, State, broken_limit};
-use super::transporter::{Class, Location, TransporterId};
+use super::transporter::{Kind, Location, TransporterId};
 
 /// The outcome of resolving a turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,6 +66,8 @@ pub(crate) struct Ctx {
     /// Whose order is being carried out, and its line.
     pub player: Option<Colour>,
     pub line: Option<u32>,
+    /// Every player's consents for the phase being resolved.
+    pub consents: consent::Ledger,
 }
 
 impl Ctx {
@@ -76,6 +79,7 @@ impl Ctx {
             phase,
             player: None,
             line: None,
+            consents: consent::Ledger::default(),
         }
     }
 
@@ -212,22 +216,169 @@ pub(crate) fn over_limit(s: &State, player: Colour) -> Option<String> {
         .map(|(n, max, what)| format!("{player} would have {n} {what}; the limit is {max}"))
 }
 
-/// Would one more transporter of `class` put `player` over a limit?
-pub(crate) fn room_for(s: &State, player: Colour, class: Class) -> Result<(), String> {
-    let (land, water, air, all) = s.fleet(player);
-    let one_more = match class {
-        Class::Land => (land + 1, water, air, all + 1),
-        Class::Water => (land, water + 1, air, all + 1),
-        Class::Air => (land, water, air + 1, all + 1),
+/// Goods lying in an area that one of a player's transporters moved this phase, keyed by
+/// (area, player, the transporter that moved them) (RULINGS R5: no good may be moved by
+/// two transporters of the same player in one movement phase).
+pub(crate) type Moved = BTreeMap<(AreaId, Colour, TransporterId), Goods>;
+
+/// Hand goods from one transporter to another where both are (RULINGS R5; rulebook,
+/// production and movement: transporters exchange goods if their owners want them to):
+/// to one's own freely, to another player's only as far as that player's orders accept
+/// them. Returns what was handed over; shortfalls are reported.
+pub(crate) fn hand_over(
+    ctx: &mut Ctx,
+    id: TransporterId,
+    to: TransporterId,
+    goods: &Goods,
+) -> Goods {
+    let (Some(a), Some(b)) = (
+        ctx.s.transporters.get(&id).cloned(),
+        ctx.s.transporters.get(&to).cloned(),
+    ) else {
+        ctx.fail(format!("there is no transporter {to}"));
+        return Goods::new();
     };
-    match broken_limit(one_more) {
-        Some((n, max, what)) => Err(format!(
-            "you would have {n} {what}; the limit is {max} (destroy one at a transporter factory first)"
-        )),
-        None => Ok(()),
+    if id == to {
+        ctx.fail(format!("{id} cannot hand goods to itself"));
+        return Goods::new();
     }
+    let together = a.at == b.at || {
+        let ra = reach_of(&ctx.s, a.at);
+        reach_of(&ctx.s, b.at).iter().any(|x| ra.contains(x))
+    };
+    if !together || matches!(b.at, Location::Carried(_)) {
+        ctx.fail(format!("{to} is not where {id} is"));
+        return Goods::new();
+    }
+    if ctx
+        .s
+        .transporters
+        .values()
+        .any(|t| t.at == Location::Carried(to))
+    {
+        ctx.fail(format!("{to} carries a transporter and takes no goods"));
+        return Goods::new();
+    }
+    // What can pass: what the giver has, as far as the receiver has room.
+    let mut room = b.kind.capacity().saturating_sub(b.cargo.total());
+    let mut can = Goods::new();
+    for (g, n) in goods.iter() {
+        let k = n.min(a.cargo.count(g)).min(room);
+        room -= k;
+        can.add(g, k);
+    }
+    let given = if a.owner == b.owner {
+        can.clone()
+    } else {
+        ctx.consents.accept(a.owner, to, b.owner, &can)
+    };
+    for (g, n) in given.iter() {
+        if let Some(t) = ctx.s.transporters.get_mut(&id) {
+            t.cargo.take(g, n);
+        }
+        if let Some(t) = ctx.s.transporters.get_mut(&to) {
+            t.cargo.add(g, n);
+        }
+    }
+    if !given.is_empty() {
+        ctx.emit(Fact::Gave {
+            from: id,
+            to,
+            goods: given.clone(),
+        });
+    }
+    if given.total() < goods.total() {
+        let why = if given.total() < can.total() {
+            if given.is_empty() {
+                format!(
+                    "{} has not accepted goods from {} ({})",
+                    b.owner,
+                    a.owner,
+                    consent::how_to_accept(b.owner, a.owner, &ctx.phase.to_string())
+                )
+            } else {
+                format!("{} accepts no more", b.owner)
+            }
+        } else if can.total() < goods.total() && room == 0 {
+            format!("{to} has no more room")
+        } else {
+            format!("{id} does not carry it all")
+        };
+        let msg = format!("{id} gave {given} of {goods} to {to}: {why}");
+        if given.is_empty() {
+            ctx.fail(msg)
+        } else {
+            ctx.short(msg)
+        }
+    }
+    given
 }
 
-/// Goods per area moved this phase by each player's transporters (RULINGS R5: no good
-/// may be moved by two transporters of the same player in one movement phase).
-pub(crate) type Moved = BTreeMap<(AreaId, Colour, TransporterId), Goods>;
+/// Pick up a transporter to carry it (Quick Guide III): the carrier is the player's and
+/// not a plane; the carried one is the player's, or its owner allows it (consent); they
+/// are together; the carried one has not moved this phase; neither carries anything
+/// else. Returns whether it was picked up; a refusal is reported.
+pub(crate) fn pick_up(
+    ctx: &mut Ctx,
+    id: TransporterId,
+    other: TransporterId,
+    other_moved: bool,
+) -> bool {
+    let (Some(a), Some(b)) = (
+        ctx.s.transporters.get(&id).cloned(),
+        ctx.s.transporters.get(&other).cloned(),
+    ) else {
+        ctx.fail(format!("there is no transporter {other}"));
+        return false;
+    };
+    let problem = if id == other {
+        Some(format!("{id} cannot carry itself"))
+    } else if a.kind == Kind::Plane {
+        Some("planes never carry other transporters".to_string())
+    } else if b.owner != a.owner && !ctx.consents.may_carry(a.owner, other, b.owner) {
+        Some(format!(
+            "{other} is {}'s, and {} has not allowed you to carry it ({})",
+            b.owner,
+            b.owner,
+            consent::how_to_allow_carry(other, a.owner)
+        ))
+    } else if let Location::Carried(by) = b.at {
+        Some(format!("{other} is already carried, by {by}"))
+    } else if a.at != b.at && {
+        // A boat in the river reaches the banks; a transporter on a bank the river.
+        let ra = reach_of(&ctx.s, a.at);
+        !reach_of(&ctx.s, b.at).iter().any(|x| ra.contains(x))
+    } {
+        Some(format!("{other} is not where {id} is"))
+    } else if other_moved {
+        Some(format!(
+            "{other} has moved this phase and cannot be carried"
+        ))
+    } else if !a.cargo.is_empty() || !b.cargo.is_empty() {
+        Some("neither transporter may carry anything else".to_string())
+    } else if ctx
+        .s
+        .transporters
+        .values()
+        .any(|t| t.at == Location::Carried(id) || t.at == Location::Carried(other))
+    {
+        Some(
+            "a transporter carries one transporter at a time, and a carried one carries nothing"
+                .to_string(),
+        )
+    } else {
+        None
+    };
+    if let Some(p) = problem {
+        ctx.fail(format!("{id} cannot pick up {other}: {p}"));
+        return false;
+    }
+    if let Some(t) = ctx.s.transporters.get_mut(&other) {
+        t.at = Location::Carried(id);
+    }
+    ctx.emit(Fact::PickedUp {
+        carrier: id,
+        carried: other,
+    });
+    true
+}

@@ -1,15 +1,16 @@
 //! The movement phase (RULINGS R5; Quick Guide Ib, III–V; rulebook pp.10–12): each
 //! player's movement orders in move order.
 
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet};
 
+use super::consent::{self, Ledger};
 use super::production::{load_goods, unload_goods};
-use super::{Ctx, Moved, home_area, lying, reach, reach_of, take_lying};
+use super::{Ctx, Moved, hand_over, home_area, lying, pick_up, reach, reach_of, take_lying};
 use crate::roads_boats::building::BuildingKind;
 use crate::roads_boats::events::Fact;
 use crate::roads_boats::goods::{Good, Goods};
-use crate::roads_boats::map::{AreaId, Border, Hex};
-use crate::roads_boats::orders::{MovementOrder, Step, TurnOrders};
+use crate::roads_boats::map::{AreaId, Hex};
+use crate::roads_boats::orders::{FareFrom, MovementOrder, Step, TurnOrders};
 use crate::roads_boats::player::Colour;
 use crate::roads_boats::transporter::{Class, Kind, Location, TransporterId};
 
@@ -20,11 +21,75 @@ struct Phase {
     moved: BTreeSet<TransporterId>,
     /// Transporters being carried when the phase began.
     carried_at_start: BTreeSet<TransporterId>,
-    /// Goods each transporter put down this phase, per area and player.
+    /// Goods lying where they were put down this phase after a transporter moved them:
+    /// (area, its owner, the transporter that moved them).
     dropped: Moved,
     /// Every good that came into an area this phase, by anyone (a train fare must have
     /// been there when the phase began).
     arrived: BTreeMap<AreaId, Goods>,
+    /// Goods aboard a transporter that one of its owner's transporters has moved this
+    /// phase: (holder, good, mover) -> how many (RULINGS R5: no good is moved by two
+    /// transporters of one player in a movement phase). Goods aboard not counted here
+    /// have not been moved by the owner's transporters this phase.
+    moved_by: BTreeMap<(TransporterId, Good, TransporterId), u32>,
+    /// Goods handed to a transporter this phase (they cannot pay its train fare: the
+    /// fare must be there when the phase begins).
+    received: BTreeMap<TransporterId, Goods>,
+}
+
+impl Phase {
+    /// Goods aboard `id` that another of its owner's transporters moved this phase:
+    /// `id` may not move them on.
+    fn blocked(&self, id: TransporterId) -> Vec<(Good, TransporterId, u32)> {
+        self.moved_by
+            .iter()
+            .filter(|((h, _, m), n)| *h == id && *m != id && **n > 0)
+            .map(|((_, g, m), n)| (*g, *m, *n))
+            .collect()
+    }
+
+    /// After a step, everything aboard has been moved by `id`.
+    fn mark_moved(&mut self, id: TransporterId, cargo: &Goods) {
+        for (g, n) in cargo.iter() {
+            self.moved_by.insert((id, g, id), n);
+        }
+    }
+
+    /// `n` of `good` leave `id` (which held `held` of them before): say which movers'
+    /// goods they were. The freest goods stay aboard: goods others moved go first, then
+    /// goods `id` moved, then goods not moved this phase (`None`).
+    fn take(
+        &mut self,
+        id: TransporterId,
+        good: Good,
+        n: u32,
+        held: u32,
+    ) -> Vec<(Option<TransporterId>, u32)> {
+        let mut tagged: Vec<(TransporterId, u32)> = self
+            .moved_by
+            .iter()
+            .filter(|((h, g, _), _)| *h == id && *g == good)
+            .map(|((_, _, m), k)| (*m, *k))
+            .collect();
+        tagged.sort_by_key(|(m, _)| *m == id);
+        let untagged = held.saturating_sub(tagged.iter().map(|(_, k)| k).sum());
+        let mut left = n;
+        let mut out = Vec::new();
+        for (m, k) in tagged {
+            let t = k.min(left);
+            if t > 0 {
+                left -= t;
+                out.push((Some(m), t));
+                if let Some(v) = self.moved_by.get_mut(&(id, good, m)) {
+                    *v -= t;
+                }
+            }
+        }
+        if left > 0 {
+            out.push((None, left.min(untagged)));
+        }
+        out
+    }
 }
 
 pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
@@ -38,6 +103,39 @@ pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
             .collect(),
         ..Phase::default()
     };
+    let items = consent::of(
+        orders.iter().map(|(c, o)| (*c, o.movement.as_slice())),
+        |o| match o {
+            MovementOrder::Consent(c) => Some(c),
+            _ => None,
+        },
+    );
+    ctx.consents = Ledger::gather(ctx, items);
+    // A player takes back their transporter that another player carries at the very
+    // start of the phase, before anyone moves (Quick Guide III: a transporter is dropped
+    // off at the beginning of the movement phase); in move order.
+    let mut taken_back: BTreeSet<(Colour, u32)> = BTreeSet::new();
+    for player in ctx.in_move_order() {
+        let Some(list) = orders.get(&player) else {
+            continue;
+        };
+        ctx.player = Some(player);
+        for o in &list.movement {
+            if let MovementOrder::Release {
+                carrier,
+                carried,
+                at,
+            } = &o.order
+            {
+                let owner = |id| ctx.s.transporters.get(id).map(|t| t.owner);
+                if owner(carried) == Some(player) && owner(carrier) != Some(player) {
+                    ctx.line = Some(o.line);
+                    release(ctx, &ph, *carrier, *carried, *at);
+                    taken_back.insert((player, o.line));
+                }
+            }
+        }
+    }
     for player in ctx.in_move_order() {
         let Some(list) = orders.get(&player) else {
             continue;
@@ -45,6 +143,9 @@ pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
         ctx.player = Some(player);
         for o in &list.movement {
             ctx.line = Some(o.line);
+            if taken_back.contains(&(player, o.line)) {
+                continue;
+            }
             match &o.order {
                 MovementOrder::Move { transporter, steps } => {
                     travel(ctx, &mut ph, *transporter, steps)
@@ -52,19 +153,24 @@ pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
                 MovementOrder::Fly {
                     plane,
                     load,
+                    follow: geese,
                     drops,
                     land,
-                } => fly(ctx, &mut ph, *plane, load, drops, *land),
+                } => fly(ctx, &mut ph, *plane, load, *geese, drops, *land),
                 MovementOrder::Train {
                     transporter,
                     to,
                     fare,
-                } => train(ctx, &mut ph, *transporter, *to, *fare),
+                    fare_from,
+                    follow: geese,
+                } => train(ctx, &mut ph, *transporter, *to, (*fare, *fare_from), *geese),
                 MovementOrder::Release {
                     carrier,
                     carried,
                     at,
                 } => release(ctx, &ph, *carrier, *carried, *at),
+                // Gathered before the phase.
+                MovementOrder::Consent(_) => {}
             }
         }
     }
@@ -73,9 +179,10 @@ pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
     settle_geese(ctx);
 }
 
-/// Goods the current player's *other* transporters put down this phase within `areas`:
-/// `id` may not move them again (RULINGS R5: no good is moved by two transporters of the
-/// same player in one phase), though it may pick up what it put down itself.
+/// Goods lying in `areas` that the current player's *other* transporters moved this phase
+/// and put down: `id` may not move them again (RULINGS R5: no good is moved by two
+/// transporters of the same player in one phase), though it may pick up what it moved
+/// itself. Goods put down without having been moved are free.
 fn excluded(ctx: &Ctx, ph: &Phase, areas: &[AreaId], id: TransporterId) -> Goods {
     let mut g = Goods::new();
     if let Some(p) = ctx.player {
@@ -315,10 +422,18 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
                             ));
                             break;
                         }
+                        if let Some(why) = blocked_reason(ph, id) {
+                            ctx.fail(format!(
+                                "{id} cannot go on to {target}: {why}; it stops at {pos}"
+                            ));
+                            break;
+                        }
                         pos = next;
                         path.push(pos);
                         if let Some(t) = ctx.s.transporters.get_mut(&id) {
                             t.at = pos;
+                            let cargo = t.cargo.clone();
+                            ph.mark_moved(id, &cargo);
                         }
                     }
                     Err(why) => {
@@ -339,18 +454,28 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
                     None => reach(&ctx.s, id),
                 };
                 let ex = excluded(ctx, ph, &areas, id);
-                load_goods(ctx, id, goods, *area, &ex);
+                let got = load_goods(ctx, id, goods, *area, &ex);
+                reload_own(ph, &areas, player, id, &got);
             }
             Step::Unload { goods, area } => {
+                let before = cargo_of(ctx, id);
                 if let Some((at, put)) = unload_goods(ctx, id, goods, *area) {
-                    ph.dropped
-                        .entry((at, player, id))
-                        .or_default()
-                        .add_all(&put);
+                    for (g, n) in put.iter() {
+                        for (mover, k) in ph.take(id, g, n, before.count(g)) {
+                            if let Some(m) = mover {
+                                ph.dropped.entry((at, player, m)).or_default().add(g, k);
+                            }
+                        }
+                    }
                     ph.arrived.entry(at).or_default().add_all(&put);
                 }
             }
-            Step::Give { to, goods } => give(ctx, id, *to, goods),
+            Step::Give { to, goods } => give(ctx, ph, id, *to, goods),
+            Step::Follow(_) if kind == Kind::Plane && path.len() > 1 => {
+                ctx.fail(format!(
+                    "{id} is a plane: geese follow a plane only from where it starts (&cetera, planes)"
+                ));
+            }
             Step::Follow(n) => follow(ctx, id, *n),
             Step::Carry(other) => carry(ctx, ph, id, *other),
         }
@@ -363,63 +488,77 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
     }
 }
 
-/// Hand goods to another transporter at the same place. Not to one's own: a good may
-/// not be moved by two of one player's transporters in a phase (RULINGS R5).
-fn give(ctx: &mut Ctx, id: TransporterId, to: TransporterId, goods: &Goods) {
-    let (Some(a), Some(b)) = (
-        ctx.s.transporters.get(&id).cloned(),
-        ctx.s.transporters.get(&to).cloned(),
-    ) else {
-        return ctx.fail(format!("there is no transporter {to}"));
-    };
-    if a.owner == b.owner {
-        return ctx.fail(format!(
-            "{id} cannot hand goods to {to}: no good may be moved by two of your transporters in one phase"
-        ));
-    }
-    let together = a.at == b.at || {
-        let ra = reach_of(&ctx.s, a.at);
-        reach_of(&ctx.s, b.at).iter().any(|x| ra.contains(x))
-    };
-    if !together {
-        return ctx.fail(format!("{to} is not where {id} is"));
-    }
+/// Hand goods to another transporter at the same place (RULINGS R5): to one's own
+/// freely — but what the giver moved this phase is then blocked aboard the receiver,
+/// which may not move it on — and to another player's as far as that player accepts.
+/// A plane takes goods only before it moves.
+fn give(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, to: TransporterId, goods: &Goods) {
     if ctx
         .s
         .transporters
-        .values()
-        .any(|t| t.at == Location::Carried(to))
+        .get(&to)
+        .is_some_and(|t| t.kind == Kind::Plane)
+        && ph.moved.contains(&to)
     {
-        return ctx.fail(format!("{to} carries a transporter and takes no goods"));
+        return ctx.fail(format!(
+            "{to} is a plane that has moved: planes pick up goods only at the start of the movement phase"
+        ));
     }
-    let room = b.kind.capacity().saturating_sub(b.cargo.total());
-    let mut given = Goods::new();
-    let mut left = room;
-    for (g, n) in goods.iter() {
-        let k = ctx
-            .s
-            .transporters
-            .get_mut(&id)
-            .map_or(0, |t| t.cargo.take(g, n.min(left)));
-        left -= k;
-        given.add(g, k);
-    }
-    if let Some(t) = ctx.s.transporters.get_mut(&to) {
-        t.cargo.add_all(&given);
+    let before = cargo_of(ctx, id);
+    let same_owner = ctx.s.transporters.get(&id).map(|t| t.owner)
+        == ctx.s.transporters.get(&to).map(|t| t.owner);
+    let given = hand_over(ctx, id, to, goods);
+    for (g, n) in given.iter() {
+        for (mover, k) in ph.take(id, g, n, before.count(g)) {
+            if let (true, Some(m)) = (same_owner, mover) {
+                *ph.moved_by.entry((to, g, m)).or_default() += k;
+            }
+        }
     }
     if !given.is_empty() {
-        ctx.emit(Fact::Gave {
-            from: id,
-            to,
-            goods: given.clone(),
-        });
+        ph.received.entry(to).or_default().add_all(&given);
     }
-    if given.total() < goods.total() {
-        let msg = format!("{id} gave {given} of {goods} to {to}");
-        if given.is_empty() {
-            ctx.fail(msg)
-        } else {
-            ctx.short(msg)
+}
+
+/// Why a transporter may not move on: goods aboard that another of its owner's
+/// transporters moved this phase.
+fn blocked_reason(ph: &Phase, id: TransporterId) -> Option<String> {
+    let blocked = ph.blocked(id);
+    if blocked.is_empty() {
+        return None;
+    }
+    let what: Vec<String> = blocked
+        .iter()
+        .map(|(g, m, n)| format!("{} that {m} moved", g.counted(*n)))
+        .collect();
+    Some(format!(
+        "it carries {} this phase, and no good may be moved by two of your transporters in one phase (put them down first)",
+        what.join(" and ")
+    ))
+}
+
+fn cargo_of(ctx: &Ctx, id: TransporterId) -> Goods {
+    ctx.s
+        .transporters
+        .get(&id)
+        .map(|t| t.cargo.clone())
+        .unwrap_or_default()
+}
+
+/// Goods `id` loads that it moved and put down itself this phase are again goods it
+/// moved (and no longer lie there for the exclusion of others).
+fn reload_own(ph: &mut Phase, areas: &[AreaId], player: Colour, id: TransporterId, got: &Goods) {
+    for (g, n) in got.iter() {
+        let mut left = n;
+        for a in areas {
+            if left == 0 {
+                break;
+            }
+            if let Some(d) = ph.dropped.get_mut(&(*a, player, id)) {
+                let k = d.take(g, left);
+                left -= k;
+                *ph.moved_by.entry((id, g, id)).or_default() += k;
+            }
         }
     }
 }
@@ -471,52 +610,9 @@ fn follow(ctx: &mut Ctx, id: TransporterId, n: u32) {
 /// Pick up a transporter that has not moved this phase; neither may carry anything else
 /// (Quick Guide III).
 fn carry(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, other: TransporterId) {
-    let (Some(a), Some(b)) = (
-        ctx.s.transporters.get(&id).cloned(),
-        ctx.s.transporters.get(&other).cloned(),
-    ) else {
-        return ctx.fail(format!("there is no transporter {other}"));
-    };
-    let problem = if a.kind == Kind::Plane {
-        Some("planes never carry other transporters".to_string())
-    } else if b.owner != a.owner {
-        Some(format!("{other} is not yours"))
-    } else if a.at != b.at && {
-        // A boat in the river reaches the banks; a transporter on a bank the river.
-        let ra = reach_of(&ctx.s, a.at);
-        !reach_of(&ctx.s, b.at).iter().any(|x| ra.contains(x))
-    } {
-        Some(format!("{other} is not where {id} is"))
-    } else if ph.moved.contains(&other) {
-        Some(format!(
-            "{other} has moved this phase and cannot be carried"
-        ))
-    } else if !a.cargo.is_empty() || !b.cargo.is_empty() {
-        Some("neither transporter may carry anything else".to_string())
-    } else if ctx
-        .s
-        .transporters
-        .values()
-        .any(|t| t.at == Location::Carried(id) || t.at == Location::Carried(other))
-    {
-        Some(
-            "a transporter carries one transporter at a time, and a carried one carries nothing"
-                .to_string(),
-        )
-    } else {
-        None
-    };
-    if let Some(p) = problem {
-        return ctx.fail(format!("{id} cannot pick up {other}: {p}"));
+    if pick_up(ctx, id, other, ph.moved.contains(&other)) {
+        ph.moved.insert(other);
     }
-    if let Some(t) = ctx.s.transporters.get_mut(&other) {
-        t.at = Location::Carried(id);
-    }
-    ph.moved.insert(other);
-    ctx.emit(Fact::PickedUp {
-        carrier: id,
-        carried: other,
-    });
 }
 
 /// Put down a transporter carried since an earlier turn, at the start of the phase,
@@ -528,15 +624,18 @@ fn release(
     carried: TransporterId,
     at: Location,
 ) {
-    if let Err(e) = ctx.own(carrier) {
-        return ctx.fail(e);
-    }
     let Some(c) = ctx.s.transporters.get(&carrier).cloned() else {
-        return;
+        return ctx.fail(format!("there is no transporter {carrier}"));
     };
     let Some(t) = ctx.s.transporters.get(&carried).cloned() else {
         return ctx.fail(format!("there is no transporter {carried}"));
     };
+    // The carrier's owner puts it down, or the carried one's owner takes it back.
+    if ctx.player != Some(t.owner)
+        && let Err(e) = ctx.own(carrier)
+    {
+        return ctx.fail(e);
+    }
     if t.at != Location::Carried(carrier) || !ph.carried_at_start.contains(&carried) {
         return ctx.fail(format!(
             "{carrier} has carried {carried} since no earlier turn"
@@ -549,21 +648,46 @@ fn release(
     }
     let at = sea_as_location(ctx, at);
     let here = reach_of(&ctx.s, c.at);
-    let ok = match (t.kind.class(), at) {
-        (Class::Water, Location::River(h)) => {
-            c.at.hex() == Some(h) && ctx.s.map.tile(h).is_some_and(|x| x.has_river())
+    let map = &ctx.s.map;
+    // A boat goes only into water its carrier touches (rulebook, carrying transporters:
+    // a boat in a river unloads another boat only in that river, a boat on shore only on
+    // the same shore); a land carrier reaches its tile's river and its side's coasts.
+    let ok = match (t.kind.class(), at, c.at) {
+        (Class::Water, Location::River(h), Location::River(x)) => h == x,
+        (Class::Water, Location::River(h), Location::Land(a)) => {
+            a.hex == h && map.tile(h).is_some_and(|x| x.has_river())
         }
-        (Class::Water, Location::Dock(coast)) => {
-            ctx.s.map.is_coast(coast) && here.contains(&coast.land)
+        (Class::Water, Location::Dock(coast), Location::Dock(x)) => coast == x,
+        (Class::Water, Location::Dock(coast), Location::Land(_)) => {
+            map.is_coast(coast) && here.contains(&coast.land)
         }
-        (Class::Water | Class::Air, Location::Sea(h)) => c.at == Location::Sea(h),
-        (Class::Land | Class::Air, Location::Land(a)) => here.contains(&a),
+        (Class::Water | Class::Air, Location::Sea(h), _) => c.at == Location::Sea(h),
+        (Class::Land | Class::Air, Location::Land(a), _) => here.contains(&a),
         _ => false,
     };
     if !ok {
+        let why = match (t.kind.class(), c.at) {
+            (Class::Water, Location::River(h)) => {
+                format!(": from the river a boat is put down only into that river (`river {h}`)")
+            }
+            (Class::Water, Location::Dock(x)) => {
+                format!(
+                    ": from a dock a boat is put down only on the same shore (`dock {} {}`)",
+                    x.land, x.sea
+                )
+            }
+            _ => String::new(),
+        };
         return ctx.fail(format!(
-            "{carried} cannot be put down at {at} from {carrier} at {}",
+            "{carried} cannot be put down at {at} from {carrier} at {}{why}",
             c.at
+        ));
+    }
+    if let (Class::Water, Location::Dock(coast)) = (t.kind.class(), at)
+        && let Some(why) = wall_bars(ctx, coast.land.hex, coast.sea, t.owner)
+    {
+        return ctx.fail(format!(
+            "{carried} cannot be put down at {at}: {why}: only its owner docks behind it"
         ));
     }
     if let Some(x) = ctx.s.transporters.get_mut(&carried) {
@@ -577,12 +701,15 @@ fn release(
 }
 
 /// Planes (Quick Guide IV; &cetera, planes): load at the start, drop on land tiles, land
-/// where there is no building and no unattended geese, or at an airport.
+/// where there is no building and no unattended geese, or at an airport. The landing
+/// tile is judged after the drops, so a plane cannot land among geese it has just
+/// dropped there; a flight that cannot land is not flown at all.
 fn fly(
     ctx: &mut Ctx,
     ph: &mut Phase,
     plane: TransporterId,
     load: &Goods,
+    geese: u32,
     drops: &[(AreaId, Goods)],
     land: Location,
 ) {
@@ -604,34 +731,22 @@ fn fly(
         }
         other => return ctx.fail(format!("{plane} cannot land at {other}")),
     };
-    let airport = ctx
-        .s
-        .buildings_on(target_hex)
-        .any(|b| b.kind == BuildingKind::Airport);
-    if !airport {
-        if ctx.s.buildings_on(target_hex).next().is_some() {
-            return ctx.fail(format!(
-                "{plane} cannot land at {target_hex}: there is a building"
-            ));
-        }
-        let geese = ctx
-            .s
-            .map
-            .areas(target_hex)
-            .iter()
-            .any(|a| ctx.s.goods.get(a).is_some_and(|g| g.count(Good::Geese) > 0));
-        if geese {
-            return ctx.fail(format!(
-                "{plane} cannot land at {target_hex}: there are unattended geese"
-            ));
-        }
+    if let Some(why) = blocked_reason(ph, plane) {
+        return ctx.fail(format!("{plane} cannot fly: {why}"));
     }
-    ph.moved.insert(plane);
+    // Fly on a copy of the state; keep it only if the plane can land.
+    let (saved, events) = (ctx.s.clone(), ctx.events.len());
     if !load.is_empty() {
         let areas = reach(&ctx.s, plane);
         let ex = excluded(ctx, ph, &areas, plane);
         load_goods(ctx, plane, load, None, &ex);
     }
+    // Geese on the tile when it takes off may follow it (Quick Guide IV; &cetera,
+    // planes: only at the start).
+    if geese > 0 {
+        follow(ctx, plane, geese);
+    }
+    let mut arrived: Vec<(AreaId, Goods)> = Vec::new();
     for (area, goods) in drops {
         if !ctx.s.map.is_land(area.hex) || !ctx.s.map.has_area(*area) {
             ctx.fail(format!("goods are dropped only on land tiles, not {area}"));
@@ -648,8 +763,8 @@ fn fly(
         }
         // Dropped goods may be picked up at once by the same player's transporters.
         ctx.s.goods.entry(*area).or_default().add_all(&dropped);
-        ph.arrived.entry(*area).or_default().add_all(&dropped);
         if !dropped.is_empty() {
+            arrived.push((*area, dropped.clone()));
             ctx.emit(Fact::Dropped {
                 plane,
                 goods: dropped.clone(),
@@ -660,6 +775,15 @@ fn fly(
             ctx.short(format!("{plane} carried only {dropped} of {goods} to drop"));
         }
     }
+    if let Err(why) = landing(ctx, target_hex, &arrived) {
+        ctx.s = saved;
+        ctx.events.truncate(events);
+        return ctx.fail(format!("{plane} cannot land at {target_hex}: {why}"));
+    }
+    ph.moved.insert(plane);
+    for (area, goods) in arrived {
+        ph.arrived.entry(area).or_default().add_all(&goods);
+    }
     if let Some(t) = ctx.s.transporters.get_mut(&plane) {
         t.at = land;
     }
@@ -669,31 +793,53 @@ fn fly(
     });
 }
 
-/// The tiles joined to `start` by rail tracks.
-fn rail_network(ctx: &Ctx, start: Hex) -> BTreeSet<Hex> {
-    let mut seen = BTreeSet::from([start]);
-    let mut queue = VecDeque::from([start]);
-    while let Some(h) = queue.pop_front() {
-        for b in ctx.s.map.tracks.iter().copied() {
-            let (x, y): (Hex, Hex) = Border::tiles(b);
-            let next = if x == h {
-                y
-            } else if y == h {
-                x
-            } else {
-                continue;
-            };
-            if seen.insert(next) {
-                queue.push_back(next);
-            }
-        }
+/// May a plane land on `hex` as it stands now, after its drops (`dropped`)? Always at an
+/// airport; elsewhere not on a tile with a building or unattended geese (Quick Guide IV;
+/// &cetera, planes: a building or geese on either side of a river close the tile).
+fn landing(ctx: &Ctx, hex: Hex, dropped: &[(AreaId, Goods)]) -> Result<(), String> {
+    if ctx
+        .s
+        .buildings_on(hex)
+        .any(|b| b.kind == BuildingKind::Airport)
+    {
+        return Ok(());
     }
-    seen
+    if ctx.s.buildings_on(hex).next().is_some() {
+        return Err("there is a building".to_string());
+    }
+    let geese: u32 = ctx
+        .s
+        .map
+        .areas(hex)
+        .iter()
+        .filter_map(|a| ctx.s.goods.get(a))
+        .map(|g| g.count(Good::Geese))
+        .sum();
+    let own: u32 = dropped
+        .iter()
+        .filter(|(a, _)| a.hex == hex)
+        .map(|(_, g)| g.count(Good::Geese))
+        .sum();
+    match (geese, own) {
+        (0, _) => Ok(()),
+        (n, k) if n == k => Err(format!(
+            "the {} it dropped there would be unattended",
+            Good::Geese.counted(k)
+        )),
+        _ => Err("there are unattended geese".to_string()),
+    }
 }
 
 /// Trains (Quick Guide V; &cetera, trains): from a track tile at the start of the phase,
 /// for one good already there, to any tile along the tracks; a whole move.
-fn train(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, to: Location, fare: Good) {
+fn train(
+    ctx: &mut Ctx,
+    ph: &mut Phase,
+    id: TransporterId,
+    to: Location,
+    (fare, fare_from): (Good, Option<FareFrom>),
+    geese: u32,
+) {
     if let Err(e) = ctx.own(id) {
         return ctx.fail(e);
     }
@@ -702,17 +848,59 @@ fn train(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, to: Location, fare: G
             "{id} has moved: the train is a whole move, taken from the start"
         ));
     }
+    if let Some(why) = blocked_reason(ph, id) {
+        return ctx.fail(format!("{id} cannot take the train: {why}"));
+    }
     let Some(t) = ctx.s.transporters.get(&id).cloned() else {
         return;
     };
     let Some(start) = t.at.hex() else { return };
-    let network = rail_network(ctx, start);
+    let map = &ctx.s.map;
+    // Where it boards: its own area; a docked boat its land area; a boat in the river
+    // every bank (Quick Guide V: docked ships and ships in rivers may use the train).
+    let boarding = match t.at {
+        Location::Land(a) => vec![a],
+        Location::Dock(c) => vec![c.land],
+        Location::River(h) => map.areas(h),
+        Location::Sea(h) => vec![AreaId::whole(h)],
+        Location::Carried(_) => Vec::new(),
+    };
+    let network = map.rail_network(&boarding);
     let to = sea_as_location(ctx, to);
     let Some(dest) = to.hex() else {
         return ctx.fail(format!("the train does not go to {to}"));
     };
-    if network.len() < 2 || !network.contains(&dest) || dest == start {
-        return ctx.fail(format!("no track joins {start} to {dest}"));
+    if network.is_empty() {
+        let elsewhere_on_tile = !map.rail_network(&map.areas(start)).is_empty();
+        return ctx.fail(if elsewhere_on_tile {
+            format!(
+                "the rail track in {start} is on the other side of the river from {id} at {}: a track on a river tile joins only the shores on its side",
+                t.at
+            )
+        } else {
+            format!("no track joins {start} to {dest}")
+        });
+    }
+    let arrives = match to {
+        Location::Land(a) => network.contains(&a),
+        Location::Dock(c) => network.contains(&c.land),
+        Location::River(h) => map.areas(h).iter().any(|a| network.contains(a)),
+        Location::Sea(h) => network.contains(&AreaId::whole(h)),
+        Location::Carried(_) => false,
+    };
+    if !arrives || to == t.at {
+        let other_bank = map
+            .areas(dest)
+            .iter()
+            .any(|a| map.rail_network(&[*a]).iter().any(|x| x.hex == start));
+        return ctx.fail(if arrives || !other_bank {
+            format!("no track joins {start} to {dest}")
+        } else {
+            format!(
+                "no track joins {} to {to}: a track on a river tile joins only the shores on its side of the river",
+                t.at
+            )
+        });
     }
     let fits = match (t.kind.class(), to) {
         (Class::Land, Location::Land(a)) => ctx.s.map.is_land(a.hex) && ctx.s.map.has_area(a),
@@ -726,22 +914,47 @@ fn train(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, to: Location, fare: G
         return ctx.fail(format!("a {} cannot leave the train at {to}", t.kind));
     }
     // The fare: a good that was there when the phase began, lying within reach (as in
-    // &cetera's example, the donkey pays with stone on the tile and keeps its load) or
-    // else on the transporter.
+    // &cetera's example, the donkey pays with stone on the tile and keeps its load) or on
+    // the transporter, as the player says; by default lying first, then cargo.
     let areas = reach(&ctx.s, id);
     let on_tile = lying(&ctx.s, &areas)
         .count(fare)
         .saturating_sub(arrived(ph, &areas).count(fare));
-    if on_tile > 0 {
-        take_lying(&mut ctx.s, &areas, fare, 1);
-    } else if t.cargo.count(fare) > 0 {
-        if let Some(x) = ctx.s.transporters.get_mut(&id) {
-            x.cargo.take(fare, 1);
+    // Goods handed to it this phase were not there when the phase began.
+    let in_cargo = t
+        .cargo
+        .count(fare)
+        .saturating_sub(ph.received.get(&id).map_or(0, |g| g.count(fare)));
+    let source = match fare_from {
+        Some(FareFrom::Tile) if on_tile > 0 => FareFrom::Tile,
+        Some(FareFrom::Cargo) if in_cargo > 0 => FareFrom::Cargo,
+        None if on_tile > 0 => FareFrom::Tile,
+        None if in_cargo > 0 => FareFrom::Cargo,
+        Some(from) => {
+            return ctx.fail(format!(
+                "{id} has no {fare} to pay the fare with {from} (it must be there when the phase begins)"
+            ));
         }
-    } else {
-        return ctx.fail(format!(
-            "{id} has no {fare} to pay the fare with (it must be there when the phase begins)"
-        ));
+        None => {
+            return ctx.fail(format!(
+                "{id} has no {fare} to pay the fare with (it must be there when the phase begins)"
+            ));
+        }
+    };
+    match source {
+        FareFrom::Tile => {
+            take_lying(&mut ctx.s, &areas, fare, 1);
+        }
+        FareFrom::Cargo => {
+            if let Some(x) = ctx.s.transporters.get_mut(&id) {
+                x.cargo.take(fare, 1);
+            }
+        }
+    }
+    // Geese may follow it onto the train and get off with it (Quick Guide V; &cetera,
+    // trains).
+    if geese > 0 {
+        follow(ctx, id, geese);
     }
     ph.moved.insert(id);
     if let Some(x) = ctx.s.transporters.get_mut(&id) {

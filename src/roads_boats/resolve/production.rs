@@ -4,7 +4,8 @@
 
 use std::collections::BTreeSet;
 
-use super::{Ctx, home_area, lying, over_limit, put, reach, room_for, take_lying};
+use super::consent::{self, Ledger};
+use super::{Ctx, hand_over, home_area, lying, over_limit, pick_up, put, reach, take_lying};
 use crate::roads_boats::building::{BuildingKind, Input, MineBag, Output, Recipe};
 use crate::roads_boats::events::Fact;
 use crate::roads_boats::goods::{Good, Goods};
@@ -21,6 +22,14 @@ pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
     let before: BTreeSet<TransporterId> = ctx.s.transporters.keys().copied().collect();
     reproduce(ctx, orders);
     primary(ctx);
+    let items = consent::of(
+        orders.iter().map(|(c, o)| (*c, o.production.as_slice())),
+        |o| match o {
+            ProductionOrder::Consent(c) => Some(c),
+            _ => None,
+        },
+    );
+    ctx.consents = Ledger::gather(ctx, items);
     let mut researched: BTreeSet<(Colour, Research)> = BTreeSet::new();
     for player in ctx.in_move_order() {
         let Some(list) = orders.get(&player) else {
@@ -78,21 +87,25 @@ fn enforce_limits(ctx: &mut Ctx, before: &BTreeSet<TransporterId>) {
 
 /// Is this tile pasture now (deserts are, after irrigation)?
 fn is_pasture(ctx: &Ctx, hex: Hex) -> bool {
-    match ctx.s.map.terrain(hex) {
-        Some(Terrain::Pasture | Terrain::City) => true,
-        Some(Terrain::Desert) => ctx.s.wonder.irrigated(),
-        _ => false,
-    }
+    matches!(
+        ctx.s.terrain_now(hex),
+        Some(Terrain::Pasture | Terrain::City)
+    )
 }
 
-/// Step 1, judged on the state the previous turn left (RULINGS R4): exactly 2 geese, or
-/// exactly 2 donkeys of one player who wants them to breed, alone on an empty pasture.
+/// Step 1, judged on the state the previous turn left (RULINGS R1, R4): exactly 2 geese,
+/// or exactly 2 donkeys of one player, alone on an empty pasture. Donkeys breed by default
+/// (Quick Guide Ia makes reproduction automatic); their owner may keep them from it with
+/// `no breed` (rulebook, reproduction: "Donkeys do not reproduce if their owner does not
+/// want them to"). A birth over a transporter limit happens: limits are checked at the end
+/// of the phase (step 5), and the player may destroy a transporter before then.
 fn reproduce(ctx: &mut Ctx, orders: &TurnOrders) {
-    let wants: BTreeSet<(Colour, Hex)> = orders
+    // Who keeps their donkeys from breeding, where (`None`: everywhere), with the line.
+    let held: Vec<(Colour, Option<Hex>, u32)> = orders
         .iter()
         .flat_map(|(c, o)| {
             o.production.iter().filter_map(move |n| match n.order {
-                ProductionOrder::Breed { at } => Some((*c, at)),
+                ProductionOrder::NoBreed { at } => Some((*c, at, n.line)),
                 _ => None,
             })
         })
@@ -141,58 +154,29 @@ fn reproduce(ctx: &mut Ctx, orders: &TurnOrders) {
             && a.cargo.is_empty()
             && b.cargo.is_empty()
             && let Location::Land(area) = a.at
-            && wants.contains(&(a.owner, hex))
         {
             let owner = a.owner;
             ctx.player = Some(owner);
-            ctx.line = orders.get(&owner).and_then(|o| {
-                o.production
-                    .iter()
-                    .find(|n| n.order == ProductionOrder::Breed { at: hex })
-                    .map(|n| n.line)
-            });
-            match room_for(&ctx.s, owner, Class::Land) {
-                Ok(()) => {
-                    let id = ctx.s.next_id(Kind::Donkey);
-                    ctx.s.transporters.insert(
-                        id,
-                        Transporter {
-                            owner,
-                            kind: Kind::Donkey,
-                            at: Location::Land(area),
-                            cargo: Goods::new(),
-                            following_geese: 0,
-                        },
-                    );
-                    ctx.emit(Fact::DonkeyBorn { at: area, id });
-                }
-                Err(why) => ctx.fail(format!("no donkey is born at {hex}: {why}")),
+            let hold = held
+                .iter()
+                .find(|(c, at, _)| *c == owner && at.is_none_or(|h| h == hex));
+            if let Some((_, _, line)) = hold {
+                ctx.line = Some(*line);
+                ctx.emit(Fact::BreedingWithheld { at: area });
+            } else {
+                let id = ctx.s.next_id(Kind::Donkey);
+                ctx.s.transporters.insert(
+                    id,
+                    Transporter {
+                        owner,
+                        kind: Kind::Donkey,
+                        at: Location::Land(area),
+                        cargo: Goods::new(),
+                        following_geese: 0,
+                    },
+                );
+                ctx.emit(Fact::DonkeyBorn { at: area, id });
             }
-            ctx.player = None;
-            ctx.line = None;
-        }
-    }
-    // A breed order where breeding could not happen is reported.
-    for (player, hex) in wants {
-        let born = ctx.events.iter().any(|e| {
-            matches!(&e.fact, Fact::DonkeyBorn { at, .. } if at.hex == hex)
-                && e.player == Some(player)
-        });
-        let refused = ctx
-            .events
-            .iter()
-            .any(|e| e.player == Some(player) && e.is_failure());
-        if !born && !refused {
-            ctx.player = Some(player);
-            ctx.line = orders.get(&player).and_then(|o| {
-                o.production
-                    .iter()
-                    .find(|n| n.order == ProductionOrder::Breed { at: hex })
-                    .map(|n| n.line)
-            });
-            ctx.fail(format!(
-                "no donkeys breed at {hex}: it takes exactly two of your donkeys, carrying nothing, alone on an empty pasture"
-            ));
             ctx.player = None;
             ctx.line = None;
         }
@@ -257,7 +241,8 @@ fn order(ctx: &mut Ctx, order: &ProductionOrder, researched: &mut BTreeSet<(Colo
             at,
             from,
             launch,
-        } => make(ctx, *count, *output, *at, from, *launch),
+            using,
+        } => make(ctx, *count, *output, *at, from, *launch, *using),
         ProductionOrder::Load {
             transporter,
             goods,
@@ -271,7 +256,13 @@ fn order(ctx: &mut Ctx, order: &ProductionOrder, researched: &mut BTreeSet<(Colo
         ProductionOrder::Research { subject, with } => research(ctx, *subject, *with, researched),
         ProductionOrder::Upgrade { at, to } => upgrade(ctx, *at, *to, researched),
         ProductionOrder::Destroy { transporter } => destroy(ctx, *transporter),
-        ProductionOrder::Breed { .. } => {} // judged in step 1
+        ProductionOrder::Give { from, to, goods } => give(ctx, *from, *to, goods),
+        ProductionOrder::Carry { carrier, carried } => carry(ctx, *carrier, *carried),
+        // Judged in step 1 (`breed` is the default now and changes nothing); consents
+        // were gathered before the orders ran.
+        ProductionOrder::Breed { .. }
+        | ProductionOrder::NoBreed { .. }
+        | ProductionOrder::Consent(_) => {}
     }
 }
 
@@ -429,6 +420,76 @@ fn unload(ctx: &mut Ctx, id: TransporterId, goods: &Goods, area: Option<AreaId>)
     unload_goods(ctx, id, goods, area);
 }
 
+/// Hand goods from one transporter to another on its tile (rulebook, production:
+/// transporters on one tile exchange goods with the tile and each other freely, if their
+/// owners want them to): one's own freely, another player's if accepted. A plane never
+/// takes goods in the production phase (Quick Guide IV).
+fn give(ctx: &mut Ctx, from: TransporterId, to: TransporterId, goods: &Goods) {
+    if let Err(e) = ctx.own(from) {
+        return ctx.fail(e);
+    }
+    if ctx
+        .s
+        .transporters
+        .get(&to)
+        .is_some_and(|t| t.kind == Kind::Plane)
+    {
+        return ctx.fail(format!(
+            "{to} is a plane: planes never take goods in the production phase"
+        ));
+    }
+    hand_over(ctx, from, to, goods);
+}
+
+/// Pick up a transporter in the production phase (Quick Guide III: "A transporter may be
+/// picked up during the (Re)Production phase or the Movement phase"). Nothing has moved
+/// yet; it may be put down at the start of this turn's movement phase.
+fn carry(ctx: &mut Ctx, carrier: TransporterId, carried: TransporterId) {
+    if let Err(e) = ctx.own(carrier) {
+        return ctx.fail(e);
+    }
+    pick_up(ctx, carrier, carried, false);
+}
+
+/// The goods the current player may hand in from each transporter named after `from`:
+/// all the cargo of their own, what another player offers them of theirs (consent).
+fn usable(ctx: &Ctx, from: &[TransporterId]) -> Vec<(TransporterId, Goods)> {
+    let Some(player) = ctx.player else {
+        return Vec::new();
+    };
+    from.iter()
+        .filter_map(|id| {
+            let t = ctx.s.transporters.get(id)?;
+            if t.owner == player {
+                Some((*id, t.cargo.clone()))
+            } else {
+                ctx.consents
+                    .offered(player, *id, t.owner, &t.cargo)
+                    .map(|g| (*id, g))
+            }
+        })
+        .collect()
+}
+
+/// Record and report goods (or a whole transporter, `goods` empty) of other players'
+/// transporters that the current player used as offered.
+fn note_offers(ctx: &mut Ctx, taken: &[(TransporterId, Goods)]) {
+    let Some(player) = ctx.player else { return };
+    for (id, goods) in taken {
+        let Some(owner) = ctx.s.transporters.get(id).map(|t| t.owner) else {
+            continue;
+        };
+        if owner != player && !goods.is_empty() {
+            ctx.consents.use_offer(player, *id, owner, goods);
+            ctx.emit(Fact::OfferUsed {
+                transporter: *id,
+                owner,
+                goods: goods.clone(),
+            });
+        }
+    }
+}
+
 /// Which building on the tile makes `output`.
 fn factory_for(ctx: &Ctx, hex: Hex, output: Output) -> Result<(usize, Recipe), String> {
     let mut kinds = Vec::new();
@@ -456,27 +517,37 @@ fn factory_for(ctx: &Ctx, hex: Hex, output: Output) -> Result<(usize, Recipe), S
     })
 }
 
-/// Take one run's inputs from the transporters' cargo, then the tile; all or nothing.
-/// Trunks go before boards when either will do. Returns the goods used.
-/// Trunks before boards when either will do: a player's hand-in keeps the boards.
-const TRUNKS_FIRST: [Good; 2] = [Good::Trunks, Good::Boards];
+/// Trunks before boards when either will do: a player's hand-in keeps the boards unless
+/// the player says otherwise (`using boards`).
+const TRUNKS_FIRST: &[Good] = &[Good::Trunks, Good::Boards];
 /// Boards before trunks: goods left on a tile (RULINGS R1, step 4).
-const BOARDS_FIRST: [Good; 2] = [Good::Boards, Good::Trunks];
+const BOARDS_FIRST: &[Good] = &[Good::Boards, Good::Trunks];
 
+/// The wood a hand-in may use where trunks or boards will do: what the player chose,
+/// or trunks first, then boards.
+fn wood_order(using: Option<Good>) -> &'static [Good] {
+    match using {
+        Some(Good::Boards) => &[Good::Boards],
+        Some(Good::Trunks) => &[Good::Trunks],
+        _ => TRUNKS_FIRST,
+    }
+}
+
+/// Take one run's inputs from the transporters' usable goods (`sources`, in order), then
+/// the tile; all or nothing. Where trunks or boards will do, `wood` says which, in which
+/// order. Returns the goods used, and what came from each transporter.
 fn take_inputs(
     ctx: &mut Ctx,
     recipe: &Recipe,
-    sources: &[TransporterId],
+    sources: &[(TransporterId, Goods)],
     areas: &[AreaId],
     donkey: Option<TransporterId>,
-    wood: [Good; 2],
-) -> Option<Goods> {
+    wood: &[Good],
+) -> Option<(Goods, Vec<(TransporterId, Goods)>)> {
     // Check first, on a copy.
     let mut pool = Goods::new();
-    for id in sources {
-        if let Some(t) = ctx.s.transporters.get(id) {
-            pool.add_all(&t.cargo);
-        }
+    for (_, g) in sources {
+        pool.add_all(g);
     }
     pool.add_all(&lying(&ctx.s, areas));
     let mut need = Goods::new();
@@ -489,20 +560,20 @@ fn take_inputs(
             Input::Wood => {
                 // Source by source (the named cargo first, then the tile), in
                 // the order `wood` gives within each.
-                let mut sources_goods: Vec<Goods> = sources
-                    .iter()
-                    .filter_map(|id| ctx.s.transporters.get(id).map(|t| t.cargo.clone()))
-                    .collect();
+                let mut sources_goods: Vec<Goods> =
+                    sources.iter().map(|(_, g)| g.clone()).collect();
                 sources_goods.push(lying(&ctx.s, areas));
                 let mut left = *n;
                 for g in &sources_goods {
                     for wood in wood {
-                        let k = g.count(wood).min(left);
-                        need.add(wood, k);
+                        let k = g.count(*wood).min(left);
+                        need.add(*wood, k);
                         left -= k;
                     }
                 }
-                need.add(Good::Trunks, left);
+                if left > 0 {
+                    return None;
+                }
             }
         }
     }
@@ -510,19 +581,27 @@ fn take_inputs(
         return None;
     }
     // Then take.
+    let mut per_source: Vec<(TransporterId, Goods)> =
+        sources.iter().map(|(id, _)| (*id, Goods::new())).collect();
     for (good, n) in need.iter() {
         let mut left = n;
-        for id in sources {
+        for (i, (id, usable)) in sources.iter().enumerate() {
             if left == 0 {
                 break;
             }
+            let can = usable
+                .count(good)
+                .saturating_sub(per_source[i].1.count(good))
+                .min(left);
             if let Some(t) = ctx.s.transporters.get_mut(id) {
-                left -= t.cargo.take(good, left);
+                let k = t.cargo.take(good, can);
+                left -= k;
+                per_source[i].1.add(good, k);
             }
         }
         take_lying(&mut ctx.s, areas, good, left);
     }
-    Some(need)
+    Some((need, per_source))
 }
 
 /// Step 3: hand goods to a factory and take its output (RULINGS R1, R4).
@@ -533,6 +612,7 @@ fn make(
     hex: Hex,
     from: &[TransporterId],
     launch: Option<Location>,
+    using: Option<Good>,
 ) {
     let Some(player) = ctx.player else { return };
     let (index, recipe) = match factory_for(ctx, hex, output) {
@@ -541,7 +621,24 @@ fn make(
     };
     let building = ctx.s.buildings[index].clone();
     for id in from {
-        if let Err(e) = ctx.own(*id) {
+        // One's own transporter, or one another player offers (consent).
+        let offered = ctx.s.transporters.get(id).is_some_and(|t| {
+            t.owner != player
+                && !matches!(t.at, Location::Carried(_))
+                && (ctx
+                    .consents
+                    .offered(player, *id, t.owner, &t.cargo)
+                    .is_some())
+        });
+        if !offered && let Err(e) = ctx.own(*id) {
+            let e = match ctx.s.transporters.get(id) {
+                Some(t) if t.owner != player => format!(
+                    "{e}, and {} offers you nothing from it ({})",
+                    t.owner,
+                    consent::how_to_offer(*id, player, "production")
+                ),
+                _ => e,
+            };
             return ctx.fail(e);
         }
         if !reach(&ctx.s, *id).contains(&building.at) {
@@ -576,18 +673,23 @@ fn make(
             let mut runs = 0;
             let mut used = Goods::new();
             while runs < runs_wanted.min(runs_room) {
-                match take_inputs(ctx, &recipe, from, &areas, None, TRUNKS_FIRST) {
-                    Some(g) => used.add_all(&g),
+                let sources = usable(ctx, from);
+                match take_inputs(ctx, &recipe, &sources, &areas, None, wood_order(using)) {
+                    Some((g, taken)) => {
+                        used.add_all(&g);
+                        note_offers(ctx, &taken);
+                    }
                     None => break,
                 }
                 runs += 1;
             }
             if runs == 0 {
                 return ctx.fail(format!(
-                    "not enough inputs for the {} at {}: it needs {}",
+                    "not enough inputs for the {} at {}: it needs {}{}",
                     building.kind,
                     building.at,
-                    describe(&recipe)
+                    describe(&recipe),
+                    using.map_or(String::new(), |w| format!(", and you said {w} only"))
                 ));
             }
             let made = runs * recipe.per_run;
@@ -605,8 +707,11 @@ fn make(
                 })
                 .collect();
             for id in from {
+                // Onto the player's own transporters: what others offered is theirs no
+                // more, and the output belongs to whoever handed the inputs in.
                 if let Some(t) = ctx.s.transporters.get_mut(id)
                     && t.kind != Kind::Plane
+                    && Some(t.owner) == ctx.player
                     && !carriers.contains(id)
                 {
                     let k = left.min(t.kind.capacity().saturating_sub(t.cargo.total()));
@@ -673,11 +778,12 @@ fn make_transporter(
     let areas: Vec<AreaId> = ctx.s.map.same_side(building.at).into_iter().collect();
     let areas = &areas;
     let donkey = if recipe.inputs.iter().any(|(i, _)| *i == Input::Donkey) {
+        // The player's own donkey, or one its owner offers whole (`offer D3 to red`).
         let d = from.iter().copied().find(|id| {
-            ctx.s
-                .transporters
-                .get(id)
-                .is_some_and(|t| t.kind == Kind::Donkey)
+            ctx.s.transporters.get(id).is_some_and(|t| {
+                t.kind == Kind::Donkey
+                    && (t.owner == player || ctx.consents.whole_offered(player, *id, t.owner))
+            })
         });
         match d {
             Some(d) => Some(d),
@@ -698,13 +804,30 @@ fn make_transporter(
         },
         _ => Location::Land(building.at),
     };
-    let Some(used) = take_inputs(ctx, recipe, from, areas, donkey, TRUNKS_FIRST) else {
+    let sources = usable(ctx, from);
+    let Some((used, taken)) = take_inputs(ctx, recipe, &sources, areas, donkey, TRUNKS_FIRST)
+    else {
         return ctx.fail(format!(
             "not enough inputs for a {kind} at {}: it needs {}",
             building.at,
             describe(recipe)
         ));
     };
+    note_offers(ctx, &taken);
+    // A new transporter is whoever's handed the inputs in: a wagon the donkey's owner's
+    // (rulebook: wagons are always assigned to the player who handed in the donkey).
+    let owner = donkey
+        .and_then(|d| ctx.s.transporters.get(&d))
+        .map_or(player, |t| t.owner);
+    if let Some(d) = donkey
+        && owner != player
+    {
+        ctx.emit(Fact::OfferUsed {
+            transporter: d,
+            owner,
+            goods: Goods::new(),
+        });
+    }
     if let Some(d) = donkey {
         // The donkey goes into the wagon; anything else it carried is left on the tile.
         if let Some(t) = ctx.s.transporters.remove(&d) {
@@ -720,7 +843,7 @@ fn make_transporter(
     ctx.s.transporters.insert(
         id,
         Transporter {
-            owner: player,
+            owner,
             kind,
             at,
             cargo: Goods::new(),
@@ -792,6 +915,20 @@ fn research(
     if done.contains(&subject) {
         return ctx.fail(format!("you have already researched {subject}"));
     }
+    // Quick Guide IX (it outranks the rulebook, RULINGS): "A player cannot combine
+    // Specialized Mines with Large Mines."
+    let rival = match subject {
+        Research::SpecialisedMines => Some(Research::LargeMines),
+        Research::LargeMines => Some(Research::SpecialisedMines),
+        _ => None,
+    };
+    if let Some(r) = rival
+        && done.contains(&r)
+    {
+        return ctx.fail(format!(
+            "you have researched {r}, and a player cannot combine specialised mines with large mines (Quick Guide IX)"
+        ));
+    }
     if subject == Research::FundamentalResearch
         && !ctx
             .s
@@ -821,7 +958,8 @@ fn research(
     let Some(at) = areas.first().copied() else {
         return ctx.fail(format!("{with} is not on a tile where it could research"));
     };
-    let Some(paid) = take_inputs(ctx, &recipe, &[with], &areas, None, TRUNKS_FIRST) else {
+    let sources = usable(ctx, &[with]);
+    let Some((paid, _)) = take_inputs(ctx, &recipe, &sources, &areas, None, TRUNKS_FIRST) else {
         return ctx.fail(format!(
             "research takes {geese} geese and 1 paper where {with} is"
         ));
@@ -941,7 +1079,7 @@ fn process_leftovers(ctx: &mut Ctx) {
         let mut runs = 0;
         let mut used = Goods::new();
         while (b.used + (runs + 1) * recipe.per_run) <= recipe.capacity {
-            let Some(need) = take_inputs(ctx, &recipe, &[], &areas, None, BOARDS_FIRST) else {
+            let Some((need, _)) = take_inputs(ctx, &recipe, &[], &areas, None, BOARDS_FIRST) else {
                 break;
             };
             used.add_all(&need);

@@ -67,7 +67,7 @@ fn at_home(ctx: &Ctx, player: Colour, home: AreaId) -> Vec<TransporterId> {
 /// paid with goods on the home tile, where one of the player's transporters must be.
 fn bricks(ctx: &mut Ctx, count: u32, paying: &Goods, bought: &mut u32) {
     let Some(player) = ctx.player else { return };
-    let Some(home) = ctx.s.players.get(&player).map(|p| p.home) else {
+    let Some(home) = ctx.s.players.get(&player).and_then(|p| p.home) else {
         return;
     };
     let carriers = at_home(ctx, player, home);

@@ -9,12 +9,13 @@ use super::Scenario;
 use super::raw::{RawPosition, RawScenario, RawStart, Text};
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::roads_boats::building::{Building, BuildingKind, MineBag};
-use crate::roads_boats::goods::{Good, Goods};
+use crate::roads_boats::goods::Good;
 use crate::roads_boats::map::{
     AreaId, Border, Hex, MAX_COLUMNS, MAX_ROWS, Map, Road, Terrain, Tile, Wall,
 };
-use crate::roads_boats::player::{Colour, Player};
+use crate::roads_boats::player::{Colour, Player, Research};
 use crate::roads_boats::rng::Rng;
+use crate::roads_boats::setup::{ChooseHomes, StartKit};
 use crate::roads_boats::state::{EndConditions, Phase, Settings, State, broken_limit};
 use crate::roads_boats::transporter::{Class, Kind, Location, Transporter, TransporterId};
 use crate::roads_boats::wonder::{Brick, ROWS, SIZE, Wonder};
@@ -103,13 +104,13 @@ pub(super) fn build(raw: RawScenario, text: &str) -> Result<Scenario, Vec<Diagno
     };
 
     read_wonder(&mut c, &raw.position, &colours, &mut state);
-    read_homes(&mut c, &raw.start, &colours, &mut state);
+    let choose = read_homes(&mut c, &raw.start, &colours, &mut state);
     read_research(&mut c, &raw.position, &colours, &mut state);
     let fixed_move_order = read_move_order(&mut c, &raw.position, &colours, &mut state);
     read_infrastructure(&mut c, &raw.position, &colours, &mut state);
     read_buildings(&mut c, &raw.position, &mut state);
     read_goods(&mut c, &raw.position, &mut state);
-    read_transporters(&mut c, &raw.start, &raw.position, &colours, &mut state);
+    let kit = read_transporters(&mut c, &raw.start, &raw.position, &colours, &mut state);
     if !c.problems.is_empty() {
         return Err(c.problems);
     }
@@ -121,6 +122,8 @@ pub(super) fn build(raw: RawScenario, text: &str) -> Result<Scenario, Vec<Diagno
         players,
         setup: state,
         fixed_move_order,
+        choose,
+        kit,
     })
 }
 
@@ -487,7 +490,56 @@ fn read_wonder(c: &mut Checker<'_>, pos: &RawPosition, colours: &[Colour], state
     }
 }
 
-fn read_homes(c: &mut Checker<'_>, start: &RawStart, colours: &[Colour], state: &mut State) {
+/// Homes: one per seat, fixed; or, with `choose`, the listed homes players choose from
+/// (`marked`) or are offered as suggestions (`any`), and players with no home yet.
+fn read_homes(
+    c: &mut Checker<'_>,
+    start: &RawStart,
+    colours: &[Colour],
+    state: &mut State,
+) -> Option<(ChooseHomes, Vec<AreaId>)> {
+    if let Some(choose) = &start.choose {
+        let mut listed = Vec::new();
+        for text in &start.homes {
+            let Some(area) = area_of(c, &state.map, text) else {
+                continue;
+            };
+            if !state.map.is_land(area.hex) {
+                c.error(
+                    text.span(),
+                    format!("{} is not land: a home is on a land tile", area.hex),
+                );
+                continue;
+            }
+            listed.push(area);
+        }
+        if *choose.get_ref() == ChooseHomes::Marked && start.homes.len() < colours.len() {
+            let d = c.error(
+                choose.span(),
+                format!(
+                    "players choose among the marked starting places, but {} are listed for {} players",
+                    start.homes.len(),
+                    colours.len()
+                ),
+            );
+            help(
+                d,
+                "list at least one starting place per player in `homes`, or write choose = \"any\"",
+            );
+        }
+        for colour in colours {
+            state.players.insert(
+                *colour,
+                Player {
+                    name: colour.name().to_string(),
+                    email: String::new(),
+                    home: None,
+                    research: BTreeSet::new(),
+                },
+            );
+        }
+        return Some((*choose.get_ref(), listed));
+    }
     if start.homes.len() != colours.len() {
         let span = start.homes.last().map_or(0..0, |h| h.span());
         let msg = format!(
@@ -506,9 +558,9 @@ fn read_homes(c: &mut Checker<'_>, start: &RawStart, colours: &[Colour], state: 
         };
         help(
             d,
-            "give one starting place per seat in [start], like homes = [\"C3\", \"H6/E\"] (red first, then yellow, green, blue, purple, orange)",
+            "give one starting place per seat in [start], like homes = [\"C3\", \"H6/E\"] (red first, then yellow, green, blue, purple, orange), or let players choose: choose = \"any\"",
         );
-        return;
+        return None;
     }
     let mut placed: Vec<(AreaId, &Text)> = Vec::new();
     for (text, colour) in start.homes.iter().zip(colours) {
@@ -541,15 +593,31 @@ fn read_homes(c: &mut Checker<'_>, start: &RawStart, colours: &[Colour], state: 
             Player {
                 name: colour.name().to_string(),
                 email: String::new(),
-                home: area,
+                home: Some(area),
                 research: BTreeSet::new(),
             },
         );
     }
+    None
 }
 
 fn read_research(c: &mut Checker<'_>, pos: &RawPosition, colours: &[Colour], state: &mut State) {
     for (who, subjects) in &pos.research {
+        if subjects.contains(&Research::SpecialisedMines)
+            && subjects.contains(&Research::LargeMines)
+        {
+            let d = c.error(
+                who.span(),
+                format!(
+                    "{} has both specialised-mines and large-mines research",
+                    who.get_ref()
+                ),
+            );
+            help(
+                d,
+                "Quick Guide IX: a player cannot combine specialised mines with large mines; keep one",
+            );
+        }
         if let Some(col) = colour_of(c, who, colours)
             && let Some(p) = state.players.get_mut(&col)
         {
@@ -830,7 +898,7 @@ fn read_transporters(
     pos: &RawPosition,
     colours: &[Colour],
     state: &mut State,
-) {
+) -> StartKit {
     // Ids the scenario gives are reserved first; the others are numbered after them.
     let mut given: Vec<Option<TransporterId>> = Vec::new();
     for raw in &pos.transporters {
@@ -873,43 +941,37 @@ fn read_transporters(
         given.push(id);
     }
 
-    // Starting transporters and goods, at each home, in seat order.
-    let start_kinds = start
-        .transporters
-        .as_ref()
-        .map_or_else(|| vec![Kind::Donkey; 3], |t| t.get_ref().clone());
-    let start_goods = start.goods.clone().unwrap_or_else(|| {
-        [(Good::Boards, 5), (Good::Stone, 1), (Good::Geese, 2)]
-            .into_iter()
-            .collect()
-    });
+    // Starting transporters and goods, at each home, in seat order (homes chosen in a
+    // set-up round get theirs when the round ends: setup::Setup::finish).
+    let kit = StartKit {
+        transporters: start
+            .transporters
+            .as_ref()
+            .map_or_else(|| vec![Kind::Donkey; 3], |t| t.get_ref().clone()),
+        goods: start.goods.clone().unwrap_or_else(|| {
+            [(Good::Boards, 5), (Good::Stone, 1), (Good::Geese, 2)]
+                .into_iter()
+                .collect()
+        }),
+    };
+    if let Some(kind) = kit.transporters.iter().find(|k| k.class() == Class::Water) {
+        let span = start
+            .transporters
+            .as_ref()
+            .map(|t| t.span())
+            .or_else(|| start.homes.first().map(|h| h.span()))
+            .unwrap_or(0..0);
+        let d = c.error(span, format!("a {kind} cannot start on land at a home"));
+        help(
+            d,
+            "start boats in [[position.transporters]], in a river, at a dock or at sea",
+        );
+        return kit;
+    }
     for colour in colours {
-        let Some(home) = state.players.get(colour).map(|p| p.home) else {
-            continue;
-        };
-        for &kind in &start_kinds {
-            if kind.class() == Class::Water {
-                let span = start.homes.first().map_or(0..0, |h| h.span());
-                let d = c.error(span, format!("a {kind} cannot start on land at a home"));
-                help(
-                    d,
-                    "start boats in [[position.transporters]], in a river, at a dock or at sea",
-                );
-                return;
-            }
-            let id = state.next_id(kind);
-            state.transporters.insert(
-                id,
-                Transporter {
-                    owner: *colour,
-                    kind,
-                    at: Location::Land(home),
-                    cargo: Goods::new(),
-                    following_geese: 0,
-                },
-            );
+        if let Some(home) = state.players.get(colour).and_then(|p| p.home) {
+            kit.place(state, *colour, home);
         }
-        state.goods.entry(home).or_default().add_all(&start_goods);
     }
 
     // Scenario transporters.
@@ -1021,4 +1083,5 @@ fn read_transporters(
             );
         }
     }
+    kit
 }

@@ -12,8 +12,10 @@ use std::ops::Range;
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 
+use super::map::AreaId;
 use super::player::Colour;
 use super::rng::Rng;
+use super::setup::{ChooseHomes, Setup, StartKit};
 use super::state::State;
 
 /// A checked scenario, ready to start games from.
@@ -27,6 +29,11 @@ pub struct Scenario {
     setup: State,
     /// Whether the scenario fixes the move order (else it is drawn at the start).
     fixed_move_order: bool,
+    /// Whether players choose their homes in a set-up round, where, and the homes the
+    /// scenario lists for it (marked tiles or suggestions).
+    choose: Option<(ChooseHomes, Vec<AreaId>)>,
+    /// What each player starts with at home.
+    kit: StartKit,
 }
 
 /// A person taking a seat at `judge new`.
@@ -45,6 +52,12 @@ pub enum StartError {
         wanted: usize,
         given: usize,
     },
+    #[error(
+        "in scenario `{scenario}` the players choose their homes: the game starts with a set-up round (Scenario::start_setup), not at turn 0"
+    )]
+    HomesToChoose { scenario: String },
+    #[error("scenario `{scenario}` has fixed homes: there is no set-up round to play")]
+    HomesFixed { scenario: String },
 }
 
 fn plural(n: usize) -> &'static str {
@@ -77,9 +90,43 @@ impl Scenario {
         &self.setup
     }
 
+    /// Do the players choose their homes in a set-up round (`[start] choose`)?
+    pub fn homes_are_chosen(&self) -> bool {
+        self.choose.is_some()
+    }
+
     /// Start a game: seat the players (in seat order: red, yellow, green, …) and draw the
-    /// move order from `seed` unless the scenario fixes it (RULINGS R2).
+    /// move order from `seed` unless the scenario fixes it (RULINGS R2). A scenario whose
+    /// players choose their homes starts with [`Scenario::start_setup`] instead.
     pub fn start(&self, seats: &[Seat], seed: u64) -> Result<State, StartError> {
+        if self.choose.is_some() {
+            return Err(StartError::HomesToChoose {
+                scenario: self.name.clone(),
+            });
+        }
+        self.seat(seats, seed)
+    }
+
+    /// Start a game whose players choose their homes: seats filled and the move order
+    /// drawn as in [`Scenario::start`]; the move order is the starting sequence in which
+    /// they choose (rulebook, setting up). Play the round with [`Setup::choose`]; its
+    /// last step gives the turn-0 state.
+    pub fn start_setup(&self, seats: &[Seat], seed: u64) -> Result<Setup, StartError> {
+        let Some((choose, listed)) = self.choose.clone() else {
+            return Err(StartError::HomesFixed {
+                scenario: self.name.clone(),
+            });
+        };
+        Ok(Setup {
+            state: self.seat(seats, seed)?,
+            choose,
+            listed,
+            kit: self.kit.clone(),
+            chosen: Vec::new(),
+        })
+    }
+
+    fn seat(&self, seats: &[Seat], seed: u64) -> Result<State, StartError> {
         if seats.len() != self.players {
             return Err(StartError::WrongPlayerCount {
                 scenario: self.name.clone(),

@@ -9,6 +9,7 @@ use toml::Spanned;
 use crate::roads_boats::building::BuildingKind;
 use crate::roads_boats::goods::Goods;
 use crate::roads_boats::player::Research;
+use crate::roads_boats::setup::ChooseHomes;
 use crate::roads_boats::state::{MineDraw, Module, Phase};
 use crate::roads_boats::transporter::Kind;
 
@@ -63,6 +64,9 @@ pub struct RawMap {
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawStart {
+    /// Players choose their homes in a set-up round (`any` land tile, or the `marked`
+    /// ones listed in `homes`).
+    pub choose: Option<Spanned<ChooseHomes>>,
     #[serde(default)]
     pub homes: Vec<Text>,
     pub transporters: Option<Spanned<Vec<Kind>>>,

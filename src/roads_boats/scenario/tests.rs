@@ -41,10 +41,15 @@ fn each_player_starts_with_three_donkeys_five_boards_a_stone_and_two_geese_at_ho
     for (colour, player) in &state.players {
         let donkeys = state
             .transporters_of(*colour)
-            .filter(|(_, t)| t.kind == Kind::Donkey && t.at == Location::Land(player.home))
+            .filter(|(_, t)| {
+                t.kind == Kind::Donkey && Some(t.at) == player.home.map(Location::Land)
+            })
             .count();
         assert_eq!(donkeys, 3, "{colour}");
-        let goods = state.goods_at(player.home).expect("goods at home");
+        let goods = player
+            .home
+            .and_then(|h| state.goods_at(h))
+            .expect("goods at home");
         assert_eq!(goods.count(Good::Boards), 5);
         assert_eq!(goods.count(Good::Stone), 1);
         assert_eq!(goods.count(Good::Geese), 2);
