@@ -1,0 +1,294 @@
+//! docs/gm-guide.md is run as written: every command in its `sh` blocks, in order, in a
+//! scratch folder, against the real mail servers (tests/mail/servers.sh), and each must
+//! succeed. The guide's `toml` block is appended to game.toml with the test servers put
+//! in for the example ones. Hidden `<!-- guide-test: … -->` lines in the guide say what
+//! happens between the commands: the clock (`JUDGE_NOW`), and players mailing orders.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+use std::time::UNIX_EPOCH;
+
+use support::servers::Servers;
+
+const GUIDE: &str = "docs/gm-guide.md";
+
+/// Valid first-turn orders for each seat of three-valleys.
+fn first_orders(colour: &str) -> &'static str {
+    match colour {
+        "red" => {
+            "movement\nmove D1: load 1 board; B2\nmove D2: load 2 boards; C2\nbuilding\nbuild woodcutter at B2 with D1\nbuild quarry at C2 with D2\nbuild sawmill at C3 with D3\n"
+        }
+        "yellow" => {
+            "movement\nmove D4: load 1 board; J2\nmove D5: load 2 boards; I2\nbuilding\nbuild woodcutter at J2 with D4\nbuild quarry at I2 with D5\nbuild sawmill at I3 with D6\n"
+        }
+        _ => {
+            "movement\nmove D7: load 1 board; F8\nmove D8: load 2 boards; E7\nbuilding\nbuild woodcutter at F8 with D7\nbuild quarry at E7 with D8\nbuild sawmill at F7 with D9\n"
+        }
+    }
+}
+
+fn address(colour: &str) -> &'static str {
+    match colour {
+        "red" => "ann@example.org",
+        "yellow" => "bob@example.org",
+        _ => "cy@example.org",
+    }
+}
+
+struct Run {
+    tmp: tempfile::TempDir,
+    srv: Servers,
+    now: String,
+    secrets: Vec<(String, String)>,
+    again: Option<String>,
+}
+
+impl Run {
+    fn game(&self) -> PathBuf {
+        self.tmp.path().join("games/spring")
+    }
+
+    fn sh(&self, command: &str) {
+        let bin = Path::new(env!("CARGO_BIN_EXE_judge"))
+            .parent()
+            .expect("bin");
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(command)
+            .current_dir(self.tmp.path())
+            .env(
+                "PATH",
+                format!(
+                    "{}:{}",
+                    bin.display(),
+                    std::env::var("PATH").unwrap_or_default()
+                ),
+            )
+            .env("JUDGE_NOW", &self.now)
+            .env("GIT_AUTHOR_NAME", "GM")
+            .env("GIT_AUTHOR_EMAIL", "gm@example.org")
+            .env("GIT_COMMITTER_NAME", "GM")
+            .env("GIT_COMMITTER_EMAIL", "gm@example.org")
+            .output()
+            .expect("sh");
+        assert!(
+            out.status.success(),
+            "`{command}` at {} exited {:?}:\n{}{}",
+            self.now,
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    fn secret(&mut self, colour: &str) -> String {
+        if self.secrets.is_empty() {
+            for (c, to) in [
+                ("red", "ann@example.org"),
+                ("yellow", "bob@example.org"),
+                ("green", "cy@example.org"),
+            ] {
+                let (_, _, body, _, _) = self
+                    .srv
+                    .delivered()
+                    .into_iter()
+                    .find(|m| m.0 == to && m.1.contains("welcome"))
+                    .expect("a welcome mail");
+                let s = body
+                    .lines()
+                    .skip_while(|l| !l.starts_with("You play"))
+                    .find(|l| l.starts_with("    ") && l.trim().len() == 14)
+                    .expect("the secret")
+                    .trim()
+                    .to_string();
+                self.secrets.push((c.to_string(), s));
+            }
+        }
+        self.secrets
+            .iter()
+            .find(|(c, _)| c == colour)
+            .map(|(_, s)| s.clone())
+            .expect("a secret")
+    }
+
+    /// `mail COLOUR [with an error] [from ADDRESS], at TIME`.
+    fn mail(&mut self, what: &str) {
+        let (who, at) = what.split_once(", at ").expect("`, at TIME`");
+        let mut words = who.split_whitespace();
+        let colour = words.next().expect("a colour").to_string();
+        let rest: Vec<&str> = words.collect();
+        let from = rest
+            .iter()
+            .position(|w| *w == "from")
+            .and_then(|i| rest.get(i + 1))
+            .map_or(address(&colour).to_string(), |a| a.to_string());
+        let turn = std::fs::read_dir(self.game().join("turns"))
+            .expect("turns")
+            .count();
+        let mut body = first_orders(&colour).to_string();
+        if turn > 1 {
+            body = "movement\nmove D1: C3\n".to_string();
+        }
+        if rest.contains(&"error") {
+            body = body.replace("build woodcutter", "build wodcutter");
+        }
+        let secret = self.secret(&colour);
+        let text = format!("game spring\nplayer {colour}\nturn {turn}\nsecret {secret}\n{body}");
+        let before: Vec<String> = self.srv.delivered_raw().into_iter().map(|m| m.0).collect();
+        self.srv.send(&from, "orders", &text);
+        let fresh = self
+            .srv
+            .delivered_raw()
+            .into_iter()
+            .map(|m| m.0)
+            .find(|n| !before.contains(n))
+            .expect("delivered");
+        let secs = humantime::parse_rfc3339(at)
+            .expect("time")
+            .duration_since(UNIX_EPOCH)
+            .expect("epoch")
+            .as_secs();
+        let new = self.srv.maildir().join("new");
+        let rest = fresh.split_once('.').map_or(fresh.as_str(), |(_, r)| r);
+        std::fs::rename(new.join(&fresh), new.join(format!("{secs}.{rest}"))).expect("rename");
+    }
+
+    fn append(&self, file: &str, toml: &str) {
+        let text = toml
+            .replace("smtp.example.org", "127.0.0.1")
+            .replace("smtp_port = 587", &format!("smtp_port = {}", self.srv.smtp))
+            .replace("smtp_security = \"starttls\"", "smtp_security = \"none\"")
+            .replace(
+                "/home/judge/Maildir",
+                self.srv.maildir().to_str().expect("utf-8"),
+            )
+            .lines()
+            .filter(|l| !l.starts_with("smtp_user"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let path = self.tmp.path().join(file);
+        let mut old = std::fs::read_to_string(&path).expect(file);
+        old.push('\n');
+        old.push_str(&text);
+        old.push('\n');
+        std::fs::write(path, old).expect("write");
+    }
+
+    fn directive(&mut self, d: &str) {
+        if let Some(t) = d.strip_prefix("clock ") {
+            self.now = t.to_string();
+        } else if let Some(m) = d.strip_prefix("mail ") {
+            self.mail(m);
+        } else if let Some(r) = d.strip_prefix("replace ") {
+            let mut w = r.split_whitespace();
+            let (file, from, to) = (
+                w.next().expect("file"),
+                w.next().expect("from"),
+                w.next().expect("to"),
+            );
+            let path = self.tmp.path().join(file);
+            let text = std::fs::read_to_string(&path)
+                .expect(file)
+                .replace(from, to);
+            std::fs::write(path, text).expect("write");
+        } else if d == "again is the last refused mail" {
+            let log = std::fs::read_to_string(self.game().join("mail/log.jsonl")).expect("log");
+            let seq = log
+                .lines()
+                .rev()
+                .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("json"))
+                .find(|e| e["outcome"] == "refused")
+                .and_then(|e| e["seq"].as_u64())
+                .expect("a refused mail");
+            self.again = Some(seq.to_string());
+        } else if !d.starts_with("append ") {
+            panic!("unknown guide-test directive: {d}");
+        }
+    }
+}
+
+#[test]
+fn every_command_in_the_gm_guide_runs() {
+    let guide = std::fs::read_to_string(GUIDE).expect("the guide");
+    let mut run = Run {
+        tmp: tempfile::tempdir().expect("tmp"),
+        srv: Servers::start(),
+        now: "2026-11-27T00:00:00Z".into(),
+        secrets: Vec::new(),
+        again: None,
+    };
+    std::fs::create_dir_all(run.tmp.path().join("games")).expect("games");
+    let mut commands = 0;
+    let mut lines = guide.lines();
+    let mut append_to: Option<String> = None;
+    while let Some(line) = lines.next() {
+        if let Some(d) = line
+            .strip_prefix("<!-- guide-test: ")
+            .and_then(|l| l.strip_suffix(" -->"))
+        {
+            if let Some(f) = d.strip_prefix("append ") {
+                append_to = Some(f.to_string());
+            }
+            run.directive(d);
+            continue;
+        }
+        let Some(lang) = line.strip_prefix("```") else {
+            continue;
+        };
+        let block: Vec<&str> = lines
+            .by_ref()
+            .take_while(|l| !l.starts_with("```"))
+            .collect();
+        match lang {
+            "sh" => {
+                let mut command = String::new();
+                for l in block {
+                    if let Some(part) = l.strip_suffix('\\') {
+                        command.push_str(part);
+                        continue;
+                    }
+                    command.push_str(l);
+                    let mut c = command.trim().to_string();
+                    command.clear();
+                    if c.is_empty() || c.starts_with('#') {
+                        continue;
+                    }
+                    if let Some(n) = run.again.take() {
+                        c = c.replace("--again 9", &format!("--again {n}"));
+                    }
+                    run.sh(&c);
+                    commands += 1;
+                }
+            }
+            "toml" => {
+                if let Some(f) = append_to.take() {
+                    run.append(&f, &block.join("\n"));
+                }
+            }
+            _ => {}
+        }
+    }
+    assert!(commands >= 15, "{commands} commands run");
+    // The story the guide tells did happen: turn 1 played with everyone's orders, the
+    // refused mail filed again, reports sent.
+    for p in ["red", "yellow", "green"] {
+        assert!(
+            run.game()
+                .join(format!("turns/001/orders/{p}.txt"))
+                .is_file(),
+            "{p}"
+        );
+    }
+    assert!(
+        run.game().join("pending/green.txt").is_file(),
+        "filed again for turn 2"
+    );
+    assert!(
+        run.srv
+            .delivered()
+            .iter()
+            .any(|m| m.0 == "bob@example.org" && m.1 == "[spring] turn 1: report"),
+        "reports sent"
+    );
+}
