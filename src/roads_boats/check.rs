@@ -340,6 +340,17 @@ pub fn check(state: &State, text: &str, expect: &Expect<'_>) -> Checked {
         );
     }
 
+    if parsed.lines.is_empty() && parsed.home.is_none() && !diags.iter().any(|d| d.is_error()) {
+        diags.push(
+            Diagnostic::new(
+                "these orders hold no orders: your transporters will stay where they are",
+            )
+            .at(first_line.clone())
+            .help("orders follow a phase heading: `production`, `movement`, `building` or `wonder`")
+            .warning(),
+        );
+    }
+
     let orders = std::mem::take(&mut parsed.orders);
     if let Some(h) = &parsed.home {
         diags.push(

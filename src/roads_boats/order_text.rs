@@ -215,8 +215,26 @@ fn logical_lines(text: &str) -> Vec<Logical> {
             continuing = true;
             continue;
         }
+        // A heading or header line always starts afresh, even after a line ending in a
+        // comma ("Hi judge," above `game demo`).
+        let starts_afresh = toks.first().is_some_and(|t| {
+            let w = t.text.to_ascii_lowercase();
+            matches!(
+                w.trim_matches(|c| c == '[' || c == ']' || c == '=' || c == ':'),
+                "production"
+                    | "movement"
+                    | "building"
+                    | "wonder"
+                    | "setup"
+                    | "game"
+                    | "player"
+                    | "turn"
+                    | "secret"
+                    | "standing"
+            )
+        });
         match out.last_mut() {
-            Some(prev) if continuing => {
+            Some(prev) if continuing && !starts_afresh => {
                 prev.toks.extend(toks);
                 prev.end = end;
             }
@@ -235,6 +253,11 @@ fn logical_lines(text: &str) -> Vec<Logical> {
 pub fn parse(text: &str, map: &Map) -> Parsed {
     let mut parsed = Parsed::default();
     let mut phase: Option<Phase> = None;
+    // Lines that are not orders at all (a greeting, a sign-off), by their problem, and
+    // where the orders proper start and end: see `letter_prose`.
+    let mut prose: Vec<(usize, bool, u32)> = Vec::new();
+    let mut first_heading: Option<u32> = None;
+    let mut last_order: Option<u32> = None;
     for logical in logical_lines(text) {
         let toks = &logical.toks;
         let line_no = logical.line;
@@ -265,6 +288,7 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
             };
             if p.is_some() {
                 phase = p;
+                first_heading.get_or_insert(line_no);
                 continue;
             }
             // A misspelt heading: say so, and read on as the phase it surely means.
@@ -287,6 +311,7 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
                     "building" => Some(Phase::Building),
                     _ => Some(Phase::Wonder),
                 };
+                first_heading.get_or_insert(line_no);
                 continue;
             }
         }
@@ -365,12 +390,125 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
                 {
                     parsed.lines.push((line_no, whole));
                     parsed.refs.extend(r.refs);
+                    last_order = Some(line_no);
                 }
             }
-            Err(d) => parsed.problems.push(d),
+            Err(d) => {
+                let is_prose = is_words(&text[whole.clone()]) && !looks_like_an_order(&first);
+                if !is_prose && phase.is_some() {
+                    last_order = Some(line_no);
+                }
+                prose.push((parsed.problems.len(), is_prose, line_no));
+                parsed.problems.push(d);
+            }
         }
     }
+    letter_prose(&mut parsed, &prose, first_heading, last_order);
     parsed
+}
+
+/// Every word an order line, heading or header line may start with.
+const ORDER_WORDS: &[&str] = &[
+    "production",
+    "movement",
+    "building",
+    "wonder",
+    "setup",
+    "game",
+    "player",
+    "turn",
+    "secret",
+    "standing",
+    "home",
+    "make",
+    "load",
+    "unload",
+    "give",
+    "carry",
+    "research",
+    "upgrade",
+    "destroy",
+    "no",
+    "breed",
+    "accept",
+    "offer",
+    "allow",
+    "move",
+    "fly",
+    "train",
+    "release",
+    "build",
+    "road",
+    "bridge",
+    "wall",
+    "demolish",
+    "shaft",
+    "bomb",
+    "bomb-proof",
+    "bricks",
+    "brick",
+    // Words people use for orders, which the reader answers with the right one.
+    "go",
+    "sail",
+    "walk",
+    "drive",
+    "produce",
+    "manufacture",
+    "process",
+    "construct",
+    "erect",
+    "buy",
+    "take",
+    "pickup",
+    "pick",
+    "drop",
+    "put",
+];
+
+/// Could a line starting with this word be an order (perhaps misspelt)? A short word
+/// must be one exactly: "Bob" signing off is not a misspelt `bomb`.
+fn looks_like_an_order(first: &str) -> bool {
+    let w = first.trim_matches(|c: char| !c.is_alphanumeric() && c != '-');
+    if ORDER_WORDS.contains(&w) {
+        return true;
+    }
+    w.chars().count() > 3 && did_you_mean(w, ORDER_WORDS.iter().copied()).is_some()
+}
+
+/// A line of words people write (letters and punctuation), not bytes pasted in.
+fn is_words(line: &str) -> bool {
+    line.chars().any(char::is_alphabetic)
+        && line.chars().all(|c| {
+            !c.is_control()
+                && c != '\u{FFFD}'
+                && (c.is_alphanumeric() || c.is_whitespace() || ",.!?'\"-:;()".contains(c))
+        })
+}
+
+/// A mail is a letter: "Hi judge," before the orders and "Thanks! / Ann" after them are
+/// not orders and not mistakes. Lines whose first word is no order word (nor close to
+/// one) are left out without a problem when they stand before the first phase heading or
+/// after the last order; anywhere else they are reported as before.
+fn letter_prose(
+    parsed: &mut Parsed,
+    prose: &[(usize, bool, u32)],
+    first_heading: Option<u32>,
+    last_order: Option<u32>,
+) {
+    let drop: Vec<usize> = prose
+        .iter()
+        .filter(|(_, is_prose, line)| {
+            *is_prose
+                && (first_heading.is_none_or(|h| *line < h) || last_order.is_none_or(|l| *line > l))
+        })
+        .map(|(i, _, _)| *i)
+        .collect();
+    let mut i = 0;
+    parsed.problems.retain(|_| {
+        let keep = !drop.contains(&i);
+        i += 1;
+        keep
+    });
 }
 
 struct Reader<'b> {
@@ -752,6 +890,26 @@ impl Reader<'_> {
             }
             if let Some(s) = synonym.or_else(|| did_you_mean(&v, known.iter().copied())) {
                 d = d.help(format!("did you mean `{s}`?"));
+            } else if let Some((s, phase)) = [
+                (PRODUCTION, "production"),
+                (MOVEMENT, "movement"),
+                (BUILDING, "building"),
+            ]
+            .iter()
+            .find_map(|(other, phase)| {
+                let words = other
+                    .split([',', ' '])
+                    .filter(|w| !w.is_empty() && *w != "or");
+                did_you_mean(&v, words).map(|s| (s, *phase))
+            }) {
+                d = d.help(format!(
+                    "did you mean `{s}`? That is a {phase} order: write it below the `{phase}` heading{}",
+                    if s == "load" || s == "unload" {
+                        " (in movement, loading is a step of a move: `move D1: load 1 board; C3`)"
+                    } else {
+                        ""
+                    }
+                ));
             }
             Err(d)
         }
@@ -1406,6 +1564,49 @@ mod tests {
         );
         let p = read("production\nmake 2 boards at C3 from D1 using boards\n");
         assert_eq!(p.problems.len(), 1, "`using` is for fuel and paper");
+    }
+
+    /// Issue 9.8, docs/orders.md: a mail is a letter; a greeting before the orders and a
+    /// sign-off after them are not errors. Words in the middle of the orders still are.
+    #[test]
+    fn a_greeting_and_a_sign_off_are_not_errors() {
+        let p = read(
+            "Hi judge,\n\ngame demo\nplayer red\nturn 1\nHere are my orders:\nmovement\nmove D1: C3\n\nThanks!\nBob\n",
+        );
+        assert!(p.problems.is_empty(), "{:?}", p.problems);
+        assert_eq!(
+            p.header.game.as_deref(),
+            Some("demo"),
+            "the greeting's comma swallows nothing"
+        );
+        assert_eq!(p.orders.movement.len(), 1);
+        let p = read("player red\nmovement\nmove D1: C3\nplease be kind\nmove D2: C3\n");
+        assert_eq!(p.problems.len(), 1, "prose between orders is reported");
+        let p = read("player red\nmovement\nmove D1: C3\nmvoe D2: C3\n");
+        assert_eq!(
+            p.problems.len(),
+            1,
+            "a misspelt last order is still an error"
+        );
+    }
+
+    /// Issue 9.8: a misspelt verb gets "did you mean", also one of another phase.
+    #[test]
+    fn a_misspelt_verb_is_named() {
+        let p = read(
+            "player red\nproduction\nlaod D1 1 board\nmovement\nmvoe D1: C3\nlaod D2 1 board\n",
+        );
+        let helps: Vec<&str> = p
+            .problems
+            .iter()
+            .filter_map(|d| d.help.as_deref())
+            .collect();
+        assert_eq!(helps[0], "did you mean `load`?");
+        assert_eq!(helps[1], "did you mean `move`?");
+        assert!(
+            helps[2].starts_with("did you mean `load`? That is a production order"),
+            "{helps:?}"
+        );
     }
 
     /// A line that does not read is left out; the others are kept (docs/orders.md).
