@@ -124,6 +124,17 @@ fn late_orders_can_be_held() {
         "not used for turn 1"
     );
     assert!(dir.join("pending/red.txt").is_file(), "waiting for turn 2");
+    // Issue 9.7: checked again against the turn they will run in, and the player told.
+    let answer =
+        std::fs::read_to_string(dir.join("pickup/held-002-red.eml")).expect("a fresh answer");
+    assert!(
+        answer.contains("Subject: [demo] turn 2: your held orders are filed"),
+        "{answer}"
+    );
+    assert!(
+        answer.contains("checked again against the new position"),
+        "{answer}"
+    );
 }
 
 /// --dry-run plays the turn in a scratch copy: the game is unchanged and nothing sent.
