@@ -1,0 +1,1 @@
+//! Adjudication cases.
