@@ -607,7 +607,10 @@ impl Reader<'_> {
                 c.eat("settlement");
                 self.placement(c)?
             }
-            "settlement" if section == Section::Founding => {
+            "settlement"
+                if section == Section::Founding
+                    || c.words.iter().skip(1).any(|w| w.0 == "road") =>
+            {
                 c.at += 1;
                 self.placement(c)?
             }

@@ -162,7 +162,7 @@ impl Refusal {
             CityLimit => "you may have no more cities".into(),
             NotAtNewSettlement => "a founding road must touch the settlement just placed".into(),
             DeckEmpty => "no development cards are left".into(),
-            BankShort { resource } => format!("the bank has no {resource} left"),
+            BankShort { resource } => format!("the bank is short of {resource}"),
             CardAlreadyPlayed => "you have already played a development card this turn".into(),
             NoSuchCard { card } => format!("you hold no {card} card"),
             CardBoughtThisTurn { card } => {
