@@ -273,6 +273,16 @@ impl Reader<'_> {
             if !c.eat_any(&[",", "and", "+"]) {
                 break;
             }
+            // `and` may join conditions instead: go on only if cards follow.
+            let more = c.peek().is_some_and(|w| {
+                Resource::parse(w).is_some()
+                    || w.parse::<u32>().is_ok()
+                    || matches!(w, "a" | "an" | "one" | "two" | "three" | "four")
+            });
+            if !more {
+                c.at -= 1;
+                break;
+            }
         }
         Ok(cards)
     }

@@ -87,6 +87,11 @@ impl State {
         };
         let seat = self.actor();
         self.place_building(seat, v);
+        for s in 0..self.players.len() {
+            if s as u8 != seat && self.players[s].road_ends.has(v) {
+                self.players[s].road_length = super::longest_road::length(self, s as u8);
+            }
+        }
         let c = self.colour(seat);
         log.event(|| Event::Founded {
             player: c,
