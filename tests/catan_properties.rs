@@ -85,6 +85,13 @@ proptest! {
         let text = s.to_json();
         let back = State::from_json(&text).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(back.to_json(), text);
+        for (a, b) in back.players.iter().zip(&s.players) {
+            prop_assert_eq!(a.road_length, b.road_length, "road length of {}", a.colour);
+            prop_assert_eq!(a.road_ends, b.road_ends);
+            prop_assert_eq!(a.harbours, b.harbours);
+        }
+        prop_assert_eq!(&back.blocked, &s.blocked);
+        prop_assert_eq!(&back.vertex_owner, &s.vertex_owner);
         prop_assert!(back == s);
     }
 

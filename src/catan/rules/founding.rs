@@ -126,6 +126,7 @@ impl State {
         };
         let seat = self.actor();
         self.place_road(seat, e);
+        self.players[seat as usize].road_length = super::longest_road::length(self, seat);
         let c = self.colour(seat);
         log.event(|| Event::Built {
             player: c,
