@@ -14,7 +14,10 @@ play road building 18-23, 23-29\nplay monopoly wool\nif I can: end\nrobber K rob
 discard 2 ore, wool\naccept 1 wool for 1 ore 2 times from blue\nbetween turns\nbuild settlement 40\n";
 
 fn state(seed: u64) -> State {
-    let names: Vec<String> = ["Ann", "Bob", "Cy", "Di"].iter().map(|s| s.to_string()).collect();
+    let names: Vec<String> = ["Ann", "Bob", "Cy", "Di"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
     let mut s = new_game("demo", &names, seed, &Options::default()).expect("game");
     for _ in 0..(seed % 10) {
         s = play(&s, &BTreeMap::new()).state;
@@ -25,7 +28,12 @@ fn state(seed: u64) -> State {
 fn spans_inside(text: &str, c: &pbem_judge::catan::Checked) -> Result<(), TestCaseError> {
     for d in &c.diagnostics.items {
         if let Some(s) = &d.span {
-            prop_assert!(s.start <= s.end && s.end <= text.len() + 1, "span {:?} in {} bytes", s, text.len());
+            prop_assert!(
+                s.start <= s.end && s.end <= text.len() + 1,
+                "span {:?} in {} bytes",
+                s,
+                text.len()
+            );
         }
     }
     let _ = c.diagnostics.render();
@@ -90,10 +98,21 @@ fn the_valid_file_reads_clean() {
 #[test]
 fn misspelt_words_get_suggestions() {
     let s = state(0);
-    let c = check_orders(&s, Colour::Red, "orders.txt", "build road 13-18\nbuidl city 13\ntrade 4 wod for ore\nplay monopol wool\noffer 1 wool for 1 ore to bleu\n");
+    let c = check_orders(
+        &s,
+        Colour::Red,
+        "orders.txt",
+        "build road 13-18\nbuidl city 13\ntrade 4 wod for ore\nplay monopol wool\noffer 1 wool for 1 ore to bleu\n",
+    );
     let text = c.diagnostics.render();
     assert_eq!(c.errors(), 4, "{text}");
-    for want in ["did you mean `build`?", "did you mean `wood`?", "did you mean `monopoly`?", "did you mean `blue`?", "orders.txt:2:1"] {
+    for want in [
+        "did you mean `build`?",
+        "did you mean `wood`?",
+        "did you mean `monopoly`?",
+        "did you mean `blue`?",
+        "orders.txt:2:1",
+    ] {
         assert!(text.contains(want), "missing {want:?} in\n{text}");
     }
 }
@@ -106,7 +125,11 @@ fn the_examples_check_clean() {
     for e in std::fs::read_dir("orders/examples/catan").expect("examples") {
         let p = e.expect("entry").path();
         let text = std::fs::read_to_string(&p).expect("readable");
-        let who = if text.contains("player blue") { Colour::Blue } else { Colour::Red };
+        let who = if text.contains("player blue") {
+            Colour::Blue
+        } else {
+            Colour::Red
+        };
         let c = check_orders(&s, who, &p.display().to_string(), &text);
         assert_eq!(c.errors(), 0, "{}", c.diagnostics.render());
         assert!(!c.echo.is_empty());

@@ -24,7 +24,12 @@ fn check_invariants(s: &State) -> Result<(), TestCaseError> {
     let per = if s.options.extension { 24u32 } else { 19 };
     for r in 0..5 {
         let held: u32 = s.players.iter().map(|p| u32::from(p.hand.0[r])).sum();
-        prop_assert_eq!(held + u32::from(s.bank.0[r]), per, "resource {} not conserved", r);
+        prop_assert_eq!(
+            held + u32::from(s.bank.0[r]),
+            per,
+            "resource {} not conserved",
+            r
+        );
     }
     let deck_total: u32 = DevCard::deck_counts(s.options.extension)
         .iter()
@@ -35,7 +40,11 @@ fn check_invariants(s: &State) -> Result<(), TestCaseError> {
         .iter()
         .map(|p| p.devs.total() + p.new_devs.total() + p.played.total())
         .sum();
-    prop_assert_eq!(s.deck.len() as u32 + in_play, deck_total, "development cards not conserved");
+    prop_assert_eq!(
+        s.deck.len() as u32 + in_play,
+        deck_total,
+        "development cards not conserved"
+    );
     for p in &s.players {
         prop_assert!(p.settlements.len() <= SETTLEMENTS as usize);
         prop_assert!(p.cities.len() <= CITIES as usize);
@@ -45,7 +54,12 @@ fn check_invariants(s: &State) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-fn random_game(players: usize, seed: u64, limit: usize, each: impl Fn(&State) -> Result<(), TestCaseError>) -> Result<State, TestCaseError> {
+fn random_game(
+    players: usize,
+    seed: u64,
+    limit: usize,
+    each: impl Fn(&State) -> Result<(), TestCaseError>,
+) -> Result<State, TestCaseError> {
     let mut s = start(players, seed);
     let mut choose = Rng::new(seed.wrapping_mul(31) + 7);
     let mut acts = Vec::new();
@@ -55,7 +69,8 @@ fn random_game(players: usize, seed: u64, limit: usize, each: impl Fn(&State) ->
             break;
         }
         let a = acts[choose.below(acts.len() as u32) as usize];
-        s.apply(a, &mut ()).map_err(|r| TestCaseError::fail(format!("{a:?}: {r:?}")))?;
+        s.apply(a, &mut ())
+            .map_err(|r| TestCaseError::fail(format!("{a:?}: {r:?}")))?;
         each(&s)?;
     }
     Ok(s)

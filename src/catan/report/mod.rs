@@ -271,15 +271,18 @@ pub fn text(before: &State, events: &[Event], after: &State, viewer: Option<Colo
         if rec.text.trim().is_empty() {
             let _ = writeln!(o, "  Orders on record: none.");
         } else {
-            let _ = writeln!(
-                o,
-                "  Orders on record: the file received for turn {}{}.",
-                rec.since,
-                if rec.turn_played {
-                    " (its turn part has been played)"
-                } else {
-                    ""
-                }
+            wrap(
+                &mut o,
+                &format!(
+                    "Orders on record: the file received for turn {}{}.",
+                    rec.since,
+                    if rec.turn_played {
+                        " (its turn part has been played)"
+                    } else {
+                        ""
+                    }
+                ),
+                2,
             );
         }
         let _ = writeln!(o);
