@@ -269,6 +269,8 @@ impl Topology {
             })
             .collect();
         let mut edges: Vec<EdgeInfo> = Vec::new();
+        // Index loop: the body reads and writes `hexes[hi]` and pushes to `edges`.
+        #[allow(clippy::needless_range_loop)]
         for hi in 0..hexes.len() {
             let (hx, hy, hl) = (hexes[hi].x, hexes[hi].y, hexes[hi].land);
             let mut corners = [0; 6];

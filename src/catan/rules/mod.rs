@@ -213,7 +213,7 @@ impl State {
     ) -> Result<State, SetupError> {
         let n = names.len();
         let extension = options.extension;
-        if !(3..=6).contains(&n) && !(n == 2 && !extension) {
+        if !(3..=6).contains(&n) {
             return Err(SetupError::Players(n));
         }
         if n >= 5 && !extension {
