@@ -4,6 +4,7 @@
 //! clock sit at the edges ([`archive`], [`cli`]).
 
 pub mod archive;
+pub mod catan;
 pub mod cli;
 pub mod diagnostic;
 pub mod games;

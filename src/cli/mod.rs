@@ -8,6 +8,7 @@ mod new;
 mod replay;
 mod report;
 mod scenarios;
+mod selfplay;
 mod show;
 mod tools;
 mod turn;
@@ -193,6 +194,27 @@ pub enum Command {
     ///   judge replay games/demo
     #[command(verbatim_doc_comment)]
     Replay(ReplayArgs),
+    /// Play random legal-move games and report wins, turns, actions and speed.
+    ///
+    /// Example:
+    ///   judge selfplay catan --players 4 --games 10000 --seed 1
+    #[command(verbatim_doc_comment)]
+    Selfplay(SelfplayArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct SelfplayArgs {
+    /// The game: `catan`.
+    pub game: String,
+    /// Players per game (3 to 6; 5 and 6 play the extension).
+    #[arg(long, default_value_t = 4)]
+    pub players: usize,
+    /// How many games.
+    #[arg(long, default_value_t = 1000)]
+    pub games: u32,
+    /// Seed of the first game; game k uses seed + k.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
 }
 
 #[derive(Debug, clap::Args)]
@@ -533,5 +555,6 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), Failure> {
         Command::Deadline(args) => deadline::run(args, out),
         Command::Completions(args) => tools::completions(args, out),
         Command::Man => tools::man(out),
+        Command::Selfplay(args) => selfplay::run(args, out),
     }
 }

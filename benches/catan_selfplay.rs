@@ -1,0 +1,25 @@
+//! Random self-play of base Catan on one core: games per second (issue 13's speed goal:
+//! 1,500 four-player games a second; catanatron 3.2.1's random players do about 15).
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use pbem_judge::catan::selfplay::play_random;
+
+fn selfplay(c: &mut Criterion) {
+    let mut g = c.benchmark_group("catan_selfplay");
+    g.throughput(Throughput::Elements(1));
+    g.sample_size(30);
+    for players in [4usize, 6] {
+        g.bench_function(format!("{players}_players_one_game"), |b| {
+            let mut buf = Vec::with_capacity(128);
+            let mut seed = 0u64;
+            b.iter(|| {
+                seed += 1;
+                play_random(players, seed, &mut buf)
+            });
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, selfplay);
+criterion_main!(benches);

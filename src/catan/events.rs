@@ -1,0 +1,327 @@
+//! What happened, as the rules tell it. The report is rendered from these and the
+//! states before and after; each event knows who may see what (a stolen card is told
+//! only to the thief and the victim; a bought card only to its buyer).
+//!
+//! Places are the board's indexes (0-based); [`Event::text`] names them as players
+//! write them.
+
+use serde::{Deserialize, Serialize};
+
+use super::board::{HexId, VertexId};
+use super::cards::{Cards, DevCard, Resource};
+use super::rules::Refusal;
+use super::state::{Colour, State};
+
+/// What a building order built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Piece {
+    Road,
+    Settlement,
+    City,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "event")]
+pub enum Event {
+    /// A player's turn (or founding placement) begins.
+    TurnBegan {
+        player: Colour,
+        turn: u32,
+    },
+    Rolled {
+        player: Colour,
+        dice: [u8; 2],
+    },
+    Produced {
+        player: Colour,
+        cards: Cards,
+    },
+    /// The bank could not pay everyone this resource: nobody got it (or the one player
+    /// owed took what was left).
+    Shortage {
+        resource: Resource,
+        owed: u32,
+        paid: u32,
+    },
+    MustDiscard {
+        player: Colour,
+        count: u8,
+    },
+    Discarded {
+        player: Colour,
+        cards: Cards,
+    },
+    RobberMoved {
+        player: Colour,
+        hex: HexId,
+    },
+    /// `card` is seen only by the two players involved.
+    Stole {
+        thief: Colour,
+        victim: Colour,
+        card: Resource,
+    },
+    NothingToSteal {
+        player: Colour,
+    },
+    Built {
+        player: Colour,
+        piece: Piece,
+        at: usize,
+        free: bool,
+    },
+    /// Founding placements and the cards the second one yields.
+    Founded {
+        player: Colour,
+        vertex: VertexId,
+    },
+    FoundingYield {
+        player: Colour,
+        cards: Cards,
+    },
+    /// `card` is seen only by the buyer.
+    Bought {
+        player: Colour,
+        card: DevCard,
+    },
+    Played {
+        player: Colour,
+        card: DevCard,
+    },
+    YearOfPlenty {
+        player: Colour,
+        cards: Cards,
+    },
+    Monopoly {
+        player: Colour,
+        resource: Resource,
+        taken: u32,
+    },
+    MaritimeTrade {
+        player: Colour,
+        gave: Cards,
+        got: Cards,
+    },
+    DomesticTrade {
+        player: Colour,
+        with: Colour,
+        gave: Cards,
+        got: Cards,
+    },
+    LongestRoad {
+        player: Option<Colour>,
+        length: u8,
+    },
+    LargestArmy {
+        player: Colour,
+        knights: u8,
+    },
+    TurnEnded {
+        player: Colour,
+    },
+    SpecialBuilding {
+        player: Colour,
+    },
+    Won {
+        player: Colour,
+        points: u8,
+        vp_cards: u8,
+    },
+    // ---- Play by email ----
+    /// An order done: its line and the order as written.
+    Order {
+        player: Colour,
+        line: u32,
+        text: String,
+    },
+    /// An order that could not be done, and why.
+    Failed {
+        player: Colour,
+        line: u32,
+        text: String,
+        reason: Refusal,
+    },
+    /// An order not done because its condition did not hold, or it was marked
+    /// `if I can` and could not be done: not a failure.
+    Skipped {
+        player: Colour,
+        line: u32,
+        text: String,
+        why: String,
+    },
+    /// No orders came: the judge did this.
+    Default {
+        player: Colour,
+        what: String,
+    },
+    /// Orders on record replaced by a new file.
+    Recorded {
+        player: Colour,
+    },
+}
+
+impl Event {
+    pub fn is_failure(&self) -> bool {
+        matches!(self, Event::Failed { .. })
+    }
+
+    /// The player the event is mainly about.
+    pub fn player(&self) -> Option<Colour> {
+        use Event::*;
+        Some(match self {
+            TurnBegan { player, .. }
+            | Rolled { player, .. }
+            | Produced { player, .. }
+            | MustDiscard { player, .. }
+            | Discarded { player, .. }
+            | RobberMoved { player, .. }
+            | NothingToSteal { player }
+            | Built { player, .. }
+            | Founded { player, .. }
+            | FoundingYield { player, .. }
+            | Bought { player, .. }
+            | Played { player, .. }
+            | YearOfPlenty { player, .. }
+            | Monopoly { player, .. }
+            | MaritimeTrade { player, .. }
+            | DomesticTrade { player, .. }
+            | LargestArmy { player, .. }
+            | TurnEnded { player }
+            | SpecialBuilding { player }
+            | Won { player, .. }
+            | Order { player, .. }
+            | Failed { player, .. }
+            | Skipped { player, .. }
+            | Default { player, .. }
+            | Recorded { player } => *player,
+            Stole { thief, .. } => *thief,
+            LongestRoad { player, .. } => return *player,
+            Shortage { .. } => return None,
+        })
+    }
+
+    /// The event in words, as `viewer` may see it (`None`: what everyone may see).
+    pub fn text(&self, s: &State, viewer: Option<Colour>) -> String {
+        use Event::*;
+        let t = &s.board.topology;
+        match self {
+            TurnBegan { player, turn } => format!("{player}'s turn {turn} begins"),
+            Rolled { player, dice } => {
+                format!(
+                    "{player} rolled {} + {} = {}",
+                    dice[0],
+                    dice[1],
+                    dice[0] + dice[1]
+                )
+            }
+            Produced { player, cards } => format!("{player} received {cards}"),
+            Shortage {
+                resource,
+                owed,
+                paid,
+            } => {
+                if *paid == 0 {
+                    format!("the bank was short of {resource} ({owed} owed): nobody received any")
+                } else {
+                    format!("the bank was short of {resource}: {paid} of {owed} paid")
+                }
+            }
+            MustDiscard { player, count } => {
+                format!("{player} held more than 7 cards and must discard {count}")
+            }
+            Discarded { player, cards } => format!("{player} discarded {cards}"),
+            RobberMoved { player, hex } => {
+                format!("{player} moved the robber to {}", t.hex_name(*hex))
+            }
+            Stole {
+                thief,
+                victim,
+                card,
+            } => {
+                if viewer == Some(*thief) || viewer == Some(*victim) {
+                    format!("{thief} stole 1 {card} from {victim}")
+                } else {
+                    format!("{thief} stole a card from {victim}")
+                }
+            }
+            NothingToSteal { player } => {
+                format!("{player} had nobody to steal from")
+            }
+            Built {
+                player,
+                piece,
+                at,
+                free,
+            } => {
+                let (what, place) = match piece {
+                    Piece::Road => ("a road", t.edge_name(*at)),
+                    Piece::Settlement => ("a settlement", t.vertex_name(*at)),
+                    Piece::City => ("a city", t.vertex_name(*at)),
+                };
+                let free = if *free { " (free)" } else { "" };
+                format!("{player} built {what} at {place}{free}")
+            }
+            Founded { player, vertex } => {
+                format!(
+                    "{player} founded a settlement at {}",
+                    t.vertex_name(*vertex)
+                )
+            }
+            FoundingYield { player, cards } => {
+                format!("{player}'s second settlement yielded {cards}")
+            }
+            Bought { player, card } => {
+                if viewer == Some(*player) {
+                    format!("{player} bought a development card: {card}")
+                } else {
+                    format!("{player} bought a development card")
+                }
+            }
+            Played { player, card } => format!("{player} played {card}"),
+            YearOfPlenty { player, cards } => {
+                format!("{player} took {cards} from the bank (year of plenty)")
+            }
+            Monopoly {
+                player,
+                resource,
+                taken,
+            } => format!("{player} took all {resource}: {taken} card(s) (monopoly)"),
+            MaritimeTrade { player, gave, got } => {
+                format!("{player} traded {gave} to the bank for {got}")
+            }
+            DomesticTrade {
+                player,
+                with,
+                gave,
+                got,
+            } => format!("{player} gave {with} {gave} for {got}"),
+            LongestRoad { player, length } => match player {
+                Some(p) => format!("{p} holds the longest road ({length})"),
+                None => "nobody holds the longest road now".to_string(),
+            },
+            LargestArmy { player, knights } => {
+                format!("{player} holds the largest army ({knights} knights)")
+            }
+            TurnEnded { player } => format!("{player} ended the turn"),
+            SpecialBuilding { player } => format!("{player}'s special building phase"),
+            Won {
+                player,
+                points,
+                vp_cards,
+            } => {
+                let cards = if *vp_cards > 0 {
+                    format!(", revealing {vp_cards} victory point card(s)")
+                } else {
+                    String::new()
+                };
+                format!("{player} WINS with {points} points{cards}")
+            }
+            Order { text, .. } => text.clone(),
+            Failed { text, reason, .. } => format!("{text}: failed: {}", reason.text(s)),
+            Skipped { text, why, .. } => format!("{text}: not done: {why}"),
+            Default { player, what } => format!("{player} sent no orders: {what}"),
+            Recorded { player } => format!("{player}'s new orders are on record"),
+        }
+    }
+}

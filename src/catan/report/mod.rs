@@ -1,0 +1,369 @@
+//! The report of one step, for one player, in the house style of the Roads & Boats
+//! reports: plain text within 78 columns, a banner, numbered sections underlined with
+//! `=`, ruled tables. A player sees their own cards; the others see counts; a stolen
+//! card is named only to the thief and the victim.
+
+pub mod ascii;
+pub mod picture;
+
+use std::fmt::Write as _;
+
+use super::board::Harbour;
+use super::cards::{DevCard, Resource};
+use super::events::Event;
+use super::orders::resolve::awaited;
+use super::rules::{CITIES, ROADS, SETTLEMENTS};
+use super::state::{Colour, Phase, State};
+
+const ROMAN: [&str; 10] = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"];
+
+fn section(out: &mut String, n: &mut usize, title: &str) {
+    let head = format!("{}. {title}", ROMAN[*n % ROMAN.len()]);
+    let _ = writeln!(out, "{head}\n{}", "=".repeat(head.chars().count()));
+    *n += 1;
+}
+
+fn wrap(out: &mut String, text: &str, indent: usize) {
+    wrap_hanging(out, text, indent, 0);
+}
+
+fn wrap_hanging(out: &mut String, text: &str, indent: usize, hang: usize) {
+    let first = " ".repeat(indent);
+    let rest = " ".repeat(indent + hang);
+    let opts = textwrap::Options::new(78)
+        .initial_indent(&first)
+        .subsequent_indent(&rest);
+    for l in textwrap::wrap(text, opts) {
+        let _ = writeln!(out, "{l}");
+    }
+}
+
+/// A ruled table, like the Roads & Boats report's, indented by two.
+pub fn ruled(headers: &[&str], rows: &[Vec<String>]) -> String {
+    let mut w: Vec<usize> = headers.iter().map(|h| h.chars().count()).collect();
+    for r in rows {
+        for (i, c) in r.iter().enumerate() {
+            if i < w.len() {
+                w[i] = w[i].max(c.chars().count());
+            }
+        }
+    }
+    let rule = format!(
+        "  +{}+\n",
+        w.iter()
+            .map(|n| "-".repeat(n + 2))
+            .collect::<Vec<_>>()
+            .join("+")
+    );
+    let line = |cells: Vec<String>| {
+        let cells: Vec<String> = cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| format!(" {c:<width$} ", width = w[i]))
+            .collect();
+        format!("  |{}|\n", cells.join("|"))
+    };
+    let mut out = rule.clone();
+    out.push_str(&line(headers.iter().map(|h| h.to_string()).collect()));
+    out.push_str(&rule);
+    for r in rows {
+        out.push_str(&line(r.clone()));
+    }
+    out.push_str(&rule);
+    out
+}
+
+fn phase_words(s: &State) -> String {
+    match s.phase {
+        Phase::Over => "The game is over.".into(),
+        Phase::Founding { index, .. } => format!(
+            "Founding placement {} of {}: {} places a settlement and a road.",
+            index + 1,
+            2 * s.players.len(),
+            s.colour(s.actor())
+        ),
+        _ => format!("It is {}'s turn {}.", s.colour(s.active), s.turn),
+    }
+}
+
+/// The text report of a step.
+pub fn text(before: &State, events: &[Event], after: &State, viewer: Option<Colour>) -> String {
+    let mut o = String::new();
+    let bar = "=".repeat(78);
+    let _ = writeln!(o, "{bar}");
+    let _ = writeln!(
+        o,
+        " CATAN  --  {}  --  turn {}{}",
+        after.name,
+        after.step,
+        match viewer {
+            Some(c) => format!("  --  report for {c}"),
+            None => String::new(),
+        }
+    );
+    let _ = writeln!(o);
+    let what = match before.phase {
+        Phase::Founding { .. } => format!("{}'s founding placement", before.colour(before.actor())),
+        Phase::Over => "nothing: the game was over".into(),
+        _ => format!("{}'s turn {}", before.colour(before.active), before.turn),
+    };
+    let _ = writeln!(o, " This report: {what}.");
+    let _ = writeln!(o, " Now: {}", phase_words(after));
+    let wait = awaited(after);
+    if !wait.is_empty() {
+        let names: Vec<&str> = wait.iter().map(|c| c.name()).collect();
+        let _ = writeln!(
+            o,
+            " Orders wanted from: {} (turn {}).",
+            names.join(", "),
+            after.step + 1
+        );
+    }
+    let _ = writeln!(o, "{bar}\n");
+    let mut n = 0;
+    section(&mut o, &mut n, "What happened");
+    let shown: Vec<&Event> = events
+        .iter()
+        .filter(|e| !matches!(e, Event::Recorded { .. }))
+        .collect();
+    if shown.is_empty() {
+        let _ = writeln!(o, "  Nothing happened.");
+    }
+    for e in shown {
+        let (mark, indent, text) = match e {
+            Event::Order { player, line, text } => {
+                ("+", 2, format!("{player}, line {line}: {text}"))
+            }
+            Event::Failed { player, line, .. } => (
+                "!",
+                2,
+                format!("{player}, line {line}: {}", e.text(after, viewer)),
+            ),
+            Event::Skipped { player, line, .. } => (
+                "-",
+                2,
+                format!("{player}, line {line}: {}", e.text(after, viewer)),
+            ),
+            Event::TurnBegan { .. } | Event::SpecialBuilding { .. } => {
+                ("*", 2, e.text(after, viewer))
+            }
+            _ => (" ", 4, e.text(after, viewer)),
+        };
+        wrap_hanging(&mut o, &format!("{mark} {text}"), indent, 2);
+    }
+    let received: Vec<&str> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Recorded { player } => Some(player.name()),
+            _ => None,
+        })
+        .collect();
+    if !received.is_empty() {
+        let _ = writeln!(o);
+        wrap(
+            &mut o,
+            &format!("New orders went on record for: {}.", received.join(", ")),
+            2,
+        );
+    }
+    let _ = writeln!(o);
+    section(&mut o, &mut n, "The board");
+    for l in ascii::board(after) {
+        let _ = writeln!(o, "{l}");
+    }
+    let _ = writeln!(o);
+    wrap(
+        &mut o,
+        "Each hex: its letter, what it yields, its number and dots (how many of the 36 rolls make it), or the robber. Vertices are numbered; r12 is red's settlement at 12, R12 a city. Roads are drawn in their owner's letter (r, b, w, o, g, p). Harbours: 3:1 any resource, 2wd 2:1 wood, 2br brick, 2wl wool, 2gr grain, 2or ore.",
+        2,
+    );
+    let harbours: Vec<String> = after
+        .board
+        .harbours
+        .iter()
+        .map(|&(e, h)| format!("{} at {}", h.label(), after.edge_name(e)))
+        .collect();
+    wrap(&mut o, &format!("Harbours: {}.", harbours.join("; ")), 2);
+    let _ = writeln!(o);
+    section(&mut o, &mut n, "Players");
+    let mut rows = Vec::new();
+    for (seat, p) in after.players.iter().enumerate() {
+        let seat = seat as u8;
+        let mine = viewer == Some(p.colour);
+        let points = if mine || after.phase == Phase::Over {
+            after.points(seat).to_string()
+        } else {
+            after.public_points(seat).to_string()
+        };
+        let mut badges = Vec::new();
+        if after.longest_road == Some(seat) {
+            badges.push("LR");
+        }
+        if after.largest_army == Some(seat) {
+            badges.push("LA");
+        }
+        rows.push(vec![
+            p.colour.to_string(),
+            p.name.chars().take(10).collect(),
+            points,
+            p.hand.total().to_string(),
+            p.dev_count().to_string(),
+            p.knights().to_string(),
+            p.road_length.to_string(),
+            format!(
+                "{}/{}/{}",
+                SETTLEMENTS as usize - p.settlements.len(),
+                CITIES as usize - p.cities.len(),
+                ROADS as usize - p.roads.len()
+            ),
+            badges.join(" "),
+        ]);
+    }
+    o.push_str(&ruled(
+        &[
+            "Player", "Name", "Pts", "Cards", "Dev", "Kn", "Road", "S/C/R", "LR/LA",
+        ],
+        &rows,
+    ));
+    wrap(
+        &mut o,
+        &format!(
+            "Pts: points (settlements 1, cities 2, longest road LR 2, largest army LA 2; hidden victory point cards count too and are shown at the win; {} win, on one's own turn). Cards: resource cards held. Dev: development cards held. Kn: knights played. Road: longest road. S/C/R: settlements, cities and roads left in supply.",
+            after.options.points_to_win
+        ),
+        2,
+    );
+    let _ = writeln!(o);
+    if let Some(me) = viewer.and_then(|c| after.seat_of(c)) {
+        let p = &after.players[me as usize];
+        section(&mut o, &mut n, "Your hand");
+        let _ = writeln!(o, "  Resources: {}", p.hand);
+        let _ = writeln!(o, "  Development cards: {}", p.devs);
+        if p.new_devs.total() > 0 {
+            let _ = writeln!(
+                o,
+                "  Bought this turn (playable from your next): {}",
+                p.new_devs
+            );
+        }
+        let _ = writeln!(o, "  Played: {}", p.played);
+        let rates: Vec<String> = Resource::ALL
+            .iter()
+            .map(|&r| format!("{r} {}:1", after.rate(me, r)))
+            .collect();
+        let _ = writeln!(o, "  Bank trade: {}", rates.join(", "));
+        let harb: Vec<String> = [
+            Harbour::Generic,
+            Harbour::Wood,
+            Harbour::Brick,
+            Harbour::Wool,
+            Harbour::Grain,
+            Harbour::Ore,
+        ]
+        .iter()
+        .filter(|h| p.harbours & h.bit() != 0)
+        .map(|h| h.label())
+        .collect();
+        if !harb.is_empty() {
+            let _ = writeln!(o, "  Your harbours: {}", harb.join(", "));
+        }
+        let rec = &after.records[me as usize];
+        if rec.text.trim().is_empty() {
+            let _ = writeln!(o, "  Orders on record: none.");
+        } else {
+            wrap(
+                &mut o,
+                &format!(
+                    "Orders on record: the file received for turn {}{}.",
+                    rec.since,
+                    if rec.turn_played {
+                        " (its turn part has been played)"
+                    } else {
+                        ""
+                    }
+                ),
+                2,
+            );
+        }
+        let _ = writeln!(o);
+    }
+    section(&mut o, &mut n, "The bank");
+    let _ = writeln!(o, "  Resources: {}", after.bank);
+    let _ = writeln!(o, "  Development cards left: {}", after.deck.len());
+    let _ = writeln!(o);
+    if let (Phase::Over, Some(w)) = (after.phase, after.winner) {
+        let p = &after.players[w as usize];
+        wrap(
+            &mut o,
+            &format!(
+                "FINAL RESULT: {} ({}) wins with {} points{}.",
+                p.colour,
+                p.name,
+                after.points(w),
+                if p.vp_cards() > 0 {
+                    format!(", {} of them from victory point cards", p.vp_cards())
+                } else {
+                    String::new()
+                }
+            ),
+            2,
+        );
+    }
+    let _ = DevCard::ALL;
+    o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catan::state::Options;
+
+    fn midgame(players: usize, seed: u64, steps: usize) -> (State, State, Vec<Event>) {
+        let names: Vec<String> = (0..players).map(|i| format!("Player {i}")).collect();
+        let opts = Options {
+            extension: players > 4,
+            ..Options::default()
+        };
+        let mut s = State::new("demo", &names, seed, &opts).expect("game");
+        let mut r = crate::catan::rng::Rng::new(seed);
+        let mut acts = Vec::new();
+        for _ in 0..steps {
+            s.legal_actions(&mut acts);
+            if acts.is_empty() {
+                break;
+            }
+            let a = acts[r.below(acts.len() as u32) as usize];
+            s.execute(a, &mut ());
+        }
+        let before = s.clone();
+        let mut ev = Vec::new();
+        for _ in 0..20 {
+            s.legal_actions(&mut acts);
+            if acts.is_empty() {
+                break;
+            }
+            let a = acts[r.below(acts.len() as u32) as usize];
+            s.execute(a, &mut ev);
+        }
+        (before, s, ev)
+    }
+
+    /// House style: every line of the report, board included, fits 78 columns.
+    #[test]
+    fn reports_fit_78_columns() {
+        for (players, seed) in [(4, 1), (3, 2), (6, 3), (5, 4)] {
+            let (b, a, ev) = midgame(players, seed, 300);
+            for viewer in [None, Some(Colour::Red)] {
+                let t = text(&b, &ev, &a, viewer);
+                if std::env::var("SHOW_REPORT").is_ok() {
+                    println!("{t}");
+                }
+                for l in t.lines() {
+                    assert!(l.chars().count() <= 78, "too wide: {l:?}");
+                }
+            }
+            let svg = picture::draw(&a).to_svg();
+            assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
+        }
+    }
+}

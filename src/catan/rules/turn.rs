@@ -1,0 +1,75 @@
+//! The end of a turn, the special building phase of the 5–6 player extension (after
+//! each turn every other player in turn, clockwise, may build and buy development cards,
+//! but not trade or play cards), and the win: a player with 10 points (hidden victory
+//! point cards included) during their own turn wins at once; points reached in someone
+//! else's turn win at the start of one's own.
+
+use super::Log;
+use crate::catan::cards::DevCards;
+use crate::catan::events::Event;
+use crate::catan::state::{Phase, State};
+
+impl State {
+    pub(crate) fn end_turn(&mut self, log: &mut impl Log) {
+        match self.phase {
+            Phase::Main => {
+                let c = self.colour(self.active);
+                log.event(|| Event::TurnEnded { player: c });
+                if self.options.extension {
+                    let seat = self.next_seat(self.active);
+                    self.phase = Phase::SpecialBuild { seat };
+                    let c = self.colour(seat);
+                    log.event(|| Event::SpecialBuilding { player: c });
+                } else {
+                    self.next_turn(log);
+                }
+            }
+            Phase::SpecialBuild { seat } => {
+                let next = self.next_seat(seat);
+                if next == self.active {
+                    self.next_turn(log);
+                } else {
+                    self.phase = Phase::SpecialBuild { seat: next };
+                    let c = self.colour(next);
+                    log.event(|| Event::SpecialBuilding { player: c });
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn next_turn(&mut self, log: &mut impl Log) {
+        self.active = self.next_seat(self.active);
+        self.turn += 1;
+        self.dice = None;
+        self.dev_played = false;
+        for p in &mut self.players {
+            for i in 0..5 {
+                p.devs.0[i] += p.new_devs.0[i];
+            }
+            p.new_devs = DevCards::default();
+        }
+        self.phase = Phase::BeforeRoll;
+        let (c, turn) = (self.colour(self.active), self.turn);
+        log.event(|| Event::TurnBegan { player: c, turn });
+    }
+
+    pub(crate) fn check_win(&mut self, log: &mut impl Log) {
+        match self.phase {
+            Phase::Over | Phase::Founding { .. } | Phase::SpecialBuild { .. } => return,
+            _ => {}
+        }
+        let points = self.points(self.active);
+        if points >= self.options.points_to_win {
+            self.winner = Some(self.active);
+            self.phase = Phase::Over;
+            let c = self.colour(self.active);
+            let vp_cards = self.players[self.active as usize].vp_cards();
+            log.event(|| Event::Won {
+                player: c,
+                points,
+                vp_cards,
+            });
+        }
+    }
+}

@@ -1,0 +1,139 @@
+//! Catan orders come from strangers' mail: whatever bytes arrive, checking and playing
+//! them never panics, and every diagnostic points inside the file.
+
+use std::collections::BTreeMap;
+
+use pbem_judge::catan::{Colour, Options, State, check_orders, new_game, play};
+use proptest::prelude::*;
+
+const VALID: &str = "game demo\nplayer red\nturn 9\nfounding\nsettlement 13 road 13-18\n\
+before roll\nplay knight robber E rob blue\nturn\nif rolled 6 or 8: build city 13\n\
+build road 13-18 or settlement 23\nif I have 3 ore and not rolled 7: buy 2 development cards\n\
+trade 4 wood for ore\noffer 1 wool, 1 grain for 2 ore to blue\nplay year of plenty ore, wool\n\
+play road building 18-23, 23-29\nplay monopoly wool\nif I can: end\nrobber K rob white, blue\n\
+discard 2 ore, wool\naccept 1 wool for 1 ore 2 times from blue\nbetween turns\nbuild settlement 40\n";
+
+fn state(seed: u64) -> State {
+    let names: Vec<String> = ["Ann", "Bob", "Cy", "Di"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let mut s = new_game("demo", &names, seed, &Options::default()).expect("game");
+    for _ in 0..(seed % 10) {
+        s = play(&s, &BTreeMap::new()).state;
+    }
+    s
+}
+
+fn spans_inside(text: &str, c: &pbem_judge::catan::Checked) -> Result<(), TestCaseError> {
+    for d in &c.diagnostics.items {
+        if let Some(s) = &d.span {
+            prop_assert!(
+                s.start <= s.end && s.end <= text.len() + 1,
+                "span {:?} in {} bytes",
+                s,
+                text.len()
+            );
+        }
+    }
+    let _ = c.diagnostics.render();
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..600), seed in 0u64..40) {
+        let s = state(seed);
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let c = check_orders(&s, Colour::Red, "orders.txt", &text);
+        spans_inside(&text, &c)?;
+        let _ = play(&s, &[(Colour::Red, text.clone()), (Colour::Blue, text)].into());
+    }
+
+    #[test]
+    fn random_unicode_never_panics(text in "\\PC{0,400}", seed in 0u64..40) {
+        let s = state(seed);
+        let c = check_orders(&s, Colour::Blue, "orders.txt", &text);
+        spans_inside(&text, &c)?;
+        let _ = play(&s, &[(Colour::Blue, text)].into());
+    }
+
+    /// Delete, insert or replace characters anywhere in a valid file.
+    #[test]
+    fn mutations_of_valid_orders_never_panic(
+        edits in proptest::collection::vec((any::<prop::sample::Index>(), 0u8..3, any::<char>()), 1..12),
+        seed in 0u64..40,
+    ) {
+        let s = state(seed);
+        let mut text: Vec<char> = VALID.chars().collect();
+        for (at, op, ch) in edits {
+            let i = at.index(text.len().max(1)).min(text.len());
+            match op {
+                0 if i < text.len() => { text.remove(i); }
+                1 => text.insert(i, ch),
+                _ if i < text.len() => text[i] = ch,
+                _ => {}
+            }
+        }
+        let text: String = text.into_iter().collect();
+        let c = check_orders(&s, Colour::Red, "orders.txt", &text);
+        spans_inside(&text, &c)?;
+        let active = s.players[s.actor() as usize].colour;
+        let _ = play(&s, &[(active, text)].into());
+    }
+}
+
+/// The valid file reads without errors.
+#[test]
+fn the_valid_file_reads_clean() {
+    let s = state(0);
+    let c = check_orders(&s, Colour::Red, "orders.txt", VALID);
+    assert_eq!(c.errors(), 0, "{}", c.diagnostics.render());
+    assert_eq!(c.echo.len(), 15, "{:?}", c.echo);
+}
+
+/// Typos get a did-you-mean, with line and column.
+#[test]
+fn misspelt_words_get_suggestions() {
+    let s = state(0);
+    let c = check_orders(
+        &s,
+        Colour::Red,
+        "orders.txt",
+        "build road 13-18\nbuidl city 13\ntrade 4 wod for ore\nplay monopol wool\noffer 1 wool for 1 ore to bleu\n",
+    );
+    let text = c.diagnostics.render();
+    assert_eq!(c.errors(), 4, "{text}");
+    for want in [
+        "did you mean `build`?",
+        "did you mean `wood`?",
+        "did you mean `monopoly`?",
+        "did you mean `blue`?",
+        "orders.txt:2:1",
+    ] {
+        assert!(text.contains(want), "missing {want:?} in\n{text}");
+    }
+}
+
+/// Every example in orders/examples/catan reads without errors (docs/catan-orders.md).
+#[test]
+fn the_examples_check_clean() {
+    let s = state(0);
+    let mut n = 0;
+    for e in std::fs::read_dir("orders/examples/catan").expect("examples") {
+        let p = e.expect("entry").path();
+        let text = std::fs::read_to_string(&p).expect("readable");
+        let who = if text.contains("player blue") {
+            Colour::Blue
+        } else {
+            Colour::Red
+        };
+        let c = check_orders(&s, who, &p.display().to_string(), &text);
+        assert_eq!(c.errors(), 0, "{}", c.diagnostics.render());
+        assert!(!c.echo.is_empty());
+        n += 1;
+    }
+    assert!(n >= 3);
+}
