@@ -10,5 +10,6 @@ pub mod diagnostic;
 pub mod games;
 pub mod mail;
 pub mod pbem;
+pub mod picture;
 pub mod roads_boats;
 pub mod text;

@@ -134,6 +134,19 @@ impl Schedule {
         }
     }
 
+    /// The time between deadlines.
+    pub fn every(&self) -> Result<Duration, ScheduleError> {
+        duration("every", &self.every, SHORTEST)
+    }
+
+    /// A deadline the GM moved, if they moved this turn's.
+    pub fn moved(&self, turn: u32) -> Result<Option<SystemTime>, ScheduleError> {
+        self.moved
+            .get(&turn.to_string())
+            .map(|at| time(&format!("moved.{turn}"), at))
+            .transpose()
+    }
+
     /// How long before a deadline players without orders are reminded.
     pub fn remind(&self) -> Result<Option<Duration>, ScheduleError> {
         self.remind

@@ -34,6 +34,10 @@ struct RawCase {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Header {
+    /// The game the case is for (`judge cases` runs each with its own game); this
+    /// runner reads only its own.
+    #[serde(default)]
+    game: Option<String>,
     rule: String,
     #[serde(default)]
     description: String,
@@ -288,6 +292,9 @@ pub fn run(file: &str, text: &str) -> Result<CaseResult, Diagnostics> {
         items: vec![Diagnostic::new(msg).at_opt(span)],
     };
     let raw: RawCase = toml::from_str(text).map_err(|e| fail(e.message().to_string(), e.span()))?;
+    if let Some(g) = raw.case.game.as_deref().filter(|g| *g != "catan") {
+        return Err(fail(format!("this case is for the game `{g}`, not Catan"), None));
+    }
     let seed = raw.case.seed.unwrap_or(1);
     let mut state = build(&raw.prestate, seed).map_err(|m| fail(format!("prestate: {m}"), None))?;
     let mut plays = vec![raw.orders.clone()];

@@ -74,6 +74,12 @@ pub fn play(state: &State, files: &BTreeMap<Colour, String>) -> Outcome {
     orders::resolve::play(state, files)
 }
 
+/// These files put on record, nothing played: with [`awaited`], whether they let the
+/// next step be played at once.
+pub fn record(state: &State, files: &BTreeMap<Colour, String>) -> Outcome {
+    orders::resolve::record(state, files)
+}
+
 /// Whose orders the judge waits for before it can play the next step (empty when the
 /// game is over or the orders needed are on record).
 pub fn awaited(state: &State) -> Vec<Colour> {

@@ -24,9 +24,8 @@ pub fn run(args: DeadlineArgs, out: &mut dyn Write) -> Result<(), Failure> {
         ));
     }
     let next = last + 1;
-    let old = schedule
-        .deadline(next)
-        .map_err(|e| Failure::User(e.to_string()))?;
+    let old = pbem::deadline(&archive, game, next)?
+        .ok_or_else(|| Failure::User("the game has no deadline to move".into()))?;
     let new = match (&args.extend, &args.at) {
         (Some(d), _) => {
             let (minus, text) = match d.strip_prefix('-') {

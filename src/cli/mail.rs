@@ -258,10 +258,10 @@ pub fn ingest(args: IngestArgs, out: &mut dyn Write) -> Result<(), Failure> {
 
 pub fn mail(args: MailArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let _lock = super::lock(&args.dir, "judge mail", args.wait)?;
-    let (archive, _game) = pbem::open(&args.dir)?;
+    let (archive, game) = pbem::open(&args.dir)?;
     outbox::settings(&archive).map_err(|e| Failure::User(e.to_string()))?;
     let last = archive.pick_turn(None)?;
-    for problem in send::queue_reports(&archive, last)? {
+    for problem in send::queue_reports(&archive, game, last)? {
         writeln!(out, "{problem}").context("output")?;
     }
     if let Some(player) = &args.resend {
@@ -308,9 +308,8 @@ pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if let Some(why) = state.over() {
         writeln!(out, "The game is over: {why}.").context("output")?;
     }
-    match &archive.game.schedule {
-        Some(s) => {
-            let d = s.deadline(next).map_err(|e| Failure::User(e.to_string()))?;
+    match (&archive.game.schedule, pbem::deadline(&archive, game, next)?) {
+        (Some(s), Some(d)) => {
             let left = d.duration_since(now).map_or("passed".to_string(), |l| {
                 format!(
                     "in {}",
@@ -329,7 +328,7 @@ pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
             )
             .context("output")?;
         }
-        None => writeln!(out, "No deadline is set: the GM runs each turn.").context("output")?,
+        _ => writeln!(out, "No deadline is set: the GM runs each turn.").context("output")?,
     }
     let log = Log::load(&archive)?;
     writeln!(out, "Players:").context("output")?;

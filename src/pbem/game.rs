@@ -71,8 +71,14 @@ pub enum Mismatch {
 
 impl Header {
     /// Compare the header with the game, the player the file comes from (if known) and
-    /// the next turn: every mismatch, in that order. Lines left out match anything.
-    pub fn mismatches(&self, game: Option<&str>, player: Option<&str>, next: u32) -> Vec<Mismatch> {
+    /// the turns the position can play: every mismatch, in that order. Lines left out
+    /// match anything.
+    pub fn mismatches(
+        &self,
+        game: Option<&str>,
+        player: Option<&str>,
+        at: &dyn Position,
+    ) -> Vec<Mismatch> {
         let mut out = Vec::new();
         if let (Some(want), Some(got)) = (game, &self.game)
             && !got.eq_ignore_ascii_case(want)
@@ -84,11 +90,7 @@ impl Header {
         {
             out.push(Mismatch::Player(got.clone()));
         }
-        match self.turn {
-            Some(t) if t < next => out.push(Mismatch::EarlierTurn(t)),
-            Some(t) if t > next => out.push(Mismatch::LaterTurn(t)),
-            _ => {}
-        }
+        out.extend(self.turn.and_then(|t| at.fits_turn(t)));
         out
     }
 }
@@ -193,12 +195,31 @@ pub struct CaseOutcome {
     pub problems: Vec<String>,
 }
 
+/// How a game's turns go by mail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pace {
+    /// Every player sends orders for the same turn, played at its deadline (Roads &
+    /// Boats): the schedule's deadlines are `every` apart.
+    Together,
+    /// One player acts at a time (Catan): each step is played as soon as the orders it
+    /// waits for are in, and its deadline is `every` after the step before.
+    OneAtATime,
+}
+
 /// A kind of game the judge can run.
 pub trait Game: Sync {
     /// The name game.toml uses (`roads-and-boats`).
     fn id(&self) -> &'static str;
     /// The name for people (`Roads & Boats`).
     fn title(&self) -> &'static str;
+    /// How its turns go by mail.
+    fn pace(&self) -> Pace {
+        Pace::Together
+    }
+    /// The scenario a new game gets when none is named, if there is one.
+    fn default_scenario(&self) -> Option<&'static str> {
+        None
+    }
     /// The bundled scenarios, name first.
     fn scenarios(&self) -> Result<Vec<ScenarioInfo>, String>;
     /// Check a scenario file; `Err` holds every problem, rendered.
@@ -235,6 +256,26 @@ pub trait Position {
     fn seats(&self) -> Vec<Seat>;
     /// The header lines of an order file.
     fn header(&self, text: &str) -> Header;
+    /// Whether orders whose `turn` line says `turn` may be played from here: a turn
+    /// already played never; by default only the next one.
+    fn fits_turn(&self, turn: u32) -> Option<Mismatch> {
+        let next = self.turn() + 1;
+        match turn {
+            t if t < next => Some(Mismatch::EarlierTurn(t)),
+            t if t > next => Some(Mismatch::LaterTurn(t)),
+            _ => None,
+        }
+    }
+    /// Whose orders the next turn still waits for, if these files were in: for a
+    /// game played together, everyone without a file; for one played one player at a
+    /// time, the players the next step needs (none: play it now).
+    fn awaited(&self, files: &[OrderFile]) -> Vec<String> {
+        self.seats()
+            .into_iter()
+            .map(|s| s.id)
+            .filter(|id| !files.iter().any(|f| &f.player == id))
+            .collect()
+    }
     /// Check an order file for the next turn. `file` names it in messages; `player` and
     /// `game` are what the caller knows of where it came from.
     fn check(&self, text: &str, file: &str, player: Option<&str>, game: Option<&str>) -> Checked;

@@ -113,23 +113,11 @@ impl Filed {
 /// Filing mails into one game: what a run reads once and then uses for every mail.
 pub struct Intake<'a> {
     archive: &'a Archive,
+    game: &'a dyn Game,
     now: SystemTime,
     name: String,
     log: Log,
     position: Box<dyn Position>,
-}
-
-/// The rest of the answer every player gets: when orders are due.
-fn due(archive: &Archive, turn: u32) -> String {
-    match archive
-        .game
-        .schedule
-        .as_ref()
-        .and_then(|s| s.deadline(turn).ok())
-    {
-        Some(d) => format!("Orders for turn {turn} are due by {}.", shown(d)),
-        None => format!("Orders for turn {turn} are due when the GM plays the turn."),
-    }
 }
 
 /// A copy of a mail fit to keep: the headers people read and every text part, decoded,
@@ -193,6 +181,7 @@ impl<'a> Intake<'a> {
         let last = archive.pick_turn(None)?;
         Ok(Intake {
             archive,
+            game,
             now,
             name: archive.name(),
             log: Log::load(archive)?,
@@ -271,7 +260,7 @@ impl<'a> Intake<'a> {
                     format!(
                         "Your mail \"{subject}\" to the judge of {} was refused: {e}.\n\nNothing from it was filed. Send your orders as plain text in the mail, or as a small text attachment.\n\n{}\n",
                         self.name,
-                        due(self.archive, next)
+                        super::due_line(self.archive, self.game, next)
                     ),
                 )?;
                 Some(p.email.clone())
@@ -437,7 +426,11 @@ impl<'a> Intake<'a> {
 
         // Why the mail is refused, if it is, and whether to say the secret was wrong.
         let seats = self.position.seats();
-        let mismatches = header.mismatches(Some(&name), sender.map(|p| p.id.as_str()), next);
+        let mismatches = header.mismatches(
+            Some(&name),
+            sender.map(|p| p.id.as_str()),
+            self.position.as_ref(),
+        );
         let before_secret = mismatches.iter().find_map(|mm| match mm {
             Mismatch::Game(g) => Some(format!("it is for the game `{g}`, and this is {name}")),
             Mismatch::Player(p) => Some(format!(
@@ -506,7 +499,7 @@ impl<'a> Intake<'a> {
                         " If you did not send it, someone else used your address: it did not give your secret, so nothing was done with it.",
                     );
                 }
-                body.push_str(&format!("\n\n{}\n", due(archive, next)));
+                body.push_str(&format!("\n\n{}\n", super::due_line(archive, self.game, next)));
                 self.answer(
                     &key,
                     p,
@@ -523,11 +516,13 @@ impl<'a> Intake<'a> {
                 )
             }
             (Ok(p), _) => {
-                let deadline = archive
-                    .game
-                    .schedule
-                    .as_ref()
-                    .and_then(|s| Some((s.deadline(next).ok()?, s.late().ok()?)));
+                // A game played one player at a time has no late orders: a file that
+                // comes after a step was played is on record for the next.
+                let deadline = match self.game.pace() {
+                    super::game::Pace::Together => super::deadline(archive, self.game, next)?
+                        .zip(archive.game.schedule.as_ref().and_then(|s| s.late().ok())),
+                    super::game::Pace::OneAtATime => None,
+                };
                 match deadline {
                     Some((d, late)) if arrived.at > d => {
                         let when = shown(d);
@@ -598,7 +593,7 @@ impl<'a> Intake<'a> {
                             } else {
                                 ""
                             },
-                            due(archive, next)
+                            super::due_line(archive, self.game, next)
                         );
                         body.push_str(&checked.text);
                         self.answer(

@@ -13,9 +13,12 @@ pub mod send;
 pub mod sources;
 pub mod turn;
 
+use std::time::SystemTime;
+
+use crate::archive::schedule::shown;
 use crate::archive::{Archive, ArchiveError, STATE_FILE};
 use crate::mail::outbox::MailError;
-use game::{Game, Position};
+use game::{Game, Pace, Position};
 
 /// What went wrong in a pipeline step.
 #[derive(Debug, thiserror::Error)]
@@ -50,4 +53,52 @@ pub fn position(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Box<dyn
             archive.turn_dir(turn).join(STATE_FILE).display()
         ))
     })
+}
+
+/// When the orders for turn `next` are due, if the game has a schedule. A game played
+/// together has a deadline every `every` from the first; one played one player at a
+/// time has each step's deadline `every` after the step before was played (the first
+/// no earlier than `first_deadline`). A deadline the GM moved stands either way.
+pub fn deadline(archive: &Archive, game: &dyn Game, next: u32) -> Result<Option<SystemTime>, Error> {
+    let played = next
+        .checked_sub(1)
+        .filter(|t| *t > 0)
+        .and_then(|t| turn::record(archive, t))
+        .and_then(|r| r.played_at)
+        .and_then(|t| humantime::parse_rfc3339_weak(&t).ok());
+    deadline_after(archive, game, next, played)
+}
+
+/// As [`deadline`], with the time the turn before was played given.
+pub fn deadline_after(
+    archive: &Archive,
+    game: &dyn Game,
+    next: u32,
+    before_played: Option<SystemTime>,
+) -> Result<Option<SystemTime>, Error> {
+    let Some(s) = &archive.game.schedule else {
+        return Ok(None);
+    };
+    let user = |e: crate::archive::schedule::ScheduleError| Error::User(e.to_string());
+    if let Some(at) = s.moved(next).map_err(user)? {
+        return Ok(Some(at));
+    }
+    match game.pace() {
+        Pace::Together => Ok(Some(s.deadline(next).map_err(user)?)),
+        Pace::OneAtATime => {
+            let first = s.deadline(1).map_err(user)?;
+            let after = before_played
+                .and_then(|t| t.checked_add(s.every().ok()?))
+                .unwrap_or(first);
+            Ok(Some(after.max(first)))
+        }
+    }
+}
+
+/// The sentence every answer and reminder ends with: when the next orders are due.
+pub fn due_line(archive: &Archive, game: &dyn Game, next: u32) -> String {
+    match deadline(archive, game, next).ok().flatten() {
+        Some(d) => format!("Orders for turn {next} are due by {}.", shown(d)),
+        None => format!("Orders for turn {next} are due when the GM plays the turn."),
+    }
 }

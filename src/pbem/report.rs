@@ -25,14 +25,8 @@ pub fn template(archive: &Archive) -> Result<Option<String>, Error> {
 }
 
 /// When a turn's orders are due, as a report shows it, if the game has a schedule.
-pub fn deadline(archive: &Archive, turn: u32) -> Option<String> {
-    archive
-        .game
-        .schedule
-        .as_ref()?
-        .deadline(turn)
-        .ok()
-        .map(shown)
+pub fn deadline(archive: &Archive, game: &dyn Game, turn: u32) -> Option<String> {
+    super::deadline(archive, game, turn).ok().flatten().map(shown)
 }
 
 /// The order files a played turn keeps, by seat.
@@ -98,7 +92,8 @@ pub fn of_turn(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Box<dyn 
     };
     let rec = record(archive, turn).unwrap_or_else(|| TurnRecord {
         game: archive.name(),
-        deadline: deadline(archive, turn + 1),
+        deadline: deadline(archive, game, turn + 1),
+        played_at: None,
         orders: orders
             .iter()
             .map(|f| (f.player.clone(), Source::Sent))

@@ -1,6 +1,7 @@
 //! Mail out: each turn's report queued once per player, and the outbox sent.
 
 use super::Error;
+use super::game::{Game, Pace};
 use super::report::{PNG_FILE, REPORT_FILE, REPORTS_DIR};
 use crate::archive::Archive;
 use crate::mail::outbox::{self, Outgoing, SendReport};
@@ -22,8 +23,15 @@ pub fn describe(r: &SendReport) -> Vec<String> {
     lines
 }
 
-/// The report mail of a turn for one player.
-fn report_mail(archive: &Archive, turn: u32, seat: &str, key: String) -> Result<Outgoing, Error> {
+/// The report mail of a turn for one player; `their_turn` when the next step waits for
+/// them (a game played one player at a time).
+fn report_mail(
+    archive: &Archive,
+    turn: u32,
+    seat: &str,
+    key: String,
+    their_turn: bool,
+) -> Result<Outgoing, Error> {
     let p = archive
         .game
         .players
@@ -41,10 +49,10 @@ fn report_mail(archive: &Archive, turn: u32, seat: &str, key: String) -> Result<
         key,
         to_name: p.name.clone(),
         to: p.email.clone(),
-        subject: if turn == 0 {
-            format!("[{game}] the game begins")
-        } else {
-            format!("[{game}] turn {turn}: report")
+        subject: match (turn, their_turn) {
+            (0, _) => format!("[{game}] the game begins"),
+            (t, false) => format!("[{game}] turn {t}: report"),
+            (t, true) => format!("[{game}] turn {t}: report; your move next"),
         },
         body,
         in_reply_to: None,
@@ -61,17 +69,21 @@ fn report_mail(archive: &Archive, turn: u32, seat: &str, key: String) -> Result<
 /// Queue the report of `turn` for every player, once (safe to call again after a crash).
 /// A player whose mail cannot be queued (a bad address) is reported and skipped; the
 /// others still get theirs.
-pub fn queue_reports(archive: &Archive, turn: u32) -> Result<Vec<String>, Error> {
+pub fn queue_reports(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Vec<String>, Error> {
     let mut problems = Vec::new();
     if archive.game.mail.is_none() || turn == 0 {
         return Ok(problems);
     }
+    let next: Vec<String> = match game.pace() {
+        Pace::OneAtATime => super::position(archive, game, turn)?.awaited(&[]),
+        Pace::Together => Vec::new(),
+    };
     for p in &archive.game.players {
         let key = format!("report-{turn:03}-{}", p.id);
         if outbox::known(archive, &key) {
             continue;
         }
-        let mail = report_mail(archive, turn, &p.id, key)?;
+        let mail = report_mail(archive, turn, &p.id, key, next.contains(&p.id))?;
         if let Err(e) = outbox::queue(archive, &mail) {
             problems.push(format!("{}'s report was not queued: {e}", p.id));
         }
@@ -89,7 +101,7 @@ pub fn resend(archive: &Archive, turn: u32, seat: &str) -> Result<String, Error>
         }
         n += 1;
     };
-    let mail = report_mail(archive, turn, seat, key.clone())?;
+    let mail = report_mail(archive, turn, seat, key.clone(), false)?;
     outbox::queue(archive, &mail)?;
     Ok(key)
 }

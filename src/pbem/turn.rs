@@ -17,12 +17,12 @@ use std::time::SystemTime;
 use serde::{Deserialize, Serialize};
 
 use super::Error;
-use super::game::{Game, Mismatch, OrderFile, Position};
+use super::game::{Game, Mismatch, OrderFile, Pace, Position};
 use super::intake::Intake;
 use super::{intake, report, send, sources};
 use crate::archive::schedule::shown;
 use crate::archive::{
-    Archive, EVENTS_FILE, HELD_DIR, ORDERS_DIR, PENDING_DIR, STANDING_DIR, STATE_FILE, TURN_FILE,
+    Archive, EVENTS_FILE, HELD_DIR, ORDERS_DIR, STANDING_DIR, STATE_FILE, TURN_FILE,
     atomic, stable_json,
 };
 use crate::diagnostic::Diagnostics;
@@ -72,6 +72,10 @@ pub struct TurnRecord {
     /// The next deadline as the report showed it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deadline: Option<String>,
+    /// When it was played (kept for games played one player at a time, whose next
+    /// deadline counts from it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub played_at: Option<String>,
     /// Where each player's orders came from.
     #[serde(default)]
     pub orders: BTreeMap<String, Source>,
@@ -197,7 +201,7 @@ pub fn finish(archive: &Archive, game: &dyn Game, lines: &mut Vec<String>) -> Re
                     body: format!(
                         "Turn {last} has been played. The orders you sent after its deadline are now filed for turn {next}, and were checked again against the new position:\n\n{}\n{}\nYou may replace them until the deadline.\n",
                         checked.text,
-                        due_line(archive, next)
+                        super::due_line(archive, game, next)
                     ),
                     in_reply_to: None,
                     attachment: None,
@@ -211,20 +215,8 @@ pub fn finish(archive: &Archive, game: &dyn Game, lines: &mut Vec<String>) -> Re
             count(checked.errors(), "error")
         ));
     }
-    lines.extend(send::queue_reports(archive, last)?);
+    lines.extend(send::queue_reports(archive, game, last)?);
     Ok(())
-}
-
-fn due_line(archive: &Archive, turn: u32) -> String {
-    match archive
-        .game
-        .schedule
-        .as_ref()
-        .and_then(|s| s.deadline(turn).ok())
-    {
-        Some(d) => format!("Orders for turn {turn} are due by {}.", shown(d)),
-        None => format!("Orders for turn {turn} are due when the GM plays the turn."),
-    }
 }
 
 /// File new mail from the sources game.toml names; a line per mail.
@@ -328,10 +320,13 @@ pub fn gather(
     Ok(out)
 }
 
-/// Remind each player who has sent no orders, once per turn, when the deadline is near.
+/// Remind each player whose orders the turn waits for, once per turn, when the deadline
+/// is near.
 fn remind(
     archive: &Archive,
+    game: &dyn Game,
     state: &dyn Position,
+    waiting: &[String],
     next: u32,
     now: SystemTime,
     lines: &mut Vec<String>,
@@ -342,23 +337,16 @@ fn remind(
     let Some(before) = schedule.remind().map_err(|e| Error::User(e.to_string()))? else {
         return Ok(());
     };
-    let deadline = schedule
-        .deadline(next)
-        .map_err(|e| Error::User(e.to_string()))?;
+    let Some(deadline) = super::deadline(archive, game, next)? else {
+        return Ok(());
+    };
     if now >= deadline || deadline.duration_since(now).is_ok_and(|left| left > before) {
         return Ok(());
     }
     let name = archive.name();
     for seat in state.seats() {
-        let has = |dir: &str| {
-            archive
-                .root()
-                .join(dir)
-                .join(format!("{}.txt", seat.id))
-                .is_file()
-        };
         let key = format!("remind-{next:03}-{}", seat.id);
-        if has(PENDING_DIR) || has(STANDING_DIR) || outbox::known(archive, &key) {
+        if !waiting.contains(&seat.id) || outbox::known(archive, &key) {
             continue;
         }
         let Some(p) = archive.game.players.iter().find(|p| p.id == seat.id) else {
@@ -372,7 +360,7 @@ fn remind(
                 to: p.email.clone(),
                 subject: format!("[{name}] turn {next}: no orders from you yet"),
                 body: format!(
-                    "The judge of {name} has no orders from you for turn {next}. They are due by {}.\nA player who sends none gives no orders that turn (production still happens).\n\nStart your orders with:\n\n  game {name}\n  player {}\n  turn {next}\n  secret YOUR-SECRET\n",
+                    "The judge of {name} has no orders from you for turn {next}. They are due by {}.\nA player who sends none gives no orders that turn (the game's defaults stand in).\n\nStart your orders with:\n\n  game {name}\n  player {}\n  turn {next}\n  secret YOUR-SECRET\n",
                     shown(deadline),
                     seat.id
                 ),
@@ -380,10 +368,7 @@ fn remind(
                 attachment: None,
             },
         )?;
-        lines.push(format!(
-            "reminded {} (no orders for turn {next} yet)",
-            seat.id
-        ));
+        lines.push(format!("reminded {} (no orders for turn {next} yet)", seat.id));
     }
     Ok(())
 }
@@ -398,34 +383,73 @@ pub fn run(
 ) -> Result<Done, Error> {
     finish(archive, game, lines)?;
     lines.extend(read_mail(archive, game, now, opts.read_only_mail)?);
+    let mut done = step(archive, game, now, opts, lines)?;
+    // A game played one player at a time plays on while the next step's orders are in.
+    let mut played = 0;
+    while let Done::Played(_) = done {
+        if game.pace() != Pace::OneAtATime || played >= 10_000 {
+            break;
+        }
+        played += 1;
+        match step(
+            archive,
+            game,
+            now,
+            Options {
+                force: false,
+                ..opts
+            },
+            lines,
+        )? {
+            Done::Played(t) => done = Done::Played(t),
+            _ => break,
+        }
+    }
+    flush(archive, opts, lines)?;
+    Ok(done)
+}
+
+/// Play the next turn if it is due.
+fn step(
+    archive: &Archive,
+    game: &dyn Game,
+    now: SystemTime,
+    opts: Options,
+    lines: &mut Vec<String>,
+) -> Result<Done, Error> {
     let last = archive.pick_turn(None)?;
     let state = super::position(archive, game, last)?;
     let next = last + 1;
     if state.over().is_some() {
-        flush(archive, opts, lines)?;
         return Ok(Done::Over);
     }
-    remind(archive, state.as_ref(), next, now, lines)?;
     let mut files = gather(archive, state.as_ref(), next, lines)?;
-    let all_in = state.seats().iter().all(|s| {
-        files
-            .iter()
-            .any(|(_, f, src)| f.player == s.id && *src == Source::Sent)
-    });
-    if let Some(s) = &archive.game.schedule {
-        let deadline = s.deadline(next).map_err(|e| Error::User(e.to_string()))?;
-        if now < deadline && !opts.force && !(s.early && all_in) {
-            flush(archive, opts, lines)?;
-            return Ok(Done::NotDue {
+    let sent: Vec<OrderFile> = files
+        .iter()
+        .filter(|(_, _, s)| *s == Source::Sent)
+        .map(|(_, f, _)| f.clone())
+        .collect();
+    let waiting = state.awaited(&sent);
+    remind(archive, game, state.as_ref(), &waiting, next, now, lines)?;
+    let deadline = super::deadline(archive, game, next)?;
+    let past = deadline.is_some_and(|d| now >= d);
+    let due = opts.force
+        || past
+        || match (game.pace(), &archive.game.schedule) {
+            (Pace::OneAtATime, _) => waiting.is_empty(),
+            (Pace::Together, Some(s)) => s.early && waiting.is_empty(),
+            // Without a schedule, a turn is played when orders come in; a second run
+            // finds none and plays nothing.
+            (Pace::Together, None) => !sent.is_empty(),
+        };
+    if !due {
+        return Ok(match deadline {
+            Some(deadline) => Done::NotDue {
                 turn: next,
                 deadline,
-            });
-        }
-    } else if files.iter().all(|(_, _, src)| *src == Source::Standing) && !opts.force {
-        // Without a schedule, a turn is played when orders come in; a second run finds
-        // none and plays nothing.
-        flush(archive, opts, lines)?;
-        return Ok(Done::NothingToPlay(next));
+            },
+            None => Done::NothingToPlay(next),
+        });
     }
     // Move the orders aside: from here, a crash can leave them only in the turn written,
     // or back in pending/ for the next run (see `finish`).
@@ -453,9 +477,11 @@ pub fn run(
         lines.push(d.render());
     }
     let name = archive.name();
+    let one_at_a_time = game.pace() == Pace::OneAtATime;
     let rec = TurnRecord {
         game: name.clone(),
-        deadline: report::deadline(archive, next + 1),
+        deadline: super::deadline_after(archive, game, next + 1, Some(now))?.map(shown),
+        played_at: one_at_a_time.then(|| humantime::format_rfc3339_seconds(now).to_string()),
         orders: files
             .iter()
             .map(|(_, f, src)| (f.player.clone(), *src))
@@ -503,16 +529,12 @@ pub fn run(
         .map(|(_, f, _)| f.player.as_str())
         .collect();
     if !standing.is_empty() {
-        lines.push(format!(
-            "Standing orders played for {}.",
-            standing.join(", ")
-        ));
+        lines.push(format!("Standing orders played for {}.", standing.join(", ")));
     }
     if let Some(why) = &played.over {
         lines.push(format!("The game is over: {why}"));
     }
     finish(archive, game, lines)?;
-    flush(archive, opts, lines)?;
     Ok(Done::Played(next))
 }
 
@@ -553,7 +575,7 @@ fn order_file(
         return Err(format!("{player} does not play in this game"));
     }
     let late_or_early = header
-        .mismatches(None, None, turn)
+        .mismatches(None, None, state)
         .into_iter()
         .find_map(|m| match m {
             Mismatch::EarlierTurn(t) | Mismatch::LaterTurn(t) => Some(t),

@@ -36,6 +36,10 @@ struct RawCase {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Header {
+    /// The game the case is for, when it is not Roads & Boats (`judge cases` runs each
+    /// case with its own game).
+    #[serde(default)]
+    game: Option<String>,
     /// The rule the case checks: Quick Guide section, rulebook page or ruling.
     rule: String,
     #[serde(default)]
@@ -148,6 +152,11 @@ pub fn run(file: &str, text: &str) -> Result<CaseResult, Diagnostics> {
                 .at_opt(e.span().map(|s| scenario::widen(s, text))),
         ])
     })?;
+    if let Some(g) = raw.case.game.as_deref().filter(|g| *g != "roads-and-boats") {
+        return Err(fail(vec![Diagnostic::new(format!(
+            "this case is for the game `{g}`, not Roads & Boats"
+        ))]));
+    }
     let scenario = Scenario::from_raw(raw.prestate, text).map_err(fail)?;
     let seats: Vec<Seat> = Colour::SEATS[..scenario.players]
         .iter()

@@ -64,9 +64,9 @@ pub fn awaited(s: &State) -> Vec<Colour> {
     }
 }
 
-/// Play the next step: every file given is put on record for its player (replacing the
-/// one before); then the founding placement or turn due is played.
-pub fn play(before: &State, files: &BTreeMap<Colour, String>) -> Outcome {
+/// Put every file given on record for its player (replacing the one before), without
+/// playing anything: what [`awaited`] then says is whether the next step can be played.
+pub fn record(before: &State, files: &BTreeMap<Colour, String>) -> Outcome {
     let mut s = before.clone();
     let mut ev = Vec::new();
     let mut problems: BTreeMap<Colour, Vec<Diagnostic>> = BTreeMap::new();
@@ -90,6 +90,21 @@ pub fn play(before: &State, files: &BTreeMap<Colour, String>) -> Outcome {
         };
         ev.push(Event::Recorded { player: *c });
     }
+    Outcome {
+        state: s,
+        events: ev,
+        problems,
+    }
+}
+
+/// Play the next step: every file given is put on record for its player (replacing the
+/// one before); then the founding placement or turn due is played.
+pub fn play(before: &State, files: &BTreeMap<Colour, String>) -> Outcome {
+    let Outcome {
+        state: mut s,
+        events: mut ev,
+        problems,
+    } = record(before, files);
     if s.phase == Phase::Over {
         return Outcome {
             state: s,
