@@ -4,8 +4,11 @@
 use crate::pbem::game::Game;
 
 /// Every game, the default first.
-pub fn all() -> [&'static dyn Game; 1] {
-    [&crate::roads_boats::game::RoadsAndBoats]
+pub fn all() -> [&'static dyn Game; 2] {
+    [
+        &crate::roads_boats::game::RoadsAndBoats,
+        &crate::catan::game::Catan,
+    ]
 }
 
 /// The game `game.toml` names, or why there is none.

@@ -84,6 +84,34 @@ impl GameLock {
     }
 }
 
+impl GameLock {
+    /// Lock a folder itself (for `judge new`, whose game folder does not exist yet):
+    /// the same waiting, without a note of who holds it.
+    pub fn acquire_dir(dir: &Path, wait: Duration) -> Result<GameLock, LockError> {
+        let io = |source| LockError::Io {
+            path: dir.to_path_buf(),
+            source,
+        };
+        let file = File::open(dir).map_err(io)?;
+        let start = Instant::now();
+        loop {
+            match file.try_lock() {
+                Ok(()) => return Ok(GameLock { file }),
+                Err(std::fs::TryLockError::WouldBlock) if start.elapsed() < wait => {
+                    std::thread::sleep(Duration::from_millis(50));
+                }
+                Err(std::fs::TryLockError::WouldBlock) => {
+                    return Err(LockError::Busy {
+                        holder: format!("another judge new in {}", dir.display()),
+                        waited: start.elapsed().as_secs(),
+                    });
+                }
+                Err(std::fs::TryLockError::Error(e)) => return Err(io(e)),
+            }
+        }
+    }
+}
+
 impl Drop for GameLock {
     fn drop(&mut self) {
         let _ = self.file.unlock();

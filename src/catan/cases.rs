@@ -293,7 +293,10 @@ pub fn run(file: &str, text: &str) -> Result<CaseResult, Diagnostics> {
     };
     let raw: RawCase = toml::from_str(text).map_err(|e| fail(e.message().to_string(), e.span()))?;
     if let Some(g) = raw.case.game.as_deref().filter(|g| *g != "catan") {
-        return Err(fail(format!("this case is for the game `{g}`, not Catan"), None));
+        return Err(fail(
+            format!("this case is for the game `{g}`, not Catan"),
+            None,
+        ));
     }
     let seed = raw.case.seed.unwrap_or(1);
     let mut state = build(&raw.prestate, seed).map_err(|m| fail(format!("prestate: {m}"), None))?;

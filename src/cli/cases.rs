@@ -39,13 +39,26 @@ fn collect(p: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
     Ok(())
 }
 
+/// The game a case file is for: its `[case] game`, or Roads & Boats.
+fn game_of(path: &Path) -> Result<&'static dyn crate::pbem::game::Game, Failure> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Failure::User(format!("{}: {e}", path.display())))?;
+    let id = toml::from_str::<toml::Table>(&text)
+        .ok()
+        .and_then(|t| t.get("case")?.get("game")?.as_str().map(str::to_string));
+    match id {
+        Some(id) => crate::games::by_id(&id)
+            .map_err(|e| Failure::User(format!("{}: [case] game: {e}", path.display()))),
+        None => Ok(crate::games::default()),
+    }
+}
+
 pub fn run(args: CasesArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let files = case_files(&args.paths)?;
-    let game = crate::games::default();
     if args.table {
         let mut rows = Vec::new();
         for f in &files {
-            let rule = game.case_rule(f).map_err(Failure::User)?;
+            let rule = game_of(f)?.case_rule(f).map_err(Failure::User)?;
             rows.push((rule, f.display().to_string()));
         }
         rows.sort();
@@ -57,7 +70,7 @@ pub fn run(args: CasesArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let (mut passed, mut failed) = (0, 0);
     for f in &files {
-        match game.run_case(f) {
+        match game_of(f).and_then(|g| g.run_case(f).map_err(Failure::User)) {
             Ok(r) if r.problems.is_empty() => {
                 passed += 1;
                 if !args.quiet {

@@ -308,7 +308,10 @@ pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if let Some(why) = state.over() {
         writeln!(out, "The game is over: {why}.").context("output")?;
     }
-    match (&archive.game.schedule, pbem::deadline(&archive, game, next)?) {
+    match (
+        &archive.game.schedule,
+        pbem::deadline(&archive, game, next)?,
+    ) {
         (Some(s), Some(d)) => {
             let left = d.duration_since(now).map_or("passed".to_string(), |l| {
                 format!(

@@ -420,8 +420,12 @@ pub struct NewArgs {
     /// Folder to create the game in; it must not exist yet (or be empty).
     pub dir: PathBuf,
     /// A bundled scenario's name (see `judge scenarios`) or the path of a scenario file.
+    /// Catan: `random` (the default) or `beginner`.
     #[arg(long, short)]
-    pub scenario: String,
+    pub scenario: Option<String>,
+    /// The game: `roads-and-boats` (the default) or `catan`.
+    #[arg(long)]
+    pub game: Option<String>,
     /// A player, as NAME:EMAIL; give one per seat, in seat order.
     #[arg(long = "player", short, value_name = "NAME:EMAIL", required = true)]
     pub players: Vec<String>,
@@ -449,6 +453,10 @@ pub struct ShowArgs {
 pub struct ScenariosArgs {
     /// Scenario files to check instead of listing the bundled ones.
     pub files: Vec<PathBuf>,
+    /// The game whose scenarios to list or check: `roads-and-boats` (the default) or
+    /// `catan`.
+    #[arg(long)]
+    pub game: Option<String>,
 }
 
 /// What went wrong, by kind: the kind decides the exit code.

@@ -9,20 +9,54 @@ use crate::archive::{Archive, GameFile, PlayerEntry, STATE_FILE};
 use crate::pbem::game::SeatRequest as Seat;
 
 pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let game = crate::games::default();
+    let game = match &args.game {
+        Some(id) => crate::games::by_id(id).map_err(|e| Failure::User(format!("--game {e}")))?,
+        None => crate::games::default(),
+    };
     let seats = args
         .players
         .iter()
         .map(|p| parse_seat(p))
         .collect::<Result<Vec<_>, _>>()?;
+    for (i, s) in seats.iter().enumerate() {
+        if let Some(first) = seats[..i]
+            .iter()
+            .find(|o| o.email.eq_ignore_ascii_case(&s.email))
+        {
+            return Err(Failure::User(format!(
+                "--player `{}` and --player `{}` have the same address `{}`: every player needs their own (it is how the judge knows whose mail it is)",
+                first.name, s.name, s.email
+            )));
+        }
+    }
+    let scenario = match (&args.scenario, game.default_scenario()) {
+        (Some(s), _) => s.clone(),
+        (None, Some(d)) => d.to_string(),
+        (None, None) => {
+            return Err(Failure::User(format!(
+                "{} needs a scenario: --scenario NAME (see judge scenarios) or a file",
+                game.title()
+            )));
+        }
+    };
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let (file, text) = game.scenario_text(&args.scenario).map_err(Failure::User)?;
+    let name = crate::archive::folder_name(&args.dir);
+    // Nothing is written until the whole game can be: the parent folder is locked so that
+    // two `judge new` of one folder cannot both make it.
+    let parent = match args.dir.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    std::fs::create_dir_all(&parent)
+        .map_err(|e| Failure::User(format!("{}: {e}", parent.display())))?;
+    let _lock = crate::archive::lock::GameLock::acquire_dir(&parent, args.wait.duration())?;
+    let (file, text) = game.scenario_text(&scenario).map_err(Failure::User)?;
     let created = game
-        .start(&file, &text, &seats, seed)
+        .start(&file, &text, &name, &seats, seed)
         .map_err(Failure::User)?;
     let file = GameFile {
         game: game.id().to_string(),
-        name: Some(crate::archive::folder_name(&args.dir)),
+        name: Some(name),
         scenario: created.scenario.clone(),
         seed,
         players: created
@@ -55,7 +89,7 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .collect();
     writeln!(
         out,
-        "Created {} from scenario `{}` with seed {seed}.\nMove order: {}.\nNext: judge show {}; to play by mail, judge secret (docs/gm-guide.md)",
+        "Created {} from scenario `{}` with seed {seed}.\nPlayers: {}.\nNext: judge show {}; to play by mail, judge secret (docs/gm-guide.md)",
         args.dir.display(),
         created.scenario,
         order.join(", "),
@@ -83,12 +117,13 @@ fn parse_seat(text: &str) -> Result<Seat, Failure> {
     if name.chars().any(char::is_control) || email.chars().any(char::is_control) {
         return Err(bad("control characters are not allowed"));
     }
-    let valid_email = email.split_once('@').is_some_and(|(local, domain)| {
-        !local.is_empty() && domain.contains('.') && !domain.starts_with('.')
-    }) && !email
-        .chars()
-        .any(|c| c.is_whitespace() || "<>,;\"".contains(c));
-    if !valid_email {
+    // The mail library's own reading, so that an address it would refuse later is
+    // refused now, before anything is written.
+    let readable = crate::archive::check_address(email).is_ok();
+    let plausible = email
+        .split_once('@')
+        .is_some_and(|(_, domain)| domain.contains('.') && !domain.starts_with('.'));
+    if !readable || !plausible {
         return Err(bad(&format!("`{email}` is not a mail address")));
     }
     Ok(Seat {

@@ -7,7 +7,10 @@ use anyhow::Context as _;
 use super::{Failure, ScenariosArgs};
 
 pub fn run(args: ScenariosArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let game = crate::games::default();
+    let game = match &args.game {
+        Some(id) => crate::games::by_id(id).map_err(|e| Failure::User(format!("--game {e}")))?,
+        None => crate::games::default(),
+    };
     if args.files.is_empty() {
         for s in game
             .scenarios()

@@ -227,12 +227,14 @@ pub trait Game: Sync {
     /// A bundled scenario's text by its name, or a scenario file's by its path: (a name
     /// for messages, the text).
     fn scenario_text(&self, scenario: &str) -> Result<(String, String), String>;
-    /// Start a game from a scenario's text (`file` names it in messages). The same
-    /// scenario, seats and seed always give the same turn 0: replay checks it.
+    /// Start a game called `name` from a scenario's text (`file` names it in messages).
+    /// The same scenario, name, seats and seed always give the same turn 0: replay
+    /// checks it.
     fn start(
         &self,
         file: &str,
         scenario: &str,
+        name: &str,
         seats: &[SeatRequest],
         seed: u64,
     ) -> Result<Created, String>;

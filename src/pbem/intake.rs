@@ -499,7 +499,10 @@ impl<'a> Intake<'a> {
                         " If you did not send it, someone else used your address: it did not give your secret, so nothing was done with it.",
                     );
                 }
-                body.push_str(&format!("\n\n{}\n", super::due_line(archive, self.game, next)));
+                body.push_str(&format!(
+                    "\n\n{}\n",
+                    super::due_line(archive, self.game, next)
+                ));
                 self.answer(
                     &key,
                     p,

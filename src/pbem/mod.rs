@@ -59,7 +59,11 @@ pub fn position(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Box<dyn
 /// together has a deadline every `every` from the first; one played one player at a
 /// time has each step's deadline `every` after the step before was played (the first
 /// no earlier than `first_deadline`). A deadline the GM moved stands either way.
-pub fn deadline(archive: &Archive, game: &dyn Game, next: u32) -> Result<Option<SystemTime>, Error> {
+pub fn deadline(
+    archive: &Archive,
+    game: &dyn Game,
+    next: u32,
+) -> Result<Option<SystemTime>, Error> {
     let played = next
         .checked_sub(1)
         .filter(|t| *t > 0)

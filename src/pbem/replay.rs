@@ -76,7 +76,13 @@ pub fn run(archive: &Archive, game: &dyn Game) -> Result<Vec<TurnCheck>, Error> 
         ))
     })?;
     let zero = game
-        .start(SCENARIO_FILE, &scenario, &seats, archive.game.seed)
+        .start(
+            SCENARIO_FILE,
+            &scenario,
+            &archive.name(),
+            &seats,
+            archive.game.seed,
+        )
         .map_err(|e| Error::User(format!("turn 0 cannot be made again: {e}")))?;
     let mut problems = Vec::new();
     match archive.read(0, STATE_FILE) {

@@ -26,7 +26,10 @@ pub fn template(archive: &Archive) -> Result<Option<String>, Error> {
 
 /// When a turn's orders are due, as a report shows it, if the game has a schedule.
 pub fn deadline(archive: &Archive, game: &dyn Game, turn: u32) -> Option<String> {
-    super::deadline(archive, game, turn).ok().flatten().map(shown)
+    super::deadline(archive, game, turn)
+        .ok()
+        .flatten()
+        .map(shown)
 }
 
 /// The order files a played turn keeps, by seat.

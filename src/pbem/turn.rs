@@ -22,8 +22,8 @@ use super::intake::Intake;
 use super::{intake, report, send, sources};
 use crate::archive::schedule::shown;
 use crate::archive::{
-    Archive, EVENTS_FILE, HELD_DIR, ORDERS_DIR, STANDING_DIR, STATE_FILE, TURN_FILE,
-    atomic, stable_json,
+    Archive, EVENTS_FILE, HELD_DIR, ORDERS_DIR, STANDING_DIR, STATE_FILE, TURN_FILE, atomic,
+    stable_json,
 };
 use crate::diagnostic::Diagnostics;
 use crate::mail::outbox::{self, Outgoing};
@@ -368,7 +368,10 @@ fn remind(
                 attachment: None,
             },
         )?;
-        lines.push(format!("reminded {} (no orders for turn {next} yet)", seat.id));
+        lines.push(format!(
+            "reminded {} (no orders for turn {next} yet)",
+            seat.id
+        ));
     }
     Ok(())
 }
@@ -529,7 +532,10 @@ fn step(
         .map(|(_, f, _)| f.player.as_str())
         .collect();
     if !standing.is_empty() {
-        lines.push(format!("Standing orders played for {}.", standing.join(", ")));
+        lines.push(format!(
+            "Standing orders played for {}.",
+            standing.join(", ")
+        ));
     }
     if let Some(why) = &played.over {
         lines.push(format!("The game is over: {why}"));

@@ -122,6 +122,7 @@ impl Game for RoadsAndBoats {
         &self,
         file: &str,
         text: &str,
+        _name: &str,
         seats: &[SeatRequest],
         seed: u64,
     ) -> Result<Created, String> {

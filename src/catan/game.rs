@@ -1,0 +1,407 @@
+//! Catan as the play-by-email pipeline sees it ([`crate::pbem::game`]): the one place
+//! where this game's own types meet the pipeline's. A "turn" of the archive is one step
+//! of the judge: a founding placement, or one player's whole turn.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::Path;
+
+use serde::Deserialize;
+
+use super::{Colour, Event, Layout, Options, State};
+use crate::diagnostic::did_you_mean;
+use crate::pbem::game::{
+    CaseOutcome, Checked, Created, Game, Header, Mismatch, OrderFile, Pace, Played, Position,
+    Report, ReportInput, ScenarioInfo, Seat, SeatRequest,
+};
+
+/// The Settlers of Catan, base game with the 5–6 player extension.
+pub struct Catan;
+
+/// A Catan "scenario": the board and the points that win.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Setup {
+    name: String,
+    #[serde(default)]
+    title: String,
+    #[serde(default)]
+    layout: Layout,
+    #[serde(default = "ten")]
+    points_to_win: u8,
+}
+
+fn ten() -> u8 {
+    10
+}
+
+/// The bundled set-ups, by name.
+const BUNDLED: [(&str, &str); 2] = [
+    (
+        "beginner",
+        "# The board for a first game: fixed terrain, numbers and harbours.\nname = \"beginner\"\ntitle = \"The beginners' board\"\nlayout = \"beginner\"\npoints_to_win = 10\n",
+    ),
+    (
+        "random",
+        "# A board drawn from the game's seed: terrain, numbers (no 6 or 8 side by side)\n# and harbours.\nname = \"random\"\ntitle = \"A random board\"\nlayout = \"random\"\npoints_to_win = 10\n",
+    ),
+];
+
+fn read_setup(file: &str, text: &str) -> Result<Setup, String> {
+    toml::from_str(text).map_err(|e| format!("{file}: {}", e.message()))
+}
+
+fn read_state(json: &str) -> Result<State, String> {
+    State::from_json(json).map_err(|e| format!("the state does not read as a Catan game: {e}"))
+}
+
+fn colour(id: &str) -> Option<Colour> {
+    Colour::parse(id)
+}
+
+/// The value of a `secret` line, read as every order reader reads it.
+fn secret_of(text: &str) -> Option<String> {
+    text.lines()
+        .find_map(crate::mail::redact::secret_line_value)
+}
+
+impl Game for Catan {
+    fn id(&self) -> &'static str {
+        "catan"
+    }
+
+    fn title(&self) -> &'static str {
+        "Catan"
+    }
+
+    fn pace(&self) -> Pace {
+        Pace::OneAtATime
+    }
+
+    fn default_scenario(&self) -> Option<&'static str> {
+        Some("random")
+    }
+
+    fn scenarios(&self) -> Result<Vec<ScenarioInfo>, String> {
+        BUNDLED
+            .iter()
+            .map(|(name, text)| self.check_scenario(name, text))
+            .collect()
+    }
+
+    fn check_scenario(&self, file: &str, text: &str) -> Result<ScenarioInfo, String> {
+        let s = read_setup(file, text)?;
+        Ok(ScenarioInfo {
+            name: s.name.clone(),
+            line: format!(
+                "{:<14} 3-6 players  {} points to win  {}",
+                s.name, s.points_to_win, s.title
+            ),
+        })
+    }
+
+    fn scenario_text(&self, scenario: &str) -> Result<(String, String), String> {
+        if let Some((name, text)) = BUNDLED.iter().find(|(n, _)| *n == scenario) {
+            return Ok((format!("catan:{name}"), (*text).to_string()));
+        }
+        let path = Path::new(scenario);
+        if path.is_file() {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            return Ok((path.display().to_string(), text));
+        }
+        let names: Vec<&str> = BUNDLED.iter().map(|(n, _)| *n).collect();
+        let mut msg = format!("there is no Catan set-up `{scenario}` and no file of that name");
+        match did_you_mean(scenario, names.iter().copied()) {
+            Some(s) => msg.push_str(&format!("\nhelp: did you mean `{s}`?")),
+            None => msg.push_str(&format!("\nhelp: the set-ups are {}", names.join(", "))),
+        }
+        Err(msg)
+    }
+
+    fn start(
+        &self,
+        file: &str,
+        text: &str,
+        name: &str,
+        seats: &[SeatRequest],
+        seed: u64,
+    ) -> Result<Created, String> {
+        let setup = read_setup(file, text)?;
+        let options = Options {
+            layout: setup.layout,
+            extension: seats.len() > 4,
+            points_to_win: setup.points_to_win,
+            ..Options::default()
+        };
+        let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+        let state = super::new_game(name, &names, seed, &options).map_err(|e| e.to_string())?;
+        Ok(Created {
+            scenario: setup.name,
+            scenario_text: text.to_string(),
+            seats: Colour::SEATS
+                .iter()
+                .zip(seats)
+                .map(|(c, r)| Seat {
+                    id: c.name().to_string(),
+                    name: r.name.clone(),
+                    email: r.email.clone(),
+                })
+                .collect(),
+            state: state.to_json(),
+        })
+    }
+
+    fn position(&self, state: &str) -> Result<Box<dyn Position>, String> {
+        Ok(Box::new(read_state(state)?))
+    }
+
+    fn report(&self, input: &ReportInput<'_>) -> Result<Box<dyn Report>, String> {
+        let before = read_state(input.before)?;
+        let after = read_state(input.after)?;
+        let events: Vec<Event> =
+            serde_json::from_str(input.events).map_err(|e| format!("the events: {e}"))?;
+        Ok(Box::new(StepReport {
+            before,
+            events,
+            after,
+            deadline: input.deadline.clone(),
+        }))
+    }
+
+    fn run_case(&self, path: &Path) -> Result<CaseOutcome, String> {
+        let r = super::cases::run_case_file(path).map_err(|d| d.render())?;
+        Ok(CaseOutcome {
+            rule: r.rule,
+            problems: r.problems,
+        })
+    }
+
+    fn case_rule(&self, path: &Path) -> Result<String, String> {
+        super::cases::rule_of(path).map_err(|d| d.render())
+    }
+}
+
+struct StepReport {
+    before: State,
+    events: Vec<Event>,
+    after: State,
+    deadline: Option<String>,
+}
+
+impl Report for StepReport {
+    fn text(&self, _template: Option<&str>, viewer: Option<&str>) -> Result<String, String> {
+        let mut text = super::report(
+            &self.before,
+            &self.events,
+            &self.after,
+            viewer.and_then(colour),
+        );
+        if let Some(d) = &self.deadline
+            && self.after.winner.is_none()
+        {
+            let waiting: Vec<&str> = super::awaited(&self.after)
+                .iter()
+                .map(|c| c.name())
+                .collect();
+            if !waiting.is_empty() {
+                let _ = writeln!(
+                    text,
+                    "\n  Next: orders from {} for turn {}, by {d}.",
+                    waiting.join(", "),
+                    self.after.step + 1
+                );
+            }
+        }
+        if let Some(v) = viewer.and_then(colour)
+            && self.after.winner.is_none()
+        {
+            let _ = writeln!(
+                text,
+                "\n  Your next orders start with these lines, with your secret in place of\n  YOUR-SECRET (the judge never sends it):\n\n    game {}\n    player {v}\n    turn {}\n    secret YOUR-SECRET",
+                self.after.name,
+                self.after.step + 1
+            );
+        }
+        Ok(text)
+    }
+
+    fn svg(&self) -> String {
+        super::picture(&self.after).to_svg()
+    }
+
+    fn png(&self) -> Result<Vec<u8>, String> {
+        crate::picture::png(&self.svg())
+    }
+
+    fn json(&self) -> Result<String, String> {
+        serde_json::to_string_pretty(&self.events)
+            .map(|mut s| {
+                s.push('\n');
+                s
+            })
+            .map_err(|e| e.to_string())
+    }
+}
+
+impl Position for State {
+    // The archive's turns are the judge's steps (each founding placement or player's
+    // turn is one), not Catan's count of player turns.
+    #[allow(clippy::misnamed_getters)]
+    fn turn(&self) -> u32 {
+        self.step
+    }
+
+    fn over(&self) -> Option<String> {
+        self.winner
+            .map(|w| format!("{} won with {} points", self.colour(w), self.points(w)))
+    }
+
+    fn seats(&self) -> Vec<Seat> {
+        self.players
+            .iter()
+            .map(|p| Seat {
+                id: p.colour.name().to_string(),
+                name: p.name.clone(),
+                email: String::new(),
+            })
+            .collect()
+    }
+
+    fn header(&self, text: &str) -> Header {
+        let h = super::orders::parse::parse(text, self).orders.header;
+        Header {
+            game: h.game.map(|g| g.0),
+            player: h.player.map(|p| p.0.name().to_string()),
+            turn: h.turn.map(|t| t.0),
+            secret: secret_of(text),
+            standing: None,
+        }
+    }
+
+    /// Orders may come early, for a later step: they wait on record.
+    fn fits_turn(&self, turn: u32) -> Option<Mismatch> {
+        (turn <= self.step).then_some(Mismatch::EarlierTurn(turn))
+    }
+
+    fn awaited(&self, files: &[OrderFile]) -> Vec<String> {
+        let files: BTreeMap<Colour, String> = files
+            .iter()
+            .filter_map(|f| Some((colour(&f.player)?, f.text.clone())))
+            .collect();
+        let recorded = super::record(self, &files).state;
+        super::awaited(&recorded)
+            .into_iter()
+            .map(|c| c.name().to_string())
+            .collect()
+    }
+
+    fn check(&self, text: &str, file: &str, player: Option<&str>, game: Option<&str>) -> Checked {
+        let header = super::orders::parse::parse(text, self).orders.header;
+        let who = player
+            .and_then(colour)
+            .or(header.player.as_ref().map(|p| p.0));
+        let Some(c) = who else {
+            let d = crate::diagnostic::Diagnostic::new("the orders do not say whose they are")
+                .at(0..text.find('\n').unwrap_or(text.len()))
+                .help("start the file with a line naming your colour, like `player red`");
+            return Checked {
+                player: None,
+                turn: self.step + 1,
+                text: crate::diagnostic::Diagnostics {
+                    file: file.to_string(),
+                    source: text.to_string(),
+                    items: vec![d.clone()],
+                }
+                .render(),
+                echo: serde_json::Value::Array(Vec::new()),
+                diagnostics: vec![d],
+            };
+        };
+        let checked = super::check_orders(self, c, file, text);
+        let mut items = checked.diagnostics.items.clone();
+        if let (Some(want), Some((got, span))) = (game, &header.game)
+            && !got.eq_ignore_ascii_case(want)
+        {
+            items.push(
+                crate::diagnostic::Diagnostic::new(format!(
+                    "these orders are for the game `{got}`, not `{want}`"
+                ))
+                .at(span.clone())
+                .help(format!("write `game {want}`")),
+            );
+        }
+        let errors = items.iter().filter(|d| d.is_error()).count();
+        let warnings = items.len() - errors;
+        let count = crate::text::count;
+        let mut out = format!(
+            "Orders for {c}, turn {}: {}, {}.\n",
+            self.step + 1,
+            count(errors, "error"),
+            count(warnings, "warning")
+        );
+        if !items.is_empty() {
+            let d = crate::diagnostic::Diagnostics {
+                file: file.to_string(),
+                source: text.to_string(),
+                items: items.clone(),
+            };
+            let _ = writeln!(out, "\n{}", d.render().trim_end());
+        }
+        if !checked.echo.is_empty() {
+            let _ = writeln!(out, "\nWhat these orders will do:");
+            for e in &checked.echo {
+                let _ = writeln!(out, "  {e}");
+            }
+        }
+        Checked {
+            player: Some(c.name().to_string()),
+            turn: self.step + 1,
+            text: out,
+            echo: serde_json::to_value(&checked.echo).unwrap_or_default(),
+            diagnostics: items,
+        }
+    }
+
+    fn play(&self, files: &[OrderFile]) -> Result<Played, String> {
+        let mut by: BTreeMap<Colour, String> = BTreeMap::new();
+        for f in files {
+            let c = colour(&f.player)
+                .ok_or_else(|| format!("{} does not play in this game", f.player))?;
+            by.insert(c, f.text.clone());
+        }
+        let out = super::play(self, &by);
+        let summary = format!(
+            "Turn {} played: {} events.{}",
+            out.state.step,
+            out.events.len(),
+            match super::awaited(&out.state).as_slice() {
+                [] => String::new(),
+                w => format!(
+                    " Next: {}.",
+                    w.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ")
+                ),
+            }
+        );
+        let over = out.state.over();
+        Ok(Played {
+            state: out.state.to_json(),
+            events: {
+                let mut s = serde_json::to_string_pretty(&out.events).map_err(|e| e.to_string())?;
+                s.push('\n');
+                s
+            },
+            problems: out
+                .problems
+                .into_iter()
+                .map(|(c, p)| (c.name().to_string(), p))
+                .collect(),
+            summary,
+            over,
+        })
+    }
+
+    fn show(&self, title: &str) -> String {
+        format!("{title}\n\n{}", super::report(self, &[], self, None))
+    }
+}
