@@ -575,3 +575,100 @@ fn p12_completions_and_a_man_page() {
         "{man}"
     );
 }
+
+/// Issue 11.15: a scenario without fixed homes begins with a set-up round by mail. In the
+/// starting sequence each player mails a `home` line; the choice is checked and answered,
+/// the next player told it is their turn; a player who misses the deadline takes the
+/// default; the last choice writes turn 0, and replay makes the whole round again.
+#[test]
+fn p11_15_homes_are_chosen_by_mail_before_turn_1() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("og");
+    let d = dir.to_str().expect("utf-8");
+    let now = "2026-11-28T00:00:00Z";
+    let (code, out, err) = judge(
+        &[
+            "new",
+            d,
+            "--scenario",
+            "tests/orders/setup-position.toml",
+            "--seed",
+            "3",
+            "--player",
+            "Ann:ann@example.org",
+            "--player",
+            "Bob:bob@example.org",
+        ],
+        now,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("set-up round") && out.contains("red chooses first"),
+        "{out}"
+    );
+    assert!(
+        !dir.join("turns").exists(),
+        "no turn 0 until homes are chosen"
+    );
+    let (red, yellow) = support::new_secrets(&dir, &[("JUDGE_NOW", now)]);
+    let mut toml = std::fs::read_to_string(dir.join("game.toml")).expect("toml");
+    toml.push_str("\n[mail]\nfrom = \"judge@example.org\"\npickup = \"pickup\"\n\n[schedule]\nfirst_deadline = \"2026-12-10T18:00:00Z\"\nevery = \"2days\"\n");
+    std::fs::write(dir.join("game.toml"), toml).expect("write");
+    let (_, status, _) = judge(&["status", d], now);
+    assert!(
+        status.contains("red     chooses now")
+            && status.contains("red's choice is due by 2026-11-30 at 00:00:00 UTC"),
+        "{status}"
+    );
+    let choice = |id: &str, who: &str, secret: &str, home: &str| {
+        format!("From: {who}@example.org\r\nSubject: home\r\nMessage-ID: <{id}@t>\r\n\r\nHi judge,\ngame og\nplayer {}\nsecret {secret}\nhome {home}\n", if who == "ann" { "red" } else { "yellow" }).into_bytes()
+    };
+    // Red's choice, with a greeting: filed, then taken by the next run.
+    let out = ingest(
+        &dir,
+        &choice("r", "ann", &red, "C4"),
+        "2026-11-28T10:00:00Z",
+    );
+    assert!(
+        out.contains("accepted: red's choice for the set-up round"),
+        "{out}"
+    );
+    let (code, out, err) = judge(&["turn", d], "2026-11-28T10:05:00Z");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("set-up step 1: red chose C4 as home. yellow chooses next."),
+        "{out}"
+    );
+    let told =
+        std::fs::read_to_string(dir.join("pickup/setup-001-yellow.eml")).expect("yellow told");
+    assert!(
+        told.contains("Subject: [og] set-up: your choice next"),
+        "{told}"
+    );
+    // Yellow asks for D4, next to red's C4: refused with the reason; nothing changes.
+    let out = ingest(
+        &dir,
+        &choice("y1", "bob", &yellow, "D4"),
+        "2026-11-28T11:00:00Z",
+    );
+    assert!(out.contains("accepted: yellow's choice"), "{out}");
+    let (_, out, _) = judge(&["turn", d], "2026-11-28T11:05:00Z");
+    assert!(out.contains("yellow's choice was refused"), "{out}");
+    assert!(!dir.join("setup/002").exists());
+    // Then says nothing: at the deadline, two days after red's choice, the default.
+    let (_, out, _) = judge(&["turn", d], "2026-11-30T10:05:00Z");
+    assert!(
+        out.contains("yellow sent no valid choice in time and takes the default home H3"),
+        "{out}"
+    );
+    assert!(out.contains("turn 0 is written"), "{out}");
+    assert!(dir.join("turns/000/state.json").is_file());
+    let (code, out, err) = judge(&["replay", d], "2026-11-30T10:06:00Z");
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("turn 0: identical"), "{out}");
+    let (_, show, _) = judge(&["show", d], "2026-11-30T10:06:00Z");
+    assert!(
+        show.contains("home C4") && show.contains("home H3"),
+        "{show}"
+    );
+}

@@ -183,20 +183,21 @@ fn turn_name(turn: u32) -> String {
 }
 
 impl Archive {
-    /// Write a new archive at `dir` with its set-up turn (turn 0), all at once.
+    /// Write a new archive at `dir`, all at once: game.toml, the scenario, and the files
+    /// the game starts with (turn 0, or the round before it), by path in the folder.
     pub fn create(
         dir: &Path,
         game: GameFile,
         scenario_text: &str,
-        turn0: &[(&str, Vec<u8>)],
+        start: &[(&str, Vec<u8>)],
     ) -> Result<Archive, ArchiveError> {
         let mut files = vec![
             (GAME_FILE.to_string(), game_file_text(&game)?.into_bytes()),
             (".gitignore".to_string(), GITIGNORE.as_bytes().to_vec()),
             (SCENARIO_FILE.to_string(), scenario_text.as_bytes().to_vec()),
         ];
-        for (name, bytes) in turn0 {
-            files.push((format!("turns/{}/{name}", turn_name(0)), bytes.clone()));
+        for (name, bytes) in start {
+            files.push(((*name).to_string(), bytes.clone()));
         }
         atomic::create_dir(dir, &files)?;
         Ok(Archive {
@@ -245,10 +246,17 @@ impl Archive {
     /// The turns in the archive, in order. Unfinished (temporary) folders are ignored.
     pub fn turns(&self) -> Result<Vec<u32>, ArchiveError> {
         let dir = self.root.join("turns");
-        let entries = fs::read_dir(&dir).map_err(|source| ArchiveError::Io {
-            path: dir.clone(),
-            source,
-        })?;
+        let entries = match fs::read_dir(&dir) {
+            Ok(e) => e,
+            // A game still in its round before turn 0 has no turns yet.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(source) => {
+                return Err(ArchiveError::Io {
+                    path: dir.clone(),
+                    source,
+                });
+            }
+        };
         let mut turns: Vec<u32> = entries
             .filter_map(Result::ok)
             .filter_map(|e| e.file_name().to_str().and_then(|n| n.parse().ok()))
@@ -450,8 +458,13 @@ mod tests {
     fn an_archive_is_created_whole_and_reopened() {
         let tmp = tempfile::tempdir().expect("tempdir");
         let dir = tmp.path().join("g");
-        Archive::create(&dir, game(), "x = 1\n", &[(STATE_FILE, b"{}\n".to_vec())])
-            .expect("create");
+        Archive::create(
+            &dir,
+            game(),
+            "x = 1\n",
+            &[("turns/000/state.json", b"{}\n".to_vec())],
+        )
+        .expect("create");
         let a = Archive::open(&dir).expect("open");
         assert_eq!(a.game, game());
         assert_eq!(a.turns().expect("turns"), vec![0]);

@@ -12,7 +12,7 @@ use super::{Colour, Event, Layout, Options, State};
 use crate::diagnostic::did_you_mean;
 use crate::pbem::game::{
     CaseOutcome, Checked, Created, Game, Header, Mismatch, OrderFile, Pace, Played, Position,
-    Report, ReportInput, ScenarioInfo, Seat, SeatRequest,
+    Report, ReportInput, ScenarioInfo, Seat, SeatRequest, Start,
 };
 
 /// The Settlers of Catan, base game with the 5–6 player extension.
@@ -148,7 +148,7 @@ impl Game for Catan {
                     email: r.email.clone(),
                 })
                 .collect(),
-            state: state.to_json(),
+            start: Start::Ready(state.to_json()),
         })
     }
 

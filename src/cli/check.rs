@@ -31,8 +31,7 @@ struct JsonReport<'a> {
 
 pub fn run(args: CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (archive, game) = pbem::open(&args.dir)?;
-    let last = archive.pick_turn(None)?;
-    let state = pbem::position(&archive, game, last)?;
+    let state = pbem::current(&archive, game)?;
     let (file, text) = if args.orders == "-" {
         let mut s = String::new();
         std::io::stdin()

@@ -41,20 +41,52 @@ fn welcome(
         .find(|p| p.id == seat)
         .ok_or_else(|| Failure::User(format!("{seat} does not play in this game")))?;
     let s = outbox::settings(archive).map_err(|e| Failure::User(e.to_string()))?;
-    let last = archive.pick_turn(None)?;
-    let report = pbem::report::of_turn(archive, game, last)?;
-    let text = report
-        .text(pbem::report::template(archive)?.as_deref(), Some(seat))
-        .map_err(Failure::User)?;
-    let next = last + 1;
-    let due = match archive
-        .game
-        .schedule
-        .as_ref()
-        .and_then(|s| s.deadline(next).ok())
-    {
-        Some(d) => format!("Orders for turn {next} are due by {}.", shown(d)),
-        None => format!("Orders for turn {next} are due when the GM plays the turn."),
+    // The game as it stands: turn 0's report, or the round before it.
+    let (text, png, next, due, start) = match pbem::round::current(archive, game)? {
+        Some((last, round)) => {
+            let due = match pbem::round::deadline(archive, last)? {
+                Some(d) => format!(
+                    "Each choice of the round is due by the deadline its mail names; the first by {}.",
+                    shown(d)
+                ),
+                None => "The GM says when each choice is due.".to_string(),
+            };
+            let png = crate::picture::png(&round.svg())
+                .map_err(|e| Failure::Other(anyhow::anyhow!(e)))?;
+            (
+                format!(
+                    "{}\nBefore turn 1, each player chooses a home, in this order. When it is your turn, mail the header and one line `home HEX`, like `home C4`.\n",
+                    round.show()
+                ),
+                png,
+                0,
+                due,
+                "    home C4".to_string(),
+            )
+        }
+        None => {
+            let last = archive.pick_turn(None)?;
+            let report = pbem::report::of_turn(archive, game, last)?;
+            let text = report
+                .text(pbem::report::template(archive)?.as_deref(), Some(seat))
+                .map_err(Failure::User)?;
+            let png = report
+                .png()
+                .map_err(|e| Failure::Other(anyhow::anyhow!(e)))?;
+            let next = last + 1;
+            (
+                text,
+                png,
+                next,
+                pbem::due_line(archive, game, next),
+                String::new(),
+            )
+        }
+    };
+    let turn_line = if next == 0 {
+        String::new()
+    } else {
+        format!("    turn {next}\n")
     };
     let body = format!(
         "Welcome to {name}, a game of {} played by mail.\n\n\
@@ -63,16 +95,13 @@ fn welcome(
          the judge the orders are yours. The judge keeps only a salted hash of it and \
          never sends it again; if you lose it, ask the GM for a new one.\n\n\
          Mail your orders to {} as plain text (in the mail, or a text attachment), \
-         starting with:\n\n    game {name}\n    player {seat}\n    turn {next}\n    secret {secret}\n\n\
+         starting with:\n\n    game {name}\n    player {seat}\n{turn_line}    secret {secret}\n{start}\n\n\
          Every mail is answered at once with what the judge made of it; the last orders \
          received before the deadline count. {due}\n\n\
          The game as it stands follows; the map is attached.\n\n{text}",
         game.title(),
         s.from,
     );
-    let png = report
-        .png()
-        .map_err(|e| Failure::Other(anyhow::anyhow!(e)))?;
     Ok(Outgoing {
         key: format!(
             "welcome-{seat}-{}",
@@ -83,11 +112,7 @@ fn welcome(
         subject: format!("[{name}] welcome: you play {seat}"),
         body,
         in_reply_to: None,
-        attachment: Some((
-            format!("{name}-turn-{last:03}.png"),
-            png,
-            "image/png".into(),
-        )),
+        attachment: Some((format!("{name}-map.png"), png, "image/png".into())),
     })
 }
 
@@ -293,10 +318,31 @@ pub fn mail(args: MailArgs, out: &mut dyn Write) -> Result<(), Failure> {
 
 pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (archive, game) = pbem::open(&args.dir)?;
+    let now = now()?;
+    if let Some((last, round)) = pbem::round::current(&archive, game)? {
+        writeln!(
+            out,
+            "{} ({}): the set-up round, before turn 1.
+",
+            archive.name(),
+            game.title()
+        )
+        .context("output")?;
+        out.write_all(round.show().as_bytes()).context("output")?;
+        if let (Some(next), Some(d)) = (round.next(), pbem::round::deadline(&archive, last)?) {
+            writeln!(
+                out,
+                "
+{next}'s choice is due by {}.",
+                shown(d)
+            )
+            .context("output")?;
+        }
+        return Ok(());
+    }
     let last = archive.pick_turn(None)?;
     let state = pbem::position(&archive, game, last)?;
     let next = last + 1;
-    let now = now()?;
     writeln!(
         out,
         "{} ({}): {} played; turn {next} is next.",

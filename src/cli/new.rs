@@ -6,7 +6,7 @@ use anyhow::Context as _;
 
 use super::{Failure, NewArgs};
 use crate::archive::{Archive, GameFile, PlayerEntry, STATE_FILE};
-use crate::pbem::game::SeatRequest as Seat;
+use crate::pbem::game::{SeatRequest as Seat, Start};
 
 pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let game = match &args.game {
@@ -73,17 +73,28 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
         mail: None,
         schedule: None,
     };
-    Archive::create(
-        &args.dir,
-        file,
-        &created.scenario_text,
-        &[(STATE_FILE, created.state.clone().into_bytes())],
-    )?;
-    let position = game
-        .position(&created.state)
-        .map_err(|e| Failure::Other(anyhow::anyhow!(e)))?;
-    let order: Vec<String> = position
-        .seats()
+    let (files, first) = match &created.start {
+        Start::Ready(state) => (
+            vec![(
+                format!("turns/000/{STATE_FILE}"),
+                state.clone().into_bytes(),
+            )],
+            None,
+        ),
+        Start::Round(round) => {
+            let r = game
+                .round(round)
+                .map_err(|e| Failure::Other(anyhow::anyhow!(e)))?;
+            (
+                crate::pbem::round::start_files(round, super::mail::now()?)?,
+                r.next(),
+            )
+        }
+    };
+    let refs: Vec<(&str, Vec<u8>)> = files.iter().map(|(n, b)| (n.as_str(), b.clone())).collect();
+    Archive::create(&args.dir, file, &created.scenario_text, &refs)?;
+    let order: Vec<String> = created
+        .seats
         .iter()
         .map(|s| format!("{} ({})", s.id, s.name))
         .collect();
@@ -96,6 +107,13 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
         args.dir.display()
     )
     .context("writing output")?;
+    if let Some(first) = first {
+        writeln!(
+            out,
+            "The game begins with a set-up round: the players choose their homes by mail, one at a time; {first} chooses first (docs/gm-guide.md)."
+        )
+        .context("writing output")?;
+    }
     Ok(())
 }
 

@@ -39,9 +39,14 @@ pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 .duration_since(now)
                 .map(|d| humantime::format_duration(std::time::Duration::from_secs(d.as_secs())))
                 .map_or(String::new(), |d| format!(", in {d}"));
+            let what = if *turn == 0 {
+                "the set-up round's next choice".to_string()
+            } else {
+                format!("turn {turn}")
+            };
             writeln!(
                 out,
-                "Nothing to play yet: turn {turn} is due {}{left}. {}",
+                "Nothing to play yet: {what} is due {}{left}. {}",
                 shown(*deadline),
                 waiting_for(&archive, game)?
             )
@@ -73,28 +78,36 @@ fn waiting_for(
     archive: &crate::archive::Archive,
     game: &dyn pbem::game::Game,
 ) -> Result<String, Failure> {
-    let last = archive.pick_turn(None)?;
-    let state = pbem::position(archive, game, last)?;
-    let (mut have, mut missing) = (Vec::new(), Vec::new());
-    for s in state.seats() {
-        let file = |d: &str| {
+    let state = pbem::current(archive, game)?;
+    let files: Vec<pbem::game::OrderFile> = archive
+        .files_in(&archive.pending_dir())?
+        .into_iter()
+        .map(|(name, text)| pbem::game::OrderFile {
+            player: name.strip_suffix(".txt").unwrap_or(&name).to_string(),
+            text,
+        })
+        .collect();
+    let standing: Vec<String> = state
+        .seats()
+        .into_iter()
+        .map(|s| s.id)
+        .filter(|id| {
             archive
                 .root()
-                .join(d)
-                .join(format!("{}.txt", s.id))
+                .join(crate::archive::STANDING_DIR)
+                .join(format!("{id}.txt"))
                 .is_file()
-        };
-        if file(crate::archive::PENDING_DIR) {
-            have.push(s.id);
-        } else if file(crate::archive::STANDING_DIR) {
-            have.push(format!("{} (standing)", s.id));
-        } else {
-            missing.push(s.id);
-        }
-    }
+        })
+        .collect();
+    let missing: Vec<String> = state
+        .awaited(&files)
+        .into_iter()
+        .filter(|id| !standing.contains(id))
+        .collect();
+    let have: Vec<String> = files.iter().map(|f| f.player.clone()).collect();
     Ok(match (have.is_empty(), missing.is_empty()) {
-        (_, true) => "Every player's orders are in.".to_string(),
-        (true, false) => format!("No orders yet from {}.", missing.join(", ")),
+        (_, true) => "Everything it waits for is in.".to_string(),
+        (true, false) => format!("Waiting for {}.", missing.join(", ")),
         (false, false) => format!(
             "Orders from {}; waiting for {}.",
             have.join(", "),

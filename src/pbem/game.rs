@@ -40,8 +40,54 @@ pub struct Created {
     pub scenario_text: String,
     /// The seats taken, in the order the players were given.
     pub seats: Vec<Seat>,
-    /// The position at turn 0, as JSON.
-    pub state: String,
+    /// The position at turn 0, as JSON; or, for a game that begins with a round by mail
+    /// (choosing homes, an auction), that round.
+    pub start: Start,
+}
+
+/// How a new game begins.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// At turn 0: the position, as JSON.
+    Ready(String),
+    /// With a round by mail before turn 1 ([`Round`]), as JSON.
+    Round(String),
+}
+
+/// A round by mail before turn 1, in which players act one at a time (choosing their
+/// homes, say): each step takes one player's choice, or a default when they miss the
+/// deadline, and the last gives the turn-0 position.
+pub trait Round {
+    /// The seats, in the order they act.
+    fn seats(&self) -> Vec<Seat>;
+    /// Whose choice the round waits for; `None` when it is over.
+    fn next(&self) -> Option<String>;
+    /// The header lines of a mail.
+    fn header(&self, text: &str) -> Header;
+    /// Check a mail for the round (as [`Position::check`]).
+    fn check(&self, text: &str, file: &str, player: Option<&str>, game: Option<&str>) -> Checked;
+    /// One step: `player`'s mail, or `None` when they missed the deadline.
+    fn step(&self, player: &str, text: Option<&str>) -> Result<RoundStep, String>;
+    /// The round so far, for people: what has been chosen, who chooses next.
+    fn show(&self) -> String;
+    /// A picture of the board as the round stands, as SVG.
+    fn svg(&self) -> String;
+}
+
+/// What one step of a round did.
+#[derive(Clone, Debug)]
+#[must_use]
+pub struct RoundStep {
+    /// The round after the step, as JSON (unchanged when refused).
+    pub round: String,
+    /// The choice was taken (or the default given); `false`: refused, nothing changed.
+    pub taken: bool,
+    /// One sentence for the players.
+    pub summary: String,
+    /// Problems with the mail.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The turn-0 position, when this step ended the round.
+    pub finished: Option<String>,
 }
 
 /// The lines every order file may start with, whatever the game.
@@ -240,6 +286,11 @@ pub trait Game: Sync {
     ) -> Result<Created, String>;
     /// Read a stored position.
     fn position(&self, state: &str) -> Result<Box<dyn Position>, String>;
+    /// Read a stored round before turn 1 (for a game whose start is [`Start::Round`]).
+    fn round(&self, round: &str) -> Result<Box<dyn Round>, String> {
+        let _ = round;
+        Err(format!("{} has no round before turn 1", self.title()))
+    }
     /// The report of a turn, from what the archive holds.
     fn report(&self, input: &ReportInput<'_>) -> Result<Box<dyn Report>, String>;
     /// Run one adjudication case file.
@@ -254,6 +305,10 @@ pub trait Position {
     fn turn(&self) -> u32;
     /// Set when the game has ended, with why.
     fn over(&self) -> Option<String>;
+    /// What the next orders are for, in answers: `turn 4`.
+    fn next_label(&self) -> String {
+        format!("turn {}", self.turn() + 1)
+    }
     /// The seats, in the order they act.
     fn seats(&self) -> Vec<Seat>;
     /// The header lines of an order file.

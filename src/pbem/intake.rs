@@ -77,7 +77,12 @@ impl Filed {
                 errors,
                 warnings,
             } => format!(
-                "accepted: {player}'s orders for turn {turn}{} ({}, {})",
+                "accepted: {player}'s {}{} ({}, {})",
+                if *turn == 0 {
+                    "choice for the set-up round".to_string()
+                } else {
+                    format!("orders for turn {turn}")
+                },
                 if *replaced {
                     ", replacing earlier ones"
                 } else {
@@ -118,6 +123,8 @@ pub struct Intake<'a> {
     name: String,
     log: Log,
     position: Box<dyn Position>,
+    /// The last step of the round before turn 1, while the game is in one.
+    round: Option<u32>,
 }
 
 /// A copy of a mail fit to keep: the headers people read and every text part, decoded,
@@ -178,15 +185,30 @@ impl<'a> Intake<'a> {
     /// has no `[mail]` settings (answers could not be sent).
     pub fn open(archive: &'a Archive, game: &'a dyn Game, now: SystemTime) -> Result<Self, Error> {
         outbox::settings(archive)?;
-        let last = archive.pick_turn(None)?;
+        let round = super::round::current(archive, game)?.map(|(last, _)| last);
         Ok(Intake {
             archive,
             game,
             now,
             name: archive.name(),
             log: Log::load(archive)?,
-            position: super::position(archive, game, last)?,
+            position: super::current(archive, game)?,
+            round,
         })
+    }
+
+    /// When the next orders (or the round's next choice) are due, in a sentence.
+    fn due(&self, next: u32) -> String {
+        match self.round {
+            Some(last) => match super::round::deadline(self.archive, last).ok().flatten() {
+                Some(d) => format!(
+                    "The next choice of the set-up round is due by {}.",
+                    shown(d)
+                ),
+                None => "The next choice of the set-up round is due when the GM says.".into(),
+            },
+            None => super::due_line(self.archive, self.game, next),
+        }
     }
 
     pub fn log(&self) -> &Log {
@@ -260,7 +282,7 @@ impl<'a> Intake<'a> {
                     format!(
                         "Your mail \"{subject}\" to the judge of {} was refused: {e}.\n\nNothing from it was filed. Send your orders as plain text in the mail, or as a small text attachment.\n\n{}\n",
                         self.name,
-                        super::due_line(self.archive, self.game, next)
+                        self.due(next)
                     ),
                 )?;
                 Some(p.email.clone())
@@ -416,6 +438,7 @@ impl<'a> Intake<'a> {
                 })
         });
         let next = self.position.turn() + 1;
+        let what = self.position.next_label();
         let kept_name = format!("{INBOX_DIR}/{seq:06}.eml");
         let key = format!("ack-{seq:06}");
         let original = if subject.is_empty() {
@@ -499,15 +522,12 @@ impl<'a> Intake<'a> {
                         " If you did not send it, someone else used your address: it did not give your secret, so nothing was done with it.",
                     );
                 }
-                body.push_str(&format!(
-                    "\n\n{}\n",
-                    super::due_line(archive, self.game, next)
-                ));
+                body.push_str(&format!("\n\n{}\n", self.due(next)));
                 self.answer(
                     &key,
                     p,
                     Some(&m.message_id),
-                    format!("[{name}] turn {next}: refused, nothing filed"),
+                    format!("[{name}] {what}: refused, nothing filed"),
                     body,
                 )?;
                 (
@@ -521,10 +541,12 @@ impl<'a> Intake<'a> {
             (Ok(p), _) => {
                 // A game played one player at a time has no late orders: a file that
                 // comes after a step was played is on record for the next.
-                let deadline = match self.game.pace() {
-                    super::game::Pace::Together => super::deadline(archive, self.game, next)?
-                        .zip(archive.game.schedule.as_ref().and_then(|s| s.late().ok())),
-                    super::game::Pace::OneAtATime => None,
+                let deadline = match (self.game.pace(), self.round) {
+                    (super::game::Pace::Together, None) => {
+                        super::deadline(archive, self.game, next)?
+                            .zip(archive.game.schedule.as_ref().and_then(|s| s.late().ok()))
+                    }
+                    _ => None,
                 };
                 match deadline {
                     Some((d, late)) if arrived.at > d => {
@@ -590,13 +612,13 @@ impl<'a> Intake<'a> {
                         );
                         let (errors, warnings) = (checked.errors(), checked.warnings());
                         let mut body = format!(
-                            "Your orders for turn {next} of {name} are filed{}.\n{} You may send new orders until then: the last ones received count.\n\n",
+                            "Your orders for {what} of {name} are filed{}.\n{} You may send new orders until then: the last ones received count.\n\n",
                             if replaced {
                                 ", replacing the ones you sent before"
                             } else {
                                 ""
                             },
-                            super::due_line(archive, self.game, next)
+                            self.due(next)
                         );
                         body.push_str(&checked.text);
                         self.answer(
@@ -604,7 +626,7 @@ impl<'a> Intake<'a> {
                             p,
                             Some(&m.message_id),
                             format!(
-                                "[{name}] turn {next}: filed, {}",
+                                "[{name}] {what}: filed, {}",
                                 if errors == 0 {
                                     "no errors".to_string()
                                 } else {
@@ -616,7 +638,8 @@ impl<'a> Intake<'a> {
                         (
                             Outcome::Accepted {
                                 player: p.id.clone(),
-                                turn: next,
+                                // Turn 0: the round before turn 1.
+                                turn: if self.round.is_some() { 0 } else { next },
                                 replaced,
                                 errors,
                                 warnings,

@@ -9,6 +9,7 @@ pub mod limits;
 pub mod log;
 pub mod replay;
 pub mod report;
+pub mod round;
 pub mod send;
 pub mod sources;
 pub mod turn;
@@ -42,6 +43,16 @@ pub fn open(dir: &std::path::Path) -> Result<(Archive, &'static dyn Game), Error
         ))
     })?;
     Ok((archive, game))
+}
+
+/// Where the game stands now, for checking and filing orders: the last turn's position,
+/// or, before turn 0 (a round by mail, such as choosing homes), the round.
+pub fn current(archive: &Archive, game: &dyn Game) -> Result<Box<dyn Position>, Error> {
+    if let Some((_, r)) = round::current(archive, game)? {
+        return Ok(Box::new(round::RoundPosition(r)));
+    }
+    let last = archive.pick_turn(None)?;
+    position(archive, game, last)
 }
 
 /// The position a turn of the archive holds.

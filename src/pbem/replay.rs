@@ -5,7 +5,7 @@
 //! showed). A missing turn is reported as missing.
 
 use super::Error;
-use super::game::{Game, SeatRequest};
+use super::game::{Game, SeatRequest, Start};
 use super::report;
 use crate::archive::{Archive, EVENTS_FILE, SCENARIO_FILE, STATE_FILE};
 
@@ -85,13 +85,28 @@ pub fn run(archive: &Archive, game: &dyn Game) -> Result<Vec<TurnCheck>, Error> 
         )
         .map_err(|e| Error::User(format!("turn 0 cannot be made again: {e}")))?;
     let mut problems = Vec::new();
-    match archive.read(0, STATE_FILE) {
-        Ok(kept) => problems.extend(first_difference(
-            STATE_FILE,
-            kept.as_bytes(),
-            zero.state.as_bytes(),
-        )),
-        Err(_) => problems.push("turn 0 is missing".to_string()),
+    // A game that began with a round by mail: the round again, step by step, gives turn 0.
+    let zero_state = match &zero.start {
+        Start::Ready(state) => Some(state.clone()),
+        Start::Round(round) => {
+            let (p, finished) = super::round::replay(archive, game, round)?;
+            problems.extend(p);
+            finished
+        }
+    };
+    match (archive.read(0, STATE_FILE), zero_state) {
+        (Ok(kept), Some(state)) => {
+            problems.extend(first_difference(
+                STATE_FILE,
+                kept.as_bytes(),
+                state.as_bytes(),
+            ));
+        }
+        (Err(_), None) => {}
+        (Err(_), Some(_)) => problems.push("turn 0 is missing".to_string()),
+        (Ok(_), None) => {
+            problems.push("turn 0 is kept, but the set-up round does not end".to_string())
+        }
     }
     out.push(TurnCheck { turn: 0, problems });
     let last = turns.last().copied().unwrap_or(0);

@@ -112,6 +112,9 @@ fn io(path: &std::path::Path) -> impl FnOnce(std::io::Error) -> Error + '_ {
 
 /// Finish what an earlier run left undone; safe to run any number of times.
 pub fn finish(archive: &Archive, game: &dyn Game, lines: &mut Vec<String>) -> Result<(), Error> {
+    if archive.turns()?.is_empty() {
+        return Ok(());
+    }
     let last = archive.pick_turn(None)?;
     // Orders moved aside for a turn: cleared if the turn was written, put back if not
     // (unless the player has sent newer ones since).
@@ -386,6 +389,12 @@ pub fn run(
 ) -> Result<Done, Error> {
     finish(archive, game, lines)?;
     lines.extend(read_mail(archive, game, now, opts.read_only_mail)?);
+    // Before turn 0: the round by mail (choosing homes) goes first.
+    if super::round::current(archive, game)?.is_some() {
+        let done = super::round::run(archive, game, now, opts.force, lines)?;
+        flush(archive, opts, lines)?;
+        return Ok(done);
+    }
     let mut done = step(archive, game, now, opts, lines)?;
     // A game played one player at a time plays on while the next step's orders are in.
     let mut played = 0;

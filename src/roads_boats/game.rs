@@ -8,12 +8,13 @@ use super::events::Event;
 use super::player::Colour;
 use super::report::{self as turn_report, picture, render};
 use super::scenario::{self, Scenario};
+use super::setup::Setup;
 use super::{cases, check, order_text, play, show};
 use crate::archive::stable_json;
 use crate::diagnostic::did_you_mean;
 use crate::pbem::game::{
     CaseOutcome, Checked, Created, Game, Header, OrderFile, Played, Position, Report, ReportInput,
-    ScenarioInfo, Seat, SeatRequest,
+    Round, ScenarioInfo, Seat, SeatRequest, Start,
 };
 
 /// Roads & Boats, with Planes & Trains and the &cetera modules.
@@ -134,8 +135,14 @@ impl Game for RoadsAndBoats {
                 email: r.email.clone(),
             })
             .collect();
-        let state = s.start(&requests, seed).map_err(|e| e.to_string())?;
-        let state_json = stable_json(&state).map_err(|e| e.to_string())?;
+        // A scenario whose players choose their homes begins with the set-up round.
+        let start = if s.homes_are_chosen() {
+            let round = s.start_setup(&requests, seed).map_err(|e| e.to_string())?;
+            Start::Round(stable_json(&round).map_err(|e| e.to_string())?)
+        } else {
+            let state = s.start(&requests, seed).map_err(|e| e.to_string())?;
+            Start::Ready(stable_json(&state).map_err(|e| e.to_string())?)
+        };
         Ok(Created {
             scenario: s.name.clone(),
             scenario_text: text.to_string(),
@@ -148,12 +155,18 @@ impl Game for RoadsAndBoats {
                     email: r.email.clone(),
                 })
                 .collect(),
-            state: state_json,
+            start,
         })
     }
 
     fn position(&self, state: &str) -> Result<Box<dyn Position>, String> {
         Ok(Box::new(read_state(state)?))
+    }
+
+    fn round(&self, round: &str) -> Result<Box<dyn Round>, String> {
+        let setup: Setup = serde_json::from_str(round)
+            .map_err(|e| format!("the set-up round does not read: {e}"))?;
+        Ok(Box::new(setup))
     }
 
     fn report(&self, input: &ReportInput<'_>) -> Result<Box<dyn Report>, String> {

@@ -16,6 +16,7 @@ pub mod resolve;
 pub mod rng;
 pub mod scenario;
 pub mod setup;
+mod setup_round;
 pub mod show;
 pub mod state;
 pub mod transporter;
