@@ -423,7 +423,8 @@ impl fmt::Display for Fact {
             }
             Fact::BricksPlaced { count, paid, from } => write!(
                 f,
-                "placed {count} brick(s) from place {from}, paying {paid}"
+                "placed {} from place {from}, paying {paid}",
+                crate::text::count(*count as usize, "brick")
             ),
             Fact::NeutralBrick { place } => {
                 write!(f, "a neutral brick was placed at place {place}")

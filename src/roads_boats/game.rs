@@ -323,9 +323,10 @@ impl Position for State {
             .map(|c| c.name())
             .collect();
         let summary = format!(
-            "Turn {} resolved: {} events, {failures} orders failed or partly done.{}",
+            "Turn {} resolved: {}, {} failed or partly done.{}",
             self.turn + 1,
-            r.events.len(),
+            crate::text::count(r.events.len(), "event"),
+            crate::text::count(failures, "order"),
             if silent.is_empty() {
                 String::new()
             } else {

@@ -133,9 +133,10 @@ pub fn render(state: &State, title: &str) -> String {
         .count();
     let _ = writeln!(
         out,
-        "  {placed} bricks placed ({} neutral) of {SIZE}; {} places skipped",
+        "  {} placed ({} neutral) of {SIZE}; {} skipped",
+        crate::text::count(placed, "brick"),
         state.wonder.neutral_bricks(),
-        state.wonder.placed() - placed
+        crate::text::count(state.wonder.placed() - placed, "place")
     );
     let end = &state.settings.end;
     let mut ends = Vec::new();

@@ -142,7 +142,10 @@ fn bricks(ctx: &mut Ctx, count: u32, paying: &Goods, bought: &mut u32) {
                 short.join(", ")
             }
         };
-        let msg = format!("placed {placed} of {count} bricks: {why}");
+        let msg = format!(
+            "placed {placed} of {}: {why}",
+            crate::text::count(count as usize, "brick")
+        );
         if placed == 0 {
             ctx.fail(msg)
         } else {
