@@ -87,26 +87,83 @@ pub struct Diagnostics {
     pub items: Vec<Diagnostic>,
 }
 
+/// Where each line of a text starts: line and column of any offset in O(log n), so that
+/// pointing at a thousand problems in a large file stays linear.
+pub struct LineIndex {
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    pub fn new(source: &str) -> LineIndex {
+        let mut starts = vec![0];
+        starts.extend(source.match_indices('\n').map(|(i, _)| i + 1));
+        LineIndex { starts }
+    }
+
+    /// 0-based line of a byte offset.
+    fn line_of(&self, offset: usize) -> usize {
+        self.starts
+            .partition_point(|s| *s <= offset)
+            .saturating_sub(1)
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, source: &str, offset: usize) -> (usize, usize) {
+        let offset = offset.min(source.len());
+        let line = self.line_of(offset);
+        let start = self.starts[line].min(offset);
+        let col = source.get(start..offset).map_or(0, |t| t.chars().count()) + 1;
+        (line + 1, col)
+    }
+
+    /// The whole lines a span touches: their byte range and the first one's number.
+    fn lines_of(&self, source: &str, span: &Range<usize>) -> (Range<usize>, usize) {
+        let first = self.line_of(span.start);
+        let last = self.line_of(span.end.saturating_sub(1).max(span.start));
+        let start = self.starts[first];
+        let end = self
+            .starts
+            .get(last + 1)
+            .map_or(source.len(), |next| next.saturating_sub(1))
+            .max(start);
+        (start..end.min(source.len()), first + 1)
+    }
+}
+
 impl Diagnostics {
-    /// Render every problem, rustc style, without colour.
+    /// Render the problems, rustc style, without colour: the first
+    /// [`MAX_SHOWN`](Diagnostics::MAX_SHOWN), then how many more there are. Each problem
+    /// is shown with only the lines it points at, so the time taken grows with the
+    /// number of problems, not with it times the file's size.
     pub fn render(&self) -> String {
         let mut out = String::new();
-        for d in &self.items {
+        let index = LineIndex::new(&self.source);
+        for d in self.items.iter().take(Self::MAX_SHOWN) {
             let level = match d.severity {
                 Severity::Error => Level::ERROR,
                 Severity::Warning => Level::WARNING,
             };
+            let (lines, span, line_no) = match &d.span {
+                Some(span) => {
+                    let span = clamp(span.clone(), &self.source);
+                    let (lines, first) = index.lines_of(&self.source, &span);
+                    let rel = span.start - lines.start..span.end.min(lines.end) - lines.start;
+                    (lines, Some(rel), first)
+                }
+                None => (0..0, None, 1),
+            };
+            let text = self.source.get(lines).unwrap_or("");
             let mut group: Group<'_> =
                 level
                     .primary_title(d.message.as_str())
-                    .element(match &d.span {
+                    .element(match &span {
                         Some(span) => {
-                            let span = clamp(span.clone(), &self.source);
-                            let mut ann = AnnotationKind::Primary.span(span);
+                            let mut ann = AnnotationKind::Primary.span(span.clone());
                             if let Some(l) = &d.label {
                                 ann = ann.label(l.as_str());
                             }
-                            Snippet::source(self.source.as_str())
+                            Snippet::source(text)
+                                .line_start(line_no)
                                 .path(self.file.as_str())
                                 .fold(true)
                                 .annotation(ann)
@@ -123,6 +180,13 @@ impl Diagnostics {
         }
         let errors = self.items.iter().filter(|d| d.is_error()).count();
         let warnings = self.items.len() - errors;
+        if self.items.len() > Self::MAX_SHOWN {
+            out.push_str(&format!(
+                "... and {} more, not shown (the first {} are)\n\n",
+                self.items.len() - Self::MAX_SHOWN,
+                Self::MAX_SHOWN
+            ));
+        }
         let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
         out.push_str(&match (errors, warnings) {
             (_, 0) => format!("{} in {}\n", plural(errors, "problem"), self.file),
@@ -136,6 +200,9 @@ impl Diagnostics {
         });
         out
     }
+
+    /// Problems shown one by one; the rest are counted (docs/orders.md, limits).
+    pub const MAX_SHOWN: usize = 100;
 }
 
 fn clamp(span: Range<usize>, source: &str) -> Range<usize> {

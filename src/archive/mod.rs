@@ -373,12 +373,22 @@ pub fn folder_name(dir: &Path) -> String {
 }
 
 impl GameFile {
+    /// Players whose address the mail library cannot read: no mail reaches them.
+    pub fn bad_addresses(&self) -> Vec<(String, String)> {
+        self.players
+            .iter()
+            .filter_map(|p| check_address(&p.email).err().map(|e| (p.id.clone(), e)))
+            .collect()
+    }
+
     /// Check what a GM may have edited by hand: addresses, the schedule, mail settings.
     pub fn validate(&self) -> Result<(), String> {
+        // Two players with one address cannot be told apart: refused. An address the mail
+        // library cannot read only keeps mail from that player (judge status says so),
+        // never from the others.
         let mut seen: Vec<(&str, String)> = Vec::new();
         for p in &self.players {
             let address = p.email.trim().to_ascii_lowercase();
-            check_address(&p.email).map_err(|e| format!("player {}: {e}", p.id))?;
             if let Some((other, _)) = seen.iter().find(|(_, a)| *a == address) {
                 return Err(format!(
                     "players {other} and {} have the same address `{}`: every player needs their own",

@@ -6,7 +6,7 @@ use anyhow::Context as _;
 use serde::Serialize;
 
 use super::{CheckArgs, Failure, Format};
-use crate::diagnostic::{Severity, line_col};
+use crate::diagnostic::Severity;
 use crate::pbem;
 
 #[derive(Serialize)]
@@ -26,26 +26,36 @@ struct JsonReport<'a> {
     errors: usize,
     warnings: usize,
     diagnostics: Vec<JsonDiagnostic>,
+    /// Problems not listed (after the first 100).
+    more: usize,
     echo: &'a serde_json::Value,
 }
 
 pub fn run(args: CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (archive, game) = pbem::open(&args.dir)?;
     let state = pbem::current(&archive, game)?;
-    let (file, text) = if args.orders == "-" {
-        let mut s = String::new();
+    // Read as the turn reads it: at most the size limit, UTF-8 or else Windows-1252.
+    let (file, bytes) = if args.orders == "-" {
+        let mut b = Vec::new();
         std::io::stdin()
-            .read_to_string(&mut s)
+            .take(pbem::limits::ORDER_BYTES as u64 + 1)
+            .read_to_end(&mut b)
             .map_err(|e| Failure::User(format!("cannot read standard input: {e}")))?;
-        ("<stdin>".to_string(), s)
+        if b.len() > pbem::limits::ORDER_BYTES {
+            return Err(Failure::User(format!(
+                "<stdin>: order files are read up to {} bytes (1 MiB); this one is larger",
+                pbem::limits::ORDER_BYTES
+            )));
+        }
+        ("<stdin>".to_string(), b)
     } else {
-        let text = std::fs::read(&args.orders)
-            .map_err(|e| Failure::User(format!("cannot read {}: {e}", args.orders)))?;
-        (
-            args.orders.clone(),
-            String::from_utf8_lossy(&text).into_owned(),
-        )
+        let path = std::path::Path::new(&args.orders);
+        (args.orders.clone(), pbem::limits::read_order_file(path)?)
     };
+    let (text, note) = crate::text::decode(&bytes);
+    if let Some(why) = pbem::limits::too_big(&text) {
+        return Err(Failure::User(format!("{file}: {why}")));
+    }
     let player = args.player.as_deref().map(str::to_ascii_lowercase);
     if let Some(p) = &player
         && !state.seats().iter().any(|s| &s.id == p)
@@ -57,20 +67,29 @@ pub fn run(args: CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
         )));
     }
     let name = archive.name();
-    let checked = state.check(&text, &file, player.as_deref(), Some(&name));
+    let mut checked = state.check(&text, &file, player.as_deref(), Some(&name));
+    if let Some(n) = note {
+        checked.text = format!("warning: {file}: {n}\n{}", checked.text);
+    }
     match args.format {
         Format::Json => {
+            let index = crate::diagnostic::LineIndex::new(&text);
             let report = JsonReport {
                 file: &file,
                 player: checked.player.clone(),
                 turn: checked.turn,
                 errors: checked.errors(),
                 warnings: checked.warnings(),
+                more: checked
+                    .diagnostics
+                    .len()
+                    .saturating_sub(crate::diagnostic::Diagnostics::MAX_SHOWN),
                 diagnostics: checked
                     .diagnostics
                     .iter()
+                    .take(crate::diagnostic::Diagnostics::MAX_SHOWN)
                     .map(|d| {
-                        let at = d.span.as_ref().map(|s| line_col(&text, s.start));
+                        let at = d.span.as_ref().map(|s| index.line_col(&text, s.start));
                         JsonDiagnostic {
                             severity: d.severity,
                             line: at.map(|a| a.0),

@@ -462,6 +462,13 @@ pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .context("output")?;
         }
     }
+    for (id, why) in archive.game.bad_addresses() {
+        writeln!(
+            out,
+            "warning: {id}'s address in game.toml: {why}: no mail reaches {id} until it is fixed"
+        )
+        .context("output")?;
+    }
     let waiting = outbox::waiting(&archive);
     writeln!(
         out,

@@ -156,6 +156,16 @@ pub fn queue(archive: &Archive, m: &Outgoing) -> Result<PathBuf, MailError> {
     Ok(path)
 }
 
+/// Queue a mail, or skip it when its address cannot be used (a bad address in
+/// game.toml): one player's address never stops mail to the others. `Ok(false)`: skipped.
+pub fn queue_unless_unaddressable(archive: &Archive, m: &Outgoing) -> Result<bool, MailError> {
+    match queue(archive, m) {
+        Ok(_) => Ok(true),
+        Err(MailError::Address(_)) => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
 /// Send a mail at once, without queueing it, and keep `kept` (the same mail with what
 /// must not be kept taken out) as its sent copy. For a mail that holds a secret: if it
 /// cannot be sent, nothing of it is written anywhere.

@@ -380,7 +380,7 @@ impl<'a> Intake<'a> {
         subject: String,
         body: String,
     ) -> Result<(), Error> {
-        outbox::queue(
+        outbox::queue_unless_unaddressable(
             self.archive,
             &Outgoing {
                 key: key.to_string(),
@@ -475,6 +475,9 @@ impl<'a> Intake<'a> {
         let verdict: Result<&PlayerEntry, String> = match sender {
             None => Err("the sender is not a player of this game".to_string()),
             Some(_) if m.orders().is_none() => Err("no orders were found in it".to_string()),
+            Some(_) if let Some(why) = super::limits::too_big(&orders) => {
+                Err(format!("the orders are too big: {why}"))
+            }
             Some(_) if let Some(why) = before_secret => Err(why),
             Some(p) if p.secret_hash.is_none() => {
                 Err("no secret has been set for you yet: ask the GM".to_string())

@@ -434,7 +434,7 @@ fn answer_refusal(
         items: step.diagnostics.clone(),
     };
     let name = archive.name();
-    outbox::queue(
+    outbox::queue_unless_unaddressable(
         archive,
         &Outgoing {
             key: format!(

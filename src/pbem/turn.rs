@@ -187,7 +187,7 @@ pub fn finish(archive: &Archive, game: &dyn Game, lines: &mut Vec<String>) -> Re
         if archive.game.mail.is_some()
             && let Some(p) = archive.game.players.iter().find(|p| p.id == seat.id)
         {
-            outbox::queue(
+            outbox::queue_unless_unaddressable(
                 archive,
                 &Outgoing {
                     key: format!("held-{next:03}-{}", seat.id),
@@ -277,10 +277,24 @@ pub fn gather(
     });
     for name in names {
         let path = archive.pending_dir().join(&name);
-        let bytes = super::limits::read_order_file(&path)?;
+        let bytes = match super::limits::read_order_file(&path) {
+            Ok(b) => b,
+            Err(e) => {
+                lines.push(format!("refused pending/{name}: {e}"));
+                continue;
+            }
+        };
         let (text, note) = decode(&bytes);
+        if let Some(why) = super::limits::too_big(&text) {
+            lines.push(format!("refused pending/{name}: {why}"));
+            continue;
+        }
         if let Some(n) = note {
-            lines.push(format!("pending/{name}: {n}"));
+            let whose = state
+                .header(&text)
+                .player
+                .unwrap_or_else(|| name.strip_suffix(".txt").unwrap_or(&name).to_string());
+            lines.push(format!("pending/{name} ({whose}'s orders): {n}"));
         }
         match order_file(&name, &text, state, turn) {
             Ok(f) => {
@@ -355,7 +369,7 @@ fn remind(
         let Some(p) = archive.game.players.iter().find(|p| p.id == seat.id) else {
             continue;
         };
-        outbox::queue(
+        outbox::queue_unless_unaddressable(
             archive,
             &Outgoing {
                 key,

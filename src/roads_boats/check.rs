@@ -62,12 +62,13 @@ impl Checked {
     }
 }
 
+/// The span of the order on `line` (the parser keeps them in line order).
 fn line_span(parsed: &Parsed, line: u32) -> Option<std::ops::Range<usize>> {
     parsed
         .lines
-        .iter()
-        .find(|(l, _)| *l == line)
-        .map(|(_, s)| s.clone())
+        .binary_search_by_key(&line, |(l, _)| *l)
+        .ok()
+        .map(|i| parsed.lines[i].1.clone())
 }
 
 /// Read a player's orders as the turn will carry them out: lines that do not read are
@@ -381,6 +382,7 @@ pub fn check(state: &State, text: &str, expect: &Expect<'_>) -> Checked {
         all.insert(p, orders.clone());
         let run = resolve::resolve(state, &all);
         let (ref_problems, flagged) = check_refs(state, &run.state, p, &parsed);
+        let flagged: std::collections::BTreeSet<u32> = flagged.into_iter().collect();
         diags.extend(ref_problems);
         let mut outcomes: BTreeMap<u32, Vec<String>> = BTreeMap::new();
         let earlier: Vec<Colour> = state

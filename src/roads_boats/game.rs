@@ -20,9 +20,51 @@ use crate::pbem::game::{
 /// Roads & Boats, with Planes & Trains and the &cetera modules.
 pub struct RoadsAndBoats;
 
+/// The most of anything a state may hold in one place: far more than any game makes, far
+/// less than where arithmetic on counts could overflow.
+const MOST: u32 = 1_000_000;
+
 fn read_state(json: &str) -> Result<State, String> {
-    serde_json::from_str(json)
-        .map_err(|e| format!("the state does not read as a Roads & Boats game: {e}"))
+    let state: State = serde_json::from_str(json)
+        .map_err(|e| format!("the state does not read as a Roads & Boats game: {e}"))?;
+    possible(&state)?;
+    Ok(state)
+}
+
+/// Refuse a state no game can reach (hand-edited counts at the top of the range, say):
+/// every count of goods, cargo, geese and mine contents stays under [`MOST`].
+fn possible(state: &State) -> Result<(), String> {
+    let too_many = |n: u32, what: String| {
+        (n > MOST).then(|| {
+            format!(
+                "{n} {what}: no game holds that many (at most {MOST}); the state was edited by hand"
+            )
+        })
+    };
+    let mut problems = Vec::new();
+    for (area, goods) in &state.goods {
+        for (g, n) in goods.iter() {
+            problems.extend(too_many(n, format!("{g} at {area}")));
+        }
+    }
+    for (id, t) in &state.transporters {
+        for (g, n) in t.cargo.iter() {
+            problems.extend(too_many(n, format!("{g} on {id}")));
+        }
+        problems.extend(too_many(t.following_geese, format!("geese following {id}")));
+    }
+    for b in &state.buildings {
+        if let Some(m) = &b.mine {
+            problems.extend(too_many(
+                m.gold.max(m.iron),
+                format!("gold or iron in the mine at {}", b.at),
+            ));
+        }
+    }
+    match problems.first() {
+        Some(p) => Err(p.clone()),
+        None => Ok(()),
+    }
 }
 
 fn colour(id: &str) -> Option<Colour> {

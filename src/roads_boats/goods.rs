@@ -140,9 +140,12 @@ impl Goods {
         self.0.get(&good).copied().unwrap_or(0)
     }
 
+    /// Add goods. Counts never wrap around: a state holding impossible counts is refused
+    /// when it is read (see `roads_boats::game`), and this saturates besides.
     pub fn add(&mut self, good: Good, n: u32) {
         if n > 0 {
-            *self.0.entry(good).or_insert(0) += n;
+            let c = self.0.entry(good).or_insert(0);
+            *c = c.saturating_add(n);
         }
     }
 
@@ -165,7 +168,7 @@ impl Goods {
     }
 
     pub fn total(&self) -> u32 {
-        self.0.values().sum()
+        self.0.values().fold(0u32, |a, n| a.saturating_add(*n))
     }
 
     pub fn is_empty(&self) -> bool {
