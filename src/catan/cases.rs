@@ -543,6 +543,8 @@ fn check(x: &Expect, before: &State, last: &[Event], s: &State, events: &[Event]
             Phase::Robber { .. } => "robber",
             Phase::RoadBuilding { .. } => "road-building",
             Phase::SpecialBuild { .. } => "special-build",
+            Phase::Scenario(crate::catan::express::Step::Stopover { .. }) => "stopover",
+            Phase::Scenario(crate::catan::express::Step::Moving { .. }) => "moving",
             Phase::Over => "over",
         };
         if got != ph {

@@ -34,6 +34,7 @@ pub mod board;
 pub mod cards;
 pub mod cases;
 pub mod events;
+pub mod express;
 pub mod orders;
 pub mod report;
 pub mod rng;

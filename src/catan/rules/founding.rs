@@ -45,6 +45,9 @@ impl State {
         else {
             return Err(Refusal::NotNow);
         };
+        if !scenario::uses_roads(self) {
+            return Err(Refusal::Scenario(scenario::Refusal::NoRoads));
+        }
         let t = &self.board.topology;
         if !t.land_edges.has(e) {
             return Err(Refusal::NotOnTheBoard);
@@ -69,6 +72,7 @@ impl State {
                     }
                 }
             }
+            Some(_) if !scenario::uses_roads(self) => {}
             Some(v) => {
                 for e in t.vertex_edges[v]
                     .and(t.land_edges)
@@ -138,7 +142,7 @@ impl State {
         self.next_founding(index);
     }
 
-    fn next_founding(&mut self, index: u8) {
+    pub(crate) fn next_founding(&mut self, index: u8) {
         let next = index + 1;
         if next >= 2 * self.players.len() as u8 {
             self.active = self.first;
