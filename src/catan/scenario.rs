@@ -6,7 +6,7 @@
 //! The hooks:
 //! - set-up: [`make_board`], [`setup`];
 //! - the founding: [`founding_road`] (does a piece follow this founding settlement?);
-//! - building: [`uses_roads`], [`settlement_site_ok`], [`settlement_candidates`],
+//! - building: [`uses_roads`], [`settlement_site`], [`settlement_candidates`],
 //!   [`settlement_needs_road`], [`city_site`], [`city_allowance`], [`free_pieces_left`]
 //!   (what a Road Building card may still place);
 //! - cards and points: [`vp_played_at_once`], [`vp_cards_hidden`], [`uses_longest_road`],
@@ -88,11 +88,11 @@ pub fn uses_roads(s: &State) -> bool {
 }
 
 /// A scenario's extra condition on a settlement site (the distance rule and the land
-/// are checked by the base game).
-pub fn settlement_site_ok(s: &State, _seat: u8, v: VertexId) -> bool {
+/// are checked by the base game): in Catan Express, no rail line or ferry touches it.
+pub fn settlement_site(s: &State, _seat: u8, v: VertexId) -> Result<(), BaseRefusal> {
     match &s.scenario {
-        None => true,
-        Some(x) => !x.touched.has(v),
+        Some(x) if x.touched.has(v) => Err(BaseRefusal::Scenario(Refusal::LineAtVertex)),
+        _ => Ok(()),
     }
 }
 

@@ -255,7 +255,7 @@ impl Refusal {
             NotAtNewSettlement => {
                 "the first rail line must start at the settlement just founded".into()
             }
-            NoPieces { kind } => format!("you have no {}s left", kind.name()),
+            NoPieces { kind } => format!("you have no {} left", kind.plural()),
             CannotPayFee { bricks, have } => format!(
                 "a parallel piece costs 1 brick to each player already there ({bricks} in all), and you have {have}"
             ),

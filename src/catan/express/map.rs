@@ -129,11 +129,11 @@ const LARGE_ISLAND: [Hex; 30] = [
 const LARGE_ISLAND_HARBOURS: [(&str, usize, Harbour); 11] = [
     ("A", 5, Harbour::Wood),
     ("B", 0, Harbour::Wool),
-    ("K", 1, Harbour::Ore),
+    ("K", 0, Harbour::Ore),
     ("V", 2, Harbour::Generic),
     ("I", 1, Harbour::Grain), // on the strait
     ("U", 1, Harbour::Generic),
-    ("F", 4, Harbour::Generic),
+    ("F", 3, Harbour::Generic),
     ("W", 3, Harbour::Brick),
     ("AD", 2, Harbour::Wool),
     ("AB", 3, Harbour::Generic),

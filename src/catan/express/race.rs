@@ -366,9 +366,11 @@ pub fn legal_steps(s: &State, out: &mut Vec<Action>) {
     }
 }
 
-/// Is `seat`'s railway in one piece of the net with every other player's?
+/// Is `seat`'s railway in one piece of the net with every other player's railway (a
+/// player with no piece on the board has no railway to join)?
 pub fn joined_to_all(x: &Express, seat: u8) -> bool {
-    (0..x.players.len() as u8).all(|o| o == seat || x.connected(seat, o))
+    (0..x.players.len() as u8)
+        .all(|o| o == seat || x.players[o as usize].nodes.is_empty() || x.connected(seat, o))
 }
 
 /// Ends the game if someone has completed the race: all their towers taken, and their

@@ -37,6 +37,13 @@ impl Kind {
             Kind::Ferry => "ferry",
         }
     }
+
+    pub fn plural(self) -> &'static str {
+        match self {
+            Kind::Line => "rail lines",
+            Kind::Ferry => "ferries",
+        }
+    }
 }
 
 /// Where ferries go.

@@ -285,6 +285,8 @@ fn turn(s: &mut State, ev: &mut Vec<Event>) {
         None
     };
     s.records[seat as usize].turn_played = true;
+    // Points reached outside the turn count from its start (the race may begin).
+    s.after_action(ev);
     xo::choose_stopovers(s, ev);
     let Some(orders) = orders else {
         ev.push(Event::Default {

@@ -145,7 +145,7 @@ impl State {
         if hand.covers(&Cards::SETTLEMENT) && self.settlements_left(seat) > 0 {
             let sites = scenario::settlement_candidates(self, seat);
             for v in sites.minus(self.blocked).iter() {
-                if scenario::settlement_site_ok(self, seat, v) {
+                if scenario::settlement_site(self, seat, v).is_ok() {
                     out.push(Action::BuildSettlement(v));
                 }
             }

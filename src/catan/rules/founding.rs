@@ -31,10 +31,7 @@ impl State {
         if self.blocked.has(v) {
             return Err(Refusal::TooClose);
         }
-        if !scenario::settlement_site_ok(self, seat, v) {
-            return Err(Refusal::ScenarioRule);
-        }
-        Ok(())
+        scenario::settlement_site(self, seat, v)
     }
 
     pub(crate) fn check_found_road(&self, e: EdgeId) -> Result<(), Refusal> {
@@ -67,7 +64,7 @@ impl State {
             None => {
                 let seat = self.actor();
                 for v in t.land_vertices.minus(self.blocked).iter() {
-                    if scenario::settlement_site_ok(self, seat, v) {
+                    if scenario::settlement_site(self, seat, v).is_ok() {
                         out.push(Action::FoundSettlement(v));
                     }
                 }
