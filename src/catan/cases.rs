@@ -12,11 +12,11 @@ use serde::Deserialize;
 use super::board::layout::Layout;
 use super::cards::{Cards, DevCard, DevCards};
 use super::events::Event;
-use super::orders::Record;
-use super::orders::parse::parse;
 use super::express::Express;
 use super::express::map::Map;
 use super::express::state::{ExpressFile, RaceFile, RailwayFile};
+use super::orders::Record;
+use super::orders::parse::parse;
 use super::scenario::Variant;
 use super::state::{Colour, Options, Phase, Resume, State};
 use crate::diagnostic::{Diagnostic, Diagnostics};
@@ -311,10 +311,7 @@ fn build(p: &Prestate, seed: u64) -> Result<State, String> {
                 RailwayFile {
                     lines: raw.lines.clone(),
                     ferries: raw.ferries.clone(),
-                    locomotive: raw
-                        .locomotive
-                        .clone()
-                        .or(raw.start.map(|v| v.to_string())),
+                    locomotive: raw.locomotive.clone().or(raw.start.map(|v| v.to_string())),
                     start: raw.start,
                     chips: raw.chips,
                 },
@@ -322,7 +319,9 @@ fn build(p: &Prestate, seed: u64) -> Result<State, String> {
         }
         file.race = p.race.clone();
         let colours: Vec<Colour> = s.players.iter().map(|q| q.colour).collect();
-        s.scenario = Some(Box::new(Express::from_file(&file, &s.board, map, &colours)?));
+        s.scenario = Some(Box::new(Express::from_file(
+            &file, &s.board, map, &colours,
+        )?));
     }
     s.rebuild_derived();
     s.update_longest_road(&mut ());
@@ -365,7 +364,10 @@ fn check_express(x: &Expect, s: &State, p: &mut Vec<String>) {
         }
         r
     };
-    for (what, want_map, ferry) in [("rail lines", &x.lines, false), ("ferries", &x.ferries, true)] {
+    for (what, want_map, ferry) in [
+        ("rail lines", &x.lines, false),
+        ("ferries", &x.ferries, true),
+    ] {
         for (c, want) in want_map {
             let Some(i) = seat(c, p) else { continue };
             let r = &ex.players[i as usize];
@@ -392,7 +394,9 @@ fn check_express(x: &Expect, s: &State, p: &mut Vec<String>) {
             .locomotive
             .map_or("nowhere".to_string(), |n| rail.node_name(t, n));
         if !got.eq_ignore_ascii_case(want) {
-            p.push(format!("{c}'s locomotive: expected at {want}, found at {got}"));
+            p.push(format!(
+                "{c}'s locomotive: expected at {want}, found at {got}"
+            ));
         }
     }
     for (c, want) in &x.chips {
@@ -406,7 +410,9 @@ fn check_express(x: &Expect, s: &State, p: &mut Vec<String>) {
         let Some(i) = seat(c, p) else { continue };
         let got = ex.race.as_ref().map_or(0, |r| r.collected(i));
         if got != *want {
-            p.push(format!("{c}'s water towers taken: expected {want}, found {got}"));
+            p.push(format!(
+                "{c}'s water towers taken: expected {want}, found {got}"
+            ));
         }
     }
     if let Some(want) = &x.stopovers {

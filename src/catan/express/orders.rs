@@ -440,7 +440,7 @@ pub(crate) fn try_order(
         }
         Order::Move { route, pay, to } => {
             race::can_move(s)?;
-            let path = plan(s, seat, route)?;
+            let (path, gap) = plan(s, seat, route)?;
             let prefs = fare_prefs(s, seat, pay, to, orders);
             // The first step must be possible, or the order is refused and costs nothing.
             let first = fare_for(s, seat, path[0], &prefs)?;
@@ -476,6 +476,24 @@ pub(crate) fn try_order(
                     });
                     break;
                 }
+            }
+            // The path as written breaks off here; the locomotive went as far as it ran.
+            if let (Some((a, b)), Phase::Scenario(Step::Moving { .. })) = (gap, s.phase)
+                && s.active == seat
+                && let Some(x) = s.scenario.as_deref()
+            {
+                let t = &s.board.topology;
+                ev.push(Event::Skipped {
+                    player: c,
+                    line: l.line,
+                    text: l.text.clone(),
+                    why: format!(
+                        "the locomotive stops at {}: no rail line or ferry joins {} and {}",
+                        x.rail.node_name(t, a),
+                        x.rail.node_name(t, a),
+                        x.rail.node_name(t, b)
+                    ),
+                });
             }
             Ok(Flow::Moved)
         }
@@ -595,12 +613,18 @@ fn path_to(x: &Express, best: &[Option<((u32, u32), Option<Stretch>)>], to: Node
     out
 }
 
-/// The stretches a move order would follow from where the locomotive stands.
-pub fn plan(s: &State, seat: u8, route: &Route) -> Result<Vec<Stretch>, Refusal> {
+/// The stretches a move order would follow from where the locomotive stands, and where
+/// a path as written breaks off (no piece between two of its places), if it does.
+pub fn plan(
+    s: &State,
+    seat: u8,
+    route: &Route,
+) -> Result<(Vec<Stretch>, Option<(Node, Node)>), Refusal> {
     let x = s.scenario.as_deref().ok_or(Refusal::ScenarioRule)?;
     let here = x.players[seat as usize]
         .locomotive
         .ok_or(Refusal::Scenario(XRefusal::NotAtLocomotive))?;
+    let mut gap = None;
     let path = match route {
         Route::Path(nodes) => {
             let mut cur = here;
@@ -614,7 +638,10 @@ pub fn plan(s: &State, seat: u8, route: &Route) -> Result<Vec<Stretch>, Refusal>
                         out.push(st);
                         cur = n;
                     }
-                    _ => break,
+                    _ => {
+                        gap = Some((cur, n));
+                        break;
+                    }
                 }
             }
             out
@@ -655,7 +682,7 @@ pub fn plan(s: &State, seat: u8, route: &Route) -> Result<Vec<Stretch>, Refusal>
         };
         return Err(Refusal::Scenario(track));
     }
-    Ok(path)
+    Ok((path, gap))
 }
 
 /// The stopover `seat` picks: the first place of their `stopover` lines that may be

@@ -167,8 +167,12 @@ fn railway(s: &State, x: &Express, o: &mut String, n: &mut usize) {
         wrap(o, &format!("Joined railways: {}.", g.join("; ")), 2);
     }
     let ferry_rule = match x.map {
-        super::Map::Island => "Ferries (1 wood, 1 wool) lie on edges at sea or along the coast, named by their two vertices (2-5).",
-        super::Map::Beyond => "Beyond the island, ferries (1 wood, 1 wool) run from a vertex to the centre of a sea hex, like lines (1-sea2).",
+        super::Map::Island => {
+            "Ferries (1 wood, 1 wool) lie on edges at sea or along the coast, named by their two vertices (2-5)."
+        }
+        super::Map::Beyond => {
+            "Beyond the island, ferries (1 wood, 1 wool) run from a vertex to the centre of a sea hex, like lines (1-sea2)."
+        }
     };
     wrap(
         o,
@@ -210,7 +214,10 @@ fn railway(s: &State, x: &Express, o: &mut String, n: &mut usize) {
             .collect();
         wrap(
             o,
-            &format!("Sea hexes and the vertices they touch: {}.", places.join("; ")),
+            &format!(
+                "Sea hexes and the vertices they touch: {}.",
+                places.join("; ")
+            ),
             2,
         );
     }

@@ -192,7 +192,9 @@ pub fn text(before: &State, events: &[Event], after: &State, viewer: Option<Colo
     };
     wrap(
         &mut o,
-        &format!("Each hex: its letter, what it yields, its number and dots (how many of the 36 rolls make it), or the robber. Vertices are numbered; r12 is red's settlement at 12, R12 a city. {pieces} Harbours: 3:1 any resource, 2wd 2:1 wood, 2br brick, 2wl wool, 2gr grain, 2or ore."),
+        &format!(
+            "Each hex: its letter, what it yields, its number and dots (how many of the 36 rolls make it), or the robber. Vertices are numbered; r12 is red's settlement at 12, R12 a city. {pieces} Harbours: 3:1 any resource, 2wd 2:1 wood, 2br brick, 2wl wool, 2gr grain, 2or ore."
+        ),
         2,
     );
     let harbours: Vec<String> = after
