@@ -25,6 +25,12 @@ pub fn sections(s: &State, viewer: Option<Colour>, o: &mut String, n: &mut usize
 
 fn players(s: &State, x: &Express, viewer: Option<Colour>, o: &mut String, n: &mut usize) {
     section(o, n, "Players");
+    let who: Vec<String> = s
+        .players
+        .iter()
+        .map(|p| format!("{} {}", p.colour, p.name))
+        .collect();
+    wrap(o, &format!("{}.", who.join(", ")), 2);
     let mut rows = Vec::new();
     for (seat, p) in s.players.iter().enumerate() {
         let seat = seat as u8;
@@ -43,7 +49,6 @@ fn players(s: &State, x: &Express, viewer: Option<Colour>, o: &mut String, n: &m
         let _ = viewer;
         rows.push(vec![
             p.colour.to_string(),
-            p.name.chars().take(10).collect(),
             s.points(seat).to_string(),
             p.hand.total().to_string(),
             p.dev_count().to_string(),
@@ -62,7 +67,7 @@ fn players(s: &State, x: &Express, viewer: Option<Colour>, o: &mut String, n: &m
     }
     o.push_str(&ruled(
         &[
-            "Player", "Name", "Pts", "Cards", "Dev", "Kn", "Chips", "Towers", "S/C/L/F", "LA/FLD",
+            "Player", "Pts", "Cards", "Dev", "Kn", "Chips", "Towers", "S/C/L/F", "LA/FLD",
         ],
         &rows,
     ));

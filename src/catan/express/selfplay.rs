@@ -7,8 +7,9 @@ use crate::catan::board::layout::Layout;
 use crate::catan::rules::Action;
 use crate::catan::selfplay::{GameResult, play_random_with};
 
-/// Express games stop after this many actions (a random race can be long).
-pub const ACTION_LIMIT: u32 = 60_000;
+/// Express games stop after this many actions, as base games do: a random player may
+/// cut its railway off for good, and then the race cannot be won.
+pub const ACTION_LIMIT: u32 = 20_000;
 
 /// One random game on `map` (beyond the island: the beginner board).
 pub fn play_random(players: usize, seed: u64, map: Map, buf: &mut Vec<Action>) -> GameResult {

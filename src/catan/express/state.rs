@@ -55,7 +55,7 @@ pub struct Railway {
     pub start: Option<VertexId>,
     /// Connection chips (1 point each).
     pub chips: u8,
-    /// Nodes the player's pieces touch: their railway system (derived).
+    /// Nodes the player's pieces touch, in number order: their railway system (derived).
     pub nodes: Vec<Node>,
 }
 
@@ -248,7 +248,9 @@ impl Express {
         }
         for n in [a, b] {
             if self.touch[n as usize] & bit == 0 {
-                self.players[seat as usize].nodes.push(n);
+                let nodes = &mut self.players[seat as usize].nodes;
+                let at = nodes.partition_point(|&m| m < n);
+                nodes.insert(at, n);
             }
             self.touch[n as usize] |= bit;
             if let Some(v) = self.rail.vertex_of(n) {
