@@ -450,9 +450,8 @@ pub(crate) fn try_order(
             }))?;
             ev.push(order_event(c, l));
             for &st in &path {
-                if !matches!(s.phase, Phase::Main | Phase::Scenario(Step::Moving { .. }))
-                    || s.active != seat
-                {
+                // Points used up, or stopped at a tower.
+                if s.active != seat || race::can_move(s).is_err() {
                     break;
                 }
                 let fare = match fare_for(s, seat, st, &prefs) {
@@ -478,7 +477,7 @@ pub(crate) fn try_order(
                 }
             }
             // The path as written breaks off here; the locomotive went as far as it ran.
-            if let (Some((a, b)), Phase::Scenario(Step::Moving { .. })) = (gap, s.phase)
+            if let (Some((a, b)), Ok(_)) = (gap, race::can_move(s))
                 && s.active == seat
                 && let Some(x) = s.scenario.as_deref()
             {

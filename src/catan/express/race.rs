@@ -205,7 +205,8 @@ pub fn choose(s: &mut State, v: VertexId, log: &mut impl Log) {
 
 // ---- Movement ------------------------------------------------------------------------
 
-/// May the active player move now? Their movement points if so.
+/// May the active player move now? Their movement points if so. (A locomotive that has
+/// used its points, or stopped at a tower, waits for the end of the turn.)
 pub fn can_move(s: &State) -> Result<u8, Refusal> {
     let x = s.scenario.as_deref().ok_or(Refusal::ScenarioRule)?;
     if x.race.as_ref().is_none_or(|r| r.winner.is_some()) {
@@ -312,17 +313,15 @@ pub fn step(s: &mut State, st: Stretch, fare: Option<(u8, Resource)>, log: &mut 
             log.event(|| Event::Scenario(XEvent::RaceWaits { player: c }));
         }
         check_end(s, log);
-        if s.phase == Phase::Over {
-            return;
+        if s.phase != Phase::Over {
+            // It stops: the rest of the points are lost; only the end of the turn is left.
+            s.phase = Phase::Scenario(Step::Moving { left: 0 });
         }
-        s.end_turn(log);
         return;
     }
-    if points <= 1 {
-        s.end_turn(log);
-    } else {
-        s.phase = Phase::Scenario(Step::Moving { left: points - 1 });
-    }
+    s.phase = Phase::Scenario(Step::Moving {
+        left: points.saturating_sub(1),
+    });
 }
 
 /// Every step the active player may take now.

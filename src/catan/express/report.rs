@@ -167,9 +167,32 @@ fn railway(s: &State, x: &Express, o: &mut String, n: &mut usize) {
             }
         }
     }
-    if !groups.is_empty() {
-        let g: Vec<String> = groups.iter().map(|g| g.join(" + ")).collect();
-        wrap(o, &format!("Joined railways: {}.", g.join("; ")), 2);
+    let joined: Vec<String> = groups
+        .iter()
+        .filter(|g| g.len() > 1)
+        .map(|g| g.join(" + "))
+        .collect();
+    let alone: Vec<&str> = groups
+        .iter()
+        .filter(|g| g.len() == 1)
+        .map(|g| g[0])
+        .collect();
+    if joined.is_empty() {
+        if !alone.is_empty() {
+            wrap(o, "No railways are joined yet.", 2);
+        }
+    } else if alone.is_empty() {
+        wrap(o, &format!("Joined railways: {}.", joined.join("; ")), 2);
+    } else {
+        wrap(
+            o,
+            &format!(
+                "Joined railways: {}; alone: {}.",
+                joined.join("; "),
+                alone.join(", ")
+            ),
+            2,
+        );
     }
     let ferry_rule = match x.map {
         super::Map::Island => {

@@ -319,9 +319,9 @@ fn turn(s: &mut State, ev: &mut Vec<Event>) {
     let mut moved = false;
     for l in orders.section(Section::Turn) {
         if moved {
-            // Movement ends the turn: the orders after it are refused (RULINGS R9).
-            if !matches!(&l.kind, Kind::Turn { alts, .. } if alts.iter().all(|o| *o == Order::End))
-            {
+            // Movement ends the turn: the orders after it are refused (RULINGS R9);
+            // standing lines stay on record.
+            if matches!(&l.kind, Kind::Turn { alts, .. } if alts.iter().any(|o| *o != Order::End)) {
                 ev.push(Event::Failed {
                     player: c,
                     line: l.line,

@@ -296,7 +296,7 @@ fn your_hand(after: &State, viewer: Option<Colour>, o: &mut String, n: &mut usiz
     let p = &after.players[me as usize];
     section(o, n, "Your hand");
     let _ = writeln!(o, "  Resources: {}", p.hand);
-    let _ = writeln!(o, "  Development cards: {}", p.devs);
+    wrap(o, &format!("Development cards: {}", p.devs), 2);
     if p.new_devs.total() > 0 {
         let _ = writeln!(
             o,
@@ -304,7 +304,7 @@ fn your_hand(after: &State, viewer: Option<Colour>, o: &mut String, n: &mut usiz
             p.new_devs
         );
     }
-    let _ = writeln!(o, "  Played: {}", p.played);
+    wrap(o, &format!("Played: {}", p.played), 2);
     let rates: Vec<String> = Resource::ALL
         .iter()
         .map(|&r| format!("{r} {}:1", after.rate(me, r)))
