@@ -43,7 +43,7 @@ fn state(map: Map, players: usize, seed: u64, steps: usize) -> State {
 }
 
 fn any_state(seed: u64) -> State {
-    let map = if seed % 2 == 0 {
+    let map = if seed.is_multiple_of(2) {
         Map::Island
     } else {
         Map::Beyond

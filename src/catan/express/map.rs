@@ -41,6 +41,15 @@ use Terrain::{Desert as D, Fields as G, Forest as F, Hills as H, Mountains as M,
 
 /// One land hex of a design: terrain and number token (none on the desert).
 type Hex = (Terrain, Option<u8>);
+/// A harbour of a design: its land hex, the side, the kind.
+type HarbourPlace = (&'static str, usize, Harbour);
+
+/// An island as drawn: its shape, its land hexes in reading order, its harbours.
+struct Design {
+    shape: &'static [&'static str],
+    hexes: &'static [Hex],
+    harbours: &'static [HarbourPlace],
+}
 
 /// The 3–4 player island, drawn with hexes on alternate columns (see
 /// [`Topology::from_shape`]); `~` is the strait.
@@ -71,7 +80,7 @@ const ISLAND: [Hex; 19] = [
 
 /// Harbours: (land hex, side) — sides clockwise from the north-east one (0 NE, 1 E,
 /// 2 SE, 3 SW, 4 W, 5 NW).
-const ISLAND_HARBOURS: [(&str, usize, Harbour); 9] = [
+const ISLAND_HARBOURS: [HarbourPlace; 9] = [
     ("A", 5, Harbour::Wood),
     ("C", 0, Harbour::Generic),
     ("J", 1, Harbour::Ore),
@@ -126,7 +135,7 @@ const LARGE_ISLAND: [Hex; 30] = [
     (P, Some(2)),  // AD
 ];
 
-const LARGE_ISLAND_HARBOURS: [(&str, usize, Harbour); 11] = [
+const LARGE_ISLAND_HARBOURS: [HarbourPlace; 11] = [
     ("A", 5, Harbour::Wood),
     ("B", 0, Harbour::Wool),
     ("K", 0, Harbour::Ore),
@@ -142,11 +151,20 @@ const LARGE_ISLAND_HARBOURS: [(&str, usize, Harbour); 11] = [
 
 /// The Express island for this many players (5–6: the large one).
 pub fn island(large: bool) -> Board {
-    let (shape, hexes, harbours): (&[&str], &[Hex], &[(&str, usize, Harbour)]) = if large {
-        (&LARGE_ISLAND_SHAPE, &LARGE_ISLAND, &LARGE_ISLAND_HARBOURS)
+    let d = if large {
+        Design {
+            shape: &LARGE_ISLAND_SHAPE,
+            hexes: &LARGE_ISLAND,
+            harbours: &LARGE_ISLAND_HARBOURS,
+        }
     } else {
-        (&ISLAND_SHAPE, &ISLAND, &ISLAND_HARBOURS)
+        Design {
+            shape: &ISLAND_SHAPE,
+            hexes: &ISLAND,
+            harbours: &ISLAND_HARBOURS,
+        }
     };
+    let (shape, hexes, harbours) = (d.shape, d.hexes, d.harbours);
     let shape: Vec<String> = shape.iter().map(|s| s.to_string()).collect();
     let t = Topology::from_shape(&shape).unwrap_or_else(|| Topology::from_rows(&[3, 4, 5, 4, 3]));
     let mut terrain = vec![Terrain::Sea; t.hexes.len()];

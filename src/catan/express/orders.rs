@@ -572,11 +572,14 @@ fn fare_for(
     }
 }
 
-/// Shortest ways from the locomotive over the whole railway: per node, (steps, fares)
-/// and the stretch it was reached by. Fewest steps first, then fewest rivals' pieces,
-/// then the lower node number.
-fn shortest(x: &Express, seat: u8, from: Node) -> Vec<Option<((u32, u32), Option<Stretch>)>> {
-    let mut best: Vec<Option<((u32, u32), Option<Stretch>)>> = vec![None; x.rail.nodes];
+/// How a node is reached by the shortest way: its cost (steps, fares) and the stretch
+/// it is reached by (none at the start).
+type Reached = Option<((u32, u32), Option<Stretch>)>;
+
+/// Shortest ways from the locomotive over the whole railway, per node. Fewest steps
+/// first, then fewest rivals' pieces, then the lower node number.
+fn shortest(x: &Express, seat: u8, from: Node) -> Vec<Reached> {
+    let mut best: Vec<Reached> = vec![None; x.rail.nodes];
     let mut heap = BinaryHeap::new();
     best[from as usize] = Some(((0, 0), None));
     heap.push(Reverse(((0u32, 0u32), from)));
@@ -601,7 +604,7 @@ fn shortest(x: &Express, seat: u8, from: Node) -> Vec<Option<((u32, u32), Option
     best
 }
 
-fn path_to(x: &Express, best: &[Option<((u32, u32), Option<Stretch>)>], to: Node) -> Vec<Stretch> {
+fn path_to(x: &Express, best: &[Reached], to: Node) -> Vec<Stretch> {
     let mut out = Vec::new();
     let mut n = to;
     while let Some((_, Some(st))) = best[n as usize] {
@@ -612,13 +615,12 @@ fn path_to(x: &Express, best: &[Option<((u32, u32), Option<Stretch>)>], to: Node
     out
 }
 
+/// Where a path as written breaks off: two of its places with no piece between.
+pub type Gap = Option<(Node, Node)>;
+
 /// The stretches a move order would follow from where the locomotive stands, and where
-/// a path as written breaks off (no piece between two of its places), if it does.
-pub fn plan(
-    s: &State,
-    seat: u8,
-    route: &Route,
-) -> Result<(Vec<Stretch>, Option<(Node, Node)>), Refusal> {
+/// a path as written breaks off, if it does.
+pub fn plan(s: &State, seat: u8, route: &Route) -> Result<(Vec<Stretch>, Gap), Refusal> {
     let x = s.scenario.as_deref().ok_or(Refusal::ScenarioRule)?;
     let here = x.players[seat as usize]
         .locomotive
