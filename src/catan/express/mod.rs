@@ -21,6 +21,7 @@
 //! (stopovers, movement, the end), [`events`], [`orders`] (the order language's
 //! Express part), [`report`] (the railway in reports and pictures), [`selfplay`].
 
+pub mod bot;
 pub mod building;
 pub mod events;
 pub mod map;
