@@ -72,6 +72,10 @@ pub fn after_action(s: &mut State, log: &mut impl Log) {
                 && then == Resume::BeforeRoll
             {
                 let starter = s.colour(r.starter);
+                let turn = s.turn;
+                if let Some(r) = s.scenario.as_deref_mut().and_then(|x| x.race.as_mut()) {
+                    r.chosen_in = turn;
+                }
                 log.event(|| Event::Scenario(XEvent::ChooseAgain { starter }));
                 choose_from(s, 0, then, log);
             }
