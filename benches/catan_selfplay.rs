@@ -1,7 +1,9 @@
 //! Random self-play of base Catan on one core: games per second (issue 13's speed goal:
-//! 1,500 four-player games a second; catanatron 3.2.1's random players do about 15).
+//! 1,500 four-player games a second; catanatron 3.2.1's random players do about 15), and
+//! of Catan Express beside it (issue 14), on the Express island and beyond the island.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use pbem_judge::catan::express::{self, Map};
 use pbem_judge::catan::selfplay::play_random;
 
 fn selfplay(c: &mut Criterion) {
@@ -15,6 +17,16 @@ fn selfplay(c: &mut Criterion) {
             b.iter(|| {
                 seed += 1;
                 play_random(players, seed, &mut buf)
+            });
+        });
+    }
+    for (name, map) in [("island", Map::Island), ("beyond", Map::Beyond)] {
+        g.bench_function(format!("express_{name}_4_players_one_game"), |b| {
+            let mut buf = Vec::with_capacity(128);
+            let mut seed = 0u64;
+            b.iter(|| {
+                seed += 1;
+                express::selfplay::play_random(4, seed, map, &mut buf)
             });
         });
     }

@@ -4,10 +4,11 @@
 use crate::pbem::game::Game;
 
 /// Every game, the default first.
-pub fn all() -> [&'static dyn Game; 2] {
+pub fn all() -> [&'static dyn Game; 3] {
     [
         &crate::roads_boats::game::RoadsAndBoats,
-        &crate::catan::game::Catan,
+        &crate::catan::game::CATAN,
+        &crate::catan::game::CATAN_EXPRESS,
     ]
 }
 

@@ -12,8 +12,12 @@ use serde::Deserialize;
 use super::board::layout::Layout;
 use super::cards::{Cards, DevCard, DevCards};
 use super::events::Event;
+use super::express::Express;
+use super::express::map::Map;
+use super::express::state::{ExpressFile, RaceFile, RailwayFile};
 use super::orders::Record;
 use super::orders::parse::parse;
+use super::scenario::Variant;
 use super::state::{Colour, Options, Phase, Resume, State};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 
@@ -66,6 +70,10 @@ struct Prestate {
     bank: Option<Cards>,
     longest_road: Option<String>,
     largest_army: Option<String>,
+    /// Catan Express on this map (`island` or `beyond`).
+    express: Option<Map>,
+    /// Catan Express: the race, if it has begun.
+    race: Option<RaceFile>,
     red: Option<RawPlayer>,
     blue: Option<RawPlayer>,
     white: Option<RawPlayer>,
@@ -91,6 +99,16 @@ struct RawPlayer {
     cities: Vec<usize>,
     #[serde(default)]
     roads: Vec<String>,
+    /// Catan Express: rail lines (`13-F`), ferries, the locomotive (a vertex or hex; by
+    /// default at `start`), the starting place, connection chips.
+    #[serde(default)]
+    lines: Vec<String>,
+    #[serde(default)]
+    ferries: Vec<String>,
+    locomotive: Option<String>,
+    start: Option<usize>,
+    #[serde(default)]
+    chips: u8,
     /// Orders on record before the first play.
     orders: Option<String>,
 }
@@ -141,6 +159,26 @@ struct Expect {
     /// Pieces of text that must not appear in that report.
     #[serde(default)]
     report_lacks: BTreeMap<String, Vec<String>>,
+    // ---- Catan Express ----
+    /// Rail lines and ferries by player (any order).
+    #[serde(default)]
+    lines: BTreeMap<Colour, Vec<String>>,
+    #[serde(default)]
+    ferries: BTreeMap<Colour, Vec<String>>,
+    /// Where the locomotives stand.
+    #[serde(default)]
+    locomotive: BTreeMap<Colour, String>,
+    #[serde(default)]
+    chips: BTreeMap<Colour, u8>,
+    /// Water towers taken.
+    #[serde(default)]
+    towers: BTreeMap<Colour, u8>,
+    /// The stopovers, in the order chosen.
+    stopovers: Option<Vec<usize>>,
+    /// Who started the race (`nobody`: it has not begun).
+    starter: Option<String>,
+    /// Who completed the race (`nobody`: nobody yet).
+    race_winner: Option<String>,
 }
 
 /// The outcome of one case.
@@ -185,9 +223,9 @@ fn build(p: &Prestate, seed: u64) -> Result<State, String> {
         .collect();
     let options = Options {
         layout: p.layout.unwrap_or_default(),
-        extension: p.extension,
+        extension: p.extension || (p.express.is_some() && n > 4),
         points_to_win: p.points_to_win.unwrap_or(10),
-        ..Options::default()
+        variant: p.express.map_or(Variant::Base, Variant::Express),
     };
     let mut s = State::new("case", &names, seed, &options).map_err(|e| e.to_string())?;
     let seat = |c: Colour, s: &State| {
@@ -257,8 +295,38 @@ fn build(p: &Prestate, seed: u64) -> Result<State, String> {
         "turn" | "before-roll" => Phase::BeforeRoll,
         "main" => Phase::Main,
         "robber" => Phase::Robber { then: Resume::Main },
-        other => return Err(format!("unknown phase `{other}` (founding, turn, main)")),
+        "road-building" => Phase::RoadBuilding {
+            left: 2,
+            then: Resume::Main,
+        },
+        other => {
+            return Err(format!(
+                "unknown phase `{other}` (founding, turn, main, robber, road-building)"
+            ));
+        }
     };
+    if let Some(map) = p.express {
+        let mut file = ExpressFile::default();
+        for (c, raw) in colour_list(p) {
+            let Some(raw) = raw else { continue };
+            seat(c, &s)?;
+            file.railways.insert(
+                c,
+                RailwayFile {
+                    lines: raw.lines.clone(),
+                    ferries: raw.ferries.clone(),
+                    locomotive: raw.locomotive.clone().or(raw.start.map(|v| v.to_string())),
+                    start: raw.start,
+                    chips: raw.chips,
+                },
+            );
+        }
+        file.race = p.race.clone();
+        let colours: Vec<Colour> = s.players.iter().map(|q| q.colour).collect();
+        s.scenario = Some(Box::new(Express::from_file(
+            &file, &s.board, map, &colours,
+        )?));
+    }
     s.rebuild_derived();
     s.update_longest_road(&mut ());
     if let Some(h) = &p.longest_road {
@@ -274,6 +342,106 @@ fn build(p: &Prestate, seed: u64) -> Result<State, String> {
         }
     };
     Ok(s)
+}
+
+fn check_express(x: &Expect, s: &State, p: &mut Vec<String>) {
+    let wants_express = !x.lines.is_empty()
+        || !x.ferries.is_empty()
+        || !x.locomotive.is_empty()
+        || !x.chips.is_empty()
+        || !x.towers.is_empty()
+        || x.stopovers.is_some()
+        || x.starter.is_some()
+        || x.race_winner.is_some();
+    let Some(ex) = s.scenario.as_deref() else {
+        if wants_express {
+            p.push("expect: Catan Express facts, but this is not an Express game".into());
+        }
+        return;
+    };
+    let t = &s.board.topology;
+    let rail = &ex.rail;
+    let seat = |c: &Colour, p: &mut Vec<String>| {
+        let r = s.seat_of(*c);
+        if r.is_none() {
+            p.push(format!("expect: {c} does not play"));
+        }
+        r
+    };
+    for (what, want_map, ferry) in [
+        ("rail lines", &x.lines, false),
+        ("ferries", &x.ferries, true),
+    ] {
+        for (c, want) in want_map {
+            let Some(i) = seat(c, p) else { continue };
+            let r = &ex.players[i as usize];
+            let have = if ferry { &r.ferries } else { &r.lines };
+            let mut got: Vec<u16> = have.clone();
+            got.sort_unstable();
+            let mut w = Vec::new();
+            for name in want {
+                match rail.parse_stretch(t, name) {
+                    Some(st) => w.push(st),
+                    None => p.push(format!("expect: `{name}` is not a stretch")),
+                }
+            }
+            w.sort_unstable();
+            if got != w {
+                let g: Vec<String> = got.iter().map(|&st| rail.stretch_name(t, st)).collect();
+                p.push(format!("{c}'s {what}: expected {want:?}, found {g:?}"));
+            }
+        }
+    }
+    for (c, want) in &x.locomotive {
+        let Some(i) = seat(c, p) else { continue };
+        let got = ex.players[i as usize]
+            .locomotive
+            .map_or("nowhere".to_string(), |n| rail.node_name(t, n));
+        if !got.eq_ignore_ascii_case(want) {
+            p.push(format!(
+                "{c}'s locomotive: expected at {want}, found at {got}"
+            ));
+        }
+    }
+    for (c, want) in &x.chips {
+        let Some(i) = seat(c, p) else { continue };
+        let got = ex.players[i as usize].chips;
+        if got != *want {
+            p.push(format!("{c}'s chips: expected {want}, found {got}"));
+        }
+    }
+    for (c, want) in &x.towers {
+        let Some(i) = seat(c, p) else { continue };
+        let got = ex.race.as_ref().map_or(0, |r| r.collected(i));
+        if got != *want {
+            p.push(format!(
+                "{c}'s water towers taken: expected {want}, found {got}"
+            ));
+        }
+    }
+    if let Some(want) = &x.stopovers {
+        let got: Vec<usize> = ex
+            .race
+            .as_ref()
+            .map(|r| r.stopovers.iter().map(|st| st.vertex + 1).collect())
+            .unwrap_or_default();
+        if got != *want {
+            p.push(format!("stopovers: expected {want:?}, found {got:?}"));
+        }
+    }
+    let name = |h: Option<u8>| h.map_or("nobody".to_string(), |h| s.colour(h).to_string());
+    if let Some(w) = &x.starter {
+        let got = name(ex.race.as_ref().map(|r| r.starter));
+        if got != *w {
+            p.push(format!("starter: expected {w}, found {got}"));
+        }
+    }
+    if let Some(w) = &x.race_winner {
+        let got = name(ex.race.as_ref().and_then(|r| r.winner));
+        if got != *w {
+            p.push(format!("race winner: expected {w}, found {got}"));
+        }
+    }
 }
 
 fn holder(h: &str, s: &State) -> Result<Option<u8>, String> {
@@ -292,7 +460,12 @@ pub fn run(file: &str, text: &str) -> Result<CaseResult, Diagnostics> {
         items: vec![Diagnostic::new(msg).at_opt(span)],
     };
     let raw: RawCase = toml::from_str(text).map_err(|e| fail(e.message().to_string(), e.span()))?;
-    if let Some(g) = raw.case.game.as_deref().filter(|g| *g != "catan") {
+    if let Some(g) = raw
+        .case
+        .game
+        .as_deref()
+        .filter(|g| !matches!(*g, "catan" | "catan-express"))
+    {
         return Err(fail(
             format!("this case is for the game `{g}`, not Catan"),
             None,
@@ -553,12 +726,15 @@ fn check(x: &Expect, before: &State, last: &[Event], s: &State, events: &[Event]
             Phase::Robber { .. } => "robber",
             Phase::RoadBuilding { .. } => "road-building",
             Phase::SpecialBuild { .. } => "special-build",
+            Phase::Scenario(crate::catan::express::Step::Stopover { .. }) => "stopover",
+            Phase::Scenario(crate::catan::express::Step::Moving { .. }) => "moving",
             Phase::Over => "over",
         };
         if got != ph {
             p.push(format!("phase: expected {ph}, found {got}"));
         }
     }
+    check_express(x, s, &mut p);
     if let Some(w) = &x.awaited {
         let got = super::awaited(s);
         if got != *w {

@@ -159,6 +159,9 @@ pub enum Event {
     Recorded {
         player: Colour,
     },
+    /// What a scenario's own rules tell (Catan Express: lines, ferries, chips, the
+    /// race).
+    Scenario(super::scenario::Event),
 }
 
 impl Event {
@@ -198,6 +201,7 @@ impl Event {
             Stole { thief, .. } => *thief,
             LongestRoad { player, .. } => return *player,
             Shortage { .. } => return None,
+            Scenario(e) => return e.player(),
         })
     }
 
@@ -322,6 +326,7 @@ impl Event {
             Skipped { text, why, .. } => format!("{text}: not done: {why}"),
             Default { player, what } => format!("{player} sent no orders: {what}"),
             Recorded { player } => format!("{player}'s new orders are on record"),
+            Scenario(e) => e.text(s, viewer),
         }
     }
 }

@@ -15,10 +15,18 @@ use crate::pbem::game::{
     Report, ReportInput, ScenarioInfo, Seat, SeatRequest, Start,
 };
 
-/// The Settlers of Catan, base game with the 5–6 player extension.
-pub struct Catan;
+/// The Settlers of Catan, base game with the 5–6 player extension; or the Catan Express
+/// scenario on top of it (one registration each in src/games.rs).
+pub struct Catan {
+    express: bool,
+}
 
-/// A Catan "scenario": the board and the points that win.
+/// Base Catan.
+pub static CATAN: Catan = Catan { express: false };
+/// Catan Express (docs/catan-express.md).
+pub static CATAN_EXPRESS: Catan = Catan { express: true };
+
+/// A Catan "scenario": the board and the points that win; for Catan Express, its map.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Setup {
@@ -29,11 +37,30 @@ struct Setup {
     layout: Layout,
     #[serde(default = "ten")]
     points_to_win: u8,
+    /// Catan Express on this map (`island` or `beyond`).
+    #[serde(default)]
+    express: Option<super::express::Map>,
 }
 
 fn ten() -> u8 {
     10
 }
+
+/// The bundled Catan Express set-ups, by name.
+const EXPRESS_BUNDLED: [(&str, &str); 3] = [
+    (
+        "island",
+        "# Catan Express on the judge's island: a main island and an ore islet across a\n# strait, where ferries matter (docs/catan-express.md).\nname = \"island\"\ntitle = \"Catan Express: the island and the ore islet\"\nexpress = \"island\"\n",
+    ),
+    (
+        "beyond",
+        "# Catan Express beyond the island, on a board drawn from the seed: ferries run to\n# the centres of sea hexes.\nname = \"beyond\"\ntitle = \"Catan Express beyond the island (random board)\"\nlayout = \"random\"\nexpress = \"beyond\"\n",
+    ),
+    (
+        "beyond-beginner",
+        "# Catan Express beyond the island, on the beginners' board.\nname = \"beyond-beginner\"\ntitle = \"Catan Express beyond the island (beginners' board)\"\nlayout = \"beginner\"\nexpress = \"beyond\"\n",
+    ),
+];
 
 /// The bundled set-ups, by name.
 const BUNDLED: [(&str, &str); 2] = [
@@ -65,13 +92,31 @@ fn secret_of(text: &str) -> Option<String> {
         .find_map(crate::mail::redact::secret_line_value)
 }
 
+impl Catan {
+    fn bundled(&self) -> &'static [(&'static str, &'static str)] {
+        if self.express {
+            &EXPRESS_BUNDLED
+        } else {
+            &BUNDLED
+        }
+    }
+}
+
 impl Game for Catan {
     fn id(&self) -> &'static str {
-        "catan"
+        if self.express {
+            "catan-express"
+        } else {
+            "catan"
+        }
     }
 
     fn title(&self) -> &'static str {
-        "Catan"
+        if self.express {
+            "Catan Express"
+        } else {
+            "Catan"
+        }
     }
 
     fn pace(&self) -> Pace {
@@ -79,11 +124,11 @@ impl Game for Catan {
     }
 
     fn default_scenario(&self) -> Option<&'static str> {
-        Some("random")
+        Some(if self.express { "island" } else { "random" })
     }
 
     fn scenarios(&self) -> Result<Vec<ScenarioInfo>, String> {
-        BUNDLED
+        self.bundled()
             .iter()
             .map(|(name, text)| self.check_scenario(name, text))
             .collect()
@@ -101,8 +146,8 @@ impl Game for Catan {
     }
 
     fn scenario_text(&self, scenario: &str) -> Result<(String, String), String> {
-        if let Some((name, text)) = BUNDLED.iter().find(|(n, _)| *n == scenario) {
-            return Ok((format!("catan:{name}"), (*text).to_string()));
+        if let Some((name, text)) = self.bundled().iter().find(|(n, _)| *n == scenario) {
+            return Ok((format!("{}:{name}", self.id()), (*text).to_string()));
         }
         let path = Path::new(scenario);
         if path.is_file() {
@@ -110,7 +155,7 @@ impl Game for Catan {
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             return Ok((path.display().to_string(), text));
         }
-        let names: Vec<&str> = BUNDLED.iter().map(|(n, _)| *n).collect();
+        let names: Vec<&str> = self.bundled().iter().map(|(n, _)| *n).collect();
         let mut msg = format!("there is no Catan set-up `{scenario}` and no file of that name");
         match did_you_mean(scenario, names.iter().copied()) {
             Some(s) => msg.push_str(&format!("\nhelp: did you mean `{s}`?")),
@@ -128,11 +173,25 @@ impl Game for Catan {
         seed: u64,
     ) -> Result<Created, String> {
         let setup = read_setup(file, text)?;
-        let options = Options {
-            layout: setup.layout,
-            extension: seats.len() > 4,
-            points_to_win: setup.points_to_win,
-            ..Options::default()
+        if setup.express.is_some() != self.express {
+            return Err(format!(
+                "{file}: this set-up is for {}, not {}",
+                if setup.express.is_some() {
+                    "Catan Express"
+                } else {
+                    "base Catan"
+                },
+                self.title()
+            ));
+        }
+        let options = match setup.express {
+            Some(map) => super::express::options(seats.len(), map, setup.layout),
+            None => Options {
+                layout: setup.layout,
+                extension: seats.len() > 4,
+                points_to_win: setup.points_to_win,
+                ..Options::default()
+            },
         };
         let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
         let state = super::new_game(name, &names, seed, &options).map_err(|e| e.to_string())?;

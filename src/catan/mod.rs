@@ -24,16 +24,27 @@
 //! - Same state and same files in, same bytes out: the dice come from the seeded stream
 //!   kept in the state.
 //!
+//! **Catan Express** (docs/catan-express.md) is the same API with the variant set in the
+//! options: `Options { variant: Variant::Express(Map::Island | Map::Beyond), .. }` (five
+//! and six players also set `extension`), or the shortcut
+//! `express::new_game(name, players, seed, map, layout)`, which does both. Everything
+//! else — `check_orders`, `play`, `awaited`, `report`, `picture`, the state file (whose
+//! `options.variant` says `{"express": "island"}`) — is the same calls. A pipeline
+//! registering `catan-express` maps `judge new … --game catan-express` to
+//! `express::new_game(…, Map::Island, Layout::Beginner)` (or `Map::Beyond` with a base
+//! layout for "beyond the island").
+//!
 //! Inside: [`board`] (graph, layouts), [`rules`] (the engine: actions, checks, legal
 //! moves — also used by [`selfplay`]), [`orders`] (the order language), [`events`],
 //! [`report`] (text and picture), [`cases`] (adjudication cases), [`scenario`] (hooks
-//! for Catan Express).
+//! for scenarios) and [`express`] (Catan Express, built on those hooks).
 
 pub mod bits;
 pub mod board;
 pub mod cards;
 pub mod cases;
 pub mod events;
+pub mod express;
 pub mod game;
 pub mod orders;
 pub mod report;

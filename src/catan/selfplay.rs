@@ -21,17 +21,29 @@ pub const ACTION_LIMIT: u32 = 20_000;
 /// Plays one game of random legal moves: the game's dice from `seed`, the players'
 /// choices from a stream of their own.
 pub fn play_random(players: usize, seed: u64, buf: &mut Vec<Action>) -> GameResult {
-    let names: Vec<String> = (0..players).map(|i| format!("bot{i}")).collect();
     let options = Options {
         extension: players > 4,
         ..Options::default()
     };
-    let Ok(mut s) = State::new("selfplay", &names, seed, &options) else {
+    play_random_with(&options, players, seed, ACTION_LIMIT, buf)
+}
+
+/// Plays one game of random legal moves with these options (any variant), stopping
+/// after `limit` actions.
+pub fn play_random_with(
+    options: &Options,
+    players: usize,
+    seed: u64,
+    limit: u32,
+    buf: &mut Vec<Action>,
+) -> GameResult {
+    let names: Vec<String> = (0..players).map(|i| format!("bot{i}")).collect();
+    let Ok(mut s) = State::new("selfplay", &names, seed, options) else {
         return GameResult::default();
     };
     let mut choose = Rng::new(seed ^ 0x5EED_5EED_5EED_5EED);
     let mut actions = 0;
-    while actions < ACTION_LIMIT {
+    while actions < limit {
         s.legal_actions(buf);
         if buf.is_empty() {
             break;

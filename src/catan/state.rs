@@ -198,6 +198,9 @@ pub enum Phase {
     RoadBuilding { left: u8, then: Resume },
     /// 5–6 players: after a turn, this seat may build and buy.
     SpecialBuild { seat: u8 },
+    /// A step of the scenario's own (Catan Express: choosing stopovers, moving the
+    /// locomotive).
+    Scenario(super::scenario::Step),
     /// Someone has won.
     Over,
 }
@@ -242,6 +245,8 @@ pub struct State {
     /// Occupied or next to a building: no settlement may go here.
     pub blocked: Bits,
     pub all_roads: Bits,
+    /// The scenario's own state (Catan Express: railways and the race).
+    pub scenario: super::scenario::Extra,
 }
 
 pub const NOBODY: u8 = u8::MAX;
@@ -288,6 +293,7 @@ impl State {
                 .find(|&s| owed[s as usize] > 0)
                 .unwrap_or(self.active),
             Phase::SpecialBuild { seat } => seat,
+            Phase::Scenario(step) => super::scenario::actor(self, step),
             _ => self.active,
         }
     }
@@ -299,10 +305,13 @@ impl State {
         (self.first + k) % n
     }
 
-    /// Points everyone can see: buildings, longest road, largest army.
+    /// Points everyone can see: buildings, longest road, largest army, victory point
+    /// cards already shown, and what a scenario adds.
     pub fn public_points(&self, seat: u8) -> u8 {
         let p = &self.players[seat as usize];
-        let mut v = p.settlements.len() as u8 + 2 * p.cities.len() as u8;
+        let mut v = p.settlements.len() as u8
+            + 2 * p.cities.len() as u8
+            + p.played.get(super::cards::DevCard::VictoryPoint);
         if self.longest_road == Some(seat) && super::scenario::uses_longest_road(self) {
             v += 2;
         }
@@ -346,6 +355,9 @@ impl State {
         }
         for s in 0..self.players.len() {
             self.players[s].road_length = super::rules::longest_road::length(self, s as u8);
+        }
+        if let Some(x) = self.scenario.as_deref_mut() {
+            x.rebuild();
         }
     }
 
@@ -393,6 +405,8 @@ struct StateFile {
     rng: Rng,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     loaded_dice: Vec<[u8; 2]>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    express: Option<super::express::state::ExpressFile>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -437,6 +451,7 @@ enum PhaseFile {
     SpecialBuild {
         seat: Colour,
     },
+    Scenario(super::express::state::StepFile),
     Over,
 }
 
@@ -460,8 +475,10 @@ impl Serialize for State {
             Phase::Main => PhaseFile::Main,
             Phase::RoadBuilding { left, then } => PhaseFile::RoadBuilding { left, then },
             Phase::SpecialBuild { seat } => PhaseFile::SpecialBuild { seat: c(seat) },
+            Phase::Scenario(step) => PhaseFile::Scenario(step.to_file(&c)),
             Phase::Over => PhaseFile::Over,
         };
+        let colours: Vec<Colour> = self.players.iter().map(|p| p.colour).collect();
         StateFile {
             game: "catan".into(),
             name: self.name.clone(),
@@ -499,6 +516,10 @@ impl Serialize for State {
             winner: self.winner.map(c),
             rng: self.rng.clone(),
             loaded_dice: self.loaded_dice.clone(),
+            express: self
+                .scenario
+                .as_deref()
+                .map(|x| x.to_file(&self.board, &colours)),
         }
         .serialize(s)
     }
@@ -577,12 +598,26 @@ impl State {
             PhaseFile::SpecialBuild { seat } => Phase::SpecialBuild {
                 seat: seat_of(seat)?,
             },
+            PhaseFile::Scenario(step) => Phase::Scenario(step.to_step(&seat_of)?),
             PhaseFile::Over => Phase::Over,
         };
         let robber = t
             .parse_hex(&f.robber)
             .filter(|&h| t.hexes[h].land)
             .ok_or_else(|| format!("the robber is on `{}`, not a land hex", f.robber))?;
+        let colours: Vec<Colour> = f.players.iter().map(|p| p.colour).collect();
+        let scenario = match (f.options.variant, &f.express) {
+            (super::scenario::Variant::Base, None) => None,
+            (super::scenario::Variant::Express(map), Some(x)) => Some(Box::new(
+                super::express::Express::from_file(x, &f.board, map, &colours)?,
+            )),
+            (super::scenario::Variant::Express(map), None) => Some(Box::new(
+                super::express::Express::new(&f.board, map, colours.len()),
+            )),
+            (super::scenario::Variant::Base, Some(_)) => {
+                return Err("a base game has no Catan Express part".into());
+            }
+        };
         let mut s = State {
             name: f.name,
             options: f.options,
@@ -609,6 +644,7 @@ impl State {
             occupied: Bits::EMPTY,
             blocked: Bits::EMPTY,
             all_roads: Bits::EMPTY,
+            scenario,
         };
         s.rebuild_derived();
         Ok(s)

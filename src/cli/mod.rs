@@ -204,7 +204,7 @@ pub enum Command {
 
 #[derive(Debug, clap::Args)]
 pub struct SelfplayArgs {
-    /// The game: `catan`.
+    /// The game: `catan`, `catan-express` (the Express island) or `catan-express-beyond`.
     pub game: String,
     /// Players per game (3 to 6; 5 and 6 play the extension).
     #[arg(long, default_value_t = 4)]

@@ -1,6 +1,7 @@
-//! `judge selfplay catan`: random legal-move games on the Catan rules engine, with a
-//! progress bar on a terminal (quiet in pipes) and a summary of wins, turns, actions and
-//! speed.
+//! `judge selfplay catan` (and `catan-express`, on the Express island, or
+//! `catan-express-beyond`, beyond the island on the beginner board): random legal-move
+//! games on the Catan rules engine, with a progress bar on a terminal (quiet in pipes)
+//! and a summary of wins, turns, actions and speed.
 
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
@@ -8,16 +9,28 @@ use std::time::Instant;
 use anyhow::Context as _;
 
 use super::{Failure, SelfplayArgs};
-use crate::catan::selfplay::{Summary, play_random};
+use crate::catan::express::{self, Map};
+use crate::catan::selfplay::{GameResult, Summary, play_random};
 use crate::catan::state::Colour;
 
+/// The games self-play knows, and how to play one of each.
+const GAMES: [&str; 3] = ["catan", "catan-express", "catan-express-beyond"];
+
 pub fn run(args: SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    if args.game != "catan" {
-        return Err(Failure::User(format!(
-            "self-play knows the game `catan`, not `{}`",
-            args.game
-        )));
-    }
+    let play: fn(usize, u64, &mut Vec<crate::catan::rules::Action>) -> GameResult = match args
+        .game
+        .as_str()
+    {
+        "catan" => play_random,
+        "catan-express" => |p, s, b| express::selfplay::play_random(p, s, Map::Island, b),
+        "catan-express-beyond" => |p, s, b| express::selfplay::play_random(p, s, Map::Beyond, b),
+        other => {
+            return Err(Failure::User(format!(
+                "self-play knows the games {}, not `{other}`",
+                GAMES.join(", ")
+            )));
+        }
+    };
     if !(3..=6).contains(&args.players) {
         return Err(Failure::User(format!(
             "Catan is for 3 to 6 players, not {}",
@@ -33,7 +46,7 @@ pub fn run(args: SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let mut buf = Vec::new();
     let start = Instant::now();
     for g in 0..args.games {
-        let r = play_random(args.players, args.seed.wrapping_add(u64::from(g)), &mut buf);
+        let r = play(args.players, args.seed.wrapping_add(u64::from(g)), &mut buf);
         summary.add(&r, args.players);
         if g % 64 == 0 {
             bar.set_position(u64::from(g));
@@ -44,8 +57,13 @@ pub fn run(args: SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let games = f64::from(summary.games.max(1));
     let mut w = |s: String| writeln!(out, "{s}").context("writing output");
     w(format!(
-        "{} random games of Catan, {} players, seeds {}..{}",
+        "{} random games of {}, {} players, seeds {}..{}",
         summary.games,
+        match args.game.as_str() {
+            "catan-express" => "Catan Express (the island)",
+            "catan-express-beyond" => "Catan Express beyond the island",
+            _ => "Catan",
+        },
         args.players,
         args.seed,
         args.seed.wrapping_add(u64::from(args.games))

@@ -173,7 +173,10 @@ pub struct EdgeInfo {
 /// surrounds the land.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Topology {
+    /// Rows of land hexes (boards built by [`Topology::from_rows`]).
     pub rows: Vec<u8>,
+    /// The picture (boards built by [`Topology::from_shape`]).
+    pub shape: Vec<String>,
     pub hexes: Vec<HexInfo>,
     pub vertices: Vec<VertexInfo>,
     pub edges: Vec<EdgeInfo>,
@@ -206,16 +209,83 @@ impl Topology {
                 land.push(((x - r) / 2, r));
             }
         }
-        let is_land = |q: i32, r: i32| land.contains(&(q, r));
-        let mut sea: Vec<(i32, i32)> = Vec::new();
-        for &(q, r) in &land {
-            for (dq, dr) in SIDE_STEP {
-                let p = (q + dq, r + dr);
-                if !is_land(p.0, p.1) && !sea.contains(&p) {
-                    sea.push(p);
+        let mut t = Topology::from_cells(land, Vec::new());
+        t.rows = rows.to_vec();
+        t
+    }
+
+    /// A board drawn as a picture, one string per row of hexes, top to bottom: `L` (or
+    /// any letter) is a land hex, `~` a sea hex inside the picture (a strait, a bay),
+    /// anything else nothing. Hexes of a row sit on every other column, and rows
+    /// alternate between even and odd columns, as the hexes interlock:
+    ///
+    /// ```text
+    /// "  L L L ~ L"
+    /// " L L L L ~ L"
+    /// ```
+    ///
+    /// A frame of sea hexes surrounds the land, as on every board. `None` if a hex sits
+    /// on a column of the wrong parity or there is no land.
+    pub fn from_shape(shape: &[String]) -> Option<Topology> {
+        let mut land = Vec::new();
+        let mut sea = Vec::new();
+        for (i, row) in shape.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                let (x, r) = (c as i32, i as i32);
+                let cell = |x: i32, r: i32| ((x - r).div_euclid(2), r);
+                if ch.is_ascii_alphabetic() || ch == '~' {
+                    if (x + r).rem_euclid(2) != 0 {
+                        return None;
+                    }
+                    if ch == '~' {
+                        sea.push(cell(x, r));
+                    } else {
+                        land.push(cell(x, r));
+                    }
                 }
             }
         }
+        if land.is_empty() {
+            return None;
+        }
+        // Centre the picture on the origin (keeping each hex's column parity).
+        let all = land.iter().chain(&sea);
+        let (mut lo, mut hi) = ((i32::MAX, i32::MAX), (i32::MIN, i32::MIN));
+        for &(q, r) in all {
+            let x = 2 * q + r;
+            lo = (lo.0.min(x), lo.1.min(r));
+            hi = (hi.0.max(x), hi.1.max(r));
+        }
+        let dr = -(lo.1 + hi.1) / 2;
+        let mut dx = -(lo.0 + hi.0) / 2;
+        if (dx - dr).rem_euclid(2) != 0 {
+            dx += 1;
+        }
+        let shift = |&(q, r): &(i32, i32)| {
+            let (x, r) = (2 * q + r + dx, r + dr);
+            ((x - r) / 2, r)
+        };
+        let land = land.iter().map(shift).collect();
+        let sea = sea.iter().map(shift).collect();
+        let mut t = Topology::from_cells(land, sea);
+        t.shape = shape.to_vec();
+        Some(t)
+    }
+
+    /// The graph of these land hexes (axial coordinates), these sea hexes, and a frame
+    /// of sea hexes round the land.
+    fn from_cells(mut land: Vec<(i32, i32)>, mut sea: Vec<(i32, i32)>) -> Topology {
+        let is_land = |q: i32, r: i32| land.contains(&(q, r));
+        let mut frame: Vec<(i32, i32)> = Vec::new();
+        for &(q, r) in &land {
+            for (dq, dr) in SIDE_STEP {
+                let p = (q + dq, r + dr);
+                if !is_land(p.0, p.1) && !sea.contains(&p) && !frame.contains(&p) {
+                    frame.push(p);
+                }
+            }
+        }
+        sea.extend(frame);
         let key = |&(q, r): &(i32, i32)| (r, 2 * q + r);
         land.sort_by_key(key);
         sea.sort_by_key(key);
@@ -338,7 +408,8 @@ impl Topology {
         let land_vertices = (0..vertices.len()).filter(|&v| vertices[v].land).collect();
         let land_edges = (0..edges.len()).filter(|&e| edges[e].land).collect();
         Topology {
-            rows: rows.to_vec(),
+            rows: Vec::new(),
+            shape: Vec::new(),
             land_hexes: land.len(),
             hexes,
             vertices,
@@ -515,7 +586,11 @@ impl Board {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoardFile {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rows: Vec<u8>,
+    /// A drawn board (see [`Topology::from_shape`]) instead of rows.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shape: Vec<String>,
     pub hexes: std::collections::BTreeMap<String, HexFile>,
     pub harbours: std::collections::BTreeMap<String, Harbour>,
 }
@@ -533,6 +608,7 @@ impl Board {
         let t = &self.topology;
         BoardFile {
             rows: t.rows.clone(),
+            shape: t.shape.clone(),
             hexes: (0..t.hexes.len())
                 .filter(|&h| t.hexes[h].land)
                 .map(|h| {
@@ -554,10 +630,22 @@ impl Board {
     }
 
     pub fn from_file(f: &BoardFile) -> Result<Board, String> {
-        if f.rows.is_empty() || f.rows.iter().any(|&r| r == 0 || r > 12) || f.rows.len() > 11 {
-            return Err("the board's rows must be 1 to 11 rows of 1 to 12 hexes".into());
-        }
-        let topology = Topology::from_rows(&f.rows);
+        let topology = if f.shape.is_empty() {
+            if f.rows.is_empty() || f.rows.iter().any(|&r| r == 0 || r > 12) || f.rows.len() > 11 {
+                return Err("the board's rows must be 1 to 11 rows of 1 to 12 hexes".into());
+            }
+            Topology::from_rows(&f.rows)
+        } else {
+            if !f.rows.is_empty() {
+                return Err("a board has rows or a shape, not both".into());
+            }
+            if f.shape.len() > 13 || f.shape.iter().any(|r| r.chars().count() > 40) {
+                return Err("the board's shape must be at most 13 rows of 40 columns".into());
+            }
+            Topology::from_shape(&f.shape).ok_or(
+                "the board's shape must have land, and hexes on alternate columns (even in the first row, odd in the second, …)",
+            )?
+        };
         if topology.vertices.len() > super::bits::Bits::CAPACITY
             || topology.edges.len() > super::bits::Bits::CAPACITY
         {

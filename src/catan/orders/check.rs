@@ -3,8 +3,9 @@
 
 use super::parse::parse;
 use super::{Cond, Kind, Line, Order, Orders, Section};
+use crate::catan::express::orders as xo;
 use crate::catan::rules::Action;
-use crate::catan::state::{Colour, Phase, State};
+use crate::catan::state::{Colour, NOBODY, Phase, State};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 
 /// The result of checking an order file.
@@ -136,6 +137,17 @@ fn warnings(s: &State, seat: u8, l: &Line, planned: &mut Vec<usize>, items: &mut
             }
         }
         Kind::Discard(_) => {}
+        Kind::Scenario(xo::Standing::Stopovers(list)) => {
+            for &v in list {
+                if s.vertex_owner.get(v).is_none_or(|&o| o == NOBODY) {
+                    items.push(warn(format!(
+                        "stopover {}: there is no settlement or city there yet",
+                        s.vertex_name(v)
+                    )));
+                }
+            }
+        }
+        Kind::Scenario(_) => {}
         Kind::Turn { alts, .. } => {
             for o in alts {
                 match o {
@@ -181,6 +193,11 @@ fn warnings(s: &State, seat: u8, l: &Line, planned: &mut Vec<usize>, items: &mut
                             )));
                         }
                     }
+                    Order::Scenario(o) => {
+                        for w in xo::warnings(s, seat, o) {
+                            items.push(warn(w));
+                        }
+                    }
                     Order::Knight(_)
                     | Order::RoadBuilding(_)
                     | Order::YearOfPlenty(..)
@@ -197,10 +214,20 @@ fn warnings(s: &State, seat: u8, l: &Line, planned: &mut Vec<usize>, items: &mut
 /// One order line in plain words.
 pub fn describe(s: &State, l: &Line) -> String {
     match &l.kind {
-        Kind::Founding { settlement, road } => {
-            let road = road.map_or(String::new(), |e| {
+        Kind::Founding {
+            settlement,
+            road,
+            line,
+        } => {
+            let mut road = road.map_or(String::new(), |e| {
                 format!(" with a road at {}", s.edge_name(e))
             });
+            if let (Some(st), Some(x)) = (line, s.scenario.as_deref()) {
+                road = format!(
+                    " with its first rail line at {} (on your second placement)",
+                    x.rail.stretch_name(&s.board.topology, *st)
+                );
+            }
             format!(
                 "founding: a settlement at {}{road}, if that place is still free when your placement comes",
                 s.vertex_name(*settlement)
@@ -234,6 +261,7 @@ pub fn describe(s: &State, l: &Line) -> String {
                 l.join(", then ")
             )
         }
+        Kind::Scenario(st) => xo::describe_standing(s, st),
         Kind::Accept(a) => {
             let from = a.from.map_or("anyone".into(), |c| c.to_string());
             format!(
@@ -314,6 +342,7 @@ fn order_words(s: &State, o: &Order) -> String {
             format!("offer {give} for {get} to {to}")
         }
         Order::End => "end the turn here".into(),
+        Order::Scenario(o) => xo::describe(s, o),
     }
 }
 

@@ -114,6 +114,8 @@ pub enum Order {
     },
     /// Stop here; the turn ends.
     End,
+    /// An order of the scenario's own (Catan Express: lines, ferries, the locomotive).
+    Scenario(super::scenario::Order),
 }
 
 /// What a line says.
@@ -122,10 +124,14 @@ pub enum Kind {
     Founding {
         settlement: VertexId,
         road: Option<EdgeId>,
+        /// Catan Express: the second settlement's first rail line (a stretch).
+        line: Option<u16>,
     },
     Robber(RobberChoice),
     Discard(Vec<(Resource, Option<u8>)>),
     Accept(Acceptance),
+    /// A standing order of the scenario's own (Catan Express: stopovers, fares).
+    Scenario(super::scenario::Standing),
     /// A turn order: conditions, then alternatives (the first that can be done is done).
     Turn {
         conds: Vec<Cond>,

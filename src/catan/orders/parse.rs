@@ -7,6 +7,7 @@ use super::text::{self, CleanLine};
 use super::{Acceptance, Cond, Kind, Line, Order, Orders, RobberChoice, Section};
 use crate::catan::board::{EdgeId, HexId, VertexId};
 use crate::catan::cards::{Cards, Resource};
+use crate::catan::express::orders as xo;
 use crate::catan::state::{Colour, State};
 use crate::diagnostic::{Diagnostic, did_you_mean};
 
@@ -47,26 +48,26 @@ const FIRST_WORDS: [&str; 26] = [
     "main",
 ];
 
-struct Cursor<'a> {
-    words: &'a [(String, Range<usize>)],
-    at: usize,
-    line_end: usize,
+pub(crate) struct Cursor<'a> {
+    pub(crate) words: &'a [(String, Range<usize>)],
+    pub(crate) at: usize,
+    pub(crate) line_end: usize,
 }
 
-type Res<T> = Result<T, Diagnostic>;
+pub(crate) type Res<T> = Result<T, Diagnostic>;
 
 impl<'a> Cursor<'a> {
-    fn peek(&self) -> Option<&'a str> {
+    pub(crate) fn peek(&self) -> Option<&'a str> {
         self.words.get(self.at).map(|w| w.0.as_str())
     }
 
-    fn span(&self) -> Range<usize> {
+    pub(crate) fn span(&self) -> Range<usize> {
         self.words
             .get(self.at)
             .map_or(self.line_end..self.line_end, |w| w.1.clone())
     }
 
-    fn next(&mut self) -> Option<&'a str> {
+    pub(crate) fn next(&mut self) -> Option<&'a str> {
         let w = self.peek();
         if w.is_some() {
             self.at += 1;
@@ -74,7 +75,7 @@ impl<'a> Cursor<'a> {
         w
     }
 
-    fn eat(&mut self, w: &str) -> bool {
+    pub(crate) fn eat(&mut self, w: &str) -> bool {
         if self.peek() == Some(w) {
             self.at += 1;
             true
@@ -83,7 +84,7 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    fn eat_any(&mut self, ws: &[&str]) -> bool {
+    pub(crate) fn eat_any(&mut self, ws: &[&str]) -> bool {
         match self.peek() {
             Some(p) if ws.contains(&p) => {
                 self.at += 1;
@@ -93,11 +94,11 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    fn done(&self) -> bool {
+    pub(crate) fn done(&self) -> bool {
         self.at >= self.words.len()
     }
 
-    fn missing(&self, what: &str) -> Diagnostic {
+    pub(crate) fn missing(&self, what: &str) -> Diagnostic {
         match self.peek() {
             Some(w) => Diagnostic::new(format!("expected {what}, found `{w}`"))
                 .at(self.span())
@@ -120,18 +121,18 @@ impl<'a> Cursor<'a> {
     }
 }
 
-struct Reader<'s> {
-    s: &'s State,
+pub(crate) struct Reader<'s> {
+    pub(crate) s: &'s State,
 }
 
 impl Reader<'_> {
-    fn number(&self, c: &mut Cursor) -> Option<u32> {
+    pub(crate) fn number(&self, c: &mut Cursor) -> Option<u32> {
         let n = c.peek()?.parse().ok()?;
         c.at += 1;
         Some(n)
     }
 
-    fn vertex(&self, c: &mut Cursor) -> Res<VertexId> {
+    pub(crate) fn vertex(&self, c: &mut Cursor) -> Res<VertexId> {
         let t = &self.s.board.topology;
         let span = c.span();
         let Some(w) = c.next() else {
@@ -181,7 +182,7 @@ impl Reader<'_> {
         }
     }
 
-    fn hex(&self, c: &mut Cursor) -> Res<HexId> {
+    pub(crate) fn hex(&self, c: &mut Cursor) -> Res<HexId> {
         let t = &self.s.board.topology;
         let span = c.span();
         let Some(w) = c.next() else {
@@ -199,7 +200,7 @@ impl Reader<'_> {
         }
     }
 
-    fn colour(&self, c: &mut Cursor) -> Res<Colour> {
+    pub(crate) fn colour(&self, c: &mut Cursor) -> Res<Colour> {
         let span = c.span();
         let Some(w) = c.next() else {
             return Err(c.missing("a player's colour"));
@@ -220,7 +221,7 @@ impl Reader<'_> {
         }
     }
 
-    fn resource(&self, c: &mut Cursor) -> Res<Resource> {
+    pub(crate) fn resource(&self, c: &mut Cursor) -> Res<Resource> {
         let span = c.span();
         let Some(w) = c.next() else {
             return Err(c.missing("a resource (wood, brick, wool, grain, ore)"));
@@ -355,9 +356,34 @@ impl Reader<'_> {
         let Some(w) = c.next() else {
             return Err(c.missing("an order"));
         };
+        let express = xo::active(self);
+        if express {
+            if let Some(o) = xo::build(self, c, w) {
+                return Ok(Order::Scenario(o?));
+            }
+            if matches!(w, "move" | "drive" | "go" | "ride") {
+                return Ok(Order::Scenario(xo::movement(self, c)?));
+            }
+            if w == "road" || (w == "build" && c.peek() == Some("road")) {
+                return Err(no_roads(start));
+            }
+        }
         let o = match w {
             "build" => {
                 let span = c.span();
+                if express
+                    && let Some(kind) = c.peek()
+                    && let Some(o) = {
+                        c.at += 1;
+                        let o = xo::build(self, c, kind);
+                        if o.is_none() {
+                            c.at -= 1;
+                        }
+                        o
+                    }
+                {
+                    return Ok(Order::Scenario(o?));
+                }
                 match c.next() {
                     Some("road") => Order::Road(self.edge(c)?),
                     Some("settlement") => {
@@ -372,9 +398,14 @@ impl Reader<'_> {
                         let d = Diagnostic::new(format!("cannot build `{other}`"))
                             .at(span)
                             .label("not a piece");
-                        return Err(match did_you_mean(other, ["road", "settlement", "city"]) {
+                        let pieces: &[&str] = if express {
+                            &["line", "ferry", "settlement", "city"]
+                        } else {
+                            &["road", "settlement", "city"]
+                        };
+                        return Err(match did_you_mean(other, pieces.iter().copied()) {
                             Some(m) => d.help(format!("did you mean `{m}`?")),
-                            None => d.help("build road, settlement or city"),
+                            None => d.help(format!("build {}", pieces.join(", "))),
                         });
                     }
                     None => return Err(c.missing("road, settlement or city")),
@@ -473,7 +504,11 @@ impl Reader<'_> {
                 let d = Diagnostic::new(format!("`{other}` is not an order"))
                     .at(start)
                     .label("unknown order");
-                return Err(match did_you_mean(other, FIRST_WORDS) {
+                let mut words = FIRST_WORDS.to_vec();
+                if express {
+                    words.extend(EXPRESS_WORDS);
+                }
+                return Err(match did_you_mean(other, words) {
                     Some(m) => d.help(format!("did you mean `{m}`?")),
                     None => d.help("see docs/catan-orders.md for the orders"),
                 });
@@ -496,6 +531,11 @@ impl Reader<'_> {
                 } else {
                     Order::Knight(None)
                 }
+            }
+            "road" | "roads" | "road-building" if xo::active(self) => {
+                c.eat("building");
+                c.eat_any(&[":", ","]);
+                xo::road_building(self, c).map(Order::Scenario)?
             }
             "road" | "roads" | "road-building" => {
                 c.eat("building");
@@ -558,6 +598,13 @@ impl Reader<'_> {
 
     fn line(&self, c: &mut Cursor, section: Section) -> Res<Kind> {
         let first = c.peek().unwrap_or("");
+        if xo::active(self)
+            && let Some(st) = xo::standing(self, c)
+        {
+            let st = st?;
+            c.finish()?;
+            return Ok(Kind::Scenario(st));
+        }
         let kind = match first {
             "discard" => {
                 c.at += 1;
@@ -619,7 +666,10 @@ impl Reader<'_> {
             }
             "settlement"
                 if section == Section::Founding
-                    || c.words.iter().skip(1).any(|w| w.0 == "road") =>
+                    || c.words
+                        .iter()
+                        .skip(1)
+                        .any(|w| w.0 == "road" || (w.0 == "line" && xo::active(self))) =>
             {
                 c.at += 1;
                 self.placement(c)?
@@ -669,13 +719,26 @@ impl Reader<'_> {
         c.eat_any(&["at", "on"]);
         let settlement = self.vertex(c)?;
         c.eat_any(&[",", "and", "with"]);
-        let road = if c.eat("road") {
+        let express = xo::active(self);
+        let road = if c.peek() == Some("road") && express {
+            return Err(no_roads(c.span()));
+        } else if c.eat("road") {
             c.eat_any(&["at", "on"]);
             Some(self.edge(c)?)
         } else {
             None
         };
-        Ok(Kind::Founding { settlement, road })
+        let line = if express && c.eat_any(&["line", "rail"]) {
+            c.eat_any(&["line", "to", "at", "into"]);
+            Some(xo::founding_line(self, c, settlement)?)
+        } else {
+            None
+        };
+        Ok(Kind::Founding {
+            settlement,
+            road,
+            line,
+        })
     }
 
     fn fits_section(
@@ -705,6 +768,7 @@ impl Reader<'_> {
                             | Order::RoadBuilding(_)
                             | Order::YearOfPlenty(..)
                             | Order::Monopoly(_)
+                            | Order::Scenario(xo::Order::RoadBuilding(_))
                     )
                 });
                 if !ok {
@@ -719,7 +783,11 @@ impl Reader<'_> {
                 let ok = alts.iter().all(|o| {
                     matches!(
                         o,
-                        Order::Road(_) | Order::Settlement(_) | Order::City(_) | Order::Buy(_)
+                        Order::Road(_)
+                            | Order::Settlement(_)
+                            | Order::City(_)
+                            | Order::Buy(_)
+                            | Order::Scenario(xo::Order::Build { .. })
                     )
                 });
                 if !ok {
@@ -733,6 +801,16 @@ impl Reader<'_> {
         }
         Ok(())
     }
+}
+
+/// Catan Express words that may begin a line, for suggestions.
+const EXPRESS_WORDS: [&str; 6] = ["line", "ferry", "move", "stopover", "fares", "rail"];
+
+fn no_roads(span: Range<usize>) -> Diagnostic {
+    Diagnostic::new("Catan Express has no roads")
+        .at(span)
+        .label("no roads")
+        .help("build rail lines (`line 13-F`) and ferries; found with `settlement 40 line J`")
 }
 
 fn section_header(words: &[(String, Range<usize>)]) -> Option<Section> {

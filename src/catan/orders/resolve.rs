@@ -9,6 +9,7 @@ use super::{Acceptance, Cond, Kind, Line, Order, Orders, Record, RobberChoice, S
 use crate::catan::board::Board;
 use crate::catan::cards::{Cards, Resource};
 use crate::catan::events::Event;
+use crate::catan::express::orders as xo;
 use crate::catan::rules::{Action, Refusal};
 use crate::catan::state::{Colour, Phase, State};
 use crate::diagnostic::Diagnostic;
@@ -125,8 +126,12 @@ pub fn play(before: &State, files: &BTreeMap<Colour, String>) -> Outcome {
     }
 }
 
-fn act(s: &mut State, ev: &mut Vec<Event>, a: Action) -> Result<(), Refusal> {
-    s.apply(a, ev)
+/// Carry out an action; then, if the race has just begun (Catan Express), the stopover
+/// choices from the players' standing orders.
+pub(crate) fn act(s: &mut State, ev: &mut Vec<Event>, a: Action) -> Result<(), Refusal> {
+    s.apply(a, ev)?;
+    xo::choose_stopovers(s, ev);
+    Ok(())
 }
 
 // ---- The founding -------------------------------------------------------------------
@@ -137,7 +142,12 @@ fn founding(s: &mut State, ev: &mut Vec<Event>) {
     let orders = on_record(s, seat);
     let mut placed = None;
     for l in orders.section(Section::Founding) {
-        let Kind::Founding { settlement, road } = l.kind else {
+        let Kind::Founding {
+            settlement,
+            road,
+            line,
+        } = l.kind
+        else {
             continue;
         };
         if s.records[seat as usize].used.contains_key(&l.line) {
@@ -148,7 +158,12 @@ fn founding(s: &mut State, ev: &mut Vec<Event>) {
             Ok(()) => {
                 ev.push(order_event(c, l));
                 let _ = act(s, ev, Action::FoundSettlement(settlement));
-                placed = Some((settlement, road, l.line, l.text.clone()));
+                placed = Some((
+                    settlement,
+                    road.map(Piece::Road).or(line.map(Piece::Line)),
+                    l.line,
+                    l.text.clone(),
+                ));
                 break;
             }
             Err(r) => ev.push(Event::Skipped {
@@ -176,8 +191,12 @@ fn founding(s: &mut State, ev: &mut Vec<Event>) {
         ..
     } = s.phase
     {
-        if let Some(e) = road {
-            match act(s, ev, Action::FoundRoad(e)) {
+        if let Some(piece) = road {
+            let a = match piece {
+                Piece::Road(e) => Action::FoundRoad(e),
+                Piece::Line(st) => Action::Scenario(crate::catan::express::Act::FoundLine(st)),
+            };
+            match act(s, ev, a) {
                 Ok(()) => return,
                 Err(r) => ev.push(Event::Failed {
                     player: c,
@@ -186,6 +205,26 @@ fn founding(s: &mut State, ev: &mut Vec<Event>) {
                     reason: r,
                 }),
             }
+        }
+        if let Phase::Founding {
+            settlement: Some(v),
+            ..
+        } = s.phase
+            && let Some(st) = xo::default_founding_line(s, v)
+        {
+            let name = s.scenario.as_deref().map_or(String::new(), |x| {
+                x.rail.stretch_name(&s.board.topology, st)
+            });
+            ev.push(Event::Default {
+                player: c,
+                what: format!("the judge laid the first rail line at {name}"),
+            });
+            let _ = act(
+                s,
+                ev,
+                Action::Scenario(crate::catan::express::Act::FoundLine(st)),
+            );
+            return;
         }
         let mut legal = Vec::new();
         s.legal_actions(&mut legal);
@@ -226,9 +265,20 @@ pub fn default_site(s: &State) -> usize {
 
 // ---- A turn -------------------------------------------------------------------------
 
-enum Flow {
+/// What the turn does after an order.
+pub(crate) enum Flow {
+    /// Go on with the next order.
     Go,
+    /// The turn ends here (`end`).
     Stop,
+    /// The locomotive moved: the turn is over; later orders are refused.
+    Moved,
+}
+
+/// The piece a founding placement names after its settlement.
+enum Piece {
+    Road(crate::catan::board::EdgeId),
+    Line(u16),
 }
 
 fn order_event(c: Colour, l: &Line) -> Event {
@@ -250,6 +300,9 @@ fn turn(s: &mut State, ev: &mut Vec<Event>) {
         None
     };
     s.records[seat as usize].turn_played = true;
+    // Points reached outside the turn count from its start (the race may begin).
+    s.after_action(ev);
+    xo::choose_stopovers(s, ev);
     let Some(orders) = orders else {
         ev.push(Event::Default {
             player: c,
@@ -263,6 +316,7 @@ fn turn(s: &mut State, ev: &mut Vec<Event>) {
             let _ = act(s, ev, Action::EndTurn);
         }
         special_building(s, ev);
+        xo::choose_stopovers(s, ev);
         return;
     };
     for l in orders.section(Section::BeforeRoll) {
@@ -277,18 +331,35 @@ fn turn(s: &mut State, ev: &mut Vec<Event>) {
         let _ = act(s, ev, Action::Roll);
         settle(s, ev, None, &orders);
     }
+    let mut moved = false;
     for l in orders.section(Section::Turn) {
+        if moved {
+            // Movement ends the turn: the orders after it are refused (RULINGS R9);
+            // standing lines stay on record.
+            if matches!(&l.kind, Kind::Turn { alts, .. } if alts.iter().any(|o| *o != Order::End)) {
+                ev.push(Event::Failed {
+                    player: c,
+                    line: l.line,
+                    text: l.text.clone(),
+                    reason: Refusal::Scenario(crate::catan::express::Refusal::MovementEnded),
+                });
+            }
+            continue;
+        }
         if s.phase != Phase::Main {
             break;
         }
-        if let Flow::Stop = run_line(s, ev, seat, l, &orders) {
-            break;
+        match run_line(s, ev, seat, l, &orders) {
+            Flow::Go => {}
+            Flow::Stop => break,
+            Flow::Moved => moved = true,
         }
     }
-    if s.phase == Phase::Main {
+    if matches!(s.phase, Phase::Main | Phase::Scenario(_)) && s.active == seat {
         let _ = act(s, ev, Action::EndTurn);
     }
     special_building(s, ev);
+    xo::choose_stopovers(s, ev);
 }
 
 /// 5–6 players: each other player's special building phase, from their orders on record.
@@ -539,6 +610,7 @@ fn try_order(
             ev.push(order_event(c, l));
             Ok(Flow::Stop)
         }
+        Order::Scenario(o) => xo::try_order(s, ev, seat, o, l, orders),
     }
 }
 

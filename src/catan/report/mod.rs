@@ -17,13 +17,13 @@ use super::state::{Colour, Phase, State};
 
 const ROMAN: [&str; 10] = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"];
 
-fn section(out: &mut String, n: &mut usize, title: &str) {
+pub(crate) fn section(out: &mut String, n: &mut usize, title: &str) {
     let head = format!("{}. {title}", ROMAN[*n % ROMAN.len()]);
     let _ = writeln!(out, "{head}\n{}", "=".repeat(head.chars().count()));
     *n += 1;
 }
 
-fn wrap(out: &mut String, text: &str, indent: usize) {
+pub(crate) fn wrap(out: &mut String, text: &str, indent: usize) {
     wrap_hanging(out, text, indent, 0);
 }
 
@@ -77,10 +77,18 @@ fn phase_words(s: &State) -> String {
     match s.phase {
         Phase::Over => "The game is over.".into(),
         Phase::Founding { index, .. } => format!(
-            "Founding placement {} of {}: {} places a settlement and a road.",
+            "Founding placement {} of {}: {} places a settlement{}.",
             index + 1,
             2 * s.players.len(),
-            s.colour(s.actor())
+            s.colour(s.actor()),
+            match (
+                super::scenario::founding_road(s, index),
+                super::scenario::uses_roads(s)
+            ) {
+                (true, true) => " and a road",
+                (true, false) => " and its first rail line",
+                (false, _) => "",
+            }
         ),
         _ => format!("It is {}'s turn {}.", s.colour(s.active), s.turn),
     }
@@ -93,7 +101,12 @@ pub fn text(before: &State, events: &[Event], after: &State, viewer: Option<Colo
     let _ = writeln!(o, "{bar}");
     let _ = writeln!(
         o,
-        " CATAN  --  {}  --  turn {}{}",
+        " {}  --  {}  --  turn {}{}",
+        if after.scenario.is_some() {
+            "CATAN EXPRESS"
+        } else {
+            "CATAN"
+        },
         after.name,
         after.step,
         match viewer {
@@ -172,9 +185,16 @@ pub fn text(before: &State, events: &[Event], after: &State, viewer: Option<Colo
         let _ = writeln!(o, "{l}");
     }
     let _ = writeln!(o);
+    let pieces = if after.scenario.is_some() {
+        "Rail lines (vertex to hex centre) and ferries are listed under The railway."
+    } else {
+        "Roads are drawn in their owner's letter (r, b, w, o, g, p)."
+    };
     wrap(
         &mut o,
-        "Each hex: its letter, what it yields, its number and dots (how many of the 36 rolls make it), or the robber. Vertices are numbered; r12 is red's settlement at 12, R12 a city. Roads are drawn in their owner's letter (r, b, w, o, g, p). Harbours: 3:1 any resource, 2wd 2:1 wood, 2br brick, 2wl wool, 2gr grain, 2or ore.",
+        &format!(
+            "Each hex: its letter, what it yields, its number and dots (how many of the 36 rolls make it), or the robber. Vertices are numbered; r12 is red's settlement at 12, R12 a city. {pieces} Harbours: 3:1 any resource, 2wd 2:1 wood, 2br brick, 2wl wool, 2gr grain, 2or ore."
+        ),
         2,
     );
     let harbours: Vec<String> = after
@@ -185,7 +205,40 @@ pub fn text(before: &State, events: &[Event], after: &State, viewer: Option<Colo
         .collect();
     wrap(&mut o, &format!("Harbours: {}.", harbours.join("; ")), 2);
     let _ = writeln!(o);
-    section(&mut o, &mut n, "Players");
+    if after.scenario.is_some() {
+        super::express::report::sections(after, viewer, &mut o, &mut n);
+    } else {
+        players(after, viewer, &mut o, &mut n);
+    }
+    your_hand(after, viewer, &mut o, &mut n);
+    section(&mut o, &mut n, "The bank");
+    let _ = writeln!(o, "  Resources: {}", after.bank);
+    let _ = writeln!(o, "  Development cards left: {}", after.deck.len());
+    let _ = writeln!(o);
+    if let (Phase::Over, Some(w)) = (after.phase, after.winner) {
+        let p = &after.players[w as usize];
+        wrap(
+            &mut o,
+            &format!(
+                "FINAL RESULT: {} ({}) wins with {} points{}.",
+                p.colour,
+                p.name,
+                after.points(w),
+                if p.vp_cards() > 0 {
+                    format!(", {} of them from victory point cards", p.vp_cards())
+                } else {
+                    String::new()
+                }
+            ),
+            2,
+        );
+    }
+    let _ = DevCard::ALL;
+    o
+}
+
+fn players(after: &State, viewer: Option<Colour>, o: &mut String, n: &mut usize) {
+    section(o, n, "Players");
     let mut rows = Vec::new();
     for (seat, p) in after.players.iter().enumerate() {
         let seat = seat as u8;
@@ -226,7 +279,7 @@ pub fn text(before: &State, events: &[Event], after: &State, viewer: Option<Colo
         &rows,
     ));
     wrap(
-        &mut o,
+        o,
         &format!(
             "Pts: points (settlements 1, cities 2, longest road LR 2, largest army LA 2; hidden victory point cards count too and are shown at the win; {} win, on one's own turn). Cards: resource cards held. Dev: development cards held. Kn: knights played. Road: longest road. S/C/R: settlements, cities and roads left in supply.",
             after.options.points_to_win
@@ -234,83 +287,63 @@ pub fn text(before: &State, events: &[Event], after: &State, viewer: Option<Colo
         2,
     );
     let _ = writeln!(o);
-    if let Some(me) = viewer.and_then(|c| after.seat_of(c)) {
-        let p = &after.players[me as usize];
-        section(&mut o, &mut n, "Your hand");
-        let _ = writeln!(o, "  Resources: {}", p.hand);
-        let _ = writeln!(o, "  Development cards: {}", p.devs);
-        if p.new_devs.total() > 0 {
-            let _ = writeln!(
-                o,
-                "  Bought this turn (playable from your next): {}",
-                p.new_devs
-            );
-        }
-        let _ = writeln!(o, "  Played: {}", p.played);
-        let rates: Vec<String> = Resource::ALL
-            .iter()
-            .map(|&r| format!("{r} {}:1", after.rate(me, r)))
-            .collect();
-        let _ = writeln!(o, "  Bank trade: {}", rates.join(", "));
-        let harb: Vec<String> = [
-            Harbour::Generic,
-            Harbour::Wood,
-            Harbour::Brick,
-            Harbour::Wool,
-            Harbour::Grain,
-            Harbour::Ore,
-        ]
-        .iter()
-        .filter(|h| p.harbours & h.bit() != 0)
-        .map(|h| h.label())
-        .collect();
-        if !harb.is_empty() {
-            let _ = writeln!(o, "  Your harbours: {}", harb.join(", "));
-        }
-        let rec = &after.records[me as usize];
-        if rec.text.trim().is_empty() {
-            let _ = writeln!(o, "  Orders on record: none.");
-        } else {
-            wrap(
-                &mut o,
-                &format!(
-                    "Orders on record: the file received for turn {}{}.",
-                    rec.since,
-                    if rec.turn_played {
-                        " (its turn part has been played)"
-                    } else {
-                        ""
-                    }
-                ),
-                2,
-            );
-        }
-        let _ = writeln!(o);
+}
+
+fn your_hand(after: &State, viewer: Option<Colour>, o: &mut String, n: &mut usize) {
+    let Some(me) = viewer.and_then(|c| after.seat_of(c)) else {
+        return;
+    };
+    let p = &after.players[me as usize];
+    section(o, n, "Your hand");
+    let _ = writeln!(o, "  Resources: {}", p.hand);
+    wrap(o, &format!("Development cards: {}", p.devs), 2);
+    if p.new_devs.total() > 0 {
+        let _ = writeln!(
+            o,
+            "  Bought this turn (playable from your next): {}",
+            p.new_devs
+        );
     }
-    section(&mut o, &mut n, "The bank");
-    let _ = writeln!(o, "  Resources: {}", after.bank);
-    let _ = writeln!(o, "  Development cards left: {}", after.deck.len());
-    let _ = writeln!(o);
-    if let (Phase::Over, Some(w)) = (after.phase, after.winner) {
-        let p = &after.players[w as usize];
+    wrap(o, &format!("Played: {}", p.played), 2);
+    let rates: Vec<String> = Resource::ALL
+        .iter()
+        .map(|&r| format!("{r} {}:1", after.rate(me, r)))
+        .collect();
+    let _ = writeln!(o, "  Bank trade: {}", rates.join(", "));
+    let harb: Vec<String> = [
+        Harbour::Generic,
+        Harbour::Wood,
+        Harbour::Brick,
+        Harbour::Wool,
+        Harbour::Grain,
+        Harbour::Ore,
+    ]
+    .iter()
+    .filter(|h| p.harbours & h.bit() != 0)
+    .map(|h| h.label())
+    .collect();
+    if !harb.is_empty() {
+        let _ = writeln!(o, "  Your harbours: {}", harb.join(", "));
+    }
+    let rec = &after.records[me as usize];
+    if rec.text.trim().is_empty() {
+        let _ = writeln!(o, "  Orders on record: none.");
+    } else {
         wrap(
-            &mut o,
+            o,
             &format!(
-                "FINAL RESULT: {} ({}) wins with {} points{}.",
-                p.colour,
-                p.name,
-                after.points(w),
-                if p.vp_cards() > 0 {
-                    format!(", {} of them from victory point cards", p.vp_cards())
+                "Orders on record: the file received for turn {}{}.",
+                rec.since,
+                if rec.turn_played {
+                    " (its turn part has been played)"
                 } else {
-                    String::new()
+                    ""
                 }
             ),
             2,
         );
     }
-    let _ = DevCard::ALL;
-    o
+    let _ = writeln!(o);
 }
 
 #[cfg(test)]

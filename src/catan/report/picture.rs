@@ -68,6 +68,24 @@ pub fn player_colour(c: Colour) -> &'static str {
 
 const SIZE: f32 = 40.0;
 
+/// Where the board's integer plane lands in the picture.
+#[derive(Clone, Copy, Debug)]
+pub struct Frame {
+    minx: i32,
+    miny: i32,
+    margin: f32,
+}
+
+impl Frame {
+    /// A point of the board's plane (x in half hex widths, y in quarter hex heights).
+    pub fn at(&self, x: i32, y: i32) -> (f32, f32) {
+        (
+            self.margin + (x - self.minx) as f32 * SIZE * 0.866,
+            self.margin + (y - self.miny) as f32 * SIZE * 0.5,
+        )
+    }
+}
+
 /// Draws the board.
 pub fn draw(s: &State) -> Picture {
     let t = &s.board.topology;
@@ -78,12 +96,8 @@ pub fn draw(s: &State) -> Picture {
         |(a, b, c, d), v| (a.min(v.x), b.max(v.x), c.min(v.y), d.max(v.y)),
     );
     let margin = 10.0;
-    let at = |x: i32, y: i32| {
-        (
-            margin + (x - minx) as f32 * kx,
-            margin + (y - miny) as f32 * ky,
-        )
-    };
+    let frame = Frame { minx, miny, margin };
+    let at = |x: i32, y: i32| frame.at(x, y);
     let mut p = Picture {
         width: 2.0 * margin + (maxx - minx) as f32 * kx,
         height: 2.0 * margin + (maxy - miny) as f32 * ky,
@@ -184,6 +198,7 @@ pub fn draw(s: &State) -> Picture {
             width: 5.0,
         });
     }
+    crate::catan::express::report::rails(s, &mut p, &frame);
     for (v, info) in t.vertices.iter().enumerate() {
         let c = at(info.x, info.y);
         let o = s.vertex_owner[v];
@@ -225,6 +240,7 @@ pub fn draw(s: &State) -> Picture {
             width: 1.5,
         });
     }
+    crate::catan::express::report::locomotives_and_towers(s, &mut p, &frame);
     p
 }
 

@@ -28,7 +28,7 @@ impl State {
             .saturating_sub(p.cities.len() as u8)
     }
 
-    fn can_build_now(&self, seat: u8) -> Result<(), Refusal> {
+    pub(crate) fn can_build_now(&self, seat: u8) -> Result<(), Refusal> {
         match self.phase {
             Phase::Main => Ok(()),
             Phase::SpecialBuild { seat: s } if s == seat => Ok(()),
@@ -67,6 +67,9 @@ impl State {
     }
 
     pub(crate) fn check_road(&self, seat: u8, e: EdgeId, free: bool) -> Result<(), Refusal> {
+        if !scenario::uses_roads(self) {
+            return Err(Refusal::Scenario(scenario::Refusal::NoRoads));
+        }
         if free {
             let Phase::RoadBuilding { .. } = self.phase else {
                 return Err(Refusal::NotNow);
@@ -109,7 +112,7 @@ impl State {
             });
         }
         self.check_site(seat, v)?;
-        if !self.players[seat as usize].road_ends.has(v) {
+        if scenario::settlement_needs_road(self) && !self.players[seat as usize].road_ends.has(v) {
             return Err(Refusal::NotConnected);
         }
         self.pay(seat, &Cards::SETTLEMENT)
@@ -120,6 +123,7 @@ impl State {
         if !self.players[seat as usize].settlements.has(v) {
             return Err(Refusal::NotYourSettlement);
         }
+        scenario::city_site(self, seat, v)?;
         if self.cities_left(seat) == 0 {
             return Err(
                 if self.players[seat as usize].cities.len() as u8 >= super::CITIES {
@@ -135,20 +139,22 @@ impl State {
     pub(crate) fn legal_builds(&self, seat: u8, out: &mut Vec<Action>) {
         let p = &self.players[seat as usize];
         let hand = p.hand;
-        if hand.covers(&Cards::ROAD) {
+        if hand.covers(&Cards::ROAD) && scenario::uses_roads(self) {
             self.for_each_road_site(seat, |e| out.push(Action::BuildRoad(e)));
         }
         if hand.covers(&Cards::SETTLEMENT) && self.settlements_left(seat) > 0 {
-            let t = &self.board.topology;
-            for v in p.road_ends.and(t.land_vertices).minus(self.blocked).iter() {
-                if scenario::settlement_site_ok(self, seat, v) {
+            let sites = scenario::settlement_candidates(self, seat);
+            for v in sites.minus(self.blocked).iter() {
+                if scenario::settlement_site(self, seat, v).is_ok() {
                     out.push(Action::BuildSettlement(v));
                 }
             }
         }
         if hand.covers(&Cards::CITY) && self.cities_left(seat) > 0 {
             for v in p.settlements.iter() {
-                out.push(Action::BuildCity(v));
+                if scenario::city_site(self, seat, v).is_ok() {
+                    out.push(Action::BuildCity(v));
+                }
             }
         }
         if hand.covers(&Cards::DEVELOPMENT) && !self.deck.is_empty() {

@@ -9,6 +9,7 @@
 use super::{Action, Log, Refusal};
 use crate::catan::cards::{Cards, DevCard, Resource};
 use crate::catan::events::{Event, Piece};
+use crate::catan::scenario;
 use crate::catan::state::{Phase, Resume, State};
 
 impl State {
@@ -35,12 +36,19 @@ impl State {
         let Some(card) = self.deck.pop() else {
             return;
         };
+        let played_at_once = card == DevCard::VictoryPoint && scenario::vp_played_at_once(self);
         let p = &mut self.players[seat as usize];
         p.hand.take(&Cards::DEVELOPMENT);
         p.new_devs.0[card.index()] += 1;
         self.bank.add(&Cards::DEVELOPMENT);
         let c = p.colour;
         log.event(|| Event::Bought { player: c, card });
+        if played_at_once {
+            // Shown and counted at once; it is not the turn's one card played.
+            p.new_devs.0[card.index()] -= 1;
+            p.played.0[card.index()] += 1;
+            log.event(|| Event::Played { player: c, card });
+        }
     }
 
     fn resume_point(&self) -> Option<Resume> {
@@ -96,7 +104,7 @@ impl State {
         if devs.get(DevCard::Knight) > 0 {
             out.push(Action::PlayKnight);
         }
-        if devs.get(DevCard::RoadBuilding) > 0 && self.roads_left(seat) > 0 {
+        if devs.get(DevCard::RoadBuilding) > 0 && scenario::free_pieces_left(self, seat) > 0 {
             out.push(Action::PlayRoadBuilding);
         }
         if devs.get(DevCard::Monopoly) > 0 {
@@ -150,13 +158,13 @@ impl State {
             return;
         };
         self.spend_card(DevCard::RoadBuilding, log);
-        let left = self.roads_left(self.active).min(2);
+        let left = scenario::free_pieces_left(self, self.active).min(2);
         self.phase = Phase::RoadBuilding { left, then };
     }
 
     pub(crate) fn after_free_road(&mut self) {
         if let Phase::RoadBuilding { left, then } = self.phase {
-            if left <= 1 || self.roads_left(self.active) == 0 {
+            if left <= 1 || scenario::free_pieces_left(self, self.active) == 0 {
                 self.resume(then);
             } else {
                 self.phase = Phase::RoadBuilding {

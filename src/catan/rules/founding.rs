@@ -31,10 +31,7 @@ impl State {
         if self.blocked.has(v) {
             return Err(Refusal::TooClose);
         }
-        if !scenario::settlement_site_ok(self, seat, v) {
-            return Err(Refusal::ScenarioRule);
-        }
-        Ok(())
+        scenario::settlement_site(self, seat, v)
     }
 
     pub(crate) fn check_found_road(&self, e: EdgeId) -> Result<(), Refusal> {
@@ -45,6 +42,9 @@ impl State {
         else {
             return Err(Refusal::NotNow);
         };
+        if !scenario::uses_roads(self) {
+            return Err(Refusal::Scenario(scenario::Refusal::NoRoads));
+        }
         let t = &self.board.topology;
         if !t.land_edges.has(e) {
             return Err(Refusal::NotOnTheBoard);
@@ -64,11 +64,12 @@ impl State {
             None => {
                 let seat = self.actor();
                 for v in t.land_vertices.minus(self.blocked).iter() {
-                    if scenario::settlement_site_ok(self, seat, v) {
+                    if scenario::settlement_site(self, seat, v).is_ok() {
                         out.push(Action::FoundSettlement(v));
                     }
                 }
             }
+            Some(_) if !scenario::uses_roads(self) => {}
             Some(v) => {
                 for e in t.vertex_edges[v]
                     .and(t.land_edges)
@@ -138,7 +139,7 @@ impl State {
         self.next_founding(index);
     }
 
-    fn next_founding(&mut self, index: u8) {
+    pub(crate) fn next_founding(&mut self, index: u8) {
         let next = index + 1;
         if next >= 2 * self.players.len() as u8 {
             self.active = self.first;

@@ -19,11 +19,12 @@ pub mod turn;
 
 use serde::{Deserialize, Serialize};
 
-use super::board::{EdgeId, HexId, VertexId, layout};
+use super::board::{EdgeId, HexId, VertexId};
 use super::cards::{Cards, DevCard, Resource};
 use super::events::{Event, Piece};
 use super::orders::Record;
 use super::rng::Rng;
+use super::scenario;
 use super::state::{Colour, Options, Phase, Player, State};
 
 pub const SETTLEMENTS: u8 = 5;
@@ -86,6 +87,9 @@ pub enum Action {
     },
     /// End the turn (or one's special building phase).
     EndTurn,
+    /// An action of the scenario's own (Catan Express: rail lines, ferries, stopovers,
+    /// the locomotive).
+    Scenario(super::scenario::Act),
 }
 
 /// Why an action is not allowed now.
@@ -140,6 +144,8 @@ pub enum Refusal {
     },
     NoTaker,
     ScenarioRule,
+    /// The scenario's own reason.
+    Scenario(super::scenario::Refusal),
 }
 
 impl Refusal {
@@ -187,6 +193,7 @@ impl Refusal {
             }
             NoTaker => "no player's standing offer takes it".into(),
             ScenarioRule => "the scenario's rules do not allow it".into(),
+            Scenario(r) => r.text(_s),
         }
     }
 }
@@ -223,7 +230,7 @@ impl State {
             return Err(SetupError::Points(options.points_to_win));
         }
         let mut rng = Rng::new(seed);
-        let board = layout::make(options.layout, extension, &mut rng);
+        let board = super::scenario::make_board(options, &mut rng);
         let per = if extension { 24 } else { 19 };
         let mut deck: Vec<DevCard> = DevCard::ALL
             .iter()
@@ -267,7 +274,9 @@ impl State {
             occupied: super::bits::Bits::EMPTY,
             blocked: super::bits::Bits::EMPTY,
             all_roads: super::bits::Bits::EMPTY,
+            scenario: None,
         };
+        super::scenario::setup(&mut s);
         s.rebuild_derived();
         Ok(s)
     }
@@ -298,7 +307,7 @@ impl State {
             Action::BuyDevelopment => self.check_buy(seat),
             Action::PlayKnight => self.check_play(DevCard::Knight),
             Action::PlayRoadBuilding => self.check_play(DevCard::RoadBuilding).and_then(|()| {
-                if self.roads_left(seat) == 0 {
+                if scenario::free_pieces_left(self, seat) == 0 {
                     Err(Refusal::NoPiecesLeft { piece: Piece::Road })
                 } else {
                     Ok(())
@@ -314,8 +323,10 @@ impl State {
             }
             Action::EndTurn => match self.phase {
                 Phase::Main | Phase::SpecialBuild { .. } => Ok(()),
+                Phase::Scenario(step) if scenario::turn_may_end(step) => Ok(()),
                 _ => Err(Refusal::NotNow),
             },
+            Action::Scenario(a) => scenario::check(self, a),
         }
     }
 
@@ -357,8 +368,17 @@ impl State {
             Action::MaritimeTrade { give, get } => self.maritime(seat, give, get, log),
             Action::DomesticTrade { with, give, get } => self.domestic(seat, with, give, get, log),
             Action::EndTurn => self.end_turn(log),
+            Action::Scenario(a) => scenario::execute(self, a, log),
         }
-        self.check_win(log);
+        self.after_action(log);
+    }
+
+    /// What follows any action: a scenario's own steps, then the win.
+    pub(crate) fn after_action(&mut self, log: &mut impl Log) {
+        scenario::after_action(self, log);
+        if scenario::wins_at_points(self) {
+            self.check_win(log);
+        }
     }
 
     pub(crate) fn resume(&mut self, then: super::state::Resume) {
@@ -374,7 +394,12 @@ impl State {
         let seat = self.actor();
         match self.phase {
             Phase::Over => {}
-            Phase::Founding { settlement, .. } => self.legal_founding(settlement, out),
+            Phase::Founding { settlement, .. } => {
+                self.legal_founding(settlement, out);
+                if settlement.is_some() {
+                    scenario::legal(self, out);
+                }
+            }
             Phase::BeforeRoll => {
                 out.push(Action::Roll);
                 self.legal_plays(seat, out);
@@ -393,14 +418,25 @@ impl State {
                 self.legal_builds(seat, out);
                 self.legal_plays(seat, out);
                 self.legal_maritime(seat, out);
+                scenario::legal(self, out);
             }
             Phase::RoadBuilding { .. } => {
                 out.push(Action::EndRoadBuilding);
-                self.for_each_road_site(seat, |e| out.push(Action::FreeRoad(e)));
+                if scenario::uses_roads(self) {
+                    self.for_each_road_site(seat, |e| out.push(Action::FreeRoad(e)));
+                }
+                scenario::legal(self, out);
             }
             Phase::SpecialBuild { .. } => {
                 out.push(Action::EndTurn);
                 self.legal_builds(seat, out);
+                scenario::legal(self, out);
+            }
+            Phase::Scenario(step) => {
+                if scenario::turn_may_end(step) {
+                    out.push(Action::EndTurn);
+                }
+                scenario::legal(self, out);
             }
         }
     }

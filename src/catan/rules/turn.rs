@@ -12,7 +12,7 @@ use crate::catan::state::{Phase, State};
 impl State {
     pub(crate) fn end_turn(&mut self, log: &mut impl Log) {
         match self.phase {
-            Phase::Main => {
+            Phase::Main | Phase::Scenario(_) => {
                 let c = self.colour(self.active);
                 log.event(|| Event::TurnEnded { player: c });
                 if self.options.extension {
@@ -38,7 +38,7 @@ impl State {
         }
     }
 
-    fn next_turn(&mut self, log: &mut impl Log) {
+    pub(crate) fn next_turn(&mut self, log: &mut impl Log) {
         self.active = self.next_seat(self.active);
         self.turn += 1;
         self.dice = None;

@@ -1,0 +1,428 @@
+//! The race of the locomotives.
+//!
+//! - It **begins** the moment a player has 8 points during their own turn (before or
+//!   after the roll; RULINGS R9): that player is the **starter**. The two cities set
+//!   aside unlock at once.
+//! - **Stopovers**: beginning with the starter and going clockwise, each player picks a
+//!   settlement or city (anyone's) in their own railway — never a locomotive's starting
+//!   place nor a place already picked — or none if they have no such place. Three
+//!   players pick in two rounds. At each stopover every player has a water tower.
+//! - **Movement**: after building, a player with at least 5 lines and ferries may move
+//!   their locomotive as many steps as the higher die shows, vertex to centre to vertex
+//!   (a ferry on the island map: vertex to vertex), one point a step. Their own pieces
+//!   ride free; a rival's piece costs one resource card to its owner (on a parallel
+//!   stretch, one owner of the mover's choice; a stretch with the mover's own piece is
+//!   free). Reaching a stopover with one of their towers, the locomotive stops and the
+//!   player takes the tower (1 point). Movement ends the turn.
+//! - **The end**: the first to hold all their towers on the board — with their railway
+//!   joined to every other player's — completes the race, takes the Fastest Locomotive
+//!   Driver card (1 point) and ends the game. The most points win; ties go to the race
+//!   winner, then the starter, then the player closest after the starter clockwise.
+
+use super::events::{Event as XEvent, Refusal as XRefusal};
+use super::rail::{Node, Stretch};
+use super::state::{
+    PIECES_TO_MOVE, RACE_POINTS, Race, Stopover, stopover_rounds, towers_per_player,
+};
+use super::{Act, Express, Step};
+use crate::catan::board::VertexId;
+use crate::catan::cards::{Cards, Resource};
+use crate::catan::events::Event;
+use crate::catan::rules::{Action, Log, Refusal};
+use crate::catan::state::{NOBODY, Phase, Resume, State};
+
+/// Chips, water towers taken, and the Fastest Locomotive Driver card.
+pub fn extra_points(x: &Express, seat: u8) -> u8 {
+    let p = &x.players[seat as usize];
+    let (towers, driver) = match &x.race {
+        Some(r) => (r.collected(seat), u8::from(r.winner == Some(seat))),
+        None => (0, 0),
+    };
+    p.chips + towers + driver
+}
+
+pub fn actor(s: &State, step: Step) -> u8 {
+    match step {
+        Step::Stopover { seat, .. } => seat,
+        Step::Moving { .. } => s.active,
+    }
+}
+
+/// After every action: the race begins, or its stopovers are chosen again.
+pub fn after_action(s: &mut State, log: &mut impl Log) {
+    let Some(x) = s.scenario.as_deref() else {
+        return;
+    };
+    let then = match s.phase {
+        Phase::BeforeRoll => Resume::BeforeRoll,
+        Phase::Main => Resume::Main,
+        _ => return,
+    };
+    match &x.race {
+        None => {
+            if s.points(s.active) >= RACE_POINTS {
+                begin(s, then, log);
+            }
+        }
+        Some(r) => {
+            if r.stopovers.is_empty()
+                && r.winner.is_none()
+                && s.active == r.starter
+                && s.turn > r.chosen_in
+                && then == Resume::BeforeRoll
+            {
+                let starter = s.colour(r.starter);
+                let turn = s.turn;
+                if let Some(r) = s.scenario.as_deref_mut().and_then(|x| x.race.as_mut()) {
+                    r.chosen_in = turn;
+                }
+                log.event(|| Event::Scenario(XEvent::ChooseAgain { starter }));
+                choose_from(s, 0, then, log);
+            }
+        }
+    }
+}
+
+fn begin(s: &mut State, then: Resume, log: &mut impl Log) {
+    let starter = s.active;
+    let turn = s.turn;
+    if let Some(x) = s.scenario.as_deref_mut() {
+        x.race = Some(Race {
+            starter,
+            stopovers: Vec::new(),
+            chosen_in: turn,
+            winner: None,
+        });
+    }
+    let c = s.colour(starter);
+    log.event(|| Event::Scenario(XEvent::RaceBegan { starter: c }));
+    choose_from(s, 0, then, log);
+}
+
+/// The places `seat` may pick as a stopover now.
+pub fn suitable(s: &State, seat: u8) -> Vec<VertexId> {
+    let Some(x) = s.scenario.as_deref() else {
+        return Vec::new();
+    };
+    let mut out: Vec<VertexId> = x.players[seat as usize]
+        .nodes
+        .iter()
+        .filter_map(|&n| x.rail.vertex_of(n))
+        .filter(|&v| stopover_ok(s, x, seat, v).is_ok())
+        .collect();
+    out.sort_unstable();
+    out
+}
+
+fn stopover_ok(s: &State, x: &Express, seat: u8, v: VertexId) -> Result<(), XRefusal> {
+    if s.vertex_owner.get(v).is_none_or(|&o| o == NOBODY) {
+        return Err(XRefusal::NotABuilding);
+    }
+    if x.touch[v] & (1 << seat) == 0 {
+        return Err(XRefusal::NotInYourRailway);
+    }
+    if x.players.iter().any(|p| p.start == Some(v)) {
+        return Err(XRefusal::StartingPlace);
+    }
+    if x.race
+        .as_ref()
+        .is_some_and(|r| r.stopovers.iter().any(|st| st.vertex == v))
+    {
+        return Err(XRefusal::AlreadyChosen);
+    }
+    Ok(())
+}
+
+/// Hands the choice to the next player (position `k` counts from the starter, round by
+/// round) who has a place; when the rounds are over, the turn resumes.
+fn choose_from(s: &mut State, mut k: usize, then: Resume, log: &mut impl Log) {
+    let n = s.players.len();
+    let rounds = stopover_rounds(n) as usize;
+    let towers = towers_per_player(n) as usize;
+    let Some(starter) = s
+        .scenario
+        .as_deref()
+        .and_then(|x| x.race.as_ref())
+        .map(|r| r.starter)
+    else {
+        return;
+    };
+    while k < rounds * n {
+        let chosen = s
+            .scenario
+            .as_deref()
+            .and_then(|x| x.race.as_ref())
+            .map_or(0, |r| r.stopovers.len());
+        if chosen >= towers {
+            break;
+        }
+        let seat = ((starter as usize + k) % n) as u8;
+        if suitable(s, seat).is_empty() {
+            let c = s.colour(seat);
+            log.event(|| Event::Scenario(XEvent::NoStopover { player: c }));
+            k += 1;
+            continue;
+        }
+        s.phase = Phase::Scenario(Step::Stopover {
+            seat,
+            round: (k / n) as u8,
+            then,
+        });
+        return;
+    }
+    s.resume(then);
+}
+
+pub fn check_stopover(s: &State, v: VertexId) -> Result<(), Refusal> {
+    let Phase::Scenario(Step::Stopover { seat, .. }) = s.phase else {
+        return Err(Refusal::NotNow);
+    };
+    let x = s.scenario.as_deref().ok_or(Refusal::ScenarioRule)?;
+    stopover_ok(s, x, seat, v).map_err(Refusal::Scenario)
+}
+
+pub fn choose(s: &mut State, v: VertexId, log: &mut impl Log) {
+    let Phase::Scenario(Step::Stopover { seat, round, then }) = s.phase else {
+        return;
+    };
+    let n = s.players.len();
+    let turn = s.turn;
+    let Some(race) = s.scenario.as_deref_mut().and_then(|x| x.race.as_mut()) else {
+        return;
+    };
+    race.stopovers.push(Stopover {
+        vertex: v,
+        chosen_by: seat,
+        collected: 0,
+    });
+    race.chosen_in = turn;
+    let k = round as usize * n + (seat as usize + n - race.starter as usize) % n;
+    let c = s.colour(seat);
+    log.event(|| {
+        Event::Scenario(XEvent::StopoverChosen {
+            player: c,
+            vertex: v,
+        })
+    });
+    choose_from(s, k + 1, then, log);
+}
+
+// ---- Movement ------------------------------------------------------------------------
+
+/// May the active player move now? Their movement points if so. (A locomotive that has
+/// used its points, or stopped at a tower, waits for the end of the turn.)
+pub fn can_move(s: &State) -> Result<u8, Refusal> {
+    let x = s.scenario.as_deref().ok_or(Refusal::ScenarioRule)?;
+    if x.race.as_ref().is_none_or(|r| r.winner.is_some()) {
+        return Err(Refusal::Scenario(XRefusal::RaceNotStarted));
+    }
+    let points = match s.phase {
+        Phase::Main => s.dice.map_or(0, |d| d[0].max(d[1])),
+        Phase::Scenario(Step::Moving { left }) => left,
+        _ => return Err(Refusal::NotNow),
+    };
+    let have = x.players[s.active as usize].pieces();
+    if have < PIECES_TO_MOVE {
+        return Err(Refusal::Scenario(XRefusal::TooFewPieces {
+            have: have as u8,
+        }));
+    }
+    if points == 0 {
+        return Err(Refusal::Scenario(XRefusal::NoPointsLeft));
+    }
+    if x.players[s.active as usize].locomotive.is_none() {
+        return Err(Refusal::Scenario(XRefusal::NotAtLocomotive));
+    }
+    Ok(points)
+}
+
+pub fn check_step(s: &State, st: Stretch, fare: Option<(u8, Resource)>) -> Result<(), Refusal> {
+    can_move(s)?;
+    let x = s.scenario.as_deref().ok_or(Refusal::ScenarioRule)?;
+    let seat = s.active;
+    let here = x.players[seat as usize].locomotive.unwrap_or(Node::MAX);
+    if st as usize >= x.rail.stretches() || !x.rail.ends[st as usize].contains(&here) {
+        return Err(Refusal::Scenario(XRefusal::NotAtLocomotive));
+    }
+    let owners = x.owners[st as usize];
+    if owners == 0 {
+        return Err(Refusal::Scenario(XRefusal::NoTrack));
+    }
+    if owners & (1 << seat) != 0 {
+        return match fare {
+            None => Ok(()),
+            Some(_) => Err(Refusal::Scenario(XRefusal::NoFare)),
+        };
+    }
+    let Some((o, r)) = fare else {
+        return Err(Refusal::Scenario(XRefusal::FareNeeded));
+    };
+    if o == seat || (o as usize) >= s.players.len() || owners & (1 << o) == 0 {
+        return Err(Refusal::Scenario(XRefusal::NotAnOwner));
+    }
+    let have = s.players[seat as usize].hand;
+    if have.get(r) == 0 {
+        return Err(Refusal::NeedCards {
+            need: Cards::one(r, 1),
+            have,
+        });
+    }
+    Ok(())
+}
+
+pub fn step(s: &mut State, st: Stretch, fare: Option<(u8, Resource)>, log: &mut impl Log) {
+    let Ok(points) = can_move(s) else {
+        return;
+    };
+    let seat = s.active;
+    if let Some((o, r)) = fare {
+        let one = Cards::one(r, 1);
+        s.players[seat as usize].hand.take(&one);
+        s.players[o as usize].hand.add(&one);
+    }
+    let c = s.colour(seat);
+    let fare_c = fare.map(|(o, r)| (s.colour(o), r));
+    let Some(x) = s.scenario.as_deref_mut() else {
+        return;
+    };
+    let from = x.players[seat as usize].locomotive.unwrap_or(0);
+    let to = x.rail.other(st, from);
+    x.players[seat as usize].locomotive = Some(to);
+    log.event(|| {
+        Event::Scenario(XEvent::Moved {
+            player: c,
+            from,
+            to,
+            fare: fare_c,
+        })
+    });
+    let tower = x
+        .rail
+        .vertex_of(to)
+        .filter(|&v| x.race.as_ref().is_some_and(|r| r.tower_of(seat, v)));
+    if let Some(v) = tower {
+        if let Some(r) = x.race.as_mut() {
+            for stop in r.stopovers.iter_mut().filter(|st| st.vertex == v) {
+                stop.collected |= 1 << seat;
+            }
+        }
+        log.event(|| {
+            Event::Scenario(XEvent::TowerTaken {
+                player: c,
+                vertex: v,
+            })
+        });
+        let done = x.race.as_ref().is_some_and(|r| r.all_collected(seat));
+        if done && !joined_to_all(x, seat) {
+            log.event(|| Event::Scenario(XEvent::RaceWaits { player: c }));
+        }
+        check_end(s, log);
+        if s.phase != Phase::Over {
+            // It stops: the rest of the points are lost; only the end of the turn is left.
+            s.phase = Phase::Scenario(Step::Moving { left: 0 });
+        }
+        return;
+    }
+    s.phase = Phase::Scenario(Step::Moving {
+        left: points.saturating_sub(1),
+    });
+}
+
+/// Every step the active player may take now.
+pub fn legal_steps(s: &State, out: &mut Vec<Action>) {
+    if can_move(s).is_err() {
+        return;
+    }
+    let Some(x) = s.scenario.as_deref() else {
+        return;
+    };
+    let seat = s.active;
+    let Some(here) = x.players[seat as usize].locomotive else {
+        return;
+    };
+    let hand = s.players[seat as usize].hand;
+    for &st in &x.rail.at[here as usize] {
+        let owners = x.owners[st as usize];
+        if owners == 0 {
+            continue;
+        }
+        if owners & (1 << seat) != 0 {
+            out.push(Action::Scenario(Act::Step {
+                stretch: st,
+                fare: None,
+            }));
+            continue;
+        }
+        for o in 0..s.players.len() as u8 {
+            if owners & (1 << o) == 0 {
+                continue;
+            }
+            for r in Resource::ALL {
+                if hand.get(r) > 0 {
+                    out.push(Action::Scenario(Act::Step {
+                        stretch: st,
+                        fare: Some((o, r)),
+                    }));
+                }
+            }
+        }
+    }
+}
+
+/// Is `seat`'s railway in one piece of the net with every other player's railway (a
+/// player with no piece on the board has no railway to join)?
+pub fn joined_to_all(x: &Express, seat: u8) -> bool {
+    (0..x.players.len() as u8)
+        .all(|o| o == seat || x.players[o as usize].nodes.is_empty() || x.connected(seat, o))
+}
+
+/// Ends the game if someone has completed the race: all their towers taken, and their
+/// railway joined to everyone's. Checked after every step and every piece built (a
+/// connection made by anyone may complete a waiting race).
+pub fn check_end(s: &mut State, log: &mut impl Log) {
+    let Some(x) = s.scenario.as_deref() else {
+        return;
+    };
+    let Some(race) = x.race.as_ref() else {
+        return;
+    };
+    if race.winner.is_some() || s.phase == Phase::Over {
+        return;
+    }
+    let done = s
+        .from_seat(s.active)
+        .find(|&p| race.all_collected(p) && joined_to_all(x, p));
+    if let Some(p) = done {
+        finish(s, p, log);
+    }
+}
+
+/// The race is complete: the Fastest Locomotive Driver card, and the winner.
+fn finish(s: &mut State, racer: u8, log: &mut impl Log) {
+    let n = s.players.len() as u8;
+    let Some(race) = s.scenario.as_deref_mut().and_then(|x| x.race.as_mut()) else {
+        return;
+    };
+    race.winner = Some(racer);
+    let starter = race.starter;
+    let c = s.colour(racer);
+    log.event(|| Event::Scenario(XEvent::RaceWon { player: c }));
+    let winner = (0..n)
+        .max_by_key(|&p| {
+            (
+                s.points(p),
+                p == racer,
+                p == starter,
+                std::cmp::Reverse((p + n - starter) % n),
+            )
+        })
+        .unwrap_or(racer);
+    s.winner = Some(winner);
+    s.phase = Phase::Over;
+    let (w, points) = (s.colour(winner), s.points(winner));
+    log.event(|| Event::Won {
+        player: w,
+        points,
+        vp_cards: 0,
+    });
+}
