@@ -7,6 +7,8 @@ pub mod archive;
 pub mod catan;
 pub mod cli;
 pub mod diagnostic;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod games;
 pub mod mail;
 pub mod pbem;

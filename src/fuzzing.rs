@@ -1,0 +1,106 @@
+//! The code the fuzz targets run (fuzz/, `scripts/fuzz`), here so that the normal test run
+//! replays every saved input through exactly the same calls (tests/fuzz_corpus.rs). Each
+//! takes arbitrary bytes and must return without panicking, whatever they are.
+
+use std::sync::OnceLock;
+
+use crate::games;
+use crate::pbem::game::Position;
+
+/// The demo game's turn 0, the position orders are checked against.
+fn demo() -> &'static dyn Position {
+    static DEMO: OnceLock<Box<dyn Position + Send + Sync>> = OnceLock::new();
+    DEMO.get_or_init(|| {
+        let text = include_str!("../games/demo/turns/000/state.json");
+        let state: crate::roads_boats::State =
+            serde_json::from_str(text).expect("the bundled demo state reads");
+        Box::new(state)
+    })
+    .as_ref()
+}
+
+/// A Catan game after a few steps, for its orders.
+fn catan() -> &'static crate::catan::State {
+    static GAME: OnceLock<crate::catan::State> = OnceLock::new();
+    GAME.get_or_init(|| {
+        let names: Vec<String> = ["A", "B", "C", "D"].iter().map(|s| s.to_string()).collect();
+        crate::catan::new_game("fuzz", &names, 1, &crate::catan::Options::default())
+            .expect("a new game")
+    })
+}
+
+/// Roads & Boats orders: read, checked (with its dry run) and played.
+pub fn roads_boats_orders(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let p = demo();
+    let _ = p.header(&text);
+    let c = p.check(&text, "fuzz", Some("red"), Some("demo"));
+    let _ = c.errors();
+    if text.len() < 4096 {
+        let _ = p.play(&[crate::pbem::game::OrderFile {
+            player: "red".into(),
+            text: text.into_owned(),
+        }]);
+    }
+}
+
+/// Catan orders: checked and played.
+pub fn catan_orders(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let s = catan();
+    let _ = crate::catan::check_orders(s, crate::catan::Colour::Red, "fuzz", &text);
+    let files = std::collections::BTreeMap::from([(crate::catan::Colour::Red, text.into_owned())]);
+    let _ = crate::catan::play(s, &files);
+}
+
+/// A scenario file, for every game that reads them.
+pub fn scenario(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    for g in games::all() {
+        let _ = g.check_scenario("fuzz.toml", &text);
+    }
+}
+
+/// One raw mail through everything the intake does before it writes: the MIME reading,
+/// the secrets found and blanked, the header and the check of the orders.
+pub fn mail(data: &[u8]) {
+    let Ok(m) = crate::mail::inbound::read(data) else {
+        let _ = crate::mail::inbound::read_headers(data);
+        return;
+    };
+    let texts = std::iter::once(m.subject.as_str()).chain(m.parts.iter().map(|p| p.text.as_str()));
+    let values = crate::mail::redact::candidates(texts);
+    for p in &m.parts {
+        let blanked = crate::mail::redact::blank(&p.text, &values);
+        for v in &values {
+            if v.chars().count() >= 4 {
+                assert!(!blanked.to_lowercase().contains(&v.to_lowercase()), "a secret left in");
+            }
+        }
+    }
+    if let Some(o) = m.orders() {
+        let p = demo();
+        let _ = p.header(o);
+        let _ = p.check(o, "mail", Some("red"), Some("demo"));
+    }
+}
+
+/// A stored state, for every game.
+pub fn state(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    for g in games::all() {
+        if let Ok(p) = g.position(&text) {
+            let _ = p.seats();
+            let _ = p.show("fuzz");
+        }
+    }
+}
+
+/// The targets by name, for the corpus test.
+pub const TARGETS: [(&str, fn(&[u8])); 5] = [
+    ("roads_boats_orders", roads_boats_orders),
+    ("catan_orders", catan_orders),
+    ("scenario", scenario),
+    ("mail", mail),
+    ("state", state),
+];
