@@ -262,13 +262,9 @@ impl BuildingKind {
         }
     }
 
-    /// The optional module it belongs to, if any (Planes & Trains).
+    /// The optional module it belongs to, if any (declared by the module's plug-in).
     pub fn module_needed(self) -> Option<Module> {
-        match self {
-            BuildingKind::Airport => Some(Module::Planes),
-            BuildingKind::BombFactory => Some(Module::Bombs),
-            _ => None,
-        }
+        super::modules::of_building(self)
     }
 }
 

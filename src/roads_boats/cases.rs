@@ -71,7 +71,7 @@ struct Expect {
     #[serde(default)]
     homes: BTreeMap<Colour, String>,
     #[serde(default)]
-    score: BTreeMap<Colour, u32>,
+    score: BTreeMap<Colour, i64>,
     game_over: Option<bool>,
     turn: Option<u32>,
     /// Every failure or shortfall, in order, each matched by a piece of its text. Left

@@ -7,6 +7,7 @@ pub mod events;
 pub mod game;
 pub mod goods;
 pub mod map;
+pub mod modules;
 pub mod order_text;
 pub mod orders;
 pub mod play;

@@ -7,9 +7,9 @@ use crate::roads_boats::building::{Building, BuildingKind, MineBag};
 use crate::roads_boats::events::Fact;
 use crate::roads_boats::goods::{Good, Goods};
 use crate::roads_boats::map::{AreaId, Border, Dir, Hex, Road, Terrain, Wall};
+use crate::roads_boats::modules::bombs;
 use crate::roads_boats::orders::{BuildingOrder, TurnOrders};
 use crate::roads_boats::player::Research;
-use crate::roads_boats::state::Module;
 use crate::roads_boats::transporter::{Location, TransporterId};
 
 pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
@@ -58,8 +58,8 @@ fn order(ctx: &mut Ctx, order: &BuildingOrder) {
         BuildingOrder::Wall { border, tokens, .. } => walls(ctx, *border, with, *tokens),
         BuildingOrder::Demolish { border, .. } => demolish(ctx, *border, with),
         BuildingOrder::Shaft { at, mixture, .. } => shaft(ctx, *at, *mixture, with),
-        BuildingOrder::Bomb { at, .. } => bomb(ctx, *at, with),
-        BuildingOrder::BombProof { at, .. } => bomb_proof(ctx, *at, with),
+        BuildingOrder::Bomb { at, .. } => bombs::bomb(ctx, *at, with),
+        BuildingOrder::BombProof { at, .. } => bombs::bomb_proof(ctx, *at, with),
         BuildingOrder::Consent(_) => Ok(()),
     };
     if let Err(e) = result {
@@ -71,7 +71,7 @@ fn order(ctx: &mut Ctx, order: &BuildingOrder) {
 /// then the cargo of the player's other transporters there, then what other players
 /// offer from their transporters there (RULINGS R6: others' transporters only if their
 /// owner offers them).
-struct Purse {
+pub(crate) struct Purse {
     carriers: Vec<TransporterId>,
     areas: Vec<AreaId>,
     /// Other players' transporters there that their owners offer the builder.
@@ -79,13 +79,13 @@ struct Purse {
 }
 
 impl Purse {
-    fn at(ctx: &Ctx, with: TransporterId, area: AreaId) -> Purse {
+    pub(crate) fn at(ctx: &Ctx, with: TransporterId, area: AreaId) -> Purse {
         Purse::over(ctx, with, &[area])
     }
 
     /// Goods on any of `areas` (with the rest of their side of the river), where the
     /// builder reaches more than one bank (a boat in the river).
-    fn over(ctx: &Ctx, with: TransporterId, areas: &[AreaId]) -> Purse {
+    pub(crate) fn over(ctx: &Ctx, with: TransporterId, areas: &[AreaId]) -> Purse {
         let mut sides: Vec<AreaId> = Vec::new();
         for a in areas {
             for x in ctx.s.map.same_side(*a) {
@@ -127,7 +127,7 @@ impl Purse {
     }
 
     /// Only what is carried (an oil rig, or building from open sea).
-    fn carried(ctx: &Ctx, with: TransporterId) -> Purse {
+    pub(crate) fn carried(ctx: &Ctx, with: TransporterId) -> Purse {
         let at = ctx.s.transporters.get(&with).map(|t| t.at);
         let mut carriers = vec![with];
         if let Some(p) = ctx.player {
@@ -144,7 +144,7 @@ impl Purse {
         }
     }
 
-    fn holds(&self, ctx: &Ctx) -> Goods {
+    pub(crate) fn holds(&self, ctx: &Ctx) -> Goods {
         let mut g = Goods::new();
         g.add_all(&lying(&ctx.s, &self.areas));
         for id in &self.carriers {
@@ -159,7 +159,7 @@ impl Purse {
     }
 
     /// Pay `cost` in full, or nothing and say what is missing.
-    fn pay(&self, ctx: &mut Ctx, cost: &Goods) -> Result<(), String> {
+    pub(crate) fn pay(&self, ctx: &mut Ctx, cost: &Goods) -> Result<(), String> {
         let have = self.holds(ctx);
         let missing: Vec<String> = cost
             .iter()
@@ -208,7 +208,7 @@ impl Purse {
     }
 }
 
-fn one(good: Good, n: u32) -> Goods {
+pub(crate) fn one(good: Good, n: u32) -> Goods {
     [(good, n)].into_iter().collect()
 }
 
@@ -555,7 +555,7 @@ fn demolish(ctx: &mut Ctx, border: Border, with: TransporterId) -> Result<(), St
     Ok(())
 }
 
-fn building_at(ctx: &Ctx, at: Hex, with: TransporterId) -> Result<usize, String> {
+pub(crate) fn building_at(ctx: &Ctx, at: Hex, with: TransporterId) -> Result<usize, String> {
     let reached = reach(&ctx.s, with);
     ctx.s
         .buildings
@@ -582,48 +582,5 @@ fn shaft(ctx: &mut Ctx, at: Hex, wanted: MineBag, with: TransporterId) -> Result
         iron: bag.iron + mix.iron,
     });
     ctx.emit(Fact::ShaftBuilt { at, mixture: mix });
-    Ok(())
-}
-
-fn bomb(ctx: &mut Ctx, at: Hex, with: TransporterId) -> Result<(), String> {
-    if !ctx.s.settings.modules.contains(&Module::Bombs) {
-        return Err("bombs are not in play in this game".into());
-    }
-    let carries = ctx
-        .s
-        .transporters
-        .get(&with)
-        .is_some_and(|t| t.cargo.count(Good::Bombs) > 0);
-    if !carries {
-        return Err(format!("{with} carries no bomb"));
-    }
-    let i = building_at(ctx, at, with)?;
-    let b = ctx.s.buildings[i].clone();
-    if b.bomb_proof {
-        return Err(format!("the {} at {at} is bomb-proof", b.kind));
-    }
-    if let Some(t) = ctx.s.transporters.get_mut(&with) {
-        t.cargo.take(Good::Bombs, 1);
-    }
-    ctx.s.buildings.remove(i);
-    ctx.emit(Fact::BuildingBombed {
-        building: b.kind,
-        at: b.at,
-    });
-    Ok(())
-}
-
-fn bomb_proof(ctx: &mut Ctx, at: Hex, with: TransporterId) -> Result<(), String> {
-    let i = building_at(ctx, at, with)?;
-    let b = ctx.s.buildings[i].clone();
-    if b.bomb_proof {
-        return Err(format!("the {} at {at} is already bomb-proof", b.kind));
-    }
-    Purse::at(ctx, with, b.at).pay(ctx, &one(Good::Stone, 1))?;
-    ctx.s.buildings[i].bomb_proof = true;
-    ctx.emit(Fact::BombProofed {
-        building: b.kind,
-        at: b.at,
-    });
     Ok(())
 }

@@ -2,10 +2,10 @@
 //! state and the events that led to it (RULINGS R1). Nothing here reads files, mail or
 //! the clock.
 
-mod building;
+pub(crate) mod building;
 mod consent;
-mod movement;
-mod production;
+pub(crate) mod movement;
+pub(crate) mod production;
 pub mod score;
 mod wonder;
 

@@ -10,9 +10,10 @@ use crate::roads_boats::building::{BuildingKind, Input, MineBag, Output, Recipe}
 use crate::roads_boats::events::Fact;
 use crate::roads_boats::goods::{Good, Goods};
 use crate::roads_boats::map::{AreaId, Coast, Hex, Terrain};
+use crate::roads_boats::modules::{self, fundamental_research};
 use crate::roads_boats::orders::{ProductionOrder, TurnOrders};
 use crate::roads_boats::player::{Colour, Research};
-use crate::roads_boats::state::{MineDraw, Module};
+use crate::roads_boats::state::MineDraw;
 use crate::roads_boats::transporter::{Class, Kind, Location, Transporter, TransporterId};
 
 pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
@@ -21,6 +22,7 @@ pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
     }
     let before: BTreeSet<TransporterId> = ctx.s.transporters.keys().copied().collect();
     reproduce(ctx, orders);
+    modules::each(ctx, orders, |h| h.before_primary);
     primary(ctx);
     let items = consent::of(
         orders.iter().map(|(c, o)| (*c, o.production.as_slice())),
@@ -30,6 +32,7 @@ pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
         },
     );
     ctx.consents = Ledger::gather(ctx, items);
+    modules::each(ctx, orders, |h| h.before_orders);
     let mut researched: BTreeSet<(Colour, Research)> = BTreeSet::new();
     for player in ctx.in_move_order() {
         let Some(list) = orders.get(&player) else {
@@ -183,54 +186,74 @@ fn reproduce(ctx: &mut Ctx, orders: &TurnOrders) {
     }
 }
 
-/// Step 2: primary producers put their output on their tile (RULINGS R4 for mines).
+/// Step 2: primary producers put their output on their tile (RULINGS R4 for mines); a
+/// module may make one produce more than one good (electricity), each judged in turn, or
+/// another good than its own (art: marble from a quarry).
 fn primary(ctx: &mut Ctx) {
     for i in 0..ctx.s.buildings.len() {
         let b = ctx.s.buildings[i].clone();
-        if let Some(good) = b.kind.primary_output() {
-            put(&mut ctx.s, b.at, good, 1);
+        let times = modules::primary_yield(ctx, &b);
+        if let Some(own) = b.kind.primary_output() {
+            let mut made = Goods::new();
+            for _ in 0..times {
+                let good = modules::primary_good(ctx, &b, own);
+                put(&mut ctx.s, b.at, good, 1);
+                made.add(good, 1);
+            }
             ctx.emit(Fact::Produced {
                 building: b.kind,
                 at: b.at,
-                goods: [(good, 1)].into_iter().collect(),
+                goods: made,
             });
         } else if b.kind == BuildingKind::Mine {
-            let bag = b.mine.unwrap_or_default();
-            let draw_gold = match ctx.s.settings.mine_draw {
-                _ if bag.gold + bag.iron == 0 => None,
-                MineDraw::Most => Some(bag.gold >= bag.iron),
-                MineDraw::Random => Some(ctx.s.rng.below(bag.gold + bag.iron) < bag.gold),
-            };
-            let Some(gold) = draw_gold else {
-                ctx.emit(Fact::MineEmpty { at: b.at });
-                continue;
-            };
-            let (good, left) = if gold {
-                (
-                    Good::Gold,
-                    MineBag {
-                        gold: bag.gold - 1,
-                        ..bag
-                    },
-                )
-            } else {
-                (
-                    Good::Iron,
-                    MineBag {
-                        iron: bag.iron - 1,
-                        ..bag
-                    },
-                )
-            };
-            ctx.s.buildings[i].mine = Some(left);
-            put(&mut ctx.s, b.at, good, 1);
-            ctx.emit(Fact::MineYielded {
-                at: b.at,
-                good,
-                left,
-            });
+            for _ in 0..times {
+                if !draw(ctx, i) {
+                    break;
+                }
+            }
         }
     }
+}
+
+/// A mine yields one good from what it holds: gold or iron as the game draws (RULINGS
+/// R4). False when it is empty.
+fn draw(ctx: &mut Ctx, i: usize) -> bool {
+    let b = ctx.s.buildings[i].clone();
+    let bag = b.mine.unwrap_or_default();
+    let draw_gold = match ctx.s.settings.mine_draw {
+        _ if bag.gold + bag.iron == 0 => None,
+        MineDraw::Most => Some(bag.gold >= bag.iron),
+        MineDraw::Random => Some(ctx.s.rng.below(bag.gold + bag.iron) < bag.gold),
+    };
+    let Some(gold) = draw_gold else {
+        ctx.emit(Fact::MineEmpty { at: b.at });
+        return false;
+    };
+    let (good, left) = if gold {
+        (
+            Good::Gold,
+            MineBag {
+                gold: bag.gold - 1,
+                ..bag
+            },
+        )
+    } else {
+        (
+            Good::Iron,
+            MineBag {
+                iron: bag.iron - 1,
+                ..bag
+            },
+        )
+    };
+    ctx.s.buildings[i].mine = Some(left);
+    put(&mut ctx.s, b.at, good, 1);
+    ctx.emit(Fact::MineYielded {
+        at: b.at,
+        good,
+        left,
+    });
+    true
 }
 
 fn order(ctx: &mut Ctx, order: &ProductionOrder, researched: &mut BTreeSet<(Colour, Research)>) {
@@ -267,7 +290,7 @@ fn order(ctx: &mut Ctx, order: &ProductionOrder, researched: &mut BTreeSet<(Colo
 }
 
 /// Load goods lying within reach onto a transporter (production and movement alike).
-pub(super) fn load_goods(
+pub(crate) fn load_goods(
     ctx: &mut Ctx,
     id: TransporterId,
     goods: &Goods,
@@ -659,13 +682,14 @@ fn make(
         ));
     }
     let areas: Vec<AreaId> = ctx.s.map.same_side(building.at).into_iter().collect();
-    let room_left = recipe.capacity.saturating_sub(building.used);
+    let capacity = modules::capacity(ctx, &building, recipe.capacity);
+    let room_left = capacity.saturating_sub(building.used);
     let runs_wanted = count.div_ceil(recipe.per_run);
     let runs_room = room_left / recipe.per_run;
     if runs_room == 0 {
         return ctx.fail(format!(
-            "the {} at {} is at capacity ({} of {} used)",
-            building.kind, building.at, building.used, recipe.capacity
+            "the {} at {} is at capacity ({} of {capacity} used)",
+            building.kind, building.at, building.used
         ));
     }
     match recipe.output {
@@ -731,7 +755,7 @@ fn make(
                 goods: [(good, made)].into_iter().collect(),
                 onto,
                 used: used_now,
-                capacity: recipe.capacity,
+                capacity,
             });
             if runs < runs_wanted {
                 let why = if runs == runs_room {
@@ -929,20 +953,10 @@ fn research(
             "you have researched {r}, and a player cannot combine specialised mines with large mines (Quick Guide IX)"
         ));
     }
-    if subject == Research::FundamentalResearch
-        && !ctx
-            .s
-            .settings
-            .modules
-            .contains(&Module::FundamentalResearch)
-    {
-        return ctx.fail("fundamental research is not in play in this game");
+    if let Err(e) = fundamental_research::allowed(&ctx.s.settings, subject) {
+        return ctx.fail(e);
     }
-    let geese = if done.contains(&Research::FundamentalResearch) {
-        1
-    } else {
-        2
-    };
+    let geese = fundamental_research::geese_per_point(&done);
     let recipe_inputs: &'static [(Input, u32)] = if geese == 1 {
         &[(Input::Good(Good::Geese), 1), (Input::Good(Good::Paper), 1)]
     } else {
@@ -1076,9 +1090,10 @@ fn process_leftovers(ctx: &mut Ctx) {
             continue; // a wagon needs a donkey handed in
         }
         let areas: Vec<AreaId> = ctx.s.map.same_side(b.at).into_iter().collect();
+        let capacity = modules::capacity(ctx, &b, recipe.capacity);
         let mut runs = 0;
         let mut used = Goods::new();
-        while (b.used + (runs + 1) * recipe.per_run) <= recipe.capacity {
+        while (b.used + (runs + 1) * recipe.per_run) <= capacity {
             let Some((need, _)) = take_inputs(ctx, &recipe, &[], &areas, None, BOARDS_FIRST) else {
                 break;
             };
@@ -1099,7 +1114,7 @@ fn process_leftovers(ctx: &mut Ctx) {
                     inputs: used.clone(),
                     goods: [(good, made)].into_iter().collect(),
                     used: ctx.s.buildings[i].used,
-                    capacity: recipe.capacity,
+                    capacity,
                 });
             }
             Output::Transporter(kind) => {

@@ -418,8 +418,30 @@ fn read_rules(c: &mut Checker<'_>, raw: &RawScenario, players: usize) -> Setting
             "the one-player game ends after a number of turns (RULINGS R7): `turn_limit = 20`",
         );
     }
+    for m in &rules.modules {
+        if crate::roads_boats::modules::plugin(*m.get_ref()).is_none() {
+            let have: Vec<&str> = crate::roads_boats::modules::PLUGINS
+                .iter()
+                .map(|p| p.module.name())
+                .collect();
+            let d = c.error(
+                m.span(),
+                format!(
+                    "the {} module has no rules in this judge yet: a game with it would silently play without them",
+                    m.get_ref()
+                ),
+            );
+            help(
+                d,
+                format!(
+                    "take it out of `modules`; the modules with rules are {}",
+                    have.join(", ")
+                ),
+            );
+        }
+    }
     Settings {
-        modules: rules.modules.iter().copied().collect(),
+        modules: rules.modules.iter().map(|m| *m.get_ref()).collect(),
         mine_draw: rules.mine_draw,
         end: EndConditions {
             wonder_brick,

@@ -42,7 +42,7 @@ pub struct RawHeader {
 #[serde(deny_unknown_fields)]
 pub struct RawRules {
     #[serde(default)]
-    pub modules: Vec<Module>,
+    pub modules: Vec<Spanned<Module>>,
     #[serde(default)]
     pub mine_draw: MineDraw,
     pub end_brick: Option<Spanned<u32>>,
