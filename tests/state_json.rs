@@ -83,6 +83,8 @@ fn map() -> impl Strategy<Value = Map> {
                     )
                 })
                 .collect(),
+            // Power lines (electricity) are stored like roads.
+            power_lines: roads.iter().copied().take(3).collect(),
             roads,
             bridges,
             walls: walls

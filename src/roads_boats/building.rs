@@ -32,10 +32,11 @@ pub enum BuildingKind {
     SteamerFactory,
     Airport,
     BombFactory,
+    PowerPlant,
 }
 
 impl BuildingKind {
-    pub const ALL: [BuildingKind; 18] = [
+    pub const ALL: [BuildingKind; 19] = [
         BuildingKind::Woodcutter,
         BuildingKind::Quarry,
         BuildingKind::ClayPit,
@@ -54,6 +55,7 @@ impl BuildingKind {
         BuildingKind::SteamerFactory,
         BuildingKind::Airport,
         BuildingKind::BombFactory,
+        BuildingKind::PowerPlant,
     ];
 
     pub fn name(self) -> &'static str {
@@ -76,6 +78,7 @@ impl BuildingKind {
             BuildingKind::SteamerFactory => "steamer-factory",
             BuildingKind::Airport => "airport",
             BuildingKind::BombFactory => "bomb-factory",
+            BuildingKind::PowerPlant => "power-plant",
         }
     }
 
@@ -245,6 +248,7 @@ impl BuildingKind {
             BuildingKind::TruckFactory | BuildingKind::SteamerFactory => (2, 2),
             BuildingKind::StockExchange => (0, 3),
             BuildingKind::Airport => (0, 2),
+            BuildingKind::PowerPlant => (0, 3),
         };
         [(Good::Boards, boards), (Good::Stone, stone)]
             .into_iter()
@@ -316,6 +320,7 @@ impl FromStr for BuildingKind {
             "clay-digger" | "claypit" => "clay-pit",
             "oilrig" => "oil-rig",
             "steamship-factory" => "steamer-factory",
+            "powerplant" | "power-station" | "power-station-plant" => "power-plant",
             other => other,
         }
         .to_string();

@@ -65,6 +65,8 @@ struct Expect {
     #[serde(default)]
     walls: BTreeMap<String, ExpectWall>,
     roads: Option<Vec<[String; 2]>>,
+    /// Electricity: exactly these power lines.
+    power_lines: Option<Vec<[String; 2]>>,
     bridges: Option<Vec<String>>,
     move_order: Option<Vec<Colour>>,
     /// Each player's home (after a set-up round, docs/cases.md).
@@ -481,6 +483,19 @@ fn check(x: &Expect, s: &State, events: &[(String, bool)]) -> Vec<String> {
         let got: Vec<Road> = s.map.roads.iter().copied().collect();
         if got != w {
             p.push(format!("roads: expected {w:?}, found {got:?}"));
+        }
+    }
+    if let Some(want) = &x.power_lines {
+        let mut w = Vec::new();
+        for [a, b] in want {
+            if let (Some(a), Some(b)) = (area(a, &mut p), area(b, &mut p)) {
+                w.push(Road::new(a, b));
+            }
+        }
+        w.sort();
+        let got: Vec<Road> = s.map.power_lines.iter().copied().collect();
+        if got != w {
+            p.push(format!("power lines: expected {w:?}, found {got:?}"));
         }
     }
     if let Some(want) = &x.bridges {

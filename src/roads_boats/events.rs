@@ -56,6 +56,23 @@ pub enum Fact {
         good: Good,
         left: MineBag,
     },
+    /// Electricity: a power plant burnt a trunk or board (from a transporter, or lying
+    /// there) and is working this turn; the primary producers it powers.
+    PlantFired {
+        at: AreaId,
+        burnt: Good,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from: Option<TransporterId>,
+        powers: Vec<AreaId>,
+    },
+    /// Electricity: a power plant had no wood and gives no power this turn.
+    PlantCold {
+        at: AreaId,
+    },
+    PowerLineBuilt {
+        from: AreaId,
+        to: AreaId,
+    },
     MineEmpty {
         at: AreaId,
     },
@@ -261,6 +278,8 @@ impl Fact {
             Fact::BuildingBombed { .. } => (Goods::new(), one(Good::Bombs, 1)),
             Fact::BricksPlaced { paid, .. } => (Goods::new(), paid.clone()),
             Fact::TookTrain { fare, .. } => (Goods::new(), one(*fare, 1)),
+            Fact::PlantFired { burnt, .. } => (Goods::new(), one(*burnt, 1)),
+            Fact::PowerLineBuilt { .. } => (Goods::new(), one(Good::Iron, 1)),
             _ => (Goods::new(), Goods::new()),
         }
     }
@@ -292,6 +311,31 @@ impl fmt::Display for Fact {
                 left.gold, left.iron
             ),
             Fact::MineEmpty { at } => write!(f, "mine at {at} is empty"),
+            Fact::PlantFired {
+                at,
+                burnt,
+                from,
+                powers,
+            } => {
+                write!(f, "power plant at {at} burnt 1 {}", burnt.singular())?;
+                match from {
+                    Some(t) => write!(f, " from {t}")?,
+                    None => f.write_str(" lying there")?,
+                }
+                if powers.is_empty() {
+                    f.write_str(": no producer is connected")
+                } else {
+                    let list: Vec<String> = powers.iter().map(ToString::to_string).collect();
+                    write!(f, ": power doubles the output at {}", list.join(", "))
+                }
+            }
+            Fact::PlantCold { at } => {
+                write!(
+                    f,
+                    "power plant at {at} has no trunk or board: no power this turn"
+                )
+            }
+            Fact::PowerLineBuilt { from, to } => write!(f, "built a power line {from}-{to}"),
             Fact::Made {
                 building,
                 at,

@@ -384,10 +384,10 @@ struct Reader<'b> {
 
 type R<T> = Result<T, Diagnostic>;
 
-const PRODUCTION: &str =
-    "make, load, unload, give, carry, research, upgrade, destroy, no breed, accept, offer or allow";
+const PRODUCTION: &str = "make, load, unload, give, carry, research, upgrade, destroy, no breed, accept, offer, allow or fire";
 const MOVEMENT: &str = "move, fly, train, release, accept or allow";
-const BUILDING: &str = "build, road, bridge, wall, demolish, shaft, bomb, bomb-proof or offer";
+const BUILDING: &str =
+    "build, road, bridge, wall, demolish, shaft, bomb, bomb-proof, offer or power";
 
 impl Reader<'_> {
     fn peek(&self) -> Option<&Token> {
@@ -531,6 +531,26 @@ impl Reader<'_> {
         } else {
             self.hex()
         }
+    }
+
+    /// Two areas, `C3 C4`, `C3 to C4` or `C3-C4` (a border of two whole tiles).
+    fn area_pair(&mut self) -> R<(AreaId, AreaId)> {
+        if let Some(t) = self.peek().cloned()
+            && let Some((a, b)) = t.text.split_once('-')
+            && !a.is_empty()
+            && !b.is_empty()
+        {
+            self.next();
+            let read = |x: &str| {
+                self.map
+                    .resolve_area(x)
+                    .map_err(|e| Diagnostic::new(e).at(t.span.clone()))
+            };
+            return Ok((read(a)?, read(b)?));
+        }
+        let from = self.area()?;
+        self.eat("to");
+        Ok((from, self.area()?))
     }
 
     fn area(&mut self) -> R<AreaId> {
@@ -889,6 +909,30 @@ impl Reader<'_> {
                 Ok(ProductionOrder::Carry { carrier, carried })
             }
             v @ ("accept" | "offer" | "allow") => Ok(ProductionOrder::Consent(self.consent(v)?)),
+            "fire" => {
+                // `fire C3 with D1` / `fire C3 with D1 using trunks`
+                self.eat("plant");
+                self.eat("at");
+                let at = self.hex_or_area()?;
+                let with = self.with()?;
+                let using = if self.eat("using") {
+                    let t = self.word("`trunks` or `boards`")?;
+                    match self.good_word(&t)? {
+                        g @ (Good::Trunks | Good::Boards) => Some(g),
+                        _ => {
+                            return Err(Diagnostic::new(format!(
+                                "`{}` will not do: a power plant burns a trunk or a board",
+                                t.text
+                            ))
+                            .at(t.span)
+                            .help("write `using trunks` or `using boards`"));
+                        }
+                    }
+                } else {
+                    None
+                };
+                Ok(ProductionOrder::Fire { at, with, using })
+            }
             "no" => {
                 if !(self.eat("breed") || self.eat("breeding")) {
                     return Err(self
@@ -1179,6 +1223,16 @@ impl Reader<'_> {
                 })
             }
             "offer" => Ok(BuildingOrder::Consent(self.consent("offer")?)),
+            "power" => {
+                // `power line C3 C4 with D1`, `power line C3-C4 with D1`
+                self.eat("line");
+                let (from, to) = self.area_pair()?;
+                Ok(BuildingOrder::PowerLine {
+                    from,
+                    to,
+                    with: self.with()?,
+                })
+            }
             _ => Err(self.missing(BUILDING)),
         }
     }

@@ -99,6 +99,14 @@ pub enum ProductionOrder {
     /// A consent for this phase: accept goods, offer goods or transporters, allow
     /// carrying.
     Consent(Consent),
+    /// Electricity: feed the power plant at `at` a trunk or board from `with`, at the
+    /// start of the phase (`using` says which; boards first if not).
+    Fire {
+        at: Hex,
+        with: TransporterId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        using: Option<Good>,
+    },
 }
 
 /// Whom a consent is for: one player, or anyone.
@@ -279,6 +287,12 @@ pub enum BuildingOrder {
     },
     /// A consent for this phase (offer goods for others' building).
     Consent(Consent),
+    /// Electricity: a power line between two neighbouring areas, for 1 iron.
+    PowerLine {
+        from: AreaId,
+        to: AreaId,
+        with: TransporterId,
+    },
 }
 
 /// Wonder phase (RULINGS R7, R2).
@@ -373,6 +387,13 @@ impl fmt::Display for ProductionOrder {
                 write!(f, "{carrier} picks up {carried} to carry it")
             }
             ProductionOrder::Consent(c) => write!(f, "{c} this production phase"),
+            ProductionOrder::Fire { at, with, using } => {
+                write!(f, "fire the power plant at {at} with ")?;
+                match using {
+                    Some(g) => write!(f, "1 {} from {with}", g.singular()),
+                    None => write!(f, "a board (else a trunk) from {with}"),
+                }
+            }
         }
     }
 }
@@ -534,6 +555,9 @@ impl fmt::Display for BuildingOrder {
                 write!(f, "make the building at {at} bomb-proof with {with}")
             }
             BuildingOrder::Consent(c) => write!(f, "{c} this building phase"),
+            BuildingOrder::PowerLine { from, to, with } => {
+                write!(f, "build a power line {from}-{to} with {with}")
+            }
         }
     }
 }

@@ -216,6 +216,9 @@ pub struct Map {
     /// Rail tracks (Planes & Trains), placed by the scenario, never built in play.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub tracks: BTreeSet<Border>,
+    /// Power lines (&cetera, electricity), built like roads, on land, sea and polders.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub power_lines: BTreeSet<Road>,
 }
 
 impl Map {

@@ -23,6 +23,7 @@ pub static PLUGIN: Plugin = Plugin {
         Phase::Building,
         "a transporter carrying a bomb blows up a building on its tile; a stone makes a building bomb-proof",
     )],
+    map_legend: &[],
     hooks: Hooks::NONE,
 };
 

@@ -22,6 +22,7 @@ pub static PLUGIN: Plugin = Plugin {
         Phase::Production,
         "research costs 1 goose + 1 paper for a player who has researched fundamental research",
     )],
+    map_legend: &[],
     hooks: Hooks::NONE,
 };
 

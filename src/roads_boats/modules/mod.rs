@@ -9,18 +9,28 @@
 //! entry here is refused when it is read.
 
 pub mod bombs;
+pub mod electricity;
 pub mod fundamental_research;
 pub mod planes;
 pub mod trains;
 
+use std::collections::BTreeSet;
+
 use super::building::{Building, BuildingKind};
 use super::goods::Good;
-use super::map::Terrain;
+use super::map::{AreaId, Terrain};
 use super::orders::TurnOrders;
 use super::player::Colour;
 use super::resolve::Ctx;
 use super::state::{Module, Phase, State};
 use super::transporter::Kind;
+
+/// What the modules note during a turn for its later steps; gone at the end of it.
+#[derive(Clone, Debug, Default)]
+pub struct Notes {
+    /// Electricity: the primary producers (by area) a working power plant powers.
+    pub powered: BTreeSet<AreaId>,
+}
 
 /// What one module adds, and the steps of the phases it takes part in.
 pub struct Plugin {
@@ -35,6 +45,8 @@ pub struct Plugin {
     pub orders: &'static [(Phase, &'static str)],
     /// The steps it adds to the phases, in words (docs/rules.md).
     pub steps: &'static [(Phase, &'static str)],
+    /// Lines it adds to the plain-text map's legend.
+    pub map_legend: &'static [&'static str],
     pub hooks: Hooks,
 }
 
@@ -83,6 +95,7 @@ pub static PLUGINS: &[&Plugin] = &[
     &planes::PLUGIN,
     &trains::PLUGIN,
     &bombs::PLUGIN,
+    &electricity::PLUGIN,
 ];
 
 /// The plug-in of a module, `None` if it has no code.

@@ -29,6 +29,7 @@ pub static PLUGIN: Plugin = Plugin {
         Phase::Movement,
         "a plane flies: loads at the start, drops goods on land, lands clear of buildings and unattended geese",
     )],
+    map_legend: &[],
     hooks: Hooks::NONE,
 };
 

@@ -25,6 +25,7 @@ pub static PLUGIN: Plugin = Plugin {
         Phase::Movement,
         "a transporter on a track pays one good already there and rides to any tile along the track",
     )],
+    map_legend: &[],
     hooks: Hooks::NONE,
 };
 

@@ -51,6 +51,7 @@ pub fn building7(k: BuildingKind) -> &'static str {
         BuildingKind::SteamerFactory => "steamfy",
         BuildingKind::Airport => "airport",
         BuildingKind::BombFactory => "bombfy",
+        BuildingKind::PowerPlant => "power",
     }
 }
 
@@ -178,6 +179,10 @@ fn panel(state: &State, first: u8, last: u8) -> Vec<String> {
             .roads
             .iter()
             .any(|r| (r.from.hex == a && r.to.hex == b) || (r.to.hex == a && r.from.hex == b));
+        let power = map
+            .power_lines
+            .iter()
+            .any(|r| (r.from.hex == a && r.to.hex == b) || (r.to.hex == a && r.from.hex == b));
         match map.wall(border) {
             Some(w) => {
                 let c = if w.owner.is_some() { '#' } else { ':' };
@@ -196,6 +201,12 @@ fn panel(state: &State, first: u8, last: u8) -> Vec<String> {
                     let k = if river { 1 } else { mid };
                     let (cx, cy, _) = cells[k];
                     cv.put(cx, cy, '=');
+                }
+                if power {
+                    // Electricity: a power line crossing, beside the road's mark.
+                    let k = if cells.len() > 2 { 3 } else { 1 };
+                    let (cx, cy, _) = cells[k];
+                    cv.put(cx, cy, '.');
                 }
             }
         }
@@ -254,3 +265,12 @@ pub const LEGEND: &[&str] = &[
     "and b for each bridge; its building. On the edges: ~ a river crossing,",
     "= a road crossing, # a player's wall, : neutral wall tokens.",
 ];
+
+/// What the marks mean, with the lines the modules in play add.
+pub fn legend(state: &State) -> Vec<String> {
+    let mut out: Vec<String> = LEGEND.iter().map(|s| s.to_string()).collect();
+    for p in crate::roads_boats::modules::in_play(state) {
+        out.extend(p.map_legend.iter().map(|s| s.to_string()));
+    }
+    out
+}

@@ -338,7 +338,7 @@ pub fn build(
         phases,
         production,
         map: ascii_map::panels(after),
-        map_legend: ascii_map::LEGEND.iter().map(|s| s.to_string()).collect(),
+        map_legend: ascii_map::legend(after),
         walls,
         transporters,
         goods,

@@ -49,6 +49,8 @@ const RIVER: Rgb = (13, 71, 161);
 const ROAD: Rgb = (93, 64, 55);
 const INK: Rgb = (33, 33, 33);
 const WHITE: Rgb = (255, 255, 255);
+/// Power lines (electricity).
+const POWER: Rgb = (245, 127, 23);
 
 /// The drawing operations both back ends know.
 trait Canvas {
@@ -151,6 +153,16 @@ fn draw(state: &State, title: &str, cv: &mut dyn Canvas) {
         let m = shift(mid, ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0));
         cv.line(a, m, ROAD, 3.0);
         cv.line(m, b, ROAD, 3.0);
+    }
+    // Power lines (electricity): dotted, like the rulebook draws them.
+    for l in &map.power_lines {
+        let (a, b) = (area_point(l.from), area_point(l.to));
+        for k in 0..8 {
+            let t0 = k as f32 / 8.0;
+            let t1 = t0 + 1.0 / 16.0;
+            let at = |t: f32| (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+            cv.line(at(t0), at(t1), POWER, 3.0);
+        }
     }
     for b in &map.bridges {
         let c = hex_centre(b.hex);
@@ -269,6 +281,13 @@ fn legend(state: &State, title: &str, cv: &mut dyn Canvas) {
     cv.text((x0 + 106.0, y + 3.0), "road", 1, INK);
     cv.line((x0 + 152.0, y + 7.0), (x0 + 172.0, y + 7.0), NEUTRAL, 6.0);
     cv.text((x0 + 178.0, y + 3.0), "wall (owner's colour)", 1, INK);
+    if !state.map.power_lines.is_empty() {
+        for k in 0..3 {
+            let x = x0 + 360.0 + 8.0 * k as f32;
+            cv.line((x, y + 7.0), (x + 4.0, y + 7.0), POWER, 3.0);
+        }
+        cv.text((x0 + 390.0, y + 3.0), "power line", 1, INK);
+    }
     y += 24.0;
     cv.polygon(
         &[

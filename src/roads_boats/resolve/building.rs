@@ -7,7 +7,7 @@ use crate::roads_boats::building::{Building, BuildingKind, MineBag};
 use crate::roads_boats::events::Fact;
 use crate::roads_boats::goods::{Good, Goods};
 use crate::roads_boats::map::{AreaId, Border, Dir, Hex, Road, Terrain, Wall};
-use crate::roads_boats::modules::bombs;
+use crate::roads_boats::modules::{bombs, electricity};
 use crate::roads_boats::orders::{BuildingOrder, TurnOrders};
 use crate::roads_boats::player::Research;
 use crate::roads_boats::transporter::{Location, TransporterId};
@@ -44,7 +44,8 @@ fn order(ctx: &mut Ctx, order: &BuildingOrder) {
         | BuildingOrder::Demolish { with, .. }
         | BuildingOrder::Shaft { with, .. }
         | BuildingOrder::Bomb { with, .. }
-        | BuildingOrder::BombProof { with, .. } => *with,
+        | BuildingOrder::BombProof { with, .. }
+        | BuildingOrder::PowerLine { with, .. } => *with,
     };
     if let Err(e) = ctx.own(with) {
         return ctx.fail(e);
@@ -60,6 +61,7 @@ fn order(ctx: &mut Ctx, order: &BuildingOrder) {
         BuildingOrder::Shaft { at, mixture, .. } => shaft(ctx, *at, *mixture, with),
         BuildingOrder::Bomb { at, .. } => bombs::bomb(ctx, *at, with),
         BuildingOrder::BombProof { at, .. } => bombs::bomb_proof(ctx, *at, with),
+        BuildingOrder::PowerLine { from, to, .. } => electricity::power_line(ctx, *from, *to, with),
         BuildingOrder::Consent(_) => Ok(()),
     };
     if let Err(e) = result {

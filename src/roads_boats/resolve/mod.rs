@@ -68,6 +68,9 @@ pub(crate) struct Ctx {
     pub line: Option<u32>,
     /// Every player's consents for the phase being resolved.
     pub consents: consent::Ledger,
+    /// What the modules note for the rest of the turn (power plants fired, managers at
+    /// work).
+    pub notes: super::modules::Notes,
 }
 
 impl Ctx {
@@ -80,6 +83,7 @@ impl Ctx {
             player: None,
             line: None,
             consents: consent::Ledger::default(),
+            notes: super::modules::Notes::default(),
         }
     }
 

@@ -282,10 +282,11 @@ fn order(ctx: &mut Ctx, order: &ProductionOrder, researched: &mut BTreeSet<(Colo
         ProductionOrder::Give { from, to, goods } => give(ctx, *from, *to, goods),
         ProductionOrder::Carry { carrier, carried } => carry(ctx, *carrier, *carried),
         // Judged in step 1 (`breed` is the default now and changes nothing); consents
-        // were gathered before the orders ran.
+        // were gathered before the orders ran; power plants fired before step 2.
         ProductionOrder::Breed { .. }
         | ProductionOrder::NoBreed { .. }
-        | ProductionOrder::Consent(_) => {}
+        | ProductionOrder::Consent(_)
+        | ProductionOrder::Fire { .. } => {}
     }
 }
 

@@ -721,6 +721,36 @@ fn read_infrastructure(
             }
         }
     }
+    for line in &pos.power_lines {
+        let ends = line.get_ref();
+        if ends.len() != 2 {
+            let d = c.error(
+                line.span(),
+                format!("a power line joins two areas, not {}", ends.len()),
+            );
+            help(d, "write a power line as [\"C4\", \"C5\"], like a road");
+            continue;
+        }
+        let (Some(a), Some(b)) = (
+            area_of(c, &state.map, &ends[0]),
+            area_of(c, &state.map, &ends[1]),
+        ) else {
+            continue;
+        };
+        match crate::roads_boats::modules::electricity::line_fits(&state.map, a, b) {
+            Ok(()) => {
+                if !state.map.power_lines.insert(Road::new(a, b)) {
+                    c.error(
+                        line.span(),
+                        format!("the power line {a}-{b} is listed twice"),
+                    );
+                }
+            }
+            Err(e) => {
+                c.error(line.span(), e);
+            }
+        }
+    }
     for text in &pos.bridges {
         let mut words = text.get_ref().split_whitespace();
         let hex = words.next().unwrap_or("").parse::<Hex>();

@@ -89,6 +89,9 @@ pub struct RawPosition {
     pub roads: Vec<Spanned<Vec<Text>>>,
     #[serde(default)]
     pub bridges: Vec<Text>,
+    /// Electricity: power lines, written like roads.
+    #[serde(default)]
+    pub power_lines: Vec<Spanned<Vec<Text>>>,
     #[serde(default)]
     pub walls: Vec<Spanned<RawWall>>,
     #[serde(default)]
