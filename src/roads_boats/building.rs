@@ -33,10 +33,16 @@ pub enum BuildingKind {
     Airport,
     BombFactory,
     PowerPlant,
+    MbaWoods,
+    MbaMountain,
+    MbaRock,
+    MbaPasture,
+    MbaCoast,
+    MbaDesert,
 }
 
 impl BuildingKind {
-    pub const ALL: [BuildingKind; 19] = [
+    pub const ALL: [BuildingKind; 25] = [
         BuildingKind::Woodcutter,
         BuildingKind::Quarry,
         BuildingKind::ClayPit,
@@ -56,6 +62,12 @@ impl BuildingKind {
         BuildingKind::Airport,
         BuildingKind::BombFactory,
         BuildingKind::PowerPlant,
+        BuildingKind::MbaWoods,
+        BuildingKind::MbaMountain,
+        BuildingKind::MbaRock,
+        BuildingKind::MbaPasture,
+        BuildingKind::MbaCoast,
+        BuildingKind::MbaDesert,
     ];
 
     pub fn name(self) -> &'static str {
@@ -79,6 +91,12 @@ impl BuildingKind {
             BuildingKind::Airport => "airport",
             BuildingKind::BombFactory => "bomb-factory",
             BuildingKind::PowerPlant => "power-plant",
+            BuildingKind::MbaWoods => "mba-woods",
+            BuildingKind::MbaMountain => "mba-mountain",
+            BuildingKind::MbaRock => "mba-rock",
+            BuildingKind::MbaPasture => "mba-pasture",
+            BuildingKind::MbaCoast => "mba-coast",
+            BuildingKind::MbaDesert => "mba-desert",
         }
     }
 
@@ -87,7 +105,12 @@ impl BuildingKind {
         match self {
             BuildingKind::Woodcutter => Site::Terrain(Terrain::Woods),
             BuildingKind::Quarry => Site::Terrain(Terrain::Rock),
-            BuildingKind::Mine => Site::Terrain(Terrain::Mountain),
+            BuildingKind::Mine | BuildingKind::MbaMountain => Site::Terrain(Terrain::Mountain),
+            BuildingKind::MbaWoods => Site::Terrain(Terrain::Woods),
+            BuildingKind::MbaRock => Site::Terrain(Terrain::Rock),
+            BuildingKind::MbaPasture => Site::Terrain(Terrain::Pasture),
+            BuildingKind::MbaDesert => Site::Terrain(Terrain::Desert),
+            BuildingKind::MbaCoast => Site::Shore,
             BuildingKind::OilRig => Site::Terrain(Terrain::Sea),
             BuildingKind::ClayPit
             | BuildingKind::RaftFactory
@@ -180,6 +203,14 @@ impl BuildingKind {
                 6,
                 &[(Input::Good(Good::Coins), 2), (Input::Good(Good::Paper), 1)],
             ),
+            BuildingKind::MbaWoods
+            | BuildingKind::MbaMountain
+            | BuildingKind::MbaRock
+            | BuildingKind::MbaPasture
+            | BuildingKind::MbaCoast
+            | BuildingKind::MbaDesert => {
+                goods(Good::Managers, 1, 1, &[(Input::Good(Good::Gold), 1)])
+            }
             BuildingKind::BombFactory => goods(
                 Good::Bombs,
                 1,
@@ -249,6 +280,12 @@ impl BuildingKind {
             BuildingKind::StockExchange => (0, 3),
             BuildingKind::Airport => (0, 2),
             BuildingKind::PowerPlant => (0, 3),
+            BuildingKind::MbaWoods
+            | BuildingKind::MbaMountain
+            | BuildingKind::MbaRock
+            | BuildingKind::MbaPasture
+            | BuildingKind::MbaCoast
+            | BuildingKind::MbaDesert => (2, 0),
         };
         [(Good::Boards, boards), (Good::Stone, stone)]
             .into_iter()
@@ -321,6 +358,12 @@ impl FromStr for BuildingKind {
             "oilrig" => "oil-rig",
             "steamship-factory" => "steamer-factory",
             "powerplant" | "power-station" | "power-station-plant" => "power-plant",
+            "mba-forest" | "mba-dark-green" => "mba-woods",
+            "mba-mountains" | "mba-brown" => "mba-mountain",
+            "mba-grey" | "mba-gray" => "mba-rock",
+            "mba-plains" | "mba-light-green" => "mba-pasture",
+            "mba-blue" | "mba-shore" => "mba-coast",
+            "mba-yellow" => "mba-desert",
             other => other,
         }
         .to_string();

@@ -69,6 +69,14 @@ pub enum Fact {
     PlantCold {
         at: AreaId,
     },
+    /// Management: a manager doubles the capacity of the secondary producers on a
+    /// tile this phase (lying there, or aboard `by` as its owner ordered).
+    ManagerAtWork {
+        at: Hex,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<TransporterId>,
+        doubles: Vec<BuildingKind>,
+    },
     PowerLineBuilt {
         from: AreaId,
         to: AreaId,
@@ -334,6 +342,19 @@ impl fmt::Display for Fact {
                     f,
                     "power plant at {at} has no trunk or board: no power this turn"
                 )
+            }
+            Fact::ManagerAtWork { at, by, doubles } => {
+                write!(f, "a manager")?;
+                if let Some(t) = by {
+                    write!(f, " aboard {t}")?;
+                }
+                write!(f, " works at {at}")?;
+                if doubles.is_empty() {
+                    f.write_str(", where no secondary producer stands")
+                } else {
+                    let list: Vec<String> = doubles.iter().map(ToString::to_string).collect();
+                    write!(f, ": the {} has double capacity", list.join(" and the "))
+                }
             }
             Fact::PowerLineBuilt { from, to } => write!(f, "built a power line {from}-{to}"),
             Fact::Made {

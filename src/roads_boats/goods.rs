@@ -23,10 +23,11 @@ pub enum Good {
     Stock,
     Geese,
     Bombs,
+    Managers,
 }
 
 impl Good {
-    pub const ALL: [Good; 12] = [
+    pub const ALL: [Good; 13] = [
         Good::Trunks,
         Good::Boards,
         Good::Stone,
@@ -39,6 +40,7 @@ impl Good {
         Good::Stock,
         Good::Geese,
         Good::Bombs,
+        Good::Managers,
     ];
 
     /// The plural name, as reports print it and scenarios write it.
@@ -56,6 +58,7 @@ impl Good {
             Good::Stock => "stock",
             Good::Geese => "geese",
             Good::Bombs => "bombs",
+            Good::Managers => "managers",
         }
     }
 
@@ -67,6 +70,7 @@ impl Good {
             Good::Coins => "coin",
             Good::Geese => "goose",
             Good::Bombs => "bomb",
+            Good::Managers => "manager",
             other => other.name(),
         }
     }
@@ -91,6 +95,7 @@ impl Good {
             Good::Stock => &["stock", "stocks", "shares", "share", "sh"],
             Good::Geese => &["geese", "goose", "gs"],
             Good::Bombs => &["bombs", "bomb", "bm"],
+            Good::Managers => &["managers", "manager", "mg"],
         }
     }
 }

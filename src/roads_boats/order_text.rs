@@ -384,7 +384,7 @@ struct Reader<'b> {
 
 type R<T> = Result<T, Diagnostic>;
 
-const PRODUCTION: &str = "make, load, unload, give, carry, research, upgrade, destroy, no breed, accept, offer, allow or fire";
+const PRODUCTION: &str = "make, load, unload, give, carry, research, upgrade, destroy, no breed, accept, offer, allow, fire or manage";
 const MOVEMENT: &str = "move, fly, train, release, accept or allow";
 const BUILDING: &str =
     "build, road, bridge, wall, demolish, shaft, bomb, bomb-proof, offer or power";
@@ -909,6 +909,15 @@ impl Reader<'_> {
                 Ok(ProductionOrder::Carry { carrier, carried })
             }
             v @ ("accept" | "offer" | "allow") => Ok(ProductionOrder::Consent(self.consent(v)?)),
+            "manage" => {
+                // `manage C3 with D1`
+                self.eat("at");
+                let at = self.hex_or_area()?;
+                Ok(ProductionOrder::Manage {
+                    at,
+                    with: self.with()?,
+                })
+            }
             "fire" => {
                 // `fire C3 with D1` / `fire C3 with D1 using trunks`
                 self.eat("plant");

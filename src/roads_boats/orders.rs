@@ -107,6 +107,9 @@ pub enum ProductionOrder {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         using: Option<Good>,
     },
+    /// Management: the manager aboard `with`, on the tile `at`, works there this
+    /// production phase.
+    Manage { at: Hex, with: TransporterId },
 }
 
 /// Whom a consent is for: one player, or anyone.
@@ -387,6 +390,10 @@ impl fmt::Display for ProductionOrder {
                 write!(f, "{carrier} picks up {carried} to carry it")
             }
             ProductionOrder::Consent(c) => write!(f, "{c} this production phase"),
+            ProductionOrder::Manage { at, with } => write!(
+                f,
+                "let the manager aboard {with} double the capacity of the producers at {at} this phase"
+            ),
             ProductionOrder::Fire { at, with, using } => {
                 write!(f, "fire the power plant at {at} with ")?;
                 match using {

@@ -11,6 +11,7 @@
 pub mod bombs;
 pub mod electricity;
 pub mod fundamental_research;
+pub mod management;
 pub mod planes;
 pub mod trains;
 
@@ -30,6 +31,8 @@ use super::transporter::Kind;
 pub struct Notes {
     /// Electricity: the primary producers (by area) a working power plant powers.
     pub powered: BTreeSet<AreaId>,
+    /// Management: the tiles where a manager works this production phase.
+    pub managed: BTreeSet<super::map::Hex>,
 }
 
 /// What one module adds, and the steps of the phases it takes part in.
@@ -96,6 +99,7 @@ pub static PLUGINS: &[&Plugin] = &[
     &trains::PLUGIN,
     &bombs::PLUGIN,
     &electricity::PLUGIN,
+    &management::PLUGIN,
 ];
 
 /// The plug-in of a module, `None` if it has no code.

@@ -52,7 +52,27 @@ pub fn building7(k: BuildingKind) -> &'static str {
         BuildingKind::Airport => "airport",
         BuildingKind::BombFactory => "bombfy",
         BuildingKind::PowerPlant => "power",
+        BuildingKind::MbaWoods
+        | BuildingKind::MbaMountain
+        | BuildingKind::MbaRock
+        | BuildingKind::MbaPasture
+        | BuildingKind::MbaCoast
+        | BuildingKind::MbaDesert => "MBA",
     }
+}
+
+/// Is a manager on the tile, lying or aboard a transporter (management)?
+pub fn manager_on(state: &State, hex: Hex) -> bool {
+    use super::super::goods::Good;
+    state.map.areas(hex).iter().any(|a| {
+        state
+            .goods
+            .get(a)
+            .is_some_and(|g| g.count(Good::Managers) > 0)
+    }) || state
+        .transporters
+        .iter()
+        .any(|(id, t)| state.tile_of(*id) == Some(hex) && t.cargo.count(Good::Managers) > 0)
 }
 
 fn initial(c: Colour) -> char {
@@ -144,6 +164,10 @@ fn panel(state: &State, first: u8, last: u8) -> Vec<String> {
             )
         };
         cv.text(x + 1, y + 2, &water, 7);
+        if manager_on(state, hex) {
+            // Management: a manager lies here or rides a transporter here.
+            cv.put(x + 7, y + 2, 'M');
+        }
         let building: Vec<&str> = state.buildings_on(hex).map(|b| building7(b.kind)).collect();
         if let Some(b) = building.first() {
             cv.text(x + 1, y + 3, b, 7);

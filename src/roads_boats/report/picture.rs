@@ -205,6 +205,14 @@ fn draw(state: &State, title: &str, cv: &mut dyn Canvas) {
         );
         cv.text((x + 2.0, y + 2.0), name, 1, INK);
     }
+    // Management: an M where a manager is.
+    for &h in map.tiles.keys() {
+        if super::ascii_map::manager_on(state, h) {
+            let c = hex_centre(h);
+            cv.circle((c.0 + 18.0, c.1 + 14.0), 7.0, WHITE, Some((INK, 1.0)));
+            cv.text((c.0 + 14.0, c.1 + 10.0), "M", 1, INK);
+        }
+    }
     // Goods lying: a count per area.
     for (a, g) in &state.goods {
         if g.is_empty() {

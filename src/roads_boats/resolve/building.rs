@@ -275,7 +275,9 @@ fn build(
             at.hex
         ));
     }
-    if terrain == Terrain::Desert {
+    // &cetera, management: "the desert MBA can be built in the desert before
+    // irrigation is invented!"
+    if terrain == Terrain::Desert && kind != BuildingKind::MbaDesert {
         return Err(format!(
             "{} is desert: only roads and walls until irrigation (brick 45)",
             at.hex

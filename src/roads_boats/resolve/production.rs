@@ -286,7 +286,8 @@ fn order(ctx: &mut Ctx, order: &ProductionOrder, researched: &mut BTreeSet<(Colo
         ProductionOrder::Breed { .. }
         | ProductionOrder::NoBreed { .. }
         | ProductionOrder::Consent(_)
-        | ProductionOrder::Fire { .. } => {}
+        | ProductionOrder::Fire { .. }
+        | ProductionOrder::Manage { .. } => {}
     }
 }
 
@@ -789,6 +790,8 @@ fn describe(recipe: &Recipe) -> String {
     parts.join(" and ")
 }
 
+/// Make up to `count` transporters, one at a time, as far as capacity (1 a turn, more
+/// with a manager) and inputs allow.
 fn make_transporter(
     ctx: &mut Ctx,
     index: usize,
@@ -798,7 +801,33 @@ fn make_transporter(
     launch: Option<Location>,
     count: u32,
 ) {
-    let Some(player) = ctx.player else { return };
+    let building = ctx.s.buildings[index].clone();
+    let capacity = modules::capacity(ctx, &building, recipe.capacity);
+    let mut made = 0;
+    while made < count.max(1) && ctx.s.buildings[index].used < capacity {
+        if !make_one_transporter(ctx, index, recipe, kind, from, launch) {
+            break;
+        }
+        made += 1;
+    }
+    if made > 0 && made < count && ctx.s.buildings[index].used >= capacity {
+        ctx.short(format!(
+            "made {made} of {count} {kind}s: capacity reached ({capacity} a turn)"
+        ));
+    }
+}
+
+fn make_one_transporter(
+    ctx: &mut Ctx,
+    index: usize,
+    recipe: &Recipe,
+    kind: Kind,
+    from: &[TransporterId],
+    launch: Option<Location>,
+) -> bool {
+    let Some(player) = ctx.player else {
+        return false;
+    };
     let building = ctx.s.buildings[index].clone();
     let areas: Vec<AreaId> = ctx.s.map.same_side(building.at).into_iter().collect();
     let areas = &areas;
@@ -813,9 +842,10 @@ fn make_transporter(
         match d {
             Some(d) => Some(d),
             None => {
-                return ctx.fail(format!(
+                ctx.fail(format!(
                     "a {kind} is made from a donkey: name one of your donkeys here after `from`"
                 ));
+                return false;
             }
         }
     } else {
@@ -825,18 +855,22 @@ fn make_transporter(
     let at = match kind.class() {
         Class::Water => match launch_site(ctx, &building.at, launch) {
             Ok(l) => l,
-            Err(e) => return ctx.fail(e),
+            Err(e) => {
+                ctx.fail(e);
+                return false;
+            }
         },
         _ => Location::Land(building.at),
     };
     let sources = usable(ctx, from);
     let Some((used, taken)) = take_inputs(ctx, recipe, &sources, areas, donkey, TRUNKS_FIRST)
     else {
-        return ctx.fail(format!(
+        ctx.fail(format!(
             "not enough inputs for a {kind} at {}: it needs {}",
             building.at,
             describe(recipe)
         ));
+        return false;
     };
     note_offers(ctx, &taken);
     // A new transporter is whoever's handed the inputs in: a wagon the donkey's owner's
@@ -882,11 +916,7 @@ fn make_transporter(
         kind,
         at,
     });
-    if count > 1 {
-        ctx.short(format!(
-            "made 1 of {count} {kind}s: capacity reached (1 a turn)"
-        ));
-    }
+    true
 }
 
 /// Where a new boat goes: into the tile's river or onto a coast of the factory's side
