@@ -77,6 +77,13 @@ pub enum Fact {
         by: Option<TransporterId>,
         doubles: Vec<BuildingKind>,
     },
+    /// Trade: goods moved between two homes, both players agreeing; told from the side
+    /// of the player whose order ran (`player`).
+    Traded {
+        with: Colour,
+        gave: Goods,
+        got: Goods,
+    },
     PowerLineBuilt {
         from: AreaId,
         to: AreaId,
@@ -356,6 +363,11 @@ impl fmt::Display for Fact {
                     write!(f, ": the {} has double capacity", list.join(" and the "))
                 }
             }
+            Fact::Traded { with, gave, got } => match (gave.is_empty(), got.is_empty()) {
+                (false, true) => write!(f, "gave {gave} to {with}, from home to home"),
+                (true, false) => write!(f, "received {got} from {with}, from home to home"),
+                _ => write!(f, "traded {gave} for {got} with {with}, from home to home"),
+            },
             Fact::PowerLineBuilt { from, to } => write!(f, "built a power line {from}-{to}"),
             Fact::Made {
                 building,

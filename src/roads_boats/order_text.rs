@@ -572,6 +572,15 @@ impl Reader<'_> {
     }
 
     /// `2 boards, 1 stone` (a count may be left out for one).
+    /// Goods, or the word `nothing`.
+    fn goods_or_nothing(&mut self) -> R<Goods> {
+        if self.eat("nothing") {
+            Ok(Goods::new())
+        } else {
+            self.goods()
+        }
+    }
+
     fn goods(&mut self) -> R<Goods> {
         let mut g = Goods::new();
         loop {
@@ -1255,6 +1264,20 @@ impl Reader<'_> {
                 let paying = self.goods()?;
                 Ok(WonderOrder::Bricks { count, paying })
             }
+            "trade" => {
+                // `trade 2 boards for 1 gold with yellow`; `nothing` on either side.
+                let give = self.goods_or_nothing()?;
+                self.expect("for")?;
+                let get = self.goods_or_nothing()?;
+                self.expect("with")?;
+                let with = self.colour()?;
+                Ok(WonderOrder::Trade { give, get, with })
+            }
+            "load" => {
+                let transporter = self.transporter()?;
+                let goods = self.goods()?;
+                Ok(WonderOrder::Load { transporter, goods })
+            }
             "move" => {
                 self.expect("order")?;
                 let mut preferences = vec![self.number()?];
@@ -1265,7 +1288,7 @@ impl Reader<'_> {
             }
             _ => {
                 let mut d = Diagnostic::new(format!(
-                    "`{}` is not an order of the wonder phase: use bricks or move order",
+                    "`{}` is not an order of the wonder phase: use bricks, move order, trade or load",
                     t.text
                 ))
                 .at(t.span.clone());

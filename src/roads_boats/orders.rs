@@ -306,6 +306,19 @@ pub enum WonderOrder {
     Bricks { count: u32, paying: Goods },
     /// Ask for a new move order, with the positions wanted, best first (1 = first).
     MoveOrder { preferences: Vec<u32> },
+    /// Trade: give goods from one's home to `with`'s home for goods from theirs (either
+    /// side may be nothing: a gift, or accepting one); `with` must order the mirror.
+    Trade {
+        give: Goods,
+        get: Goods,
+        with: Colour,
+    },
+    /// Trade: a transporter at home takes goods lying there (traded goods, before
+    /// anyone else can).
+    Load {
+        transporter: TransporterId,
+        goods: Goods,
+    },
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -582,6 +595,20 @@ impl fmt::Display for WonderOrder {
                 "ask for a new move order, wanting position {}",
                 list(preferences)
             ),
+            WonderOrder::Trade { give, get, with } => match (give.is_empty(), get.is_empty()) {
+                (false, true) => write!(
+                    f,
+                    "give {give} from your home to {with}'s home, if {with} accepts"
+                ),
+                (true, false) => write!(f, "accept {get} from {with}'s home onto yours"),
+                _ => write!(
+                    f,
+                    "trade {give} from your home for {get} from {with}'s home, if {with} agrees"
+                ),
+            },
+            WonderOrder::Load { transporter, goods } => {
+                write!(f, "{transporter} takes {goods} lying at home")
+            }
         }
     }
 }

@@ -13,6 +13,7 @@ pub mod electricity;
 pub mod fundamental_research;
 pub mod management;
 pub mod planes;
+pub mod trade;
 pub mod trains;
 
 use std::collections::BTreeSet;
@@ -100,6 +101,7 @@ pub static PLUGINS: &[&Plugin] = &[
     &bombs::PLUGIN,
     &electricity::PLUGIN,
     &management::PLUGIN,
+    &trade::PLUGIN,
 ];
 
 /// The plug-in of a module, `None` if it has no code.

@@ -7,7 +7,7 @@ mod consent;
 pub(crate) mod movement;
 pub(crate) mod production;
 pub mod score;
-mod wonder;
+pub(crate) mod wonder;
 
 use std::collections::BTreeMap;
 

@@ -33,6 +33,20 @@ pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
                 WonderOrder::MoveOrder { preferences } => {
                     requests.insert(player, preferences.clone());
                 }
+                WonderOrder::Load { transporter, goods } => {
+                    modules::trade::load(ctx, *transporter, goods)
+                }
+                WonderOrder::Trade { .. }
+                    if !ctx
+                        .s
+                        .settings
+                        .modules
+                        .contains(&crate::roads_boats::state::Module::Trade) =>
+                {
+                    ctx.fail("trade is not in play in this game")
+                }
+                // Settled before the bricks (modules::trade).
+                WonderOrder::Trade { .. } => {}
             }
         }
     }
@@ -58,7 +72,7 @@ fn irrigate(ctx: &mut Ctx) {
 }
 
 /// Own transporters on the home tile's side, whose cargo may pay for bricks.
-fn at_home(ctx: &Ctx, player: Colour, home: AreaId) -> Vec<TransporterId> {
+pub(crate) fn at_home(ctx: &Ctx, player: Colour, home: AreaId) -> Vec<TransporterId> {
     ctx.s
         .transporters_of(player)
         .filter(|(id, _)| reach(&ctx.s, **id).contains(&home))
