@@ -85,6 +85,7 @@ fn map() -> impl Strategy<Value = Map> {
                 .collect(),
             // Power lines (electricity) are stored like roads.
             power_lines: roads.iter().copied().take(3).collect(),
+            polders_dry: tracks.len() % 2 == 1,
             roads,
             bridges,
             walls: walls

@@ -84,6 +84,13 @@ pub enum Fact {
         gave: Goods,
         got: Goods,
     },
+    /// Polder: a new wonder row has its first brick and the polders turn: flooded (the
+    /// boats docked there now float on them) or dry.
+    PoldersTurned {
+        flooded: bool,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        afloat: Vec<TransporterId>,
+    },
     PowerLineBuilt {
         from: AreaId,
         to: AreaId,
@@ -368,6 +375,17 @@ impl fmt::Display for Fact {
                 (true, false) => write!(f, "received {got} from {with}, from home to home"),
                 _ => write!(f, "traded {gave} for {got} with {with}, from home to home"),
             },
+            Fact::PoldersTurned { flooded: true, afloat } => {
+                f.write_str("a new wonder row is begun: the polders flood")?;
+                if !afloat.is_empty() {
+                    let list: Vec<String> = afloat.iter().map(ToString::to_string).collect();
+                    write!(f, "; {} docked there now float on them", list.join(", "))?;
+                }
+                Ok(())
+            }
+            Fact::PoldersTurned { flooded: false, .. } => f.write_str(
+                "a new wonder row is begun: the polders fall dry (boats on them are stranded until the next flood)",
+            ),
             Fact::PowerLineBuilt { from, to } => write!(f, "built a power line {from}-{to}"),
             Fact::Made {
                 building,

@@ -276,7 +276,8 @@ impl Location {
                 }
             }
             Location::Sea(hex) => {
-                if !map.is_sea(hex) {
+                // A boat may float on a (flooded) polder (&cetera, polder).
+                if !map.is_sea(hex) && map.terrain(hex) != Some(super::map::Terrain::Polder) {
                     return Err(format!("{hex} is not a sea tile"));
                 }
                 match class {

@@ -219,6 +219,14 @@ pub struct Map {
     /// Power lines (&cetera, electricity), built like roads, on land, sea and polders.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub power_lines: BTreeSet<Road>,
+    /// Polder (&cetera): the polders are dry land now (they start flooded, and turn
+    /// each time a new wonder row gets its first brick).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub polders_dry: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl Map {
@@ -303,6 +311,7 @@ impl Map {
         };
         tile.terrain.is_land()
             && (tile.has_river()
+                || tile.terrain == Terrain::Polder
                 || self
                     .neighbours(hex)
                     .any(|(_, n)| matches!(self.terrain(n), Some(Terrain::Sea | Terrain::Polder))))

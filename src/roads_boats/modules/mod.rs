@@ -13,6 +13,7 @@ pub mod electricity;
 pub mod fundamental_research;
 pub mod management;
 pub mod planes;
+pub mod polder;
 pub mod trade;
 pub mod trains;
 
@@ -102,6 +103,7 @@ pub static PLUGINS: &[&Plugin] = &[
     &electricity::PLUGIN,
     &management::PLUGIN,
     &trade::PLUGIN,
+    &polder::PLUGIN,
 ];
 
 /// The plug-in of a module, `None` if it has no code.

@@ -156,9 +156,14 @@ fn panel(state: &State, first: u8, last: u8) -> Vec<String> {
         let water = if tile.terrain.is_sea() {
             "  ~ ~  ".to_string()
         } else {
+            let name = if crate::roads_boats::modules::polder::flooded(state, hex) {
+                "flod"
+            } else {
+                terrain4(terrain)
+            };
             format!(
                 "{} {}{}",
-                terrain4(terrain),
+                name,
                 if tile.has_river() { '~' } else { ' ' },
                 "b".repeat(bridges)
             )

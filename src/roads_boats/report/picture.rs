@@ -49,6 +49,8 @@ const RIVER: Rgb = (13, 71, 161);
 const ROAD: Rgb = (93, 64, 55);
 const INK: Rgb = (33, 33, 33);
 const WHITE: Rgb = (255, 255, 255);
+/// A flooded polder (polder).
+const FLOODED: Rgb = (79, 195, 247);
 /// Power lines (electricity).
 const POWER: Rgb = (245, 127, 23);
 
@@ -130,7 +132,12 @@ fn draw(state: &State, title: &str, cv: &mut dyn Canvas) {
         let terrain = state.terrain_now(h).unwrap_or(t.terrain);
         let c = hex_centre(h);
         let pts: Vec<(f32, f32)> = (0..6).map(|k| corner(c, k)).collect();
-        cv.polygon(&pts, terrain_colour(terrain), Some(((60, 60, 60), 1.0)));
+        let fill = if crate::roads_boats::modules::polder::flooded(state, h) {
+            FLOODED
+        } else {
+            terrain_colour(terrain)
+        };
+        cv.polygon(&pts, fill, Some(((60, 60, 60), 1.0)));
     }
     for (&h, t) in &map.tiles {
         let c = hex_centre(h);

@@ -149,6 +149,8 @@ pub(crate) fn reach_of(s: &State, at: Location) -> Vec<AreaId> {
         Location::Dock(c) => s.map.same_side(c.land).into_iter().collect(),
         Location::River(h) => s.map.areas(h),
         Location::Sea(h) if has_oil_rig(s, h) => vec![AreaId::whole(h)],
+        // A boat on a polder interacts with the tile without docking (&cetera, polder).
+        Location::Sea(h) if s.map.terrain(h) == Some(super::map::Terrain::Polder) => s.map.areas(h),
         Location::Sea(_) | Location::Carried(_) => Vec::new(),
     }
 }
@@ -160,6 +162,9 @@ pub(crate) fn home_area(s: &State, at: Location) -> Result<AreaId, String> {
         Location::Land(a) => Ok(a),
         Location::Dock(c) => Ok(c.land),
         Location::Sea(h) if has_oil_rig(s, h) => Ok(AreaId::whole(h)),
+        Location::Sea(h) if s.map.terrain(h) == Some(super::map::Terrain::Polder) => {
+            Ok(AreaId::whole(h))
+        }
         Location::Sea(h) => Err(format!(
             "goods are never left at sea, and there is no oil rig at {h}"
         )),

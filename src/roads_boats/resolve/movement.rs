@@ -9,7 +9,7 @@ use super::{Ctx, Moved, hand_over, home_area, pick_up, reach, reach_of, take_lyi
 use crate::roads_boats::events::Fact;
 use crate::roads_boats::goods::{Good, Goods};
 use crate::roads_boats::map::{AreaId, Hex};
-use crate::roads_boats::modules;
+use crate::roads_boats::modules::{self, polder};
 use crate::roads_boats::orders::{MovementOrder, Step, TurnOrders};
 use crate::roads_boats::player::Colour;
 use crate::roads_boats::transporter::{Class, Kind, Location, TransporterId};
@@ -249,6 +249,21 @@ fn land_step(
     if !map.has_area(to) {
         return Err(format!("{to} is not an area of the map"));
     }
+    if to.hex != from.hex {
+        // &cetera, polder: "land transporters cannot enter or leave" a flooded polder.
+        if polder::flooded(&ctx.s, from.hex) {
+            return Err(format!(
+                "{} is a flooded polder: a land transporter there is stranded until the tide turns",
+                from.hex
+            ));
+        }
+        if polder::flooded(&ctx.s, to.hex) {
+            return Err(format!(
+                "{} is a flooded polder: land transporters cannot enter it",
+                to.hex
+            ));
+        }
+    }
     if to.hex == from.hex {
         return if map.on_same_side(from, to) {
             Ok((to, true, false))
@@ -299,6 +314,23 @@ fn water_step(
             .is_some_and(|d| map.tile(x).is_some_and(|t| t.river.contains(d)))
     };
     let check_wall = |a: Hex, b: Hex| wall_bars(ctx, a, b, player).map_or(Ok(()), Err);
+    // &cetera, polder: a boat on a dry polder is stranded; a flooded one is sea for boats.
+    if let Location::Sea(y) = from
+        && polder::dry(&ctx.s, y)
+    {
+        return Err(format!(
+            "{y} is a dry polder: a boat there is stranded until it floods again"
+        ));
+    }
+    if let Location::Dock(c) = to
+        && polder::flooded(&ctx.s, c.land.hex)
+    {
+        return Err(format!(
+            "{} is a flooded polder: sail onto it (`sea {}`) instead of docking",
+            c.land.hex, c.land.hex
+        ));
+    }
+    let is_sea = |h: Hex| map.is_sea(h) || polder::flooded(&ctx.s, h);
     match (from, to) {
         (Location::River(x), Location::River(y)) => {
             if !river_toward(x, y) || !map.is_land(y) {
@@ -317,7 +349,7 @@ fn water_step(
             Ok((to, false))
         }
         (Location::Sea(y), Location::Sea(z)) => {
-            if y.direction_to(z).is_none() || !map.is_sea(z) {
+            if y.direction_to(z).is_none() || !is_sea(z) {
                 return Err(format!("{z} is not a sea tile next to {y}"));
             }
             Ok((to, false))
@@ -375,7 +407,14 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
     for step in steps {
         match step {
             Step::To(target) => {
-                let target = sea_as_location(ctx, *target);
+                let mut target = sea_as_location(ctx, *target);
+                // A boat goes onto a flooded polder as onto the sea (&cetera, polder).
+                if let Location::Land(a) = target
+                    && kind.class() == Class::Water
+                    && polder::flooded(&ctx.s, a.hex)
+                {
+                    target = Location::Sea(a.hex);
+                }
                 let result = match (kind.class(), pos) {
                     (Class::Water, _) if docked => {
                         Err("a boat that has docked moves no further this turn".to_string())

@@ -114,6 +114,7 @@ pub(super) fn build(raw: RawScenario, text: &str) -> Result<Scenario, Vec<Diagno
     if !c.problems.is_empty() {
         return Err(c.problems);
     }
+    crate::roads_boats::modules::polder::settle_tide(&mut state);
     state.normalise();
     Ok(Scenario {
         name: raw.scenario.name.into_inner(),
