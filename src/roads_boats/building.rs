@@ -325,6 +325,8 @@ impl Site {
     pub fn allows(self, map: &Map, hex: Hex) -> bool {
         match (self, map.terrain(hex)) {
             (_, None) => false,
+            // &cetera, city: "cities start out as pasture".
+            (Site::Terrain(Terrain::Pasture), Some(Terrain::City)) => true,
             (Site::Terrain(t), Some(terrain)) => terrain == t,
             (Site::Shore, _) => map.is_shore(hex),
             (Site::AnyLand, Some(terrain)) => terrain.is_land(),

@@ -235,6 +235,9 @@ pub enum Fact {
     BuildingBombed {
         building: BuildingKind,
         at: AreaId,
+        /// City: the other building the same bomb destroyed.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        also: Option<BuildingKind>,
     },
     BombProofed {
         building: BuildingKind,
@@ -510,8 +513,12 @@ impl fmt::Display for Fact {
                 "built a new shaft at {at} adding {} gold and {} iron",
                 mixture.gold, mixture.iron
             ),
-            Fact::BuildingBombed { building, at } => {
-                write!(f, "the {building} at {at} was blown up")
+            Fact::BuildingBombed { building, at, also } => {
+                write!(f, "the {building} at {at} was blown up")?;
+                match also {
+                    Some(k) => write!(f, ", and the {k} with it"),
+                    None => Ok(()),
+                }
             }
             Fact::BombProofed { building, at } => {
                 write!(f, "the {building} at {at} was made bomb-proof")

@@ -6,7 +6,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::goods::Goods;
-use super::map::{AreaId, Coast, Hex, HexLabelError, Map, Tile};
+use super::map::{AreaId, Coast, Hex, HexLabelError, Map};
 use super::player::Colour;
 
 /// Land, water or air: the three classes the transporter limits count (RULINGS R4).
@@ -266,7 +266,11 @@ impl Location {
                 if !map.tiles.contains_key(&hex) {
                     return Err(format!("{hex} is not a tile of this map"));
                 }
-                if !map.tile(hex).is_some_and(Tile::has_river) {
+                // A city's moat counts as a river (&cetera, city).
+                if !map
+                    .tile(hex)
+                    .is_some_and(|t| t.has_river() || t.terrain == super::map::Terrain::City)
+                {
                     return Err(format!("there is no river in {hex}"));
                 }
                 match class {

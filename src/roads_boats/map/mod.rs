@@ -311,7 +311,7 @@ impl Map {
         };
         tile.terrain.is_land()
             && (tile.has_river()
-                || tile.terrain == Terrain::Polder
+                || matches!(tile.terrain, Terrain::Polder | Terrain::City)
                 || self
                     .neighbours(hex)
                     .any(|(_, n)| matches!(self.terrain(n), Some(Terrain::Sea | Terrain::Polder))))
@@ -415,6 +415,15 @@ impl Map {
         let tile = self
             .tile(hex)
             .ok_or_else(|| format!("{hex} is not on the map"))?;
+        // &cetera, city: the moat counts as a river on every side; a bridge spans one.
+        if tile.terrain == Terrain::City {
+            return match over {
+                Some(d) => Ok(Bridge { hex, over: d }),
+                None => Err(format!(
+                    "{hex} is a city: say which side of its moat the bridge spans (`{hex} N`)"
+                )),
+            };
+        }
         if tile.river.len() < 2 {
             return Err(format!(
                 "{hex} has no river to bridge{}",

@@ -40,23 +40,47 @@ pub(crate) fn bomb(ctx: &mut Ctx, at: Hex, with: TransporterId) -> Result<(), St
         return Err(format!("{with} carries no bomb"));
     }
     let i = building_at(ctx, at, with)?;
+    // &cetera, city: "If you bomb a city, both buildings are destroyed" (RULINGS R10:
+    // but for a strengthened one).
+    let mut targets: Vec<usize> = if super::city::moat(&ctx.s, at) {
+        (0..ctx.s.buildings.len())
+            .filter(|j| ctx.s.buildings[*j].at.hex == at)
+            .collect()
+    } else {
+        vec![i]
+    };
     let b = ctx.s.buildings[i].clone();
-    if b.bomb_proof {
+    targets.retain(|j| !ctx.s.buildings[*j].bomb_proof);
+    if targets.is_empty() {
         return Err(format!("the {} at {at} is bomb-proof", b.kind));
     }
     if let Some(t) = ctx.s.transporters.get_mut(&with) {
         t.cargo.take(Good::Bombs, 1);
     }
-    ctx.s.buildings.remove(i);
+    let gone: Vec<_> = targets
+        .iter()
+        .map(|j| ctx.s.buildings[*j].clone())
+        .collect();
+    for j in targets.into_iter().rev() {
+        ctx.s.buildings.remove(j);
+    }
     ctx.emit(Fact::BuildingBombed {
-        building: b.kind,
-        at: b.at,
+        building: gone[0].kind,
+        at: gone[0].at,
+        also: gone.get(1).map(|x| x.kind),
     });
     Ok(())
 }
 
 pub(crate) fn bomb_proof(ctx: &mut Ctx, at: Hex, with: TransporterId) -> Result<(), String> {
-    let i = building_at(ctx, at, with)?;
+    let mut i = building_at(ctx, at, with)?;
+    // A city's second building, once the first is strengthened.
+    if ctx.s.buildings[i].bomb_proof
+        && let Some(j) = (0..ctx.s.buildings.len())
+            .find(|j| ctx.s.buildings[*j].at.hex == at && !ctx.s.buildings[*j].bomb_proof)
+    {
+        i = j;
+    }
     let b = ctx.s.buildings[i].clone();
     if b.bomb_proof {
         return Err(format!("the {} at {at} is already bomb-proof", b.kind));

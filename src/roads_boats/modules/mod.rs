@@ -9,6 +9,7 @@
 //! entry here is refused when it is read.
 
 pub mod bombs;
+pub mod city;
 pub mod electricity;
 pub mod fundamental_research;
 pub mod management;
@@ -104,6 +105,7 @@ pub static PLUGINS: &[&Plugin] = &[
     &management::PLUGIN,
     &trade::PLUGIN,
     &polder::PLUGIN,
+    &city::PLUGIN,
 ];
 
 /// The plug-in of a module, `None` if it has no code.

@@ -174,8 +174,14 @@ fn panel(state: &State, first: u8, last: u8) -> Vec<String> {
             cv.put(x + 7, y + 2, 'M');
         }
         let building: Vec<&str> = state.buildings_on(hex).map(|b| building7(b.kind)).collect();
-        if let Some(b) = building.first() {
-            cv.text(x + 1, y + 3, b, 7);
+        match building.as_slice() {
+            [] => {}
+            [b] => cv.text(x + 1, y + 3, b, 7),
+            // A city's two buildings (&cetera, city): three letters each.
+            [a, b, ..] => {
+                let both = format!("{:.3}+{:.3}", a, b);
+                cv.text(x + 1, y + 3, &both, 7);
+            }
         }
     }
     // Marks on borders, each border once, drawn from the tile it is named by:

@@ -200,8 +200,13 @@ fn draw(state: &State, title: &str, cv: &mut dyn Canvas) {
         ];
         cv.polygon(&pts, player_colour(*c), Some((INK, 1.0)));
     }
+    let mut stacked: std::collections::BTreeMap<AreaId, f32> = Default::default();
     for b in &state.buildings {
-        let at = area_point(b.at);
+        // A city's second building goes below its first (&cetera, city).
+        let shift = stacked.entry(b.at).or_insert(0.0);
+        let mut at = area_point(b.at);
+        at.1 += *shift;
+        *shift += 13.0;
         let name = building7(b.kind);
         let w = 8.0 * name.len() as f32 + 4.0;
         let (x, y) = (at.0 - w / 2.0, at.1 - 22.0);

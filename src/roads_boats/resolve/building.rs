@@ -7,7 +7,7 @@ use crate::roads_boats::building::{Building, BuildingKind, MineBag};
 use crate::roads_boats::events::Fact;
 use crate::roads_boats::goods::{Good, Goods};
 use crate::roads_boats::map::{AreaId, Border, Dir, Hex, Road, Terrain, Wall};
-use crate::roads_boats::modules::{bombs, electricity};
+use crate::roads_boats::modules::{bombs, city, electricity};
 use crate::roads_boats::orders::{BuildingOrder, TurnOrders};
 use crate::roads_boats::player::Research;
 use crate::roads_boats::transporter::{Location, TransporterId};
@@ -334,6 +334,8 @@ fn road(ctx: &mut Ctx, from: AreaId, to: AreaId, with: TransporterId) -> Result<
             "{with} is not at {from}: a road is built from the tile where you have a transporter"
         ));
     }
+    // &cetera, city: a road out of a city needs the moat bridge on that side.
+    city::crossing(&ctx.s, from.hex, to.hex)?;
     let r = Road::new(from, to);
     if ctx.s.map.roads.contains(&r) {
         return Err(format!("there is already a road {r}"));
@@ -348,6 +350,9 @@ fn road(ctx: &mut Ctx, from: AreaId, to: AreaId, with: TransporterId) -> Result<
 }
 
 fn bridge(ctx: &mut Ctx, at: Hex, over: Option<Dir>, with: TransporterId) -> Result<(), String> {
+    if city::moat(&ctx.s, at) {
+        return moat_bridge(ctx, at, over, with);
+    }
     if ctx.s.map.terrain(at) == Some(Terrain::Polder) {
         return Err("bridges cannot be built in polders".into());
     }
@@ -380,6 +385,54 @@ fn bridge(ctx: &mut Ctx, at: Hex, over: Option<Dir>, with: TransporterId) -> Res
     Ok(())
 }
 
+/// &cetera, city: a bridge over the city's moat on one side, built from the city or from
+/// the neighbour on that side; "a city can have up to six bridges".
+fn moat_bridge(
+    ctx: &mut Ctx,
+    at: Hex,
+    over: Option<Dir>,
+    with: TransporterId,
+) -> Result<(), String> {
+    let Some(dir) = over else {
+        return Err(format!(
+            "{at} is a city: say which side of its moat the bridge spans (`bridge {at} over N`)"
+        ));
+    };
+    let Some(across) = at.step(dir).filter(|h| ctx.s.map.tiles.contains_key(h)) else {
+        return Err(format!("{at} has no neighbour toward {dir}"));
+    };
+    let b = crate::roads_boats::map::Bridge { hex: at, over: dir };
+    if ctx.s.map.bridges.contains(&b) {
+        return Err(format!(
+            "there is already a bridge on the {dir} side of {at}"
+        ));
+    }
+    let reached = reach(&ctx.s, with);
+    let mut sites: Vec<AreaId> = ctx
+        .s
+        .map
+        .areas(at)
+        .into_iter()
+        .filter(|a| reached.contains(a))
+        .collect();
+    if sites.is_empty() {
+        // From the neighbouring tile: the bank of it that faces the city.
+        sites = reached
+            .into_iter()
+            .filter(|a| a.hex == across && ctx.s.map.area_touches(*a, dir.opposite()))
+            .collect();
+    }
+    if sites.is_empty() {
+        return Err(format!(
+            "{with} is neither in the city {at} nor on {across} beside that side of its moat"
+        ));
+    }
+    Purse::over(ctx, with, &sites).pay(ctx, &one(Good::Stone, 1))?;
+    ctx.s.map.bridges.insert(b);
+    ctx.emit(Fact::BridgeBuilt { at });
+    Ok(())
+}
+
 /// Where a builder stands for a wall: the tile whose border it builds on, the areas of
 /// it that it reaches, and whether it is an undocked boat or plane at sea (+2).
 fn wall_site(
@@ -401,6 +454,11 @@ fn wall_site(
     }
     let other = if hex == a { b } else { a };
     let dir = hex.direction_to(other).ok_or("not neighbours")?;
+    if city::moat(&ctx.s, hex) && !city::bridged(&ctx.s, hex, dir) {
+        return Err(format!(
+            "a wall is built from the city {hex} only where a bridge crosses its moat: there is none toward {other}"
+        ));
+    }
     let areas = if at_sea {
         Vec::new()
     } else {

@@ -9,7 +9,7 @@ use super::{Ctx, Moved, hand_over, home_area, pick_up, reach, reach_of, take_lyi
 use crate::roads_boats::events::Fact;
 use crate::roads_boats::goods::{Good, Goods};
 use crate::roads_boats::map::{AreaId, Hex};
-use crate::roads_boats::modules::{self, polder};
+use crate::roads_boats::modules::{self, city, polder};
 use crate::roads_boats::orders::{MovementOrder, Step, TurnOrders};
 use crate::roads_boats::player::Colour;
 use crate::roads_boats::transporter::{Class, Kind, Location, TransporterId};
@@ -250,6 +250,8 @@ fn land_step(
         return Err(format!("{to} is not an area of the map"));
     }
     if to.hex != from.hex {
+        // &cetera, city: the moat is crossed only by a bridge.
+        city::crossing(&ctx.s, from.hex, to.hex)?;
         // &cetera, polder: "land transporters cannot enter or leave" a flooded polder.
         if polder::flooded(&ctx.s, from.hex) {
             return Err(format!(
@@ -309,9 +311,18 @@ fn water_step(
     to: Location,
 ) -> Result<(Location, bool), String> {
     let map = &ctx.s.map;
-    let river_toward = |x: Hex, y: Hex| {
+    let arm_toward = |x: Hex, y: Hex| {
         x.direction_to(y)
             .is_some_and(|d| map.tile(x).is_some_and(|t| t.river.contains(d)))
+    };
+    // A city's moat is a river joined to the sea beside it and to rivers that flow into
+    // it (&cetera, city).
+    let moat = |h: Hex| city::moat(&ctx.s, h);
+    let river_toward = |x: Hex, y: Hex| {
+        x.direction_to(y).is_some()
+            && (arm_toward(x, y)
+                || (moat(x) && (moat(y) || arm_toward(y, x) || map.is_sea(y)))
+                || (moat(y) && arm_toward(x, y)))
     };
     let check_wall = |a: Hex, b: Hex| wall_bars(ctx, a, b, player).map_or(Ok(()), Err);
     // &cetera, polder: a boat on a dry polder is stranded; a flooded one is sea for boats.

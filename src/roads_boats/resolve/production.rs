@@ -10,7 +10,7 @@ use crate::roads_boats::building::{BuildingKind, Input, MineBag, Output, Recipe}
 use crate::roads_boats::events::Fact;
 use crate::roads_boats::goods::{Good, Goods};
 use crate::roads_boats::map::{AreaId, Coast, Hex, Terrain};
-use crate::roads_boats::modules::{self, fundamental_research};
+use crate::roads_boats::modules::{self, city, fundamental_research};
 use crate::roads_boats::orders::{ProductionOrder, TurnOrders};
 use crate::roads_boats::player::{Colour, Research};
 use crate::roads_boats::state::MineDraw;
@@ -931,7 +931,7 @@ fn launch_site(ctx: &Ctx, area: &AreaId, wanted: Option<Location>) -> Result<Loc
             .is_none_or(|w| player.is_some_and(|p| w.lets_through(p)))
     };
     let mut options: Vec<Location> = Vec::new();
-    if map.tile(area.hex).is_some_and(|t| t.has_river()) {
+    if map.tile(area.hex).is_some_and(|t| t.has_river()) || city::moat(&ctx.s, area.hex) {
         options.push(Location::River(area.hex));
     }
     for c in map.coasts() {
@@ -1112,7 +1112,18 @@ fn destroy(ctx: &mut Ctx, id: TransporterId) {
 /// remaining capacity (boards before trunks); unclaimed transporters are destroyed with
 /// their inputs; 2 geese and 1 paper left together are used up (RULINGS R1).
 fn process_leftovers(ctx: &mut Ctx) {
-    for i in 0..ctx.s.buildings.len() {
+    // A city's buildings one after the other, in the listed order (&cetera, city).
+    let mut order: Vec<usize> = (0..ctx.s.buildings.len()).collect();
+    order.sort_by_key(|i| {
+        let b = &ctx.s.buildings[*i];
+        let rank = if city::moat(&ctx.s, b.at.hex) {
+            city::rank(b.kind)
+        } else {
+            0
+        };
+        (b.at, rank)
+    });
+    for i in order {
         let b = ctx.s.buildings[i].clone();
         let Some(recipe) = b.kind.recipe() else {
             continue;
