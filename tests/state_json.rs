@@ -13,7 +13,9 @@ use pbem_judge::roads_boats::map::{
 };
 use pbem_judge::roads_boats::player::{Colour, Player, Research};
 use pbem_judge::roads_boats::rng::Rng;
-use pbem_judge::roads_boats::state::{EndConditions, MineDraw, Module, Phase, Settings, State};
+use pbem_judge::roads_boats::state::{
+    EndConditions, MineDraw, Module, Phase, Settings, Show, State,
+};
 use pbem_judge::roads_boats::transporter::{Kind, Location, Transporter, TransporterId};
 use pbem_judge::roads_boats::wonder::{Brick, Wonder};
 
@@ -202,6 +204,17 @@ fn state() -> impl Strategy<Value = State> {
                         },
                     },
                     map,
+                    // Art: exhibitions shown, between the players in turn.
+                    shows: players
+                        .keys()
+                        .zip(players.keys().skip(1))
+                        .map(|(by, at)| Show {
+                            by: *by,
+                            at: *at,
+                            beauty: 3 + turn % 3,
+                            turn,
+                        })
+                        .collect(),
                     move_order: players.keys().rev().copied().collect(),
                     players,
                     goods: goods.into_iter().filter(|(_, g)| !g.is_empty()).collect(),

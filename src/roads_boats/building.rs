@@ -39,10 +39,12 @@ pub enum BuildingKind {
     MbaPasture,
     MbaCoast,
     MbaDesert,
+    Atelier,
+    PearlFisherman,
 }
 
 impl BuildingKind {
-    pub const ALL: [BuildingKind; 25] = [
+    pub const ALL: [BuildingKind; 27] = [
         BuildingKind::Woodcutter,
         BuildingKind::Quarry,
         BuildingKind::ClayPit,
@@ -68,6 +70,8 @@ impl BuildingKind {
         BuildingKind::MbaPasture,
         BuildingKind::MbaCoast,
         BuildingKind::MbaDesert,
+        BuildingKind::Atelier,
+        BuildingKind::PearlFisherman,
     ];
 
     pub fn name(self) -> &'static str {
@@ -97,6 +101,8 @@ impl BuildingKind {
             BuildingKind::MbaPasture => "mba-pasture",
             BuildingKind::MbaCoast => "mba-coast",
             BuildingKind::MbaDesert => "mba-desert",
+            BuildingKind::Atelier => "atelier",
+            BuildingKind::PearlFisherman => "pearl-fisherman",
         }
     }
 
@@ -111,7 +117,7 @@ impl BuildingKind {
             BuildingKind::MbaPasture => Site::Terrain(Terrain::Pasture),
             BuildingKind::MbaDesert => Site::Terrain(Terrain::Desert),
             BuildingKind::MbaCoast => Site::Shore,
-            BuildingKind::OilRig => Site::Terrain(Terrain::Sea),
+            BuildingKind::OilRig | BuildingKind::PearlFisherman => Site::Terrain(Terrain::Sea),
             BuildingKind::ClayPit
             | BuildingKind::RaftFactory
             | BuildingKind::RowboatFactory
@@ -183,6 +189,23 @@ const fn vehicle(kind: Kind, inputs: &'static [(Input, u32)]) -> Recipe {
 
 use Input::{Donkey, Wood};
 
+/// The atelier's six recipes, capacity 1 in all (&cetera, art): "3 trunks → Wood
+/// carving, 2 pearls → Ring, 1 paper + 1 fuel → Sketch, 4 clay → Pottery, 2 marble →
+/// Statue, 1 donkey → Exhibition caravan".
+const ATELIER: [Recipe; 6] = [
+    goods(Good::Carvings, 1, 1, &[(Input::Good(Good::Trunks), 3)]),
+    goods(Good::Rings, 1, 1, &[(Input::Good(Good::Pearls), 2)]),
+    goods(
+        Good::Sketches,
+        1,
+        1,
+        &[(Input::Good(Good::Paper), 1), (Input::Good(Good::Fuel), 1)],
+    ),
+    goods(Good::Pottery, 1, 1, &[(Input::Good(Good::Clay), 4)]),
+    goods(Good::Statues, 1, 1, &[(Input::Good(Good::Marble), 2)]),
+    vehicle(Kind::Caravan, &[(Donkey, 1)]),
+];
+
 impl BuildingKind {
     /// The recipe of a secondary producer; `None` for primary producers.
     pub fn recipe(self) -> Option<Recipe> {
@@ -210,6 +233,10 @@ impl BuildingKind {
             | BuildingKind::MbaCoast
             | BuildingKind::MbaDesert => {
                 goods(Good::Managers, 1, 1, &[(Input::Good(Good::Gold), 1)])
+            }
+            BuildingKind::Atelier => return ATELIER.first().copied(),
+            BuildingKind::PearlFisherman => {
+                goods(Good::Pearls, 1, 1, &[(Input::Good(Good::Stone), 1)])
             }
             BuildingKind::BombFactory => goods(
                 Good::Bombs,
@@ -241,6 +268,15 @@ impl BuildingKind {
             ),
             _ => return None,
         })
+    }
+
+    /// Every recipe of a secondary producer, in the order listed (the atelier has six,
+    /// &cetera, art); empty for primary producers.
+    pub fn recipes(self) -> Vec<Recipe> {
+        match self {
+            BuildingKind::Atelier => ATELIER.to_vec(),
+            _ => self.recipe().into_iter().collect(),
+        }
     }
 
     /// What a primary producer puts on its tile each turn (mines draw: see the rules).
@@ -280,6 +316,8 @@ impl BuildingKind {
             BuildingKind::StockExchange => (0, 3),
             BuildingKind::Airport => (0, 2),
             BuildingKind::PowerPlant => (0, 3),
+            BuildingKind::Atelier => (2, 1),
+            BuildingKind::PearlFisherman => (3, 0),
             BuildingKind::MbaWoods
             | BuildingKind::MbaMountain
             | BuildingKind::MbaRock
@@ -366,6 +404,7 @@ impl FromStr for BuildingKind {
             "mba-plains" | "mba-light-green" => "mba-pasture",
             "mba-blue" | "mba-shore" => "mba-coast",
             "mba-yellow" => "mba-desert",
+            "pearl-fishermen" | "pearlfisherman" | "pearl-fishery" => "pearl-fisherman",
             other => other,
         }
         .to_string();

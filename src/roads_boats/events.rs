@@ -91,6 +91,16 @@ pub enum Fact {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         afloat: Vec<TransporterId>,
     },
+    /// Art: an exhibition caravan reached another player's starting tile and vanished
+    /// with its art; `shown` if it made a show there.
+    Exhibition {
+        caravan: TransporterId,
+        home_of: Colour,
+        art: Goods,
+        beauty: u32,
+        shown: bool,
+        why: String,
+    },
     PowerLineBuilt {
         from: AreaId,
         to: AreaId,
@@ -305,6 +315,7 @@ impl Fact {
             Fact::TookTrain { fare, .. } => (Goods::new(), one(*fare, 1)),
             Fact::PlantFired { burnt, .. } => (Goods::new(), one(*burnt, 1)),
             Fact::PowerLineBuilt { .. } => (Goods::new(), one(Good::Iron, 1)),
+            Fact::Exhibition { art, .. } => (Goods::new(), art.clone()),
             _ => (Goods::new(), Goods::new()),
         }
     }
@@ -389,6 +400,25 @@ impl fmt::Display for Fact {
             Fact::PoldersTurned { flooded: false, .. } => f.write_str(
                 "a new wonder row is begun: the polders fall dry (boats on them are stranded until the next flood)",
             ),
+            Fact::Exhibition {
+                caravan,
+                home_of,
+                art,
+                beauty,
+                shown,
+                why,
+            } => {
+                write!(
+                    f,
+                    "exhibition at {home_of}'s home: {caravan} shows {art} (beauty {beauty})"
+                )?;
+                if *shown {
+                    write!(f, ": a show! {why}")
+                } else {
+                    write!(f, ": no show, {why}")
+                }?;
+                write!(f, "; the caravan and its art are gone")
+            }
             Fact::PowerLineBuilt { from, to } => write!(f, "built a power line {from}-{to}"),
             Fact::Made {
                 building,

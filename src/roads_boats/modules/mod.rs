@@ -8,6 +8,7 @@
 //! nothing else needs to know which modules exist. A scenario that names a module with no
 //! entry here is refused when it is read.
 
+pub mod art;
 pub mod bombs;
 pub mod city;
 pub mod electricity;
@@ -106,6 +107,7 @@ pub static PLUGINS: &[&Plugin] = &[
     &trade::PLUGIN,
     &polder::PLUGIN,
     &city::PLUGIN,
+    &art::PLUGIN,
 ];
 
 /// The plug-in of a module, `None` if it has no code.

@@ -58,6 +58,8 @@ pub fn building7(k: BuildingKind) -> &'static str {
         | BuildingKind::MbaPasture
         | BuildingKind::MbaCoast
         | BuildingKind::MbaDesert => "MBA",
+        BuildingKind::Atelier => "atelier",
+        BuildingKind::PearlFisherman => "pearlfi",
     }
 }
 
@@ -174,7 +176,16 @@ fn panel(state: &State, first: u8, last: u8) -> Vec<String> {
             cv.put(x + 7, y + 2, 'M');
         }
         let building: Vec<&str> = state.buildings_on(hex).map(|b| building7(b.kind)).collect();
+        // Art: how many exhibitions have been shown at this home.
+        let shows = state
+            .players
+            .iter()
+            .find(|(_, p)| p.home.is_some_and(|h| h.hex == hex))
+            .map_or(0, |(c, _)| {
+                state.shows.iter().filter(|s| s.at == *c).count()
+            });
         match building.as_slice() {
+            [] if shows > 0 => cv.text(x + 1, y + 3, &format!("art x{shows}"), 7),
             [] => {}
             [b] => cv.text(x + 1, y + 3, b, 7),
             // A city's two buildings (&cetera, city): three letters each.

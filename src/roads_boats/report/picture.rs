@@ -199,6 +199,17 @@ fn draw(state: &State, title: &str, cv: &mut dyn Canvas) {
             (at.0 - 8.0, at.1 + 14.0),
         ];
         cv.polygon(&pts, player_colour(*c), Some((INK, 1.0)));
+        // Art: the exhibitions shown at this home, a star with their number.
+        let shows = state.shows.iter().filter(|s| s.at == *c).count();
+        if shows > 0 {
+            cv.circle(
+                (at.0 - 16.0, at.1 + 24.0),
+                7.0,
+                (255, 214, 0),
+                Some((INK, 1.0)),
+            );
+            cv.text((at.0 - 19.0, at.1 + 20.0), &shows.to_string(), 1, INK);
+        }
     }
     let mut stacked: std::collections::BTreeMap<AreaId, f32> = Default::default();
     for b in &state.buildings {

@@ -296,12 +296,13 @@ fn build(
     let mine = (kind == BuildingKind::Mine)
         .then(|| mixture(ctx, wanted))
         .transpose()?;
-    let purse = if kind == BuildingKind::OilRig {
-        // Rulebook p.13: all the material for an oil rig is carried in.
+    let purse = if matches!(kind, BuildingKind::OilRig | BuildingKind::PearlFisherman) {
+        // Rulebook p.13: all the material for an oil rig is carried in (and for a pearl
+        // fisherman, the other building at sea: &cetera, art).
         let t = ctx.s.transporters.get(&with).map(|t| t.at);
         if t != Some(Location::Sea(at.hex)) {
             return Err(format!(
-                "{with} must be on the sea at {} to build an oil rig",
+                "{with} must be on the sea at {} to build a {kind}",
                 at.hex
             ));
         }

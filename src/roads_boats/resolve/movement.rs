@@ -238,7 +238,7 @@ pub(crate) fn wall_bars(ctx: &Ctx, a: Hex, b: Hex, player: Colour) -> Option<Str
 /// Returns whether the step ran along a road and whether it cost a movement point.
 fn land_step(
     ctx: &Ctx,
-    player: Colour,
+    (player, kind): (Colour, Kind),
     from: AreaId,
     to: Location,
 ) -> Result<(AreaId, bool, bool), String> {
@@ -281,7 +281,10 @@ fn land_step(
     if !map.is_land(to.hex) {
         return Err(format!("{} is sea", to.hex));
     }
-    if let Some(why) = wall_bars(ctx, from.hex, to.hex, player) {
+    // &cetera, art: "exhibition caravans can freely move through walls".
+    if kind != Kind::Caravan
+        && let Some(why) = wall_bars(ctx, from.hex, to.hex, player)
+    {
         return Err(why);
     }
     let here = map.same_side(from);
@@ -404,7 +407,7 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
         Kind::Wagon | Kind::Raft => 3,
         Kind::Truck | Kind::Rowboat => 4,
         Kind::Steamer => 6,
-        Kind::Plane => 1,
+        Kind::Plane | Kind::Caravan => 1,
     };
     if kind == Kind::Plane && !t.cargo.is_empty() {
         return ctx.fail(format!(
@@ -440,10 +443,12 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
                             _ => Err("a taxiing plane goes from sea only to sea".to_string()),
                         }),
                     (_, Location::Land(from)) => {
-                        land_step(ctx, player, from, target).and_then(|(a, road, costs)| {
+                        land_step(ctx, (player, kind), from, target).and_then(|(a, road, costs)| {
                             if costs && !road {
                                 match kind {
                                     Kind::Donkey => offroad = true,
+                                    // &cetera, art: 1 step "on roads or unpaved land".
+                                    Kind::Caravan => {}
                                     Kind::Plane => {
                                         return Err(
                                             "a taxiing plane moves only along roads".to_string()

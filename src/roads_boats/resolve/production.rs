@@ -307,12 +307,9 @@ pub(crate) fn load_goods(
         }
         areas = vec![a];
     }
-    let (Some(cap), Some(carried)) = (
-        ctx.s.transporters.get(&id).map(|t| t.kind.capacity()),
-        ctx.s.transporters.get(&id).map(|t| t.cargo.total()),
-    ) else {
+    if !ctx.s.transporters.contains_key(&id) {
         return Goods::new();
-    };
+    }
     if ctx
         .s
         .transporters
@@ -324,16 +321,23 @@ pub(crate) fn load_goods(
         ));
         return Goods::new();
     }
-    let mut room = cap.saturating_sub(carried);
+    let kind = ctx.s.transporters.get(&id).map(|t| t.kind);
+    let mut aboard = ctx
+        .s
+        .transporters
+        .get(&id)
+        .map(|t| t.cargo.clone())
+        .unwrap_or_default();
     let mut got = Goods::new();
     let mut missing = Vec::new();
     for (good, n) in goods.iter() {
         let available = lying(&ctx.s, &areas)
             .count(good)
             .saturating_sub(exclude.count(good));
+        let room = kind.map_or(0, |k| k.room_for(&aboard, good));
         let want = n.min(room);
         let k = take_lying(&mut ctx.s, &areas, good, want.min(available));
-        room -= k;
+        aboard.add(good, k);
         got.add(good, k);
         if k < n {
             missing.push(if want > available {
@@ -526,9 +530,7 @@ fn factory_for(ctx: &Ctx, hex: Hex, output: Output) -> Result<(usize, Recipe), S
         .filter(|(_, b)| b.at.hex == hex)
     {
         kinds.push(b.kind.to_string());
-        if let Some(r) = b.kind.recipe()
-            && r.output == output
-        {
+        if let Some(r) = b.kind.recipes().into_iter().find(|r| r.output == output) {
             return Ok((i, r));
         }
     }
@@ -740,7 +742,7 @@ fn make(
                     && Some(t.owner) == ctx.player
                     && !carriers.contains(id)
                 {
-                    let k = left.min(t.kind.capacity().saturating_sub(t.cargo.total()));
+                    let k = left.min(t.kind.room_for(&t.cargo, good));
                     if k > 0 {
                         t.cargo.add(good, k);
                         left -= k;
@@ -1123,13 +1125,22 @@ fn process_leftovers(ctx: &mut Ctx) {
         };
         (b.at, rank)
     });
-    for i in order {
+    // Each building's recipes in the order listed (an atelier's six share its
+    // capacity, and take unattended goods in that order: RULINGS R10).
+    let steps: Vec<(usize, Recipe)> = order
+        .into_iter()
+        .flat_map(|i| {
+            ctx.s.buildings[i]
+                .kind
+                .recipes()
+                .into_iter()
+                .map(move |r| (i, r))
+        })
+        .collect();
+    for (i, recipe) in steps {
         let b = ctx.s.buildings[i].clone();
-        let Some(recipe) = b.kind.recipe() else {
-            continue;
-        };
         if recipe.inputs.iter().any(|(inp, _)| *inp == Input::Donkey) {
-            continue; // a wagon needs a donkey handed in
+            continue; // a wagon or a caravan needs a donkey handed in
         }
         let areas: Vec<AreaId> = ctx.s.map.same_side(b.at).into_iter().collect();
         let capacity = modules::capacity(ctx, &b, recipe.capacity);

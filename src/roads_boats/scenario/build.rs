@@ -16,7 +16,7 @@ use crate::roads_boats::map::{
 use crate::roads_boats::player::{Colour, Player, Research};
 use crate::roads_boats::rng::Rng;
 use crate::roads_boats::setup::{ChooseHomes, StartKit};
-use crate::roads_boats::state::{EndConditions, Phase, Settings, State, broken_limit};
+use crate::roads_boats::state::{EndConditions, Phase, Settings, State};
 use crate::roads_boats::transporter::{Class, Kind, Location, Transporter, TransporterId};
 use crate::roads_boats::wonder::{Brick, ROWS, SIZE, Wonder};
 
@@ -96,6 +96,7 @@ pub(super) fn build(raw: RawScenario, text: &str) -> Result<Scenario, Vec<Diagno
         transporters: BTreeMap::new(),
         last_ids: BTreeMap::new(),
         buildings: Vec::new(),
+        shows: Vec::new(),
         wonder: Wonder {
             bricks: vec![Brick::Skipped; skipped],
         },
@@ -113,6 +114,28 @@ pub(super) fn build(raw: RawScenario, text: &str) -> Result<Scenario, Vec<Diagno
     let kit = read_transporters(&mut c, &raw.start, &raw.position, &colours, &mut state);
     if !c.problems.is_empty() {
         return Err(c.problems);
+    }
+    for show in &raw.position.shows {
+        let s = show.get_ref();
+        let (Some(by), Some(at)) = (
+            colour_of(&mut c, &s.by, &colours),
+            colour_of(&mut c, &s.at, &colours),
+        ) else {
+            continue;
+        };
+        if by == at || !(3..=5).contains(&s.beauty) {
+            c.error(
+                show.span(),
+                "a show is by one player at another's home, of 3 to 5 works of art",
+            );
+            continue;
+        }
+        state.shows.push(crate::roads_boats::state::Show {
+            by,
+            at,
+            beauty: s.beauty,
+            turn: state.turn,
+        });
     }
     crate::roads_boats::modules::polder::settle_tide(&mut state);
     state.normalise();
@@ -1122,7 +1145,7 @@ fn read_transporters(
 
     // Limits (RULINGS R4).
     for colour in colours {
-        if let Some((n, max, what)) = broken_limit(state.fleet(*colour)) {
+        if let Some((n, max, what)) = state.limit_broken(*colour) {
             let span = pos
                 .transporters
                 .last()

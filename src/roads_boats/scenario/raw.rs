@@ -89,6 +89,9 @@ pub struct RawPosition {
     pub roads: Vec<Spanned<Vec<Text>>>,
     #[serde(default)]
     pub bridges: Vec<Text>,
+    /// Art: exhibitions shown before this position.
+    #[serde(default)]
+    pub shows: Vec<Spanned<RawShow>>,
     /// Electricity: power lines, written like roads.
     #[serde(default)]
     pub power_lines: Vec<Spanned<Vec<Text>>>,
@@ -98,6 +101,14 @@ pub struct RawPosition {
     pub buildings: Vec<Spanned<RawBuilding>>,
     #[serde(default)]
     pub transporters: Vec<Spanned<RawTransporter>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawShow {
+    pub by: Text,
+    pub at: Text,
+    pub beauty: u32,
 }
 
 #[derive(Debug, Deserialize)]
