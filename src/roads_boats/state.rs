@@ -161,6 +161,9 @@ pub struct State {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub buildings: Vec<Building>,
     pub wonder: Wonder,
+    /// Jumpstart: each player's winning bid, taken from the final score.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub bids: BTreeMap<Colour, u32>,
     /// Art: the exhibitions shown so far, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub shows: Vec<Show>,

@@ -13,6 +13,7 @@ pub mod bombs;
 pub mod city;
 pub mod electricity;
 pub mod fundamental_research;
+pub mod jumpstart;
 pub mod management;
 pub mod planes;
 pub mod polder;
@@ -108,6 +109,7 @@ pub static PLUGINS: &[&Plugin] = &[
     &polder::PLUGIN,
     &city::PLUGIN,
     &art::PLUGIN,
+    &jumpstart::PLUGIN,
 ];
 
 /// The plug-in of a module, `None` if it has no code.
@@ -266,8 +268,18 @@ homes = ["B2", "F4"]
     fn a_module_without_rules_is_refused_and_one_with_rules_accepted() {
         use crate::roads_boats::scenario::Scenario;
         for m in Module::ALL {
-            let text = BASE.replace("MODULE", m.name());
+            let mut text = BASE.replace("MODULE", m.name());
+            if m == Module::Jumpstart {
+                text = text.replace(
+                    "homes = [\"B2\", \"F4\"]",
+                    "homes = [\"B2\", \"F4\"]\nlots = [{ goods = { boards = 1 } }, { goods = { stone = 1 } }]",
+                );
+            }
             let read = Scenario::parse("m.toml", &text);
+            assert!(
+                plugin(m).is_some(),
+                "issue 12: every &cetera module has its rules"
+            );
             match plugin(m) {
                 Some(_) => {
                     if let Err(d) = read {

@@ -71,6 +71,16 @@ pub struct RawStart {
     pub homes: Vec<Text>,
     pub transporters: Option<Spanned<Vec<Kind>>>,
     pub goods: Option<Goods>,
+    /// Jumpstart: the lots auctioned before turn 1.
+    #[serde(default)]
+    pub lots: Vec<Spanned<RawLot>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawLot {
+    pub goods: Option<Goods>,
+    pub home: Option<Text>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -89,6 +99,9 @@ pub struct RawPosition {
     pub roads: Vec<Spanned<Vec<Text>>>,
     #[serde(default)]
     pub bridges: Vec<Text>,
+    /// Jumpstart: the winning bids of the auction before turn 1.
+    #[serde(default)]
+    pub bids: BTreeMap<Text, u32>,
     /// Art: exhibitions shown before this position.
     #[serde(default)]
     pub shows: Vec<Spanned<RawShow>>,
