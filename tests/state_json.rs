@@ -204,6 +204,8 @@ fn state() -> impl Strategy<Value = State> {
                         },
                     },
                     map,
+                    // Jumpstart: a winning bid for each player.
+                    bids: players.keys().map(|c| (*c, turn % 40)).collect(),
                     // Art: exhibitions shown, between the players in turn.
                     shows: players
                         .keys()
