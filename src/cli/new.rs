@@ -16,7 +16,10 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .map(|p| parse_seat(p))
         .collect::<Result<Vec<_>, _>>()?;
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let (file, text) = game.scenario_text(&args.scenario).map_err(Failure::User)?;
+    let (file, text) = match &args.scenario {
+        Some(name) => game.scenario_text(name).map_err(Failure::User)?,
+        None => random_map(&args, seats.len(), seed)?,
+    };
     let created = game
         .start(&file, &text, &seats, seed)
         .map_err(Failure::User)?;
@@ -63,6 +66,35 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
     )
     .context("writing output")?;
     Ok(())
+}
+
+/// `--map random`: the Roads & Boats map generator's scenario, as (file name, text).
+fn random_map(args: &NewArgs, seats: usize, seed: u64) -> Result<(String, String), Failure> {
+    use crate::roads_boats::state::Module;
+    let players = args.player_count.unwrap_or(seats);
+    if players != seats {
+        return Err(Failure::User(format!(
+            "--players {players} but {seats} --player seat{} given: give one --player per seat",
+            if seats == 1 { "" } else { "s" }
+        )));
+    }
+    let mut modules = Vec::new();
+    for name in &args.modules {
+        let m = Module::ALL
+            .into_iter()
+            .find(|m| m.name() == name.trim())
+            .ok_or_else(|| {
+                let all: Vec<&str> = Module::ALL.iter().map(|m| m.name()).collect();
+                Failure::User(format!(
+                    "--modules: `{name}` is not a module\nhelp: the modules are {}",
+                    all.join(", ")
+                ))
+            })?;
+        modules.push(m);
+    }
+    let text = crate::roads_boats::scenario::generate(players, &modules, seed)
+        .map_err(|e| Failure::User(e.to_string()))?;
+    Ok((format!("random map (seed {seed})"), text))
 }
 
 /// `NAME:EMAIL` → a seat. Names and addresses go into mail headers later, so control

@@ -5,7 +5,10 @@
 //! file, line and offending text.
 
 mod build;
+pub mod generate;
 pub(crate) mod raw;
+
+pub use generate::generate;
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -206,6 +209,22 @@ pub fn bundled() -> BTreeMap<&'static str, &'static str> {
         (
             "six-isles",
             include_str!("../../../scenarios/six-isles.toml"),
+        ),
+        (
+            "five-ports",
+            include_str!("../../../scenarios/five-ports.toml"),
+        ),
+        (
+            "polder-cities",
+            include_str!("../../../scenarios/polder-cities.toml"),
+        ),
+        (
+            "power-valley",
+            include_str!("../../../scenarios/power-valley.toml"),
+        ),
+        (
+            "jumpstart-duel",
+            include_str!("../../../scenarios/jumpstart-duel.toml"),
         ),
     ])
 }
