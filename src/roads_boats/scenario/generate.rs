@@ -267,14 +267,10 @@ fn run_rivers(g: &mut Grid, rng: &mut Rng, players: usize, homes: &[Hex]) -> Vec
         }
         for (i, h) in path.iter().enumerate() {
             if g.land.contains_key(h) {
+                // A source or the junction it ends in gains one arm, a tile it runs
+                // through two.
                 let a = arms.entry(*h).or_insert(0);
-                *a += if i == 0 {
-                    1
-                } else if i + 1 == path.len() {
-                    1
-                } else {
-                    2
-                };
+                *a += if i == 0 || i + 1 == path.len() { 1 } else { 2 };
             }
         }
         rivers.push(path);
