@@ -313,7 +313,12 @@ pub fn build(
                     .get(c)
                     .map(|p| p.name.clone())
                     .unwrap_or_default(),
-                s.goods.to_string(),
+                // Art points and jumpstart bids (&cetera) ride with the goods.
+                if s.modules == 0 {
+                    s.goods.to_string()
+                } else {
+                    format!("{} ({:+} &cetera)", s.goods, s.modules)
+                },
                 s.wonder.to_string(),
                 s.total.to_string(),
             ]

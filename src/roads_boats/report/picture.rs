@@ -213,10 +213,10 @@ fn draw(state: &State, title: &str, cv: &mut dyn Canvas) {
     }
     let mut stacked: std::collections::BTreeMap<AreaId, f32> = Default::default();
     for b in &state.buildings {
-        // A city's second building goes below its first (&cetera, city).
+        // A city's second building goes above its first (&cetera, city).
         let shift = stacked.entry(b.at).or_insert(0.0);
         let mut at = area_point(b.at);
-        at.1 += *shift;
+        at.1 -= *shift;
         *shift += 13.0;
         let name = building7(b.kind);
         let w = 8.0 * name.len() as f32 + 4.0;
@@ -285,14 +285,38 @@ fn legend(state: &State, title: &str, cv: &mut dyn Canvas) {
     let x0 = MARGIN;
     let mut x = x0;
     // The boxed game's six terrains (&cetera's polder and city come with their module).
-    for t in Terrain::ALL.into_iter().take(6) {
+    // &cetera's polder and city with their modules; a flooded polder in its own colour.
+    let extra: Vec<(Terrain, Rgb, &str)> = [
+        (Terrain::Polder, terrain_colour(Terrain::Polder), "polder"),
+        (Terrain::Polder, FLOODED, "flooded"),
+        (Terrain::City, terrain_colour(Terrain::City), "city"),
+    ]
+    .into_iter()
+    .filter(|(t, _, _)| {
+        crate::roads_boats::modules::of_terrain(*t)
+            .is_some_and(|m| state.settings.modules.contains(&m))
+    })
+    .collect();
+    let (w, _) = size(state, title);
+    let swatches = Terrain::ALL
+        .into_iter()
+        .take(6)
+        .map(|t| (terrain_colour(t), t.name()))
+        .chain(extra.into_iter().map(|(_, c, n)| (c, n)));
+    for (colour, name) in swatches {
+        let width = 18.0 + 8.0 * name.len() as f32 + 14.0;
+        if x + width > w as f32 {
+            // Wrap: the &cetera terrains go on a line of their own when they must.
+            x = x0;
+            y += 20.0;
+        }
         cv.polygon(
             &[(x, y), (x + 14.0, y), (x + 14.0, y + 14.0), (x, y + 14.0)],
-            terrain_colour(t),
+            colour,
             Some((INK, 1.0)),
         );
-        cv.text((x + 18.0, y + 3.0), t.name(), 1, INK);
-        x += 18.0 + 8.0 * t.name().len() as f32 + 14.0;
+        cv.text((x + 18.0, y + 3.0), name, 1, INK);
+        x += width;
     }
     y += 24.0;
     x = x0;
