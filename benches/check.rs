@@ -34,7 +34,10 @@ fn check_a_full_order_file(c: &mut Criterion) {
     let state: pbem_judge::roads_boats::State =
         serde_json::from_str(include_str!("../games/demo/turns/000/state.json")).expect("demo");
     let text = big_orders();
-    assert!(limits::too_big(&text).is_none(), "the file is within the limits");
+    assert!(
+        limits::too_big(&text).is_none(),
+        "the file is within the limits"
+    );
     eprintln!(
         "order file: {} bytes, {} lines",
         text.len(),

@@ -1,6 +1,8 @@
 //! How long a busy turn takes to resolve: the six-player scenario with every player at
 //! 8 transporters and buildings on many tiles, every transporter given orders in every
-//! phase (issue 3). Run with `cargo bench`.
+//! phase (issue 3), and, since issue 12, every optional module in play: power plants,
+//! MBAs, ateliers and caravans among the buildings and transporters, fire, manage,
+//! power-line and trade orders among the orders. Run with `cargo bench`.
 
 #[path = "../tests/support/mod.rs"]
 mod support;
@@ -24,9 +26,10 @@ fn busy_six_player_turn(c: &mut Criterion) {
         .map(|o| o.production.len() + o.movement.len() + o.building.len() + o.wonder.len())
         .sum();
     eprintln!(
-        "six-isles: {} players, {fleet} transporters, {} buildings, {orders_total} orders",
+        "six-isles: {} players, {fleet} transporters, {} buildings, {orders_total} orders, {} modules",
         state.players.len(),
-        state.buildings.len()
+        state.buildings.len(),
+        state.settings.modules.len()
     );
     c.bench_function("resolve a busy six-player turn", |b| {
         b.iter(|| resolve(black_box(&state), black_box(&orders)))

@@ -74,7 +74,10 @@ pub fn mail(data: &[u8]) {
         let blanked = crate::mail::redact::blank(&p.text, &values);
         for v in &values {
             if v.chars().count() >= 4 {
-                assert!(!blanked.to_lowercase().contains(&v.to_lowercase()), "a secret left in");
+                assert!(
+                    !blanked.to_lowercase().contains(&v.to_lowercase()),
+                    "a secret left in"
+                );
             }
         }
     }

@@ -5,11 +5,16 @@ mod support;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-const BUNDLED: [(&str, usize); 5] = [
+/// The bundled scenarios `judge new` starts at turn 0 (jumpstart-duel starts with its
+/// auction instead).
+const BUNDLED: [(&str, usize); 8] = [
     ("solo", 1),
     ("two-rivers", 2),
+    ("power-valley", 2),
     ("three-valleys", 3),
+    ("polder-cities", 3),
     ("four-shores", 4),
+    ("five-ports", 5),
     ("six-isles", 6),
 ];
 
@@ -82,7 +87,11 @@ fn scenarios_lists_the_bundled_ones_name_first() {
     assert_eq!(
         names,
         [
+            "five-ports",
             "four-shores",
+            "jumpstart-duel",
+            "polder-cities",
+            "power-valley",
             "six-isles",
             "solo",
             "three-valleys",

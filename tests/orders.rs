@@ -35,11 +35,28 @@ fn setup_position() -> Setup {
     s.start_setup(&seats, 1).expect("set-up")
 }
 
+/// The jumpstart auction of a game made from tests/orders/auction-position.toml, its
+/// first bidder to bid (issue 12).
+fn auction_position() -> pbem_judge::roads_boats::modules::jumpstart::Auction {
+    let text = std::fs::read_to_string("tests/orders/auction-position.toml").expect("position");
+    let s = Scenario::parse("tests/orders/auction-position.toml", &text)
+        .unwrap_or_else(|d| panic!("{d}"));
+    let seats = [("Red", "red@example.org"), ("Yellow", "yellow@example.org")].map(|(n, e)| Seat {
+        name: n.to_string(),
+        email: e.to_string(),
+    });
+    s.start_auction(&seats, 1).expect("auction")
+}
+
 /// Check an example: a set-up mail (it has a `home` line) against the set-up round, any
 /// other file against the turn position. Returns its problems and whether it did
 /// anything (an order echoed, or a home chosen).
 fn check_example(state: &State, setup: &Setup, text: &str) -> (Vec<Diagnostic>, bool) {
-    if order_text::parse(text, &setup.state.map).home.is_some() {
+    if order_text::parse(text, &setup.state.map).bid.is_some() {
+        let c = auction_position().check(text, &expect());
+        let bid = c.bid.is_some();
+        (c.diagnostics, bid)
+    } else if order_text::parse(text, &setup.state.map).home.is_some() {
         let c = setup.check(text, &expect());
         let chose = c.home.is_some();
         (c.diagnostics, chose)

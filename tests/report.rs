@@ -163,3 +163,39 @@ fn the_report_model_is_json() {
             .is_some_and(|l| l.len() > 10)
     );
 }
+
+const ETCETERA: &str = "games/polder-cities-3p";
+
+/// Issue 12: a real three-player game with six &cetera modules, 15 turns, replays byte
+/// for byte, and its reports show each module at work: power doubling a clay pit, a
+/// manager doubling a sawmill, a trade, an exhibition, the polders flooding, and a city
+/// with two buildings on the map.
+#[test]
+fn the_etcetera_game_shows_every_module_at_work() {
+    let (code, out, err) = judge(&["replay", ETCETERA]);
+    let out = String::from_utf8_lossy(&out);
+    assert_eq!(code, 0, "{out}{err}");
+    let turns = out.lines().filter(|l| l.ends_with(": identical")).count();
+    assert!(turns >= 15, "{turns} turns");
+    let mut all = String::new();
+    for t in 1..=15u32 {
+        let report = text(&["report", ETCETERA, "--turn", &t.to_string()]);
+        assert_fits(&report, &format!("{ETCETERA} turn {t}"));
+        all.push_str(&report);
+    }
+    // Lines wrap at 78 columns: compare the words.
+    let all = all.split_whitespace().collect::<Vec<_>>().join(" ");
+    for shown in [
+        "power doubles the output at D4",
+        "clay-pit at D4 produced 2 clay",
+        "a manager works at J3: the sawmill has double capacity",
+        "(8 of 12 used)",
+        "traded 2 boards for 4 clay with green",
+        "exhibition at green's home: E1 shows 1 carving, 1 pottery, 1 statue (beauty 3): a show!",
+        "the polders flood",
+        "the polders fall dry",
+        "cla+pow",
+    ] {
+        assert!(all.contains(shown), "no report says `{shown}`");
+    }
+}

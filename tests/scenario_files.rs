@@ -56,3 +56,69 @@ fn the_example_in_the_scenario_docs_is_valid() {
         Err(d) => panic!("the documented example must be valid:\n{d}"),
     }
 }
+
+/// `judge new --map random --players N --modules … --seed S` (issue 12): the map
+/// generator's scenario is kept in the archive as scenario.toml, reads as a valid
+/// scenario with the modules asked for, and the same seed makes the same archive.
+#[test]
+fn a_random_map_is_kept_as_the_games_scenario() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let make = |dir: &str| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+            .args([
+                "new",
+                dir,
+                "--map",
+                "random",
+                "--players",
+                "3",
+                "--modules",
+                "polder,city,electricity",
+                "--seed",
+                "12",
+                "--player",
+                "Ann:ann@example.org",
+                "--player",
+                "Bob:bob@example.org",
+                "--player",
+                "Cy:cy@example.org",
+            ])
+            .current_dir(tmp.path())
+            .output()
+            .expect("judge runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        std::fs::read_to_string(tmp.path().join(dir).join("scenario.toml")).expect("scenario")
+    };
+    let a = make("a");
+    assert_eq!(a, make("b"), "the same seed, the same map");
+    let s = Scenario::parse("scenario.toml", &a).unwrap_or_else(|d| panic!("{d}"));
+    assert_eq!(s.players, 3);
+    let modules: Vec<String> = s
+        .setup()
+        .settings
+        .modules
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(modules, ["electricity", "polder", "city"]);
+    let wrong = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args([
+            "new",
+            "c",
+            "--map",
+            "random",
+            "--players",
+            "2",
+            "--player",
+            "Ann:a@example.org",
+        ])
+        .current_dir(tmp.path())
+        .output()
+        .expect("judge runs");
+    assert!(!wrong.status.success());
+    assert!(String::from_utf8_lossy(&wrong.stderr).contains("--players 2 but 1 --player seat"));
+}

@@ -13,7 +13,9 @@ use pbem_judge::roads_boats::map::{
 };
 use pbem_judge::roads_boats::player::{Colour, Player, Research};
 use pbem_judge::roads_boats::rng::Rng;
-use pbem_judge::roads_boats::state::{EndConditions, MineDraw, Module, Phase, Settings, State};
+use pbem_judge::roads_boats::state::{
+    EndConditions, MineDraw, Module, Phase, Settings, Show, State,
+};
 use pbem_judge::roads_boats::transporter::{Kind, Location, Transporter, TransporterId};
 use pbem_judge::roads_boats::wonder::{Brick, Wonder};
 
@@ -83,6 +85,9 @@ fn map() -> impl Strategy<Value = Map> {
                     )
                 })
                 .collect(),
+            // Power lines (electricity) are stored like roads.
+            power_lines: roads.iter().copied().take(3).collect(),
+            polders_dry: tracks.len() % 2 == 1,
             roads,
             bridges,
             walls: walls
@@ -199,6 +204,19 @@ fn state() -> impl Strategy<Value = State> {
                         },
                     },
                     map,
+                    // Jumpstart: a winning bid for each player.
+                    bids: players.keys().map(|c| (*c, turn % 40)).collect(),
+                    // Art: exhibitions shown, between the players in turn.
+                    shows: players
+                        .keys()
+                        .zip(players.keys().skip(1))
+                        .map(|(by, at)| Show {
+                            by: *by,
+                            at: *at,
+                            beauty: 3 + turn % 3,
+                            turn,
+                        })
+                        .collect(),
                     move_order: players.keys().rev().copied().collect(),
                     players,
                     goods: goods.into_iter().filter(|(_, g)| !g.is_empty()).collect(),

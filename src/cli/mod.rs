@@ -420,12 +420,24 @@ pub struct NewArgs {
     /// Folder to create the game in; it must not exist yet (or be empty).
     pub dir: PathBuf,
     /// A bundled scenario's name (see `judge scenarios`) or the path of a scenario file.
-    /// Catan: `random` (the default) or `beginner`.
+    /// Catan: `random` (the default) or `beginner`; Catan Express: `island` (the default),
+    /// `beyond` or `beyond-beginner`.
     #[arg(long, short)]
     pub scenario: Option<String>,
-    /// The game: `roads-and-boats` (the default) or `catan`.
+    /// The game: `roads-and-boats` (the default), `catan` or `catan-express`.
     #[arg(long)]
     pub game: Option<String>,
+    /// Make the map instead: `random` runs the map generator (Roads & Boats), from
+    /// --seed, for --players players with --modules; the archive keeps the scenario.
+    #[arg(long, value_parser = ["random"], conflicts_with = "scenario")]
+    pub map: Option<String>,
+    /// With --map random: how many players (default: one per --player).
+    #[arg(long = "players", value_name = "N", requires = "map")]
+    pub player_count: Option<usize>,
+    /// With --map random: the optional modules in play, comma-separated
+    /// (e.g. `electricity,polder,city`).
+    #[arg(long, value_delimiter = ',', requires = "map")]
+    pub modules: Vec<String>,
     /// A player, as NAME:EMAIL; give one per seat, in seat order.
     #[arg(long = "player", short, value_name = "NAME:EMAIL", required = true)]
     pub players: Vec<String>,

@@ -29,12 +29,13 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
             )));
         }
     }
-    let scenario = match (&args.scenario, game.default_scenario()) {
-        (Some(s), _) => s.clone(),
-        (None, Some(d)) => d.to_string(),
-        (None, None) => {
+    let scenario = match (&args.scenario, &args.map, game.default_scenario()) {
+        (Some(s), _, _) => Some(s.clone()),
+        (None, Some(_), _) => None,
+        (None, None, Some(d)) => Some(d.to_string()),
+        (None, None, None) => {
             return Err(Failure::User(format!(
-                "{} needs a scenario: --scenario NAME (see judge scenarios) or a file",
+                "{} needs a scenario: --scenario NAME (see judge scenarios) or a file, or --map random",
                 game.title()
             )));
         }
@@ -50,7 +51,10 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
     std::fs::create_dir_all(&parent)
         .map_err(|e| Failure::User(format!("{}: {e}", parent.display())))?;
     let _lock = crate::archive::lock::GameLock::acquire_dir(&parent, args.wait.duration())?;
-    let (file, text) = game.scenario_text(&scenario).map_err(Failure::User)?;
+    let (file, text) = match &scenario {
+        Some(name) => game.scenario_text(name).map_err(Failure::User)?,
+        None => random_map(game, &args, seats.len(), seed)?,
+    };
     let created = game
         .start(&file, &text, &name, &seats, seed)
         .map_err(Failure::User)?;
@@ -115,6 +119,27 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .context("writing output")?;
     }
     Ok(())
+}
+
+/// `--map random`: the Roads & Boats map generator's scenario, as (file name, text).
+/// The scenario the game's map generator makes (`--map random`).
+fn random_map(
+    game: &dyn crate::pbem::game::Game,
+    args: &NewArgs,
+    seats: usize,
+    seed: u64,
+) -> Result<(String, String), Failure> {
+    let players = args.player_count.unwrap_or(seats);
+    if players != seats {
+        return Err(Failure::User(format!(
+            "--players {players} but {seats} --player seat{} given: give one --player per seat",
+            if seats == 1 { "" } else { "s" }
+        )));
+    }
+    let text = game
+        .generate(players, &args.modules, seed)
+        .map_err(Failure::User)?;
+    Ok((format!("random map (seed {seed})"), text))
 }
 
 /// `NAME:EMAIL` → a seat. Names and addresses go into mail headers later, so control

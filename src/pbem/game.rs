@@ -270,6 +270,13 @@ pub trait Game: Sync {
     fn scenarios(&self) -> Result<Vec<ScenarioInfo>, String>;
     /// Check a scenario file; `Err` holds every problem, rendered.
     fn check_scenario(&self, file: &str, text: &str) -> Result<ScenarioInfo, String>;
+    /// A scenario made by the game's map generator (`judge new --map random`): for this
+    /// many players, with these optional rules, from the seed; the same seed gives the
+    /// same text.
+    fn generate(&self, players: usize, options: &[String], seed: u64) -> Result<String, String> {
+        let _ = (players, options, seed);
+        Err(format!("{} has no map generator", self.title()))
+    }
     /// A bundled scenario's text by its name, or a scenario file's by its path: (a name
     /// for messages, the text).
     fn scenario_text(&self, scenario: &str) -> Result<(String, String), String>;

@@ -169,7 +169,7 @@ fn queue_step_mail(
             },
             body: if yours {
                 format!(
-                    "{report}\nIt is your turn to choose. Mail a line `home HEX` (a split tile with its side: `home E4/W`) after the header:\n\n    game {name}\n    player {}\n    secret YOUR-SECRET\n    home C4\n",
+                    "{report}\nIt is your turn. Mail your choice (as above) after these header lines:\n\n    game {name}\n    player {}\n    secret YOUR-SECRET\n",
                     p.id
                 )
             } else {

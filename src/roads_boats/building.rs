@@ -32,10 +32,19 @@ pub enum BuildingKind {
     SteamerFactory,
     Airport,
     BombFactory,
+    PowerPlant,
+    MbaWoods,
+    MbaMountain,
+    MbaRock,
+    MbaPasture,
+    MbaCoast,
+    MbaDesert,
+    Atelier,
+    PearlFisherman,
 }
 
 impl BuildingKind {
-    pub const ALL: [BuildingKind; 18] = [
+    pub const ALL: [BuildingKind; 27] = [
         BuildingKind::Woodcutter,
         BuildingKind::Quarry,
         BuildingKind::ClayPit,
@@ -54,6 +63,15 @@ impl BuildingKind {
         BuildingKind::SteamerFactory,
         BuildingKind::Airport,
         BuildingKind::BombFactory,
+        BuildingKind::PowerPlant,
+        BuildingKind::MbaWoods,
+        BuildingKind::MbaMountain,
+        BuildingKind::MbaRock,
+        BuildingKind::MbaPasture,
+        BuildingKind::MbaCoast,
+        BuildingKind::MbaDesert,
+        BuildingKind::Atelier,
+        BuildingKind::PearlFisherman,
     ];
 
     pub fn name(self) -> &'static str {
@@ -76,6 +94,15 @@ impl BuildingKind {
             BuildingKind::SteamerFactory => "steamer-factory",
             BuildingKind::Airport => "airport",
             BuildingKind::BombFactory => "bomb-factory",
+            BuildingKind::PowerPlant => "power-plant",
+            BuildingKind::MbaWoods => "mba-woods",
+            BuildingKind::MbaMountain => "mba-mountain",
+            BuildingKind::MbaRock => "mba-rock",
+            BuildingKind::MbaPasture => "mba-pasture",
+            BuildingKind::MbaCoast => "mba-coast",
+            BuildingKind::MbaDesert => "mba-desert",
+            BuildingKind::Atelier => "atelier",
+            BuildingKind::PearlFisherman => "pearl-fisherman",
         }
     }
 
@@ -84,8 +111,13 @@ impl BuildingKind {
         match self {
             BuildingKind::Woodcutter => Site::Terrain(Terrain::Woods),
             BuildingKind::Quarry => Site::Terrain(Terrain::Rock),
-            BuildingKind::Mine => Site::Terrain(Terrain::Mountain),
-            BuildingKind::OilRig => Site::Terrain(Terrain::Sea),
+            BuildingKind::Mine | BuildingKind::MbaMountain => Site::Terrain(Terrain::Mountain),
+            BuildingKind::MbaWoods => Site::Terrain(Terrain::Woods),
+            BuildingKind::MbaRock => Site::Terrain(Terrain::Rock),
+            BuildingKind::MbaPasture => Site::Terrain(Terrain::Pasture),
+            BuildingKind::MbaDesert => Site::Terrain(Terrain::Desert),
+            BuildingKind::MbaCoast => Site::Shore,
+            BuildingKind::OilRig | BuildingKind::PearlFisherman => Site::Terrain(Terrain::Sea),
             BuildingKind::ClayPit
             | BuildingKind::RaftFactory
             | BuildingKind::RowboatFactory
@@ -157,6 +189,23 @@ const fn vehicle(kind: Kind, inputs: &'static [(Input, u32)]) -> Recipe {
 
 use Input::{Donkey, Wood};
 
+/// The atelier's six recipes, capacity 1 in all (&cetera, art): "3 trunks → Wood
+/// carving, 2 pearls → Ring, 1 paper + 1 fuel → Sketch, 4 clay → Pottery, 2 marble →
+/// Statue, 1 donkey → Exhibition caravan".
+const ATELIER: [Recipe; 6] = [
+    goods(Good::Carvings, 1, 1, &[(Input::Good(Good::Trunks), 3)]),
+    goods(Good::Rings, 1, 1, &[(Input::Good(Good::Pearls), 2)]),
+    goods(
+        Good::Sketches,
+        1,
+        1,
+        &[(Input::Good(Good::Paper), 1), (Input::Good(Good::Fuel), 1)],
+    ),
+    goods(Good::Pottery, 1, 1, &[(Input::Good(Good::Clay), 4)]),
+    goods(Good::Statues, 1, 1, &[(Input::Good(Good::Marble), 2)]),
+    vehicle(Kind::Caravan, &[(Donkey, 1)]),
+];
+
 impl BuildingKind {
     /// The recipe of a secondary producer; `None` for primary producers.
     pub fn recipe(self) -> Option<Recipe> {
@@ -177,6 +226,18 @@ impl BuildingKind {
                 6,
                 &[(Input::Good(Good::Coins), 2), (Input::Good(Good::Paper), 1)],
             ),
+            BuildingKind::MbaWoods
+            | BuildingKind::MbaMountain
+            | BuildingKind::MbaRock
+            | BuildingKind::MbaPasture
+            | BuildingKind::MbaCoast
+            | BuildingKind::MbaDesert => {
+                goods(Good::Managers, 1, 1, &[(Input::Good(Good::Gold), 1)])
+            }
+            BuildingKind::Atelier => return ATELIER.first().copied(),
+            BuildingKind::PearlFisherman => {
+                goods(Good::Pearls, 1, 1, &[(Input::Good(Good::Stone), 1)])
+            }
             BuildingKind::BombFactory => goods(
                 Good::Bombs,
                 1,
@@ -207,6 +268,15 @@ impl BuildingKind {
             ),
             _ => return None,
         })
+    }
+
+    /// Every recipe of a secondary producer, in the order listed (the atelier has six,
+    /// &cetera, art); empty for primary producers.
+    pub fn recipes(self) -> Vec<Recipe> {
+        match self {
+            BuildingKind::Atelier => ATELIER.to_vec(),
+            _ => self.recipe().into_iter().collect(),
+        }
     }
 
     /// What a primary producer puts on its tile each turn (mines draw: see the rules).
@@ -245,6 +315,15 @@ impl BuildingKind {
             BuildingKind::TruckFactory | BuildingKind::SteamerFactory => (2, 2),
             BuildingKind::StockExchange => (0, 3),
             BuildingKind::Airport => (0, 2),
+            BuildingKind::PowerPlant => (0, 3),
+            BuildingKind::Atelier => (2, 1),
+            BuildingKind::PearlFisherman => (3, 0),
+            BuildingKind::MbaWoods
+            | BuildingKind::MbaMountain
+            | BuildingKind::MbaRock
+            | BuildingKind::MbaPasture
+            | BuildingKind::MbaCoast
+            | BuildingKind::MbaDesert => (2, 0),
         };
         [(Good::Boards, boards), (Good::Stone, stone)]
             .into_iter()
@@ -262,13 +341,9 @@ impl BuildingKind {
         }
     }
 
-    /// The optional module it belongs to, if any (Planes & Trains).
+    /// The optional module it belongs to, if any (declared by the module's plug-in).
     pub fn module_needed(self) -> Option<Module> {
-        match self {
-            BuildingKind::Airport => Some(Module::Planes),
-            BuildingKind::BombFactory => Some(Module::Bombs),
-            _ => None,
-        }
+        super::modules::of_building(self)
     }
 }
 
@@ -288,6 +363,8 @@ impl Site {
     pub fn allows(self, map: &Map, hex: Hex) -> bool {
         match (self, map.terrain(hex)) {
             (_, None) => false,
+            // &cetera, city: "cities start out as pasture".
+            (Site::Terrain(Terrain::Pasture), Some(Terrain::City)) => true,
             (Site::Terrain(t), Some(terrain)) => terrain == t,
             (Site::Shore, _) => map.is_shore(hex),
             (Site::AnyLand, Some(terrain)) => terrain.is_land(),
@@ -320,6 +397,14 @@ impl FromStr for BuildingKind {
             "clay-digger" | "claypit" => "clay-pit",
             "oilrig" => "oil-rig",
             "steamship-factory" => "steamer-factory",
+            "powerplant" | "power-station" | "power-station-plant" => "power-plant",
+            "mba-forest" | "mba-dark-green" => "mba-woods",
+            "mba-mountains" | "mba-brown" => "mba-mountain",
+            "mba-grey" | "mba-gray" => "mba-rock",
+            "mba-plains" | "mba-light-green" => "mba-pasture",
+            "mba-blue" | "mba-shore" => "mba-coast",
+            "mba-yellow" => "mba-desert",
+            "pearl-fishermen" | "pearlfisherman" | "pearl-fishery" => "pearl-fisherman",
             other => other,
         }
         .to_string();

@@ -69,13 +69,18 @@ struct Expect {
     #[serde(default)]
     walls: BTreeMap<String, ExpectWall>,
     roads: Option<Vec<[String; 2]>>,
+    /// Electricity: exactly these power lines.
+    power_lines: Option<Vec<[String; 2]>>,
     bridges: Option<Vec<String>>,
     move_order: Option<Vec<Colour>>,
     /// Each player's home (after a set-up round, docs/cases.md).
     #[serde(default)]
     homes: BTreeMap<Colour, String>,
     #[serde(default)]
-    score: BTreeMap<Colour, u32>,
+    score: BTreeMap<Colour, i64>,
+    /// Jumpstart: each player's winning bid, kept for the final score.
+    #[serde(default)]
+    bids: BTreeMap<Colour, u32>,
     game_over: Option<bool>,
     turn: Option<u32>,
     /// Every failure or shortfall, in order, each matched by a piece of its text. Left
@@ -166,6 +171,14 @@ pub fn run(file: &str, text: &str) -> Result<CaseResult, Diagnostics> {
         })
         .collect();
     let seed = raw.case.seed.unwrap_or(1);
+    if scenario.has_auction() {
+        let round = Round {
+            case: &raw.case,
+            orders: &raw.orders,
+            expect: &raw.expect,
+        };
+        return run_auction(file, text, &round, &scenario, &seats, seed);
+    }
     if scenario.homes_are_chosen() {
         let round = Round {
             case: &raw.case,
@@ -280,6 +293,90 @@ fn run_setup(
         setup = step.setup;
     }
     let state = setup.finish().unwrap_or(setup.state);
+    let problems = check(raw.expect, &state, &events);
+    Ok(CaseResult {
+        file: file.to_string(),
+        rule: raw.case.rule.clone(),
+        description: raw.case.description.clone(),
+        problems,
+    })
+}
+
+/// A case whose prestate plays jumpstart: the auction, each player's orders text holding
+/// their bid mails in turn, separated by lines `---` (a missing or empty one: the
+/// deadline passes and they bid the default; a refused bid is a failure, then the
+/// default), and check the turn-0 state.
+fn run_auction(
+    file: &str,
+    text: &str,
+    raw: &Round<'_>,
+    scenario: &Scenario,
+    seats: &[Seat],
+    seed: u64,
+) -> Result<CaseResult, Diagnostics> {
+    use crate::roads_boats::modules::jumpstart::Outcome;
+    let fail = |items: Vec<Diagnostic>| Diagnostics {
+        file: file.to_string(),
+        source: text.to_string(),
+        items,
+    };
+    let mut auction = scenario
+        .start_auction(seats, seed)
+        .map_err(|e| fail(vec![Diagnostic::new(e.to_string())]))?;
+    let mut mails: BTreeMap<Colour, Vec<String>> = BTreeMap::new();
+    for (who, body) in raw.orders {
+        match who.get_ref().parse::<Colour>() {
+            Ok(c) if auction.state.players.contains_key(&c) => {
+                let chunks = body
+                    .get_ref()
+                    .split("\n---\n")
+                    .map(|s| s.trim().to_string())
+                    .collect();
+                mails.insert(c, chunks);
+            }
+            _ => {
+                return Err(fail(vec![
+                    Diagnostic::new(format!("`{}` does not play in this case", who.get_ref()))
+                        .at(who.span()),
+                ]));
+            }
+        }
+    }
+    let mut events: Vec<(String, bool)> = vec![(
+        format!(
+            "auction: {} bids first",
+            auction
+                .order
+                .first()
+                .map_or("nobody".to_string(), ToString::to_string)
+        ),
+        false,
+    )];
+    let mut sent: BTreeMap<Colour, usize> = BTreeMap::new();
+    // Each bid returns at most one donkey, so the bidding ends; the bound is a guard.
+    for _ in 0..1000 {
+        let Some(p) = auction.next() else { break };
+        let k = sent.entry(p).or_insert(0);
+        let mail = mails
+            .get(&p)
+            .and_then(|m| m.get(*k))
+            .filter(|m| !m.is_empty())
+            .cloned();
+        *k += 1;
+        let mut step = auction.bid(p, mail.as_deref());
+        if step.outcome == Outcome::Refused {
+            let why: Vec<String> = step.diagnostics.iter().map(|d| d.message.clone()).collect();
+            events.push((format!("auction {p}: failed: {}", why.join("; ")), true));
+            step = auction.bid(p, None);
+        }
+        let failed = !matches!(step.outcome, Outcome::Bid { .. });
+        events.push((format!("auction {p}: {}", step.outcome), failed));
+        if failed {
+            break;
+        }
+        auction = step.auction;
+    }
+    let state = auction.finish().unwrap_or(auction.state);
     let problems = check(raw.expect, &state, &events);
     Ok(CaseResult {
         file: file.to_string(),
@@ -492,6 +589,19 @@ fn check(x: &Expect, s: &State, events: &[(String, bool)]) -> Vec<String> {
             p.push(format!("roads: expected {w:?}, found {got:?}"));
         }
     }
+    if let Some(want) = &x.power_lines {
+        let mut w = Vec::new();
+        for [a, b] in want {
+            if let (Some(a), Some(b)) = (area(a, &mut p), area(b, &mut p)) {
+                w.push(Road::new(a, b));
+            }
+        }
+        w.sort();
+        let got: Vec<Road> = s.map.power_lines.iter().copied().collect();
+        if got != w {
+            p.push(format!("power lines: expected {w:?}, found {got:?}"));
+        }
+    }
     if let Some(want) = &x.bridges {
         let got: Vec<String> = s.map.bridges.iter().map(|b| b.hex.to_string()).collect();
         let mut want: Vec<String> = want.iter().map(|w| w.to_ascii_uppercase()).collect();
@@ -507,6 +617,12 @@ fn check(x: &Expect, s: &State, events: &[(String, bool)]) -> Vec<String> {
             "move order: expected {want:?}, found {:?}",
             s.move_order
         ));
+    }
+    for (c, want) in &x.bids {
+        let got = s.bids.get(c).copied().unwrap_or(0);
+        if got != *want {
+            p.push(format!("{c} bid: expected {want}, found {got}"));
+        }
     }
     let scores = score::scores(s);
     for (c, want) in &x.score {

@@ -15,7 +15,7 @@ use super::events::Fact;
 use super::order_text::{self, Parsed};
 use super::orders::{
     BuildingOrder, Consent, MovementOrder, Numbered, Party, PlayerOrders, ProductionOrder,
-    TurnOrders,
+    TurnOrders, WonderOrder,
 };
 use super::player::Colour;
 use super::resolve;
@@ -379,6 +379,21 @@ pub fn check(state: &State, text: &str, expect: &Expect<'_>) -> Checked {
     let mut echo = Vec::new();
     if let Some(p) = player.filter(|p| state.players.contains_key(p)) {
         let mut all = assumed_consents(state, p);
+        // Trade: the dry run assumes each partner writes the mirror order.
+        for o in &orders.wonder {
+            if let WonderOrder::Trade { give, get, with } = &o.order
+                && let Some(theirs) = all.get_mut(with)
+            {
+                theirs.wonder.push(Numbered {
+                    line: 0,
+                    order: WonderOrder::Trade {
+                        give: get.clone(),
+                        get: give.clone(),
+                        with: p,
+                    },
+                });
+            }
+        }
         all.insert(p, orders.clone());
         let run = resolve::resolve(state, &all);
         let (ref_problems, flagged) = check_refs(state, &run.state, p, &parsed);

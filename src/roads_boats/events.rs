@@ -56,6 +56,55 @@ pub enum Fact {
         good: Good,
         left: MineBag,
     },
+    /// Electricity: a power plant burnt a trunk or board (from a transporter, or lying
+    /// there) and is working this turn; the primary producers it powers.
+    PlantFired {
+        at: AreaId,
+        burnt: Good,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from: Option<TransporterId>,
+        powers: Vec<AreaId>,
+    },
+    /// Electricity: a power plant had no wood and gives no power this turn.
+    PlantCold {
+        at: AreaId,
+    },
+    /// Management: a manager doubles the capacity of the secondary producers on a
+    /// tile this phase (lying there, or aboard `by` as its owner ordered).
+    ManagerAtWork {
+        at: Hex,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<TransporterId>,
+        doubles: Vec<BuildingKind>,
+    },
+    /// Trade: goods moved between two homes, both players agreeing; told from the side
+    /// of the player whose order ran (`player`).
+    Traded {
+        with: Colour,
+        gave: Goods,
+        got: Goods,
+    },
+    /// Polder: a new wonder row has its first brick and the polders turn: flooded (the
+    /// boats docked there now float on them) or dry.
+    PoldersTurned {
+        flooded: bool,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        afloat: Vec<TransporterId>,
+    },
+    /// Art: an exhibition caravan reached another player's starting tile and vanished
+    /// with its art; `shown` if it made a show there.
+    Exhibition {
+        caravan: TransporterId,
+        home_of: Colour,
+        art: Goods,
+        beauty: u32,
+        shown: bool,
+        why: String,
+    },
+    PowerLineBuilt {
+        from: AreaId,
+        to: AreaId,
+    },
     MineEmpty {
         at: AreaId,
     },
@@ -196,6 +245,9 @@ pub enum Fact {
     BuildingBombed {
         building: BuildingKind,
         at: AreaId,
+        /// City: the other building the same bomb destroyed.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        also: Option<BuildingKind>,
     },
     BombProofed {
         building: BuildingKind,
@@ -261,6 +313,9 @@ impl Fact {
             Fact::BuildingBombed { .. } => (Goods::new(), one(Good::Bombs, 1)),
             Fact::BricksPlaced { paid, .. } => (Goods::new(), paid.clone()),
             Fact::TookTrain { fare, .. } => (Goods::new(), one(*fare, 1)),
+            Fact::PlantFired { burnt, .. } => (Goods::new(), one(*burnt, 1)),
+            Fact::PowerLineBuilt { .. } => (Goods::new(), one(Good::Iron, 1)),
+            Fact::Exhibition { art, .. } => (Goods::new(), art.clone()),
             _ => (Goods::new(), Goods::new()),
         }
     }
@@ -292,6 +347,79 @@ impl fmt::Display for Fact {
                 left.gold, left.iron
             ),
             Fact::MineEmpty { at } => write!(f, "mine at {at} is empty"),
+            Fact::PlantFired {
+                at,
+                burnt,
+                from,
+                powers,
+            } => {
+                write!(f, "power plant at {at} burnt 1 {}", burnt.singular())?;
+                match from {
+                    Some(t) => write!(f, " from {t}")?,
+                    None => f.write_str(" lying there")?,
+                }
+                if powers.is_empty() {
+                    f.write_str(": no producer is connected")
+                } else {
+                    let list: Vec<String> = powers.iter().map(ToString::to_string).collect();
+                    write!(f, ": power doubles the output at {}", list.join(", "))
+                }
+            }
+            Fact::PlantCold { at } => {
+                write!(
+                    f,
+                    "power plant at {at} has no trunk or board: no power this turn"
+                )
+            }
+            Fact::ManagerAtWork { at, by, doubles } => {
+                write!(f, "a manager")?;
+                if let Some(t) = by {
+                    write!(f, " aboard {t}")?;
+                }
+                write!(f, " works at {at}")?;
+                if doubles.is_empty() {
+                    f.write_str(", where no secondary producer stands")
+                } else {
+                    let list: Vec<String> = doubles.iter().map(ToString::to_string).collect();
+                    write!(f, ": the {} has double capacity", list.join(" and the "))
+                }
+            }
+            Fact::Traded { with, gave, got } => match (gave.is_empty(), got.is_empty()) {
+                (false, true) => write!(f, "gave {gave} to {with}, from home to home"),
+                (true, false) => write!(f, "received {got} from {with}, from home to home"),
+                _ => write!(f, "traded {gave} for {got} with {with}, from home to home"),
+            },
+            Fact::PoldersTurned { flooded: true, afloat } => {
+                f.write_str("a new wonder row is begun: the polders flood")?;
+                if !afloat.is_empty() {
+                    let list: Vec<String> = afloat.iter().map(ToString::to_string).collect();
+                    write!(f, "; {} docked there now float on them", list.join(", "))?;
+                }
+                Ok(())
+            }
+            Fact::PoldersTurned { flooded: false, .. } => f.write_str(
+                "a new wonder row is begun: the polders fall dry (boats on them are stranded until the next flood)",
+            ),
+            Fact::Exhibition {
+                caravan,
+                home_of,
+                art,
+                beauty,
+                shown,
+                why,
+            } => {
+                write!(
+                    f,
+                    "exhibition at {home_of}'s home: {caravan} shows {art} (beauty {beauty})"
+                )?;
+                if *shown {
+                    write!(f, ": a show! {why}")
+                } else {
+                    write!(f, ": no show, {why}")
+                }?;
+                write!(f, "; the caravan and its art are gone")
+            }
+            Fact::PowerLineBuilt { from, to } => write!(f, "built a power line {from}-{to}"),
             Fact::Made {
                 building,
                 at,
@@ -415,8 +543,12 @@ impl fmt::Display for Fact {
                 "built a new shaft at {at} adding {} gold and {} iron",
                 mixture.gold, mixture.iron
             ),
-            Fact::BuildingBombed { building, at } => {
-                write!(f, "the {building} at {at} was blown up")
+            Fact::BuildingBombed { building, at, also } => {
+                write!(f, "the {building} at {at} was blown up")?;
+                match also {
+                    Some(k) => write!(f, ", and the {k} with it"),
+                    None => Ok(()),
+                }
             }
             Fact::BombProofed { building, at } => {
                 write!(f, "the {building} at {at} was made bomb-proof")

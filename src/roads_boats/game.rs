@@ -8,7 +8,7 @@ use super::events::Event;
 use super::player::Colour;
 use super::report::{self as turn_report, picture, render};
 use super::scenario::{self, Scenario};
-use super::setup::Setup;
+use super::setup_round::PreGame;
 use super::{cases, check, order_text, play, show};
 use crate::archive::stable_json;
 use crate::diagnostic::did_you_mean;
@@ -157,6 +157,25 @@ impl Game for RoadsAndBoats {
             .map_err(|d| d.render())
     }
 
+    fn generate(&self, players: usize, options: &[String], seed: u64) -> Result<String, String> {
+        use super::state::Module;
+        let mut modules = Vec::new();
+        for name in options {
+            let m = Module::ALL
+                .into_iter()
+                .find(|m| m.name() == name.trim())
+                .ok_or_else(|| {
+                    let all: Vec<&str> = Module::ALL.iter().map(|m| m.name()).collect();
+                    format!(
+                        "--modules: `{name}` is not a module\nhelp: the modules are {}",
+                        all.join(", ")
+                    )
+                })?;
+            modules.push(m);
+        }
+        scenario::generate(players, &modules, seed).map_err(|e| e.to_string())
+    }
+
     fn scenario_text(&self, scenario: &str) -> Result<(String, String), String> {
         scenario_by_name(scenario)
     }
@@ -177,10 +196,16 @@ impl Game for RoadsAndBoats {
                 email: r.email.clone(),
             })
             .collect();
-        // A scenario whose players choose their homes begins with the set-up round.
-        let start = if s.homes_are_chosen() {
+        // A scenario whose players choose their homes, or bid for their starting lots,
+        // begins with a round by mail.
+        let start = if s.has_auction() {
+            let round = s
+                .start_auction(&requests, seed)
+                .map_err(|e| e.to_string())?;
+            Start::Round(stable_json(&PreGame::Auction(round)).map_err(|e| e.to_string())?)
+        } else if s.homes_are_chosen() {
             let round = s.start_setup(&requests, seed).map_err(|e| e.to_string())?;
-            Start::Round(stable_json(&round).map_err(|e| e.to_string())?)
+            Start::Round(stable_json(&PreGame::Homes(round)).map_err(|e| e.to_string())?)
         } else {
             let state = s.start(&requests, seed).map_err(|e| e.to_string())?;
             Start::Ready(stable_json(&state).map_err(|e| e.to_string())?)
@@ -206,9 +231,9 @@ impl Game for RoadsAndBoats {
     }
 
     fn round(&self, round: &str) -> Result<Box<dyn Round>, String> {
-        let setup: Setup = serde_json::from_str(round)
-            .map_err(|e| format!("the set-up round does not read: {e}"))?;
-        Ok(Box::new(setup))
+        let r: PreGame = serde_json::from_str(round)
+            .map_err(|e| format!("the round before turn 1 does not read: {e}"))?;
+        Ok(Box::new(r))
     }
 
     fn report(&self, input: &ReportInput<'_>) -> Result<Box<dyn Report>, String> {

@@ -23,10 +23,18 @@ pub enum Good {
     Stock,
     Geese,
     Bombs,
+    Managers,
+    Pearls,
+    Marble,
+    Carvings,
+    Rings,
+    Sketches,
+    Pottery,
+    Statues,
 }
 
 impl Good {
-    pub const ALL: [Good; 12] = [
+    pub const ALL: [Good; 20] = [
         Good::Trunks,
         Good::Boards,
         Good::Stone,
@@ -39,7 +47,28 @@ impl Good {
         Good::Stock,
         Good::Geese,
         Good::Bombs,
+        Good::Managers,
+        Good::Pearls,
+        Good::Marble,
+        Good::Carvings,
+        Good::Rings,
+        Good::Sketches,
+        Good::Pottery,
+        Good::Statues,
     ];
+
+    /// The works of art an atelier makes (&cetera, art).
+    pub const ARTWORKS: [Good; 5] = [
+        Good::Carvings,
+        Good::Rings,
+        Good::Sketches,
+        Good::Pottery,
+        Good::Statues,
+    ];
+
+    pub fn is_artwork(self) -> bool {
+        Good::ARTWORKS.contains(&self)
+    }
 
     /// The plural name, as reports print it and scenarios write it.
     pub fn name(self) -> &'static str {
@@ -56,6 +85,14 @@ impl Good {
             Good::Stock => "stock",
             Good::Geese => "geese",
             Good::Bombs => "bombs",
+            Good::Managers => "managers",
+            Good::Pearls => "pearls",
+            Good::Marble => "marble",
+            Good::Carvings => "carvings",
+            Good::Rings => "rings",
+            Good::Sketches => "sketches",
+            Good::Pottery => "pottery",
+            Good::Statues => "statues",
         }
     }
 
@@ -67,6 +104,12 @@ impl Good {
             Good::Coins => "coin",
             Good::Geese => "goose",
             Good::Bombs => "bomb",
+            Good::Managers => "manager",
+            Good::Pearls => "pearl",
+            Good::Carvings => "carving",
+            Good::Rings => "ring",
+            Good::Sketches => "sketch",
+            Good::Statues => "statue",
             other => other.name(),
         }
     }
@@ -91,6 +134,14 @@ impl Good {
             Good::Stock => &["stock", "stocks", "shares", "share", "sh"],
             Good::Geese => &["geese", "goose", "gs"],
             Good::Bombs => &["bombs", "bomb", "bm"],
+            Good::Managers => &["managers", "manager", "mg"],
+            Good::Pearls => &["pearls", "pearl", "pe"],
+            Good::Marble => &["marble", "marbles", "ma"],
+            Good::Carvings => &["carvings", "carving", "wood-carving", "wood-carvings", "ca"],
+            Good::Rings => &["rings", "ring", "ri"],
+            Good::Sketches => &["sketches", "sketch", "sk"],
+            Good::Pottery => &["pottery", "potteries", "po"],
+            Good::Statues => &["statues", "statue", "su"],
         }
     }
 }

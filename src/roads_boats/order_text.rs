@@ -94,6 +94,16 @@ pub struct HomeLine {
     pub span: Range<usize>,
 }
 
+/// A `bid 15 on lot 2` line: a player's bid in a jumpstart auction, before turn 1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BidLine {
+    /// The lot, 1-based.
+    pub lot: usize,
+    pub price: u32,
+    pub line: u32,
+    pub span: Range<usize>,
+}
+
 /// What a file of orders says, and every problem found reading it. Lines with problems
 /// are left out; the others are kept.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -102,6 +112,8 @@ pub struct Parsed {
     pub orders: PlayerOrders,
     /// The home chosen, in a set-up mail (before any phase heading, or after `setup`).
     pub home: Option<HomeLine>,
+    /// A jumpstart bid (`bid 15 on lot 2`), sent alone in the auction before turn 1.
+    pub bid: Option<BidLine>,
     pub problems: Vec<Diagnostic>,
     pub refs: Vec<Ref>,
     /// Each order's line, with the span of its text (for pointing at a whole order).
@@ -367,6 +379,33 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
                     Ok(())
                 })
             }
+            ("bid", None) => {
+                r.next();
+                let at = whole.clone();
+                r.number().and_then(|price| {
+                    if !(r.eat("on") || r.eat("for")) {
+                        return Err(r.missing("`on` and the lot, like `bid 15 on lot 2`"));
+                    }
+                    r.eat("lot");
+                    let lot = r.number()? as usize;
+                    if parsed.bid.is_some() {
+                        return Err(Diagnostic::new("a second `bid` line: bid once a turn")
+                            .at(whole.clone()));
+                    }
+                    parsed.bid = Some(BidLine {
+                        lot,
+                        price,
+                        line: line_no,
+                        span: at,
+                    });
+                    Ok(())
+                })
+            }
+            ("bid", Some(_)) => Err(Diagnostic::new(
+                "`bid` belongs to the jumpstart auction, before turn 1, not among a phase's orders",
+            )
+            .at(first_tok.span.clone())
+            .help("send it alone, with the header, when the judge asks for your bid")),
             ("home", Some(_)) => Err(Diagnostic::new(
                 "`home` is chosen in the set-up round, before turn 1, not among a phase's orders",
             )
@@ -385,7 +424,7 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
                 if phase.is_some()
                     && !matches!(
                         first.as_str(),
-                        "game" | "player" | "turn" | "secret" | "standing" | "home"
+                        "game" | "player" | "turn" | "secret" | "standing" | "home" | "bid"
                     )
                 {
                     parsed.lines.push((line_no, whole));
@@ -522,10 +561,10 @@ struct Reader<'b> {
 
 type R<T> = Result<T, Diagnostic>;
 
-const PRODUCTION: &str =
-    "make, load, unload, give, carry, research, upgrade, destroy, no breed, accept, offer or allow";
+const PRODUCTION: &str = "make, load, unload, give, carry, research, upgrade, destroy, no breed, accept, offer, allow, fire or manage";
 const MOVEMENT: &str = "move, fly, train, release, accept or allow";
-const BUILDING: &str = "build, road, bridge, wall, demolish, shaft, bomb, bomb-proof or offer";
+const BUILDING: &str =
+    "build, road, bridge, wall, demolish, shaft, bomb, bomb-proof, offer or power";
 
 impl Reader<'_> {
     fn peek(&self) -> Option<&Token> {
@@ -671,6 +710,26 @@ impl Reader<'_> {
         }
     }
 
+    /// Two areas, `C3 C4`, `C3 to C4` or `C3-C4` (a border of two whole tiles).
+    fn area_pair(&mut self) -> R<(AreaId, AreaId)> {
+        if let Some(t) = self.peek().cloned()
+            && let Some((a, b)) = t.text.split_once('-')
+            && !a.is_empty()
+            && !b.is_empty()
+        {
+            self.next();
+            let read = |x: &str| {
+                self.map
+                    .resolve_area(x)
+                    .map_err(|e| Diagnostic::new(e).at(t.span.clone()))
+            };
+            return Ok((read(a)?, read(b)?));
+        }
+        let from = self.area()?;
+        self.eat("to");
+        Ok((from, self.area()?))
+    }
+
     fn area(&mut self) -> R<AreaId> {
         let t = self.word("an area, like `C4` or `C4/E`")?;
         self.map
@@ -690,6 +749,15 @@ impl Reader<'_> {
     }
 
     /// `2 boards, 1 stone` (a count may be left out for one).
+    /// Goods, or the word `nothing`.
+    fn goods_or_nothing(&mut self) -> R<Goods> {
+        if self.eat("nothing") {
+            Ok(Goods::new())
+        } else {
+            self.goods()
+        }
+    }
+
     fn goods(&mut self) -> R<Goods> {
         let mut g = Goods::new();
         loop {
@@ -1047,6 +1115,39 @@ impl Reader<'_> {
                 Ok(ProductionOrder::Carry { carrier, carried })
             }
             v @ ("accept" | "offer" | "allow") => Ok(ProductionOrder::Consent(self.consent(v)?)),
+            "manage" => {
+                // `manage C3 with D1`
+                self.eat("at");
+                let at = self.hex_or_area()?;
+                Ok(ProductionOrder::Manage {
+                    at,
+                    with: self.with()?,
+                })
+            }
+            "fire" => {
+                // `fire C3 with D1` / `fire C3 with D1 using trunks`
+                self.eat("plant");
+                self.eat("at");
+                let at = self.hex_or_area()?;
+                let with = self.with()?;
+                let using = if self.eat("using") {
+                    let t = self.word("`trunks` or `boards`")?;
+                    match self.good_word(&t)? {
+                        g @ (Good::Trunks | Good::Boards) => Some(g),
+                        _ => {
+                            return Err(Diagnostic::new(format!(
+                                "`{}` will not do: a power plant burns a trunk or a board",
+                                t.text
+                            ))
+                            .at(t.span)
+                            .help("write `using trunks` or `using boards`"));
+                        }
+                    }
+                } else {
+                    None
+                };
+                Ok(ProductionOrder::Fire { at, with, using })
+            }
             "no" => {
                 if !(self.eat("breed") || self.eat("breeding")) {
                     return Err(self
@@ -1337,6 +1438,16 @@ impl Reader<'_> {
                 })
             }
             "offer" => Ok(BuildingOrder::Consent(self.consent("offer")?)),
+            "power" => {
+                // `power line C3 C4 with D1`, `power line C3-C4 with D1`
+                self.eat("line");
+                let (from, to) = self.area_pair()?;
+                Ok(BuildingOrder::PowerLine {
+                    from,
+                    to,
+                    with: self.with()?,
+                })
+            }
             _ => Err(self.missing(BUILDING)),
         }
     }
@@ -1350,6 +1461,20 @@ impl Reader<'_> {
                 let paying = self.goods()?;
                 Ok(WonderOrder::Bricks { count, paying })
             }
+            "trade" => {
+                // `trade 2 boards for 1 gold with yellow`; `nothing` on either side.
+                let give = self.goods_or_nothing()?;
+                self.expect("for")?;
+                let get = self.goods_or_nothing()?;
+                self.expect("with")?;
+                let with = self.colour()?;
+                Ok(WonderOrder::Trade { give, get, with })
+            }
+            "load" => {
+                let transporter = self.transporter()?;
+                let goods = self.goods()?;
+                Ok(WonderOrder::Load { transporter, goods })
+            }
             "move" => {
                 self.expect("order")?;
                 let mut preferences = vec![self.number()?];
@@ -1360,7 +1485,7 @@ impl Reader<'_> {
             }
             _ => {
                 let mut d = Diagnostic::new(format!(
-                    "`{}` is not an order of the wonder phase: use bricks or move order",
+                    "`{}` is not an order of the wonder phase: use bricks, move order, trade or load",
                     t.text
                 ))
                 .at(t.span.clone());

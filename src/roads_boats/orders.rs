@@ -99,6 +99,17 @@ pub enum ProductionOrder {
     /// A consent for this phase: accept goods, offer goods or transporters, allow
     /// carrying.
     Consent(Consent),
+    /// Electricity: feed the power plant at `at` a trunk or board from `with`, at the
+    /// start of the phase (`using` says which; boards first if not).
+    Fire {
+        at: Hex,
+        with: TransporterId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        using: Option<Good>,
+    },
+    /// Management: the manager aboard `with`, on the tile `at`, works there this
+    /// production phase.
+    Manage { at: Hex, with: TransporterId },
 }
 
 /// Whom a consent is for: one player, or anyone.
@@ -279,6 +290,12 @@ pub enum BuildingOrder {
     },
     /// A consent for this phase (offer goods for others' building).
     Consent(Consent),
+    /// Electricity: a power line between two neighbouring areas, for 1 iron.
+    PowerLine {
+        from: AreaId,
+        to: AreaId,
+        with: TransporterId,
+    },
 }
 
 /// Wonder phase (RULINGS R7, R2).
@@ -289,6 +306,19 @@ pub enum WonderOrder {
     Bricks { count: u32, paying: Goods },
     /// Ask for a new move order, with the positions wanted, best first (1 = first).
     MoveOrder { preferences: Vec<u32> },
+    /// Trade: give goods from one's home to `with`'s home for goods from theirs (either
+    /// side may be nothing: a gift, or accepting one); `with` must order the mirror.
+    Trade {
+        give: Goods,
+        get: Goods,
+        with: Colour,
+    },
+    /// Trade: a transporter at home takes goods lying there (traded goods, before
+    /// anyone else can).
+    Load {
+        transporter: TransporterId,
+        goods: Goods,
+    },
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -373,6 +403,17 @@ impl fmt::Display for ProductionOrder {
                 write!(f, "{carrier} picks up {carried} to carry it")
             }
             ProductionOrder::Consent(c) => write!(f, "{c} this production phase"),
+            ProductionOrder::Manage { at, with } => write!(
+                f,
+                "let the manager aboard {with} double the capacity of the producers at {at} this phase"
+            ),
+            ProductionOrder::Fire { at, with, using } => {
+                write!(f, "fire the power plant at {at} with ")?;
+                match using {
+                    Some(g) => write!(f, "1 {} from {with}", g.singular()),
+                    None => write!(f, "a board (else a trunk) from {with}"),
+                }
+            }
         }
     }
 }
@@ -534,6 +575,9 @@ impl fmt::Display for BuildingOrder {
                 write!(f, "make the building at {at} bomb-proof with {with}")
             }
             BuildingOrder::Consent(c) => write!(f, "{c} this building phase"),
+            BuildingOrder::PowerLine { from, to, with } => {
+                write!(f, "build a power line {from}-{to} with {with}")
+            }
         }
     }
 }
@@ -551,6 +595,20 @@ impl fmt::Display for WonderOrder {
                 "ask for a new move order, wanting position {}",
                 list(preferences)
             ),
+            WonderOrder::Trade { give, get, with } => match (give.is_empty(), get.is_empty()) {
+                (false, true) => write!(
+                    f,
+                    "give {give} from your home to {with}'s home, if {with} accepts"
+                ),
+                (true, false) => write!(f, "accept {get} from {with}'s home onto yours"),
+                _ => write!(
+                    f,
+                    "trade {give} from your home for {get} from {with}'s home, if {with} agrees"
+                ),
+            },
+            WonderOrder::Load { transporter, goods } => {
+                write!(f, "{transporter} takes {goods} lying at home")
+            }
         }
     }
 }

@@ -155,9 +155,13 @@ pub fn render(state: &State, title: &str) -> String {
 
     section(&mut out, "Score");
     for (colour, sc) in super::resolve::score::ranking(state) {
+        let modules = match sc.modules {
+            0 => String::new(),
+            n => format!(", {n:+} for art and bids"),
+        };
         let _ = writeln!(
             out,
-            "  {:<7} {:>4}  ({} for goods carried, {} for the wonder)",
+            "  {:<7} {:>4}  ({} for goods carried, {} for the wonder{modules})",
             colour.name(),
             sc.total,
             sc.goods,

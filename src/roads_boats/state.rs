@@ -161,10 +161,26 @@ pub struct State {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub buildings: Vec<Building>,
     pub wonder: Wonder,
+    /// Jumpstart: each player's winning bid, taken from the final score.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub bids: BTreeMap<Colour, u32>,
+    /// Art: the exhibitions shown so far, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shows: Vec<Show>,
     pub rng: Rng,
     /// Set when the game has ended, with why.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game_over: Option<String>,
+}
+
+/// An exhibition shown (&cetera, art): by whom, at whose starting tile, how beautiful
+/// (the number of different works of art), in which turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Show {
+    pub by: Colour,
+    pub at: Colour,
+    pub beauty: u32,
+    pub turn: u32,
 }
 
 /// The first transporter limit a fleet of (land, water, air, all) breaks, as (count,
@@ -181,7 +197,22 @@ pub fn broken_limit(fleet: (usize, usize, usize, usize)) -> Option<(usize, usize
     .find(|(n, max, _)| n > max)
 }
 
+/// At most 3 exhibition caravans a player (&cetera, art).
+pub const CARAVAN_LIMIT: usize = 3;
+
 impl State {
+    /// The first transporter limit a player breaks (RULINGS R4; &cetera, art: at most 3
+    /// exhibition caravans).
+    pub fn limit_broken(&self, player: Colour) -> Option<(usize, usize, &'static str)> {
+        broken_limit(self.fleet(player)).or_else(|| {
+            let caravans = self
+                .transporters_of(player)
+                .filter(|(_, t)| t.kind == Kind::Caravan)
+                .count();
+            (caravans > CARAVAN_LIMIT).then_some((caravans, CARAVAN_LIMIT, "exhibition caravans"))
+        })
+    }
+
     /// A fresh id for a new transporter of `kind`.
     pub fn next_id(&mut self, kind: Kind) -> TransporterId {
         let n = self.last_ids.entry(kind).or_insert(0);
@@ -210,7 +241,9 @@ impl State {
     pub fn fleet(&self, player: Colour) -> (usize, usize, usize, usize) {
         let mut counts = (0, 0, 0, 0);
         for (_, t) in self.transporters_of(player) {
+            // An exhibition caravan counts toward the 8 only (&cetera, art).
             match t.kind.class() {
+                _ if t.kind == Kind::Caravan => {}
                 Class::Land => counts.0 += 1,
                 Class::Water => counts.1 += 1,
                 Class::Air => counts.2 += 1,

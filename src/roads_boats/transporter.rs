@@ -6,7 +6,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::goods::Goods;
-use super::map::{AreaId, Coast, Hex, HexLabelError, Map, Tile};
+use super::map::{AreaId, Coast, Hex, HexLabelError, Map};
 use super::player::Colour;
 
 /// Land, water or air: the three classes the transporter limits count (RULINGS R4).
@@ -27,10 +27,22 @@ pub enum Kind {
     Rowboat,
     Steamer,
     Plane,
+    /// &cetera, art: the exhibition caravan.
+    Caravan,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 7] = [
+    /// How many of `good` may go aboard a transporter of this kind carrying `cargo`: an
+    /// exhibition caravan carries only artwork, one of each kind (&cetera, art).
+    pub fn room_for(self, cargo: &Goods, good: super::goods::Good) -> u32 {
+        match self {
+            Kind::Caravan if !good.is_artwork() || cargo.count(good) > 0 => 0,
+            Kind::Caravan => u32::from(cargo.total() < self.capacity()),
+            _ => self.capacity().saturating_sub(cargo.total()),
+        }
+    }
+
+    pub const ALL: [Kind; 8] = [
         Kind::Donkey,
         Kind::Wagon,
         Kind::Truck,
@@ -38,11 +50,13 @@ impl Kind {
         Kind::Rowboat,
         Kind::Steamer,
         Kind::Plane,
+        Kind::Caravan,
     ];
 
     pub fn class(self) -> Class {
         match self {
-            Kind::Donkey | Kind::Wagon | Kind::Truck => Class::Land,
+            // A caravan moves on land; it is not counted as a land transporter (art).
+            Kind::Donkey | Kind::Wagon | Kind::Truck | Kind::Caravan => Class::Land,
             Kind::Raft | Kind::Rowboat | Kind::Steamer => Class::Water,
             Kind::Plane => Class::Air,
         }
@@ -54,7 +68,8 @@ impl Kind {
             Kind::Donkey => 2,
             Kind::Wagon | Kind::Raft => 3,
             Kind::Plane => 4,
-            Kind::Rowboat => 5,
+            // One of each of the five kinds of artwork (art).
+            Kind::Rowboat | Kind::Caravan => 5,
             Kind::Truck => 6,
             Kind::Steamer => 8,
         }
@@ -70,6 +85,7 @@ impl Kind {
             Kind::Rowboat => 'B',
             Kind::Steamer => 'S',
             Kind::Plane => 'P',
+            Kind::Caravan => 'E',
         }
     }
 
@@ -88,6 +104,7 @@ impl Kind {
             Kind::Rowboat => "rowboat",
             Kind::Steamer => "steamer",
             Kind::Plane => "plane",
+            Kind::Caravan => "caravan",
         }
     }
 }
@@ -112,6 +129,7 @@ impl FromStr for Kind {
             "rowboat" | "rowing-boat" => Kind::Rowboat,
             "steamer" | "steamship" => Kind::Steamer,
             "plane" | "airplane" | "aeroplane" => Kind::Plane,
+            "caravan" | "exhibition-caravan" | "exhibition" => Kind::Caravan,
             _ => return Err(format!("`{}` is not a kind of transporter", s.trim())),
         };
         Ok(kind)
@@ -138,7 +156,7 @@ impl FromStr for TransporterId {
         let t = s.trim();
         let bad = || {
             format!(
-                "`{t}` is not a transporter id: write a kind letter (D, W, T, R, B, S, P) and a number, like `D2`"
+                "`{t}` is not a transporter id: write a kind letter (D, W, T, R, B, S, P, E) and a number, like `D2`"
             )
         };
         let mut chars = t.chars();
@@ -266,7 +284,11 @@ impl Location {
                 if !map.tiles.contains_key(&hex) {
                     return Err(format!("{hex} is not a tile of this map"));
                 }
-                if !map.tile(hex).is_some_and(Tile::has_river) {
+                // A city's moat counts as a river (&cetera, city).
+                if !map
+                    .tile(hex)
+                    .is_some_and(|t| t.has_river() || t.terrain == super::map::Terrain::City)
+                {
                     return Err(format!("there is no river in {hex}"));
                 }
                 match class {
@@ -276,7 +298,8 @@ impl Location {
                 }
             }
             Location::Sea(hex) => {
-                if !map.is_sea(hex) {
+                // A boat may float on a (flooded) polder (&cetera, polder).
+                if !map.is_sea(hex) && map.terrain(hex) != Some(super::map::Terrain::Polder) {
                     return Err(format!("{hex} is not a sea tile"));
                 }
                 match class {

@@ -15,7 +15,7 @@ use pbem_judge::roads_boats::orders::{
 use pbem_judge::roads_boats::player::{Colour, Research};
 use pbem_judge::roads_boats::rng::Rng;
 use pbem_judge::roads_boats::scenario::{Scenario, Seat, bundled};
-use pbem_judge::roads_boats::state::Phase;
+use pbem_judge::roads_boats::state::{Module, Phase};
 use pbem_judge::roads_boats::transporter::TransporterId;
 use pbem_judge::roads_boats::transporter::{Class, Kind, Location, Transporter};
 
@@ -50,6 +50,9 @@ pub fn rich_state(scenario: &str, seed: u64, transporters_each: usize) -> State 
         })
         .collect();
     let mut st = s.start(&seats, seed).expect("start");
+    // Every module with rules, whatever the scenario says (issue 12): the new goods,
+    // buildings, transporters and orders are exercised too.
+    st.settings.modules = Module::ALL.into_iter().collect();
     let mut r = Rng::new(seed ^ 0x5eed);
     let land: Vec<AreaId> = st
         .map
@@ -100,7 +103,12 @@ pub fn rich_state(scenario: &str, seed: u64, transporters_each: usize) -> State 
         while st.transporters_of(*c).count() < transporters_each.min(8) {
             let kind = Kind::ALL[r.below(Kind::ALL.len() as u32) as usize];
             let (l, w, a, _) = st.fleet(*c);
+            let caravans = st
+                .transporters_of(*c)
+                .filter(|(_, t)| t.kind == Kind::Caravan)
+                .count();
             let room = match kind.class() {
+                _ if kind == Kind::Caravan => caravans < 3,
                 Class::Land => l < 5,
                 Class::Water => w < 5 && !rivers.is_empty(),
                 Class::Air => a < 3,
@@ -120,14 +128,11 @@ pub fn rich_state(scenario: &str, seed: u64, transporters_each: usize) -> State 
                 }),
             };
             let id = st.next_id(kind);
-            let cargo: Goods = goods(&mut r, 2)
-                .iter()
-                .scan(kind.capacity(), |room, (g, n)| {
-                    let k = n.min(*room);
-                    *room -= k;
-                    Some((g, k))
-                })
-                .collect();
+            let mut cargo = Goods::new();
+            for (g, n) in goods(&mut r, 2).iter() {
+                let k = n.min(kind.room_for(&cargo, g));
+                cargo.add(g, k);
+            }
             st.transporters.insert(
                 id,
                 Transporter {
@@ -272,7 +277,16 @@ pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
                 Location::River(h) => st.map.areas(h).first().copied(),
                 _ => None,
             };
-            let order = match r.below(9) {
+            let order = match r.below(11) {
+                9 => ProductionOrder::Fire {
+                    at: pick(&mut r, &building_hexes).copied().unwrap_or(hexes[0]),
+                    with: id,
+                    using: None,
+                },
+                10 => ProductionOrder::Manage {
+                    at: t.at.hex().unwrap_or(hexes[0]),
+                    with: id,
+                },
                 5 => ProductionOrder::Give {
                     from: id,
                     to: near(&mut r, id).unwrap_or(id),
@@ -302,7 +316,7 @@ pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
                 2 | 3 => {
                     let at = pick(&mut r, &building_hexes).copied().unwrap_or(hexes[0]);
                     let output = if r.below(4) == 0 {
-                        Output::Transporter(Kind::ALL[r.below(7) as usize])
+                        Output::Transporter(Kind::ALL[r.below(Kind::ALL.len() as u32) as usize])
                     } else {
                         Output::Good(Good::ALL[r.below(Good::ALL.len() as u32) as usize])
                     };
@@ -457,7 +471,7 @@ pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
             let area = st.map.areas(h).first().copied().unwrap_or(AreaId::whole(h));
             let order = match r.below(4) {
                 0 => BuildingOrder::Build {
-                    kind: BuildingKind::ALL[r.below(18) as usize],
+                    kind: BuildingKind::ALL[r.below(BuildingKind::ALL.len() as u32) as usize],
                     at: area,
                     with: id,
                     mixture: None,
@@ -481,6 +495,17 @@ pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
                     },
                     None => continue,
                 },
+                3 if r.below(3) == 0 => {
+                    let d = Dir::ALL[r.below(6) as usize];
+                    match h.step(d).and_then(|n| st.map.areas(n).first().copied()) {
+                        Some(b) => BuildingOrder::PowerLine {
+                            from: area,
+                            to: b,
+                            with: id,
+                        },
+                        None => continue,
+                    }
+                }
                 3 if r.below(2) == 0 => match consent(&mut r, st, *colour, &ids) {
                     Some(c) => BuildingOrder::Consent(c),
                     None => continue,
@@ -488,6 +513,51 @@ pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
                 _ => BuildingOrder::BombProof { at: h, with: id },
             };
             o.building.push(Numbered { line: n(), order });
+        }
+        // Trade with another player, both sides sometimes agreeing (they write the mirror
+        // below), and loading at home.
+        if r.below(2) == 0
+            && let Some(other) =
+                pick(&mut r, &st.players.keys().copied().collect::<Vec<_>>()).copied()
+        {
+            // Mostly goods that lie at the two homes, so that some trades happen.
+            let at_home = |c: Colour| {
+                st.players[&c]
+                    .home
+                    .and_then(|h| st.goods.get(&h))
+                    .cloned()
+                    .unwrap_or_default()
+            };
+            let (mine_home, theirs) = (at_home(*colour), at_home(other));
+            let give = if r.below(4) == 0 {
+                goods(&mut r, 2)
+            } else {
+                some_of(&mut r, &mine_home)
+            };
+            let get = if r.below(3) == 0 {
+                Goods::new()
+            } else {
+                some_of(&mut r, &theirs)
+            };
+            o.wonder.push(Numbered {
+                line: n(),
+                order: WonderOrder::Trade {
+                    give,
+                    get,
+                    with: other,
+                },
+            });
+        }
+        if r.below(3) == 0
+            && let Some((id, _)) = pick(&mut r, &mine).cloned()
+        {
+            o.wonder.push(Numbered {
+                line: n(),
+                order: WonderOrder::Load {
+                    transporter: id,
+                    goods: goods(&mut r, 3),
+                },
+            });
         }
         if r.below(2) == 0 {
             o.wonder.push(Numbered {
@@ -501,7 +571,33 @@ pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
         all.insert(*colour, o);
     }
     consent_to_some(st, &mut r, &mut all);
+    agree_to_some_trades(&mut r, &mut all);
     all
+}
+
+/// Half the time, the other side of a trade writes the mirror order.
+fn agree_to_some_trades(r: &mut Rng, all: &mut TurnOrders) {
+    let mut mirrors: Vec<(Colour, Colour, Goods, Goods)> = Vec::new();
+    for (c, o) in all.iter() {
+        for n in &o.wonder {
+            if let WonderOrder::Trade { give, get, with } = &n.order
+                && r.below(2) == 0
+            {
+                mirrors.push((*with, *c, get.clone(), give.clone()));
+            }
+        }
+    }
+    for (who, with, give, get) in mirrors {
+        if let Some(o) = all.get_mut(&who) {
+            o.wonder.insert(
+                0,
+                Numbered {
+                    line: 90,
+                    order: WonderOrder::Trade { give, get, with },
+                },
+            );
+        }
+    }
 }
 
 /// Half the time, the other player consents to what an order asks of them (a give, a

@@ -216,6 +216,17 @@ pub struct Map {
     /// Rail tracks (Planes & Trains), placed by the scenario, never built in play.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub tracks: BTreeSet<Border>,
+    /// Power lines (&cetera, electricity), built like roads, on land, sea and polders.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub power_lines: BTreeSet<Road>,
+    /// Polder (&cetera): the polders are dry land now (they start flooded, and turn
+    /// each time a new wonder row gets its first brick).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub polders_dry: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl Map {
@@ -300,6 +311,7 @@ impl Map {
         };
         tile.terrain.is_land()
             && (tile.has_river()
+                || matches!(tile.terrain, Terrain::Polder | Terrain::City)
                 || self
                     .neighbours(hex)
                     .any(|(_, n)| matches!(self.terrain(n), Some(Terrain::Sea | Terrain::Polder))))
@@ -403,6 +415,15 @@ impl Map {
         let tile = self
             .tile(hex)
             .ok_or_else(|| format!("{hex} is not on the map"))?;
+        // &cetera, city: the moat counts as a river on every side; a bridge spans one.
+        if tile.terrain == Terrain::City {
+            return match over {
+                Some(d) => Ok(Bridge { hex, over: d }),
+                None => Err(format!(
+                    "{hex} is a city: say which side of its moat the bridge spans (`{hex} N`)"
+                )),
+            };
+        }
         if tile.river.len() < 2 {
             return Err(format!(
                 "{hex} has no river to bridge{}",

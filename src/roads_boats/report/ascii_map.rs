@@ -51,7 +51,30 @@ pub fn building7(k: BuildingKind) -> &'static str {
         BuildingKind::SteamerFactory => "steamfy",
         BuildingKind::Airport => "airport",
         BuildingKind::BombFactory => "bombfy",
+        BuildingKind::PowerPlant => "power",
+        BuildingKind::MbaWoods
+        | BuildingKind::MbaMountain
+        | BuildingKind::MbaRock
+        | BuildingKind::MbaPasture
+        | BuildingKind::MbaCoast
+        | BuildingKind::MbaDesert => "MBA",
+        BuildingKind::Atelier => "atelier",
+        BuildingKind::PearlFisherman => "pearlfi",
     }
+}
+
+/// Is a manager on the tile, lying or aboard a transporter (management)?
+pub fn manager_on(state: &State, hex: Hex) -> bool {
+    use super::super::goods::Good;
+    state.map.areas(hex).iter().any(|a| {
+        state
+            .goods
+            .get(a)
+            .is_some_and(|g| g.count(Good::Managers) > 0)
+    }) || state
+        .transporters
+        .iter()
+        .any(|(id, t)| state.tile_of(*id) == Some(hex) && t.cargo.count(Good::Managers) > 0)
 }
 
 fn initial(c: Colour) -> char {
@@ -135,17 +158,41 @@ fn panel(state: &State, first: u8, last: u8) -> Vec<String> {
         let water = if tile.terrain.is_sea() {
             "  ~ ~  ".to_string()
         } else {
+            let name = if crate::roads_boats::modules::polder::flooded(state, hex) {
+                "flod"
+            } else {
+                terrain4(terrain)
+            };
             format!(
                 "{} {}{}",
-                terrain4(terrain),
+                name,
                 if tile.has_river() { '~' } else { ' ' },
                 "b".repeat(bridges)
             )
         };
         cv.text(x + 1, y + 2, &water, 7);
+        if manager_on(state, hex) {
+            // Management: a manager lies here or rides a transporter here.
+            cv.put(x + 7, y + 2, 'M');
+        }
         let building: Vec<&str> = state.buildings_on(hex).map(|b| building7(b.kind)).collect();
-        if let Some(b) = building.first() {
-            cv.text(x + 1, y + 3, b, 7);
+        // Art: how many exhibitions have been shown at this home.
+        let shows = state
+            .players
+            .iter()
+            .find(|(_, p)| p.home.is_some_and(|h| h.hex == hex))
+            .map_or(0, |(c, _)| {
+                state.shows.iter().filter(|s| s.at == *c).count()
+            });
+        match building.as_slice() {
+            [] if shows > 0 => cv.text(x + 1, y + 3, &format!("art x{shows}"), 7),
+            [] => {}
+            [b] => cv.text(x + 1, y + 3, b, 7),
+            // A city's two buildings (&cetera, city): three letters each.
+            [a, b, ..] => {
+                let both = format!("{:.3}+{:.3}", a, b);
+                cv.text(x + 1, y + 3, &both, 7);
+            }
         }
     }
     // Marks on borders, each border once, drawn from the tile it is named by:
@@ -178,6 +225,10 @@ fn panel(state: &State, first: u8, last: u8) -> Vec<String> {
             .roads
             .iter()
             .any(|r| (r.from.hex == a && r.to.hex == b) || (r.to.hex == a && r.from.hex == b));
+        let power = map
+            .power_lines
+            .iter()
+            .any(|r| (r.from.hex == a && r.to.hex == b) || (r.to.hex == a && r.from.hex == b));
         match map.wall(border) {
             Some(w) => {
                 let c = if w.owner.is_some() { '#' } else { ':' };
@@ -196,6 +247,12 @@ fn panel(state: &State, first: u8, last: u8) -> Vec<String> {
                     let k = if river { 1 } else { mid };
                     let (cx, cy, _) = cells[k];
                     cv.put(cx, cy, '=');
+                }
+                if power {
+                    // Electricity: a power line crossing, beside the road's mark.
+                    let k = if cells.len() > 2 { 3 } else { 1 };
+                    let (cx, cy, _) = cells[k];
+                    cv.put(cx, cy, '.');
                 }
             }
         }
@@ -254,3 +311,12 @@ pub const LEGEND: &[&str] = &[
     "and b for each bridge; its building. On the edges: ~ a river crossing,",
     "= a road crossing, # a player's wall, : neutral wall tokens.",
 ];
+
+/// What the marks mean, with the lines the modules in play add.
+pub fn legend(state: &State) -> Vec<String> {
+    let mut out: Vec<String> = LEGEND.iter().map(|s| s.to_string()).collect();
+    for p in crate::roads_boats::modules::in_play(state) {
+        out.extend(p.map_legend.iter().map(|s| s.to_string()));
+    }
+    out
+}

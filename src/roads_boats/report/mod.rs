@@ -313,7 +313,12 @@ pub fn build(
                     .get(c)
                     .map(|p| p.name.clone())
                     .unwrap_or_default(),
-                s.goods.to_string(),
+                // Art points and jumpstart bids (&cetera) ride with the goods.
+                if s.modules == 0 {
+                    s.goods.to_string()
+                } else {
+                    format!("{} ({:+} &cetera)", s.goods, s.modules)
+                },
                 s.wonder.to_string(),
                 s.total.to_string(),
             ]
@@ -338,7 +343,7 @@ pub fn build(
         phases,
         production,
         map: ascii_map::panels(after),
-        map_legend: ascii_map::LEGEND.iter().map(|s| s.to_string()).collect(),
+        map_legend: ascii_map::legend(after),
         walls,
         transporters,
         goods,

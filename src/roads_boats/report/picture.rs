@@ -49,6 +49,10 @@ const RIVER: Rgb = (13, 71, 161);
 const ROAD: Rgb = (93, 64, 55);
 const INK: Rgb = (33, 33, 33);
 const WHITE: Rgb = (255, 255, 255);
+/// A flooded polder (polder).
+const FLOODED: Rgb = (79, 195, 247);
+/// Power lines (electricity).
+const POWER: Rgb = (245, 127, 23);
 
 /// The drawing operations both back ends know.
 trait Canvas {
@@ -128,7 +132,12 @@ fn draw(state: &State, title: &str, cv: &mut dyn Canvas) {
         let terrain = state.terrain_now(h).unwrap_or(t.terrain);
         let c = hex_centre(h);
         let pts: Vec<(f32, f32)> = (0..6).map(|k| corner(c, k)).collect();
-        cv.polygon(&pts, terrain_colour(terrain), Some(((60, 60, 60), 1.0)));
+        let fill = if crate::roads_boats::modules::polder::flooded(state, h) {
+            FLOODED
+        } else {
+            terrain_colour(terrain)
+        };
+        cv.polygon(&pts, fill, Some(((60, 60, 60), 1.0)));
     }
     for (&h, t) in &map.tiles {
         let c = hex_centre(h);
@@ -151,6 +160,16 @@ fn draw(state: &State, title: &str, cv: &mut dyn Canvas) {
         let m = shift(mid, ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0));
         cv.line(a, m, ROAD, 3.0);
         cv.line(m, b, ROAD, 3.0);
+    }
+    // Power lines (electricity): dotted, like the rulebook draws them.
+    for l in &map.power_lines {
+        let (a, b) = (area_point(l.from), area_point(l.to));
+        for k in 0..8 {
+            let t0 = k as f32 / 8.0;
+            let t1 = t0 + 1.0 / 16.0;
+            let at = |t: f32| (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+            cv.line(at(t0), at(t1), POWER, 3.0);
+        }
     }
     for b in &map.bridges {
         let c = hex_centre(b.hex);
@@ -180,9 +199,25 @@ fn draw(state: &State, title: &str, cv: &mut dyn Canvas) {
             (at.0 - 8.0, at.1 + 14.0),
         ];
         cv.polygon(&pts, player_colour(*c), Some((INK, 1.0)));
+        // Art: the exhibitions shown at this home, a star with their number.
+        let shows = state.shows.iter().filter(|s| s.at == *c).count();
+        if shows > 0 {
+            cv.circle(
+                (at.0 - 16.0, at.1 + 24.0),
+                7.0,
+                (255, 214, 0),
+                Some((INK, 1.0)),
+            );
+            cv.text((at.0 - 19.0, at.1 + 20.0), &shows.to_string(), 1, INK);
+        }
     }
+    let mut stacked: std::collections::BTreeMap<AreaId, f32> = Default::default();
     for b in &state.buildings {
-        let at = area_point(b.at);
+        // A city's second building goes above its first (&cetera, city).
+        let shift = stacked.entry(b.at).or_insert(0.0);
+        let mut at = area_point(b.at);
+        at.1 -= *shift;
+        *shift += 13.0;
         let name = building7(b.kind);
         let w = 8.0 * name.len() as f32 + 4.0;
         let (x, y) = (at.0 - w / 2.0, at.1 - 22.0);
@@ -192,6 +227,14 @@ fn draw(state: &State, title: &str, cv: &mut dyn Canvas) {
             Some((INK, 1.0)),
         );
         cv.text((x + 2.0, y + 2.0), name, 1, INK);
+    }
+    // Management: an M where a manager is.
+    for &h in map.tiles.keys() {
+        if super::ascii_map::manager_on(state, h) {
+            let c = hex_centre(h);
+            cv.circle((c.0 + 18.0, c.1 + 14.0), 7.0, WHITE, Some((INK, 1.0)));
+            cv.text((c.0 + 14.0, c.1 + 10.0), "M", 1, INK);
+        }
     }
     // Goods lying: a count per area.
     for (a, g) in &state.goods {
@@ -242,14 +285,38 @@ fn legend(state: &State, title: &str, cv: &mut dyn Canvas) {
     let x0 = MARGIN;
     let mut x = x0;
     // The boxed game's six terrains (&cetera's polder and city come with their module).
-    for t in Terrain::ALL.into_iter().take(6) {
+    // &cetera's polder and city with their modules; a flooded polder in its own colour.
+    let extra: Vec<(Terrain, Rgb, &str)> = [
+        (Terrain::Polder, terrain_colour(Terrain::Polder), "polder"),
+        (Terrain::Polder, FLOODED, "flooded"),
+        (Terrain::City, terrain_colour(Terrain::City), "city"),
+    ]
+    .into_iter()
+    .filter(|(t, _, _)| {
+        crate::roads_boats::modules::of_terrain(*t)
+            .is_some_and(|m| state.settings.modules.contains(&m))
+    })
+    .collect();
+    let (w, _) = size(state, title);
+    let swatches = Terrain::ALL
+        .into_iter()
+        .take(6)
+        .map(|t| (terrain_colour(t), t.name()))
+        .chain(extra.into_iter().map(|(_, c, n)| (c, n)));
+    for (colour, name) in swatches {
+        let width = 18.0 + 8.0 * name.len() as f32 + 14.0;
+        if x + width > w as f32 {
+            // Wrap: the &cetera terrains go on a line of their own when they must.
+            x = x0;
+            y += 20.0;
+        }
         cv.polygon(
             &[(x, y), (x + 14.0, y), (x + 14.0, y + 14.0), (x, y + 14.0)],
-            terrain_colour(t),
+            colour,
             Some((INK, 1.0)),
         );
-        cv.text((x + 18.0, y + 3.0), t.name(), 1, INK);
-        x += 18.0 + 8.0 * t.name().len() as f32 + 14.0;
+        cv.text((x + 18.0, y + 3.0), name, 1, INK);
+        x += width;
     }
     y += 24.0;
     x = x0;
@@ -269,6 +336,13 @@ fn legend(state: &State, title: &str, cv: &mut dyn Canvas) {
     cv.text((x0 + 106.0, y + 3.0), "road", 1, INK);
     cv.line((x0 + 152.0, y + 7.0), (x0 + 172.0, y + 7.0), NEUTRAL, 6.0);
     cv.text((x0 + 178.0, y + 3.0), "wall (owner's colour)", 1, INK);
+    if !state.map.power_lines.is_empty() {
+        for k in 0..3 {
+            let x = x0 + 360.0 + 8.0 * k as f32;
+            cv.line((x, y + 7.0), (x + 4.0, y + 7.0), POWER, 3.0);
+        }
+        cv.text((x0 + 390.0, y + 3.0), "power line", 1, INK);
+    }
     y += 24.0;
     cv.polygon(
         &[

@@ -7,9 +7,9 @@ use crate::roads_boats::building::{Building, BuildingKind, MineBag};
 use crate::roads_boats::events::Fact;
 use crate::roads_boats::goods::{Good, Goods};
 use crate::roads_boats::map::{AreaId, Border, Dir, Hex, Road, Terrain, Wall};
+use crate::roads_boats::modules::{bombs, city, electricity};
 use crate::roads_boats::orders::{BuildingOrder, TurnOrders};
 use crate::roads_boats::player::Research;
-use crate::roads_boats::state::Module;
 use crate::roads_boats::transporter::{Location, TransporterId};
 
 pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
@@ -44,7 +44,8 @@ fn order(ctx: &mut Ctx, order: &BuildingOrder) {
         | BuildingOrder::Demolish { with, .. }
         | BuildingOrder::Shaft { with, .. }
         | BuildingOrder::Bomb { with, .. }
-        | BuildingOrder::BombProof { with, .. } => *with,
+        | BuildingOrder::BombProof { with, .. }
+        | BuildingOrder::PowerLine { with, .. } => *with,
     };
     if let Err(e) = ctx.own(with) {
         return ctx.fail(e);
@@ -58,8 +59,9 @@ fn order(ctx: &mut Ctx, order: &BuildingOrder) {
         BuildingOrder::Wall { border, tokens, .. } => walls(ctx, *border, with, *tokens),
         BuildingOrder::Demolish { border, .. } => demolish(ctx, *border, with),
         BuildingOrder::Shaft { at, mixture, .. } => shaft(ctx, *at, *mixture, with),
-        BuildingOrder::Bomb { at, .. } => bomb(ctx, *at, with),
-        BuildingOrder::BombProof { at, .. } => bomb_proof(ctx, *at, with),
+        BuildingOrder::Bomb { at, .. } => bombs::bomb(ctx, *at, with),
+        BuildingOrder::BombProof { at, .. } => bombs::bomb_proof(ctx, *at, with),
+        BuildingOrder::PowerLine { from, to, .. } => electricity::power_line(ctx, *from, *to, with),
         BuildingOrder::Consent(_) => Ok(()),
     };
     if let Err(e) = result {
@@ -71,7 +73,7 @@ fn order(ctx: &mut Ctx, order: &BuildingOrder) {
 /// then the cargo of the player's other transporters there, then what other players
 /// offer from their transporters there (RULINGS R6: others' transporters only if their
 /// owner offers them).
-struct Purse {
+pub(crate) struct Purse {
     carriers: Vec<TransporterId>,
     areas: Vec<AreaId>,
     /// Other players' transporters there that their owners offer the builder.
@@ -79,13 +81,13 @@ struct Purse {
 }
 
 impl Purse {
-    fn at(ctx: &Ctx, with: TransporterId, area: AreaId) -> Purse {
+    pub(crate) fn at(ctx: &Ctx, with: TransporterId, area: AreaId) -> Purse {
         Purse::over(ctx, with, &[area])
     }
 
     /// Goods on any of `areas` (with the rest of their side of the river), where the
     /// builder reaches more than one bank (a boat in the river).
-    fn over(ctx: &Ctx, with: TransporterId, areas: &[AreaId]) -> Purse {
+    pub(crate) fn over(ctx: &Ctx, with: TransporterId, areas: &[AreaId]) -> Purse {
         let mut sides: Vec<AreaId> = Vec::new();
         for a in areas {
             for x in ctx.s.map.same_side(*a) {
@@ -127,7 +129,7 @@ impl Purse {
     }
 
     /// Only what is carried (an oil rig, or building from open sea).
-    fn carried(ctx: &Ctx, with: TransporterId) -> Purse {
+    pub(crate) fn carried(ctx: &Ctx, with: TransporterId) -> Purse {
         let at = ctx.s.transporters.get(&with).map(|t| t.at);
         let mut carriers = vec![with];
         if let Some(p) = ctx.player {
@@ -144,7 +146,7 @@ impl Purse {
         }
     }
 
-    fn holds(&self, ctx: &Ctx) -> Goods {
+    pub(crate) fn holds(&self, ctx: &Ctx) -> Goods {
         let mut g = Goods::new();
         g.add_all(&lying(&ctx.s, &self.areas));
         for id in &self.carriers {
@@ -159,7 +161,7 @@ impl Purse {
     }
 
     /// Pay `cost` in full, or nothing and say what is missing.
-    fn pay(&self, ctx: &mut Ctx, cost: &Goods) -> Result<(), String> {
+    pub(crate) fn pay(&self, ctx: &mut Ctx, cost: &Goods) -> Result<(), String> {
         let have = self.holds(ctx);
         let missing: Vec<String> = cost
             .iter()
@@ -208,7 +210,7 @@ impl Purse {
     }
 }
 
-fn one(good: Good, n: u32) -> Goods {
+pub(crate) fn one(good: Good, n: u32) -> Goods {
     [(good, n)].into_iter().collect()
 }
 
@@ -273,7 +275,9 @@ fn build(
             at.hex
         ));
     }
-    if terrain == Terrain::Desert {
+    // &cetera, management: "the desert MBA can be built in the desert before
+    // irrigation is invented!"
+    if terrain == Terrain::Desert && kind != BuildingKind::MbaDesert {
         return Err(format!(
             "{} is desert: only roads and walls until irrigation (brick 45)",
             at.hex
@@ -292,12 +296,13 @@ fn build(
     let mine = (kind == BuildingKind::Mine)
         .then(|| mixture(ctx, wanted))
         .transpose()?;
-    let purse = if kind == BuildingKind::OilRig {
-        // Rulebook p.13: all the material for an oil rig is carried in.
+    let purse = if matches!(kind, BuildingKind::OilRig | BuildingKind::PearlFisherman) {
+        // Rulebook p.13: all the material for an oil rig is carried in (and for a pearl
+        // fisherman, the other building at sea: &cetera, art).
         let t = ctx.s.transporters.get(&with).map(|t| t.at);
         if t != Some(Location::Sea(at.hex)) {
             return Err(format!(
-                "{with} must be on the sea at {} to build an oil rig",
+                "{with} must be on the sea at {} to build a {kind}",
                 at.hex
             ));
         }
@@ -330,6 +335,8 @@ fn road(ctx: &mut Ctx, from: AreaId, to: AreaId, with: TransporterId) -> Result<
             "{with} is not at {from}: a road is built from the tile where you have a transporter"
         ));
     }
+    // &cetera, city: a road out of a city needs the moat bridge on that side.
+    city::crossing(&ctx.s, from.hex, to.hex)?;
     let r = Road::new(from, to);
     if ctx.s.map.roads.contains(&r) {
         return Err(format!("there is already a road {r}"));
@@ -344,6 +351,9 @@ fn road(ctx: &mut Ctx, from: AreaId, to: AreaId, with: TransporterId) -> Result<
 }
 
 fn bridge(ctx: &mut Ctx, at: Hex, over: Option<Dir>, with: TransporterId) -> Result<(), String> {
+    if city::moat(&ctx.s, at) {
+        return moat_bridge(ctx, at, over, with);
+    }
     if ctx.s.map.terrain(at) == Some(Terrain::Polder) {
         return Err("bridges cannot be built in polders".into());
     }
@@ -376,6 +386,54 @@ fn bridge(ctx: &mut Ctx, at: Hex, over: Option<Dir>, with: TransporterId) -> Res
     Ok(())
 }
 
+/// &cetera, city: a bridge over the city's moat on one side, built from the city or from
+/// the neighbour on that side; "a city can have up to six bridges".
+fn moat_bridge(
+    ctx: &mut Ctx,
+    at: Hex,
+    over: Option<Dir>,
+    with: TransporterId,
+) -> Result<(), String> {
+    let Some(dir) = over else {
+        return Err(format!(
+            "{at} is a city: say which side of its moat the bridge spans (`bridge {at} over N`)"
+        ));
+    };
+    let Some(across) = at.step(dir).filter(|h| ctx.s.map.tiles.contains_key(h)) else {
+        return Err(format!("{at} has no neighbour toward {dir}"));
+    };
+    let b = crate::roads_boats::map::Bridge { hex: at, over: dir };
+    if ctx.s.map.bridges.contains(&b) {
+        return Err(format!(
+            "there is already a bridge on the {dir} side of {at}"
+        ));
+    }
+    let reached = reach(&ctx.s, with);
+    let mut sites: Vec<AreaId> = ctx
+        .s
+        .map
+        .areas(at)
+        .into_iter()
+        .filter(|a| reached.contains(a))
+        .collect();
+    if sites.is_empty() {
+        // From the neighbouring tile: the bank of it that faces the city.
+        sites = reached
+            .into_iter()
+            .filter(|a| a.hex == across && ctx.s.map.area_touches(*a, dir.opposite()))
+            .collect();
+    }
+    if sites.is_empty() {
+        return Err(format!(
+            "{with} is neither in the city {at} nor on {across} beside that side of its moat"
+        ));
+    }
+    Purse::over(ctx, with, &sites).pay(ctx, &one(Good::Stone, 1))?;
+    ctx.s.map.bridges.insert(b);
+    ctx.emit(Fact::BridgeBuilt { at });
+    Ok(())
+}
+
 /// Where a builder stands for a wall: the tile whose border it builds on, the areas of
 /// it that it reaches, and whether it is an undocked boat or plane at sea (+2).
 fn wall_site(
@@ -397,6 +455,11 @@ fn wall_site(
     }
     let other = if hex == a { b } else { a };
     let dir = hex.direction_to(other).ok_or("not neighbours")?;
+    if city::moat(&ctx.s, hex) && !city::bridged(&ctx.s, hex, dir) {
+        return Err(format!(
+            "a wall is built from the city {hex} only where a bridge crosses its moat: there is none toward {other}"
+        ));
+    }
     let areas = if at_sea {
         Vec::new()
     } else {
@@ -555,7 +618,7 @@ fn demolish(ctx: &mut Ctx, border: Border, with: TransporterId) -> Result<(), St
     Ok(())
 }
 
-fn building_at(ctx: &Ctx, at: Hex, with: TransporterId) -> Result<usize, String> {
+pub(crate) fn building_at(ctx: &Ctx, at: Hex, with: TransporterId) -> Result<usize, String> {
     let reached = reach(&ctx.s, with);
     ctx.s
         .buildings
@@ -582,48 +645,5 @@ fn shaft(ctx: &mut Ctx, at: Hex, wanted: MineBag, with: TransporterId) -> Result
         iron: bag.iron + mix.iron,
     });
     ctx.emit(Fact::ShaftBuilt { at, mixture: mix });
-    Ok(())
-}
-
-fn bomb(ctx: &mut Ctx, at: Hex, with: TransporterId) -> Result<(), String> {
-    if !ctx.s.settings.modules.contains(&Module::Bombs) {
-        return Err("bombs are not in play in this game".into());
-    }
-    let carries = ctx
-        .s
-        .transporters
-        .get(&with)
-        .is_some_and(|t| t.cargo.count(Good::Bombs) > 0);
-    if !carries {
-        return Err(format!("{with} carries no bomb"));
-    }
-    let i = building_at(ctx, at, with)?;
-    let b = ctx.s.buildings[i].clone();
-    if b.bomb_proof {
-        return Err(format!("the {} at {at} is bomb-proof", b.kind));
-    }
-    if let Some(t) = ctx.s.transporters.get_mut(&with) {
-        t.cargo.take(Good::Bombs, 1);
-    }
-    ctx.s.buildings.remove(i);
-    ctx.emit(Fact::BuildingBombed {
-        building: b.kind,
-        at: b.at,
-    });
-    Ok(())
-}
-
-fn bomb_proof(ctx: &mut Ctx, at: Hex, with: TransporterId) -> Result<(), String> {
-    let i = building_at(ctx, at, with)?;
-    let b = ctx.s.buildings[i].clone();
-    if b.bomb_proof {
-        return Err(format!("the {} at {at} is already bomb-proof", b.kind));
-    }
-    Purse::at(ctx, with, b.at).pay(ctx, &one(Good::Stone, 1))?;
-    ctx.s.buildings[i].bomb_proof = true;
-    ctx.emit(Fact::BombProofed {
-        building: b.kind,
-        at: b.at,
-    });
     Ok(())
 }

@@ -2,12 +2,12 @@
 //! state and the events that led to it (RULINGS R1). Nothing here reads files, mail or
 //! the clock.
 
-mod building;
+pub(crate) mod building;
 mod consent;
-mod movement;
-mod production;
+pub(crate) mod movement;
+pub(crate) mod production;
 pub mod score;
-mod wonder;
+pub(crate) mod wonder;
 
 use std::collections::BTreeMap;
 
@@ -16,7 +16,7 @@ use super::goods::{Good, Goods};
 use super::map::{AreaId, Hex};
 use super::orders::TurnOrders;
 use super::player::Colour;
-use super::state::{Phase, State, broken_limit};
+use super::state::{Phase, State};
 use super::transporter::{Kind, Location, TransporterId};
 
 /// The outcome of resolving a turn.
@@ -68,6 +68,9 @@ pub(crate) struct Ctx {
     pub line: Option<u32>,
     /// Every player's consents for the phase being resolved.
     pub consents: consent::Ledger,
+    /// What the modules note for the rest of the turn (power plants fired, managers at
+    /// work).
+    pub notes: super::modules::Notes,
 }
 
 impl Ctx {
@@ -80,6 +83,7 @@ impl Ctx {
             player: None,
             line: None,
             consents: consent::Ledger::default(),
+            notes: super::modules::Notes::default(),
         }
     }
 
@@ -145,6 +149,8 @@ pub(crate) fn reach_of(s: &State, at: Location) -> Vec<AreaId> {
         Location::Dock(c) => s.map.same_side(c.land).into_iter().collect(),
         Location::River(h) => s.map.areas(h),
         Location::Sea(h) if has_oil_rig(s, h) => vec![AreaId::whole(h)],
+        // A boat on a polder interacts with the tile without docking (&cetera, polder).
+        Location::Sea(h) if s.map.terrain(h) == Some(super::map::Terrain::Polder) => s.map.areas(h),
         Location::Sea(_) | Location::Carried(_) => Vec::new(),
     }
 }
@@ -156,6 +162,9 @@ pub(crate) fn home_area(s: &State, at: Location) -> Result<AreaId, String> {
         Location::Land(a) => Ok(a),
         Location::Dock(c) => Ok(c.land),
         Location::Sea(h) if has_oil_rig(s, h) => Ok(AreaId::whole(h)),
+        Location::Sea(h) if s.map.terrain(h) == Some(super::map::Terrain::Polder) => {
+            Ok(AreaId::whole(h))
+        }
         Location::Sea(h) => Err(format!(
             "goods are never left at sea, and there is no oil rig at {h}"
         )),
@@ -177,9 +186,12 @@ pub(crate) fn home_area(s: &State, at: Location) -> Result<AreaId, String> {
     }
 }
 
+/// An oil rig — or a pearl fisherman (&cetera, art) — is a platform at sea where goods
+/// may lie and boats hand them in without docking.
 pub(crate) fn has_oil_rig(s: &State, h: Hex) -> bool {
+    use super::building::BuildingKind;
     s.buildings_on(h)
-        .any(|b| b.kind == super::building::BuildingKind::OilRig)
+        .any(|b| matches!(b.kind, BuildingKind::OilRig | BuildingKind::PearlFisherman))
 }
 
 /// Take up to `n` of `good` from the goods lying in `areas`, in order; how many taken.
@@ -212,7 +224,7 @@ pub(crate) fn put(s: &mut State, area: AreaId, good: Good, n: u32) {
 
 /// Is a player over a transporter limit (RULINGS R4)? Says which.
 pub(crate) fn over_limit(s: &State, player: Colour) -> Option<String> {
-    broken_limit(s.fleet(player))
+    s.limit_broken(player)
         .map(|(n, max, what)| format!("{player} would have {n} {what}; the limit is {max}"))
 }
 
@@ -259,14 +271,16 @@ pub(crate) fn hand_over(
         ctx.fail(format!("{to} carries a transporter and takes no goods"));
         return Goods::new();
     }
-    // What can pass: what the giver has, as far as the receiver has room.
-    let mut room = b.kind.capacity().saturating_sub(b.cargo.total());
+    // What can pass: what the giver has, as far as the receiver has room (a caravan
+    // takes artwork only, one of each kind).
+    let mut aboard = b.cargo.clone();
     let mut can = Goods::new();
     for (g, n) in goods.iter() {
-        let k = n.min(a.cargo.count(g)).min(room);
-        room -= k;
+        let k = n.min(a.cargo.count(g)).min(b.kind.room_for(&aboard, g));
+        aboard.add(g, k);
         can.add(g, k);
     }
+    let room = b.kind.capacity().saturating_sub(aboard.total());
     let given = if a.owner == b.owner {
         can.clone()
     } else {

@@ -5,36 +5,36 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::consent::{self, Ledger};
 use super::production::{load_goods, unload_goods};
-use super::{Ctx, Moved, hand_over, home_area, lying, pick_up, reach, reach_of, take_lying};
-use crate::roads_boats::building::BuildingKind;
+use super::{Ctx, Moved, hand_over, home_area, pick_up, reach, reach_of, take_lying};
 use crate::roads_boats::events::Fact;
 use crate::roads_boats::goods::{Good, Goods};
 use crate::roads_boats::map::{AreaId, Hex};
-use crate::roads_boats::orders::{FareFrom, MovementOrder, Step, TurnOrders};
+use crate::roads_boats::modules::{self, city, polder};
+use crate::roads_boats::orders::{MovementOrder, Step, TurnOrders};
 use crate::roads_boats::player::Colour;
 use crate::roads_boats::transporter::{Class, Kind, Location, TransporterId};
 
 /// What the phase remembers between orders.
 #[derive(Default)]
-struct Phase {
+pub(crate) struct Phase {
     /// Transporters that have had their move (or were carried, or took the train).
-    moved: BTreeSet<TransporterId>,
+    pub(crate) moved: BTreeSet<TransporterId>,
     /// Transporters being carried when the phase began.
-    carried_at_start: BTreeSet<TransporterId>,
+    pub(crate) carried_at_start: BTreeSet<TransporterId>,
     /// Goods lying where they were put down this phase after a transporter moved them:
     /// (area, its owner, the transporter that moved them).
-    dropped: Moved,
+    pub(crate) dropped: Moved,
     /// Every good that came into an area this phase, by anyone (a train fare must have
     /// been there when the phase began).
-    arrived: BTreeMap<AreaId, Goods>,
+    pub(crate) arrived: BTreeMap<AreaId, Goods>,
     /// Goods aboard a transporter that one of its owner's transporters has moved this
     /// phase: (holder, good, mover) -> how many (RULINGS R5: no good is moved by two
     /// transporters of one player in a movement phase). Goods aboard not counted here
     /// have not been moved by the owner's transporters this phase.
-    moved_by: BTreeMap<(TransporterId, Good, TransporterId), u32>,
+    pub(crate) moved_by: BTreeMap<(TransporterId, Good, TransporterId), u32>,
     /// Goods handed to a transporter this phase (they cannot pay its train fare: the
     /// fare must be there when the phase begins).
-    received: BTreeMap<TransporterId, Goods>,
+    pub(crate) received: BTreeMap<TransporterId, Goods>,
 }
 
 impl Phase {
@@ -156,14 +156,23 @@ pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
                     follow: geese,
                     drops,
                     land,
-                } => fly(ctx, &mut ph, *plane, load, *geese, drops, *land),
+                } => crate::roads_boats::modules::planes::fly(
+                    ctx, &mut ph, *plane, load, *geese, drops, *land,
+                ),
                 MovementOrder::Train {
                     transporter,
                     to,
                     fare,
                     fare_from,
                     follow: geese,
-                } => train(ctx, &mut ph, *transporter, *to, (*fare, *fare_from), *geese),
+                } => crate::roads_boats::modules::trains::train(
+                    ctx,
+                    &mut ph,
+                    *transporter,
+                    *to,
+                    (*fare, *fare_from),
+                    *geese,
+                ),
                 MovementOrder::Release {
                     carrier,
                     carried,
@@ -183,7 +192,7 @@ pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
 /// and put down: `id` may not move them again (RULINGS R5: no good is moved by two
 /// transporters of the same player in one phase), though it may pick up what it moved
 /// itself. Goods put down without having been moved are free.
-fn excluded(ctx: &Ctx, ph: &Phase, areas: &[AreaId], id: TransporterId) -> Goods {
+pub(crate) fn excluded(ctx: &Ctx, ph: &Phase, areas: &[AreaId], id: TransporterId) -> Goods {
     let mut g = Goods::new();
     if let Some(p) = ctx.player {
         for ((a, who, by), d) in &ph.dropped {
@@ -196,7 +205,7 @@ fn excluded(ctx: &Ctx, ph: &Phase, areas: &[AreaId], id: TransporterId) -> Goods
 }
 
 /// Goods that came into `areas` this phase, by anyone.
-fn arrived(ph: &Phase, areas: &[AreaId]) -> Goods {
+pub(crate) fn arrived(ph: &Phase, areas: &[AreaId]) -> Goods {
     let mut g = Goods::new();
     for a in areas {
         if let Some(d) = ph.arrived.get(a) {
@@ -206,7 +215,7 @@ fn arrived(ph: &Phase, areas: &[AreaId]) -> Goods {
     g
 }
 
-fn sea_as_location(ctx: &Ctx, at: Location) -> Location {
+pub(crate) fn sea_as_location(ctx: &Ctx, at: Location) -> Location {
     match at {
         Location::Land(a) if ctx.s.map.is_sea(a.hex) => Location::Sea(a.hex),
         other => other,
@@ -214,7 +223,7 @@ fn sea_as_location(ctx: &Ctx, at: Location) -> Location {
 }
 
 /// Another player's wall on the border between two tiles bars `player` (RULINGS R3).
-fn wall_bars(ctx: &Ctx, a: Hex, b: Hex, player: Colour) -> Option<String> {
+pub(crate) fn wall_bars(ctx: &Ctx, a: Hex, b: Hex, player: Colour) -> Option<String> {
     let border = ctx.s.map.border(a, b)?;
     let w = ctx.s.map.wall(border)?;
     (!w.lets_through(player)).then(|| {
@@ -229,7 +238,7 @@ fn wall_bars(ctx: &Ctx, a: Hex, b: Hex, player: Colour) -> Option<String> {
 /// Returns whether the step ran along a road and whether it cost a movement point.
 fn land_step(
     ctx: &Ctx,
-    player: Colour,
+    (player, kind): (Colour, Kind),
     from: AreaId,
     to: Location,
 ) -> Result<(AreaId, bool, bool), String> {
@@ -239,6 +248,23 @@ fn land_step(
     };
     if !map.has_area(to) {
         return Err(format!("{to} is not an area of the map"));
+    }
+    if to.hex != from.hex {
+        // &cetera, city: the moat is crossed only by a bridge.
+        city::crossing(&ctx.s, from.hex, to.hex)?;
+        // &cetera, polder: "land transporters cannot enter or leave" a flooded polder.
+        if polder::flooded(&ctx.s, from.hex) {
+            return Err(format!(
+                "{} is a flooded polder: a land transporter there is stranded until the tide turns",
+                from.hex
+            ));
+        }
+        if polder::flooded(&ctx.s, to.hex) {
+            return Err(format!(
+                "{} is a flooded polder: land transporters cannot enter it",
+                to.hex
+            ));
+        }
     }
     if to.hex == from.hex {
         return if map.on_same_side(from, to) {
@@ -255,7 +281,10 @@ fn land_step(
     if !map.is_land(to.hex) {
         return Err(format!("{} is sea", to.hex));
     }
-    if let Some(why) = wall_bars(ctx, from.hex, to.hex, player) {
+    // &cetera, art: "exhibition caravans can freely move through walls".
+    if kind != Kind::Caravan
+        && let Some(why) = wall_bars(ctx, from.hex, to.hex, player)
+    {
         return Err(why);
     }
     let here = map.same_side(from);
@@ -285,11 +314,37 @@ fn water_step(
     to: Location,
 ) -> Result<(Location, bool), String> {
     let map = &ctx.s.map;
-    let river_toward = |x: Hex, y: Hex| {
+    let arm_toward = |x: Hex, y: Hex| {
         x.direction_to(y)
             .is_some_and(|d| map.tile(x).is_some_and(|t| t.river.contains(d)))
     };
+    // A city's moat is a river joined to the sea beside it and to rivers that flow into
+    // it (&cetera, city).
+    let moat = |h: Hex| city::moat(&ctx.s, h);
+    let river_toward = |x: Hex, y: Hex| {
+        x.direction_to(y).is_some()
+            && (arm_toward(x, y)
+                || (moat(x) && (moat(y) || arm_toward(y, x) || map.is_sea(y)))
+                || (moat(y) && arm_toward(x, y)))
+    };
     let check_wall = |a: Hex, b: Hex| wall_bars(ctx, a, b, player).map_or(Ok(()), Err);
+    // &cetera, polder: a boat on a dry polder is stranded; a flooded one is sea for boats.
+    if let Location::Sea(y) = from
+        && polder::dry(&ctx.s, y)
+    {
+        return Err(format!(
+            "{y} is a dry polder: a boat there is stranded until it floods again"
+        ));
+    }
+    if let Location::Dock(c) = to
+        && polder::flooded(&ctx.s, c.land.hex)
+    {
+        return Err(format!(
+            "{} is a flooded polder: sail onto it (`sea {}`) instead of docking",
+            c.land.hex, c.land.hex
+        ));
+    }
+    let is_sea = |h: Hex| map.is_sea(h) || polder::flooded(&ctx.s, h);
     match (from, to) {
         (Location::River(x), Location::River(y)) => {
             if !river_toward(x, y) || !map.is_land(y) {
@@ -308,7 +363,7 @@ fn water_step(
             Ok((to, false))
         }
         (Location::Sea(y), Location::Sea(z)) => {
-            if y.direction_to(z).is_none() || !map.is_sea(z) {
+            if y.direction_to(z).is_none() || !is_sea(z) {
                 return Err(format!("{z} is not a sea tile next to {y}"));
             }
             Ok((to, false))
@@ -352,7 +407,7 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
         Kind::Wagon | Kind::Raft => 3,
         Kind::Truck | Kind::Rowboat => 4,
         Kind::Steamer => 6,
-        Kind::Plane => 1,
+        Kind::Plane | Kind::Caravan => 1,
     };
     if kind == Kind::Plane && !t.cargo.is_empty() {
         return ctx.fail(format!(
@@ -366,7 +421,14 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
     for step in steps {
         match step {
             Step::To(target) => {
-                let target = sea_as_location(ctx, *target);
+                let mut target = sea_as_location(ctx, *target);
+                // A boat goes onto a flooded polder as onto the sea (&cetera, polder).
+                if let Location::Land(a) = target
+                    && kind.class() == Class::Water
+                    && polder::flooded(&ctx.s, a.hex)
+                {
+                    target = Location::Sea(a.hex);
+                }
                 let result = match (kind.class(), pos) {
                     (Class::Water, _) if docked => {
                         Err("a boat that has docked moves no further this turn".to_string())
@@ -381,10 +443,12 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
                             _ => Err("a taxiing plane goes from sea only to sea".to_string()),
                         }),
                     (_, Location::Land(from)) => {
-                        land_step(ctx, player, from, target).and_then(|(a, road, costs)| {
+                        land_step(ctx, (player, kind), from, target).and_then(|(a, road, costs)| {
                             if costs && !road {
                                 match kind {
                                     Kind::Donkey => offroad = true,
+                                    // &cetera, art: 1 step "on roads or unpaved land".
+                                    Kind::Caravan => {}
                                     Kind::Plane => {
                                         return Err(
                                             "a taxiing plane moves only along roads".to_string()
@@ -485,6 +549,7 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
             transporter: id,
             path,
         });
+        modules::after_move(ctx, id);
     }
 }
 
@@ -522,7 +587,7 @@ fn give(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, to: TransporterId, goo
 
 /// Why a transporter may not move on: goods aboard that another of its owner's
 /// transporters moved this phase.
-fn blocked_reason(ph: &Phase, id: TransporterId) -> Option<String> {
+pub(crate) fn blocked_reason(ph: &Phase, id: TransporterId) -> Option<String> {
     let blocked = ph.blocked(id);
     if blocked.is_empty() {
         return None;
@@ -565,7 +630,7 @@ fn reload_own(ph: &mut Phase, areas: &[AreaId], player: Colour, id: TransporterI
 
 /// Geese here follow the transporter: lying geese first, then geese following another
 /// player's transporter here, which it takes over (RULINGS R5).
-fn follow(ctx: &mut Ctx, id: TransporterId, n: u32) {
+pub(crate) fn follow(ctx: &mut Ctx, id: TransporterId, n: u32) {
     let Some(at) = ctx.s.transporters.get(&id).map(|t| t.at) else {
         return;
     };
@@ -697,273 +762,6 @@ fn release(
         carrier,
         carried,
         at,
-    });
-}
-
-/// Planes (Quick Guide IV; &cetera, planes): load at the start, drop on land tiles, land
-/// where there is no building and no unattended geese, or at an airport. The landing
-/// tile is judged after the drops, so a plane cannot land among geese it has just
-/// dropped there; a flight that cannot land is not flown at all.
-fn fly(
-    ctx: &mut Ctx,
-    ph: &mut Phase,
-    plane: TransporterId,
-    load: &Goods,
-    geese: u32,
-    drops: &[(AreaId, Goods)],
-    land: Location,
-) {
-    if let Err(e) = ctx.own(plane) {
-        return ctx.fail(e);
-    }
-    if ctx.s.transporters.get(&plane).map(|t| t.kind) != Some(Kind::Plane) {
-        return ctx.fail(format!("{plane} is not a plane"));
-    }
-    if ph.moved.contains(&plane) {
-        return ctx.fail(format!("{plane} has already moved this phase"));
-    }
-    let land = sea_as_location(ctx, land);
-    let target_hex = match land {
-        Location::Land(a) if ctx.s.map.has_area(a) => a.hex,
-        Location::Sea(h) if ctx.s.map.is_sea(h) => h,
-        Location::River(_) => {
-            return ctx.fail("planes are never allowed in rivers: land on a bank");
-        }
-        other => return ctx.fail(format!("{plane} cannot land at {other}")),
-    };
-    if let Some(why) = blocked_reason(ph, plane) {
-        return ctx.fail(format!("{plane} cannot fly: {why}"));
-    }
-    // Fly on a copy of the state; keep it only if the plane can land.
-    let (saved, events) = (ctx.s.clone(), ctx.events.len());
-    if !load.is_empty() {
-        let areas = reach(&ctx.s, plane);
-        let ex = excluded(ctx, ph, &areas, plane);
-        load_goods(ctx, plane, load, None, &ex);
-    }
-    // Geese on the tile when it takes off may follow it (Quick Guide IV; &cetera,
-    // planes: only at the start).
-    if geese > 0 {
-        follow(ctx, plane, geese);
-    }
-    let mut arrived: Vec<(AreaId, Goods)> = Vec::new();
-    for (area, goods) in drops {
-        if !ctx.s.map.is_land(area.hex) || !ctx.s.map.has_area(*area) {
-            ctx.fail(format!("goods are dropped only on land tiles, not {area}"));
-            continue;
-        }
-        let mut dropped = Goods::new();
-        for (g, n) in goods.iter() {
-            let k = ctx
-                .s
-                .transporters
-                .get_mut(&plane)
-                .map_or(0, |t| t.cargo.take(g, n));
-            dropped.add(g, k);
-        }
-        // Dropped goods may be picked up at once by the same player's transporters.
-        ctx.s.goods.entry(*area).or_default().add_all(&dropped);
-        if !dropped.is_empty() {
-            arrived.push((*area, dropped.clone()));
-            ctx.emit(Fact::Dropped {
-                plane,
-                goods: dropped.clone(),
-                at: *area,
-            });
-        }
-        if dropped.total() < goods.total() {
-            ctx.short(format!("{plane} carried only {dropped} of {goods} to drop"));
-        }
-    }
-    if let Err(why) = landing(ctx, target_hex, &arrived) {
-        ctx.s = saved;
-        ctx.events.truncate(events);
-        return ctx.fail(format!("{plane} cannot land at {target_hex}: {why}"));
-    }
-    ph.moved.insert(plane);
-    for (area, goods) in arrived {
-        ph.arrived.entry(area).or_default().add_all(&goods);
-    }
-    if let Some(t) = ctx.s.transporters.get_mut(&plane) {
-        t.at = land;
-    }
-    ctx.emit(Fact::Flew {
-        plane,
-        landed: land,
-    });
-}
-
-/// May a plane land on `hex` as it stands now, after its drops (`dropped`)? Always at an
-/// airport; elsewhere not on a tile with a building or unattended geese (Quick Guide IV;
-/// &cetera, planes: a building or geese on either side of a river close the tile).
-fn landing(ctx: &Ctx, hex: Hex, dropped: &[(AreaId, Goods)]) -> Result<(), String> {
-    if ctx
-        .s
-        .buildings_on(hex)
-        .any(|b| b.kind == BuildingKind::Airport)
-    {
-        return Ok(());
-    }
-    if ctx.s.buildings_on(hex).next().is_some() {
-        return Err("there is a building".to_string());
-    }
-    let geese: u32 = ctx
-        .s
-        .map
-        .areas(hex)
-        .iter()
-        .filter_map(|a| ctx.s.goods.get(a))
-        .map(|g| g.count(Good::Geese))
-        .sum();
-    let own: u32 = dropped
-        .iter()
-        .filter(|(a, _)| a.hex == hex)
-        .map(|(_, g)| g.count(Good::Geese))
-        .sum();
-    match (geese, own) {
-        (0, _) => Ok(()),
-        (n, k) if n == k => Err(format!(
-            "the {} it dropped there would be unattended",
-            Good::Geese.counted(k)
-        )),
-        _ => Err("there are unattended geese".to_string()),
-    }
-}
-
-/// Trains (Quick Guide V; &cetera, trains): from a track tile at the start of the phase,
-/// for one good already there, to any tile along the tracks; a whole move.
-fn train(
-    ctx: &mut Ctx,
-    ph: &mut Phase,
-    id: TransporterId,
-    to: Location,
-    (fare, fare_from): (Good, Option<FareFrom>),
-    geese: u32,
-) {
-    if let Err(e) = ctx.own(id) {
-        return ctx.fail(e);
-    }
-    if ph.moved.contains(&id) {
-        return ctx.fail(format!(
-            "{id} has moved: the train is a whole move, taken from the start"
-        ));
-    }
-    if let Some(why) = blocked_reason(ph, id) {
-        return ctx.fail(format!("{id} cannot take the train: {why}"));
-    }
-    let Some(t) = ctx.s.transporters.get(&id).cloned() else {
-        return;
-    };
-    let Some(start) = t.at.hex() else { return };
-    let map = &ctx.s.map;
-    // Where it boards: its own area; a docked boat its land area; a boat in the river
-    // every bank (Quick Guide V: docked ships and ships in rivers may use the train).
-    let boarding = match t.at {
-        Location::Land(a) => vec![a],
-        Location::Dock(c) => vec![c.land],
-        Location::River(h) => map.areas(h),
-        Location::Sea(h) => vec![AreaId::whole(h)],
-        Location::Carried(_) => Vec::new(),
-    };
-    let network = map.rail_network(&boarding);
-    let to = sea_as_location(ctx, to);
-    let Some(dest) = to.hex() else {
-        return ctx.fail(format!("the train does not go to {to}"));
-    };
-    if network.is_empty() {
-        let elsewhere_on_tile = !map.rail_network(&map.areas(start)).is_empty();
-        return ctx.fail(if elsewhere_on_tile {
-            format!(
-                "the rail track in {start} is on the other side of the river from {id} at {}: a track on a river tile joins only the shores on its side",
-                t.at
-            )
-        } else {
-            format!("no track joins {start} to {dest}")
-        });
-    }
-    let arrives = match to {
-        Location::Land(a) => network.contains(&a),
-        Location::Dock(c) => network.contains(&c.land),
-        Location::River(h) => map.areas(h).iter().any(|a| network.contains(a)),
-        Location::Sea(h) => network.contains(&AreaId::whole(h)),
-        Location::Carried(_) => false,
-    };
-    if !arrives || to == t.at {
-        let other_bank = map
-            .areas(dest)
-            .iter()
-            .any(|a| map.rail_network(&[*a]).iter().any(|x| x.hex == start));
-        return ctx.fail(if arrives || !other_bank {
-            format!("no track joins {start} to {dest}")
-        } else {
-            format!(
-                "no track joins {} to {to}: a track on a river tile joins only the shores on its side of the river",
-                t.at
-            )
-        });
-    }
-    let fits = match (t.kind.class(), to) {
-        (Class::Land, Location::Land(a)) => ctx.s.map.is_land(a.hex) && ctx.s.map.has_area(a),
-        (Class::Water, Location::River(h)) => ctx.s.map.tile(h).is_some_and(|x| x.has_river()),
-        (Class::Water, Location::Dock(c)) => ctx.s.map.is_coast(c),
-        (Class::Water | Class::Air, Location::Sea(_)) => true,
-        (Class::Air, Location::Land(a)) => ctx.s.map.has_area(a),
-        _ => false,
-    };
-    if !fits {
-        return ctx.fail(format!("a {} cannot leave the train at {to}", t.kind));
-    }
-    // The fare: a good that was there when the phase began, lying within reach (as in
-    // &cetera's example, the donkey pays with stone on the tile and keeps its load) or on
-    // the transporter, as the player says; by default lying first, then cargo.
-    let areas = reach(&ctx.s, id);
-    let on_tile = lying(&ctx.s, &areas)
-        .count(fare)
-        .saturating_sub(arrived(ph, &areas).count(fare));
-    // Goods handed to it this phase were not there when the phase began.
-    let in_cargo = t
-        .cargo
-        .count(fare)
-        .saturating_sub(ph.received.get(&id).map_or(0, |g| g.count(fare)));
-    let source = match fare_from {
-        Some(FareFrom::Tile) if on_tile > 0 => FareFrom::Tile,
-        Some(FareFrom::Cargo) if in_cargo > 0 => FareFrom::Cargo,
-        None if on_tile > 0 => FareFrom::Tile,
-        None if in_cargo > 0 => FareFrom::Cargo,
-        Some(from) => {
-            return ctx.fail(format!(
-                "{id} has no {fare} to pay the fare with {from} (it must be there when the phase begins)"
-            ));
-        }
-        None => {
-            return ctx.fail(format!(
-                "{id} has no {fare} to pay the fare with (it must be there when the phase begins)"
-            ));
-        }
-    };
-    match source {
-        FareFrom::Tile => {
-            take_lying(&mut ctx.s, &areas, fare, 1);
-        }
-        FareFrom::Cargo => {
-            if let Some(x) = ctx.s.transporters.get_mut(&id) {
-                x.cargo.take(fare, 1);
-            }
-        }
-    }
-    // Geese may follow it onto the train and get off with it (Quick Guide V; &cetera,
-    // trains).
-    if geese > 0 {
-        follow(ctx, id, geese);
-    }
-    ph.moved.insert(id);
-    if let Some(x) = ctx.s.transporters.get_mut(&id) {
-        x.at = to;
-    }
-    ctx.emit(Fact::TookTrain {
-        transporter: id,
-        to,
-        fare,
     });
 }
 

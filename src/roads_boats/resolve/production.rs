@@ -10,9 +10,10 @@ use crate::roads_boats::building::{BuildingKind, Input, MineBag, Output, Recipe}
 use crate::roads_boats::events::Fact;
 use crate::roads_boats::goods::{Good, Goods};
 use crate::roads_boats::map::{AreaId, Coast, Hex, Terrain};
+use crate::roads_boats::modules::{self, city, fundamental_research};
 use crate::roads_boats::orders::{ProductionOrder, TurnOrders};
 use crate::roads_boats::player::{Colour, Research};
-use crate::roads_boats::state::{MineDraw, Module};
+use crate::roads_boats::state::MineDraw;
 use crate::roads_boats::transporter::{Class, Kind, Location, Transporter, TransporterId};
 
 pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
@@ -21,6 +22,7 @@ pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
     }
     let before: BTreeSet<TransporterId> = ctx.s.transporters.keys().copied().collect();
     reproduce(ctx, orders);
+    modules::each(ctx, orders, |h| h.before_primary);
     primary(ctx);
     let items = consent::of(
         orders.iter().map(|(c, o)| (*c, o.production.as_slice())),
@@ -30,6 +32,7 @@ pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
         },
     );
     ctx.consents = Ledger::gather(ctx, items);
+    modules::each(ctx, orders, |h| h.before_orders);
     let mut researched: BTreeSet<(Colour, Research)> = BTreeSet::new();
     for player in ctx.in_move_order() {
         let Some(list) = orders.get(&player) else {
@@ -183,54 +186,74 @@ fn reproduce(ctx: &mut Ctx, orders: &TurnOrders) {
     }
 }
 
-/// Step 2: primary producers put their output on their tile (RULINGS R4 for mines).
+/// Step 2: primary producers put their output on their tile (RULINGS R4 for mines); a
+/// module may make one produce more than one good (electricity), each judged in turn, or
+/// another good than its own (art: marble from a quarry).
 fn primary(ctx: &mut Ctx) {
     for i in 0..ctx.s.buildings.len() {
         let b = ctx.s.buildings[i].clone();
-        if let Some(good) = b.kind.primary_output() {
-            put(&mut ctx.s, b.at, good, 1);
+        let times = modules::primary_yield(ctx, &b);
+        if let Some(own) = b.kind.primary_output() {
+            let mut made = Goods::new();
+            for _ in 0..times {
+                let good = modules::primary_good(ctx, &b, own);
+                put(&mut ctx.s, b.at, good, 1);
+                made.add(good, 1);
+            }
             ctx.emit(Fact::Produced {
                 building: b.kind,
                 at: b.at,
-                goods: [(good, 1)].into_iter().collect(),
+                goods: made,
             });
         } else if b.kind == BuildingKind::Mine {
-            let bag = b.mine.unwrap_or_default();
-            let draw_gold = match ctx.s.settings.mine_draw {
-                _ if bag.gold + bag.iron == 0 => None,
-                MineDraw::Most => Some(bag.gold >= bag.iron),
-                MineDraw::Random => Some(ctx.s.rng.below(bag.gold + bag.iron) < bag.gold),
-            };
-            let Some(gold) = draw_gold else {
-                ctx.emit(Fact::MineEmpty { at: b.at });
-                continue;
-            };
-            let (good, left) = if gold {
-                (
-                    Good::Gold,
-                    MineBag {
-                        gold: bag.gold - 1,
-                        ..bag
-                    },
-                )
-            } else {
-                (
-                    Good::Iron,
-                    MineBag {
-                        iron: bag.iron - 1,
-                        ..bag
-                    },
-                )
-            };
-            ctx.s.buildings[i].mine = Some(left);
-            put(&mut ctx.s, b.at, good, 1);
-            ctx.emit(Fact::MineYielded {
-                at: b.at,
-                good,
-                left,
-            });
+            for _ in 0..times {
+                if !draw(ctx, i) {
+                    break;
+                }
+            }
         }
     }
+}
+
+/// A mine yields one good from what it holds: gold or iron as the game draws (RULINGS
+/// R4). False when it is empty.
+fn draw(ctx: &mut Ctx, i: usize) -> bool {
+    let b = ctx.s.buildings[i].clone();
+    let bag = b.mine.unwrap_or_default();
+    let draw_gold = match ctx.s.settings.mine_draw {
+        _ if bag.gold + bag.iron == 0 => None,
+        MineDraw::Most => Some(bag.gold >= bag.iron),
+        MineDraw::Random => Some(ctx.s.rng.below(bag.gold + bag.iron) < bag.gold),
+    };
+    let Some(gold) = draw_gold else {
+        ctx.emit(Fact::MineEmpty { at: b.at });
+        return false;
+    };
+    let (good, left) = if gold {
+        (
+            Good::Gold,
+            MineBag {
+                gold: bag.gold - 1,
+                ..bag
+            },
+        )
+    } else {
+        (
+            Good::Iron,
+            MineBag {
+                iron: bag.iron - 1,
+                ..bag
+            },
+        )
+    };
+    ctx.s.buildings[i].mine = Some(left);
+    put(&mut ctx.s, b.at, good, 1);
+    ctx.emit(Fact::MineYielded {
+        at: b.at,
+        good,
+        left,
+    });
+    true
 }
 
 fn order(ctx: &mut Ctx, order: &ProductionOrder, researched: &mut BTreeSet<(Colour, Research)>) {
@@ -259,15 +282,17 @@ fn order(ctx: &mut Ctx, order: &ProductionOrder, researched: &mut BTreeSet<(Colo
         ProductionOrder::Give { from, to, goods } => give(ctx, *from, *to, goods),
         ProductionOrder::Carry { carrier, carried } => carry(ctx, *carrier, *carried),
         // Judged in step 1 (`breed` is the default now and changes nothing); consents
-        // were gathered before the orders ran.
+        // were gathered before the orders ran; power plants fired before step 2.
         ProductionOrder::Breed { .. }
         | ProductionOrder::NoBreed { .. }
-        | ProductionOrder::Consent(_) => {}
+        | ProductionOrder::Consent(_)
+        | ProductionOrder::Fire { .. }
+        | ProductionOrder::Manage { .. } => {}
     }
 }
 
 /// Load goods lying within reach onto a transporter (production and movement alike).
-pub(super) fn load_goods(
+pub(crate) fn load_goods(
     ctx: &mut Ctx,
     id: TransporterId,
     goods: &Goods,
@@ -282,12 +307,9 @@ pub(super) fn load_goods(
         }
         areas = vec![a];
     }
-    let (Some(cap), Some(carried)) = (
-        ctx.s.transporters.get(&id).map(|t| t.kind.capacity()),
-        ctx.s.transporters.get(&id).map(|t| t.cargo.total()),
-    ) else {
+    if !ctx.s.transporters.contains_key(&id) {
         return Goods::new();
-    };
+    }
     if ctx
         .s
         .transporters
@@ -299,16 +321,23 @@ pub(super) fn load_goods(
         ));
         return Goods::new();
     }
-    let mut room = cap.saturating_sub(carried);
+    let kind = ctx.s.transporters.get(&id).map(|t| t.kind);
+    let mut aboard = ctx
+        .s
+        .transporters
+        .get(&id)
+        .map(|t| t.cargo.clone())
+        .unwrap_or_default();
     let mut got = Goods::new();
     let mut missing = Vec::new();
     for (good, n) in goods.iter() {
         let available = lying(&ctx.s, &areas)
             .count(good)
             .saturating_sub(exclude.count(good));
+        let room = kind.map_or(0, |k| k.room_for(&aboard, good));
         let want = n.min(room);
         let k = take_lying(&mut ctx.s, &areas, good, want.min(available));
-        room -= k;
+        aboard.add(good, k);
         got.add(good, k);
         if k < n {
             missing.push(if want > available {
@@ -501,9 +530,7 @@ fn factory_for(ctx: &Ctx, hex: Hex, output: Output) -> Result<(usize, Recipe), S
         .filter(|(_, b)| b.at.hex == hex)
     {
         kinds.push(b.kind.to_string());
-        if let Some(r) = b.kind.recipe()
-            && r.output == output
-        {
+        if let Some(r) = b.kind.recipes().into_iter().find(|r| r.output == output) {
             return Ok((i, r));
         }
     }
@@ -659,13 +686,14 @@ fn make(
         ));
     }
     let areas: Vec<AreaId> = ctx.s.map.same_side(building.at).into_iter().collect();
-    let room_left = recipe.capacity.saturating_sub(building.used);
+    let capacity = modules::capacity(ctx, &building, recipe.capacity);
+    let room_left = capacity.saturating_sub(building.used);
     let runs_wanted = count.div_ceil(recipe.per_run);
     let runs_room = room_left / recipe.per_run;
     if runs_room == 0 {
         return ctx.fail(format!(
-            "the {} at {} is at capacity ({} of {} used)",
-            building.kind, building.at, building.used, recipe.capacity
+            "the {} at {} is at capacity ({} of {capacity} used)",
+            building.kind, building.at, building.used
         ));
     }
     match recipe.output {
@@ -714,7 +742,7 @@ fn make(
                     && Some(t.owner) == ctx.player
                     && !carriers.contains(id)
                 {
-                    let k = left.min(t.kind.capacity().saturating_sub(t.cargo.total()));
+                    let k = left.min(t.kind.room_for(&t.cargo, good));
                     if k > 0 {
                         t.cargo.add(good, k);
                         left -= k;
@@ -731,7 +759,7 @@ fn make(
                 goods: [(good, made)].into_iter().collect(),
                 onto,
                 used: used_now,
-                capacity: recipe.capacity,
+                capacity,
             });
             if runs < runs_wanted {
                 let why = if runs == runs_room {
@@ -764,6 +792,8 @@ fn describe(recipe: &Recipe) -> String {
     parts.join(" and ")
 }
 
+/// Make up to `count` transporters, one at a time, as far as capacity (1 a turn, more
+/// with a manager) and inputs allow.
 fn make_transporter(
     ctx: &mut Ctx,
     index: usize,
@@ -773,7 +803,33 @@ fn make_transporter(
     launch: Option<Location>,
     count: u32,
 ) {
-    let Some(player) = ctx.player else { return };
+    let building = ctx.s.buildings[index].clone();
+    let capacity = modules::capacity(ctx, &building, recipe.capacity);
+    let mut made = 0;
+    while made < count.max(1) && ctx.s.buildings[index].used < capacity {
+        if !make_one_transporter(ctx, index, recipe, kind, from, launch) {
+            break;
+        }
+        made += 1;
+    }
+    if made > 0 && made < count && ctx.s.buildings[index].used >= capacity {
+        ctx.short(format!(
+            "made {made} of {count} {kind}s: capacity reached ({capacity} a turn)"
+        ));
+    }
+}
+
+fn make_one_transporter(
+    ctx: &mut Ctx,
+    index: usize,
+    recipe: &Recipe,
+    kind: Kind,
+    from: &[TransporterId],
+    launch: Option<Location>,
+) -> bool {
+    let Some(player) = ctx.player else {
+        return false;
+    };
     let building = ctx.s.buildings[index].clone();
     let areas: Vec<AreaId> = ctx.s.map.same_side(building.at).into_iter().collect();
     let areas = &areas;
@@ -788,9 +844,10 @@ fn make_transporter(
         match d {
             Some(d) => Some(d),
             None => {
-                return ctx.fail(format!(
+                ctx.fail(format!(
                     "a {kind} is made from a donkey: name one of your donkeys here after `from`"
                 ));
+                return false;
             }
         }
     } else {
@@ -800,18 +857,22 @@ fn make_transporter(
     let at = match kind.class() {
         Class::Water => match launch_site(ctx, &building.at, launch) {
             Ok(l) => l,
-            Err(e) => return ctx.fail(e),
+            Err(e) => {
+                ctx.fail(e);
+                return false;
+            }
         },
         _ => Location::Land(building.at),
     };
     let sources = usable(ctx, from);
     let Some((used, taken)) = take_inputs(ctx, recipe, &sources, areas, donkey, TRUNKS_FIRST)
     else {
-        return ctx.fail(format!(
+        ctx.fail(format!(
             "not enough inputs for a {kind} at {}: it needs {}",
             building.at,
             describe(recipe)
         ));
+        return false;
     };
     note_offers(ctx, &taken);
     // A new transporter is whoever's handed the inputs in: a wagon the donkey's owner's
@@ -857,11 +918,7 @@ fn make_transporter(
         kind,
         at,
     });
-    if count > 1 {
-        ctx.short(format!(
-            "made 1 of {count} {kind}s: capacity reached (1 a turn)"
-        ));
-    }
+    true
 }
 
 /// Where a new boat goes: into the tile's river or onto a coast of the factory's side
@@ -876,7 +933,7 @@ fn launch_site(ctx: &Ctx, area: &AreaId, wanted: Option<Location>) -> Result<Loc
             .is_none_or(|w| player.is_some_and(|p| w.lets_through(p)))
     };
     let mut options: Vec<Location> = Vec::new();
-    if map.tile(area.hex).is_some_and(|t| t.has_river()) {
+    if map.tile(area.hex).is_some_and(|t| t.has_river()) || city::moat(&ctx.s, area.hex) {
         options.push(Location::River(area.hex));
     }
     for c in map.coasts() {
@@ -929,20 +986,10 @@ fn research(
             "you have researched {r}, and a player cannot combine specialised mines with large mines (Quick Guide IX)"
         ));
     }
-    if subject == Research::FundamentalResearch
-        && !ctx
-            .s
-            .settings
-            .modules
-            .contains(&Module::FundamentalResearch)
-    {
-        return ctx.fail("fundamental research is not in play in this game");
+    if let Err(e) = fundamental_research::allowed(&ctx.s.settings, subject) {
+        return ctx.fail(e);
     }
-    let geese = if done.contains(&Research::FundamentalResearch) {
-        1
-    } else {
-        2
-    };
+    let geese = fundamental_research::geese_per_point(&done);
     let recipe_inputs: &'static [(Input, u32)] = if geese == 1 {
         &[(Input::Good(Good::Geese), 1), (Input::Good(Good::Paper), 1)]
     } else {
@@ -1067,18 +1114,39 @@ fn destroy(ctx: &mut Ctx, id: TransporterId) {
 /// remaining capacity (boards before trunks); unclaimed transporters are destroyed with
 /// their inputs; 2 geese and 1 paper left together are used up (RULINGS R1).
 fn process_leftovers(ctx: &mut Ctx) {
-    for i in 0..ctx.s.buildings.len() {
-        let b = ctx.s.buildings[i].clone();
-        let Some(recipe) = b.kind.recipe() else {
-            continue;
+    // A city's buildings one after the other, in the listed order (&cetera, city).
+    let mut order: Vec<usize> = (0..ctx.s.buildings.len()).collect();
+    order.sort_by_key(|i| {
+        let b = &ctx.s.buildings[*i];
+        let rank = if city::moat(&ctx.s, b.at.hex) {
+            city::rank(b.kind)
+        } else {
+            0
         };
+        (b.at, rank)
+    });
+    // Each building's recipes in the order listed (an atelier's six share its
+    // capacity, and take unattended goods in that order: RULINGS R10).
+    let steps: Vec<(usize, Recipe)> = order
+        .into_iter()
+        .flat_map(|i| {
+            ctx.s.buildings[i]
+                .kind
+                .recipes()
+                .into_iter()
+                .map(move |r| (i, r))
+        })
+        .collect();
+    for (i, recipe) in steps {
+        let b = ctx.s.buildings[i].clone();
         if recipe.inputs.iter().any(|(inp, _)| *inp == Input::Donkey) {
-            continue; // a wagon needs a donkey handed in
+            continue; // a wagon or a caravan needs a donkey handed in
         }
         let areas: Vec<AreaId> = ctx.s.map.same_side(b.at).into_iter().collect();
+        let capacity = modules::capacity(ctx, &b, recipe.capacity);
         let mut runs = 0;
         let mut used = Goods::new();
-        while (b.used + (runs + 1) * recipe.per_run) <= recipe.capacity {
+        while (b.used + (runs + 1) * recipe.per_run) <= capacity {
             let Some((need, _)) = take_inputs(ctx, &recipe, &[], &areas, None, BOARDS_FIRST) else {
                 break;
             };
@@ -1099,7 +1167,7 @@ fn process_leftovers(ctx: &mut Ctx) {
                     inputs: used.clone(),
                     goods: [(good, made)].into_iter().collect(),
                     used: ctx.s.buildings[i].used,
-                    capacity: recipe.capacity,
+                    capacity,
                 });
             }
             Output::Transporter(kind) => {

@@ -15,7 +15,15 @@ pub struct Score {
     pub goods: u32,
     /// Each wonder row's 10 points shared by coloured bricks.
     pub wonder: u32,
-    pub total: u32,
+    /// What the modules in play add (art) or take away (a jumpstart bid).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub modules: i64,
+    /// May be negative with a jumpstart bid (RULINGS R10).
+    pub total: i64,
+}
+
+fn is_zero(n: &i64) -> bool {
+    *n == 0
 }
 
 /// Every player's score as the state stands.
@@ -39,8 +47,9 @@ pub fn scores(s: &State) -> BTreeMap<Colour, Score> {
             sc.wonder += 10 * own / coloured;
         }
     }
-    for sc in out.values_mut() {
-        sc.total = sc.goods + sc.wonder;
+    for (c, sc) in &mut out {
+        sc.modules = crate::roads_boats::modules::score(s, *c);
+        sc.total = i64::from(sc.goods) + i64::from(sc.wonder) + sc.modules;
     }
     out
 }

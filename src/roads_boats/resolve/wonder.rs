@@ -8,6 +8,7 @@ use super::{Ctx, lying, reach, take_lying};
 use crate::roads_boats::events::Fact;
 use crate::roads_boats::goods::Goods;
 use crate::roads_boats::map::AreaId;
+use crate::roads_boats::modules;
 use crate::roads_boats::orders::{TurnOrders, WonderOrder};
 use crate::roads_boats::player::Colour;
 use crate::roads_boats::transporter::TransporterId;
@@ -18,6 +19,7 @@ const FIRST_FOUR_ROWS: usize = 17;
 
 pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
     let mut requests: BTreeMap<Colour, Vec<u32>> = BTreeMap::new();
+    modules::each(ctx, orders, |h| h.before_bricks);
     for player in ctx.in_move_order() {
         let Some(list) = orders.get(&player) else {
             continue;
@@ -31,6 +33,20 @@ pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
                 WonderOrder::MoveOrder { preferences } => {
                     requests.insert(player, preferences.clone());
                 }
+                WonderOrder::Load { transporter, goods } => {
+                    modules::trade::load(ctx, *transporter, goods)
+                }
+                WonderOrder::Trade { .. }
+                    if !ctx
+                        .s
+                        .settings
+                        .modules
+                        .contains(&crate::roads_boats::state::Module::Trade) =>
+                {
+                    ctx.fail("trade is not in play in this game")
+                }
+                // Settled before the bricks (modules::trade).
+                WonderOrder::Trade { .. } => {}
             }
         }
     }
@@ -42,6 +58,7 @@ pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
             place: ctx.s.wonder.placed() as u32,
         });
         irrigate(ctx);
+        modules::after_brick(ctx);
     }
     if !requests.is_empty() {
         new_move_order(ctx, &requests);
@@ -55,7 +72,7 @@ fn irrigate(ctx: &mut Ctx) {
 }
 
 /// Own transporters on the home tile's side, whose cargo may pay for bricks.
-fn at_home(ctx: &Ctx, player: Colour, home: AreaId) -> Vec<TransporterId> {
+pub(crate) fn at_home(ctx: &Ctx, player: Colour, home: AreaId) -> Vec<TransporterId> {
     ctx.s
         .transporters_of(player)
         .filter(|(id, _)| reach(&ctx.s, **id).contains(&home))
@@ -126,6 +143,7 @@ fn bricks(ctx: &mut Ctx, count: u32, paying: &Goods, bought: &mut u32) {
             paid: paid.clone(),
             from: first_place,
         });
+        modules::after_brick(ctx);
     }
     if placed < count {
         let why = if ctx.s.wonder.placed() >= SIZE {

@@ -16,7 +16,7 @@ use crate::roads_boats::map::{
 use crate::roads_boats::player::{Colour, Player, Research};
 use crate::roads_boats::rng::Rng;
 use crate::roads_boats::setup::{ChooseHomes, StartKit};
-use crate::roads_boats::state::{EndConditions, Phase, Settings, State, broken_limit};
+use crate::roads_boats::state::{EndConditions, Phase, Settings, State};
 use crate::roads_boats::transporter::{Class, Kind, Location, Transporter, TransporterId};
 use crate::roads_boats::wonder::{Brick, ROWS, SIZE, Wonder};
 
@@ -96,6 +96,8 @@ pub(super) fn build(raw: RawScenario, text: &str) -> Result<Scenario, Vec<Diagno
         transporters: BTreeMap::new(),
         last_ids: BTreeMap::new(),
         buildings: Vec::new(),
+        shows: Vec::new(),
+        bids: BTreeMap::new(),
         wonder: Wonder {
             bricks: vec![Brick::Skipped; skipped],
         },
@@ -104,6 +106,8 @@ pub(super) fn build(raw: RawScenario, text: &str) -> Result<Scenario, Vec<Diagno
     };
 
     read_wonder(&mut c, &raw.position, &colours, &mut state);
+    let started = raw.position.turn.unwrap_or(0) > 0 || !raw.position.bids.is_empty();
+    let lots = read_lots(&mut c, (&raw.start, started), &colours, &mut state);
     let choose = read_homes(&mut c, &raw.start, &colours, &mut state);
     read_research(&mut c, &raw.position, &colours, &mut state);
     let fixed_move_order = read_move_order(&mut c, &raw.position, &colours, &mut state);
@@ -111,9 +115,37 @@ pub(super) fn build(raw: RawScenario, text: &str) -> Result<Scenario, Vec<Diagno
     read_buildings(&mut c, &raw.position, &mut state);
     read_goods(&mut c, &raw.position, &mut state);
     let kit = read_transporters(&mut c, &raw.start, &raw.position, &colours, &mut state);
+    for (who, price) in &raw.position.bids {
+        if let Some(col) = colour_of(&mut c, who, &colours) {
+            state.bids.insert(col, *price);
+        }
+    }
+    for show in &raw.position.shows {
+        let s = show.get_ref();
+        let (Some(by), Some(at)) = (
+            colour_of(&mut c, &s.by, &colours),
+            colour_of(&mut c, &s.at, &colours),
+        ) else {
+            continue;
+        };
+        if by == at || !(3..=5).contains(&s.beauty) {
+            c.error(
+                show.span(),
+                "a show is by one player at another's home, of 3 to 5 works of art",
+            );
+            continue;
+        }
+        state.shows.push(crate::roads_boats::state::Show {
+            by,
+            at,
+            beauty: s.beauty,
+            turn: state.turn,
+        });
+    }
     if !c.problems.is_empty() {
         return Err(c.problems);
     }
+    crate::roads_boats::modules::polder::settle_tide(&mut state);
     state.normalise();
     Ok(Scenario {
         name: raw.scenario.name.into_inner(),
@@ -124,6 +156,7 @@ pub(super) fn build(raw: RawScenario, text: &str) -> Result<Scenario, Vec<Diagno
         fixed_move_order,
         choose,
         kit,
+        lots,
     })
 }
 
@@ -418,8 +451,30 @@ fn read_rules(c: &mut Checker<'_>, raw: &RawScenario, players: usize) -> Setting
             "the one-player game ends after a number of turns (RULINGS R7): `turn_limit = 20`",
         );
     }
+    for m in &rules.modules {
+        if crate::roads_boats::modules::plugin(*m.get_ref()).is_none() {
+            let have: Vec<&str> = crate::roads_boats::modules::PLUGINS
+                .iter()
+                .map(|p| p.module.name())
+                .collect();
+            let d = c.error(
+                m.span(),
+                format!(
+                    "the {} module has no rules in this judge yet: a game with it would silently play without them",
+                    m.get_ref()
+                ),
+            );
+            help(
+                d,
+                format!(
+                    "take it out of `modules`; the modules with rules are {}",
+                    have.join(", ")
+                ),
+            );
+        }
+    }
     Settings {
-        modules: rules.modules.iter().copied().collect(),
+        modules: rules.modules.iter().map(|m| *m.get_ref()).collect(),
         mine_draw: rules.mine_draw,
         end: EndConditions {
             wonder_brick,
@@ -498,6 +553,21 @@ fn read_homes(
     colours: &[Colour],
     state: &mut State,
 ) -> Option<(ChooseHomes, Vec<AreaId>)> {
+    // Jumpstart: the lots carry the homes, won in the auction.
+    if start.lots.iter().any(|l| l.get_ref().home.is_some()) {
+        for colour in colours {
+            state.players.insert(
+                *colour,
+                Player {
+                    name: colour.name().to_string(),
+                    email: String::new(),
+                    home: None,
+                    research: BTreeSet::new(),
+                },
+            );
+        }
+        return None;
+    }
     if let Some(choose) = &start.choose {
         let mut listed = Vec::new();
         for text in &start.homes {
@@ -601,6 +671,95 @@ fn read_homes(
     None
 }
 
+/// Jumpstart: the lots auctioned before turn 1, each goods and perhaps a starting tile
+/// (either every lot has one, and `homes` is empty, or none has).
+fn read_lots(
+    c: &mut Checker<'_>,
+    (start, started): (&RawStart, bool),
+    colours: &[Colour],
+    state: &mut State,
+) -> Option<Vec<crate::roads_boats::modules::jumpstart::Lot>> {
+    use crate::roads_boats::modules::jumpstart::Lot;
+    let on = state
+        .settings
+        .modules
+        .contains(&crate::roads_boats::state::Module::Jumpstart);
+    if start.lots.is_empty() {
+        // A position after the auction (bids written down, or turns played) needs none.
+        if on && !started {
+            let msg = "jumpstart is in play, but [start] lists no lots to auction";
+            c.problems.push(Diagnostic::new(msg).help(
+                "list the lots in [start], like lots = [{ goods = { boards = 3 } }, { goods = { stone = 2 } }]",
+            ));
+        }
+        return None;
+    }
+    if !on {
+        let d = c.error(
+            start.lots[0].span(),
+            "lots are auctioned only with the jumpstart module",
+        );
+        help(d, "add \"jumpstart\" to `modules` in [rules]");
+        return None;
+    }
+    if start.lots.len() < colours.len() {
+        c.error(
+            start.lots[0].span(),
+            format!(
+                "{} lots for {} players: every player must be able to win one",
+                start.lots.len(),
+                colours.len()
+            ),
+        );
+    }
+    let with_home = start
+        .lots
+        .iter()
+        .filter(|l| l.get_ref().home.is_some())
+        .count();
+    if with_home > 0
+        && (with_home < start.lots.len() || !start.homes.is_empty() || start.choose.is_some())
+    {
+        c.error(
+            start.lots[0].span(),
+            "when lots carry starting tiles, every lot has one, and [start] lists no `homes` and no `choose`",
+        );
+    }
+    let mut lots = Vec::new();
+    let mut placed: Vec<AreaId> = Vec::new();
+    for raw in &start.lots {
+        let l = raw.get_ref();
+        let home = match &l.home {
+            Some(text) => {
+                let Some(area) = area_of(c, &state.map, text) else {
+                    continue;
+                };
+                if !state.map.is_land(area.hex) {
+                    c.error(
+                        text.span(),
+                        format!("{} is not land: a home is on a land tile", area.hex),
+                    );
+                    continue;
+                }
+                if placed.iter().any(|p| p.hex.distance(area.hex) < 2) {
+                    c.error(
+                        text.span(),
+                        "two lots' starting tiles are too close: there must be at least one tile between two homes",
+                    );
+                }
+                placed.push(area);
+                Some(area)
+            }
+            None => None,
+        };
+        lots.push(Lot {
+            goods: l.goods.clone().unwrap_or_default(),
+            home,
+        });
+    }
+    Some(lots)
+}
+
 fn read_research(c: &mut Checker<'_>, pos: &RawPosition, colours: &[Colour], state: &mut State) {
     for (who, subjects) in &pos.research {
         if subjects.contains(&Research::SpecialisedMines)
@@ -696,6 +855,36 @@ fn read_infrastructure(
             }
             Err(e) => {
                 c.error(road.span(), e);
+            }
+        }
+    }
+    for line in &pos.power_lines {
+        let ends = line.get_ref();
+        if ends.len() != 2 {
+            let d = c.error(
+                line.span(),
+                format!("a power line joins two areas, not {}", ends.len()),
+            );
+            help(d, "write a power line as [\"C4\", \"C5\"], like a road");
+            continue;
+        }
+        let (Some(a), Some(b)) = (
+            area_of(c, &state.map, &ends[0]),
+            area_of(c, &state.map, &ends[1]),
+        ) else {
+            continue;
+        };
+        match crate::roads_boats::modules::electricity::line_fits(&state.map, a, b) {
+            Ok(()) => {
+                if !state.map.power_lines.insert(Road::new(a, b)) {
+                    c.error(
+                        line.span(),
+                        format!("the power line {a}-{b} is listed twice"),
+                    );
+                }
+            }
+            Err(e) => {
+                c.error(line.span(), e);
             }
         }
     }
@@ -968,9 +1157,12 @@ fn read_transporters(
         );
         return kit;
     }
-    for colour in colours {
-        if let Some(home) = state.players.get(colour).and_then(|p| p.home) {
-            kit.place(state, *colour, home);
+    // Jumpstart: the kits are placed when the auction ends, with the lots.
+    if start.lots.is_empty() {
+        for colour in colours {
+            if let Some(home) = state.players.get(colour).and_then(|p| p.home) {
+                kit.place(state, *colour, home);
+            }
         }
     }
 
@@ -1069,7 +1261,7 @@ fn read_transporters(
 
     // Limits (RULINGS R4).
     for colour in colours {
-        if let Some((n, max, what)) = broken_limit(state.fleet(*colour)) {
+        if let Some((n, max, what)) = state.limit_broken(*colour) {
             let span = pos
                 .transporters
                 .last()

@@ -5,7 +5,10 @@
 //! file, line and offending text.
 
 mod build;
+pub mod generate;
 pub(crate) mod raw;
+
+pub use generate::generate;
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -13,6 +16,7 @@ use std::ops::Range;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 
 use super::map::AreaId;
+use super::modules::jumpstart::{Auction, Lot};
 use super::player::Colour;
 use super::rng::Rng;
 use super::setup::{ChooseHomes, Setup, StartKit};
@@ -34,6 +38,8 @@ pub struct Scenario {
     choose: Option<(ChooseHomes, Vec<AreaId>)>,
     /// What each player starts with at home.
     kit: StartKit,
+    /// Jumpstart: the lots auctioned before turn 1.
+    lots: Option<Vec<Lot>>,
 }
 
 /// A person taking a seat at `judge new`.
@@ -58,6 +64,12 @@ pub enum StartError {
     HomesToChoose { scenario: String },
     #[error("scenario `{scenario}` has fixed homes: there is no set-up round to play")]
     HomesFixed { scenario: String },
+    #[error(
+        "scenario `{scenario}` plays jumpstart: the game starts with an auction of the lots (Scenario::start_auction), not at turn 0"
+    )]
+    Auction { scenario: String },
+    #[error("scenario `{scenario}` has no jumpstart lots: there is no auction to play")]
+    NoAuction { scenario: String },
 }
 
 fn plural(n: usize) -> &'static str {
@@ -99,6 +111,11 @@ impl Scenario {
     /// move order from `seed` unless the scenario fixes it (RULINGS R2). A scenario whose
     /// players choose their homes starts with [`Scenario::start_setup`] instead.
     pub fn start(&self, seats: &[Seat], seed: u64) -> Result<State, StartError> {
+        if self.lots.is_some() {
+            return Err(StartError::Auction {
+                scenario: self.name.clone(),
+            });
+        }
         if self.choose.is_some() {
             return Err(StartError::HomesToChoose {
                 scenario: self.name.clone(),
@@ -124,6 +141,28 @@ impl Scenario {
             kit: self.kit.clone(),
             chosen: Vec::new(),
         })
+    }
+
+    /// Does the game start with a jumpstart auction ([`Scenario::start_auction`])?
+    pub fn has_auction(&self) -> bool {
+        self.lots.is_some()
+    }
+
+    /// Start a jumpstart game: seats filled and the move order drawn as in
+    /// [`Scenario::start`], then the auction of the scenario's lots, its starting bidder
+    /// drawn from `seed` too. Play it with [`Auction::bid`]; its last step gives the
+    /// turn-0 state.
+    pub fn start_auction(&self, seats: &[Seat], seed: u64) -> Result<Auction, StartError> {
+        let Some(lots) = self.lots.clone() else {
+            return Err(StartError::NoAuction {
+                scenario: self.name.clone(),
+            });
+        };
+        Ok(Auction::new(
+            self.seat(seats, seed)?,
+            lots,
+            self.kit.clone(),
+        ))
     }
 
     fn seat(&self, seats: &[Seat], seed: u64) -> Result<State, StartError> {
@@ -170,6 +209,22 @@ pub fn bundled() -> BTreeMap<&'static str, &'static str> {
         (
             "six-isles",
             include_str!("../../../scenarios/six-isles.toml"),
+        ),
+        (
+            "five-ports",
+            include_str!("../../../scenarios/five-ports.toml"),
+        ),
+        (
+            "polder-cities",
+            include_str!("../../../scenarios/polder-cities.toml"),
+        ),
+        (
+            "power-valley",
+            include_str!("../../../scenarios/power-valley.toml"),
+        ),
+        (
+            "jumpstart-duel",
+            include_str!("../../../scenarios/jumpstart-duel.toml"),
         ),
     ])
 }

@@ -42,7 +42,7 @@ pub struct RawHeader {
 #[serde(deny_unknown_fields)]
 pub struct RawRules {
     #[serde(default)]
-    pub modules: Vec<Module>,
+    pub modules: Vec<Spanned<Module>>,
     #[serde(default)]
     pub mine_draw: MineDraw,
     pub end_brick: Option<Spanned<u32>>,
@@ -71,6 +71,16 @@ pub struct RawStart {
     pub homes: Vec<Text>,
     pub transporters: Option<Spanned<Vec<Kind>>>,
     pub goods: Option<Goods>,
+    /// Jumpstart: the lots auctioned before turn 1.
+    #[serde(default)]
+    pub lots: Vec<Spanned<RawLot>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawLot {
+    pub goods: Option<Goods>,
+    pub home: Option<Text>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -89,12 +99,29 @@ pub struct RawPosition {
     pub roads: Vec<Spanned<Vec<Text>>>,
     #[serde(default)]
     pub bridges: Vec<Text>,
+    /// Jumpstart: the winning bids of the auction before turn 1.
+    #[serde(default)]
+    pub bids: BTreeMap<Text, u32>,
+    /// Art: exhibitions shown before this position.
+    #[serde(default)]
+    pub shows: Vec<Spanned<RawShow>>,
+    /// Electricity: power lines, written like roads.
+    #[serde(default)]
+    pub power_lines: Vec<Spanned<Vec<Text>>>,
     #[serde(default)]
     pub walls: Vec<Spanned<RawWall>>,
     #[serde(default)]
     pub buildings: Vec<Spanned<RawBuilding>>,
     #[serde(default)]
     pub transporters: Vec<Spanned<RawTransporter>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawShow {
+    pub by: Text,
+    pub at: Text,
+    pub beauty: u32,
 }
 
 #[derive(Debug, Deserialize)]

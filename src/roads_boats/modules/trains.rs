@@ -1,0 +1,168 @@
+//! Trains (&cetera, Trains; Quick Guide V): rail tracks the scenario draws, and the
+//! train service along them, for one good a ride.
+
+use super::{Hooks, Plugin};
+use crate::roads_boats::events::Fact;
+use crate::roads_boats::goods::Good;
+use crate::roads_boats::map::AreaId;
+use crate::roads_boats::orders::FareFrom;
+use crate::roads_boats::resolve::movement::{
+    Phase as Movement, arrived, blocked_reason, follow, sea_as_location,
+};
+use crate::roads_boats::resolve::{Ctx, lying, reach, take_lying};
+use crate::roads_boats::state::{Module, Phase};
+use crate::roads_boats::transporter::{Class, Location, TransporterId};
+
+pub static PLUGIN: Plugin = Plugin {
+    module: Module::Trains,
+    rule: "&cetera, Trains; Quick Guide V",
+    buildings: &[],
+    goods: &[],
+    transporters: &[],
+    terrains: &[],
+    orders: &[(Phase::Movement, "train")],
+    steps: &[(
+        Phase::Movement,
+        "a transporter on a track pays one good already there and rides to any tile along the track",
+    )],
+    map_legend: &[],
+    hooks: Hooks::NONE,
+};
+
+/// Trains (Quick Guide V; &cetera, trains): from a track tile at the start of the phase,
+/// for one good already there, to any tile along the tracks; a whole move.
+pub(crate) fn train(
+    ctx: &mut Ctx,
+    ph: &mut Movement,
+    id: TransporterId,
+    to: Location,
+    (fare, fare_from): (Good, Option<FareFrom>),
+    geese: u32,
+) {
+    if let Err(e) = ctx.own(id) {
+        return ctx.fail(e);
+    }
+    if ph.moved.contains(&id) {
+        return ctx.fail(format!(
+            "{id} has moved: the train is a whole move, taken from the start"
+        ));
+    }
+    if let Some(why) = blocked_reason(ph, id) {
+        return ctx.fail(format!("{id} cannot take the train: {why}"));
+    }
+    let Some(t) = ctx.s.transporters.get(&id).cloned() else {
+        return;
+    };
+    let Some(start) = t.at.hex() else { return };
+    let map = &ctx.s.map;
+    // Where it boards: its own area; a docked boat its land area; a boat in the river
+    // every bank (Quick Guide V: docked ships and ships in rivers may use the train).
+    let boarding = match t.at {
+        Location::Land(a) => vec![a],
+        Location::Dock(c) => vec![c.land],
+        Location::River(h) => map.areas(h),
+        Location::Sea(h) => vec![AreaId::whole(h)],
+        Location::Carried(_) => Vec::new(),
+    };
+    let network = map.rail_network(&boarding);
+    let to = sea_as_location(ctx, to);
+    let Some(dest) = to.hex() else {
+        return ctx.fail(format!("the train does not go to {to}"));
+    };
+    if network.is_empty() {
+        let elsewhere_on_tile = !map.rail_network(&map.areas(start)).is_empty();
+        return ctx.fail(if elsewhere_on_tile {
+            format!(
+                "the rail track in {start} is on the other side of the river from {id} at {}: a track on a river tile joins only the shores on its side",
+                t.at
+            )
+        } else {
+            format!("no track joins {start} to {dest}")
+        });
+    }
+    let arrives = match to {
+        Location::Land(a) => network.contains(&a),
+        Location::Dock(c) => network.contains(&c.land),
+        Location::River(h) => map.areas(h).iter().any(|a| network.contains(a)),
+        Location::Sea(h) => network.contains(&AreaId::whole(h)),
+        Location::Carried(_) => false,
+    };
+    if !arrives || to == t.at {
+        let other_bank = map
+            .areas(dest)
+            .iter()
+            .any(|a| map.rail_network(&[*a]).iter().any(|x| x.hex == start));
+        return ctx.fail(if arrives || !other_bank {
+            format!("no track joins {start} to {dest}")
+        } else {
+            format!(
+                "no track joins {} to {to}: a track on a river tile joins only the shores on its side of the river",
+                t.at
+            )
+        });
+    }
+    let fits = match (t.kind.class(), to) {
+        (Class::Land, Location::Land(a)) => ctx.s.map.is_land(a.hex) && ctx.s.map.has_area(a),
+        (Class::Water, Location::River(h)) => ctx.s.map.tile(h).is_some_and(|x| x.has_river()),
+        (Class::Water, Location::Dock(c)) => ctx.s.map.is_coast(c),
+        (Class::Water | Class::Air, Location::Sea(_)) => true,
+        (Class::Air, Location::Land(a)) => ctx.s.map.has_area(a),
+        _ => false,
+    };
+    if !fits {
+        return ctx.fail(format!("a {} cannot leave the train at {to}", t.kind));
+    }
+    // The fare: a good that was there when the phase began, lying within reach (as in
+    // &cetera's example, the donkey pays with stone on the tile and keeps its load) or on
+    // the transporter, as the player says; by default lying first, then cargo.
+    let areas = reach(&ctx.s, id);
+    let on_tile = lying(&ctx.s, &areas)
+        .count(fare)
+        .saturating_sub(arrived(ph, &areas).count(fare));
+    // Goods handed to it this phase were not there when the phase began.
+    let in_cargo = t
+        .cargo
+        .count(fare)
+        .saturating_sub(ph.received.get(&id).map_or(0, |g| g.count(fare)));
+    let source = match fare_from {
+        Some(FareFrom::Tile) if on_tile > 0 => FareFrom::Tile,
+        Some(FareFrom::Cargo) if in_cargo > 0 => FareFrom::Cargo,
+        None if on_tile > 0 => FareFrom::Tile,
+        None if in_cargo > 0 => FareFrom::Cargo,
+        Some(from) => {
+            return ctx.fail(format!(
+                "{id} has no {fare} to pay the fare with {from} (it must be there when the phase begins)"
+            ));
+        }
+        None => {
+            return ctx.fail(format!(
+                "{id} has no {fare} to pay the fare with (it must be there when the phase begins)"
+            ));
+        }
+    };
+    match source {
+        FareFrom::Tile => {
+            take_lying(&mut ctx.s, &areas, fare, 1);
+        }
+        FareFrom::Cargo => {
+            if let Some(x) = ctx.s.transporters.get_mut(&id) {
+                x.cargo.take(fare, 1);
+            }
+        }
+    }
+    // Geese may follow it onto the train and get off with it (Quick Guide V; &cetera,
+    // trains).
+    if geese > 0 {
+        follow(ctx, id, geese);
+    }
+    ph.moved.insert(id);
+    if let Some(x) = ctx.s.transporters.get_mut(&id) {
+        x.at = to;
+    }
+    ctx.emit(Fact::TookTrain {
+        transporter: id,
+        to,
+        fare,
+    });
+    super::after_move(ctx, id);
+}
