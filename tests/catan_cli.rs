@@ -527,23 +527,10 @@ fn ingest_files_a_catan_order_mail() {
         s.players[1].settlements.has(23),
         "blue's settlement stands at 24"
     );
-    for f in all_files(&dir) {
+    for f in support::all_files(&dir) {
         let text = String::from_utf8_lossy(&std::fs::read(&f).expect("read")).into_owned();
         assert!(!text.contains(&secret), "the secret in {}", f.display());
     }
-}
-
-fn all_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for e in std::fs::read_dir(dir).expect("read_dir").flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            out.extend(all_files(&p));
-        } else {
-            out.push(p);
-        }
-    }
-    out
 }
 
 /// Issue 13: `judge cases tests/catan` through the command line: at least 150 cases,
