@@ -9,7 +9,7 @@
 
 mod support;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use support::servers::Servers;
 
