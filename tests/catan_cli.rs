@@ -559,3 +559,65 @@ fn catan_cases_pass_through_the_cli() {
         "{table}"
     );
 }
+
+/// Issue 13: a real four-player game played by mail to a win (scripts/play-catan-game,
+/// every player the bot of examples/catan_bot.rs), archived under games/catan-4p:
+/// `judge replay` makes every step again, byte for byte.
+#[test]
+fn the_four_player_catan_game_by_mail_replays_identically() {
+    let dir = Path::new("games/catan-4p");
+    let out = ok(&["replay", "games/catan-4p"]);
+    let last = state_step(dir);
+    assert!(last >= 60, "{last} steps");
+    assert!(
+        out.contains(&format!("turn 0 and {last} turns replayed, all identical")),
+        "{out}"
+    );
+    assert_eq!(
+        out.lines().filter(|l| l.ends_with(": identical")).count() as u32,
+        last + 1
+    );
+    // Played to a win, by four players, every step's orders sent by mail with their
+    // secret blanked.
+    let end = state(dir, last);
+    assert_eq!(end.players.len(), 4);
+    let winner = end.winner.expect("a winner");
+    assert!(end.points(winner) >= 10);
+    let status = ok(&["status", "games/catan-4p"]);
+    assert!(status.contains("The game is over: "), "{status}");
+    for t in 1..=last {
+        let record = std::fs::read_to_string(dir.join(format!("turns/{t:03}/turn.json")))
+            .expect("turn.json");
+        assert!(record.contains("\"sent\""), "turn {t}: {record}");
+        for f in std::fs::read_dir(dir.join(format!("turns/{t:03}/orders")))
+            .expect("orders")
+            .flatten()
+        {
+            let text = std::fs::read_to_string(f.path()).expect("orders");
+            assert!(text.contains("\nsecret [secret]\n"), "turn {t}: {text}");
+        }
+    }
+    // A real game: the robber, trades with the bank and between players, development
+    // cards, the largest army and the longest road all happened.
+    let mut seen = std::collections::BTreeSet::new();
+    for t in 1..=last {
+        for e in events(dir, t) {
+            seen.insert(e["event"].as_str().unwrap_or("").to_string());
+        }
+    }
+    for kind in [
+        "stole",
+        "discarded",
+        "maritime-trade",
+        "domestic-trade",
+        "bought",
+        "played",
+        "monopoly",
+        "year-of-plenty",
+        "largest-army",
+        "longest-road",
+        "won",
+    ] {
+        assert!(seen.contains(kind), "no {kind} in the game: {seen:?}");
+    }
+}
