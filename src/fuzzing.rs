@@ -99,8 +99,11 @@ pub fn state(data: &[u8]) {
     }
 }
 
+/// A fuzz target: bytes in, no panic.
+pub type Target = fn(&[u8]);
+
 /// The targets by name, for the corpus test.
-pub const TARGETS: [(&str, fn(&[u8])); 5] = [
+pub const TARGETS: [(&str, Target); 5] = [
     ("roads_boats_orders", roads_boats_orders),
     ("catan_orders", catan_orders),
     ("scenario", scenario),

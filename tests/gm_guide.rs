@@ -7,7 +7,6 @@
 mod support;
 
 use std::path::{Path, PathBuf};
-use std::time::UNIX_EPOCH;
 
 use support::servers::Servers;
 
@@ -135,23 +134,7 @@ impl Run {
         }
         let secret = self.secret(&colour);
         let text = format!("game spring\nplayer {colour}\nturn {turn}\nsecret {secret}\n{body}");
-        let before: Vec<String> = self.srv.delivered_raw().into_iter().map(|m| m.0).collect();
-        self.srv.send(&from, "orders", &text);
-        let fresh = self
-            .srv
-            .delivered_raw()
-            .into_iter()
-            .map(|m| m.0)
-            .find(|n| !before.contains(n))
-            .expect("delivered");
-        let secs = humantime::parse_rfc3339(at)
-            .expect("time")
-            .duration_since(UNIX_EPOCH)
-            .expect("epoch")
-            .as_secs();
-        let new = self.srv.maildir().join("new");
-        let rest = fresh.split_once('.').map_or(fresh.as_str(), |(_, r)| r);
-        std::fs::rename(new.join(&fresh), new.join(format!("{secs}.{rest}"))).expect("rename");
+        self.srv.send_at(&from, "orders", &text, at);
     }
 
     fn append(&self, file: &str, toml: &str) {

@@ -9,8 +9,7 @@
 
 mod support;
 
-use std::path::{Path, PathBuf};
-use std::time::UNIX_EPOCH;
+use std::path::PathBuf;
 
 use support::servers::Servers;
 
@@ -20,14 +19,6 @@ struct Loop {
     _tmp: tempfile::TempDir,
     dir: PathBuf,
     srv: Servers,
-}
-
-fn epoch(t: &str) -> u64 {
-    humantime::parse_rfc3339(t)
-        .expect("time")
-        .duration_since(UNIX_EPOCH)
-        .expect("after 1970")
-        .as_secs()
 }
 
 impl Loop {
@@ -59,24 +50,7 @@ impl Loop {
     /// A player mails the judge; the server delivers it, and the Maildir file is named
     /// for the (injected) time of delivery, as a delivery agent names it.
     fn mail_at(&self, from: &str, subject: &str, body: &str, at: &str) {
-        let before: Vec<String> = self.srv.delivered_raw().into_iter().map(|m| m.0).collect();
-        self.srv.send(from, subject, body);
-        let new_dir = self.srv.maildir().join("new");
-        let fresh: Vec<String> = self
-            .srv
-            .delivered_raw()
-            .into_iter()
-            .map(|m| m.0)
-            .filter(|n| !before.contains(n))
-            .collect();
-        assert_eq!(fresh.len(), 1, "one mail delivered");
-        let name = &fresh[0];
-        let rest = name.split_once('.').map_or(name.as_str(), |(_, r)| r);
-        std::fs::rename(
-            new_dir.join(name),
-            new_dir.join(format!("{}.{rest}", epoch(at))),
-        )
-        .expect("rename");
+        self.srv.send_at(from, subject, body, at);
     }
 
     /// Mails the judge sent, as delivered: (to, subject, body).
@@ -101,30 +75,6 @@ fn orders(player: &str, secret: &str, turn: u32, body: &str) -> String {
 const RED_1: &str = "movement\nmove D1: load 1 board; B2\nmove D2: load 2 boards; C2\nbuilding\nbuild woodcutter at B2 with D1\nbuild quarry at C2 with D2\nbuild sawmill at C3 with D3\n";
 const YELLOW_1: &str = "movement\nmove D4: load 1 board; J2\nmove D5: load 2 boards; I2\nbuilding\nbuild woodcutter at J2 with D4\nbuild quarry at I2 with D5\nbuild sawmill at I3 with D6\n";
 const GREEN_1: &str = "movement\nmove D7: load 1 board; F8\nmove D8: load 2 boards; E7\nbuilding\nbuild woodcutter at F8 with D7\nbuild quarry at E7 with D8\nbuild sawmill at F7 with D9\n";
-
-fn all_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for e in std::fs::read_dir(dir).expect("read_dir").flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            out.extend(all_files(&p));
-        } else {
-            out.push(p);
-        }
-    }
-    out
-}
-
-/// Every object git holds for the folder, decompressed.
-fn git_objects(dir: &Path) -> String {
-    let out = std::process::Command::new("git")
-        .arg("-C")
-        .arg(dir)
-        .args(["cat-file", "--batch-all-objects", "--batch"])
-        .output()
-        .expect("git");
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
 
 #[test]
 fn three_turns_of_a_three_player_game_run_by_cron() {
@@ -347,7 +297,7 @@ fn three_turns_of_a_three_player_game_run_by_cron() {
         &orders("red", &red, 2, "standing\nmovement\nmove D1: B3\n"),
     );
     let seen = |l: &Loop| -> usize {
-        all_files(&l.srv.maildir().join("cur"))
+        support::all_files(&l.srv.maildir().join("cur"))
             .iter()
             .filter(|p| {
                 p.to_string_lossy()
@@ -449,7 +399,7 @@ fn three_turns_of_a_three_player_game_run_by_cron() {
 
     // No secret anywhere: the game folder, its git objects, the judge's copies of what
     // it sent, and every mail the server delivered from the judge but the welcomes.
-    let mut places: Vec<(String, String)> = all_files(&l.dir)
+    let mut places: Vec<(String, String)> = support::all_files(&l.dir)
         .into_iter()
         .filter(|p| !p.components().any(|c| c.as_os_str() == ".git"))
         .map(|p| {
@@ -457,7 +407,7 @@ fn three_turns_of_a_three_player_game_run_by_cron() {
             (p.display().to_string(), text)
         })
         .collect();
-    places.push(("git objects".into(), git_objects(&l.dir)));
+    places.push(("git objects".into(), support::git_objects(&l.dir)));
     for (name, raw) in l.srv.delivered_raw() {
         let m = mail_parser::MessageParser::default()
             .parse(&raw)

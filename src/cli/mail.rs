@@ -11,7 +11,9 @@ use crate::archive::schedule::shown;
 use crate::archive::{PENDING_DIR, STANDING_DIR};
 use crate::mail::outbox::{self, Outgoing};
 use crate::mail::secret;
+use crate::pbem::game::{OrderFile, Pace, Position};
 use crate::pbem::log::{Log, Outcome};
+use crate::pbem::turn::Source;
 use crate::pbem::{self, intake, send, sources};
 use crate::text::count;
 
@@ -316,6 +318,39 @@ pub fn mail(args: MailArgs, out: &mut dyn Write) -> Result<(), Failure> {
     Ok(())
 }
 
+/// For a game played one player at a time: whose orders the next step waits for, or
+/// that they are in and the next `judge turn` plays it.
+fn one_at_a_time(
+    archive: &crate::archive::Archive,
+    state: &dyn Position,
+    next: u32,
+) -> Result<String, Failure> {
+    let mut notes = Vec::new();
+    let sent: Vec<OrderFile> = pbem::turn::gather(archive, state, next, &mut notes)?
+        .into_iter()
+        .filter(|(_, _, source)| *source == Source::Sent)
+        .map(|(_, f, _)| f)
+        .collect();
+    let waiting = state.awaited(&sent);
+    if !waiting.is_empty() {
+        return Ok(format!(
+            "Played one player at a time: turn {next} waits for {}.",
+            waiting.join(", ")
+        ));
+    }
+    let needed = state.awaited(&[]);
+    Ok(if needed.is_empty() {
+        format!(
+            "Played one player at a time: the orders turn {next} needs are on record; the next `judge turn` plays it."
+        )
+    } else {
+        format!(
+            "Played one player at a time: {}'s orders are in; the next `judge turn` plays turn {next}.",
+            needed.join(", ")
+        )
+    })
+}
+
 pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (archive, game) = pbem::open(&args.dir)?;
     let now = now()?;
@@ -353,6 +388,8 @@ pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
     .context("output")?;
     if let Some(why) = state.over() {
         writeln!(out, "The game is over: {why}.").context("output")?;
+    } else if game.pace() == Pace::OneAtATime {
+        writeln!(out, "{}", one_at_a_time(&archive, state.as_ref(), next)?).context("output")?;
     }
     match (
         &archive.game.schedule,

@@ -147,7 +147,7 @@ pub fn run(archive: &Archive, game: &dyn Game) -> Result<Vec<TurnCheck>, Error> 
             .into_iter()
             .map(|s| s.id)
             .collect();
-        for (name, bytes) in report::files(archive, r.as_ref(), &seats)? {
+        for (name, bytes) in report::files(archive, game, r.as_ref(), &seats)? {
             let path = archive.turn_dir(turn).join(&name);
             if let Ok(kept) = std::fs::read(&path) {
                 problems.extend(first_difference(&name, &kept, &bytes));

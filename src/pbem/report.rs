@@ -1,9 +1,13 @@
 //! A turn's report and the files kept with it: `report.txt` (what everyone may read),
 //! `reports/<seat>.txt` (what each player receives: the same with their own part),
 //! `map.svg` and `map.png`, made by the game from what the archive holds.
+//!
+//! A game played one player at a time ([`Pace::OneAtATime`]) plays hundreds of short
+//! steps, so its turns keep only `map.svg`: the PNG is rendered from it when a report is
+//! mailed ([`super::send`]). A game played together keeps both.
 
 use super::Error;
-use super::game::{Game, OrderFile, Report, ReportInput};
+use super::game::{Game, OrderFile, Pace, Report, ReportInput};
 use super::turn::{Source, TurnRecord, record};
 use crate::archive::schedule::shown;
 use crate::archive::{Archive, EVENTS_FILE, ORDERS_DIR, STATE_FILE};
@@ -115,10 +119,16 @@ pub fn of_turn(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Box<dyn 
     )
 }
 
+/// Whether a game's turns keep `map.png` beside `map.svg` (see the module's note).
+pub fn keeps_png(game: &dyn Game) -> bool {
+    game.pace() == Pace::Together
+}
+
 /// The files kept with a turn: the reports (everyone's, and each player's when the game
-/// has several players' views) and the map pictures.
+/// has several players' views) and the map pictures (the PNG only if [`keeps_png`]).
 pub fn files(
     archive: &Archive,
+    game: &dyn Game,
     report: &dyn Report,
     seats: &[String],
 ) -> Result<Vec<(String, Vec<u8>)>, Error> {
@@ -140,7 +150,9 @@ pub fn files(
         ));
     }
     out.push((SVG_FILE.to_string(), report.svg().into_bytes()));
-    out.push((PNG_FILE.to_string(), report.png().map_err(Error::User)?));
+    if keeps_png(game) {
+        out.push((PNG_FILE.to_string(), report.png().map_err(Error::User)?));
+    }
     Ok(out)
 }
 
@@ -158,5 +170,5 @@ pub fn files_for(
         .into_iter()
         .map(|s| s.id)
         .collect();
-    files(archive, report.as_ref(), &seats)
+    files(archive, game, report.as_ref(), &seats)
 }

@@ -2,7 +2,7 @@
 
 use super::Error;
 use super::game::{Game, Pace};
-use super::report::{PNG_FILE, REPORT_FILE, REPORTS_DIR};
+use super::report::{PNG_FILE, REPORT_FILE, REPORTS_DIR, SVG_FILE};
 use crate::archive::Archive;
 use crate::mail::outbox::{self, Outgoing, SendReport};
 
@@ -23,14 +23,30 @@ pub fn describe(r: &SendReport) -> Vec<String> {
     lines
 }
 
+/// The map a turn's report mail carries: the turn's `map.png`, or, for a turn that keeps
+/// only `map.svg` (a game played one player at a time), that picture rendered now.
+fn map_png(archive: &Archive, turn: u32) -> Result<Option<Vec<u8>>, Error> {
+    let dir = archive.turn_dir(turn);
+    if let Ok(png) = std::fs::read(dir.join(PNG_FILE)) {
+        return Ok(Some(png));
+    }
+    match std::fs::read_to_string(dir.join(SVG_FILE)) {
+        Ok(svg) => crate::picture::png(&svg)
+            .map(Some)
+            .map_err(|e| Error::User(format!("the map of turn {turn} cannot be drawn: {e}"))),
+        Err(_) => Ok(None),
+    }
+}
+
 /// The report mail of a turn for one player; `their_turn` when the next step waits for
-/// them (a game played one player at a time).
+/// them (a game played one player at a time); `png` the map it carries.
 fn report_mail(
     archive: &Archive,
     turn: u32,
     seat: &str,
     key: String,
     their_turn: bool,
+    png: Option<&[u8]>,
 ) -> Result<Outgoing, Error> {
     let p = archive
         .game
@@ -44,7 +60,6 @@ fn report_mail(
     let body = std::fs::read_to_string(&own)
         .or_else(|_| std::fs::read_to_string(dir.join(REPORT_FILE)))
         .map_err(|e| Error::User(format!("the report of turn {turn}: {e}")))?;
-    let png = std::fs::read(dir.join(PNG_FILE)).ok();
     Ok(Outgoing {
         key,
         to_name: p.name.clone(),
@@ -59,7 +74,7 @@ fn report_mail(
         attachment: png.map(|b| {
             (
                 format!("{game}-turn-{turn:03}.png"),
-                b,
+                b.to_vec(),
                 "image/png".to_string(),
             )
         }),
@@ -78,12 +93,23 @@ pub fn queue_reports(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Ve
         Pace::OneAtATime => super::position(archive, game, turn)?.awaited(&[]),
         Pace::Together => Vec::new(),
     };
+    let mut png = None;
     for p in &archive.game.players {
         let key = format!("report-{turn:03}-{}", p.id);
         if outbox::known(archive, &key) {
             continue;
         }
-        let mail = report_mail(archive, turn, &p.id, key, next.contains(&p.id))?;
+        if png.is_none() {
+            png = Some(map_png(archive, turn)?);
+        }
+        let mail = report_mail(
+            archive,
+            turn,
+            &p.id,
+            key,
+            next.contains(&p.id),
+            png.as_ref().and_then(|m| m.as_deref()),
+        )?;
         if let Err(e) = outbox::queue(archive, &mail) {
             problems.push(format!("{}'s report was not queued: {e}", p.id));
         }
@@ -101,7 +127,8 @@ pub fn resend(archive: &Archive, turn: u32, seat: &str) -> Result<String, Error>
         }
         n += 1;
     };
-    let mail = report_mail(archive, turn, seat, key.clone(), false)?;
+    let png = map_png(archive, turn)?;
+    let mail = report_mail(archive, turn, seat, key.clone(), false, png.as_deref())?;
     outbox::queue(archive, &mail)?;
     Ok(key)
 }

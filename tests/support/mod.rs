@@ -745,3 +745,28 @@ pub fn new_secrets(dir: &std::path::Path, env: &[(&str, &str)]) -> (String, Stri
     };
     (secret("red"), secret("yellow"))
 }
+
+/// Every file under `dir`, in every subfolder.
+pub fn all_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).expect("read_dir").flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(all_files(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// Every object git holds for the folder, decompressed.
+pub fn git_objects(dir: &std::path::Path) -> String {
+    let out = std::process::Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .args(["cat-file", "--batch-all-objects", "--batch"])
+        .output()
+        .expect("git");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}

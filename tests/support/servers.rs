@@ -126,6 +126,39 @@ impl Servers {
         out
     }
 
+    /// A player mails the judge at `at` (RFC 3339): the server delivers it, and the
+    /// Maildir file is renamed for that time of delivery, as a delivery agent names it
+    /// (so a test's injected clock, `JUDGE_NOW`, and the mail's arrival agree).
+    pub fn send_at(&self, from: &str, subject: &str, body: &str, at: &str) {
+        let before: Vec<String> = self.delivered_raw().into_iter().map(|m| m.0).collect();
+        self.send(from, subject, body);
+        let fresh: Vec<String> = self
+            .delivered_raw()
+            .into_iter()
+            .map(|m| m.0)
+            .filter(|n| !before.contains(n))
+            .collect();
+        assert_eq!(fresh.len(), 1, "one mail delivered");
+        let secs = humantime::parse_rfc3339(at)
+            .expect("an RFC 3339 time")
+            .duration_since(std::time::UNIX_EPOCH)
+            .expect("after 1970")
+            .as_secs();
+        let new = self.maildir().join("new");
+        let name = &fresh[0];
+        let rest = name.split_once('.').map_or(name.as_str(), |(_, r)| r);
+        std::fs::rename(new.join(name), new.join(format!("{secs}.{rest}"))).expect("rename");
+    }
+
+    /// Mails delivered to `to`: (subject, body text, attachment count).
+    pub fn sent_to(&self, to: &str) -> Vec<(String, String, usize)> {
+        self.delivered()
+            .into_iter()
+            .filter(|m| m.0 == to)
+            .map(|m| (m.1, m.2, m.3))
+            .collect()
+    }
+
     /// Send a message exactly as given (any MIME a mail program makes) through the server.
     pub fn send_raw(&self, from: &str, raw: &[u8]) {
         let envelope = lettre::address::Envelope::new(
