@@ -621,3 +621,40 @@ fn the_four_player_catan_game_by_mail_replays_identically() {
         assert!(seen.contains(kind), "no {kind} in the game: {seen:?}");
     }
 }
+
+/// Hidden hands stay hidden from a shared repository: for a Catan game git keeps only the
+/// public record (each step's public report, picture and record), never a state, events,
+/// a player's own report or orders, or the seed in game.toml.
+#[test]
+fn git_keeps_only_the_public_record_of_a_catan_game() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (dir, _) = founded(tmp.path());
+    let git = |args: &[&str]| {
+        let out = std::process::Command::new("git")
+            .arg("-C")
+            .arg(&dir)
+            .args(["-c", "user.name=GM", "-c", "user.email=gm@example.org"])
+            .args(args)
+            .output()
+            .expect("git");
+        assert!(out.status.success(), "git {args:?}");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    git(&["init", "-q"]);
+    git(&["add", "-A"]);
+    let kept = git(&["ls-files", "--cached"]);
+    assert!(
+        kept.contains("turns/001/report.txt") && kept.contains("turns/001/map.svg"),
+        "{kept}"
+    );
+    for hidden in [
+        "state.json",
+        "events.json",
+        "reports/",
+        "orders/",
+        "game.toml",
+        "pending/",
+    ] {
+        assert!(!kept.contains(hidden), "{hidden} is in git: {kept}");
+    }
+}

@@ -171,6 +171,21 @@ pub const GITIGNORE: &str = "\
 /.judge.lock
 ";
 
+/// The game's .gitignore: [`GITIGNORE`], and the game's own private paths.
+pub fn gitignore(private: &[&str]) -> String {
+    let mut text = GITIGNORE.to_string();
+    if !private.is_empty() {
+        text.push_str(
+            "# This game has hidden information: what only the judge and each player may\n# see stays out of git (docs/archive.md).\n",
+        );
+        for p in private {
+            text.push_str(p);
+            text.push('\n');
+        }
+    }
+    text
+}
+
 /// An open game archive.
 #[derive(Clone, Debug)]
 pub struct Archive {
@@ -185,15 +200,18 @@ fn turn_name(turn: u32) -> String {
 impl Archive {
     /// Write a new archive at `dir`, all at once: game.toml, the scenario, and the files
     /// the game starts with (turn 0, or the round before it), by path in the folder.
+    /// `private` are more paths git must not keep (a game with hidden information keeps
+    /// its states and each player's view out of it).
     pub fn create(
         dir: &Path,
         game: GameFile,
         scenario_text: &str,
         start: &[(&str, Vec<u8>)],
+        private: &[&str],
     ) -> Result<Archive, ArchiveError> {
         let mut files = vec![
             (GAME_FILE.to_string(), game_file_text(&game)?.into_bytes()),
-            (".gitignore".to_string(), GITIGNORE.as_bytes().to_vec()),
+            (".gitignore".to_string(), gitignore(private).into_bytes()),
             (SCENARIO_FILE.to_string(), scenario_text.as_bytes().to_vec()),
         ];
         for (name, bytes) in start {
@@ -473,6 +491,7 @@ mod tests {
             game(),
             "x = 1\n",
             &[("turns/000/state.json", b"{}\n".to_vec())],
+            &[],
         )
         .expect("create");
         let a = Archive::open(&dir).expect("open");
@@ -491,8 +510,8 @@ mod tests {
     fn an_existing_game_is_never_overwritten() {
         let tmp = tempfile::tempdir().expect("tempdir");
         let dir = tmp.path().join("g");
-        Archive::create(&dir, game(), "", &[]).expect("create");
-        let again = Archive::create(&dir, game(), "", &[]);
+        Archive::create(&dir, game(), "", &[], &[]).expect("create");
+        let again = Archive::create(&dir, game(), "", &[], &[]);
         assert!(matches!(again, Err(ArchiveError::Exists(_))));
         let a = Archive::open(&dir).expect("open");
         a.write_turn(1, &[(STATE_FILE, b"1".to_vec())])

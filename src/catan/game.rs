@@ -123,6 +123,19 @@ impl Game for Catan {
         Pace::OneAtATime
     }
 
+    /// Hands, the development deck and the dice to come are in every state; each
+    /// player's cards in their report and orders; the seed in game.toml: all stay out of
+    /// git. What git keeps is the public record: each step's public report and picture.
+    fn private_files(&self) -> &'static [&'static str] {
+        &[
+            "/game.toml",
+            "/turns/*/state.json",
+            "/turns/*/events.json",
+            "/turns/*/reports/",
+            "/turns/*/orders/",
+        ]
+    }
+
     fn default_scenario(&self) -> Option<&'static str> {
         Some(if self.express { "island" } else { "random" })
     }

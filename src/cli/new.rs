@@ -96,7 +96,13 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
     };
     let refs: Vec<(&str, Vec<u8>)> = files.iter().map(|(n, b)| (n.as_str(), b.clone())).collect();
-    Archive::create(&args.dir, file, &created.scenario_text, &refs)?;
+    Archive::create(
+        &args.dir,
+        file,
+        &created.scenario_text,
+        &refs,
+        game.private_files(),
+    )?;
     let order: Vec<String> = created
         .seats
         .iter()

@@ -262,6 +262,12 @@ pub trait Game: Sync {
     fn pace(&self) -> Pace {
         Pace::Together
     }
+    /// Paths of the game folder git must not keep, beyond the mail and pending orders
+    /// every game keeps out: for a game with hidden information (Catan's hands, its deck
+    /// and dice), its states, events and each player's own report and orders.
+    fn private_files(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// The scenario a new game gets when none is named, if there is one.
     fn default_scenario(&self) -> Option<&'static str> {
         None
