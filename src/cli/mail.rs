@@ -85,10 +85,18 @@ fn welcome(
             )
         }
     };
-    let turn_line = if next == 0 {
+    // A game played one player at a time: each player's orders wait on record for
+    // their own turn, so their first mail needs no `turn` line.
+    let one_at_a_time = game.pace() == pbem::game::Pace::OneAtATime;
+    let turn_line = if next == 0 || one_at_a_time {
         String::new()
     } else {
         format!("    turn {next}\n")
+    };
+    let which_count = if one_at_a_time {
+        "the last orders received count, and wait on record until your turn comes; the game moves on as soon as the orders it waits for are in."
+    } else {
+        "the last orders received before the deadline count."
     };
     let body = format!(
         "Welcome to {name}, a game of {} played by mail.\n\n\
@@ -98,8 +106,8 @@ fn welcome(
          never sends it again; if you lose it, ask the GM for a new one.\n\n\
          Mail your orders to {} as plain text (in the mail, or a text attachment), \
          starting with:\n\n    game {name}\n    player {seat}\n{turn_line}    secret {secret}\n{start}\n\n\
-         Every mail is answered at once with what the judge made of it; the last orders \
-         received before the deadline count. {due}\n\n\
+         Every mail is answered at once with what the judge made of it; {which_count} \
+         {due}\n\n\
          The game as it stands follows; the map is attached.\n\n{text}",
         game.title(),
         s.from,
