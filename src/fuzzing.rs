@@ -65,12 +65,16 @@ pub fn mail(data: &[u8]) {
     let texts = std::iter::once(m.subject.as_str()).chain(m.parts.iter().map(|p| p.text.as_str()));
     let values = crate::mail::redact::candidates(texts);
     for p in &m.parts {
-        let blanked = crate::mail::redact::blank(&p.text, &values);
+        // The mark put in a secret's place may itself spell a short claimed secret
+        // (`secret cret`): what is left besides the marks must not.
+        let blanked = crate::mail::redact::blank(&p.text, &values)
+            .replace(crate::mail::redact::BLANK, " ")
+            .to_lowercase();
         for v in &values {
             if v.chars().count() >= 4 {
                 assert!(
-                    !blanked.to_lowercase().contains(&v.to_lowercase()),
-                    "a secret left in"
+                    !blanked.contains(&v.to_lowercase()),
+                    "the secret {v:?} left in {blanked:?}"
                 );
             }
         }
