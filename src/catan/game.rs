@@ -392,8 +392,10 @@ impl Position for State {
         };
         let checked = super::check_orders(self, c, file, text);
         let mut items = checked.diagnostics.items.clone();
+        // The checker has named a file for another game than the state's already.
         if let (Some(want), Some((got, span))) = (game, &header.game)
             && !got.eq_ignore_ascii_case(want)
+            && !want.eq_ignore_ascii_case(&self.name)
         {
             items.push(
                 crate::diagnostic::Diagnostic::new(format!(

@@ -806,6 +806,29 @@ impl Reader<'_> {
 /// Catan Express words that may begin a line, for suggestions.
 const EXPRESS_WORDS: [&str; 6] = ["line", "ferry", "move", "stopover", "fares", "rail"];
 
+/// Every word a Catan Express order line may begin with (src/catan/express/orders.rs),
+/// beside [`FIRST_WORDS`].
+const EXPRESS_FIRST_WORDS: [&str; 18] = [
+    "line",
+    "rail",
+    "railway",
+    "track",
+    "ferry",
+    "ship",
+    "boat",
+    "move",
+    "drive",
+    "go",
+    "ride",
+    "stopover",
+    "stopovers",
+    "tower",
+    "towers",
+    "fares",
+    "fare",
+    "pay",
+];
+
 fn no_roads(span: Range<usize>) -> Diagnostic {
     Diagnostic::new("Catan Express has no roads")
         .at(span)
@@ -844,6 +867,12 @@ pub fn parse(source: &str, s: &State) -> Parsed {
     // "Cheers, Ann") are not mistakes before the first order and after the last.
     let mut prose: Vec<(usize, u32)> = Vec::new();
     let (mut first_real, mut last_real) = (None::<u32>, None::<u32>);
+    // The words an order line may begin with in this game: a line that begins with one
+    // (or with a near miss) is never prose.
+    let mut order_words = FIRST_WORDS.to_vec();
+    if xo::active(&reader) {
+        order_words.extend(EXPRESS_FIRST_WORDS);
+    }
     for cl in text::lines(source) {
         let words = cl.words();
         if words.is_empty() {
@@ -867,8 +896,9 @@ pub fn parse(source: &str, s: &State) -> Parsed {
         let looks_like_prose = crate::text::is_words(&cl.text)
             && words.first().is_some_and(|(w, _)| {
                 let w = w.trim_matches(|c: char| !c.is_alphanumeric());
-                !FIRST_WORDS.contains(&w)
-                    && (w.chars().count() <= 3 || did_you_mean(w, FIRST_WORDS).is_none())
+                !order_words.contains(&w)
+                    && (w.chars().count() <= 3
+                        || did_you_mean(w, order_words.iter().copied()).is_none())
             });
         if !looks_like_prose {
             first_real.get_or_insert(cl.number);
