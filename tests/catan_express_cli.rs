@@ -398,6 +398,10 @@ fn the_four_player_express_game_by_mail_replays_to_a_won_race() {
         status.contains("The game is over: white won with 12 points."),
         "{status}"
     );
+    // A finished game has no next turn, deadline or orders to wait for.
+    for not_said in ["is next", "Deadline", "no orders yet", "no secret set"] {
+        assert!(!status.contains(not_said), "{not_said:?} in\n{status}");
+    }
     let report = std::fs::read_to_string(dir.join(format!("turns/{last:03}/report.txt")))
         .expect("the last report");
     for said in [
@@ -728,4 +732,19 @@ fn selfplay_plays_express_games() {
     let (code, out, err) = judge(&["selfplay", "catan-express", "--players", "2"]);
     assert_eq!(code, 1, "{out}{err}");
     assert!(err.contains("3 to 6 players"), "{err}");
+}
+
+/// catan-express.txt: the race begins when a player reaches 8 points, and the game ends
+/// when the race is won, not at a score: `judge scenarios` says so for every Express map.
+#[test]
+fn the_scenario_list_names_the_race_not_a_score_to_win() {
+    let list = ok(&["scenarios", "--game", "catan-express"]);
+    for name in ["island", "beyond", "beyond-beginner"] {
+        let line = list
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(name))
+            .unwrap_or_else(|| panic!("{name} missing in\n{list}"));
+        assert!(line.contains("race at 8 points"), "{line}");
+    }
+    assert!(!list.contains("points to win"), "{list}");
 }

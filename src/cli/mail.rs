@@ -386,15 +386,22 @@ pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let last = archive.pick_turn(None)?;
     let state = pbem::position(&archive, game, last)?;
     let next = last + 1;
+    let over = state.over();
+    // A finished game has no next turn, no deadline and nobody's orders to wait for.
+    let what_next = if over.is_some() {
+        String::new()
+    } else {
+        format!("; turn {next} is next")
+    };
     writeln!(
         out,
-        "{} ({}): {} played; turn {next} is next.",
+        "{} ({}): {} played{what_next}.",
         archive.name(),
         game.title(),
         count(last as usize, "turn")
     )
     .context("output")?;
-    if let Some(why) = state.over() {
+    if let Some(why) = &over {
         writeln!(out, "The game is over: {why}.").context("output")?;
     } else if game.pace() == Pace::OneAtATime {
         writeln!(out, "{}", one_at_a_time(&archive, state.as_ref(), next)?).context("output")?;
@@ -403,6 +410,7 @@ pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
         &archive.game.schedule,
         pbem::deadline(&archive, game, next)?,
     ) {
+        _ if over.is_some() => {}
         (Some(s), Some(d)) => {
             let left = d.duration_since(now).map_or("passed".to_string(), |l| {
                 format!(
@@ -443,7 +451,9 @@ pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
             } if player == &seat.id && *turn == next => Some((e, *errors)),
             _ => None,
         });
-        let mut what = if has(PENDING_DIR) {
+        let mut what = if over.is_some() {
+            String::new()
+        } else if has(PENDING_DIR) {
             match accepted {
                 Some((e, errors)) => format!(
                     "orders in, arrived {}, {}",
@@ -469,14 +479,17 @@ pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .iter()
             .find(|p| p.id == seat.id)
             .is_some_and(|p| p.secret_hash.is_some());
-        writeln!(
-            out,
+        let line = format!(
             "  {:<7} {:<12} {what}{}",
             seat.id,
             seat.name,
-            if secret { "" } else { " (no secret set)" }
-        )
-        .context("output")?;
+            if secret || over.is_some() {
+                ""
+            } else {
+                " (no secret set)"
+            }
+        );
+        writeln!(out, "{}", line.trim_end()).context("output")?;
     }
     let refused: Vec<_> = log
         .entries
