@@ -29,6 +29,12 @@
 //! Every file is checked with the judge's own checker before it is printed, and each
 //! roll's plan is played once more on a copy through `catan::play` (the judge's own
 //! resolver): a line that would fail is reported on standard error.
+//!
+//! In a **Catan Express** game (the state has the Express scenario) the orders are the
+//! scripted Express player's, `catan::express::bot` (standing stopovers and fares,
+//! `if I can:` building of rail lines, settlements and cities, a move to the nearest
+//! water tower, and `between turns` orders with 5–6 players), with the secret added
+//! below the header; they are checked the same way.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -100,6 +106,9 @@ fn orders(s: &State, colour: Colour, secret: Option<&str>) -> Result<String, Str
     let me = s
         .seat_of(colour)
         .ok_or_else(|| format!("{colour} does not play in this game"))?;
+    if s.scenario.is_some() {
+        return express(s, me, secret);
+    }
     let mut out = format!(
         "# {colour}'s orders, written by examples/catan_bot.rs\ngame {}\nplayer {colour}\nturn {}\n",
         s.name,
@@ -126,6 +135,37 @@ fn orders(s: &State, colour: Colour, secret: Option<&str>) -> Result<String, Str
     }
     if s.active == me && !matches!(s.phase, Phase::Founding { .. }) {
         verify(s, colour, &out);
+    }
+    Ok(out)
+}
+
+/// A Catan Express player's orders: the scripted Express player's file, with the
+/// secret below its `turn` line, checked by the judge's own checker.
+fn express(s: &State, me: u8, secret: Option<&str>) -> Result<String, String> {
+    if s.phase == Phase::Over {
+        return Err("the game is over".into());
+    }
+    let written = pbem_judge::catan::express::bot::orders(s, me);
+    let mut out = format!(
+        "# {}'s orders, written by examples/catan_bot.rs (src/catan/express/bot.rs)\n",
+        s.colour(me)
+    );
+    for line in written.lines() {
+        out.push_str(line);
+        out.push('\n');
+        if let Some(secret) = secret
+            && line.starts_with("turn ")
+            && !out.contains("\nsecret ")
+        {
+            let _ = writeln!(out, "secret {secret}");
+        }
+    }
+    let checked = pbem_judge::catan::check_orders(s, s.colour(me), "orders", &out);
+    if checked.errors() > 0 {
+        return Err(format!(
+            "the orders written do not check:\n{}\n{out}",
+            checked.diagnostics.render()
+        ));
     }
     Ok(out)
 }

@@ -29,19 +29,13 @@ fn catan() -> &'static crate::catan::State {
     })
 }
 
-/// Roads & Boats orders: read, checked (with its dry run) and played.
+/// Roads & Boats orders: read and checked (the check plays them in a dry run).
 pub fn roads_boats_orders(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let p = demo();
     let _ = p.header(&text);
     let c = p.check(&text, "fuzz", Some("red"), Some("demo"));
     let _ = c.errors();
-    if text.len() < 4096 {
-        let _ = p.play(&[crate::pbem::game::OrderFile {
-            player: "red".into(),
-            text: text.into_owned(),
-        }]);
-    }
 }
 
 /// Catan orders: checked and played.
@@ -71,12 +65,16 @@ pub fn mail(data: &[u8]) {
     let texts = std::iter::once(m.subject.as_str()).chain(m.parts.iter().map(|p| p.text.as_str()));
     let values = crate::mail::redact::candidates(texts);
     for p in &m.parts {
-        let blanked = crate::mail::redact::blank(&p.text, &values);
+        // The mark put in a secret's place may itself spell a short claimed secret
+        // (`secret cret`): what is left besides the marks must not.
+        let blanked = crate::mail::redact::blank(&p.text, &values)
+            .replace(crate::mail::redact::BLANK, " ")
+            .to_lowercase();
         for v in &values {
             if v.chars().count() >= 4 {
                 assert!(
-                    !blanked.to_lowercase().contains(&v.to_lowercase()),
-                    "a secret left in"
+                    !blanked.contains(&v.to_lowercase()),
+                    "the secret {v:?} left in {blanked:?}"
                 );
             }
         }

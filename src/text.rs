@@ -15,6 +15,17 @@ pub fn plain(c: char) -> Option<char> {
     }
 }
 
+/// A line of words people write (letters and punctuation), not bytes pasted in: what a
+/// greeting or a sign-off looks like, for the order readers that let those pass.
+pub fn is_words(line: &str) -> bool {
+    line.chars().any(char::is_alphabetic)
+        && line.chars().all(|c| {
+            !c.is_control()
+                && c != '\u{FFFD}'
+                && (c.is_alphanumeric() || c.is_whitespace() || ",.!?'\"-:;()".contains(c))
+        })
+}
+
 /// `1 error`, `2 errors`: a count and its noun, in the plural when it needs one.
 pub fn count(n: usize, noun: &str) -> String {
     if n == 1 {

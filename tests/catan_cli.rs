@@ -203,6 +203,12 @@ fn check_reads_good_and_bad_catan_orders() {
         (Some(2), Some(22), Some("did you mean `wood`?")),
         "{out}"
     );
+    // A file for another game: one error, with the fix.
+    std::fs::write(&bad, "game other\nplayer red\npass\n").expect("write");
+    let (code, out, _) = judge(&["check", d, bad.to_str().expect("utf-8")]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("red, turn 1: 1 error, 0 warnings."), "{out}");
+    assert!(out.contains("help: write `game isle`"), "{out}");
     // Orders for a step already played are refused.
     let played = tmp.path().join("played");
     std::fs::create_dir_all(&played).expect("mkdir");

@@ -101,8 +101,14 @@ fn a_whole_game_by_mail_wins_the_race() {
     );
     let dir = Path::new(DIR);
     if std::env::var("UPDATE_EXPRESS_GAME").is_ok() {
-        let _ = std::fs::remove_dir_all(dir);
+        // The order files go; README.md stays.
         std::fs::create_dir_all(dir).expect("the folder");
+        for e in std::fs::read_dir(dir).expect("the folder").flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            if name.ends_with(".txt") && name.as_bytes()[0].is_ascii_digit() {
+                std::fs::remove_file(e.path()).expect("an old order file");
+            }
+        }
         for (step, c, text) in &sent {
             std::fs::write(dir.join(format!("{step:03}-{c}.txt")), text).expect("a file");
         }

@@ -291,3 +291,25 @@ fn a_founding_by_mail() {
         assert_eq!(p.locomotive.map(u32::from), p.start.map(|v| v as u32));
     }
 }
+
+/// docs/catan-orders.md, "Names": a greeting and a sign-off are not mistakes, but an
+/// Express order is never taken for one: a misplaced line or a misspelt ferry at the
+/// start or the end of a mail is still reported.
+#[test]
+fn express_orders_are_never_taken_for_a_greeting() {
+    let s = state(Map::Island, 4, 1, 0);
+    let c = check_orders(
+        &s,
+        Colour::Red,
+        "red.txt",
+        "Hello judge,\n\nline 29-36\nturn\nline 16-I\nmove to tower\nstopover 44\n\nThanks!\nAnn\n",
+    );
+    let text = c.diagnostics.render();
+    assert_eq!(c.errors(), 1, "{text}");
+    assert!(text.contains("red.txt:3:6"), "{text}");
+    assert!(text.contains("nothing may be built at `29-36`"), "{text}");
+    let out = errors_of(&s, "Hi,\nturn\nfery 16-24\n");
+    assert!(out.contains("did you mean `ferry`?"), "{out}");
+    let out = errors_of(&s, "stopovr 44\nCheers\n");
+    assert!(out.contains("red.txt:1:1"), "{out}");
+}

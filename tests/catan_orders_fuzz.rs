@@ -137,3 +137,34 @@ fn the_examples_check_clean() {
     }
     assert!(n >= 3);
 }
+
+/// docs/catan-orders.md, "Names": a mail is a letter. A greeting before the orders and a
+/// sign-off after them are not mistakes; a line of prose between two orders still is,
+/// and a misspelt order word is never taken for prose.
+#[test]
+fn a_greeting_and_a_sign_off_are_not_errors() {
+    let s = state(0);
+    let c = check_orders(
+        &s,
+        Colour::Red,
+        "orders.txt",
+        "Hello judge,\n\ngame demo\nplayer red\nturn 9\nbuild road 13-18\n\nThanks!\nAnn\n",
+    );
+    assert_eq!(c.errors(), 0, "{}", c.diagnostics.render());
+    assert_eq!(c.echo.len(), 1, "{:?}", c.echo);
+
+    let c = check_orders(
+        &s,
+        Colour::Red,
+        "orders.txt",
+        "Hi,\nbuild road 13-18\nplease also the city\nbuild city 13\nCheers\n",
+    );
+    let text = c.diagnostics.render();
+    assert_eq!(c.errors(), 1, "{text}");
+    assert!(text.contains("orders.txt:3:1"), "{text}");
+
+    let c = check_orders(&s, Colour::Red, "orders.txt", "Hi,\nbuidl city 13\n");
+    let text = c.diagnostics.render();
+    assert_eq!(c.errors(), 1, "{text}");
+    assert!(text.contains("did you mean `build`?"), "{text}");
+}

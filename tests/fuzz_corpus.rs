@@ -1,6 +1,7 @@
-//! Every input the fuzzers kept (fuzz/corpus/<target>/, grown by `scripts/fuzz`) runs
-//! through the same code in the normal test run, in seconds: an input that once found a
-//! new path, or crashed before a fix, keeps being checked.
+//! Every input the fuzzers kept (fuzz/corpus/<target>/, grown by `scripts/fuzz`) and
+//! every input that once crashed a target (fuzz/regressions/<target>/, kept by hand
+//! under a name that says what it found, so minimising the corpus never drops it) runs
+//! through the same code in the normal test run, in seconds.
 
 #[test]
 fn every_saved_fuzz_input_runs_clean() {
@@ -12,8 +13,12 @@ fn every_saved_fuzz_input_runs_clean() {
             .flatten()
             .map(|e| e.path())
             .collect();
-        files.sort();
         assert!(!files.is_empty(), "{} is empty", dir.display());
+        let regressions = std::path::Path::new("fuzz/regressions").join(name);
+        if let Ok(found) = std::fs::read_dir(&regressions) {
+            files.extend(found.flatten().map(|e| e.path()));
+        }
+        files.sort();
         for f in files {
             let data = std::fs::read(&f).expect("read");
             target(&data);

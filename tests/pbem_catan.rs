@@ -140,6 +140,17 @@ fn catan_steps_by_mail_are_played_as_soon_as_the_awaited_orders_arrive() {
         assert!(body.contains("a game of Catan played by mail"), "{body}");
         assert!(body.contains("CATAN  --  isle  --  turn 0"), "{body}");
         assert!(body.contains("Orders wanted from: blue (turn 1)"), "{body}");
+        // One player at a time: orders wait on record for their own turn, so the lines
+        // to start with have no `turn` line, and the mail says when orders count.
+        let start = body
+            .split("Every mail is answered")
+            .next()
+            .unwrap_or_default();
+        assert!(!start.contains("\n    turn "), "{start}");
+        assert!(
+            body.contains("wait on record until your turn comes"),
+            "{body}"
+        );
         body.lines()
             .skip_while(|l| !l.starts_with("You play"))
             .find(|l| l.starts_with("    ") && l.trim().len() == 14)
@@ -298,7 +309,8 @@ fn catan_steps_by_mail_are_played_as_soon_as_the_awaited_orders_arrive() {
     let (_, status, _) = g.judge(&["status", &d], "2026-11-30T12:00:00Z");
     assert!(status.contains("turn 4 waits for red"), "{status}");
 
-    // Git kept every step, and never a pending order or a mail.
+    // Git kept every step's public record, and never a pending order, a mail, or
+    // anything that shows a hand, the deck or the dice to come (Game::private_files).
     let log = std::process::Command::new("git")
         .arg("-C")
         .arg(&g.dir)
@@ -307,12 +319,20 @@ fn catan_steps_by_mail_are_played_as_soon_as_the_awaited_orders_arrive() {
         .expect("git log");
     let log = String::from_utf8_lossy(&log.stdout);
     for t in 1..=3 {
-        assert!(log.contains(&format!("turns/{t:03}/state.json")), "{log}");
+        assert!(log.contains(&format!("turns/{t:03}/report.txt")), "{log}");
     }
-    assert!(
-        !log.contains("pending/") && !log.contains("mail/") && !log.contains("sent/"),
-        "{log}"
-    );
+    for private in [
+        "pending/",
+        "mail/",
+        "sent/",
+        "state.json",
+        "events.json",
+        "/reports/",
+        "/orders/",
+        "game.toml",
+    ] {
+        assert!(!log.contains(private), "{private} in git:\n{log}");
+    }
 
     // No secret anywhere: the game folder, its git objects, and every mail the judge
     // sent but the welcomes.

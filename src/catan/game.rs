@@ -149,12 +149,16 @@ impl Game for Catan {
 
     fn check_scenario(&self, file: &str, text: &str) -> Result<ScenarioInfo, String> {
         let s = read_setup(file, text)?;
+        // In Catan Express no score ends the game: 8 points start the race, whose end
+        // ends it.
+        let goal = if s.express.is_some() {
+            format!("race at {} points", super::express::state::RACE_POINTS)
+        } else {
+            format!("{} points to win", s.points_to_win)
+        };
         Ok(ScenarioInfo {
             name: s.name.clone(),
-            line: format!(
-                "{:<14} 3-6 players  {} points to win  {}",
-                s.name, s.points_to_win, s.title
-            ),
+            line: format!("{:<16} 3-6 players  {goal}  {}", s.name, s.title),
         })
     }
 
@@ -396,8 +400,10 @@ impl Position for State {
         };
         let checked = super::check_orders(self, c, file, text);
         let mut items = checked.diagnostics.items.clone();
+        // The checker has named a file for another game than the state's already.
         if let (Some(want), Some((got, span))) = (game, &header.game)
             && !got.eq_ignore_ascii_case(want)
+            && !want.eq_ignore_ascii_case(&self.name)
         {
             items.push(
                 crate::diagnostic::Diagnostic::new(format!(

@@ -85,10 +85,18 @@ fn welcome(
             )
         }
     };
-    let turn_line = if next == 0 {
+    // A game played one player at a time: each player's orders wait on record for
+    // their own turn, so their first mail needs no `turn` line.
+    let one_at_a_time = game.pace() == pbem::game::Pace::OneAtATime;
+    let turn_line = if next == 0 || one_at_a_time {
         String::new()
     } else {
         format!("    turn {next}\n")
+    };
+    let which_count = if one_at_a_time {
+        "the last orders received count, and wait on record until your turn comes; the game moves on as soon as the orders it waits for are in."
+    } else {
+        "the last orders received before the deadline count."
     };
     let body = format!(
         "Welcome to {name}, a game of {} played by mail.\n\n\
@@ -98,8 +106,8 @@ fn welcome(
          never sends it again; if you lose it, ask the GM for a new one.\n\n\
          Mail your orders to {} as plain text (in the mail, or a text attachment), \
          starting with:\n\n    game {name}\n    player {seat}\n{turn_line}    secret {secret}\n{start}\n\n\
-         Every mail is answered at once with what the judge made of it; the last orders \
-         received before the deadline count. {due}\n\n\
+         Every mail is answered at once with what the judge made of it; {which_count} \
+         {due}\n\n\
          The game as it stands follows; the map is attached.\n\n{text}",
         game.title(),
         s.from,
@@ -378,15 +386,22 @@ pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let last = archive.pick_turn(None)?;
     let state = pbem::position(&archive, game, last)?;
     let next = last + 1;
+    let over = state.over();
+    // A finished game has no next turn, no deadline and nobody's orders to wait for.
+    let what_next = if over.is_some() {
+        String::new()
+    } else {
+        format!("; turn {next} is next")
+    };
     writeln!(
         out,
-        "{} ({}): {} played; turn {next} is next.",
+        "{} ({}): {} played{what_next}.",
         archive.name(),
         game.title(),
         count(last as usize, "turn")
     )
     .context("output")?;
-    if let Some(why) = state.over() {
+    if let Some(why) = &over {
         writeln!(out, "The game is over: {why}.").context("output")?;
     } else if game.pace() == Pace::OneAtATime {
         writeln!(out, "{}", one_at_a_time(&archive, state.as_ref(), next)?).context("output")?;
@@ -395,6 +410,7 @@ pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
         &archive.game.schedule,
         pbem::deadline(&archive, game, next)?,
     ) {
+        _ if over.is_some() => {}
         (Some(s), Some(d)) => {
             let left = d.duration_since(now).map_or("passed".to_string(), |l| {
                 format!(
@@ -435,7 +451,9 @@ pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
             } if player == &seat.id && *turn == next => Some((e, *errors)),
             _ => None,
         });
-        let mut what = if has(PENDING_DIR) {
+        let mut what = if over.is_some() {
+            String::new()
+        } else if has(PENDING_DIR) {
             match accepted {
                 Some((e, errors)) => format!(
                     "orders in, arrived {}, {}",
@@ -461,14 +479,17 @@ pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .iter()
             .find(|p| p.id == seat.id)
             .is_some_and(|p| p.secret_hash.is_some());
-        writeln!(
-            out,
+        let line = format!(
             "  {:<7} {:<12} {what}{}",
             seat.id,
             seat.name,
-            if secret { "" } else { " (no secret set)" }
-        )
-        .context("output")?;
+            if secret || over.is_some() {
+                ""
+            } else {
+                " (no secret set)"
+            }
+        );
+        writeln!(out, "{}", line.trim_end()).context("output")?;
     }
     let refused: Vec<_> = log
         .entries

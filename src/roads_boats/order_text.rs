@@ -433,7 +433,8 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
                 }
             }
             Err(d) => {
-                let is_prose = is_words(&text[whole.clone()]) && !looks_like_an_order(&first);
+                let is_prose =
+                    crate::text::is_words(&text[whole.clone()]) && !looks_like_an_order(&first);
                 if !is_prose && phase.is_some() {
                     last_order = Some(line_no);
                 }
@@ -512,16 +513,6 @@ fn looks_like_an_order(first: &str) -> bool {
         return true;
     }
     w.chars().count() > 3 && did_you_mean(w, ORDER_WORDS.iter().copied()).is_some()
-}
-
-/// A line of words people write (letters and punctuation), not bytes pasted in.
-fn is_words(line: &str) -> bool {
-    line.chars().any(char::is_alphabetic)
-        && line.chars().all(|c| {
-            !c.is_control()
-                && c != '\u{FFFD}'
-                && (c.is_alphanumeric() || c.is_whitespace() || ",.!?'\"-:;()".contains(c))
-        })
 }
 
 /// A mail is a letter: "Hi judge," before the orders and "Thanks! / Ann" after them are

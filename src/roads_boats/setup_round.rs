@@ -14,6 +14,70 @@ use crate::diagnostic::Diagnostics;
 use crate::pbem::game::{Checked, Header, Position, Round, RoundStep, Seat};
 use crate::text::count;
 
+fn expect<'a>(player: Option<&str>, game: Option<&'a str>) -> Expect<'a> {
+    Expect {
+        player: player.and_then(|p| p.parse::<Colour>().ok()),
+        game,
+    }
+}
+
+/// The answer to a mail for a round: a summary line, every problem, then `after`.
+fn answer(
+    what: &str,
+    player: Option<Colour>,
+    diagnostics: Vec<crate::diagnostic::Diagnostic>,
+    file: &str,
+    text: &str,
+    after: String,
+) -> Checked {
+    let who = player.map_or("an unknown player".to_string(), |p| p.to_string());
+    let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+    let mut out = format!("{what} for {who}: {}.\n", count(errors, "error"));
+    if !diagnostics.is_empty() {
+        let d = Diagnostics {
+            file: file.to_string(),
+            source: text.to_string(),
+            items: diagnostics.clone(),
+        };
+        out.push_str(&format!("\n{}\n", d.render().trim_end()));
+    }
+    out.push_str(&after);
+    Checked {
+        player: player.map(|p| p.name().to_string()),
+        turn: 0,
+        text: out,
+        echo: serde_json::Value::Array(Vec::new()),
+        diagnostics,
+    }
+}
+
+/// A step of a round, for the pipeline: the round after it, whether the choice was
+/// taken, and the turn-0 state when it ended the round.
+fn step_of<R: Serialize>(
+    round: &R,
+    taken: bool,
+    summary: String,
+    diagnostics: &[crate::diagnostic::Diagnostic],
+    finished: Option<&super::State>,
+) -> Result<RoundStep, String> {
+    Ok(RoundStep {
+        round: stable_json(round).map_err(|e| e.to_string())?,
+        taken,
+        summary,
+        diagnostics: diagnostics.to_vec(),
+        finished: finished
+            .map(stable_json)
+            .transpose()
+            .map_err(|e| e.to_string())?,
+    })
+}
+
+fn colour(player: &str) -> Result<Colour, String> {
+    player
+        .parse()
+        .map_err(|_| format!("{player} does not play in this game"))
+}
+
 impl Round for Setup {
     fn seats(&self) -> Vec<Seat> {
         Position::seats(&self.state)
@@ -28,62 +92,27 @@ impl Round for Setup {
     }
 
     fn check(&self, text: &str, file: &str, player: Option<&str>, game: Option<&str>) -> Checked {
-        let c = Setup::check(
-            self,
-            text,
-            &Expect {
-                player: player.and_then(|p| p.parse::<Colour>().ok()),
-                game,
-            },
-        );
-        let who = c
-            .player
-            .map_or("an unknown player".to_string(), |p| p.to_string());
-        let mut out = format!("A home for {who}: {}.\n", count(c.errors(), "error"));
-        if !c.diagnostics.is_empty() {
-            let d = Diagnostics {
-                file: file.to_string(),
-                source: text.to_string(),
-                items: c.diagnostics.clone(),
-            };
-            out.push_str(&format!("\n{}\n", d.render().trim_end()));
-        }
-        match (c.home, Setup::next(self)) {
-            (Some(h), Some(n)) if Some(n) == c.player => {
-                out.push_str(&format!("\nYour home will be {h}.\n"));
-            }
-            (Some(h), Some(n)) => out.push_str(&format!(
+        let c = Setup::check(self, text, &expect(player, game));
+        let after = match (c.home, Setup::next(self)) {
+            (Some(h), Some(n)) if Some(n) == c.player => format!("\nYour home will be {h}.\n"),
+            (Some(h), Some(n)) => format!(
                 "\n{h} is free now. It is {n}'s turn to choose first: your choice is taken when your turn comes, if it is still legal then.\n"
-            )),
-            _ => {}
-        }
-        Checked {
-            player: c.player.map(|p| p.name().to_string()),
-            turn: 0,
-            text: out,
-            echo: serde_json::Value::Array(Vec::new()),
-            diagnostics: c.diagnostics,
-        }
+            ),
+            _ => String::new(),
+        };
+        answer("A home", c.player, c.diagnostics, file, text, after)
     }
 
     fn step(&self, player: &str, text: Option<&str>) -> Result<RoundStep, String> {
-        let c: Colour = player
-            .parse()
-            .map_err(|_| format!("{player} does not play in this game"))?;
-        let step = self.choose(c, text);
+        let step = self.choose(colour(player)?, text);
         let taken = matches!(step.outcome, Outcome::Chose(_) | Outcome::Defaulted(_));
-        Ok(RoundStep {
-            round: stable_json(&step.setup).map_err(|e| e.to_string())?,
+        step_of(
+            &step.setup,
             taken,
-            summary: step.summary(),
-            diagnostics: step.diagnostics.clone(),
-            finished: step
-                .state
-                .as_ref()
-                .map(stable_json)
-                .transpose()
-                .map_err(|e| e.to_string())?,
-        })
+            step.summary(),
+            &step.diagnostics,
+            step.state.as_ref(),
+        )
     }
 
     fn show(&self) -> String {
@@ -203,56 +232,23 @@ impl Round for Auction {
     }
 
     fn check(&self, text: &str, file: &str, player: Option<&str>, game: Option<&str>) -> Checked {
-        let c = Auction::check(
-            self,
-            text,
-            &Expect {
-                player: player.and_then(|p| p.parse::<Colour>().ok()),
-                game,
-            },
-        );
-        let who = c
-            .player
-            .map_or("an unknown player".to_string(), |p| p.to_string());
-        let mut out = format!("A bid for {who}: {}.\n", count(c.errors(), "error"));
-        if !c.diagnostics.is_empty() {
-            let d = Diagnostics {
-                file: file.to_string(),
-                source: text.to_string(),
-                items: c.diagnostics.clone(),
-            };
-            out.push_str(&format!("\n{}\n", d.render().trim_end()));
-        }
-        if let Some((lot, price)) = c.bid {
-            out.push_str(&format!("\nYour bid: {price} on lot {lot}.\n"));
-        }
-        Checked {
-            player: c.player.map(|p| p.name().to_string()),
-            turn: 0,
-            text: out,
-            echo: serde_json::Value::Array(Vec::new()),
-            diagnostics: c.diagnostics,
-        }
+        let c = Auction::check(self, text, &expect(player, game));
+        let after = c.bid.map_or(String::new(), |(lot, price)| {
+            format!("\nYour bid: {price} on lot {lot}.\n")
+        });
+        answer("A bid", c.player, c.diagnostics, file, text, after)
     }
 
     fn step(&self, player: &str, text: Option<&str>) -> Result<RoundStep, String> {
-        let c: Colour = player
-            .parse()
-            .map_err(|_| format!("{player} does not play in this game"))?;
-        let step = self.bid(c, text);
+        let step = self.bid(colour(player)?, text);
         let taken = matches!(step.outcome, jumpstart::Outcome::Bid { .. });
-        Ok(RoundStep {
-            round: stable_json(&step.auction).map_err(|e| e.to_string())?,
+        step_of(
+            &step.auction,
             taken,
-            summary: step.summary(),
-            diagnostics: step.diagnostics.clone(),
-            finished: step
-                .state
-                .as_ref()
-                .map(stable_json)
-                .transpose()
-                .map_err(|e| e.to_string())?,
-        })
+            step.summary(),
+            &step.diagnostics,
+            step.state.as_ref(),
+        )
     }
 
     fn show(&self) -> String {

@@ -4,8 +4,11 @@
 //! `if I can:` orders in order of preference, ending with a move to its nearest water
 //! tower. It plays to get the race won: it joins its railway to the others' first,
 //! brings settlements onto the railway, upgrades them, and trades surplus for ore and
-//! wood. Used to play whole games through the order language (tests/catan_express_game.rs,
-//! `scripts/catan-express-game/`); it is no part of the rules.
+//! wood. With 5–6 players it also writes `between turns` orders for the special
+//! building phases after the others' turns: a city, a settlement, rail lines. Used to
+//! play whole games through the order language (tests/catan_express_game.rs,
+//! `scripts/catan-express-game/`, `scripts/play-catan-game`); it is no part of the
+//! rules.
 
 use std::collections::VecDeque;
 use std::fmt::Write as _;
@@ -29,6 +32,9 @@ pub fn orders(s: &State, seat: u8) -> String {
     standing(s, seat, &mut o);
     if s.active == seat {
         turn(s, seat, &mut o);
+    }
+    if s.options.extension {
+        between(s, seat, &mut o);
     }
     o
 }
@@ -286,6 +292,45 @@ fn turn(s: &State, seat: u8, o: &mut String) {
     let _ = writeln!(o, "if I can: buy development card");
     if x.race.is_some() && x.players[seat as usize].pieces() + 1 >= super::state::PIECES_TO_MOVE {
         let _ = writeln!(o, "move to tower");
+    }
+}
+
+/// 5–6 players: what to build in the special building phases after the others'
+/// turns, from the position now (a line that cannot be done then is kept for a later
+/// phase; one done is used up): the best city on the railway, the settlement site
+/// nearest the railway, and the two best rail lines or ferries.
+fn between(s: &State, seat: u8, o: &mut String) {
+    let t = &s.board.topology;
+    let Some(x) = x(s) else { return };
+    let p = &s.players[seat as usize];
+    let mut orders = Vec::new();
+    let city = p
+        .settlements
+        .iter()
+        .filter(|&v| x.touched.has(v))
+        .max_by_key(|&v| (value(s, v), std::cmp::Reverse(v)));
+    if let Some(v) = city {
+        orders.push(format!("city {}", t.vertex_name(v)));
+    }
+    let near = distances(x, &x.players[seat as usize].nodes);
+    if let Some(v) = sites(s, seat)
+        .into_iter()
+        .min_by_key(|&v| (near[v].min(4), std::cmp::Reverse(value(s, v)), v))
+    {
+        orders.push(format!("settlement {}", t.vertex_name(v)));
+    }
+    for st in pieces(s, seat).into_iter().take(2) {
+        let word = match x.rail.kind(st) {
+            Some(Kind::Ferry) => "ferry",
+            _ => "line",
+        };
+        orders.push(format!("{word} {}", x.rail.stretch_name(t, st)));
+    }
+    if !orders.is_empty() {
+        let _ = writeln!(o, "between turns");
+        for line in orders {
+            let _ = writeln!(o, "{line}");
+        }
     }
 }
 

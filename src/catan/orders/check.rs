@@ -58,7 +58,8 @@ pub fn check(s: &State, player: Colour, file: &str, source: &str) -> Checked {
         items.push(
             Diagnostic::new(format!("this file is for game `{g}`, not `{}`", s.name))
                 .at(span.clone())
-                .label("wrong game"),
+                .label("wrong game")
+                .help(format!("write `game {}`", s.name)),
         );
     }
     if let Some((n, span)) = &o.header.turn

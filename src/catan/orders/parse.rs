@@ -806,6 +806,29 @@ impl Reader<'_> {
 /// Catan Express words that may begin a line, for suggestions.
 const EXPRESS_WORDS: [&str; 6] = ["line", "ferry", "move", "stopover", "fares", "rail"];
 
+/// Every word a Catan Express order line may begin with (src/catan/express/orders.rs),
+/// beside [`FIRST_WORDS`].
+const EXPRESS_FIRST_WORDS: [&str; 18] = [
+    "line",
+    "rail",
+    "railway",
+    "track",
+    "ferry",
+    "ship",
+    "boat",
+    "move",
+    "drive",
+    "go",
+    "ride",
+    "stopover",
+    "stopovers",
+    "tower",
+    "towers",
+    "fares",
+    "fare",
+    "pay",
+];
+
 fn no_roads(span: Range<usize>) -> Diagnostic {
     Diagnostic::new("Catan Express has no roads")
         .at(span)
@@ -840,6 +863,16 @@ pub fn parse(source: &str, s: &State) -> Parsed {
     let mut out = Parsed::default();
     let mut section = Section::Turn;
     let mut seen_founding = false;
+    // A mail is a letter: lines of words no order word resembles ("Hello judge,",
+    // "Cheers, Ann") are not mistakes before the first order and after the last.
+    let mut prose: Vec<(usize, u32)> = Vec::new();
+    let (mut first_real, mut last_real) = (None::<u32>, None::<u32>);
+    // The words an order line may begin with in this game: a line that begins with one
+    // (or with a near miss) is never prose.
+    let mut order_words = FIRST_WORDS.to_vec();
+    if xo::active(&reader) {
+        order_words.extend(EXPRESS_FIRST_WORDS);
+    }
     for cl in text::lines(source) {
         let words = cl.words();
         if words.is_empty() {
@@ -848,21 +881,34 @@ pub fn parse(source: &str, s: &State) -> Parsed {
         if let Some(sec) = section_header(&words) {
             section = sec;
             seen_founding |= sec == Section::Founding;
+            first_real.get_or_insert(cl.number);
+            last_real = Some(cl.number);
             continue;
         }
-        match header(&cl, &words, s, &mut out) {
-            Some(true) => continue,
-            Some(false) => {
-                continue;
-            }
-            None => {}
+        if header(&cl, &words, s, &mut out) {
+            continue;
         }
         let mut c = Cursor {
             words: &words,
             at: 0,
             line_end: cl.span.end,
         };
+        let looks_like_prose = crate::text::is_words(&cl.text)
+            && words.first().is_some_and(|(w, _)| {
+                let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+                !order_words.contains(&w)
+                    && (w.chars().count() <= 3
+                        || did_you_mean(w, order_words.iter().copied()).is_none())
+            });
+        if !looks_like_prose {
+            first_real.get_or_insert(cl.number);
+            last_real = Some(cl.number);
+        }
         match reader.line(&mut c, section) {
+            Err(d) if looks_like_prose => {
+                prose.push((out.problems.len(), cl.number));
+                out.problems.push(d);
+            }
             Ok(kind) => out.orders.lines.push(Line {
                 line: cl.number,
                 span: cl.span.clone(),
@@ -878,17 +924,28 @@ pub fn parse(source: &str, s: &State) -> Parsed {
         }
     }
     let _ = seen_founding;
+    let drop: Vec<usize> = prose
+        .iter()
+        .filter(|(_, line)| {
+            first_real.is_none_or(|f| *line < f) || last_real.is_none_or(|l| *line > l)
+        })
+        .map(|(i, _)| *i)
+        .collect();
+    let mut i = 0;
+    out.problems.retain(|_| {
+        let keep = !drop.contains(&i);
+        i += 1;
+        keep
+    });
     out
 }
 
-/// Header lines: `game`, `player`, `turn`, `secret`. Some(true) if it was one.
-fn header(
-    cl: &CleanLine,
-    words: &[(String, Range<usize>)],
-    s: &State,
-    out: &mut Parsed,
-) -> Option<bool> {
-    let (first, rest) = words.split_first()?;
+/// Header lines: `game`, `player`, `turn`, `secret`. True if it was one, whether or not it
+/// was well written (a badly written one has its problem in `out`).
+fn header(cl: &CleanLine, words: &[(String, Range<usize>)], s: &State, out: &mut Parsed) -> bool {
+    let Some((first, rest)) = words.split_first() else {
+        return false;
+    };
     let rest: Vec<&(String, Range<usize>)> = rest.iter().filter(|w| w.0 != ":").collect();
     match first.0.as_str() {
         "game" => {
@@ -901,7 +958,7 @@ fn header(
                 f.1.start..rest.last().map_or(f.1.end, |l| l.1.end)
             });
             out.orders.header.game = Some((name, span));
-            Some(true)
+            true
         }
         "player" => {
             match rest[..] {
@@ -922,24 +979,24 @@ fn header(
                         .at(cl.span.clone()),
                 ),
             }
-            Some(false)
+            true
         }
         "turn" => match rest[..] {
             [w] => match w.0.parse::<u32>() {
                 Ok(n) => {
                     out.orders.header.turn = Some((n, w.1.clone()));
-                    Some(true)
+                    true
                 }
                 Err(_) => {
                     out.problems.push(
                         Diagnostic::new(format!("`{}` is not a turn number", w.0)).at(w.1.clone()),
                     );
-                    Some(false)
+                    true
                 }
             },
-            _ => None,
+            _ => false,
         },
-        "secret" | "password" => Some(true),
-        _ => None,
+        "secret" | "password" => true,
+        _ => false,
     }
 }
