@@ -14,4 +14,5 @@ pub mod mail;
 pub mod pbem;
 pub mod picture;
 pub mod roads_boats;
+pub mod site;
 pub mod text;

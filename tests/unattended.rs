@@ -108,7 +108,11 @@ fn the_cron_line_plays_and_pushes_the_game() {
     assert!(fields[..5].iter().all(|f| cron_field(f)), "{line}");
     let tmp = tempfile::tempdir().expect("tmp");
     spring(tmp.path());
-    let command = fields[5].replace("$HOME/games", tmp.path().to_str().expect("utf-8"));
+    let command = fields[5].replace("$HOME", tmp.path().to_str().expect("utf-8"));
+    let command = command.replace(
+        &format!("{}/games", tmp.path().display()),
+        tmp.path().to_str().expect("utf-8"),
+    );
     let (ok, out) = run(tmp.path(), &command);
     assert!(ok, "{out}");
     assert!(
@@ -116,6 +120,9 @@ fn the_cron_line_plays_and_pushes_the_game() {
         "{out}"
     );
     assert!(pushed_turn_1(tmp.path()));
+    // The web site is made after the turn (issue 15), turn 1's page with it.
+    let site = tmp.path().join("public_html/spring");
+    assert!(site.join("index.html").is_file() && site.join("turn-001.html").is_file());
     // The next run has nothing to do and still succeeds.
     let (ok, out) = run(tmp.path(), &command);
     assert!(ok, "{out}");
@@ -161,15 +168,22 @@ fn the_systemd_units_play_and_push_the_game() {
     let tmp = tempfile::tempdir().expect("tmp");
     spring(tmp.path());
     assert_eq!(get("WorkingDirectory"), "/srv/judge");
-    for key in ["ExecStart", "ExecStartPost"] {
-        let command = get(key)
+    // Every command, in order: the turn, the push, the web site.
+    let www = tmp.path().join("www");
+    for (key, command) in s
+        .iter()
+        .filter(|(k, _)| k == "ExecStart" || k == "ExecStartPost")
+    {
+        let command = command
             .replace("%i", "spring")
             .replace("/usr/local/bin/judge", "judge")
-            .replace("/usr/bin/git", "git");
+            .replace("/usr/bin/git", "git")
+            .replace("/var/www/judge", www.to_str().expect("utf-8"));
         let (ok, out) = run(tmp.path(), &command);
         assert!(ok, "{key}: {out}");
     }
     assert!(pushed_turn_1(tmp.path()));
+    assert!(www.join("spring/turn-001.html").is_file(), "the web site");
 }
 
 #[test]
@@ -222,4 +236,17 @@ fn the_github_workflow_runs_the_turn_step_and_keeps_what_git_does_not() {
         .find(|s| s["uses"].as_str() == Some("actions/cache/save@v4"))
         .expect("save");
     assert_eq!(save["if"].as_str(), Some("always()"));
+    // The web site, made after the turn and published on GitHub Pages (issue 15).
+    let at = |pred: &dyn Fn(&Yaml) -> bool| steps.iter().position(pred);
+    let turn = at(&|s| s["run"].as_str().is_some_and(|r| r.contains("judge turn")));
+    let site = at(&|s| s["run"].as_str() == Some("judge site \"$GAME\" -o site"));
+    let upload = at(&|s| {
+        s["uses"].as_str() == Some("actions/upload-pages-artifact@v3")
+            && s["with"]["path"].as_str() == Some("site")
+    });
+    let deploy = at(&|s| s["uses"].as_str() == Some("actions/deploy-pages@v4"));
+    assert!(turn < site && site < upload && upload < deploy, "{steps:?}");
+    assert!(turn.is_some() && site.is_some());
+    assert_eq!(w["permissions"]["pages"].as_str(), Some("write"));
+    assert_eq!(w["permissions"]["id-token"].as_str(), Some("write"));
 }

@@ -310,6 +310,10 @@ impl Report for StepReport {
         crate::picture::png(&self.svg())
     }
 
+    fn tally(&self) -> crate::pbem::game::Tally {
+        super::report::tally(&self.after)
+    }
+
     fn json(&self) -> Result<String, String> {
         serde_json::to_string_pretty(&self.events)
             .map(|mut s| {

@@ -56,11 +56,11 @@ pub mod state;
 
 use std::collections::BTreeMap;
 
+pub use crate::picture::Picture;
 pub use board::layout::Layout;
 pub use events::Event;
 pub use orders::check::Checked;
 pub use orders::resolve::Outcome;
-pub use report::picture::Picture;
 pub use rules::SetupError;
 pub use state::{Colour, Options, State};
 

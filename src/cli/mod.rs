@@ -10,6 +10,7 @@ mod report;
 mod scenarios;
 mod selfplay;
 mod show;
+mod site;
 mod tools;
 mod turn;
 
@@ -194,12 +195,39 @@ pub enum Command {
     ///   judge replay games/demo
     #[command(verbatim_doc_comment)]
     Replay(ReplayArgs),
+    /// Make the game's web site from its archive: a page per turn and an overview.
+    ///
+    /// Each turn's page shows the map (inline SVG, so it scales), the public report and
+    /// each player's orders once the turn is played; the overview shows the players,
+    /// their scores over the turns as a chart, the game's progress and who sent orders
+    /// each turn. Pending orders, mail, secrets and addresses are never read; a game
+    /// with hidden cards (Catan) shows only its public report and map. Plain HTML and
+    /// CSS with relative links: open OUT/index.html from disk, or copy OUT to any static
+    /// host. The arrow keys go to the previous and next turn.
+    ///
+    /// The same archive always makes the same files; files already right are left
+    /// alone, so it may be run after every turn (docs/gm-guide.md).
+    ///
+    /// Examples:
+    ///   judge site games/spring -o public
+    ///   judge site games/spring -o public && rsync -a public/ www.example.org:spring/
+    #[command(verbatim_doc_comment)]
+    Site(SiteArgs),
     /// Play random legal-move games and report wins, turns, actions and speed.
     ///
     /// Example:
     ///   judge selfplay catan --players 4 --games 10000 --seed 1
     #[command(verbatim_doc_comment)]
     Selfplay(SelfplayArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct SiteArgs {
+    /// The game's folder.
+    pub dir: PathBuf,
+    /// The folder to write the site to: new, empty, or holding this site already.
+    #[arg(long, short, value_name = "OUT")]
+    pub output: PathBuf,
 }
 
 #[derive(Debug, clap::Args)]
@@ -576,5 +604,21 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), Failure> {
         Command::Completions(args) => tools::completions(args, out),
         Command::Man => tools::man(out),
         Command::Selfplay(args) => selfplay::run(args, out),
+        Command::Site(args) => site::run(args, out),
     }
+}
+
+/// A progress bar for long work, drawn only on a terminal (cron, pipes and tests see
+/// nothing).
+pub fn progress(len: u64, what: &'static str) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(len);
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{msg} {bar:40} {pos}/{len}") {
+        bar.set_style(style);
+    }
+    bar.set_message(what);
+    bar
 }

@@ -10,7 +10,10 @@ use crate::pbem;
 
 pub fn run(args: ReplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (archive, game) = pbem::open(&args.dir)?;
-    let checks = pbem::replay::run(&archive, game)?;
+    let turns = archive.turns()?.last().map_or(1, |t| u64::from(*t) + 1);
+    let bar = super::progress(turns, "replaying");
+    let checks = pbem::replay::run_with(&archive, game, &mut |_| bar.inc(1))?;
+    bar.finish_and_clear();
     let mut differ = Vec::new();
     for c in &checks {
         if c.problems.is_empty() {

@@ -209,6 +209,35 @@ pub struct ReportInput<'a> {
     pub deadline: Option<String>,
 }
 
+/// How a game stands after a turn, as everyone may see it (the public report's numbers,
+/// never a hidden card): what the web site's overview charts, turn by turn.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// What is counted per seat, the score first: `score`, `points`, `wonder bricks`.
+    pub measures: Vec<Measure>,
+    /// How far the game has come toward its end, if it has such a count (the wonder).
+    pub progress: Option<Progress>,
+    /// Each seat's colour as the game's pictures draw it (`#d32f2f`).
+    pub colours: BTreeMap<String, String>,
+}
+
+/// One count, per seat.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Measure {
+    pub name: String,
+    pub values: BTreeMap<String, i64>,
+}
+
+/// The game's way toward its end: `done` of `goal` (the bricks on the wonder, of the
+/// mark that ends the game).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// What is counted: `bricks on the wonder`.
+    pub name: String,
+    pub done: i64,
+    pub goal: Option<i64>,
+}
+
 /// A turn's report, rendered on demand.
 pub trait Report {
     /// The text report for everyone (`viewer` none), or the one a player receives:
@@ -222,6 +251,10 @@ pub trait Report {
     fn png(&self) -> Result<Vec<u8>, String>;
     /// The report model for tools.
     fn json(&self) -> Result<String, String>;
+    /// How the game stands after the turn, as everyone may see it.
+    fn tally(&self) -> Tally {
+        Tally::default()
+    }
 }
 
 /// One line of `judge scenarios`.

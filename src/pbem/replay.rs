@@ -50,6 +50,16 @@ pub fn first_difference(name: &str, kept: &[u8], now: &[u8]) -> Option<String> {
 
 /// Replay every turn of the archive.
 pub fn run(archive: &Archive, game: &dyn Game) -> Result<Vec<TurnCheck>, Error> {
+    run_with(archive, game, &mut |_| {})
+}
+
+/// Replay every turn of the archive, calling `tick` with each turn as it is checked
+/// (for a progress bar).
+pub fn run_with(
+    archive: &Archive,
+    game: &dyn Game,
+    tick: &mut dyn FnMut(u32),
+) -> Result<Vec<TurnCheck>, Error> {
     let turns = archive.turns()?;
     let mut out = Vec::new();
     // Turn 0, from the scenario and the seed, with the players as turn 0 named them (a
@@ -109,6 +119,7 @@ pub fn run(archive: &Archive, game: &dyn Game) -> Result<Vec<TurnCheck>, Error> 
         }
     }
     out.push(TurnCheck { turn: 0, problems });
+    tick(0);
     let last = turns.last().copied().unwrap_or(0);
     for turn in 1..=last {
         if !turns.contains(&turn) {
@@ -154,6 +165,7 @@ pub fn run(archive: &Archive, game: &dyn Game) -> Result<Vec<TurnCheck>, Error> 
             }
         }
         out.push(TurnCheck { turn, problems });
+        tick(turn);
     }
     Ok(out)
 }

@@ -313,6 +313,10 @@ impl Report for TurnReport {
     fn json(&self) -> Result<String, String> {
         stable_json(&self.model).map_err(|e| e.to_string())
     }
+
+    fn tally(&self) -> crate::pbem::game::Tally {
+        super::report::tally(&self.after)
+    }
 }
 
 impl Position for State {

@@ -8,10 +8,11 @@ use std::fmt::Write as _;
 
 use super::rail::{Kind, Node};
 use super::state::{Express, towers_per_player};
-use crate::catan::report::picture::{Frame, Picture, Shape, player_colour};
+use crate::catan::report::picture::{Frame, ink, player_colour};
 use crate::catan::report::{ruled, section, wrap};
 use crate::catan::rules::SETTLEMENTS;
 use crate::catan::state::{Colour, Phase, State};
+use crate::picture::{Key, Legend, Picture, Rgb, Shape, Stroke};
 
 /// The Express sections of a report: players, the railway, the race.
 pub fn sections(s: &State, viewer: Option<Colour>, o: &mut String, n: &mut usize) {
@@ -338,6 +339,20 @@ fn node_at(s: &State, x: &Express, n: Node, f: &Frame) -> (f32, f32) {
     }
 }
 
+fn boat(m: (f32, f32), colour: Rgb) -> Shape {
+    let (mx, my) = m;
+    Shape::Polygon {
+        points: vec![
+            (mx - 6.0, my - 1.0),
+            (mx + 6.0, my - 1.0),
+            (mx + 3.5, my + 4.0),
+            (mx - 3.5, my + 4.0),
+        ],
+        fill: Some(colour),
+        stroke: ink(),
+    }
+}
+
 /// Rail lines and ferries, parallel pieces side by side.
 pub fn rails(s: &State, p: &mut Picture, f: &Frame) {
     let Some(x) = s.scenario.as_deref() else {
@@ -364,45 +379,80 @@ pub fn rails(s: &State, p: &mut Picture, f: &Frame) {
             // Lines stop short of the centre's number token.
             let from = (pa.0 + ox, pa.1 + oy);
             let to = if x.rail.hex_of(b).is_some() {
-                let cut = (len - 13.0).max(0.0) / len;
+                let cut = (len - 15.0).max(0.0) / len;
                 (pa.0 + dx * cut + ox, pa.1 + dy * cut + oy)
             } else {
                 (pb.0 + ox, pb.1 + oy)
             };
-            let colour = player_colour(s.colour(q)).to_string();
-            p.shapes.push(Shape::Line {
+            let colour = player_colour(s.colour(q));
+            p.shapes.push(Shape::line(
                 from,
                 to,
-                stroke: "#000000".into(),
-                width: if ferry { 4.0 } else { 5.5 },
-            });
-            p.shapes.push(Shape::Line {
+                Stroke::new(Rgb::BLACK, if ferry { 4.0 } else { 5.5 }),
+            ));
+            p.shapes.push(Shape::line(
                 from,
                 to,
-                stroke: colour.clone(),
-                width: if ferry { 2.5 } else { 3.5 },
-            });
+                Stroke::new(colour, if ferry { 2.5 } else { 3.5 }),
+            ));
             if ferry {
                 // A little boat halfway.
-                let (mx, my) = ((from.0 + to.0) / 2.0, (from.1 + to.1) / 2.0);
-                p.shapes.push(Shape::Polygon {
-                    points: vec![
-                        (mx - 6.0, my - 1.0),
-                        (mx + 6.0, my - 1.0),
-                        (mx + 3.5, my + 4.0),
-                        (mx - 3.5, my + 4.0),
-                    ],
-                    fill: colour,
-                    stroke: "#000000".into(),
-                    width: 1.0,
-                });
+                p.shapes
+                    .push(boat(((from.0 + to.0) / 2.0, (from.1 + to.1) / 2.0), colour));
             }
         }
     }
 }
 
-/// Water towers still standing (a small tower per player round the stopover) and the
-/// locomotives.
+fn tower(c: (f32, f32), colour: Rgb) -> Shape {
+    let (tx, ty) = c;
+    Shape::Polygon {
+        points: vec![
+            (tx - 2.0, ty + 5.0),
+            (tx - 2.0, ty - 1.0),
+            (tx - 4.0, ty - 1.0),
+            (tx - 4.0, ty - 5.0),
+            (tx + 4.0, ty - 5.0),
+            (tx + 4.0, ty - 1.0),
+            (tx + 2.0, ty - 1.0),
+            (tx + 2.0, ty + 5.0),
+        ],
+        fill: Some(colour),
+        stroke: ink(),
+    }
+}
+
+/// A locomotive, its top-left corner at `l`.
+fn locomotive(l: (f32, f32), colour: Rgb) -> Vec<Shape> {
+    let (lx, ly) = l;
+    let mut out = vec![
+        Shape::Rect {
+            at: (lx, ly),
+            size: (16.0, 7.0),
+            round: 0.0,
+            fill: Some(colour),
+            stroke: ink(),
+        },
+        Shape::Rect {
+            at: (lx + 10.0, ly - 5.0),
+            size: (5.0, 5.0),
+            round: 0.0,
+            fill: Some(colour),
+            stroke: ink(),
+        },
+    ];
+    for wx in [lx + 4.0, lx + 12.0] {
+        out.push(Shape::Circle {
+            centre: (wx, ly + 8.0),
+            radius: 2.2,
+            fill: Some(Rgb(34, 34, 34)),
+            stroke: ink(),
+        });
+    }
+    out
+}
+
+/// The water towers still standing at the stopovers, and each player's locomotive.
 pub fn locomotives_and_towers(s: &State, p: &mut Picture, f: &Frame) {
     let Some(x) = s.scenario.as_deref() else {
         return;
@@ -415,22 +465,8 @@ pub fn locomotives_and_towers(s: &State, p: &mut Picture, f: &Frame) {
                     continue;
                 }
                 let angle = std::f32::consts::TAU * q as f32 / s.players.len() as f32;
-                let (tx, ty) = (c.0 + 13.0 * angle.sin(), c.1 - 13.0 * angle.cos());
-                p.shapes.push(Shape::Polygon {
-                    points: vec![
-                        (tx - 2.0, ty + 5.0),
-                        (tx - 2.0, ty - 1.0),
-                        (tx - 4.0, ty - 1.0),
-                        (tx - 4.0, ty - 5.0),
-                        (tx + 4.0, ty - 5.0),
-                        (tx + 4.0, ty - 1.0),
-                        (tx + 2.0, ty - 1.0),
-                        (tx + 2.0, ty + 5.0),
-                    ],
-                    fill: player_colour(s.colour(q as u8)).into(),
-                    stroke: "#000000".into(),
-                    width: 1.0,
-                });
+                let t = (c.0 + 14.0 * angle.sin(), c.1 - 14.0 * angle.cos());
+                p.shapes.push(tower(t, player_colour(s.colour(q as u8))));
             }
         }
     }
@@ -439,37 +475,40 @@ pub fn locomotives_and_towers(s: &State, p: &mut Picture, f: &Frame) {
             continue;
         };
         let c = node_at(s, x, n, f);
-        let (lx, ly) = (c.0 - 8.0 + 3.0 * q as f32, c.1 + 8.0 + 3.0 * q as f32);
-        let colour = player_colour(s.colour(q as u8)).to_string();
-        p.shapes.push(Shape::Polygon {
-            points: vec![
-                (lx, ly),
-                (lx + 16.0, ly),
-                (lx + 16.0, ly + 7.0),
-                (lx, ly + 7.0),
-            ],
-            fill: colour.clone(),
-            stroke: "#000000".into(),
-            width: 1.2,
+        let l = (c.0 - 8.0 + 3.0 * q as f32, c.1 + 8.0 + 3.0 * q as f32);
+        p.shapes.push(Shape::Note {
+            note: format!("{}'s locomotive", s.colour(q as u8)),
+            shapes: locomotive(l, player_colour(s.colour(q as u8))),
         });
-        p.shapes.push(Shape::Polygon {
-            points: vec![
-                (lx + 10.0, ly - 5.0),
-                (lx + 15.0, ly - 5.0),
-                (lx + 15.0, ly),
-                (lx + 10.0, ly),
-            ],
-            fill: colour,
-            stroke: "#000000".into(),
-            width: 1.2,
-        });
-        for wx in [lx + 4.0, lx + 12.0] {
-            p.shapes.push(Shape::Circle {
-                centre: (wx, ly + 8.0),
-                radius: 2.2,
-                fill: "#222222".into(),
-                stroke: "#000000".into(),
-            });
-        }
+    }
+}
+
+/// The legend's keys for what the railway shows.
+pub fn legend(s: &State, l: &mut Legend) {
+    let Some(x) = s.scenario.as_deref() else {
+        return;
+    };
+    let grey = Rgb(158, 158, 158);
+    let kinds: Vec<Option<Kind>> = (0..x.rail.stretches())
+        .filter(|&st| x.owners[st] != 0)
+        .map(|st| x.rail.kind(st as u16))
+        .collect();
+    if kinds.iter().any(|k| *k != Some(Kind::Ferry)) {
+        l.add(
+            Key::Shapes(vec![
+                Shape::line((1.0, 8.0), (15.0, 8.0), Stroke::new(Rgb::BLACK, 5.5)),
+                Shape::line((1.0, 8.0), (15.0, 8.0), Stroke::new(grey, 3.5)),
+            ]),
+            "rail line",
+        );
+    }
+    if kinds.contains(&Some(Kind::Ferry)) {
+        l.add(Key::Shapes(vec![boat((8.0, 8.0), grey)]), "ferry");
+    }
+    if x.players.iter().any(|r| r.locomotive.is_some()) {
+        l.add(Key::Shapes(locomotive((0.0, 6.0), grey)), "locomotive");
+    }
+    if x.race.as_ref().is_some_and(|r| !r.stopovers.is_empty()) {
+        l.add(Key::Shapes(vec![tower((8.0, 8.0), grey)]), "water tower");
     }
 }

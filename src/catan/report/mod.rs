@@ -346,6 +346,50 @@ fn your_hand(after: &State, viewer: Option<Colour>, o: &mut String, n: &mut usiz
     let _ = writeln!(o);
 }
 
+/// The points everyone may see after a step, as the public report shows them: hidden
+/// victory point cards count only once the game is over (Catan Express shows them at
+/// once).
+pub fn public_points(after: &State, seat: u8) -> u8 {
+    if after.scenario.is_some() || after.phase == Phase::Over {
+        after.points(seat)
+    } else {
+        after.public_points(seat)
+    }
+}
+
+/// How the game stands after a step, for the web site's chart: each player's points,
+/// as the public report shows them.
+pub fn tally(after: &State) -> crate::pbem::game::Tally {
+    use crate::pbem::game::{Measure, Tally};
+    Tally {
+        measures: vec![Measure {
+            name: "points".into(),
+            values: after
+                .players
+                .iter()
+                .enumerate()
+                .map(|(seat, p)| {
+                    (
+                        p.colour.to_string(),
+                        i64::from(public_points(after, seat as u8)),
+                    )
+                })
+                .collect(),
+        }],
+        progress: None,
+        colours: after
+            .players
+            .iter()
+            .map(|p| {
+                (
+                    p.colour.to_string(),
+                    picture::player_colour(p.colour).to_string(),
+                )
+            })
+            .collect(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

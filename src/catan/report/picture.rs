@@ -1,156 +1,226 @@
-//! The board as a picture: a plain list of shapes (hexes, number tokens, harbours,
-//! roads, settlements, cities, the robber) that any renderer can draw; [`Picture::to_svg`]
-//! writes SVG. Kept renderer-neutral so one drawing pipeline can serve both games later.
-
-use std::fmt::Write as _;
+//! The board as a picture, drawn with the judge's shared shapes (`crate::picture`): hexes
+//! with their letters, number tokens with their dots, the robber, harbours, roads,
+//! settlements and cities (each with its corner's number, as orders write it), every
+//! free corner's number, Catan Express's railways, and a legend of what the board
+//! shows. The SVG is the drawing; the PNG is the SVG rendered.
 
 use crate::catan::board::{Board, Terrain};
 use crate::catan::state::{Colour, NOBODY, State};
+use crate::picture::{Key, Legend, Picture, Rgb, Shape, Stroke, Text, text_width};
 
-#[derive(Clone, Debug, PartialEq)]
-pub enum Shape {
-    Polygon {
-        points: Vec<(f32, f32)>,
-        fill: String,
-        stroke: String,
-        width: f32,
-    },
-    Circle {
-        centre: (f32, f32),
-        radius: f32,
-        fill: String,
-        stroke: String,
-    },
-    Line {
-        from: (f32, f32),
-        to: (f32, f32),
-        stroke: String,
-        width: f32,
-    },
-    /// Text centred on `at`.
-    Text {
-        at: (f32, f32),
-        text: String,
-        size: f32,
-        fill: String,
-    },
-}
-
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Picture {
-    pub width: f32,
-    pub height: f32,
-    pub shapes: Vec<Shape>,
-}
-
-pub fn terrain_colour(t: Terrain) -> &'static str {
+pub fn terrain_colour(t: Terrain) -> Rgb {
     match t {
-        Terrain::Forest => "#2f6b2f",
-        Terrain::Hills => "#c0622f",
-        Terrain::Pasture => "#9fd16a",
-        Terrain::Fields => "#efc94c",
-        Terrain::Mountains => "#8c8c8c",
-        Terrain::Desert => "#e4d3a0",
-        Terrain::Sea => "#4f8fc0",
+        Terrain::Forest => Rgb::hex("#2f6b2f"),
+        Terrain::Hills => Rgb::hex("#c0622f"),
+        Terrain::Pasture => Rgb::hex("#9fd16a"),
+        Terrain::Fields => Rgb::hex("#efc94c"),
+        Terrain::Mountains => Rgb::hex("#8c8c8c"),
+        Terrain::Desert => Rgb::hex("#e4d3a0"),
+        Terrain::Sea => Rgb::hex("#4f8fc0"),
     }
 }
 
-pub fn player_colour(c: Colour) -> &'static str {
+pub fn player_colour(c: Colour) -> Rgb {
     match c {
-        Colour::Red => "#d32f2f",
-        Colour::Blue => "#1e5bc6",
-        Colour::White => "#f7f7f7",
-        Colour::Orange => "#f07c00",
-        Colour::Green => "#2fae4f",
-        Colour::Purple => "#7b1fa2",
+        Colour::Red => Rgb::hex("#d32f2f"),
+        Colour::Blue => Rgb::hex("#1e5bc6"),
+        Colour::White => Rgb::hex("#f7f7f7"),
+        Colour::Orange => Rgb::hex("#f07c00"),
+        Colour::Green => Rgb::hex("#2fae4f"),
+        Colour::Purple => Rgb::hex("#7b1fa2"),
     }
 }
 
-const SIZE: f32 = 40.0;
+/// A hex's radius.
+const SIZE: f32 = 46.0;
+const MARGIN: f32 = 12.0;
+/// Room for the title above the board.
+const TITLE: f32 = 28.0;
+const TOKEN: Rgb = Rgb(251, 243, 220);
+const HARBOUR: Rgb = Rgb(107, 74, 43);
+const ROBBER: Rgb = Rgb(34, 34, 34);
+const HOT: Rgb = Rgb(192, 0, 0);
+
+pub(crate) fn ink() -> Option<Stroke> {
+    Some(Stroke::new(Rgb::BLACK, 1.2))
+}
 
 /// Where the board's integer plane lands in the picture.
 #[derive(Clone, Copy, Debug)]
 pub struct Frame {
     minx: i32,
     miny: i32,
-    margin: f32,
 }
 
 impl Frame {
     /// A point of the board's plane (x in half hex widths, y in quarter hex heights).
     pub fn at(&self, x: i32, y: i32) -> (f32, f32) {
         (
-            self.margin + (x - self.minx) as f32 * SIZE * 0.866,
-            self.margin + (y - self.miny) as f32 * SIZE * 0.5,
+            MARGIN + (x - self.minx) as f32 * SIZE * 0.866,
+            MARGIN + TITLE + (y - self.miny) as f32 * SIZE * 0.5,
         )
     }
+}
+
+/// A settlement (a house) or a city (a house with a hall), centred on `c`.
+pub(crate) fn building(c: (f32, f32), city: bool, fill: Rgb) -> Shape {
+    let (x, y) = c;
+    let points = if city {
+        vec![
+            (x - 11.0, y + 8.0),
+            (x - 11.0, y - 3.0),
+            (x - 4.0, y - 3.0),
+            (x - 4.0, y - 8.0),
+            (x + 1.5, y - 12.0),
+            (x + 7.0, y - 8.0),
+            (x + 7.0, y - 3.0),
+            (x + 11.0, y - 3.0),
+            (x + 11.0, y + 8.0),
+        ]
+    } else {
+        vec![
+            (x - 8.0, y + 7.0),
+            (x - 8.0, y - 2.0),
+            (x, y - 9.0),
+            (x + 8.0, y - 2.0),
+            (x + 8.0, y + 7.0),
+        ]
+    };
+    Shape::Polygon {
+        points,
+        fill: Some(fill),
+        stroke: Some(Stroke::new(Rgb::BLACK, 1.5)),
+    }
+}
+
+fn robber(c: (f32, f32)) -> Vec<Shape> {
+    vec![
+        Shape::Polygon {
+            points: vec![
+                (c.0 - 6.0, c.1 + 8.0),
+                (c.0 - 4.0, c.1 - 2.0),
+                (c.0 + 4.0, c.1 - 2.0),
+                (c.0 + 6.0, c.1 + 8.0),
+            ],
+            fill: Some(ROBBER),
+            stroke: ink(),
+        },
+        Shape::Circle {
+            centre: (c.0, c.1 - 5.0),
+            radius: 4.0,
+            fill: Some(ROBBER),
+            stroke: ink(),
+        },
+    ]
+}
+
+fn token(c: (f32, f32), n: u8, radius: f32) -> Vec<Shape> {
+    let hot = n == 6 || n == 8;
+    let fill = if hot { HOT } else { Rgb::INK };
+    let mut out = vec![
+        Shape::Circle {
+            centre: c,
+            radius,
+            fill: Some(TOKEN),
+            stroke: Some(Stroke::new(Rgb(51, 51, 51), 1.0)),
+        },
+        Shape::Text(Text::centred((c.0, c.1 - 2.0), n.to_string(), 13.0, fill).bold()),
+    ];
+    // The dots: how many of the 36 rolls make the number.
+    let pips = Board::pips(Some(n));
+    for k in 0..pips {
+        out.push(Shape::Circle {
+            centre: (
+                c.0 + (k as f32 - (pips as f32 - 1.0) / 2.0) * 3.2,
+                c.1 + 8.0,
+            ),
+            radius: 1.1,
+            fill: Some(fill),
+            stroke: None,
+        });
+    }
+    out
+}
+
+/// What the board shows, for the legend.
+#[derive(Default)]
+struct Seen {
+    terrains: Vec<Terrain>,
+    road: bool,
+    settlement: bool,
+    city: bool,
+    harbour: bool,
 }
 
 /// Draws the board.
 pub fn draw(s: &State) -> Picture {
     let t = &s.board.topology;
-    let kx = SIZE * 0.866;
-    let ky = SIZE * 0.5;
     let (minx, maxx, miny, maxy) = t.vertices.iter().fold(
         (i32::MAX, i32::MIN, i32::MAX, i32::MIN),
         |(a, b, c, d), v| (a.min(v.x), b.max(v.x), c.min(v.y), d.max(v.y)),
     );
-    let margin = 10.0;
-    let frame = Frame { minx, miny, margin };
+    let frame = Frame { minx, miny };
     let at = |x: i32, y: i32| frame.at(x, y);
-    let mut p = Picture {
-        width: 2.0 * margin + (maxx - minx) as f32 * kx,
-        height: 2.0 * margin + (maxy - miny) as f32 * ky,
-        shapes: Vec::new(),
+    let title = if s.step == 0 {
+        format!("{}: the board at the start", s.name)
+    } else {
+        format!("{}: the board after turn {}", s.name, s.step)
     };
+    let board_w = 2.0 * MARGIN + (maxx - minx) as f32 * SIZE * 0.866;
+    let width = board_w.max(2.0 * MARGIN + text_width(&title, 16.0) * 1.1);
+    let board_h = MARGIN + TITLE + (maxy - miny) as f32 * SIZE * 0.5;
+    let mut p = Picture {
+        width,
+        height: board_h,
+        title: title.clone(),
+        shapes: vec![Shape::Text(
+            Text::left((MARGIN, MARGIN + 6.0), title, 16.0, Rgb::INK).bold(),
+        )],
+    };
+    let mut seen = Seen::default();
     for (h, hx) in t.hexes.iter().enumerate() {
-        let points = hx
-            .corners
-            .iter()
-            .map(|&v| at(t.vertices[v].x, t.vertices[v].y))
-            .collect();
+        let terrain = s.board.terrain[h];
+        if !seen.terrains.contains(&terrain) {
+            seen.terrains.push(terrain);
+        }
         p.shapes.push(Shape::Polygon {
-            points,
-            fill: terrain_colour(s.board.terrain[h]).into(),
-            stroke: "#333333".into(),
-            width: 1.0,
+            points: hx
+                .corners
+                .iter()
+                .map(|&v| at(t.vertices[v].x, t.vertices[v].y))
+                .collect(),
+            fill: Some(terrain_colour(terrain)),
+            stroke: Some(Stroke::new(Rgb(51, 51, 51), 1.0)),
         });
         if !hx.land {
             continue;
         }
         let c = at(hx.x, hx.y);
-        p.shapes.push(Shape::Text {
-            at: (c.0, c.1 - 18.0),
-            text: hx.label.clone(),
-            size: 11.0,
-            fill: "#111111".into(),
-        });
+        p.shapes.push(Shape::Text(
+            Text::centred((c.0, c.1 - 22.0), hx.label.clone(), 13.0, Rgb::INK)
+                .bold()
+                .halo(Rgb::WHITE),
+        ));
         if let Some(n) = s.board.number[h] {
-            p.shapes.push(Shape::Circle {
-                centre: c,
-                radius: 12.0,
-                fill: "#fbf3dc".into(),
-                stroke: "#333333".into(),
+            p.shapes.push(Shape::Note {
+                note: format!(
+                    "{} ({}): {n}, made by {} of the 36 rolls",
+                    hx.label,
+                    terrain,
+                    Board::pips(Some(n))
+                ),
+                shapes: token(c, n, 14.0),
             });
-            let red = n == 6 || n == 8;
-            p.shapes.push(Shape::Text {
-                at: (c.0, c.1 + 1.0),
-                text: n.to_string(),
-                size: 13.0,
-                fill: if red { "#c00000" } else { "#111111" }.into(),
-            });
-            let _ = Board::pips(Some(n));
         }
         if s.robber == h {
-            p.shapes.push(Shape::Circle {
-                centre: (c.0 + 17.0, c.1 + 12.0),
-                radius: 6.0,
-                fill: "#222222".into(),
-                stroke: "#000000".into(),
+            p.shapes.push(Shape::Note {
+                note: format!("the robber, on {}", hx.label),
+                shapes: robber((c.0 + 22.0, c.1 + 10.0)),
             });
         }
     }
     for &(e, h) in &s.board.harbours {
+        seen.harbour = true;
         let [a, b] = t.edges[e].ends;
         let (pa, pb) = (
             at(t.vertices[a].x, t.vertices[a].y),
@@ -160,19 +230,25 @@ pub fn draw(s: &State) -> Picture {
         let sc = sea.map_or(((pa.0 + pb.0) / 2.0, (pa.1 + pb.1) / 2.0), |x| {
             at(t.hexes[x].x, t.hexes[x].y)
         });
-        for q in [pa, pb] {
-            p.shapes.push(Shape::Line {
-                from: q,
-                to: sc,
-                stroke: "#6b4a2b".into(),
-                width: 3.0,
-            });
-        }
-        p.shapes.push(Shape::Text {
-            at: sc,
-            text: h.label(),
-            size: 10.0,
-            fill: "#ffffff".into(),
+        let mut shapes: Vec<Shape> = [pa, pb]
+            .into_iter()
+            .map(|q| Shape::line(q, sc, Stroke::new(HARBOUR, 3.0)))
+            .collect();
+        let label = h.label();
+        let w = text_width(&label, 10.0) + 8.0;
+        shapes.push(Shape::Rect {
+            at: (sc.0 - w / 2.0, sc.1 - 7.0),
+            size: (w, 14.0),
+            round: 3.0,
+            fill: Some(Rgb::WHITE),
+            stroke: Some(Stroke::new(HARBOUR, 1.5)),
+        });
+        shapes.push(Shape::Text(
+            Text::centred(sc, label.clone(), 10.0, Rgb::INK).bold(),
+        ));
+        p.shapes.push(Shape::Note {
+            note: format!("harbour {label} at {}-{}", a + 1, b + 1),
+            shapes,
         });
     }
     for (e, info) in t.edges.iter().enumerate() {
@@ -180,138 +256,118 @@ pub fn draw(s: &State) -> Picture {
         if o == NOBODY {
             continue;
         }
+        seen.road = true;
         let [a, b] = info.ends;
         let (pa, pb) = (
             at(t.vertices[a].x, t.vertices[a].y),
             at(t.vertices[b].x, t.vertices[b].y),
         );
-        p.shapes.push(Shape::Line {
-            from: pa,
-            to: pb,
-            stroke: "#000000".into(),
-            width: 7.0,
-        });
-        p.shapes.push(Shape::Line {
-            from: pa,
-            to: pb,
-            stroke: player_colour(s.colour(o)).into(),
-            width: 5.0,
-        });
+        p.shapes
+            .push(Shape::line(pa, pb, Stroke::new(Rgb::BLACK, 7.0)));
+        p.shapes.push(Shape::line(
+            pa,
+            pb,
+            Stroke::new(player_colour(s.colour(o)), 5.0),
+        ));
     }
     crate::catan::express::report::rails(s, &mut p, &frame);
     for (v, info) in t.vertices.iter().enumerate() {
         let c = at(info.x, info.y);
         let o = s.vertex_owner[v];
+        let number = (v + 1).to_string();
         if o == NOBODY {
             if info.land {
-                p.shapes.push(Shape::Text {
-                    at: c,
-                    text: (v + 1).to_string(),
-                    size: 7.0,
-                    fill: "#000000".into(),
-                });
+                p.shapes.push(Shape::Text(
+                    Text::centred(c, number, 8.0, Rgb::INK).halo(Rgb::WHITE),
+                ));
             }
             continue;
         }
-        let fill = player_colour(s.colour(o)).to_string();
+        let fill = player_colour(s.colour(o));
         let city = s.players[o as usize].cities.has(v);
-        let r = if city { 9.0 } else { 6.0 };
-        let points = if city {
-            vec![
-                (c.0 - r, c.1 + r),
-                (c.0 - r, c.1 - r * 0.3),
-                (c.0, c.1 - r),
-                (c.0 + r, c.1 - r * 0.3),
-                (c.0 + r, c.1 + r),
-            ]
+        if city {
+            seen.city = true;
         } else {
-            vec![
-                (c.0 - r, c.1 + r),
-                (c.0 - r, c.1 - r * 0.2),
-                (c.0, c.1 - r),
-                (c.0 + r, c.1 - r * 0.2),
-                (c.0 + r, c.1 + r),
-            ]
-        };
-        p.shapes.push(Shape::Polygon {
-            points,
-            fill,
-            stroke: "#000000".into(),
-            width: 1.5,
+            seen.settlement = true;
+        }
+        p.shapes.push(Shape::Note {
+            note: format!(
+                "{}'s {} at {number}",
+                s.colour(o),
+                if city { "city" } else { "settlement" }
+            ),
+            shapes: vec![
+                building(c, city, fill),
+                Shape::Text(Text::centred((c.0, c.1 + 2.0), number, 8.0, fill.ink_on()).bold()),
+            ],
         });
     }
     crate::catan::express::report::locomotives_and_towers(s, &mut p, &frame);
+    let legend = legend(s, &seen);
+    let (shapes, h) = legend.layout(MARGIN, board_h + 8.0, width - 2.0 * MARGIN);
+    p.shapes.extend(shapes);
+    p.height = board_h + 8.0 + h + MARGIN / 2.0;
     p
 }
 
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
-
-impl Picture {
-    /// The picture as an SVG document.
-    pub fn to_svg(&self) -> String {
-        let mut o = String::new();
-        let _ = writeln!(
-            o,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{:.0}" height="{:.0}" viewBox="0 0 {:.1} {:.1}">"#,
-            self.width, self.height, self.width, self.height
-        );
-        for s in &self.shapes {
-            let _ = match s {
-                Shape::Polygon {
-                    points,
-                    fill,
-                    stroke,
-                    width,
-                } => {
-                    let pts: Vec<String> = points
-                        .iter()
-                        .map(|(x, y)| format!("{x:.1},{y:.1}"))
-                        .collect();
-                    writeln!(
-                        o,
-                        r#"<polygon points="{}" fill="{fill}" stroke="{stroke}" stroke-width="{width:.1}"/>"#,
-                        pts.join(" ")
-                    )
-                }
-                Shape::Circle {
-                    centre,
-                    radius,
-                    fill,
-                    stroke,
-                } => writeln!(
-                    o,
-                    r#"<circle cx="{:.1}" cy="{:.1}" r="{radius:.1}" fill="{fill}" stroke="{stroke}"/>"#,
-                    centre.0, centre.1
-                ),
-                Shape::Line {
-                    from,
-                    to,
-                    stroke,
-                    width,
-                } => writeln!(
-                    o,
-                    r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{stroke}" stroke-width="{width:.1}" stroke-linecap="round"/>"#,
-                    from.0, from.1, to.0, to.1
-                ),
-                Shape::Text {
-                    at,
-                    text,
-                    size,
-                    fill,
-                } => writeln!(
-                    o,
-                    r#"<text x="{:.1}" y="{:.1}" font-family="sans-serif" font-size="{size:.0}" fill="{fill}" text-anchor="middle" dominant-baseline="middle">{}</text>"#,
-                    at.0,
-                    at.1,
-                    esc(text)
-                ),
-            };
-        }
-        o.push_str("</svg>\n");
-        o
+fn legend(s: &State, seen: &Seen) -> Legend {
+    let mut l = Legend::new();
+    let mut terrains = seen.terrains.clone();
+    terrains.sort();
+    for t in terrains {
+        let words = match t.resource() {
+            Some(r) => format!("{t} ({r})"),
+            None => t.to_string(),
+        };
+        l.add(Key::Swatch(terrain_colour(t)), words);
     }
+    l.row();
+    for pl in &s.players {
+        l.add(
+            Key::Dot(player_colour(pl.colour)),
+            format!("{} {}", pl.colour, pl.name),
+        );
+    }
+    l.row();
+    l.add(
+        Key::Shapes(token((8.0, 8.0), 8, 8.0)),
+        "number, dots: its odds",
+    );
+    l.add(Key::Shapes(robber((8.0, 8.0))), "robber");
+    if seen.harbour {
+        l.add(
+            Key::Shapes(vec![Shape::Rect {
+                at: (1.0, 3.0),
+                size: (14.0, 10.0),
+                round: 3.0,
+                fill: Some(Rgb::WHITE),
+                stroke: Some(Stroke::new(HARBOUR, 1.5)),
+            }]),
+            "harbour (3:1, or 2:1 for one resource)",
+        );
+    }
+    l.add(
+        Key::Shapes(vec![Shape::Text(
+            Text::centred((8.0, 8.0), "12", 8.0, Rgb::INK).halo(Rgb::WHITE),
+        )]),
+        "a corner's number",
+    );
+    l.row();
+    if seen.road {
+        l.add(Key::Line(Stroke::new(Rgb::INK, 5.0)), "road");
+    }
+    if seen.settlement {
+        l.add(
+            Key::Shapes(vec![building((8.0, 8.0), false, Rgb::WHITE)]),
+            "settlement",
+        );
+    }
+    if seen.city {
+        l.add(
+            Key::Shapes(vec![building((8.0, 9.0), true, Rgb::WHITE)]),
+            "city",
+        );
+    }
+    crate::catan::express::report::legend(s, &mut l);
+    l
 }

@@ -5,7 +5,7 @@
 //!    _____          Each hex holds its label and home marker, its terrain with
 //!   /C4  R\_____    `~` for a river and `b` per bridge, and its building.
 //!  /past ~ \       Edges: `#` a player's wall, `:` neutral wall tokens,
-//!  \sawmill/       `~` a river crossing, `=` a road crossing.
+//!  \sawmill/       `~` a river crossing, `=` a road crossing, `H` a rail track.
 //!   \_____/
 //! ```
 
@@ -229,6 +229,7 @@ fn panel(state: &State, first: u8, last: u8) -> Vec<String> {
             .power_lines
             .iter()
             .any(|r| (r.from.hex == a && r.to.hex == b) || (r.to.hex == a && r.from.hex == b));
+        let track = map.tracks.contains(&border);
         match map.wall(border) {
             Some(w) => {
                 let c = if w.owner.is_some() { '#' } else { ':' };
@@ -253,6 +254,19 @@ fn panel(state: &State, first: u8, last: u8) -> Vec<String> {
                     let k = if cells.len() > 2 { 3 } else { 1 };
                     let (cx, cy, _) = cells[k];
                     cv.put(cx, cy, '.');
+                }
+                if track {
+                    // Trains: a rail track crossing, at the end of the edge (on a
+                    // slanted edge of two cells, wherever the river or road leave room).
+                    let k = if cells.len() > 2 {
+                        4
+                    } else if !(road || power) {
+                        1
+                    } else {
+                        0
+                    };
+                    let (cx, cy, _) = cells[k];
+                    cv.put(cx, cy, 'H');
                 }
             }
         }
@@ -315,6 +329,9 @@ pub const LEGEND: &[&str] = &[
 /// What the marks mean, with the lines the modules in play add.
 pub fn legend(state: &State) -> Vec<String> {
     let mut out: Vec<String> = LEGEND.iter().map(|s| s.to_string()).collect();
+    if !state.map.tracks.is_empty() {
+        out.push("An H on an edge: a rail track crosses it.".to_string());
+    }
     for p in crate::roads_boats::modules::in_play(state) {
         out.extend(p.map_legend.iter().map(|s| s.to_string()));
     }

@@ -406,3 +406,60 @@ fn wonder(s: &State) -> WonderReport {
         ends: format!("The game ends at {}.", ends.join(", at ")),
     }
 }
+
+/// How the game stands after a turn, for the web site's charts: each player's score,
+/// bricks on the wonder and transporters, and the wonder's way to the brick that ends
+/// the game. All of it is on the public map and in the public report.
+pub fn tally(after: &State) -> crate::pbem::game::Tally {
+    use crate::pbem::game::{Measure, Progress, Tally};
+    let seats = || after.move_order.iter();
+    let scores = super::resolve::score::scores(after);
+    let score = seats()
+        .map(|c| (c.to_string(), scores.get(c).map_or(0, |s| s.total)))
+        .collect();
+    let bricks = seats()
+        .map(|c| {
+            let n = after
+                .wonder
+                .bricks
+                .iter()
+                .filter(|b| **b == Brick::Player(*c))
+                .count();
+            (c.to_string(), n as i64)
+        })
+        .collect();
+    let transporters = seats()
+        .map(|c| {
+            let n = after
+                .transporters
+                .values()
+                .filter(|t| t.owner == *c)
+                .count();
+            (c.to_string(), n as i64)
+        })
+        .collect();
+    Tally {
+        measures: vec![
+            Measure {
+                name: "score".into(),
+                values: score,
+            },
+            Measure {
+                name: "wonder bricks".into(),
+                values: bricks,
+            },
+            Measure {
+                name: "transporters".into(),
+                values: transporters,
+            },
+        ],
+        progress: Some(Progress {
+            name: "places filled on the wonder".into(),
+            done: after.wonder.placed() as i64,
+            goal: after.settings.end.wonder_brick.map(i64::from),
+        }),
+        colours: seats()
+            .map(|c| (c.to_string(), picture::player_colour(*c).to_string()))
+            .collect(),
+    }
+}

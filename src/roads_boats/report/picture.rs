@@ -1,87 +1,104 @@
-//! A picture of the board after a turn, as SVG and PNG: terrain colours, rivers, roads,
-//! bridges, walls in their owners' colours, buildings, homes, transporters and goods
-//! counts, with a legend. One drawing, two back ends: SVG text, and a PNG painted with
-//! tiny-skia and a built-in 8×8 bitmap font, so the PNG needs no system fonts and is the
-//! same bytes on every machine.
+//! A picture of the board after a turn: every tile with its label (`C4`) and terrain,
+//! rivers, rail tracks, roads, power lines, bridges, walls in their owners' colours
+//! (neutral ones grey, the number of tokens on a wall of more than one), city moats,
+//! homes, buildings by their full names, goods lying and transporters as chips, the
+//! &cetera marks (managers, exhibitions shown, polders dry or flooded), and a legend of
+//! only what the board shows.
+//!
+//! One drawing ([`draw`], a [`Picture`]) gives the SVG; the PNG is that SVG rendered
+//! (`crate::picture`), with the bundled font.
 
-use std::fmt::Write as _;
-
-use tiny_skia::{FillRule, Paint, PathBuilder, Pixmap, Stroke, Transform};
+use std::collections::BTreeMap;
 
 use super::super::State;
+use super::super::building::Building;
+use super::super::goods::Goods;
 use super::super::map::{AreaId, Dir, Hex, Terrain};
 use super::super::player::Colour;
-use super::super::transporter::Location;
-use super::ascii_map::building7;
+use super::super::transporter::{Kind, Location, Transporter, TransporterId};
+use crate::picture::{Key, Legend, Picture, Rgb, Shape, Stroke, Text, text_width};
+use crate::roads_boats::modules::{city, polder};
 
-const SIZE: f32 = 34.0; // hex radius
-const MARGIN: f32 = 20.0;
-const LEGEND: f32 = 150.0;
+/// A hex's radius (centre to corner).
+const R: f32 = 40.0;
+const MARGIN: f32 = 16.0;
+/// Room for the title above the map.
+const TITLE: f32 = 30.0;
+/// The narrowest picture (the legend needs some room).
+const MIN_WIDTH: f32 = 520.0;
 
-type Rgb = (u8, u8, u8);
+const LABEL_SIZE: f32 = 11.0;
+const BUILDING_SIZE: f32 = 9.0;
+const CHIP_SIZE: f32 = 9.0;
+const CHIP_H: f32 = 12.0;
+/// The widest row of chips in an area.
+const CHIP_ROW: f32 = 66.0;
+/// At most so many chips in an area; the rest are counted in one more.
+const CHIPS_SHOWN: usize = 8;
 
 fn terrain_colour(t: Terrain) -> Rgb {
     match t {
-        Terrain::Pasture => (156, 204, 101),
-        Terrain::Woods => (46, 125, 50),
-        Terrain::Rock => (158, 158, 158),
-        Terrain::Mountain => (141, 110, 99),
-        Terrain::Desert => (253, 216, 53),
-        Terrain::Sea => (100, 181, 246),
-        Terrain::Polder => (128, 203, 196),
-        Terrain::City => (176, 190, 197),
+        Terrain::Pasture => Rgb(156, 204, 101),
+        Terrain::Woods => Rgb(46, 125, 50),
+        Terrain::Rock => Rgb(158, 158, 158),
+        Terrain::Mountain => Rgb(141, 110, 99),
+        Terrain::Desert => Rgb(253, 216, 53),
+        Terrain::Sea => Rgb(100, 181, 246),
+        Terrain::Polder => Rgb(128, 203, 196),
+        Terrain::City => Rgb(176, 190, 197),
     }
 }
 
 pub fn player_colour(c: Colour) -> Rgb {
     match c {
-        Colour::Red => (211, 47, 47),
-        Colour::Yellow => (251, 192, 45),
-        Colour::Green => (27, 94, 32),
-        Colour::Blue => (25, 118, 210),
-        Colour::Purple => (123, 31, 162),
-        Colour::Orange => (245, 124, 0),
+        Colour::Red => Rgb(211, 47, 47),
+        Colour::Yellow => Rgb(251, 192, 45),
+        Colour::Green => Rgb(27, 94, 32),
+        Colour::Blue => Rgb(25, 118, 210),
+        Colour::Purple => Rgb(123, 31, 162),
+        Colour::Orange => Rgb(245, 124, 0),
     }
 }
 
-const NEUTRAL: Rgb = (97, 97, 97);
-const RIVER: Rgb = (13, 71, 161);
-const ROAD: Rgb = (93, 64, 55);
-const INK: Rgb = (33, 33, 33);
-const WHITE: Rgb = (255, 255, 255);
+const OUTLINE: Rgb = Rgb(60, 60, 60);
+const NEUTRAL: Rgb = Rgb(97, 97, 97);
+const RIVER: Rgb = Rgb(13, 71, 161);
+const ROAD: Rgb = Rgb(93, 64, 55);
+const BRIDGE: Rgb = Rgb(120, 120, 120);
+const TRACK: Rgb = Rgb(38, 50, 56);
+const GOODS: Rgb = Rgb(215, 179, 119);
 /// A flooded polder (polder).
-const FLOODED: Rgb = (79, 195, 247);
+const FLOODED: Rgb = Rgb(79, 195, 247);
 /// Power lines (electricity).
-const POWER: Rgb = (245, 127, 23);
+const POWER: Rgb = Rgb(245, 127, 23);
+/// An exhibition's disc (art).
+const ART: Rgb = Rgb(255, 214, 0);
 
-/// The drawing operations both back ends know.
-trait Canvas {
-    fn polygon(&mut self, pts: &[(f32, f32)], fill: Rgb, stroke: Option<(Rgb, f32)>);
-    fn line(&mut self, a: (f32, f32), b: (f32, f32), colour: Rgb, width: f32);
-    fn circle(&mut self, c: (f32, f32), r: f32, fill: Rgb, stroke: Option<(Rgb, f32)>);
-    /// Text with its top-left corner at `at`, in 8-pixel characters times `scale`.
-    fn text(&mut self, at: (f32, f32), s: &str, scale: u32, colour: Rgb);
+fn ink() -> Option<Stroke> {
+    Some(Stroke::new(Rgb::INK, 1.0))
 }
 
 fn hex_centre(h: Hex) -> (f32, f32) {
     let s3 = 3f32.sqrt();
-    let x = MARGIN + SIZE + SIZE * 1.5 * f32::from(h.col);
-    let y = MARGIN
-        + 16.0
-        + SIZE * s3 / 2.0
-        + SIZE * s3 * (f32::from(h.row) + 0.5 * f32::from(h.col & 1));
+    let x = MARGIN + R + R * 1.5 * f32::from(h.col);
+    let y =
+        MARGIN + TITLE + R * s3 / 2.0 + R * s3 * (f32::from(h.row) + 0.5 * f32::from(h.col & 1));
     (x, y)
 }
 
 fn corner(c: (f32, f32), k: u32) -> (f32, f32) {
+    corner_at(c, k, R)
+}
+
+fn corner_at(c: (f32, f32), k: u32, r: f32) -> (f32, f32) {
     let a = (60.0 * k as f32).to_radians();
-    (c.0 + SIZE * a.cos(), c.1 - SIZE * a.sin())
+    (c.0 + r * a.cos(), c.1 - r * a.sin())
 }
 
 /// The middle of the edge toward `d`.
 fn edge_mid(c: (f32, f32), d: Dir) -> (f32, f32) {
     let a = (d.bearing() as f32).to_radians();
-    let h = SIZE * 3f32.sqrt() / 2.0;
+    let h = R * 3f32.sqrt() / 2.0;
     (c.0 + h * a.cos(), c.1 - h * a.sin())
 }
 
@@ -109,434 +126,649 @@ fn area_point(a: AreaId) -> (f32, f32) {
             }
             .to_radians();
             (
-                c.0 + SIZE * 0.45 * bearing.cos(),
-                c.1 - SIZE * 0.45 * bearing.sin(),
+                c.0 + R * 0.45 * bearing.cos(),
+                c.1 - R * 0.45 * bearing.sin(),
             )
         }
     }
 }
 
-fn size(state: &State, title: &str) -> (u32, u32) {
-    let cols = state.map.columns();
-    let rows = state.map.rows();
-    let w = 2.0 * MARGIN + SIZE * (1.5 * f32::from(cols) + 0.5);
-    let h = 2.0 * MARGIN + 16.0 + SIZE * 3f32.sqrt() * (f32::from(rows) + 0.5) + LEGEND;
-    let title_w = 2.0 * MARGIN + 16.0 * title.chars().count() as f32;
-    (w.max(560.0).max(title_w).ceil() as u32, h.ceil() as u32)
+/// Where a transporter is drawn, and beside which area's things.
+fn place_of(state: &State, t: &Transporter) -> Option<(f32, f32)> {
+    Some(match t.at {
+        Location::Land(a) => area_point(a),
+        Location::River(h) | Location::Sea(h) => hex_centre(h),
+        Location::Dock(c) => {
+            let d = c.land.hex.direction_to(c.sea).unwrap_or(Dir::N);
+            let m = edge_mid(hex_centre(c.land.hex), d);
+            let p = area_point(c.land);
+            ((m.0 * 2.0 + p.0) / 3.0, (m.1 * 2.0 + p.1) / 3.0)
+        }
+        Location::Carried(by) => {
+            let carrier = state.transporters.get(&by)?;
+            if matches!(carrier.at, Location::Carried(_)) {
+                return None;
+            }
+            place_of(state, carrier)?
+        }
+    })
 }
 
-fn draw(state: &State, title: &str, cv: &mut dyn Canvas) {
+/// The picture's size: the map, the title and the legend under them.
+fn frame(state: &State, title: &str) -> (f32, f32) {
+    let cols = state.map.columns();
+    let rows = state.map.rows();
+    let w = 2.0 * MARGIN + R * (1.5 * f32::from(cols) + 0.5);
+    let h = MARGIN + TITLE + R * 3f32.sqrt() * (f32::from(rows) + 0.5);
+    let title_w = 2.0 * MARGIN + text_width(title, 16.0) * 1.1;
+    (w.max(MIN_WIDTH).max(title_w).ceil(), h.ceil())
+}
+
+/// A point of the picture to a tenth of a pixel, where chips gather.
+type Spot = (i32, i32);
+
+/// A chip: a rounded label, for a transporter in its owner's colour or goods lying.
+struct Chip {
+    text: String,
+    fill: Rgb,
+    note: String,
+}
+
+fn transporter_note(id: TransporterId, t: &Transporter) -> String {
+    let mut note = format!("{id}: {}'s {}", t.owner, kind_name(t.kind));
+    if !t.cargo.is_empty() {
+        note.push_str(&format!(", carrying {}", t.cargo));
+    }
+    if t.following_geese > 0 {
+        note.push_str(&format!(", {} geese following", t.following_geese));
+    }
+    if let Location::Carried(by) = t.at {
+        note.push_str(&format!(", aboard {by}"));
+    }
+    note
+}
+
+fn kind_name(k: Kind) -> &'static str {
+    match k {
+        Kind::Donkey => "donkey",
+        Kind::Wagon => "wagon",
+        Kind::Truck => "truck",
+        Kind::Raft => "raft",
+        Kind::Rowboat => "rowboat",
+        Kind::Steamer => "steamer",
+        Kind::Plane => "plane",
+        Kind::Caravan => "exhibition caravan",
+    }
+}
+
+/// Chips in rows centred under `top`, at most [`CHIP_ROW`] wide.
+fn chips(out: &mut Vec<Shape>, top: (f32, f32), list: &[Chip]) {
+    let mut rows: Vec<Vec<(&Chip, f32)>> = vec![Vec::new()];
+    let mut width = 0.0;
+    for c in list {
+        let w = text_width(&c.text, CHIP_SIZE) * 1.1 + 6.0;
+        let row_w = width + w + if width > 0.0 { 2.0 } else { 0.0 };
+        if width > 0.0 && row_w > CHIP_ROW {
+            rows.push(Vec::new());
+            width = w;
+        } else {
+            width = row_w;
+        }
+        if let Some(r) = rows.last_mut() {
+            r.push((c, w));
+        }
+    }
+    for (i, row) in rows.iter().enumerate() {
+        let total: f32 = row.iter().map(|(_, w)| w).sum::<f32>() + 2.0 * (row.len() as f32 - 1.0);
+        let mut x = top.0 - total / 2.0;
+        let y = top.1 + i as f32 * (CHIP_H + 2.0);
+        for (c, w) in row {
+            let shapes = vec![
+                Shape::Rect {
+                    at: (x, y),
+                    size: (*w, CHIP_H),
+                    round: 3.0,
+                    fill: Some(c.fill),
+                    stroke: ink(),
+                },
+                Shape::Text(
+                    Text::centred(
+                        (x + w / 2.0, y + CHIP_H / 2.0),
+                        c.text.clone(),
+                        CHIP_SIZE,
+                        c.fill.ink_on(),
+                    )
+                    .bold(),
+                ),
+            ];
+            out.push(Shape::Note {
+                note: c.note.clone(),
+                shapes,
+            });
+            x += w + 2.0;
+        }
+    }
+}
+
+/// A building's name as players write it, on one line or, when long, two (split after
+/// its hyphen): never cut short.
+fn building_lines(b: &Building) -> Vec<String> {
+    let name = b.kind.name();
+    if text_width(name, BUILDING_SIZE) <= 56.0 {
+        return vec![name.to_string()];
+    }
+    match name.split_once('-') {
+        Some((a, rest)) => vec![format!("{a}-"), rest.to_string()],
+        None => vec![name.to_string()],
+    }
+}
+
+/// A building's box, its top at `top` (centred); returns its bottom.
+fn building(out: &mut Vec<Shape>, top: (f32, f32), b: &Building) -> f32 {
+    let lines = building_lines(b);
+    let w = lines
+        .iter()
+        .map(|l| text_width(l, BUILDING_SIZE))
+        .fold(0.0, f32::max)
+        + 6.0;
+    let h = 10.0 * lines.len() as f32 + 3.0;
+    let mut shapes = vec![Shape::Rect {
+        at: (top.0 - w / 2.0, top.1),
+        size: (w, h),
+        round: 2.0,
+        fill: Some(Rgb::WHITE),
+        stroke: Some(Stroke::new(Rgb::INK, if b.bomb_proof { 2.5 } else { 1.0 })),
+    }];
+    for (i, l) in lines.iter().enumerate() {
+        shapes.push(Shape::Text(Text::centred(
+            (top.0, top.1 + 6.5 + 10.0 * i as f32),
+            l.clone(),
+            BUILDING_SIZE,
+            Rgb::INK,
+        )));
+    }
+    let mut note = format!("{} at {}", b.kind, b.at);
+    if let Some(m) = &b.mine {
+        note.push_str(&format!(": {} gold, {} iron left", m.gold, m.iron));
+    }
+    if b.bomb_proof {
+        note.push_str(" (bomb-proof)");
+    }
+    out.push(Shape::Note { note, shapes });
+    top.1 + h
+}
+
+/// A house: a player's home.
+fn house(at: (f32, f32), colour: Rgb) -> Shape {
+    let (x, y) = at;
+    Shape::Polygon {
+        points: vec![
+            (x - 6.0, y + 5.0),
+            (x - 6.0, y - 1.0),
+            (x, y - 6.0),
+            (x + 6.0, y - 1.0),
+            (x + 6.0, y + 5.0),
+        ],
+        fill: Some(colour),
+        stroke: ink(),
+    }
+}
+
+fn disc_with(at: (f32, f32), text: &str, fill: Rgb) -> Vec<Shape> {
+    vec![
+        Shape::Circle {
+            centre: at,
+            radius: 6.5,
+            fill: Some(fill),
+            stroke: ink(),
+        },
+        Shape::Text(Text::centred(at, text, 9.0, fill.ink_on()).bold()),
+    ]
+}
+
+/// What the board shows, for the legend.
+#[derive(Default)]
+struct Seen {
+    terrains: Vec<(Rgb, &'static str)>,
+    river: bool,
+    road: bool,
+    bridge: bool,
+    walls: Vec<Colour>,
+    neutral_wall: bool,
+    tokens: bool,
+    track: bool,
+    power: bool,
+    moat: bool,
+    home: bool,
+    building: bool,
+    bomb_proof: bool,
+    goods: bool,
+    kinds: Vec<Kind>,
+    cargo: bool,
+    manager: bool,
+    art: bool,
+}
+
+/// The drawing.
+pub fn draw(state: &State, title: &str) -> Picture {
     let map = &state.map;
-    cv.text((MARGIN, 6.0), title, 2, INK);
+    let (width, map_h) = frame(state, title);
+    let mut out = Vec::new();
+    let mut seen = Seen::default();
+    out.push(Shape::Text(
+        Text::left((MARGIN, MARGIN + 6.0), title, 16.0, Rgb::INK).bold(),
+    ));
+    // Tiles.
     for (&h, t) in &map.tiles {
         let terrain = state.terrain_now(h).unwrap_or(t.terrain);
         let c = hex_centre(h);
-        let pts: Vec<(f32, f32)> = (0..6).map(|k| corner(c, k)).collect();
-        let fill = if crate::roads_boats::modules::polder::flooded(state, h) {
-            FLOODED
+        let (fill, name) = if polder::flooded(state, h) {
+            (FLOODED, "polder (flooded)")
+        } else if terrain == Terrain::Polder {
+            (terrain_colour(terrain), "polder (dry)")
         } else {
-            terrain_colour(terrain)
+            (terrain_colour(terrain), terrain.name())
         };
-        cv.polygon(&pts, fill, Some(((60, 60, 60), 1.0)));
+        if !seen.terrains.iter().any(|(_, n)| *n == name) {
+            seen.terrains.push((fill, name));
+        }
+        out.push(Shape::Polygon {
+            points: (0..6).map(|k| corner(c, k)).collect(),
+            fill: Some(fill),
+            stroke: Some(Stroke::new(OUTLINE, 1.0)),
+        });
+        // City (&cetera): the moat around it, water like a river.
+        if city::moat(state, h) {
+            seen.moat = true;
+            out.push(Shape::Polygon {
+                points: (0..6).map(|k| corner_at(c, k, R - 4.0)).collect(),
+                fill: None,
+                stroke: Some(Stroke::new(RIVER, 3.0)),
+            });
+        }
     }
+    // Rivers.
     for (&h, t) in &map.tiles {
         let c = hex_centre(h);
         for d in t.river.iter() {
-            cv.line(c, edge_mid(c, d), RIVER, 5.0);
+            seen.river = true;
+            out.push(Shape::line(c, edge_mid(c, d), Stroke::new(RIVER, 5.0)));
         }
         if t.is_source() {
-            cv.circle(c, 5.0, RIVER, None);
+            out.push(Shape::Circle {
+                centre: c,
+                radius: 5.0,
+                fill: Some(RIVER),
+                stroke: None,
+            });
         }
     }
+    // Rail tracks (Planes & Trains): from tile to tile, ties across the rails.
+    for border in &map.tracks {
+        seen.track = true;
+        let (a, b) = border.tiles();
+        let (pa, pb) = (hex_centre(a), hex_centre(b));
+        out.push(Shape::line(
+            pa,
+            pb,
+            Stroke::new(TRACK, 8.0).dashed(2.0, 4.0),
+        ));
+        out.push(Shape::line(pa, pb, Stroke::new(TRACK, 2.5)));
+    }
+    // Roads.
     for r in &map.roads {
         let (a, b) = (area_point(r.from), area_point(r.to));
         let Some(d) = r.from.hex.direction_to(r.to.hex) else {
             continue;
         };
+        seen.road = true;
         let mid = edge_mid(hex_centre(r.from.hex), d);
         // Keep to the bank: a road along a river runs beside the crossing point.
-        let shift =
-            |p: (f32, f32), q: (f32, f32)| ((p.0 * 3.0 + q.0) / 4.0, (p.1 * 3.0 + q.1) / 4.0);
-        let m = shift(mid, ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0));
-        cv.line(a, m, ROAD, 3.0);
-        cv.line(m, b, ROAD, 3.0);
+        let m = (
+            (mid.0 * 3.0 + (a.0 + b.0) / 2.0) / 4.0,
+            (mid.1 * 3.0 + (a.1 + b.1) / 2.0) / 4.0,
+        );
+        out.push(Shape::Line {
+            points: vec![a, m, b],
+            stroke: Stroke::new(ROAD, 3.5),
+        });
     }
-    // Power lines (electricity): dotted, like the rulebook draws them.
+    // Power lines (electricity): dashed, like the rulebook draws them.
     for l in &map.power_lines {
-        let (a, b) = (area_point(l.from), area_point(l.to));
-        for k in 0..8 {
-            let t0 = k as f32 / 8.0;
-            let t1 = t0 + 1.0 / 16.0;
-            let at = |t: f32| (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
-            cv.line(at(t0), at(t1), POWER, 3.0);
-        }
+        seen.power = true;
+        out.push(Shape::line(
+            area_point(l.from),
+            area_point(l.to),
+            Stroke::new(POWER, 3.0).dashed(4.0, 4.0),
+        ));
     }
     for b in &map.bridges {
+        seen.bridge = true;
         let c = hex_centre(b.hex);
         let m = edge_mid(c, b.over);
         let p = ((c.0 * 2.0 + m.0) / 3.0, (c.1 * 2.0 + m.1) / 3.0);
         let a = (b.over.bearing() as f32 + 90.0).to_radians();
         let (dx, dy) = (9.0 * a.cos(), -9.0 * a.sin());
-        cv.line(
+        out.push(Shape::line(
             (p.0 - dx, p.1 - dy),
             (p.0 + dx, p.1 + dy),
-            (120, 120, 120),
-            5.0,
-        );
+            Stroke::new(BRIDGE, 5.0),
+        ));
     }
+    // Walls: the owner's colour, grey when neutral; thicker and numbered when higher.
     for (border, w) in &map.walls {
         let c = hex_centre(border.hex);
         let (p, q) = edge_ends(c, border.dir);
-        let colour = w.owner.map_or(NEUTRAL, player_colour);
-        cv.line(p, q, colour, 3.0 + 2.0 * f32::from(w.tokens.min(3)));
-    }
-    for (c, player) in state.players.iter() {
-        let Some(home) = player.home else { continue };
-        let at = area_point(home);
-        let pts = [
-            (at.0 - 24.0, at.1 + 14.0),
-            (at.0 - 16.0, at.1 + 5.0),
-            (at.0 - 8.0, at.1 + 14.0),
-        ];
-        cv.polygon(&pts, player_colour(*c), Some((INK, 1.0)));
-        // Art: the exhibitions shown at this home, a star with their number.
-        let shows = state.shows.iter().filter(|s| s.at == *c).count();
-        if shows > 0 {
-            cv.circle(
-                (at.0 - 16.0, at.1 + 24.0),
-                7.0,
-                (255, 214, 0),
-                Some((INK, 1.0)),
-            );
-            cv.text((at.0 - 19.0, at.1 + 20.0), &shows.to_string(), 1, INK);
+        let colour = match w.owner {
+            Some(o) => {
+                if !seen.walls.contains(&o) {
+                    seen.walls.push(o);
+                }
+                player_colour(o)
+            }
+            None => {
+                seen.neutral_wall = true;
+                NEUTRAL
+            }
+        };
+        let mut shapes = vec![Shape::line(
+            p,
+            q,
+            Stroke::new(colour, 4.0 + 1.5 * f32::from(w.tokens.min(3))),
+        )];
+        if w.tokens > 1 {
+            seen.tokens = true;
+            let m = ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0);
+            shapes.extend(disc_with(m, &w.tokens.to_string(), colour));
         }
+        let (a, b) = border.tiles();
+        let whose = w.owner.map_or("neutral".to_string(), |o| o.to_string());
+        out.push(Shape::Note {
+            note: format!("wall {a}-{b}: {whose}, {} tokens", w.tokens),
+            shapes,
+        });
     }
-    let mut stacked: std::collections::BTreeMap<AreaId, f32> = Default::default();
-    for b in &state.buildings {
-        // A city's second building goes above its first (&cetera, city).
-        let shift = stacked.entry(b.at).or_insert(0.0);
-        let mut at = area_point(b.at);
-        at.1 -= *shift;
-        *shift += 13.0;
-        let name = building7(b.kind);
-        let w = 8.0 * name.len() as f32 + 4.0;
-        let (x, y) = (at.0 - w / 2.0, at.1 - 22.0);
-        cv.polygon(
-            &[(x, y), (x + w, y), (x + w, y + 11.0), (x, y + 11.0)],
-            WHITE,
-            Some((INK, 1.0)),
-        );
-        cv.text((x + 2.0, y + 2.0), name, 1, INK);
-    }
-    // Management: an M where a manager is.
+    // Labels, homes, managers, exhibitions.
+    let homes: BTreeMap<Hex, Colour> = state
+        .players
+        .iter()
+        .filter_map(|(c, p)| p.home.map(|h| (h.hex, *c)))
+        .collect();
     for &h in map.tiles.keys() {
+        let c = hex_centre(h);
+        let top = (c.0, c.1 - 0.62 * R);
+        out.push(Shape::Text(
+            Text::centred(top, h.to_string(), LABEL_SIZE, Rgb::INK)
+                .bold()
+                .halo(Rgb::WHITE),
+        ));
+        if let Some(colour) = homes.get(&h) {
+            seen.home = true;
+            let at = (c.0 - 20.0, top.1);
+            let home = state.players.get(colour).and_then(|p| p.home);
+            out.push(Shape::Note {
+                note: format!(
+                    "{colour}'s home{}",
+                    home.map_or(String::new(), |a| format!(", {a}"))
+                ),
+                shapes: vec![house(at, player_colour(*colour))],
+            });
+            // Art: the exhibitions shown at this home.
+            let shows = state.shows.iter().filter(|s| s.at == *colour).count();
+            if shows > 0 {
+                seen.art = true;
+                out.push(Shape::Note {
+                    note: format!("{shows} exhibitions shown at {colour}'s home"),
+                    shapes: disc_with((c.0 - 20.0, top.1 + 14.0), &shows.to_string(), ART),
+                });
+            }
+        }
+        // Management: an M where a manager is.
         if super::ascii_map::manager_on(state, h) {
-            let c = hex_centre(h);
-            cv.circle((c.0 + 18.0, c.1 + 14.0), 7.0, WHITE, Some((INK, 1.0)));
-            cv.text((c.0 + 14.0, c.1 + 10.0), "M", 1, INK);
+            seen.manager = true;
+            out.push(Shape::Note {
+                note: format!("a manager at {h}"),
+                shapes: disc_with((c.0 + 20.0, top.1), "M", Rgb::WHITE),
+            });
         }
     }
-    // Goods lying: a count per area.
+    // Buildings, then goods and transporters under them, area by area.
+    let mut below: BTreeMap<AreaId, f32> = BTreeMap::new();
+    for b in &state.buildings {
+        seen.building = true;
+        seen.bomb_proof |= b.bomb_proof;
+        let p = area_point(b.at);
+        let start = if b.at.side.is_none() {
+            p.1 - 16.0
+        } else {
+            p.1 - 10.0
+        };
+        let top = below.get(&b.at).map_or(start, |y| y + 2.0);
+        let bottom = building(&mut out, (p.0, top), b);
+        below.insert(b.at, bottom);
+    }
+    let mut places: BTreeMap<Spot, ((f32, f32), Vec<Chip>)> = BTreeMap::new();
+    let mut place = |p: (f32, f32), chip: Chip| {
+        places
+            .entry(((p.0 * 10.0) as i32, (p.1 * 10.0) as i32))
+            .or_insert_with(|| (p, Vec::new()))
+            .1
+            .push(chip);
+    };
+    // Chips drawn where a building stands go under it: goods and transporters in its
+    // area, and boats on the river or sea of its tile, which are drawn at its centre.
+    let tops: BTreeMap<Spot, f32> = below
+        .iter()
+        .map(|(a, y)| {
+            let p = area_point(*a);
+            (((p.0 * 10.0) as i32, (p.1 * 10.0) as i32), *y + 3.0)
+        })
+        .collect();
     for (a, g) in &state.goods {
         if g.is_empty() {
             continue;
         }
-        let at = area_point(*a);
-        let label = format!("{}g", g.total());
-        cv.text(
-            (at.0 - 8.0 - 8.0 * label.len() as f32, at.1 - 8.0),
-            &label,
-            1,
-            INK,
-        );
+        seen.goods = true;
+        place(area_point(*a), goods_chip(*a, g));
     }
-    // Transporters: a dot per transporter in its owner's colour, with its id.
-    let mut per_place: std::collections::BTreeMap<(i32, i32), u32> = Default::default();
     for (id, t) in &state.transporters {
-        let at = match t.at {
-            Location::Land(a) => area_point(a),
-            Location::River(h) | Location::Sea(h) => hex_centre(h),
-            Location::Dock(c) => {
-                let d = c.land.hex.direction_to(c.sea).unwrap_or(Dir::N);
-                let m = edge_mid(hex_centre(c.land.hex), d);
-                let p = area_point(c.land);
-                ((m.0 * 2.0 + p.0) / 3.0, (m.1 * 2.0 + p.1) / 3.0)
-            }
-            Location::Carried(_) => continue,
+        let Some(p) = place_of(state, t) else {
+            continue;
         };
-        // A column of dots with ids, right of the area's point.
-        let slot = per_place.entry((at.0 as i32, at.1 as i32)).or_insert(0);
-        let (dx, dy) = (
-            2.0 + 26.0 * (*slot / 4) as f32,
-            -6.0 + 10.0 * (*slot % 4) as f32,
+        if !seen.kinds.contains(&t.kind) {
+            seen.kinds.push(t.kind);
+        }
+        let mut text = id.to_string();
+        if !t.cargo.is_empty() {
+            seen.cargo = true;
+            text.push_str(&format!("+{}", t.cargo.total()));
+        }
+        place(
+            p,
+            Chip {
+                text,
+                fill: player_colour(t.owner),
+                note: transporter_note(*id, t),
+            },
         );
-        *slot += 1;
-        let p = (at.0 + dx, at.1 + dy);
-        cv.circle(p, 4.0, player_colour(t.owner), Some((INK, 1.0)));
-        let label = id.to_string();
-        cv.text((p.0 + 5.0, p.1 - 4.0), &label, 1, INK);
     }
-    legend(state, title, cv);
+    for (key, (p, mut list)) in places {
+        if list.len() > CHIPS_SHOWN {
+            let rest: Vec<Chip> = list.split_off(CHIPS_SHOWN - 1);
+            list.push(Chip {
+                text: format!("+{}", rest.len()),
+                fill: Rgb::WHITE,
+                note: rest
+                    .iter()
+                    .map(|c| c.note.as_str())
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            });
+        }
+        let top = tops.get(&key).copied().unwrap_or(p.1 - 4.0);
+        chips(&mut out, (p.0, top), &list);
+    }
+    // The legend, under the map.
+    let legend = legend(state, &seen);
+    let (shapes, legend_h) = legend.layout(MARGIN, map_h + 10.0, width - 2.0 * MARGIN);
+    out.extend(shapes);
+    Picture {
+        width,
+        height: (map_h + 10.0 + legend_h + MARGIN / 2.0).ceil(),
+        title: title.to_string(),
+        shapes: out,
+    }
 }
 
-fn legend(state: &State, title: &str, cv: &mut dyn Canvas) {
-    let (_, h) = size(state, title);
-    let mut y = h as f32 - LEGEND + 8.0;
-    let x0 = MARGIN;
-    let mut x = x0;
-    // The boxed game's six terrains (&cetera's polder and city come with their module).
-    // &cetera's polder and city with their modules; a flooded polder in its own colour.
-    let extra: Vec<(Terrain, Rgb, &str)> = [
-        (Terrain::Polder, terrain_colour(Terrain::Polder), "polder"),
-        (Terrain::Polder, FLOODED, "flooded"),
-        (Terrain::City, terrain_colour(Terrain::City), "city"),
-    ]
-    .into_iter()
-    .filter(|(t, _, _)| {
-        crate::roads_boats::modules::of_terrain(*t)
-            .is_some_and(|m| state.settings.modules.contains(&m))
-    })
-    .collect();
-    let (w, _) = size(state, title);
-    let swatches = Terrain::ALL
-        .into_iter()
-        .take(6)
-        .map(|t| (terrain_colour(t), t.name()))
-        .chain(extra.into_iter().map(|(_, c, n)| (c, n)));
-    for (colour, name) in swatches {
-        let width = 18.0 + 8.0 * name.len() as f32 + 14.0;
-        if x + width > w as f32 {
-            // Wrap: the &cetera terrains go on a line of their own when they must.
-            x = x0;
-            y += 20.0;
-        }
-        cv.polygon(
-            &[(x, y), (x + 14.0, y), (x + 14.0, y + 14.0), (x, y + 14.0)],
-            colour,
-            Some((INK, 1.0)),
-        );
-        cv.text((x + 18.0, y + 3.0), name, 1, INK);
-        x += width;
+fn goods_chip(a: AreaId, g: &Goods) -> Chip {
+    Chip {
+        text: g.total().to_string(),
+        fill: GOODS,
+        note: format!("lying at {a}: {g}"),
     }
-    y += 24.0;
-    x = x0;
-    for c in state.move_order.iter() {
-        cv.circle((x + 7.0, y + 7.0), 6.0, player_colour(*c), Some((INK, 1.0)));
+}
+
+fn chip_key(text: &str, fill: Rgb) -> Key {
+    let w = text_width(text, CHIP_SIZE) * 1.1 + 6.0;
+    Key::Shapes(vec![
+        Shape::Rect {
+            at: (8.0 - w / 2.0, 2.0),
+            size: (w, CHIP_H),
+            round: 3.0,
+            fill: Some(fill),
+            stroke: ink(),
+        },
+        Shape::Text(Text::centred((8.0, 8.0), text, CHIP_SIZE, fill.ink_on()).bold()),
+    ])
+}
+
+fn legend(state: &State, seen: &Seen) -> Legend {
+    let mut l = Legend::new();
+    for (colour, name) in &seen.terrains {
+        l.add(Key::Swatch(*colour), *name);
+    }
+    l.row();
+    for c in &state.move_order {
         let name = state
             .players
             .get(c)
             .map_or(c.to_string(), |p| format!("{c} {}", p.name));
-        cv.text((x + 18.0, y + 3.0), &name, 1, INK);
-        x += 18.0 + 8.0 * name.len() as f32 + 14.0;
+        l.add(Key::Dot(player_colour(*c)), name);
     }
-    y += 24.0;
-    cv.line((x0, y + 7.0), (x0 + 20.0, y + 7.0), RIVER, 5.0);
-    cv.text((x0 + 26.0, y + 3.0), "river", 1, INK);
-    cv.line((x0 + 80.0, y + 7.0), (x0 + 100.0, y + 7.0), ROAD, 3.0);
-    cv.text((x0 + 106.0, y + 3.0), "road", 1, INK);
-    cv.line((x0 + 152.0, y + 7.0), (x0 + 172.0, y + 7.0), NEUTRAL, 6.0);
-    cv.text((x0 + 178.0, y + 3.0), "wall (owner's colour)", 1, INK);
-    if !state.map.power_lines.is_empty() {
-        for k in 0..3 {
-            let x = x0 + 360.0 + 8.0 * k as f32;
-            cv.line((x, y + 7.0), (x + 4.0, y + 7.0), POWER, 3.0);
-        }
-        cv.text((x0 + 390.0, y + 3.0), "power line", 1, INK);
+    l.row();
+    if seen.river {
+        l.add(Key::Line(Stroke::new(RIVER, 5.0)), "river");
     }
-    y += 24.0;
-    cv.polygon(
-        &[
-            (x0 + 1.0, y + 14.0),
-            (x0 + 10.0, y + 5.0),
-            (x0 + 19.0, y + 14.0),
-        ],
-        NEUTRAL,
-        Some((INK, 1.0)),
-    );
-    cv.text(
-        (x0 + 26.0, y + 3.0),
-        "home   o transporter (id)   Ng goods lying   [name] building",
-        1,
-        INK,
-    );
-}
-
-struct Svg {
-    out: String,
-}
-
-fn hex_rgb(c: Rgb) -> String {
-    format!("#{:02x}{:02x}{:02x}", c.0, c.1, c.2)
-}
-
-impl Canvas for Svg {
-    fn polygon(&mut self, pts: &[(f32, f32)], fill: Rgb, stroke: Option<(Rgb, f32)>) {
-        let p: Vec<String> = pts.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
-        let s = stroke.map_or(String::new(), |(c, w)| {
-            format!(" stroke=\"{}\" stroke-width=\"{w:.1}\"", hex_rgb(c))
-        });
-        let _ = writeln!(
-            self.out,
-            "<polygon points=\"{}\" fill=\"{}\"{s}/>",
-            p.join(" "),
-            hex_rgb(fill)
+    if seen.moat {
+        l.add(Key::Line(Stroke::new(RIVER, 3.0)), "city moat");
+    }
+    if seen.track {
+        l.add(
+            Key::Shapes(vec![
+                Shape::line(
+                    (1.0, 8.0),
+                    (15.0, 8.0),
+                    Stroke::new(TRACK, 8.0).dashed(2.0, 4.0),
+                ),
+                Shape::line((1.0, 8.0), (15.0, 8.0), Stroke::new(TRACK, 2.5)),
+            ]),
+            "rail track",
         );
     }
-    fn line(&mut self, a: (f32, f32), b: (f32, f32), colour: Rgb, width: f32) {
-        let _ = writeln!(
-            self.out,
-            "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"{}\" stroke-width=\"{width:.1}\" stroke-linecap=\"round\"/>",
-            a.0,
-            a.1,
-            b.0,
-            b.1,
-            hex_rgb(colour)
+    if seen.road {
+        l.add(Key::Line(Stroke::new(ROAD, 3.5)), "road");
+    }
+    if seen.bridge {
+        l.add(Key::Line(Stroke::new(BRIDGE, 5.0)), "bridge");
+    }
+    if seen.power {
+        l.add(
+            Key::Line(Stroke::new(POWER, 3.0).dashed(4.0, 4.0)),
+            "power line",
         );
     }
-    fn circle(&mut self, c: (f32, f32), r: f32, fill: Rgb, stroke: Option<(Rgb, f32)>) {
-        let s = stroke.map_or(String::new(), |(c, w)| {
-            format!(" stroke=\"{}\" stroke-width=\"{w:.1}\"", hex_rgb(c))
-        });
-        let _ = writeln!(
-            self.out,
-            "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"{r:.1}\" fill=\"{}\"{s}/>",
-            c.0,
-            c.1,
-            hex_rgb(fill)
+    if let Some(first) = seen.walls.first() {
+        l.add(
+            Key::Line(Stroke::new(player_colour(*first), 5.5)),
+            "wall (its owner's colour)",
         );
     }
-    fn text(&mut self, at: (f32, f32), s: &str, scale: u32, colour: Rgb) {
-        let size = 8 * scale + scale;
-        let escaped = s
-            .replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;");
-        let _ = writeln!(
-            self.out,
-            "<text x=\"{:.1}\" y=\"{:.1}\" font-family=\"monospace\" font-size=\"{size}\" fill=\"{}\">{escaped}</text>",
-            at.0,
-            at.1 + 8.0 * scale as f32,
-            hex_rgb(colour)
+    if seen.neutral_wall {
+        l.add(Key::Line(Stroke::new(NEUTRAL, 5.5)), "neutral wall");
+    }
+    if seen.tokens {
+        l.add(
+            Key::Shapes(disc_with((8.0, 8.0), "2", NEUTRAL)),
+            "tokens on a wall",
         );
     }
-}
-
-struct Png {
-    pixmap: Pixmap,
-}
-
-fn paint(c: Rgb) -> Paint<'static> {
-    let mut p = Paint::default();
-    p.set_color_rgba8(c.0, c.1, c.2, 255);
-    p.anti_alias = true;
-    p
-}
-
-impl Png {
-    fn fill_and_stroke(&mut self, path: &tiny_skia::Path, fill: Rgb, stroke: Option<(Rgb, f32)>) {
-        self.pixmap.fill_path(
-            path,
-            &paint(fill),
-            FillRule::Winding,
-            Transform::identity(),
-            None,
+    l.row();
+    if seen.home {
+        l.add(Key::Shapes(vec![house((8.0, 9.0), NEUTRAL)]), "home");
+    }
+    if seen.building {
+        l.add(
+            Key::Shapes(vec![Shape::Rect {
+                at: (1.0, 3.0),
+                size: (14.0, 10.0),
+                round: 2.0,
+                fill: Some(Rgb::WHITE),
+                stroke: ink(),
+            }]),
+            "building",
         );
-        if let Some((c, w)) = stroke {
-            let st = Stroke {
-                width: w,
-                ..Stroke::default()
-            };
-            self.pixmap
-                .stroke_path(path, &paint(c), &st, Transform::identity(), None);
+    }
+    if seen.bomb_proof {
+        l.add(
+            Key::Shapes(vec![Shape::Rect {
+                at: (1.0, 3.0),
+                size: (14.0, 10.0),
+                round: 2.0,
+                fill: Some(Rgb::WHITE),
+                stroke: Some(Stroke::new(Rgb::INK, 2.5)),
+            }]),
+            "bomb-proof",
+        );
+    }
+    if seen.goods {
+        l.add(chip_key("5", GOODS), "goods lying (how many)");
+    }
+    if !seen.kinds.is_empty() {
+        let mut kinds = seen.kinds.clone();
+        kinds.sort();
+        let names: Vec<String> = kinds
+            .iter()
+            .map(|k| format!("{} {}", k.letter(), kind_name(*k)))
+            .collect();
+        l.add(
+            chip_key("D1", NEUTRAL),
+            format!("transporter, owner's colour: {}", names.join(", ")),
+        );
+        if seen.cargo {
+            l.add(chip_key("D1+2", NEUTRAL), "carrying 2 goods");
         }
     }
-}
-
-impl Canvas for Png {
-    fn polygon(&mut self, pts: &[(f32, f32)], fill: Rgb, stroke: Option<(Rgb, f32)>) {
-        let mut pb = PathBuilder::new();
-        for (i, (x, y)) in pts.iter().enumerate() {
-            if i == 0 {
-                pb.move_to(*x, *y)
-            } else {
-                pb.line_to(*x, *y)
-            }
-        }
-        pb.close();
-        if let Some(path) = pb.finish() {
-            self.fill_and_stroke(&path, fill, stroke);
-        }
+    if seen.manager {
+        l.add(
+            Key::Shapes(disc_with((8.0, 8.0), "M", Rgb::WHITE)),
+            "manager",
+        );
     }
-    fn line(&mut self, a: (f32, f32), b: (f32, f32), colour: Rgb, width: f32) {
-        let mut pb = PathBuilder::new();
-        pb.move_to(a.0, a.1);
-        pb.line_to(b.0, b.1);
-        if let Some(path) = pb.finish() {
-            let st = Stroke {
-                width,
-                line_cap: tiny_skia::LineCap::Round,
-                ..Stroke::default()
-            };
-            self.pixmap
-                .stroke_path(&path, &paint(colour), &st, Transform::identity(), None);
-        }
+    if seen.art {
+        l.add(
+            Key::Shapes(disc_with((8.0, 8.0), "1", ART)),
+            "exhibitions shown at the home",
+        );
     }
-    fn circle(&mut self, c: (f32, f32), r: f32, fill: Rgb, stroke: Option<(Rgb, f32)>) {
-        if let Some(path) = PathBuilder::from_circle(c.0, c.1, r) {
-            self.fill_and_stroke(&path, fill, stroke);
-        }
-    }
-    fn text(&mut self, at: (f32, f32), s: &str, scale: u32, colour: Rgb) {
-        use font8x8::UnicodeFonts;
-        let mut x = at.0.round() as i32;
-        let y = at.1.round() as i32;
-        let mut p = paint(colour);
-        p.anti_alias = false;
-        for ch in s.chars() {
-            let glyph = font8x8::BASIC_FONTS.get(ch).unwrap_or([0; 8]);
-            for (row, bits) in glyph.iter().enumerate() {
-                for col in 0..8 {
-                    if bits & (1 << col) != 0
-                        && let Some(r) = tiny_skia::Rect::from_xywh(
-                            (x + col * scale as i32) as f32,
-                            (y + row as i32 * scale as i32) as f32,
-                            scale as f32,
-                            scale as f32,
-                        )
-                    {
-                        self.pixmap.fill_rect(r, &p, Transform::identity(), None);
-                    }
-                }
-            }
-            x += 8 * scale as i32;
-        }
-    }
-}
-
-/// The picture's width and height in pixels.
-pub fn dimensions(state: &State, title: &str) -> (u32, u32) {
-    size(state, title)
+    l
 }
 
 /// The picture as SVG.
 pub fn svg(state: &State, title: &str) -> String {
-    let (w, h) = size(state, title);
-    let mut cv = Svg {
-        out: format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\n<rect width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>\n"
-        ),
-    };
-    draw(state, title, &mut cv);
-    cv.out.push_str("</svg>\n");
-    cv.out
+    draw(state, title).to_svg()
 }
 
 /// The picture as PNG bytes.
 pub fn png(state: &State, title: &str) -> Result<Vec<u8>, String> {
-    let (w, h) = size(state, title);
-    let mut pixmap = Pixmap::new(w, h).ok_or("the map is too large to draw")?;
-    pixmap.fill(tiny_skia::Color::WHITE);
-    let mut cv = Png { pixmap };
-    draw(state, title, &mut cv);
-    cv.pixmap.encode_png().map_err(|e| e.to_string())
+    draw(state, title).png()
 }

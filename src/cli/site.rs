@@ -1,0 +1,85 @@
+//! `judge site`: the game's web site, written to a folder.
+
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::Context as _;
+
+use super::{Failure, SiteArgs};
+use crate::pbem;
+
+pub fn run(args: SiteArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let (archive, game) = pbem::open(&args.dir)?;
+    check_output(&args.dir, &args.output)?;
+    let turns = archive.turns()?.len() as u64;
+    let bar = super::progress(turns, "reading turns");
+    let (overview, pages) = crate::site::collect(&archive, game, &mut || bar.inc(1))?;
+    bar.finish_and_clear();
+    let files = crate::site::render(&overview, &pages);
+    std::fs::create_dir_all(&args.output)
+        .map_err(|e| Failure::User(format!("{}: {e}", args.output.display())))?;
+    let mut written = 0;
+    for (name, bytes) in &files {
+        let path = args.output.join(name);
+        // Files that are already right are left alone (a static host's upload sees only
+        // the new turn's page and the overview change).
+        if std::fs::read(&path).is_ok_and(|old| &old == bytes) {
+            readable(&path)?;
+            continue;
+        }
+        crate::archive::atomic::write_file(&path, bytes)?;
+        readable(&path)?;
+        written += 1;
+    }
+    writeln!(
+        out,
+        "{}: {} pages ({} written, {} unchanged); open {}",
+        args.output.display(),
+        pages.len() + 1,
+        written,
+        files.len() - written,
+        args.output.join("index.html").display()
+    )
+    .context("writing output")?;
+    Ok(())
+}
+
+/// The site goes into a folder of its own: a new or empty one, or one that holds a site
+/// already; never the game's own folder.
+fn check_output(game: &Path, output: &Path) -> Result<(), Failure> {
+    let same = match (game.canonicalize(), output.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    if same {
+        return Err(Failure::User(format!(
+            "{} is the game's own folder: give the site a folder of its own\nhelp: judge site {} -o site",
+            output.display(),
+            game.display()
+        )));
+    }
+    let Ok(mut entries) = std::fs::read_dir(output) else {
+        return Ok(());
+    };
+    if entries.next().is_some() && !output.join("index.html").is_file() {
+        return Err(Failure::User(format!(
+            "{} holds other files and no site (no index.html): give the site a new or empty folder",
+            output.display()
+        )));
+    }
+    Ok(())
+}
+
+/// A page anyone may read, as a web server must (a new file is written private to
+/// its owner, as the archive's are).
+fn readable(path: &Path) -> Result<(), Failure> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o644))
+            .map_err(|e| Failure::User(format!("{}: {e}", path.display())))?;
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+    Ok(())
+}

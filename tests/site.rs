@@ -1,0 +1,209 @@
+//! `judge site DIR -o OUT` (issue 15): the same archive makes the same bytes; a page per
+//! turn and an overview; the orders shown once played, never pending ones, never a
+//! secret, an address or a mail; a game with hidden cards (Catan) shows no orders.
+
+mod support;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use support::judge_text;
+
+/// Every file of a folder, by its name.
+fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    support::all_files(dir)
+        .into_iter()
+        .map(|p| {
+            let name = p
+                .strip_prefix(dir)
+                .expect("inside")
+                .to_string_lossy()
+                .into_owned();
+            (name, std::fs::read(&p).expect("read"))
+        })
+        .collect()
+}
+
+fn site(game: &Path, out: &Path) -> String {
+    let (code, said, err) = judge_text(
+        &[
+            "site",
+            game.to_str().expect("utf-8"),
+            "-o",
+            out.to_str().expect("utf-8"),
+        ],
+        &[],
+    );
+    assert_eq!(code, 0, "judge site: {err}");
+    said
+}
+
+fn copy(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for e in std::fs::read_dir(from).expect("read_dir").flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            copy(&p, &to.join(e.file_name()));
+        } else {
+            std::fs::copy(&p, to.join(e.file_name())).expect("copy");
+        }
+    }
+}
+
+/// Issue 15: "`judge site` of `games/two-rivers-2p` is deterministic (same archive, same
+/// bytes)": two sites made apart are the same files, and a third run over the first
+/// rewrites nothing.
+#[test]
+fn the_same_archive_makes_the_same_bytes() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+    let game = Path::new("games/two-rivers-2p");
+    site(game, &a);
+    site(game, &b);
+    let (fa, fb) = (files(&a), files(&b));
+    assert_eq!(fa, fb);
+    // A page per turn (0 to 32), the overview, the style sheet and the keyboard script.
+    assert_eq!(fa.len(), 33 + 3, "{:?}", fa.keys().collect::<Vec<_>>());
+    for name in [
+        "index.html",
+        "turn-000.html",
+        "turn-032.html",
+        "style.css",
+        "keys.js",
+    ] {
+        assert!(fa.contains_key(name), "{name}");
+    }
+    // Readable by a web server, whatever the umask.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        let mode = std::fs::metadata(a.join("index.html"))
+            .expect("index")
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o644);
+    }
+    let again = site(game, &a);
+    assert!(again.contains("(0 written, 36 unchanged)"), "{again}");
+    // The overview names the players (not their addresses) and charts every turn.
+    let index = String::from_utf8(fa["index.html"].clone()).expect("utf-8");
+    assert!(index.contains("<td>Ann</td>") && index.contains("<td>Bob</td>"));
+    // Three charts of a line per player, and the wonder's: a point per turn on each.
+    assert_eq!(
+        index.matches("class=\"point\" data-turn=").count(),
+        3 * 2 * 33 + 33
+    );
+}
+
+/// Issue 15: "… and contains no secret or pending order (tested)". A copy of the game
+/// with secrets given, orders pending for the next turn, a mail in the inbox, and a
+/// secret written into a played order file: the site shows the played orders with the
+/// secret blanked, and nothing else of these.
+#[test]
+fn no_secret_no_pending_order_no_address_no_mail() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let game = tmp.path().join("game");
+    copy(Path::new("games/two-rivers-2p"), &game);
+    let (red, yellow) = support::new_secrets(&game, &[]);
+    let toml = std::fs::read_to_string(game.join("game.toml")).expect("game.toml");
+    let hashes: Vec<&str> = toml
+        .lines()
+        .filter(|l| l.starts_with("secret_hash"))
+        .filter_map(|l| l.split('"').nth(1))
+        .collect();
+    assert_eq!(hashes.len(), 2, "{toml}");
+    std::fs::create_dir_all(game.join("pending")).expect("pending");
+    std::fs::write(
+        game.join("pending/red.txt"),
+        format!("player red\nturn 33\nsecret {red}\n\n# PENDING-ORDERS-MARKER\nmovement\n"),
+    )
+    .expect("pending");
+    std::fs::create_dir_all(game.join("mail/inbox")).expect("inbox");
+    std::fs::write(
+        game.join("mail/inbox/000001.eml"),
+        format!("From: bob@example.org\nSubject: orders\n\nsecret {yellow}\nMAIL-MARKER\n"),
+    )
+    .expect("mail");
+    let played = game.join("turns/005/orders/red.txt");
+    let kept = std::fs::read_to_string(&played).expect("orders");
+    std::fs::write(
+        &played,
+        kept.replacen("player red\n", &format!("player red\nsecret {red}\n"), 1),
+    )
+    .expect("orders");
+
+    let out = tmp.path().join("site");
+    site(&game, &out);
+    let all: String = files(&out)
+        .values()
+        .map(|b| String::from_utf8_lossy(b).into_owned())
+        .collect();
+    for (what, bad) in [
+        ("red's secret", red.as_str()),
+        ("yellow's secret", yellow.as_str()),
+        ("a secret's hash", hashes[0]),
+        ("a secret's hash", hashes[1]),
+        ("the hashes' field", "secret_hash"),
+        ("the pending orders", "PENDING-ORDERS-MARKER"),
+        ("a mail", "MAIL-MARKER"),
+        ("an address", "@example.org"),
+    ] {
+        assert!(!all.contains(bad), "the site shows {what}: {bad}");
+    }
+    assert!(
+        !out.join("turn-033.html").exists(),
+        "no page of a turn not played"
+    );
+    // The orders played are shown, the secret line blanked.
+    let page = std::fs::read_to_string(out.join("turn-005.html")).expect("turn 5");
+    assert!(page.contains("make 4 boards at C4 from D3"), "{page}");
+    assert!(page.contains("secret [secret]"), "{page}");
+}
+
+/// A game with hidden cards keeps its orders private (`Game::private_files`): its site
+/// shows the public report and map of every step, and no orders.
+#[test]
+fn a_catan_site_shows_no_orders() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let out = tmp.path().join("site");
+    let said = site(Path::new("games/catan-4p"), &out);
+    assert!(said.contains("pages"), "{said}");
+    let all = files(&out);
+    let page = String::from_utf8(all["turn-001.html"].clone()).expect("utf-8");
+    assert!(
+        page.contains("keeps each player's orders to themselves"),
+        "{page}"
+    );
+    assert!(page.contains("<svg"), "the board is drawn");
+    for (name, bytes) in &all {
+        let text = String::from_utf8_lossy(bytes);
+        assert!(!text.contains("<details"), "{name} shows orders");
+        assert!(!text.contains("@example.org"), "{name} shows an address");
+    }
+    let index = String::from_utf8(all["index.html"].clone()).expect("utf-8");
+    assert!(index.contains("points by turn"), "{index}");
+}
+
+/// The site goes into a folder of its own, never over other files.
+#[test]
+fn the_site_refuses_a_folder_of_other_files() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    std::fs::write(tmp.path().join("notes.txt"), "mine").expect("write");
+    let (code, _, err) = judge_text(
+        &[
+            "site",
+            "games/two-rivers-2p",
+            "-o",
+            tmp.path().to_str().expect("utf-8"),
+        ],
+        &[],
+    );
+    assert_ne!(code, 0, "{err}");
+    assert!(err.contains("holds other files and no site"), "{err}");
+    let (code, _, err) = judge_text(
+        &["site", "games/two-rivers-2p", "-o", "games/two-rivers-2p"],
+        &[],
+    );
+    assert_ne!(code, 0);
+    assert!(err.contains("the game's own folder"), "{err}");
+}

@@ -1,0 +1,443 @@
+//! `judge site` in a real browser (issue 15): headless Chromium (Debian's package,
+//! installed by tests/browser/setup.sh, which `.ci/run` runs) loads every page of the
+//! sites of both archived Roads & Boats games and of the Catan game. Every page renders
+//! without a console error or a failed load, every link resolves to a page or file of
+//! the site, every page is reached from the overview, the map is drawn (a screenshot of
+//! it is not blank, and differs between two turns), the score chart has a point per
+//! turn, and the arrow keys go to the next and previous turn.
+//!
+//! The test talks to the browser over the DevTools protocol on a pipe
+//! (`--remote-debugging-pipe`: messages of JSON ended by a NUL, in on fd 3, out on
+//! fd 4): no network, no driver. Without Chromium it tries to install it; if that fails
+//! it says so and skips, except under CI (`CI` set), where it fails.
+
+mod support;
+
+use std::collections::{BTreeSet, VecDeque};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+use base64::Engine as _;
+use serde_json::{Value, json};
+
+const WAIT: Duration = Duration::from_secs(60);
+
+/// The browser's path: found, or installed by the setup script; `None` (skip) only
+/// outside CI, where it cannot be installed.
+fn chromium() -> Option<PathBuf> {
+    let setup = |what: &str| {
+        Command::new("bash")
+            .args(["tests/browser/setup.sh", what])
+            .output()
+            .expect("bash")
+    };
+    let mut found = setup("path");
+    if !found.status.success() {
+        let install = setup("install");
+        found = setup("path");
+        if !found.status.success() {
+            let why = format!(
+                "no headless Chromium, and `bash tests/browser/setup.sh install` could not install it:\n{}{}",
+                String::from_utf8_lossy(&install.stdout),
+                String::from_utf8_lossy(&install.stderr)
+            );
+            assert!(std::env::var_os("CI").is_none(), "{why}");
+            eprintln!("SKIPPED: the browser tests of `judge site`: {why}");
+            return None;
+        }
+    }
+    Some(PathBuf::from(
+        String::from_utf8_lossy(&found.stdout).trim().to_string(),
+    ))
+}
+
+/// A headless Chromium, driven over its DevTools pipe.
+struct Browser {
+    child: Child,
+    to: std::process::ChildStdin,
+    from: Receiver<Value>,
+    /// Events not yet looked at.
+    events: VecDeque<Value>,
+    next_id: u64,
+    session: String,
+    log: PathBuf,
+    _profile: tempfile::TempDir,
+}
+
+impl Browser {
+    fn start(path: &Path) -> Browser {
+        let profile = tempfile::tempdir().expect("tmp");
+        let log = profile.path().join("chromium.log");
+        // The shell gives the browser our pipes as fds 3 and 4, and nothing on 0 and 1.
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg("exec \"$0\" \"$@\" 3<&0 4>&1 </dev/null >/dev/null")
+            .arg(path)
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--hide-scrollbars",
+                "--window-size=1280,1000",
+                "--remote-debugging-pipe",
+            ])
+            .arg(format!("--user-data-dir={}", profile.path().display()))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(std::fs::File::create(&log).expect("log"))
+            .spawn()
+            .expect("start chromium");
+        let to = child.stdin.take().expect("stdin");
+        let mut out = child.stdout.take().expect("stdout");
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let mut buf = Vec::new();
+            let mut chunk = [0u8; 65536];
+            loop {
+                let n = match out.read(&mut chunk) {
+                    Ok(0) | Err(_) => return,
+                    Ok(n) => n,
+                };
+                buf.extend_from_slice(&chunk[..n]);
+                while let Some(end) = buf.iter().position(|b| *b == 0) {
+                    let msg: Vec<u8> = buf.drain(..=end).collect();
+                    let Ok(v) = serde_json::from_slice::<Value>(&msg[..msg.len() - 1]) else {
+                        continue;
+                    };
+                    if tx.send(v).is_err() {
+                        return;
+                    }
+                }
+            }
+        });
+        let mut b = Browser {
+            child,
+            to,
+            from: rx,
+            events: VecDeque::new(),
+            next_id: 0,
+            session: String::new(),
+            log,
+            _profile: profile,
+        };
+        let target = b.call("Target.createTarget", json!({"url": "about:blank"}));
+        let id = target["targetId"].as_str().expect("target").to_string();
+        let attached = b.call(
+            "Target.attachToTarget",
+            json!({"targetId": id, "flatten": true}),
+        );
+        b.session = attached["sessionId"].as_str().expect("session").to_string();
+        for domain in ["Page.enable", "Runtime.enable", "Log.enable"] {
+            b.call(domain, json!({}));
+        }
+        b
+    }
+
+    fn recv(&mut self, deadline: Instant) -> Value {
+        match self
+            .from
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        {
+            Ok(v) => v,
+            Err(RecvTimeoutError::Timeout) => panic!(
+                "the browser did not answer in {WAIT:?}; its log:\n{}",
+                std::fs::read_to_string(&self.log).unwrap_or_default()
+            ),
+            Err(RecvTimeoutError::Disconnected) => panic!(
+                "the browser closed its pipe; its log:\n{}",
+                std::fs::read_to_string(&self.log).unwrap_or_default()
+            ),
+        }
+    }
+
+    /// A command (to the page once attached); its result.
+    fn call(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        let mut msg = json!({"id": id, "method": method, "params": params});
+        if !self.session.is_empty() {
+            msg["sessionId"] = json!(self.session);
+        }
+        let mut bytes = serde_json::to_vec(&msg).expect("json");
+        bytes.push(0);
+        self.to.write_all(&bytes).expect("write to the browser");
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let v = self.recv(deadline);
+            if v["id"].as_u64() == Some(id) {
+                assert!(v.get("error").is_none(), "{method}: {v}");
+                return v["result"].clone();
+            }
+            self.events.push_back(v);
+        }
+    }
+
+    /// Wait for an event of the page.
+    fn wait_for(&mut self, method: &str) {
+        if let Some(i) = self.events.iter().position(|e| e["method"] == method) {
+            self.events.drain(..=i);
+            return;
+        }
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let v = self.recv(deadline);
+            if v["method"] == method {
+                return;
+            }
+            self.events.push_back(v);
+        }
+    }
+
+    /// The errors the page reported since the last look: console errors, uncaught
+    /// exceptions, failed loads.
+    fn errors(&mut self) -> Vec<String> {
+        let mut out = Vec::new();
+        for e in self.events.drain(..) {
+            let p = &e["params"];
+            match e["method"].as_str() {
+                Some("Runtime.exceptionThrown") => out.push(format!("exception: {p}")),
+                Some("Runtime.consoleAPICalled")
+                    if matches!(p["type"].as_str(), Some("error" | "assert")) =>
+                {
+                    out.push(format!("console.{}: {}", p["type"], p["args"]))
+                }
+                Some("Log.entryAdded") if p["entry"]["level"] == "error" => out.push(format!(
+                    "{}: {} ({})",
+                    p["entry"]["source"], p["entry"]["text"], p["entry"]["url"]
+                )),
+                _ => {}
+            }
+        }
+        out
+    }
+
+    fn open(&mut self, url: &str) {
+        self.events.clear();
+        let r = self.call("Page.navigate", json!({"url": url}));
+        assert!(r.get("errorText").is_none(), "{url}: {r}");
+        self.wait_for("Page.loadEventFired");
+    }
+
+    fn eval(&mut self, expression: &str) -> Value {
+        let r = self.call(
+            "Runtime.evaluate",
+            json!({"expression": expression, "returnByValue": true}),
+        );
+        assert!(r.get("exceptionDetails").is_none(), "{expression}: {r}");
+        r["result"]["value"].clone()
+    }
+
+    /// A screenshot of the element `selector`, decoded: (width, height, RGBA pixels).
+    fn shot(&mut self, selector: &str) -> (u32, u32, Vec<u8>) {
+        let rect = self.eval(&format!(
+            "(() => {{ const r = document.querySelector({selector:?}).getBoundingClientRect(); \
+             return [r.x + window.scrollX, r.y + window.scrollY, r.width, r.height]; }})()"
+        ));
+        let r: Vec<f64> = serde_json::from_value(rect).expect("a rectangle");
+        let shot = self.call(
+            "Page.captureScreenshot",
+            json!({"format": "png", "captureBeyondViewport": true,
+                   "clip": {"x": r[0], "y": r[1], "width": r[2], "height": r[3], "scale": 1}}),
+        );
+        let png = base64::engine::general_purpose::STANDARD
+            .decode(shot["data"].as_str().expect("data"))
+            .expect("base64");
+        let mut reader = png::Decoder::new(std::io::Cursor::new(png))
+            .read_info()
+            .expect("a png");
+        let mut pixels = vec![0; reader.output_buffer_size().expect("size")];
+        let info = reader.next_frame(&mut pixels).expect("a frame");
+        pixels.truncate(info.buffer_size());
+        (info.width, info.height, pixels)
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn url(path: &Path) -> String {
+    format!("file://{}", path.display())
+}
+
+/// The site of `game`, made by `judge site`.
+fn site(game: &str, out: &Path) -> Vec<u32> {
+    let (code, _, err) =
+        support::run_judge(&["site", game, "-o", out.to_str().expect("utf-8")], &[]);
+    assert_eq!(code, 0, "judge site {game}: {err}");
+    let mut turns: Vec<u32> = std::fs::read_dir(Path::new(game).join("turns"))
+        .expect("turns")
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok())
+        .collect();
+    turns.sort_unstable();
+    turns
+}
+
+/// A page's links, stylesheets and scripts, as the browser resolved them.
+const LINKS: &str = "Array.from(document.querySelectorAll('a[href], link[href], script[src]'), \
+     e => e.href || e.src)";
+
+/// Every page from the overview, following links: no errors, every link to a file of
+/// the site; returns the pages reached.
+fn crawl(b: &mut Browser, root: &Path) -> BTreeSet<PathBuf> {
+    let root = root.canonicalize().expect("root");
+    let mut seen = BTreeSet::new();
+    let mut queue = VecDeque::from([root.join("index.html")]);
+    while let Some(page) = queue.pop_front() {
+        if !seen.insert(page.clone()) {
+            continue;
+        }
+        b.open(&url(&page));
+        let errors = b.errors();
+        assert!(errors.is_empty(), "{}: {errors:#?}", page.display());
+        // The page has its content: a heading, and (a turn) its map with its title.
+        let h1 = b.eval("document.querySelector('h1') && document.querySelector('h1').textContent");
+        assert!(
+            h1.as_str().is_some_and(|h| !h.is_empty()),
+            "{}",
+            page.display()
+        );
+        let links: Vec<String> = serde_json::from_value(b.eval(LINKS)).expect("links");
+        for link in links {
+            if link.starts_with("data:") {
+                continue;
+            }
+            let (file, fragment) = link.split_once('#').unwrap_or((&link, ""));
+            let path = PathBuf::from(
+                file.strip_prefix("file://")
+                    .unwrap_or_else(|| panic!("{}: a link off the site: {link}", page.display())),
+            );
+            assert!(
+                path.starts_with(&root) && path.is_file(),
+                "{}: a link to nothing: {link}",
+                page.display()
+            );
+            if !fragment.is_empty() && path == page {
+                let there = b.eval(&format!("!!document.getElementById({fragment:?})"));
+                assert_eq!(there, json!(true), "{}: #{fragment}", page.display());
+            }
+            if path.extension().is_some_and(|e| e == "html") {
+                queue.push_back(path);
+            }
+        }
+    }
+    seen
+}
+
+fn not_blank(what: &str, (w, h, px): &(u32, u32, Vec<u8>)) {
+    assert!(*w > 300 && *h > 300, "{what}: {w}x{h}");
+    let colours: BTreeSet<&[u8]> = px.chunks_exact(4).map(|p| &p[..3]).collect();
+    let inked = px
+        .chunks_exact(4)
+        .filter(|p| p[..3] != [255, 255, 255])
+        .count();
+    assert!(colours.len() > 20, "{what}: {} colours", colours.len());
+    assert!(
+        inked * 5 > px.len() / 4,
+        "{what}: only {inked} pixels drawn of {}",
+        px.len() / 4
+    );
+}
+
+fn check_game(b: &mut Browser, game: &str, charts: &[&str]) {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let out = tmp.path().join("site");
+    let turns = site(game, &out);
+    let out = out.canonicalize().expect("site");
+    // Every page is reached from the overview, and every link resolves.
+    let reached = crawl(b, &out);
+    let pages: BTreeSet<PathBuf> = std::fs::read_dir(&out)
+        .expect("site")
+        .filter_map(|e| {
+            let p = e.ok()?.path();
+            (p.extension()? == "html").then_some(p)
+        })
+        .collect();
+    assert_eq!(reached, pages, "{game}: every page is linked");
+    assert_eq!(pages.len(), turns.len() + 1, "{game}: a page per turn");
+    // The charts: one line per player, a point per turn on each.
+    b.open(&url(&out.join("index.html")));
+    let captions: Vec<String> = serde_json::from_value(
+        b.eval("Array.from(document.querySelectorAll('.charts figcaption'), c => c.textContent)"),
+    )
+    .expect("captions");
+    for c in charts {
+        assert!(
+            captions.iter().any(|k| k.starts_with(c)),
+            "{game}: no chart of {c}: {captions:?}"
+        );
+    }
+    let points: Vec<Vec<u32>> = serde_json::from_value(b.eval(
+        "Array.from(document.querySelectorAll('#chart-0 g.series'), g => \
+         Array.from(g.querySelectorAll('circle.point'), c => +c.getAttribute('data-turn')))",
+    ))
+    .expect("points");
+    assert!(points.len() >= 2, "{game}: a line per player: {points:?}");
+    for line in &points {
+        assert_eq!(line, &turns, "{game}: a point per turn");
+    }
+    let drawn = b.eval(
+        "Array.from(document.querySelectorAll('#chart-0 circle.point')).every(c => \
+         c.getBoundingClientRect().width > 0)",
+    );
+    assert_eq!(drawn, json!(true), "{game}: the points are drawn");
+    // The map is drawn, and changes from turn to turn.
+    let first = turns[1];
+    let last = *turns.last().expect("turns");
+    b.open(&url(&out.join(format!("turn-{first:03}.html"))));
+    let early = b.shot("figure.map svg");
+    not_blank(&format!("{game} turn {first}"), &early);
+    b.open(&url(&out.join(format!("turn-{last:03}.html"))));
+    let late = b.shot("figure.map svg");
+    not_blank(&format!("{game} turn {last}"), &late);
+    assert_ne!(early, late, "{game}: the map of turn {first} and {last}");
+    // The arrow keys: right to the next turn, left back.
+    b.open(&url(&out.join(format!("turn-{first:03}.html"))));
+    for (key, code, to) in [("ArrowRight", 39, turns[2]), ("ArrowLeft", 37, turns[1])] {
+        for kind in ["keyDown", "keyUp"] {
+            b.call(
+                "Input.dispatchKeyEvent",
+                json!({"type": kind, "key": key, "code": key, "windowsVirtualKeyCode": code}),
+            );
+            if kind == "keyDown" {
+                b.wait_for("Page.loadEventFired");
+            }
+        }
+        let href = b.eval("location.href");
+        assert!(
+            href.as_str()
+                .is_some_and(|h| h.ends_with(&format!("turn-{to:03}.html"))),
+            "{game}: {key} went to {href}"
+        );
+    }
+    let errors = b.errors();
+    assert!(errors.is_empty(), "{game}: {errors:#?}");
+}
+
+/// Issue 15: "Headless Chromium … loads the pages of both archived games in the tests:
+/// every page renders without console errors, every link resolves, the map is drawn (a
+/// screenshot is not blank, and it changes between two turns), and the score chart has
+/// a point per turn." One browser for all three games (starting one takes a second).
+#[test]
+fn the_sites_of_the_archived_games_in_a_real_browser() {
+    let Some(path) = chromium() else {
+        return;
+    };
+    let mut b = Browser::start(&path);
+    let roads_boats = ["score", "wonder bricks", "transporters"];
+    check_game(&mut b, "games/two-rivers-2p", &roads_boats);
+    check_game(&mut b, "games/polder-cities-3p", &roads_boats);
+    check_game(&mut b, "games/catan-4p", &["points"]);
+}
