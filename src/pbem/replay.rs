@@ -120,52 +120,91 @@ pub fn run_with(
     }
     out.push(TurnCheck { turn: 0, problems });
     tick(0);
+    // Every turn is played from the state the archive keeps before it, so the turns are
+    // independent: they are checked on every core at once, and reported in turn order.
     let last = turns.last().copied().unwrap_or(0);
-    for turn in 1..=last {
-        if !turns.contains(&turn) {
-            out.push(TurnCheck {
-                turn,
-                problems: vec![format!("turn {turn} is missing from the archive")],
+    let todo: Vec<u32> = (1..=last).collect();
+    let workers = std::thread::available_parallelism()
+        .map_or(1, std::num::NonZeroUsize::get)
+        .clamp(1, todo.len().max(1));
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut checked: Vec<Option<Result<TurnCheck, Error>>> = todo.iter().map(|_| None).collect();
+    std::thread::scope(|scope| {
+        let (done, finished) = std::sync::mpsc::channel();
+        for _ in 0..workers {
+            let done = done.clone();
+            let (next, todo, turns) = (&next, &todo, &turns);
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(&turn) = todo.get(i) else { break };
+                    if done
+                        .send((i, check_turn(archive, game, turns, turn)))
+                        .is_err()
+                    {
+                        break;
+                    }
+                }
             });
-            continue;
         }
-        if !turns.contains(&(turn - 1)) {
-            out.push(TurnCheck {
-                turn,
-                problems: vec![format!(
-                    "turn {turn} cannot be replayed: turn {} is missing",
-                    turn - 1
-                )],
-            });
-            continue;
+        drop(done);
+        for (i, result) in finished {
+            tick(todo[i]);
+            checked[i] = Some(result);
         }
-        let state = super::position(archive, game, turn - 1)?;
-        let files = report::orders_of(archive, turn)?;
-        let played = state
-            .play(&files)
-            .map_err(|e| Error::User(format!("turn {turn}: {e}")))?;
-        let mut problems = Vec::new();
-        for (name, now) in [(STATE_FILE, &played.state), (EVENTS_FILE, &played.events)] {
-            let kept = archive.read(turn, name)?;
-            problems.extend(first_difference(name, kept.as_bytes(), now.as_bytes()));
-        }
-        // The reports and pictures kept with the turn, where the archive has them.
-        let r = report::of_turn(archive, game, turn)?;
-        let seats: Vec<String> = game
-            .position(&played.state)
-            .map_err(Error::User)?
-            .seats()
-            .into_iter()
-            .map(|s| s.id)
-            .collect();
-        for (name, bytes) in report::files(archive, game, r.as_ref(), &seats)? {
-            let path = archive.turn_dir(turn).join(&name);
-            if let Ok(kept) = std::fs::read(&path) {
-                problems.extend(first_difference(&name, &kept, &bytes));
-            }
-        }
-        out.push(TurnCheck { turn, problems });
-        tick(turn);
+    });
+    for result in checked.into_iter().flatten() {
+        out.push(result?);
     }
     Ok(out)
+}
+
+/// One turn played again from the state kept before it, and compared with the archive.
+fn check_turn(
+    archive: &Archive,
+    game: &dyn Game,
+    turns: &[u32],
+    turn: u32,
+) -> Result<TurnCheck, Error> {
+    if !turns.contains(&turn) {
+        return Ok(TurnCheck {
+            turn,
+            problems: vec![format!("turn {turn} is missing from the archive")],
+        });
+    }
+    if !turns.contains(&(turn - 1)) {
+        return Ok(TurnCheck {
+            turn,
+            problems: vec![format!(
+                "turn {turn} cannot be replayed: turn {} is missing",
+                turn - 1
+            )],
+        });
+    }
+    let state = super::position(archive, game, turn - 1)?;
+    let files = report::orders_of(archive, turn)?;
+    let played = state
+        .play(&files)
+        .map_err(|e| Error::User(format!("turn {turn}: {e}")))?;
+    let mut problems = Vec::new();
+    for (name, now) in [(STATE_FILE, &played.state), (EVENTS_FILE, &played.events)] {
+        let kept = archive.read(turn, name)?;
+        problems.extend(first_difference(name, kept.as_bytes(), now.as_bytes()));
+    }
+    // The reports and pictures kept with the turn, where the archive has them.
+    let r = report::of_turn(archive, game, turn)?;
+    let seats: Vec<String> = game
+        .position(&played.state)
+        .map_err(Error::User)?
+        .seats()
+        .into_iter()
+        .map(|s| s.id)
+        .collect();
+    for (name, bytes) in report::files(archive, game, r.as_ref(), &seats)? {
+        let path = archive.turn_dir(turn).join(&name);
+        if let Ok(kept) = std::fs::read(&path) {
+            problems.extend(first_difference(&name, &kept, &bytes));
+        }
+    }
+    Ok(TurnCheck { turn, problems })
 }
