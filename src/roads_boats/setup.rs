@@ -257,47 +257,16 @@ impl Setup {
             .unwrap_or(text.len())
             .max(1)
             .min(text.len().max(1));
-        let h = &parsed.header;
-        let player = match (h.player, expect.player) {
-            (Some(p), Some(e)) if p != e => {
-                diags.push(
-                    Diagnostic::new(format!(
-                        "this choice says `player {p}`, but it comes from {e}"
-                    ))
-                    .at_opt(h.player_at.clone())
-                    .help(format!("write `player {e}`")),
-                );
-                None
-            }
-            (Some(p), _) | (None, Some(p)) => Some(p),
-            (None, None) => {
-                diags.push(
-                    Diagnostic::new("the mail does not say whose choice it is")
-                        .at(first_line.clone())
-                        .help("start it with a line naming your colour, like `player red`"),
-                );
-                None
-            }
-        };
-        for m in h.mismatches(expect.game, None, 0) {
-            match m {
-                HeaderMismatch::Game(got) => diags.push(
-                    Diagnostic::new(format!(
-                        "this choice is for the game `{got}`, not `{}`",
-                        expect.game.unwrap_or_default()
-                    ))
-                    .at_opt(h.game_at.clone()),
-                ),
-                HeaderMismatch::LaterTurn(t) | HeaderMismatch::EarlierTurn(t) => diags.push(
-                    Diagnostic::new(format!(
-                        "homes are chosen before turn 1, in the set-up round, not in turn {t}"
-                    ))
-                    .at_opt(h.turn_at.clone())
-                    .help("leave the `turn` line out, or write `turn 0`"),
-                ),
-                HeaderMismatch::Player(_) => {}
-            }
-        }
+        let player = pre_game_header(
+            &parsed.header,
+            expect,
+            &first_line,
+            &PreGameMail {
+                what: "choice",
+                when: "homes are chosen before turn 1, in the set-up round",
+            },
+            &mut diags,
+        );
         let o = &parsed.orders;
         if let Some((line, _)) = parsed.lines.first()
             && !(o.production.is_empty()
@@ -432,6 +401,66 @@ fn join(areas: &[AreaId]) -> String {
         .map(ToString::to_string)
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// A mail before turn 1 (a set-up choice, a jumpstart bid): what it holds, and when that
+/// is chosen, for the messages about its header.
+pub(crate) struct PreGameMail<'a> {
+    /// `choice`, `bid`.
+    pub what: &'a str,
+    /// `the auction is before turn 1`: said to a `turn` line naming a turn.
+    pub when: &'a str,
+}
+
+/// The header of a mail before turn 1: whose it is, with a problem in `diags` for a
+/// player line that is not the sender's, a missing one, another game, or a turn.
+pub(crate) fn pre_game_header(
+    h: &order_text::Header,
+    expect: &Expect<'_>,
+    first_line: &std::ops::Range<usize>,
+    mail: &PreGameMail<'_>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Colour> {
+    let what = mail.what;
+    let player = match (h.player, expect.player) {
+        (Some(p), Some(e)) if p != e => {
+            diags.push(
+                Diagnostic::new(format!(
+                    "this {what} says `player {p}`, but it comes from {e}"
+                ))
+                .at_opt(h.player_at.clone())
+                .help(format!("write `player {e}`")),
+            );
+            None
+        }
+        (Some(p), _) | (None, Some(p)) => Some(p),
+        (None, None) => {
+            diags.push(
+                Diagnostic::new(format!("the mail does not say whose {what} it is"))
+                    .at(first_line.clone())
+                    .help("start it with a line naming your colour, like `player red`"),
+            );
+            None
+        }
+    };
+    for m in h.mismatches(expect.game, None, 0) {
+        match m {
+            HeaderMismatch::Game(got) => diags.push(
+                Diagnostic::new(format!(
+                    "this {what} is for the game `{got}`, not `{}`",
+                    expect.game.unwrap_or_default()
+                ))
+                .at_opt(h.game_at.clone()),
+            ),
+            HeaderMismatch::LaterTurn(t) | HeaderMismatch::EarlierTurn(t) => diags.push(
+                Diagnostic::new(format!("{}, not in turn {t}", mail.when))
+                    .at_opt(h.turn_at.clone())
+                    .help("leave the `turn` line out, or write `turn 0`"),
+            ),
+            HeaderMismatch::Player(_) => {}
+        }
+    }
+    player
 }
 
 #[cfg(test)]

@@ -36,9 +36,9 @@ use crate::roads_boats::State;
 use crate::roads_boats::check::Expect;
 use crate::roads_boats::goods::Goods;
 use crate::roads_boats::map::AreaId;
-use crate::roads_boats::order_text::{self, HeaderMismatch};
+use crate::roads_boats::order_text;
 use crate::roads_boats::player::Colour;
-use crate::roads_boats::setup::StartKit;
+use crate::roads_boats::setup::{PreGameMail, StartKit, pre_game_header};
 use crate::roads_boats::state::{Module, Phase};
 
 pub static PLUGIN: Plugin = Plugin {
@@ -231,43 +231,16 @@ impl Auction {
             .unwrap_or(text.len())
             .max(1)
             .min(text.len().max(1));
-        let h = &parsed.header;
-        let player = match (h.player, expect.player) {
-            (Some(p), Some(e)) if p != e => {
-                diags.push(
-                    Diagnostic::new(format!("this bid says `player {p}`, but it comes from {e}"))
-                        .at_opt(h.player_at.clone())
-                        .help(format!("write `player {e}`")),
-                );
-                None
-            }
-            (Some(p), _) | (None, Some(p)) => Some(p),
-            (None, None) => {
-                diags.push(
-                    Diagnostic::new("the mail does not say whose bid it is")
-                        .at(first_line.clone())
-                        .help("start it with a line naming your colour, like `player red`"),
-                );
-                None
-            }
-        };
-        for m in h.mismatches(expect.game, None, 0) {
-            match m {
-                HeaderMismatch::Game(got) => diags.push(
-                    Diagnostic::new(format!(
-                        "this bid is for the game `{got}`, not `{}`",
-                        expect.game.unwrap_or_default()
-                    ))
-                    .at_opt(h.game_at.clone()),
-                ),
-                HeaderMismatch::LaterTurn(t) | HeaderMismatch::EarlierTurn(t) => diags.push(
-                    Diagnostic::new(format!("the auction is before turn 1, not in turn {t}"))
-                        .at_opt(h.turn_at.clone())
-                        .help("leave the `turn` line out, or write `turn 0`"),
-                ),
-                HeaderMismatch::Player(_) => {}
-            }
-        }
+        let player = pre_game_header(
+            &parsed.header,
+            expect,
+            &first_line,
+            &PreGameMail {
+                what: "bid",
+                when: "the auction is before turn 1",
+            },
+            &mut diags,
+        );
         if let Some((line, span)) = parsed.lines.first() {
             diags.push(
                 Diagnostic::new(format!(
