@@ -243,6 +243,17 @@ struct Round<'a> {
     expect: &'a Expect,
 }
 
+/// The colour an `[orders]` key of a round case names, if that player plays.
+fn seat_of(who: &Spanned<String>, state: &State) -> Result<Colour, Diagnostic> {
+    match who.get_ref().parse::<Colour>() {
+        Ok(c) if state.players.contains_key(&c) => Ok(c),
+        _ => Err(
+            Diagnostic::new(format!("`{}` does not play in this case", who.get_ref()))
+                .at(who.span()),
+        ),
+    }
+}
+
 fn run_setup(
     file: &str,
     text: &str,
@@ -261,17 +272,8 @@ fn run_setup(
         .map_err(|e| fail(vec![Diagnostic::new(e.to_string())]))?;
     let mut mails: BTreeMap<Colour, &str> = BTreeMap::new();
     for (who, body) in raw.orders {
-        match who.get_ref().parse::<Colour>() {
-            Ok(c) if setup.state.players.contains_key(&c) => {
-                mails.insert(c, body.get_ref().as_str());
-            }
-            _ => {
-                return Err(fail(vec![
-                    Diagnostic::new(format!("`{}` does not play in this case", who.get_ref()))
-                        .at(who.span()),
-                ]));
-            }
-        }
+        let c = seat_of(who, &setup.state).map_err(|d| fail(vec![d]))?;
+        mails.insert(c, body.get_ref().as_str());
     }
     let mut events: Vec<(String, bool)> = Vec::new();
     while let Some(p) = setup.next() {
@@ -325,22 +327,13 @@ fn run_auction(
         .map_err(|e| fail(vec![Diagnostic::new(e.to_string())]))?;
     let mut mails: BTreeMap<Colour, Vec<String>> = BTreeMap::new();
     for (who, body) in raw.orders {
-        match who.get_ref().parse::<Colour>() {
-            Ok(c) if auction.state.players.contains_key(&c) => {
-                let chunks = body
-                    .get_ref()
-                    .split("\n---\n")
-                    .map(|s| s.trim().to_string())
-                    .collect();
-                mails.insert(c, chunks);
-            }
-            _ => {
-                return Err(fail(vec![
-                    Diagnostic::new(format!("`{}` does not play in this case", who.get_ref()))
-                        .at(who.span()),
-                ]));
-            }
-        }
+        let c = seat_of(who, &auction.state).map_err(|d| fail(vec![d]))?;
+        let chunks = body
+            .get_ref()
+            .split("\n---\n")
+            .map(|s| s.trim().to_string())
+            .collect();
+        mails.insert(c, chunks);
     }
     let mut events: Vec<(String, bool)> = vec![(
         format!(
