@@ -1,8 +1,8 @@
 //! How long the pictures take (issue 15): `judge replay` of the archived two-player game
 //! (32 turns, each played again and its reports and pictures made again and compared;
-//! the target is under 0.15 s), and one busy six-player turn's map as PNG (the SVG
-//! drawn, rendered by resvg with the bundled font, and encoded; the target is under
-//! 10 ms). Run with `cargo bench --bench picture`.
+//! the target is under 0.15 s), and one busy six-player turn's map as PNG (drawn,
+//! painted with the bundled font, and encoded; the target is under 10 ms), and as SVG.
+//! Run with `cargo bench --bench picture`.
 
 #[path = "../tests/support/mod.rs"]
 mod support;

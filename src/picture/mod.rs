@@ -1,7 +1,7 @@
 //! Pictures of a board, for every game: a game draws its board as a list of shapes
 //! ([`Picture`]), written as SVG ([`Picture::to_svg`]) and painted as PNG
-//! ([`Picture::png`]: the same shapes straight onto pixels with tiny-skia, the letters
-//! from one font bundled with the judge, DejaVu Sans, assets/fonts/, free to
+//! ([`Picture::png`]: the same shapes straight onto pixels, the letters from one font
+//! bundled with the judge, DejaVu Sans, assets/fonts/, free to
 //! redistribute), never the machine's fonts — so there is one drawing, and a PNG is the
 //! same bytes on every machine. An SVG file (a kept `map.svg`) is rendered by resvg
 //! with the same font ([`png`]). [`legend`] lays out a legend the same way for every
