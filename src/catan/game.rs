@@ -307,7 +307,7 @@ impl Report for StepReport {
     }
 
     fn png(&self) -> Result<Vec<u8>, String> {
-        crate::picture::png(&self.svg())
+        super::picture(&self.after).png()
     }
 
     fn tally(&self) -> crate::pbem::game::Tally {

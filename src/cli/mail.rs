@@ -53,7 +53,9 @@ fn welcome(
                 ),
                 None => "The GM says when each choice is due.".to_string(),
             };
-            let png = crate::picture::png(&round.svg())
+            let png = round
+                .picture()
+                .png()
                 .map_err(|e| Failure::Other(anyhow::anyhow!(e)))?;
             (
                 format!(

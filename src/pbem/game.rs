@@ -70,8 +70,8 @@ pub trait Round {
     fn step(&self, player: &str, text: Option<&str>) -> Result<RoundStep, String>;
     /// The round so far, for people: what has been chosen, who chooses next.
     fn show(&self) -> String;
-    /// A picture of the board as the round stands, as SVG.
-    fn svg(&self) -> String;
+    /// A picture of the board as the round stands.
+    fn picture(&self) -> crate::picture::Picture;
 }
 
 /// What one step of a round did.

@@ -149,8 +149,8 @@ impl Round for Setup {
         out
     }
 
-    fn svg(&self) -> String {
-        picture::svg(&self.state, "the set-up round")
+    fn picture(&self) -> crate::picture::Picture {
+        picture::draw(&self.state, "the set-up round")
     }
 }
 
@@ -211,8 +211,8 @@ impl Round for PreGame {
         self.round().show()
     }
 
-    fn svg(&self) -> String {
-        self.round().svg()
+    fn picture(&self) -> crate::picture::Picture {
+        self.round().picture()
     }
 }
 
@@ -273,7 +273,7 @@ impl Round for Auction {
         out
     }
 
-    fn svg(&self) -> String {
-        picture::svg(&self.state, "the auction")
+    fn picture(&self) -> crate::picture::Picture {
+        picture::draw(&self.state, "the auction")
     }
 }
