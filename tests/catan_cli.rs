@@ -7,21 +7,8 @@ mod support;
 
 use std::path::{Path, PathBuf};
 
-use pbem_judge::catan::State;
 use pbem_judge::catan::state::Phase;
-
-/// Run `judge` with a clean environment: (exit code, stdout, stderr).
-#[must_use]
-fn judge(args: &[&str]) -> (i32, String, String) {
-    support::judge_text(args, &[])
-}
-
-/// `judge`, which must succeed: its standard output.
-fn ok(args: &[&str]) -> String {
-    let (code, out, err) = judge(args);
-    assert_eq!(code, 0, "judge {args:?}: {out}{err}");
-    out
-}
+use support::catan::{events, judge, ok, pending, state};
 
 fn players(n: usize) -> Vec<String> {
     ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus"][..n]
@@ -42,24 +29,6 @@ fn new_catan(dir: &Path, n: usize, more: &[&str]) -> (i32, String, String) {
     let ps = players(n);
     args.extend(ps.iter().map(String::as_str));
     judge(&args)
-}
-
-fn state(dir: &Path, turn: u32) -> State {
-    let text = std::fs::read_to_string(dir.join(format!("turns/{turn:03}/state.json")))
-        .expect("state.json");
-    State::from_json(&text).expect("a Catan state")
-}
-
-fn events(dir: &Path, turn: u32) -> Vec<serde_json::Value> {
-    let text = std::fs::read_to_string(dir.join(format!("turns/{turn:03}/events.json")))
-        .expect("events.json");
-    serde_json::from_str(&text).expect("events")
-}
-
-fn pending(dir: &Path, colour: &str, text: &str) {
-    let p = dir.join("pending");
-    std::fs::create_dir_all(&p).expect("pending/");
-    std::fs::write(p.join(format!("{colour}.txt")), text).expect("write orders");
 }
 
 /// The founding placements of the three-player beginner game below (seed 3: blue
@@ -635,20 +604,7 @@ fn the_four_player_catan_game_by_mail_replays_identically() {
 fn git_keeps_only_the_public_record_of_a_catan_game() {
     let tmp = tempfile::tempdir().expect("tmp");
     let (dir, _) = founded(tmp.path());
-    let git = |args: &[&str]| {
-        let out = std::process::Command::new("git")
-            .arg("-C")
-            .arg(&dir)
-            .args(["-c", "user.name=GM", "-c", "user.email=gm@example.org"])
-            .args(args)
-            .output()
-            .expect("git");
-        assert!(out.status.success(), "git {args:?}");
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    };
-    git(&["init", "-q"]);
-    git(&["add", "-A"]);
-    let kept = git(&["ls-files", "--cached"]);
+    let kept = support::catan::git_kept(&dir);
     assert!(
         kept.contains("turns/001/report.txt") && kept.contains("turns/001/map.svg"),
         "{kept}"

@@ -10,23 +10,11 @@ mod support;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+use pbem_judge::catan::Colour;
 use pbem_judge::catan::express::Map;
 use pbem_judge::catan::scenario::Variant;
 use pbem_judge::catan::state::Phase;
-use pbem_judge::catan::{Colour, State};
-
-/// Run `judge` with a clean environment: (exit code, stdout, stderr).
-#[must_use]
-fn judge(args: &[&str]) -> (i32, String, String) {
-    support::judge_text(args, &[])
-}
-
-/// `judge`, which must succeed: its standard output.
-fn ok(args: &[&str]) -> String {
-    let (code, out, err) = judge(args);
-    assert_eq!(code, 0, "judge {args:?}: {out}{err}");
-    out
-}
+use support::catan::{events, judge, ok, pending, state};
 
 /// The seats of the archived four-player game (and of scripts/catan-express-game/).
 const NAMES_4P: [&str; 4] = ["Ann", "Bob", "Cy", "Di"];
@@ -57,18 +45,6 @@ fn new_express(dir: &Path, names: &[&str], more: &[&str]) -> (i32, String, Strin
     judge(&args)
 }
 
-fn state(dir: &Path, turn: u32) -> State {
-    let text = std::fs::read_to_string(dir.join(format!("turns/{turn:03}/state.json")))
-        .expect("state.json");
-    State::from_json(&text).expect("a Catan state")
-}
-
-fn events(dir: &Path, turn: u32) -> Vec<serde_json::Value> {
-    let text = std::fs::read_to_string(dir.join(format!("turns/{turn:03}/events.json")))
-        .expect("events.json");
-    serde_json::from_str(&text).expect("events")
-}
-
 /// An event's kind; Catan Express's own events as `express:KIND`.
 fn kind(e: &serde_json::Value) -> String {
     match (e["event"].as_str(), e["express"].as_str()) {
@@ -76,12 +52,6 @@ fn kind(e: &serde_json::Value) -> String {
         (Some(k), _) => k.to_string(),
         _ => String::new(),
     }
-}
-
-fn pending(dir: &Path, colour: &str, text: &str) {
-    let p = dir.join("pending");
-    std::fs::create_dir_all(&p).expect("pending/");
-    std::fs::write(p.join(format!("{colour}.txt")), text).expect("write orders");
 }
 
 fn last_step(dir: &Path) -> u32 {
@@ -587,20 +557,7 @@ fn the_archived_express_games_are_kept_whole_by_git() {
 fn git_keeps_only_the_public_record_of_an_express_game() {
     let tmp = tempfile::tempdir().expect("tmp");
     let dir = founded(tmp.path());
-    let git = |args: &[&str]| {
-        let out = std::process::Command::new("git")
-            .arg("-C")
-            .arg(&dir)
-            .args(["-c", "user.name=GM", "-c", "user.email=gm@example.org"])
-            .args(args)
-            .output()
-            .expect("git");
-        assert!(out.status.success(), "git {args:?}");
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    };
-    git(&["init", "-q"]);
-    git(&["add", "-A"]);
-    let kept = git(&["ls-files", "--cached"]);
+    let kept = support::catan::git_kept(&dir);
     assert!(
         kept.contains("turns/008/report.txt") && kept.contains("turns/008/map.svg"),
         "{kept}"

@@ -157,16 +157,6 @@ fn catan_boards_are_drawn_by_the_same_code() {
     }
 }
 
-fn decode(png: &[u8]) -> (u32, u32, Vec<u8>) {
-    let mut reader = png::Decoder::new(std::io::Cursor::new(png))
-        .read_info()
-        .expect("a png");
-    let mut pixels = vec![0; reader.output_buffer_size().expect("size")];
-    let info = reader.next_frame(&mut pixels).expect("a frame");
-    pixels.truncate(info.buffer_size());
-    (info.width, info.height, pixels)
-}
-
 /// One drawing for SVG and PNG: the PNG is the picture's shapes painted, the same
 /// bytes every time, at the SVG's size, and pixel for pixel what an SVG renderer
 /// (resvg, with the same font) makes of the SVG, but for the letters' edges.
@@ -177,9 +167,10 @@ fn the_png_is_the_svg_painted() {
     let png = drawing.png().expect("png");
     assert_eq!(png, drawing.png().expect("png"), "the same bytes");
     assert_eq!(png, picture::png(&state, "six-isles").expect("png"));
-    let (w, h, painted) = decode(&png);
+    let (w, h, painted) = support::decode_png(&png);
     assert_eq!((w, h), drawing.pixels());
-    let (rw, rh, rendered) = decode(&pbem_judge::picture::png(&drawing.to_svg()).expect("png"));
+    let (rw, rh, rendered) =
+        support::decode_png(&pbem_judge::picture::png(&drawing.to_svg()).expect("png"));
     assert_eq!((rw, rh), (w, h));
     let far = painted
         .chunks_exact(4)

@@ -251,13 +251,7 @@ impl Browser {
         let png = base64::engine::general_purpose::STANDARD
             .decode(shot["data"].as_str().expect("data"))
             .expect("base64");
-        let mut reader = png::Decoder::new(std::io::Cursor::new(png))
-            .read_info()
-            .expect("a png");
-        let mut pixels = vec![0; reader.output_buffer_size().expect("size")];
-        let info = reader.next_frame(&mut pixels).expect("a frame");
-        pixels.truncate(info.buffer_size());
-        (info.width, info.height, pixels)
+        support::decode_png(&png)
     }
 }
 

@@ -2,6 +2,7 @@
 //! transporters, areas and buildings, so most of them do something.
 #![allow(dead_code)]
 
+pub mod catan;
 pub mod servers;
 
 use pbem_judge::roads_boats::State;
@@ -769,4 +770,15 @@ pub fn git_objects(dir: &std::path::Path) -> String {
         .output()
         .expect("git");
     String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A PNG decoded: (width, height, its pixels as the file has them, RGBA for ours).
+pub fn decode_png(png: &[u8]) -> (u32, u32, Vec<u8>) {
+    let mut reader = png::Decoder::new(std::io::Cursor::new(png))
+        .read_info()
+        .expect("a png");
+    let mut pixels = vec![0; reader.output_buffer_size().expect("size")];
+    let info = reader.next_frame(&mut pixels).expect("a frame");
+    pixels.truncate(info.buffer_size());
+    (info.width, info.height, pixels)
 }
