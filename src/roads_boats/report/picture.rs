@@ -188,16 +188,11 @@ fn transporter_note(id: TransporterId, t: &Transporter) -> String {
     note
 }
 
+/// A transporter's kind as the map names it: the caravan by its whole name.
 fn kind_name(k: Kind) -> &'static str {
     match k {
-        Kind::Donkey => "donkey",
-        Kind::Wagon => "wagon",
-        Kind::Truck => "truck",
-        Kind::Raft => "raft",
-        Kind::Rowboat => "rowboat",
-        Kind::Steamer => "steamer",
-        Kind::Plane => "plane",
         Kind::Caravan => "exhibition caravan",
+        k => k.name(),
     }
 }
 
