@@ -14,14 +14,8 @@ set -euo pipefail
 PACKAGES=(chromium fonts-dejavu-core)
 
 die() { printf 'setup.sh: %s\n' "$*" >&2; exit 1; }
-
-packages_installed() {
-  local p status
-  for p in "${PACKAGES[@]}"; do
-    status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null) || return 1
-    [[ $status == "install ok installed" ]] || return 1
-  done
-}
+# shellcheck source=tests/apt.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../apt.sh"
 
 browser() {
   local b
@@ -32,23 +26,9 @@ browser() {
 }
 
 cmd_install() {
-  if packages_installed && browser >/dev/null; then return 0; fi
-  [[ $EUID -eq 0 ]] || die "installing ${PACKAGES[*]} needs root (apt-get)"
-  local log p known=1
-  log=$(mktemp)
-  for p in "${PACKAGES[@]}"; do
-    apt-cache policy "$p" 2>/dev/null | grep -q 'Candidate: [0-9]' || known=0
-  done
-  if [[ $known -eq 0 ]]; then
-    apt-get update -qq >"$log" 2>&1 || { cat "$log" >&2; rm -f "$log"; die "apt-get update failed"; }
-  fi
-  if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-      "${PACKAGES[@]}" >"$log" 2>&1; then
-    cat "$log" >&2; rm -f "$log"
-    die "apt-get install ${PACKAGES[*]} failed"
-  fi
-  rm -f "$log"
-  packages_installed && browser >/dev/null || die "${PACKAGES[*]} still not installed after apt-get"
+  if packages_installed "${PACKAGES[@]}" && browser >/dev/null; then return 0; fi
+  apt_install "${PACKAGES[@]}"
+  packages_installed "${PACKAGES[@]}" && browser >/dev/null || die "${PACKAGES[*]} still not installed after apt-get"
 }
 
 case "${1:-}" in
