@@ -32,7 +32,8 @@ fn busy_six_player_turn(c: &mut Criterion) {
         state.settings.modules.len()
     );
     c.bench_function("resolve a busy six-player turn", |b| {
-        b.iter(|| resolve(black_box(&state), black_box(&orders)))
+        let luck = pbem_judge::luck::Luck::predictable(1);
+        b.iter(|| resolve(black_box(&state), black_box(&orders), &luck))
     });
 }
 

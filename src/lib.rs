@@ -10,6 +10,7 @@ pub mod diagnostic;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod games;
+pub mod luck;
 pub mod mail;
 pub mod pbem;
 pub mod picture;

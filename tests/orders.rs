@@ -19,7 +19,8 @@ fn position() -> State {
         name: n.to_string(),
         email: e.to_string(),
     });
-    s.start(&seats, 1).expect("start")
+    s.start(&seats, &pbem_judge::luck::Luck::predictable(1))
+        .expect("start")
 }
 
 /// The set-up round of a game made from tests/orders/setup-position.toml: the same
@@ -32,7 +33,8 @@ fn setup_position() -> Setup {
         name: n.to_string(),
         email: e.to_string(),
     });
-    s.start_setup(&seats, 1).expect("set-up")
+    s.start_setup(&seats, &pbem_judge::luck::Luck::predictable(1))
+        .expect("set-up")
 }
 
 /// The jumpstart auction of a game made from tests/orders/auction-position.toml, its
@@ -45,7 +47,8 @@ fn auction_position() -> pbem_judge::roads_boats::modules::jumpstart::Auction {
         name: n.to_string(),
         email: e.to_string(),
     });
-    s.start_auction(&seats, 1).expect("auction")
+    s.start_auction(&seats, &pbem_judge::luck::Luck::predictable(1))
+        .expect("auction")
 }
 
 /// Check an example: a set-up mail (it has a `home` line) against the set-up round, any

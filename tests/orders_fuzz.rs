@@ -84,5 +84,6 @@ fn setup_round() -> pbem_judge::roads_boats::setup::Setup {
             email: format!("{n}@example.org"),
         })
         .collect();
-    s.start_setup(&seats, 3).expect("set-up")
+    s.start_setup(&seats, &pbem_judge::luck::Luck::predictable(3))
+        .expect("set-up")
 }

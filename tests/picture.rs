@@ -25,11 +25,16 @@ fn start(name: &str) -> State {
         .collect();
     // A scenario that starts with an auction or a set-up round: its board before it.
     if s.has_auction() {
-        s.start_auction(&seats, 5).expect("auction").state
+        s.start_auction(&seats, &pbem_judge::luck::Luck::predictable(5))
+            .expect("auction")
+            .state
     } else if s.homes_are_chosen() {
-        s.start_setup(&seats, 5).expect("set-up round").state
+        s.start_setup(&seats, &pbem_judge::luck::Luck::predictable(5))
+            .expect("set-up round")
+            .state
     } else {
-        s.start(&seats, 5).expect("start")
+        s.start(&seats, &pbem_judge::luck::Luck::predictable(5))
+            .expect("start")
     }
 }
 
@@ -107,7 +112,7 @@ fn every_hex_label_of_the_two_player_game_is_in_its_svg() {
                     email: "b@example.org".into(),
                 },
             ],
-            2026,
+            &pbem_judge::luck::Luck::predictable(2026),
         )
         .expect("start")
         .map

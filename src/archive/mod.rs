@@ -13,6 +13,7 @@
 pub mod atomic;
 pub mod git;
 pub mod lock;
+pub mod randomness;
 pub mod schedule;
 
 pub use schedule::Schedule;
@@ -35,7 +36,9 @@ pub struct GameFile {
     pub name: Option<String>,
     /// Name of the scenario the game was made from.
     pub scenario: String,
-    /// Seed of the game's random numbers, also kept in every state.
+    /// The public seed: what everyone sees from the start comes from it (a random map,
+    /// a random Catan board). Hidden draws come from the secret seed of
+    /// `randomness.key` ([`randomness`]).
     pub seed: u64,
     #[serde(default)]
     pub players: Vec<PlayerEntry>,
@@ -155,13 +158,16 @@ pub const TURN_FILE: &str = "turn.json";
 /// The lock a command holds while it changes the game.
 pub const LOCK_FILE: &str = ".judge.lock";
 
-/// What git keeps out of a game's repository: what players must not read before the
+/// What git keeps out of a game's repository: the secret seed of the game's hidden
+/// draws, what players must not read before the
 /// deadline (pending, held and standing orders, the mail with them), what is only the
 /// judge's working state (the outbox, sent copies, the lock), and nothing else. Every
 /// turn's orders, state, events, reports and pictures are committed. docs/archive.md.
 pub const GITIGNORE: &str = "\
-# Kept out of git (docs/archive.md): orders before their deadline, mail, the judge's own
-# working files. Turns (with everyone's orders once played) are committed.
+# Kept out of git (docs/archive.md): the game's secret seed, orders before their
+# deadline, mail, the judge's own working files. Turns (with everyone's orders once
+# played) are committed.
+/randomness.key
 /pending/
 /held/
 /standing/

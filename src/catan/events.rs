@@ -1,6 +1,9 @@
 //! What happened, as the rules tell it. The report is rendered from these and the
-//! states before and after; each event knows who may see what (a stolen card is told
-//! only to the thief and the victim; a bought card only to its buyer).
+//! states before and after; each event knows who may see it ([`Event::seen_by`]) and
+//! how much of it ([`Event::text`]): docs/catan.md, "What each player sees". A player's
+//! own orders (done, refused or skipped, and why) are told to that player alone; a
+//! stolen card to the thief and the victim; a bought card to its buyer; discarded
+//! cards to the one who discarded them (the others learn how many).
 //!
 //! Places are the board's indexes (0-based); [`Event::text`] names them as players
 //! write them.
@@ -155,6 +158,11 @@ pub enum Event {
         player: Colour,
         what: String,
     },
+    /// A player had to discard and their orders gave no preference: the judge took the
+    /// cards from their largest piles. Told to them alone (their orders are theirs).
+    NoDiscardPreference {
+        player: Colour,
+    },
     /// Orders on record replaced by a new file.
     Recorded {
         player: Colour,
@@ -197,6 +205,7 @@ impl Event {
             | Failed { player, .. }
             | Skipped { player, .. }
             | Default { player, .. }
+            | NoDiscardPreference { player }
             | Recorded { player } => *player,
             Stole { thief, .. } => *thief,
             LongestRoad { player, .. } => return *player,
@@ -205,7 +214,23 @@ impl Event {
         })
     }
 
-    /// The event in words, as `viewer` may see it (`None`: what everyone may see).
+    /// May `viewer` (`None`: the public record) see this event at all? A player's own
+    /// orders — done, refused or skipped, with the reason — and the judge's note that
+    /// their orders gave no discard preference are theirs alone; every other event is
+    /// public, though [`Event::text`] may still hide a part of it.
+    pub fn seen_by(&self, viewer: Option<Colour>) -> bool {
+        use Event::*;
+        match self {
+            Order { player, .. }
+            | Failed { player, .. }
+            | Skipped { player, .. }
+            | NoDiscardPreference { player } => viewer == Some(*player),
+            _ => true,
+        }
+    }
+
+    /// The event in words, as `viewer` may see it (`None`: what everyone may see). Call
+    /// it only for an event [`Event::seen_by`] the viewer.
     pub fn text(&self, s: &State, viewer: Option<Colour>) -> String {
         use Event::*;
         let t = &s.board.topology;
@@ -234,7 +259,16 @@ impl Event {
             MustDiscard { player, count } => {
                 format!("{player} held more than 7 cards and must discard {count}")
             }
-            Discarded { player, cards } => format!("{player} discarded {cards}"),
+            Discarded { player, cards } => {
+                if viewer == Some(*player) {
+                    format!("{player} discarded {cards}")
+                } else {
+                    format!(
+                        "{player} discarded {}",
+                        crate::text::count(cards.total() as usize, "card")
+                    )
+                }
+            }
             RobberMoved { player, hex } => {
                 format!("{player} moved the robber to {}", t.hex_name(*hex))
             }
@@ -325,6 +359,9 @@ impl Event {
             Failed { text, reason, .. } => format!("{text}: failed: {}", reason.text(s)),
             Skipped { text, why, .. } => format!("{text}: not done: {why}"),
             Default { player, what } => format!("{player} sent no orders: {what}"),
+            NoDiscardPreference { player } => format!(
+                "{player} gave no discard preference: the judge discarded from their largest piles"
+            ),
             Recorded { player } => format!("{player}'s new orders are on record"),
             Scenario(e) => e.text(s, viewer),
         }

@@ -12,7 +12,7 @@ use super::{Colour, Event, Layout, Options, State};
 use crate::diagnostic::did_you_mean;
 use crate::pbem::game::{
     CaseOutcome, Checked, Created, Game, Header, Mismatch, OrderFile, Pace, Played, Position,
-    Report, ReportInput, ScenarioInfo, Seat, SeatRequest, Start,
+    Report, ReportInput, ScenarioInfo, Seat, SeatRequest, Seeds, Start,
 };
 
 /// The Settlers of Catan, base game with the 5–6 player extension; or the Catan Express
@@ -187,7 +187,7 @@ impl Game for Catan {
         text: &str,
         name: &str,
         seats: &[SeatRequest],
-        seed: u64,
+        seeds: &Seeds,
     ) -> Result<Created, String> {
         let setup = read_setup(file, text)?;
         if setup.express.is_some() != self.express {
@@ -211,7 +211,8 @@ impl Game for Catan {
             },
         };
         let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
-        let state = super::new_game(name, &names, seed, &options).map_err(|e| e.to_string())?;
+        let state = State::with_luck(name, &names, seeds.public, seeds.luck.clone(), &options)
+            .map_err(|e| e.to_string())?;
         Ok(Created {
             scenario: setup.name,
             scenario_text: text.to_string(),
@@ -445,14 +446,16 @@ impl Position for State {
         }
     }
 
-    fn play(&self, files: &[OrderFile]) -> Result<Played, String> {
+    fn play(&self, files: &[OrderFile], luck: &crate::luck::Luck) -> Result<Played, String> {
         let mut by: BTreeMap<Colour, String> = BTreeMap::new();
         for f in files {
             let c = colour(&f.player)
                 .ok_or_else(|| format!("{} does not play in this game", f.player))?;
             by.insert(c, f.text.clone());
         }
-        let out = super::play(self, &by);
+        let mut me = self.clone();
+        me.luck = luck.clone();
+        let out = super::play(&me, &by);
         let summary = format!(
             "Turn {} played: {} events.{}",
             out.state.step,

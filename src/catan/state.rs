@@ -12,8 +12,8 @@ use super::board::layout::Layout;
 use super::board::{Board, EdgeId, HexId, VertexId};
 use super::cards::{Cards, DevCard, DevCards};
 use super::orders::Record;
-use super::rng::Rng;
 use super::scenario::Variant;
+use crate::luck::Luck;
 
 /// Seat colours, in seat order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -231,7 +231,12 @@ pub struct State {
     pub longest_road: Option<u8>,
     pub largest_army: Option<u8>,
     pub winner: Option<u8>,
-    pub rng: Rng,
+    /// The game's secret seed (never written into the state file): the pipeline hands
+    /// it to [`crate::catan::play`] with each step. Dice, steals and the deck come from
+    /// its streams (`crate::luck`).
+    pub luck: Luck,
+    /// Cards stolen so far this turn (each steal is its own draw of the steal stream).
+    pub steals: u8,
     /// Dice to use before the random stream (for adjudication cases).
     pub loaded_dice: Vec<[u8; 2]>,
     /// Each player's orders on record (play by email).
@@ -250,6 +255,10 @@ pub struct State {
 }
 
 pub const NOBODY: u8 = u8::MAX;
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
 
 impl State {
     pub fn seats(&self) -> usize {
@@ -402,7 +411,8 @@ struct StateFile {
     largest_army: Option<Colour>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     winner: Option<Colour>,
-    rng: Rng,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    steals: u8,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     loaded_dice: Vec<[u8; 2]>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -514,7 +524,7 @@ impl Serialize for State {
             longest_road: self.longest_road.map(c),
             largest_army: self.largest_army.map(c),
             winner: self.winner.map(c),
-            rng: self.rng.clone(),
+            steals: self.steals,
             loaded_dice: self.loaded_dice.clone(),
             express: self
                 .scenario
@@ -636,7 +646,8 @@ impl State {
             longest_road: f.longest_road.map(seat_of).transpose()?,
             largest_army: f.largest_army.map(seat_of).transpose()?,
             winner: f.winner.map(seat_of).transpose()?,
-            rng: f.rng,
+            luck: Luck::predictable(0),
+            steals: f.steals,
             loaded_dice: f.loaded_dice,
             records,
             vertex_owner: Vec::new(),

@@ -5,8 +5,9 @@ use std::io::Write;
 use anyhow::Context as _;
 
 use super::{Failure, NewArgs};
+use crate::archive::randomness::Secret;
 use crate::archive::{Archive, GameFile, PlayerEntry, STATE_FILE};
-use crate::pbem::game::{SeatRequest as Seat, Start};
+use crate::pbem::game::{SeatRequest as Seat, Seeds, Start};
 
 pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let game = match &args.game {
@@ -40,7 +41,24 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
             )));
         }
     };
-    let seed = args.seed.unwrap_or_else(clock_seed);
+    // The public seed (the map or board) and the secret one (hidden draws): both from the
+    // operating system, or both from the number the GM gives (predictable: the game's
+    // randomness.toml and welcome mails say so).
+    let (seed, secret) = match args.seed {
+        Some(n) => (n, Secret::predictable(n)),
+        None => {
+            let secret = Secret::from_os().map_err(Failure::User)?;
+            let mut public = [0u8; 8];
+            getrandom::fill(&mut public).map_err(|e| {
+                Failure::User(format!("the operating system gave no random bytes: {e}"))
+            })?;
+            (u64::from_le_bytes(public), secret)
+        }
+    };
+    let seeds = Seeds {
+        public: seed,
+        luck: secret.luck.clone(),
+    };
     let name = crate::archive::folder_name(&args.dir);
     // Nothing is written until the whole game can be: the parent folder is locked so that
     // two `judge new` of one folder cannot both make it.
@@ -56,7 +74,7 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
         None => random_map(game, &args, seats.len(), seed)?,
     };
     let created = game
-        .start(&file, &text, &name, &seats, seed)
+        .start(&file, &text, &name, &seats, &seeds)
         .map_err(Failure::User)?;
     let file = GameFile {
         game: game.id().to_string(),
@@ -95,6 +113,8 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
             )
         }
     };
+    let mut files = files;
+    files.extend(secret.files(args.seed.is_some())?);
     let refs: Vec<(&str, Vec<u8>)> = files.iter().map(|(n, b)| (n.as_str(), b.clone())).collect();
     Archive::create(
         &args.dir,
@@ -110,10 +130,19 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .collect();
     writeln!(
         out,
-        "Created {} from scenario `{}` with seed {seed}.\nPlayers: {}.\nNext: judge show {}; to play by mail, judge secret (docs/gm-guide.md)",
+        "Created {} from scenario `{}`.\nPlayers: {}.\n{}\nNext: judge show {}; to play by mail, judge secret (docs/gm-guide.md)",
         args.dir.display(),
         created.scenario,
         order.join(", "),
+        match args.seed {
+            Some(n) => format!(
+                "Seed {n}: its hidden draws are PREDICTABLE by anyone who knows the number (for tests and showcase games; leave out --seed for a real game)."
+            ),
+            None => format!(
+                "Its hidden draws come from a secret seed in randomness.key (never in git, never mailed); players get its commitment {}.",
+                secret.commitment()
+            ),
+        },
         args.dir.display()
     )
     .context("writing output")?;
@@ -179,11 +208,4 @@ fn parse_seat(text: &str) -> Result<Seat, Failure> {
         name: name.to_string(),
         email: email.to_string(),
     })
-}
-
-/// A seed for a game when the GM gives none: the imperative shell may read the clock.
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
 }

@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use crate::diagnostic::Diagnostic;
+use crate::luck::Luck;
 
 /// A player's place at the table, as the pipeline sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,6 +30,26 @@ pub struct Seat {
 pub struct SeatRequest {
     pub name: String,
     pub email: String,
+}
+
+/// The seeds a game is made from: a public one for what everyone sees from the start
+/// (a random map or board), and the secret [`Luck`] that hidden draws come from (dice,
+/// a shuffled deck, the move order).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seeds {
+    pub public: u64,
+    pub luck: Luck,
+}
+
+impl Seeds {
+    /// Both from one number (`judge new --seed N`, tests): predictable by anyone who
+    /// knows it.
+    pub fn predictable(n: u64) -> Seeds {
+        Seeds {
+            public: n,
+            luck: Luck::predictable(n),
+        }
+    }
 }
 
 /// A new game, ready for the archive.
@@ -320,7 +341,7 @@ pub trait Game: Sync {
     /// for messages, the text).
     fn scenario_text(&self, scenario: &str) -> Result<(String, String), String>;
     /// Start a game called `name` from a scenario's text (`file` names it in messages).
-    /// The same scenario, name, seats and seed always give the same turn 0: replay
+    /// The same scenario, name, seats and seeds always give the same turn 0: replay
     /// checks it.
     fn start(
         &self,
@@ -328,7 +349,7 @@ pub trait Game: Sync {
         scenario: &str,
         name: &str,
         seats: &[SeatRequest],
-        seed: u64,
+        seeds: &Seeds,
     ) -> Result<Created, String>;
     /// Read a stored position.
     fn position(&self, state: &str) -> Result<Box<dyn Position>, String>;
@@ -382,8 +403,9 @@ pub trait Position {
     /// Check an order file for the next turn. `file` names it in messages; `player` and
     /// `game` are what the caller knows of where it came from.
     fn check(&self, text: &str, file: &str, player: Option<&str>, game: Option<&str>) -> Checked;
-    /// Play the next turn with these order files (players without one give no orders).
-    fn play(&self, files: &[OrderFile]) -> Result<Played, String>;
+    /// Play the next turn with these order files (players without one give no orders);
+    /// `luck` is the game's secret seed, for the turn's hidden draws.
+    fn play(&self, files: &[OrderFile], luck: &Luck) -> Result<Played, String>;
     /// The position for people (`judge show`).
     fn show(&self, title: &str) -> String;
 }

@@ -79,6 +79,7 @@ pub fn run_with(
             }
         })
         .collect();
+    let seeds = archive.seeds()?;
     let scenario = std::fs::read_to_string(archive.root().join(SCENARIO_FILE)).map_err(|e| {
         Error::User(format!(
             "{}: {e}",
@@ -86,13 +87,7 @@ pub fn run_with(
         ))
     })?;
     let zero = game
-        .start(
-            SCENARIO_FILE,
-            &scenario,
-            &archive.name(),
-            &seats,
-            archive.game.seed,
-        )
+        .start(SCENARIO_FILE, &scenario, &archive.name(), &seats, &seeds)
         .map_err(|e| Error::User(format!("turn 0 cannot be made again: {e}")))?;
     let mut problems = Vec::new();
     // A game that began with a round by mail: the round again, step by step, gives turn 0.
@@ -133,13 +128,13 @@ pub fn run_with(
         let (done, finished) = std::sync::mpsc::channel();
         for _ in 0..workers {
             let done = done.clone();
-            let (next, todo, turns) = (&next, &todo, &turns);
+            let (next, todo, turns, luck) = (&next, &todo, &turns, &seeds.luck);
             scope.spawn(move || {
                 loop {
                     let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     let Some(&turn) = todo.get(i) else { break };
                     if done
-                        .send((i, check_turn(archive, game, turns, turn)))
+                        .send((i, check_turn(archive, game, turns, turn, luck)))
                         .is_err()
                     {
                         break;
@@ -165,6 +160,7 @@ fn check_turn(
     game: &dyn Game,
     turns: &[u32],
     turn: u32,
+    luck: &crate::luck::Luck,
 ) -> Result<TurnCheck, Error> {
     if !turns.contains(&turn) {
         return Ok(TurnCheck {
@@ -184,7 +180,7 @@ fn check_turn(
     let state = super::position(archive, game, turn - 1)?;
     let files = report::orders_of(archive, turn)?;
     let played = state
-        .play(&files)
+        .play(&files, luck)
         .map_err(|e| Error::User(format!("turn {turn}: {e}")))?;
     let mut problems = Vec::new();
     for (name, now) in [(STATE_FILE, &played.state), (EVENTS_FILE, &played.events)] {

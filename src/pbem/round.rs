@@ -406,7 +406,11 @@ impl super::game::Position for RoundPosition {
         self.0.check(text, file, player, game)
     }
 
-    fn play(&self, _files: &[super::game::OrderFile]) -> Result<super::game::Played, String> {
+    fn play(
+        &self,
+        _files: &[super::game::OrderFile],
+        _luck: &crate::luck::Luck,
+    ) -> Result<super::game::Played, String> {
         Err("the set-up round is played a choice at a time, not as a turn".into())
     }
 

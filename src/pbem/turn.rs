@@ -489,7 +489,9 @@ fn step(
     }
     files.sort_by(|a, b| a.1.player.cmp(&b.1.player));
     let order_files: Vec<OrderFile> = files.iter().map(|(_, f, _)| f.clone()).collect();
-    let played = state.play(&order_files).map_err(Error::User)?;
+    let played = state
+        .play(&order_files, &archive.seeds()?.luck)
+        .map_err(Error::User)?;
     for (player, problems) in &played.problems {
         let text = order_files
             .iter()

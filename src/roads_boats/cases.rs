@@ -171,13 +171,14 @@ pub fn run(file: &str, text: &str) -> Result<CaseResult, Diagnostics> {
         })
         .collect();
     let seed = raw.case.seed.unwrap_or(1);
+    let luck = crate::luck::Luck::predictable(seed);
     if scenario.has_auction() {
         let round = Round {
             case: &raw.case,
             orders: &raw.orders,
             expect: &raw.expect,
         };
-        return run_auction(file, text, &round, &scenario, &seats, seed);
+        return run_auction(file, text, &round, &scenario, &seats, &luck);
     }
     if scenario.homes_are_chosen() {
         let round = Round {
@@ -185,10 +186,10 @@ pub fn run(file: &str, text: &str) -> Result<CaseResult, Diagnostics> {
             orders: &raw.orders,
             expect: &raw.expect,
         };
-        return run_setup(file, text, &round, &scenario, &seats, seed);
+        return run_setup(file, text, &round, &scenario, &seats, &luck);
     }
     let state = scenario
-        .start(&seats, seed)
+        .start(&seats, &luck)
         .map_err(|e| fail(vec![Diagnostic::new(e.to_string())]))?;
     let mut orders = TurnOrders::new();
     let mut problems = Vec::new();
@@ -217,7 +218,7 @@ pub fn run(file: &str, text: &str) -> Result<CaseResult, Diagnostics> {
     if !problems.is_empty() {
         return Err(fail(problems));
     }
-    let outcome = resolve::resolve(&state, &orders);
+    let outcome = resolve::resolve(&state, &orders, &luck);
     let events: Vec<(String, bool)> = outcome
         .events
         .iter()
@@ -260,7 +261,7 @@ fn run_setup(
     raw: &Round<'_>,
     scenario: &Scenario,
     seats: &[Seat],
-    seed: u64,
+    luck: &crate::luck::Luck,
 ) -> Result<CaseResult, Diagnostics> {
     let fail = |items: Vec<Diagnostic>| Diagnostics {
         file: file.to_string(),
@@ -268,7 +269,7 @@ fn run_setup(
         items,
     };
     let mut setup = scenario
-        .start_setup(seats, seed)
+        .start_setup(seats, luck)
         .map_err(|e| fail(vec![Diagnostic::new(e.to_string())]))?;
     let mut mails: BTreeMap<Colour, &str> = BTreeMap::new();
     for (who, body) in raw.orders {
@@ -314,7 +315,7 @@ fn run_auction(
     raw: &Round<'_>,
     scenario: &Scenario,
     seats: &[Seat],
-    seed: u64,
+    luck: &crate::luck::Luck,
 ) -> Result<CaseResult, Diagnostics> {
     use crate::roads_boats::modules::jumpstart::Outcome;
     let fail = |items: Vec<Diagnostic>| Diagnostics {
@@ -323,7 +324,7 @@ fn run_auction(
         items,
     };
     let mut auction = scenario
-        .start_auction(seats, seed)
+        .start_auction(seats, luck)
         .map_err(|e| fail(vec![Diagnostic::new(e.to_string())]))?;
     let mut mails: BTreeMap<Colour, Vec<String>> = BTreeMap::new();
     for (who, body) in raw.orders {

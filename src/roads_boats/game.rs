@@ -14,7 +14,7 @@ use crate::archive::stable_json;
 use crate::diagnostic::did_you_mean;
 use crate::pbem::game::{
     CaseOutcome, Checked, Created, Game, Header, OrderFile, Played, Position, Report, ReportInput,
-    Round, ScenarioInfo, Seat, SeatRequest, Start,
+    Round, ScenarioInfo, Seat, SeatRequest, Seeds, Start,
 };
 
 /// Roads & Boats, with Planes & Trains and the &cetera modules.
@@ -186,7 +186,7 @@ impl Game for RoadsAndBoats {
         text: &str,
         _name: &str,
         seats: &[SeatRequest],
-        seed: u64,
+        seeds: &Seeds,
     ) -> Result<Created, String> {
         let s = Scenario::parse(file, text).map_err(|d| d.render())?;
         let requests: Vec<scenario::Seat> = seats
@@ -200,14 +200,16 @@ impl Game for RoadsAndBoats {
         // begins with a round by mail.
         let start = if s.has_auction() {
             let round = s
-                .start_auction(&requests, seed)
+                .start_auction(&requests, &seeds.luck)
                 .map_err(|e| e.to_string())?;
             Start::Round(stable_json(&PreGame::Auction(round)).map_err(|e| e.to_string())?)
         } else if s.homes_are_chosen() {
-            let round = s.start_setup(&requests, seed).map_err(|e| e.to_string())?;
+            let round = s
+                .start_setup(&requests, &seeds.luck)
+                .map_err(|e| e.to_string())?;
             Start::Round(stable_json(&PreGame::Homes(round)).map_err(|e| e.to_string())?)
         } else {
-            let state = s.start(&requests, seed).map_err(|e| e.to_string())?;
+            let state = s.start(&requests, &seeds.luck).map_err(|e| e.to_string())?;
             Start::Ready(stable_json(&state).map_err(|e| e.to_string())?)
         };
         Ok(Created {
@@ -371,7 +373,7 @@ impl Position for State {
         }
     }
 
-    fn play(&self, files: &[OrderFile]) -> Result<Played, String> {
+    fn play(&self, files: &[OrderFile], luck: &crate::luck::Luck) -> Result<Played, String> {
         let files = files
             .iter()
             .map(|f| {
@@ -384,7 +386,7 @@ impl Position for State {
                     .ok_or_else(|| format!("{} does not play in this game", f.player))
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let played = play::play(self, &files);
+        let played = play::play(self, &files, luck);
         let r = &played.resolution;
         let failures = r.events.iter().filter(|e| e.is_failure()).count();
         let silent: Vec<&str> = self

@@ -29,7 +29,8 @@ pub struct Played {
 
 /// Read every order file and resolve the turn (RULINGS R1). A line that does not read
 /// is left out and reported ([`check::read`]); the player's other orders still count.
-pub fn play(state: &State, files: &[OrderFile]) -> Played {
+/// `luck` is the game's secret seed (random mine draws).
+pub fn play(state: &State, files: &[OrderFile], luck: &crate::luck::Luck) -> Played {
     let mut orders = TurnOrders::new();
     let mut problems = BTreeMap::new();
     for f in files {
@@ -40,7 +41,7 @@ pub fn play(state: &State, files: &[OrderFile]) -> Played {
         }
     }
     Played {
-        resolution: resolve::resolve(state, &orders),
+        resolution: resolve::resolve(state, &orders, luck),
         problems,
     }
 }

@@ -496,8 +496,12 @@ move_order = ["red", "yellow"]
                 email: format!("{n}@example.org"),
             })
             .collect();
-        assert!(s.start(&seats, 1).is_err(), "no turn 0 without homes");
-        s.start_setup(&seats, 1).expect("set-up")
+        assert!(
+            s.start(&seats, &crate::luck::Luck::predictable(1)).is_err(),
+            "no turn 0 without homes"
+        );
+        s.start_setup(&seats, &crate::luck::Luck::predictable(1))
+            .expect("set-up")
     }
 
     /// Rulebook, setting up: players choose in the starting sequence; the one whose turn

@@ -9,7 +9,6 @@ use super::building::Building;
 use super::goods::Goods;
 use super::map::{AreaId, Hex, Map, Terrain};
 use super::player::{Colour, Player};
-use super::rng::Rng;
 use super::transporter::{Class, Kind, Location, Transporter, TransporterId};
 use super::wonder::Wonder;
 
@@ -167,7 +166,6 @@ pub struct State {
     /// Art: the exhibitions shown so far, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub shows: Vec<Show>,
-    pub rng: Rng,
     /// Set when the game has ended, with why.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game_over: Option<String>,

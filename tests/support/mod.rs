@@ -50,7 +50,9 @@ pub fn rich_state(scenario: &str, seed: u64, transporters_each: usize) -> State 
             email: format!("p{i}@example.org"),
         })
         .collect();
-    let mut st = s.start(&seats, seed).expect("start");
+    let mut st = s
+        .start(&seats, &pbem_judge::luck::Luck::predictable(seed))
+        .expect("start");
     // Every module with rules, whatever the scenario says (issue 12): the new goods,
     // buildings, transporters and orders are exercised too.
     st.settings.modules = Module::ALL.into_iter().collect();

@@ -615,7 +615,9 @@ fn try_order(
 }
 
 /// The first other player (in turn order after the active one, or the one named) with a
-/// standing acceptance that takes this offer and the cards to pay.
+/// standing acceptance that takes this offer and the cards to pay. When there is none
+/// the refusal says only that (docs/catan.md, "What each player sees"): never whether
+/// someone's acceptance matched, nor what they hold.
 fn find_taker(
     s: &State,
     seat: u8,
@@ -623,7 +625,6 @@ fn find_taker(
     get: &Cards,
     to: Option<Colour>,
 ) -> Result<(u8, u32), Refusal> {
-    let mut short = None;
     for q in s.after(seat) {
         if to.is_some_and(|t| s.colour(q) != t) {
             continue;
@@ -644,19 +645,13 @@ fn find_taker(
             if used >= *times || from.is_some_and(|f| f != s.colour(seat)) {
                 continue;
             }
-            if give.covers(wants) && offers.covers(get) {
-                let theirs = s.players[q as usize].hand;
-                if theirs.covers(get) {
-                    return Ok((q, l.line));
-                }
-                short.get_or_insert(Refusal::PartnerShort {
-                    need: *get,
-                    have: theirs,
-                });
+            if give.covers(wants) && offers.covers(get) && s.players[q as usize].hand.covers(get)
+            {
+                return Ok((q, l.line));
             }
         }
     }
-    Err(short.unwrap_or(Refusal::NoTaker))
+    Err(Refusal::NoTaker)
 }
 
 /// Play out discards and the robber if the rules wait for them, from the orders on
@@ -677,10 +672,7 @@ fn settle(s: &mut State, ev: &mut Vec<Event>, knight: Option<&RobberChoice>, ord
                 if !matches!(s.phase, Phase::Discard { owed } if owed[seat as usize] > 0) {
                     let c = s.colour(seat);
                     if prefs.is_empty() {
-                        ev.push(Event::Default {
-                            player: c,
-                            what: "they gave no discard preference: the judge discarded from their largest piles".into(),
-                        });
+                        ev.push(Event::NoDiscardPreference { player: c });
                     }
                     ev.push(Event::Discarded {
                         player: c,

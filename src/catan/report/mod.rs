@@ -1,7 +1,9 @@
 //! The report of one step, for one player, in the house style of the Roads & Boats
 //! reports: plain text within 78 columns, a banner, numbered sections underlined with
-//! `=`, ruled tables. A player sees their own cards; the others see counts; a stolen
-//! card is named only to the thief and the victim.
+//! `=`, ruled tables. What each reader may see is docs/catan.md's table ("What each
+//! player sees"): a player sees their own cards and their own orders; the others see
+//! counts and what the orders did; a stolen card is named only to the thief and the
+//! victim ([`Event::seen_by`], [`Event::text`]).
 
 pub mod ascii;
 pub mod picture;
@@ -137,7 +139,7 @@ pub fn text(before: &State, events: &[Event], after: &State, viewer: Option<Colo
     section(&mut o, &mut n, "What happened");
     let shown: Vec<&Event> = events
         .iter()
-        .filter(|e| !matches!(e, Event::Recorded { .. }))
+        .filter(|e| !matches!(e, Event::Recorded { .. }) && e.seen_by(viewer))
         .collect();
     if shown.is_empty() {
         let _ = writeln!(o, "  Nothing happened.");

@@ -13,7 +13,10 @@ use crate::catan::state::{Phase, Resume, State};
 impl State {
     pub(crate) fn roll(&mut self, log: &mut impl Log) {
         let dice = if self.loaded_dice.is_empty() {
-            [self.rng.die(), self.rng.die()]
+            let mut d = self
+                .luck
+                .draws(crate::catan::rng::ROLLS, u64::from(self.turn));
+            [d.die(), d.die()]
         } else {
             self.loaded_dice.remove(0)
         };

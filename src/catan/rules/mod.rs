@@ -23,9 +23,9 @@ use super::board::{EdgeId, HexId, VertexId};
 use super::cards::{Cards, DevCard, Resource};
 use super::events::{Event, Piece};
 use super::orders::Record;
-use super::rng::Rng;
 use super::scenario;
 use super::state::{Colour, Options, Phase, Player, State};
+use crate::luck::{Luck, Rng};
 
 pub const SETTLEMENTS: u8 = 5;
 pub const CITIES: u8 = 4;
@@ -138,10 +138,8 @@ pub enum Refusal {
     SameResource,
     EmptyTrade,
     NotAPartner,
-    PartnerShort {
-        need: Cards,
-        have: Cards,
-    },
+    /// The other side of a trade cannot pay (what they hold is theirs to know).
+    PartnerShort,
     NoTaker,
     ScenarioRule,
     /// The scenario's own reason.
@@ -188,10 +186,8 @@ impl Refusal {
             SameResource => "give and get the same resource".into(),
             EmptyTrade => "a trade must give and get something".into(),
             NotAPartner => "not a player you can trade with".into(),
-            PartnerShort { need, have } => {
-                format!("the other player needs {need} but has {have}")
-            }
-            NoTaker => "no player's standing offer takes it".into(),
+            PartnerShort => "the other player cannot pay it".into(),
+            NoTaker => "no other player's standing acceptance took it".into(),
             ScenarioRule => "the scenario's rules do not allow it".into(),
             Scenario(r) => r.text(_s),
         }
@@ -210,12 +206,27 @@ pub enum SetupError {
 }
 
 impl State {
-    /// A new game at the first founding placement. `names` in seat order (red, blue,
-    /// white, orange, green, purple); the first player is drawn from the seed.
+    /// A new game at the first founding placement, all of it from one number: the
+    /// board from `seed`, and the hidden draws from [`Luck::predictable`]`(seed)` — for
+    /// tests, self-play and showcases; a game by mail uses [`State::with_luck`].
     pub fn new(
         name: &str,
         names: &[String],
         seed: u64,
+        options: &Options,
+    ) -> Result<State, SetupError> {
+        State::with_luck(name, names, seed, Luck::predictable(seed), options)
+    }
+
+    /// A new game at the first founding placement. `names` in seat order (red, blue,
+    /// white, orange, green, purple). The board comes from the public `board_seed`; the
+    /// development deck's order and the first player from the secret `luck` (docs/catan.md,
+    /// "What each player sees").
+    pub fn with_luck(
+        name: &str,
+        names: &[String],
+        board_seed: u64,
+        luck: Luck,
         options: &Options,
     ) -> Result<State, SetupError> {
         let n = names.len();
@@ -229,16 +240,15 @@ impl State {
         if !(3..=20).contains(&options.points_to_win) {
             return Err(SetupError::Points(options.points_to_win));
         }
-        let mut rng = Rng::new(seed);
-        let board = super::scenario::make_board(options, &mut rng);
+        let board = super::scenario::make_board(options, &mut Rng::new(board_seed));
         let per = if extension { 24 } else { 19 };
         let mut deck: Vec<DevCard> = DevCard::ALL
             .iter()
             .zip(DevCard::deck_counts(extension))
             .flat_map(|(&c, k)| std::iter::repeat_n(c, k as usize))
             .collect();
-        rng.shuffle(&mut deck);
-        let first = rng.below(n as u32) as u8;
+        luck.draws(super::rng::DECK, 0).shuffle(&mut deck);
+        let first = luck.draws(super::rng::FIRST, 0).below(n as u32) as u8;
         let robber = board.desert().unwrap_or(0);
         let players = names
             .iter()
@@ -266,7 +276,8 @@ impl State {
             longest_road: None,
             largest_army: None,
             winner: None,
-            rng,
+            luck,
+            steals: 0,
             loaded_dice: Vec::new(),
             records: vec![Record::default(); n],
             vertex_owner: Vec::new(),

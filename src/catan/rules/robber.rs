@@ -88,7 +88,12 @@ impl State {
         match victim {
             Some(v) => {
                 let hand = self.players[v as usize].hand;
-                let mut k = self.rng.below(hand.total());
+                let step = u64::from(self.turn) << 8 | u64::from(self.steals);
+                self.steals = self.steals.wrapping_add(1);
+                let mut k = self
+                    .luck
+                    .draws(crate::catan::rng::STEALS, step)
+                    .below(hand.total());
                 let mut card = Resource::Wood;
                 for r in Resource::ALL {
                     let n = u32::from(hand.get(r));

@@ -103,10 +103,7 @@ impl State {
         }
         let theirs = self.players[with as usize].hand;
         if !theirs.covers(get) {
-            return Err(Refusal::PartnerShort {
-                need: *get,
-                have: theirs,
-            });
+            return Err(Refusal::PartnerShort);
         }
         Ok(())
     }

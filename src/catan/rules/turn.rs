@@ -41,6 +41,7 @@ impl State {
     pub(crate) fn next_turn(&mut self, log: &mut impl Log) {
         self.active = self.next_seat(self.active);
         self.turn += 1;
+        self.steals = 0;
         self.dice = None;
         self.dev_played = false;
         for p in &mut self.players {

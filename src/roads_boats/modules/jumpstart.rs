@@ -152,10 +152,15 @@ impl Checked {
 
 impl Auction {
     /// Start an auction: `state` is the seated position before turn 1, its move order
-    /// already drawn; the starting bidder is drawn from the game's generator.
-    pub fn new(mut state: State, lots: Vec<Lot>, kit: StartKit) -> Auction {
+    /// already drawn from `draws`, whose next draw gives the starting bidder.
+    pub fn new(
+        state: State,
+        draws: &mut crate::luck::Rng,
+        lots: Vec<Lot>,
+        kit: StartKit,
+    ) -> Auction {
         let seats: Vec<Colour> = state.players.keys().copied().collect();
-        let first = state.rng.below(seats.len().max(1) as u32) as usize;
+        let first = draws.below(seats.len().max(1) as u32) as usize;
         let order: Vec<Colour> = (0..seats.len())
             .map(|i| seats[(first + i) % seats.len()])
             .collect();
@@ -464,10 +469,12 @@ lots = [{ goods = { boards = 3 } }, { goods = { stone = 2 } }]
         let s = Scenario::parse("js.toml", text).unwrap_or_else(|d| panic!("{d}"));
         assert!(s.has_auction());
         assert!(
-            s.start(&seats(), 1).is_err(),
+            s.start(&seats(), &crate::luck::Luck::predictable(1))
+                .is_err(),
             "a jumpstart game starts with its auction, not at turn 0"
         );
-        s.start_auction(&seats(), 1).expect("auction")
+        s.start_auction(&seats(), &crate::luck::Luck::predictable(1))
+            .expect("auction")
     }
 
     /// Jumpstart: "the players then take turns … If you do not yet have any active bid,

@@ -16,6 +16,7 @@ use super::goods::{Good, Goods};
 use super::map::{AreaId, Hex};
 use super::orders::TurnOrders;
 use super::player::Colour;
+use super::rng::MINES;
 use super::state::{Phase, State};
 use super::transporter::{Kind, Location, TransporterId};
 
@@ -28,9 +29,11 @@ pub struct Resolution {
 }
 
 /// Resolve from the state's next phase to the end of the turn: each phase in turn, each
-/// player's orders in move order (RULINGS R1). A finished game does not change.
-pub fn resolve(state: &State, orders: &TurnOrders) -> Resolution {
-    let mut ctx = Ctx::new(state.clone());
+/// player's orders in move order (RULINGS R1). A finished game does not change. `luck`
+/// is the game's secret seed, for random mine draws (`mine_draw = "random"`, R4): the
+/// turn's draws are its stream [`MINES`] at the turn's number, one after another.
+pub fn resolve(state: &State, orders: &TurnOrders, luck: &crate::luck::Luck) -> Resolution {
+    let mut ctx = Ctx::new(state.clone(), luck);
     if ctx.s.game_over.is_some() {
         return ctx.finish();
     }
@@ -71,12 +74,16 @@ pub(crate) struct Ctx {
     /// What the modules note for the rest of the turn (power plants fired, managers at
     /// work).
     pub notes: super::modules::Notes,
+    /// The turn's random mine draws.
+    pub mines: crate::luck::Rng,
 }
 
 impl Ctx {
-    fn new(s: State) -> Ctx {
+    fn new(s: State, luck: &crate::luck::Luck) -> Ctx {
         let phase = s.phase;
+        let mines = luck.draws(MINES, u64::from(s.turn) + 1);
         Ctx {
+            mines,
             s,
             events: Vec::new(),
             phase,

@@ -223,7 +223,7 @@ fn draw(ctx: &mut Ctx, i: usize) -> bool {
     let draw_gold = match ctx.s.settings.mine_draw {
         _ if bag.gold + bag.iron == 0 => None,
         MineDraw::Most => Some(bag.gold >= bag.iron),
-        MineDraw::Random => Some(ctx.s.rng.below(bag.gold + bag.iron) < bag.gold),
+        MineDraw::Random => Some(ctx.mines.below(bag.gold + bag.iron) < bag.gold),
     };
     let Some(gold) = draw_gold else {
         ctx.emit(Fact::MineEmpty { at: b.at });

@@ -14,7 +14,6 @@ use crate::roads_boats::map::{
     AreaId, Border, Hex, MAX_COLUMNS, MAX_ROWS, Map, Road, Terrain, Tile, Wall,
 };
 use crate::roads_boats::player::{Colour, Player, Research};
-use crate::roads_boats::rng::Rng;
 use crate::roads_boats::setup::{ChooseHomes, StartKit};
 use crate::roads_boats::state::{EndConditions, Phase, Settings, State};
 use crate::roads_boats::transporter::{Class, Kind, Location, Transporter, TransporterId};
@@ -101,7 +100,6 @@ pub(super) fn build(raw: RawScenario, text: &str) -> Result<Scenario, Vec<Diagno
         wonder: Wonder {
             bricks: vec![Brick::Skipped; skipped],
         },
-        rng: Rng::new(0),
         game_over: None,
     };
 

@@ -17,8 +17,8 @@
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fmt::Write as _;
 
+use crate::luck::Rng;
 use crate::roads_boats::map::{Dir, Hex, Terrain};
-use crate::roads_boats::rng::Rng;
 use crate::roads_boats::state::Module;
 
 /// Land tiles per player.

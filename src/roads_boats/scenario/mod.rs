@@ -18,9 +18,10 @@ use crate::diagnostic::{Diagnostic, Diagnostics};
 use super::map::AreaId;
 use super::modules::jumpstart::{Auction, Lot};
 use super::player::Colour;
-use super::rng::Rng;
+use super::rng::ORDER;
 use super::setup::{ChooseHomes, Setup, StartKit};
 use super::state::State;
+use crate::luck::{Luck, Rng};
 
 /// A checked scenario, ready to start games from.
 #[derive(Clone, Debug)]
@@ -108,9 +109,10 @@ impl Scenario {
     }
 
     /// Start a game: seat the players (in seat order: red, yellow, green, …) and draw the
-    /// move order from `seed` unless the scenario fixes it (RULINGS R2). A scenario whose
-    /// players choose their homes starts with [`Scenario::start_setup`] instead.
-    pub fn start(&self, seats: &[Seat], seed: u64) -> Result<State, StartError> {
+    /// move order from the game's secret `luck` unless the scenario fixes it (RULINGS R2).
+    /// A scenario whose players choose their homes starts with [`Scenario::start_setup`]
+    /// instead.
+    pub fn start(&self, seats: &[Seat], luck: &Luck) -> Result<State, StartError> {
         if self.lots.is_some() {
             return Err(StartError::Auction {
                 scenario: self.name.clone(),
@@ -121,21 +123,21 @@ impl Scenario {
                 scenario: self.name.clone(),
             });
         }
-        self.seat(seats, seed)
+        Ok(self.seat(seats, luck)?.0)
     }
 
     /// Start a game whose players choose their homes: seats filled and the move order
     /// drawn as in [`Scenario::start`]; the move order is the starting sequence in which
     /// they choose (rulebook, setting up). Play the round with [`Setup::choose`]; its
     /// last step gives the turn-0 state.
-    pub fn start_setup(&self, seats: &[Seat], seed: u64) -> Result<Setup, StartError> {
+    pub fn start_setup(&self, seats: &[Seat], luck: &Luck) -> Result<Setup, StartError> {
         let Some((choose, listed)) = self.choose.clone() else {
             return Err(StartError::HomesFixed {
                 scenario: self.name.clone(),
             });
         };
         Ok(Setup {
-            state: self.seat(seats, seed)?,
+            state: self.seat(seats, luck)?.0,
             choose,
             listed,
             kit: self.kit.clone(),
@@ -150,22 +152,21 @@ impl Scenario {
 
     /// Start a jumpstart game: seats filled and the move order drawn as in
     /// [`Scenario::start`], then the auction of the scenario's lots, its starting bidder
-    /// drawn from `seed` too. Play it with [`Auction::bid`]; its last step gives the
-    /// turn-0 state.
-    pub fn start_auction(&self, seats: &[Seat], seed: u64) -> Result<Auction, StartError> {
+    /// the next draw of the same stream. Play it with [`Auction::bid`]; its last step
+    /// gives the turn-0 state.
+    pub fn start_auction(&self, seats: &[Seat], luck: &Luck) -> Result<Auction, StartError> {
         let Some(lots) = self.lots.clone() else {
             return Err(StartError::NoAuction {
                 scenario: self.name.clone(),
             });
         };
-        Ok(Auction::new(
-            self.seat(seats, seed)?,
-            lots,
-            self.kit.clone(),
-        ))
+        let (state, mut draws) = self.seat(seats, luck)?;
+        Ok(Auction::new(state, &mut draws, lots, self.kit.clone()))
     }
 
-    fn seat(&self, seats: &[Seat], seed: u64) -> Result<State, StartError> {
+    /// The seated state, and the stream of the start's draws (the move order's, then the
+    /// auction's starting bidder): [`ORDER`] at step 0.
+    fn seat(&self, seats: &[Seat], luck: &Luck) -> Result<(State, Rng), StartError> {
         if seats.len() != self.players {
             return Err(StartError::WrongPlayerCount {
                 scenario: self.name.clone(),
@@ -180,13 +181,13 @@ impl Scenario {
                 p.email = seat.email.clone();
             }
         }
-        state.rng = Rng::new(seed);
+        let mut draws = luck.draws(ORDER, 0);
         if !self.fixed_move_order {
             let mut order: Vec<Colour> = state.players.keys().copied().collect();
-            state.rng.shuffle(&mut order);
+            draws.shuffle(&mut order);
             state.move_order = order;
         }
-        Ok(state)
+        Ok((state, draws))
     }
 }
 

@@ -1,0 +1,275 @@
+//! A game's secret seed and the public commitment to it (docs/archive.md, "Dice anyone
+//! can check").
+//!
+//! ```text
+//! <game>/randomness.key    private: the seed and the salt (git never keeps it)
+//! <game>/randomness.toml   public: the commitment; once the game ends (or the GM runs
+//!                          `judge reveal`), the seed and salt too
+//! ```
+//!
+//! The commitment is SHA-256 of the seed's 32 bytes followed by the salt's
+//! ([`crate::luck::commitment`]). A game made with `judge new --seed N` has a predictable
+//! seed, and its `randomness.toml` says so.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Archive, ArchiveError, atomic};
+use crate::luck::{Luck, commitment, hex, unhex};
+use crate::pbem::game::Seeds;
+
+/// The public file: in git, on the site, in the welcome mail.
+pub const RANDOMNESS_FILE: &str = "randomness.toml";
+/// The private file: the seed and salt, for the judge alone until the game ends.
+pub const KEY_FILE: &str = "randomness.key";
+
+/// `randomness.toml`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Public {
+    /// SHA-256 of the seed and the salt, in hex.
+    pub commitment: String,
+    /// The game was made from a number (`judge new --seed N`): anyone who knows it knows
+    /// every draw.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub predictable: bool,
+    /// The seed, once revealed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<String>,
+    /// The salt, once revealed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub salt: Option<String>,
+}
+
+/// `randomness.key`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct KeyFile {
+    seed: String,
+    salt: String,
+}
+
+/// A seed with its salt.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Secret {
+    pub luck: Luck,
+    pub salt: [u8; 32],
+}
+
+impl Secret {
+    /// 32 bytes of seed and 32 of salt from the operating system.
+    pub fn from_os() -> Result<Secret, String> {
+        let mut seed = [0u8; 32];
+        let mut salt = [0u8; 32];
+        getrandom::fill(&mut seed)
+            .and_then(|()| getrandom::fill(&mut salt))
+            .map_err(|e| format!("the operating system gave no random bytes: {e}"))?;
+        Ok(Secret {
+            luck: Luck::from_bytes(seed),
+            salt,
+        })
+    }
+
+    /// The seed and salt a number gives (`judge new --seed N`): predictable.
+    pub fn predictable(n: u64) -> Secret {
+        Secret {
+            luck: Luck::predictable(n),
+            salt: *Luck::predictable(n ^ 0x5A17_5A17_5A17_5A17).bytes(),
+        }
+    }
+
+    pub fn commitment(&self) -> String {
+        commitment(&self.luck, &self.salt)
+    }
+
+    /// The two files of a new game: (name, bytes) of the public one and the private one.
+    pub fn files(&self, predictable: bool) -> Result<Vec<(String, Vec<u8>)>, ArchiveError> {
+        let public = Public {
+            commitment: self.commitment(),
+            predictable,
+            seed: None,
+            salt: None,
+        };
+        let key = KeyFile {
+            seed: self.luck.to_hex(),
+            salt: hex(&self.salt),
+        };
+        Ok(vec![
+            (
+                RANDOMNESS_FILE.to_string(),
+                public_text(&public)?.into_bytes(),
+            ),
+            (
+                KEY_FILE.to_string(),
+                format!(
+                    "# The secret seed of this game's hidden draws and the salt of its\n\
+                     # commitment (randomness.toml). Anyone who reads it knows every roll to\n\
+                     # come: git never keeps it, and it is never mailed. The judge publishes\n\
+                     # it when the game ends (or when the GM runs `judge reveal`).\n\n{}",
+                    toml::to_string(&key).map_err(|e| bad(KEY_FILE, &e.to_string()))?
+                )
+                .into_bytes(),
+            ),
+        ])
+    }
+}
+
+fn bad(file: &str, message: &str) -> ArchiveError {
+    ArchiveError::BadFile {
+        path: file.into(),
+        message: message.to_string(),
+    }
+}
+
+fn public_text(p: &Public) -> Result<String, ArchiveError> {
+    let body = toml::to_string(p).map_err(|e| bad(RANDOMNESS_FILE, &e.to_string()))?;
+    let head = if p.seed.is_some() {
+        "# This game's seed, revealed, and the commitment published when it began\n\
+         # (docs/gm-guide.md, \"Dice anyone can check\"): `judge verify` checks that\n\
+         # SHA-256(seed || salt) is the commitment, and every draw of the game.\n"
+    } else {
+        "# The commitment to this game's secret seed (docs/gm-guide.md, \"Dice anyone can\n\
+         # check\"): SHA-256 of the seed's 32 bytes followed by a salt's. The seed and salt\n\
+         # are published here when the game ends; `judge verify` then checks every draw.\n"
+    };
+    let note = if p.predictable {
+        "# predictable: the game was made from a number (judge new --seed), so anyone who\n\
+         # knows it can tell every roll. For tests and showcase games only.\n"
+    } else {
+        ""
+    };
+    Ok(format!("{head}{note}\n{body}"))
+}
+
+/// Where a game's randomness stands, as `judge verify`, `show` and the site tell it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Made before the judge kept seeds secret: the seed is game.toml's.
+    Legacy,
+    /// Committed; the seed is still secret.
+    Sealed(Public),
+    /// The seed and salt are published.
+    Revealed(Public, Secret),
+}
+
+impl Archive {
+    fn read_public(&self) -> Result<Option<Public>, ArchiveError> {
+        let path = self.root().join(RANDOMNESS_FILE);
+        let text = match std::fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(source) => return Err(ArchiveError::Io { path, source }),
+        };
+        toml::from_str(&text)
+            .map(Some)
+            .map_err(|e| ArchiveError::BadFile {
+                path,
+                message: e.message().to_string(),
+            })
+    }
+
+    fn read_key(&self) -> Result<Option<Secret>, ArchiveError> {
+        let path = self.root().join(KEY_FILE);
+        let text = match std::fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(source) => return Err(ArchiveError::Io { path, source }),
+        };
+        let k: KeyFile = toml::from_str(&text).map_err(|e| ArchiveError::BadFile {
+            path: path.clone(),
+            message: e.message().to_string(),
+        })?;
+        secret(&path, &k.seed, &k.salt).map(Some)
+    }
+
+    /// Where the game's randomness stands, from the public file alone (what a clone of
+    /// the game's public git can tell).
+    pub fn randomness(&self) -> Result<Status, ArchiveError> {
+        let Some(public) = self.read_public()? else {
+            return Ok(Status::Legacy);
+        };
+        match (&public.seed, &public.salt) {
+            (Some(seed), Some(salt)) => {
+                let s = secret(&self.root().join(RANDOMNESS_FILE), seed, salt)?;
+                Ok(Status::Revealed(public, s))
+            }
+            _ => Ok(Status::Sealed(public)),
+        }
+    }
+
+    /// The seed and salt: the judge's own key file, or the revealed ones. `None` for a
+    /// game made before seeds were kept secret.
+    pub fn secret(&self) -> Result<Option<Secret>, ArchiveError> {
+        let status = self.randomness()?;
+        if let Some(key) = self.read_key()? {
+            if let Status::Sealed(p) | Status::Revealed(p, _) = &status
+                && key.commitment() != p.commitment
+            {
+                return Err(ArchiveError::Invalid {
+                    path: self.root().join(KEY_FILE),
+                    message: format!(
+                        "this seed and salt do not match the commitment in {RANDOMNESS_FILE}: the key file was changed or belongs to another game"
+                    ),
+                });
+            }
+            return Ok(Some(key));
+        }
+        match status {
+            Status::Legacy => Ok(None),
+            Status::Revealed(_, s) => Ok(Some(s)),
+            Status::Sealed(_) => Err(ArchiveError::Invalid {
+                path: self.root().join(KEY_FILE),
+                message: format!(
+                    "the game's secret seed is not here: the judge needs {KEY_FILE} (kept out of git) to play or replay a turn; a public copy of a game can be replayed once its seed is revealed"
+                ),
+            }),
+        }
+    }
+
+    /// The seeds the game is played with: game.toml's public seed, and the secret one
+    /// (for a game made before seeds were kept secret, both are game.toml's number).
+    pub fn seeds(&self) -> Result<Seeds, ArchiveError> {
+        Ok(Seeds {
+            public: self.game.seed,
+            luck: match self.secret()? {
+                Some(s) => s.luck,
+                None => Luck::predictable(self.game.seed),
+            },
+        })
+    }
+
+    /// Publish the seed and salt in `randomness.toml` (the game is over, or the GM says
+    /// so). Returns them; does nothing more if they are published already.
+    pub fn reveal(&self) -> Result<Option<Secret>, ArchiveError> {
+        let Some(mut public) = self.read_public()? else {
+            return Ok(None);
+        };
+        let Some(key) = self.read_key()? else {
+            return match self.randomness()? {
+                Status::Revealed(_, s) => Ok(Some(s)),
+                _ => self.secret(),
+            };
+        };
+        if public.seed.is_none() {
+            public.seed = Some(key.luck.to_hex());
+            public.salt = Some(hex(&key.salt));
+            atomic::write_file(
+                &self.root().join(RANDOMNESS_FILE),
+                public_text(&public)?.as_bytes(),
+            )?;
+        }
+        Ok(Some(key))
+    }
+}
+
+fn secret(path: &Path, seed: &str, salt: &str) -> Result<Secret, ArchiveError> {
+    let invalid = |m: String| ArchiveError::Invalid {
+        path: path.to_path_buf(),
+        message: m,
+    };
+    Ok(Secret {
+        luck: Luck::from_hex(seed).map_err(|e| invalid(format!("seed: {e}")))?,
+        salt: unhex(salt.trim()).map_err(|e| invalid(format!("salt: {e}")))?,
+    })
+}
