@@ -30,6 +30,11 @@ pub struct Schedule {
     /// Play a turn as soon as every player's orders are in, before its deadline.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub early: bool,
+    /// Orders with errors wait for a corrected file until the deadline; with a grace
+    /// (`2h`), only this long after they were filed. A file with a line `as is` never
+    /// waits (docs/gm-guide.md).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grace: Option<String>,
     /// Deadlines the GM moved (`judge deadline`), by turn: later turns follow on from a
     /// moved one, `every` apart.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -95,6 +100,7 @@ impl Schedule {
             late: default_late(),
             remind: None,
             early: false,
+            grace: None,
             moved: BTreeMap::new(),
         }
     }
@@ -107,6 +113,7 @@ impl Schedule {
         if let Some(r) = &self.remind {
             duration("remind", r, Duration::from_secs(1))?;
         }
+        self.grace()?;
         for (turn, at) in &self.moved {
             let key = format!("moved.{turn}");
             turn.parse::<u32>()
@@ -144,6 +151,15 @@ impl Schedule {
         self.moved
             .get(&turn.to_string())
             .map(|at| time(&format!("moved.{turn}"), at))
+            .transpose()
+    }
+
+    /// How long orders with errors wait for a corrected file (`None`: until the
+    /// deadline).
+    pub fn grace(&self) -> Result<Option<Duration>, ScheduleError> {
+        self.grace
+            .as_deref()
+            .map(|g| duration("grace", g, Duration::from_secs(1)))
             .transpose()
     }
 

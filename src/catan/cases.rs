@@ -741,14 +741,16 @@ fn check(x: &Expect, before: &State, last: &[Event], s: &State, events: &[Event]
             p.push(format!("awaited: expected {w:?}, found {got:?}"));
         }
     }
+    // Each event as its own player reads it (the whole of it: a stolen card as the thief
+    // reads it, a discard as the one who discarded): what the judge knows.
     let texts: Vec<String> = events
         .iter()
-        .map(|e| e.text(s, None).to_lowercase())
+        .map(|e| e.text(s, e.player()).to_lowercase())
         .collect();
     let failed: Vec<String> = events
         .iter()
         .filter(|e| e.is_failure())
-        .map(|e| e.text(s, None))
+        .map(|e| e.text(s, e.player()))
         .collect();
     let wanted = x.failures.clone().unwrap_or_default();
     if failed.len() != wanted.len()

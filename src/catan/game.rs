@@ -277,18 +277,17 @@ impl Report for StepReport {
         if let Some(d) = &self.deadline
             && self.after.winner.is_none()
         {
-            let waiting: Vec<&str> = super::awaited(&self.after)
-                .iter()
-                .map(|c| c.name())
-                .collect();
-            if !waiting.is_empty() {
-                let _ = writeln!(
-                    text,
-                    "\n  Next: orders from {} for turn {}, by {d}.",
-                    waiting.join(", "),
-                    self.after.step + 1
-                );
-            }
+            // Whom the judge waits for depends on the orders on record: the public
+            // and the others read only when the next step is due.
+            let mine = viewer
+                .and_then(colour)
+                .is_some_and(|v| super::awaited(&self.after).contains(&v));
+            let _ = writeln!(
+                text,
+                "\n  Next: turn {} is due by {d}{}.",
+                self.after.step + 1,
+                if mine { ": your orders, please" } else { "" }
+            );
         }
         if let Some(v) = viewer.and_then(colour)
             && self.after.winner.is_none()
@@ -301,6 +300,25 @@ impl Report for StepReport {
             );
         }
         Ok(text)
+    }
+
+    fn digest(&self, viewer: Option<&str>) -> Result<String, String> {
+        let what = match self.before.phase {
+            super::state::Phase::Founding { .. } => format!(
+                "{}'s founding placement",
+                self.before.colour(self.before.actor())
+            ),
+            _ => format!(
+                "{}'s turn {}",
+                self.before.colour(self.before.active),
+                self.before.turn
+            ),
+        };
+        Ok(format!(
+            "Turn {} ({what}):\n{}",
+            self.after.step,
+            super::report::happened(&self.events, &self.after, viewer.and_then(colour))
+        ))
     }
 
     fn svg(&self) -> String {
@@ -469,6 +487,31 @@ impl Position for State {
             }
         );
         let over = out.state.over();
+        // Whose orders were played: anyone with an order done, and the player whose step
+        // it was unless the judge stood in for them. (An order that was not done is that
+        // player's secret: it names no one here.)
+        let owner = match self.phase {
+            super::state::Phase::Founding { .. } => self.colour(self.actor()),
+            _ => self.colour(self.active),
+        };
+        let mut acted: Vec<String> = out
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Order { player, .. } => Some(player.name().to_string()),
+                _ => None,
+            })
+            .collect();
+        if self.phase != super::state::Phase::Over
+            && !out
+                .events
+                .iter()
+                .any(|e| matches!(e, Event::Default { player, .. } if *player == owner))
+        {
+            acted.push(owner.name().to_string());
+        }
+        acted.sort();
+        acted.dedup();
         Ok(Played {
             state: out.state.to_json(),
             events: {
@@ -483,6 +526,7 @@ impl Position for State {
                 .collect(),
             summary,
             over,
+            acted: Some(acted),
         })
     }
 

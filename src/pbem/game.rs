@@ -209,6 +209,10 @@ pub struct Played {
     pub summary: String,
     /// Set when the game has ended, with why.
     pub over: Option<String>,
+    /// Whose orders the turn played, where that is not simply every file given (a game
+    /// played one player at a time plays the orders of the player whose step it is, and
+    /// of those whose standing orders ran): what the web site says of the turn.
+    pub acted: Option<Vec<String>>,
 }
 
 /// Everything a turn's report is made from: all of it is in the archive.
@@ -266,6 +270,12 @@ pub trait Report {
     /// their next orders with) and whatever only they may see. `template` is a GM's own
     /// template, if any.
     fn text(&self, template: Option<&str>, viewer: Option<&str>) -> Result<String, String>;
+    /// What happened in the turn as `viewer` may read it, in a few lines: one entry of
+    /// a digest of several turns (a player who is mailed only their own turns). By
+    /// default the whole report.
+    fn digest(&self, viewer: Option<&str>) -> Result<String, String> {
+        self.text(None, viewer)
+    }
     /// The map picture as SVG.
     fn svg(&self) -> String;
     /// The map picture as PNG.

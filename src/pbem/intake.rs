@@ -624,6 +624,23 @@ impl<'a> Intake<'a> {
                             self.due(next)
                         );
                         body.push_str(&checked.text);
+                        let said = super::directives::read(&filed_text);
+                        if let Some(changed) =
+                            super::preferences::Preferences::load(archive)?
+                                .take(archive, &p.id, &said)?
+                        {
+                            body.push_str(&format!("\n{changed}\n"));
+                        }
+                        if errors > 0 && !said.as_is {
+                            body.push_str(&format!(
+                                "\nBecause of {}, these orders wait for a corrected file: the judge plays nothing from them before you send one, or until the deadline{} (then they are played as they are, without the lines in error). To have them played as they are now, send them again with a line `as is`.\n",
+                                if errors == 1 { "the error" } else { "the errors" },
+                                match archive.game.schedule.as_ref().and_then(|s| s.grace.clone()) {
+                                    Some(g) => format!(" or for {g}"),
+                                    None => String::new(),
+                                }
+                            ));
+                        }
                         self.answer(
                             &key,
                             p,

@@ -3,10 +3,12 @@
 //! ([`replay`]). Each step is a function over the archive that a GM may run alone; the
 //! command line only calls them. A game is known here only through [`game::Game`].
 
+pub mod directives;
 pub mod game;
 pub mod intake;
 pub mod limits;
 pub mod log;
+pub mod preferences;
 pub mod replay;
 pub mod report;
 pub mod round;

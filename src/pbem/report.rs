@@ -105,6 +105,7 @@ pub fn of_turn(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Box<dyn 
             .iter()
             .map(|f| (f.player.clone(), Source::Sent))
             .collect(),
+        acted: None,
     });
     build(
         game,

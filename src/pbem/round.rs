@@ -264,6 +264,7 @@ pub fn turn_zero_files(
         deadline: super::report::deadline(archive, game, 1),
         played_at: None,
         orders: Default::default(),
+        acted: None,
     };
     let mut files = vec![
         (STATE_FILE.to_string(), state.as_bytes().to_vec()),

@@ -39,7 +39,8 @@ fn map_png(archive: &Archive, turn: u32) -> Result<Option<Vec<u8>>, Error> {
 }
 
 /// The report mail of a turn for one player; `their_turn` when the next step waits for
-/// them (a game played one player at a time); `png` the map it carries.
+/// them (a game played one player at a time); `png` the map it carries; `digest` what
+/// happened since their last report, for a player mailed only their own turns.
 fn report_mail(
     archive: &Archive,
     turn: u32,
@@ -47,6 +48,7 @@ fn report_mail(
     key: String,
     their_turn: bool,
     png: Option<&[u8]>,
+    digest: Option<String>,
 ) -> Result<Outgoing, Error> {
     let p = archive
         .game
@@ -57,9 +59,13 @@ fn report_mail(
     let game = archive.name();
     let dir = archive.turn_dir(turn);
     let own = dir.join(REPORTS_DIR).join(format!("{seat}.txt"));
-    let body = std::fs::read_to_string(&own)
+    let report = std::fs::read_to_string(&own)
         .or_else(|_| std::fs::read_to_string(dir.join(REPORT_FILE)))
         .map_err(|e| Error::User(format!("the report of turn {turn}: {e}")))?;
+    let body = match digest {
+        Some(d) => format!("{d}\n{report}"),
+        None => report,
+    };
     Ok(Outgoing {
         key,
         to_name: p.name.clone(),
@@ -89,32 +95,77 @@ pub fn queue_reports(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Ve
     if archive.game.mail.is_none() || turn == 0 {
         return Ok(problems);
     }
+    let position = super::position(archive, game, turn)?;
     let next: Vec<String> = match game.pace() {
-        Pace::OneAtATime => super::position(archive, game, turn)?.awaited(&[]),
+        Pace::OneAtATime => position.awaited(&[]),
         Pace::Together => Vec::new(),
     };
+    let over = position.over().is_some();
+    let prefs = super::preferences::Preferences::load(archive)?;
     let mut png = None;
     for p in &archive.game.players {
         let key = format!("report-{turn:03}-{}", p.id);
         if outbox::known(archive, &key) {
             continue;
         }
-        if png.is_none() {
-            png = Some(map_png(archive, turn)?);
-        }
+        // In a game played one player at a time, a player who asked only for their own
+        // turns (the default) is mailed when their orders are wanted, and at the end,
+        // with what happened since their last report.
+        let digest = match (game.pace(), prefs.reports(&p.id)) {
+            (Pace::OneAtATime, super::directives::Reports::MyTurns) => {
+                if !next.contains(&p.id) && !over {
+                    continue;
+                }
+                digest(archive, game, turn, &p.id)?
+            }
+            _ => None,
+        };
+        let picture = if prefs.picture(&p.id) {
+            if png.is_none() {
+                png = Some(map_png(archive, turn)?);
+            }
+            png.as_ref().and_then(|m| m.as_deref())
+        } else {
+            None
+        };
         let mail = report_mail(
             archive,
             turn,
             &p.id,
             key,
             next.contains(&p.id),
-            png.as_ref().and_then(|m| m.as_deref()),
+            picture,
+            digest,
         )?;
         if let Err(e) = outbox::queue(archive, &mail) {
             problems.push(format!("{}'s report was not queued: {e}", p.id));
         }
     }
     Ok(problems)
+}
+
+/// What happened in the turns since `seat`'s last report mail, before `turn`, as they
+/// may read it; `None` when there were none.
+fn digest(archive: &Archive, game: &dyn Game, turn: u32, seat: &str) -> Result<Option<String>, Error> {
+    let last = (1..turn)
+        .rev()
+        .find(|t| outbox::known(archive, &format!("report-{t:03}-{seat}")))
+        .unwrap_or(0);
+    let mut parts = Vec::new();
+    for t in archive.turns()?.into_iter().filter(|t| *t > last && *t < turn) {
+        let r = super::report::of_turn(archive, game, t)?;
+        parts.push(r.digest(Some(seat)).map_err(Error::User)?);
+    }
+    if parts.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(format!(
+        "What happened since your last report (turns {} to {}):\n\n{}\n{}\n",
+        last + 1,
+        turn - 1,
+        parts.join("\n"),
+        "=".repeat(78)
+    )))
 }
 
 /// Queue a turn's report for one player again (`judge mail --resend`).
@@ -128,7 +179,7 @@ pub fn resend(archive: &Archive, turn: u32, seat: &str) -> Result<String, Error>
         n += 1;
     };
     let png = map_png(archive, turn)?;
-    let mail = report_mail(archive, turn, seat, key.clone(), false, png.as_deref())?;
+    let mail = report_mail(archive, turn, seat, key.clone(), false, png.as_deref(), None)?;
     outbox::queue(archive, &mail)?;
     Ok(key)
 }

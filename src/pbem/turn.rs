@@ -79,6 +79,10 @@ pub struct TurnRecord {
     /// Where each player's orders came from.
     #[serde(default)]
     pub orders: BTreeMap<String, Source>,
+    /// Whose orders the turn played, where the game tells it apart from the files that
+    /// came in (a game played one player at a time).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub acted: Option<Vec<String>>,
 }
 
 /// The record of a turn, if it has one (turns played before it was kept have none).
@@ -337,6 +341,57 @@ pub fn gather(
     Ok(out)
 }
 
+/// The players whose sent files have errors and must wait for a corrected one: not
+/// marked `as is`, and filed less than the schedule's grace ago (with no grace, until
+/// the deadline).
+fn waiting_for_correction(
+    archive: &Archive,
+    state: &dyn Position,
+    files: &[(String, OrderFile, Source)],
+    now: SystemTime,
+) -> Result<Vec<String>, Error> {
+    let grace = match &archive.game.schedule {
+        Some(s) => s.grace().map_err(|e| Error::User(e.to_string()))?,
+        None => None,
+    };
+    let name = archive.name();
+    let mut log = None;
+    let mut out = Vec::new();
+    for (_, f, src) in files {
+        if *src != Source::Sent || super::directives::read(&f.text).as_is {
+            continue;
+        }
+        if state
+            .check(&f.text, "orders", Some(&f.player), Some(&name))
+            .errors()
+            == 0
+        {
+            continue;
+        }
+        if let Some(grace) = grace {
+            let log = match &mut log {
+                Some(l) => l,
+                None => log.insert(super::log::Log::load(archive)?),
+            };
+            let filed = log
+                .entries
+                .iter()
+                .rev()
+                .find(|e| {
+                    e.seat.as_deref() == Some(f.player.as_str())
+                        && matches!(e.outcome, super::log::Outcome::Accepted { .. })
+                })
+                .and_then(|e| e.arrived.as_deref())
+                .and_then(|a| humantime::parse_rfc3339_weak(a).ok());
+            if filed.is_some_and(|t| t.checked_add(grace).is_some_and(|end| end <= now)) {
+                continue;
+            }
+        }
+        out.push(f.player.clone());
+    }
+    Ok(out)
+}
+
 /// Remind each player whose orders the turn waits for, once per turn, when the deadline
 /// is near.
 fn remind(
@@ -450,9 +505,13 @@ fn step(
         return Ok(Done::Over);
     }
     let mut files = gather(archive, state.as_ref(), next, lines)?;
+    // A file with errors waits for its owner to send a corrected one (docs/gm-guide.md):
+    // it does not count as in, and is not played, unless it says `as is`, its grace has
+    // passed, or the deadline has come for a step that needs it.
+    let waits = waiting_for_correction(archive, state.as_ref(), &files, now)?;
     let sent: Vec<OrderFile> = files
         .iter()
-        .filter(|(_, _, s)| *s == Source::Sent)
+        .filter(|(_, f, s)| *s == Source::Sent && !waits.contains(&f.player))
         .map(|(_, f, _)| f.clone())
         .collect();
     let waiting = state.awaited(&sent);
@@ -468,6 +527,21 @@ fn step(
             // finds none and plays nothing.
             (Pace::Together, None) => !sent.is_empty(),
         };
+    // At the deadline (or when the GM forces the turn) a file with errors is played as it
+    // is if the step needs it; otherwise it keeps waiting in pending/.
+    let needed = |p: &str| opts.force || (past && waiting.iter().any(|w| w == p));
+    for p in &waits {
+        if due && needed(p) {
+            lines.push(format!(
+                "{p}'s orders have errors and no corrected file came: played as they are"
+            ));
+        } else {
+            lines.push(format!(
+                "{p}'s orders have errors: they wait for a corrected file (or a line `as is`)"
+            ));
+        }
+    }
+    files.retain(|(_, f, _)| !waits.contains(&f.player) || (due && needed(&f.player)));
     if !due {
         return Ok(match deadline {
             Some(deadline) => Done::NotDue {
@@ -514,6 +588,7 @@ fn step(
             .iter()
             .map(|(_, f, src)| (f.player.clone(), *src))
             .collect(),
+        acted: played.acted.clone(),
     };
     let mut turn_files: Vec<(String, Vec<u8>)> = order_files
         .iter()

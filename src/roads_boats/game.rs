@@ -416,6 +416,7 @@ impl Position for State {
                 .collect(),
             summary,
             over: r.state.game_over.clone(),
+            acted: None,
         })
     }
 

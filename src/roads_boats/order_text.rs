@@ -327,6 +327,10 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
                 continue;
             }
         }
+        // The judge's own lines (`as is`, `mail my turns`): for the pipeline, not orders.
+        if crate::pbem::directives::is_directive(&text[first_tok.span.start..logical.end]) {
+            continue;
+        }
         let whole = first_tok.span.start..logical.end.max(first_tok.span.end);
         let result = match (first.as_str(), phase) {
             ("game", _) => r.rest_text().map(|t| {

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use super::chart::{self, Series};
 use super::{Overview, Turn};
-use crate::pbem::turn::Source;
+use crate::pbem::turn::{Source, TurnRecord};
 use crate::picture::escape;
 
 pub const STYLE: &str = include_str!("../../assets/site/style.css");
@@ -68,6 +68,20 @@ fn source_word(s: Option<&Source>) -> &'static str {
     }
 }
 
+/// What a turn did with a seat's orders: `sent` or `standing` (the files a turn played
+/// together), or `played` (a game played one player at a time says whose orders its
+/// step played, not who mailed during it); `none`.
+fn orders_word(r: Option<&TurnRecord>, seat: &str) -> &'static str {
+    match r {
+        Some(r) => match &r.acted {
+            Some(acted) if acted.iter().any(|a| a == seat) => "played",
+            Some(_) => "none",
+            None => source_word(r.orders.get(seat)),
+        },
+        None => "none",
+    }
+}
+
 fn turn_title(overview: &Overview, t: &Turn) -> String {
     if t.number == 0 {
         format!("{}: the start", overview.name)
@@ -110,11 +124,17 @@ pub fn turn(
     o.push_str("<span class=\"keys\">arrow keys: previous, next</span>\n</nav>\n<main>\n");
     let _ = writeln!(o, "<h1>{}</h1>", escape(&turn_title(overview, t)));
     if let Some(r) = &t.record {
-        let mut said: Vec<String> = r
-            .orders
-            .iter()
-            .map(|(seat, s)| format!("{} {}", escape(seat), source_word(Some(s))))
-            .collect();
+        let mut said: Vec<String> = match &r.acted {
+            Some(acted) => acted
+                .iter()
+                .map(|seat| format!("{} played", escape(seat)))
+                .collect(),
+            None => r
+                .orders
+                .iter()
+                .map(|(seat, s)| format!("{} {}", escape(seat), source_word(Some(s))))
+                .collect(),
+        };
         if said.is_empty() {
             said.push("no orders".into());
         }
@@ -316,7 +336,7 @@ pub fn overview(ov: &Overview, turns: &[Turn]) -> String {
                 o.push_str("<td></td>");
                 continue;
             }
-            let word = source_word(t.record.as_ref().and_then(|r| r.orders.get(&s.id)));
+            let word = orders_word(t.record.as_ref(), &s.id);
             let _ = write!(o, "<td class=\"{word}\">{word}</td>");
         }
         if dated {

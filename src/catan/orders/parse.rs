@@ -885,7 +885,11 @@ pub fn parse(source: &str, s: &State) -> Parsed {
             last_real = Some(cl.number);
             continue;
         }
-        if header(&cl, &words, s, &mut out) {
+        if header(&cl, &words, s, &mut out)
+            || crate::pbem::directives::is_directive_words(
+                &words.iter().map(|w| w.0.as_str()).collect::<Vec<_>>(),
+            )
+        {
             continue;
         }
         let mut c = Cursor {

@@ -124,63 +124,17 @@ pub fn text(before: &State, events: &[Event], after: &State, viewer: Option<Colo
     };
     let _ = writeln!(o, " This report: {what}.");
     let _ = writeln!(o, " Now: {}", phase_words(after));
-    let wait = awaited(after);
-    if !wait.is_empty() {
-        let names: Vec<&str> = wait.iter().map(|c| c.name()).collect();
-        let _ = writeln!(
-            o,
-            " Orders wanted from: {} (turn {}).",
-            names.join(", "),
-            after.step + 1
-        );
+    // Whether the judge waits for a player's orders depends on what they have on
+    // record, which is theirs to know: only their own report says it.
+    if let Some(v) = viewer
+        && awaited(after).contains(&v)
+    {
+        let _ = writeln!(o, " Your orders are wanted (turn {}).", after.step + 1);
     }
     let _ = writeln!(o, "{bar}\n");
     let mut n = 0;
     section(&mut o, &mut n, "What happened");
-    let shown: Vec<&Event> = events
-        .iter()
-        .filter(|e| !matches!(e, Event::Recorded { .. }) && e.seen_by(viewer))
-        .collect();
-    if shown.is_empty() {
-        let _ = writeln!(o, "  Nothing happened.");
-    }
-    for e in shown {
-        let (mark, indent, text) = match e {
-            Event::Order { player, line, text } => {
-                ("+", 2, format!("{player}, line {line}: {text}"))
-            }
-            Event::Failed { player, line, .. } => (
-                "!",
-                2,
-                format!("{player}, line {line}: {}", e.text(after, viewer)),
-            ),
-            Event::Skipped { player, line, .. } => (
-                "-",
-                2,
-                format!("{player}, line {line}: {}", e.text(after, viewer)),
-            ),
-            Event::TurnBegan { .. } | Event::SpecialBuilding { .. } => {
-                ("*", 2, e.text(after, viewer))
-            }
-            _ => (" ", 4, e.text(after, viewer)),
-        };
-        wrap_hanging(&mut o, &format!("{mark} {text}"), indent, 2);
-    }
-    let received: Vec<&str> = events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Recorded { player } => Some(player.name()),
-            _ => None,
-        })
-        .collect();
-    if !received.is_empty() {
-        let _ = writeln!(o);
-        wrap(
-            &mut o,
-            &format!("New orders went on record for: {}.", received.join(", ")),
-            2,
-        );
-    }
+    o.push_str(&happened(events, after, viewer));
     let _ = writeln!(o);
     section(&mut o, &mut n, "The board");
     for l in ascii::board(after) {
@@ -236,6 +190,57 @@ pub fn text(before: &State, events: &[Event], after: &State, viewer: Option<Colo
         );
     }
     let _ = DevCard::ALL;
+    o
+}
+
+/// The "What happened" lines of a step as `viewer` may read them (`None`: the public):
+/// each event [`Event::seen_by`] them, wrapped to 78 columns; then who sent new orders.
+pub fn happened(events: &[Event], after: &State, viewer: Option<Colour>) -> String {
+    let mut o = String::new();
+    let shown: Vec<&Event> = events
+        .iter()
+        .filter(|e| !matches!(e, Event::Recorded { .. }) && e.seen_by(viewer))
+        .collect();
+    if shown.is_empty() {
+        let _ = writeln!(o, "  Nothing happened.");
+    }
+    for e in shown {
+        let (mark, indent, text) = match e {
+            Event::Order { player, line, text } => {
+                ("+", 2, format!("{player}, line {line}: {text}"))
+            }
+            Event::Failed { player, line, .. } => (
+                "!",
+                2,
+                format!("{player}, line {line}: {}", e.text(after, viewer)),
+            ),
+            Event::Skipped { player, line, .. } => (
+                "-",
+                2,
+                format!("{player}, line {line}: {}", e.text(after, viewer)),
+            ),
+            Event::TurnBegan { .. } | Event::SpecialBuilding { .. } => {
+                ("*", 2, e.text(after, viewer))
+            }
+            _ => (" ", 4, e.text(after, viewer)),
+        };
+        wrap_hanging(&mut o, &format!("{mark} {text}"), indent, 2);
+    }
+    let received: Vec<&str> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Recorded { player } => Some(player.name()),
+            _ => None,
+        })
+        .collect();
+    if !received.is_empty() {
+        let _ = writeln!(o);
+        wrap(
+            &mut o,
+            &format!("New orders went on record for: {}.", received.join(", ")),
+            2,
+        );
+    }
     o
 }
 
