@@ -7,8 +7,8 @@ mod support;
 use proptest::prelude::*;
 
 use pbem_judge::archive::stable_json;
-use pbem_judge::roads_boats::goods::{Good, Goods};
 use pbem_judge::luck::Luck;
+use pbem_judge::roads_boats::goods::{Good, Goods};
 use pbem_judge::roads_boats::resolve::resolve;
 
 /// The seed of the random mine draws (the scenarios draw by the default rule).

@@ -240,26 +240,26 @@ impl Archive {
     }
 
     /// Publish the seed and salt in `randomness.toml` (the game is over, or the GM says
-    /// so). Returns them; does nothing more if they are published already.
-    pub fn reveal(&self) -> Result<Option<Secret>, ArchiveError> {
+    /// so). Returns them, and whether this call published them (false: they were
+    /// already); `None` for a game made before seeds were kept secret.
+    pub fn reveal(&self) -> Result<Option<(Secret, bool)>, ArchiveError> {
         let Some(mut public) = self.read_public()? else {
             return Ok(None);
         };
-        let Some(key) = self.read_key()? else {
-            return match self.randomness()? {
-                Status::Revealed(_, s) => Ok(Some(s)),
-                _ => self.secret(),
-            };
+        let key = self.secret()?;
+        let Some(key) = key else {
+            return Ok(None);
         };
-        if public.seed.is_none() {
-            public.seed = Some(key.luck.to_hex());
-            public.salt = Some(hex(&key.salt));
-            atomic::write_file(
-                &self.root().join(RANDOMNESS_FILE),
-                public_text(&public)?.as_bytes(),
-            )?;
+        if public.seed.is_some() {
+            return Ok(Some((key, false)));
         }
-        Ok(Some(key))
+        public.seed = Some(key.luck.to_hex());
+        public.salt = Some(hex(&key.salt));
+        atomic::write_file(
+            &self.root().join(RANDOMNESS_FILE),
+            public_text(&public)?.as_bytes(),
+        )?;
+        Ok(Some((key, true)))
     }
 }
 

@@ -223,6 +223,7 @@ mod tests {
             late: "refuse".into(),
             remind: None,
             early: false,
+            grace: None,
             moved: BTreeMap::new(),
         }
     }

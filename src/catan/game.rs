@@ -246,6 +246,12 @@ impl Game for Catan {
         }))
     }
 
+    /// Each roll a public report shows (`red rolled 3 + 4 = 7`), against the seed's
+    /// draws for that turn (the turn from `This report: red's turn 12.`).
+    fn verify_public(&self, luck: &crate::luck::Luck, report: &str) -> Result<usize, String> {
+        super::report::verify_rolls(luck, report)
+    }
+
     fn run_case(&self, path: &Path) -> Result<CaseOutcome, String> {
         let r = super::cases::run_case_file(path).map_err(|d| d.render())?;
         Ok(CaseOutcome {

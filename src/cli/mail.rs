@@ -109,10 +109,13 @@ fn welcome(
          Mail your orders to {} as plain text (in the mail, or a text attachment), \
          starting with:\n\n    game {name}\n    player {seat}\n{turn_line}    secret {secret}\n{start}\n\n\
          Every mail is answered at once with what the judge made of it; {which_count} \
-         {due}\n\n\
+         {due}\n\n{dice}\
          The game as it stands follows; the map is attached.\n\n{text}",
         game.title(),
         s.from,
+        dice = pbem::verify::announcement(archive)?
+            .map(|a| format!("{a}\n\n"))
+            .unwrap_or_default(),
     );
     Ok(Outgoing {
         key: format!(

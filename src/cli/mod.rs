@@ -3,6 +3,7 @@
 mod cases;
 mod check;
 mod deadline;
+mod dice;
 mod mail;
 mod new;
 mod replay;
@@ -58,12 +59,17 @@ pub enum Command {
     /// Create a new game archive from a scenario (turn 0).
     ///
     /// Players take seats in the order given: the first is red, then yellow, green,
-    /// blue, purple, orange. The move order is drawn from the seed unless the scenario
-    /// fixes it. Nothing is written unless the whole game can be.
+    /// blue, purple, orange (Catan: red, blue, white, orange, green, purple). The move
+    /// order and every hidden draw come from a secret seed the judge draws from the
+    /// operating system; the players are sent only a commitment to it, and the seed is
+    /// published when the game ends (judge verify). Nothing is written unless the whole
+    /// game can be.
     ///
-    /// Example:
-    ///   judge new games/spring --scenario two-rivers --seed 7 \
+    /// Examples:
+    ///   judge new games/spring --scenario two-rivers \
     ///     --player 'Ann Smith:ann@example.org' --player Bob:bob@example.org
+    ///   judge new games/island --game catan --player Ann:ann@example.org \
+    ///     --player Bob:bob@example.org --player Cy:cy@example.org
     #[command(verbatim_doc_comment)]
     New(NewArgs),
     /// Print the state of a game: the latest turn, or the one asked for.
@@ -213,12 +219,53 @@ pub enum Command {
     ///   judge site games/spring -o public && rsync -a public/ www.example.org:spring/
     #[command(verbatim_doc_comment)]
     Site(SiteArgs),
+    /// Publish the secret seed of a game's hidden draws (dice, cards, the move order).
+    ///
+    /// A game publishes its seed by itself when it ends; this is for a GM who closes a
+    /// game early (with --now). Once published, anyone can check every draw with
+    /// `judge verify`, and tell every roll to come.
+    ///
+    /// Example:
+    ///   judge reveal games/spring --now
+    #[command(verbatim_doc_comment)]
+    Reveal(RevealArgs),
+    /// Check a game's dice: that its published seed fits the commitment the players were
+    /// sent when it began, and that every draw came from that seed.
+    ///
+    /// On the GM's whole archive every turn is played again from the seed and compared
+    /// byte for byte (dice, cards, steals, the move order); on a clone of a game's public
+    /// git (a Catan game keeps only its public reports there) every roll is checked.
+    /// Exit status 0 when all agree, 1 when the commitment or a turn does not (the first
+    /// turn that differs is named).
+    ///
+    /// Examples:
+    ///   judge verify games/spring
+    ///   git clone https://example.org/spring.git && judge verify spring
+    #[command(verbatim_doc_comment)]
+    Verify(VerifyArgs),
     /// Play random legal-move games and report wins, turns, actions and speed.
     ///
     /// Example:
     ///   judge selfplay catan --players 4 --games 10000 --seed 1
     #[command(verbatim_doc_comment)]
     Selfplay(SelfplayArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct RevealArgs {
+    /// The game's folder.
+    pub dir: PathBuf,
+    /// Publish it although the game is still running.
+    #[arg(long)]
+    pub now: bool,
+    #[command(flatten)]
+    pub wait: Wait,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct VerifyArgs {
+    /// The game's folder, or a clone of its public git.
+    pub dir: PathBuf,
 }
 
 #[derive(Debug, clap::Args)]
@@ -469,8 +516,11 @@ pub struct NewArgs {
     /// A player, as NAME:EMAIL; give one per seat, in seat order.
     #[arg(long = "player", short, value_name = "NAME:EMAIL", required = true)]
     pub players: Vec<String>,
-    /// Seed for the game's random numbers (move order, mine draws). Default: drawn from
-    /// the clock, and recorded in the archive either way.
+    /// Make every random thing of the game from this number: the map or board, and the
+    /// hidden draws (dice, cards, the move order), which are then PREDICTABLE by anyone
+    /// who knows it; for tests and showcase games. Without it the map comes from a random
+    /// public seed and the hidden draws from a secret one, drawn from the operating
+    /// system and committed to (judge verify).
     #[arg(long)]
     pub seed: Option<u64>,
     #[command(flatten)]
@@ -605,6 +655,8 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), Failure> {
         Command::Man => tools::man(out),
         Command::Selfplay(args) => selfplay::run(args, out),
         Command::Site(args) => site::run(args, out),
+        Command::Reveal(args) => dice::reveal(args, out),
+        Command::Verify(args) => dice::verify(args, out),
     }
 }
 

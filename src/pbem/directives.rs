@@ -113,6 +113,9 @@ mod tests {
         assert!(!is_directive("as is the road"));
         assert!(!is_directive("mail"));
         assert!(is_directive_words(&["as", "is"]));
-        assert_eq!(read("mail every step\nmail my turns\n").reports, Some(Reports::MyTurns));
+        assert_eq!(
+            read("mail every step\nmail my turns\n").reports,
+            Some(Reports::MyTurns)
+        );
     }
 }

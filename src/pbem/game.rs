@@ -370,6 +370,13 @@ pub trait Game: Sync {
     }
     /// The report of a turn, from what the archive holds.
     fn report(&self, input: &ReportInput<'_>) -> Result<Box<dyn Report>, String>;
+    /// Check the draws a turn's public report shows (Catan: the dice) against the
+    /// game's revealed seed: how many were checked, or the first that differs. What
+    /// `judge verify` checks on a clone of a game's public record.
+    fn verify_public(&self, luck: &Luck, report: &str) -> Result<usize, String> {
+        let _ = (luck, report);
+        Ok(0)
+    }
     /// Run one adjudication case file.
     fn run_case(&self, path: &Path) -> Result<CaseOutcome, String>;
     /// The rule a case file cites, without running it.

@@ -625,9 +625,8 @@ impl<'a> Intake<'a> {
                         );
                         body.push_str(&checked.text);
                         let said = super::directives::read(&filed_text);
-                        if let Some(changed) =
-                            super::preferences::Preferences::load(archive)?
-                                .take(archive, &p.id, &said)?
+                        if let Some(changed) = super::preferences::Preferences::load(archive)?
+                            .take(archive, &p.id, &said)?
                         {
                             body.push_str(&format!("\n{changed}\n"));
                         }

@@ -15,6 +15,7 @@ pub mod round;
 pub mod send;
 pub mod sources;
 pub mod turn;
+pub mod verify;
 
 use std::time::SystemTime;
 

@@ -53,10 +53,7 @@ impl Preferences {
 
     /// Whether `seat` wants the map picture with their reports (by default, yes).
     pub fn picture(&self, seat: &str) -> bool {
-        self.seats
-            .get(seat)
-            .and_then(|c| c.picture)
-            .unwrap_or(true)
+        self.seats.get(seat).and_then(|c| c.picture).unwrap_or(true)
     }
 
     /// Take a file's directives for `seat`; the sentence that tells them what changed,

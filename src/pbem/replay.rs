@@ -60,6 +60,16 @@ pub fn run_with(
     game: &dyn Game,
     tick: &mut dyn FnMut(u32),
 ) -> Result<Vec<TurnCheck>, Error> {
+    run_seeded(archive, game, &archive.seeds()?, tick)
+}
+
+/// Replay every turn with these seeds (`judge verify` replays with the revealed ones).
+pub fn run_seeded(
+    archive: &Archive,
+    game: &dyn Game,
+    seeds: &super::game::Seeds,
+    tick: &mut dyn FnMut(u32),
+) -> Result<Vec<TurnCheck>, Error> {
     let turns = archive.turns()?;
     let mut out = Vec::new();
     // Turn 0, from the scenario and the seed, with the players as turn 0 named them (a
@@ -79,7 +89,6 @@ pub fn run_with(
             }
         })
         .collect();
-    let seeds = archive.seeds()?;
     let scenario = std::fs::read_to_string(archive.root().join(SCENARIO_FILE)).map_err(|e| {
         Error::User(format!(
             "{}: {e}",
@@ -189,14 +198,13 @@ fn check_turn(
     }
     // The reports and pictures kept with the turn, where the archive has them.
     let r = report::of_turn(archive, game, turn)?;
-    let seats: Vec<String> = game
-        .position(&played.state)
-        .map_err(Error::User)?
-        .seats()
-        .into_iter()
-        .map(|s| s.id)
-        .collect();
-    for (name, bytes) in report::files(archive, game, r.as_ref(), &seats)? {
+    let after = game.position(&played.state).map_err(Error::User)?;
+    let seats: Vec<String> = after.seats().into_iter().map(|s| s.id).collect();
+    let reveal = match after.over() {
+        Some(_) => archive.secret()?,
+        None => None,
+    };
+    for (name, bytes) in report::files(archive, game, r.as_ref(), &seats, reveal.as_ref())? {
         let path = archive.turn_dir(turn).join(&name);
         if let Ok(kept) = std::fs::read(&path) {
             problems.extend(first_difference(&name, &kept, &bytes));

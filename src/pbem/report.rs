@@ -9,6 +9,7 @@
 use super::Error;
 use super::game::{Game, OrderFile, Pace, Report, ReportInput};
 use super::turn::{Source, TurnRecord, record};
+use crate::archive::randomness::Secret;
 use crate::archive::schedule::shown;
 use crate::archive::{Archive, EVENTS_FILE, ORDERS_DIR, STATE_FILE};
 
@@ -125,28 +126,51 @@ pub fn keeps_png(game: &dyn Game) -> bool {
     game.pace() == Pace::Together
 }
 
+/// The paragraph the last report of a game ends with: its seed and salt, published,
+/// so that anyone can check every draw (`judge verify`).
+pub fn revealed(secret: &Secret) -> String {
+    format!(
+        "\n  THE DICE, REVEALED. The game is over, so the secret seed its hidden draws came\n  \
+         from is published, with the salt of the commitment the players were sent when\n  \
+         it began (docs/gm-guide.md, \"Dice anyone can check\"):\n\n    \
+         seed        {}\n    salt        {}\n    commitment  {}\n\n  \
+         `judge verify` on the game's folder, or on a clone of its public git, checks\n  \
+         that SHA-256(seed, salt) is the commitment and that every roll came from the\n  \
+         seed.\n",
+        secret.luck.to_hex(),
+        crate::luck::hex(&secret.salt),
+        secret.commitment()
+    )
+}
+
 /// The files kept with a turn: the reports (everyone's, and each player's when the game
 /// has several players' views) and the map pictures (the PNG only if [`keeps_png`]).
+/// The turn that ends the game ends its reports with the seed, `reveal`, when the game
+/// has a secret one.
 pub fn files(
     archive: &Archive,
     game: &dyn Game,
     report: &dyn Report,
     seats: &[String],
+    reveal: Option<&Secret>,
 ) -> Result<Vec<(String, Vec<u8>)>, Error> {
     let template = template(archive)?;
+    let tail = reveal.map(revealed).unwrap_or_default();
     let mut out = vec![(
         REPORT_FILE.to_string(),
-        report
+        (report
             .text(template.as_deref(), None)
             .map_err(Error::User)?
+            + &tail)
             .into_bytes(),
     )];
     for seat in seats {
         out.push((
             format!("{REPORTS_DIR}/{seat}.txt"),
-            report
+            (report
                 .text(template.as_deref(), Some(seat))
                 .map_err(Error::User)?
+                + &tail)
                 .into_bytes(),
         ));
     }
@@ -164,12 +188,25 @@ pub fn files_for(
     m: &Made<'_>,
 ) -> Result<Vec<(String, Vec<u8>)>, Error> {
     let report = build(game, m)?;
-    let seats: Vec<String> = game
-        .position(m.after)
-        .map_err(Error::User)?
-        .seats()
-        .into_iter()
-        .map(|s| s.id)
-        .collect();
-    files(archive, game, report.as_ref(), &seats)
+    let after = game.position(m.after).map_err(Error::User)?;
+    let seats: Vec<String> = after.seats().into_iter().map(|s| s.id).collect();
+    files(
+        archive,
+        game,
+        report.as_ref(),
+        &seats,
+        reveal_at(archive, after.as_ref())?.as_ref(),
+    )
+}
+
+/// The seed a turn's reports publish: the game's secret one, if the position is over
+/// and the game has one (a game made before seeds were kept secret has none).
+pub fn reveal_at(
+    archive: &Archive,
+    after: &dyn super::game::Position,
+) -> Result<Option<Secret>, Error> {
+    if after.over().is_none() {
+        return Ok(None);
+    }
+    Ok(archive.secret()?)
 }

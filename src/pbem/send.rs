@@ -146,13 +146,22 @@ pub fn queue_reports(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Ve
 
 /// What happened in the turns since `seat`'s last report mail, before `turn`, as they
 /// may read it; `None` when there were none.
-fn digest(archive: &Archive, game: &dyn Game, turn: u32, seat: &str) -> Result<Option<String>, Error> {
+fn digest(
+    archive: &Archive,
+    game: &dyn Game,
+    turn: u32,
+    seat: &str,
+) -> Result<Option<String>, Error> {
     let last = (1..turn)
         .rev()
         .find(|t| outbox::known(archive, &format!("report-{t:03}-{seat}")))
         .unwrap_or(0);
     let mut parts = Vec::new();
-    for t in archive.turns()?.into_iter().filter(|t| *t > last && *t < turn) {
+    for t in archive
+        .turns()?
+        .into_iter()
+        .filter(|t| *t > last && *t < turn)
+    {
         let r = super::report::of_turn(archive, game, t)?;
         parts.push(r.digest(Some(seat)).map_err(Error::User)?);
     }
@@ -179,7 +188,15 @@ pub fn resend(archive: &Archive, turn: u32, seat: &str) -> Result<String, Error>
         n += 1;
     };
     let png = map_png(archive, turn)?;
-    let mail = report_mail(archive, turn, seat, key.clone(), false, png.as_deref(), None)?;
+    let mail = report_mail(
+        archive,
+        turn,
+        seat,
+        key.clone(),
+        false,
+        png.as_deref(),
+        None,
+    )?;
     outbox::queue(archive, &mail)?;
     Ok(key)
 }

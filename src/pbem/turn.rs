@@ -153,6 +153,15 @@ pub fn finish(archive: &Archive, game: &dyn Game, lines: &mut Vec<String>) -> Re
     if last == 0 {
         return Ok(());
     }
+    // A game that is over publishes its seed (its last report already did).
+    if super::position(archive, game, last)?.over().is_some()
+        && let Some((s, true)) = archive.reveal()?
+    {
+        lines.push(format!(
+            "The seed is published in randomness.toml: {} (judge verify checks the game).",
+            s.luck.to_hex()
+        ));
+    }
     // Standing orders follow the orders the last turn played.
     if let Some(rec) = record(archive, last) {
         for f in report::orders_of(archive, last)? {

@@ -49,6 +49,9 @@ pub struct Overview {
     pub over: Option<String>,
     /// Players' orders are shown once played (not in a game with hidden information).
     pub shows_orders: bool,
+    /// What the players were told of the game's dice: the commitment to its secret
+    /// seed, or the seed once published (never the secret while the game runs).
+    pub dice: Option<String>,
 }
 
 /// Everything the site shows of one turn.
@@ -177,6 +180,7 @@ pub fn collect(
         seats,
         over: at_end.over(),
         shows_orders,
+        dice: crate::pbem::verify::announcement(archive)?,
     };
     Ok((overview, turns))
 }

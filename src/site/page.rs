@@ -209,6 +209,13 @@ pub fn overview(ov: &Overview, turns: &[Turn]) -> String {
         escape(&ov.scenario),
         crate::text::count(last as usize, "turn"),
     );
+    if let Some(dice) = &ov.dice {
+        let _ = writeln!(
+            o,
+            "<h2 id=\"dice\">The dice</h2>\n<p class=\"dice\">{}</p>",
+            escape(dice).replace("\n\n", "</p>\n<p class=\"dice\">")
+        );
+    }
     // The players, with where they stand now.
     let end = turns.last().map(|t| &t.tally);
     o.push_str("<h2 id=\"players\">The players</h2>\n<table>\n<tr><th>Seat</th><th>Player</th>");

@@ -645,8 +645,7 @@ fn find_taker(
             if used >= *times || from.is_some_and(|f| f != s.colour(seat)) {
                 continue;
             }
-            if give.covers(wants) && offers.covers(get) && s.players[q as usize].hand.covers(get)
-            {
+            if give.covers(wants) && offers.covers(get) && s.players[q as usize].hand.covers(get) {
                 return Ok((q, l.line));
             }
         }

@@ -353,6 +353,49 @@ fn your_hand(after: &State, viewer: Option<Colour>, o: &mut String, n: &mut usiz
     let _ = writeln!(o);
 }
 
+/// Check the rolls a public report shows against the seed (`judge verify` on a public
+/// record): the report names its turn (`This report: red's turn 12.`), and each roll in
+/// it (`red rolled 3 + 4 = 7`) must be the seed's dice for that turn. How many rolls
+/// were checked, or the first that differs.
+pub fn verify_rolls(luck: &crate::luck::Luck, report: &str) -> Result<usize, String> {
+    let turn = report.lines().find_map(|l| {
+        let rest = l.trim().strip_prefix("This report: ")?;
+        let (_, t) = rest.split_once("'s turn ")?;
+        t.trim_end_matches('.').parse::<u32>().ok()
+    });
+    let mut checked = 0;
+    for l in report.lines() {
+        let Some((who, dice)) = l.split_once(" rolled ") else {
+            continue;
+        };
+        let who = who.trim().trim_start_matches(['*', ' ']);
+        let Some((a, rest)) = dice.split_once(" + ") else {
+            continue;
+        };
+        let Some((b, _)) = rest.split_once(" = ") else {
+            continue;
+        };
+        let (Ok(a), Ok(b)) = (a.trim().parse::<u8>(), b.trim().parse::<u8>()) else {
+            continue;
+        };
+        let Some(t) = turn else {
+            return Err(format!(
+                "the report shows {who}'s roll but does not say whose turn it is"
+            ));
+        };
+        let mut d = luck.draws(super::rng::ROLLS, u64::from(t));
+        let want = [d.die(), d.die()];
+        if [a, b] != want {
+            return Err(format!(
+                "turn {t}: the report says {who} rolled {a} + {b}; the seed's dice are {} + {}",
+                want[0], want[1]
+            ));
+        }
+        checked += 1;
+    }
+    Ok(checked)
+}
+
 /// The points everyone may see after a step, as the public report shows them: hidden
 /// victory point cards count only once the game is over (Catan Express shows them at
 /// once).

@@ -1,0 +1,172 @@
+//! `judge verify`: the dice anyone can check. A game publishes a commitment to its
+//! secret seed when it begins and the seed itself when it ends
+//! ([`crate::archive::randomness`]); this checks that the seed fits the commitment and
+//! that every draw of the archive came from it.
+//!
+//! On the GM's whole archive (states and events there) every turn is played again with
+//! the revealed seed and compared byte for byte: the dice, the deck, every steal, the
+//! move order. On a clone of a game's public git, where a game with hidden hands keeps
+//! only its public reports, each report's draws are checked against the seed by the
+//! game ([`Game::verify_public`]): every roll.
+
+use super::Error;
+use super::game::{Game, Seeds};
+use crate::archive::randomness::{Secret, Status};
+use crate::archive::{Archive, STATE_FILE};
+
+/// What `judge verify` found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Verified {
+    /// Lines for people: what was checked, and how it came out.
+    pub lines: Vec<String>,
+    /// The first turn whose draws differ from the seed's, and how.
+    pub first_difference: Option<(u32, String)>,
+    /// The commitment does not fit the revealed seed and salt.
+    pub commitment_broken: bool,
+}
+
+impl Verified {
+    pub fn ok(&self) -> bool {
+        self.first_difference.is_none() && !self.commitment_broken
+    }
+}
+
+/// What players are told of the game's dice when it begins (the welcome mail, the
+/// site): the commitment to its secret seed, or that its draws are predictable. `None`
+/// for a game made before seeds were kept secret.
+pub fn announcement(archive: &Archive) -> Result<Option<String>, Error> {
+    Ok(match archive.randomness()? {
+        Status::Legacy => None,
+        Status::Sealed(p) | Status::Revealed(p, _) if p.predictable => Some(
+            "This game's hidden draws (dice, cards, the move order) were made from a number the GM chose (judge new --seed): anyone who knows it can tell them in advance. Such a game is for tests and showcases.".to_string(),
+        ),
+        Status::Sealed(p) => Some(format!(
+            "The dice: this game's hidden draws (dice, cards, the move order) come from a secret seed the judge drew at random when the game began. Its commitment, SHA-256 of the seed and a salt, is\n\n    {}\n\nWhen the game ends the seed and salt are published, and anyone can check with `judge verify` that every roll came from them (docs/gm-guide.md, \"Dice anyone can check\").",
+            p.commitment
+        )),
+        Status::Revealed(p, s) => Some(format!(
+            "The dice: this game's hidden draws came from the seed {} (salt {}), now published; its commitment was {}. `judge verify` checks every roll against it.",
+            s.luck.to_hex(),
+            crate::luck::hex(&s.salt),
+            p.commitment
+        )),
+    })
+}
+
+/// Check a game's randomness: its commitment and every draw the archive holds.
+pub fn run(archive: &Archive, game: &dyn Game) -> Result<Verified, Error> {
+    let mut v = Verified::default();
+    let secret: Secret = match archive.randomness()? {
+        Status::Legacy => {
+            v.lines.push(format!(
+                "This game was made before the judge kept seeds secret: its draws come from game.toml's public seed {}.",
+                archive.game.seed
+            ));
+            return replay_all(archive, game, &Seeds::predictable(archive.game.seed), v);
+        }
+        Status::Sealed(public) => match archive.secret() {
+            Ok(Some(s)) => {
+                v.lines.push(format!(
+                    "The seed is not published yet (the game is still running): checked with the judge's own {}. Players can check once it is (judge reveal, or the game's end).",
+                    crate::archive::randomness::KEY_FILE
+                ));
+                v.lines
+                    .push(format!("commitment {}: matches", public.commitment));
+                s
+            }
+            _ => {
+                return Err(Error::User(format!(
+                    "{}: the seed of this game is not published yet, so its draws cannot be checked: it is published when the game ends (or when the GM runs judge reveal). The commitment to it is {}.",
+                    archive.root().display(),
+                    public.commitment
+                )));
+            }
+        },
+        Status::Revealed(public, s) => {
+            if public.predictable {
+                v.lines.push(
+                    "This game's seed was made from a number (judge new --seed): its draws were predictable by anyone who knew it.".into(),
+                );
+            }
+            if s.commitment() == public.commitment {
+                v.lines.push(format!(
+                    "commitment {}: SHA-256 of the published seed and salt matches",
+                    public.commitment
+                ));
+            } else {
+                v.commitment_broken = true;
+                v.lines.push(format!(
+                    "commitment {}: DOES NOT MATCH the published seed and salt (their SHA-256 is {})",
+                    public.commitment,
+                    s.commitment()
+                ));
+            }
+            s
+        }
+    };
+    let seeds = Seeds {
+        public: archive.game.seed,
+        luck: secret.luck,
+    };
+    let whole = archive
+        .turns()?
+        .iter()
+        .all(|t| archive.turn_dir(*t).join(STATE_FILE).is_file());
+    if whole && !archive.turns()?.is_empty() {
+        replay_all(archive, game, &seeds, v)
+    } else {
+        public_record(archive, game, &seeds, v)
+    }
+}
+
+/// Every turn played again with the seeds, compared byte for byte.
+fn replay_all(
+    archive: &Archive,
+    game: &dyn Game,
+    seeds: &Seeds,
+    mut v: Verified,
+) -> Result<Verified, Error> {
+    let checks = super::replay::run_seeded(archive, game, seeds, &mut |_| {})?;
+    if let Some(c) = checks.iter().find(|c| !c.problems.is_empty()) {
+        v.first_difference = Some((c.turn, c.problems.join("; ")));
+    }
+    v.lines.push(match &v.first_difference {
+        None => format!(
+            "turn 0 and {} played again from the seed: every draw and every state identical",
+            crate::text::count(checks.len().saturating_sub(1), "turn")
+        ),
+        Some((t, why)) => format!("turn {t} differs when played from this seed: {why}"),
+    });
+    Ok(v)
+}
+
+/// The public record alone: each turn's public report, checked by the game.
+fn public_record(
+    archive: &Archive,
+    game: &dyn Game,
+    seeds: &Seeds,
+    mut v: Verified,
+) -> Result<Verified, Error> {
+    let mut draws = 0;
+    let mut turns = 0;
+    for t in archive.turns()? {
+        let Ok(report) = archive.read(t, super::report::REPORT_FILE) else {
+            continue;
+        };
+        turns += 1;
+        match game.verify_public(&seeds.luck, &report) {
+            Ok(n) => draws += n,
+            Err(why) => {
+                v.first_difference = Some((t, why.clone()));
+                v.lines.push(format!("turn {t} differs: {why}"));
+                return Ok(v);
+            }
+        }
+    }
+    v.lines.push(format!(
+        "{} of the public record checked against the seed: all {} they show came from it (the hidden draws need the whole archive)",
+        crate::text::count(turns, "public report"),
+        crate::text::count(draws, "draw")
+    ));
+    Ok(v)
+}
