@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod catan;
+pub mod catan_orders;
 pub mod servers;
 
 use pbem_judge::roads_boats::State;
