@@ -2,7 +2,7 @@
 //! player's building orders in move order.
 
 use super::consent::{self, Ledger};
-use super::{Ctx, lying, reach, take_lying};
+use super::{Ctx, link, lying, reach, take_lying};
 use crate::roads_boats::building::{Building, BuildingKind, MineBag};
 use crate::roads_boats::events::Fact;
 use crate::roads_boats::goods::{Good, Goods};
@@ -335,8 +335,9 @@ fn road(ctx: &mut Ctx, from: AreaId, to: AreaId, with: TransporterId) -> Result<
             "{with} is not at {from}: a road is built from the tile where you have a transporter"
         ));
     }
-    // &cetera, city: a road out of a city needs the moat bridge on that side.
-    city::crossing(&ctx.s, from.hex, to.hex)?;
+    // A road crosses no river, nor a city's moat, without a bridge (&cetera, city: a road
+    // out of a city needs the moat bridge on that side).
+    link(&ctx.s, from, to, "road")?;
     let r = Road::new(from, to);
     if ctx.s.map.roads.contains(&r) {
         return Err(format!("there is already a road {r}"));

@@ -155,6 +155,20 @@ pub(crate) fn reach_of(s: &State, at: Location) -> Vec<AreaId> {
     }
 }
 
+/// RULINGS R3: "nothing crosses a river on land without a bridge". One rule for every
+/// link between areas of two neighbouring tiles — a land transporter's step, a road, a
+/// power line (&cetera, Electricity: "Power lines can only cross a river if there is a
+/// bridge"), a rail track (R10): its ends meet on the same bank where a river runs along
+/// their border (the map's areas, [`Map::link_fits`]), and it crosses no city's moat but
+/// by the bridge on that side (&cetera, City: the moat "counts as a river for all
+/// practical purposes"). `what` names the link in the message.
+///
+/// [`Map::link_fits`]: super::map::Map::link_fits
+pub(crate) fn link(s: &State, a: AreaId, b: AreaId, what: &str) -> Result<(), String> {
+    super::modules::city::crossing(s, a.hex, b.hex)?;
+    s.map.link_fits(a, b, what)
+}
+
 /// Where a transporter puts goods down when no area is named: its own area, or the one
 /// bank a river can offer.
 pub(crate) fn home_area(s: &State, at: Location) -> Result<AreaId, String> {

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::consent::{self, Ledger};
 use super::production::{load_goods, unload_goods};
-use super::{Ctx, Moved, hand_over, home_area, pick_up, reach, reach_of, take_lying};
+use super::{Ctx, Moved, hand_over, home_area, link, pick_up, reach, reach_of, take_lying};
 use crate::roads_boats::events::Fact;
 use crate::roads_boats::goods::{Good, Goods};
 use crate::roads_boats::map::{AreaId, Hex};
@@ -250,8 +250,6 @@ fn land_step(
         return Err(format!("{to} is not an area of the map"));
     }
     if to.hex != from.hex {
-        // &cetera, city: the moat is crossed only by a bridge.
-        city::crossing(&ctx.s, from.hex, to.hex)?;
         // &cetera, polder: "land transporters cannot enter or leave" a flooded polder.
         if polder::flooded(&ctx.s, from.hex) {
             return Err(format!(
@@ -287,6 +285,9 @@ fn land_step(
     {
         return Err(why);
     }
+    // RULINGS R3: no river, and no city's moat, is crossed without a bridge (`link`); a
+    // moat bars every bank of the border, and says so.
+    city::crossing(&ctx.s, from.hex, to.hex)?;
     let here = map.same_side(from);
     let there = map.same_side(to);
     let road = map.roads.iter().any(|r| {
@@ -296,7 +297,7 @@ fn land_step(
     let crossing = road
         || here
             .iter()
-            .any(|a| there.iter().any(|b| map.road_fits(*a, *b).is_ok()));
+            .any(|a| there.iter().any(|b| link(&ctx.s, *a, *b, "step").is_ok()));
     if !crossing {
         return Err(format!(
             "no land transporter crosses the river between {from} and {to} without a bridge"
