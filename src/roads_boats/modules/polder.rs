@@ -22,7 +22,7 @@ use crate::roads_boats::events::Fact;
 use crate::roads_boats::map::{Hex, Terrain};
 use crate::roads_boats::resolve::Ctx;
 use crate::roads_boats::state::{Module, Phase, State};
-use crate::roads_boats::transporter::{Location, TransporterId};
+use crate::roads_boats::transporter::{Class, Location, TransporterId};
 use crate::roads_boats::wonder::Wonder;
 
 pub static PLUGIN: Plugin = Plugin {
@@ -78,6 +78,30 @@ pub fn dry(s: &State, hex: Hex) -> bool {
     s.settings.modules.contains(&Module::Polder)
         && s.map.terrain(hex) == Some(Terrain::Polder)
         && s.map.polders_dry
+}
+
+/// Is a transporter of `class` at `at` stranded on a polder, and why? "Any transporter
+/// stranded on a polder must wait until the tide turns … before it can leave": a land
+/// transporter on a flooded polder ("land transporters cannot enter or leave"), and a
+/// boat on a dry one or docked at it ("water transporters cannot leave on their own";
+/// "when the polder floods, any water transporter docked there is put on the tile
+/// itself", so until then it stays). Every way of leaving asks this: a step, a sail,
+/// the train (RULINGS R10).
+pub fn stranded(s: &State, class: Class, at: Location) -> Option<String> {
+    match (class, at) {
+        (Class::Land, Location::Land(a)) if flooded(s, a.hex) => Some(format!(
+            "{} is a flooded polder: a land transporter there is stranded until the tide turns",
+            a.hex
+        )),
+        (Class::Water, Location::Sea(h)) if dry(s, h) => Some(format!(
+            "{h} is a dry polder: a boat there is stranded until it floods again"
+        )),
+        (Class::Water, Location::Dock(c)) if dry(s, c.land.hex) => Some(format!(
+            "{} is a dry polder: a boat docked there is stranded until it floods again",
+            c.land.hex
+        )),
+        _ => None,
+    }
 }
 
 /// After a brick: turn the tide when a new row has been begun.

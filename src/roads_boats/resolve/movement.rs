@@ -251,11 +251,8 @@ fn land_step(
     }
     if to.hex != from.hex {
         // &cetera, polder: "land transporters cannot enter or leave" a flooded polder.
-        if polder::flooded(&ctx.s, from.hex) {
-            return Err(format!(
-                "{} is a flooded polder: a land transporter there is stranded until the tide turns",
-                from.hex
-            ));
+        if let Some(why) = polder::stranded(&ctx.s, Class::Land, Location::Land(from)) {
+            return Err(why);
         }
         if polder::flooded(&ctx.s, to.hex) {
             return Err(format!(
@@ -329,13 +326,10 @@ fn water_step(
                 || (moat(y) && arm_toward(x, y)))
     };
     let check_wall = |a: Hex, b: Hex| wall_bars(ctx, a, b, player).map_or(Ok(()), Err);
-    // &cetera, polder: a boat on a dry polder is stranded; a flooded one is sea for boats.
-    if let Location::Sea(y) = from
-        && polder::dry(&ctx.s, y)
-    {
-        return Err(format!(
-            "{y} is a dry polder: a boat there is stranded until it floods again"
-        ));
+    // &cetera, polder: a boat on a dry polder, or docked at one, is stranded; a flooded
+    // one is sea for boats.
+    if let Some(why) = polder::stranded(&ctx.s, Class::Water, from) {
+        return Err(why);
     }
     if let Location::Dock(c) = to
         && polder::flooded(&ctx.s, c.land.hex)
