@@ -283,12 +283,13 @@ fn build(
             at.hex
         ));
     }
-    let limit = if terrain == Terrain::City { 2 } else { 1 };
+    let (limit, rule) = crate::roads_boats::building::room_on(terrain);
     if ctx.s.buildings_on(at.hex).count() >= limit {
-        return Err(format!(
-            "{} already has a building: one per tile, even across a river",
-            at.hex
-        ));
+        return Err(if terrain == Terrain::City {
+            format!("the city {} already has two buildings: {rule}", at.hex)
+        } else {
+            format!("{} already has a building: {rule}", at.hex)
+        });
     }
     if wanted.is_some() && kind != BuildingKind::Mine {
         return Err(format!("only a mine takes a mixture, not a {kind}"));

@@ -180,7 +180,13 @@ pub(crate) fn home_area(s: &State, at: Location) -> Result<AreaId, String> {
             Ok(AreaId::whole(h))
         }
         Location::Sea(h) => Err(format!(
-            "goods are never left at sea, and there is no oil rig at {h}"
+            "goods are never left at sea, and there is no {} at {h}",
+            // &cetera, art: a pearl fisherman holds goods at sea too.
+            if s.settings.modules.contains(&super::state::Module::Art) {
+                "oil rig or pearl fisherman"
+            } else {
+                "oil rig"
+            }
         )),
         Location::River(h) => {
             let areas = s.map.areas(h);
@@ -289,10 +295,16 @@ pub(crate) fn hand_over(
     // takes artwork only, one of each kind).
     let mut aboard = b.cargo.clone();
     let mut can = Goods::new();
+    // Why the receiver took less than the giver had: its own rule, or its room.
+    let mut no_room = None;
     for (g, n) in goods.iter() {
-        let k = n.min(a.cargo.count(g)).min(b.kind.room_for(&aboard, g));
+        let has = n.min(a.cargo.count(g));
+        let k = has.min(b.kind.room_for(&aboard, g));
         aboard.add(g, k);
         can.add(g, k);
+        if k < has && no_room.is_none() {
+            no_room = Some(b.kind.no_room_for(&aboard, g, k));
+        }
     }
     let room = b.kind.capacity().saturating_sub(aboard.total());
     let given = if a.owner == b.owner {
@@ -327,6 +339,11 @@ pub(crate) fn hand_over(
             } else {
                 format!("{} accepts no more", b.owner)
             }
+        } else if let (Some(why), Kind::Caravan) = (&no_room, b.kind) {
+            format!(
+                "{to} is a caravan, which {}",
+                why.trim_start_matches("a caravan ")
+            )
         } else if can.total() < goods.total() && room == 0 {
             format!("{to} has no more room")
         } else {

@@ -340,10 +340,9 @@ pub(crate) fn load_goods(
         aboard.add(good, k);
         got.add(good, k);
         if k < n {
-            missing.push(if want > available {
-                format!("only {} to take", good.counted(available))
-            } else {
-                format!("room for only {}", good.counted(k))
+            missing.push(match kind {
+                Some(kind) if want <= available => kind.no_room_for(&aboard, good, k),
+                _ => format!("only {} to take", good.counted(available)),
             });
         }
     }
@@ -1008,7 +1007,8 @@ fn research(
     let sources = usable(ctx, &[with]);
     let Some((paid, _)) = take_inputs(ctx, &recipe, &sources, &areas, None, TRUNKS_FIRST) else {
         return ctx.fail(format!(
-            "research takes {geese} geese and 1 paper where {with} is"
+            "research takes {} and 1 paper where {with} is",
+            Good::Geese.counted(geese)
         ));
     };
     if let Some(p) = ctx.s.players.get_mut(&player) {

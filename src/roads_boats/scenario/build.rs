@@ -1018,19 +1018,33 @@ fn read_buildings(c: &mut Checker<'_>, pos: &RawPosition, state: &mut State) {
             );
             continue;
         }
-        let limit = if terrain == Terrain::City { 2 } else { 1 };
+        let (limit, _) = crate::roads_boats::building::room_on(terrain);
         if state.buildings_on(at.hex).count() >= limit {
-            let d = c.error(
-                raw.span(),
-                format!(
-                    "two buildings on {}: only one building may stand on a tile",
-                    at.hex
-                ),
-            );
-            help(
-                d,
-                "this holds even when a river splits the tile (RULINGS R6); only a city holds two",
-            );
+            if terrain != Terrain::City {
+                let d = c.error(
+                    raw.span(),
+                    format!(
+                        "two buildings on {}: only one building may stand on a tile",
+                        at.hex
+                    ),
+                );
+                help(
+                    d,
+                    "this holds even when a river splits the tile (RULINGS R6); only a city holds two",
+                );
+            } else {
+                let d = c.error(
+                    raw.span(),
+                    format!(
+                        "a third building in the city {}: a city holds two buildings",
+                        at.hex
+                    ),
+                );
+                help(
+                    d,
+                    "&cetera, City: \"the city is a special tile that may contain two buildings\"",
+                );
+            }
             continue;
         }
         let mine = match (b.kind, b.gold, b.iron) {
@@ -1058,10 +1072,9 @@ fn read_buildings(c: &mut Checker<'_>, pos: &RawPosition, state: &mut State) {
     }
 }
 
+/// A platform at sea where goods may lie: an oil rig, or a pearl fisherman (&cetera, art).
 fn has_oil_rig(state: &State, hex: Hex) -> bool {
-    state
-        .buildings_on(hex)
-        .any(|b| b.kind == BuildingKind::OilRig)
+    crate::roads_boats::resolve::has_oil_rig(state, hex)
 }
 
 fn read_goods(c: &mut Checker<'_>, pos: &RawPosition, state: &mut State) {
@@ -1073,7 +1086,7 @@ fn read_goods(c: &mut Checker<'_>, pos: &RawPosition, state: &mut State) {
             let d = c.error(where_.span(), format!("goods on open sea at {}", area.hex));
             help(
                 d,
-                "goods are never left at sea; only an oil rig holds them (rulebook, movement)",
+                "goods are never left at sea; only an oil rig (or, with art, a pearl fisherman) holds them (rulebook, movement)",
             );
             continue;
         }
