@@ -38,6 +38,9 @@ pub struct Notes {
     pub powered: BTreeSet<AreaId>,
     /// Management: the tiles where a manager works this production phase.
     pub managed: BTreeSet<super::map::Hex>,
+    /// Trade: the goods traded to each player in this wonder phase that they have not
+    /// loaded yet (the only goods loaded in the wonder phase, RULINGS R10).
+    pub traded_to: std::collections::BTreeMap<Colour, super::goods::Goods>,
 }
 
 /// What one module adds, and the steps of the phases it takes part in.
