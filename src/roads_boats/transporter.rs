@@ -58,6 +58,17 @@ impl Kind {
         }
     }
 
+    /// Why a transporter of this kind never carries another, if it does not: a plane
+    /// (&cetera, Planes: "A plane may never carry another transporter"), an exhibition
+    /// caravan (&cetera, Art: "They cannot carry anything except artwork"; RULINGS R10).
+    pub fn carries_no_transporter(self) -> Option<&'static str> {
+        match self {
+            Kind::Plane => Some("planes never carry other transporters"),
+            Kind::Caravan => Some("a caravan carries only artwork, never another transporter"),
+            _ => None,
+        }
+    }
+
     pub const ALL: [Kind; 8] = [
         Kind::Donkey,
         Kind::Wagon,

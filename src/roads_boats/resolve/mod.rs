@@ -378,8 +378,8 @@ pub(crate) fn pick_up(
     };
     let problem = if id == other {
         Some(format!("{id} cannot carry itself"))
-    } else if a.kind == Kind::Plane {
-        Some("planes never carry other transporters".to_string())
+    } else if let Some(why) = a.kind.carries_no_transporter() {
+        Some(why.to_string())
     } else if b.owner != a.owner && !ctx.consents.may_carry(a.owner, other, b.owner) {
         Some(format!(
             "{other} is {}'s, and {} has not allowed you to carry it ({})",

@@ -1238,8 +1238,8 @@ fn read_transporters(
         let problem = match state.transporters.get(&carrier) {
             None => Some(format!("there is no transporter {carrier} to carry {id}")),
             Some(_) if carrier == id => Some(format!("{id} cannot carry itself")),
-            Some(t) if t.kind == Kind::Plane => {
-                Some("planes may never carry other transporters".to_string())
+            Some(t) if t.kind.carries_no_transporter().is_some() => {
+                t.kind.carries_no_transporter().map(str::to_string)
             }
             Some(t) if !t.cargo.is_empty() => Some(format!(
                 "{carrier} carries goods, so it cannot carry {id} too: neither may carry anything else"
