@@ -545,7 +545,21 @@ impl Map {
     /// not carry it across. Areas of `from` that no track touches are left out, so an
     /// empty set means there is no track there.
     pub fn rail_network(&self, from: &[AreaId]) -> BTreeSet<AreaId> {
-        let links = self.track_links();
+        self.rail_network_where(from, |_, _| true)
+    }
+
+    /// [`Map::rail_network`] over the stretches of track `open` lets through (what the
+    /// map alone does not know: a city's moat, `resolve::link`).
+    pub fn rail_network_where(
+        &self,
+        from: &[AreaId],
+        open: impl Fn(AreaId, AreaId) -> bool,
+    ) -> BTreeSet<AreaId> {
+        let links: BTreeSet<(AreaId, AreaId)> = self
+            .track_links()
+            .into_iter()
+            .filter(|(a, b)| open(*a, *b))
+            .collect();
         let on_track = |a: &AreaId| links.iter().any(|(x, y)| x == a || y == a);
         let mut seen: BTreeSet<AreaId> = from.iter().copied().filter(on_track).collect();
         let mut queue: VecDeque<AreaId> = seen.iter().copied().collect();

@@ -104,6 +104,28 @@ pub fn stranded(s: &State, class: Class, at: Location) -> Option<String> {
     }
 }
 
+/// May a transporter of `class` come to `at`, as far as the polders go? "In the water
+/// phase, land transporters cannot enter … a polder"; in the land phase water
+/// transporters "can enter only by docking at the tile", and a flooded polder has no dock
+/// (RULINGS R10: it is a sea tile for boats). Every way of arriving asks this: a step,
+/// a sail, the train (R10).
+pub fn may_enter(s: &State, class: Class, at: Location) -> Result<(), String> {
+    match (class, at) {
+        (Class::Land, Location::Land(a)) if flooded(s, a.hex) => Err(format!(
+            "{} is a flooded polder: land transporters cannot enter it",
+            a.hex
+        )),
+        (Class::Water, Location::Dock(c)) if flooded(s, c.land.hex) => Err(format!(
+            "{} is a flooded polder: sail onto it (`sea {}`) instead of docking",
+            c.land.hex, c.land.hex
+        )),
+        (Class::Water, Location::Sea(h)) if dry(s, h) => Err(format!(
+            "{h} is a dry polder: boats only dock at it (`dock {h} …`)"
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// After a brick: turn the tide when a new row has been begun.
 fn after_brick(ctx: &mut Ctx) {
     let now_dry = dry_for(&ctx.s.wonder);

@@ -254,12 +254,7 @@ fn land_step(
         if let Some(why) = polder::stranded(&ctx.s, Class::Land, Location::Land(from)) {
             return Err(why);
         }
-        if polder::flooded(&ctx.s, to.hex) {
-            return Err(format!(
-                "{} is a flooded polder: land transporters cannot enter it",
-                to.hex
-            ));
-        }
+        polder::may_enter(&ctx.s, Class::Land, Location::Land(to))?;
     }
     if to.hex == from.hex {
         return if map.on_same_side(from, to) {
@@ -331,13 +326,8 @@ fn water_step(
     if let Some(why) = polder::stranded(&ctx.s, Class::Water, from) {
         return Err(why);
     }
-    if let Location::Dock(c) = to
-        && polder::flooded(&ctx.s, c.land.hex)
-    {
-        return Err(format!(
-            "{} is a flooded polder: sail onto it (`sea {}`) instead of docking",
-            c.land.hex, c.land.hex
-        ));
+    if let Location::Dock(_) = to {
+        polder::may_enter(&ctx.s, Class::Water, to)?;
     }
     let is_sea = |h: Hex| map.is_sea(h) || polder::flooded(&ctx.s, h);
     match (from, to) {
