@@ -45,7 +45,7 @@ pub static PLUGIN: Plugin = Plugin {
     ],
     map_legend: &["Polders: pold when dry, flod when flooded."],
     hooks: Hooks {
-        after_brick: Some(after_brick),
+        after_bricks: Some(after_bricks),
         ..Hooks::NONE
     },
 };
@@ -53,11 +53,12 @@ pub static PLUGIN: Plugin = Plugin {
 /// Are the polders dry with this wonder? Flooded before any brick and while the last
 /// brick is on an odd row (the first, third, …); dry on an even row.
 pub fn dry_for(wonder: &Wonder) -> bool {
-    wonder
-        .placed()
-        .checked_sub(1)
-        .and_then(Wonder::row_of)
-        .is_some_and(|row| row % 2 == 1)
+    wonder.placed().checked_sub(1).is_some_and(dry_after)
+}
+
+/// Are the polders dry once a brick is at `place` (from 0)? Dry on an even row.
+fn dry_after(place: usize) -> bool {
+    Wonder::row_of(place).is_some_and(|row| row % 2 == 1)
 }
 
 /// Set the tide from the wonder (a scenario's starting position).
@@ -126,9 +127,17 @@ pub fn may_enter(s: &State, class: Class, at: Location) -> Result<(), String> {
     }
 }
 
-/// After a brick: turn the tide when a new row has been begun.
-fn after_brick(ctx: &mut Ctx) {
-    let now_dry = dry_for(&ctx.s.wonder);
+/// After bricks: "each time the first brick is placed on a new wonder row, they change",
+/// so the tide turns at each brick that begins a row, as many times as one order begins
+/// rows (flooded, dry, flooded …), each turn with its own effects.
+fn after_bricks(ctx: &mut Ctx, places: std::ops::Range<usize>) {
+    for place in places {
+        turn_tide(ctx, dry_after(place));
+    }
+}
+
+/// Make the polders dry (or flooded), if they are not already.
+fn turn_tide(ctx: &mut Ctx, now_dry: bool) {
     if now_dry == ctx.s.map.polders_dry {
         return;
     }
