@@ -286,6 +286,9 @@ pub enum BuildingOrder {
     },
     BombProof {
         at: Hex,
+        /// Which building (&cetera, City: a city holds two); `None`: the first not yet
+        /// strengthened.
+        building: Option<BuildingKind>,
         with: TransporterId,
     },
     /// A consent for this phase (offer goods for others' building).
@@ -571,8 +574,19 @@ impl fmt::Display for BuildingOrder {
             BuildingOrder::Bomb { at, with } => {
                 write!(f, "blow up the building at {at} with {with}'s bomb")
             }
-            BuildingOrder::BombProof { at, with } => {
+            BuildingOrder::BombProof {
+                at,
+                building: None,
+                with,
+            } => {
                 write!(f, "make the building at {at} bomb-proof with {with}")
+            }
+            BuildingOrder::BombProof {
+                at,
+                building: Some(kind),
+                with,
+            } => {
+                write!(f, "make the {kind} at {at} bomb-proof with {with}")
             }
             BuildingOrder::Consent(c) => write!(f, "{c} this building phase"),
             BuildingOrder::PowerLine { from, to, with } => {

@@ -60,7 +60,9 @@ fn order(ctx: &mut Ctx, order: &BuildingOrder) {
         BuildingOrder::Demolish { border, .. } => demolish(ctx, *border, with),
         BuildingOrder::Shaft { at, mixture, .. } => shaft(ctx, *at, *mixture, with),
         BuildingOrder::Bomb { at, .. } => bombs::bomb(ctx, *at, with),
-        BuildingOrder::BombProof { at, .. } => bombs::bomb_proof(ctx, *at, with),
+        BuildingOrder::BombProof { at, building, .. } => {
+            bombs::bomb_proof(ctx, *at, *building, with)
+        }
         BuildingOrder::PowerLine { from, to, .. } => electricity::power_line(ctx, *from, *to, with),
         BuildingOrder::Consent(_) => Ok(()),
     };
