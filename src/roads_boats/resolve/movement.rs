@@ -380,7 +380,14 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
     if let Err(e) = ctx.own(id) {
         return ctx.fail(e);
     }
-    if ph.moved.contains(&id) {
+    // An order with no position in it moves nothing: loading, unloading, handing over,
+    // picking up and calling geese cost no movement (Quick Guide Ib: "Players may
+    // pickup/drop off goods in a hex without expending movement points"). So it is not
+    // the transporter's move: it may come before its move or its train ride, or after
+    // them, where it is (&cetera, Trains: the ride is its whole move, and no goods are
+    // dropped out of a running train — at the end of the ride the train has stopped).
+    let moves = steps.iter().any(|s| matches!(s, Step::To(_)));
+    if moves && ph.moved.contains(&id) {
         return ctx.fail(format!("{id} has already moved this phase"));
     }
     let Some(t) = ctx.s.transporters.get(&id).cloned() else {
@@ -394,12 +401,14 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
         Kind::Steamer => 6,
         Kind::Plane | Kind::Caravan => 1,
     };
-    if kind == Kind::Plane && !t.cargo.is_empty() {
+    if moves && kind == Kind::Plane && !t.cargo.is_empty() {
         return ctx.fail(format!(
             "{id} is a plane: a taxiing plane carries nothing (use fly)"
         ));
     }
-    ph.moved.insert(id);
+    if moves {
+        ph.moved.insert(id);
+    }
     let mut pos = t.at;
     let mut path = vec![pos];
     let (mut used, mut offroad, mut docked) = (0u32, false, false);
