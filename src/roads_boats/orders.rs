@@ -558,7 +558,11 @@ impl fmt::Display for BuildingOrder {
                 with,
                 tokens,
             } => match tokens {
-                Some(n) => write!(f, "build the wall on {border} up to {n} tokens with {with}"),
+                Some(n) => write!(
+                    f,
+                    "build the wall on {border} up to {} with {with}",
+                    crate::text::count(usize::from(*n), "token")
+                ),
                 None => write!(f, "build or strengthen the wall on {border} with {with}"),
             },
             BuildingOrder::Demolish { border, with } => {

@@ -502,8 +502,8 @@ fn walls(
     };
     if now(ctx) >= target {
         return Err(format!(
-            "your wall on {border} already has {} token(s)",
-            now(ctx)
+            "your wall on {border} already has {}",
+            crate::text::count(usize::from(now(ctx)), "token")
         ));
     }
     let mut built = 0;

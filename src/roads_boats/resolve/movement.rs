@@ -412,6 +412,8 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
     let mut pos = t.at;
     let mut path = vec![pos];
     let (mut used, mut offroad, mut docked) = (0u32, false, false);
+    // Did a step fail (and say so)?
+    let mut stopped = false;
     for step in steps {
         match step {
             Step::To(target) => {
@@ -422,6 +424,10 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
                     && polder::flooded(&ctx.s, a.hex)
                 {
                     target = Location::Sea(a.hex);
+                }
+                // A step to where it already is goes nowhere: no point, no path.
+                if target == pos {
+                    continue;
                 }
                 let result = match (kind.class(), pos) {
                     (Class::Water, _) if docked => {
@@ -478,12 +484,14 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
                             ctx.fail(format!(
                                 "{id} cannot go on to {target}: {why}; it stops at {pos}"
                             ));
+                            stopped = true;
                             break;
                         }
                         if let Some(why) = blocked_reason(ph, id) {
                             ctx.fail(format!(
                                 "{id} cannot go on to {target}: {why}; it stops at {pos}"
                             ));
+                            stopped = true;
                             break;
                         }
                         pos = next;
@@ -498,6 +506,7 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
                         ctx.fail(format!(
                             "{id} cannot go to {target}: {why}; it stops at {pos}"
                         ));
+                        stopped = true;
                         break;
                     }
                 }
@@ -544,6 +553,12 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
             path,
         });
         modules::after_move(ctx, id);
+    } else if moves && !stopped {
+        // Every step was to where it stood (a standing order, say): it stayed.
+        ctx.emit(Fact::Stayed {
+            transporter: id,
+            at: pos,
+        });
     }
 }
 

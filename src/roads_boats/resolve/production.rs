@@ -784,8 +784,9 @@ fn describe(recipe: &Recipe) -> String {
         .iter()
         .map(|(i, n)| match i {
             Input::Good(g) => g.counted(*n),
+            Input::Wood if *n == 1 => "1 trunk or board".to_string(),
             Input::Wood => format!("{n} trunks or boards"),
-            Input::Donkey => format!("{n} donkey"),
+            Input::Donkey => crate::text::count(*n as usize, "donkey"),
         })
         .collect();
     parts.join(" and ")
