@@ -587,9 +587,12 @@ fn read_homes(
             let d = c.error(
                 choose.span(),
                 format!(
-                    "players choose among the marked starting places, but {} are listed for {} players",
-                    start.homes.len(),
-                    colours.len()
+                    "players choose among the marked starting places, but {} listed for {}",
+                    match start.homes.len() {
+                        1 => "only 1 is".to_string(),
+                        n => format!("{n} are"),
+                    },
+                    crate::text::count(colours.len(), "player")
                 ),
             );
             help(
@@ -706,9 +709,9 @@ fn read_lots(
         c.error(
             start.lots[0].span(),
             format!(
-                "{} lots for {} players: every player must be able to win one",
-                start.lots.len(),
-                colours.len()
+                "{} for {}: every player must be able to win one",
+                crate::text::count(start.lots.len(), "lot"),
+                crate::text::count(colours.len(), "player")
             ),
         );
     }
