@@ -127,6 +127,17 @@ impl BuildingKind {
     }
 }
 
+/// How many buildings a tile of this terrain holds, and the rule that says so: one, even
+/// when a river splits the tile (RULINGS R6; the home marker is not a building); a city
+/// two (&cetera, City: "a special tile that may contain two buildings").
+pub fn room_on(terrain: Terrain) -> (usize, &'static str) {
+    if terrain == Terrain::City {
+        (2, "a city holds two")
+    } else {
+        (1, "one per tile, even across a river")
+    }
+}
+
 /// What a secondary producer makes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

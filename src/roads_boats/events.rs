@@ -11,6 +11,7 @@ use super::map::{AreaId, Border, Hex};
 use super::player::{Colour, Research};
 use super::state::Phase;
 use super::transporter::{Kind, Location, TransporterId};
+use crate::text::count;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Event {
@@ -171,6 +172,11 @@ pub enum Fact {
     Moved {
         transporter: TransporterId,
         path: Vec<Location>,
+    },
+    /// A move order that took the transporter nowhere: it stayed where it was.
+    Stayed {
+        transporter: TransporterId,
+        at: Location,
     },
     Gave {
         from: TransporterId,
@@ -484,6 +490,7 @@ impl fmt::Display for Fact {
                 let p: Vec<String> = path.iter().map(ToString::to_string).collect();
                 write!(f, "{transporter} moved {}", p.join(" > "))
             }
+            Fact::Stayed { transporter, at } => write!(f, "{transporter} stayed at {at}"),
             Fact::Gave { from, to, goods } => write!(f, "{from} gave {goods} to {to}"),
             Fact::OfferUsed {
                 transporter,
@@ -497,9 +504,12 @@ impl fmt::Display for Fact {
                 owner,
                 goods,
             } => write!(f, "used {goods} from {transporter}, which {owner} offered"),
-            Fact::GeeseFollow { transporter, geese } => {
-                write!(f, "{geese} geese follow {transporter}")
-            }
+            Fact::GeeseFollow { transporter, geese } => write!(
+                f,
+                "{} follow{} {transporter}",
+                Good::Geese.counted(*geese),
+                if *geese == 1 { "s" } else { "" }
+            ),
             Fact::PickedUp { carrier, carried } => write!(f, "{carrier} picked up {carried}"),
             Fact::PutDown {
                 carrier,
@@ -513,7 +523,7 @@ impl fmt::Display for Fact {
                 to,
                 fare,
             } => {
-                write!(f, "{transporter} took the train to {to} for 1 {fare}")
+                write!(f, "{transporter} took the train to {to} for {}", fare.counted(1))
             }
             Fact::Built { building, at } => write!(f, "built a {building} at {at}"),
             Fact::RoadBuilt { from, to } => write!(f, "built a road {from}-{to}"),
@@ -525,7 +535,8 @@ impl fmt::Display for Fact {
                 cost,
             } => write!(
                 f,
-                "built a {owner} wall on {border}, now {tokens} token(s), for {cost} stone"
+                "built a {owner} wall on {border}, now {}, for {cost} stone",
+                count(usize::from(*tokens), "token")
             ),
             Fact::WallDemolished {
                 border,
@@ -533,7 +544,10 @@ impl fmt::Display for Fact {
                 cost,
             } => write!(
                 f,
-                "demolished the wall on {border} for {cost} boards; {tokens} neutral token(s) remain"
+                "demolished the wall on {border} for {}; {} remain{}",
+                Good::Boards.counted(*cost),
+                count(usize::from(*tokens), "neutral token"),
+                if *tokens == 1 { "s" } else { "" }
             ),
             Fact::PushedOut { transporter, to } => {
                 write!(f, "{transporter} was pushed out to sea at {to}")

@@ -1426,9 +1426,16 @@ impl Reader<'_> {
                 })
             }
             "bomb-proof" => {
+                // `bomb-proof C3 with D1`, or, in a city, `bomb-proof C3 mint with D1`.
                 let at = self.hex()?;
+                let building = if self.is("with") || self.is("by") {
+                    None
+                } else {
+                    Some(self.building_kind()?)
+                };
                 Ok(BuildingOrder::BombProof {
                     at,
+                    building,
                     with: self.with()?,
                 })
             }

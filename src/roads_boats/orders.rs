@@ -286,6 +286,9 @@ pub enum BuildingOrder {
     },
     BombProof {
         at: Hex,
+        /// Which building (&cetera, City: a city holds two); `None`: the first not yet
+        /// strengthened.
+        building: Option<BuildingKind>,
         with: TransporterId,
     },
     /// A consent for this phase (offer goods for others' building).
@@ -555,7 +558,11 @@ impl fmt::Display for BuildingOrder {
                 with,
                 tokens,
             } => match tokens {
-                Some(n) => write!(f, "build the wall on {border} up to {n} tokens with {with}"),
+                Some(n) => write!(
+                    f,
+                    "build the wall on {border} up to {} with {with}",
+                    crate::text::count(usize::from(*n), "token")
+                ),
                 None => write!(f, "build or strengthen the wall on {border} with {with}"),
             },
             BuildingOrder::Demolish { border, with } => {
@@ -571,8 +578,19 @@ impl fmt::Display for BuildingOrder {
             BuildingOrder::Bomb { at, with } => {
                 write!(f, "blow up the building at {at} with {with}'s bomb")
             }
-            BuildingOrder::BombProof { at, with } => {
+            BuildingOrder::BombProof {
+                at,
+                building: None,
+                with,
+            } => {
                 write!(f, "make the building at {at} bomb-proof with {with}")
+            }
+            BuildingOrder::BombProof {
+                at,
+                building: Some(kind),
+                with,
+            } => {
+                write!(f, "make the {kind} at {at} bomb-proof with {with}")
             }
             BuildingOrder::Consent(c) => write!(f, "{c} this building phase"),
             BuildingOrder::PowerLine { from, to, with } => {

@@ -119,7 +119,11 @@ pub fn render(state: &State, title: &str) -> String {
         }
         for (border, w) in &map.walls {
             let owner = w.owner.map_or("neutral", Colour::name);
-            let _ = writeln!(out, "  wall   {border}: {owner}, {} token(s)", w.tokens);
+            let _ = writeln!(
+                out,
+                "  wall   {border}: {owner}, {}",
+                crate::text::count(usize::from(w.tokens), "token")
+            );
         }
         out.push('\n');
     }

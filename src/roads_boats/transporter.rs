@@ -42,6 +42,33 @@ impl Kind {
         }
     }
 
+    /// Why no more of `good` went aboard a transporter of this kind now carrying `cargo`,
+    /// `took` of it having just gone aboard: a caravan's own rule where it is the reason
+    /// (&cetera, art: "They cannot carry anything except artwork …, and not more than 1
+    /// of each type"), else the room left.
+    pub fn no_room_for(self, cargo: &Goods, good: super::goods::Good, took: u32) -> String {
+        match self {
+            Kind::Caravan if !good.is_artwork() => {
+                format!("a caravan carries only artwork, not {}", good.name())
+            }
+            Kind::Caravan if cargo.count(good) > 0 && cargo.total() < self.capacity() => {
+                format!("a caravan carries one {} at most", good.singular())
+            }
+            _ => format!("room for only {}", good.counted(took)),
+        }
+    }
+
+    /// Why a transporter of this kind never carries another, if it does not: a plane
+    /// (&cetera, Planes: "A plane may never carry another transporter"), an exhibition
+    /// caravan (&cetera, Art: "They cannot carry anything except artwork"; RULINGS R10).
+    pub fn carries_no_transporter(self) -> Option<&'static str> {
+        match self {
+            Kind::Plane => Some("planes never carry other transporters"),
+            Kind::Caravan => Some("a caravan carries only artwork, never another transporter"),
+            _ => None,
+        }
+    }
+
     pub const ALL: [Kind; 8] = [
         Kind::Donkey,
         Kind::Wagon,

@@ -514,7 +514,12 @@ pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
                     Some(c) => BuildingOrder::Consent(c),
                     None => continue,
                 },
-                _ => BuildingOrder::BombProof { at: h, with: id },
+                _ => BuildingOrder::BombProof {
+                    at: h,
+                    // In a city, which holds two, the second building by name.
+                    building: st.buildings_on(h).nth(1).map(|b| b.kind),
+                    with: id,
+                },
             };
             o.building.push(Numbered { line: n(), order });
         }

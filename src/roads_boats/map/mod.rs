@@ -373,6 +373,34 @@ impl Map {
         }
     }
 
+    /// Do the ends of a link on the map — a road, a power line, a rail track — meet across
+    /// their border on the same bank, where a river runs along it? Like a road between two
+    /// land areas; at sea a link may run too (power lines, tracks), and its land end must
+    /// be on the bank that faces the sea. `what` names the link in the message. The moat
+    /// of a city is not the map's: see `resolve::link`, which every link on land asks.
+    pub fn link_fits(&self, a: AreaId, b: AreaId, what: &str) -> Result<(), String> {
+        let dir = a
+            .hex
+            .direction_to(b.hex)
+            .ok_or_else(|| format!("{} and {} are not neighbours", a.hex, b.hex))?;
+        for end in [a, b] {
+            if !self.has_area(end) {
+                return Err(format!("{end} is not an area of the map"));
+            }
+        }
+        match (self.is_land(a.hex), self.is_land(b.hex)) {
+            (true, true) => self
+                .road_fits(a, b)
+                .map_err(|e| e.replacen("a road", &format!("a {what}"), 1)),
+            (false, false) => Ok(()),
+            (true, false) if self.area_touches(a, dir) => Ok(()),
+            (false, true) if self.area_touches(b, dir.opposite()) => Ok(()),
+            _ => Err(format!(
+                "a {what} from {a} to {b} would cross the river: the land end must be on the bank that faces the sea"
+            )),
+        }
+    }
+
     /// The bridges in `hex`, as pairs of areas they join.
     fn bridged_pairs(&self, hex: Hex) -> Vec<(AreaId, AreaId)> {
         let Some(tile) = self.tile(hex) else {
@@ -517,7 +545,21 @@ impl Map {
     /// not carry it across. Areas of `from` that no track touches are left out, so an
     /// empty set means there is no track there.
     pub fn rail_network(&self, from: &[AreaId]) -> BTreeSet<AreaId> {
-        let links = self.track_links();
+        self.rail_network_where(from, |_, _| true)
+    }
+
+    /// [`Map::rail_network`] over the stretches of track `open` lets through (what the
+    /// map alone does not know: a city's moat, `resolve::link`).
+    pub fn rail_network_where(
+        &self,
+        from: &[AreaId],
+        open: impl Fn(AreaId, AreaId) -> bool,
+    ) -> BTreeSet<AreaId> {
+        let links: BTreeSet<(AreaId, AreaId)> = self
+            .track_links()
+            .into_iter()
+            .filter(|(a, b)| open(*a, *b))
+            .collect();
         let on_track = |a: &AreaId| links.iter().any(|(x, y)| x == a || y == a);
         let mut seen: BTreeSet<AreaId> = from.iter().copied().filter(on_track).collect();
         let mut queue: VecDeque<AreaId> = seen.iter().copied().collect();

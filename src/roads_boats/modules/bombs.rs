@@ -6,8 +6,8 @@ use crate::roads_boats::building::BuildingKind;
 use crate::roads_boats::events::Fact;
 use crate::roads_boats::goods::Good;
 use crate::roads_boats::map::Hex;
-use crate::roads_boats::resolve::Ctx;
 use crate::roads_boats::resolve::building::{Purse, building_at, one};
+use crate::roads_boats::resolve::{Ctx, reach};
 use crate::roads_boats::state::{Module, Phase};
 use crate::roads_boats::transporter::TransporterId;
 
@@ -72,18 +72,55 @@ pub(crate) fn bomb(ctx: &mut Ctx, at: Hex, with: TransporterId) -> Result<(), St
     Ok(())
 }
 
-pub(crate) fn bomb_proof(ctx: &mut Ctx, at: Hex, with: TransporterId) -> Result<(), String> {
-    let mut i = building_at(ctx, at, with)?;
-    // A city's second building, once the first is strengthened.
-    if ctx.s.buildings[i].bomb_proof
-        && let Some(j) = (0..ctx.s.buildings.len())
-            .find(|j| ctx.s.buildings[*j].at.hex == at && !ctx.s.buildings[*j].bomb_proof)
-    {
-        i = j;
-    }
+/// Strengthen a building (&cetera, Bombs: "any building can be made bomb-proof … at the
+/// cost of one stone"): the one named — a city holds two (&cetera, City), and the player
+/// says which — or, unnamed, the first on the tile not yet strengthened.
+pub(crate) fn bomb_proof(
+    ctx: &mut Ctx,
+    at: Hex,
+    named: Option<BuildingKind>,
+    with: TransporterId,
+) -> Result<(), String> {
+    building_at(ctx, at, with)?;
+    let reached = reach(&ctx.s, with);
+    let here: Vec<usize> = (0..ctx.s.buildings.len())
+        .filter(|j| {
+            let b = &ctx.s.buildings[*j];
+            b.at.hex == at && reached.contains(&b.at)
+        })
+        .collect();
+    let candidates: Vec<usize> = match named {
+        None => here.clone(),
+        Some(kind) => here
+            .iter()
+            .copied()
+            .filter(|j| ctx.s.buildings[*j].kind == kind)
+            .collect(),
+    };
+    let Some(&first) = candidates.first() else {
+        let kinds: Vec<String> = here
+            .iter()
+            .map(|j| format!("a {}", ctx.s.buildings[*j].kind))
+            .collect();
+        return Err(format!(
+            "there is no {} at {at} (it holds {})",
+            named.map_or_else(|| "building".to_string(), |k| k.to_string()),
+            kinds.join(" and ")
+        ));
+    };
+    // The first of them not yet strengthened (a city may hold the same building twice).
+    let i = candidates
+        .iter()
+        .copied()
+        .find(|j| !ctx.s.buildings[*j].bomb_proof)
+        .unwrap_or(first);
     let b = ctx.s.buildings[i].clone();
     if b.bomb_proof {
-        return Err(format!("the {} at {at} is already bomb-proof", b.kind));
+        return Err(if candidates.len() > 1 {
+            format!("both buildings at {at} are already bomb-proof")
+        } else {
+            format!("the {} at {at} is already bomb-proof", b.kind)
+        });
     }
     Purse::at(ctx, with, b.at).pay(ctx, &one(Good::Stone, 1))?;
     ctx.s.buildings[i].bomb_proof = true;

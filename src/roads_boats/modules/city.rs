@@ -86,7 +86,11 @@ pub fn crossing(s: &State, a: Hex, b: Hex) -> Result<(), String> {
     Ok(())
 }
 
-/// Where a building comes in a city's processing of unattended goods.
+/// Where a building comes in a city's processing of unattended goods: the list's order
+/// ("sawmill, power plant, paper mill, coal burner, mint, stock, raft factory, cart
+/// factory, row boat factory, truck factory, steam ship factory, airport, MBA, bomb
+/// factory, atelier, research"; research is the geese-and-paper rule, last anyway), then
+/// the buildings it leaves out (the stone factory).
 pub fn rank(kind: BuildingKind) -> usize {
     use BuildingKind as B;
     const LIST: &[&[BuildingKind]] = &[
@@ -111,6 +115,7 @@ pub fn rank(kind: BuildingKind) -> usize {
             B::MbaDesert,
         ],
         &[B::BombFactory],
+        &[B::Atelier],
     ];
     LIST.iter()
         .position(|group| group.contains(&kind))

@@ -23,8 +23,8 @@ use crate::roads_boats::goods::Good;
 use crate::roads_boats::map::{AreaId, Map, Road};
 use crate::roads_boats::orders::{ProductionOrder, TurnOrders};
 use crate::roads_boats::resolve::building::{Purse, one};
-use crate::roads_boats::resolve::{Ctx, reach, take_lying};
-use crate::roads_boats::state::{Module, Phase};
+use crate::roads_boats::resolve::{Ctx, link, reach, take_lying};
+use crate::roads_boats::state::{Module, Phase, State};
 use crate::roads_boats::transporter::{Location, TransporterId};
 
 pub static PLUGIN: Plugin = Plugin {
@@ -63,10 +63,15 @@ fn is_primary(kind: BuildingKind) -> bool {
 }
 
 /// The areas joined to `start` by power lines, and by bridges within a tile (walls do not
-/// cut power lines, RULINGS R10).
-pub fn network(map: &Map, start: AreaId) -> BTreeSet<AreaId> {
+/// cut power lines, RULINGS R10). A line carries power only where it may stand: across a
+/// river or a city's moat only by a bridge (`resolve::link`), whoever built it.
+pub fn network(s: &State, start: AreaId) -> BTreeSet<AreaId> {
+    let map = &s.map;
     let mut ends: BTreeMap<AreaId, Vec<AreaId>> = BTreeMap::new();
     for l in &map.power_lines {
+        if link(s, l.from, l.to, "power line").is_err() {
+            continue;
+        }
         ends.entry(l.from).or_default().push(l.to);
         ends.entry(l.to).or_default().push(l.from);
     }
@@ -177,7 +182,7 @@ fn fire(ctx: &mut Ctx, orders: &TurnOrders) {
 /// The plant `i` works this turn: note and report the producers it powers.
 fn powered(ctx: &mut Ctx, i: usize, burnt: Good, from: Option<TransporterId>) {
     let at = ctx.s.buildings[i].at;
-    let net = network(&ctx.s.map, at);
+    let net = network(&ctx.s, at);
     let powers: Vec<AreaId> = ctx
         .s
         .buildings
@@ -204,29 +209,12 @@ fn yield_of(ctx: &Ctx, b: &Building) -> u32 {
     }
 }
 
-/// Can a power line join these two areas? Like a road (both ends on the same bank where a
-/// river runs along the border), but on sea too, where the land end must face the sea.
+/// Can a power line join these two areas on the map? Like a road (both ends on the same
+/// bank where a river runs along the border), but on sea too, where the land end must
+/// face the sea. A scenario's lines are checked so; in play a line must also not cross a
+/// city's moat without its bridge (`resolve::link`).
 pub fn line_fits(map: &Map, a: AreaId, b: AreaId) -> Result<(), String> {
-    let dir = a
-        .hex
-        .direction_to(b.hex)
-        .ok_or_else(|| format!("{} and {} are not neighbours", a.hex, b.hex))?;
-    for end in [a, b] {
-        if !map.has_area(end) {
-            return Err(format!("{end} is not an area of the map"));
-        }
-    }
-    match (map.is_land(a.hex), map.is_land(b.hex)) {
-        (true, true) => map
-            .road_fits(a, b)
-            .map_err(|e| e.replace("road", "power line")),
-        (false, false) => Ok(()),
-        (true, false) if map.area_touches(a, dir) => Ok(()),
-        (false, true) if map.area_touches(b, dir.opposite()) => Ok(()),
-        _ => Err(format!(
-            "a power line from {a} to {b} would cross the river: the land end must be on the bank that faces the sea"
-        )),
-    }
+    map.link_fits(a, b, "power line")
 }
 
 /// Building phase: a power line from `from` (where `with` is) to `to`, for 1 iron.
@@ -239,7 +227,7 @@ pub(crate) fn power_line(
     if !ctx.s.settings.modules.contains(&Module::Electricity) {
         return Err("electricity is not in play in this game".into());
     }
-    line_fits(&ctx.s.map, from, to)?;
+    link(&ctx.s, from, to, "power line")?;
     let at = ctx.s.transporters.get(&with).map(|t| t.at);
     let purse = if reach(&ctx.s, with).contains(&from) {
         Purse::at(ctx, with, from)

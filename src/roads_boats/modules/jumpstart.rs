@@ -548,7 +548,7 @@ lots = [{ goods = { boards = 3 } }, { goods = { stone = 2 } }]
         assert!(d.render().contains("only with the jumpstart module"));
         let few = SCENARIO.replace(", { goods = { stone = 2 } }", "");
         let d = Scenario::parse("js.toml", &few).expect_err("refused");
-        assert!(d.render().contains("1 lots for 2 players"));
+        assert!(d.render().contains("1 lot for 2 players"));
         let mixed = SCENARIO.replace("{ goods = { boards = 3 } }", "{ home = \"C2\" }");
         let d = Scenario::parse("js.toml", &mixed).expect_err("refused");
         assert!(d.render().contains("every lot has one"));

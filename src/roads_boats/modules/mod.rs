@@ -38,6 +38,9 @@ pub struct Notes {
     pub powered: BTreeSet<AreaId>,
     /// Management: the tiles where a manager works this production phase.
     pub managed: BTreeSet<super::map::Hex>,
+    /// Trade: the goods traded to each player in this wonder phase that they have not
+    /// loaded yet (the only goods loaded in the wonder phase, RULINGS R10).
+    pub traded_to: std::collections::BTreeMap<Colour, super::goods::Goods>,
 }
 
 /// What one module adds, and the steps of the phases it takes part in.
@@ -75,8 +78,10 @@ pub struct Hooks {
     pub(crate) capacity: Option<fn(&Ctx, &Building, u32) -> u32>,
     /// Wonder phase, before the bricks.
     pub(crate) before_bricks: Option<fn(&mut Ctx, &TurnOrders)>,
-    /// Wonder phase, after each brick placed (coloured or neutral).
-    pub(crate) after_brick: Option<fn(&mut Ctx)>,
+    /// Wonder phase, after bricks are placed (a player's order, or the neutral brick):
+    /// the places they took (from 0), in the order placed, so that a module sees each
+    /// brick, not only the last.
+    pub(crate) after_bricks: Option<fn(&mut Ctx, std::ops::Range<usize>)>,
     /// Movement: a transporter has ended a move (on foot, on water or by train).
     pub(crate) after_move: Option<fn(&mut Ctx, super::transporter::TransporterId)>,
     /// Points added to (or taken from) a player's final score.
@@ -91,7 +96,7 @@ impl Hooks {
         before_orders: None,
         capacity: None,
         before_bricks: None,
-        after_brick: None,
+        after_bricks: None,
         after_move: None,
         score: None,
     };
@@ -192,13 +197,13 @@ pub(crate) fn capacity(ctx: &Ctx, b: &Building, printed: u32) -> u32 {
         .fold(printed, |c, f| f(ctx, b, c))
 }
 
-/// After each brick on the wonder.
-pub(crate) fn after_brick(ctx: &mut Ctx) {
+/// After bricks are placed on the wonder, at these places.
+pub(crate) fn after_bricks(ctx: &mut Ctx, places: std::ops::Range<usize>) {
     let hooks: Vec<_> = in_play(&ctx.s)
-        .filter_map(|p| p.hooks.after_brick)
+        .filter_map(|p| p.hooks.after_bricks)
         .collect();
     for h in hooks {
-        h(ctx);
+        h(ctx, places.clone());
     }
 }
 

@@ -22,7 +22,7 @@ use crate::roads_boats::events::Fact;
 use crate::roads_boats::map::{Hex, Terrain};
 use crate::roads_boats::resolve::Ctx;
 use crate::roads_boats::state::{Module, Phase, State};
-use crate::roads_boats::transporter::{Location, TransporterId};
+use crate::roads_boats::transporter::{Class, Location, TransporterId};
 use crate::roads_boats::wonder::Wonder;
 
 pub static PLUGIN: Plugin = Plugin {
@@ -45,7 +45,7 @@ pub static PLUGIN: Plugin = Plugin {
     ],
     map_legend: &["Polders: pold when dry, flod when flooded."],
     hooks: Hooks {
-        after_brick: Some(after_brick),
+        after_bricks: Some(after_bricks),
         ..Hooks::NONE
     },
 };
@@ -53,11 +53,12 @@ pub static PLUGIN: Plugin = Plugin {
 /// Are the polders dry with this wonder? Flooded before any brick and while the last
 /// brick is on an odd row (the first, third, …); dry on an even row.
 pub fn dry_for(wonder: &Wonder) -> bool {
-    wonder
-        .placed()
-        .checked_sub(1)
-        .and_then(Wonder::row_of)
-        .is_some_and(|row| row % 2 == 1)
+    wonder.placed().checked_sub(1).is_some_and(dry_after)
+}
+
+/// Are the polders dry once a brick is at `place` (from 0)? Dry on an even row.
+fn dry_after(place: usize) -> bool {
+    Wonder::row_of(place).is_some_and(|row| row % 2 == 1)
 }
 
 /// Set the tide from the wonder (a scenario's starting position).
@@ -80,9 +81,63 @@ pub fn dry(s: &State, hex: Hex) -> bool {
         && s.map.polders_dry
 }
 
-/// After a brick: turn the tide when a new row has been begun.
-fn after_brick(ctx: &mut Ctx) {
-    let now_dry = dry_for(&ctx.s.wonder);
+/// Is a transporter of `class` at `at` stranded on a polder, and why? "Any transporter
+/// stranded on a polder must wait until the tide turns … before it can leave": a land
+/// transporter on a flooded polder ("land transporters cannot enter or leave"), and a
+/// boat on a dry one or docked at it ("water transporters cannot leave on their own";
+/// "when the polder floods, any water transporter docked there is put on the tile
+/// itself", so until then it stays). Every way of leaving asks this: a step, a sail,
+/// the train (RULINGS R10).
+pub fn stranded(s: &State, class: Class, at: Location) -> Option<String> {
+    match (class, at) {
+        (Class::Land, Location::Land(a)) if flooded(s, a.hex) => Some(format!(
+            "{} is a flooded polder: a land transporter there is stranded until the tide turns",
+            a.hex
+        )),
+        (Class::Water, Location::Sea(h)) if dry(s, h) => Some(format!(
+            "{h} is a dry polder: a boat there is stranded until it floods again"
+        )),
+        (Class::Water, Location::Dock(c)) if dry(s, c.land.hex) => Some(format!(
+            "{} is a dry polder: a boat docked there is stranded until it floods again",
+            c.land.hex
+        )),
+        _ => None,
+    }
+}
+
+/// May a transporter of `class` come to `at`, as far as the polders go? "In the water
+/// phase, land transporters cannot enter … a polder"; in the land phase water
+/// transporters "can enter only by docking at the tile", and a flooded polder has no dock
+/// (RULINGS R10: it is a sea tile for boats). Every way of arriving asks this: a step,
+/// a sail, the train (R10).
+pub fn may_enter(s: &State, class: Class, at: Location) -> Result<(), String> {
+    match (class, at) {
+        (Class::Land, Location::Land(a)) if flooded(s, a.hex) => Err(format!(
+            "{} is a flooded polder: land transporters cannot enter it",
+            a.hex
+        )),
+        (Class::Water, Location::Dock(c)) if flooded(s, c.land.hex) => Err(format!(
+            "{} is a flooded polder: sail onto it (`sea {}`) instead of docking",
+            c.land.hex, c.land.hex
+        )),
+        (Class::Water, Location::Sea(h)) if dry(s, h) => Err(format!(
+            "{h} is a dry polder: boats only dock at it (`dock {h} …`)"
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// After bricks: "each time the first brick is placed on a new wonder row, they change",
+/// so the tide turns at each brick that begins a row, as many times as one order begins
+/// rows (flooded, dry, flooded …), each turn with its own effects.
+fn after_bricks(ctx: &mut Ctx, places: std::ops::Range<usize>) {
+    for place in places {
+        turn_tide(ctx, dry_after(place));
+    }
+}
+
+/// Make the polders dry (or flooded), if they are not already.
+fn turn_tide(ctx: &mut Ctx, now_dry: bool) {
     if now_dry == ctx.s.map.polders_dry {
         return;
     }

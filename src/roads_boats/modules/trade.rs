@@ -28,7 +28,7 @@ use crate::roads_boats::resolve::production::load_goods;
 use crate::roads_boats::resolve::wonder::at_home;
 use crate::roads_boats::resolve::{Ctx, lying, take_lying};
 use crate::roads_boats::state::{Module, Phase};
-use crate::roads_boats::transporter::TransporterId;
+use crate::roads_boats::transporter::{Kind, TransporterId};
 
 pub static PLUGIN: Plugin = Plugin {
     module: Module::Trade,
@@ -109,6 +109,7 @@ fn take(ctx: &mut Ctx, side: &[AreaId], carriers: &[TransporterId], goods: &Good
 
 /// Start of the wonder phase: carry out every pair of agreeing trade orders.
 fn settle(ctx: &mut Ctx, orders: &TurnOrders) {
+    ctx.notes.traded_to.clear();
     let mut offers: Vec<Offer> = Vec::new();
     for player in ctx.in_move_order() {
         for o in orders.get(&player).map_or(&[][..], |l| l.wonder.as_slice()) {
@@ -205,6 +206,16 @@ fn settle(ctx: &mut Ctx, orders: &TurnOrders) {
         if let (Some(ha), Some(hb)) = (home_a, home_b) {
             ctx.s.goods.entry(hb).or_default().add_all(&a.give);
             ctx.s.goods.entry(ha).or_default().add_all(&b.give);
+            ctx.notes
+                .traded_to
+                .entry(b.player)
+                .or_default()
+                .add_all(&a.give);
+            ctx.notes
+                .traded_to
+                .entry(a.player)
+                .or_default()
+                .add_all(&b.give);
         }
         ctx.player = Some(a.player);
         ctx.line = Some(a.line);
@@ -225,8 +236,10 @@ fn settle(ctx: &mut Ctx, orders: &TurnOrders) {
     ctx.line = None;
 }
 
-/// Wonder phase: a transporter at its owner's home takes goods lying there ("the
-/// trading player's transporters may pick up the goods before anyone else can").
+/// Wonder phase: a transporter at its owner's home takes goods traded to its owner this
+/// phase ("the trading player's transporters may pick up the goods before anyone else
+/// can"). RULINGS R10 (Trade loading): only those goods — nothing else is loaded in the
+/// wonder phase — and never by a plane, which loads only at the start of its movement.
 pub(crate) fn load(ctx: &mut Ctx, id: TransporterId, goods: &Goods) {
     if !ctx.s.settings.modules.contains(&Module::Trade) {
         return ctx.fail(
@@ -237,6 +250,16 @@ pub(crate) fn load(ctx: &mut Ctx, id: TransporterId, goods: &Goods) {
         return ctx.fail(e);
     }
     let Some(player) = ctx.player else { return };
+    if ctx
+        .s
+        .transporters
+        .get(&id)
+        .is_some_and(|t| t.kind == Kind::Plane)
+    {
+        return ctx.fail(format!(
+            "{id} is a plane: planes load only at the start of their movement"
+        ));
+    }
     let Some(home) = ctx.s.players.get(&player).and_then(|p| p.home) else {
         return;
     };
@@ -245,5 +268,36 @@ pub(crate) fn load(ctx: &mut Ctx, id: TransporterId, goods: &Goods) {
             "{id} is not at home ({home}): in the wonder phase a transporter loads only at home"
         ));
     }
-    load_goods(ctx, id, goods, None, &Goods::new());
+    let traded = ctx
+        .notes
+        .traded_to
+        .get(&player)
+        .cloned()
+        .unwrap_or_default();
+    let mut wanted = Goods::new();
+    for (g, n) in goods.iter() {
+        wanted.add(g, n.min(traded.count(g)));
+    }
+    if wanted.is_empty() {
+        return ctx.fail(if traded.is_empty() {
+            format!(
+                "{id} loads nothing: in the wonder phase only goods traded to you this phase are loaded, and none were"
+            )
+        } else {
+            format!(
+                "{id} loads nothing: in the wonder phase only goods traded to you this phase are loaded: {traded}"
+            )
+        });
+    }
+    let got = load_goods(ctx, id, &wanted, None, &Goods::new());
+    if let Some(left) = ctx.notes.traded_to.get_mut(&player) {
+        for (g, n) in got.iter() {
+            left.take(g, n);
+        }
+    }
+    if wanted.total() < goods.total() && !got.is_empty() {
+        ctx.short(format!(
+            "{id} loaded {got} of {goods}: in the wonder phase only goods traded to you this phase are loaded ({traded})"
+        ));
+    }
 }

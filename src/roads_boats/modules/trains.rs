@@ -4,12 +4,15 @@
 use super::{Hooks, Plugin};
 use crate::roads_boats::events::Fact;
 use crate::roads_boats::goods::Good;
-use crate::roads_boats::map::AreaId;
+use std::collections::BTreeSet;
+
+use super::{city, polder};
+use crate::roads_boats::map::{AreaId, Hex};
 use crate::roads_boats::orders::FareFrom;
 use crate::roads_boats::resolve::movement::{
     Phase as Movement, arrived, blocked_reason, follow, sea_as_location,
 };
-use crate::roads_boats::resolve::{Ctx, lying, reach, take_lying};
+use crate::roads_boats::resolve::{Ctx, link, lying, reach, take_lying};
 use crate::roads_boats::state::{Module, Phase};
 use crate::roads_boats::transporter::{Class, Location, TransporterId};
 
@@ -54,6 +57,11 @@ pub(crate) fn train(
         return;
     };
     let Some(start) = t.at.hex() else { return };
+    // RULINGS R10: the train never lets a transporter break the rules of the tile it
+    // leaves: one stranded on a polder stays.
+    if let Some(why) = polder::stranded(&ctx.s, t.kind.class(), t.at) {
+        return ctx.fail(why);
+    }
     let map = &ctx.s.map;
     // Where it boards: its own area; a docked boat its land area; a boat in the river
     // every bank (Quick Guide V: docked ships and ships in rivers may use the train).
@@ -64,11 +72,18 @@ pub(crate) fn train(
         Location::Sea(h) => vec![AreaId::whole(h)],
         Location::Carried(_) => Vec::new(),
     };
-    let network = map.rail_network(&boarding);
+    // A track crosses a river, or a city's moat, only where the map lets a link on land
+    // cross it (`resolve::link`): the moat only by a bridge (RULINGS R10).
+    let network = map.rail_network_where(&boarding, |a, b| link(&ctx.s, a, b, "track").is_ok());
     let to = sea_as_location(ctx, to);
     let Some(dest) = to.hex() else {
         return ctx.fail(format!("the train does not go to {to}"));
     };
+    if let Some(city) = moat_in_the_way(ctx, &boarding, &network, to) {
+        return ctx.fail(format!(
+            "the track from {start} crosses the moat of the city {city} where no bridge spans it: a train reaches a city only across a bridge"
+        ));
+    }
     if network.is_empty() {
         let elsewhere_on_tile = !map.rail_network(&map.areas(start)).is_empty();
         return ctx.fail(if elsewhere_on_tile {
@@ -111,6 +126,11 @@ pub(crate) fn train(
     };
     if !fits {
         return ctx.fail(format!("a {} cannot leave the train at {to}", t.kind));
+    }
+    // Nor the rules of the tile it reaches (RULINGS R10): no land transporter gets off on
+    // a flooded polder, no boat docks at one, nor floats on a dry one.
+    if let Err(why) = polder::may_enter(&ctx.s, t.kind.class(), to) {
+        return ctx.fail(why);
     }
     // The fare: a good that was there when the phase began, lying within reach (as in
     // &cetera's example, the donkey pays with stone on the tile and keeps its load) or on
@@ -165,4 +185,32 @@ pub(crate) fn train(
         fare,
     });
     super::after_move(ctx, id);
+}
+
+/// The city whose unbridged moat keeps the train from `to`: one the tracks would reach
+/// from `boarding` if moats were no rivers, and do not.
+fn moat_in_the_way(
+    ctx: &Ctx,
+    boarding: &[AreaId],
+    network: &BTreeSet<AreaId>,
+    to: Location,
+) -> Option<Hex> {
+    let map = &ctx.s.map;
+    let whole = map.rail_network(boarding);
+    let reaches = |net: &BTreeSet<AreaId>| match to {
+        Location::Land(a) => net.contains(&a),
+        Location::Dock(c) => net.contains(&c.land),
+        Location::River(h) => map.areas(h).iter().any(|a| net.contains(a)),
+        Location::Sea(h) => net.contains(&AreaId::whole(h)),
+        Location::Carried(_) => false,
+    };
+    if !reaches(&whole) || reaches(network) {
+        return None;
+    }
+    map.track_links()
+        .into_iter()
+        .filter(|(a, b)| whole.contains(a) && whole.contains(b))
+        .filter(|(a, b)| city::crossing(&ctx.s, a.hex, b.hex).is_err())
+        .flat_map(|(a, b)| [a.hex, b.hex])
+        .find(|h| city::moat(&ctx.s, *h))
 }

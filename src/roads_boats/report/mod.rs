@@ -13,6 +13,7 @@ use serde::Serialize;
 
 use super::State;
 use super::events::Event;
+use super::goods::Good;
 use super::player::Colour;
 use super::resolve::score::ranking;
 use super::state::Phase;
@@ -269,7 +270,11 @@ pub fn build(
         .map(|(id, t)| {
             let mut cargo = t.cargo.to_string();
             if t.following_geese > 0 {
-                cargo.push_str(&format!("; {} geese follow", t.following_geese));
+                cargo.push_str(&format!(
+                    "; {} follow{}",
+                    Good::Geese.counted(t.following_geese),
+                    if t.following_geese == 1 { "s" } else { "" }
+                ));
             }
             vec![
                 id.to_string(),

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 use super::super::State;
 use super::super::building::Building;
-use super::super::goods::Goods;
+use super::super::goods::{Good, Goods};
 use super::super::map::{AreaId, Dir, Hex, Terrain};
 use super::super::player::Colour;
 use super::super::transporter::{Kind, Location, Transporter, TransporterId};
@@ -180,7 +180,10 @@ fn transporter_note(id: TransporterId, t: &Transporter) -> String {
         note.push_str(&format!(", carrying {}", t.cargo));
     }
     if t.following_geese > 0 {
-        note.push_str(&format!(", {} geese following", t.following_geese));
+        note.push_str(&format!(
+            ", {} following",
+            Good::Geese.counted(t.following_geese)
+        ));
     }
     if let Location::Carried(by) = t.at {
         note.push_str(&format!(", aboard {by}"));
@@ -479,7 +482,10 @@ pub fn draw(state: &State, title: &str) -> Picture {
         let (a, b) = border.tiles();
         let whose = w.owner.map_or("neutral".to_string(), |o| o.to_string());
         out.push(Shape::Note {
-            note: format!("wall {a}-{b}: {whose}, {} tokens", w.tokens),
+            note: format!(
+                "wall {a}-{b}: {whose}, {}",
+                crate::text::count(usize::from(w.tokens), "token")
+            ),
             shapes,
         });
     }
@@ -513,7 +519,10 @@ pub fn draw(state: &State, title: &str) -> Picture {
             if shows > 0 {
                 seen.art = true;
                 out.push(Shape::Note {
-                    note: format!("{shows} exhibitions shown at {colour}'s home"),
+                    note: format!(
+                        "{} shown at {colour}'s home",
+                        crate::text::count(shows, "exhibition")
+                    ),
                     shapes: disc_with((c.0 - 20.0, top.1 + 14.0), &shows.to_string(), ART),
                 });
             }

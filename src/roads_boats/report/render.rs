@@ -99,6 +99,11 @@ fn wrap_filter(text: String, indent: Option<usize>) -> String {
     textwrap::wrap(&text, options).join("\n")
 }
 
+/// `{{ n|counted("brick") }}`: `1 brick`, `2 bricks` (`crate::text::count`).
+fn counted_filter(n: usize, noun: String) -> String {
+    crate::text::count(n, &noun)
+}
+
 /// A numbered section heading, underlined with `=`.
 fn section(number: usize, title: String) -> String {
     const ROMAN: [&str; 16] = [
@@ -121,6 +126,7 @@ pub fn text(report: &Report, template: Option<&str>) -> Result<String, Error> {
     env.set_undefined_behavior(UndefinedBehavior::Strict);
     env.add_filter("ruled", ruled_filter);
     env.add_filter("wrap", wrap_filter);
+    env.add_filter("counted", counted_filter);
     env.add_function("section", section);
     env.add_template("report.txt", template.unwrap_or(DEFAULT_TEMPLATE))?;
     let mut out = env

@@ -2,7 +2,7 @@
 //! player's building orders in move order.
 
 use super::consent::{self, Ledger};
-use super::{Ctx, lying, reach, take_lying};
+use super::{Ctx, link, lying, reach, take_lying};
 use crate::roads_boats::building::{Building, BuildingKind, MineBag};
 use crate::roads_boats::events::Fact;
 use crate::roads_boats::goods::{Good, Goods};
@@ -60,7 +60,9 @@ fn order(ctx: &mut Ctx, order: &BuildingOrder) {
         BuildingOrder::Demolish { border, .. } => demolish(ctx, *border, with),
         BuildingOrder::Shaft { at, mixture, .. } => shaft(ctx, *at, *mixture, with),
         BuildingOrder::Bomb { at, .. } => bombs::bomb(ctx, *at, with),
-        BuildingOrder::BombProof { at, .. } => bombs::bomb_proof(ctx, *at, with),
+        BuildingOrder::BombProof { at, building, .. } => {
+            bombs::bomb_proof(ctx, *at, *building, with)
+        }
         BuildingOrder::PowerLine { from, to, .. } => electricity::power_line(ctx, *from, *to, with),
         BuildingOrder::Consent(_) => Ok(()),
     };
@@ -283,12 +285,13 @@ fn build(
             at.hex
         ));
     }
-    let limit = if terrain == Terrain::City { 2 } else { 1 };
+    let (limit, rule) = crate::roads_boats::building::room_on(terrain);
     if ctx.s.buildings_on(at.hex).count() >= limit {
-        return Err(format!(
-            "{} already has a building: one per tile, even across a river",
-            at.hex
-        ));
+        return Err(if terrain == Terrain::City {
+            format!("the city {} already has two buildings: {rule}", at.hex)
+        } else {
+            format!("{} already has a building: {rule}", at.hex)
+        });
     }
     if wanted.is_some() && kind != BuildingKind::Mine {
         return Err(format!("only a mine takes a mixture, not a {kind}"));
@@ -335,8 +338,9 @@ fn road(ctx: &mut Ctx, from: AreaId, to: AreaId, with: TransporterId) -> Result<
             "{with} is not at {from}: a road is built from the tile where you have a transporter"
         ));
     }
-    // &cetera, city: a road out of a city needs the moat bridge on that side.
-    city::crossing(&ctx.s, from.hex, to.hex)?;
+    // A road crosses no river, nor a city's moat, without a bridge (&cetera, city: a road
+    // out of a city needs the moat bridge on that side).
+    link(&ctx.s, from, to, "road")?;
     let r = Road::new(from, to);
     if ctx.s.map.roads.contains(&r) {
         return Err(format!("there is already a road {r}"));
@@ -498,8 +502,8 @@ fn walls(
     };
     if now(ctx) >= target {
         return Err(format!(
-            "your wall on {border} already has {} token(s)",
-            now(ctx)
+            "your wall on {border} already has {}",
+            crate::text::count(usize::from(now(ctx)), "token")
         ));
     }
     let mut built = 0;

@@ -162,6 +162,20 @@ pub(crate) fn reach_of(s: &State, at: Location) -> Vec<AreaId> {
     }
 }
 
+/// RULINGS R3: "nothing crosses a river on land without a bridge". One rule for every
+/// link between areas of two neighbouring tiles — a land transporter's step, a road, a
+/// power line (&cetera, Electricity: "Power lines can only cross a river if there is a
+/// bridge"), a rail track (R10): its ends meet on the same bank where a river runs along
+/// their border (the map's areas, [`Map::link_fits`]), and it crosses no city's moat but
+/// by the bridge on that side (&cetera, City: the moat "counts as a river for all
+/// practical purposes"). `what` names the link in the message.
+///
+/// [`Map::link_fits`]: super::map::Map::link_fits
+pub(crate) fn link(s: &State, a: AreaId, b: AreaId, what: &str) -> Result<(), String> {
+    super::modules::city::crossing(s, a.hex, b.hex)?;
+    s.map.link_fits(a, b, what)
+}
+
 /// Where a transporter puts goods down when no area is named: its own area, or the one
 /// bank a river can offer.
 pub(crate) fn home_area(s: &State, at: Location) -> Result<AreaId, String> {
@@ -173,7 +187,13 @@ pub(crate) fn home_area(s: &State, at: Location) -> Result<AreaId, String> {
             Ok(AreaId::whole(h))
         }
         Location::Sea(h) => Err(format!(
-            "goods are never left at sea, and there is no oil rig at {h}"
+            "goods are never left at sea, and there is no {} at {h}",
+            // &cetera, art: a pearl fisherman holds goods at sea too.
+            if s.settings.modules.contains(&super::state::Module::Art) {
+                "oil rig or pearl fisherman"
+            } else {
+                "oil rig"
+            }
         )),
         Location::River(h) => {
             let areas = s.map.areas(h);
@@ -282,10 +302,16 @@ pub(crate) fn hand_over(
     // takes artwork only, one of each kind).
     let mut aboard = b.cargo.clone();
     let mut can = Goods::new();
+    // Why the receiver took less than the giver had: its own rule, or its room.
+    let mut no_room = None;
     for (g, n) in goods.iter() {
-        let k = n.min(a.cargo.count(g)).min(b.kind.room_for(&aboard, g));
+        let has = n.min(a.cargo.count(g));
+        let k = has.min(b.kind.room_for(&aboard, g));
         aboard.add(g, k);
         can.add(g, k);
+        if k < has && no_room.is_none() {
+            no_room = Some(b.kind.no_room_for(&aboard, g, k));
+        }
     }
     let room = b.kind.capacity().saturating_sub(aboard.total());
     let given = if a.owner == b.owner {
@@ -320,6 +346,11 @@ pub(crate) fn hand_over(
             } else {
                 format!("{} accepts no more", b.owner)
             }
+        } else if let (Some(why), Kind::Caravan) = (&no_room, b.kind) {
+            format!(
+                "{to} is a caravan, which {}",
+                why.trim_start_matches("a caravan ")
+            )
         } else if can.total() < goods.total() && room == 0 {
             format!("{to} has no more room")
         } else {
@@ -354,8 +385,8 @@ pub(crate) fn pick_up(
     };
     let problem = if id == other {
         Some(format!("{id} cannot carry itself"))
-    } else if a.kind == Kind::Plane {
-        Some("planes never carry other transporters".to_string())
+    } else if let Some(why) = a.kind.carries_no_transporter() {
+        Some(why.to_string())
     } else if b.owner != a.owner && !ctx.consents.may_carry(a.owner, other, b.owner) {
         Some(format!(
             "{other} is {}'s, and {} has not allowed you to carry it ({})",

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::consent::{self, Ledger};
 use super::production::{load_goods, unload_goods};
-use super::{Ctx, Moved, hand_over, home_area, pick_up, reach, reach_of, take_lying};
+use super::{Ctx, Moved, hand_over, home_area, link, pick_up, reach, reach_of, take_lying};
 use crate::roads_boats::events::Fact;
 use crate::roads_boats::goods::{Good, Goods};
 use crate::roads_boats::map::{AreaId, Hex};
@@ -250,21 +250,11 @@ fn land_step(
         return Err(format!("{to} is not an area of the map"));
     }
     if to.hex != from.hex {
-        // &cetera, city: the moat is crossed only by a bridge.
-        city::crossing(&ctx.s, from.hex, to.hex)?;
         // &cetera, polder: "land transporters cannot enter or leave" a flooded polder.
-        if polder::flooded(&ctx.s, from.hex) {
-            return Err(format!(
-                "{} is a flooded polder: a land transporter there is stranded until the tide turns",
-                from.hex
-            ));
+        if let Some(why) = polder::stranded(&ctx.s, Class::Land, Location::Land(from)) {
+            return Err(why);
         }
-        if polder::flooded(&ctx.s, to.hex) {
-            return Err(format!(
-                "{} is a flooded polder: land transporters cannot enter it",
-                to.hex
-            ));
-        }
+        polder::may_enter(&ctx.s, Class::Land, Location::Land(to))?;
     }
     if to.hex == from.hex {
         return if map.on_same_side(from, to) {
@@ -287,6 +277,9 @@ fn land_step(
     {
         return Err(why);
     }
+    // RULINGS R3: no river, and no city's moat, is crossed without a bridge (`link`); a
+    // moat bars every bank of the border, and says so.
+    city::crossing(&ctx.s, from.hex, to.hex)?;
     let here = map.same_side(from);
     let there = map.same_side(to);
     let road = map.roads.iter().any(|r| {
@@ -296,7 +289,7 @@ fn land_step(
     let crossing = road
         || here
             .iter()
-            .any(|a| there.iter().any(|b| map.road_fits(*a, *b).is_ok()));
+            .any(|a| there.iter().any(|b| link(&ctx.s, *a, *b, "step").is_ok()));
     if !crossing {
         return Err(format!(
             "no land transporter crosses the river between {from} and {to} without a bridge"
@@ -328,21 +321,13 @@ fn water_step(
                 || (moat(y) && arm_toward(x, y)))
     };
     let check_wall = |a: Hex, b: Hex| wall_bars(ctx, a, b, player).map_or(Ok(()), Err);
-    // &cetera, polder: a boat on a dry polder is stranded; a flooded one is sea for boats.
-    if let Location::Sea(y) = from
-        && polder::dry(&ctx.s, y)
-    {
-        return Err(format!(
-            "{y} is a dry polder: a boat there is stranded until it floods again"
-        ));
+    // &cetera, polder: a boat on a dry polder, or docked at one, is stranded; a flooded
+    // one is sea for boats.
+    if let Some(why) = polder::stranded(&ctx.s, Class::Water, from) {
+        return Err(why);
     }
-    if let Location::Dock(c) = to
-        && polder::flooded(&ctx.s, c.land.hex)
-    {
-        return Err(format!(
-            "{} is a flooded polder: sail onto it (`sea {}`) instead of docking",
-            c.land.hex, c.land.hex
-        ));
+    if let Location::Dock(_) = to {
+        polder::may_enter(&ctx.s, Class::Water, to)?;
     }
     let is_sea = |h: Hex| map.is_sea(h) || polder::flooded(&ctx.s, h);
     match (from, to) {
@@ -395,7 +380,14 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
     if let Err(e) = ctx.own(id) {
         return ctx.fail(e);
     }
-    if ph.moved.contains(&id) {
+    // An order with no position in it moves nothing: loading, unloading, handing over,
+    // picking up and calling geese cost no movement (Quick Guide Ib: "Players may
+    // pickup/drop off goods in a hex without expending movement points"). So it is not
+    // the transporter's move: it may come before its move or its train ride, or after
+    // them, where it is (&cetera, Trains: the ride is its whole move, and no goods are
+    // dropped out of a running train — at the end of the ride the train has stopped).
+    let moves = steps.iter().any(|s| matches!(s, Step::To(_)));
+    if moves && ph.moved.contains(&id) {
         return ctx.fail(format!("{id} has already moved this phase"));
     }
     let Some(t) = ctx.s.transporters.get(&id).cloned() else {
@@ -409,15 +401,19 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
         Kind::Steamer => 6,
         Kind::Plane | Kind::Caravan => 1,
     };
-    if kind == Kind::Plane && !t.cargo.is_empty() {
+    if moves && kind == Kind::Plane && !t.cargo.is_empty() {
         return ctx.fail(format!(
             "{id} is a plane: a taxiing plane carries nothing (use fly)"
         ));
     }
-    ph.moved.insert(id);
+    if moves {
+        ph.moved.insert(id);
+    }
     let mut pos = t.at;
     let mut path = vec![pos];
     let (mut used, mut offroad, mut docked) = (0u32, false, false);
+    // Did a step fail (and say so)?
+    let mut stopped = false;
     for step in steps {
         match step {
             Step::To(target) => {
@@ -428,6 +424,10 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
                     && polder::flooded(&ctx.s, a.hex)
                 {
                     target = Location::Sea(a.hex);
+                }
+                // A step to where it already is goes nowhere: no point, no path.
+                if target == pos {
+                    continue;
                 }
                 let result = match (kind.class(), pos) {
                     (Class::Water, _) if docked => {
@@ -484,12 +484,14 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
                             ctx.fail(format!(
                                 "{id} cannot go on to {target}: {why}; it stops at {pos}"
                             ));
+                            stopped = true;
                             break;
                         }
                         if let Some(why) = blocked_reason(ph, id) {
                             ctx.fail(format!(
                                 "{id} cannot go on to {target}: {why}; it stops at {pos}"
                             ));
+                            stopped = true;
                             break;
                         }
                         pos = next;
@@ -504,6 +506,7 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
                         ctx.fail(format!(
                             "{id} cannot go to {target}: {why}; it stops at {pos}"
                         ));
+                        stopped = true;
                         break;
                     }
                 }
@@ -550,6 +553,12 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
             path,
         });
         modules::after_move(ctx, id);
+    } else if moves && !stopped {
+        // Every step was to where it stood (a standing order, say): it stayed.
+        ctx.emit(Fact::Stayed {
+            transporter: id,
+            at: pos,
+        });
     }
 }
 

@@ -340,10 +340,9 @@ pub(crate) fn load_goods(
         aboard.add(good, k);
         got.add(good, k);
         if k < n {
-            missing.push(if want > available {
-                format!("only {} to take", good.counted(available))
-            } else {
-                format!("room for only {}", good.counted(k))
+            missing.push(match kind {
+                Some(kind) if want <= available => kind.no_room_for(&aboard, good, k),
+                _ => format!("only {} to take", good.counted(available)),
             });
         }
     }
@@ -785,8 +784,9 @@ fn describe(recipe: &Recipe) -> String {
         .iter()
         .map(|(i, n)| match i {
             Input::Good(g) => g.counted(*n),
+            Input::Wood if *n == 1 => "1 trunk or board".to_string(),
             Input::Wood => format!("{n} trunks or boards"),
-            Input::Donkey => format!("{n} donkey"),
+            Input::Donkey => crate::text::count(*n as usize, "donkey"),
         })
         .collect();
     parts.join(" and ")
@@ -1008,7 +1008,8 @@ fn research(
     let sources = usable(ctx, &[with]);
     let Some((paid, _)) = take_inputs(ctx, &recipe, &sources, &areas, None, TRUNKS_FIRST) else {
         return ctx.fail(format!(
-            "research takes {geese} geese and 1 paper where {with} is"
+            "research takes {} and 1 paper where {with} is",
+            Good::Geese.counted(geese)
         ));
     };
     if let Some(p) = ctx.s.players.get_mut(&player) {

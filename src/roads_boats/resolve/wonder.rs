@@ -58,7 +58,8 @@ pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
             place: ctx.s.wonder.placed() as u32,
         });
         irrigate(ctx);
-        modules::after_brick(ctx);
+        let place = ctx.s.wonder.placed() - 1;
+        modules::after_bricks(ctx, place..place + 1);
     }
     if !requests.is_empty() {
         new_move_order(ctx, &requests);
@@ -143,7 +144,8 @@ fn bricks(ctx: &mut Ctx, count: u32, paying: &Goods, bought: &mut u32) {
             paid: paid.clone(),
             from: first_place,
         });
-        modules::after_brick(ctx);
+        let first = first_place as usize - 1;
+        modules::after_bricks(ctx, first..first + placed as usize);
     }
     if placed < count {
         let why = if ctx.s.wonder.placed() >= SIZE {

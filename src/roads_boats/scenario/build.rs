@@ -585,9 +585,12 @@ fn read_homes(
             let d = c.error(
                 choose.span(),
                 format!(
-                    "players choose among the marked starting places, but {} are listed for {} players",
-                    start.homes.len(),
-                    colours.len()
+                    "players choose among the marked starting places, but {} listed for {}",
+                    match start.homes.len() {
+                        1 => "only 1 is".to_string(),
+                        n => format!("{n} are"),
+                    },
+                    crate::text::count(colours.len(), "player")
                 ),
             );
             help(
@@ -704,9 +707,9 @@ fn read_lots(
         c.error(
             start.lots[0].span(),
             format!(
-                "{} lots for {} players: every player must be able to win one",
-                start.lots.len(),
-                colours.len()
+                "{} for {}: every player must be able to win one",
+                crate::text::count(start.lots.len(), "lot"),
+                crate::text::count(colours.len(), "player")
             ),
         );
     }
@@ -1016,19 +1019,33 @@ fn read_buildings(c: &mut Checker<'_>, pos: &RawPosition, state: &mut State) {
             );
             continue;
         }
-        let limit = if terrain == Terrain::City { 2 } else { 1 };
+        let (limit, _) = crate::roads_boats::building::room_on(terrain);
         if state.buildings_on(at.hex).count() >= limit {
-            let d = c.error(
-                raw.span(),
-                format!(
-                    "two buildings on {}: only one building may stand on a tile",
-                    at.hex
-                ),
-            );
-            help(
-                d,
-                "this holds even when a river splits the tile (RULINGS R6); only a city holds two",
-            );
+            if terrain != Terrain::City {
+                let d = c.error(
+                    raw.span(),
+                    format!(
+                        "two buildings on {}: only one building may stand on a tile",
+                        at.hex
+                    ),
+                );
+                help(
+                    d,
+                    "this holds even when a river splits the tile (RULINGS R6); only a city holds two",
+                );
+            } else {
+                let d = c.error(
+                    raw.span(),
+                    format!(
+                        "a third building in the city {}: a city holds two buildings",
+                        at.hex
+                    ),
+                );
+                help(
+                    d,
+                    "&cetera, City: \"the city is a special tile that may contain two buildings\"",
+                );
+            }
             continue;
         }
         let mine = match (b.kind, b.gold, b.iron) {
@@ -1056,10 +1073,9 @@ fn read_buildings(c: &mut Checker<'_>, pos: &RawPosition, state: &mut State) {
     }
 }
 
+/// A platform at sea where goods may lie: an oil rig, or a pearl fisherman (&cetera, art).
 fn has_oil_rig(state: &State, hex: Hex) -> bool {
-    state
-        .buildings_on(hex)
-        .any(|b| b.kind == BuildingKind::OilRig)
+    crate::roads_boats::resolve::has_oil_rig(state, hex)
 }
 
 fn read_goods(c: &mut Checker<'_>, pos: &RawPosition, state: &mut State) {
@@ -1071,7 +1087,7 @@ fn read_goods(c: &mut Checker<'_>, pos: &RawPosition, state: &mut State) {
             let d = c.error(where_.span(), format!("goods on open sea at {}", area.hex));
             help(
                 d,
-                "goods are never left at sea; only an oil rig holds them (rulebook, movement)",
+                "goods are never left at sea; only an oil rig (or, with art, a pearl fisherman) holds them (rulebook, movement)",
             );
             continue;
         }
@@ -1223,8 +1239,8 @@ fn read_transporters(
         let problem = match state.transporters.get(&carrier) {
             None => Some(format!("there is no transporter {carrier} to carry {id}")),
             Some(_) if carrier == id => Some(format!("{id} cannot carry itself")),
-            Some(t) if t.kind == Kind::Plane => {
-                Some("planes may never carry other transporters".to_string())
+            Some(t) if t.kind.carries_no_transporter().is_some() => {
+                t.kind.carries_no_transporter().map(str::to_string)
             }
             Some(t) if !t.cargo.is_empty() => Some(format!(
                 "{carrier} carries goods, so it cannot carry {id} too: neither may carry anything else"
