@@ -448,7 +448,7 @@ fn case(
         .get(&pc)
         .cloned()
         .unwrap_or_else(|| support::catan_orders::file(s, p, r));
-    let png = t.compared % 50 == 0;
+    let png = t.compared.is_multiple_of(50);
     let va = views(game, before, &a, pn, &p_file, png);
     let vb = views(game, &before_b, &b, pn, &p_file, png);
     for ((what, x), (_, y)) in va.iter().zip(&vb) {

@@ -138,7 +138,11 @@ fn no_archived_catan_page_shows_another_players_hidden_parts() {
                 let own = archive
                     .read(t, &format!("reports/{}.txt", s.owner[0]))
                     .expect("own report");
-                assert!(own.contains(&s.text), "{}: the owner's report lacks it", s.what);
+                assert!(
+                    own.contains(&s.text),
+                    "{}: the owner's report lacks it",
+                    s.what
+                );
             }
         }
         assert!(checked > 1000, "{game}: only {checked} checks");
@@ -152,7 +156,13 @@ fn every_finished_archived_catan_game_verifies() {
     for game in GAMES {
         let (code, out, err) = support::judge_text(&["verify", game], &[]);
         assert_eq!(code, 0, "{game}: {out}{err}");
-        assert!(out.contains("SHA-256 of the published seed and salt matches"), "{out}");
-        assert!(out.contains("every draw and every state identical"), "{out}");
+        assert!(
+            out.contains("SHA-256 of the published seed and salt matches"),
+            "{out}"
+        );
+        assert!(
+            out.contains("every draw and every state identical"),
+            "{out}"
+        );
     }
 }

@@ -483,7 +483,7 @@ fn catan_cases(game: &str, players: &[usize], extra: &[&str]) -> Count {
             }
         }
         // World A.
-        let pictures = seed % 20 == 0;
+        let pictures = seed.is_multiple_of(20);
         let a = World::new(t, pictures);
         put_state(&a, &s.to_json());
         let now = at(START);
@@ -684,7 +684,7 @@ fn roads_and_boats_pending_orders_and_secrets_are_seen_by_no_one_else() {
             text
         };
         let run = |q_orders: &str| -> BTreeMap<String, Vec<u8>> {
-            let w = World::new(t, case % 20 == 0);
+            let w = World::new(t, case.is_multiple_of(20));
             put_state(&w, &state);
             for (i, seat) in seats.iter().enumerate() {
                 let text = if i == q {

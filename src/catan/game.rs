@@ -123,12 +123,13 @@ impl Game for Catan {
         Pace::OneAtATime
     }
 
-    /// Hands, the development deck and the dice to come are in every state; each
-    /// player's cards in their report and orders; the seed in game.toml: all stay out of
-    /// git. What git keeps is the public record: each step's public report and picture.
+    /// Hands and the development deck are in every state; each player's cards in their
+    /// report and orders: all stay out of git (as does the secret seed, randomness.key,
+    /// for every game). What git keeps is the public record: game.toml (the players,
+    /// the public seed of the board), the commitment to the secret seed, and each
+    /// step's public report and picture.
     fn private_files(&self) -> &'static [&'static str] {
         &[
-            "/game.toml",
             "/turns/*/state.json",
             "/turns/*/events.json",
             "/turns/*/reports/",

@@ -96,7 +96,7 @@ pub fn run_seeded(
         ))
     })?;
     let zero = game
-        .start(SCENARIO_FILE, &scenario, &archive.name(), &seats, &seeds)
+        .start(SCENARIO_FILE, &scenario, &archive.name(), &seats, seeds)
         .map_err(|e| Error::User(format!("turn 0 cannot be made again: {e}")))?;
     let mut problems = Vec::new();
     // A game that began with a round by mail: the round again, step by step, gives turn 0.

@@ -133,11 +133,19 @@ pub fn make(layout: Layout, large: bool, rng: &mut Rng) -> Board {
     random(t, &places, kinds, large, rng)
 }
 
+/// The first draw of a random board: its land hexes' terrain, in hex order (the terrain
+/// tiles shuffled). What a board's first hexes show is enough to test a guessed seed
+/// (tests/dice.rs does, for a million of them).
+pub fn terrain_draw(large: bool, rng: &mut Rng) -> Vec<Terrain> {
+    let mut deck = terrain_deck(large);
+    rng.shuffle(&mut deck);
+    deck
+}
+
 fn random(t: Topology, places: &[usize], kinds: &[Harbour], large: bool, rng: &mut Rng) -> Board {
     let land = t.land_hexes;
     let mut terrain = vec![Terrain::Sea; t.hexes.len()];
-    let mut deck = terrain_deck(large);
-    rng.shuffle(&mut deck);
+    let deck = terrain_draw(large, rng);
     terrain[..land].copy_from_slice(&deck);
     let producing: Vec<usize> = (0..land).filter(|&h| terrain[h] != D).collect();
     let neighbours = |a: usize, b: usize| {
