@@ -598,8 +598,9 @@ fn the_four_player_catan_game_by_mail_replays_identically() {
 }
 
 /// Hidden hands stay hidden from a shared repository: for a Catan game git keeps only the
-/// public record (each step's public report, picture and record), never a state, events,
-/// a player's own report or orders, or the seed in game.toml.
+/// public record (game.toml, the commitment to the seed, each step's public report,
+/// picture and record), never a state, events, a player's own report or orders, or the
+/// secret seed (randomness.key).
 #[test]
 fn git_keeps_only_the_public_record_of_a_catan_game() {
     let tmp = tempfile::tempdir().expect("tmp");
@@ -614,9 +615,10 @@ fn git_keeps_only_the_public_record_of_a_catan_game() {
         "events.json",
         "reports/",
         "orders/",
-        "game.toml",
+        "randomness.key",
         "pending/",
     ] {
         assert!(!kept.contains(hidden), "{hidden} is in git: {kept}");
     }
+    assert!(kept.lines().any(|l| l == "randomness.toml"), "{kept}");
 }

@@ -83,7 +83,9 @@ impl Secret {
         commitment(&self.luck, &self.salt)
     }
 
-    /// The two files of a new game: (name, bytes) of the public one and the private one.
+    /// The files of a new game, (name, bytes): the public one, and the private one
+    /// unless the seed is `predictable` (made from game.toml's number, which makes it
+    /// again).
     pub fn files(&self, predictable: bool) -> Result<Vec<(String, Vec<u8>)>, ArchiveError> {
         let public = Public {
             commitment: self.commitment(),
@@ -91,27 +93,29 @@ impl Secret {
             seed: None,
             salt: None,
         };
+        let mut out = vec![(
+            RANDOMNESS_FILE.to_string(),
+            public_text(&public)?.into_bytes(),
+        )];
+        if predictable {
+            return Ok(out);
+        }
         let key = KeyFile {
             seed: self.luck.to_hex(),
             salt: hex(&self.salt),
         };
-        Ok(vec![
-            (
-                RANDOMNESS_FILE.to_string(),
-                public_text(&public)?.into_bytes(),
-            ),
-            (
-                KEY_FILE.to_string(),
-                format!(
-                    "# The secret seed of this game's hidden draws and the salt of its\n\
-                     # commitment (randomness.toml). Anyone who reads it knows every roll to\n\
-                     # come: git never keeps it, and it is never mailed. The judge publishes\n\
-                     # it when the game ends (or when the GM runs `judge reveal`).\n\n{}",
-                    toml::to_string(&key).map_err(|e| bad(KEY_FILE, &e.to_string()))?
-                )
-                .into_bytes(),
-            ),
-        ])
+        out.push((
+            KEY_FILE.to_string(),
+            format!(
+                "# The secret seed of this game's hidden draws and the salt of its\n\
+                 # commitment (randomness.toml). Anyone who reads it knows every roll to\n\
+                 # come: git never keeps it, and it is never mailed. The judge publishes\n\
+                 # it when the game ends (or when the GM runs `judge reveal`).\n\n{}",
+                toml::to_string(&key).map_err(|e| bad(KEY_FILE, &e.to_string()))?
+            )
+            .into_bytes(),
+        ));
+        Ok(out)
     }
 }
 
@@ -218,6 +222,22 @@ impl Archive {
         match status {
             Status::Legacy => Ok(None),
             Status::Revealed(_, s) => Ok(Some(s)),
+            // A game made from a number needs no key file: the number makes it again (a
+            // showcase game shared by git, like games/demo).
+            Status::Sealed(p) if p.predictable => {
+                let s = Secret::predictable(self.game.seed);
+                if s.commitment() == p.commitment {
+                    Ok(Some(s))
+                } else {
+                    Err(ArchiveError::Invalid {
+                        path: self.root().join(RANDOMNESS_FILE),
+                        message: format!(
+                            "the commitment is not that of game.toml's seed {}: the game's seed was changed",
+                            self.game.seed
+                        ),
+                    })
+                }
+            }
             Status::Sealed(_) => Err(ArchiveError::Invalid {
                 path: self.root().join(KEY_FILE),
                 message: format!(

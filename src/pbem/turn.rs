@@ -350,12 +350,13 @@ pub fn gather(
     Ok(out)
 }
 
-/// The players whose sent files have errors and must wait for a corrected one: not
-/// marked `as is`, and filed less than the schedule's grace ago (with no grace, until
-/// the deadline).
+/// The players whose mailed files had errors and must wait for a corrected one: the
+/// player's last accepted mail (the file in `pending/`) had errors when it was checked
+/// and answered, it has no `as is` line, and it was filed less than the schedule's grace
+/// ago (with no grace, until the deadline). A file the GM put in `pending/` by hand
+/// never waits.
 fn waiting_for_correction(
     archive: &Archive,
-    state: &dyn Position,
     files: &[(String, OrderFile, Source)],
     now: SystemTime,
 ) -> Result<Vec<String>, Error> {
@@ -363,38 +364,33 @@ fn waiting_for_correction(
         Some(s) => s.grace().map_err(|e| Error::User(e.to_string()))?,
         None => None,
     };
-    let name = archive.name();
     let mut log = None;
     let mut out = Vec::new();
     for (_, f, src) in files {
         if *src != Source::Sent || super::directives::read(&f.text).as_is {
             continue;
         }
-        if state
-            .check(&f.text, "orders", Some(&f.player), Some(&name))
-            .errors()
-            == 0
-        {
+        let log = match &mut log {
+            Some(l) => l,
+            None => log.insert(super::log::Log::load(archive)?),
+        };
+        let Some(last) = log.entries.iter().rev().find(|e| {
+            e.seat.as_deref() == Some(f.player.as_str())
+                && matches!(e.outcome, super::log::Outcome::Accepted { .. })
+        }) else {
+            continue;
+        };
+        if !matches!(last.outcome, super::log::Outcome::Accepted { errors, .. } if errors > 0) {
             continue;
         }
-        if let Some(grace) = grace {
-            let log = match &mut log {
-                Some(l) => l,
-                None => log.insert(super::log::Log::load(archive)?),
-            };
-            let filed = log
-                .entries
-                .iter()
-                .rev()
-                .find(|e| {
-                    e.seat.as_deref() == Some(f.player.as_str())
-                        && matches!(e.outcome, super::log::Outcome::Accepted { .. })
-                })
-                .and_then(|e| e.arrived.as_deref())
-                .and_then(|a| humantime::parse_rfc3339_weak(a).ok());
-            if filed.is_some_and(|t| t.checked_add(grace).is_some_and(|end| end <= now)) {
-                continue;
-            }
+        let filed = last
+            .arrived
+            .as_deref()
+            .and_then(|a| humantime::parse_rfc3339_weak(a).ok());
+        if let (Some(grace), Some(t)) = (grace, filed)
+            && t.checked_add(grace).is_some_and(|end| end <= now)
+        {
+            continue;
         }
         out.push(f.player.clone());
     }
@@ -517,7 +513,7 @@ fn step(
     // A file with errors waits for its owner to send a corrected one (docs/gm-guide.md):
     // it does not count as in, and is not played, unless it says `as is`, its grace has
     // passed, or the deadline has come for a step that needs it.
-    let waits = waiting_for_correction(archive, state.as_ref(), &files, now)?;
+    let waits = waiting_for_correction(archive, &files, now)?;
     let sent: Vec<OrderFile> = files
         .iter()
         .filter(|(_, f, s)| *s == Source::Sent && !waits.contains(&f.player))
