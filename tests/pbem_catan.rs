@@ -203,7 +203,7 @@ fn catan_steps_by_mail_are_played_as_soon_as_the_awaited_orders_arrive() {
             "blue",
             &blue,
             1,
-            "founding\nsettlement 24 road 19-24\nsettlement 38 road 33-38\nmail every step\n",
+            "founding\nsettlement 24 road 19-24\nsettlement 38 road 33-38\nmail every step\nmail no picture\n",
         ),
         "2026-11-28T10:00:00Z",
     );
@@ -221,9 +221,12 @@ fn catan_steps_by_mail_are_played_as_soon_as_the_awaited_orders_arrive() {
         "blue's orders are answered: {:?}",
         g.subjects_to("bob@example.org")
     );
-    let answer = g.mail("bob@example.org", &format!("[{GAME}] turn 1: filed, no errors"));
+    let answer = g.mail(
+        "bob@example.org",
+        &format!("[{GAME}] turn 1: filed, no errors"),
+    );
     assert!(
-        answer.contains("From now on the judge mails you every report"),
+        answer.contains("From now on the judge mails you every report, without the map picture"),
         "{answer}"
     );
     // White hears at once that the move is theirs; red, who did not ask for every step,
@@ -249,13 +252,20 @@ fn catan_steps_by_mail_are_played_as_soon_as_the_awaited_orders_arrive() {
         "{report}"
     );
     assert!(
-        !g.subjects_to("ann@example.org").iter().any(|s| s.contains("turn 1: report")),
+        !g.subjects_to("ann@example.org")
+            .iter()
+            .any(|s| s.contains("turn 1: report")),
         "red is mailed only when her orders are wanted: {:?}",
         g.subjects_to("ann@example.org")
     );
     let blues = g.mail("bob@example.org", &format!("[{GAME}] turn 1: report"));
     assert!(blues.contains("Next: turn 2 is due by"), "{blues}");
     assert!(!blues.contains("your orders, please"), "{blues}");
+    for (subject, _, attachments) in g.srv.sent_to("bob@example.org") {
+        if subject.contains("report") {
+            assert_eq!(attachments, 0, "blue asked for no picture: {subject}");
+        }
+    }
     for (_, _, attachments) in g.srv.sent_to("cy@example.org") {
         assert_eq!(attachments, 1, "every report and welcome carries the map");
     }
@@ -392,7 +402,10 @@ fn catan_steps_by_mail_are_played_as_soon_as_the_awaited_orders_arrive() {
         "{out}"
     );
     assert!(out.contains("Turn 4 played: "), "{out}");
-    let answer = g.mail("ann@example.org", &format!("[{GAME}] turn 4: filed, 1 error"));
+    let answer = g.mail(
+        "ann@example.org",
+        &format!("[{GAME}] turn 4: filed, 1 error"),
+    );
     assert!(!answer.contains("wait for a corrected file"), "{answer}");
     let events = std::fs::read_to_string(g.dir.join("turns/004/events.json")).expect("events");
     assert!(events.contains("\"founded\""), "{events}");

@@ -207,3 +207,66 @@ fn the_site_refuses_a_folder_of_other_files() {
     assert_ne!(code, 0);
     assert!(err.contains("the game's own folder"), "{err}");
 }
+
+/// Issue 19: the overview's "Orders, turn by turn" of a game played one player at a time
+/// says whose orders each step played — the player whose step it was (unless the judge
+/// stood in for them) and anyone whose standing order ran — not who mailed during it.
+#[test]
+fn a_catan_sites_orders_table_names_whose_orders_each_step_played() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let out = tmp.path().join("site");
+    site(Path::new("games/catan-4p"), &out);
+    let index = String::from_utf8(files(&out)["index.html"].clone()).expect("utf-8");
+    let table = index
+        .split("<h2 id=\"orders\">")
+        .nth(1)
+        .expect("the orders table");
+    let archive = pbem_judge::archive::Archive::open(Path::new("games/catan-4p")).expect("archive");
+    let seats = ["red", "blue", "white", "orange"];
+    let mut checked = 0;
+    for t in archive.turns().expect("turns").into_iter().skip(1) {
+        let record: serde_json::Value =
+            serde_json::from_str(&archive.read(t, "turn.json").expect("turn.json")).expect("json");
+        let acted: Vec<&str> = record["acted"]
+            .as_array()
+            .expect("a step records whose orders it played")
+            .iter()
+            .filter_map(|v| v.as_str())
+            .collect();
+        // The step's own player: whose step the state before it awaited.
+        let before =
+            pbem_judge::catan::State::from_json(&archive.read(t - 1, "state.json").expect("state"))
+                .expect("reads");
+        let owner = before.colour(match before.phase {
+            pbem_judge::catan::state::Phase::Founding { .. } => before.actor(),
+            _ => before.active,
+        });
+        let events = archive.read(t, "events.json").expect("events");
+        let judge_played = events.contains(&format!("\"player\": \"{owner}\""))
+            && events.contains("\"event\": \"default\"")
+            && !acted.contains(&owner.name());
+        assert!(
+            acted.contains(&owner.name()) || judge_played,
+            "step {t}: {owner}'s step, but acted is {acted:?}"
+        );
+        let row = table
+            .split("<tr>")
+            .find(|r| r.contains(&format!("turn-{t:03}.html\">{t}<")))
+            .unwrap_or_else(|| panic!("step {t} is in the table"));
+        let cells: Vec<&str> = row
+            .split("<td class=\"")
+            .skip(1)
+            .map(|c| c.split('"').next().unwrap_or(""))
+            .collect();
+        for (seat, cell) in seats.iter().zip(&cells) {
+            let want = if acted.contains(seat) {
+                "played"
+            } else {
+                "none"
+            };
+            assert_eq!(*cell, want, "step {t}, {seat}: {row}");
+        }
+        checked += 1;
+    }
+    assert!(checked > 60, "{checked}");
+}
