@@ -10,7 +10,6 @@ mod support;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use pbem_judge::catan::Colour;
 use pbem_judge::catan::express::Map;
 use pbem_judge::catan::scenario::Variant;
 use pbem_judge::catan::state::Phase;
