@@ -622,3 +622,49 @@ fn git_keeps_only_the_public_record_of_a_catan_game() {
     }
     assert!(kept.lines().any(|l| l == "randomness.toml"), "{kept}");
 }
+
+/// Issue 20: `judge end DIR --why TEXT` ends any game, scored by its own rules, with the
+/// GM's reason in every report; the end is a turn of the archive that replays, the
+/// seed is published, and nothing more is played.
+#[test]
+fn the_gm_ends_a_catan_game_scored_by_its_rules() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (dir, _) = founded(tmp.path());
+    let d = dir.to_str().expect("utf-8");
+    let last = std::fs::read_dir(dir.join("turns"))
+        .expect("turns")
+        .flatten()
+        .filter_map(|e| e.file_name().to_str().and_then(|n| n.parse::<u32>().ok()))
+        .max()
+        .expect("a turn");
+    let before = state(&dir, last);
+    let out = ok(&["end", d, "--why", "the players agreed to stop"]);
+    let end = last + 1;
+    assert!(
+        out.contains(&format!("Turn {end}: the GM ended the game.")),
+        "{out}"
+    );
+    let after = state(&dir, end);
+    let winner = after.winner.expect("a winner");
+    let best = (0..after.players.len() as u8)
+        .map(|p| after.points(p))
+        .max()
+        .unwrap_or(0);
+    assert_eq!(after.points(winner), best, "the most points win");
+    assert_eq!(after.players, before.players, "nothing else was played");
+    let report =
+        std::fs::read_to_string(dir.join(format!("turns/{end:03}/report.txt"))).expect("report");
+    assert!(
+        report.contains("the GM ended the game: the players agreed to stop"),
+        "{report}"
+    );
+    assert!(report.contains("THE DICE, REVEALED"), "{report}");
+    assert!(ok(&["replay", d]).contains("all identical"));
+    assert!(ok(&["verify", d]).contains("verified"));
+    let (code, _, err) = judge(&["end", d, "--why", "again"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("over already"), "{err}");
+    let (code, out, err) = judge(&["turn", d, "--force"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("The game is over"), "{out}");
+}

@@ -192,3 +192,73 @@ fn reports_fit_and_pictures_draw_the_railway() {
         "the random games reach ferries and the race"
     );
 }
+
+/// RULINGS R9, "a race that can no longer be won" (the text: the race "cannot be won
+/// until the connection to the other networks is made", and pieces are limited): before
+/// it, 58 of 200 random four-player games on the island never ended (pieces ran out
+/// with the railways apart). Now every one ends. A game that ends with the connection
+/// lapsed is won by the race (someone took all their towers) or, if nobody could still,
+/// by the most points, ties going to the starter, then the closest after the starter.
+#[test]
+fn a_race_that_can_no_longer_be_won_ends_the_game() {
+    use pbem_judge::catan::express::Event as X;
+    use pbem_judge::catan::state::Phase;
+    let (mut lapsed, mut stalled, mut by_race) = (0, 0, 0);
+    for seed in 1..=200u64 {
+        let mut s =
+            express::new_game("r9", &names(4), seed, Map::Island, Layout::Beginner).expect("game");
+        let mut r = Rng::new(seed ^ 0x5EED_5EED_5EED_5EED);
+        let mut acts = Vec::new();
+        let mut ev = Vec::new();
+        for _ in 0..express::selfplay::ACTION_LIMIT {
+            s.legal_actions(&mut acts);
+            if acts.is_empty() || s.phase == Phase::Over {
+                break;
+            }
+            let a = acts[r.below(acts.len() as u32) as usize];
+            s.execute(a, &mut ev);
+        }
+        assert_eq!(s.phase, Phase::Over, "seed {seed}: the game never ended");
+        let has = |want: &X| {
+            ev.iter()
+                .any(|e| matches!(e, pbem_judge::catan::Event::Scenario(x) if x == want))
+        };
+        if !has(&X::ConnectionLapsed) {
+            continue;
+        }
+        lapsed += 1;
+        let x = s.scenario.as_deref().expect("express");
+        let race = x.race.as_ref().expect("a race");
+        let winner = s.winner.expect("a winner");
+        let n = s.players.len() as u8;
+        let best = (0..n).map(|p| s.points(p)).max().unwrap_or(0);
+        assert_eq!(s.points(winner), best, "seed {seed}: the most points win");
+        if has(&X::RaceStalled) {
+            stalled += 1;
+            assert!(race.winner.is_none(), "seed {seed}");
+            // Ties: the starter, then the closest after the starter.
+            let first_best = (0..n)
+                .map(|k| (race.starter + k) % n)
+                .find(|&p| s.points(p) == best)
+                .expect("someone has the most");
+            assert_eq!(
+                winner, first_best,
+                "seed {seed}: ties go to the starter's side"
+            );
+            for p in 0..n {
+                assert!(
+                    !express::race::can_still_collect(x, p),
+                    "seed {seed}: {p} could still collect"
+                );
+            }
+        } else {
+            by_race += 1;
+            let racer = race.winner.expect("the race was won");
+            assert!(race.all_collected(racer), "seed {seed}");
+        }
+    }
+    assert!(
+        lapsed > 20 && stalled > 0 && by_race > 0,
+        "{lapsed} lapsed: {stalled} stalled, {by_race} won by the race"
+    );
+}

@@ -176,33 +176,58 @@ fn roads_are_refused_when_read() {
 }
 
 /// Catan Express, Building Rail Lines: lines run from a vertex to a hex centre, never
-/// along the edges; ferries lie at sea or on the coast. A misplaced piece is named so.
+/// along the edges; ferries lie at sea or on the coast. A misplaced piece reads, and is
+/// refused with its reason when played (RULINGS R1, issue 20): `judge check` warns of it,
+/// with how to write it, and the file has no error.
 #[test]
 fn misplaced_pieces_get_diagnostics() {
     let s = state(Map::Island, 4, 1, 0);
-    let out = errors_of(&s, "line 29-36\n");
-    assert!(out.contains("nothing may be built at `29-36`"), "{out}");
-    assert!(out.contains("vertex to the centre of a land hex"), "{out}");
+    let warned = |s: &State, text: &str| {
+        let c = check_orders(s, Colour::Red, "red.txt", text);
+        let out = c.diagnostics.render();
+        assert_eq!(c.errors(), 0, "{text}: {out}");
+        assert!(
+            out.contains("will be refused when played") || out.contains("cannot be built"),
+            "{out}"
+        );
+        out
+    };
+    let out = warned(&s, "line 29-36\n");
+    assert!(
+        out.contains("a rail line runs from a vertex to the centre of one of its land hexes"),
+        "{out}"
+    );
+    assert!(
+        out.contains("vertex to the centre of a land hex it touches, like 13-F"),
+        "{out}"
+    );
     // A coastal edge is a place for a ferry.
-    let out = errors_of(&s, "line 38-45\n");
+    let out = warned(&s, "line 38-45\n");
     assert!(
-        out.contains("`38-45` is a place for a ferry, not a rail line"),
+        out.contains("that is a place for a ferry, not a rail line"),
         "{out}"
     );
-    let out = errors_of(&s, "ferry 38-I\n");
+    assert!(out.contains("write `ferry` and the same place"), "{out}");
+    let out = warned(&s, "ferry 38-I\n");
     assert!(
-        out.contains("`38-I` is a place for a rail line, not a ferry"),
+        out.contains("that is a place for a rail line, not a ferry"),
         "{out}"
     );
-    assert!(out.contains("write `line 38-I`"), "{out}");
-    let out = errors_of(&s, "line 38-Q\n");
-    assert!(out.contains("nothing may be built at `38-Q`"), "{out}");
-    let out = errors_of(&s, "founding\nsettlement 38 line Q\n");
-    assert!(out.contains("hex Q does not touch vertex 38"), "{out}");
+    assert!(out.contains("write `line` and the same place"), "{out}");
+    let out = warned(&s, "line 38-Q\n");
+    assert!(out.contains("a rail line runs from a vertex"), "{out}");
+    let out = warned(&s, "founding\nsettlement 38 line Q\n");
+    assert!(
+        out.contains("the rail line named here cannot be built"),
+        "{out}"
+    );
     assert!(out.contains("its hexes: I, N"), "{out}");
     let beyond = state(Map::Beyond, 4, 1, 0);
-    let out = errors_of(&beyond, "ferry 39-44\n");
+    let out = warned(&beyond, "ferry 39-44\n");
     assert!(out.contains("centre of a sea hex"), "{out}");
+    // A name that is no place at all still does not read.
+    let out = errors_of(&s, "line 29-ZZ\n");
+    assert!(out.contains("is not a vertex or a hex"), "{out}");
 }
 
 /// Movement follows the building phase and ends the turn: a move before the roll or in
@@ -305,9 +330,10 @@ fn express_orders_are_never_taken_for_a_greeting() {
         "Hello judge,\n\nline 29-36\nturn\nline 16-I\nmove to tower\nstopover 44\n\nThanks!\nAnn\n",
     );
     let text = c.diagnostics.render();
-    assert_eq!(c.errors(), 1, "{text}");
-    assert!(text.contains("red.txt:3:6"), "{text}");
-    assert!(text.contains("nothing may be built at `29-36`"), "{text}");
+    // The misplaced line is read as an order (refused when played), not as prose.
+    assert_eq!(c.errors(), 0, "{text}");
+    assert!(text.contains("red.txt:3:1"), "{text}");
+    assert!(text.contains("a rail line runs from a vertex"), "{text}");
     let out = errors_of(&s, "Hi,\nturn\nfery 16-24\n");
     assert!(out.contains("did you mean `ferry`?"), "{out}");
     let out = errors_of(&s, "stopovr 44\nCheers\n");

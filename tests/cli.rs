@@ -443,3 +443,33 @@ fn check_speaks_json_and_exits_by_outcome() {
     let (code, _, err) = judge(&["check", "games/demo"], tmp.path());
     assert_eq!(code, 2, "usage error: {err}");
 }
+
+/// Issue 20: `judge end DIR --why TEXT` ends a Roads & Boats game before its next turn,
+/// scored as at its natural end (RULINGS R8), the reason in the report; it replays, and
+/// nothing more is played.
+#[test]
+fn the_gm_ends_a_roads_and_boats_game_scored_by_its_rules() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("demo");
+    support::new_demo(&dir, "Ann", &[]);
+    let d = dir.to_str().expect("utf-8");
+    let (code, out, err) = support::judge_text(&["end", d, "--why", "a short test game"], &[]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("Turn 1: the GM ended the game."), "{out}");
+    assert!(
+        out.contains("the GM ended it (a short test game); final score"),
+        "{out}"
+    );
+    let report = std::fs::read_to_string(dir.join("turns/001/report.txt")).expect("report");
+    assert!(
+        report.contains("the GM ended it (a short test game)"),
+        "{report}"
+    );
+    let (code, out, _) = support::judge_text(&["replay", d], &[]);
+    assert_eq!(code, 0, "{out}");
+    let (code, _, err) = support::judge_text(&["end", d, "--why", "again"], &[]);
+    assert_eq!(code, 1);
+    assert!(err.contains("over already"), "{err}");
+    let (code, _, err) = support::judge_text(&["end", d, "--why", "  "], &[]);
+    assert_eq!(code, 1, "{err}");
+}

@@ -131,6 +131,10 @@ pub enum Event {
         points: u8,
         vp_cards: u8,
     },
+    /// The GM ended the game (`judge end`), with their reason.
+    Ended {
+        why: String,
+    },
     // ---- Play by email ----
     /// An order done: its line and the order as written.
     Order {
@@ -153,7 +157,8 @@ pub enum Event {
         text: String,
         why: String,
     },
-    /// No orders came: the judge did this.
+    /// The judge stood in for a player: what it did and why, in one sentence that names
+    /// them (they sent no orders, or none of theirs could be used).
     Default {
         player: Colour,
         what: String,
@@ -209,6 +214,7 @@ impl Event {
             | Recorded { player } => *player,
             Stole { thief, .. } => *thief,
             LongestRoad { player, .. } => return *player,
+            Ended { .. } => return None,
             Shortage { .. } => return None,
             Scenario(e) => return e.player(),
         })
@@ -355,10 +361,11 @@ impl Event {
                 };
                 format!("{player} WINS with {points} points{cards}")
             }
+            Ended { why } => format!("the GM ended the game: {why}"),
             Order { text, .. } => text.clone(),
             Failed { text, reason, .. } => format!("{text}: failed: {}", reason.text(s)),
             Skipped { text, why, .. } => format!("{text}: not done: {why}"),
-            Default { player, what } => format!("{player} sent no orders: {what}"),
+            Default { what, .. } => what.clone(),
             NoDiscardPreference { player } => format!(
                 "{player} gave no discard preference: the judge discarded from their largest piles"
             ),

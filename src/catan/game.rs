@@ -540,4 +540,27 @@ impl Position for State {
     fn show(&self, title: &str) -> String {
         format!("{title}\n\n{}", super::report(self, &[], self, None))
     }
+
+    fn end(&self, why: &str) -> Result<Played, String> {
+        if self.phase == super::state::Phase::Over {
+            return Err("the game is over already".into());
+        }
+        let mut s = self.clone();
+        let mut events = Vec::new();
+        s.step += 1;
+        s.end_by_gm(why, &mut events);
+        let over = s.over();
+        Ok(Played {
+            state: s.to_json(),
+            events: {
+                let mut t = serde_json::to_string_pretty(&events).map_err(|e| e.to_string())?;
+                t.push('\n');
+                t
+            },
+            problems: BTreeMap::new(),
+            summary: format!("Turn {}: the GM ended the game.", s.step),
+            over,
+            acted: Some(Vec::new()),
+        })
+    }
 }

@@ -4,6 +4,7 @@ mod cases;
 mod check;
 mod deadline;
 mod dice;
+mod end;
 mod mail;
 mod new;
 mod replay;
@@ -219,6 +220,17 @@ pub enum Command {
     ///   judge site games/spring -o public && rsync -a public/ www.example.org:spring/
     #[command(verbatim_doc_comment)]
     Site(SiteArgs),
+    /// End a game now: its next turn holds only the end, scored by the game's own rules
+    /// (Roads & Boats: goods and the wonder; Catan: the most points; Catan Express: the
+    /// most points, ties to the race's starter), with your reason in every report.
+    ///
+    /// For a game that has stalled, or whose players have agreed to stop. Orders waiting
+    /// are not played; the reports are mailed, and the game's seed is published.
+    ///
+    /// Example:
+    ///   judge end games/spring --why "the players agreed to stop at turn 20"
+    #[command(verbatim_doc_comment)]
+    End(EndArgs),
     /// Publish the secret seed of a game's hidden draws (dice, cards, the move order).
     ///
     /// A game publishes its seed by itself when it ends; this is for a GM who closes a
@@ -249,6 +261,23 @@ pub enum Command {
     ///   judge selfplay catan --players 4 --games 10000 --seed 1
     #[command(verbatim_doc_comment)]
     Selfplay(SelfplayArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct EndArgs {
+    /// The game's folder.
+    pub dir: PathBuf,
+    /// Why the game ends: said in every player's last report.
+    #[arg(long, value_name = "TEXT")]
+    pub why: String,
+    /// Queue the report mails but do not send them.
+    #[arg(long)]
+    pub no_send: bool,
+    /// Commit the game folder to git afterwards.
+    #[arg(long)]
+    pub commit: bool,
+    #[command(flatten)]
+    pub wait: Wait,
 }
 
 #[derive(Debug, clap::Args)]
@@ -656,6 +685,7 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), Failure> {
         Command::Selfplay(args) => selfplay::run(args, out),
         Command::Site(args) => site::run(args, out),
         Command::Reveal(args) => dice::reveal(args, out),
+        Command::End(args) => end::run(args, out),
         Command::Verify(args) => dice::verify(args, out),
     }
 }

@@ -425,4 +425,11 @@ pub trait Position {
     fn play(&self, files: &[OrderFile], luck: &Luck) -> Result<Played, String>;
     /// The position for people (`judge show`).
     fn show(&self, title: &str) -> String;
+    /// End the game now, before the next turn is played (`judge end --why`): the next
+    /// turn of the archive holds only the end, scored by the game's own rules, with the
+    /// GM's reason in its report.
+    fn end(&self, why: &str) -> Result<Played, String> {
+        let _ = why;
+        Err("this game cannot be ended by the GM".into())
+    }
 }

@@ -188,9 +188,12 @@ fn check_turn(
     }
     let state = super::position(archive, game, turn - 1)?;
     let files = report::orders_of(archive, turn)?;
-    let played = state
-        .play(&files, luck)
-        .map_err(|e| Error::User(format!("turn {turn}: {e}")))?;
+    // A turn the GM ended the game with plays only the end.
+    let played = match super::turn::record(archive, turn).and_then(|r| r.ended) {
+        Some(why) => state.end(&why),
+        None => state.play(&files, luck),
+    }
+    .map_err(|e| Error::User(format!("turn {turn}: {e}")))?;
     let mut problems = Vec::new();
     for (name, now) in [(STATE_FILE, &played.state), (EVENTS_FILE, &played.events)] {
         let kept = archive.read(turn, name)?;

@@ -107,6 +107,7 @@ pub fn of_turn(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Box<dyn 
             .map(|f| (f.player.clone(), Source::Sent))
             .collect(),
         acted: None,
+        ended: None,
     });
     build(
         game,

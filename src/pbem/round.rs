@@ -265,6 +265,7 @@ pub fn turn_zero_files(
         played_at: None,
         orders: Default::default(),
         acted: None,
+        ended: None,
     };
     let mut files = vec![
         (STATE_FILE.to_string(), state.as_bytes().to_vec()),

@@ -83,6 +83,10 @@ pub struct TurnRecord {
     /// came in (a game played one player at a time).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub acted: Option<Vec<String>>,
+    /// The GM ended the game here (`judge end`), with this reason: the turn plays
+    /// nothing but the end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended: Option<String>,
 }
 
 /// The record of a turn, if it has one (turns played before it was kept have none).
@@ -594,6 +598,7 @@ fn step(
             .map(|(_, f, src)| (f.player.clone(), *src))
             .collect(),
         acted: played.acted.clone(),
+        ended: None,
     };
     let mut turn_files: Vec<(String, Vec<u8>)> = order_files
         .iter()
@@ -647,6 +652,78 @@ fn step(
     }
     finish(archive, game, lines)?;
     Ok(Done::Played(next))
+}
+
+/// End the game now (`judge end --why`): the next turn of the archive holds only the end,
+/// scored by the game's own rules, with the GM's reason in its report; the reports are
+/// mailed, and the game's seed is published. Orders waiting in `pending/` are not played.
+pub fn end(
+    archive: &Archive,
+    game: &dyn Game,
+    now: SystemTime,
+    why: &str,
+    opts: Options,
+    lines: &mut Vec<String>,
+) -> Result<u32, Error> {
+    finish(archive, game, lines)?;
+    if super::round::current(archive, game)?.is_some() {
+        return Err(Error::User(
+            "the game has not begun: it is still in its round by mail before turn 1".into(),
+        ));
+    }
+    let why = why.trim();
+    if why.is_empty() {
+        return Err(Error::User(
+            "say why the game ends: --why \"the players agreed to stop\"".into(),
+        ));
+    }
+    let last = archive.pick_turn(None)?;
+    let state = super::position(archive, game, last)?;
+    if let Some(over) = state.over() {
+        return Err(Error::User(format!("the game is over already: {over}")));
+    }
+    let next = last + 1;
+    let played = state.end(why).map_err(Error::User)?;
+    let rec = TurnRecord {
+        game: archive.name(),
+        deadline: None,
+        played_at: Some(humantime::format_rfc3339_seconds(now).to_string()),
+        orders: BTreeMap::new(),
+        acted: played.acted.clone(),
+        ended: Some(why.to_string()),
+    };
+    let before = archive.read(last, STATE_FILE)?;
+    let mut files: Vec<(String, Vec<u8>)> = vec![
+        (STATE_FILE.to_string(), played.state.clone().into_bytes()),
+        (EVENTS_FILE.to_string(), played.events.clone().into_bytes()),
+        (
+            TURN_FILE.to_string(),
+            stable_json(&rec)
+                .map_err(|e| Error::User(e.to_string()))?
+                .into_bytes(),
+        ),
+    ];
+    files.extend(report::files_for(
+        archive,
+        game,
+        &report::Made {
+            turn: next,
+            before: &before,
+            events: &played.events,
+            after: &played.state,
+            orders: &[],
+            record: &rec,
+        },
+    )?);
+    let refs: Vec<(&str, Vec<u8>)> = files.iter().map(|(n, b)| (n.as_str(), b.clone())).collect();
+    archive.write_turn(next, &refs)?;
+    lines.push(played.summary.clone());
+    if let Some(why) = &played.over {
+        lines.push(format!("The game is over: {why}"));
+    }
+    finish(archive, game, lines)?;
+    flush(archive, opts, lines)?;
+    Ok(next)
 }
 
 /// Send what waits in the outbox, if sending is on and mail is set up.

@@ -423,4 +423,19 @@ impl Position for State {
     fn show(&self, title: &str) -> String {
         show::render(self, title)
     }
+
+    fn end(&self, why: &str) -> Result<Played, String> {
+        if self.game_over.is_some() {
+            return Err("the game is over already".into());
+        }
+        let r = super::resolve::end(self, why);
+        Ok(Played {
+            state: stable_json(&r.state).map_err(|e| e.to_string())?,
+            events: stable_json(&r.events).map_err(|e| e.to_string())?,
+            problems: Default::default(),
+            summary: format!("Turn {}: the GM ended the game.", self.turn + 1),
+            over: r.state.game_over.clone(),
+            acted: None,
+        })
+    }
 }

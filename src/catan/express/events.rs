@@ -69,6 +69,12 @@ pub enum Event {
     RaceWon {
         player: Colour,
     },
+    /// The separate railways can no longer be joined with the pieces left: the
+    /// connection the race needs lapses (RULINGS R9).
+    ConnectionLapsed,
+    /// The race can no longer be won: nobody can still collect all their towers. The
+    /// game ends, the most points winning (RULINGS R9).
+    RaceStalled,
 }
 
 impl Event {
@@ -85,6 +91,7 @@ impl Event {
             | RaceWaits { player }
             | RaceWon { player } => *player,
             RaceBegan { starter } | ChooseAgain { starter } => *starter,
+            ConnectionLapsed | RaceStalled => return None,
         })
     }
 
@@ -174,6 +181,8 @@ impl Event {
             RaceWon { player } => format!(
                 "{player} completes the race and takes the Fastest Locomotive Driver card (1 point): the game ends"
             ),
+            ConnectionLapsed => "the separate railways can no longer be joined with the pieces left in all supplies: from now on a player who takes all their water towers completes the race without that connection".into(),
+            RaceStalled => "nobody can still take all their water towers: the race can no longer be won, and the game ends; the most points win".into(),
         }
     }
 }
@@ -233,6 +242,12 @@ pub enum Refusal {
     AlreadyChosen,
     /// Movement ends the turn: orders after it are refused.
     MovementEnded,
+    /// The place is for the other kind of piece.
+    PlaceIsFor {
+        kind: Kind,
+    },
+    /// A founding placement's rail line named for the first settlement, which has none.
+    FirstHasNoLine,
     /// No way along the railway to that place.
     NoRoute,
     /// No water tower of the player's left standing.
@@ -277,6 +292,18 @@ impl Refusal {
             StartingPlace => "a locomotive started there".into(),
             AlreadyChosen => "that place is a stopover already".into(),
             MovementEnded => "movement ended the turn".into(),
+            PlaceIsFor { kind } => format!(
+                "that is a place for a {}, not a {}",
+                kind.name(),
+                match kind {
+                    Kind::Line => Kind::Ferry.name(),
+                    Kind::Ferry => Kind::Line.name(),
+                }
+            ),
+            FirstHasNoLine => {
+                "the first settlement has no rail line (only the second gets one): it is not built"
+                    .into()
+            }
             NoRoute => "there is no way along the railway to that place".into(),
             NoTowerLeft => "you have no water tower left to collect".into(),
         }

@@ -103,8 +103,14 @@ fn node_word(r: &Reader, w: &str, span: std::ops::Range<usize>) -> Res<Node> {
 }
 
 /// A stretch for a piece of `kind`: `13-F`, `13 F`, `F-13`; ferries `13-14` (island) or
-/// `13-sea4` (beyond the island).
-pub(crate) fn stretch(r: &Reader, c: &mut Cursor, kind: Option<Kind>) -> Res<Stretch> {
+/// `13-sea4` (beyond the island). A place that reads but where no such piece may go (a
+/// line along a coast, a ferry on a land edge) is `Ok(Err(why))`: an order that is
+/// refused when played (RULINGS R1), not a file that does not read.
+pub(crate) fn stretch(
+    r: &Reader,
+    c: &mut Cursor,
+    kind: Option<Kind>,
+) -> Res<Result<Stretch, Refusal>> {
     let t = &r.s.board.topology;
     let Some(x) = x(r) else {
         return Err(c.missing("a place"));
@@ -128,35 +134,40 @@ pub(crate) fn stretch(r: &Reader, c: &mut Cursor, kind: Option<Kind>) -> Res<Str
     };
     let na = node_word(r, &a, span.clone())?;
     let nb = node_word(r, &b, span.clone())?;
-    let name = format!("{a}-{b}").to_uppercase();
+    let _ = t;
     let Some(st) = x.rail.between(na, nb) else {
-        let help = match kind {
-            Some(Kind::Ferry) if x.rail.ferries == super::rail::Ferries::Edges => {
-                "a ferry lies on an edge at sea or along the coast: two neighbouring vertices, like 2-5"
-            }
-            Some(Kind::Ferry) => {
-                "beyond the island a ferry runs from a vertex to the centre of a sea hex it touches, like 2-sea1"
-            }
-            _ => "a rail line runs from a vertex to the centre of a land hex it touches, like 13-F",
-        };
-        return Err(Diagnostic::new(format!("nothing may be built at `{name}`"))
-            .at(span)
-            .label("not a place for a piece")
-            .help(help));
+        return Ok(Err(Refusal::Scenario(XRefusal::NotAPlace {
+            kind: kind.unwrap_or(Kind::Line),
+        })));
     };
     if let (Some(want), Some(got)) = (kind, x.rail.kind(st))
         && want != got
     {
-        return Err(Diagnostic::new(format!(
-            "`{name}` is a place for a {}, not a {}",
-            got.name(),
-            want.name()
-        ))
-        .at(span)
-        .help(format!("write `{} {name}`", got_word(got))));
+        return Ok(Err(Refusal::Scenario(XRefusal::PlaceIsFor { kind: got })));
     }
-    let _ = t;
-    Ok(st)
+    Ok(Ok(st))
+}
+
+/// How to write a piece that is refused for its place (for `judge check`).
+pub(crate) fn refusal_help(s: &State, r: &Refusal) -> Option<String> {
+    let x = s.scenario.as_deref()?;
+    Some(match r {
+        Refusal::Scenario(XRefusal::NotAPlace { kind: Kind::Ferry })
+            if x.rail.ferries == super::rail::Ferries::Edges =>
+        {
+            "a ferry lies on an edge at sea or along the coast: two neighbouring vertices, like 2-5".into()
+        }
+        Refusal::Scenario(XRefusal::NotAPlace { kind: Kind::Ferry }) => {
+            "beyond the island a ferry runs from a vertex to the centre of a sea hex it touches, like 2-sea1".into()
+        }
+        Refusal::Scenario(XRefusal::NotAPlace { .. }) => {
+            "a rail line runs from a vertex to the centre of a land hex it touches, like 13-F".into()
+        }
+        Refusal::Scenario(XRefusal::PlaceIsFor { kind }) => {
+            format!("write `{}` and the same place", got_word(*kind))
+        }
+        _ => return None,
+    })
 }
 
 fn got_word(k: Kind) -> &'static str {
@@ -168,7 +179,11 @@ fn got_word(k: Kind) -> &'static str {
 
 /// After `build` or as the first word: `line`/`rail`/`ferry` and the place. `None` if
 /// the word is not one of these.
-pub(crate) fn build(r: &Reader, c: &mut Cursor, word: &str) -> Option<Res<Order>> {
+pub(crate) fn build(
+    r: &Reader,
+    c: &mut Cursor,
+    word: &str,
+) -> Option<Res<crate::catan::orders::Order>> {
     let kind = match word {
         "line" | "rail" | "railway" | "track" => Kind::Line,
         "ferry" | "ship" | "boat" => Kind::Ferry,
@@ -178,11 +193,15 @@ pub(crate) fn build(r: &Reader, c: &mut Cursor, word: &str) -> Option<Res<Order>
         c.eat("line");
     }
     c.eat_any(&["at", "on", "from"]);
-    Some(stretch(r, c, Some(kind)).map(|at| Order::Build { kind, at }))
+    Some(stretch(r, c, Some(kind)).map(|at| match at {
+        Ok(at) => crate::catan::orders::Order::Scenario(Order::Build { kind, at }),
+        Err(why) => crate::catan::orders::Order::Refused(why),
+    }))
 }
 
-/// The pieces of a Road Building card: one or two stretches.
-pub(crate) fn road_building(r: &Reader, c: &mut Cursor) -> Res<Order> {
+/// The pieces of a Road Building card: one or two stretches. Three or more, or a piece
+/// where none may go, is an order refused when played (the card kept).
+pub(crate) fn road_building(r: &Reader, c: &mut Cursor) -> Res<crate::catan::orders::Order> {
     let span = c.span();
     let mut list = Vec::new();
     while !c.done() && c.peek() != Some("or") {
@@ -196,14 +215,24 @@ pub(crate) fn road_building(r: &Reader, c: &mut Cursor) -> Res<Order> {
         list.push(stretch(r, c, kind)?);
         c.eat_any(&[",", "and"]);
     }
-    if list.is_empty() || list.len() > 2 {
+    if list.is_empty() {
         return Err(Diagnostic::new(
             "road building places one or two rail lines or ferries: name them",
         )
         .at(span)
         .help("play road building 13-F, 18-F"));
     }
-    Ok(Order::RoadBuilding(list))
+    if list.len() > 2 {
+        return Ok(crate::catan::orders::Order::Refused(
+            Refusal::RoadBuildingPieces,
+        ));
+    }
+    match list.into_iter().collect::<Result<Vec<Stretch>, Refusal>>() {
+        Ok(list) => Ok(crate::catan::orders::Order::Scenario(Order::RoadBuilding(
+            list,
+        ))),
+        Err(why) => Ok(crate::catan::orders::Order::Refused(why)),
+    }
 }
 
 /// Resources and colours listed after `paying` / `fares`.
@@ -334,43 +363,38 @@ fn fares(r: &Reader, c: &mut Cursor) -> Res<Standing> {
 }
 
 /// The first line of a founding placement's first rail line: `line J` or `line 40-J`.
-pub(crate) fn founding_line(r: &Reader, c: &mut Cursor, settlement: VertexId) -> Res<Stretch> {
+/// A line that reads but cannot be this settlement's (a hex it does not touch, a line
+/// from elsewhere) is `Ok(Err(why))`: refused with its reason when the placement is
+/// played, the settlement still founded.
+pub(crate) fn founding_line(
+    r: &Reader,
+    c: &mut Cursor,
+    settlement: VertexId,
+) -> Res<Result<Stretch, Refusal>> {
     let Some(x) = x(r) else {
         return Err(c.missing("a hex"));
     };
     let t = &r.s.board.topology;
-    let span = c.span();
     let st = if c.words.get(c.at).is_some_and(|w| w.0.contains('-')) {
-        stretch(r, c, Some(Kind::Line))?
+        match stretch(r, c, Some(Kind::Line))? {
+            Ok(st) => st,
+            Err(why) => return Ok(Err(why)),
+        }
     } else {
         let h = r.hex(c)?;
-        x.rail.spoke(t, settlement, h).ok_or_else(|| {
-            let near: Vec<&str> = t.vertices[settlement]
-                .hexes
-                .iter()
-                .filter(|&&(h, _)| t.hexes[h].land)
-                .map(|&(h, _)| t.hex_name(h))
-                .collect();
-            Diagnostic::new(format!(
-                "hex {} does not touch vertex {}",
-                t.hex_name(h),
-                t.vertex_name(settlement)
-            ))
-            .at(span.clone())
-            .help(format!(
-                "the first line runs from the settlement into one of its hexes: {}",
-                near.join(", ")
-            ))
-        })?
+        match x.rail.spoke(t, settlement, h) {
+            Some(st) => st,
+            None => {
+                return Ok(Err(Refusal::Scenario(XRefusal::NotAPlace {
+                    kind: Kind::Line,
+                })));
+            }
+        }
     };
     if x.rail.ends[st as usize][0] as usize != settlement {
-        return Err(Diagnostic::new(format!(
-            "the first rail line must start at the settlement, {}",
-            t.vertex_name(settlement)
-        ))
-        .at(span));
+        return Ok(Err(Refusal::Scenario(XRefusal::NotAtNewSettlement)));
     }
-    Ok(st)
+    Ok(Ok(st))
 }
 
 // ---- Carrying out --------------------------------------------------------------------
@@ -721,7 +745,7 @@ pub(crate) fn choose_stopovers(s: &mut State, ev: &mut Vec<Event>) {
             ev.push(Event::Default {
                 player: c,
                 what: format!(
-                    "no stopover line of theirs could be used: the judge chose {}, the nearest place to their locomotive",
+                    "none of {c}'s stopover choices could be used: the judge chose {}, the nearest place to their locomotive",
                     s.vertex_name(v)
                 ),
             });

@@ -20,7 +20,7 @@
 //!   winner, then the starter, then the player closest after the starter clockwise.
 
 use super::events::{Event as XEvent, Refusal as XRefusal};
-use super::rail::{Node, Stretch};
+use super::rail::{Kind, Node, Stretch};
 use super::state::{
     PIECES_TO_MOVE, RACE_POINTS, Race, Stopover, stopover_rounds, towers_per_player,
 };
@@ -92,6 +92,7 @@ fn begin(s: &mut State, then: Resume, log: &mut impl Log) {
             stopovers: Vec::new(),
             chosen_in: turn,
             winner: None,
+            lapsed: false,
         });
     }
     let c = s.colour(starter);
@@ -171,6 +172,8 @@ fn choose_from(s: &mut State, mut k: usize, then: Resume, log: &mut impl Log) {
         return;
     }
     s.resume(then);
+    // The stopovers are known: a race that can no longer be won ends here.
+    check_end(s, log);
 }
 
 pub fn check_stopover(s: &State, v: VertexId) -> Result<(), Refusal> {
@@ -378,7 +381,17 @@ pub fn joined_to_all(x: &Express, seat: u8) -> bool {
 
 /// Ends the game if someone has completed the race: all their towers taken, and their
 /// railway joined to everyone's. Checked after every step and every piece built (a
-/// connection made by anyone may complete a waiting race).
+/// connection made by anyone may complete a waiting race), and once the stopovers are
+/// chosen.
+///
+/// RULINGS R9, "a race that can no longer be won": the text says the race "cannot be
+/// won until the connection to the other networks is made", and pieces are limited.
+/// Once the separate railways can no longer be joined with the lines and ferries left
+/// in all supplies ([`can_still_join`]), the connection lapses, and a player who takes
+/// all their towers completes the race without it. If then nobody can still take all
+/// their towers ([`can_still_collect`]), the game ends at once: the most points win,
+/// ties broken as the text orders them (the race winner — there is none — the starter,
+/// then the player closest after the starter).
 pub fn check_end(s: &mut State, log: &mut impl Log) {
     let Some(x) = s.scenario.as_deref() else {
         return;
@@ -389,34 +402,246 @@ pub fn check_end(s: &mut State, log: &mut impl Log) {
     if race.winner.is_some() || s.phase == Phase::Over {
         return;
     }
+    let mut lapsed = race.lapsed;
+    if !lapsed && !can_still_join(x) {
+        lapsed = true;
+        if let Some(r) = s.scenario.as_deref_mut().and_then(|x| x.race.as_mut()) {
+            r.lapsed = true;
+        }
+        log.event(|| Event::Scenario(XEvent::ConnectionLapsed));
+    }
+    let Some(x) = s.scenario.as_deref() else {
+        return;
+    };
+    let Some(race) = x.race.as_ref() else {
+        return;
+    };
     let done = s
         .from_seat(s.active)
-        .find(|&p| race.all_collected(p) && joined_to_all(x, p));
+        .find(|&p| race.all_collected(p) && (lapsed || joined_to_all(x, p)));
     if let Some(p) = done {
         finish(s, p, log);
+        return;
     }
+    if lapsed && !(0..s.players.len() as u8).any(|p| can_still_collect(x, p)) {
+        log.event(|| Event::Scenario(XEvent::RaceStalled));
+        decide(s, None, log);
+    }
+}
+
+/// How many pieces it takes at least to reach each node from `from` along the net:
+/// stretches with a piece on them are free, an empty place for a piece costs one.
+fn distances(x: &Express, from: impl Iterator<Item = Node>) -> Vec<u32> {
+    let r = &x.rail;
+    let mut dist = vec![u32::MAX; r.nodes];
+    let mut queue = std::collections::VecDeque::new();
+    for n in from {
+        if dist[n as usize] != 0 {
+            dist[n as usize] = 0;
+            queue.push_front(n);
+        }
+    }
+    while let Some(n) = queue.pop_front() {
+        let d = dist[n as usize];
+        for &st in &r.at[n as usize] {
+            if r.kind(st).is_none() {
+                continue;
+            }
+            let cost = u32::from(x.owners[st as usize] == 0);
+            let m = r.other(st, n);
+            if d + cost < dist[m as usize] {
+                dist[m as usize] = d + cost;
+                if cost == 0 {
+                    queue.push_front(m);
+                } else {
+                    queue.push_back(m);
+                }
+            }
+        }
+    }
+    dist
+}
+
+/// The lines and ferries `seat` may still build: those left in their supply, if there
+/// is a place at all for one next to their railway ("each further railroad line must
+/// always attach to the player's own railway system"), else none (a railway hemmed in
+/// stays so: pieces are never taken up).
+fn buildable(x: &Express, seat: u8) -> u32 {
+    let (lines, ferries) = (x.left(seat, Kind::Line), x.left(seat, Kind::Ferry));
+    if lines == 0 && ferries == 0 {
+        return 0;
+    }
+    let r = &x.rail;
+    let room = x.players[seat as usize].nodes.iter().any(|&n| {
+        r.at[n as usize].iter().any(|&st| {
+            x.owners[st as usize] & (1 << seat) == 0
+                && match r.kind(st) {
+                    Some(Kind::Line) => lines > 0,
+                    Some(Kind::Ferry) => ferries > 0,
+                    None => false,
+                }
+        })
+    });
+    if room {
+        u32::from(lines) + u32::from(ferries)
+    } else {
+        0
+    }
+}
+
+/// What the players whose railways lie in the piece of the net rooted at `root` may
+/// still build.
+fn buildable_in(x: &Express, root: Node) -> u32 {
+    (0..x.players.len() as u8)
+        .filter(|&p| x.component(p) == Some(root))
+        .map(|p| buildable(x, p))
+        .sum()
+}
+
+/// Lines and ferries all players may still build.
+fn pieces_left(x: &Express) -> u32 {
+    (0..x.players.len() as u8).map(|p| buildable(x, p)).sum()
+}
+
+/// Can the separate railways still be joined into one with the pieces left in all
+/// supplies? What is needed at least is compared with what may still be built, so a
+/// join that might still be made is never ruled out: each piece of the net must reach
+/// another, with the pieces the players in the two may still build (a player builds
+/// only onward from their own railway); and all of them together need at least half
+/// the pieces of the cheapest tree of shortest ways between them.
+pub fn can_still_join(x: &Express) -> bool {
+    let mut roots: Vec<Node> = (0..x.players.len() as u8)
+        .filter_map(|p| x.component(p))
+        .collect();
+    roots.sort_unstable();
+    roots.dedup();
+    if roots.len() <= 1 {
+        return true;
+    }
+    let left = pieces_left(x);
+    if left == 0 {
+        return false;
+    }
+    let nodes_of = |root: Node| {
+        (0..x.rail.nodes as Node).filter(move |&n| x.touch[n as usize] != 0 && x.find(n) == root)
+    };
+    let k = roots.len();
+    let mut d = vec![vec![u32::MAX; k]; k];
+    for (i, &a) in roots.iter().enumerate() {
+        let dist = distances(x, nodes_of(a));
+        for (j, &b) in roots.iter().enumerate() {
+            d[i][j] = nodes_of(b)
+                .map(|n| dist[n as usize])
+                .min()
+                .unwrap_or(u32::MAX);
+        }
+    }
+    // Each piece of the net must reach another, built from one side or both.
+    let can = |i: usize| buildable_in(x, roots[i]);
+    let stranded = (0..k).any(|i| {
+        !(0..k)
+            .filter(|&j| j != i)
+            .any(|j| u64::from(d[i][j]) <= u64::from(can(i)) + u64::from(can(j)))
+    });
+    if stranded {
+        return false;
+    }
+    // Each railway must reach another.
+    let nearest = (0..k)
+        .map(|i| {
+            (0..k)
+                .filter(|&j| j != i)
+                .map(|j| d[i][j])
+                .min()
+                .unwrap_or(0)
+        })
+        .max()
+        .unwrap_or(0);
+    // The cheapest tree over the shortest ways (Prim); a join of all costs at least half.
+    let mut in_tree = vec![false; k];
+    let mut best = vec![u32::MAX; k];
+    best[0] = 0;
+    let mut tree: u64 = 0;
+    for _ in 0..k {
+        let Some(i) = (0..k).filter(|&i| !in_tree[i]).min_by_key(|&i| best[i]) else {
+            break;
+        };
+        if best[i] == u32::MAX {
+            return false;
+        }
+        in_tree[i] = true;
+        tree += u64::from(best[i]);
+        for j in 0..k {
+            if !in_tree[j] && d[i][j] < best[j] {
+                best[j] = d[i][j];
+            }
+        }
+    }
+    let need = u64::from(nearest).max(tree.div_ceil(2));
+    need <= u64::from(left)
+}
+
+/// Can `seat` still take every tower of theirs on the board? They need a locomotive
+/// that may move (5 lines and ferries, built or still in their supply), and a way along
+/// the net to each such tower, or one the pieces left in all supplies might build.
+pub fn can_still_collect(x: &Express, seat: u8) -> bool {
+    let Some(race) = x.race.as_ref() else {
+        return true;
+    };
+    if race.stopovers.is_empty() {
+        // They are chosen again at the starter's next turn.
+        return true;
+    }
+    let p = &x.players[seat as usize];
+    let could_move =
+        p.pieces() + usize::from(x.left(seat, Kind::Line)) + usize::from(x.left(seat, Kind::Ferry))
+            >= PIECES_TO_MOVE;
+    let Some(loco) = p.locomotive else {
+        return false;
+    };
+    if !could_move {
+        return false;
+    }
+    let left = pieces_left(x);
+    let dist = distances(x, std::iter::once(loco));
+    race.stopovers
+        .iter()
+        .filter(|st| st.collected & (1 << seat) == 0)
+        .all(|st| dist[super::rail::Rail::vertex_node(st.vertex) as usize] <= left)
 }
 
 /// The race is complete: the Fastest Locomotive Driver card, and the winner.
 fn finish(s: &mut State, racer: u8, log: &mut impl Log) {
-    let n = s.players.len() as u8;
     let Some(race) = s.scenario.as_deref_mut().and_then(|x| x.race.as_mut()) else {
         return;
     };
     race.winner = Some(racer);
-    let starter = race.starter;
     let c = s.colour(racer);
     log.event(|| Event::Scenario(XEvent::RaceWon { player: c }));
+    decide(s, Some(racer), log);
+}
+
+/// The game ends: "the winner is then the player with the most victory points. In case
+/// of a tie … the winner of the Race; the starter of the Race; the closest to the
+/// starter of the Race (in clockwise order)". Without a race (a game the GM ends before
+/// it begins), the first player stands in for the starter.
+pub fn decide(s: &mut State, racer: Option<u8>, log: &mut impl Log) {
+    let n = s.players.len() as u8;
+    let starter = s
+        .scenario
+        .as_deref()
+        .and_then(|x| x.race.as_ref())
+        .map_or(s.first, |r| r.starter);
     let winner = (0..n)
         .max_by_key(|&p| {
             (
                 s.points(p),
-                p == racer,
+                Some(p) == racer,
                 p == starter,
                 std::cmp::Reverse((p + n - starter) % n),
             )
         })
-        .unwrap_or(racer);
+        .unwrap_or(starter);
     s.winner = Some(winner);
     s.phase = Phase::Over;
     let (w, points) = (s.colour(winner), s.points(winner));

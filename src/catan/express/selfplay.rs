@@ -7,8 +7,9 @@ use crate::catan::board::layout::Layout;
 use crate::catan::rules::Action;
 use crate::catan::selfplay::{GameResult, play_random_with};
 
-/// Express games stop after this many actions, as base games do: a random player may
-/// cut its railway off for good, and then the race cannot be won.
+/// Express games stop after this many actions, as base games do. A race that can no
+/// longer be won ends the game (RULINGS R9), so only the slowest random games of five
+/// and six players reach it.
 pub const ACTION_LIMIT: u32 = 20_000;
 
 /// One random game on `map` (beyond the island: the beginner board).
@@ -21,9 +22,9 @@ pub fn play_random(players: usize, seed: u64, map: Map, buf: &mut Vec<Action>) -
 mod tests {
     use super::*;
 
-    /// Random games of Catan Express are played to the end of the race more often than
-    /// not (a random player may leave its railway cut off for good, and the race then
-    /// cannot be won: see docs/catan-express.md), and the same seed plays the same game.
+    /// Random games of Catan Express are played to their end more often than not (a race
+    /// that can no longer be won ends the game too: docs/catan-express.md), and the same
+    /// seed plays the same game.
     #[test]
     fn random_express_games_end_and_repeat() {
         let mut buf = Vec::new();

@@ -91,6 +91,9 @@ pub struct Race {
     pub chosen_in: u32,
     /// Who completed the race (the Fastest Locomotive Driver).
     pub winner: Option<u8>,
+    /// The separate railways can no longer be joined with the pieces left: the
+    /// connection the race needs has lapsed (RULINGS R9).
+    pub lapsed: bool,
 }
 
 impl Race {
@@ -321,6 +324,8 @@ pub struct RaceFile {
     pub chosen_in: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winner: Option<Colour>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub lapsed: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -385,6 +390,7 @@ impl Express {
                     .collect(),
                 chosen_in: race.chosen_in,
                 winner: race.winner.map(|w| colours[w as usize]),
+                lapsed: race.lapsed,
             }),
         }
     }
@@ -462,6 +468,7 @@ impl Express {
                 stopovers,
                 chosen_in: rf.chosen_in,
                 winner: rf.winner.as_ref().map(seat).transpose()?,
+                lapsed: rf.lapsed,
             });
         }
         x.rebuild();

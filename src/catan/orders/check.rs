@@ -82,19 +82,50 @@ pub fn check(s: &State, player: Colour, file: &str, source: &str) -> Checked {
             echo.push(format!("line {}: {}", l.line, describe(s, l)));
             warnings(s, seat, l, &mut planned_settlements, &mut items);
         }
-        if matches!(s.phase, Phase::Founding { .. })
+        if let Phase::Founding { index, .. } = s.phase
             && s.actor() == seat
-            && !o
-                .lines
-                .iter()
-                .any(|l| matches!(l.kind, Kind::Founding { .. }))
         {
-            items.push(
-                Diagnostic::new(
-                    "it is your founding placement, but this file has none: write `settlement 12 road 12-13`",
-                )
-                .warning(),
-            );
+            let gets_piece = crate::catan::scenario::founding_road(s, index);
+            let nth = if gets_piece && s.scenario.is_some() {
+                "second"
+            } else if index < s.players.len() as u8 {
+                "first"
+            } else {
+                "second"
+            };
+            let pick = super::resolve::founding_pick(s, &o, gets_piece, &|_| false, &|v| {
+                s.check(crate::catan::rules::Action::FoundSettlement(v))
+                    .is_ok()
+            });
+            match pick {
+                Some(l) => echo.insert(
+                    0,
+                    format!(
+                        "your placement now (your {nth} settlement) takes line {}: {}",
+                        l.line, l.text
+                    ),
+                ),
+                None if o
+                    .lines
+                    .iter()
+                    .any(|l| matches!(l.kind, Kind::Founding { .. })) =>
+                {
+                    items.push(
+                        Diagnostic::new(format!(
+                            "it is your founding placement, and none of the places this file names is free: the judge would choose; try `{}`",
+                            founding_example(s, gets_piece)
+                        ))
+                        .warning(),
+                    );
+                }
+                None => items.push(
+                    Diagnostic::new(format!(
+                        "it is your founding placement, but this file has none: write `{}`",
+                        founding_example(s, gets_piece)
+                    ))
+                    .warning(),
+                ),
+            }
         }
     }
     Checked {
@@ -112,7 +143,9 @@ fn warnings(s: &State, seat: u8, l: &Line, planned: &mut Vec<usize>, items: &mut
     let c = s.colour(seat);
     let warn = |msg: String| Diagnostic::new(msg).at(l.span.clone()).warning();
     match &l.kind {
-        Kind::Founding { settlement, .. } => {
+        Kind::Founding {
+            settlement, line, ..
+        } => {
             if !matches!(s.phase, Phase::Founding { .. }) {
                 items.push(warn(
                     "the founding is over: this placement will not be used".into(),
@@ -123,6 +156,25 @@ fn warnings(s: &State, seat: u8, l: &Line, planned: &mut Vec<usize>, items: &mut
                     s.vertex_name(*settlement),
                     r.text(s)
                 )));
+            }
+            if let Some(Err(r)) = line {
+                let t = &s.board.topology;
+                let hexes: Vec<&str> = t.vertices[*settlement]
+                    .hexes
+                    .iter()
+                    .filter(|&&(h, _)| t.hexes[h].land)
+                    .map(|&(h, _)| t.hex_name(h))
+                    .collect();
+                items.push(
+                    warn(format!(
+                        "the rail line named here cannot be built ({}): if this settlement is placed, the judge lays its first line",
+                        r.text(s)
+                    ))
+                    .help(format!(
+                        "the first line runs from the settlement into one of its hexes: {}",
+                        hexes.join(", ")
+                    )),
+                );
             }
         }
         Kind::Accept(a) => {
@@ -199,6 +251,16 @@ fn warnings(s: &State, seat: u8, l: &Line, planned: &mut Vec<usize>, items: &mut
                             items.push(warn(w));
                         }
                     }
+                    Order::Refused(r) => {
+                        let mut d = warn(format!(
+                            "this order can never be done here, and will be refused when played: {}",
+                            r.text(s)
+                        ));
+                        if let Some(h) = xo::refusal_help(s, r) {
+                            d = d.help(h);
+                        }
+                        items.push(d);
+                    }
                     Order::Knight(_)
                     | Order::RoadBuilding(_)
                     | Order::YearOfPlenty(..)
@@ -212,6 +274,33 @@ fn warnings(s: &State, seat: u8, l: &Line, planned: &mut Vec<usize>, items: &mut
     }
 }
 
+/// A founding line that can be played now, for a hint: the best free place (the
+/// judge's own default), with a road at it (base Catan), or its first rail line into
+/// one of its land hexes (a second settlement in Catan Express).
+pub fn founding_example(s: &State, gets_piece: bool) -> String {
+    let v = super::resolve::default_site(s);
+    let t = &s.board.topology;
+    let name = t.vertex_name(v);
+    match s.scenario.as_deref() {
+        Some(_) if !gets_piece => format!("settlement {name}"),
+        Some(x) => t.vertices[v]
+            .hexes
+            .iter()
+            .filter(|&&(h, _)| t.hexes[h].land)
+            .find(|&&(h, _)| x.rail.spoke(t, v, h).is_some())
+            .map_or(format!("settlement {name}"), |&(h, _)| {
+                format!("settlement {name} line {}", t.hex_name(h))
+            }),
+        None => t.vertices[v]
+            .edges
+            .iter()
+            .find(|&&e| t.edges[e].land)
+            .map_or(format!("settlement {name}"), |&e| {
+                format!("settlement {name} road {}", t.edge_name(e))
+            }),
+    }
+}
+
 /// One order line in plain words.
 pub fn describe(s: &State, l: &Line) -> String {
     match &l.kind {
@@ -220,19 +309,28 @@ pub fn describe(s: &State, l: &Line) -> String {
             road,
             line,
         } => {
-            let mut road = road.map_or(String::new(), |e| {
-                format!(" with a road at {}", s.edge_name(e))
-            });
-            if let (Some(st), Some(x)) = (line, s.scenario.as_deref()) {
-                road = format!(
-                    " with its first rail line at {} (on your second placement)",
+            let v = s.vertex_name(*settlement);
+            match (s.scenario.as_deref(), line) {
+                // Catan Express: only the second settlement gets a rail line.
+                (Some(x), Some(Ok(st))) => format!(
+                    "founding: a second settlement at {v}, with its first rail line at {} (if {v} is still free when your second placement comes)",
                     x.rail.stretch_name(&s.board.topology, *st)
-                );
+                ),
+                (Some(_), Some(Err(r))) => format!(
+                    "founding: a second settlement at {v}; its rail line cannot be built ({}), so the judge lays one",
+                    r.text(s)
+                ),
+                (Some(_), None) => format!(
+                    "founding: a first settlement at {v} (with no rail line: the first has none), if {v} is still free when your first placement comes"
+                ),
+                (None, _) => format!(
+                    "founding: a settlement at {v}{}, if that place is still free when your placement comes",
+                    road.map_or(String::new(), |e| format!(
+                        " with a road at {}",
+                        s.edge_name(e)
+                    ))
+                ),
             }
-            format!(
-                "founding: a settlement at {}{road}, if that place is still free when your placement comes",
-                s.vertex_name(*settlement)
-            )
         }
         Kind::Robber(r) => {
             let rob = if r.rob.is_empty() {
@@ -344,6 +442,7 @@ fn order_words(s: &State, o: &Order) -> String {
         }
         Order::End => "end the turn here".into(),
         Order::Scenario(o) => xo::describe(s, o),
+        Order::Refused(r) => format!("refused when played: {}", r.text(s)),
     }
 }
 

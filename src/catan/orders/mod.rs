@@ -114,6 +114,10 @@ pub enum Order {
     },
     /// Stop here; the turn ends.
     End,
+    /// An order that reads but can never be done here (a place no piece may go, a
+    /// trade in the special building phase): played, it is refused with this reason,
+    /// and the player's later orders still run (RULINGS R1).
+    Refused(super::rules::Refusal),
     /// An order of the scenario's own (Catan Express: lines, ferries, the locomotive).
     Scenario(super::scenario::Order),
 }
@@ -124,8 +128,9 @@ pub enum Kind {
     Founding {
         settlement: VertexId,
         road: Option<EdgeId>,
-        /// Catan Express: the second settlement's first rail line (a stretch).
-        line: Option<u16>,
+        /// Catan Express: the second settlement's first rail line (a stretch), or why
+        /// the line written cannot be one.
+        line: Option<Result<u16, super::rules::Refusal>>,
     },
     Robber(RobberChoice),
     Discard(Vec<(Resource, Option<u8>)>),

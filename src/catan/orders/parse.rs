@@ -8,6 +8,7 @@ use super::{Acceptance, Cond, Kind, Line, Order, Orders, RobberChoice, Section};
 use crate::catan::board::{EdgeId, HexId, VertexId};
 use crate::catan::cards::{Cards, Resource};
 use crate::catan::express::orders as xo;
+use crate::catan::rules::Refusal;
 use crate::catan::state::{Colour, State};
 use crate::diagnostic::{Diagnostic, did_you_mean};
 
@@ -359,7 +360,7 @@ impl Reader<'_> {
         let express = xo::active(self);
         if express {
             if let Some(o) = xo::build(self, c, w) {
-                return Ok(Order::Scenario(o?));
+                return o;
             }
             if matches!(w, "move" | "drive" | "go" | "ride") {
                 return Ok(Order::Scenario(xo::movement(self, c)?));
@@ -382,7 +383,7 @@ impl Reader<'_> {
                         o
                     }
                 {
-                    return Ok(Order::Scenario(o?));
+                    return o;
                 }
                 match c.next() {
                     Some("road") => Order::Road(self.edge(c)?),
@@ -535,7 +536,7 @@ impl Reader<'_> {
             "road" | "roads" | "road-building" if xo::active(self) => {
                 c.eat("building");
                 c.eat_any(&[":", ","]);
-                xo::road_building(self, c).map(Order::Scenario)?
+                xo::road_building(self, c)?
             }
             "road" | "roads" | "road-building" => {
                 c.eat("building");
@@ -545,14 +546,19 @@ impl Reader<'_> {
                     edges.push(self.edge(c)?);
                     c.eat_any(&[",", "and"]);
                 }
-                if edges.is_empty() || edges.len() > 2 {
+                if edges.is_empty() {
                     return Err(Diagnostic::new(
                         "road building places one or two roads: name them",
                     )
                     .at(span)
                     .help("play road building 12-13, 13-14"));
                 }
-                Order::RoadBuilding(edges)
+                if edges.len() > 2 {
+                    // Reads, but can never be done: refused when played (RULINGS R1).
+                    Order::Refused(Refusal::RoadBuildingPieces)
+                } else {
+                    Order::RoadBuilding(edges)
+                }
             }
             "year" | "yop" | "year-of-plenty" => {
                 if w == "year" && !(c.eat("of") && c.eat("plenty")) {
@@ -703,7 +709,7 @@ impl Reader<'_> {
                     alts.push(self.order(c)?);
                 }
                 c.finish()?;
-                self.fits_section(&conds, &alts, section, c)?;
+                self.fits_section(&conds, &mut alts, section, c)?;
                 return Ok(Kind::Turn {
                     conds,
                     if_can,
@@ -741,10 +747,14 @@ impl Reader<'_> {
         })
     }
 
+    /// Does the line belong in its section? A condition on the roll before the roll
+    /// does not read; an order the section does not allow (a trade between turns, a
+    /// build before the roll) reads, and is refused with its reason when played
+    /// (RULINGS R1: the player's later orders still run).
     fn fits_section(
         &self,
         conds: &[Cond],
-        alts: &[Order],
+        alts: &mut [Order],
         section: Section,
         c: &Cursor,
     ) -> Res<()> {
@@ -761,40 +771,33 @@ impl Reader<'_> {
                         Diagnostic::new("before the roll, the roll is not known yet").at(whole),
                     );
                 }
-                let ok = alts.iter().all(|o| {
-                    matches!(
+                for o in alts.iter_mut() {
+                    if !matches!(
                         o,
                         Order::Knight(_)
                             | Order::RoadBuilding(_)
                             | Order::YearOfPlenty(..)
                             | Order::Monopoly(_)
+                            | Order::Refused(_)
                             | Order::Scenario(xo::Order::RoadBuilding(_))
-                    )
-                });
-                if !ok {
-                    return Err(Diagnostic::new(
-                        "before the roll only a development card may be played",
-                    )
-                    .at(whole)
-                    .help("put building and trading after a `turn:` line"));
+                    ) {
+                        *o = Order::Refused(Refusal::OnlyCardsBeforeRoll);
+                    }
                 }
             }
             Section::Between => {
-                let ok = alts.iter().all(|o| {
-                    matches!(
+                for o in alts.iter_mut() {
+                    if !matches!(
                         o,
                         Order::Road(_)
                             | Order::Settlement(_)
                             | Order::City(_)
                             | Order::Buy(_)
+                            | Order::Refused(_)
                             | Order::Scenario(xo::Order::Build { .. })
-                    )
-                });
-                if !ok {
-                    return Err(Diagnostic::new(
-                        "in the special building phase one may only build and buy development cards",
-                    )
-                    .at(whole));
+                    ) {
+                        *o = Order::Refused(Refusal::OnlyBuildBetweenTurns);
+                    }
                 }
             }
             Section::Turn | Section::Founding => {}
@@ -916,7 +919,7 @@ pub fn parse(source: &str, s: &State) -> Parsed {
             Ok(kind) => out.orders.lines.push(Line {
                 line: cl.number,
                 span: cl.span.clone(),
-                text: cl.text.split_whitespace().collect::<Vec<_>>().join(" "),
+                text: cl.written.clone(),
                 section: match kind {
                     Kind::Founding { .. } => Section::Founding,
                     _ if section == Section::Founding => Section::Turn,

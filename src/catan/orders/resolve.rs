@@ -136,107 +136,201 @@ pub(crate) fn act(s: &mut State, ev: &mut Vec<Event>, a: Action) -> Result<(), R
 
 // ---- The founding -------------------------------------------------------------------
 
+/// The founding line of a player's file that a placement takes: the first not used yet
+/// whose place `free` says is free and clear. In Catan Express only the second
+/// settlement gets a rail line ("The first settlement of each player therefore has no
+/// road. At the second settlement, a 'Railroad Line' (road) is built"), so the first
+/// placement takes the first such line that names no `line`, if there is one, and the
+/// second the first that names one; failing that, the first line usable. `judge check`
+/// says what this picks, from the same function.
+pub fn founding_pick<'a>(
+    s: &State,
+    orders: &'a Orders,
+    gets_piece: bool,
+    used: &dyn Fn(u32) -> bool,
+    free: &dyn Fn(usize) -> bool,
+) -> Option<&'a Line> {
+    let usable: Vec<&Line> = orders
+        .section(Section::Founding)
+        .filter(|l| !used(l.line))
+        .filter(|l| matches!(l.kind, Kind::Founding { settlement, .. } if free(settlement)))
+        .collect();
+    if s.scenario.is_some() {
+        let has_line = |l: &&Line| matches!(l.kind, Kind::Founding { line: Some(_), .. });
+        let preferred = usable.iter().find(|l| has_line(l) == gets_piece).copied();
+        if preferred.is_some() {
+            return preferred;
+        }
+    }
+    usable.first().copied()
+}
+
 fn founding(s: &mut State, ev: &mut Vec<Event>) {
     let seat = s.actor();
     let c = s.colour(seat);
     let orders = on_record(s, seat);
-    let mut placed = None;
+    let index = match s.phase {
+        Phase::Founding { index, .. } => index,
+        _ => 0,
+    };
+    let gets_piece = crate::catan::scenario::founding_road(s, index);
+    let rec = s.records[seat as usize].clone();
+    let pick = founding_pick(
+        s,
+        &orders,
+        gets_piece,
+        &|l| rec.used.contains_key(&l),
+        &|v| s.check(Action::FoundSettlement(v)).is_ok(),
+    )
+    .cloned();
+    let named_any = orders.section(Section::Founding).next().is_some();
+    // The places named before the one taken (or all, if none is) that could not be
+    // used: the player is told why.
     for l in orders.section(Section::Founding) {
-        let Kind::Founding {
-            settlement,
-            road,
-            line,
-        } = l.kind
-        else {
+        if pick.as_ref().is_some_and(|p| p.line == l.line) {
+            break;
+        }
+        let Kind::Founding { settlement, .. } = l.kind else {
             continue;
         };
-        if s.records[seat as usize].used.contains_key(&l.line) {
+        if rec.used.contains_key(&l.line) {
             continue;
         }
-        s.records[seat as usize].used.insert(l.line, 1);
-        match s.check(Action::FoundSettlement(settlement)) {
-            Ok(()) => {
-                ev.push(order_event(c, l));
-                let _ = act(s, ev, Action::FoundSettlement(settlement));
-                placed = Some((
-                    settlement,
-                    road.map(Piece::Road).or(line.map(Piece::Line)),
-                    l.line,
-                    l.text.clone(),
-                ));
-                break;
-            }
-            Err(r) => ev.push(Event::Skipped {
+        if let Err(r) = s.check(Action::FoundSettlement(settlement)) {
+            ev.push(Event::Skipped {
                 player: c,
                 line: l.line,
                 text: l.text.clone(),
                 why: r.text(s),
-            }),
+            });
         }
     }
-    let (road, line, text) = match placed {
-        Some((_, road, line, text)) => (road, line, text),
+    let placed = match &pick {
+        Some(l) => {
+            let Kind::Founding {
+                settlement,
+                road,
+                line,
+            } = l.kind
+            else {
+                return;
+            };
+            s.records[seat as usize].used.insert(l.line, 1);
+            ev.push(order_event(c, l));
+            let _ = act(s, ev, Action::FoundSettlement(settlement));
+            Some((road.map(Piece::Road).or(line.map(Piece::Line)), l))
+        }
         None => {
             let v = default_site(s);
+            let name = s.vertex_name(v);
             ev.push(Event::Default {
                 player: c,
-                what: format!("the judge founded a settlement at {}", s.vertex_name(v)),
+                what: if named_any {
+                    format!("none of {c}'s founding places was free: the judge founded a settlement at {name}")
+                } else if s.records[seat as usize].text.trim().is_empty() {
+                    format!("{c} sent no orders: the judge founded a settlement at {name}")
+                } else {
+                    format!("{c}'s orders name no founding place: the judge founded a settlement at {name}")
+                },
             });
             let _ = act(s, ev, Action::FoundSettlement(v));
-            (None, 0, String::new())
+            None
         }
     };
-    if let Phase::Founding {
-        settlement: Some(_),
+    let Phase::Founding {
+        settlement: Some(v),
         ..
     } = s.phase
-    {
-        if let Some(piece) = road {
+    else {
+        // The placement gets no piece (Catan Express, the first settlement): a rail line
+        // named with it is not built, and the player is told so.
+        if let Some((Some(Piece::Line(_)), l)) = &placed {
+            ev.push(Event::Failed {
+                player: c,
+                line: l.line,
+                text: format!("{} (the rail line)", l.text),
+                reason: Refusal::Scenario(crate::catan::express::Refusal::FirstHasNoLine),
+            });
+        }
+        return;
+    };
+    // The piece named with the settlement, if it can be laid.
+    let why_default = match &placed {
+        Some((Some(piece), l)) => {
             let a = match piece {
-                Piece::Road(e) => Action::FoundRoad(e),
-                Piece::Line(st) => Action::Scenario(crate::catan::express::Act::FoundLine(st)),
+                Piece::Road(e) => Ok(Action::FoundRoad(*e)),
+                Piece::Line(Ok(st)) => {
+                    Ok(Action::Scenario(crate::catan::express::Act::FoundLine(*st)))
+                }
+                Piece::Line(Err(r)) => Err(*r),
             };
-            match act(s, ev, a) {
+            let tried = match a {
+                Ok(a) => act(s, ev, a),
+                Err(r) => Err(r),
+            };
+            match tried {
                 Ok(()) => return,
-                Err(r) => ev.push(Event::Failed {
-                    player: c,
-                    line,
-                    text: format!("{text} (the road)"),
-                    reason: r,
-                }),
+                Err(r) => {
+                    ev.push(Event::Failed {
+                        player: c,
+                        line: l.line,
+                        text: format!(
+                            "{} ({})",
+                            l.text,
+                            if matches!(piece, Piece::Road(_)) {
+                                "the road"
+                            } else {
+                                "the rail line"
+                            }
+                        ),
+                        reason: r,
+                    });
+                    if matches!(piece, Piece::Road(_)) {
+                        format!("{c}'s road could not be laid: ")
+                    } else {
+                        format!("{c}'s rail line could not be laid: ")
+                    }
+                }
             }
         }
-        if let Phase::Founding {
-            settlement: Some(v),
-            ..
-        } = s.phase
-            && let Some(st) = xo::default_founding_line(s, v)
-        {
-            let name = s.scenario.as_deref().map_or(String::new(), |x| {
-                x.rail.stretch_name(&s.board.topology, st)
-            });
+        Some((None, _)) if s.scenario.is_some() => format!(
+            "{c} named no rail line with the settlement at {}: ",
+            s.vertex_name(v)
+        ),
+        Some((None, _)) => format!(
+            "{c} named no road with the settlement at {}: ",
+            s.vertex_name(v)
+        ),
+        None => String::new(),
+    };
+    if let Some(st) = xo::default_founding_line(s, v) {
+        let name = s.scenario.as_deref().map_or(String::new(), |x| {
+            x.rail.stretch_name(&s.board.topology, st)
+        });
+        ev.push(Event::Default {
+            player: c,
+            what: format!("{why_default}the judge laid {c}'s first rail line at {name}"),
+        });
+        let _ = act(
+            s,
+            ev,
+            Action::Scenario(crate::catan::express::Act::FoundLine(st)),
+        );
+        return;
+    }
+    let mut legal = Vec::new();
+    s.legal_actions(&mut legal);
+    if let Some(&a) = legal.first() {
+        if let Action::FoundRoad(e) = a {
             ev.push(Event::Default {
                 player: c,
-                what: format!("the judge laid the first rail line at {name}"),
+                what: format!(
+                    "{why_default}the judge laid {c}'s founding road at {}",
+                    s.edge_name(e)
+                ),
             });
-            let _ = act(
-                s,
-                ev,
-                Action::Scenario(crate::catan::express::Act::FoundLine(st)),
-            );
-            return;
         }
-        let mut legal = Vec::new();
-        s.legal_actions(&mut legal);
-        if let Some(&a) = legal.first() {
-            if let Action::FoundRoad(e) = a {
-                ev.push(Event::Default {
-                    player: c,
-                    what: format!("the judge laid the founding road at {}", s.edge_name(e)),
-                });
-            }
-            let _ = act(s, ev, a);
-        }
+        let _ = act(s, ev, a);
     }
 }
 
@@ -278,7 +372,7 @@ pub(crate) enum Flow {
 /// The piece a founding placement names after its settlement.
 enum Piece {
     Road(crate::catan::board::EdgeId),
-    Line(u16),
+    Line(Result<u16, Refusal>),
 }
 
 fn order_event(c: Colour, l: &Line) -> Event {
@@ -306,7 +400,9 @@ fn turn(s: &mut State, ev: &mut Vec<Event>) {
     let Some(orders) = orders else {
         ev.push(Event::Default {
             player: c,
-            what: "the judge rolled for them and ended the turn".into(),
+            what: format!(
+                "{c} sent no orders for this turn: the judge rolled for them and ended it"
+            ),
         });
         if s.phase == Phase::BeforeRoll {
             let _ = act(s, ev, Action::Roll);
@@ -611,6 +707,7 @@ fn try_order(
             Ok(Flow::Stop)
         }
         Order::Scenario(o) => xo::try_order(s, ev, seat, o, l, orders),
+        Order::Refused(r) => Err(*r),
     }
 }
 
@@ -690,7 +787,7 @@ fn settle(s: &mut State, ev: &mut Vec<Event>, knight: Option<&RobberChoice>, ord
                     };
                     ev.push(Event::Default {
                         player: c,
-                        what: format!("no robber choice of theirs could be used: the judge moved the robber to {hex}"),
+                        what: format!("none of {c}'s robber choices could be used: the judge moved the robber to {hex}"),
                     });
                 }
                 if act(s, ev, a).is_err() {

@@ -9,7 +9,11 @@ pub struct CleanLine {
     pub number: u32,
     /// Byte range of the whole original line.
     pub span: Range<usize>,
+    /// The line for reading: lower case, typographic characters made plain.
     pub text: String,
+    /// The line as the player wrote it, for showing back: its case kept, the same
+    /// characters made plain, spaces collapsed.
+    pub written: String,
     map: Vec<usize>,
 }
 
@@ -86,6 +90,7 @@ pub fn lines(source: &str) -> Vec<CleanLine> {
             continue;
         }
         let mut text = String::new();
+        let mut written = String::new();
         let mut map = Vec::new();
         for (j, ch) in line.char_indices() {
             let at = start + j;
@@ -99,9 +104,11 @@ pub fn lines(source: &str) -> Vec<CleanLine> {
                 '\u{2018}' | '\u{2019}' => Some('\''),
                 '\u{201c}' | '\u{201d}' => Some('"'),
                 c if c.is_control() => Some(' '),
-                c => Some(c.to_ascii_lowercase()),
+                c => Some(c),
             };
             if let Some(c) = rep {
+                written.push(c);
+                let c = c.to_ascii_lowercase();
                 let mut buf = [0u8; 4];
                 for _ in c.encode_utf8(&mut buf).bytes() {
                     map.push(at);
@@ -117,10 +124,12 @@ pub fn lines(source: &str) -> Vec<CleanLine> {
         }
         let text = text[lead_ws..lead_ws + kept].to_string();
         let map = map[lead_ws..lead_ws + kept].to_vec();
+        let written = written.split_whitespace().collect::<Vec<_>>().join(" ");
         out.push(CleanLine {
             number: i as u32 + 1,
             span: start..start + line.len(),
             text,
+            written,
             map,
         });
     }
@@ -138,6 +147,9 @@ mod tests {
         let l = lines(src);
         assert_eq!(l.len(), 2);
         assert_eq!(l[0].text, "build  road 12-13");
+        // Shown back as written: its case kept, spaces collapsed (issue 20: "if i can"
+        // in lower case).
+        assert_eq!(l[0].written, "Build Road 12-13");
         assert_eq!(l[0].number, 1);
         assert_eq!(l[1].text, "city 5");
         assert_eq!(l[1].number, 4);

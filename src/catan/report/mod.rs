@@ -117,7 +117,9 @@ pub fn text(before: &State, events: &[Event], after: &State, viewer: Option<Colo
         }
     );
     let _ = writeln!(o);
+    let ended = events.iter().any(|e| matches!(e, Event::Ended { .. }));
     let what = match before.phase {
+        _ if ended => "the end of the game: the GM ended it".into(),
         Phase::Founding { .. } => format!("{}'s founding placement", before.colour(before.actor())),
         Phase::Over => "nothing: the game was over".into(),
         _ => format!("{}'s turn {}", before.colour(before.active), before.turn),

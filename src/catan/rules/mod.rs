@@ -141,6 +141,12 @@ pub enum Refusal {
     /// The other side of a trade cannot pay (what they hold is theirs to know).
     PartnerShort,
     NoTaker,
+    /// Road Building names more than two pieces.
+    RoadBuildingPieces,
+    /// An order other than building or buying in the special building phase.
+    OnlyBuildBetweenTurns,
+    /// An order other than a development card before the roll.
+    OnlyCardsBeforeRoll,
     ScenarioRule,
     /// The scenario's own reason.
     Scenario(super::scenario::Refusal),
@@ -188,6 +194,11 @@ impl Refusal {
             NotAPartner => "not a player you can trade with".into(),
             PartnerShort => "the other player cannot pay it".into(),
             NoTaker => "no other player's standing acceptance took it".into(),
+            RoadBuildingPieces => "road building places one or two pieces, no more".into(),
+            OnlyBuildBetweenTurns => {
+                "in the special building phase one may only build and buy development cards".into()
+            }
+            OnlyCardsBeforeRoll => "before the roll only a development card may be played".into(),
             ScenarioRule => "the scenario's rules do not allow it".into(),
             Scenario(r) => r.text(_s),
         }

@@ -55,6 +55,42 @@ impl State {
         log.event(|| Event::TurnBegan { player: c, turn });
     }
 
+    /// The GM ends the game (`judge end`): whoever has the most points wins, hidden
+    /// victory point cards counted. *Reading:* base Catan has no rule for a game that
+    /// stops before anyone reaches the target, so a tie goes to the player who comes
+    /// first in turn order from the one who began the game; Catan Express has its own
+    /// (RULINGS R9: the race winner, the starter, the closest after the starter).
+    pub fn end_by_gm(&mut self, why: &str, log: &mut impl Log) {
+        if self.phase == Phase::Over {
+            return;
+        }
+        let why = why.to_string();
+        log.event(|| Event::Ended { why });
+        if self.scenario.is_some() {
+            crate::catan::express::race::decide(self, None, log);
+            return;
+        }
+        let n = self.players.len() as u8;
+        let first = self.first;
+        let best = (0..n).map(|p| self.points(p)).max().unwrap_or(0);
+        let winner = (0..n)
+            .map(|k| (first + k) % n)
+            .find(|&p| self.points(p) == best)
+            .unwrap_or(first);
+        self.winner = Some(winner);
+        self.phase = Phase::Over;
+        let (c, points, vp_cards) = (
+            self.colour(winner),
+            self.points(winner),
+            self.players[winner as usize].vp_cards(),
+        );
+        log.event(|| Event::Won {
+            player: c,
+            points,
+            vp_cards,
+        });
+    }
+
     pub(crate) fn check_win(&mut self, log: &mut impl Log) {
         match self.phase {
             Phase::Over | Phase::Founding { .. } | Phase::SpecialBuild { .. } => return,

@@ -61,6 +61,18 @@ pub fn resolve(state: &State, orders: &TurnOrders, luck: &crate::luck::Luck) -> 
     ctx.finish()
 }
 
+/// The GM ends the game before the next turn is played (`judge end`): the next turn of
+/// the archive holds nothing but the end, scored by the rules (RULINGS R8).
+pub fn end(state: &State, why: &str) -> Resolution {
+    let mut ctx = Ctx::new(state.clone(), &crate::luck::Luck::predictable(0));
+    if ctx.s.game_over.is_none() {
+        wonder::end_now(&mut ctx, why);
+        ctx.s.turn += 1;
+        ctx.s.phase = Phase::Production;
+    }
+    ctx.finish()
+}
+
 /// The working state of a resolution.
 pub(crate) struct Ctx {
     pub s: State,

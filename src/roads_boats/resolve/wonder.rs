@@ -198,6 +198,21 @@ fn new_move_order(ctx: &mut Ctx, requests: &BTreeMap<Colour, Vec<u32>>) {
     }
 }
 
+/// The GM ends the game (`judge end`): it is scored as at its natural end (RULINGS R8:
+/// goods on transporters and the wonder's rows), with the GM's reason.
+pub(super) fn end_now(ctx: &mut Ctx, why: &str) {
+    if ctx.s.game_over.is_some() {
+        return;
+    }
+    let table: Vec<String> = ranking(&ctx.s)
+        .iter()
+        .map(|(c, s)| format!("{c} {}", s.total))
+        .collect();
+    let reason = format!("the GM ended it ({why}); final score {}", table.join(", "));
+    ctx.s.game_over = Some(reason.clone());
+    ctx.emit(Fact::GameOver { reason });
+}
+
 /// The game ends when the mark is covered, the last neutral brick placed, the wonder
 /// full, or the turn limit reached (RULINGS R7).
 pub(super) fn check_end(ctx: &mut Ctx) {

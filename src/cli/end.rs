@@ -1,0 +1,38 @@
+//! `judge end`: the GM ends a game now, scored by its own rules (`pbem::turn::end`).
+
+use std::io::Write;
+
+use anyhow::Context as _;
+
+use super::{EndArgs, Failure};
+use crate::pbem;
+
+pub fn run(args: EndArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let _lock = super::lock(&args.dir, "judge end", args.wait)?;
+    let (archive, game) = pbem::open(&args.dir)?;
+    let now = super::mail::now()?;
+    let mut lines = Vec::new();
+    let result = pbem::turn::end(
+        &archive,
+        game,
+        now,
+        &args.why,
+        pbem::turn::Options {
+            force: false,
+            send: !args.no_send,
+            read_only_mail: false,
+        },
+        &mut lines,
+    );
+    for l in &lines {
+        writeln!(out, "{}", l.trim_end()).context("writing output")?;
+    }
+    let turn = result?;
+    if args.commit {
+        let message = format!("{}: turn {turn}, the GM ended the game", archive.name());
+        if crate::archive::git::commit(archive.root(), &message).map_err(Failure::User)? {
+            writeln!(out, "Committed {message}.").context("writing output")?;
+        }
+    }
+    Ok(())
+}
