@@ -93,7 +93,7 @@ pub fn check(s: &State, player: Colour, file: &str, source: &str) -> Checked {
             } else {
                 "second"
             };
-            let pick = super::resolve::founding_pick(s, &o, gets_piece, &|_| false, &|v| {
+            let pick = super::resolve::founding_pick(s, o, gets_piece, &|_| false, &|v| {
                 s.check(crate::catan::rules::Action::FoundSettlement(v))
                     .is_ok()
             });
