@@ -443,3 +443,25 @@ fn check_speaks_json_and_exits_by_outcome() {
     let (code, _, err) = judge(&["check", "games/demo"], tmp.path());
     assert_eq!(code, 2, "usage error: {err}");
 }
+
+/// Issue 20.17: `judge cases DIR` runs the `*.toml` files under DIR, as its help says,
+/// not a README or notes beside them; a file named on the command line is run whatever
+/// it is called.
+#[test]
+fn cases_in_a_folder_are_its_toml_files_only() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("mine");
+    std::fs::create_dir_all(dir.join("more")).expect("mkdir");
+    let case = "tests/cases/movement/a-move-to-where-it-stands-says-it-stayed.toml";
+    std::fs::copy(case, dir.join("more/stayed.toml")).expect("copy");
+    std::fs::write(dir.join("README.md"), "# My cases\n\nWhat they check.\n").expect("write");
+    std::fs::write(dir.join("more/notes.txt"), "to do: rivers\n").expect("write");
+    let d = dir.to_str().expect("utf-8");
+    let (code, out, err) = judge(&["cases", d], tmp.path());
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("1 passed, 0 failed"), "{out}");
+    assert!(!out.contains("README") && !out.contains("notes"), "{out}");
+    let (code, _, err) = judge(&["cases", &format!("{d}/nothing-here")], tmp.path());
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("no such file or folder"), "{err}");
+}
