@@ -465,3 +465,68 @@ fn cases_in_a_folder_are_its_toml_files_only() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("no such file or folder"), "{err}");
 }
+
+/// Issue 20.13: a deadline moved into the past is refused (the next `judge turn` would
+/// play the turn at once, while the players were just told they may still send
+/// orders), by `--at` or by a negative `--extend`; `--past` means it, and the players
+/// are told the turn is played now.
+#[test]
+fn a_deadline_in_the_past_is_refused_unless_the_gm_says_past() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("demo");
+    let d = dir.to_str().expect("utf-8");
+    let now = [("JUDGE_NOW", "2026-12-06T00:00:00Z")];
+    support::new_demo(&dir, "Ann", &now);
+    let mut toml = std::fs::read_to_string(dir.join("game.toml")).expect("toml");
+    toml.push_str("\n[mail]\nfrom = \"judge@example.org\"\npickup = \"pickup\"\n\n[schedule]\nfirst_deadline = \"2026-12-10T18:00:00Z\"\nevery = \"2days\"\n");
+    std::fs::write(dir.join("game.toml"), &toml).expect("write");
+    for when in [
+        ["--at", "2026-12-01T00:00:00Z"],
+        ["--extend", "-5days"],
+        ["--at", "2026-12-06T00:00:00Z"],
+    ] {
+        let (code, out, err) = support::judge_text(&["deadline", d, when[0], when[1]], &now);
+        assert_eq!(code, 1, "{when:?}: {out}{err}");
+        assert!(
+            err.contains("has already passed") && err.contains("--past"),
+            "{when:?}: {err}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.join("game.toml")).expect("toml"),
+            toml,
+            "{when:?}: nothing changed"
+        );
+        assert!(!dir.join("pickup").exists(), "{when:?}: nobody told");
+    }
+    let (code, out, err) = support::judge_text(&["deadline", d, "--extend", "-2days"], &now);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("to 2026-12-08 at 18:00:00 UTC"), "{out}");
+    let (code, out, err) = support::judge_text(
+        &["deadline", d, "--at", "2026-12-01T00:00:00Z", "--past"],
+        &now,
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("to 2026-12-01 at 00:00:00 UTC"), "{out}");
+    let told: Vec<String> = std::fs::read_dir(dir.join("pickup"))
+        .expect("pickup")
+        .map(|e| std::fs::read_to_string(e.expect("entry").path()).expect("mail"))
+        .filter(|m| m.contains("2026-12-01 at 00:00:00 UTC"))
+        .collect();
+    assert_eq!(told.len(), 2, "both players told");
+    assert!(
+        told.iter()
+            .all(|m| m.contains("the turn is played now") && !m.contains("you may replace")),
+        "{told:?}"
+    );
+}
+
+/// `judge deadline --help` documents `--past`.
+#[test]
+fn deadline_help_names_past() {
+    let (code, out, _) = support::judge_text(&["deadline", "--help"], &[]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("--past") && out.contains("already passed"),
+        "{out}"
+    );
+}

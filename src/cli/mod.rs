@@ -176,9 +176,13 @@ pub enum Command {
     /// Move the next deadline: later by a duration, or to a time. Later deadlines
     /// follow on from it. The players are told by mail.
     ///
+    /// A deadline that has already passed is refused (exit 1): the next `judge turn`
+    /// would play the turn at once. Give --past to mean it.
+    ///
     /// Examples:
     ///   judge deadline games/spring --extend 24h
     ///   judge deadline games/spring --at 2026-12-05T18:00:00Z
+    ///   judge deadline games/spring --at 2026-12-01T00:00:00Z --past   # play it now
     #[command(verbatim_doc_comment)]
     Deadline(DeadlineArgs),
     /// Print a shell completion script for judge.
@@ -454,6 +458,10 @@ pub struct DeadlineArgs {
     /// Change it without mailing the players.
     #[arg(long)]
     pub quiet: bool,
+    /// Allow a deadline that has already passed: the next `judge turn` plays the turn
+    /// with the orders that are in (the players are told so).
+    #[arg(long)]
+    pub past: bool,
     #[command(flatten)]
     pub wait: Wait,
 }
