@@ -530,3 +530,60 @@ fn deadline_help_names_past() {
         "{out}"
     );
 }
+
+/// Issue 20.14: no command panics when the reader of its output stops reading
+/// (`judge completions zsh | head -3`): a closed pipe ends the run quietly, exit 0.
+/// Each command here writes to a pipe whose reading end is already closed, so its first
+/// write fails, however short the output.
+#[test]
+fn a_closed_pipe_is_a_quiet_exit_for_every_command_that_prints() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("demo");
+    support::new_demo(&dir, "Ann", &[]);
+    let d = dir.to_str().expect("utf-8");
+    let orders = "games/demo/pending/red.txt";
+    let case = "tests/cases/movement/a-move-to-where-it-stands-says-it-stayed.toml";
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["completions", "bash"],
+        vec!["completions", "zsh"],
+        vec!["completions", "fish"],
+        vec!["completions", "elvish"],
+        vec!["completions", "powershell"],
+        vec!["man"],
+        vec!["--help"],
+        vec!["turn", "--help"],
+        vec!["--version"],
+        vec!["scenarios"],
+        vec!["scenarios", "--game", "catan"],
+        vec!["show", d],
+        vec!["show", d, "--json"],
+        vec!["status", d],
+        vec!["report", d],
+        vec!["report", d, "--format", "svg"],
+        vec!["check", d, orders],
+        vec!["check", d, orders, "--format", "json"],
+        vec!["cases", case],
+        vec!["cases", "--table", case],
+        vec!["replay", d],
+        vec!["verify", d],
+        vec!["selfplay", "catan", "--games", "1"],
+    ];
+    for args in commands {
+        let (reader, writer) = std::io::pipe().expect("pipe");
+        drop(reader);
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+            .args(&args)
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .stdout(writer)
+            .stderr(std::process::Stdio::piped())
+            .output()
+            .expect("judge runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !err.contains("panicked") && err.is_empty(),
+            "judge {args:?}: {err}"
+        );
+        assert_eq!(out.status.code(), Some(0), "judge {args:?}: {err}");
+    }
+}
