@@ -587,3 +587,112 @@ fn a_closed_pipe_is_a_quiet_exit_for_every_command_that_prints() {
         assert_eq!(out.status.code(), Some(0), "judge {args:?}: {err}");
     }
 }
+
+/// Issue 20.15: every command given a folder that is not a game's — one that does not
+/// exist, a file, a folder without game.toml — says so and exits 1 ("your input needs
+/// fixing", `judge --help`), never 3 ("try again later") from the lock it could not
+/// take; and it leaves nothing behind in that folder. The table names every subcommand:
+/// a new one must be added here (or to those that take no game folder).
+#[test]
+fn a_folder_that_is_not_a_game_is_exit_1_for_every_command() {
+    use clap::CommandFactory;
+    let tmp = tempfile::tempdir().expect("tmp");
+    let file = tmp.path().join("notes.txt");
+    std::fs::write(&file, "not a game\n").expect("write");
+    let empty = tmp.path().join("empty");
+    std::fs::create_dir(&empty).expect("mkdir");
+    let missing = tmp.path().join("missing");
+    let out = tmp.path().join("site");
+    let o = out.to_str().expect("utf-8");
+    // Each command with DIR standing for the folder given.
+    let table: Vec<(&str, Vec<&str>)> = vec![
+        ("show", vec!["show", "DIR"]),
+        ("show", vec!["show", "DIR", "--json"]),
+        ("status", vec!["status", "DIR"]),
+        ("check", vec!["check", "DIR", "-"]),
+        ("turn", vec!["turn", "DIR"]),
+        ("turn", vec!["turn", "DIR", "--dry-run"]),
+        ("report", vec!["report", "DIR"]),
+        ("replay", vec!["replay", "DIR"]),
+        ("secret", vec!["secret", "DIR"]),
+        ("ingest", vec!["ingest", "DIR", "--again", "1"]),
+        ("mail", vec!["mail", "DIR"]),
+        ("deadline", vec!["deadline", "DIR", "--extend", "1h"]),
+        ("site", vec!["site", "DIR", "-o", o]),
+        ("reveal", vec!["reveal", "DIR", "--now"]),
+        ("verify", vec!["verify", "DIR"]),
+    ];
+    // Commands that take no game folder, and how they meet a wrong path.
+    let others: Vec<(&str, Vec<&str>, &Path)> = vec![
+        (
+            "new",
+            vec!["new", "DIR", "--scenario", "solo", "--player", "A:a@b.org"],
+            &file,
+        ),
+        ("cases", vec!["cases", "DIR"], &missing),
+        ("scenarios", vec!["scenarios", "DIR"], &missing),
+    ];
+    let no_folder = ["completions", "man", "selfplay", "help"];
+    let all: std::collections::BTreeSet<String> = pbem_judge::cli::Cli::command()
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .chain(["help".to_string()])
+        .collect();
+    let covered: std::collections::BTreeSet<String> = table
+        .iter()
+        .map(|(n, _)| *n)
+        .chain(others.iter().map(|(n, _, _)| *n))
+        .chain(no_folder)
+        .map(str::to_string)
+        .collect();
+    assert_eq!(all, covered, "every subcommand is in the table");
+    let help = pbem_judge::cli::EXIT_CODES;
+    assert!(help.contains("1  your input needs fixing"), "{help}");
+    let mut report = String::new();
+    for (_, args) in &table {
+        for (kind, dir) in [
+            ("missing", &missing),
+            ("a file", &file),
+            ("no game.toml", &empty),
+        ] {
+            let d = dir.to_str().expect("utf-8");
+            let args: Vec<&str> = args
+                .iter()
+                .map(|a| if *a == "DIR" { d } else { a })
+                .collect();
+            let (code, out, err) = judge(&args, tmp.path());
+            if code != 1 || !out.is_empty() {
+                report.push_str(&format!(
+                    "judge {args:?} ({kind}) exited {code}: {out}{err}\n"
+                ));
+            }
+            let said = match kind {
+                "missing" => "there is no folder",
+                "a file" => "is a file, not a game's folder",
+                _ => "it has no game.toml",
+            };
+            if !err.contains(said) {
+                report.push_str(&format!("judge {args:?} ({kind}) said: {err}\n"));
+            }
+        }
+    }
+    for (_, args, dir) in &others {
+        let d = dir.to_str().expect("utf-8");
+        let args: Vec<&str> = args
+            .iter()
+            .map(|a| if *a == "DIR" { d } else { a })
+            .collect();
+        let (code, out, err) = judge(&args, tmp.path());
+        if code != 1 {
+            report.push_str(&format!("judge {args:?} exited {code}: {out}{err}\n"));
+        }
+    }
+    assert!(report.is_empty(), "{report}");
+    assert!(!missing.exists(), "nothing made where nothing was");
+    assert_eq!(
+        std::fs::read_dir(&empty).expect("empty").count(),
+        0,
+        "nothing left in a folder that is not a game's (no lock file)"
+    );
+    assert!(!out.exists(), "no site made");
+}

@@ -607,12 +607,14 @@ impl From<crate::archive::lock::LockError> for Failure {
     }
 }
 
-/// Hold the game's lock for a command that changes it.
+/// Hold the game's lock for a command that changes it. A folder that is not a game's is
+/// refused first (exit 1), and no lock file is left in it.
 pub fn lock(
     dir: &std::path::Path,
     what: &str,
     wait: Wait,
 ) -> Result<crate::archive::lock::GameLock, Failure> {
+    crate::archive::check_folder(dir)?;
     Ok(crate::archive::lock::GameLock::acquire(
         dir,
         what,
