@@ -603,7 +603,9 @@ fn p11_15_homes_are_chosen_by_mail_before_turn_1() {
     );
     assert_eq!(code, 0, "{err}");
     assert!(
-        out.contains("set-up round") && out.contains("red chooses first"),
+        out.contains("set-up round")
+            && out.contains("the players choose their homes")
+            && out.contains("red is first"),
         "{out}"
     );
     assert!(
@@ -671,4 +673,96 @@ fn p11_15_homes_are_chosen_by_mail_before_turn_1() {
         show.contains("home C4") && show.contains("home H3"),
         "{show}"
     );
+}
+
+/// The text of a mail the judge wrote into the pickup folder, decoded.
+fn body_of(path: &Path) -> String {
+    let raw = std::fs::read(path).expect("mail");
+    let m = mail_parser::MessageParser::default()
+        .parse(&raw)
+        .expect("a mail");
+    m.body_text(0).unwrap_or_default().replace("\r\n", "\n")
+}
+
+/// Issue 20.16: a game that begins with Jumpstart's auction says so — `judge new`, the
+/// welcome mail and the mail asking the next bidder all explain the auction and give a
+/// `bid` line to send, never a `home` line — and `judge show --json` prints JSON during
+/// the auction too.
+#[test]
+fn a_jumpstart_game_explains_its_auction_and_shows_json() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("duel");
+    let d = dir.to_str().expect("utf-8");
+    let now = "2026-11-28T00:00:00Z";
+    let (code, out, err) = judge(
+        &[
+            "new",
+            d,
+            "--scenario",
+            "jumpstart-duel",
+            "--seed",
+            "3",
+            "--player",
+            "Ann:ann@example.org",
+            "--player",
+            "Bob:bob@example.org",
+        ],
+        now,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("bid for the starting lots") && !out.contains("home"),
+        "{out}"
+    );
+    let (code, json, err) = judge(&["show", d, "--json"], now);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let first = v["setup"]["next"]
+        .as_str()
+        .expect("a next bidder")
+        .to_string();
+    assert_eq!(v["setup"]["step"], 0, "{json}");
+    assert!(v["setup"]["round"]["auction"].is_object(), "{json}");
+    let mut toml = std::fs::read_to_string(dir.join("game.toml")).expect("toml");
+    toml.push_str("\n[mail]\nfrom = \"judge@example.org\"\npickup = \"pickup\"\n\n[schedule]\nfirst_deadline = \"2026-12-10T18:00:00Z\"\nevery = \"2days\"\n");
+    std::fs::write(dir.join("game.toml"), toml).expect("write");
+    let (code, out, err) = judge(&["secret", d, "--mail"], now);
+    assert_eq!(code, 0, "{out}{err}");
+    for (colour, who) in [("red", "ann"), ("yellow", "bob")] {
+        let welcome = std::fs::read_dir(dir.join("pickup"))
+            .expect("pickup")
+            .map(|e| e.expect("entry").path())
+            .find(|p| p.to_string_lossy().contains(&format!("welcome-{colour}")))
+            .expect("a welcome mail");
+        let body = body_of(&welcome);
+        assert!(
+            body.contains("bid for the starting lots")
+                && body.contains("`bid PRICE on lot N`")
+                && body.contains(&format!("    player {colour}\n    secret "))
+                && body.contains("    bid 0 on lot 1\n")
+                && !body.contains("home"),
+            "{who}'s welcome:\n{body}"
+        );
+        assert_eq!(
+            body.contains("You are first"),
+            colour == first,
+            "{who}'s welcome:\n{body}"
+        );
+    }
+    // The first bidder misses the deadline: the default bid, and the next is asked, in
+    // the auction's words.
+    let (code, out, err) = judge(&["turn", d], "2026-11-30T00:05:00Z");
+    assert_eq!(code, 0, "{out}{err}");
+    let second = if first == "red" { "yellow" } else { "red" };
+    let asked = body_of(&dir.join(format!("pickup/setup-001-{second}.eml")));
+    assert!(
+        asked.contains("It is your turn")
+            && asked.contains("`bid PRICE on lot N`")
+            && asked.contains("    bid 0 on lot 2\n"),
+        "{asked}"
+    );
+    let (code, json, err) = judge(&["show", d, "--json"], "2026-11-30T00:06:00Z");
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(v["setup"]["next"], second, "{json}");
 }
