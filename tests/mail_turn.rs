@@ -766,3 +766,37 @@ fn a_jumpstart_game_explains_its_auction_and_shows_json() {
     let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
     assert_eq!(v["setup"]["next"], second, "{json}");
 }
+
+/// Issue 20.19: held late orders, once filed for the next turn, are shown by `judge
+/// status` as what they are (not "put there by hand"); their check again does not warn
+/// of a missing `turn` line the player did write (the judge set it to the turn they are
+/// now for), and the orders played say that turn.
+#[test]
+fn held_orders_are_named_as_held_and_keep_a_turn_line() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (dir, red) = game(tmp.path(), "hold");
+    let d = dir.to_str().expect("utf-8");
+    let out = ingest(&dir, &mail("late", &orders(&red, "move D1: C3")), AFTER);
+    assert!(out.contains("held: red's late orders, for turn 2"), "{out}");
+    let (code, _, err) = judge(&["turn", d, "--force"], AFTER);
+    assert_eq!(code, 0, "{err}");
+    let answer = body_of(&dir.join("pickup/held-002-red.eml"));
+    assert!(
+        !answer.contains("no `turn` line") && !answer.contains("add `turn"),
+        "{answer}"
+    );
+    let pending = std::fs::read_to_string(dir.join("pending/red.txt")).expect("pending");
+    assert!(pending.contains("\nturn 2\n"), "{pending}");
+    let (code, status, err) = judge(&["status", d], AFTER);
+    assert_eq!(code, 0, "{err}");
+    let line = status
+        .lines()
+        .find(|l| l.trim_start().starts_with("red"))
+        .expect("red's line");
+    assert!(
+        !line.contains("by hand")
+            && line.contains("held after turn 1's deadline")
+            && line.contains("arrived 2026-12-01 at 19:00:00 UTC"),
+        "{status}"
+    );
+}

@@ -461,26 +461,36 @@ pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 .join(format!("{}.txt", seat.id))
                 .is_file()
         };
-        let accepted = log.entries.iter().rev().find_map(|e| match &e.outcome {
+        // The mail the file in pending/ came from: the last accepted for this turn, or
+        // late orders held for it (None: the errors were not counted then).
+        let filed = log.entries.iter().rev().find_map(|e| match &e.outcome {
             Outcome::Accepted {
                 player,
                 turn,
                 errors,
                 ..
-            } if player == &seat.id && *turn == next => Some((e, *errors)),
+            } if player == &seat.id && *turn == next => Some((e, Some(*errors))),
+            Outcome::Held { player, turn } if player == &seat.id && *turn == next => {
+                Some((e, None))
+            }
             _ => None,
         });
         let mut what = if over.is_some() {
             String::new()
         } else if has(PENDING_DIR) {
-            match accepted {
+            match filed {
                 Some((e, errors)) => format!(
-                    "orders in, arrived {}, {}",
+                    "orders in, {}arrived {}{}",
+                    if errors.is_none() {
+                        format!("held after turn {last}'s deadline, ")
+                    } else {
+                        String::new()
+                    },
                     e.arrived
                         .as_deref()
                         .and_then(|a| humantime::parse_rfc3339_weak(a).ok())
                         .map_or("at an unknown time".to_string(), shown),
-                    count(errors, "error")
+                    errors.map_or(String::new(), |n| format!(", {}", count(n, "error")))
                 ),
                 None => "orders in (put there by hand)".to_string(),
             }

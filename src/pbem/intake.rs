@@ -558,7 +558,7 @@ impl<'a> Intake<'a> {
                         if late == Late::Hold {
                             atomic::write_file(
                                 &super::turn::held_path(archive, next + 1, &p.id),
-                                without_turn(&filed_text).as_bytes(),
+                                for_turn(&filed_text, next + 1).as_bytes(),
                             )?;
                             self.answer(
                                 &key,
@@ -695,16 +695,23 @@ impl<'a> Intake<'a> {
     }
 }
 
-/// Held orders lose their `turn` line: they are for a later turn than they say.
-fn without_turn(text: &str) -> String {
+/// Held orders are for a later turn than their `turn` line says: it is set to the turn
+/// they are held for, so that their check then neither refuses nor warns of it, and every
+/// other line keeps its number (what the player is told points at the lines they wrote).
+fn for_turn(text: &str, turn: u32) -> String {
     text.lines()
-        .filter(|l| {
-            !l.chars()
+        .map(|l| {
+            let plain = l
+                .chars()
                 .filter_map(crate::text::plain)
                 .collect::<String>()
                 .trim_start()
-                .to_ascii_lowercase()
-                .starts_with("turn")
+                .to_ascii_lowercase();
+            if plain.starts_with("turn") {
+                format!("turn {turn}")
+            } else {
+                l.to_string()
+            }
         })
         .collect::<Vec<_>>()
         .join("\n")
