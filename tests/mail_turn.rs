@@ -800,3 +800,36 @@ fn held_orders_are_named_as_held_and_keep_a_turn_line() {
         "{status}"
     );
 }
+
+/// Issue 20.19: orders mailed with Windows line ends and tabs are echoed clean — no `␍`
+/// under a diagnostic and no raw tab — in the answer, on the GM's console and in the
+/// report; the lines keep their numbers.
+#[test]
+fn crlf_and_tabs_from_mail_are_not_echoed() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (dir, red) = game(tmp.path(), "refuse");
+    let d = dir.to_str().expect("utf-8");
+    let body = format!(
+        "game demo\r\nplayer red\r\nsecret {red}\r\nturn 1\r\nmovement\r\nmove\tD1:\tC3\r\nmvoe D2: C3\r\n"
+    );
+    let out = ingest(&dir, &mail("crlf", &body), BEFORE);
+    assert!(
+        out.contains("accepted: red's orders for turn 1 (1 error"),
+        "{out}"
+    );
+    let answer = body_of(&dir.join("pickup/ack-000001.eml"));
+    let (code, turn, err) = judge(&["turn", d, "--force"], AFTER);
+    assert_eq!(code, 0, "{err}");
+    let report = std::fs::read_to_string(dir.join("turns/001/reports/red.txt")).expect("report");
+    for (what, text) in [("answer", &answer), ("console", &turn), ("report", &report)] {
+        assert!(
+            !text.contains('\u{240D}') && !text.contains('\t') && !text.contains('\r'),
+            "{what}:\n{text}"
+        );
+        assert!(
+            text.contains("7 | mvoe D2: C3\n") || what == "report",
+            "{what}:\n{text}"
+        );
+    }
+    assert!(report.contains("line 6: move D1: C3"), "{report}");
+}

@@ -506,7 +506,9 @@ impl<'a> Intake<'a> {
             &archive.root().join(&kept_name),
             &kept_copy(m, &values, arrived),
         )?;
-        let filed_text = redact::blank(&orders, &values);
+        // Filed with plain line ends and spaces: every echo of it later (the answer, the
+        // GM's console, the reports) shows what the player wrote, not `␍` and tabs.
+        let filed_text = crate::text::plain_layout(&redact::blank(&orders, &values));
 
         let (outcome, answered) = match (verdict, sender) {
             (Err(why), None) => (
