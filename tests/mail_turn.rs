@@ -833,3 +833,52 @@ fn crlf_and_tabs_from_mail_are_not_echoed() {
     }
     assert!(report.contains("line 6: move D1: C3"), "{report}");
 }
+
+/// Issue 20.19: `judge turn` reads the whole Maildir every run; the mails it filed
+/// before are said once, as a count, not a line each (61 lines by the end of a short
+/// game).
+#[test]
+fn mails_already_filed_are_one_line() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (dir, red) = game(tmp.path(), "refuse");
+    let d = dir.to_str().expect("utf-8");
+    let maildir = tmp.path().join("Maildir");
+    for sub in ["new", "cur", "tmp"] {
+        std::fs::create_dir_all(maildir.join(sub)).expect("mkdir");
+    }
+    for (i, moves) in ["move D1: C3", "move D2: C3", "move D3: C3"]
+        .iter()
+        .enumerate()
+    {
+        std::fs::write(
+            maildir.join(format!("new/176400000{i}.M{i}P1.host")),
+            mail(&format!("m{i}"), &orders(&red, moves)),
+        )
+        .expect("write");
+    }
+    let mut toml = std::fs::read_to_string(dir.join("game.toml")).expect("toml");
+    toml = toml.replace(
+        "pickup = \"pickup\"\n",
+        &format!(
+            "pickup = \"pickup\"\nmaildir = {:?}\n",
+            maildir.to_str().expect("utf-8")
+        ),
+    );
+    std::fs::write(dir.join("game.toml"), toml).expect("write");
+    let (code, first, err) = judge(&["turn", d], BEFORE);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        first.matches("accepted: red's orders").count(),
+        3,
+        "{first}"
+    );
+    assert!(!first.contains("already filed"), "{first}");
+    let (code, again, err) = judge(&["turn", d], BEFORE);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        again.matches("already filed").count(),
+        1,
+        "one line for all:\n{again}"
+    );
+    assert!(again.contains("skipped 3 mails already filed"), "{again}");
+}

@@ -284,7 +284,7 @@ pub fn ingest(args: IngestArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
         if let Some(m) = &args.mbox {
             sources::mbox(m, |mail| {
-                lines.push(intake.file(&mail)?.describe());
+                lines.extend(intake.file(&mail)?.news());
                 Ok(())
             })?;
         }
@@ -295,6 +295,7 @@ pub fn ingest(args: IngestArgs, out: &mut dyn Write) -> Result<(), Failure> {
         if let Some(src) = &imap {
             lines.extend(intake::file_imap(&mut intake, src, false)?);
         }
+        lines.extend(intake.skipped());
         if !args.no_send {
             lines.extend(send::describe(&send::send(&archive)?));
         }

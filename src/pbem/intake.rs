@@ -125,6 +125,8 @@ pub struct Intake<'a> {
     position: Box<dyn Position>,
     /// The last step of the round before turn 1, while the game is in one.
     round: Option<u32>,
+    /// Mails skipped as already filed (a Maildir is read whole every run).
+    duplicates: usize,
 }
 
 /// A copy of a mail fit to keep: the headers people read and every text part, decoded,
@@ -194,6 +196,18 @@ impl<'a> Intake<'a> {
             log: Log::load(archive)?,
             position: super::current(archive, game)?,
             round,
+            duplicates: 0,
+        })
+    }
+
+    /// The mails skipped as already filed, in one line for the GM (none when there
+    /// were none): a line per mail would list every mail of the game on every run.
+    pub fn skipped(&self) -> Option<String> {
+        (self.duplicates > 0).then(|| {
+            format!(
+                "skipped {} already filed",
+                crate::text::count(self.duplicates, "mail")
+            )
         })
     }
 
@@ -236,6 +250,7 @@ impl<'a> Intake<'a> {
     pub fn file(&mut self, mail: &Mail) -> Result<Filed, Error> {
         let id = inbound::message_id(&mail.raw);
         if self.log.has(&id) {
+            self.duplicates += 1;
             return Ok(Filed {
                 label: mail.label.clone(),
                 from: inbound::read_headers(&mail.raw).and_then(|h| h.from),
@@ -720,14 +735,22 @@ fn for_turn(text: &str, turn: u32) -> String {
         + "\n"
 }
 
-/// File every mail of a source; a line per mail for the GM.
+impl Filed {
+    /// The line for the GM, unless the mail was only skipped as already filed (those
+    /// are counted once: [`Intake::skipped`]).
+    pub fn news(&self) -> Option<String> {
+        (self.outcome != Outcome::Duplicate).then(|| self.describe())
+    }
+}
+
+/// File every mail of a source; a line for the GM per mail filed now.
 pub fn file_each(
     intake: &mut Intake<'_>,
     mails: impl IntoIterator<Item = Result<Mail, Error>>,
 ) -> Result<Vec<String>, Error> {
     let mut lines = Vec::new();
     for m in mails {
-        lines.push(intake.file(&m?)?.describe());
+        lines.extend(intake.file(&m?)?.news());
     }
     Ok(lines)
 }
@@ -749,7 +772,7 @@ pub fn file_imap(
         };
         match intake.file(&mail) {
             Ok(f) => {
-                lines.push(f.describe());
+                lines.extend(f.news());
                 true
             }
             Err(e) => {
