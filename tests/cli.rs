@@ -696,3 +696,45 @@ fn a_folder_that_is_not_a_game_is_exit_1_for_every_command() {
     );
     assert!(!out.exists(), "no site made");
 }
+
+/// Issue 20.24: what a new GM reads says what the judge does. `judge --help` and the
+/// crate name every game; `JUDGE_NOW` (how to try a deadline out, and how the tests set
+/// the clock) is in `judge turn --help` and the GM guide, and so are the IMAP keys of
+/// `[mail]`; docs/rules.md does not call the &cetera modules unimplemented; docs/orders.md
+/// says what happens to a greeting (it is left out), not that it is an error.
+#[test]
+fn the_docs_say_what_the_judge_does() {
+    let (_, help, _) = support::judge_text(&["--help"], &[]);
+    let (_, turn, _) = support::judge_text(&["turn", "--help"], &[]);
+    let description = env!("CARGO_PKG_DESCRIPTION");
+    let lib = std::fs::read_to_string("src/lib.rs").expect("lib.rs");
+    let crate_doc: String = lib
+        .lines()
+        .take_while(|l| l.starts_with("//!"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    for (what, text) in [
+        ("judge --help", help.as_str()),
+        ("Cargo.toml", description),
+        ("src/lib.rs", crate_doc.as_str()),
+    ] {
+        assert!(
+            text.contains("Roads & Boats")
+                && text.contains("Catan")
+                && text.contains("Catan Express"),
+            "{what}: {text}"
+        );
+    }
+    assert!(turn.contains("JUDGE_NOW"), "{turn}");
+    let guide = std::fs::read_to_string("docs/gm-guide.md").expect("guide");
+    for key in ["JUDGE_NOW", "imap_port", "imap_security", "--past"] {
+        assert!(guide.contains(key), "the GM guide names {key}");
+    }
+    let rules = std::fs::read_to_string("docs/rules.md").expect("rules");
+    assert!(!rules.contains("not implemented yet"), "docs/rules.md");
+    let orders = std::fs::read_to_string("docs/orders.md").expect("orders");
+    assert!(
+        !orders.contains("on its own line is an error") && orders.contains("a greeting before"),
+        "docs/orders.md"
+    );
+}

@@ -28,7 +28,8 @@ pub const EXIT_CODES: &str = "Exit status (for scripts and cron):
   3  something failed that may work later (a disk, a mail server): try again
   4  another judge command is changing the game: try again later";
 
-/// A play-by-email judge for Roads & Boats (with Planes & Trains and &cetera).
+/// A play-by-email judge for Roads & Boats (with Planes & Trains and &cetera), Catan
+/// and Catan Express (--game catan, --game catan-express).
 ///
 /// A game is a folder (the archive) that the GM keeps in git. The turn cycle:
 ///
@@ -125,10 +126,15 @@ pub enum Command {
     /// their standing orders, if they have some, or none. The turn is written whole
     /// into DIR/turns/; a run killed at any point is finished by the next one.
     ///
+    /// The clock is the system's. With JUDGE_NOW set to a time (RFC 3339) the judge
+    /// runs as if it were then: to try a deadline out with --dry-run, and in tests.
+    /// Never set it in cron.
+    ///
     /// Examples:
     ///   judge turn games/demo
     ///   judge turn games/spring --commit        # from cron
     ///   judge turn games/spring --dry-run       # what would happen now
+    ///   JUDGE_NOW=2026-12-01T18:05:00Z judge turn games/spring --dry-run
     #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
     Turn(TurnArgs),
     /// Print a turn's report: text in the Quick Guide's style, the map as SVG or PNG, or
