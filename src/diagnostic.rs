@@ -121,12 +121,17 @@ impl LineIndex {
         let first = self.line_of(span.start);
         let last = self.line_of(span.end.saturating_sub(1).max(span.start));
         let start = self.starts[first];
-        let end = self
+        let mut end = self
             .starts
             .get(last + 1)
             .map_or(source.len(), |next| next.saturating_sub(1))
-            .max(start);
-        (start..end.min(source.len()), first + 1)
+            .max(start)
+            .min(source.len());
+        // A Windows line end's CR is not part of the line: shown, it would be `␍`.
+        if end > start && source.as_bytes()[end - 1] == b'\r' {
+            end -= 1;
+        }
+        (start..end, first + 1)
     }
 }
 
@@ -250,6 +255,24 @@ mod tests {
         assert_eq!(line_col(s, 0), (1, 1));
         assert_eq!(line_col(s, 3), (2, 1));
         assert_eq!(line_col(s, 7), (2, 4));
+    }
+
+    /// Issue 20.19: a file with Windows line ends shows its lines without `␍`.
+    #[test]
+    fn a_crlf_line_is_shown_without_its_cr() {
+        let source = "game demo\r\nmvoe D2: C3\r\nmove D1: C3\r\n".to_string();
+        let at = source.find("mvoe").expect("mvoe");
+        let d = Diagnostics {
+            file: "o.txt".into(),
+            source,
+            items: vec![Diagnostic::new("`mvoe` is not an order").at(at..at + 4)],
+        };
+        let shown = d.render();
+        assert!(shown.contains("2 | mvoe D2: C3\n"), "{shown}");
+        assert!(
+            !shown.contains('\u{240D}') && !shown.contains('\r'),
+            "{shown}"
+        );
     }
 
     #[test]

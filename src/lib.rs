@@ -1,6 +1,7 @@
-//! pbem-judge: a play-by-email judge for Roads & Boats.
+//! pbem-judge: a play-by-email judge for Roads & Boats (with Planes & Trains and &cetera),
+//! Catan and Catan Express.
 //!
-//! The rules live in [`roads_boats`] as pure functions of the state; files, mail and the
+//! The rules live in [`roads_boats`] and [`catan`] as pure functions of the state; files, mail and the
 //! clock sit at the edges ([`archive`], [`cli`]).
 
 pub mod archive;

@@ -39,6 +39,21 @@ pub fn count(n: usize, noun: &str) -> String {
     }
 }
 
+/// Text from mail made plain to echo: Windows line ends (CRLF, or a lone CR) become
+/// plain ones, and a tab becomes a space — what each meant to an order reader already,
+/// but shown raw they come out as `␍` under a diagnostic and as tabs in a report. Each
+/// tab stays one byte, so what points into the text still points at the same words.
+pub fn plain_layout(text: &str) -> String {
+    text.replace("\r\n", "\n")
+        .chars()
+        .map(|c| match c {
+            '\r' => '\n',
+            '\t' => ' ',
+            c => c,
+        })
+        .collect()
+}
+
 /// Text read from a file that should be UTF-8: as it is, or, when it is not, read byte
 /// for byte as Windows-1252 (what a program that is not UTF-8 most likely wrote), with
 /// a note saying so. Never fails: every byte means something.
@@ -77,6 +92,14 @@ fn cp1252(b: u8) -> char {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mail_layout_is_made_plain() {
+        assert_eq!(
+            plain_layout("turn 1\r\nmove\tD1: C3\r\rend"),
+            "turn 1\nmove D1: C3\n\nend"
+        );
+    }
 
     #[test]
     fn counts_are_english() {

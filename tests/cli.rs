@@ -444,6 +444,302 @@ fn check_speaks_json_and_exits_by_outcome() {
     assert_eq!(code, 2, "usage error: {err}");
 }
 
+/// Issue 20.17: `judge cases DIR` runs the `*.toml` files under DIR, as its help says,
+/// not a README or notes beside them; a file named on the command line is run whatever
+/// it is called.
+#[test]
+fn cases_in_a_folder_are_its_toml_files_only() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("mine");
+    std::fs::create_dir_all(dir.join("more")).expect("mkdir");
+    let case = "tests/cases/movement/a-move-to-where-it-stands-says-it-stayed.toml";
+    std::fs::copy(case, dir.join("more/stayed.toml")).expect("copy");
+    std::fs::write(dir.join("README.md"), "# My cases\n\nWhat they check.\n").expect("write");
+    std::fs::write(dir.join("more/notes.txt"), "to do: rivers\n").expect("write");
+    let d = dir.to_str().expect("utf-8");
+    let (code, out, err) = judge(&["cases", d], tmp.path());
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("1 passed, 0 failed"), "{out}");
+    assert!(!out.contains("README") && !out.contains("notes"), "{out}");
+    let (code, _, err) = judge(&["cases", &format!("{d}/nothing-here")], tmp.path());
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("no such file or folder"), "{err}");
+}
+
+/// Issue 20.13: a deadline moved into the past is refused (the next `judge turn` would
+/// play the turn at once, while the players were just told they may still send
+/// orders), by `--at` or by a negative `--extend`; `--past` means it, and the players
+/// are told the turn is played now.
+#[test]
+fn a_deadline_in_the_past_is_refused_unless_the_gm_says_past() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("demo");
+    let d = dir.to_str().expect("utf-8");
+    let now = [("JUDGE_NOW", "2026-12-06T00:00:00Z")];
+    support::new_demo(&dir, "Ann", &now);
+    let mut toml = std::fs::read_to_string(dir.join("game.toml")).expect("toml");
+    toml.push_str("\n[mail]\nfrom = \"judge@example.org\"\npickup = \"pickup\"\n\n[schedule]\nfirst_deadline = \"2026-12-10T18:00:00Z\"\nevery = \"2days\"\n");
+    std::fs::write(dir.join("game.toml"), &toml).expect("write");
+    for when in [
+        ["--at", "2026-12-01T00:00:00Z"],
+        ["--extend", "-5days"],
+        ["--at", "2026-12-06T00:00:00Z"],
+    ] {
+        let (code, out, err) = support::judge_text(&["deadline", d, when[0], when[1]], &now);
+        assert_eq!(code, 1, "{when:?}: {out}{err}");
+        assert!(
+            err.contains("has already passed") && err.contains("--past"),
+            "{when:?}: {err}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.join("game.toml")).expect("toml"),
+            toml,
+            "{when:?}: nothing changed"
+        );
+        assert!(!dir.join("pickup").exists(), "{when:?}: nobody told");
+    }
+    let (code, out, err) = support::judge_text(&["deadline", d, "--extend", "-2days"], &now);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("to 2026-12-08 at 18:00:00 UTC"), "{out}");
+    let (code, out, err) = support::judge_text(
+        &["deadline", d, "--at", "2026-12-01T00:00:00Z", "--past"],
+        &now,
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("to 2026-12-01 at 00:00:00 UTC"), "{out}");
+    let told: Vec<String> = std::fs::read_dir(dir.join("pickup"))
+        .expect("pickup")
+        .map(|e| std::fs::read_to_string(e.expect("entry").path()).expect("mail"))
+        .filter(|m| m.contains("2026-12-01 at 00:00:00 UTC"))
+        .collect();
+    assert_eq!(told.len(), 2, "both players told");
+    assert!(
+        told.iter()
+            .all(|m| m.contains("the turn is played now") && !m.contains("you may replace")),
+        "{told:?}"
+    );
+}
+
+/// `judge deadline --help` documents `--past`.
+#[test]
+fn deadline_help_names_past() {
+    let (code, out, _) = support::judge_text(&["deadline", "--help"], &[]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("--past") && out.contains("already passed"),
+        "{out}"
+    );
+}
+
+/// Issue 20.14: no command panics when the reader of its output stops reading
+/// (`judge completions zsh | head -3`): a closed pipe ends the run quietly, exit 0.
+/// Each command here writes to a pipe whose reading end is already closed, so its first
+/// write fails, however short the output.
+#[test]
+fn a_closed_pipe_is_a_quiet_exit_for_every_command_that_prints() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("demo");
+    support::new_demo(&dir, "Ann", &[]);
+    let d = dir.to_str().expect("utf-8");
+    let orders = "games/demo/pending/red.txt";
+    let case = "tests/cases/movement/a-move-to-where-it-stands-says-it-stayed.toml";
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["completions", "bash"],
+        vec!["completions", "zsh"],
+        vec!["completions", "fish"],
+        vec!["completions", "elvish"],
+        vec!["completions", "powershell"],
+        vec!["man"],
+        vec!["--help"],
+        vec!["turn", "--help"],
+        vec!["--version"],
+        vec!["scenarios"],
+        vec!["scenarios", "--game", "catan"],
+        vec!["show", d],
+        vec!["show", d, "--json"],
+        vec!["status", d],
+        vec!["report", d],
+        vec!["report", d, "--format", "svg"],
+        vec!["check", d, orders],
+        vec!["check", d, orders, "--format", "json"],
+        vec!["cases", case],
+        vec!["cases", "--table", case],
+        vec!["replay", d],
+        vec!["verify", d],
+        vec!["selfplay", "catan", "--games", "1"],
+    ];
+    for args in commands {
+        let (reader, writer) = std::io::pipe().expect("pipe");
+        drop(reader);
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+            .args(&args)
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .stdout(writer)
+            .stderr(std::process::Stdio::piped())
+            .output()
+            .expect("judge runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !err.contains("panicked") && err.is_empty(),
+            "judge {args:?}: {err}"
+        );
+        assert_eq!(out.status.code(), Some(0), "judge {args:?}: {err}");
+    }
+}
+
+/// Issue 20.15: every command given a folder that is not a game's — one that does not
+/// exist, a file, a folder without game.toml — says so and exits 1 ("your input needs
+/// fixing", `judge --help`), never 3 ("try again later") from the lock it could not
+/// take; and it leaves nothing behind in that folder. The table names every subcommand:
+/// a new one must be added here (or to those that take no game folder).
+#[test]
+fn a_folder_that_is_not_a_game_is_exit_1_for_every_command() {
+    use clap::CommandFactory;
+    let tmp = tempfile::tempdir().expect("tmp");
+    let file = tmp.path().join("notes.txt");
+    std::fs::write(&file, "not a game\n").expect("write");
+    let empty = tmp.path().join("empty");
+    std::fs::create_dir(&empty).expect("mkdir");
+    let missing = tmp.path().join("missing");
+    let out = tmp.path().join("site");
+    let o = out.to_str().expect("utf-8");
+    // Each command with DIR standing for the folder given.
+    let table: Vec<(&str, Vec<&str>)> = vec![
+        ("show", vec!["show", "DIR"]),
+        ("show", vec!["show", "DIR", "--json"]),
+        ("status", vec!["status", "DIR"]),
+        ("check", vec!["check", "DIR", "-"]),
+        ("turn", vec!["turn", "DIR"]),
+        ("turn", vec!["turn", "DIR", "--dry-run"]),
+        ("report", vec!["report", "DIR"]),
+        ("replay", vec!["replay", "DIR"]),
+        ("secret", vec!["secret", "DIR"]),
+        ("ingest", vec!["ingest", "DIR", "--again", "1"]),
+        ("mail", vec!["mail", "DIR"]),
+        ("deadline", vec!["deadline", "DIR", "--extend", "1h"]),
+        ("site", vec!["site", "DIR", "-o", o]),
+        ("reveal", vec!["reveal", "DIR", "--now"]),
+        ("verify", vec!["verify", "DIR"]),
+        ("end", vec!["end", "DIR", "--why", "stalled"]),
+    ];
+    // Commands that take no game folder, and how they meet a wrong path.
+    let others: Vec<(&str, Vec<&str>, &Path)> = vec![
+        (
+            "new",
+            vec!["new", "DIR", "--scenario", "solo", "--player", "A:a@b.org"],
+            &file,
+        ),
+        ("cases", vec!["cases", "DIR"], &missing),
+        ("scenarios", vec!["scenarios", "DIR"], &missing),
+    ];
+    let no_folder = ["completions", "man", "selfplay", "help"];
+    let all: std::collections::BTreeSet<String> = pbem_judge::cli::Cli::command()
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .chain(["help".to_string()])
+        .collect();
+    let covered: std::collections::BTreeSet<String> = table
+        .iter()
+        .map(|(n, _)| *n)
+        .chain(others.iter().map(|(n, _, _)| *n))
+        .chain(no_folder)
+        .map(str::to_string)
+        .collect();
+    assert_eq!(all, covered, "every subcommand is in the table");
+    let help = pbem_judge::cli::EXIT_CODES;
+    assert!(help.contains("1  your input needs fixing"), "{help}");
+    let mut report = String::new();
+    for (_, args) in &table {
+        for (kind, dir) in [
+            ("missing", &missing),
+            ("a file", &file),
+            ("no game.toml", &empty),
+        ] {
+            let d = dir.to_str().expect("utf-8");
+            let args: Vec<&str> = args
+                .iter()
+                .map(|a| if *a == "DIR" { d } else { a })
+                .collect();
+            let (code, out, err) = judge(&args, tmp.path());
+            if code != 1 || !out.is_empty() {
+                report.push_str(&format!(
+                    "judge {args:?} ({kind}) exited {code}: {out}{err}\n"
+                ));
+            }
+            let said = match kind {
+                "missing" => "there is no folder",
+                "a file" => "is a file, not a game's folder",
+                _ => "it has no game.toml",
+            };
+            if !err.contains(said) {
+                report.push_str(&format!("judge {args:?} ({kind}) said: {err}\n"));
+            }
+        }
+    }
+    for (_, args, dir) in &others {
+        let d = dir.to_str().expect("utf-8");
+        let args: Vec<&str> = args
+            .iter()
+            .map(|a| if *a == "DIR" { d } else { a })
+            .collect();
+        let (code, out, err) = judge(&args, tmp.path());
+        if code != 1 {
+            report.push_str(&format!("judge {args:?} exited {code}: {out}{err}\n"));
+        }
+    }
+    assert!(report.is_empty(), "{report}");
+    assert!(!missing.exists(), "nothing made where nothing was");
+    assert_eq!(
+        std::fs::read_dir(&empty).expect("empty").count(),
+        0,
+        "nothing left in a folder that is not a game's (no lock file)"
+    );
+    assert!(!out.exists(), "no site made");
+}
+
+/// Issue 20.24: what a new GM reads says what the judge does. `judge --help` and the
+/// crate name every game; `JUDGE_NOW` (how to try a deadline out, and how the tests set
+/// the clock) is in `judge turn --help` and the GM guide, and so are the IMAP keys of
+/// `[mail]`; docs/rules.md does not call the &cetera modules unimplemented; docs/orders.md
+/// says what happens to a greeting (it is left out), not that it is an error.
+#[test]
+fn the_docs_say_what_the_judge_does() {
+    let (_, help, _) = support::judge_text(&["--help"], &[]);
+    let (_, turn, _) = support::judge_text(&["turn", "--help"], &[]);
+    let description = env!("CARGO_PKG_DESCRIPTION");
+    let lib = std::fs::read_to_string("src/lib.rs").expect("lib.rs");
+    let crate_doc: String = lib
+        .lines()
+        .take_while(|l| l.starts_with("//!"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    for (what, text) in [
+        ("judge --help", help.as_str()),
+        ("Cargo.toml", description),
+        ("src/lib.rs", crate_doc.as_str()),
+    ] {
+        assert!(
+            text.contains("Roads & Boats")
+                && text.contains("Catan")
+                && text.contains("Catan Express"),
+            "{what}: {text}"
+        );
+    }
+    assert!(turn.contains("JUDGE_NOW"), "{turn}");
+    let guide = std::fs::read_to_string("docs/gm-guide.md").expect("guide");
+    for key in ["JUDGE_NOW", "imap_port", "imap_security", "--past"] {
+        assert!(guide.contains(key), "the GM guide names {key}");
+    }
+    let rules = std::fs::read_to_string("docs/rules.md").expect("rules");
+    assert!(!rules.contains("not implemented yet"), "docs/rules.md");
+    let orders = std::fs::read_to_string("docs/orders.md").expect("orders");
+    assert!(
+        !orders.contains("on its own line is an error") && orders.contains("a greeting before"),
+        "docs/orders.md"
+    );
+}
+
 /// Issue 20: `judge end DIR --why TEXT` ends a Roads & Boats game before its next turn,
 /// scored as at its natural end (RULINGS R8), the reason in the report; it replays, and
 /// nothing more is played.

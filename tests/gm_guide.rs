@@ -2,7 +2,10 @@
 //! scratch folder, against the real mail servers (tests/mail/servers.sh), and each must
 //! succeed. The guide's `toml` block is appended to game.toml with the test servers put
 //! in for the example ones. Hidden `<!-- guide-test: … -->` lines in the guide say what
-//! happens between the commands: the clock (`JUDGE_NOW`), and players mailing orders.
+//! happens between the commands: the clock (`JUDGE_NOW`), and players mailing orders;
+//! `expect exit N` says the commands of the next `sh` block must fail with that exit
+//! status, and the `text` block right after them shows what they say (each of its
+//! lines must be in their standard error).
 
 mod support;
 
@@ -41,6 +44,10 @@ struct Run {
     now: String,
     secrets: Vec<(String, String)>,
     again: Option<String>,
+    /// The exit status the commands of the next `sh` block must have (0 by default).
+    expect: Option<i32>,
+    /// What the last block of failing commands wrote to standard error.
+    failed: Option<String>,
 }
 
 impl Run {
@@ -48,7 +55,9 @@ impl Run {
         self.tmp.path().join("games/spring")
     }
 
-    fn sh(&self, command: &str) {
+    /// Run one command; it must exit with `expect` (0: succeed). Returns its standard
+    /// error.
+    fn sh(&self, command: &str, expect: i32) -> String {
         let bin = Path::new(env!("CARGO_BIN_EXE_judge"))
             .parent()
             .expect("bin");
@@ -72,13 +81,14 @@ impl Run {
             .output()
             .expect("sh");
         assert!(
-            out.status.success(),
-            "`{command}` at {} exited {:?}:\n{}{}",
+            out.status.code() == Some(expect),
+            "`{command}` at {} exited {:?}, not {expect}:\n{}{}",
             self.now,
             out.status.code(),
             String::from_utf8_lossy(&out.stdout),
             String::from_utf8_lossy(&out.stderr)
         );
+        String::from_utf8_lossy(&out.stderr).into_owned()
     }
 
     fn secret(&mut self, colour: &str) -> String {
@@ -185,6 +195,8 @@ impl Run {
                 .and_then(|e| e["seq"].as_u64())
                 .expect("a refused mail");
             self.again = Some(seq.to_string());
+        } else if let Some(n) = d.strip_prefix("expect exit ") {
+            self.expect = Some(n.parse().expect("an exit status"));
         } else if !d.starts_with("append ") {
             panic!("unknown guide-test directive: {d}");
         }
@@ -200,6 +212,8 @@ fn every_command_in_the_gm_guide_runs() {
         now: "2026-11-27T00:00:00Z".into(),
         secrets: Vec::new(),
         again: None,
+        expect: None,
+        failed: None,
     };
     std::fs::create_dir_all(run.tmp.path().join("games")).expect("games");
     let mut commands = 0;
@@ -225,6 +239,8 @@ fn every_command_in_the_gm_guide_runs() {
             .collect();
         match lang {
             "sh" => {
+                let expect = run.expect.take().unwrap_or(0);
+                let mut said = String::new();
                 let mut command = String::new();
                 for l in block {
                     if let Some(part) = l.strip_suffix('\\') {
@@ -240,11 +256,23 @@ fn every_command_in_the_gm_guide_runs() {
                     if let Some(n) = run.again.take() {
                         c = c.replace("--again 9", &format!("--again {n}"));
                     }
-                    run.sh(&c);
+                    said.push_str(&run.sh(&c, expect));
                     commands += 1;
+                }
+                run.failed = (expect != 0).then_some(said);
+            }
+            "text" => {
+                if let Some(said) = run.failed.take() {
+                    for l in block.iter().map(|l| l.trim()).filter(|l| !l.is_empty()) {
+                        assert!(
+                            said.contains(l),
+                            "the guide shows `{l}`, but it said:\n{said}"
+                        );
+                    }
                 }
             }
             "toml" => {
+                run.failed = None;
                 if let Some(f) = append_to.take() {
                     run.append(&f, &block.join("\n"));
                 }
@@ -273,5 +301,19 @@ fn every_command_in_the_gm_guide_runs() {
             .iter()
             .any(|m| m.0 == "bob@example.org" && m.1 == "[spring] turn 1: report"),
         "reports sent"
+    );
+    // The jumpstart game's welcome explains its auction and gives a bid to send.
+    let welcome = run
+        .srv
+        .delivered()
+        .into_iter()
+        .find(|m| m.0 == "dee@example.org" && m.1.contains("[duel] welcome"))
+        .expect("the duel's welcome mail");
+    assert!(
+        welcome.2.contains("bid for the starting lots")
+            && welcome.2.contains("bid 0 on lot 1")
+            && !welcome.2.contains("home"),
+        "{}",
+        welcome.2
     );
 }

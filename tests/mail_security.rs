@@ -185,7 +185,7 @@ fn replays_are_refused() {
         g.ingest(&good)
             .contains("accepted: red's orders for turn 1")
     );
-    assert!(g.ingest(&good).contains("skipped: already filed"));
+    assert!(g.ingest(&good).contains("skipped 1 mail already filed"));
     let d = g.dir.to_str().expect("utf-8");
     let (code, _, err) = judge(&["turn", d]);
     assert_eq!(code, 0, "{err}");

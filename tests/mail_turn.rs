@@ -603,7 +603,9 @@ fn p11_15_homes_are_chosen_by_mail_before_turn_1() {
     );
     assert_eq!(code, 0, "{err}");
     assert!(
-        out.contains("set-up round") && out.contains("red chooses first"),
+        out.contains("set-up round")
+            && out.contains("the players choose their homes")
+            && out.contains("red is first"),
         "{out}"
     );
     assert!(
@@ -671,4 +673,212 @@ fn p11_15_homes_are_chosen_by_mail_before_turn_1() {
         show.contains("home C4") && show.contains("home H3"),
         "{show}"
     );
+}
+
+/// The text of a mail the judge wrote into the pickup folder, decoded.
+fn body_of(path: &Path) -> String {
+    let raw = std::fs::read(path).expect("mail");
+    let m = mail_parser::MessageParser::default()
+        .parse(&raw)
+        .expect("a mail");
+    m.body_text(0).unwrap_or_default().replace("\r\n", "\n")
+}
+
+/// Issue 20.16: a game that begins with Jumpstart's auction says so — `judge new`, the
+/// welcome mail and the mail asking the next bidder all explain the auction and give a
+/// `bid` line to send, never a `home` line — and `judge show --json` prints JSON during
+/// the auction too.
+#[test]
+fn a_jumpstart_game_explains_its_auction_and_shows_json() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("duel");
+    let d = dir.to_str().expect("utf-8");
+    let now = "2026-11-28T00:00:00Z";
+    let (code, out, err) = judge(
+        &[
+            "new",
+            d,
+            "--scenario",
+            "jumpstart-duel",
+            "--seed",
+            "3",
+            "--player",
+            "Ann:ann@example.org",
+            "--player",
+            "Bob:bob@example.org",
+        ],
+        now,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("bid for the starting lots") && !out.contains("home"),
+        "{out}"
+    );
+    let (code, json, err) = judge(&["show", d, "--json"], now);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let first = v["setup"]["next"]
+        .as_str()
+        .expect("a next bidder")
+        .to_string();
+    assert_eq!(v["setup"]["step"], 0, "{json}");
+    assert!(v["setup"]["round"]["auction"].is_object(), "{json}");
+    let mut toml = std::fs::read_to_string(dir.join("game.toml")).expect("toml");
+    toml.push_str("\n[mail]\nfrom = \"judge@example.org\"\npickup = \"pickup\"\n\n[schedule]\nfirst_deadline = \"2026-12-10T18:00:00Z\"\nevery = \"2days\"\n");
+    std::fs::write(dir.join("game.toml"), toml).expect("write");
+    let (code, out, err) = judge(&["secret", d, "--mail"], now);
+    assert_eq!(code, 0, "{out}{err}");
+    for (colour, who) in [("red", "ann"), ("yellow", "bob")] {
+        let welcome = std::fs::read_dir(dir.join("pickup"))
+            .expect("pickup")
+            .map(|e| e.expect("entry").path())
+            .find(|p| p.to_string_lossy().contains(&format!("welcome-{colour}")))
+            .expect("a welcome mail");
+        let body = body_of(&welcome);
+        assert!(
+            body.contains("bid for the starting lots")
+                && body.contains("`bid PRICE on lot N`")
+                && body.contains(&format!("    player {colour}\n    secret "))
+                && body.contains("    bid 0 on lot 1\n")
+                && !body.contains("home"),
+            "{who}'s welcome:\n{body}"
+        );
+        assert_eq!(
+            body.contains("You are first"),
+            colour == first,
+            "{who}'s welcome:\n{body}"
+        );
+    }
+    // The first bidder misses the deadline: the default bid, and the next is asked, in
+    // the auction's words.
+    let (code, out, err) = judge(&["turn", d], "2026-11-30T00:05:00Z");
+    assert_eq!(code, 0, "{out}{err}");
+    let second = if first == "red" { "yellow" } else { "red" };
+    let asked = body_of(&dir.join(format!("pickup/setup-001-{second}.eml")));
+    assert!(
+        asked.contains("It is your turn")
+            && asked.contains("`bid PRICE on lot N`")
+            && asked.contains("    bid 0 on lot 2\n"),
+        "{asked}"
+    );
+    let (code, json, err) = judge(&["show", d, "--json"], "2026-11-30T00:06:00Z");
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(v["setup"]["next"], second, "{json}");
+}
+
+/// Issue 20.19: held late orders, once filed for the next turn, are shown by `judge
+/// status` as what they are (not "put there by hand"); their check again does not warn
+/// of a missing `turn` line the player did write (the judge set it to the turn they are
+/// now for), and the orders played say that turn.
+#[test]
+fn held_orders_are_named_as_held_and_keep_a_turn_line() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (dir, red) = game(tmp.path(), "hold");
+    let d = dir.to_str().expect("utf-8");
+    let out = ingest(&dir, &mail("late", &orders(&red, "move D1: C3")), AFTER);
+    assert!(out.contains("held: red's late orders, for turn 2"), "{out}");
+    let (code, _, err) = judge(&["turn", d, "--force"], AFTER);
+    assert_eq!(code, 0, "{err}");
+    let answer = body_of(&dir.join("pickup/held-002-red.eml"));
+    assert!(
+        !answer.contains("no `turn` line") && !answer.contains("add `turn"),
+        "{answer}"
+    );
+    let pending = std::fs::read_to_string(dir.join("pending/red.txt")).expect("pending");
+    assert!(pending.contains("\nturn 2\n"), "{pending}");
+    let (code, status, err) = judge(&["status", d], AFTER);
+    assert_eq!(code, 0, "{err}");
+    let line = status
+        .lines()
+        .find(|l| l.trim_start().starts_with("red"))
+        .expect("red's line");
+    assert!(
+        !line.contains("by hand")
+            && line.contains("held after turn 1's deadline")
+            && line.contains("arrived 2026-12-01 at 19:00:00 UTC"),
+        "{status}"
+    );
+}
+
+/// Issue 20.19: orders mailed with Windows line ends and tabs are echoed clean — no `␍`
+/// under a diagnostic and no raw tab — in the answer, on the GM's console and in the
+/// report; the lines keep their numbers.
+#[test]
+fn crlf_and_tabs_from_mail_are_not_echoed() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (dir, red) = game(tmp.path(), "refuse");
+    let d = dir.to_str().expect("utf-8");
+    let body = format!(
+        "game demo\r\nplayer red\r\nsecret {red}\r\nturn 1\r\nmovement\r\nmove\tD1:\tC3\r\nmvoe D2: C3\r\n"
+    );
+    let out = ingest(&dir, &mail("crlf", &body), BEFORE);
+    assert!(
+        out.contains("accepted: red's orders for turn 1 (1 error"),
+        "{out}"
+    );
+    let answer = body_of(&dir.join("pickup/ack-000001.eml"));
+    let (code, turn, err) = judge(&["turn", d, "--force"], AFTER);
+    assert_eq!(code, 0, "{err}");
+    let report = std::fs::read_to_string(dir.join("turns/001/reports/red.txt")).expect("report");
+    for (what, text) in [("answer", &answer), ("console", &turn), ("report", &report)] {
+        assert!(
+            !text.contains('\u{240D}') && !text.contains('\t') && !text.contains('\r'),
+            "{what}:\n{text}"
+        );
+        assert!(
+            text.contains("7 | mvoe D2: C3\n") || what == "report",
+            "{what}:\n{text}"
+        );
+    }
+    assert!(report.contains("line 6: move D1: C3"), "{report}");
+}
+
+/// Issue 20.19: `judge turn` reads the whole Maildir every run; the mails it filed
+/// before are said once, as a count, not a line each (61 lines by the end of a short
+/// game).
+#[test]
+fn mails_already_filed_are_one_line() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (dir, red) = game(tmp.path(), "refuse");
+    let d = dir.to_str().expect("utf-8");
+    let maildir = tmp.path().join("Maildir");
+    for sub in ["new", "cur", "tmp"] {
+        std::fs::create_dir_all(maildir.join(sub)).expect("mkdir");
+    }
+    for (i, moves) in ["move D1: C3", "move D2: C3", "move D3: C3"]
+        .iter()
+        .enumerate()
+    {
+        std::fs::write(
+            maildir.join(format!("new/176400000{i}.M{i}P1.host")),
+            mail(&format!("m{i}"), &orders(&red, moves)),
+        )
+        .expect("write");
+    }
+    let mut toml = std::fs::read_to_string(dir.join("game.toml")).expect("toml");
+    toml = toml.replace(
+        "pickup = \"pickup\"\n",
+        &format!(
+            "pickup = \"pickup\"\nmaildir = {:?}\n",
+            maildir.to_str().expect("utf-8")
+        ),
+    );
+    std::fs::write(dir.join("game.toml"), toml).expect("write");
+    let (code, first, err) = judge(&["turn", d], BEFORE);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        first.matches("accepted: red's orders").count(),
+        3,
+        "{first}"
+    );
+    assert!(!first.contains("already filed"), "{first}");
+    let (code, again, err) = judge(&["turn", d], BEFORE);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        again.matches("already filed").count(),
+        1,
+        "one line for all:\n{again}"
+    );
+    assert!(again.contains("skipped 3 mails already filed"), "{again}");
 }

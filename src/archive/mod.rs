@@ -103,12 +103,46 @@ pub struct PlayerEntry {
     pub secret_hash: Option<String>,
 }
 
+/// Why a path given as a game's folder is not one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotAGame {
+    NoSuchFolder,
+    AFile,
+    NoGameFile,
+}
+
+/// Whether `dir` is a game's folder (it holds game.toml), and if not, why: checked before
+/// anything is read or written there, the lock included.
+pub fn check_folder(dir: &Path) -> Result<(), ArchiveError> {
+    let why = if dir.join(GAME_FILE).is_file() {
+        return Ok(());
+    } else if dir.is_dir() {
+        NotAGame::NoGameFile
+    } else if dir.exists() {
+        NotAGame::AFile
+    } else {
+        NotAGame::NoSuchFolder
+    };
+    Err(ArchiveError::NotAGame {
+        dir: dir.to_path_buf(),
+        why,
+    })
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum ArchiveError {
-    #[error("{0} already exists and is not empty: choose a new folder for the game")]
+    #[error("{0} already exists and is not an empty folder: choose a new folder for the game")]
     Exists(PathBuf),
-    #[error("{0} is not a game archive (it has no game.toml)")]
-    NotAGame(PathBuf),
+    #[error("{}", match .why {
+        NotAGame::NoSuchFolder => format!("there is no folder {}: name the folder of a game (judge new makes one)", .dir.display()),
+        NotAGame::AFile => format!("{} is a file, not a game's folder: name the folder that holds game.toml", .dir.display()),
+        NotAGame::NoGameFile => format!("{} is not a game's folder: it has no game.toml (judge new makes a game)", .dir.display()),
+    })]
+    NotAGame { dir: PathBuf, why: NotAGame },
+    #[error(
+        "{0} has no turn 0 yet: its set-up round by mail is still going (judge status shows it)"
+    )]
+    NoTurns(PathBuf),
     #[error("{path}: {message}")]
     BadFile { path: PathBuf, message: String },
     #[error("turn {turn} is not in the archive {dir} ({})", if first == last { format!("it has only turn {first}") } else { format!("it has turns {first} to {last}") })]
@@ -231,10 +265,8 @@ impl Archive {
     }
 
     pub fn open(dir: &Path) -> Result<Archive, ArchiveError> {
+        check_folder(dir)?;
         let path = dir.join(GAME_FILE);
-        if !path.is_file() {
-            return Err(ArchiveError::NotAGame(dir.to_path_buf()));
-        }
         let text = fs::read_to_string(&path).map_err(|source| ArchiveError::Io {
             path: path.clone(),
             source,
@@ -297,7 +329,7 @@ impl Archive {
     pub fn pick_turn(&self, turn: Option<u32>) -> Result<u32, ArchiveError> {
         let turns = self.turns()?;
         let (Some(&first), Some(&last)) = (turns.first(), turns.last()) else {
-            return Err(ArchiveError::NotAGame(self.root.clone()));
+            return Err(ArchiveError::NoTurns(self.root.clone()));
         };
         match turn {
             None => Ok(last),

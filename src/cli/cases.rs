@@ -7,34 +7,36 @@ use anyhow::Context as _;
 
 use super::{CasesArgs, Failure};
 
-/// Every `*.toml` under the given paths, sorted, so runs are repeatable.
+/// The case files the paths name, sorted, so runs are repeatable: a file named is run
+/// whatever it is called; a folder gives every `*.toml` under it (a README beside the
+/// cases is not one).
 pub fn case_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
     let mut files = Vec::new();
     for p in paths {
-        collect(p, &mut files).map_err(|e| Failure::User(format!("{}: {e}", p.display())))?;
+        if p.is_dir() {
+            collect(p, &mut files).map_err(|e| Failure::User(format!("{}: {e}", p.display())))?;
+        } else if p.is_file() {
+            files.push(p.clone());
+        } else {
+            return Err(Failure::User(format!(
+                "{}: no such file or folder",
+                p.display()
+            )));
+        }
     }
     files.sort();
     Ok(files)
 }
 
-fn collect(p: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    if p.is_dir() {
-        for e in std::fs::read_dir(p)? {
-            collect(&e?.path(), files)?;
+/// Every `*.toml` file under the folder `dir`.
+fn collect(dir: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for e in std::fs::read_dir(dir)? {
+        let p = e?.path();
+        if p.is_dir() {
+            collect(&p, files)?;
+        } else if p.extension().is_some_and(|x| x == "toml") && p.is_file() {
+            files.push(p);
         }
-    } else if p.extension().is_some_and(|x| x == "toml") || p.is_file() {
-        if !p.exists() {
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::NotFound,
-                "no such file or folder",
-            ));
-        }
-        files.push(p.to_path_buf());
-    } else if !p.exists() {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::NotFound,
-            "no such file or folder",
-        ));
     }
     Ok(())
 }

@@ -54,6 +54,15 @@ pub fn run(args: DeadlineArgs, out: &mut dyn Write) -> Result<(), Failure> {
         })?,
         (None, None) => return Err(Failure::User("give --extend DURATION or --at TIME".into())),
     };
+    let now = super::mail::now()?;
+    let passed = new <= now;
+    if passed && !args.past {
+        return Err(Failure::User(format!(
+            "the new deadline for turn {next}, {}, has already passed (it is now {}): the next `judge turn` would play the turn at once. Give a later time, or add --past to play it with the orders that are in",
+            shown(new),
+            shown(now)
+        )));
+    }
     schedule.move_deadline(next, new);
     let mut file = archive.game.clone();
     file.schedule = Some(schedule);
@@ -82,9 +91,14 @@ pub fn run(args: DeadlineArgs, out: &mut dyn Write) -> Result<(), Failure> {
             to: p.email.clone(),
             subject: format!("[{name}] turn {next}: the deadline moved to {}", shown(new)),
             body: format!(
-                "The GM moved the deadline for turn {next} of {name} from {} to {}.\n\nOrders already sent stand; you may replace them until the new deadline.\n",
+                "The GM moved the deadline for turn {next} of {name} from {} to {}.\n\n{}\n",
                 shown(old),
-                shown(new)
+                shown(new),
+                if passed {
+                    "That time has passed: the turn is played now, with the orders already sent."
+                } else {
+                    "Orders already sent stand; you may replace them until the new deadline."
+                }
             ),
             in_reply_to: None,
             attachment: None,

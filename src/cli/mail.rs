@@ -44,7 +44,7 @@ fn welcome(
         .ok_or_else(|| Failure::User(format!("{seat} does not play in this game")))?;
     let s = outbox::settings(archive).map_err(|e| Failure::User(e.to_string()))?;
     // The game as it stands: turn 0's report, or the round before it.
-    let (text, png, next, due, start) = match pbem::round::current(archive, game)? {
+    let (text, png, next, due, start, how) = match pbem::round::current(archive, game)? {
         Some((last, round)) => {
             let due = match pbem::round::deadline(archive, last)? {
                 Some(d) => format!(
@@ -57,15 +57,25 @@ fn welcome(
                 .picture()
                 .png()
                 .map_err(|e| Failure::Other(anyhow::anyhow!(e)))?;
+            // The round's own words for what it is and how to write one's part.
+            let guide = round.guide();
             (
-                format!(
-                    "{}\nBefore turn 1, each player chooses a home, in this order. When it is your turn, mail the header and one line `home HEX`, like `home C4`.\n",
-                    round.show()
-                ),
+                round.show(),
                 png,
                 0,
                 due,
-                "    home C4".to_string(),
+                format!("    {}\n", guide.example),
+                format!(
+                    "The game begins with a round by mail before turn 1: {}. {} {}. Mail it to {} as plain text, like this:",
+                    guide.what,
+                    if round.next().as_deref() == Some(seat) {
+                        "You are first, so now"
+                    } else {
+                        "When it is your turn you are mailed, and then"
+                    },
+                    guide.how,
+                    s.from
+                ),
             )
         }
         None => {
@@ -84,6 +94,10 @@ fn welcome(
                 next,
                 pbem::due_line(archive, game, next),
                 String::new(),
+                format!(
+                    "Mail your orders to {} as plain text (in the mail, or a text attachment), starting with:",
+                    s.from
+                ),
             )
         }
     };
@@ -95,7 +109,9 @@ fn welcome(
     } else {
         format!("    turn {next}\n")
     };
-    let which_count = if one_at_a_time {
+    let which_count = if next == 0 {
+        "in your turn, the first mail that is right is taken at once, and a player who sends none in time gets the default."
+    } else if one_at_a_time {
         "the last orders received count, and wait on record until your turn comes; the game moves on as soon as the orders it waits for are in."
     } else {
         "the last orders received before the deadline count."
@@ -106,13 +122,11 @@ fn welcome(
          Keep it to yourself: it goes on the `secret` line of every order mail, and tells \
          the judge the orders are yours. The judge keeps only a salted hash of it and \
          never sends it again; if you lose it, ask the GM for a new one.\n\n\
-         Mail your orders to {} as plain text (in the mail, or a text attachment), \
-         starting with:\n\n    game {name}\n    player {seat}\n{turn_line}    secret {secret}\n{start}\n\n\
+         {how}\n\n    game {name}\n    player {seat}\n{turn_line}    secret {secret}\n{start}\n\
          Every mail is answered at once with what the judge made of it; {which_count} \
          {due}\n\n{dice}\
          The game as it stands follows; the map is attached.\n\n{text}",
         game.title(),
-        s.from,
         dice = pbem::verify::announcement(archive)?
             .map(|a| format!("{a}\n\n"))
             .unwrap_or_default(),
@@ -270,7 +284,7 @@ pub fn ingest(args: IngestArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
         if let Some(m) = &args.mbox {
             sources::mbox(m, |mail| {
-                lines.push(intake.file(&mail)?.describe());
+                lines.extend(intake.file(&mail)?.news());
                 Ok(())
             })?;
         }
@@ -281,6 +295,7 @@ pub fn ingest(args: IngestArgs, out: &mut dyn Write) -> Result<(), Failure> {
         if let Some(src) = &imap {
             lines.extend(intake::file_imap(&mut intake, src, false)?);
         }
+        lines.extend(intake.skipped());
         if !args.no_send {
             lines.extend(send::describe(&send::send(&archive)?));
         }
@@ -447,26 +462,36 @@ pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 .join(format!("{}.txt", seat.id))
                 .is_file()
         };
-        let accepted = log.entries.iter().rev().find_map(|e| match &e.outcome {
+        // The mail the file in pending/ came from: the last accepted for this turn, or
+        // late orders held for it (None: the errors were not counted then).
+        let filed = log.entries.iter().rev().find_map(|e| match &e.outcome {
             Outcome::Accepted {
                 player,
                 turn,
                 errors,
                 ..
-            } if player == &seat.id && *turn == next => Some((e, *errors)),
+            } if player == &seat.id && *turn == next => Some((e, Some(*errors))),
+            Outcome::Held { player, turn } if player == &seat.id && *turn == next => {
+                Some((e, None))
+            }
             _ => None,
         });
         let mut what = if over.is_some() {
             String::new()
         } else if has(PENDING_DIR) {
-            match accepted {
+            match filed {
                 Some((e, errors)) => format!(
-                    "orders in, arrived {}, {}",
+                    "orders in, {}arrived {}{}",
+                    if errors.is_none() {
+                        format!("held after turn {last}'s deadline, ")
+                    } else {
+                        String::new()
+                    },
                     e.arrived
                         .as_deref()
                         .and_then(|a| humantime::parse_rfc3339_weak(a).ok())
                         .map_or("at an unknown time".to_string(), shown),
-                    count(errors, "error")
+                    errors.map_or(String::new(), |n| format!(", {}", count(n, "error")))
                 ),
                 None => "orders in (put there by hand)".to_string(),
             }

@@ -29,7 +29,8 @@ pub const EXIT_CODES: &str = "Exit status (for scripts and cron):
   3  something failed that may work later (a disk, a mail server): try again
   4  another judge command is changing the game: try again later";
 
-/// A play-by-email judge for Roads & Boats (with Planes & Trains and &cetera).
+/// A play-by-email judge for Roads & Boats (with Planes & Trains and &cetera), Catan
+/// and Catan Express (--game catan, --game catan-express).
 ///
 /// A game is a folder (the archive) that the GM keeps in git. The turn cycle:
 ///
@@ -126,10 +127,15 @@ pub enum Command {
     /// their standing orders, if they have some, or none. The turn is written whole
     /// into DIR/turns/; a run killed at any point is finished by the next one.
     ///
+    /// The clock is the system's. With JUDGE_NOW set to a time (RFC 3339) the judge
+    /// runs as if it were then: to try a deadline out with --dry-run, and in tests.
+    /// Never set it in cron.
+    ///
     /// Examples:
     ///   judge turn games/demo
     ///   judge turn games/spring --commit        # from cron
     ///   judge turn games/spring --dry-run       # what would happen now
+    ///   JUDGE_NOW=2026-12-01T18:05:00Z judge turn games/spring --dry-run
     #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
     Turn(TurnArgs),
     /// Print a turn's report: text in the Quick Guide's style, the map as SVG or PNG, or
@@ -177,9 +183,13 @@ pub enum Command {
     /// Move the next deadline: later by a duration, or to a time. Later deadlines
     /// follow on from it. The players are told by mail.
     ///
+    /// A deadline that has already passed is refused (exit 1): the next `judge turn`
+    /// would play the turn at once. Give --past to mean it.
+    ///
     /// Examples:
     ///   judge deadline games/spring --extend 24h
     ///   judge deadline games/spring --at 2026-12-05T18:00:00Z
+    ///   judge deadline games/spring --at 2026-12-01T00:00:00Z --past   # play it now
     #[command(verbatim_doc_comment)]
     Deadline(DeadlineArgs),
     /// Print a shell completion script for judge.
@@ -483,6 +493,10 @@ pub struct DeadlineArgs {
     /// Change it without mailing the players.
     #[arg(long)]
     pub quiet: bool,
+    /// Allow a deadline that has already passed: the next `judge turn` plays the turn
+    /// with the orders that are in (the players are told so).
+    #[arg(long)]
+    pub past: bool,
     #[command(flatten)]
     pub wait: Wait,
 }
@@ -628,12 +642,14 @@ impl From<crate::archive::lock::LockError> for Failure {
     }
 }
 
-/// Hold the game's lock for a command that changes it.
+/// Hold the game's lock for a command that changes it. A folder that is not a game's is
+/// refused first (exit 1), and no lock file is left in it.
 pub fn lock(
     dir: &std::path::Path,
     what: &str,
     wait: Wait,
 ) -> Result<crate::archive::lock::GameLock, Failure> {
+    crate::archive::check_folder(dir)?;
     Ok(crate::archive::lock::GameLock::acquire(
         dir,
         what,

@@ -109,7 +109,7 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 .map_err(|e| Failure::Other(anyhow::anyhow!(e)))?;
             (
                 crate::pbem::round::start_files(round, super::mail::now()?)?,
-                r.next(),
+                r.next().map(|first| (first, r.guide())),
             )
         }
     };
@@ -146,10 +146,11 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
         args.dir.display()
     )
     .context("writing output")?;
-    if let Some(first) = first {
+    if let Some((first, guide)) = first {
         writeln!(
             out,
-            "The game begins with a set-up round: the players choose their homes by mail, one at a time; {first} chooses first (docs/gm-guide.md)."
+            "The game begins with a set-up round by mail before turn 1: {}; {first} is first (docs/gm-guide.md).",
+            guide.what
         )
         .context("writing output")?;
     }

@@ -11,13 +11,29 @@ use crate::pbem;
 pub fn run(args: ShowArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (archive, game) = pbem::open(&args.dir)?;
     if args.turn.is_none()
-        && !args.json
-        && let Some((_, round)) = pbem::round::current(&archive, game)?
+        && let Some((step, kept)) = pbem::round::current_text(&archive)?
     {
-        let title = format!("{} ({})", archive.name(), game.title());
-        let shown = pbem::round::RoundPosition(round);
-        out.write_all(pbem::game::Position::show(&shown, &title).as_bytes())
-            .context("writing output")?;
+        let round = game.round(&kept).map_err(|e| {
+            Failure::User(format!("setup/{step:03}/{}: {e}", pbem::round::ROUND_FILE))
+        })?;
+        let text = if args.json {
+            // A game still in its set-up round has no state yet: the round as the
+            // archive keeps it (docs/archive.md).
+            let value = serde_json::json!({
+                "setup": {
+                    "step": step,
+                    "next": round.next(),
+                    "round": serde_json::from_str::<serde_json::Value>(&kept)
+                        .context("the set-up round")?,
+                }
+            });
+            crate::archive::stable_json(&value).context("JSON")?
+        } else {
+            let title = format!("{} ({})", archive.name(), game.title());
+            let shown = pbem::round::RoundPosition(round);
+            pbem::game::Position::show(&shown, &title)
+        };
+        out.write_all(text.as_bytes()).context("writing output")?;
         return Ok(());
     }
     let turn = archive.pick_turn(args.turn)?;

@@ -9,13 +9,19 @@ use super::{Cli, CompletionsArgs, Failure};
 
 pub fn completions(args: CompletionsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let mut cmd = Cli::command();
-    clap_complete::generate(args.shell, &mut cmd, "judge", out);
+    // Made in memory first: clap_complete panics when its writer fails (a reader that
+    // stopped reading, `judge completions zsh | head -3`), and the write below does not.
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut cmd, "judge", &mut script);
+    out.write_all(&script).context("writing output")?;
     Ok(())
 }
 
 pub fn man(out: &mut dyn Write) -> Result<(), Failure> {
+    let mut page = Vec::new();
     clap_mangen::Man::new(Cli::command())
-        .render(out)
-        .context("writing output")?;
+        .render(&mut page)
+        .context("making the manual page")?;
+    out.write_all(&page).context("writing output")?;
     Ok(())
 }

@@ -89,10 +89,27 @@ pub trait Round {
     fn check(&self, text: &str, file: &str, player: Option<&str>, game: Option<&str>) -> Checked;
     /// One step: `player`'s mail, or `None` when they missed the deadline.
     fn step(&self, player: &str, text: Option<&str>) -> Result<RoundStep, String>;
+    /// What the round is and how a player writes their part: what `judge new`, the
+    /// welcome mail and the mail asking a player for their choice say of it.
+    fn guide(&self) -> RoundGuide;
     /// The round so far, for people: what has been chosen, who chooses next.
     fn show(&self) -> String;
     /// A picture of the board as the round stands.
     fn picture(&self) -> crate::picture::Picture;
+}
+
+/// A round by mail explained to the players, in the round's own words (the shared code
+/// knows no homes and no bids).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundGuide {
+    /// What the players do, to follow "the game begins with a round by mail:": `the
+    /// players choose their homes, one at a time`.
+    pub what: String,
+    /// How a player writes their part, to follow "when it is your turn,": `mail the
+    /// header lines and one line `home HEX` ...`.
+    pub how: String,
+    /// A line that would do as the round stands, for a mail's template: `home C4`.
+    pub example: String,
 }
 
 /// What one step of a round did.

@@ -125,6 +125,8 @@ pub struct Intake<'a> {
     position: Box<dyn Position>,
     /// The last step of the round before turn 1, while the game is in one.
     round: Option<u32>,
+    /// Mails skipped as already filed (a Maildir is read whole every run).
+    duplicates: usize,
 }
 
 /// A copy of a mail fit to keep: the headers people read and every text part, decoded,
@@ -194,6 +196,18 @@ impl<'a> Intake<'a> {
             log: Log::load(archive)?,
             position: super::current(archive, game)?,
             round,
+            duplicates: 0,
+        })
+    }
+
+    /// The mails skipped as already filed, in one line for the GM (none when there
+    /// were none): a line per mail would list every mail of the game on every run.
+    pub fn skipped(&self) -> Option<String> {
+        (self.duplicates > 0).then(|| {
+            format!(
+                "skipped {} already filed",
+                crate::text::count(self.duplicates, "mail")
+            )
         })
     }
 
@@ -236,6 +250,7 @@ impl<'a> Intake<'a> {
     pub fn file(&mut self, mail: &Mail) -> Result<Filed, Error> {
         let id = inbound::message_id(&mail.raw);
         if self.log.has(&id) {
+            self.duplicates += 1;
             return Ok(Filed {
                 label: mail.label.clone(),
                 from: inbound::read_headers(&mail.raw).and_then(|h| h.from),
@@ -506,7 +521,9 @@ impl<'a> Intake<'a> {
             &archive.root().join(&kept_name),
             &kept_copy(m, &values, arrived),
         )?;
-        let filed_text = redact::blank(&orders, &values);
+        // Filed with plain line ends and spaces: every echo of it later (the answer, the
+        // GM's console, the reports) shows what the player wrote, not `␍` and tabs.
+        let filed_text = crate::text::plain_layout(&redact::blank(&orders, &values));
 
         let (outcome, answered) = match (verdict, sender) {
             (Err(why), None) => (
@@ -558,7 +575,7 @@ impl<'a> Intake<'a> {
                         if late == Late::Hold {
                             atomic::write_file(
                                 &super::turn::held_path(archive, next + 1, &p.id),
-                                without_turn(&filed_text).as_bytes(),
+                                for_turn(&filed_text, next + 1).as_bytes(),
                             )?;
                             self.answer(
                                 &key,
@@ -695,30 +712,45 @@ impl<'a> Intake<'a> {
     }
 }
 
-/// Held orders lose their `turn` line: they are for a later turn than they say.
-fn without_turn(text: &str) -> String {
+/// Held orders are for a later turn than their `turn` line says: it is set to the turn
+/// they are held for, so that their check then neither refuses nor warns of it, and every
+/// other line keeps its number (what the player is told points at the lines they wrote).
+fn for_turn(text: &str, turn: u32) -> String {
     text.lines()
-        .filter(|l| {
-            !l.chars()
+        .map(|l| {
+            let plain = l
+                .chars()
                 .filter_map(crate::text::plain)
                 .collect::<String>()
                 .trim_start()
-                .to_ascii_lowercase()
-                .starts_with("turn")
+                .to_ascii_lowercase();
+            if plain.starts_with("turn") {
+                format!("turn {turn}")
+            } else {
+                l.to_string()
+            }
         })
         .collect::<Vec<_>>()
         .join("\n")
         + "\n"
 }
 
-/// File every mail of a source; a line per mail for the GM.
+impl Filed {
+    /// The line for the GM, unless the mail was only skipped as already filed (those
+    /// are counted once: [`Intake::skipped`]).
+    pub fn news(&self) -> Option<String> {
+        (self.outcome != Outcome::Duplicate).then(|| self.describe())
+    }
+}
+
+/// File every mail of a source; a line for the GM per mail filed now.
 pub fn file_each(
     intake: &mut Intake<'_>,
     mails: impl IntoIterator<Item = Result<Mail, Error>>,
 ) -> Result<Vec<String>, Error> {
     let mut lines = Vec::new();
     for m in mails {
-        lines.push(intake.file(&m?)?.describe());
+        lines.extend(intake.file(&m?)?.news());
     }
     Ok(lines)
 }
@@ -740,7 +772,7 @@ pub fn file_imap(
         };
         match intake.file(&mail) {
             Ok(f) => {
-                lines.push(f.describe());
+                lines.extend(f.news());
                 true
             }
             Err(e) => {

@@ -67,6 +67,19 @@ pub type Standing = (u32, Box<dyn Round>);
 /// The round as it stands, while the game has no turn 0 yet. `None` once the game has
 /// begun (or never had a round).
 pub fn current(archive: &Archive, game: &dyn Game) -> Result<Option<Standing>, Error> {
+    let Some((last, text)) = current_text(archive)? else {
+        return Ok(None);
+    };
+    let path = step_dir(archive, last).join(ROUND_FILE);
+    let round = game
+        .round(&text)
+        .map_err(|e| Error::User(format!("{}: {e}", path.display())))?;
+    Ok(Some((last, round)))
+}
+
+/// The round as it stands, as the archive keeps it (JSON): its last step's number and
+/// `round.json`. `None` once the game has begun (or never had a round).
+pub fn current_text(archive: &Archive) -> Result<Option<(u32, String)>, Error> {
     if archive.turn_dir(0).exists() {
         return Ok(None);
     }
@@ -80,10 +93,7 @@ pub fn current(archive: &Archive, game: &dyn Game) -> Result<Option<Standing>, E
             source,
         })
     })?;
-    let round = game
-        .round(&text)
-        .map_err(|e| Error::User(format!("{}: {e}", path.display())))?;
-    Ok(Some((last, round)))
+    Ok(Some((last, text)))
 }
 
 /// The record of a step.
@@ -149,15 +159,17 @@ fn queue_step_mail(
     step: u32,
     summary: &str,
     report: &str,
-    next: Option<&str>,
+    round: &dyn Round,
 ) -> Result<Vec<String>, Error> {
     let mut problems = Vec::new();
     if archive.game.mail.is_none() {
         return Ok(problems);
     }
+    let next = round.next();
+    let guide = round.guide();
     let name = archive.name();
     for p in &archive.game.players {
-        let yours = next == Some(p.id.as_str());
+        let yours = next.as_deref() == Some(p.id.as_str());
         let mail = Outgoing {
             key: format!("setup-{step:03}-{}", p.id),
             to_name: p.name.clone(),
@@ -169,8 +181,8 @@ fn queue_step_mail(
             },
             body: if yours {
                 format!(
-                    "{report}\nIt is your turn. Mail your choice (as above) after these header lines:\n\n    game {name}\n    player {}\n    secret YOUR-SECRET\n",
-                    p.id
+                    "{report}\nIt is your turn: {}. Like this, with your secret:\n\n    game {name}\n    player {}\n    secret YOUR-SECRET\n    {}\n",
+                    guide.how, p.id, guide.example
                 )
             } else {
                 report.to_string()
@@ -243,7 +255,7 @@ fn write_step(
         step,
         &taken.summary,
         &report,
-        round.next().as_deref(),
+        round.as_ref(),
     )?);
     if let Some(state) = &taken.finished {
         write_turn_zero(archive, game, state)?;

@@ -265,6 +265,7 @@ pub fn read_mail(
         let src = sources::imap(&settings, None, None, None, None)?;
         lines.extend(intake::file_imap(&mut intake, &src, read_only)?);
     }
+    lines.extend(intake.skipped());
     Ok(lines)
 }
 

@@ -8,10 +8,10 @@ use super::report::picture;
 use serde::{Deserialize, Serialize};
 
 use super::modules::jumpstart::{self, Auction};
-use super::setup::{Outcome, Setup};
+use super::setup::{ChooseHomes, Outcome, Setup};
 use crate::archive::stable_json;
 use crate::diagnostic::Diagnostics;
-use crate::pbem::game::{Checked, Header, Position, Round, RoundStep, Seat};
+use crate::pbem::game::{Checked, Header, Position, Round, RoundGuide, RoundStep, Seat};
 use crate::text::count;
 
 fn expect<'a>(player: Option<&str>, game: Option<&'a str>) -> Expect<'a> {
@@ -115,6 +115,24 @@ impl Round for Setup {
         )
     }
 
+    fn guide(&self) -> RoundGuide {
+        RoundGuide {
+            what: "the players choose their homes, one at a time".into(),
+            how: format!(
+                "mail the header lines and one line `home HEX` (a tile split by a river needs its side, `home E4/W`) naming {} at least two steps from every home chosen before",
+                match self.choose {
+                    ChooseHomes::Marked => "one of the scenario's starting places",
+                    ChooseHomes::Any => "any land tile",
+                }
+            ),
+            example: format!(
+                "home {}",
+                self.default_home()
+                    .map_or("C4".to_string(), |a| a.to_string())
+            ),
+        }
+    }
+
     fn show(&self) -> String {
         let mut out =
             String::from("The set-up round: each player chooses a home, in this order.\n\n");
@@ -207,6 +225,10 @@ impl Round for PreGame {
         Ok(step)
     }
 
+    fn guide(&self) -> RoundGuide {
+        self.round().guide()
+    }
+
     fn show(&self) -> String {
         self.round().show()
     }
@@ -249,6 +271,18 @@ impl Round for Auction {
             &step.diagnostics,
             step.state.as_ref(),
         )
+    }
+
+    fn guide(&self) -> RoundGuide {
+        let (lot, price) = self.default_bid().unwrap_or((1, 0));
+        RoundGuide {
+            what: "the players bid for the starting lots (each a starting tile and goods), one at a time (&cetera, Jumpstart)".into(),
+            how: format!(
+                "mail the header lines and one line `bid PRICE on lot N` (the first bid on a lot may be 0, each later one at least {} more). A player who holds a lot passes without a mail; the bidding ends when every player holds one, and each winning bid is taken from its winner's final score",
+                jumpstart::RAISE
+            ),
+            example: format!("bid {price} on lot {lot}"),
+        }
     }
 
     fn show(&self) -> String {
