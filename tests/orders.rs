@@ -182,3 +182,40 @@ fn the_examples_in_the_docs_check_clean() {
         );
     }
 }
+
+/// Issue 20: players wrote `move D1: C3` and `build quarry at D3 with D2` without the
+/// `movement` / `building` lines. An order word of one phase only says its phase: the
+/// order is read there (and the echo says so); a word of several phases asks for the
+/// heading; a word of another phase under a heading is named as that phase's, never
+/// "did you mean" itself.
+#[test]
+fn an_order_word_of_one_phase_needs_no_heading() {
+    let s = position();
+    let text =
+        "game og\nplayer red\nturn 1\nmove D1: load 1 board; C3\nbuild woodcutter at C3 with D1\n";
+    let parsed = order_text::parse(text, &s.map);
+    assert!(parsed.problems.is_empty(), "{:?}", parsed.problems);
+    assert_eq!(parsed.orders.movement.len(), 1);
+    assert_eq!(parsed.orders.building.len(), 1);
+    let c = check(&s, text, &expect());
+    let echo: Vec<&str> = c.echo.iter().map(|e| e.order.as_str()).collect();
+    assert!(
+        echo.iter()
+            .any(|e| e.ends_with("(no heading above it: read as a movement order)")),
+        "{echo:?}"
+    );
+    // `load` belongs to production and the wonder phase: it needs a heading.
+    let parsed = order_text::parse("load D2 2 boards\n", &s.map);
+    let d = &parsed.problems[0];
+    assert!(
+        d.message
+            .contains("an order of the production and wonder phases"),
+        "{}",
+        d.message
+    );
+    // Under the movement heading, `build` is named as a building order.
+    let parsed = order_text::parse("movement\nbuild quarry at D3 with D2\n", &s.map);
+    let help = parsed.problems[0].help.clone().unwrap_or_default();
+    assert!(help.contains("`build` is a building order"), "{help}");
+    assert!(!help.contains("did you mean `build`"), "{help}");
+}

@@ -456,8 +456,15 @@ pub fn check(state: &State, text: &str, expect: &Expect<'_>) -> Checked {
                 }
             }
         }
+        let inferred = parsed.inferred.clone();
         let mut push = |phase: Phase, line: u32, order: String| {
             let outcome = outcomes.remove(&line).unwrap_or_default();
+            // An order read in its phase without a heading above it says so.
+            let order = if inferred.iter().any(|(l, _)| *l == line) {
+                format!("{order} (no heading above it: read as a {phase} order)")
+            } else {
+                order
+            };
             echo.push(Echo {
                 phase,
                 line,

@@ -118,6 +118,51 @@ pub struct Parsed {
     pub refs: Vec<Ref>,
     /// Each order's line, with the span of its text (for pointing at a whole order).
     pub lines: Vec<(u32, Range<usize>)>,
+    /// Lines with no phase heading above them, read in the one phase their order word
+    /// belongs to (`build …` is a building order).
+    pub inferred: Vec<(u32, Phase)>,
+}
+
+/// What an order word says of its phase when no heading stands above it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Implied {
+    /// A heading stands above it: the heading says.
+    Heading,
+    /// The word belongs to this phase alone.
+    One(Phase),
+    /// The word is an order of several phases.
+    Several(Vec<&'static str>),
+    /// No phase knows the word.
+    None,
+}
+
+/// The phase an order word names by itself: `build` is a building order, `move` a
+/// movement order (`move order` a wonder one); `load`, `give`, `accept`, `offer` … are
+/// orders of more than one phase, so they need a heading.
+fn implied_phase(word: &str, next: Option<&str>) -> Implied {
+    let w = word.to_ascii_lowercase();
+    if w == "move" && next.is_some_and(|n| n.eq_ignore_ascii_case("order")) {
+        return Implied::One(Phase::Wonder);
+    }
+    let lists = [
+        (PRODUCTION, Phase::Production, "production"),
+        (MOVEMENT, Phase::Movement, "movement"),
+        (BUILDING, Phase::Building, "building"),
+        ("bricks, brick, trade, load", Phase::Wonder, "wonder"),
+    ];
+    let found: Vec<(Phase, &'static str)> = lists
+        .iter()
+        .filter(|(list, _, _)| {
+            list.split([',', ' '])
+                .any(|v| !v.is_empty() && v != "or" && v == w)
+        })
+        .map(|(_, p, name)| (*p, *name))
+        .collect();
+    match found.as_slice() {
+        [] => Implied::None,
+        [(p, _)] => Implied::One(*p),
+        several => Implied::Several(several.iter().map(|(_, n)| *n).collect()),
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -332,7 +377,19 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
             continue;
         }
         let whole = first_tok.span.start..logical.end.max(first_tok.span.end);
-        let result = match (first.as_str(), phase) {
+        // No heading yet: an order word of one phase only says its phase (issue 20).
+        let implied = match phase {
+            None => implied_phase(&first, toks.get(1).map(|t| t.text.as_str())),
+            Some(_) => Implied::Heading,
+        };
+        let here = match implied {
+            Implied::One(p) => {
+                parsed.inferred.push((line_no, p));
+                Some(p)
+            }
+            _ => phase,
+        };
+        let result = match (first.as_str(), here) {
             ("game", _) => r.rest_text().map(|t| {
                 parsed.header.game = Some(t);
                 parsed.header.game_at = Some(whole.clone());
@@ -415,9 +472,18 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
             )
             .at(first_tok.span.clone())
             .help("send it alone, with the header, when the judge asks for your starting place")),
-            (_, None) => Err(Diagnostic::new(format!("`{}` is not an order I know before a phase heading", first_tok.text))
+            (_, None) => Err(match implied {
+                Implied::Several(phases) => Diagnostic::new(format!(
+                    "`{}` is an order of the {} phases: write the heading of the one you mean above it",
+                    first_tok.text,
+                    phases.join(" and ")
+                ))
                 .at(first_tok.span.clone())
-                .help("start each phase's orders with a line `production`, `movement`, `building` or `wonder`")),
+                .help(format!("a line `{}` above it, for example", phases[0])),
+                _ => Diagnostic::new(format!("`{}` is not an order I know before a phase heading", first_tok.text))
+                    .at(first_tok.span.clone())
+                    .help("start each phase's orders with a line `production`, `movement`, `building` or `wonder`"),
+            }),
             (_, Some(Phase::Production)) => r.production().map(|o| parsed.orders.production.push(Numbered { line: line_no, order: o })),
             (_, Some(Phase::Movement)) => r.movement().map(|o| parsed.orders.movement.push(Numbered { line: line_no, order: o })),
             (_, Some(Phase::Building)) => r.building().map(|o| parsed.orders.building.push(Numbered { line: line_no, order: o })),
@@ -425,7 +491,7 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
         };
         match result.and_then(|()| r.finished()) {
             Ok(()) => {
-                if phase.is_some()
+                if here.is_some()
                     && !matches!(
                         first.as_str(),
                         "game" | "player" | "turn" | "secret" | "standing" | "home" | "bid"
@@ -439,7 +505,7 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
             Err(d) => {
                 let is_prose =
                     crate::text::is_words(&text[whole.clone()]) && !looks_like_an_order(&first);
-                if !is_prose && phase.is_some() {
+                if !is_prose && here.is_some() {
                     last_order = Some(line_no);
                 }
                 prose.push((parsed.problems.len(), is_prose, line_no));
@@ -965,14 +1031,19 @@ impl Reader<'_> {
                     .filter(|w| !w.is_empty() && *w != "or");
                 did_you_mean(&v, words).map(|s| (s, *phase))
             }) {
-                d = d.help(format!(
-                    "did you mean `{s}`? That is a {phase} order: write it below the `{phase}` heading{}",
-                    if s == "load" || s == "unload" {
-                        " (in movement, loading is a step of a move: `move D1: load 1 board; C3`)"
-                    } else {
-                        ""
-                    }
-                ));
+                let aside = if s == "load" || s == "unload" {
+                    " (in movement, loading is a step of a move: `move D1: load 1 board; C3`)"
+                } else {
+                    ""
+                };
+                // The word itself is an order of another phase: no "did you mean" it.
+                d = d.help(if s.eq_ignore_ascii_case(&v) {
+                    format!("`{s}` is a {phase} order: write it below the `{phase}` heading{aside}")
+                } else {
+                    format!(
+                        "did you mean `{s}`? That is a {phase} order: write it below the `{phase}` heading{aside}"
+                    )
+                });
             }
             Err(d)
         }
