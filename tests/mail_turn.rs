@@ -460,7 +460,7 @@ fn p8_what_players_receive() {
         std::fs::read_to_string(dir.join("turns/001/reports/red.txt")).expect("red's report");
     assert!(mine.contains("II. Your orders"), "{mine}");
     assert!(
-        mine.contains("line 6: move D1: C3\n    + D1 moved C4 > C3"),
+        mine.contains("line 6: move D1: C3\n    + donkey D1 moved C4 > C3"),
         "{mine}"
     );
     assert!(

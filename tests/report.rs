@@ -191,7 +191,7 @@ fn the_etcetera_game_shows_every_module_at_work() {
         "a manager works at J3: the sawmill has double capacity",
         "(8 of 12 used)",
         "traded 2 boards for 4 clay with green",
-        "exhibition at green's home: E1 shows 1 carving, 1 pottery, 1 statue (beauty 3): a show!",
+        "exhibition at green's home: caravan E1 shows 1 carving, 1 pottery, 1 statue (beauty 3): a show!",
         "the polders flood",
         "the polders fall dry",
         "cla+pow",

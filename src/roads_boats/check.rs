@@ -122,7 +122,7 @@ fn check_refs(
             }
             Some(o) if r.own && o != player => {
                 diags.push(
-                    Diagnostic::new(format!("{} is {o}'s, not yours", r.id))
+                    Diagnostic::new(format!("{} is {o}'s, not yours", r.id.named()))
                         .at(r.span.clone())
                         .help(format!("your transporters are {}", mine.join(", "))),
                 );
@@ -545,7 +545,7 @@ mod tests {
         );
         let msgs: Vec<String> = c.diagnostics.iter().map(|d| d.message.clone()).collect();
         assert!(
-            msgs.contains(&"D4 is yellow's, not yours".to_string()),
+            msgs.contains(&"donkey D4 is yellow's, not yours".to_string()),
             "{msgs:?}"
         );
         assert!(

@@ -330,7 +330,7 @@ impl Fact {
 fn opt_onto(onto: &Option<TransporterId>) -> String {
     onto.map_or_else(
         || " (left on the tile)".to_string(),
-        |t| format!(" onto {t}"),
+        |t| format!(" onto {}", t.named()),
     )
 }
 
@@ -361,7 +361,7 @@ impl fmt::Display for Fact {
             } => {
                 write!(f, "power plant at {at} burnt 1 {}", burnt.singular())?;
                 match from {
-                    Some(t) => write!(f, " from {t}")?,
+                    Some(t) => write!(f, " from {}", t.named())?,
                     None => f.write_str(" lying there")?,
                 }
                 if powers.is_empty() {
@@ -380,7 +380,7 @@ impl fmt::Display for Fact {
             Fact::ManagerAtWork { at, by, doubles } => {
                 write!(f, "a manager")?;
                 if let Some(t) = by {
-                    write!(f, " aboard {t}")?;
+                    write!(f, " aboard {}", t.named())?;
                 }
                 write!(f, " works at {at}")?;
                 if doubles.is_empty() {
@@ -398,7 +398,7 @@ impl fmt::Display for Fact {
             Fact::PoldersTurned { flooded: true, afloat } => {
                 f.write_str("a new wonder row is begun: the polders flood")?;
                 if !afloat.is_empty() {
-                    let list: Vec<String> = afloat.iter().map(ToString::to_string).collect();
+                    let list: Vec<String> = afloat.iter().map(|t| t.named().to_string()).collect();
                     write!(f, "; {} docked there now float on them", list.join(", "))?;
                 }
                 Ok(())
@@ -416,7 +416,8 @@ impl fmt::Display for Fact {
             } => {
                 write!(
                     f,
-                    "exhibition at {home_of}'s home: {caravan} shows {art} (beauty {beauty})"
+                    "exhibition at {home_of}'s home: {caravan} shows {art} (beauty {beauty})",
+                    caravan = caravan.named()
                 )?;
                 if *shown {
                     write!(f, ": a show! {why}")
@@ -452,12 +453,20 @@ impl fmt::Display for Fact {
                 transporter,
                 goods,
                 at,
-            } => write!(f, "{transporter} loaded {goods} at {at}"),
+            } => write!(
+                f,
+                "{transporter} loaded {goods} at {at}",
+                transporter = transporter.named()
+            ),
             Fact::Unloaded {
                 transporter,
                 goods,
                 at,
-            } => write!(f, "{transporter} unloaded {goods} at {at}"),
+            } => write!(
+                f,
+                "{transporter} unloaded {goods} at {at}",
+                transporter = transporter.named()
+            ),
             Fact::Researched { subject, at, .. } => write!(f, "researched {subject} at {at}"),
             Fact::Upgraded { at, from, to } => write!(f, "upgraded the {from} at {at} to a {to}"),
             Fact::Destroyed {
@@ -488,42 +497,67 @@ impl fmt::Display for Fact {
             Fact::ResearchLost { at } => write!(f, "2 geese and 1 paper left at {at} were used up"),
             Fact::Moved { transporter, path } => {
                 let p: Vec<String> = path.iter().map(ToString::to_string).collect();
-                write!(f, "{transporter} moved {}", p.join(" > "))
+                write!(f, "{} moved {}", transporter.named(), p.join(" > "))
             }
-            Fact::Stayed { transporter, at } => write!(f, "{transporter} stayed at {at}"),
-            Fact::Gave { from, to, goods } => write!(f, "{from} gave {goods} to {to}"),
+            Fact::Stayed { transporter, at } => {
+                write!(f, "{} stayed at {at}", transporter.named())
+            }
+            Fact::Gave { from, to, goods } => {
+                write!(f, "{} gave {goods} to {}", from.named(), to.named())
+            }
             Fact::OfferUsed {
                 transporter,
                 owner,
                 goods,
             } if goods.is_empty() => {
-                write!(f, "handed in {transporter}, which {owner} offered")
+                write!(f, "handed in {}, which {owner} offered", transporter.named())
             }
             Fact::OfferUsed {
                 transporter,
                 owner,
                 goods,
-            } => write!(f, "used {goods} from {transporter}, which {owner} offered"),
+            } => write!(
+                f,
+                "used {goods} from {}, which {owner} offered",
+                transporter.named()
+            ),
             Fact::GeeseFollow { transporter, geese } => write!(
                 f,
-                "{} follow{} {transporter}",
+                "{} follow{} {}",
                 Good::Geese.counted(*geese),
-                if *geese == 1 { "s" } else { "" }
+                if *geese == 1 { "s" } else { "" },
+                transporter.named()
             ),
-            Fact::PickedUp { carrier, carried } => write!(f, "{carrier} picked up {carried}"),
+            Fact::PickedUp { carrier, carried } => {
+                write!(f, "{} picked up {}", carrier.named(), carried.named())
+            }
             Fact::PutDown {
                 carrier,
                 carried,
                 at,
-            } => write!(f, "{carrier} put down {carried} at {at}"),
-            Fact::Flew { plane, landed } => write!(f, "{plane} flew and landed at {landed}"),
-            Fact::Dropped { plane, goods, at } => write!(f, "{plane} dropped {goods} on {at}"),
+            } => write!(
+                f,
+                "{} put down {} at {at}",
+                carrier.named(),
+                carried.named()
+            ),
+            Fact::Flew { plane, landed } => {
+                write!(f, "{} flew and landed at {landed}", plane.named())
+            }
+            Fact::Dropped { plane, goods, at } => {
+                write!(f, "{} dropped {goods} on {at}", plane.named())
+            }
             Fact::TookTrain {
                 transporter,
                 to,
                 fare,
             } => {
-                write!(f, "{transporter} took the train to {to} for {}", fare.counted(1))
+                write!(
+                    f,
+                    "{} took the train to {to} for {}",
+                    transporter.named(),
+                    fare.counted(1)
+                )
             }
             Fact::Built { building, at } => write!(f, "built a {building} at {at}"),
             Fact::RoadBuilt { from, to } => write!(f, "built a road {from}-{to}"),
@@ -550,7 +584,7 @@ impl fmt::Display for Fact {
                 if *tokens == 1 { "s" } else { "" }
             ),
             Fact::PushedOut { transporter, to } => {
-                write!(f, "{transporter} was pushed out to sea at {to}")
+                write!(f, "{} was pushed out to sea at {to}", transporter.named())
             }
             Fact::ShaftBuilt { at, mixture } => write!(
                 f,

@@ -177,6 +177,24 @@ impl fmt::Display for TransporterId {
     }
 }
 
+/// A transporter named for people: its kind, then its id (`donkey D3`), so that it is
+/// never taken for a tile (`D3`) in a message (issue 20).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Named(pub TransporterId);
+
+impl fmt::Display for Named {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.0.kind.name(), self.0)
+    }
+}
+
+impl TransporterId {
+    /// The transporter named for a message: `donkey D3`.
+    pub fn named(self) -> Named {
+        Named(self)
+    }
+}
+
 impl FromStr for TransporterId {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {

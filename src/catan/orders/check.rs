@@ -150,7 +150,9 @@ fn warnings(s: &State, seat: u8, l: &Line, planned: &mut Vec<usize>, items: &mut
                 items.push(warn(
                     "the founding is over: this placement will not be used".into(),
                 ));
-            } else if let Err(r) = s.check_site(seat, *settlement) {
+                return;
+            }
+            if let Err(r) = s.check_site(seat, *settlement) {
                 items.push(warn(format!(
                     "settlement {} cannot be placed as things stand: {}",
                     s.vertex_name(*settlement),

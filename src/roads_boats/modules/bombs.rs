@@ -37,7 +37,7 @@ pub(crate) fn bomb(ctx: &mut Ctx, at: Hex, with: TransporterId) -> Result<(), St
         .get(&with)
         .is_some_and(|t| t.cargo.count(Good::Bombs) > 0);
     if !carries {
-        return Err(format!("{with} carries no bomb"));
+        return Err(format!("{with} carries no bomb", with = with.named()));
     }
     let i = building_at(ctx, at, with)?;
     // &cetera, city: "If you bomb a city, both buildings are destroyed" (RULINGS R10:

@@ -132,7 +132,10 @@ fn fire(ctx: &mut Ctx, orders: &TurnOrders) {
             }
             let plant = ctx.s.buildings[i].at;
             if !reach(&ctx.s, with).contains(&plant) {
-                ctx.fail(format!("{with} is not at the power plant at {plant}"));
+                ctx.fail(format!(
+                    "{with} is not at the power plant at {plant}",
+                    with = with.named()
+                ));
                 continue;
             }
             let wood: &[Good] = match using {
@@ -152,7 +155,8 @@ fn fire(ctx: &mut Ctx, orders: &TurnOrders) {
                     wood.iter()
                         .map(|g| g.singular())
                         .collect::<Vec<_>>()
-                        .join(" or ")
+                        .join(" or "),
+                    with = with.named()
                 ));
                 continue;
             };
@@ -236,7 +240,8 @@ pub(crate) fn power_line(
         Purse::carried(ctx, with)
     } else {
         return Err(format!(
-            "{with} is not at {from}: a power line is built from the tile where you have a transporter"
+            "{with} is not at {from}: a power line is built from the tile where you have a transporter",
+            with = with.named()
         ));
     };
     let line = Road::new(from, to);

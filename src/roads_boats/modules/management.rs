@@ -76,7 +76,7 @@ fn settle(ctx: &mut Ctx, orders: &TurnOrders) {
                 continue;
             }
             if ctx.s.tile_of(with) != Some(at) {
-                ctx.fail(format!("{with} is not at {at}"));
+                ctx.fail(format!("{with} is not at {at}", with = with.named()));
                 continue;
             }
             let carries = ctx
@@ -85,7 +85,7 @@ fn settle(ctx: &mut Ctx, orders: &TurnOrders) {
                 .get(&with)
                 .is_some_and(|t| t.cargo.count(Good::Managers) > 0);
             if !carries {
-                ctx.fail(format!("{with} carries no manager"));
+                ctx.fail(format!("{with} carries no manager", with = with.named()));
                 continue;
             }
             if ctx.notes.managed.contains(&at) {

@@ -50,10 +50,13 @@ pub(crate) fn fly(
         return ctx.fail(e);
     }
     if ctx.s.transporters.get(&plane).map(|t| t.kind) != Some(Kind::Plane) {
-        return ctx.fail(format!("{plane} is not a plane"));
+        return ctx.fail(format!("{plane} is not a plane", plane = plane.named()));
     }
     if ph.moved.contains(&plane) {
-        return ctx.fail(format!("{plane} has already moved this phase"));
+        return ctx.fail(format!(
+            "{plane} has already moved this phase",
+            plane = plane.named()
+        ));
     }
     let land = sea_as_location(ctx, land);
     let target_hex = match land {
@@ -62,10 +65,15 @@ pub(crate) fn fly(
         Location::River(_) => {
             return ctx.fail("planes are never allowed in rivers: land on a bank");
         }
-        other => return ctx.fail(format!("{plane} cannot land at {other}")),
+        other => {
+            return ctx.fail(format!(
+                "{plane} cannot land at {other}",
+                plane = plane.named()
+            ));
+        }
     };
     if let Some(why) = blocked_reason(ph, plane) {
-        return ctx.fail(format!("{plane} cannot fly: {why}"));
+        return ctx.fail(format!("{plane} cannot fly: {why}", plane = plane.named()));
     }
     // Fly on a copy of the state; keep it only if the plane can land.
     let (saved, events) = (ctx.s.clone(), ctx.events.len());
@@ -105,13 +113,19 @@ pub(crate) fn fly(
             });
         }
         if dropped.total() < goods.total() {
-            ctx.short(format!("{plane} carried only {dropped} of {goods} to drop"));
+            ctx.short(format!(
+                "{plane} carried only {dropped} of {goods} to drop",
+                plane = plane.named()
+            ));
         }
     }
     if let Err(why) = landing(ctx, target_hex, &arrived) {
         ctx.s = saved;
         ctx.events.truncate(events);
-        return ctx.fail(format!("{plane} cannot land at {target_hex}: {why}"));
+        return ctx.fail(format!(
+            "{plane} cannot land at {target_hex}: {why}",
+            plane = plane.named()
+        ));
     }
     ph.moved.insert(plane);
     for (area, goods) in arrived {

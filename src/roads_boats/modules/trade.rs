@@ -257,7 +257,8 @@ pub(crate) fn load(ctx: &mut Ctx, id: TransporterId, goods: &Goods) {
         .is_some_and(|t| t.kind == Kind::Plane)
     {
         return ctx.fail(format!(
-            "{id} is a plane: planes load only at the start of their movement"
+            "{id} is a plane: planes load only at the start of their movement",
+            id = id.named()
         ));
     }
     let Some(home) = ctx.s.players.get(&player).and_then(|p| p.home) else {
@@ -265,7 +266,8 @@ pub(crate) fn load(ctx: &mut Ctx, id: TransporterId, goods: &Goods) {
     };
     if !at_home(ctx, player, home).contains(&id) {
         return ctx.fail(format!(
-            "{id} is not at home ({home}): in the wonder phase a transporter loads only at home"
+            "{id} is not at home ({home}): in the wonder phase a transporter loads only at home",
+            id = id.named()
         ));
     }
     let traded = ctx
@@ -282,11 +284,11 @@ pub(crate) fn load(ctx: &mut Ctx, id: TransporterId, goods: &Goods) {
         return ctx.fail(if traded.is_empty() {
             format!(
                 "{id} loads nothing: in the wonder phase only goods traded to you this phase are loaded, and none were"
-            )
+            , id = id.named())
         } else {
             format!(
                 "{id} loads nothing: in the wonder phase only goods traded to you this phase are loaded: {traded}"
-            )
+            , id = id.named())
         });
     }
     let got = load_goods(ctx, id, &wanted, None, &Goods::new());
@@ -298,6 +300,6 @@ pub(crate) fn load(ctx: &mut Ctx, id: TransporterId, goods: &Goods) {
     if wanted.total() < goods.total() && !got.is_empty() {
         ctx.short(format!(
             "{id} loaded {got} of {goods}: in the wonder phase only goods traded to you this phase are loaded ({traded})"
-        ));
+        , id = id.named()));
     }
 }

@@ -47,11 +47,15 @@ pub(crate) fn train(
     }
     if ph.moved.contains(&id) {
         return ctx.fail(format!(
-            "{id} has moved: the train is a whole move, taken from the start"
+            "{id} has moved: the train is a whole move, taken from the start",
+            id = id.named()
         ));
     }
     if let Some(why) = blocked_reason(ph, id) {
-        return ctx.fail(format!("{id} cannot take the train: {why}"));
+        return ctx.fail(format!(
+            "{id} cannot take the train: {why}",
+            id = id.named()
+        ));
     }
     let Some(t) = ctx.s.transporters.get(&id).cloned() else {
         return;
@@ -152,11 +156,12 @@ pub(crate) fn train(
         Some(from) => {
             return ctx.fail(format!(
                 "{id} has no {fare} to pay the fare with {from} (it must be there when the phase begins)"
-            ));
+            , id = id.named()));
         }
         None => {
             return ctx.fail(format!(
-                "{id} has no {fare} to pay the fare with (it must be there when the phase begins)"
+                "{id} has no {fare} to pay the fare with (it must be there when the phase begins)",
+                id = id.named()
             ));
         }
     };

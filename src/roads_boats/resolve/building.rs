@@ -306,14 +306,16 @@ fn build(
         if t != Some(Location::Sea(at.hex)) {
             return Err(format!(
                 "{with} must be on the sea at {} to build a {kind}",
-                at.hex
+                at.hex,
+                with = with.named()
             ));
         }
         Purse::carried(ctx, with)
     } else {
         if !reach(&ctx.s, with).contains(&at) {
             return Err(format!(
-                "{with} is not at {at}: build where you have a transporter, on the same side of the river"
+                "{} is not at {at}: build where you have a transporter, on the same side of the river",
+                with.named()
             ));
         }
         Purse::at(ctx, with, at)
@@ -335,7 +337,8 @@ fn road(ctx: &mut Ctx, from: AreaId, to: AreaId, with: TransporterId) -> Result<
     ctx.s.map.road_fits(from, to)?;
     if !reach(&ctx.s, with).contains(&from) {
         return Err(format!(
-            "{with} is not at {from}: a road is built from the tile where you have a transporter"
+            "{} is not at {from}: a road is built from the tile where you have a transporter",
+            with.named()
         ));
     }
     // A road crosses no river, nor a city's moat, without a bridge (&cetera, city: a road
@@ -382,7 +385,7 @@ fn bridge(ctx: &mut Ctx, at: Hex, over: Option<Dir>, with: TransporterId) -> Res
         .filter(|a| reached.contains(a))
         .collect();
     if banks.is_empty() {
-        return Err(format!("{with} is not beside that river in {at}"));
+        return Err(format!("{} is not beside that river in {at}", with.named()));
     }
     Purse::over(ctx, with, &banks).pay(ctx, &one(Good::Stone, 1))?;
     ctx.s.map.bridges.insert(b);
@@ -429,7 +432,8 @@ fn moat_bridge(
     }
     if sites.is_empty() {
         return Err(format!(
-            "{with} is neither in the city {at} nor on {across} beside that side of its moat"
+            "{} is neither in the city {at} nor on {across} beside that side of its moat",
+            with.named()
         ));
     }
     Purse::over(ctx, with, &sites).pay(ctx, &one(Good::Stone, 1))?;
@@ -452,10 +456,15 @@ fn wall_site(
         Location::River(h) => (h, false),
         Location::Dock(c) => (c.land.hex, false),
         Location::Sea(h) => (h, true),
-        Location::Carried(_) => return Err(format!("{with} is being carried")),
+        Location::Carried(_) => {
+            return Err(format!("{with} is being carried", with = with.named()));
+        }
     };
     if hex != a && hex != b {
-        return Err(format!("{with} is not on either side of {border}"));
+        return Err(format!(
+            "{with} is not on either side of {border}",
+            with = with.named()
+        ));
     }
     let other = if hex == a { b } else { a };
     let dir = hex.direction_to(other).ok_or("not neighbours")?;
@@ -474,7 +483,8 @@ fn wall_site(
             .collect();
         if touching.is_empty() {
             return Err(format!(
-                "{with} cannot reach {border} from its side of the river"
+                "{with} cannot reach {border} from its side of the river",
+                with = with.named()
             ));
         }
         touching
@@ -628,7 +638,7 @@ pub(crate) fn building_at(ctx: &Ctx, at: Hex, with: TransporterId) -> Result<usi
         .buildings
         .iter()
         .position(|b| b.at.hex == at && reached.contains(&b.at))
-        .ok_or_else(|| format!("{with} is at no building in {at}"))
+        .ok_or_else(|| format!("{with} is at no building in {at}", with = with.named()))
 }
 
 fn shaft(ctx: &mut Ctx, at: Hex, wanted: MineBag, with: TransporterId) -> Result<(), String> {

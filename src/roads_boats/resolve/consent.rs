@@ -64,7 +64,8 @@ impl Ledger {
                 ctx.line = Some(line);
                 ctx.fail(format!(
                     "{id} is {}'s: you consent only for your own transporters",
-                    t.owner
+                    t.owner,
+                    id = id.named()
                 ));
                 ctx.player = player;
                 ctx.line = l;

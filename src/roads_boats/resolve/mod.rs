@@ -143,10 +143,12 @@ impl Ctx {
     pub fn own(&self, id: TransporterId) -> Result<(), String> {
         let me = self.player;
         match self.s.transporters.get(&id) {
-            None => Err(format!("there is no transporter {id}")),
-            Some(t) if Some(t.owner) != me => Err(format!("{id} is {}'s, not yours", t.owner)),
+            None => Err(format!("there is no transporter {id}", id = id.named())),
+            Some(t) if Some(t.owner) != me => {
+                Err(format!("{id} is {}'s, not yours", t.owner, id = id.named()))
+            }
             Some(t) if matches!(t.at, Location::Carried(_)) => {
-                Err(format!("{id} is being carried"))
+                Err(format!("{id} is being carried", id = id.named()))
             }
             Some(_) => Ok(()),
         }
@@ -221,7 +223,7 @@ pub(crate) fn home_area(s: &State, at: Location) -> Result<AreaId, String> {
                 )),
             }
         }
-        Location::Carried(t) => Err(format!("it is carried by {t}")),
+        Location::Carried(t) => Err(format!("it is carried by {t}", t = t.named())),
     }
 }
 
@@ -286,11 +288,11 @@ pub(crate) fn hand_over(
         ctx.s.transporters.get(&id).cloned(),
         ctx.s.transporters.get(&to).cloned(),
     ) else {
-        ctx.fail(format!("there is no transporter {to}"));
+        ctx.fail(format!("there is no transporter {to}", to = to.named()));
         return Goods::new();
     };
     if id == to {
-        ctx.fail(format!("{id} cannot hand goods to itself"));
+        ctx.fail(format!("{id} cannot hand goods to itself", id = id.named()));
         return Goods::new();
     }
     let together = a.at == b.at || {
@@ -298,7 +300,11 @@ pub(crate) fn hand_over(
         reach_of(&ctx.s, b.at).iter().any(|x| ra.contains(x))
     };
     if !together || matches!(b.at, Location::Carried(_)) {
-        ctx.fail(format!("{to} is not where {id} is"));
+        ctx.fail(format!(
+            "{to} is not where {id} is",
+            to = to.named(),
+            id = id.named()
+        ));
         return Goods::new();
     }
     if ctx
@@ -360,15 +366,20 @@ pub(crate) fn hand_over(
             }
         } else if let (Some(why), Kind::Caravan) = (&no_room, b.kind) {
             format!(
-                "{to} is a caravan, which {}",
-                why.trim_start_matches("a caravan ")
+                "{to} {}",
+                why.trim_start_matches("a caravan "),
+                to = to.named()
             )
         } else if can.total() < goods.total() && room == 0 {
-            format!("{to} has no more room")
+            format!("{to} has no more room", to = to.named())
         } else {
-            format!("{id} does not carry it all")
+            format!("{id} does not carry it all", id = id.named())
         };
-        let msg = format!("{id} gave {given} of {goods} to {to}: {why}");
+        let msg = format!(
+            "{id} gave {given} of {goods} to {to}: {why}",
+            id = id.named(),
+            to = to.named()
+        );
         if given.is_empty() {
             ctx.fail(msg)
         } else {
@@ -392,11 +403,14 @@ pub(crate) fn pick_up(
         ctx.s.transporters.get(&id).cloned(),
         ctx.s.transporters.get(&other).cloned(),
     ) else {
-        ctx.fail(format!("there is no transporter {other}"));
+        ctx.fail(format!(
+            "there is no transporter {other}",
+            other = other.named()
+        ));
         return false;
     };
     let problem = if id == other {
-        Some(format!("{id} cannot carry itself"))
+        Some(format!("{id} cannot carry itself", id = id.named()))
     } else if let Some(why) = a.kind.carries_no_transporter() {
         Some(why.to_string())
     } else if b.owner != a.owner && !ctx.consents.may_carry(a.owner, other, b.owner) {
@@ -404,19 +418,29 @@ pub(crate) fn pick_up(
             "{other} is {}'s, and {} has not allowed you to carry it ({})",
             b.owner,
             b.owner,
-            consent::how_to_allow_carry(other, a.owner)
+            consent::how_to_allow_carry(other, a.owner),
+            other = other.named()
         ))
     } else if let Location::Carried(by) = b.at {
-        Some(format!("{other} is already carried, by {by}"))
+        Some(format!(
+            "{other} is already carried, by {by}",
+            other = other.named(),
+            by = by.named()
+        ))
     } else if a.at != b.at && {
         // A boat in the river reaches the banks; a transporter on a bank the river.
         let ra = reach_of(&ctx.s, a.at);
         !reach_of(&ctx.s, b.at).iter().any(|x| ra.contains(x))
     } {
-        Some(format!("{other} is not where {id} is"))
+        Some(format!(
+            "{other} is not where {id} is",
+            other = other.named(),
+            id = id.named()
+        ))
     } else if other_moved {
         Some(format!(
-            "{other} has moved this phase and cannot be carried"
+            "{other} has moved this phase and cannot be carried",
+            other = other.named()
         ))
     } else if !a.cargo.is_empty() || !b.cargo.is_empty() {
         Some("neither transporter may carry anything else".to_string())
@@ -434,7 +458,11 @@ pub(crate) fn pick_up(
         None
     };
     if let Some(p) = problem {
-        ctx.fail(format!("{id} cannot pick up {other}: {p}"));
+        ctx.fail(format!(
+            "{id} cannot pick up {other}: {p}",
+            id = id.named(),
+            other = other.named()
+        ));
         return false;
     }
     if let Some(t) = ctx.s.transporters.get_mut(&other) {

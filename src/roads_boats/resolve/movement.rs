@@ -388,7 +388,10 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
     // dropped out of a running train — at the end of the ride the train has stopped).
     let moves = steps.iter().any(|s| matches!(s, Step::To(_)));
     if moves && ph.moved.contains(&id) {
-        return ctx.fail(format!("{id} has already moved this phase"));
+        return ctx.fail(format!(
+            "{id} has already moved this phase",
+            id = id.named()
+        ));
     }
     let Some(t) = ctx.s.transporters.get(&id).cloned() else {
         return;
@@ -482,14 +485,16 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
                                 )
                             };
                             ctx.fail(format!(
-                                "{id} cannot go on to {target}: {why}; it stops at {pos}"
+                                "{id} cannot go on to {target}: {why}; it stops at {pos}",
+                                id = id.named()
                             ));
                             stopped = true;
                             break;
                         }
                         if let Some(why) = blocked_reason(ph, id) {
                             ctx.fail(format!(
-                                "{id} cannot go on to {target}: {why}; it stops at {pos}"
+                                "{id} cannot go on to {target}: {why}; it stops at {pos}",
+                                id = id.named()
                             ));
                             stopped = true;
                             break;
@@ -513,7 +518,10 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
             }
             Step::Load { goods, area } => {
                 if kind == Kind::Plane {
-                    ctx.fail(format!("{id} is taxiing and carries nothing"));
+                    ctx.fail(format!(
+                        "{id} is taxiing and carries nothing",
+                        id = id.named()
+                    ));
                     continue;
                 }
                 let areas = match area {
@@ -603,7 +611,7 @@ pub(crate) fn blocked_reason(ph: &Phase, id: TransporterId) -> Option<String> {
     }
     let what: Vec<String> = blocked
         .iter()
-        .map(|(g, m, n)| format!("{} that {m} moved", g.counted(*n)))
+        .map(|(g, m, n)| format!("{} that {} moved", g.counted(*n), m.named()))
         .collect();
     Some(format!(
         "it carries {} this phase, and no good may be moved by two of your transporters in one phase (put them down first)",
@@ -672,7 +680,10 @@ pub(crate) fn follow(ctx: &mut Ctx, id: TransporterId, n: u32) {
         });
     }
     if got < n {
-        let msg = format!("only {got} of {n} geese here to follow {id}");
+        let msg = format!(
+            "only {got} of {n} geese here to follow {id}",
+            id = id.named()
+        );
         if got == 0 {
             ctx.fail(msg)
         } else {
@@ -699,10 +710,16 @@ fn release(
     at: Location,
 ) {
     let Some(c) = ctx.s.transporters.get(&carrier).cloned() else {
-        return ctx.fail(format!("there is no transporter {carrier}"));
+        return ctx.fail(format!(
+            "there is no transporter {carrier}",
+            carrier = carrier.named()
+        ));
     };
     let Some(t) = ctx.s.transporters.get(&carried).cloned() else {
-        return ctx.fail(format!("there is no transporter {carried}"));
+        return ctx.fail(format!(
+            "there is no transporter {carried}",
+            carried = carried.named()
+        ));
     };
     // The carrier's owner puts it down, or the carried one's owner takes it back.
     if ctx.player != Some(t.owner)

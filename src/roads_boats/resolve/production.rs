@@ -302,7 +302,7 @@ pub(crate) fn load_goods(
     let mut areas = reach(&ctx.s, id);
     if let Some(a) = area {
         if !areas.contains(&a) {
-            ctx.fail(format!("{id} cannot reach {a}"));
+            ctx.fail(format!("{id} cannot reach {a}", id = id.named()));
             return Goods::new();
         }
         areas = vec![a];
@@ -317,7 +317,8 @@ pub(crate) fn load_goods(
         .any(|t| t.at == Location::Carried(id))
     {
         ctx.fail(format!(
-            "{id} carries a transporter and may carry nothing else"
+            "{} carries a transporter and may carry nothing else",
+            id.named()
         ));
         return Goods::new();
     }
@@ -360,7 +361,7 @@ pub(crate) fn load_goods(
         });
     }
     if !missing.is_empty() {
-        let msg = format!("{id} loaded {got}: {}", missing.join(", "));
+        let msg = format!("{id} loaded {got}: {}", missing.join(", "), id = id.named());
         if got.is_empty() {
             ctx.fail(msg)
         } else {
@@ -381,13 +382,13 @@ pub(super) fn unload_goods(
     let target = match area {
         Some(a) if reach(&ctx.s, id).contains(&a) => a,
         Some(a) => {
-            ctx.fail(format!("{id} cannot reach {a}"));
+            ctx.fail(format!("{id} cannot reach {a}", id = id.named()));
             return None;
         }
         None => match home_area(&ctx.s, at) {
             Ok(a) => a,
             Err(why) => {
-                ctx.fail(format!("{id} cannot unload: {why}"));
+                ctx.fail(format!("{id} cannot unload: {why}", id = id.named()));
                 return None;
             }
         },
@@ -414,7 +415,11 @@ pub(super) fn unload_goods(
         });
     }
     if !missing.is_empty() {
-        let msg = format!("{id} unloaded {put_down}: {}", missing.join(", "));
+        let msg = format!(
+            "{id} unloaded {put_down}: {}",
+            missing.join(", "),
+            id = id.named()
+        );
         if put_down.is_empty() {
             ctx.fail(msg)
         } else {
@@ -435,7 +440,8 @@ fn load(ctx: &mut Ctx, id: TransporterId, goods: &Goods, area: Option<AreaId>) {
         .is_some_and(|t| t.kind == Kind::Plane)
     {
         return ctx.fail(format!(
-            "{id} is a plane: planes never load goods in the production phase"
+            "{} is a plane: planes never load goods in the production phase",
+            id.named()
         ));
     }
     load_goods(ctx, id, goods, area, &Goods::new());
@@ -669,8 +675,10 @@ fn make(
         }
         if !reach(&ctx.s, *id).contains(&building.at) {
             return ctx.fail(format!(
-                "{id} cannot reach the {} at {}",
-                building.kind, building.at
+                "{} cannot reach the {} at {}",
+                id.named(),
+                building.kind,
+                building.at
             ));
         }
     }
@@ -1003,13 +1011,17 @@ fn research(
     };
     let areas = reach(&ctx.s, with);
     let Some(at) = areas.first().copied() else {
-        return ctx.fail(format!("{with} is not on a tile where it could research"));
+        return ctx.fail(format!(
+            "{with} is not on a tile where it could research",
+            with = with.named()
+        ));
     };
     let sources = usable(ctx, &[with]);
     let Some((paid, _)) = take_inputs(ctx, &recipe, &sources, &areas, None, TRUNKS_FIRST) else {
         return ctx.fail(format!(
             "research takes {} and 1 paper where {with} is",
-            Good::Geese.counted(geese)
+            Good::Geese.counted(geese),
+            with = with.named()
         ));
     };
     if let Some(p) = ctx.s.players.get_mut(&player) {
@@ -1082,7 +1094,8 @@ fn destroy(ctx: &mut Ctx, id: TransporterId) {
         .any(|b| b.kind.factory_class().is_some())
     {
         return ctx.fail(format!(
-            "{id} can be destroyed only on a tile with a transporter factory"
+            "{} can be destroyed only on a tile with a transporter factory",
+            id.named()
         ));
     }
     if ctx
@@ -1091,7 +1104,10 @@ fn destroy(ctx: &mut Ctx, id: TransporterId) {
         .values()
         .any(|t| t.at == Location::Carried(id))
     {
-        return ctx.fail(format!("{id} carries a transporter: put it down first"));
+        return ctx.fail(format!(
+            "{id} carries a transporter: put it down first",
+            id = id.named()
+        ));
     }
     let Some(t) = ctx.s.transporters.remove(&id) else {
         return;
