@@ -623,6 +623,78 @@ fn git_keeps_only_the_public_record_of_a_catan_game() {
     assert!(kept.lines().any(|l| l == "randomness.toml"), "{kept}");
 }
 
+/// Issue 20, point 23: a player checks orders on a clone of the game's public git. The
+/// states are the GM's, so each turn keeps its public record (`public.json`) in git and
+/// `judge check` reads it there: good orders pass, bad ones are named by line and
+/// column, and the check says exactly what the GM's own check says, with a note naming
+/// the record it read. Commands that need the state say why it is not there.
+#[test]
+fn a_player_checks_catan_orders_on_a_clone_of_the_public_git() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (dir, _) = founded(tmp.path());
+    let kept = support::catan::git_kept(&dir);
+    assert!(kept.lines().any(|l| l.ends_with("/public.json")), "{kept}");
+    let git = |args: &[&str]| {
+        let out = std::process::Command::new("git")
+            .args(["-c", "user.name=GM", "-c", "user.email=gm@example.org"])
+            .args(args)
+            .output()
+            .expect("git");
+        assert!(out.status.success(), "git {args:?}");
+    };
+    let d = dir.to_str().expect("utf-8");
+    git(&["-C", d, "commit", "-q", "-m", "the founding"]);
+    let clone = tmp.path().join("clone");
+    let c = clone.to_str().expect("utf-8");
+    git(&["clone", "-q", d, c]);
+    let last = state_step(&dir);
+    assert!(!clone.join(format!("turns/{last:03}/state.json")).exists());
+
+    let next = last + 1;
+    let who = state(&dir, last).colour(state(&dir, last).active);
+    let good = tmp.path().join("good.txt");
+    std::fs::write(
+        &good,
+        format!("game isle\nplayer {who}\nturn {next}\nrobber E\npass\n"),
+    )
+    .expect("write");
+    let bad = tmp.path().join("bad.txt");
+    std::fs::write(
+        &bad,
+        format!("player {who}\nturn {next}\ntrade 4 wod for ore\nbuild road 13-99\n"),
+    )
+    .expect("write");
+    for (file, want) in [(&good, 0), (&bad, 1)] {
+        let f = file.to_str().expect("utf-8");
+        let (gm_code, gm, _) = judge(&["check", d, f]);
+        let (code, out, err) = judge(&["check", c, f]);
+        assert_eq!((gm_code, code), (want, want), "{out}{err}");
+        let note = format!(
+            "note: checked against the game's public record, turns/{last:03}/public.json\n"
+        );
+        assert_eq!(
+            out,
+            format!("{note}{gm}"),
+            "the clone checks as the GM does"
+        );
+        let (_, json, _) = judge(&["check", c, f, "--format", "json"]);
+        let v: serde_json::Value = serde_json::from_str(&json).expect("json");
+        assert_eq!(
+            v["public_record"].as_str(),
+            Some(format!("turns/{last:03}/public.json").as_str())
+        );
+    }
+    let (_, out, _) = judge(&["check", c, bad.to_str().expect("utf-8")]);
+    assert!(out.contains("bad.txt:3:9"), "line and column: {out}");
+    assert!(out.contains("did you mean `wood`?"), "{out}");
+    let (code, _, err) = judge(&["show", c]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("not in this copy of the game") && err.contains("`judge check`"),
+        "{err}"
+    );
+}
+
 /// Issue 20: `judge end DIR --why TEXT` ends any game, scored by its own rules, with the
 /// GM's reason in every report; the end is a turn of the archive that replays, the
 /// seed is published, and nothing more is played.

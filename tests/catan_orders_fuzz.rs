@@ -198,7 +198,28 @@ fn every_order_example_in_the_docs_checks_clean() {
         ("docs/catan-express-orders.md", &island),
     ] {
         let text = std::fs::read_to_string(doc).expect("doc");
-        for block in text.split("```\n").skip(1).step_by(2) {
+        // Blocks of orders are fenced with a bare ```; others (```text: a terminal,
+        // ```toml) are not orders.
+        let mut blocks: Vec<String> = Vec::new();
+        let mut open: Option<(bool, String)> = None;
+        for line in text.lines() {
+            match (&mut open, line.strip_prefix("```")) {
+                (None, Some(info)) => open = Some((info.trim().is_empty(), String::new())),
+                (Some((orders, block)), Some(_)) => {
+                    if *orders {
+                        blocks.push(std::mem::take(block));
+                    }
+                    open = None;
+                }
+                (Some((_, block)), None) => {
+                    block.push_str(line);
+                    block.push('\n');
+                }
+                (None, None) => {}
+            }
+        }
+        assert!(open.is_none(), "{doc}: a block is not closed");
+        for block in &blocks {
             let c = check_orders(s, Colour::Red, doc, block);
             assert_eq!(c.errors(), 0, "{doc}:\n{block}\n{}", c.diagnostics.render());
             n += 1;

@@ -176,6 +176,9 @@ pub const GAME_FILE: &str = "game.toml";
 pub const SCENARIO_FILE: &str = "scenario.toml";
 pub const STATE_FILE: &str = "state.json";
 pub const EVENTS_FILE: &str = "events.json";
+/// A position as everyone may know it, kept beside a private state file (Catan): what
+/// `judge check` reads on a clone of the game's public git.
+pub const PUBLIC_FILE: &str = "public.json";
 /// Folder of a turn's orders as received, and of orders waiting for the next turn.
 pub const ORDERS_DIR: &str = "orders";
 pub const PENDING_DIR: &str = "pending";

@@ -234,6 +234,10 @@ impl Game for Catan {
         Ok(Box::new(read_state(state)?))
     }
 
+    fn public_position(&self, record: &str) -> Result<Box<dyn Position>, String> {
+        Ok(Box::new(State::from_public_json(record)?))
+    }
+
     fn report(&self, input: &ReportInput<'_>) -> Result<Box<dyn Report>, String> {
         let before = read_state(input.before)?;
         let after = read_state(input.after)?;
@@ -535,6 +539,10 @@ impl Position for State {
             over,
             acted: Some(acted),
         })
+    }
+
+    fn public_record(&self) -> Option<String> {
+        Some(self.public_json())
     }
 
     fn show(&self, title: &str) -> String {

@@ -385,14 +385,17 @@ impl State {
 
 // ---- The state file -------------------------------------------------------------
 
+/// The state as written. The state file has each player's hand and development cards
+/// and the deck in full ([`PlayerFile`], `Vec<DevCard>`); the public record has only
+/// how many ([`PublicPlayerFile`], a count).
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct StateFile {
+struct StateFile<P = PlayerFile, D = Vec<DevCard>> {
     game: String,
     name: String,
     options: Options,
     board: Board,
-    players: Vec<PlayerFile>,
+    players: Vec<P>,
     first: Colour,
     active: Colour,
     phase: PhaseFile,
@@ -403,7 +406,7 @@ struct StateFile {
     turn: u32,
     step: u32,
     bank: Cards,
-    deck: Vec<DevCard>,
+    deck: D,
     robber: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     longest_road: Option<Colour>,
@@ -437,6 +440,25 @@ struct PlayerFile {
     record: Record,
 }
 
+/// A player in the public record: how many cards they hold, not which.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PublicPlayerFile {
+    colour: Colour,
+    name: String,
+    /// Resource cards in hand.
+    cards: u32,
+    /// Development cards held, playable or bought this turn.
+    development_cards: u32,
+    played: DevCards,
+    settlements: Vec<usize>,
+    cities: Vec<usize>,
+    roads: Vec<String>,
+}
+
+/// The `game` of a public record.
+const PUBLIC_GAME: &str = "catan-public-record";
+
 /// The phase as written: vertices by number, seats by colour.
 #[derive(Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "step", deny_unknown_fields)]
@@ -467,6 +489,12 @@ enum PhaseFile {
 
 impl Serialize for State {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.file().serialize(s)
+    }
+}
+
+impl State {
+    fn file(&self) -> StateFile {
         let t = &self.board.topology;
         let c = |seat: u8| self.colour(seat);
         let phase = match self.phase {
@@ -531,7 +559,6 @@ impl Serialize for State {
                 .as_deref()
                 .map(|x| x.to_file(&self.board, &colours)),
         }
-        .serialize(s)
     }
 }
 
@@ -668,5 +695,102 @@ impl State {
 
     pub fn from_json(text: &str) -> Result<State, serde_json::Error> {
         serde_json::from_str(text)
+    }
+
+    /// The position as everyone may know it, for the public record a game's git keeps
+    /// (`turns/N/public.json`): the state file with each player's hand and development
+    /// cards, and the deck, given only as counts, and no player's orders on record.
+    pub fn public_json(&self) -> String {
+        let f = self.file();
+        let public = StateFile {
+            game: PUBLIC_GAME.into(),
+            name: f.name,
+            options: f.options,
+            board: f.board,
+            players: f
+                .players
+                .into_iter()
+                .map(|p| PublicPlayerFile {
+                    colour: p.colour,
+                    name: p.name,
+                    cards: p.hand.total(),
+                    development_cards: p.development.total() + p.new_development.total(),
+                    played: p.played,
+                    settlements: p.settlements,
+                    cities: p.cities,
+                    roads: p.roads,
+                })
+                .collect(),
+            first: f.first,
+            active: f.active,
+            phase: f.phase,
+            dice: f.dice,
+            dev_played: f.dev_played,
+            turn: f.turn,
+            step: f.step,
+            bank: f.bank,
+            deck: f.deck.len(),
+            robber: f.robber,
+            longest_road: f.longest_road,
+            largest_army: f.largest_army,
+            winner: f.winner,
+            steals: f.steals,
+            // Dice loaded for an adjudication case are rolls to come: not public.
+            loaded_dice: Vec::new(),
+            express: f.express,
+        };
+        serde_json::to_string_pretty(&public).unwrap_or_default()
+    }
+
+    /// Read a public record back: the position with every hand and the deck empty
+    /// (they are not in it), which is all `judge check` needs (it never looks at cards
+    /// in hand; tests/catan_public_check.rs proves the checks agree).
+    pub fn from_public_json(text: &str) -> Result<State, String> {
+        let f: StateFile<PublicPlayerFile, usize> =
+            serde_json::from_str(text).map_err(|e| e.to_string())?;
+        if f.game != PUBLIC_GAME {
+            return Err(format!(
+                "not the public record of a Catan game: `game` is `{}`",
+                f.game
+            ));
+        }
+        State::from_file(StateFile {
+            game: "catan".into(),
+            name: f.name,
+            options: f.options,
+            board: f.board,
+            players: f
+                .players
+                .into_iter()
+                .map(|p| PlayerFile {
+                    colour: p.colour,
+                    name: p.name,
+                    hand: Cards::NONE,
+                    development: DevCards::default(),
+                    new_development: DevCards::default(),
+                    played: p.played,
+                    settlements: p.settlements,
+                    cities: p.cities,
+                    roads: p.roads,
+                    record: Record::default(),
+                })
+                .collect(),
+            first: f.first,
+            active: f.active,
+            phase: f.phase,
+            dice: f.dice,
+            dev_played: f.dev_played,
+            turn: f.turn,
+            step: f.step,
+            bank: f.bank,
+            deck: Vec::new(),
+            robber: f.robber,
+            longest_road: f.longest_road,
+            largest_army: f.largest_army,
+            winner: f.winner,
+            steals: f.steals,
+            loaded_dice: f.loaded_dice,
+            express: f.express,
+        })
     }
 }

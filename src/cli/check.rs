@@ -28,12 +28,15 @@ struct JsonReport<'a> {
     diagnostics: Vec<JsonDiagnostic>,
     /// Problems not listed (after the first 100).
     more: usize,
+    /// The public record checked against, on a clone of a game's public git.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    public_record: Option<&'a str>,
     echo: &'a serde_json::Value,
 }
 
 pub fn run(args: CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (archive, game) = pbem::open(&args.dir)?;
-    let state = pbem::current(&archive, game)?;
+    let (state, public) = pbem::current_for_check(&archive, game)?;
     // Read as the turn reads it: at most the size limit, UTF-8 or else Windows-1252.
     let (file, bytes) = if args.orders == "-" {
         let mut b = Vec::new();
@@ -71,6 +74,20 @@ pub fn run(args: CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if let Some(n) = note {
         checked.text = format!("warning: {file}: {n}\n{}", checked.text);
     }
+    // On a clone of the game's public git: say what was read (a check never needs the
+    // cards in anyone's hand, so it is the check the judge makes).
+    let public = public.map(|p| {
+        p.strip_prefix(archive.root())
+            .unwrap_or(&p)
+            .display()
+            .to_string()
+    });
+    if let Some(p) = &public {
+        checked.text = format!(
+            "note: checked against the game's public record, {p}\n{}",
+            checked.text
+        );
+    }
     match args.format {
         Format::Json => {
             let index = crate::diagnostic::LineIndex::new(&text);
@@ -100,6 +117,7 @@ pub fn run(args: CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
                     })
                     .collect(),
                 echo: &checked.echo,
+                public_record: public.as_deref(),
             };
             let json = crate::archive::stable_json(&report).context("json")?;
             out.write_all(json.as_bytes()).context("writing output")?;

@@ -6,7 +6,7 @@ use anyhow::Context as _;
 
 use super::{Failure, NewArgs};
 use crate::archive::randomness::Secret;
-use crate::archive::{Archive, GameFile, PlayerEntry, STATE_FILE};
+use crate::archive::{Archive, GameFile, PUBLIC_FILE, PlayerEntry, STATE_FILE};
 use crate::pbem::game::{SeatRequest as Seat, Seeds, Start};
 
 pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -96,13 +96,19 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
         schedule: None,
     };
     let (files, first) = match &created.start {
-        Start::Ready(state) => (
-            vec![(
+        Start::Ready(state) => {
+            let mut files = vec![(
                 format!("turns/000/{STATE_FILE}"),
                 state.clone().into_bytes(),
-            )],
-            None,
-        ),
+            )];
+            let position = game
+                .position(state)
+                .map_err(|e| Failure::Other(anyhow::anyhow!(e)))?;
+            if let Some(public) = position.public_record() {
+                files.push((format!("turns/000/{PUBLIC_FILE}"), public.into_bytes()));
+            }
+            (files, None)
+        }
         Start::Round(round) => {
             let r = game
                 .round(round)

@@ -380,6 +380,15 @@ pub trait Game: Sync {
     ) -> Result<Created, String>;
     /// Read a stored position.
     fn position(&self, state: &str) -> Result<Box<dyn Position>, String>;
+    /// Read a position's public record ([`Position::public_record`]): for `judge check`
+    /// on a clone of a game's public git, where the state file is not.
+    fn public_position(&self, record: &str) -> Result<Box<dyn Position>, String> {
+        let _ = record;
+        Err(format!(
+            "{} keeps no public record: its state file is public",
+            self.title()
+        ))
+    }
     /// Read a stored round before turn 1 (for a game whose start is [`Start::Round`]).
     fn round(&self, round: &str) -> Result<Box<dyn Round>, String> {
         let _ = round;
@@ -440,6 +449,13 @@ pub trait Position {
     /// Play the next turn with these order files (players without one give no orders);
     /// `luck` is the game's secret seed, for the turn's hidden draws.
     fn play(&self, files: &[OrderFile], luck: &Luck) -> Result<Played, String>;
+    /// The position as everyone may know it, kept in the public record beside a
+    /// private state file (`turns/N/public.json`); `None` when the state file itself is
+    /// public. Read back by [`Game::public_position`], it must check order files as the
+    /// position itself does.
+    fn public_record(&self) -> Option<String> {
+        None
+    }
     /// The position for people (`judge show`).
     fn show(&self, title: &str) -> String;
     /// End the game now, before the next turn is played (`judge end --why`): the next

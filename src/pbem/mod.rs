@@ -20,7 +20,7 @@ pub mod verify;
 use std::time::SystemTime;
 
 use crate::archive::schedule::shown;
-use crate::archive::{Archive, ArchiveError, STATE_FILE};
+use crate::archive::{Archive, ArchiveError, PUBLIC_FILE, STATE_FILE};
 use crate::mail::outbox::MailError;
 use game::{Game, Pace, Position};
 
@@ -58,8 +58,44 @@ pub fn current(archive: &Archive, game: &dyn Game) -> Result<Box<dyn Position>, 
     position(archive, game, last)
 }
 
+/// The position `judge check` checks orders against: the latest turn's state or, on a
+/// clone of a game's public git (whose state files are private), that turn's public
+/// record, named in the second value.
+pub fn current_for_check(
+    archive: &Archive,
+    game: &dyn Game,
+) -> Result<(Box<dyn Position>, Option<std::path::PathBuf>), Error> {
+    if let Some((_, r)) = round::current(archive, game)? {
+        return Ok((Box::new(round::RoundPosition(r)), None));
+    }
+    let last = archive.pick_turn(None)?;
+    let dir = archive.turn_dir(last);
+    if dir.join(STATE_FILE).is_file() {
+        return Ok((position(archive, game, last)?, None));
+    }
+    let public = dir.join(PUBLIC_FILE);
+    if !public.is_file() {
+        return Err(Error::User(format!(
+            "{}: this copy of the game has neither {STATE_FILE} (the judge's, kept private in a game with hidden cards) nor {PUBLIC_FILE} (the public record, which a game's git keeps from this version of the judge on): `git pull` the game, or ask the GM to check your orders",
+            dir.display()
+        )));
+    }
+    let text = archive.read(last, PUBLIC_FILE)?;
+    let p = game
+        .public_position(&text)
+        .map_err(|e| Error::User(format!("{}: {e}", public.display())))?;
+    Ok((p, Some(public)))
+}
+
 /// The position a turn of the archive holds.
 pub fn position(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Box<dyn Position>, Error> {
+    let dir = archive.turn_dir(turn);
+    if !dir.join(STATE_FILE).exists() && dir.join(PUBLIC_FILE).is_file() {
+        return Err(Error::User(format!(
+            "{}: not in this copy of the game: a game with hidden cards keeps its states out of git, for the GM alone; this copy has the public record (each turn's report.txt and {PUBLIC_FILE}), against which `judge check` checks orders",
+            dir.join(STATE_FILE).display()
+        )));
+    }
     let text = archive.read(turn, STATE_FILE)?;
     game.position(&text).map_err(|e| {
         Error::User(format!(

@@ -7,7 +7,7 @@
 use super::Error;
 use super::game::{Game, SeatRequest, Start};
 use super::report;
-use crate::archive::{Archive, EVENTS_FILE, SCENARIO_FILE, STATE_FILE};
+use crate::archive::{Archive, EVENTS_FILE, PUBLIC_FILE, SCENARIO_FILE, STATE_FILE};
 
 /// What replaying one turn found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -115,6 +115,14 @@ pub fn run_seeded(
                 kept.as_bytes(),
                 state.as_bytes(),
             ));
+            let public = game.position(&state).map_err(Error::User)?.public_record();
+            if let (Ok(kept), Some(public)) = (archive.read(0, PUBLIC_FILE), public) {
+                problems.extend(first_difference(
+                    PUBLIC_FILE,
+                    kept.as_bytes(),
+                    public.as_bytes(),
+                ));
+            }
         }
         (Err(_), None) => {}
         (Err(_), Some(_)) => problems.push("turn 0 is missing".to_string()),
@@ -202,12 +210,12 @@ fn check_turn(
     // The reports and pictures kept with the turn, where the archive has them.
     let r = report::of_turn(archive, game, turn)?;
     let after = game.position(&played.state).map_err(Error::User)?;
-    let seats: Vec<String> = after.seats().into_iter().map(|s| s.id).collect();
     let reveal = match after.over() {
         Some(_) => archive.secret()?,
         None => None,
     };
-    for (name, bytes) in report::files(archive, game, r.as_ref(), &seats, reveal.as_ref())? {
+    for (name, bytes) in report::files(archive, game, r.as_ref(), after.as_ref(), reveal.as_ref())?
+    {
         let path = archive.turn_dir(turn).join(&name);
         if let Ok(kept) = std::fs::read(&path) {
             problems.extend(first_difference(&name, &kept, &bytes));

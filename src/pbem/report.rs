@@ -11,7 +11,7 @@ use super::game::{Game, OrderFile, Pace, Report, ReportInput};
 use super::turn::{Source, TurnRecord, record};
 use crate::archive::randomness::Secret;
 use crate::archive::schedule::shown;
-use crate::archive::{Archive, EVENTS_FILE, ORDERS_DIR, STATE_FILE};
+use crate::archive::{Archive, EVENTS_FILE, ORDERS_DIR, PUBLIC_FILE, STATE_FILE};
 
 pub const REPORT_FILE: &str = "report.txt";
 pub const REPORTS_DIR: &str = "reports";
@@ -145,16 +145,18 @@ pub fn revealed(secret: &Secret) -> String {
 }
 
 /// The files kept with a turn: the reports (everyone's, and each player's when the game
-/// has several players' views) and the map pictures (the PNG only if [`keeps_png`]).
-/// The turn that ends the game ends its reports with the seed, `reveal`, when the game
-/// has a secret one.
+/// has several players' views), the map pictures (the PNG only if [`keeps_png`]) and,
+/// for a game whose state file is private, the position's public record. The turn that
+/// ends the game ends its reports with the seed, `reveal`, when the game has a secret
+/// one.
 pub fn files(
     archive: &Archive,
     game: &dyn Game,
     report: &dyn Report,
-    seats: &[String],
+    after: &dyn super::game::Position,
     reveal: Option<&Secret>,
 ) -> Result<Vec<(String, Vec<u8>)>, Error> {
+    let seats: Vec<String> = after.seats().into_iter().map(|s| s.id).collect();
     let template = template(archive)?;
     let tail = reveal.map(revealed).unwrap_or_default();
     let mut out = vec![(
@@ -165,7 +167,7 @@ pub fn files(
             + &tail)
             .into_bytes(),
     )];
-    for seat in seats {
+    for seat in &seats {
         out.push((
             format!("{REPORTS_DIR}/{seat}.txt"),
             (report
@@ -179,6 +181,9 @@ pub fn files(
     if keeps_png(game) {
         out.push((PNG_FILE.to_string(), report.png().map_err(Error::User)?));
     }
+    if let Some(public) = after.public_record() {
+        out.push((PUBLIC_FILE.to_string(), public.into_bytes()));
+    }
     Ok(out)
 }
 
@@ -190,12 +195,11 @@ pub fn files_for(
 ) -> Result<Vec<(String, Vec<u8>)>, Error> {
     let report = build(game, m)?;
     let after = game.position(m.after).map_err(Error::User)?;
-    let seats: Vec<String> = after.seats().into_iter().map(|s| s.id).collect();
     files(
         archive,
         game,
         report.as_ref(),
-        &seats,
+        after.as_ref(),
         reveal_at(archive, after.as_ref())?.as_ref(),
     )
 }
