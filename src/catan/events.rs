@@ -330,7 +330,10 @@ impl Event {
                 player,
                 resource,
                 taken,
-            } => format!("{player} took all {resource}: {taken} card(s) (monopoly)"),
+            } => format!(
+                "{player} took all {resource}: {} (monopoly)",
+                crate::text::count(*taken as usize, "card")
+            ),
             MaritimeTrade { player, gave, got } => {
                 format!("{player} traded {gave} to the bank for {got}")
             }
@@ -355,7 +358,10 @@ impl Event {
                 vp_cards,
             } => {
                 let cards = if *vp_cards > 0 {
-                    format!(", revealing {vp_cards} victory point card(s)")
+                    format!(
+                        ", revealing {}",
+                        crate::text::count(usize::from(*vp_cards), "victory point card")
+                    )
                 } else {
                     String::new()
                 };
@@ -372,5 +378,39 @@ impl Event {
             Recorded { player } => format!("{player}'s new orders are on record"),
             Scenario(e) => e.text(s, viewer),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catan::{Options, cards::Resource};
+
+    /// Issue 20, point 19: counts are said in words, never "card(s)".
+    #[test]
+    fn counts_of_cards_take_their_number() {
+        let names: Vec<String> = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+        let s = State::new("g", &names, 1, &Options::default()).expect("a game");
+        let monopoly = |taken| Event::Monopoly {
+            player: Colour::Red,
+            resource: Resource::Grain,
+            taken,
+        };
+        assert_eq!(
+            monopoly(1).text(&s, None),
+            "red took all grain: 1 card (monopoly)"
+        );
+        assert_eq!(
+            monopoly(3).text(&s, None),
+            "red took all grain: 3 cards (monopoly)"
+        );
+        let won = Event::Won {
+            player: Colour::Red,
+            points: 10,
+            vp_cards: 1,
+        }
+        .text(&s, None);
+        assert!(won.contains("revealing 1 victory point card"), "{won}");
+        assert!(!won.contains("(s)"), "{won}");
     }
 }

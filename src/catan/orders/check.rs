@@ -243,7 +243,8 @@ fn warnings(s: &State, seat: u8, l: &Line, planned: &mut Vec<usize>, items: &mut
                         let rate = s.rate(seat, *give);
                         if *gives != 0 && *gives != rate * gets {
                             items.push(warn(format!(
-                                "your rate for {give} is {rate}:1 now, so {gets} card(s) cost {} {give}",
+                                "your rate for {give} is {rate}:1 now, so {} cost {} {give}",
+                                crate::text::count(usize::from(*gets), "card"),
                                 rate * gets
                             )));
                         }
@@ -366,8 +367,10 @@ pub fn describe(s: &State, l: &Line) -> String {
         Kind::Accept(a) => {
             let from = a.from.map_or("anyone".into(), |c| c.to_string());
             format!(
-                "standing: you accept from {from} an offer giving you at least {} for at most {} ({} time(s))",
-                a.get, a.give, a.times
+                "standing: you accept from {from} an offer giving you at least {} for at most {} ({})",
+                a.get,
+                a.give,
+                crate::text::count(usize::from(a.times), "time")
             )
         }
         Kind::Turn {
@@ -410,7 +413,10 @@ fn order_words(s: &State, o: &Order) -> String {
             s.vertex_name(*v)
         ),
         Order::City(v) => format!("build a city at {} (2 grain, 3 ore)", s.vertex_name(*v)),
-        Order::Buy(n) => format!("buy {n} development card(s) (1 wool, 1 grain, 1 ore each)"),
+        Order::Buy(n) => format!(
+            "buy {} (1 wool, 1 grain, 1 ore each)",
+            crate::text::count(usize::from(*n), "development card")
+        ),
         Order::Knight(r) => match r {
             Some(r) => format!("play a knight, moving the robber to {}", s.hex_name(r.hex)),
             None => "play a knight (the robber goes by your robber lines)".into(),
