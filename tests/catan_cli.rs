@@ -195,6 +195,41 @@ fn check_reads_good_and_bad_catan_orders() {
     );
 }
 
+/// Issue 21, point 17: docs/catan-orders.md, domestic trade: "never a resource for
+/// itself, never a gift". `judge check` calls an offer, a bank trade or an acceptance of a
+/// resource for itself an error (it used to pass them), naming the line.
+#[test]
+fn check_refuses_a_trade_of_a_resource_for_itself() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (dir, _) = founded(tmp.path());
+    let orders = tmp.path().join("same.txt");
+    std::fs::write(
+        &orders,
+        "player red\noffer 1 wool for 1 wool\naccept 1 ore for 1 ore\ntrade 4 ore for 1 ore with the bank\noffer 1 wool for 1 ore\n",
+    )
+    .expect("write");
+    let (code, out, _) = judge(&[
+        "check",
+        dir.to_str().expect("utf-8"),
+        orders.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("3 errors"), "{out}");
+    for line in [2, 3, 4] {
+        assert!(
+            out.contains(&format!("same.txt:{line}:1")),
+            "line {line}: {out}"
+        );
+    }
+    assert!(!out.contains("same.txt:5:"), "a fair offer is fine: {out}");
+    assert_eq!(
+        out.matches("a trade never gives a resource for itself")
+            .count(),
+        5,
+        "three errors and two lines of what the orders will do: {out}"
+    );
+}
+
 /// Issue 13: one `judge turn` plays every founding step whose orders are on record, in
 /// snake order (first to last, then back); the second settlement yields its cards; the
 /// run stops at the first turn, whose orders are not in.

@@ -4,7 +4,7 @@
 use super::parse::parse;
 use super::{Cond, Kind, Line, Order, Orders, Section};
 use crate::catan::express::orders as xo;
-use crate::catan::rules::Action;
+use crate::catan::rules::{Action, Refusal};
 use crate::catan::state::{Colour, NOBODY, Phase, State};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 
@@ -183,6 +183,16 @@ fn warnings(s: &State, seat: u8, l: &Line, planned: &mut Vec<usize>, items: &mut
             if a.from == Some(c) {
                 items.push(Diagnostic::new("you cannot trade with yourself").at(l.span.clone()));
             }
+            // Never a resource for itself (docs/catan-orders.md): no offer can match.
+            if (0..5).any(|i| a.get.0[i] > 0 && a.give.0[i] > 0) {
+                items.push(
+                    Diagnostic::new(
+                        "this acceptance can never match: a trade never gives a resource for itself",
+                    )
+                    .at(l.span.clone())
+                    .help("name different resources on the two sides of `for`"),
+                );
+            }
         }
         Kind::Robber(r) => {
             for v in &r.rob {
@@ -255,10 +265,23 @@ fn warnings(s: &State, seat: u8, l: &Line, planned: &mut Vec<usize>, items: &mut
                         }
                     }
                     Order::Refused(r) => {
-                        let mut d = warn(format!(
-                            "this order can never be done here, and will be refused when played: {}",
-                            r.text(s)
-                        ));
+                        // Refused when played, with its reason, and the other orders
+                        // still run (RULINGS R1). Where it stands decides most refusals
+                        // (a trade between turns), so they are warnings; a trade of a
+                        // resource for itself is one the order language forbids
+                        // outright (docs/catan-orders.md), so it is an error.
+                        let mut d = if matches!(r, Refusal::SameResource) {
+                            Diagnostic::new(format!(
+                                "this order can never be done: {}; when played it is refused, and your other orders still run",
+                                r.text(s)
+                            ))
+                            .at(l.span.clone())
+                        } else {
+                            warn(format!(
+                                "this order can never be done here, and will be refused when played: {}",
+                                r.text(s)
+                            ))
+                        };
                         if let Some(h) = xo::refusal_help(s, r) {
                             d = d.help(h);
                         }

@@ -476,11 +476,16 @@ impl Reader<'_> {
                         return Err(c.missing("`bank` or `harbour`"));
                     }
                 }
-                Order::Trade {
-                    give,
-                    gives,
-                    get,
-                    gets,
+                if give == get {
+                    // Reads, but can never be done: refused when played (RULINGS R1).
+                    Order::Refused(Refusal::SameResource)
+                } else {
+                    Order::Trade {
+                        give,
+                        gives,
+                        get,
+                        gets,
+                    }
                 }
             }
             "offer" => {
@@ -494,7 +499,13 @@ impl Reader<'_> {
                 } else {
                     None
                 };
-                Order::Offer { give, get, to }
+                if (0..5).any(|i| give.0[i] > 0 && get.0[i] > 0) {
+                    // Never a resource for itself (docs/catan-orders.md): refused when
+                    // played (RULINGS R1).
+                    Order::Refused(Refusal::SameResource)
+                } else {
+                    Order::Offer { give, get, to }
+                }
             }
             "end" | "pass" | "stop" | "done" => {
                 c.eat_any(&["turn", "the"]);

@@ -189,7 +189,7 @@ impl Refusal {
             RateIs { rate, resource } => {
                 format!("your rate for {resource} is {rate}:1")
             }
-            SameResource => "give and get the same resource".into(),
+            SameResource => "a trade never gives a resource for itself".into(),
             EmptyTrade => "a trade must give and get something".into(),
             NotAPartner => "not a player you can trade with".into(),
             PartnerShort => "the other player cannot pay it".into(),
