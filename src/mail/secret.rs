@@ -31,12 +31,34 @@ pub fn hash(secret: &str) -> Result<String, String> {
         .map_err(|e| e.to_string())
 }
 
-/// Does `secret` match the stored hash? A malformed hash matches nothing.
+/// Does `secret` match the stored hash? As written, or in the form `judge secret` makes
+/// when it is one written another way: in capitals, with spaces or other dashes between
+/// its groups, or none (`ABCD EFGH JKMN`, `abcdefghjkmn`). A malformed hash matches
+/// nothing.
 pub fn verify(secret: &str, stored: &str) -> bool {
-    PasswordHash::new(stored).is_ok_and(|h| {
-        Argon2::default()
-            .verify_password(secret.trim().as_bytes(), &h)
-            .is_ok()
+    let Ok(h) = PasswordHash::new(stored) else {
+        return false;
+    };
+    let check = |s: &str| Argon2::default().verify_password(s.as_bytes(), &h).is_ok();
+    let written = secret.trim();
+    check(written) || canonical(written).is_some_and(|c| c != written && check(&c))
+}
+
+/// A secret written another way, in the form `judge secret` makes: twelve letters and
+/// digits, lower-cased, in three groups joined by dashes.
+fn canonical(secret: &str) -> Option<String> {
+    let letters: Vec<char> = secret
+        .chars()
+        .filter_map(crate::text::plain)
+        .filter(|c| !(c.is_whitespace() || *c == '-'))
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    (letters.len() == 12 && letters.iter().all(char::is_ascii_alphanumeric)).then(|| {
+        letters
+            .chunks(4)
+            .map(|g| g.iter().collect::<String>())
+            .collect::<Vec<_>>()
+            .join("-")
     })
 }
 
@@ -58,5 +80,24 @@ mod tests {
         assert!(!verify("wrong", &h));
         assert!(!verify(&s, "not a hash"));
         assert_ne!(hash(&s).expect("hash"), h, "salted: two hashes differ");
+    }
+
+    /// Issue 21, point 7: a secret written with spaces, without its dashes or in
+    /// capitals is still the secret (and so it is blanked in all those forms, see
+    /// redact.rs); a different one is not.
+    #[test]
+    fn a_secret_is_read_however_its_groups_are_joined() {
+        let h = hash("abcd-efgh-jk2n").expect("hash");
+        for written in [
+            "abcd-efgh-jk2n",
+            "ABCD-EFGH-JK2N",
+            "abcd efgh jk2n",
+            "abcdefghjk2n",
+            "abcd\u{2013}efgh\u{2013}jk2n",
+        ] {
+            assert!(verify(written, &h), "{written}");
+        }
+        assert!(!verify("abcd-efgh-jk2m", &h));
+        assert!(!verify("abcd-efgh", &h));
     }
 }
