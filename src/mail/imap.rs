@@ -58,7 +58,22 @@ pub fn ingest(
         .map_err(|e| format!("IMAP search: {e}"))?
         .into_iter()
         .collect();
-    uids.sort_unstable();
+    // Filed in the order of delivery: the server's INTERNALDATE, then its own sequence
+    // (the UID) for mails delivered in the same second.
+    let mut when = std::collections::BTreeMap::new();
+    if !uids.is_empty() {
+        let list: Vec<String> = uids.iter().map(u32::to_string).collect();
+        for f in session
+            .uid_fetch(list.join(","), "INTERNALDATE")
+            .map_err(|e| format!("IMAP fetch dates: {e}"))?
+            .iter()
+        {
+            if let (Some(uid), Some(d)) = (f.uid, f.internal_date()) {
+                when.insert(uid, d.timestamp());
+            }
+        }
+    }
+    uids.sort_unstable_by_key(|u| (when.get(u).copied().unwrap_or(i64::MAX), *u));
     let mut seen = Vec::new();
     for uid in &uids {
         let fetches = session

@@ -7,6 +7,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use mail_parser::{MessageParser, MimeHeaders, PartType};
 
+use super::budget;
+
 /// Mails larger than this are refused unread (a 20 MB attachment is no order file).
 pub const MAX_BYTES: usize = 2 * 1024 * 1024;
 
@@ -56,13 +58,30 @@ impl Incoming {
     }
 }
 
-/// Why a mail could not be read at all.
+/// Why a mail could not be read at all. Each is a limit on what reading one mail may
+/// cost ([`super::budget`]), or a mail that is no mail.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReadError {
     #[error("the mail is larger than 2 MB; orders come in mails under 2 MB")]
     TooLarge(usize),
     #[error("the mail is not a readable RFC 5322 message")]
     Unreadable,
+    #[error("its headers do not end within 64 KB")]
+    HeadersTooLarge,
+    #[error("it has {0} MIME parts, and the judge reads at most {max}", max = budget::MAX_PARTS)]
+    TooManyParts(usize),
+    #[error("its HTML nests {0} elements deep, and the judge reads HTML at most {max} deep; send the orders as plain text", max = budget::MAX_HTML_DEPTH)]
+    HtmlTooDeep(usize),
+    #[error("its HTML has {0} elements, and the judge reads HTML of at most {max} elements; send the orders as plain text", max = budget::MAX_HTML_ELEMENTS)]
+    HtmlTooBig(usize),
+}
+
+/// Whether HTML parts are turned into text. A mail from an address that is no player's
+/// is read without its HTML: that costs the most, and nothing in it will be filed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Html {
+    Read,
+    Skip,
 }
 
 fn looks_like_orders(text: &str) -> bool {
@@ -92,27 +111,15 @@ fn time(t: &mail_parser::DateTime) -> Option<SystemTime> {
 
 /// The header block of a mail, at most 64 KiB of it.
 fn header_block(raw: &[u8]) -> &[u8] {
-    let end = raw
-        .windows(4)
-        .take(64 * 1024)
-        .position(|w| w == b"\r\n\r\n")
-        .map(|i| i + 4)
-        .or_else(|| {
-            raw.windows(2)
-                .take(64 * 1024)
-                .position(|w| w == b"\n\n")
-                .map(|i| i + 2)
-        })
-        .unwrap_or(raw.len())
-        .min(64 * 1024);
-    &raw[..end]
+    let end = budget::header_end(raw).unwrap_or(budget::MAX_HEADER_BYTES);
+    &raw[..end.min(raw.len())]
 }
 
 /// Only the headers of a mail (for one too large to read whole).
 pub fn read_headers(raw: &[u8]) -> Option<Incoming> {
     let mut head = header_block(raw).to_vec();
     head.extend_from_slice(b"\r\n");
-    parse(&head).ok().map(|m| Incoming {
+    parse(&head, Html::Skip).ok().map(|m| Incoming {
         parts: Vec::new(),
         others: Vec::new(),
         ..m
@@ -128,31 +135,72 @@ pub fn message_id(raw: &[u8]) -> String {
         .unwrap_or_else(|| fallback_id(raw))
 }
 
-/// HTML as lines of text: block elements become lines, quotes `> `.
-pub fn html_text(html: &str) -> String {
-    html2text::config::plain_no_decorate()
+/// HTML as lines of text: block elements become lines, quotes `> `. HTML nested deeper
+/// or with more elements than [`budget`] allows is refused before it is parsed.
+pub fn html_text(html: &str) -> Result<String, ReadError> {
+    let shape = budget::html_shape(html);
+    if shape.depth > budget::MAX_HTML_DEPTH {
+        return Err(ReadError::HtmlTooDeep(shape.depth));
+    }
+    if shape.elements > budget::MAX_HTML_ELEMENTS {
+        return Err(ReadError::HtmlTooBig(shape.elements));
+    }
+    Ok(html2text::config::plain_no_decorate()
         .allow_width_overflow()
         .no_link_wrapping()
         .string_from_read(html.as_bytes(), 100_000)
-        .unwrap_or_default()
+        .unwrap_or_default())
 }
 
+/// Read a whole mail, its HTML too.
 pub fn read(raw: &[u8]) -> Result<Incoming, ReadError> {
+    read_with(raw, Html::Read)
+}
+
+/// Read a mail within the limits of [`budget`]: each is checked by a linear scan before
+/// the MIME reader or the HTML reader sees the bytes.
+pub fn read_with(raw: &[u8], html: Html) -> Result<Incoming, ReadError> {
     if raw.len() > MAX_BYTES {
         return Err(ReadError::TooLarge(raw.len()));
     }
-    parse(raw)
+    if budget::header_end(raw).is_none() {
+        return Err(ReadError::HeadersTooLarge);
+    }
+    let parts = budget::parts(raw);
+    if parts > budget::MAX_PARTS {
+        return Err(ReadError::TooManyParts(parts));
+    }
+    parse(raw, html)
 }
 
+/// What stands for an HTML part that was not read.
+pub const NOT_READ: &str = "[HTML not read: the sender is not a player of this game]";
+
+/// A header's text fit to keep: control characters made spaces, cut to
+/// [`budget::MAX_HEADER_KEPT`] characters.
 fn clean_header(s: &str) -> String {
-    s.chars()
+    let cleaned: String = s
+        .chars()
+        .take(budget::MAX_HEADER_KEPT + 1)
         .map(|c| if c.is_control() { ' ' } else { c })
-        .collect::<String>()
-        .trim()
-        .to_string()
+        .collect();
+    budget::cut(cleaned.trim(), budget::MAX_HEADER_KEPT)
 }
 
-fn parse(raw: &[u8]) -> Result<Incoming, ReadError> {
+/// A Message-ID fit to keep: one longer than [`budget::MAX_HEADER_KEPT`] goes by a hash
+/// of itself.
+fn clean_id(id: &str) -> String {
+    if id.len() > budget::MAX_HEADER_KEPT {
+        format!(
+            "<long-id-{}@pbem-judge>",
+            crate::archive::content_id(id.as_bytes())
+        )
+    } else {
+        format!("<{}>", clean_header(id))
+    }
+}
+
+fn parse(raw: &[u8], html: Html) -> Result<Incoming, ReadError> {
     let msg = MessageParser::default()
         .parse(raw)
         .ok_or(ReadError::Unreadable)?;
@@ -162,7 +210,7 @@ fn parse(raw: &[u8]) -> Result<Incoming, ReadError> {
     let first = msg.from().and_then(|a| a.first());
     let from = first
         .and_then(|a| a.address())
-        .map(|a| a.trim().to_ascii_lowercase());
+        .map(|a| budget::cut(a.trim(), budget::MAX_HEADER_KEPT).to_ascii_lowercase());
     let from_line = first.map_or(String::new(), |a| match (a.name(), a.address()) {
         (Some(n), Some(e)) => format!("{} <{e}>", clean_header(n)),
         (None, Some(e)) => e.to_string(),
@@ -174,9 +222,7 @@ fn parse(raw: &[u8]) -> Result<Incoming, ReadError> {
         .and_then(|a| a.first())
         .and_then(|a| a.address())
         .map_or(String::new(), clean_header);
-    let message_id = msg
-        .message_id()
-        .map_or_else(|| fallback_id(raw), |id| format!("<{}>", clean_header(id)));
+    let message_id = msg.message_id().map_or_else(|| fallback_id(raw), clean_id);
     let subject = msg.subject().map_or(String::new(), clean_header);
     let date = msg.date().and_then(time);
     let received = msg
@@ -188,7 +234,8 @@ fn parse(raw: &[u8]) -> Result<Incoming, ReadError> {
     for p in msg.text_bodies() {
         let text = match &p.body {
             PartType::Text(t) => t.to_string(),
-            PartType::Html(h) => html_text(h),
+            PartType::Html(h) if html == Html::Read => html_text(h)?,
+            PartType::Html(_) => NOT_READ.to_string(),
             _ => continue,
         };
         parts.push(Part {
@@ -211,7 +258,11 @@ fn parse(raw: &[u8]) -> Result<Incoming, ReadError> {
             }),
             PartType::Html(h) => parts.push(Part {
                 label: format!("attachment {name}"),
-                text: html_text(h),
+                text: if html == Html::Read {
+                    html_text(h)?
+                } else {
+                    NOT_READ.to_string()
+                },
                 attachment: true,
             }),
             _ => others.push((name, p.contents().len())),

@@ -9,7 +9,7 @@
 //! mail itself is never kept.
 
 use std::collections::BTreeSet;
-use std::time::SystemTime;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::Error;
 use super::game::{Game, Header, Mismatch, Position};
@@ -21,6 +21,73 @@ use crate::mail::inbound::{self, Incoming, ReadError};
 use crate::mail::outbox::{self, Outgoing};
 use crate::mail::{redact, secret};
 use crate::text::count;
+
+/// Where the mark of the mail being read is kept (its digest, and how many runs began
+/// reading it): a run that stops while reading a mail leaves it, and once
+/// [`STOPPED_RUNS`] runs stopped so, the next refuses that mail unread rather than read
+/// it again.
+const READING: &str = "mail/reading";
+
+/// After this many runs stopped while reading one mail, the next refuses it unread.
+const STOPPED_RUNS: u32 = 2;
+
+/// Refusals answered to one address within an hour; more are refused unanswered, with
+/// one note a day ([`Intake::refuse_answer`]).
+pub const REFUSALS_PER_HOUR: usize = 5;
+
+/// Why a mail is refused unread.
+#[derive(Debug)]
+enum Unread {
+    /// It cannot be read, or not within the limits of one mail.
+    Read(ReadError),
+    /// A run stopped while reading it.
+    Stopped,
+}
+
+impl std::fmt::Display for Unread {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unread::Read(e) => e.fmt(f),
+            Unread::Stopped => {
+                f.write_str("reading it stopped the judge twice (it ran out of time or memory)")
+            }
+        }
+    }
+}
+
+/// A mail filed again by the GM (`judge ingest --again`).
+struct Again {
+    /// Its line in the log.
+    of: usize,
+    /// The player whose secret it gave, checked when it was first filed.
+    trusted: Option<String>,
+}
+
+/// Whether a refusal was answered, or why not.
+enum Answered {
+    Yes,
+    /// Withheld, with what the log's reason adds.
+    Withheld(String),
+}
+
+/// The SHA-256 of a mail's bytes, in hex: how a mail read again is known.
+fn digest(raw: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(raw)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The Message-ID to keep for a mail: its own, unless a secret could stand in it; then
+/// one made from the mail's digest.
+fn kept_id(id: &str, values: &BTreeSet<String>, digest: &str) -> String {
+    if redact::blank(id, values) == id {
+        id.to_string()
+    } else {
+        format!("<blanked-{}@pbem-judge>", &digest[..digest.len().min(16)])
+    }
+}
 
 /// When a mail arrived, and how that is known.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,25 +102,43 @@ pub struct Arrival {
 /// When a mail arrived, from the most trustworthy source it has: the time the mailbox
 /// recorded its delivery (set by the receiving system, not the sender); else the stamp
 /// of the topmost `Received:` header (the last server's); else, as a last resort, the
-/// sender's `Date:`. Never later than `now`, and the `Date:` never when it is later
-/// than `now` either.
+/// sender's `Date:`.
+///
+/// A stamp that cannot be true is not trusted: one before [`EARLIEST`] (an mbox `From `
+/// line's placeholder 1970), one after `now`, and a delivery before the last server
+/// handed the mail on (more than an hour before its `Received:` stamp). An impossible
+/// delivery stamp gives way to the `Received:` stamp, else to the time the judge read
+/// the mail — never to the sender's `Date:`, which the sender writes.
 pub fn arrival(
     delivered: Option<Delivered>,
     received: Option<SystemTime>,
     date: Option<SystemTime>,
     now: SystemTime,
 ) -> Arrival {
-    let (at, by) = match (delivered, received, date) {
-        (Some(d), _, _) => (d.at, d.by),
-        (None, Some(r), _) => (r, "received"),
-        (None, None, Some(d)) if d <= now => (d, "date"),
-        _ => (now, "read"),
-    };
-    Arrival {
-        at: at.min(now),
-        by: if at > now { "read" } else { by },
+    let earliest = UNIX_EPOCH + Duration::from_secs(EARLIEST);
+    let possible = |t: SystemTime| t >= earliest && t <= now;
+    let hour = Duration::from_secs(3600);
+    let had_stamp = delivered.is_some();
+    let delivered = delivered.filter(|d| {
+        possible(d.at) && received.is_none_or(|r| d.at.checked_add(hour).is_some_and(|l| l >= r))
+    });
+    match (delivered, received, date) {
+        (Some(d), _, _) => Arrival { at: d.at, by: d.by },
+        (None, Some(r), _) if possible(r) => Arrival {
+            at: r,
+            by: "received",
+        },
+        (None, None, Some(d)) if !had_stamp && possible(d) => Arrival { at: d, by: "date" },
+        _ => Arrival {
+            at: now,
+            by: "read",
+        },
     }
 }
+
+/// No mail to this judge was delivered before 2000-01-01 (seconds since 1970): a stamp
+/// before it is a placeholder.
+pub const EARLIEST: u64 = 946_684_800;
 
 /// What became of a mail, with where it came from and its number in the log.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -246,10 +331,15 @@ impl<'a> Intake<'a> {
             .find(|p| p.id.eq_ignore_ascii_case(id))
     }
 
-    /// File one mail.
+    /// File one mail. What is cheap is done first: a mail already handled is known by
+    /// the digest of its bytes, and a mail from an address that is no player's is read
+    /// without its HTML. A mail whose reading stopped a run before (killed, out of
+    /// memory) twice is refused unread; every other one is read within the limits of
+    /// [`crate::mail::budget`].
     pub fn file(&mut self, mail: &Mail) -> Result<Filed, Error> {
+        let digest = digest(&mail.raw);
         let id = inbound::message_id(&mail.raw);
-        if self.log.has(&id) {
+        if self.log.has(&digest, &id) {
             self.duplicates += 1;
             return Ok(Filed {
                 label: mail.label.clone(),
@@ -259,13 +349,40 @@ impl<'a> Intake<'a> {
             });
         }
         let seq = self.log.next_seq();
-        match inbound::read(&mail.raw) {
+        let marker = self.archive.root().join(READING);
+        // How many runs stopped while reading this mail: a kill or a reboot may stop one
+        // anywhere, a mail that costs more than a run can give stops every run.
+        let stopped = std::fs::read_to_string(&marker)
+            .ok()
+            .and_then(|t| {
+                let (d, n) = t.trim().split_once(' ')?;
+                (d == digest).then(|| n.parse::<u32>().ok()).flatten()
+            })
+            .unwrap_or(0);
+        if stopped >= STOPPED_RUNS {
+            let _ = std::fs::remove_file(&marker);
+            return self.unreadable(seq, mail, &id, &digest, Unread::Stopped);
+        }
+        let head = inbound::read_headers(&mail.raw);
+        let html = if self
+            .player_by_address(head.as_ref().and_then(|h| h.from.as_deref()))
+            .is_some()
+        {
+            inbound::Html::Read
+        } else {
+            inbound::Html::Skip
+        };
+        atomic::write_file(&marker, format!("{digest} {}\n", stopped + 1).as_bytes())?;
+        let filed = match inbound::read_with(&mail.raw, html) {
             Ok(m) => {
                 let arrived = arrival(mail.delivered, m.received, m.date, self.now);
-                self.decide(seq, &mail.label, &m, arrived, None, None)
+                self.decide(seq, &mail.label, &m, arrived, None, Some(digest))
             }
-            Err(e) => self.unreadable(seq, mail, &id, &e),
-        }
+            Err(e) => self.unreadable(seq, mail, &id, &digest, Unread::Read(e)),
+        };
+        // Only a run that stops while reading leaves the mark behind.
+        let _ = std::fs::remove_file(&marker);
+        filed
     }
 
     /// A mail too large or too broken to read: logged, not kept; a player who sent a
@@ -275,37 +392,55 @@ impl<'a> Intake<'a> {
         seq: usize,
         mail: &Mail,
         id: &str,
-        e: &ReadError,
+        digest: &str,
+        e: Unread,
     ) -> Result<Filed, Error> {
         let head = inbound::read_headers(&mail.raw);
         let from = head.as_ref().and_then(|h| h.from.clone());
-        let values = redact::candidates(head.as_ref().map(|h| h.subject.as_str()));
+        let values = redact::candidates(
+            head.iter()
+                .flat_map(|h| [h.subject.as_str(), h.message_id.as_str()]),
+        );
         let subject = redact::blank(
             &head.as_ref().map_or(String::new(), |h| h.subject.clone()),
             &values,
         );
+        let id = kept_id(id, &values, digest);
         let player = self.player_by_address(from.as_deref());
         let key = format!("ack-{seq:06}");
-        let answered = match (player, e) {
-            (Some(p), ReadError::TooLarge(_)) => {
+        let (why, advice) = match &e {
+            Unread::Read(ReadError::Unreadable) => (e.to_string(), ""),
+            Unread::Read(ReadError::TooLarge(_)) => (
+                e.to_string(),
+                " Send your orders as plain text in the mail, or as a small text attachment.",
+            ),
+            _ => (
+                e.to_string(),
+                " Send your orders as plain text in the mail.",
+            ),
+        };
+        let mut reason = why.clone();
+        let answered = match player {
+            Some(p) => {
                 let next = self.position.turn() + 1;
-                self.answer(
-                    &key,
-                    p,
-                    Some(id),
-                    format!("[{}] your mail was refused: too large", self.name),
-                    format!(
-                        "Your mail \"{subject}\" to the judge of {} was refused: {e}.\n\nNothing from it was filed. Send your orders as plain text in the mail, or as a small text attachment.\n\n{}\n",
-                        self.name,
-                        self.due(next)
-                    ),
-                )?;
-                Some(p.email.clone())
+                let body = format!(
+                    "Your mail \"{subject}\" to the judge of {} was refused: {why}.\n\nNothing from it was filed, and it will not be read again.{advice}\n\n{}\n",
+                    self.name,
+                    self.due(next)
+                );
+                let subject_line = format!("[{}] your mail was refused, unread", self.name);
+                match self.refuse_answer(&key, p, Some(&id), subject_line, body)? {
+                    Answered::Yes => Some(p.email.clone()),
+                    Answered::Withheld(note) => {
+                        reason.push_str(&note);
+                        None
+                    }
+                }
             }
-            _ => None,
+            None => None,
         };
         let outcome = Outcome::Refused {
-            reason: e.to_string(),
+            reason,
             answered: answered.clone(),
         };
         let arrived = arrival(
@@ -318,7 +453,7 @@ impl<'a> Intake<'a> {
             self.archive,
             Entry {
                 seq,
-                message_id: id.to_string(),
+                message_id: id,
                 from: from.clone(),
                 subject,
                 arrived: Some(humantime::format_rfc3339_seconds(arrived.at).to_string()),
@@ -327,6 +462,8 @@ impl<'a> Intake<'a> {
                 secret_ok: false,
                 kept: None,
                 answer: answered.map(|_| key),
+                digest: Some(digest.to_string()),
+                handled: Some(self.handled()),
                 again_of: None,
                 outcome: outcome.clone(),
             },
@@ -382,9 +519,60 @@ impl<'a> Intake<'a> {
             &format!("mail {seq} again"),
             &m,
             Arrival { at, by },
-            trusted,
-            Some(seq),
+            Some(Again { of: seq, trusted }),
+            entry.digest.clone(),
         )
+    }
+
+    /// The time this run handles its mails, as the log keeps it.
+    fn handled(&self) -> String {
+        humantime::format_rfc3339_seconds(self.now).to_string()
+    }
+
+    /// Answer a refusal, unless this address had [`REFUSALS_PER_HOUR`] answered refusals
+    /// within the hour: then the mail is refused without an answer, and the address gets
+    /// one short note a day saying so (a mail bomb forged from a player's address
+    /// costs that player at most a few mails an hour).
+    fn refuse_answer(
+        &self,
+        key: &str,
+        p: &PlayerEntry,
+        in_reply_to: Option<&str>,
+        subject: String,
+        body: String,
+    ) -> Result<Answered, Error> {
+        let hour_ago = self.now.checked_sub(std::time::Duration::from_secs(3600));
+        let recent = self
+            .log
+            .entries
+            .iter()
+            .filter(|e| {
+                matches!(&e.outcome, Outcome::Refused { answered: Some(a), .. } if a.eq_ignore_ascii_case(&p.email))
+                    && e.handled
+                        .as_deref()
+                        .and_then(|h| humantime::parse_rfc3339_weak(h).ok())
+                        .is_some_and(|h| hour_ago.is_none_or(|ago| h > ago))
+            })
+            .count();
+        if recent < REFUSALS_PER_HOUR {
+            self.answer(key, p, in_reply_to, subject, body)?;
+            return Ok(Answered::Yes);
+        }
+        let day = &self.handled()[..10];
+        self.answer(
+            &format!("withheld-{day}-{}", p.id),
+            p,
+            None,
+            format!("[{}] more of your mails were refused, not answered one by one", self.name),
+            format!(
+                "More than {REFUSALS_PER_HOUR} mails from your address to the judge of {} were refused within an hour. The judge answers at most {REFUSALS_PER_HOUR} refusals an hour to one address, and this note at most once a day; the GM sees every mail in `judge status`.\n\nIf you did not send them, someone is sending mail in your name: none of it gave your secret, so nothing of it was filed.\n\n{}\n",
+                self.name,
+                self.due(self.position.turn() + 1)
+            ),
+        )?;
+        Ok(Answered::Withheld(format!(
+            "; not answered: {REFUSALS_PER_HOUR} refusals went to this address within the hour"
+        )))
     }
 
     fn answer(
@@ -417,9 +605,13 @@ impl<'a> Intake<'a> {
         label: &str,
         m: &Incoming,
         arrived: Arrival,
-        trusted: Option<String>,
-        again_of: Option<usize>,
+        again: Option<Again>,
+        digest: Option<String>,
     ) -> Result<Filed, Error> {
+        let (trusted, again_of) = match again {
+            Some(a) => (a.trusted, Some(a.of)),
+            None => (None, None),
+        };
         let archive = self.archive;
         let name = self.name.clone();
         let orders = m.orders().unwrap_or("").to_string();
@@ -427,9 +619,14 @@ impl<'a> Intake<'a> {
         // Every value that may be a secret: what any `secret` line, the subject or a
         // secret-shaped word says.
         let mut values = redact::candidates(
-            std::iter::once(m.subject.as_str())
-                .chain(std::iter::once(m.from_line.as_str()))
-                .chain(m.parts.iter().map(|p| p.text.as_str())),
+            [
+                m.subject.as_str(),
+                m.from_line.as_str(),
+                m.to_line.as_str(),
+                m.message_id.as_str(),
+            ]
+            .into_iter()
+            .chain(m.parts.iter().map(|p| p.text.as_str())),
         );
         values.extend(
             header
@@ -439,6 +636,15 @@ impl<'a> Intake<'a> {
                 .cloned(),
         );
         let subject = redact::blank(&m.subject, &values);
+        // The Message-ID the log keeps and answers refer to: never one that holds a
+        // secret.
+        let message_id = kept_id(
+            &m.message_id,
+            &values,
+            digest
+                .as_deref()
+                .unwrap_or(&crate::archive::content_id(m.message_id.as_bytes())),
+        );
         let sender = self.player_by_address(m.from.as_deref());
         // Whose secret the mail gave: its sender's, or (from an address that is no
         // player's, say one the GM has yet to correct) the player its orders name.
@@ -543,20 +749,28 @@ impl<'a> Intake<'a> {
                     );
                 }
                 body.push_str(&format!("\n\n{}\n", self.due(next)));
-                self.answer(
+                match self.refuse_answer(
                     &key,
                     p,
-                    Some(&m.message_id),
+                    Some(&message_id),
                     format!("[{name}] {what}: refused, nothing filed"),
                     body,
-                )?;
-                (
-                    Outcome::Refused {
-                        reason: why,
-                        answered: Some(p.email.clone()),
-                    },
-                    true,
-                )
+                )? {
+                    Answered::Yes => (
+                        Outcome::Refused {
+                            reason: why,
+                            answered: Some(p.email.clone()),
+                        },
+                        true,
+                    ),
+                    Answered::Withheld(note) => (
+                        Outcome::Refused {
+                            reason: why + &note,
+                            answered: None,
+                        },
+                        false,
+                    ),
+                }
             }
             (Ok(p), _) => {
                 // A game played one player at a time has no late orders: a file that
@@ -580,7 +794,7 @@ impl<'a> Intake<'a> {
                             self.answer(
                                 &key,
                                 p,
-                                Some(&m.message_id),
+                                Some(&message_id),
                                 format!("[{name}] turn {next}: late, held for turn {}", next + 1),
                                 format!(
                                     "Your orders arrived {got}, after the deadline for turn {next} ({when}). They are held for turn {}: when turn {next} has been played they are checked again against the new position, and you will get that check.\n",
@@ -601,7 +815,7 @@ impl<'a> Intake<'a> {
                             self.answer(
                                 &key,
                                 p,
-                                Some(&m.message_id),
+                                Some(&message_id),
                                 format!("[{name}] turn {next}: late, refused"),
                                 format!(
                                     "Your mail{original} to the judge of {name} was refused: {why}.\n\nNothing from it was filed. Orders for turn {} can be sent once turn {next} has been played.\n",
@@ -660,7 +874,7 @@ impl<'a> Intake<'a> {
                         self.answer(
                             &key,
                             p,
-                            Some(&m.message_id),
+                            Some(&message_id),
                             format!(
                                 "[{name}] {what}: filed, {}",
                                 if errors == 0 {
@@ -690,7 +904,7 @@ impl<'a> Intake<'a> {
             archive,
             Entry {
                 seq,
-                message_id: m.message_id.clone(),
+                message_id,
                 from: m.from.clone(),
                 subject,
                 arrived: Some(humantime::format_rfc3339_seconds(arrived.at).to_string()),
@@ -699,6 +913,8 @@ impl<'a> Intake<'a> {
                 secret_ok,
                 kept: Some(kept_name),
                 answer: answered.then_some(key),
+                digest,
+                handled: Some(self.handled()),
                 again_of,
                 outcome: outcome.clone(),
             },
@@ -821,5 +1037,50 @@ mod tests {
             }
         );
         assert_eq!(arrival(None, None, None, now).by, "read");
+    }
+
+    /// Issue 21, point 8: a delivery stamp that cannot be true (an mbox `From ` line's
+    /// 1970, a time after the mail was read, a delivery before the last server handed
+    /// the mail on) is not trusted; the `Received:` stamp is, else the time of reading,
+    /// never the sender's `Date:`.
+    #[test]
+    fn an_impossible_delivery_stamp_is_not_trusted() {
+        let now = t("2026-12-01T12:00:00Z");
+        let stamp = |s: &str| {
+            Some(Delivered {
+                at: t(s),
+                by: "mbox",
+            })
+        };
+        let received = Some(t("2026-12-01T11:00:00Z"));
+        let early_date = Some(t("2026-11-01T00:00:00Z"));
+        let at = |a: Arrival| (humantime::format_rfc3339_seconds(a.at).to_string(), a.by);
+        for bad in [
+            "1970-01-01T00:00:00Z",
+            "2026-12-02T00:00:00Z",
+            "2026-12-01T09:00:00Z",
+        ] {
+            assert_eq!(
+                at(arrival(stamp(bad), received, early_date, now)),
+                ("2026-12-01T11:00:00Z".to_string(), "received"),
+                "{bad}"
+            );
+        }
+        for bad in ["1970-01-01T00:00:00Z", "2026-12-02T00:00:00Z"] {
+            assert_eq!(
+                at(arrival(stamp(bad), None, early_date, now)).1,
+                "read",
+                "{bad}: not the sender's date"
+            );
+        }
+        assert_eq!(
+            at(arrival(None, Some(t("1970-01-01T00:00:00Z")), None, now)).1,
+            "read"
+        );
+        // A true stamp is kept, a little before the Received: stamp or after it.
+        assert_eq!(
+            arrival(stamp("2026-12-01T10:30:00Z"), received, None, now).by,
+            "mbox"
+        );
     }
 }

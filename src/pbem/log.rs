@@ -59,6 +59,15 @@ pub struct Entry {
     /// The outbox key of the answer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answer: Option<String>,
+    /// The SHA-256 of the mail's bytes: a mail read again (a Maildir is read whole on
+    /// every run) is known by it. Lines written before it was kept have none; their
+    /// Message-ID stands for it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub digest: Option<String>,
+    /// When the judge handled it (RFC 3339): how many answers an address had within
+    /// the hour is counted by it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub handled: Option<String>,
     /// Filed again by the GM (`judge ingest --again`): the line it repeats.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub again_of: Option<usize>,
@@ -70,7 +79,10 @@ pub struct Entry {
 #[derive(Clone, Debug, Default)]
 pub struct Log {
     pub entries: Vec<Entry>,
-    ids: BTreeSet<String>,
+    /// The digests of the mails handled.
+    digests: BTreeSet<String>,
+    /// The Message-IDs of the mails handled before digests were kept.
+    legacy_ids: BTreeSet<String>,
 }
 
 impl Log {
@@ -112,7 +124,7 @@ impl Log {
                 path: path.clone(),
                 message: format!("line {}: {e}", n + 1),
             })?;
-            log.ids.insert(e.message_id.clone());
+            log.remember(&e);
             log.entries.push(e);
         }
         Ok(log)
@@ -123,9 +135,18 @@ impl Log {
         self.entries.iter().map(|e| e.seq).max().unwrap_or(0) + 1
     }
 
-    /// Has a mail with this Message-ID been handled?
-    pub fn has(&self, message_id: &str) -> bool {
-        self.ids.contains(message_id)
+    fn remember(&mut self, e: &Entry) {
+        match &e.digest {
+            Some(d) => self.digests.insert(d.clone()),
+            None => self.legacy_ids.insert(e.message_id.clone()),
+        };
+    }
+
+    /// Has this mail been handled? The same bytes, by their digest; or, for the lines
+    /// written before digests were kept, the same Message-ID. A Message-ID alone never
+    /// makes a new mail a duplicate: anyone can write any Message-ID.
+    pub fn has(&self, digest: &str, message_id: &str) -> bool {
+        self.digests.contains(digest) || self.legacy_ids.contains(message_id)
     }
 
     pub fn get(&self, seq: usize) -> Option<&Entry> {
@@ -154,7 +175,7 @@ impl Log {
         text.push('\n');
         f.write_all(text.as_bytes()).map_err(io)?;
         f.sync_all().map_err(io)?;
-        self.ids.insert(entry.message_id.clone());
+        self.remember(&entry);
         self.entries.push(entry);
         Ok(())
     }

@@ -61,8 +61,36 @@ fn maildir_delivered(path: &Path) -> Option<Delivered> {
     Some(Delivered { at, by: "maildir" })
 }
 
-/// The messages of a Maildir (`new/` and `cur/`), oldest name first: their paths only,
-/// read one at a time by [`maildir_mail`].
+/// How Maildir names sort: the delivery second they start with, then the rest of the
+/// name with its numbers compared as numbers (`1764558152.M999P7` before
+/// `1764558152.M1000P7`: the microsecond, then the delivering process and its count),
+/// and last the name as it is. Mails delivered in the same second are thus filed in the
+/// order the server wrote them (docs/archive.md, "Which mail counts").
+fn maildir_order(name: &str) -> Vec<(u8, String)> {
+    let mut key = Vec::new();
+    let mut rest = name;
+    while !rest.is_empty() {
+        let digits = rest.chars().take_while(char::is_ascii_digit).count();
+        let (part, kind) = if digits > 0 {
+            let n = rest[..digits].trim_start_matches('0');
+            // A number sorts by its length first, then its digits: as a number would.
+            (format!("{:020}{n}", n.len()), 0)
+        } else {
+            let other = rest
+                .char_indices()
+                .find(|(_, c)| c.is_ascii_digit())
+                .map_or(rest.len(), |(i, _)| i);
+            (rest[..other].to_string(), 1)
+        };
+        let len = if digits > 0 { digits } else { part.len() };
+        key.push((kind, part));
+        rest = &rest[len..];
+    }
+    key
+}
+
+/// The messages of a Maildir (`new/` and `cur/`), oldest first ([`maildir_order`]):
+/// their paths only, read one at a time by [`maildir_mail`].
 pub fn maildir(dir: &Path) -> Result<Vec<PathBuf>, Error> {
     if !dir.join("new").is_dir() {
         return Err(Error::User(format!(
@@ -79,7 +107,13 @@ pub fn maildir(dir: &Path) -> Result<Vec<PathBuf>, Error> {
             );
         }
     }
-    files.sort();
+    files.sort_by_cached_key(|p| {
+        let name = p
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        (maildir_order(&name), name, p.clone())
+    });
     Ok(files)
 }
 
@@ -243,6 +277,39 @@ mod tests {
             Some("2026-12-01T03:02:32Z".to_string())
         );
         assert_eq!(mbox_time("From nobody"), None);
+    }
+
+    /// Issue 21, point 6: two mails delivered in the same second are filed in the order
+    /// the server delivered them (its microsecond and count), not by their names as
+    /// text (`M1000` before `M999`), and `new/` and `cur/` mix by time.
+    #[test]
+    fn same_second_mails_are_filed_in_delivery_order() {
+        let tmp = tempfile::tempdir().expect("tmp");
+        for (sub, name) in [
+            ("new", "1764558152.M1000P7.host"),
+            ("cur", "1764558152.M999P7.host:2,S"),
+            ("new", "1764558151.M5P7.host"),
+            ("cur", "1764558153.M1P7.host:2,S"),
+            ("new", "1764558152.M1000P7Q2.host"),
+        ] {
+            std::fs::create_dir_all(tmp.path().join(sub)).expect("mkdir");
+            std::fs::write(tmp.path().join(sub).join(name), "From: a@x\n\nx\n").expect("write");
+        }
+        let names: Vec<String> = maildir(tmp.path())
+            .expect("maildir")
+            .iter()
+            .map(|p| p.file_name().expect("name").to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "1764558151.M5P7.host",
+                "1764558152.M999P7.host:2,S",
+                "1764558152.M1000P7.host",
+                "1764558152.M1000P7Q2.host",
+                "1764558153.M1P7.host:2,S",
+            ]
+        );
     }
 
     #[test]

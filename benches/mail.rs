@@ -1,0 +1,85 @@
+//! Issue 21: what reading one mail costs, for the worst shapes of mail at 2 MB. Run with
+//! `cargo bench --bench mail`. Goal: each under 1 s (and under 100 MB of memory, measured
+//! on `judge ingest` of each shape: see the closing note of issue 21 and
+//! docs/archive.md, "Limits on one mail").
+//!
+//! Each mail is read as the intake reads a player's (HTML too), then every secret-shaped
+//! value in it is found and blanked. The shapes over a limit are refused by the first
+//! linear scan; the ones just within the limits are read whole.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+
+use pbem_judge::fuzzing::{HOSTILE, hostile_mail};
+use pbem_judge::mail::{budget, inbound, redact};
+
+/// What the intake does with a mail before it writes anything.
+fn read_and_blank(raw: &[u8]) -> usize {
+    match inbound::read(raw) {
+        Ok(m) => {
+            let values = redact::candidates(
+                [m.subject.as_str(), m.message_id.as_str()]
+                    .into_iter()
+                    .chain(m.parts.iter().map(|p| p.text.as_str())),
+            );
+            m.parts
+                .iter()
+                .map(|p| redact::blank(&p.text, &values).len())
+                .sum()
+        }
+        Err(e) => e.to_string().len(),
+    }
+}
+
+/// HTML just within the limits, padded to 2 MB: the deepest nesting allowed, repeated;
+/// and the most elements allowed, each with long text.
+fn within_limits() -> Vec<(&'static str, Vec<u8>)> {
+    let head = "From: ann@example.org\r\nSubject: orders\r\nContent-Type: text/html\r\n\r\n";
+    let deep = format!(
+        "{}{}",
+        "<div>".repeat(budget::MAX_HTML_DEPTH),
+        "</div>".repeat(budget::MAX_HTML_DEPTH)
+    );
+    let mut html = String::new();
+    while html.len() + deep.len() < 1_900_000
+        && (html.matches("<div>").count() + budget::MAX_HTML_DEPTH) <= budget::MAX_HTML_ELEMENTS
+    {
+        html.push_str(&deep);
+        html.push_str("move D1: load 1 board; C3\n");
+    }
+    let text = "x".repeat(1_900_000 / budget::MAX_HTML_ELEMENTS);
+    let cells = format!(
+        "<table><tr>{}</tr></table>",
+        format!("<td>{text}</td>").repeat(budget::MAX_HTML_ELEMENTS - 2)
+    );
+    vec![
+        (
+            "HTML at the depth limit",
+            format!("{head}{html}").into_bytes(),
+        ),
+        (
+            "HTML at the element limit",
+            format!("{head}{cells}").into_bytes(),
+        ),
+    ]
+}
+
+fn worst_mails(c: &mut Criterion) {
+    let mut mails: Vec<(&str, Vec<u8>)> = HOSTILE
+        .iter()
+        .enumerate()
+        .map(|(k, name)| (*name, hostile_mail(k, 1, "ann@example.org")))
+        .collect();
+    mails.extend(within_limits());
+    let mut g = c.benchmark_group("one mail of 2 MB");
+    g.sample_size(10);
+    for (name, raw) in &mails {
+        assert!(raw.len() <= inbound::MAX_BYTES, "{name}: {}", raw.len());
+        g.bench_function(*name, |b| b.iter(|| read_and_blank(black_box(raw))));
+    }
+    g.finish();
+}
+
+criterion_group!(benches, worst_mails);
+criterion_main!(benches);
