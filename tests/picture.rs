@@ -1,7 +1,9 @@
 //! The map picture (issue 15): the SVG of every bundled scenario's board at the start
 //! (snapshots, reviewed as pictures), with every tile's label and every rail track; every
 //! hex label of the two-player game's picture in its SVG; Catan's boards through the same
-//! drawing code; and the PNG being that SVG rendered, the same bytes each time.
+//! drawing code; and the PNG being that SVG rendered, the same bytes each time. Issue 20
+//! (point 22): the goods on the picture by kind, with the legend of exactly the short
+//! forms it uses, and every bridge above the chips of its tile, seen in the PNG.
 
 mod support;
 
@@ -12,6 +14,8 @@ use pbem_judge::catan::express::{self, Map};
 use pbem_judge::catan::{Options, new_game};
 use pbem_judge::picture::{Picture, Shape};
 use pbem_judge::roads_boats::State;
+use pbem_judge::roads_boats::goods::{Good, Goods};
+use pbem_judge::roads_boats::map::{Bridge, Dir, Terrain};
 use pbem_judge::roads_boats::report::picture;
 use pbem_judge::roads_boats::scenario::{Scenario, Seat, bundled};
 
@@ -184,4 +188,284 @@ fn the_png_is_the_svg_painted() {
         .count();
     let all = (w * h) as usize;
     assert!(far * 100 < all * 2, "{far} of {all} pixels differ");
+}
+
+/// The texts of one shape, in order.
+fn texts_of(s: &Shape) -> Vec<String> {
+    let p = Picture {
+        shapes: vec![s.clone()],
+        ..Picture::default()
+    };
+    texts(&p)
+}
+
+/// The drawn things that carry a note (chips, buildings, bridges …), in drawing order:
+/// their place in the list, the note and the shape.
+fn notes(p: &Picture) -> Vec<(usize, &str, &Shape)> {
+    p.shapes
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| match s {
+            Shape::Note { note, .. } => Some((i, note.as_str(), s)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The boxes of a shape's rectangles: left, top, right, bottom.
+fn rects(s: &Shape) -> Vec<(f32, f32, f32, f32)> {
+    match s {
+        Shape::Rect { at, size, .. } => vec![(at.0, at.1, at.0 + size.0, at.1 + size.1)],
+        Shape::Note { shapes, .. } => shapes.iter().flat_map(rects).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// A busy board: goods of many kinds everywhere, full fleets with cargo, and a bridge on
+/// every river arm and every side of every city.
+fn busy(scenario: &str, seed: u64) -> State {
+    let mut st = support::rich_state(scenario, seed, 8);
+    let bridges: Vec<Bridge> = st
+        .map
+        .tiles
+        .iter()
+        .flat_map(|(h, t)| {
+            let sides: Vec<Dir> = if t.terrain == Terrain::City {
+                Dir::ALL.to_vec()
+            } else if t.terrain.is_land() && t.river.iter().count() >= 2 {
+                t.river.iter().collect()
+            } else {
+                Vec::new()
+            };
+            sides.into_iter().map(|over| Bridge { hex: *h, over })
+        })
+        .collect();
+    st.map.bridges.extend(bridges);
+    st
+}
+
+fn boards() -> Vec<(String, State)> {
+    let mut out: Vec<(String, State)> = [("two-rivers", 3), ("polder-cities", 4), ("six-isles", 5)]
+        .into_iter()
+        .map(|(s, seed)| (format!("{s} (busy)"), busy(s, seed)))
+        .collect();
+    for (game, turn) in [
+        ("polder-cities-3p", 8),
+        ("polder-cities-3p", 15),
+        ("two-rivers-2p", 30),
+    ] {
+        let path = format!("games/{game}/turns/{turn:03}/state.json");
+        let json = std::fs::read_to_string(&path).expect("archived state");
+        out.push((path, serde_json::from_str(&json).expect("a state")));
+    }
+    out
+}
+
+/// Issue 20, point 22: "Show the kinds of goods … with the legend … on the PNG." Every
+/// pile of goods lying and every transporter's cargo is written on its chip, each kind by
+/// its short form and count (`7Bd 2St`, `D5 2Bd`), and the legend explains exactly the
+/// short forms the map uses, each beside its good's name. The PNG paints these shapes
+/// (`the_png_is_the_svg_painted`).
+#[test]
+fn the_picture_names_the_goods_by_kind_and_its_legend_explains_each() {
+    let words = |first: Option<String>, g: &Goods| -> String {
+        first
+            .into_iter()
+            .chain(g.iter().map(|(g, n)| g.counted_short(n)))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    for (what, st) in boards() {
+        let drawing = picture::draw(&st, &what);
+        let notes = notes(&drawing);
+        // A chip's lines, read together.
+        let chip = |note: &str| -> Option<String> {
+            notes
+                .iter()
+                .find(|(_, n, _)| *n == note)
+                .map(|(_, _, s)| texts_of(s).join(" "))
+        };
+        // Past eight chips in one place, a `+N` chip names the rest in its note.
+        let counted_in_rest = |note: &str| {
+            notes
+                .iter()
+                .any(|(_, n, s)| n.contains(note) && texts_of(s)[0].starts_with('+'))
+        };
+        let mut used = std::collections::BTreeSet::new();
+        let mut chips = 0;
+        for (a, g) in st.goods.iter().filter(|(_, g)| !g.is_empty()) {
+            let note = format!("lying at {a}: {g}");
+            match chip(&note) {
+                Some(text) => {
+                    assert_eq!(text, words(None, g), "{what}: {note}");
+                    chips += 1;
+                }
+                None => assert!(counted_in_rest(&note), "{what}: no chip for {note}"),
+            }
+            used.extend(g.iter().map(|(g, _)| g));
+        }
+        for (id, t) in &st.transporters {
+            let Some((_, note, s)) = notes
+                .iter()
+                .find(|(_, n, _)| n.starts_with(&format!("{id}: ")))
+            else {
+                assert!(
+                    counted_in_rest(&format!("{id}: ")),
+                    "{what}: no chip for {id}"
+                );
+                used.extend(t.cargo.iter().map(|(g, _)| g));
+                continue;
+            };
+            assert_eq!(
+                texts_of(s).join(" "),
+                words(Some(id.to_string()), &t.cargo),
+                "{what}: {note}"
+            );
+            chips += 1;
+            used.extend(t.cargo.iter().map(|(g, _)| g));
+        }
+        assert!(
+            chips > 5 && used.len() > 3,
+            "{what}: {chips} chips, {used:?}"
+        );
+        // The legend: a good's short form alone is written only there, followed by its
+        // name; one for each kind the map shows, and none else, in the letters' order.
+        let all = texts(&drawing);
+        let legend: Vec<Good> = all
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| {
+                let g = Good::ALL.into_iter().find(|g| g.short() == t)?;
+                assert_eq!(all.get(i + 1).map(String::as_str), Some(g.name()), "{what}");
+                Some(g)
+            })
+            .collect();
+        let mut used: Vec<Good> = used.into_iter().collect();
+        used.sort_by_key(|g| g.short());
+        assert_eq!(
+            legend, used,
+            "{what}: the legend's short forms, by their letters"
+        );
+    }
+}
+
+/// A bridge's plank (the last line of its note): its two ends.
+fn plank_of(s: &Shape) -> ((f32, f32), (f32, f32)) {
+    let Shape::Note { shapes, .. } = s else {
+        panic!("a bridge is a note")
+    };
+    let Some(Shape::Line { points, .. }) = shapes.last() else {
+        panic!("a bridge without its plank")
+    };
+    (points[0], points[1])
+}
+
+fn is_bridge(note: &str) -> bool {
+    note.starts_with("a bridge at ")
+}
+
+/// Issue 20, point 22: "keep the bridge visible when transporter chips stand on its
+/// tile." Every bridge is drawn after (above) every chip and building, so in the PNG the
+/// middle of each bridge's plank is the plank's colour, even on busy boards with a bridge
+/// on every river arm and every side of every city.
+#[test]
+fn every_bridge_is_drawn_above_the_chips_and_shows_in_the_png() {
+    for (what, st) in boards() {
+        let drawing = picture::draw(&st, &what);
+        let notes = notes(&drawing);
+        let bridges: Vec<&(usize, &str, &Shape)> =
+            notes.iter().filter(|(_, n, _)| is_bridge(n)).collect();
+        assert_eq!(bridges.len(), st.map.bridges.len(), "{what}");
+        let last_chip = notes
+            .iter()
+            .filter(|(_, n, _)| !is_bridge(n))
+            .map(|(i, _, _)| *i)
+            .max()
+            .expect("chips");
+        let (w, _, pixels) = support::decode_png(&drawing.png().expect("png"));
+        for (i, note, s) in bridges {
+            assert!(*i > last_chip, "{what}: {note} is drawn under a chip");
+            let (a, b) = plank_of(s);
+            let Shape::Note { shapes, .. } = s else {
+                unreachable!("a note")
+            };
+            let Some(Shape::Line { stroke, .. }) = shapes.last() else {
+                unreachable!("a plank")
+            };
+            let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+            let at = 4 * (mid.1 as usize * w as usize + mid.0 as usize);
+            let c = stroke.colour;
+            assert_eq!(
+                &pixels[at..at + 3],
+                &[c.0, c.1, c.2],
+                "{what}: {note}: the PNG shows the plank at {mid:?}"
+            );
+        }
+    }
+}
+
+/// Issue 20, point 22: beyond showing through, a bridge is not drawn over a chip either:
+/// in every turn of every archived Roads & Boats game with a bridge (the polder-cities
+/// game's city D4, its buildings, goods and donkeys around two bridges), the chips move
+/// aside, so no chip or building box touches a bridge's plank and both can be read.
+#[test]
+fn no_chip_lies_on_a_bridge_in_the_archived_games() {
+    let mut checked = 0;
+    for game in std::fs::read_dir("games").expect("games") {
+        let game = game.expect("a game").path();
+        let toml = std::fs::read_to_string(game.join("game.toml")).expect("game.toml");
+        if !toml.contains("game = \"roads-and-boats\"") {
+            continue;
+        }
+        for turn in std::fs::read_dir(game.join("turns")).expect("turns") {
+            let path = turn.expect("a turn").path().join("state.json");
+            let Ok(json) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let st: State = serde_json::from_str(&json).expect("a state");
+            if st.map.bridges.is_empty() {
+                continue;
+            }
+            let what = path.display().to_string();
+            let drawing = picture::draw(&st, &what);
+            let notes = notes(&drawing);
+            for (_, note, s) in notes.iter().filter(|(_, n, _)| is_bridge(n)) {
+                let (a, b) = plank_of(s);
+                let plank = (a.0.min(b.0), a.1.min(b.1), a.0.max(b.0), a.1.max(b.1));
+                for (_, n, chip) in notes.iter().filter(|(_, n, _)| !is_bridge(n)) {
+                    for r in rects(chip) {
+                        let covers =
+                            r.0 < plank.2 && plank.0 < r.2 && r.1 < plank.3 && plank.1 < r.3;
+                        assert!(!covers, "{what}: `{n}` lies on {note}");
+                    }
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 10, "only {checked} bridges drawn");
+}
+
+/// Issue 20, point 22: the docs say what the picture's letters mean. docs/report.md
+/// (the picture) names every good's short form as the map writes it, and docs/orders.md
+/// the same forms as orders read them.
+#[test]
+fn the_docs_explain_every_short_form() {
+    let report = std::fs::read_to_string("docs/report.md").expect("docs/report.md");
+    let orders = std::fs::read_to_string("docs/orders.md").expect("docs/orders.md");
+    // The docs wrap lines: read them as one.
+    let one = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (report, orders) = (one(&report), one(&orders));
+    for g in Good::ALL {
+        let (short, name) = (g.short(), g.name());
+        assert!(
+            report.contains(&format!("`{short}` {name}")),
+            "docs/report.md: `{short}` {name}"
+        );
+        assert!(
+            orders.contains(&format!("`{}` {name}", short.to_ascii_lowercase())),
+            "docs/orders.md: `{}` {name}",
+            short.to_ascii_lowercase()
+        );
+    }
 }

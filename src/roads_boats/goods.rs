@@ -119,29 +119,62 @@ impl Good {
         format!("{n} {}", if n == 1 { self.singular() } else { self.name() })
     }
 
-    /// Words people write for this good, singular and plural.
+    /// Its short form, two letters: what the map picture writes (`10Tr`, `D5 2Bd`) and its
+    /// legend explains, and what orders may write for it (`2 bd`, in any case). The one
+    /// list of them.
+    pub fn short(self) -> &'static str {
+        match self {
+            Good::Trunks => "Tr",
+            Good::Boards => "Bd",
+            Good::Stone => "St",
+            Good::Clay => "Cl",
+            Good::Paper => "Pa",
+            Good::Fuel => "Fu",
+            Good::Gold => "Au",
+            Good::Iron => "Fe",
+            Good::Coins => "Co",
+            Good::Stock => "Sh",
+            Good::Geese => "Gs",
+            Good::Bombs => "Bm",
+            Good::Managers => "Mg",
+            Good::Pearls => "Pe",
+            Good::Marble => "Ma",
+            Good::Carvings => "Ca",
+            Good::Rings => "Ri",
+            Good::Sketches => "Sk",
+            Good::Pottery => "Po",
+            Good::Statues => "Su",
+        }
+    }
+
+    /// `10Tr`: a count and the short form, as the map picture writes goods.
+    pub fn counted_short(self, n: u32) -> String {
+        format!("{n}{}", self.short())
+    }
+
+    /// Words people write for this good, singular and plural (and [`Good::short`]).
     fn spellings(self) -> &'static [&'static str] {
         match self {
-            Good::Trunks => &["trunks", "trunk", "tr"],
-            Good::Boards => &["boards", "board", "bd"],
-            Good::Stone => &["stone", "stones", "st"],
-            Good::Clay => &["clay", "cl"],
-            Good::Paper => &["paper", "papers", "pa"],
-            Good::Fuel => &["fuel", "fu"],
-            Good::Gold => &["gold", "au"],
-            Good::Iron => &["iron", "fe"],
-            Good::Coins => &["coins", "coin", "co"],
-            Good::Stock => &["stock", "stocks", "shares", "share", "sh"],
-            Good::Geese => &["geese", "goose", "gs"],
-            Good::Bombs => &["bombs", "bomb", "bm"],
-            Good::Managers => &["managers", "manager", "mg"],
-            Good::Pearls => &["pearls", "pearl", "pe"],
-            Good::Marble => &["marble", "marbles", "ma"],
-            Good::Carvings => &["carvings", "carving", "wood-carving", "wood-carvings", "ca"],
-            Good::Rings => &["rings", "ring", "ri"],
-            Good::Sketches => &["sketches", "sketch", "sk"],
-            Good::Pottery => &["pottery", "potteries", "po"],
-            Good::Statues => &["statues", "statue", "su"],
+            Good::Trunks => &["trunks", "trunk"],
+            Good::Boards => &["boards", "board"],
+            Good::Stone => &["stone", "stones"],
+            Good::Clay => &["clay"],
+            Good::Paper => &["paper", "papers"],
+            Good::Fuel => &["fuel"],
+            Good::Gold => &["gold"],
+            Good::Iron => &["iron"],
+            Good::Coins => &["coins", "coin"],
+            Good::Stock => &["stock", "stocks", "shares", "share"],
+            Good::Geese => &["geese", "goose"],
+            Good::Bombs => &["bombs", "bomb"],
+            Good::Managers => &["managers", "manager"],
+            Good::Pearls => &["pearls", "pearl"],
+            Good::Marble => &["marble", "marbles"],
+            Good::Carvings => &["carvings", "carving", "wood-carving", "wood-carvings"],
+            Good::Rings => &["rings", "ring"],
+            Good::Sketches => &["sketches", "sketch"],
+            Good::Pottery => &["pottery", "potteries"],
+            Good::Statues => &["statues", "statue"],
         }
     }
 }
@@ -158,7 +191,9 @@ impl FromStr for Good {
         let lower = s.trim().to_ascii_lowercase();
         Good::ALL
             .into_iter()
-            .find(|g| g.spellings().contains(&lower.as_str()))
+            .find(|g| {
+                g.short().eq_ignore_ascii_case(&lower) || g.spellings().contains(&lower.as_str())
+            })
             .ok_or_else(|| format!("`{}` is not a good", s.trim()))
     }
 }
@@ -262,6 +297,30 @@ mod tests {
         assert_eq!("goose".parse(), Ok(Good::Geese));
         assert_eq!(" shares ".parse(), Ok(Good::Stock));
         assert!("boardz".parse::<Good>().is_err());
+    }
+
+    /// The short forms the picture writes are read back as orders, in any case, and
+    /// name one good each: two letters, never another good's word.
+    #[test]
+    fn short_forms_are_two_letters_and_read_back() {
+        let mut seen = std::collections::BTreeSet::new();
+        for g in Good::ALL {
+            let s = g.short();
+            assert_eq!(s.len(), 2, "{g}: {s}");
+            assert!(s.starts_with(|c: char| c.is_ascii_uppercase()), "{s}");
+            assert!(seen.insert(s.to_ascii_lowercase()), "{s} twice");
+            for t in [
+                s.to_string(),
+                s.to_ascii_lowercase(),
+                s.to_ascii_uppercase(),
+            ] {
+                assert_eq!(t.parse(), Ok(g), "{t}");
+            }
+            for other in Good::ALL.into_iter().filter(|o| *o != g) {
+                assert!(!other.spellings().contains(&s.to_ascii_lowercase().as_str()));
+            }
+        }
+        assert_eq!(Good::Trunks.counted_short(10), "10Tr");
     }
 
     #[test]

@@ -801,8 +801,17 @@ impl Reader<'_> {
     fn good_word(&mut self, t: &Token) -> R<Good> {
         t.text.parse().map_err(|e: String| {
             let mut d = Diagnostic::new(e).at(t.span.clone());
+            // `2Bd` copied from the map picture: the count stands apart in an order.
+            let word = t.text.trim_start_matches(|c: char| c.is_ascii_digit());
+            let count = &t.text[..t.text.len() - word.len()];
             let names = Good::ALL.iter().map(|g| g.name());
-            if let Some(s) = did_you_mean(&t.text, names) {
+            if !count.is_empty() && word.parse::<Good>().is_ok() {
+                d = d.help(format!(
+                    "the map writes `{}`; an order writes the count apart: `{count} {}`",
+                    t.text,
+                    word.to_ascii_lowercase()
+                ));
+            } else if let Some(s) = did_you_mean(&t.text, names) {
                 d = d.help(format!("did you mean `{s}`?"));
             }
             d
@@ -1712,6 +1721,21 @@ mod tests {
             p.problems[0].help.as_deref(),
             Some("did you mean `boards`?")
         );
+    }
+
+    /// Issue 20, point 22: a good copied from the map picture (`2Bd`, its count and
+    /// short form together) is not read as an order's goods, but the help says how to
+    /// write it; the short form with its count apart reads.
+    #[test]
+    fn a_good_copied_from_the_picture_is_shown_how_to_write() {
+        let p = read("movement\nmove D1: load 2Bd; C3\n");
+        assert_eq!(p.problems.len(), 1, "{:?}", p.problems);
+        assert_eq!(
+            p.problems[0].help.as_deref(),
+            Some("the map writes `2Bd`; an order writes the count apart: `2 bd`")
+        );
+        let p = read("movement\nmove D1: load 2 Bd, 1 st; C3\n");
+        assert!(p.problems.is_empty(), "{:?}", p.problems);
     }
 
     /// Issue 11's orders read as docs/orders.md shows them.

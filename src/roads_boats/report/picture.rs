@@ -1,26 +1,29 @@
 //! A picture of the board after a turn: every tile with its label (`C4`) and terrain,
 //! rivers, rail tracks, roads, power lines, bridges, walls in their owners' colours
 //! (neutral ones grey, the number of tokens on a wall of more than one), city moats,
-//! homes, buildings by their full names, goods lying and transporters as chips, the
-//! &cetera marks (managers, exhibitions shown, polders dry or flooded), and a legend of
-//! only what the board shows.
+//! homes, buildings by their full names, goods lying and transporters as chips (the
+//! goods by kind, in their two-letter short forms: `7Bd 2St`, `D5 2Tr`), the &cetera
+//! marks (managers, exhibitions shown, polders dry or flooded), and a legend of only
+//! what the board shows, the short forms it uses among it. Bridges are drawn last, and
+//! chips move aside from them, so no chip hides a bridge (issue 20, point 22).
 //!
 //! One drawing ([`draw`], a [`Picture`]) gives the SVG; the PNG is that SVG rendered
 //! (`crate::picture`), with the bundled font.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::super::State;
 use super::super::building::Building;
 use super::super::goods::{Good, Goods};
-use super::super::map::{AreaId, Dir, Hex, Terrain};
+use super::super::map::{AreaId, Bridge, Dir, Hex, Terrain};
 use super::super::player::Colour;
 use super::super::transporter::{Kind, Location, Transporter, TransporterId};
+use crate::picture::legend::BOX;
 use crate::picture::{Key, Legend, Picture, Rgb, Shape, Stroke, Text, text_width};
 use crate::roads_boats::modules::{city, polder};
 
 /// A hex's radius (centre to corner).
-const R: f32 = 40.0;
+const R: f32 = 46.0;
 const MARGIN: f32 = 16.0;
 /// Room for the title above the map.
 const TITLE: f32 = 30.0;
@@ -31,8 +34,14 @@ const LABEL_SIZE: f32 = 11.0;
 const BUILDING_SIZE: f32 = 9.0;
 const CHIP_SIZE: f32 = 9.0;
 const CHIP_H: f32 = 12.0;
+/// Each further line of a chip.
+const CHIP_LINE: f32 = 10.0;
+/// The widest line of text in a chip.
+const CHIP_TEXT: f32 = CHIP_ROW - 6.0;
+/// The farthest a row of chips moves aside to leave a bridge clear.
+const MAX_SHIFT: f32 = 0.4 * R;
 /// The widest row of chips in an area.
-const CHIP_ROW: f32 = 66.0;
+const CHIP_ROW: f32 = 1.65 * R;
 /// At most so many chips in an area; the rest are counted in one more.
 const CHIPS_SHOWN: usize = 8;
 
@@ -64,7 +73,9 @@ const OUTLINE: Rgb = Rgb(60, 60, 60);
 const NEUTRAL: Rgb = Rgb(97, 97, 97);
 const RIVER: Rgb = Rgb(13, 71, 161);
 const ROAD: Rgb = Rgb(93, 64, 55);
-const BRIDGE: Rgb = Rgb(120, 120, 120);
+const BRIDGE: Rgb = Rgb(189, 189, 189);
+/// A bridge's plank, its dark sides included.
+const PLANK: f32 = 7.0;
 const TRACK: Rgb = Rgb(38, 50, 56);
 const GOODS: Rgb = Rgb(215, 179, 119);
 /// A flooded polder (polder).
@@ -169,9 +180,69 @@ type Spot = (i32, i32);
 
 /// A chip: a rounded label, for a transporter in its owner's colour or goods lying.
 struct Chip {
-    text: String,
+    /// Its text, on one line or, when its goods do not fit, several.
+    lines: Vec<String>,
     fill: Rgb,
     note: String,
+}
+
+impl Chip {
+    /// A chip of `first` (a transporter's id, or nothing) and `goods` by their short
+    /// forms (`D5 2Bd`, `7Bd 2Gs`): on as few lines as fit [`CHIP_TEXT`], and those
+    /// lines as even as they can be, so the chip is no wider than it must be.
+    fn new(first: Option<String>, goods: &Goods, fill: Rgb, note: String) -> Chip {
+        let words: Vec<String> = first
+            .into_iter()
+            .chain(goods.iter().map(|(g, n)| g.counted_short(n)))
+            .collect();
+        let fewest = wrap(&words, CHIP_TEXT).len();
+        // The narrowest width that still needs no more lines: one of the widths of a
+        // run of words.
+        let mut widths: Vec<f32> = (0..words.len())
+            .flat_map(|i| (i + 1..=words.len()).map(move |j| (i, j)))
+            .map(|(i, j)| chip_text_width(&words[i..j].join(" ")))
+            .filter(|w| *w <= CHIP_TEXT)
+            .collect();
+        widths.sort_by(f32::total_cmp);
+        let lines = widths
+            .into_iter()
+            .map(|w| wrap(&words, w))
+            .find(|l| l.len() <= fewest)
+            .unwrap_or_else(|| wrap(&words, CHIP_TEXT));
+        Chip { lines, fill, note }
+    }
+
+    fn width(&self) -> f32 {
+        self.lines
+            .iter()
+            .map(|l| chip_text_width(l))
+            .fold(0.0, f32::max)
+            + 6.0
+    }
+
+    fn height(&self) -> f32 {
+        CHIP_H + CHIP_LINE * (self.lines.len().max(1) - 1) as f32
+    }
+}
+
+/// `words` on lines at most `width` wide (a word wider has a line to itself).
+fn wrap(words: &[String], width: f32) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for w in words {
+        match lines.last_mut() {
+            Some(l) if chip_text_width(&format!("{l} {w}")) <= width => {
+                l.push(' ');
+                l.push_str(w);
+            }
+            _ => lines.push(w.clone()),
+        }
+    }
+    lines
+}
+
+/// How wide a chip's (bold) text is.
+fn chip_text_width(text: &str) -> f32 {
+    text_width(text, CHIP_SIZE) * 1.1
 }
 
 fn transporter_note(id: TransporterId, t: &Transporter) -> String {
@@ -199,12 +270,41 @@ fn kind_name(k: Kind) -> &'static str {
     }
 }
 
-/// Chips in rows centred under `top`, at most [`CHIP_ROW`] wide.
-fn chips(out: &mut Vec<Shape>, top: (f32, f32), list: &[Chip]) {
-    let mut rows: Vec<Vec<(&Chip, f32)>> = vec![Vec::new()];
+/// A box on the picture: its left, top, right and bottom.
+type Bounds = (f32, f32, f32, f32);
+
+fn overlaps(a: Bounds, b: Bounds) -> bool {
+    a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
+}
+
+/// How far to move `row` sideways, by the least way, so that it covers nothing in
+/// `keep_clear`: no farther than [`MAX_SHIFT`], else not at all.
+fn shift_clear(row: Bounds, keep_clear: &[Bounds]) -> f32 {
+    let hits: Vec<&Bounds> = keep_clear.iter().filter(|k| overlaps(row, **k)).collect();
+    if hits.is_empty() {
+        return 0.0;
+    }
+    let left = hits.iter().map(|k| k.0).fold(f32::INFINITY, f32::min) - 1.0 - row.2;
+    let right = hits.iter().map(|k| k.2).fold(f32::NEG_INFINITY, f32::max) + 1.0 - row.0;
+    let mut ways = [left, right];
+    ways.sort_by(|a, b| a.abs().total_cmp(&b.abs()));
+    ways.into_iter()
+        .find(|dx| {
+            dx.abs() <= MAX_SHIFT
+                && !keep_clear
+                    .iter()
+                    .any(|k| overlaps((row.0 + dx, row.1, row.2 + dx, row.3), *k))
+        })
+        .unwrap_or(0.0)
+}
+
+/// Chips in rows centred under `top`, at most [`CHIP_ROW`] wide, each row as high as its
+/// highest chip; a row that would cover a bridge (`keep_clear`) moves aside.
+fn chips(out: &mut Vec<Shape>, top: (f32, f32), list: &[Chip], keep_clear: &[Bounds]) {
+    let mut rows: Vec<Vec<&Chip>> = vec![Vec::new()];
     let mut width = 0.0;
     for c in list {
-        let w = text_width(&c.text, CHIP_SIZE) * 1.1 + 6.0;
+        let w = c.width();
         let row_w = width + w + if width > 0.0 { 2.0 } else { 0.0 };
         if width > 0.0 && row_w > CHIP_ROW {
             rows.push(Vec::new());
@@ -213,38 +313,48 @@ fn chips(out: &mut Vec<Shape>, top: (f32, f32), list: &[Chip]) {
             width = row_w;
         }
         if let Some(r) = rows.last_mut() {
-            r.push((c, w));
+            r.push(c);
         }
     }
-    for (i, row) in rows.iter().enumerate() {
-        let total: f32 = row.iter().map(|(_, w)| w).sum::<f32>() + 2.0 * (row.len() as f32 - 1.0);
-        let mut x = top.0 - total / 2.0;
-        let y = top.1 + i as f32 * (CHIP_H + 2.0);
-        for (c, w) in row {
-            let shapes = vec![
-                Shape::Rect {
-                    at: (x, y),
-                    size: (*w, CHIP_H),
-                    round: 3.0,
-                    fill: Some(c.fill),
-                    stroke: ink(),
-                },
-                Shape::Text(
-                    Text::centred(
-                        (x + w / 2.0, y + CHIP_H / 2.0),
-                        c.text.clone(),
-                        CHIP_SIZE,
-                        c.fill.ink_on(),
-                    )
-                    .bold(),
-                ),
-            ];
-            out.push(Shape::Note {
-                note: c.note.clone(),
-                shapes,
-            });
-            x += w + 2.0;
+    let mut y = top.1;
+    for row in &rows {
+        let total: f32 =
+            row.iter().map(|c| c.width()).sum::<f32>() + 2.0 * (row.len() as f32 - 1.0);
+        let h = row.iter().map(|c| c.height()).fold(0.0, f32::max);
+        let left = top.0 - total / 2.0;
+        let mut x = left + shift_clear((left, y, left + total, y + h), keep_clear);
+        for c in row {
+            out.push(chip(c, (x, y)));
+            x += c.width() + 2.0;
         }
+        y += h + 2.0;
+    }
+}
+
+/// A chip drawn from its top left corner.
+fn chip(c: &Chip, at: (f32, f32)) -> Shape {
+    let w = c.width();
+    let mut shapes = vec![Shape::Rect {
+        at,
+        size: (w, c.height()),
+        round: 3.0,
+        fill: Some(c.fill),
+        stroke: ink(),
+    }];
+    for (i, l) in c.lines.iter().enumerate() {
+        shapes.push(Shape::Text(
+            Text::centred(
+                (at.0 + w / 2.0, at.1 + CHIP_H / 2.0 + CHIP_LINE * i as f32),
+                l.clone(),
+                CHIP_SIZE,
+                c.fill.ink_on(),
+            )
+            .bold(),
+        ));
+    }
+    Shape::Note {
+        note: c.note.clone(),
+        shapes,
     }
 }
 
@@ -296,6 +406,45 @@ fn building(out: &mut Vec<Shape>, top: (f32, f32), b: &Building) -> f32 {
     top.1 + h
 }
 
+/// A plank's two ends.
+type Ends = ((f32, f32), (f32, f32));
+
+/// A bridge: a grey plank with dark sides. Over a river it lies across its arm, out
+/// toward the edge where the tile has the least on it (on a north arm, below the
+/// tile's label); over a city's moat it crosses the moat to the neighbour.
+fn bridge(state: &State, b: &Bridge) -> Ends {
+    let c = hex_centre(b.hex);
+    let m = edge_mid(c, b.over);
+    let toward = |f: f32| (c.0 + (m.0 - c.0) * f, c.1 + (m.1 - c.1) * f);
+    if city::moat(state, b.hex) {
+        (toward(0.84), toward(1.04))
+    } else {
+        let p = toward(if b.over == Dir::N { 0.45 } else { 0.72 });
+        let a = (b.over.bearing() as f32 + 90.0).to_radians();
+        let (dx, dy) = (0.2 * R * a.cos(), -0.2 * R * a.sin());
+        ((p.0 - dx, p.1 - dy), (p.0 + dx, p.1 + dy))
+    }
+}
+
+/// A bridge's plank drawn between two points.
+fn plank(from: (f32, f32), to: (f32, f32)) -> Vec<Shape> {
+    vec![
+        Shape::line(from, to, Stroke::new(Rgb::INK, PLANK)),
+        Shape::line(from, to, Stroke::new(BRIDGE, PLANK - 3.0)),
+    ]
+}
+
+/// The box a plank covers.
+fn plank_bounds((a, b): Ends) -> Bounds {
+    let h = PLANK / 2.0;
+    (
+        a.0.min(b.0) - h,
+        a.1.min(b.1) - h,
+        a.0.max(b.0) + h,
+        a.1.max(b.1) + h,
+    )
+}
+
 /// A house: a player's home.
 fn house(at: (f32, f32), colour: Rgb) -> Shape {
     let (x, y) = at;
@@ -340,9 +489,10 @@ struct Seen {
     home: bool,
     building: bool,
     bomb_proof: bool,
-    goods: bool,
+    /// The kinds of goods lying, and carried.
+    lying: BTreeSet<Good>,
+    carried: BTreeSet<Good>,
     kinds: Vec<Kind>,
-    cargo: bool,
     manager: bool,
     art: bool,
 }
@@ -440,19 +590,7 @@ pub fn draw(state: &State, title: &str) -> Picture {
             Stroke::new(POWER, 3.0).dashed(4.0, 4.0),
         ));
     }
-    for b in &map.bridges {
-        seen.bridge = true;
-        let c = hex_centre(b.hex);
-        let m = edge_mid(c, b.over);
-        let p = ((c.0 * 2.0 + m.0) / 3.0, (c.1 * 2.0 + m.1) / 3.0);
-        let a = (b.over.bearing() as f32 + 90.0).to_radians();
-        let (dx, dy) = (9.0 * a.cos(), -9.0 * a.sin());
-        out.push(Shape::line(
-            (p.0 - dx, p.1 - dy),
-            (p.0 + dx, p.1 + dy),
-            Stroke::new(BRIDGE, 5.0),
-        ));
-    }
+    seen.bridge = !map.bridges.is_empty();
     // Walls: the owner's colour, grey when neutral; thicker and numbered when higher.
     for (border, w) in &map.walls {
         let c = hex_centre(border.hex);
@@ -543,14 +681,16 @@ pub fn draw(state: &State, title: &str) -> Picture {
         seen.bomb_proof |= b.bomb_proof;
         let p = area_point(b.at);
         let start = if b.at.side.is_none() {
-            p.1 - 16.0
+            p.1 - 0.4 * R
         } else {
-            p.1 - 10.0
+            p.1 - 0.25 * R
         };
         let top = below.get(&b.at).map_or(start, |y| y + 2.0);
         let bottom = building(&mut out, (p.0, top), b);
         below.insert(b.at, bottom);
     }
+    let bridges: Vec<(&Bridge, Ends)> = map.bridges.iter().map(|b| (b, bridge(state, b))).collect();
+    let keep_clear: Vec<Bounds> = bridges.iter().map(|(_, e)| plank_bounds(*e)).collect();
     let mut places: BTreeMap<Spot, ((f32, f32), Vec<Chip>)> = BTreeMap::new();
     let mut place = |p: (f32, f32), chip: Chip| {
         places
@@ -572,8 +712,11 @@ pub fn draw(state: &State, title: &str) -> Picture {
         if g.is_empty() {
             continue;
         }
-        seen.goods = true;
-        place(area_point(*a), goods_chip(*a, g));
+        seen.lying.extend(g.iter().map(|(g, _)| g));
+        place(
+            area_point(*a),
+            Chip::new(None, g, GOODS, format!("lying at {a}: {g}")),
+        );
     }
     for (id, t) in &state.transporters {
         let Some(p) = place_of(state, t) else {
@@ -582,25 +725,22 @@ pub fn draw(state: &State, title: &str) -> Picture {
         if !seen.kinds.contains(&t.kind) {
             seen.kinds.push(t.kind);
         }
-        let mut text = id.to_string();
-        if !t.cargo.is_empty() {
-            seen.cargo = true;
-            text.push_str(&format!("+{}", t.cargo.total()));
-        }
+        seen.carried.extend(t.cargo.iter().map(|(g, _)| g));
         place(
             p,
-            Chip {
-                text,
-                fill: player_colour(t.owner),
-                note: transporter_note(*id, t),
-            },
+            Chip::new(
+                Some(id.to_string()),
+                &t.cargo,
+                player_colour(t.owner),
+                transporter_note(*id, t),
+            ),
         );
     }
     for (key, (p, mut list)) in places {
         if list.len() > CHIPS_SHOWN {
             let rest: Vec<Chip> = list.split_off(CHIPS_SHOWN - 1);
             list.push(Chip {
-                text: format!("+{}", rest.len()),
+                lines: vec![format!("+{}", rest.len())],
                 fill: Rgb::WHITE,
                 note: rest
                     .iter()
@@ -610,7 +750,14 @@ pub fn draw(state: &State, title: &str) -> Picture {
             });
         }
         let top = tops.get(&key).copied().unwrap_or(p.1 - 4.0);
-        chips(&mut out, (p.0, top), &list);
+        chips(&mut out, (p.0, top), &list, &keep_clear);
+    }
+    // Bridges last, above the chips and buildings of their tile, so none hides one.
+    for (b, ends) in &bridges {
+        out.push(Shape::Note {
+            note: format!("a bridge at {} over its {} side", b.hex, b.over.name()),
+            shapes: plank(ends.0, ends.1),
+        });
     }
     // The legend, under the map.
     let legend = legend(state, &seen);
@@ -624,26 +771,17 @@ pub fn draw(state: &State, title: &str) -> Picture {
     }
 }
 
-fn goods_chip(a: AreaId, g: &Goods) -> Chip {
-    Chip {
-        text: g.total().to_string(),
-        fill: GOODS,
-        note: format!("lying at {a}: {g}"),
-    }
-}
-
+/// A legend's key: a chip of one line.
 fn chip_key(text: &str, fill: Rgb) -> Key {
-    let w = text_width(text, CHIP_SIZE) * 1.1 + 6.0;
-    Key::Shapes(vec![
-        Shape::Rect {
-            at: (8.0 - w / 2.0, 2.0),
-            size: (w, CHIP_H),
-            round: 3.0,
-            fill: Some(fill),
-            stroke: ink(),
-        },
-        Shape::Text(Text::centred((8.0, 8.0), text, CHIP_SIZE, fill.ink_on()).bold()),
-    ])
+    let c = Chip {
+        lines: vec![text.to_string()],
+        fill,
+        note: String::new(),
+    };
+    let Shape::Note { shapes, .. } = chip(&c, (8.0 - c.width() / 2.0, 2.0)) else {
+        return Key::Shapes(Vec::new());
+    };
+    Key::Shapes(shapes)
 }
 
 fn legend(state: &State, seen: &Seen) -> Legend {
@@ -683,7 +821,7 @@ fn legend(state: &State, seen: &Seen) -> Legend {
         l.add(Key::Line(Stroke::new(ROAD, 3.5)), "road");
     }
     if seen.bridge {
-        l.add(Key::Line(Stroke::new(BRIDGE, 5.0)), "bridge");
+        l.add(Key::Shapes(plank((3.0, 8.0), (13.0, 8.0))), "bridge");
     }
     if seen.power {
         l.add(
@@ -734,8 +872,11 @@ fn legend(state: &State, seen: &Seen) -> Legend {
             "bomb-proof",
         );
     }
-    if seen.goods {
-        l.add(chip_key("5", GOODS), "goods lying (how many)");
+    if let Some(g) = seen.lying.first() {
+        l.add(
+            chip_key(&g.counted_short(2), GOODS),
+            format!("goods lying: {}", g.counted(2)),
+        );
     }
     if !seen.kinds.is_empty() {
         let mut kinds = seen.kinds.clone();
@@ -748,8 +889,11 @@ fn legend(state: &State, seen: &Seen) -> Legend {
             chip_key("D1", NEUTRAL),
             format!("transporter, owner's colour: {}", names.join(", ")),
         );
-        if seen.cargo {
-            l.add(chip_key("D1+2", NEUTRAL), "carrying 2 goods");
+        if let Some(g) = seen.carried.first() {
+            l.add(
+                chip_key(&format!("D1 {}", g.counted_short(2)), NEUTRAL),
+                format!("carrying {}", g.counted(2)),
+            );
         }
     }
     if seen.manager {
@@ -762,6 +906,18 @@ fn legend(state: &State, seen: &Seen) -> Legend {
         l.add(
             Key::Shapes(disc_with((8.0, 8.0), "1", ART)),
             "exhibitions shown at the home",
+        );
+    }
+    // The goods' short forms, each one the map writes and no other, by their letters.
+    l.row();
+    let mut shown: Vec<Good> = seen.lying.union(&seen.carried).copied().collect();
+    shown.sort_by_key(|g| g.short());
+    for g in shown {
+        l.add(
+            Key::Shapes(vec![Shape::Text(
+                Text::left((0.0, BOX / 2.0), g.short(), CHIP_SIZE + 1.0, Rgb::INK).bold(),
+            )]),
+            g.name(),
         );
     }
     l
