@@ -340,7 +340,10 @@ pub fn send_all(archive: &Archive) -> Result<SendReport, MailError> {
     for key in keys {
         let dir = archive.root().join(OUTBOX);
         let result: Result<(), String> = (|| {
-            let raw = fs::read(dir.join(format!("{key}.eml"))).map_err(|e| e.to_string())?;
+            let path = dir.join(format!("{key}.eml"));
+            // Never mail a file a link leads to.
+            archive.no_link(&path).map_err(|e| e.to_string())?;
+            let raw = fs::read(&path).map_err(|e| e.to_string())?;
             let env: Envelope = serde_json::from_slice(
                 &fs::read(dir.join(format!("{key}.env.json"))).map_err(|e| e.to_string())?,
             )

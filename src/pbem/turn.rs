@@ -192,7 +192,7 @@ pub fn finish(archive: &Archive, game: &dyn Game, lines: &mut Vec<String>) -> Re
     let name = archive.name();
     for seat in position.seats() {
         let held = held_path(archive, next, &seat.id);
-        let Ok(bytes) = std::fs::read(&held) else {
+        let Some(bytes) = archive.read_own(&held)? else {
             continue;
         };
         let pending = archive.pending_dir().join(format!("{}.txt", seat.id));
@@ -284,7 +284,7 @@ pub fn gather(
         .into_iter()
         .flatten()
         .flatten()
-        .filter(|e| e.path().is_file())
+        .filter(|e| e.path().is_file() || e.file_type().is_ok_and(|t| t.is_symlink()))
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .filter(|n| !n.starts_with('.'))
         .collect();
@@ -295,6 +295,11 @@ pub fn gather(
     });
     for name in names {
         let path = archive.pending_dir().join(&name);
+        // A link is never played: its file would be published with the turn.
+        if let Err(e) = archive.no_link(&path) {
+            lines.push(format!("refused pending/{name}: {e}"));
+            continue;
+        }
         let bytes = match super::limits::read_order_file(&path) {
             Ok(b) => b,
             Err(e) => {
@@ -340,7 +345,7 @@ pub fn gather(
             .root()
             .join(STANDING_DIR)
             .join(format!("{}.txt", seat.id));
-        if let Ok(bytes) = std::fs::read(&path) {
+        if let Some(bytes) = archive.read_own(&path)? {
             out.push((
                 String::new(),
                 OrderFile {
