@@ -106,9 +106,10 @@ impl GameLock {
 }
 
 impl GameLock {
-    /// Lock a folder itself (for `judge new`, whose game folder does not exist yet):
-    /// the same waiting, without a note of who holds it.
-    pub fn acquire_dir(dir: &Path, wait: Duration) -> Result<GameLock, LockError> {
+    /// Lock a folder itself (for `judge new`, whose game folder does not exist yet, and
+    /// `judge site`'s web root, where a lock file would be published): the same waiting,
+    /// without a note of who holds it; `what` names the command (`judge new`).
+    pub fn acquire_dir(dir: &Path, what: &str, wait: Duration) -> Result<GameLock, LockError> {
         let io = |source| LockError::Io {
             path: dir.to_path_buf(),
             source,
@@ -123,7 +124,7 @@ impl GameLock {
                 }
                 Err(std::fs::TryLockError::WouldBlock) => {
                     return Err(LockError::Busy {
-                        holder: format!("another judge new in {}", dir.display()),
+                        holder: format!("another {what} in {}", dir.display()),
                         waited: start.elapsed().as_secs(),
                     });
                 }
