@@ -1,10 +1,11 @@
-//! Issue 21, points 14 and 15: symbolic links in the game's folder are never followed out
-//! of it, and the temporary files a killed `judge site` leaves in the web root are removed.
-//! Each test failed before its fix.
+//! Issue 21, points 10, 14 and 15: the GM's slips with files and folders are caught before
+//! they hurt. Two games sharing one pickup folder, symbolic links in the game's folder, and
+//! the temporary files a killed `judge site` leaves in the web root. Each test failed
+//! before its fix.
 
 mod support;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const NOW: &str = "2026-12-01T12:00:00Z";
@@ -15,6 +16,12 @@ fn judge(args: &[&str]) -> (i32, String, String) {
 
 fn s(p: &Path) -> &str {
     p.to_str().expect("utf-8 path")
+}
+
+fn append(path: &Path, text: &str) {
+    let mut t = std::fs::read_to_string(path).unwrap_or_default();
+    t.push_str(text);
+    std::fs::write(path, t).expect("write");
 }
 
 fn copy_pending(dir: &Path) {
@@ -38,6 +45,79 @@ fn names(dir: &Path) -> Vec<String> {
         .unwrap_or_default();
     v.sort();
     v
+}
+
+/// The demo game in `parent/demo` (so called, whatever the parent), its red player
+/// called `red`, mailing into `pickup`, with both players' orders for turn 1 waiting.
+fn sharing(parent: &Path, red: &str, pickup: &Path) -> PathBuf {
+    let dir = parent.join("demo");
+    support::new_demo(&dir, red, &[]);
+    append(
+        &dir.join("game.toml"),
+        &format!(
+            "\n[mail]\nfrom = \"judge@example.org\"\npickup = \"{}\"\n",
+            s(pickup)
+        ),
+    );
+    copy_pending(&dir);
+    dir
+}
+
+/// 21.10: two games (both called `demo`) mail into one pickup folder. Neither overwrites
+/// the other's mail: each report is there, as its game wrote it, and each game marks as
+/// sent only what it wrote. A mail handed over again (a run killed before it marked it
+/// sent) is found already there and not written twice.
+#[test]
+fn p10_two_games_sharing_a_pickup_folder_never_overwrite_each_others_mail() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let pickup = tmp.path().join("pickup");
+    let a = sharing(&tmp.path().join("a"), "Ann", &pickup);
+    let b = sharing(&tmp.path().join("b"), "Cyd", &pickup);
+    for g in [&a, &b] {
+        let (code, out, err) = judge(&["turn", s(g)]);
+        assert_eq!(code, 0, "{out}{err}");
+        assert!(out.contains("sent 2 mails"), "{out}");
+    }
+    let dropped = names(&pickup);
+    let eml: Vec<&String> = dropped.iter().filter(|n| n.ends_with(".eml")).collect();
+    assert_eq!(eml.len(), 4, "each game's two reports: {dropped:?}");
+    let texts: Vec<String> = eml
+        .iter()
+        .map(|n| std::fs::read_to_string(pickup.join(n)).expect("mail"))
+        .collect();
+    let to_red = |who: &str| {
+        texts
+            .iter()
+            .filter(|t| t.contains(&format!("To: {who} <ann@example.org>")))
+            .count()
+    };
+    assert_eq!((to_red("Ann"), to_red("Cyd")), (1, 1), "{dropped:?}");
+    // Each game's sent copy is the very mail in the pickup folder.
+    for g in [&a, &b] {
+        for sent in names(&g.join("sent"))
+            .iter()
+            .filter(|n| n.ends_with(".eml"))
+        {
+            let mine = std::fs::read_to_string(g.join("sent").join(sent)).expect("sent");
+            assert!(
+                texts.contains(&mine),
+                "{sent} of {} is not in pickup",
+                g.display()
+            );
+        }
+    }
+
+    // Game A is killed after handing its mail over, before marking it sent: the next
+    // run finds it there, and writes nothing again.
+    for ext in ["eml", "env.json"] {
+        let name = format!("report-001-red.{ext}");
+        std::fs::rename(a.join("sent").join(&name), a.join("outbox").join(&name)).expect("mv");
+    }
+    let (code, out, err) = judge(&["mail", s(&a)]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("sent 1 mail"), "{out}");
+    assert_eq!(names(&pickup), dropped, "nothing written twice");
+    assert!(a.join("sent/report-001-red.eml").is_file());
 }
 
 /// 21.14: a `.judge.lock` that is a symbolic link is refused (exit 1, saying what to

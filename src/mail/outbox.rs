@@ -5,7 +5,8 @@
 //! the server is down.
 
 use std::fs;
-use std::path::PathBuf;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use lettre::message::header::ContentType;
@@ -260,6 +261,50 @@ fn move_to_sent(archive: &Archive, key: &str) -> std::io::Result<()> {
     Ok(())
 }
 
+/// The most names tried for one mail in a pickup folder.
+const PICKUP_NAMES: usize = 1000;
+
+/// Write a mail into a pickup folder, which other games may share: never over a file
+/// that is there. It is written beside (`.tmp-…`, synced) and then linked in under
+/// `KEY.eml`, or, if another mail has that name, `KEY.1.eml`, `KEY.2.eml`, …. A file
+/// under one of those names with these very bytes is this mail, handed over by a run
+/// killed before it marked it sent: it is not written again. Returns the file's path.
+fn drop_into(dir: &Path, key: &str, raw: &[u8]) -> Result<PathBuf, String> {
+    let io = |p: &Path, e: std::io::Error| format!("{}: {e}", p.display());
+    fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".tmp-")
+        .tempfile_in(dir)
+        .map_err(|e| io(dir, e))?;
+    tmp.write_all(raw).map_err(|e| io(tmp.path(), e))?;
+    tmp.as_file().sync_all().map_err(|e| io(tmp.path(), e))?;
+    for n in 0..PICKUP_NAMES {
+        let path = match n {
+            0 => dir.join(format!("{key}.eml")),
+            n => dir.join(format!("{key}.{n}.eml")),
+        };
+        match tmp.persist_noclobber(&path) {
+            Ok(_) => {
+                fs::File::open(dir)
+                    .and_then(|d| d.sync_all())
+                    .map_err(|e| io(dir, e))?;
+                return Ok(path);
+            }
+            Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => {
+                tmp = e.file;
+                if fs::read(&path).is_ok_and(|there| there == raw) {
+                    return Ok(path);
+                }
+            }
+            Err(e) => return Err(io(&path, e.error)),
+        }
+    }
+    Err(format!(
+        "{}: {PICKUP_NAMES} other mails are named {key}.eml, {key}.1.eml, …: empty the pickup folder",
+        dir.display()
+    ))
+}
+
 /// Hand one message to the SMTP server, or write it into the pickup folder.
 fn deliver(
     archive: &Archive,
@@ -276,7 +321,7 @@ fn deliver(
             } else {
                 archive.root().join(p)
             };
-            atomic::write_file(&p.join(format!("{key}.eml")), raw).map_err(|e| e.to_string())
+            drop_into(&p, key, raw).map(|_| ())
         }
         (None, Some(t)) => {
             let envelope = lettre::address::Envelope::new(
