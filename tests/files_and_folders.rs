@@ -1,7 +1,7 @@
-//! Issue 21, points 10, 14 and 15: the GM's slips with files and folders are caught before
-//! they hurt. Two games sharing one pickup folder, symbolic links in the game's folder, and
-//! the temporary files a killed `judge site` leaves in the web root. Each test failed
-//! before its fix.
+//! Issue 21, points 9, 10, 14 and 15: the GM's slips with files and folders are caught
+//! before they hurt. A mail folder inside the game that git would keep, two games sharing
+//! one pickup folder, symbolic links in the game's folder, and the temporary files a
+//! killed `judge site` leaves in the web root. Each test failed before its fix.
 
 mod support;
 
@@ -16,6 +16,35 @@ fn judge(args: &[&str]) -> (i32, String, String) {
 
 fn s(p: &Path) -> &str {
     p.to_str().expect("utf-8 path")
+}
+
+/// Run git in `dir` (as a GM with a name), asserting it worked; its output.
+fn git(dir: &Path, args: &[&str]) -> String {
+    let out = Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .args(["-c", "user.name=GM", "-c", "user.email=gm@example.org"])
+        .args(args)
+        .output()
+        .expect("git");
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The demo game in `dir`, kept in git as the GM guide says (a repository of its own,
+/// with a name for the judge's commits), and `mail` added to its game.toml.
+fn demo_in_git(dir: &Path, red: &str, mail: &str) {
+    support::new_demo(dir, red, &[]);
+    git(dir, &["init", "-q"]);
+    git(dir, &["config", "user.name", "GM"]);
+    git(dir, &["config", "user.email", "gm@example.org"]);
+    git(dir, &["add", "-A"]);
+    git(dir, &["commit", "-q", "-m", "demo: turn 0"]);
+    append(&dir.join("game.toml"), mail);
 }
 
 fn append(path: &Path, text: &str) {
@@ -45,6 +74,89 @@ fn names(dir: &Path) -> Vec<String> {
         .unwrap_or_default();
     v.sort();
     v
+}
+
+/// 21.9: `pickup = "spool"` lies inside the game's folder, where `judge secret --mail`
+/// would write the welcome mails (each with a player's secret) and `judge turn --commit`
+/// commit them. It is refused, naming the setting and the two ways out, until git
+/// ignores the folder; then the mails are written and never committed. A Maildir inside
+/// the game is refused the same way, and so is either in a game not yet in git.
+#[test]
+fn p9_a_mail_folder_inside_the_game_is_refused_until_git_ignores_it() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("demo");
+    let d = s(&dir);
+    demo_in_git(
+        &dir,
+        "Ann",
+        "\n[mail]\nfrom = \"Judge <judge@example.org>\"\npickup = \"spool\"\n",
+    );
+    let (code, out, err) = judge(&["secret", d, "--mail"]);
+    assert_eq!(code, 1, "{out}{err}");
+    for said in [
+        "game.toml",
+        "[mail] pickup = \"spool\"",
+        "inside the game's folder",
+        "absolute path",
+        "/spool/",
+        ".gitignore",
+    ] {
+        assert!(err.contains(said), "{said:?} not in: {err}");
+    }
+    assert!(!dir.join("spool").exists(), "nothing written into it");
+    let toml = std::fs::read_to_string(dir.join("game.toml")).expect("toml");
+    assert!(!toml.contains("secret_hash"), "no secret was given: {toml}");
+
+    // As the message says: git ignores the folder, and all is well.
+    append(&dir.join(".gitignore"), "/spool/\n");
+    let (code, out, err) = judge(&["secret", d, "--mail"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(names(&dir.join("spool")).len(), 2, "two welcome mails");
+    copy_pending(&dir);
+    let (code, out, err) = judge(&["turn", d, "--commit"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("Committed demo: turn 1."), "{out}");
+    let kept = git(&dir, &["ls-files"]);
+    assert!(kept.contains("turns/001/report.txt"), "{kept}");
+    assert!(!kept.contains("spool"), "{kept}");
+
+    // A Maildir inside the game holds the players' raw mail, secrets and all.
+    let maildir = dir.join("Maildir");
+    append(
+        &dir.join("game.toml"),
+        &format!("maildir = \"{}\"\n", s(&maildir)),
+    );
+    let (code, out, err) = judge(&["turn", d]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        err.contains(&format!("[mail] maildir = \"{}\"", s(&maildir))),
+        "{err}"
+    );
+    assert!(err.contains("`/Maildir/`"), "{err}");
+
+    // A game not (yet) in git: refused as git will see it once the GM runs git init.
+    let bare = tmp.path().join("bare");
+    support::new_demo(&bare, "Ann", &[]);
+    append(
+        &bare.join("game.toml"),
+        "\n[mail]\nfrom = \"judge@example.org\"\npickup = \"out/mail\"\n",
+    );
+    let (code, _, err) = judge(&["secret", s(&bare), "--mail"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("[mail] pickup = \"out/mail\""), "{err}");
+    append(&bare.join(".gitignore"), "/out/\n");
+    let (code, out, err) = judge(&["secret", s(&bare), "--mail"]);
+    assert_eq!(code, 0, "{out}{err}");
+    // Outside the game, as the guide advises: no question asked.
+    let outside = tmp.path().join("outside");
+    support::new_demo(&outside, "Ann", &[]);
+    append(
+        &outside.join("game.toml"),
+        "\n[mail]\nfrom = \"judge@example.org\"\npickup = \"../spool-outside\"\n",
+    );
+    let (code, out, err) = judge(&["secret", s(&outside), "--mail"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(names(&tmp.path().join("spool-outside")).len(), 2);
 }
 
 /// The demo game in `parent/demo` (so called, whatever the parent), its red player

@@ -123,6 +123,7 @@ fn dry_run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let copy = scratch.path().join(crate::archive::folder_name(&args.dir));
     {
         let _lock = super::lock(&args.dir, "judge turn --dry-run", args.wait)?;
+        crate::archive::git::check_mail_folders(&pbem::open(&args.dir)?.0)?;
         copy_dir(&args.dir, &copy)
             .map_err(|e| Failure::User(format!("copying {}: {e}", args.dir.display())))?;
     }

@@ -172,6 +172,7 @@ pub fn queue_unless_unaddressable(archive: &Archive, m: &Outgoing) -> Result<boo
 /// cannot be sent, nothing of it is written anywhere.
 pub fn send_now(archive: &Archive, m: &Outgoing, kept: &Outgoing) -> Result<(), MailError> {
     let s = settings(archive)?.clone();
+    crate::archive::git::check_mail_folders(archive)?;
     let (raw, env) = build(archive, m)?;
     let smtp = match &s.pickup {
         Some(_) => None,
@@ -350,6 +351,7 @@ fn deliver(
 /// most the one mail in flight twice.
 pub fn send_all(archive: &Archive) -> Result<SendReport, MailError> {
     let s = settings(archive)?.clone();
+    crate::archive::git::check_mail_folders(archive)?;
     let mut report = SendReport::default();
     // An envelope left behind by a run killed just after its mail was marked sent.
     for e in fs::read_dir(archive.root().join(OUTBOX))

@@ -249,6 +249,11 @@ pub fn read_mail(
     let Some(settings) = archive.game.mail.clone() else {
         return Ok(Vec::new());
     };
+    // Before anything is read or written: no mail folder of the game may be committed
+    // with it (a dry run's scratch copy is checked as the game itself, by its caller).
+    if !read_only {
+        crate::archive::git::check_mail_folders(archive)?;
+    }
     if settings.maildir.is_none() && settings.imap_host.is_none() {
         return Ok(Vec::new());
     }
