@@ -1,7 +1,8 @@
 //! Issue 21, points 9, 10, 14 and 15: the GM's slips with files and folders are caught
-//! before they hurt. A mail folder inside the game that git would keep, two games sharing
-//! one pickup folder, symbolic links in the game's folder, and the temporary files a
-//! killed `judge site` leaves in the web root. Each test failed before its fix.
+//! before they hurt. A mail folder inside the game that git would keep, a file holding a
+//! secret about to be committed, two games sharing one pickup folder, symbolic links in
+//! the game's folder, and the temporary files a killed `judge site` leaves in the web
+//! root. Each test failed before its fix.
 
 mod support;
 
@@ -157,6 +158,111 @@ fn p9_a_mail_folder_inside_the_game_is_refused_until_git_ignores_it() {
     let (code, out, err) = judge(&["secret", s(&outside), "--mail"]);
     assert_eq!(code, 0, "{out}{err}");
     assert_eq!(names(&tmp.path().join("spool-outside")).len(), 2);
+}
+
+/// 21.9: before every commit it makes, the judge looks for a player's secret in what it
+/// is about to commit: in plain text, or encoded in a mail (base64). A file holding one
+/// is refused by name before anything is staged (no object of the repository holds the
+/// secret, not even one no commit reaches), and nothing is committed; once it is gone,
+/// the commit goes through.
+#[test]
+fn p9_a_commit_that_would_hold_a_secret_is_refused_naming_the_file() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("demo");
+    let d = s(&dir);
+    demo_in_git(&dir, "Ann", "");
+    let (red, yellow) = support::new_secrets(&dir, &[]);
+    git(&dir, &["commit", "-q", "-am", "secrets"]);
+    std::fs::create_dir_all(dir.join("notes")).expect("notes");
+    std::fs::write(
+        dir.join("notes/secrets.txt"),
+        format!("Ann: {red}\nthe rest of my notes\n"),
+    )
+    .expect("notes");
+    let b64 = base64(&format!("Welcome! Your secret: {yellow}\r\n"));
+    std::fs::write(
+        dir.join("welcome.eml"),
+        format!(
+            "From: judge@example.org\r\nTo: bob@example.org\r\nSubject: welcome\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n{b64}\r\n"
+        ),
+    )
+    .expect("eml");
+    assert!(
+        !std::fs::read_to_string(dir.join("welcome.eml"))
+            .expect("eml")
+            .contains(&yellow)
+    );
+    copy_pending(&dir);
+    let commits = git(&dir, &["rev-list", "--count", "HEAD"]);
+    let (code, out, err) = judge(&["turn", d, "--commit"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("Turn 1 resolved"), "the turn is played: {out}");
+    for said in [
+        "notes/secrets.txt",
+        "red's secret",
+        "welcome.eml",
+        "yellow's secret",
+    ] {
+        assert!(err.contains(said), "{said:?} not in: {err}");
+    }
+    assert!(err.contains("Nothing was staged or committed"), "{err}");
+    assert_eq!(git(&dir, &["rev-list", "--count", "HEAD"]), commits);
+    let staged = git(&dir, &["diff", "--cached", "--name-only"]);
+    assert!(
+        !staged.contains("notes/") && !staged.contains("welcome.eml"),
+        "left staged: {staged}"
+    );
+    let history = support::git_objects(&dir);
+    assert!(!history.contains(&red) && !history.contains(&yellow));
+
+    // The GM takes them away: the turn is committed.
+    std::fs::remove_dir_all(dir.join("notes")).expect("rm");
+    std::fs::remove_file(dir.join("welcome.eml")).expect("rm");
+    let (code, out, err) = judge(&["turn", d, "--commit"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("Committed demo: "), "{out}");
+    assert!(git(&dir, &["ls-files"]).contains("turns/001/report.txt"));
+}
+
+/// 21.9: the game's secret seed (`randomness.key`, which knows every roll to come) is a
+/// secret too: a copy of it is never committed while the game runs.
+#[test]
+fn p9_a_copy_of_the_secret_seed_is_never_committed() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("g");
+    let d = s(&dir);
+    let (code, _, err) = judge(&[
+        "new",
+        d,
+        "--scenario",
+        "two-rivers",
+        "--player",
+        "Ann:ann@example.org",
+        "--player",
+        "Bob:bob@example.org",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    git(&dir, &["init", "-q"]);
+    git(&dir, &["config", "user.name", "GM"]);
+    git(&dir, &["config", "user.email", "gm@example.org"]);
+    std::fs::copy(
+        dir.join("randomness.key"),
+        dir.join("backup-of-the-key.txt"),
+    )
+    .expect("cp");
+    let (code, out, err) = judge(&["turn", d, "--commit"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(err.contains("backup-of-the-key.txt"), "{err}");
+    assert!(err.contains("secret seed"), "{err}");
+    std::fs::remove_file(dir.join("backup-of-the-key.txt")).expect("rm");
+    let (code, out, err) = judge(&["turn", d, "--commit"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("Committed g: mail."), "{out}");
+}
+
+fn base64(s: &str) -> String {
+    use base64::Engine as _;
+    base64::engine::general_purpose::STANDARD.encode(s)
 }
 
 /// The demo game in `parent/demo` (so called, whatever the parent), its red player

@@ -1,45 +1,106 @@
 //! Committing a game folder to git (the GM keeps the archive there), and asking git
-//! whether it keeps a folder out.
+//! whether it keeps a folder. What must never be committed (a player's secret, the
+//! secret seed) is looked for by the caller in the files [`to_commit`] names, before
+//! anything is staged: `crate::pbem::commit`.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output};
 
 use super::{Archive, ArchiveError, GAME_FILE};
 
-/// `git add -A` and commit the folder with `message`, if anything changed that git keeps
-/// (the game's `.gitignore` keeps private folders out). Returns whether it committed.
-pub fn commit(dir: &Path, message: &str) -> Result<bool, String> {
-    let git = |args: &[&str]| {
-        std::process::Command::new("git")
-            .arg("-C")
-            .arg(dir)
-            .args(args)
-            .output()
-            .map_err(|e| format!("git: {e}"))
-    };
-    let add = git(&["add", "-A", "."])?;
-    if !add.status.success() {
-        return Err(format!(
-            "git add: {}",
-            String::from_utf8_lossy(&add.stderr).trim()
-        ));
+fn git(dir: &Path, args: &[&str]) -> Result<Output, String> {
+    Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .args(args)
+        .output()
+        .map_err(|e| format!("git: {e}"))
+}
+
+fn failed(what: &str, out: &Output) -> String {
+    format!("{what}: {}", String::from_utf8_lossy(&out.stderr).trim())
+}
+
+/// The files a commit of the folder would hold that differ from its last commit (new or
+/// changed, not deleted), relative to the folder: those `git add -A` would stage (git's
+/// ignore rules keep private folders out), and those staged already. Nothing is written
+/// into the repository to tell.
+pub fn to_commit(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let mut files = Vec::new();
+    for args in [
+        &[
+            "ls-files",
+            "-z",
+            "--others",
+            "--exclude-standard",
+            "--modified",
+            "--",
+            ".",
+        ][..],
+        &[
+            "diff",
+            "--cached",
+            "--name-only",
+            "--relative",
+            "--no-renames",
+            "--diff-filter=d",
+            "-z",
+            "--",
+            ".",
+        ][..],
+    ] {
+        let out = git(dir, args)?;
+        if !out.status.success() {
+            return Err(failed(&format!("git {}", args[0]), &out));
+        }
+        files.extend(
+            out.stdout
+                .split(|b| *b == 0)
+                .filter(|p| !p.is_empty())
+                .map(|p| PathBuf::from(String::from_utf8_lossy(p).into_owned())),
+        );
     }
-    let staged = git(&["diff", "--cached", "--quiet", "--", "."])?;
+    files.sort();
+    files.dedup();
+    Ok(files)
+}
+
+/// `git add -A` the folder.
+pub fn stage(dir: &Path) -> Result<(), String> {
+    let add = git(dir, &["add", "-A", "."])?;
+    if !add.status.success() {
+        return Err(failed("git add", &add));
+    }
+    Ok(())
+}
+
+/// Put git's index back as the last commit has these files (a new file leaves it; the
+/// working files are left as they are).
+pub fn unstage(dir: &Path, files: &[PathBuf]) -> Result<(), String> {
+    if files.is_empty() {
+        return Ok(());
+    }
+    let mut args: Vec<String> = ["reset", "-q", "--"].map(String::from).to_vec();
+    args.extend(files.iter().map(|f| f.to_string_lossy().into_owned()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = git(dir, &args)?;
+    if !out.status.success() {
+        return Err(failed("git reset", &out));
+    }
+    Ok(())
+}
+
+/// Commit what is staged in the folder, if anything. Returns whether it committed.
+pub fn commit_staged(dir: &Path, message: &str) -> Result<bool, String> {
+    let staged = git(dir, &["diff", "--cached", "--quiet", "--", "."])?;
     if staged.status.success() {
         return Ok(false);
     }
-    let c = git(&["commit", "-q", "-m", message, "--", "."])?;
+    let c = git(dir, &["commit", "-q", "-m", message, "--", "."])?;
     if !c.status.success() {
-        return Err(format!(
-            "git commit: {}",
-            String::from_utf8_lossy(&c.stderr).trim()
-        ));
+        return Err(failed("git commit", &c));
     }
     Ok(true)
-}
-
-fn failed(what: &str, out: &std::process::Output) -> String {
-    format!("{what}: {}", String::from_utf8_lossy(&out.stderr).trim())
 }
 
 /// Does git keep `rel` (a folder, relative to `dir`) out of the repository? Asked of the

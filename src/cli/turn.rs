@@ -66,7 +66,7 @@ pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
             Done::Played(t) => format!("{name}: turn {t}"),
             _ => format!("{name}: mail"),
         };
-        if crate::archive::git::commit(archive.root(), &message).map_err(Failure::User)? {
+        if pbem::commit::commit(&archive, &message)? {
             writeln!(out, "Committed {message}.").context("writing output")?;
         }
     }
