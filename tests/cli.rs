@@ -480,6 +480,7 @@ fn a_deadline_in_the_past_is_refused_unless_the_gm_says_past() {
     let mut toml = std::fs::read_to_string(dir.join("game.toml")).expect("toml");
     toml.push_str("\n[mail]\nfrom = \"judge@example.org\"\npickup = \"pickup\"\n\n[schedule]\nfirst_deadline = \"2026-12-10T18:00:00Z\"\nevery = \"2days\"\n");
     std::fs::write(dir.join("game.toml"), &toml).expect("write");
+    support::ignore_pickup(&dir);
     for when in [
         ["--at", "2026-12-01T00:00:00Z"],
         ["--extend", "-5days"],

@@ -28,6 +28,7 @@ fn game(red_name: &str) -> Game {
     let mut toml = std::fs::read_to_string(dir.join("game.toml")).expect("toml");
     toml.push_str("\n[mail]\nfrom = \"Judge <judge@example.org>\"\npickup = \"pickup\"\n");
     std::fs::write(dir.join("game.toml"), toml).expect("write");
+    support::ignore_pickup(&dir);
     Game {
         _tmp: tmp,
         root,

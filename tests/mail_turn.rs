@@ -24,6 +24,7 @@ fn game(tmp: &Path, late: &str) -> (PathBuf, String) {
         "\n[mail]\nfrom = \"judge@example.org\"\npickup = \"pickup\"\n\n[schedule]\nfirst_deadline = \"2026-12-01T18:00:00Z\"\nevery = \"7days\"\nlate = \"{late}\"\n"
     ));
     std::fs::write(dir.join("game.toml"), toml).expect("write");
+    support::ignore_pickup(&dir);
     (dir, red)
 }
 
@@ -616,6 +617,7 @@ fn p11_15_homes_are_chosen_by_mail_before_turn_1() {
     let mut toml = std::fs::read_to_string(dir.join("game.toml")).expect("toml");
     toml.push_str("\n[mail]\nfrom = \"judge@example.org\"\npickup = \"pickup\"\n\n[schedule]\nfirst_deadline = \"2026-12-10T18:00:00Z\"\nevery = \"2days\"\n");
     std::fs::write(dir.join("game.toml"), toml).expect("write");
+    support::ignore_pickup(&dir);
     let (_, status, _) = judge(&["status", d], now);
     assert!(
         status.contains("red     chooses now")
@@ -726,6 +728,7 @@ fn a_jumpstart_game_explains_its_auction_and_shows_json() {
     let mut toml = std::fs::read_to_string(dir.join("game.toml")).expect("toml");
     toml.push_str("\n[mail]\nfrom = \"judge@example.org\"\npickup = \"pickup\"\n\n[schedule]\nfirst_deadline = \"2026-12-10T18:00:00Z\"\nevery = \"2days\"\n");
     std::fs::write(dir.join("game.toml"), toml).expect("write");
+    support::ignore_pickup(&dir);
     let (code, out, err) = judge(&["secret", d, "--mail"], now);
     assert_eq!(code, 0, "{out}{err}");
     for (colour, who) in [("red", "ann"), ("yellow", "bob")] {

@@ -18,6 +18,7 @@ fn demo(tmp: &Path) -> PathBuf {
     let mut toml = std::fs::read_to_string(dir.join("game.toml")).expect("toml");
     toml.push_str("\n[mail]\nfrom = \"judge@example.org\"\npickup = \"pickup\"\n");
     std::fs::write(dir.join("game.toml"), toml).expect("write");
+    support::ignore_pickup(&dir);
     dir
 }
 

@@ -27,6 +27,16 @@ pub enum LockError {
         "another judge command is changing this game ({holder}); waited {waited}s for it. Try again later, or wait longer with --wait SECONDS"
     )]
     Busy { holder: String, waited: u64 },
+    #[error(
+        "{} is a symbolic link{}: the judge never writes its lock through a link (it would overwrite the file it leads to). Delete it (rm {}); the judge makes its own",
+        path.display(),
+        target.as_ref().map(|t| format!(" (to {})", t.display())).unwrap_or_default(),
+        path.display()
+    )]
+    Link {
+        path: PathBuf,
+        target: Option<PathBuf>,
+    },
     #[error("{}: {source}", path.display())]
     Io {
         path: PathBuf,
@@ -43,13 +53,24 @@ impl GameLock {
             path: path.clone(),
             source,
         };
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(&path)
-            .map_err(io)?;
+        let link = || LockError::Link {
+            path: path.clone(),
+            target: std::fs::read_link(&path).ok(),
+        };
+        if std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Err(link());
+        }
+        let mut options = OpenOptions::new();
+        options.read(true).write(true).create(true).truncate(false);
+        // A link put there after the look above is not followed either.
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NOFOLLOW);
+        let mut file = match options.open(&path) {
+            Ok(f) => f,
+            #[cfg(unix)]
+            Err(e) if e.raw_os_error() == Some(libc::ELOOP) => return Err(link()),
+            Err(e) => return Err(io(e)),
+        };
         let start = Instant::now();
         loop {
             match file.try_lock() {
@@ -85,9 +106,10 @@ impl GameLock {
 }
 
 impl GameLock {
-    /// Lock a folder itself (for `judge new`, whose game folder does not exist yet):
-    /// the same waiting, without a note of who holds it.
-    pub fn acquire_dir(dir: &Path, wait: Duration) -> Result<GameLock, LockError> {
+    /// Lock a folder itself (for `judge new`, whose game folder does not exist yet, and
+    /// `judge site`'s web root, where a lock file would be published): the same waiting,
+    /// without a note of who holds it; `what` names the command (`judge new`).
+    pub fn acquire_dir(dir: &Path, what: &str, wait: Duration) -> Result<GameLock, LockError> {
         let io = |source| LockError::Io {
             path: dir.to_path_buf(),
             source,
@@ -102,7 +124,7 @@ impl GameLock {
                 }
                 Err(std::fs::TryLockError::WouldBlock) => {
                     return Err(LockError::Busy {
-                        holder: format!("another judge new in {}", dir.display()),
+                        holder: format!("another {what} in {}", dir.display()),
                         waited: start.elapsed().as_secs(),
                     });
                 }
@@ -121,6 +143,26 @@ impl Drop for GameLock {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_lock_that_is_a_link_is_refused_and_what_it_leads_to_kept() {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let target = tmp.path().join("notes.txt");
+        std::fs::write(&target, "mine").expect("write");
+        std::os::unix::fs::symlink(&target, tmp.path().join(LOCK_FILE)).expect("link");
+        let e = GameLock::acquire(tmp.path(), "judge turn", DEFAULT_WAIT).expect_err("a link");
+        assert!(matches!(e, LockError::Link { .. }), "{e}");
+        assert!(e.to_string().contains("(to "), "{e}");
+        assert_eq!(std::fs::read_to_string(&target).expect("read"), "mine");
+        // A dangling link would be created by following it: not either.
+        std::fs::remove_file(&target).expect("rm");
+        assert!(matches!(
+            GameLock::acquire(tmp.path(), "judge turn", DEFAULT_WAIT),
+            Err(LockError::Link { .. })
+        ));
+        assert!(!target.exists());
+    }
 
     #[test]
     fn a_second_writer_waits_then_hears_who_holds_the_lock() {

@@ -156,6 +156,15 @@ pub enum ArchiveError {
     TurnExists { dir: PathBuf, turn: u32 },
     #[error("{}: {message}", path.display())]
     Invalid { path: PathBuf, message: String },
+    #[error(
+        "{} is a symbolic link{}: the judge reads only the game's own files, never through a link (what it reads may be published, mailed or committed). Put the file itself there, or delete the link",
+        path.display(),
+        target.as_ref().map(|t| format!(" (to {})", t.display())).unwrap_or_default()
+    )]
+    Link {
+        path: PathBuf,
+        target: Option<PathBuf>,
+    },
     #[error("{}: {source}", path.display())]
     Io {
         path: PathBuf,
@@ -348,11 +357,51 @@ impl Archive {
 
     pub fn read(&self, turn: u32, name: &str) -> Result<String, ArchiveError> {
         let path = self.turn_dir(turn).join(name);
+        self.no_link(&path)?;
         fs::read_to_string(&path).map_err(|source| ArchiveError::Io { path, source })
     }
 
+    /// Refuse a path in the game's folder that is, or lies in a folder that is, a
+    /// symbolic link (below the game's folder itself): the judge never follows one out of
+    /// the game. A path not there is not refused (reading it says so).
+    pub fn no_link(&self, path: &Path) -> Result<(), ArchiveError> {
+        let Ok(inside) = path.strip_prefix(&self.root) else {
+            return Ok(());
+        };
+        let mut at = self.root.clone();
+        for part in inside.components() {
+            at.push(part);
+            match fs::symlink_metadata(&at) {
+                Ok(m) if m.file_type().is_symlink() => {
+                    return Err(ArchiveError::Link {
+                        target: fs::read_link(&at).ok(),
+                        path: at,
+                    });
+                }
+                Ok(_) => {}
+                Err(_) => return Ok(()),
+            }
+        }
+        Ok(())
+    }
+
+    /// A file of the game's folder ([`Archive::no_link`]), or `None` if it is not there.
+    pub fn read_own(&self, path: &Path) -> Result<Option<Vec<u8>>, ArchiveError> {
+        self.no_link(path)?;
+        match fs::read(path) {
+            Ok(b) => Ok(Some(b)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(source) => Err(ArchiveError::Io {
+                path: path.to_path_buf(),
+                source,
+            }),
+        }
+    }
+
     /// Files in a folder of the archive, by name, sorted (none if the folder is absent).
+    /// A symbolic link among them is refused ([`Archive::no_link`]).
     pub fn files_in(&self, dir: &Path) -> Result<Vec<(String, String)>, ArchiveError> {
+        self.no_link(dir)?;
         let Ok(entries) = fs::read_dir(dir) else {
             return Ok(Vec::new());
         };
@@ -366,7 +415,13 @@ impl Archive {
             else {
                 continue;
             };
-            if name.starts_with('.') || !path.is_file() {
+            if name.starts_with('.') {
+                continue;
+            }
+            if e.file_type().is_ok_and(|t| t.is_symlink()) {
+                self.no_link(&path)?;
+            }
+            if !path.is_file() {
                 continue;
             }
             let text = fs::read_to_string(&path).map_err(|source| ArchiveError::Io {

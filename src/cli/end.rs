@@ -30,7 +30,7 @@ pub fn run(args: EndArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let turn = result?;
     if args.commit {
         let message = format!("{}: turn {turn}, the GM ended the game", archive.name());
-        if crate::archive::git::commit(archive.root(), &message).map_err(Failure::User)? {
+        if pbem::commit::commit(&archive, &message)? {
             writeln!(out, "Committed {message}.").context("writing output")?;
         }
     }

@@ -637,6 +637,7 @@ impl From<crate::archive::lock::LockError> for Failure {
         use crate::archive::lock::LockError as E;
         match e {
             E::Busy { .. } => Failure::Busy(e.to_string()),
+            E::Link { .. } => Failure::User(e.to_string()),
             E::Io { .. } => Failure::Other(e.into()),
         }
     }

@@ -68,7 +68,8 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     std::fs::create_dir_all(&parent)
         .map_err(|e| Failure::User(format!("{}: {e}", parent.display())))?;
-    let _lock = crate::archive::lock::GameLock::acquire_dir(&parent, args.wait.duration())?;
+    let _lock =
+        crate::archive::lock::GameLock::acquire_dir(&parent, "judge new", args.wait.duration())?;
     let (file, text) = match &scenario {
         Some(name) => game.scenario_text(name).map_err(Failure::User)?,
         None => random_map(game, &args, seats.len(), seed)?,

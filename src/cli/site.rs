@@ -18,6 +18,14 @@ pub fn run(args: SiteArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let files = crate::site::render(&overview, &pages);
     std::fs::create_dir_all(&args.output)
         .map_err(|e| Failure::User(format!("{}: {e}", args.output.display())))?;
+    // One run at a time writes the web root; what a run killed while writing left there
+    // (`.tmp-…` files, never renamed into place) is removed first.
+    let _lock = crate::archive::lock::GameLock::acquire_dir(
+        &args.output,
+        "judge site",
+        crate::archive::lock::DEFAULT_WAIT,
+    )?;
+    remove_leftovers(&args.output)?;
     let mut written = 0;
     for (name, bytes) in &files {
         let path = args.output.join(name);
@@ -58,14 +66,41 @@ fn check_output(game: &Path, output: &Path) -> Result<(), Failure> {
             game.display()
         )));
     }
-    let Ok(mut entries) = std::fs::read_dir(output) else {
+    let Ok(entries) = std::fs::read_dir(output) else {
         return Ok(());
     };
-    if entries.next().is_some() && !output.join("index.html").is_file() {
+    // A folder holding only what a killed first run left is the site's.
+    let mut others = entries
+        .flatten()
+        .filter(|e| !is_leftover(&e.file_name().to_string_lossy()));
+    if others.next().is_some() && !output.join("index.html").is_file() {
         return Err(Failure::User(format!(
             "{} holds other files and no site (no index.html): give the site a new or empty folder",
             output.display()
         )));
+    }
+    Ok(())
+}
+
+/// A temporary file of an atomic write ([`crate::archive::atomic`]) that was never
+/// renamed into place.
+fn is_leftover(name: &str) -> bool {
+    name.starts_with(".tmp-")
+}
+
+/// Remove the temporary files runs killed while writing left in the site's folder (the
+/// caller holds the folder's lock, so none is a live run's).
+fn remove_leftovers(output: &Path) -> Result<(), Failure> {
+    let entries = std::fs::read_dir(output)
+        .map_err(|e| Failure::User(format!("{}: {e}", output.display())))?;
+    for e in entries.flatten() {
+        if is_leftover(&e.file_name().to_string_lossy())
+            && e.file_type().is_ok_and(|t| t.is_file() || t.is_symlink())
+        {
+            let path = e.path();
+            std::fs::remove_file(&path)
+                .map_err(|e| Failure::Other(anyhow::anyhow!("{}: {e}", path.display())))?;
+        }
     }
     Ok(())
 }

@@ -66,7 +66,7 @@ pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
             Done::Played(t) => format!("{name}: turn {t}"),
             _ => format!("{name}: mail"),
         };
-        if crate::archive::git::commit(archive.root(), &message).map_err(Failure::User)? {
+        if pbem::commit::commit(&archive, &message)? {
             writeln!(out, "Committed {message}.").context("writing output")?;
         }
     }
@@ -123,6 +123,7 @@ fn dry_run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let copy = scratch.path().join(crate::archive::folder_name(&args.dir));
     {
         let _lock = super::lock(&args.dir, "judge turn --dry-run", args.wait)?;
+        crate::archive::git::check_mail_folders(&pbem::open(&args.dir)?.0)?;
         copy_dir(&args.dir, &copy)
             .map_err(|e| Failure::User(format!("copying {}: {e}", args.dir.display())))?;
     }

@@ -5,7 +5,8 @@
 //! the server is down.
 
 use std::fs;
-use std::path::PathBuf;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use lettre::message::header::ContentType;
@@ -171,6 +172,7 @@ pub fn queue_unless_unaddressable(archive: &Archive, m: &Outgoing) -> Result<boo
 /// cannot be sent, nothing of it is written anywhere.
 pub fn send_now(archive: &Archive, m: &Outgoing, kept: &Outgoing) -> Result<(), MailError> {
     let s = settings(archive)?.clone();
+    crate::archive::git::check_mail_folders(archive)?;
     let (raw, env) = build(archive, m)?;
     let smtp = match &s.pickup {
         Some(_) => None,
@@ -260,6 +262,50 @@ fn move_to_sent(archive: &Archive, key: &str) -> std::io::Result<()> {
     Ok(())
 }
 
+/// The most names tried for one mail in a pickup folder.
+const PICKUP_NAMES: usize = 1000;
+
+/// Write a mail into a pickup folder, which other games may share: never over a file
+/// that is there. It is written beside (`.tmp-…`, synced) and then linked in under
+/// `KEY.eml`, or, if another mail has that name, `KEY.1.eml`, `KEY.2.eml`, …. A file
+/// under one of those names with these very bytes is this mail, handed over by a run
+/// killed before it marked it sent: it is not written again. Returns the file's path.
+fn drop_into(dir: &Path, key: &str, raw: &[u8]) -> Result<PathBuf, String> {
+    let io = |p: &Path, e: std::io::Error| format!("{}: {e}", p.display());
+    fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".tmp-")
+        .tempfile_in(dir)
+        .map_err(|e| io(dir, e))?;
+    tmp.write_all(raw).map_err(|e| io(tmp.path(), e))?;
+    tmp.as_file().sync_all().map_err(|e| io(tmp.path(), e))?;
+    for n in 0..PICKUP_NAMES {
+        let path = match n {
+            0 => dir.join(format!("{key}.eml")),
+            n => dir.join(format!("{key}.{n}.eml")),
+        };
+        match tmp.persist_noclobber(&path) {
+            Ok(_) => {
+                fs::File::open(dir)
+                    .and_then(|d| d.sync_all())
+                    .map_err(|e| io(dir, e))?;
+                return Ok(path);
+            }
+            Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => {
+                tmp = e.file;
+                if fs::read(&path).is_ok_and(|there| there == raw) {
+                    return Ok(path);
+                }
+            }
+            Err(e) => return Err(io(&path, e.error)),
+        }
+    }
+    Err(format!(
+        "{}: {PICKUP_NAMES} other mails are named {key}.eml, {key}.1.eml, …: empty the pickup folder",
+        dir.display()
+    ))
+}
+
 /// Hand one message to the SMTP server, or write it into the pickup folder.
 fn deliver(
     archive: &Archive,
@@ -276,7 +322,7 @@ fn deliver(
             } else {
                 archive.root().join(p)
             };
-            atomic::write_file(&p.join(format!("{key}.eml")), raw).map_err(|e| e.to_string())
+            drop_into(&p, key, raw).map(|_| ())
         }
         (None, Some(t)) => {
             let envelope = lettre::address::Envelope::new(
@@ -305,6 +351,7 @@ fn deliver(
 /// most the one mail in flight twice.
 pub fn send_all(archive: &Archive) -> Result<SendReport, MailError> {
     let s = settings(archive)?.clone();
+    crate::archive::git::check_mail_folders(archive)?;
     let mut report = SendReport::default();
     // An envelope left behind by a run killed just after its mail was marked sent.
     for e in fs::read_dir(archive.root().join(OUTBOX))
@@ -340,7 +387,10 @@ pub fn send_all(archive: &Archive) -> Result<SendReport, MailError> {
     for key in keys {
         let dir = archive.root().join(OUTBOX);
         let result: Result<(), String> = (|| {
-            let raw = fs::read(dir.join(format!("{key}.eml"))).map_err(|e| e.to_string())?;
+            let path = dir.join(format!("{key}.eml"));
+            // Never mail a file a link leads to.
+            archive.no_link(&path).map_err(|e| e.to_string())?;
+            let raw = fs::read(&path).map_err(|e| e.to_string())?;
             let env: Envelope = serde_json::from_slice(
                 &fs::read(dir.join(format!("{key}.env.json"))).map_err(|e| e.to_string())?,
             )

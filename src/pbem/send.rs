@@ -27,14 +27,14 @@ pub fn describe(r: &SendReport) -> Vec<String> {
 /// only `map.svg` (a game played one player at a time), that picture rendered now.
 fn map_png(archive: &Archive, turn: u32) -> Result<Option<Vec<u8>>, Error> {
     let dir = archive.turn_dir(turn);
-    if let Ok(png) = std::fs::read(dir.join(PNG_FILE)) {
+    if let Some(png) = archive.read_own(&dir.join(PNG_FILE))? {
         return Ok(Some(png));
     }
-    match std::fs::read_to_string(dir.join(SVG_FILE)) {
-        Ok(svg) => crate::picture::png(&svg)
+    match archive.read_own(&dir.join(SVG_FILE))? {
+        Some(svg) => crate::picture::png(&String::from_utf8_lossy(&svg))
             .map(Some)
             .map_err(|e| Error::User(format!("the map of turn {turn} cannot be drawn: {e}"))),
-        Err(_) => Ok(None),
+        None => Ok(None),
     }
 }
 
@@ -59,9 +59,13 @@ fn report_mail(
     let game = archive.name();
     let dir = archive.turn_dir(turn);
     let own = dir.join(REPORTS_DIR).join(format!("{seat}.txt"));
-    let report = std::fs::read_to_string(&own)
-        .or_else(|_| std::fs::read_to_string(dir.join(REPORT_FILE)))
-        .map_err(|e| Error::User(format!("the report of turn {turn}: {e}")))?;
+    archive.no_link(&own)?;
+    let report = match std::fs::read_to_string(&own) {
+        Ok(text) => text,
+        Err(_) => archive
+            .read(turn, REPORT_FILE)
+            .map_err(|e| Error::User(format!("the report of turn {turn}: {e}")))?,
+    };
     let body = match digest {
         Some(d) => format!("{d}\n{report}"),
         None => report,

@@ -192,7 +192,7 @@ pub fn finish(archive: &Archive, game: &dyn Game, lines: &mut Vec<String>) -> Re
     let name = archive.name();
     for seat in position.seats() {
         let held = held_path(archive, next, &seat.id);
-        let Ok(bytes) = std::fs::read(&held) else {
+        let Some(bytes) = archive.read_own(&held)? else {
             continue;
         };
         let pending = archive.pending_dir().join(format!("{}.txt", seat.id));
@@ -249,6 +249,11 @@ pub fn read_mail(
     let Some(settings) = archive.game.mail.clone() else {
         return Ok(Vec::new());
     };
+    // Before anything is read or written: no mail folder of the game may be committed
+    // with it (a dry run's scratch copy is checked as the game itself, by its caller).
+    if !read_only {
+        crate::archive::git::check_mail_folders(archive)?;
+    }
     if settings.maildir.is_none() && settings.imap_host.is_none() {
         return Ok(Vec::new());
     }
@@ -284,7 +289,7 @@ pub fn gather(
         .into_iter()
         .flatten()
         .flatten()
-        .filter(|e| e.path().is_file())
+        .filter(|e| e.path().is_file() || e.file_type().is_ok_and(|t| t.is_symlink()))
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .filter(|n| !n.starts_with('.'))
         .collect();
@@ -295,6 +300,11 @@ pub fn gather(
     });
     for name in names {
         let path = archive.pending_dir().join(&name);
+        // A link is never played: its file would be published with the turn.
+        if let Err(e) = archive.no_link(&path) {
+            lines.push(format!("refused pending/{name}: {e}"));
+            continue;
+        }
         let bytes = match super::limits::read_order_file(&path) {
             Ok(b) => b,
             Err(e) => {
@@ -340,7 +350,7 @@ pub fn gather(
             .root()
             .join(STANDING_DIR)
             .join(format!("{}.txt", seat.id));
-        if let Ok(bytes) = std::fs::read(&path) {
+        if let Some(bytes) = archive.read_own(&path)? {
             out.push((
                 String::new(),
                 OrderFile {

@@ -135,13 +135,19 @@ pub fn collect(
         let report = crate::pbem::report::of_turn(archive, game, number)?;
         let dir = archive.turn_dir(number);
         // What the players were sent, as kept; turn 0 keeps neither file.
-        let svg = match std::fs::read_to_string(dir.join(SVG_FILE)) {
-            Ok(kept) if safe::is_plain_svg(&kept) => kept,
+        // A file that is a symbolic link is refused, never published (Archive::no_link).
+        let kept = |name: &str| -> Result<Option<String>, Error> {
+            Ok(archive
+                .read_own(&dir.join(name))?
+                .and_then(|b| String::from_utf8(b).ok()))
+        };
+        let svg = match kept(SVG_FILE)? {
+            Some(kept) if safe::is_plain_svg(&kept) => kept,
             _ => report.svg(),
         };
-        let text = match std::fs::read_to_string(dir.join(REPORT_FILE)) {
-            Ok(kept) => kept,
-            Err(_) => report
+        let text = match kept(REPORT_FILE)? {
+            Some(kept) => kept,
+            None => report
                 .text(template.as_deref(), None)
                 .map_err(Error::User)?,
         };

@@ -755,6 +755,15 @@ pub fn new_secrets(dir: &std::path::Path, env: &[(&str, &str)]) -> (String, Stri
     (secret("red"), secret("yellow"))
 }
 
+/// Have git ignore the game's `pickup/` folder (a line in its `.gitignore`): the judge
+/// refuses a pickup folder inside the game that git would commit (issue 21, point 9).
+pub fn ignore_pickup(dir: &std::path::Path) {
+    let path = dir.join(".gitignore");
+    let mut text = std::fs::read_to_string(&path).expect(".gitignore");
+    text.push_str("/pickup/\n");
+    std::fs::write(&path, text).expect(".gitignore");
+}
+
 /// Every file under `dir`, in every subfolder.
 pub fn all_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     let mut out = Vec::new();
