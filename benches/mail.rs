@@ -5,7 +5,8 @@
 //!
 //! Each mail is read as the intake reads a player's (HTML too), then every secret-shaped
 //! value in it is found and blanked. The shapes over a limit are refused by the first
-//! linear scan; the ones just within the limits are read whole.
+//! linear scan (or, for secret-shaped words, by counting them); the ones just within the
+//! limits are read whole and blanked.
 
 use std::hint::black_box;
 
@@ -23,6 +24,9 @@ fn read_and_blank(raw: &[u8]) -> usize {
                     .into_iter()
                     .chain(m.parts.iter().map(|p| p.text.as_str())),
             );
+            if values.len() > budget::MAX_SECRET_VALUES {
+                return values.len(); // refused unread
+            }
             m.parts
                 .iter()
                 .map(|p| redact::blank(&p.text, &values).len())
@@ -53,7 +57,21 @@ fn within_limits() -> Vec<(&'static str, Vec<u8>)> {
         "<table><tr>{}</tr></table>",
         format!("<td>{text}</td>").repeat(budget::MAX_HTML_ELEMENTS - 2)
     );
+    // As many secret-shaped words as a mail may hold, each many times over 2 MB.
+    let plain = "From: ann@example.org\r\nSubject: orders\r\n\r\n";
+    let words: Vec<String> = (0..budget::MAX_SECRET_VALUES)
+        .map(|w| format!("abcd-efgh-{w:04}"))
+        .collect();
+    let mut secrets = String::new();
+    while secrets.len() < 1_900_000 {
+        secrets.push_str(&words.join(" "));
+        secrets.push_str(" move D1: load 1 board; C3\n");
+    }
     vec![
+        (
+            "secret-shaped words at the limit",
+            format!("{plain}{secrets}").into_bytes(),
+        ),
         (
             "HTML at the depth limit",
             format!("{head}{html}").into_bytes(),

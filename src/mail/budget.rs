@@ -15,9 +15,12 @@ pub const MAX_HEADER_BYTES: usize = 64 * 1024;
 /// next one starts (`p`, `li`, `td`, `tr`, …) and void ones (`br`, `img`, …) do not count.
 pub const MAX_HTML_DEPTH: usize = 100;
 /// An HTML part may have this many elements.
-pub const MAX_HTML_ELEMENTS: usize = 10_000;
+pub const MAX_HTML_ELEMENTS: usize = 5_000;
 /// A mail may have this many MIME parts (`Content-Type:` lines after its headers).
 pub const MAX_PARTS: usize = 200;
+/// A mail may hold this many values that may be secrets (what `secret` lines say, words
+/// shaped like a secret): an order mail holds one.
+pub const MAX_SECRET_VALUES: usize = 100;
 /// What is kept of a header (subject, Message-ID, sender) in the log and the kept copy:
 /// more is cut, with `…` in its place.
 pub const MAX_HEADER_KEPT: usize = 200;

@@ -74,6 +74,8 @@ pub enum ReadError {
     HtmlTooDeep(usize),
     #[error("its HTML has {0} elements, and the judge reads HTML of at most {max} elements; send the orders as plain text", max = budget::MAX_HTML_ELEMENTS)]
     HtmlTooBig(usize),
+    #[error("it holds {0} words that may be secrets, and the judge reads mails with at most {max}", max = budget::MAX_SECRET_VALUES)]
+    TooManySecrets(usize),
 }
 
 /// Whether HTML parts are turned into text. A mail from an address that is no player's

@@ -176,7 +176,7 @@ pub fn candidates<'a>(texts: impl IntoIterator<Item = &'a str>) -> BTreeSet<Stri
 
 /// A value as blanking compares it: lower-cased, without white space, dashes and
 /// invisible characters.
-fn squeezed(v: &str) -> String {
+pub fn squeezed(v: &str) -> String {
     v.chars()
         .filter_map(plain)
         .filter(|c| !(c.is_whitespace() || *c == '-'))
@@ -220,8 +220,11 @@ pub fn blank(text: &str, values: &BTreeSet<String>) -> String {
         .collect();
     let mut cut: Vec<(usize, usize)> = Vec::new();
     if !needles.is_empty() {
+        // The contiguous NFA: the most compact automaton (130,000 values of 12
+        // letters, a 2 MB mail's worth, fit in tens of megabytes).
         match aho_corasick::AhoCorasick::builder()
             .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+            .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
             .build(&needles)
         {
             Ok(ac) => {

@@ -19,7 +19,7 @@ use crate::archive::schedule::{Late, shown};
 use crate::archive::{Archive, INBOX_DIR, PENDING_DIR, PlayerEntry, atomic};
 use crate::mail::inbound::{self, Incoming, ReadError};
 use crate::mail::outbox::{self, Outgoing};
-use crate::mail::{redact, secret};
+use crate::mail::{budget, redact, secret};
 use crate::text::count;
 
 /// Where the mark of the mail being read is kept (its digest, and how many runs began
@@ -27,6 +27,9 @@ use crate::text::count;
 /// [`STOPPED_RUNS`] runs stopped so, the next refuses that mail unread rather than read
 /// it again.
 const READING: &str = "mail/reading";
+
+/// How much of orders too big to file is read for their header.
+const HEADER_PART: usize = 16 * 1024;
 
 /// After this many runs stopped while reading one mail, the next refuses it unread.
 const STOPPED_RUNS: u32 = 2;
@@ -68,6 +71,21 @@ enum Answered {
     Yes,
     /// Withheld, with what the log's reason adds.
     Withheld(String),
+}
+
+/// Every value in a mail that may be a secret: what any `secret` line, the subject, the
+/// Message-ID or a secret-shaped word says.
+fn secret_values(m: &Incoming) -> BTreeSet<String> {
+    redact::candidates(
+        [
+            m.subject.as_str(),
+            m.from_line.as_str(),
+            m.to_line.as_str(),
+            m.message_id.as_str(),
+        ]
+        .into_iter()
+        .chain(m.parts.iter().map(|p| p.text.as_str())),
+    )
 }
 
 /// The SHA-256 of a mail's bytes, in hex: how a mail read again is known.
@@ -373,7 +391,16 @@ impl<'a> Intake<'a> {
             inbound::Html::Skip
         };
         atomic::write_file(&marker, format!("{digest} {}\n", stopped + 1).as_bytes())?;
-        let filed = match inbound::read_with(&mail.raw, html) {
+        let filed = match inbound::read_with(&mail.raw, html).and_then(|m| {
+            // Every value that may be a secret is blanked wherever it stands: a mail
+            // with more than an order mail ever holds is refused unread.
+            let n = secret_values(&m).len();
+            if n > budget::MAX_SECRET_VALUES {
+                Err(ReadError::TooManySecrets(n))
+            } else {
+                Ok(m)
+            }
+        }) {
             Ok(m) => {
                 let arrived = arrival(mail.delivered, m.received, m.date, self.now);
                 self.decide(seq, &mail.label, &m, arrived, None, Some(digest))
@@ -615,19 +642,20 @@ impl<'a> Intake<'a> {
         let archive = self.archive;
         let name = self.name.clone();
         let orders = m.orders().unwrap_or("").to_string();
-        let header: Header = self.position.header(&orders);
+        // The header of orders too big to file is read from their first lines only
+        // (headers come first): reading the whole of them costs more than one mail may.
+        let header: Header = if super::limits::too_big(&orders).is_some() {
+            let mut end = orders.len().min(HEADER_PART);
+            while !orders.is_char_boundary(end) {
+                end -= 1;
+            }
+            self.position.header(&orders[..end])
+        } else {
+            self.position.header(&orders)
+        };
         // Every value that may be a secret: what any `secret` line, the subject or a
         // secret-shaped word says.
-        let mut values = redact::candidates(
-            [
-                m.subject.as_str(),
-                m.from_line.as_str(),
-                m.to_line.as_str(),
-                m.message_id.as_str(),
-            ]
-            .into_iter()
-            .chain(m.parts.iter().map(|p| p.text.as_str())),
-        );
+        let mut values = secret_values(m);
         values.extend(
             header
                 .secret
