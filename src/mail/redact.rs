@@ -174,12 +174,18 @@ pub fn candidates<'a>(texts: impl IntoIterator<Item = &'a str>) -> BTreeSet<Stri
     found
 }
 
-/// A value as blanking compares it: lower-cased, without white space, dashes and
+/// Left out when values are compared: white space, dashes (typographic ones are
+/// dashes to [`plain`]) and quote marks (`> ` at the start of a line, or anywhere).
+fn left_out(c: char) -> bool {
+    c.is_whitespace() || c == '-' || c == '>'
+}
+
+/// A value as blanking compares it: lower-cased, without what [`left_out`] names and
 /// invisible characters.
 pub fn squeezed(v: &str) -> String {
     v.chars()
         .filter_map(plain)
-        .filter(|c| !(c.is_whitespace() || *c == '-'))
+        .filter(|c| !left_out(*c))
         .flat_map(char::to_lowercase)
         .collect()
 }
@@ -191,21 +197,15 @@ pub fn squeezed(v: &str) -> String {
 /// inside.
 /// One pass over the text finds every value (Aho–Corasick), however many there are.
 pub fn blank(text: &str, values: &BTreeSet<String>) -> String {
-    // The text as values are compared ([`squeezed`]), quote marks at the start of a
-    // line left out too, and where each character stands in `text`.
+    // The text as values are compared ([`squeezed`]), and where each character stands
+    // in `text`.
     let mut sig = String::with_capacity(text.len());
     let mut from: Vec<(usize, usize)> = Vec::with_capacity(text.len());
-    let mut line_start = true;
     for (i, c) in text.char_indices() {
-        if c == '\n' {
-            line_start = true;
-            continue;
-        }
         let Some(p) = plain(c) else { continue };
-        if p.is_whitespace() || p == '-' || (line_start && p == '>') {
+        if left_out(p) {
             continue;
         }
-        line_start = false;
         for l in p.to_lowercase() {
             sig.push(l);
             from.extend(std::iter::repeat_n((i, i + c.len_utf8()), l.len_utf8()));
