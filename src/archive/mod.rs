@@ -156,6 +156,9 @@ pub enum ArchiveError {
     TurnExists { dir: PathBuf, turn: u32 },
     #[error("{}: {message}", path.display())]
     Invalid { path: PathBuf, message: String },
+    /// A file a person wrote (game.toml) with what is wrong in it, line by line.
+    #[error("{}", .0.render().trim_end())]
+    Slips(Box<crate::diagnostic::Diagnostics>),
     #[error("{}: {source}", path.display())]
     Io {
         path: PathBuf,
@@ -274,14 +277,18 @@ impl Archive {
             path: path.clone(),
             source,
         })?;
-        let game: GameFile = toml::from_str(&text).map_err(|e| ArchiveError::BadFile {
-            path: path.clone(),
-            message: e.message().to_string(),
+        let game: GameFile = toml::from_str(&text).map_err(|e| {
+            slips(
+                &path,
+                &text,
+                vec![crate::diagnostic::Diagnostic::new(e.message().to_string()).at_opt(e.span())],
+            )
         })?;
-        game.validate().map_err(|message| ArchiveError::Invalid {
-            path: path.clone(),
-            message,
-        })?;
+        let found = game.slips();
+        if !found.is_empty() {
+            let items = found.iter().map(|s| s.diagnostic(&text)).collect();
+            return Err(slips(&path, &text, items));
+        }
         Ok(Archive {
             root: dir.to_path_buf(),
             game,
@@ -431,6 +438,81 @@ pub fn folder_name(dir: &Path) -> String {
         .unwrap_or_else(|| "game".to_string())
 }
 
+/// One step of a path to a place in game.toml: a key, or an entry of a list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Key {
+    Name(String),
+    Index(usize),
+}
+
+/// Something wrong in game.toml: where (the path of keys to it: `schedule`, `every`;
+/// `players`, 1, `id`), what, and how to put it right.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Slip {
+    pub at: Vec<Key>,
+    pub message: String,
+    pub help: Option<String>,
+}
+
+impl Slip {
+    pub fn new(at: Vec<Key>, message: impl Into<String>) -> Slip {
+        Slip {
+            at,
+            message: message.into(),
+            help: None,
+        }
+    }
+
+    pub fn help(mut self, help: impl Into<String>) -> Slip {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// The slip pointed at in the file's text: the value at its path, or as near to it
+    /// as the file goes.
+    pub fn diagnostic(&self, text: &str) -> crate::diagnostic::Diagnostic {
+        let mut d = crate::diagnostic::Diagnostic::new(self.message.clone())
+            .at_opt(span_of(text, &self.at));
+        if let Some(h) = &self.help {
+            d = d.help(h.clone());
+        }
+        d
+    }
+}
+
+/// A path of keys: `schedule.moved.3` as [`schedule`, `moved`, `3`].
+fn dotted(path: &str) -> Vec<Key> {
+    path.split('.').map(|k| Key::Name(k.to_string())).collect()
+}
+
+/// Where in a TOML text the value at `at` is written (byte range), or the deepest part
+/// of the path the text has.
+pub fn span_of(text: &str, at: &[Key]) -> Option<std::ops::Range<usize>> {
+    let doc = toml::de::DeTable::parse(text).ok()?;
+    let root = toml::de::DeValue::Table(doc.into_inner());
+    let mut here = &root;
+    let mut span = None;
+    for k in at {
+        let next = match k {
+            Key::Name(n) => here.get(n.as_str()),
+            Key::Index(i) => here.get(*i),
+        };
+        let Some(next) = next else { break };
+        span = Some(next.span());
+        here = next.get_ref();
+    }
+    span
+}
+
+/// A file's problems as an error that shows each with its line.
+fn slips(path: &Path, text: &str, items: Vec<crate::diagnostic::Diagnostic>) -> ArchiveError {
+    ArchiveError::Slips(Box::new(crate::diagnostic::Diagnostics {
+        file: path.display().to_string(),
+        source: text.to_string(),
+        items,
+    }))
+}
+
 impl GameFile {
     /// Players whose address the mail library cannot read: no mail reaches them.
     pub fn bad_addresses(&self) -> Vec<(String, String)> {
@@ -441,28 +523,56 @@ impl GameFile {
     }
 
     /// Check what a GM may have edited by hand: addresses, the schedule, mail settings.
+    /// The first problem, as a sentence; [`GameFile::slips`] has them all, with where.
     pub fn validate(&self) -> Result<(), String> {
+        match self.slips().into_iter().next() {
+            Some(s) => Err(s.message),
+            None => Ok(()),
+        }
+    }
+
+    /// Everything wrong in what a GM may have edited by hand, each with its place.
+    pub fn slips(&self) -> Vec<Slip> {
+        let mut out = Vec::new();
+        let player = |i: usize, key: &str| {
+            vec![
+                Key::Name("players".into()),
+                Key::Index(i),
+                Key::Name(key.into()),
+            ]
+        };
         // Two players with one address cannot be told apart: refused. An address the mail
         // library cannot read only keeps mail from that player (judge status says so),
         // never from the others.
         let mut seen: Vec<(&str, String)> = Vec::new();
-        for p in &self.players {
+        for (i, p) in self.players.iter().enumerate() {
             let address = p.email.trim().to_ascii_lowercase();
             if let Some((other, _)) = seen.iter().find(|(_, a)| *a == address) {
-                return Err(format!(
-                    "players {other} and {} have the same address `{}`: every player needs their own",
-                    p.id, p.email
+                out.push(Slip::new(
+                    player(i, "email"),
+                    format!(
+                        "players {other} and {} have the same address `{}`: every player needs their own",
+                        p.id, p.email
+                    ),
                 ));
             }
             seen.push((p.id.as_str(), address));
         }
-        if let Some(s) = &self.schedule {
-            s.validate().map_err(|e| e.to_string())?;
+        if let Some(s) = &self.schedule
+            && let Err(e) = s.validate()
+        {
+            let mut at = vec![Key::Name("schedule".into())];
+            at.extend(dotted(&e.key));
+            out.push(Slip::new(at, e.to_string()));
         }
         if let Some(m) = &self.mail {
-            m.from
-                .parse::<lettre::message::Mailbox>()
-                .map_err(|e| format!("[mail] from = \"{}\": {e}", m.from))?;
+            let at = |key: &str| vec![Key::Name("mail".into()), Key::Name(key.into())];
+            if let Err(e) = m.from.parse::<lettre::message::Mailbox>() {
+                out.push(Slip::new(
+                    at("from"),
+                    format!("[mail] from = \"{}\": {e}", m.from),
+                ));
+            }
             for (key, v) in [
                 ("smtp_security", &m.smtp_security),
                 ("imap_security", &m.imap_security),
@@ -470,13 +580,14 @@ impl GameFile {
                 if let Some(v) = v
                     && !matches!(v.as_str(), "none" | "starttls" | "tls")
                 {
-                    return Err(format!(
-                        "[mail] {key} = \"{v}\": write \"none\", \"starttls\" or \"tls\""
+                    out.push(Slip::new(
+                        at(key),
+                        format!("[mail] {key} = \"{v}\": write \"none\", \"starttls\" or \"tls\""),
                     ));
                 }
             }
         }
-        Ok(())
+        out
     }
 }
 

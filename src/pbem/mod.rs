@@ -141,9 +141,19 @@ pub fn deadline_after(
         Pace::Together => Ok(Some(s.deadline(next).map_err(user)?)),
         Pace::OneAtATime => {
             let first = s.deadline(1).map_err(user)?;
-            let after = before_played
-                .and_then(|t| t.checked_add(s.every().ok()?))
-                .unwrap_or(first);
+            let after = match before_played {
+                Some(t) => t
+                    .checked_add(s.every().map_err(user)?)
+                    .filter(|at| crate::archive::schedule::in_range(*at))
+                    .ok_or_else(|| {
+                        Error::User(format!(
+                            "turn {next}'s deadline, [schedule] every = \"{}\" after the step before it was played, would fall after {}",
+                            s.every,
+                            crate::archive::schedule::LATEST
+                        ))
+                    })?,
+                None => first,
+            };
             Ok(Some(after.max(first)))
         }
     }

@@ -593,7 +593,7 @@ fn step(
     let rec = TurnRecord {
         game: name.clone(),
         deadline: super::deadline_after(archive, game, next + 1, Some(now))?.map(shown),
-        played_at: one_at_a_time.then(|| humantime::format_rfc3339_seconds(now).to_string()),
+        played_at: one_at_a_time.then(|| crate::archive::schedule::stamp(now)),
         orders: files
             .iter()
             .map(|(_, f, src)| (f.player.clone(), *src))
@@ -688,7 +688,7 @@ pub fn end(
     let rec = TurnRecord {
         game: archive.name(),
         deadline: None,
-        played_at: Some(humantime::format_rfc3339_seconds(now).to_string()),
+        played_at: Some(crate::archive::schedule::stamp(now)),
         orders: BTreeMap::new(),
         acted: played.acted.clone(),
         ended: Some(why.to_string()),
