@@ -112,3 +112,112 @@ fn p11_a_hand_edited_far_deadline_is_named_with_its_line() {
         }
     }
 }
+
+/// The demo game with secrets and mail to a pickup folder; returns it and yellow's
+/// (Bob's) secret.
+fn mail_game(tmp: &Path) -> (PathBuf, String) {
+    let dir = game(tmp);
+    let (_, yellow) = support::new_secrets(&dir, &[("JUDGE_NOW", NOW)]);
+    let mut toml = std::fs::read_to_string(dir.join("game.toml")).expect("toml");
+    toml.push_str("\n[mail]\nfrom = \"judge@example.org\"\npickup = \"pickup\"\n");
+    std::fs::write(dir.join("game.toml"), toml).expect("write");
+    (dir, yellow)
+}
+
+/// The line (1-based) where `what` starts in `text`.
+fn line_of(text: &str, what: &str) -> usize {
+    let at = text
+        .find(what)
+        .unwrap_or_else(|| panic!("`{what}` in {text}"));
+    text[..at].matches('\n').count() + 1
+}
+
+/// Issue 21, point 12: a GM's edit of game.toml that seats a player twice (Bob's entry
+/// given red's id: his mail was "accepted: red's orders", and yellow was locked out),
+/// names a seat the game does not have, leaves a seat without a player or gives two
+/// players one address is refused by every command that reads it (exit 1), naming the
+/// file, the line and what is wrong; nothing is filed.
+#[test]
+fn p12_every_seat_has_exactly_one_player_in_game_toml() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (dir, bob) = mail_game(tmp.path());
+    let d = dir.to_str().expect("utf-8");
+    let path = dir.join("game.toml");
+    let good = std::fs::read_to_string(&path).expect("toml");
+    let bobs = good.find("id = \"yellow\"").expect("yellow's entry");
+    let mail = tmp.path().join("bob.eml");
+    std::fs::write(
+        &mail,
+        format!(
+            "From: bob@example.org\r\nTo: judge@example.org\r\nSubject: orders\r\nMessage-ID: <bob-1@test>\r\n\r\ngame demo\nplayer red\nsecret {bob}\nturn 1\nmovement\nmove D1: C3\n"
+        ),
+    )
+    .expect("mail");
+    let m = mail.to_str().expect("utf-8");
+    let yellow_block = good
+        .find("[[players]]\nid = \"yellow\"")
+        .expect("yellow's block");
+    let without_yellow = {
+        let end = good[yellow_block..]
+            .find("\n\n")
+            .map_or(good.len(), |e| yellow_block + e + 2);
+        format!("{}{}", &good[..yellow_block], &good[end..])
+    };
+    let cases = [
+        (
+            format!("{}id = \"red\"{}", &good[..bobs], &good[bobs + 13..]),
+            "two players are red",
+            Some("id = \"red\"\nname = \"Bob\""),
+        ),
+        (
+            format!("{}id = \"Red\"{}", &good[..bobs], &good[bobs + 13..]),
+            "two players are red",
+            Some("id = \"Red\""),
+        ),
+        (
+            format!("{}id = \"yelow\"{}", &good[..bobs], &good[bobs + 13..]),
+            "`yelow` is not a seat of this game",
+            Some("id = \"yelow\""),
+        ),
+        (
+            good.replace("bob@example.org", "ANN@example.org"),
+            "have the same address",
+            Some("ANN@example.org"),
+        ),
+        (without_yellow, "yellow's seat has no player", None),
+    ];
+    for (text, what, at) in &cases {
+        std::fs::write(&path, text).expect("write");
+        for args in [
+            vec!["ingest", d, m],
+            vec!["turn", d, "--force"],
+            vec!["status", d],
+            vec!["secret", d, "--reset"],
+            vec!["deadline", d, "--extend", "1h", "--quiet"],
+            vec!["mail", d],
+        ] {
+            let (code, out, err) = judge(&args);
+            no_panic(&args.join(" "), code, &err);
+            assert_eq!(code, 1, "{args:?} with {what}: {out}{err}");
+            assert!(err.contains(what), "{args:?} says {what}: {err}");
+            let place = match at {
+                Some(at) => format!("game.toml:{}:", line_of(text, at)),
+                None => "game.toml:".to_string(),
+            };
+            assert!(err.contains(&place), "{args:?} names {place}: {err}");
+        }
+        assert!(
+            !dir.join("pending/red.txt").exists() && !dir.join("turns/001").exists(),
+            "nothing is filed or played while game.toml is wrong"
+        );
+        assert!(
+            !dir.join("mail/log.jsonl").exists(),
+            "Bob's mail is left for when game.toml is right"
+        );
+    }
+    // Put right, the same mail is Bob's (yellow's), and says he is not red.
+    std::fs::write(&path, &good).expect("write");
+    let (code, out, err) = judge(&["ingest", d, m]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(!dir.join("pending/red.txt").exists(), "{out}");
+}

@@ -504,6 +504,59 @@ pub fn span_of(text: &str, at: &[Key]) -> Option<std::ops::Range<usize>> {
     span
 }
 
+impl Archive {
+    /// game.toml's players checked against the seats the game has: each seat is one
+    /// entry's, and each entry a seat's. Every problem is named with its line.
+    pub fn check_seats(&self, seats: &[String]) -> Result<(), ArchiveError> {
+        let mut found = Vec::new();
+        for (i, p) in self.game.players.iter().enumerate() {
+            if !seats.contains(&p.id) {
+                let mut slip = Slip::new(
+                    vec![
+                        Key::Name("players".into()),
+                        Key::Index(i),
+                        Key::Name("id".into()),
+                    ],
+                    format!(
+                        "`{}` is not a seat of this game: its seats are {}",
+                        p.id,
+                        crate::text::list(seats)
+                    ),
+                );
+                if let Some(s) =
+                    crate::diagnostic::did_you_mean(&p.id, seats.iter().map(String::as_str))
+                {
+                    slip = slip.help(format!("did you mean `{s}`?"));
+                }
+                found.push(slip);
+            }
+        }
+        for seat in seats {
+            if !self.game.players.iter().any(|p| &p.id == seat) {
+                found.push(
+                    Slip::new(
+                        vec![Key::Name("players".into())],
+                        format!("{seat}'s seat has no player in game.toml: nobody can send {seat}'s orders"),
+                    )
+                    .help(format!(
+                        "add a [[players]] entry with id = \"{seat}\", a name and an address"
+                    )),
+                );
+            }
+        }
+        if found.is_empty() {
+            return Ok(());
+        }
+        let path = self.root.join(GAME_FILE);
+        let text = fs::read_to_string(&path).map_err(|source| ArchiveError::Io {
+            path: path.clone(),
+            source,
+        })?;
+        let items = found.iter().map(|s| s.diagnostic(&text)).collect();
+        Err(slips(&path, &text, items))
+    }
+}
+
 /// A file's problems as an error that shows each with its line.
 fn slips(path: &Path, text: &str, items: Vec<crate::diagnostic::Diagnostic>) -> ArchiveError {
     ArchiveError::Slips(Box::new(crate::diagnostic::Diagnostics {
@@ -541,6 +594,29 @@ impl GameFile {
                 Key::Name(key.into()),
             ]
         };
+        // A seat is one player's: a second entry with the same id would take that seat's
+        // mail, and leave the seat it was meant for with nobody.
+        for (i, p) in self.players.iter().enumerate() {
+            let id = p.id.to_ascii_lowercase();
+            if let Some(first) = self.players[..i]
+                .iter()
+                .find(|q| q.id.to_ascii_lowercase() == id)
+            {
+                out.push(
+                    Slip::new(
+                        player(i, "id"),
+                        format!(
+                            "two players are {id}: {} and {}; a seat is one player's",
+                            first.name, p.name
+                        ),
+                    )
+                    .help(format!(
+                        "give {}'s entry the id of the seat {} plays",
+                        p.name, p.name
+                    )),
+                );
+            }
+        }
         // Two players with one address cannot be told apart: refused. An address the mail
         // library cannot read only keeps mail from that player (judge status says so),
         // never from the others.
