@@ -221,3 +221,67 @@ fn p12_every_seat_has_exactly_one_player_in_game_toml() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(!dir.join("pending/red.txt").exists(), "{out}");
 }
+
+/// Issue 21, point 13: a stray folder under turns/ (`turns/999`, a gap, a turn named `1`,
+/// a file where a turn should be) made every command fail with exit 3, as if a disk had
+/// failed. It is the GM's slip: exit 1, naming the folder and how turns are numbered.
+#[test]
+fn p13_a_stray_turn_folder_is_named_with_exit_1() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (dir, _) = mail_game(tmp.path());
+    let d = dir.to_str().expect("utf-8");
+    let (code, out, err) = judge(&["turn", d, "--force"]);
+    assert_eq!(code, 0, "turn 1 is played: {out}{err}");
+    let turns = dir.join("turns");
+    let site = tmp.path().join("site");
+    let s = site.to_str().expect("utf-8");
+    let strays: [(&str, bool, &str); 4] = [
+        ("999", true, "turns/999"),
+        ("003", true, "turns/003"),
+        ("1", true, "turns/1"),
+        ("002", false, "turns/002"),
+    ];
+    for (name, folder, named) in strays {
+        let stray = turns.join(name);
+        if folder {
+            std::fs::create_dir(&stray).expect("mkdir");
+            std::fs::write(stray.join("state.json"), "{}").expect("a file in it");
+        } else {
+            std::fs::write(&stray, "stray").expect("a file");
+        }
+        for args in [
+            vec!["status", d],
+            vec!["turn", d, "--force"],
+            vec!["show", d],
+            vec!["report", d],
+            vec!["mail", d],
+            vec!["deadline", d, "--extend", "1h", "--quiet"],
+            vec!["replay", d],
+            vec!["site", d, "-o", s],
+        ] {
+            let (code, out, err) = judge(&args);
+            no_panic(&args.join(" "), code, &err);
+            assert_eq!(code, 1, "{args:?} with {named}: {out}{err}");
+            assert!(err.contains(named), "{args:?} names {named}: {err}");
+            assert!(
+                err.contains("000, 001, 002"),
+                "{args:?} says how turns are numbered: {err}"
+            );
+        }
+        if folder {
+            std::fs::remove_dir_all(&stray).expect("rm");
+        } else {
+            std::fs::remove_file(&stray).expect("rm");
+        }
+        assert!(
+            !turns.join("002").exists(),
+            "no turn was played over the stray"
+        );
+    }
+    // Leftover temporary folders of a killed run, and other names, are still ignored.
+    std::fs::create_dir(turns.join(".tmp-x1")).expect("mkdir");
+    std::fs::write(turns.join("README"), "notes").expect("write");
+    let (code, out, err) = judge(&["status", d]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("1 turn played"), "{out}");
+}

@@ -309,7 +309,10 @@ impl Archive {
         folder_name(&self.root)
     }
 
-    /// The turns in the archive, in order. Unfinished (temporary) folders are ignored.
+    /// The turns in the archive, in order: folders named 000, 001, 002, … without a gap.
+    /// Unfinished (temporary) folders and names that are not numbers are ignored; a
+    /// number that does not belong (`turns/999` after turn 001, `turns/1`, a file) is the
+    /// GM's slip, named.
     pub fn turns(&self) -> Result<Vec<u32>, ArchiveError> {
         let dir = self.root.join("turns");
         let entries = match fs::read_dir(&dir) {
@@ -323,11 +326,44 @@ impl Archive {
                 });
             }
         };
-        let mut turns: Vec<u32> = entries
-            .filter_map(Result::ok)
-            .filter_map(|e| e.file_name().to_str().and_then(|n| n.parse().ok()))
-            .collect();
+        const HOW: &str = "turns are folders numbered 000, 001, 002, … without a gap";
+        let stray = |path: PathBuf, message: String| ArchiveError::Invalid { path, message };
+        let mut turns: Vec<u32> = Vec::new();
+        for e in entries.filter_map(Result::ok) {
+            let name = e.file_name();
+            let Some(name) = name.to_str() else { continue };
+            if name.is_empty() || !name.bytes().all(|b| b.is_ascii_digit()) {
+                continue;
+            }
+            let turn = name.parse::<u32>().ok().filter(|t| turn_name(*t) == name);
+            let Some(turn) = turn else {
+                return Err(stray(
+                    e.path(),
+                    format!("not a turn's name: {HOW}; move it out of the game's folder"),
+                ));
+            };
+            if !e.file_type().is_ok_and(|t| t.is_dir()) {
+                return Err(stray(
+                    e.path(),
+                    format!("not a folder: {HOW}; move it out of the game's folder"),
+                ));
+            }
+            turns.push(turn);
+        }
         turns.sort_unstable();
+        for (i, t) in turns.iter().enumerate() {
+            let expected = u32::try_from(i).unwrap_or(u32::MAX);
+            if *t != expected {
+                return Err(stray(
+                    self.turn_dir(*t),
+                    format!(
+                        "turn {} is missing before it: {HOW}. If this folder is a stray, move it out of the game's folder; if turn {} was lost, put it back (from git)",
+                        turn_name(expected),
+                        turn_name(expected)
+                    ),
+                ));
+            }
+        }
         Ok(turns)
     }
 
@@ -742,6 +778,8 @@ mod tests {
         let again = Archive::create(&dir, game(), "", &[], &[]);
         assert!(matches!(again, Err(ArchiveError::Exists(_))));
         let a = Archive::open(&dir).expect("open");
+        a.write_turn(0, &[(STATE_FILE, b"0".to_vec())])
+            .expect("turn 0");
         a.write_turn(1, &[(STATE_FILE, b"1".to_vec())])
             .expect("turn 1");
         assert!(matches!(
