@@ -173,8 +173,8 @@ fn smtp_down_the_mail_waits_in_the_outbox() {
     std::fs::copy("games/demo/pending/red.txt", dir.join("pending/red.txt")).expect("copy");
     let (code, out, err) = judge(&["turn", d], &[]);
     assert_eq!(
-        code, 0,
-        "the turn is played even if mail is down: {out}{err}"
+        code, 3,
+        "the turn is played even if mail is down, and the exit status says the mail waits (issue 21, point 16): {out}{err}"
     );
     assert!(dir.join("turns/001/state.json").is_file());
     assert!(out.contains("left in the outbox"), "{out}");

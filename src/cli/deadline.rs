@@ -136,11 +136,8 @@ pub fn run(args: DeadlineArgs, out: &mut dyn Write) -> Result<(), Failure> {
             problems.push(format!("{} was not told: {e}", p.id));
         }
     }
-    for l in problems
-        .into_iter()
-        .chain(pbem::send::describe(&pbem::send::send(&archive)?))
-    {
+    for l in problems {
         writeln!(out, "{l}").context("output")?;
     }
-    Ok(())
+    super::mail::send_outbox(&archive, out)
 }

@@ -12,18 +12,7 @@ pub fn run(args: EndArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (archive, game) = pbem::open(&args.dir)?;
     let now = super::mail::now()?;
     let mut lines = Vec::new();
-    let result = pbem::turn::end(
-        &archive,
-        game,
-        now,
-        &args.why,
-        pbem::turn::Options {
-            force: false,
-            send: !args.no_send,
-            read_only_mail: false,
-        },
-        &mut lines,
-    );
+    let result = pbem::turn::end(&archive, game, now, &args.why, &mut lines);
     for l in &lines {
         writeln!(out, "{}", l.trim_end()).context("writing output")?;
     }
@@ -34,5 +23,8 @@ pub fn run(args: EndArgs, out: &mut dyn Write) -> Result<(), Failure> {
             writeln!(out, "Committed {message}.").context("writing output")?;
         }
     }
-    Ok(())
+    if args.no_send {
+        return Ok(());
+    }
+    super::mail::send_outbox(&archive, out)
 }

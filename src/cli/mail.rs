@@ -27,6 +27,35 @@ pub fn now() -> Result<SystemTime, Failure> {
     }
 }
 
+/// Send what waits in the outbox and say what became of it. The exit status tells a
+/// script or cron what was not sent: 3 while mail is still waiting (the server may be
+/// down: it goes on a later run). Nothing to send, or no [mail], is no failure.
+pub fn send_outbox(archive: &crate::archive::Archive, out: &mut dyn Write) -> Result<(), Failure> {
+    if archive.game.mail.is_none() {
+        return Ok(());
+    }
+    for l in send::describe(&send::send(archive)?) {
+        writeln!(out, "{l}").context("output")?;
+    }
+    unsent(archive)
+}
+
+/// Exit 3 while mail is still waiting in the outbox, saying how much.
+fn unsent(archive: &crate::archive::Archive) -> Result<(), Failure> {
+    let left = outbox::waiting(archive).len();
+    if left > 0 {
+        return Err(Failure::Other(anyhow::anyhow!(
+            "{} still in the outbox: the next `judge turn` or `judge mail` sends {}",
+            match left {
+                1 => "1 mail is".to_string(),
+                n => format!("{n} mails are"),
+            },
+            if left == 1 { "it" } else { "them" }
+        )));
+    }
+    Ok(())
+}
+
 /// The welcome mail of a new player: their secret, how to start their orders, and the
 /// game as it begins.
 fn welcome(
@@ -296,9 +325,6 @@ pub fn ingest(args: IngestArgs, out: &mut dyn Write) -> Result<(), Failure> {
             lines.extend(intake::file_imap(&mut intake, src, false)?);
         }
         lines.extend(intake.skipped());
-        if !args.no_send {
-            lines.extend(send::describe(&send::send(&archive)?));
-        }
         Ok(())
     })();
     for l in &lines {
@@ -308,7 +334,10 @@ pub fn ingest(args: IngestArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if lines.is_empty() {
         writeln!(out, "No new mail.").context("output")?;
     }
-    Ok(())
+    if args.no_send {
+        return Ok(());
+    }
+    send_outbox(&archive, out)
 }
 
 pub fn mail(args: MailArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -329,21 +358,10 @@ pub fn mail(args: MailArgs, out: &mut dyn Write) -> Result<(), Failure> {
         )
         .context("output")?;
     }
-    let before = outbox::waiting(&archive).len();
-    for l in send::describe(&send::send(&archive)?) {
-        writeln!(out, "{l}").context("output")?;
-    }
-    if before == 0 {
+    if outbox::waiting(&archive).is_empty() {
         writeln!(out, "The outbox is empty.").context("output")?;
     }
-    let left = outbox::waiting(&archive).len();
-    if left > 0 {
-        return Err(Failure::Other(anyhow::anyhow!(
-            "{} still in the outbox: run judge mail again later",
-            count(left, "mail")
-        )));
-    }
-    Ok(())
+    send_outbox(&archive, out)
 }
 
 /// For a game played one player at a time: whose orders the next step waits for, or

@@ -26,7 +26,9 @@ pub const EXIT_CODES: &str = "Exit status (for scripts and cron):
   0  done, or nothing to do yet (say, a turn that is not due)
   1  your input needs fixing: the message says what and how
   2  the command line itself was wrong (see --help)
-  3  something failed that may work later (a disk, a mail server): try again
+  3  something failed that may work later (a disk, a mail server): try again;
+     also when the work is done but mail that could not be sent waits in the
+     outbox (the next judge turn or judge mail sends it)
   4  another judge command is changing the game: try again later";
 
 /// A play-by-email judge for Roads & Boats (with Planes & Trains and &cetera), Catan
@@ -165,17 +167,18 @@ pub enum Command {
     ///   judge ingest games/spring --maildir ~/Maildir
     ///   judge ingest games/spring mail1.eml mail2.eml
     ///   judge ingest games/spring --again 7
-    #[command(verbatim_doc_comment)]
+    #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
     Ingest(IngestArgs),
     /// Send the mails waiting in the outbox (reports, answers); those that fail stay.
     ///
     /// Exit status 3 if any mail is still waiting afterwards (the server may be down:
-    /// run it again later). With --resend, a player gets a turn's report again.
+    /// run it again later), as for every command that sends. With --resend, a player
+    /// gets a turn's report again.
     ///
     /// Examples:
     ///   judge mail games/spring
     ///   judge mail games/spring --resend yellow --turn 3
-    #[command(verbatim_doc_comment)]
+    #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
     Mail(MailArgs),
     /// The game at a glance: turn, deadline, each player's orders (when they arrived,
     /// how many errors, whether reminded), refused mails, the outbox.
@@ -190,7 +193,7 @@ pub enum Command {
     ///   judge deadline games/spring --extend 24h
     ///   judge deadline games/spring --at 2026-12-05T18:00:00Z
     ///   judge deadline games/spring --at 2026-12-01T00:00:00Z --past   # play it now
-    #[command(verbatim_doc_comment)]
+    #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
     Deadline(DeadlineArgs),
     /// Print a shell completion script for judge.
     ///
@@ -239,7 +242,7 @@ pub enum Command {
     ///
     /// Example:
     ///   judge end games/spring --why "the players agreed to stop at turn 20"
-    #[command(verbatim_doc_comment)]
+    #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
     End(EndArgs),
     /// Publish the secret seed of a game's hidden draws (dice, cards, the move order).
     ///

@@ -23,7 +23,6 @@ pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
         now,
         pbem::turn::Options {
             force: args.force,
-            send: !args.no_send,
             read_only_mail: false,
         },
         &mut lines,
@@ -70,7 +69,10 @@ pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
             writeln!(out, "Committed {message}.").context("writing output")?;
         }
     }
-    Ok(())
+    if args.no_send {
+        return Ok(());
+    }
+    super::mail::send_outbox(&archive, out)
 }
 
 /// `Orders from red and yellow; waiting for green.`
@@ -141,7 +143,6 @@ fn dry_run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
         now,
         pbem::turn::Options {
             force: args.force,
-            send: false,
             read_only_mail: true,
         },
         &mut lines,
