@@ -7,7 +7,10 @@
 
 mod support;
 
+use std::io::{BufRead, BufReader, Write};
+use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 const NOW: &str = "2026-11-01T00:00:00Z";
 
@@ -117,4 +120,195 @@ fn p16_every_command_that_sends_exits_3_while_mail_waits() {
         guide.contains("still in the outbox: exit 3"),
         "docs/gm-guide.md"
     );
+}
+
+/// A tiny SMTP server on 127.0.0.1 for one test: it answers as a real server does,
+/// refuses the recipients it is told to for good (550), and keeps what it saw
+/// (`RCPT address`, `DELIVERED address`).
+struct Scripted {
+    port: u16,
+    refuse: Arc<Mutex<Vec<String>>>,
+    seen: Arc<Mutex<Vec<String>>>,
+}
+
+impl Scripted {
+    fn start(refuse: &[&str]) -> Scripted {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+        let port = listener.local_addr().expect("addr").port();
+        let srv = Scripted {
+            port,
+            refuse: Arc::new(Mutex::new(Vec::new())),
+            seen: Arc::new(Mutex::new(Vec::new())),
+        };
+        srv.set_refused(refuse);
+        let (refuse, log) = (srv.refuse.clone(), srv.seen.clone());
+        std::thread::spawn(move || {
+            for stream in listener.incoming().flatten() {
+                let (refuse, log) = (refuse.clone(), log.clone());
+                std::thread::spawn(move || serve(stream, &refuse, &log));
+            }
+        });
+        srv
+    }
+
+    /// From now on, refuse these recipients for good.
+    fn set_refused(&self, refuse: &[&str]) {
+        *self.refuse.lock().expect("lock") = refuse.iter().map(|r| r.to_string()).collect();
+    }
+
+    /// How many times it saw `what` (`RCPT ann@example.org`).
+    fn count(&self, what: &str) -> usize {
+        self.seen
+            .lock()
+            .expect("lock")
+            .iter()
+            .filter(|s| *s == what)
+            .count()
+    }
+}
+
+fn serve(
+    stream: TcpStream,
+    refuse: &Mutex<Vec<String>>,
+    seen: &Mutex<Vec<String>>,
+) -> std::io::Result<()> {
+    let mut w = stream.try_clone()?;
+    let mut r = BufReader::new(stream);
+    w.write_all(b"220 scripted ESMTP\r\n")?;
+    let mut to = String::new();
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if r.read_line(&mut line)? == 0 {
+            return Ok(());
+        }
+        let upper = line.trim_end().to_ascii_uppercase();
+        let reply: String = if upper.starts_with("EHLO") {
+            "250-scripted\r\n250-8BITMIME\r\n250 SMTPUTF8\r\n".into()
+        } else if upper.starts_with("HELO") || upper.starts_with("MAIL FROM") {
+            "250 OK\r\n".into()
+        } else if upper.starts_with("RCPT TO") {
+            let addr = line
+                .split_once('<')
+                .and_then(|(_, a)| a.split_once('>'))
+                .map_or(String::new(), |(a, _)| a.to_ascii_lowercase());
+            seen.lock().expect("lock").push(format!("RCPT {addr}"));
+            if refuse.lock().expect("lock").contains(&addr) {
+                format!("550 5.1.1 <{addr}>: Recipient address rejected: no such user\r\n")
+            } else {
+                to = addr;
+                "250 OK\r\n".into()
+            }
+        } else if upper == "DATA" {
+            w.write_all(b"354 go on\r\n")?;
+            loop {
+                line.clear();
+                if r.read_line(&mut line)? == 0 {
+                    return Ok(());
+                }
+                if line == ".\r\n" {
+                    break;
+                }
+            }
+            seen.lock().expect("lock").push(format!("DELIVERED {to}"));
+            "250 OK queued\r\n".into()
+        } else if upper == "QUIT" {
+            w.write_all(b"221 bye\r\n")?;
+            return Ok(());
+        } else if upper == "RSET" || upper == "NOOP" {
+            "250 OK\r\n".into()
+        } else {
+            "502 not here\r\n".into()
+        };
+        w.write_all(reply.as_bytes())?;
+    }
+}
+
+/// Issue 21, point 16: a mail the server refused for good (550 for Ann's address) was
+/// tried again on every run, forever. It is given up: kept aside in outbox/failed/ and
+/// never tried again by itself; the run that gives it up exits 1 saying what to do;
+/// `judge status` names it with the server's answer; the other mails go. A wrong address
+/// put right, `judge mail --resend` makes the report anew (and the refusal is
+/// forgotten); a cause at the server fixed, `judge mail --retry` tries again.
+#[test]
+fn p16_a_mail_refused_for_good_is_given_up_and_named_in_status() {
+    let srv = Scripted::start(&["ann@example.org"]);
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (dir, _) = game(tmp.path(), srv.port, "");
+    let d = dir.to_str().expect("utf-8");
+    let (code, out, err) = judge(&["turn", d]);
+    assert_eq!(code, 1, "the GM must act: {out}{err}");
+    assert!(dir.join("turns/001/state.json").is_file(), "{out}");
+    assert!(
+        out.contains("refused for good: report-001-red to ann@example.org: ")
+            && out.contains("550"),
+        "{out}"
+    );
+    assert!(
+        err.contains("refused 1 mail for good (report-001-red)")
+            && err.contains(&format!("judge mail {d} --retry")),
+        "{err}"
+    );
+    assert_eq!(srv.count("RCPT ann@example.org"), 1);
+    assert_eq!(
+        srv.count("DELIVERED bob@example.org"),
+        1,
+        "Bob's report went"
+    );
+    assert!(
+        waiting(&dir).is_empty(),
+        "nothing is left to be tried again"
+    );
+    for args in [vec!["turn", d], vec!["mail", d]] {
+        let (code, out, err) = judge(&args);
+        assert_eq!(code, 0, "{args:?}: {out}{err}");
+    }
+    assert_eq!(
+        srv.count("RCPT ann@example.org"),
+        1,
+        "never tried again by itself"
+    );
+    let (code, out, err) = judge(&["status", d]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Mail refused for good")
+            && out.contains("report-001-red to ann@example.org: ")
+            && out.contains("no such user"),
+        "{out}"
+    );
+    // Tried again while the cause is still there: given up again, and said so.
+    let (code, out, err) = judge(&["mail", d, "--retry"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert_eq!(srv.count("RCPT ann@example.org"), 2);
+    // A wrong address put right in game.toml: the report is made anew, to it, once.
+    let path = dir.join("game.toml");
+    let toml = std::fs::read_to_string(&path).expect("toml");
+    std::fs::write(&path, toml.replace("ann@example.org", "ann@new.example")).expect("write");
+    let (code, out, err) = judge(&["mail", d, "--resend", "red", "--turn", "1"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(srv.count("DELIVERED ann@new.example"), 1);
+    let (_, out, _) = judge(&["status", d]);
+    assert!(!out.contains("refused for good"), "forgotten: {out}");
+    let (code, out, err) = judge(&["turn", d]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(
+        srv.count("DELIVERED ann@new.example"),
+        1,
+        "the report is not queued a second time"
+    );
+    // A cause at the server: refused, then fixed, and tried again with --retry.
+    srv.set_refused(&["ann@new.example"]);
+    let (code, out, err) = judge(&["end", d, "--why", "a test"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("refused for good: report-002-red"), "{out}");
+    srv.set_refused(&[]);
+    let (code, out, err) = judge(&["mail", d, "--retry"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("trying again: report-002-red") && out.contains("sent 1 mail"),
+        "{out}"
+    );
+    assert_eq!(srv.count("DELIVERED ann@new.example"), 2);
+    let (_, out, _) = judge(&["status", d]);
+    assert!(!out.contains("refused for good"), "{out}");
 }

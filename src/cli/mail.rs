@@ -28,14 +28,27 @@ pub fn now() -> Result<SystemTime, Failure> {
 }
 
 /// Send what waits in the outbox and say what became of it. The exit status tells a
-/// script or cron what was not sent: 3 while mail is still waiting (the server may be
-/// down: it goes on a later run). Nothing to send, or no [mail], is no failure.
+/// script or cron what was not sent: 1 when the server refused a mail for good (the GM
+/// must act; the mail is not tried again by itself), else 3 while mail is still waiting
+/// (the server may be down: it goes on a later run). Nothing to send, or no [mail], is
+/// no failure.
 pub fn send_outbox(archive: &crate::archive::Archive, out: &mut dyn Write) -> Result<(), Failure> {
     if archive.game.mail.is_none() {
         return Ok(());
     }
-    for l in send::describe(&send::send(archive)?) {
+    let report = send::send(archive)?;
+    for l in send::describe(&report) {
         writeln!(out, "{l}").context("output")?;
+    }
+    if !report.refused.is_empty() {
+        let keys: Vec<String> = report.refused.iter().map(|r| r.0.clone()).collect();
+        return Err(Failure::User(format!(
+            "the mail server refused {} for good ({}); {} not tried again by itself. A wrong address: put it right in game.toml, then `judge mail {dir} --resend PLAYER` sends a report anew; a cause at the server: once fixed, `judge mail {dir} --retry` tries again. `judge status` lists what was refused",
+            count(keys.len(), "mail"),
+            keys.join(", "),
+            if keys.len() == 1 { "it is" } else { "they are" },
+            dir = archive.root().display()
+        )));
     }
     unsent(archive)
 }
@@ -222,6 +235,9 @@ pub fn secret_cmd(args: SecretArgs, out: &mut dyn Write) -> Result<(), Failure> 
                 outbox::MailError::Send(why) => Failure::Other(anyhow::anyhow!(
                     "the welcome mail to {seat} was not sent ({why}); {seat}'s secret is unchanged"
                 )),
+                outbox::MailError::Refused(why) => Failure::User(format!(
+                    "the mail server refused the welcome mail to {seat} for good ({why}); {seat}'s secret is unchanged: check {seat}'s address in game.toml"
+                )),
                 other => Failure::User(other.to_string()),
             })?;
         }
@@ -347,6 +363,18 @@ pub fn mail(args: MailArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let last = archive.pick_turn(None)?;
     for problem in send::queue_reports(&archive, game, last)? {
         writeln!(out, "{problem}").context("output")?;
+    }
+    if args.retry {
+        let keys = outbox::retry(&archive).map_err(pbem::Error::from)?;
+        writeln!(
+            out,
+            "{}",
+            match keys.len() {
+                0 => "No mail was refused for good: nothing to try again.".to_string(),
+                _ => format!("trying again: {}", keys.join(", ")),
+            }
+        )
+        .context("output")?;
     }
     if let Some(player) = &args.resend {
         let player = player.to_ascii_lowercase();
@@ -574,6 +602,18 @@ pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
             "warning: {id}'s address in game.toml: {why}: no mail reaches {id} until it is fixed"
         )
         .context("output")?;
+    }
+    let refused = outbox::refused(&archive);
+    if !refused.is_empty() {
+        writeln!(
+            out,
+            "Mail refused for good, not tried again (`judge mail {dir} --retry` once the cause is fixed; for a wrong address, put it right in game.toml and `judge mail {dir} --resend PLAYER`):",
+            dir = archive.root().display()
+        )
+        .context("output")?;
+        for (key, r) in &refused {
+            writeln!(out, "  {key} to {}: {}", r.to, r.why).context("output")?;
+        }
     }
     let waiting = outbox::waiting(&archive);
     writeln!(

@@ -24,7 +24,8 @@ use clap::{Parser, Subcommand};
 /// The exit codes, for `--help` and the GM guide.
 pub const EXIT_CODES: &str = "Exit status (for scripts and cron):
   0  done, or nothing to do yet (say, a turn that is not due)
-  1  your input needs fixing: the message says what and how
+  1  your input needs fixing: the message says what and how (also when the
+     mail server refused a mail for good: judge status lists it)
   2  the command line itself was wrong (see --help)
   3  something failed that may work later (a disk, a mail server): try again;
      also when the work is done but mail that could not be sent waits in the
@@ -172,12 +173,15 @@ pub enum Command {
     /// Send the mails waiting in the outbox (reports, answers); those that fail stay.
     ///
     /// Exit status 3 if any mail is still waiting afterwards (the server may be down:
-    /// run it again later), as for every command that sends. With --resend, a player
-    /// gets a turn's report again.
+    /// run it again later), 1 if the server refused one for good (it is given up, and
+    /// `judge status` lists it), as for every command that sends. With --resend, a
+    /// player gets a turn's report again; with --retry, the mails given up are tried
+    /// again.
     ///
     /// Examples:
     ///   judge mail games/spring
     ///   judge mail games/spring --resend yellow --turn 3
+    ///   judge mail games/spring --retry
     #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
     Mail(MailArgs),
     /// The game at a glance: turn, deadline, each player's orders (when they arrived,
@@ -477,6 +481,11 @@ pub struct MailArgs {
     /// With --resend: which turn's report (default: the latest).
     #[arg(long, short, requires = "resend")]
     pub turn: Option<u32>,
+    /// Try again the mails the server refused for good (`judge status` lists them), once
+    /// the cause is fixed at the server. Each goes as it was made, to the same address:
+    /// for an address put right in game.toml, --resend makes a report anew.
+    #[arg(long)]
+    pub retry: bool,
     #[command(flatten)]
     pub wait: Wait,
 }

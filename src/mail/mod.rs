@@ -6,3 +6,4 @@ pub mod inbound;
 pub mod outbox;
 pub mod redact;
 pub mod secret;
+pub mod smtp;
