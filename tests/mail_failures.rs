@@ -312,3 +312,78 @@ fn p16_a_mail_refused_for_good_is_given_up_and_named_in_status() {
     let (_, out, _) = judge(&["status", d]);
     assert!(!out.contains("refused for good"), "{out}");
 }
+
+/// Issue 21, point 16: a server that takes the connection and never answers cost 20 s
+/// per queued mail, with the game's lock held all the while (103 s for five). Sending
+/// has one short limit for the whole run (`[mail] send_timeout`, here 2 s), and the
+/// game's lock is let go before the first mail is sent: other commands go on meanwhile.
+#[test]
+fn p16_a_hung_server_costs_one_short_limit_with_the_game_free() {
+    let hung = TcpListener::bind("127.0.0.1:0").expect("bind");
+    let port = hung.local_addr().expect("addr").port();
+    std::thread::spawn(move || {
+        let mut held = Vec::new();
+        for stream in hung.incoming().flatten() {
+            held.push(stream);
+        }
+    });
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (dir, bob) = game(tmp.path(), port, "send_timeout = \"2s\"\n");
+    let d = dir.to_str().expect("utf-8");
+    let (code, out, err) = judge(&["turn", d, "--no-send"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let mails: Vec<String> = (1..=3)
+        .map(|n| {
+            let path = tmp.path().join(format!("bob-{n}.eml"));
+            std::fs::write(
+                &path,
+                format!(
+                    "From: bob@example.org\r\nTo: judge@example.org\r\nSubject: orders\r\nMessage-ID: <bob-{n}@test>\r\n\r\ngame demo\nplayer yellow\nsecret {bob}\nturn 2\n"
+                ),
+            )
+            .expect("mail");
+            path.to_str().expect("utf-8").to_string()
+        })
+        .collect();
+    let mut args = vec!["ingest", d, "--no-send"];
+    args.extend(mails.iter().map(String::as_str));
+    let (code, out, err) = judge(&args);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(waiting(&dir).len(), 5, "five mails queued");
+
+    let start = std::time::Instant::now();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["mail", d])
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("JUDGE_NOW", NOW)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("judge mail runs");
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    let (code, out, err) = judge(&["deadline", d, "--extend", "1h", "--quiet", "--wait", "1"]);
+    assert_eq!(
+        code, 0,
+        "the game's lock is free while the mail waits on the server: {out}{err}"
+    );
+    let done = child.wait_with_output().expect("judge mail ends");
+    let took = start.elapsed();
+    let (out, err) = (
+        String::from_utf8_lossy(&done.stdout),
+        String::from_utf8_lossy(&done.stderr),
+    );
+    assert!(
+        took < std::time::Duration::from_secs(6),
+        "one limit of 2 s for the whole run, not 20 s a mail: {took:?}\n{out}{err}"
+    );
+    assert_eq!(done.status.code(), Some(3), "{out}{err}");
+    assert!(
+        out.contains("not sent, left in the outbox: 5 mails: ")
+            && out.contains("did not answer within 2s"),
+        "{out}"
+    );
+    assert_eq!(waiting(&dir).len(), 5, "nothing is lost");
+    let guide = std::fs::read_to_string("docs/gm-guide.md").expect("guide");
+    assert!(guide.contains("send_timeout = \"30s\""), "documented");
+}

@@ -73,6 +73,10 @@ pub struct MailSettings {
     /// …or a pickup folder another program sends from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pickup: Option<PathBuf>,
+    /// How long one run may spend sending the outbox, all mails together (`30s` unless
+    /// set): what is not sent by then waits for the next run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub send_timeout: Option<String>,
     /// Incoming: a Maildir `judge turn` reads before the turn…
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub maildir: Option<PathBuf>,
@@ -602,6 +606,31 @@ fn slips(path: &Path, text: &str, items: Vec<crate::diagnostic::Diagnostic>) -> 
     }))
 }
 
+/// How long a run may spend sending unless `[mail] send_timeout` says otherwise.
+pub const SEND_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
+/// The longest `send_timeout`: sending happens outside the game's lock, but a run that
+/// cron starts every few minutes should end before the next.
+pub const LONGEST_SEND_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(600);
+
+impl MailSettings {
+    /// How long one run may spend sending: `send_timeout`, or [`SEND_TIMEOUT`].
+    pub fn send_timeout(&self) -> Result<std::time::Duration, String> {
+        let Some(t) = &self.send_timeout else {
+            return Ok(SEND_TIMEOUT);
+        };
+        let d = humantime::parse_duration(t).map_err(|e| {
+            format!("[mail] send_timeout = \"{t}\": {e}; write a duration like 30s or 2min")
+        })?;
+        if d < std::time::Duration::from_secs(1) || d > LONGEST_SEND_TIMEOUT {
+            return Err(format!(
+                "[mail] send_timeout = \"{t}\": write a duration from 1s to {}",
+                humantime::format_duration(LONGEST_SEND_TIMEOUT)
+            ));
+        }
+        Ok(d)
+    }
+}
+
 impl GameFile {
     /// Players whose address the mail library cannot read: no mail reaches them.
     pub fn bad_addresses(&self) -> Vec<(String, String)> {
@@ -684,6 +713,9 @@ impl GameFile {
                     at("from"),
                     format!("[mail] from = \"{}\": {e}", m.from),
                 ));
+            }
+            if let Err(e) = m.send_timeout() {
+                out.push(Slip::new(at("send_timeout"), e));
             }
             for (key, v) in [
                 ("smtp_security", &m.smtp_security),

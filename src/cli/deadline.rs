@@ -10,7 +10,7 @@ use crate::mail::outbox::{self, Outgoing};
 use crate::pbem;
 
 pub fn run(args: DeadlineArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let _lock = super::lock(&args.dir, "judge deadline", args.wait)?;
+    let lock = super::lock(&args.dir, "judge deadline", args.wait)?;
     let (mut archive, game) = pbem::open(&args.dir)?;
     let Some(mut schedule) = archive.game.schedule.clone() else {
         return Err(Failure::User(
@@ -139,5 +139,8 @@ pub fn run(args: DeadlineArgs, out: &mut dyn Write) -> Result<(), Failure> {
     for l in problems {
         writeln!(out, "{l}").context("output")?;
     }
+    // The game is written: let it go before the mail, so that a slow server holds up
+    // no other command (the outbox has its own lock).
+    drop(lock);
     super::mail::send_outbox(&archive, out)
 }

@@ -8,7 +8,7 @@ use super::{EndArgs, Failure};
 use crate::pbem;
 
 pub fn run(args: EndArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let _lock = super::lock(&args.dir, "judge end", args.wait)?;
+    let lock = super::lock(&args.dir, "judge end", args.wait)?;
     let (archive, game) = pbem::open(&args.dir)?;
     let now = super::mail::now()?;
     let mut lines = Vec::new();
@@ -26,5 +26,8 @@ pub fn run(args: EndArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if args.no_send {
         return Ok(());
     }
+    // The game is written: let it go before the mail, so that a slow server holds up
+    // no other command (the outbox has its own lock).
+    drop(lock);
     super::mail::send_outbox(&archive, out)
 }

@@ -27,7 +27,9 @@ pub fn now() -> Result<SystemTime, Failure> {
     }
 }
 
-/// Send what waits in the outbox and say what became of it. The exit status tells a
+/// Send what waits in the outbox and say what became of it; call it once the game's
+/// lock is let go, so that a slow or silent server holds up no other command (sending
+/// takes the outbox's own lock, and at most `[mail] send_timeout`). The exit status tells a
 /// script or cron what was not sent: 1 when the server refused a mail for good (the GM
 /// must act; the mail is not tried again by itself), else 3 while mail is still waiting
 /// (the server may be down: it goes on a later run). Nothing to send, or no [mail], is
@@ -272,7 +274,7 @@ pub fn secret_cmd(args: SecretArgs, out: &mut dyn Write) -> Result<(), Failure> 
 }
 
 pub fn ingest(args: IngestArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let _lock = super::lock(&args.dir, "judge ingest", args.wait)?;
+    let lock = super::lock(&args.dir, "judge ingest", args.wait)?;
     let (archive, game) = pbem::open(&args.dir)?;
     if args.maildir.is_none()
         && args.mbox.is_none()
@@ -353,11 +355,13 @@ pub fn ingest(args: IngestArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if args.no_send {
         return Ok(());
     }
+    // Everything is filed: the game is let go before the mail (see `send_outbox`).
+    drop(lock);
     send_outbox(&archive, out)
 }
 
 pub fn mail(args: MailArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let _lock = super::lock(&args.dir, "judge mail", args.wait)?;
+    let lock = super::lock(&args.dir, "judge mail", args.wait)?;
     let (archive, game) = pbem::open(&args.dir)?;
     outbox::settings(&archive).map_err(|e| Failure::User(e.to_string()))?;
     let last = archive.pick_turn(None)?;
@@ -389,6 +393,7 @@ pub fn mail(args: MailArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if outbox::waiting(&archive).is_empty() {
         writeln!(out, "The outbox is empty.").context("output")?;
     }
+    drop(lock);
     send_outbox(&archive, out)
 }
 

@@ -13,7 +13,7 @@ pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if args.dry_run {
         return dry_run(args, out);
     }
-    let _lock = super::lock(&args.dir, "judge turn", args.wait)?;
+    let lock = super::lock(&args.dir, "judge turn", args.wait)?;
     let (archive, game) = pbem::open(&args.dir)?;
     let now = super::mail::now()?;
     let mut lines = Vec::new();
@@ -72,6 +72,9 @@ pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if args.no_send {
         return Ok(());
     }
+    // The game is written: let it go before the mail, so that a slow server holds up
+    // no other command (the outbox has its own lock).
+    drop(lock);
     super::mail::send_outbox(&archive, out)
 }
 

@@ -8,7 +8,7 @@
 
 use std::fs;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use lettre::message::header::ContentType;
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
@@ -16,6 +16,7 @@ use lettre::{Address, Message};
 use serde::{Deserialize, Serialize};
 
 use super::smtp::{self, Failed};
+use crate::archive::lock::{GameLock, LockError};
 use crate::archive::{Archive, MailSettings, atomic};
 
 pub const OUTBOX: &str = "outbox";
@@ -179,10 +180,11 @@ pub fn queue_unless_unaddressable(archive: &Archive, m: &Outgoing) -> Result<boo
 pub fn send_now(archive: &Archive, m: &Outgoing, kept: &Outgoing) -> Result<(), MailError> {
     let s = settings(archive)?.clone();
     let (raw, env) = build(archive, m)?;
-    let deadline = Instant::now() + STEP_TIME;
+    let limit = s.send_timeout().map_err(MailError::Send)?;
+    let deadline = Instant::now() + limit;
     let mut session = match &s.pickup {
         Some(_) => None,
-        None => Some(smtp::connect(&s, deadline, STEP_TIME).map_err(MailError::Send)?),
+        None => Some(smtp::connect(&s, deadline, limit).map_err(MailError::Send)?),
     };
     let sent = deliver(archive, &s, session.as_mut(), &safe_key(&m.key), &raw, &env);
     if let Some(session) = session {
@@ -202,9 +204,6 @@ pub fn send_now(archive: &Archive, m: &Outgoing, kept: &Outgoing) -> Result<(), 
     )?;
     Ok(())
 }
-
-/// How long each step with the SMTP server may take.
-const STEP_TIME: Duration = Duration::from_secs(20);
 
 /// What a send run did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -382,9 +381,35 @@ pub fn retry(archive: &Archive) -> Result<Vec<String>, MailError> {
 /// Send every waiting mail; those that fail stay for next time. Each mail is marked
 /// sent (moved to `sent/`, synced to disk) before the next is sent: a crash can send at
 /// most the one mail in flight twice.
+///
+/// The whole run, waiting for another sender included, takes at most `[mail]
+/// send_timeout`: a server that does not answer costs that once, and what is not sent by
+/// then waits for the next run. The caller need not hold the game's lock (and should
+/// not, so that a slow server holds up no other command): the outbox has its own,
+/// `outbox/.judge.lock`, so that two runs never send the same mail.
 pub fn send_all(archive: &Archive) -> Result<SendReport, MailError> {
     let s = settings(archive)?.clone();
+    let limit = s.send_timeout().map_err(MailError::Send)?;
+    let deadline = Instant::now() + limit;
     let mut report = SendReport::default();
+    let dir = archive.root().join(OUTBOX);
+    if !dir.is_dir() {
+        return Ok(report);
+    }
+    let _sending = match GameLock::acquire(&dir, "judge sending mail", limit) {
+        Ok(lock) => lock,
+        Err(LockError::Busy { holder, .. }) => {
+            report.left = waiting(archive);
+            if !report.left.is_empty() {
+                report.stopped = Some(format!(
+                    "another judge command was sending this game's mail for all of the {} the run may take ({holder})",
+                    humantime::format_duration(limit)
+                ));
+            }
+            return Ok(report);
+        }
+        Err(e) => return Err(MailError::Send(e.to_string())),
+    };
     // An envelope left behind by a run killed just after its mail was marked sent.
     for e in fs::read_dir(archive.root().join(OUTBOX))
         .into_iter()
@@ -430,17 +455,15 @@ pub fn send_all(archive: &Archive) -> Result<SendReport, MailError> {
             if session.as_ref().is_some_and(|t| t.broken) {
                 session = None;
             }
-            let deadline = Instant::now() + STEP_TIME;
-            match &mut session {
-                Some(t) => t.deadline = deadline,
-                None => match smtp::connect(&s, deadline, STEP_TIME) {
+            if session.is_none() {
+                match smtp::connect(&s, deadline, limit) {
                     Ok(t) => session = Some(t),
                     Err(why) => {
                         report.left = keys[i..].to_vec();
                         report.stopped = Some(why);
                         break;
                     }
-                },
+                }
             }
         }
         match deliver(archive, &s, session.as_mut(), key, &raw, &env) {
