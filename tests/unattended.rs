@@ -162,7 +162,9 @@ fn with_the_mail_server_down_the_game_is_still_pushed_and_published() {
     );
     assert!(pushed_turn_1(tmp.path()), "{out}");
     assert!(
-        tmp.path().join("public_html/spring/turn-001.html").is_file(),
+        tmp.path()
+            .join("public_html/spring/turn-001.html")
+            .is_file(),
         "{out}"
     );
     let service = std::fs::read_to_string("deploy/systemd/judge-turn@.service").expect("service");

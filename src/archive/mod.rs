@@ -802,6 +802,33 @@ mod tests {
         assert_eq!(names, vec![std::ffi::OsString::from("g")]);
     }
 
+    /// Issue 21, point 16: `[mail] send_timeout` is read when game.toml is, and bounded.
+    #[test]
+    fn the_send_timeout_is_checked_with_the_file() {
+        let mut g = game();
+        let mut m = MailSettings {
+            from: "judge@example.org".into(),
+            ..MailSettings::default()
+        };
+        assert_eq!(m.send_timeout(), Ok(SEND_TIMEOUT));
+        m.send_timeout = Some("2min".into());
+        assert_eq!(m.send_timeout(), Ok(std::time::Duration::from_secs(120)));
+        for bad in ["0s", "1year", "soon"] {
+            m.send_timeout = Some(bad.into());
+            g.mail = Some(m.clone());
+            let slips = g.slips();
+            assert_eq!(slips.len(), 1, "{bad}");
+            assert_eq!(
+                slips[0].at,
+                [Key::Name("mail".into()), Key::Name("send_timeout".into())]
+            );
+            assert!(
+                slips[0].message.starts_with("[mail] send_timeout = "),
+                "{bad}"
+            );
+        }
+    }
+
     #[test]
     fn an_existing_game_is_never_overwritten() {
         let tmp = tempfile::tempdir().expect("tempdir");

@@ -182,7 +182,14 @@ fn copy_dir(from: &std::path::Path, to: &std::path::Path) -> std::io::Result<()>
             }
             copy_dir(&e.path(), &target)?;
         } else if e.file_name() != crate::archive::LOCK_FILE {
-            std::fs::copy(e.path(), target)?;
+            // Mail is sent outside the game's lock: a mail moved from outbox/ to sent/
+            // while this copies is simply not in the copy.
+            match std::fs::copy(e.path(), target) {
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                r => {
+                    r?;
+                }
+            }
         }
     }
     Ok(())

@@ -278,11 +278,17 @@ fn deliver(
                 .map_err(|e| Failed::Later(e.to_string()))
         }
         (None, Some(t)) => {
-            let address = |a: &str| {
-                a.parse::<Address>()
-                    .map_err(|e| Failed::Refused(format!("`{a}`: {e}")))
-            };
-            t.send(&address(&env.from)?, &address(&env.to)?, raw)
+            // Both were checked when the mail was queued; a recipient that no longer
+            // reads can never be delivered, a sender that does not is the settings'.
+            let from = env
+                .from
+                .parse::<Address>()
+                .map_err(|e| Failed::Server(format!("the judge's address `{}`: {e}", env.from)))?;
+            let to = env
+                .to
+                .parse::<Address>()
+                .map_err(|e| Failed::Refused(format!("`{}`: {e}", env.to)))?;
+            t.send(&from, &to, raw)
         }
         (None, None) => Err(Failed::Server("no way to send mail is configured".into())),
     }
