@@ -39,6 +39,15 @@ pub fn count(n: usize, noun: &str) -> String {
     }
 }
 
+/// `red`, `red and yellow`, `red, yellow and green`: words as a sentence lists them.
+pub fn list(items: &[String]) -> String {
+    match items {
+        [] => "none".to_string(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 /// Text from mail made plain to echo: Windows line ends (CRLF, or a lone CR) become
 /// plain ones, and a tab becomes a space — what each meant to an order reader already,
 /// but shown raw they come out as `␍` under a diagnostic and as tabs in a report. Each

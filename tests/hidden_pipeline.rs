@@ -216,12 +216,12 @@ impl World {
             now,
             pbem_judge::pbem::turn::Options {
                 force: false,
-                send: true,
                 read_only_mail: false,
             },
             &mut lines,
         )
         .unwrap_or_else(|e| panic!("judge turn: {e}\n{}", lines.join("\n")));
+        pbem_judge::pbem::send::send(&archive).expect("the outbox sent");
     }
 
     /// Everything `seat` (at `email`) can read: their mail, what git keeps, the site

@@ -129,6 +129,53 @@ fn the_cron_line_plays_and_pushes_the_game() {
     assert!(out.contains("Nothing to play"), "{out}");
 }
 
+/// Issue 21, point 16: `judge turn` exits 3 when the turn is done but mail waits (the
+/// mail server is down). The cron line pushes and publishes the game all the same, and
+/// says what waits; the systemd unit counts 3 as done, so that its push and site follow.
+#[test]
+fn with_the_mail_server_down_the_game_is_still_pushed_and_published() {
+    let text = std::fs::read_to_string("deploy/cron/judge.crontab").expect("crontab");
+    let line = text
+        .lines()
+        .find(|l| !l.starts_with('#') && !l.contains('=') && !l.trim().is_empty())
+        .expect("a schedule line");
+    let command = line.splitn(6, ' ').nth(5).expect("the command");
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = spring(tmp.path());
+    let dead = std::net::TcpListener::bind("127.0.0.1:0")
+        .expect("bind")
+        .local_addr()
+        .expect("addr")
+        .port();
+    let mut toml = std::fs::read_to_string(dir.join("game.toml")).expect("toml");
+    toml.push_str(&format!(
+        "\n[mail]\nfrom = \"judge@example.org\"\nsmtp_host = \"127.0.0.1\"\nsmtp_port = {dead}\nsmtp_security = \"none\"\n"
+    ));
+    std::fs::write(dir.join("game.toml"), toml).expect("write");
+    let command = command
+        .replace("$HOME/games", tmp.path().to_str().expect("utf-8"))
+        .replace("$HOME", tmp.path().to_str().expect("utf-8"));
+    let (_, out) = run(tmp.path(), &command);
+    assert!(
+        out.contains("Committed spring: turn 1") && out.contains("still in the outbox"),
+        "{out}"
+    );
+    assert!(pushed_turn_1(tmp.path()), "{out}");
+    assert!(
+        tmp.path()
+            .join("public_html/spring/turn-001.html")
+            .is_file(),
+        "{out}"
+    );
+    let service = std::fs::read_to_string("deploy/systemd/judge-turn@.service").expect("service");
+    assert!(
+        section(&service, "Service")
+            .iter()
+            .any(|(k, v)| k == "SuccessExitStatus" && v.split_whitespace().any(|c| c == "3")),
+        "{service}"
+    );
+}
+
 /// `Key=value` lines of one section of a unit file.
 fn section(unit: &str, name: &str) -> Vec<(String, String)> {
     unit.lines()

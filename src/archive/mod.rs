@@ -73,6 +73,10 @@ pub struct MailSettings {
     /// …or a pickup folder another program sends from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pickup: Option<PathBuf>,
+    /// How long one run may spend sending the outbox, all mails together (`30s` unless
+    /// set): what is not sent by then waits for the next run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub send_timeout: Option<String>,
     /// Incoming: a Maildir `judge turn` reads before the turn…
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub maildir: Option<PathBuf>,
@@ -165,6 +169,9 @@ pub enum ArchiveError {
         path: PathBuf,
         target: Option<PathBuf>,
     },
+    /// A file a person wrote (game.toml) with what is wrong in it, line by line.
+    #[error("{}", .0.render().trim_end())]
+    Slips(Box<crate::diagnostic::Diagnostics>),
     #[error("{}: {source}", path.display())]
     Io {
         path: PathBuf,
@@ -283,14 +290,18 @@ impl Archive {
             path: path.clone(),
             source,
         })?;
-        let game: GameFile = toml::from_str(&text).map_err(|e| ArchiveError::BadFile {
-            path: path.clone(),
-            message: e.message().to_string(),
+        let game: GameFile = toml::from_str(&text).map_err(|e| {
+            slips(
+                &path,
+                &text,
+                vec![crate::diagnostic::Diagnostic::new(e.message().to_string()).at_opt(e.span())],
+            )
         })?;
-        game.validate().map_err(|message| ArchiveError::Invalid {
-            path: path.clone(),
-            message,
-        })?;
+        let found = game.slips();
+        if !found.is_empty() {
+            let items = found.iter().map(|s| s.diagnostic(&text)).collect();
+            return Err(slips(&path, &text, items));
+        }
         Ok(Archive {
             root: dir.to_path_buf(),
             game,
@@ -311,7 +322,10 @@ impl Archive {
         folder_name(&self.root)
     }
 
-    /// The turns in the archive, in order. Unfinished (temporary) folders are ignored.
+    /// The turns in the archive, in order: folders named 000, 001, 002, … without a gap.
+    /// Unfinished (temporary) folders and names that are not numbers are ignored; a
+    /// number that does not belong (`turns/999` after turn 001, `turns/1`, a file) is the
+    /// GM's slip, named.
     pub fn turns(&self) -> Result<Vec<u32>, ArchiveError> {
         let dir = self.root.join("turns");
         let entries = match fs::read_dir(&dir) {
@@ -325,11 +339,44 @@ impl Archive {
                 });
             }
         };
-        let mut turns: Vec<u32> = entries
-            .filter_map(Result::ok)
-            .filter_map(|e| e.file_name().to_str().and_then(|n| n.parse().ok()))
-            .collect();
+        const HOW: &str = "turns are folders numbered 000, 001, 002, … without a gap";
+        let stray = |path: PathBuf, message: String| ArchiveError::Invalid { path, message };
+        let mut turns: Vec<u32> = Vec::new();
+        for e in entries.filter_map(Result::ok) {
+            let name = e.file_name();
+            let Some(name) = name.to_str() else { continue };
+            if name.is_empty() || !name.bytes().all(|b| b.is_ascii_digit()) {
+                continue;
+            }
+            let turn = name.parse::<u32>().ok().filter(|t| turn_name(*t) == name);
+            let Some(turn) = turn else {
+                return Err(stray(
+                    e.path(),
+                    format!("not a turn's name: {HOW}; move it out of the game's folder"),
+                ));
+            };
+            if !e.file_type().is_ok_and(|t| t.is_dir()) {
+                return Err(stray(
+                    e.path(),
+                    format!("not a folder: {HOW}; move it out of the game's folder"),
+                ));
+            }
+            turns.push(turn);
+        }
         turns.sort_unstable();
+        for (i, t) in turns.iter().enumerate() {
+            let expected = u32::try_from(i).unwrap_or(u32::MAX);
+            if *t != expected {
+                return Err(stray(
+                    self.turn_dir(*t),
+                    format!(
+                        "turn {} is missing before it: {HOW}. If this folder is a stray, move it out of the game's folder; if turn {} was lost, put it back (from git)",
+                        turn_name(expected),
+                        turn_name(expected)
+                    ),
+                ));
+            }
+        }
         Ok(turns)
     }
 
@@ -486,6 +533,159 @@ pub fn folder_name(dir: &Path) -> String {
         .unwrap_or_else(|| "game".to_string())
 }
 
+/// One step of a path to a place in game.toml: a key, or an entry of a list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Key {
+    Name(String),
+    Index(usize),
+}
+
+/// Something wrong in game.toml: where (the path of keys to it: `schedule`, `every`;
+/// `players`, 1, `id`), what, and how to put it right.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Slip {
+    pub at: Vec<Key>,
+    pub message: String,
+    pub help: Option<String>,
+}
+
+impl Slip {
+    pub fn new(at: Vec<Key>, message: impl Into<String>) -> Slip {
+        Slip {
+            at,
+            message: message.into(),
+            help: None,
+        }
+    }
+
+    pub fn help(mut self, help: impl Into<String>) -> Slip {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// The slip pointed at in the file's text: the value at its path, or as near to it
+    /// as the file goes.
+    pub fn diagnostic(&self, text: &str) -> crate::diagnostic::Diagnostic {
+        let mut d = crate::diagnostic::Diagnostic::new(self.message.clone())
+            .at_opt(span_of(text, &self.at));
+        if let Some(h) = &self.help {
+            d = d.help(h.clone());
+        }
+        d
+    }
+}
+
+/// A path of keys: `schedule.moved.3` as [`schedule`, `moved`, `3`].
+fn dotted(path: &str) -> Vec<Key> {
+    path.split('.').map(|k| Key::Name(k.to_string())).collect()
+}
+
+/// Where in a TOML text the value at `at` is written (byte range), or the deepest part
+/// of the path the text has.
+pub fn span_of(text: &str, at: &[Key]) -> Option<std::ops::Range<usize>> {
+    let doc = toml::de::DeTable::parse(text).ok()?;
+    let root = toml::de::DeValue::Table(doc.into_inner());
+    let mut here = &root;
+    let mut span = None;
+    for k in at {
+        let next = match k {
+            Key::Name(n) => here.get(n.as_str()),
+            Key::Index(i) => here.get(*i),
+        };
+        let Some(next) = next else { break };
+        span = Some(next.span());
+        here = next.get_ref();
+    }
+    span
+}
+
+impl Archive {
+    /// game.toml's players checked against the seats the game has: each seat is one
+    /// entry's, and each entry a seat's. Every problem is named with its line.
+    pub fn check_seats(&self, seats: &[String]) -> Result<(), ArchiveError> {
+        let mut found = Vec::new();
+        for (i, p) in self.game.players.iter().enumerate() {
+            if !seats.contains(&p.id) {
+                let mut slip = Slip::new(
+                    vec![
+                        Key::Name("players".into()),
+                        Key::Index(i),
+                        Key::Name("id".into()),
+                    ],
+                    format!(
+                        "`{}` is not a seat of this game: its seats are {}",
+                        p.id,
+                        crate::text::list(seats)
+                    ),
+                );
+                if let Some(s) =
+                    crate::diagnostic::did_you_mean(&p.id, seats.iter().map(String::as_str))
+                {
+                    slip = slip.help(format!("did you mean `{s}`?"));
+                }
+                found.push(slip);
+            }
+        }
+        for seat in seats {
+            if !self.game.players.iter().any(|p| &p.id == seat) {
+                found.push(
+                    Slip::new(
+                        vec![Key::Name("players".into())],
+                        format!("{seat}'s seat has no player in game.toml: nobody can send {seat}'s orders"),
+                    )
+                    .help(format!(
+                        "add a [[players]] entry with id = \"{seat}\", a name and an address"
+                    )),
+                );
+            }
+        }
+        if found.is_empty() {
+            return Ok(());
+        }
+        let path = self.root.join(GAME_FILE);
+        let text = fs::read_to_string(&path).map_err(|source| ArchiveError::Io {
+            path: path.clone(),
+            source,
+        })?;
+        let items = found.iter().map(|s| s.diagnostic(&text)).collect();
+        Err(slips(&path, &text, items))
+    }
+}
+
+/// A file's problems as an error that shows each with its line.
+fn slips(path: &Path, text: &str, items: Vec<crate::diagnostic::Diagnostic>) -> ArchiveError {
+    ArchiveError::Slips(Box::new(crate::diagnostic::Diagnostics {
+        file: path.display().to_string(),
+        source: text.to_string(),
+        items,
+    }))
+}
+
+/// How long a run may spend sending unless `[mail] send_timeout` says otherwise.
+pub const SEND_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
+/// The longest `send_timeout`: sending happens outside the game's lock, but a run that
+/// cron starts every few minutes should end before the next.
+pub const LONGEST_SEND_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(600);
+
+impl MailSettings {
+    /// How long one run may spend sending: `send_timeout`, or [`SEND_TIMEOUT`].
+    pub fn send_timeout(&self) -> Result<std::time::Duration, String> {
+        let Some(t) = &self.send_timeout else {
+            return Ok(SEND_TIMEOUT);
+        };
+        let d = humantime::parse_duration(t).map_err(|e| {
+            format!("[mail] send_timeout = \"{t}\": {e}; write a duration like 30s or 2min")
+        })?;
+        if d < std::time::Duration::from_secs(1) || d > LONGEST_SEND_TIMEOUT {
+            return Err(format!(
+                "[mail] send_timeout = \"{t}\": write a duration from 1s to {}",
+                humantime::format_duration(LONGEST_SEND_TIMEOUT)
+            ));
+        }
+        Ok(d)
+    }
+}
+
 impl GameFile {
     /// Players whose address the mail library cannot read: no mail reaches them.
     pub fn bad_addresses(&self) -> Vec<(String, String)> {
@@ -496,28 +696,82 @@ impl GameFile {
     }
 
     /// Check what a GM may have edited by hand: addresses, the schedule, mail settings.
+    /// The first problem, as a sentence; [`GameFile::slips`] has them all, with where.
     pub fn validate(&self) -> Result<(), String> {
+        match self.slips().into_iter().next() {
+            Some(s) => Err(s.message),
+            None => Ok(()),
+        }
+    }
+
+    /// Everything wrong in what a GM may have edited by hand, each with its place.
+    pub fn slips(&self) -> Vec<Slip> {
+        let mut out = Vec::new();
+        let player = |i: usize, key: &str| {
+            vec![
+                Key::Name("players".into()),
+                Key::Index(i),
+                Key::Name(key.into()),
+            ]
+        };
+        // A seat is one player's: a second entry with the same id would take that seat's
+        // mail, and leave the seat it was meant for with nobody.
+        for (i, p) in self.players.iter().enumerate() {
+            let id = p.id.to_ascii_lowercase();
+            if let Some(first) = self.players[..i]
+                .iter()
+                .find(|q| q.id.to_ascii_lowercase() == id)
+            {
+                out.push(
+                    Slip::new(
+                        player(i, "id"),
+                        format!(
+                            "two players are {id}: {} and {}; a seat is one player's",
+                            first.name, p.name
+                        ),
+                    )
+                    .help(format!(
+                        "give {}'s entry the id of the seat {} plays",
+                        p.name, p.name
+                    )),
+                );
+            }
+        }
         // Two players with one address cannot be told apart: refused. An address the mail
         // library cannot read only keeps mail from that player (judge status says so),
         // never from the others.
         let mut seen: Vec<(&str, String)> = Vec::new();
-        for p in &self.players {
+        for (i, p) in self.players.iter().enumerate() {
             let address = p.email.trim().to_ascii_lowercase();
             if let Some((other, _)) = seen.iter().find(|(_, a)| *a == address) {
-                return Err(format!(
-                    "players {other} and {} have the same address `{}`: every player needs their own",
-                    p.id, p.email
+                out.push(Slip::new(
+                    player(i, "email"),
+                    format!(
+                        "players {other} and {} have the same address `{}`: every player needs their own",
+                        p.id, p.email
+                    ),
                 ));
             }
             seen.push((p.id.as_str(), address));
         }
-        if let Some(s) = &self.schedule {
-            s.validate().map_err(|e| e.to_string())?;
+        if let Some(s) = &self.schedule
+            && let Err(e) = s.validate()
+        {
+            let mut at = vec![Key::Name("schedule".into())];
+            at.extend(dotted(&e.key));
+            out.push(Slip::new(at, e.to_string()));
         }
         if let Some(m) = &self.mail {
-            m.from
-                .parse::<lettre::message::Mailbox>()
-                .map_err(|e| format!("[mail] from = \"{}\": {e}", m.from))?;
+            let at = |key: &str| vec![Key::Name("mail".into()), Key::Name(key.into())];
+            if let Err(e) = m.from.parse::<lettre::message::Mailbox>() {
+                out.push(Slip::new(
+                    at("from"),
+                    format!("[mail] from = \"{}\": {e}", m.from),
+                ));
+            }
+            if let Err(e) = m.send_timeout() {
+                out.push(Slip::new(at("send_timeout"), e));
+            }
             for (key, v) in [
                 ("smtp_security", &m.smtp_security),
                 ("imap_security", &m.imap_security),
@@ -525,13 +779,14 @@ impl GameFile {
                 if let Some(v) = v
                     && !matches!(v.as_str(), "none" | "starttls" | "tls")
                 {
-                    return Err(format!(
-                        "[mail] {key} = \"{v}\": write \"none\", \"starttls\" or \"tls\""
+                    out.push(Slip::new(
+                        at(key),
+                        format!("[mail] {key} = \"{v}\": write \"none\", \"starttls\" or \"tls\""),
                     ));
                 }
             }
         }
-        Ok(())
+        out
     }
 }
 
@@ -602,6 +857,33 @@ mod tests {
         assert_eq!(names, vec![std::ffi::OsString::from("g")]);
     }
 
+    /// Issue 21, point 16: `[mail] send_timeout` is read when game.toml is, and bounded.
+    #[test]
+    fn the_send_timeout_is_checked_with_the_file() {
+        let mut g = game();
+        let mut m = MailSettings {
+            from: "judge@example.org".into(),
+            ..MailSettings::default()
+        };
+        assert_eq!(m.send_timeout(), Ok(SEND_TIMEOUT));
+        m.send_timeout = Some("2min".into());
+        assert_eq!(m.send_timeout(), Ok(std::time::Duration::from_secs(120)));
+        for bad in ["0s", "1year", "soon"] {
+            m.send_timeout = Some(bad.into());
+            g.mail = Some(m.clone());
+            let slips = g.slips();
+            assert_eq!(slips.len(), 1, "{bad}");
+            assert_eq!(
+                slips[0].at,
+                [Key::Name("mail".into()), Key::Name("send_timeout".into())]
+            );
+            assert!(
+                slips[0].message.starts_with("[mail] send_timeout = "),
+                "{bad}"
+            );
+        }
+    }
+
     #[test]
     fn an_existing_game_is_never_overwritten() {
         let tmp = tempfile::tempdir().expect("tempdir");
@@ -610,6 +892,8 @@ mod tests {
         let again = Archive::create(&dir, game(), "", &[], &[]);
         assert!(matches!(again, Err(ArchiveError::Exists(_))));
         let a = Archive::open(&dir).expect("open");
+        a.write_turn(0, &[(STATE_FILE, b"0".to_vec())])
+            .expect("turn 0");
         a.write_turn(1, &[(STATE_FILE, b"1".to_vec())])
             .expect("turn 1");
         assert!(matches!(

@@ -3,7 +3,8 @@
 //! bad value is reported once, naming its key, and never breaks a later command.
 
 use std::collections::BTreeMap;
-use std::time::{Duration, SystemTime};
+use std::fmt::Write as _;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
@@ -11,6 +12,30 @@ use serde::{Deserialize, Serialize};
 pub const LONGEST: Duration = Duration::from_secs(366 * 24 * 3600);
 /// The shortest time between two deadlines.
 pub const SHORTEST: Duration = Duration::from_secs(60);
+/// Every deadline, written or worked out, lies between the first second of the year 2000
+/// and the last of 2999 (docs/gm-guide.md): a time outside is a slip, refused naming its
+/// key, and no date arithmetic or printing can overflow on one.
+pub const EARLIEST: &str = "2000-01-01T00:00:00Z";
+pub const LATEST: &str = "2999-12-31T23:59:59Z";
+const EARLIEST_SECS: u64 = 946_684_800;
+const LATEST_SECS: u64 = 32_503_679_999;
+
+/// Whether a time may be a deadline: between [`EARLIEST`] and [`LATEST`].
+pub fn in_range(at: SystemTime) -> bool {
+    at.duration_since(UNIX_EPOCH)
+        .is_ok_and(|d| (EARLIEST_SECS..=LATEST_SECS).contains(&d.as_secs()))
+}
+
+/// What is wrong with a time out of range, for messages.
+pub fn out_of_range(at: SystemTime) -> String {
+    let late = at
+        .duration_since(UNIX_EPOCH)
+        .is_ok_and(|d| d.as_secs() > LATEST_SECS);
+    format!(
+        "too {}: a deadline lies between {EARLIEST} and {LATEST}",
+        if late { "late" } else { "early" }
+    )
+}
 
 /// Deadlines: the first turn's, then one every `every` (like `7days`, `48h`), as written
 /// in game.toml.
@@ -62,11 +87,17 @@ pub struct ScheduleError {
 }
 
 fn time(key: &str, value: &str) -> Result<SystemTime, ScheduleError> {
-    humantime::parse_rfc3339_weak(value).map_err(|e| ScheduleError {
+    let bad = |why: String| ScheduleError {
         key: key.to_string(),
         value: value.to_string(),
-        why: format!("{e}; write a time like 2026-12-05T18:00:00Z"),
-    })
+        why,
+    };
+    let at = humantime::parse_rfc3339_weak(value)
+        .map_err(|e| bad(format!("{e}; write a time like 2026-12-05T18:00:00Z")))?;
+    if !in_range(at) {
+        return Err(bad(out_of_range(at)));
+    }
+    Ok(at)
 }
 
 fn duration(key: &str, value: &str, shortest: Duration) -> Result<Duration, ScheduleError> {
@@ -95,7 +126,7 @@ impl Schedule {
     /// A schedule starting at `first` every `every`.
     pub fn new(first: SystemTime, every: Duration) -> Schedule {
         Schedule {
-            first_deadline: humantime::format_rfc3339_seconds(first).to_string(),
+            first_deadline: stamp(first),
             every: humantime::format_duration(every).to_string(),
             late: default_late(),
             remind: None,
@@ -176,40 +207,81 @@ impl Schedule {
     pub fn deadline(&self, turn: u32) -> Result<SystemTime, ScheduleError> {
         let turn = turn.max(1);
         let every = duration("every", &self.every, SHORTEST)?;
-        let mut base = (1, time("first_deadline", &self.first_deadline)?);
+        let mut base = (
+            1,
+            time("first_deadline", &self.first_deadline)?,
+            "first_deadline".to_string(),
+            self.first_deadline.clone(),
+        );
         for (t, at) in &self.moved {
             if let Ok(t) = t.parse::<u32>()
                 && t <= turn
                 && t >= base.0
             {
-                base = (t, time(&format!("moved.{t}"), at)?);
+                let key = format!("moved.{t}");
+                base = (t, time(&key, at)?, key, at.clone());
             }
         }
         every
             .checked_mul(turn - base.0)
             .and_then(|d| base.1.checked_add(d))
+            .filter(|at| in_range(*at))
             .ok_or_else(|| ScheduleError {
-                key: "every".into(),
-                value: self.every.clone(),
-                why: format!("turn {turn}'s deadline is past the end of time"),
+                key: base.2,
+                value: base.3,
+                why: format!(
+                    "turn {turn}'s deadline, {} after it, would fall after {LATEST}",
+                    count_of(every, turn - base.0)
+                ),
             })
     }
 
-    /// Move one turn's deadline (later turns follow on from it).
-    pub fn move_deadline(&mut self, turn: u32, to: SystemTime) {
-        self.moved.insert(
-            turn.to_string(),
-            humantime::format_rfc3339_seconds(to).to_string(),
-        );
+    /// Move one turn's deadline (later turns follow on from it). A time out of range is
+    /// refused, and the schedule left as it was.
+    pub fn move_deadline(&mut self, turn: u32, to: SystemTime) -> Result<(), ScheduleError> {
+        let key = format!("moved.{turn}");
+        if !in_range(to) {
+            return Err(ScheduleError {
+                key,
+                value: stamp(to),
+                why: out_of_range(to),
+            });
+        }
+        self.moved.insert(turn.to_string(), stamp(to));
+        Ok(())
+    }
+}
+
+/// `every` times `n`, as a person says it: `3 times 7days`.
+fn count_of(every: Duration, n: u32) -> String {
+    let every = humantime::format_duration(every);
+    match n {
+        1 => every.to_string(),
+        n => format!("{n} times {every}"),
+    }
+}
+
+/// A time in RFC 3339, to the second (`2026-12-05T18:00:00Z`), for any time at all:
+/// humantime's own formatting fails past the year 9999 and panics before 1970. The judge
+/// keeps deadlines well inside (see [`in_range`]); a time outside is named, never a panic.
+pub fn stamp(at: SystemTime) -> String {
+    if at < UNIX_EPOCH {
+        return "a time before 1970".to_string();
+    }
+    let mut s = String::new();
+    match write!(s, "{}", humantime::format_rfc3339_seconds(at)) {
+        Ok(()) => s,
+        Err(_) => "a time after the year 9999".to_string(),
     }
 }
 
 /// A deadline as reports and mails show it: `2026-12-05 at 18:00:00 UTC`.
 pub fn shown(at: SystemTime) -> String {
-    humantime::format_rfc3339_seconds(at)
-        .to_string()
-        .replace('T', " at ")
-        .replace('Z', " UTC")
+    let s = stamp(at);
+    if s.starts_with("a time") {
+        return s;
+    }
+    s.replace('T', " at ").replace('Z', " UTC")
 }
 
 #[cfg(test)]
@@ -263,7 +335,8 @@ mod tests {
         s.move_deadline(
             2,
             humantime::parse_rfc3339("2026-12-09T18:00:00Z").expect("time"),
-        );
+        )
+        .expect("in range");
         let at =
             |t| humantime::format_rfc3339_seconds(s.deadline(t).expect("deadline")).to_string();
         assert_eq!(at(1), "2026-12-01T18:00:00Z");
@@ -271,11 +344,42 @@ mod tests {
         assert_eq!(at(3), "2026-12-16T18:00:00Z");
     }
 
+    /// Issue 21, point 11: a deadline out of range is an error naming its key, whatever
+    /// the turn or the time given; nothing overflows, and no time prints as a panic.
     #[test]
-    fn the_farthest_deadline_is_computed_without_overflow() {
-        // With `every` at most a year, no turn number can overflow the clock.
+    fn deadlines_past_the_year_2999_are_errors_naming_the_key() {
         let s = schedule("366days");
-        let far = s.deadline(u32::MAX).expect("no overflow");
-        assert!(far > s.deadline(10_000).expect("turn 10000"));
+        assert!(s.deadline(900).is_ok(), "900 years on is still in range");
+        let e = s.deadline(u32::MAX).expect_err("out of range");
+        assert_eq!(e.key, "first_deadline");
+        assert!(
+            e.why.contains("would fall after 2999-12-31T23:59:59Z"),
+            "{e}"
+        );
+        let mut s = schedule("7days");
+        let far = UNIX_EPOCH + Duration::from_secs(253_402_300_800);
+        assert_eq!(s.move_deadline(2, far).expect_err("far").key, "moved.2");
+        assert_eq!(
+            s.move_deadline(2, UNIX_EPOCH).expect_err("1970").key,
+            "moved.2"
+        );
+        assert!(
+            s.moved.is_empty(),
+            "a refused move leaves the schedule alone"
+        );
+        s.first_deadline = "9999-12-31T23:59:59Z".into();
+        let e = s.validate().expect_err("far first deadline");
+        assert_eq!(e.key, "first_deadline");
+        assert!(e.why.starts_with("too late"), "{e}");
+        assert_eq!(stamp(far), "a time after the year 9999");
+        assert_eq!(
+            shown(UNIX_EPOCH - Duration::from_secs(1)),
+            "a time before 1970"
+        );
+        assert_eq!(
+            shown(UNIX_EPOCH + Duration::from_secs(EARLIEST_SECS)),
+            "2000-01-01 at 00:00:00 UTC"
+        );
+        assert_eq!(stamp(UNIX_EPOCH + Duration::from_secs(LATEST_SECS)), LATEST);
     }
 }

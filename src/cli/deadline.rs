@@ -10,7 +10,7 @@ use crate::mail::outbox::{self, Outgoing};
 use crate::pbem;
 
 pub fn run(args: DeadlineArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let _lock = super::lock(&args.dir, "judge deadline", args.wait)?;
+    let lock = super::lock(&args.dir, "judge deadline", args.wait)?;
     let (mut archive, game) = pbem::open(&args.dir)?;
     let Some(mut schedule) = archive.game.schedule.clone() else {
         return Err(Failure::User(
@@ -55,6 +55,33 @@ pub fn run(args: DeadlineArgs, out: &mut dyn Write) -> Result<(), Failure> {
         (None, None) => return Err(Failure::User("give --extend DURATION or --at TIME".into())),
     };
     let now = super::mail::now()?;
+    // A deadline is moved at most a year (the longest `every`) past now or past where it
+    // stands, and at most a year back: `--at 9999-12-31T23:59:59Z` is a slip.
+    let given = match (&args.extend, &args.at) {
+        (Some(d), _) => format!("--extend {d}"),
+        (None, Some(t)) => format!("--at {t}"),
+        (None, None) => String::new(),
+    };
+    let year = crate::archive::schedule::LONGEST;
+    if now
+        .max(old)
+        .checked_add(year)
+        .is_none_or(|latest| new > latest)
+    {
+        return Err(Failure::User(format!(
+            "{given}: turn {next}'s deadline would be more than a year away ({}): a deadline moves at most a year (366 days, the longest `every`) past now ({}) or past where it stands ({}). Give a nearer time; to pause the game for longer, move it again later",
+            shown(new),
+            shown(now),
+            shown(old)
+        )));
+    }
+    if now.checked_sub(year).is_none_or(|earliest| new < earliest) {
+        return Err(Failure::User(format!(
+            "{given}: turn {next}'s deadline would be more than a year ago ({}; it is now {}): give a time within the last year (with --past) or to come",
+            shown(new),
+            shown(now)
+        )));
+    }
     let passed = new <= now;
     if passed && !args.past {
         return Err(Failure::User(format!(
@@ -63,7 +90,9 @@ pub fn run(args: DeadlineArgs, out: &mut dyn Write) -> Result<(), Failure> {
             shown(now)
         )));
     }
-    schedule.move_deadline(next, new);
+    schedule
+        .move_deadline(next, new)
+        .map_err(|e| Failure::User(e.to_string()))?;
     let mut file = archive.game.clone();
     file.schedule = Some(schedule);
     file.validate().map_err(Failure::User)?;
@@ -107,11 +136,11 @@ pub fn run(args: DeadlineArgs, out: &mut dyn Write) -> Result<(), Failure> {
             problems.push(format!("{} was not told: {e}", p.id));
         }
     }
-    for l in problems
-        .into_iter()
-        .chain(pbem::send::describe(&pbem::send::send(&archive)?))
-    {
+    for l in problems {
         writeln!(out, "{l}").context("output")?;
     }
-    Ok(())
+    // The game is written: let it go before the mail, so that a slow server holds up
+    // no other command (the outbox has its own lock).
+    drop(lock);
+    super::mail::send_outbox(&archive, out)
 }

@@ -8,22 +8,11 @@ use super::{EndArgs, Failure};
 use crate::pbem;
 
 pub fn run(args: EndArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let _lock = super::lock(&args.dir, "judge end", args.wait)?;
+    let lock = super::lock(&args.dir, "judge end", args.wait)?;
     let (archive, game) = pbem::open(&args.dir)?;
     let now = super::mail::now()?;
     let mut lines = Vec::new();
-    let result = pbem::turn::end(
-        &archive,
-        game,
-        now,
-        &args.why,
-        pbem::turn::Options {
-            force: false,
-            send: !args.no_send,
-            read_only_mail: false,
-        },
-        &mut lines,
-    );
+    let result = pbem::turn::end(&archive, game, now, &args.why, &mut lines);
     for l in &lines {
         writeln!(out, "{}", l.trim_end()).context("writing output")?;
     }
@@ -34,5 +23,11 @@ pub fn run(args: EndArgs, out: &mut dyn Write) -> Result<(), Failure> {
             writeln!(out, "Committed {message}.").context("writing output")?;
         }
     }
-    Ok(())
+    if args.no_send {
+        return Ok(());
+    }
+    // The game is written: let it go before the mail, so that a slow server holds up
+    // no other command (the outbox has its own lock).
+    drop(lock);
+    super::mail::send_outbox(&archive, out)
 }

@@ -27,6 +27,50 @@ pub fn now() -> Result<SystemTime, Failure> {
     }
 }
 
+/// Send what waits in the outbox and say what became of it; call it once the game's
+/// lock is let go, so that a slow or silent server holds up no other command (sending
+/// takes the outbox's own lock, and at most `[mail] send_timeout`). The exit status tells a
+/// script or cron what was not sent: 1 when the server refused a mail for good (the GM
+/// must act; the mail is not tried again by itself), else 3 while mail is still waiting
+/// (the server may be down: it goes on a later run). Nothing to send, or no [mail], is
+/// no failure.
+pub fn send_outbox(archive: &crate::archive::Archive, out: &mut dyn Write) -> Result<(), Failure> {
+    if archive.game.mail.is_none() {
+        return Ok(());
+    }
+    let report = send::send(archive)?;
+    for l in send::describe(&report) {
+        writeln!(out, "{l}").context("output")?;
+    }
+    if !report.refused.is_empty() {
+        let keys: Vec<String> = report.refused.iter().map(|r| r.0.clone()).collect();
+        return Err(Failure::User(format!(
+            "the mail server refused {} for good ({}); {} not tried again by itself. A wrong address: put it right in game.toml, then `judge mail {dir} --resend PLAYER` sends a report anew; a cause at the server: once fixed, `judge mail {dir} --retry` tries again. `judge status` lists what was refused",
+            count(keys.len(), "mail"),
+            keys.join(", "),
+            if keys.len() == 1 { "it is" } else { "they are" },
+            dir = archive.root().display()
+        )));
+    }
+    unsent(archive)
+}
+
+/// Exit 3 while mail is still waiting in the outbox, saying how much.
+fn unsent(archive: &crate::archive::Archive) -> Result<(), Failure> {
+    let left = outbox::waiting(archive).len();
+    if left > 0 {
+        return Err(Failure::Other(anyhow::anyhow!(
+            "{} still in the outbox: the next `judge turn` or `judge mail` sends {}",
+            match left {
+                1 => "1 mail is".to_string(),
+                n => format!("{n} mails are"),
+            },
+            if left == 1 { "it" } else { "them" }
+        )));
+    }
+    Ok(())
+}
+
 /// The welcome mail of a new player: their secret, how to start their orders, and the
 /// game as it begins.
 fn welcome(
@@ -193,6 +237,9 @@ pub fn secret_cmd(args: SecretArgs, out: &mut dyn Write) -> Result<(), Failure> 
                 outbox::MailError::Send(why) => Failure::Other(anyhow::anyhow!(
                     "the welcome mail to {seat} was not sent ({why}); {seat}'s secret is unchanged"
                 )),
+                outbox::MailError::Refused(why) => Failure::User(format!(
+                    "the mail server refused the welcome mail to {seat} for good ({why}); {seat}'s secret is unchanged: check {seat}'s address in game.toml"
+                )),
                 other => Failure::User(other.to_string()),
             })?;
         }
@@ -227,7 +274,7 @@ pub fn secret_cmd(args: SecretArgs, out: &mut dyn Write) -> Result<(), Failure> 
 }
 
 pub fn ingest(args: IngestArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let _lock = super::lock(&args.dir, "judge ingest", args.wait)?;
+    let lock = super::lock(&args.dir, "judge ingest", args.wait)?;
     let (archive, game) = pbem::open(&args.dir)?;
     if args.maildir.is_none()
         && args.mbox.is_none()
@@ -296,9 +343,6 @@ pub fn ingest(args: IngestArgs, out: &mut dyn Write) -> Result<(), Failure> {
             lines.extend(intake::file_imap(&mut intake, src, false)?);
         }
         lines.extend(intake.skipped());
-        if !args.no_send {
-            lines.extend(send::describe(&send::send(&archive)?));
-        }
         Ok(())
     })();
     for l in &lines {
@@ -308,16 +352,33 @@ pub fn ingest(args: IngestArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if lines.is_empty() {
         writeln!(out, "No new mail.").context("output")?;
     }
-    Ok(())
+    if args.no_send {
+        return Ok(());
+    }
+    // Everything is filed: the game is let go before the mail (see `send_outbox`).
+    drop(lock);
+    send_outbox(&archive, out)
 }
 
 pub fn mail(args: MailArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let _lock = super::lock(&args.dir, "judge mail", args.wait)?;
+    let lock = super::lock(&args.dir, "judge mail", args.wait)?;
     let (archive, game) = pbem::open(&args.dir)?;
     outbox::settings(&archive).map_err(|e| Failure::User(e.to_string()))?;
     let last = archive.pick_turn(None)?;
     for problem in send::queue_reports(&archive, game, last)? {
         writeln!(out, "{problem}").context("output")?;
+    }
+    if args.retry {
+        let keys = outbox::retry(&archive).map_err(pbem::Error::from)?;
+        writeln!(
+            out,
+            "{}",
+            match keys.len() {
+                0 => "No mail was refused for good: nothing to try again.".to_string(),
+                _ => format!("trying again: {}", keys.join(", ")),
+            }
+        )
+        .context("output")?;
     }
     if let Some(player) = &args.resend {
         let player = player.to_ascii_lowercase();
@@ -329,21 +390,11 @@ pub fn mail(args: MailArgs, out: &mut dyn Write) -> Result<(), Failure> {
         )
         .context("output")?;
     }
-    let before = outbox::waiting(&archive).len();
-    for l in send::describe(&send::send(&archive)?) {
-        writeln!(out, "{l}").context("output")?;
-    }
-    if before == 0 {
+    if outbox::waiting(&archive).is_empty() {
         writeln!(out, "The outbox is empty.").context("output")?;
     }
-    let left = outbox::waiting(&archive).len();
-    if left > 0 {
-        return Err(Failure::Other(anyhow::anyhow!(
-            "{} still in the outbox: run judge mail again later",
-            count(left, "mail")
-        )));
-    }
-    Ok(())
+    drop(lock);
+    send_outbox(&archive, out)
 }
 
 /// For a game played one player at a time: whose orders the next step waits for, or
@@ -556,6 +607,18 @@ pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
             "warning: {id}'s address in game.toml: {why}: no mail reaches {id} until it is fixed"
         )
         .context("output")?;
+    }
+    let refused = outbox::refused(&archive);
+    if !refused.is_empty() {
+        writeln!(
+            out,
+            "Mail refused for good, not tried again (`judge mail {dir} --retry` once the cause is fixed; for a wrong address, put it right in game.toml and `judge mail {dir} --resend PLAYER`):",
+            dir = archive.root().display()
+        )
+        .context("output")?;
+        for (key, r) in &refused {
+            writeln!(out, "  {key} to {}: {}", r.to, r.why).context("output")?;
+        }
     }
     let waiting = outbox::waiting(&archive);
     writeln!(

@@ -24,9 +24,12 @@ use clap::{Parser, Subcommand};
 /// The exit codes, for `--help` and the GM guide.
 pub const EXIT_CODES: &str = "Exit status (for scripts and cron):
   0  done, or nothing to do yet (say, a turn that is not due)
-  1  your input needs fixing: the message says what and how
+  1  your input needs fixing: the message says what and how (also when the
+     mail server refused a mail for good: judge status lists it)
   2  the command line itself was wrong (see --help)
-  3  something failed that may work later (a disk, a mail server): try again
+  3  something failed that may work later (a disk, a mail server): try again;
+     also when the work is done but mail that could not be sent waits in the
+     outbox (the next judge turn or judge mail sends it)
   4  another judge command is changing the game: try again later";
 
 /// A play-by-email judge for Roads & Boats (with Planes & Trains and &cetera), Catan
@@ -165,17 +168,21 @@ pub enum Command {
     ///   judge ingest games/spring --maildir ~/Maildir
     ///   judge ingest games/spring mail1.eml mail2.eml
     ///   judge ingest games/spring --again 7
-    #[command(verbatim_doc_comment)]
+    #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
     Ingest(IngestArgs),
     /// Send the mails waiting in the outbox (reports, answers); those that fail stay.
     ///
     /// Exit status 3 if any mail is still waiting afterwards (the server may be down:
-    /// run it again later). With --resend, a player gets a turn's report again.
+    /// run it again later), 1 if the server refused one for good (it is given up, and
+    /// `judge status` lists it), as for every command that sends. With --resend, a
+    /// player gets a turn's report again; with --retry, the mails given up are tried
+    /// again.
     ///
     /// Examples:
     ///   judge mail games/spring
     ///   judge mail games/spring --resend yellow --turn 3
-    #[command(verbatim_doc_comment)]
+    ///   judge mail games/spring --retry
+    #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
     Mail(MailArgs),
     /// The game at a glance: turn, deadline, each player's orders (when they arrived,
     /// how many errors, whether reminded), refused mails, the outbox.
@@ -190,7 +197,7 @@ pub enum Command {
     ///   judge deadline games/spring --extend 24h
     ///   judge deadline games/spring --at 2026-12-05T18:00:00Z
     ///   judge deadline games/spring --at 2026-12-01T00:00:00Z --past   # play it now
-    #[command(verbatim_doc_comment)]
+    #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
     Deadline(DeadlineArgs),
     /// Print a shell completion script for judge.
     ///
@@ -239,7 +246,7 @@ pub enum Command {
     ///
     /// Example:
     ///   judge end games/spring --why "the players agreed to stop at turn 20"
-    #[command(verbatim_doc_comment)]
+    #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
     End(EndArgs),
     /// Publish the secret seed of a game's hidden draws (dice, cards, the move order).
     ///
@@ -474,6 +481,11 @@ pub struct MailArgs {
     /// With --resend: which turn's report (default: the latest).
     #[arg(long, short, requires = "resend")]
     pub turn: Option<u32>,
+    /// Try again the mails the server refused for good (`judge status` lists them), once
+    /// the cause is fixed at the server. Each goes as it was made, to the same address:
+    /// for an address put right in game.toml, --resend makes a report anew.
+    #[arg(long)]
+    pub retry: bool,
     #[command(flatten)]
     pub wait: Wait,
 }

@@ -13,7 +13,7 @@ pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if args.dry_run {
         return dry_run(args, out);
     }
-    let _lock = super::lock(&args.dir, "judge turn", args.wait)?;
+    let lock = super::lock(&args.dir, "judge turn", args.wait)?;
     let (archive, game) = pbem::open(&args.dir)?;
     let now = super::mail::now()?;
     let mut lines = Vec::new();
@@ -23,7 +23,6 @@ pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
         now,
         pbem::turn::Options {
             force: args.force,
-            send: !args.no_send,
             read_only_mail: false,
         },
         &mut lines,
@@ -70,7 +69,13 @@ pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
             writeln!(out, "Committed {message}.").context("writing output")?;
         }
     }
-    Ok(())
+    if args.no_send {
+        return Ok(());
+    }
+    // The game is written: let it go before the mail, so that a slow server holds up
+    // no other command (the outbox has its own lock).
+    drop(lock);
+    super::mail::send_outbox(&archive, out)
 }
 
 /// `Orders from red and yellow; waiting for green.`
@@ -142,7 +147,6 @@ fn dry_run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
         now,
         pbem::turn::Options {
             force: args.force,
-            send: false,
             read_only_mail: true,
         },
         &mut lines,
@@ -179,7 +183,14 @@ fn copy_dir(from: &std::path::Path, to: &std::path::Path) -> std::io::Result<()>
             }
             copy_dir(&e.path(), &target)?;
         } else if e.file_name() != crate::archive::LOCK_FILE {
-            std::fs::copy(e.path(), target)?;
+            // Mail is sent outside the game's lock: a mail moved from outbox/ to sent/
+            // while this copies is simply not in the copy.
+            match std::fs::copy(e.path(), target) {
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                r => {
+                    r?;
+                }
+            }
         }
     }
     Ok(())

@@ -7,3 +7,4 @@ pub mod inbound;
 pub mod outbox;
 pub mod redact;
 pub mod secret;
+pub mod smtp;

@@ -2,24 +2,29 @@
 //! complete RFC 5322 message (built with lettre) with its envelope beside it, then sent
 //! by `judge mail` or `judge turn` over SMTP or into a pickup folder, and moved to
 //! `<game>/sent/`. A mail that cannot be sent stays in the outbox; nothing is lost while
-//! the server is down.
+//! the server is down. A mail the server refuses for good (a 5xx answer to its recipient
+//! or content) is given up: kept in `<game>/outbox/failed/` with the server's answer,
+//! never tried again by itself, until the GM asks for it (`judge mail --retry`).
 
 use std::fs;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::Instant;
 
 use lettre::message::header::ContentType;
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
-use lettre::transport::smtp::authentication::Credentials;
-use lettre::transport::smtp::client::{Tls, TlsParameters};
-use lettre::{Address, Message, SmtpTransport, Transport};
+use lettre::{Address, Message};
 use serde::{Deserialize, Serialize};
 
+use super::smtp::{self, Failed};
+use crate::archive::lock::{GameLock, LockError};
 use crate::archive::{Archive, MailSettings, atomic};
 
 pub const OUTBOX: &str = "outbox";
 pub const SENT: &str = "sent";
+/// Mail the server refused for good, with its answer (inside the outbox, which git
+/// never keeps).
+pub const FAILED: &str = "outbox/failed";
 
 /// A mail to queue.
 #[derive(Clone, Debug)]
@@ -55,6 +60,9 @@ pub enum MailError {
     /// The mail could not be sent now (the server is down, say); it may work later.
     #[error("{0}")]
     Send(String),
+    /// The server refused the mail for good (a 5xx answer).
+    #[error("{0}")]
+    Refused(String),
     #[error(transparent)]
     Archive(#[from] crate::archive::ArchiveError),
 }
@@ -84,10 +92,10 @@ pub fn settings(archive: &Archive) -> Result<&MailSettings, MailError> {
     archive.game.mail.as_ref().ok_or(MailError::NotConfigured)
 }
 
-/// Is this mail already queued or sent?
+/// Is this mail already queued, sent, or given up?
 pub fn known(archive: &Archive, key: &str) -> bool {
     let k = safe_key(key);
-    [OUTBOX, SENT]
+    [OUTBOX, SENT, FAILED]
         .iter()
         .any(|d| archive.root().join(d).join(format!("{k}.eml")).is_file())
 }
@@ -174,11 +182,20 @@ pub fn send_now(archive: &Archive, m: &Outgoing, kept: &Outgoing) -> Result<(), 
     let s = settings(archive)?.clone();
     crate::archive::git::check_mail_folders(archive)?;
     let (raw, env) = build(archive, m)?;
-    let smtp = match &s.pickup {
+    let limit = s.send_timeout().map_err(MailError::Send)?;
+    let deadline = Instant::now() + limit;
+    let mut session = match &s.pickup {
         Some(_) => None,
-        None => Some(transport(&s).map_err(MailError::Send)?),
+        None => Some(smtp::connect(&s, deadline, limit).map_err(MailError::Send)?),
     };
-    deliver(archive, &s, smtp.as_ref(), &safe_key(&m.key), &raw, &env).map_err(MailError::Send)?;
+    let sent = deliver(archive, &s, session.as_mut(), &safe_key(&m.key), &raw, &env);
+    if let Some(session) = session {
+        session.quit();
+    }
+    sent.map_err(|f| match f {
+        Failed::Refused(why) => MailError::Refused(why),
+        Failed::Server(why) | Failed::Later(why) => MailError::Send(why),
+    })?;
     let (copy, _) = build(archive, kept)?;
     atomic::write_file(
         &archive
@@ -194,8 +211,21 @@ pub fn send_now(archive: &Archive, m: &Outgoing, kept: &Outgoing) -> Result<(), 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SendReport {
     pub sent: Vec<String>,
-    /// Mails left in the outbox, with why.
+    /// Mails tried and left in the outbox, with why.
     pub failed: Vec<(String, String)>,
+    /// Mails the server refused for good, given up: key, recipient, the server's answer.
+    pub refused: Vec<(String, String, String)>,
+    /// Mails not tried, left in the outbox, because of `stopped`.
+    pub left: Vec<String>,
+    /// Why the run stopped before the end (the server could not be talked to).
+    pub stopped: Option<String>,
+}
+
+/// A mail given up: to whom, and what the server said (`outbox/failed/KEY.json`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Refusal {
+    pub to: String,
+    pub why: String,
 }
 
 /// The mails waiting in the outbox, oldest name first.
@@ -209,38 +239,6 @@ pub fn waiting(archive: &Archive) -> Vec<String> {
         .unwrap_or_default();
     v.sort();
     v
-}
-
-fn transport(s: &MailSettings) -> Result<SmtpTransport, String> {
-    let host = s
-        .smtp_host
-        .clone()
-        .ok_or("no smtp_host and no pickup folder in [mail]")?;
-    let security = s.smtp_security.as_deref().unwrap_or("starttls");
-    let tls = || TlsParameters::new(host.clone()).map_err(|e| e.to_string());
-    let mut b = match security {
-        "none" => SmtpTransport::builder_dangerous(host.as_str()),
-        "starttls" => SmtpTransport::builder_dangerous(host.as_str()).tls(Tls::Required(tls()?)),
-        "tls" => SmtpTransport::builder_dangerous(host.as_str()).tls(Tls::Wrapper(tls()?)),
-        other => {
-            return Err(format!(
-                "smtp_security `{other}`: use none, starttls or tls"
-            ));
-        }
-    };
-    if let Some(p) = s.smtp_port {
-        b = b.port(p);
-    }
-    if let Some(user) = &s.smtp_user {
-        let var = s
-            .smtp_password_env
-            .clone()
-            .unwrap_or_else(|| "JUDGE_SMTP_PASSWORD".into());
-        let pass = std::env::var(&var)
-            .map_err(|_| format!("the SMTP password is read from ${var}, which is not set"))?;
-        b = b.credentials(Credentials::new(user.clone(), pass));
-    }
-    Ok(b.timeout(Some(Duration::from_secs(20))).build())
 }
 
 /// Mark a mail sent: its message moves to `sent/` (that move is the mark, synced to
@@ -310,11 +308,11 @@ fn drop_into(dir: &Path, key: &str, raw: &[u8]) -> Result<PathBuf, String> {
 fn deliver(
     archive: &Archive,
     s: &MailSettings,
-    smtp: Option<&SmtpTransport>,
+    smtp: Option<&mut smtp::Session>,
     key: &str,
     raw: &[u8],
     env: &Envelope,
-) -> Result<(), String> {
+) -> Result<(), Failed> {
     match (&s.pickup, smtp) {
         (Some(p), _) => {
             let p = if p.is_absolute() {
@@ -322,37 +320,148 @@ fn deliver(
             } else {
                 archive.root().join(p)
             };
-            drop_into(&p, key, raw).map(|_| ())
+            drop_into(&p, key, raw).map(|_| ()).map_err(Failed::Later)
         }
         (None, Some(t)) => {
-            let envelope = lettre::address::Envelope::new(
-                Some(
-                    env.from
-                        .parse()
-                        .map_err(|e: lettre::address::AddressError| e.to_string())?,
-                ),
-                vec![
-                    env.to
-                        .parse()
-                        .map_err(|e: lettre::address::AddressError| e.to_string())?,
-                ],
-            )
-            .map_err(|e| e.to_string())?;
-            t.send_raw(&envelope, raw)
-                .map(|_| ())
-                .map_err(|e| e.to_string())
+            // Both were checked when the mail was queued; a recipient that no longer
+            // reads can never be delivered, a sender that does not is the settings'.
+            let from = env
+                .from
+                .parse::<Address>()
+                .map_err(|e| Failed::Server(format!("the judge's address `{}`: {e}", env.from)))?;
+            let to = env
+                .to
+                .parse::<Address>()
+                .map_err(|e| Failed::Refused(format!("`{}`: {e}", env.to)))?;
+            t.send(&from, &to, raw)
         }
-        (None, None) => Err("no way to send mail is configured".into()),
+        (None, None) => Err(Failed::Server("no way to send mail is configured".into())),
     }
+}
+
+/// Give a mail up: the server's answer beside it, then the message and its envelope
+/// moved out of the outbox (the move of the message is the mark), into `outbox/failed/`.
+fn move_to_failed(archive: &Archive, key: &str, refusal: &Refusal) -> std::io::Result<()> {
+    let failed = archive.root().join(FAILED);
+    let outbox = archive.root().join(OUTBOX);
+    fs::create_dir_all(&failed)?;
+    let json = serde_json::to_vec_pretty(refusal).map_err(std::io::Error::other)?;
+    atomic::write_file(&failed.join(format!("{key}.json")), &json)
+        .map_err(|e| std::io::Error::other(e.to_string()))?;
+    fs::rename(
+        outbox.join(format!("{key}.eml")),
+        failed.join(format!("{key}.eml")),
+    )?;
+    fs::File::open(&failed)?.sync_all()?;
+    fs::File::open(&outbox)?.sync_all()?;
+    let env = outbox.join(format!("{key}.env.json"));
+    if env.exists() {
+        fs::rename(&env, failed.join(format!("{key}.env.json")))?;
+    }
+    Ok(())
+}
+
+/// The mails given up, by key, with to whom and why: those in `outbox/failed/` with the
+/// server's answer beside them.
+pub fn refused(archive: &Archive) -> Vec<(String, Refusal)> {
+    let dir = archive.root().join(FAILED);
+    let mut out: Vec<(String, Refusal)> = fs::read_dir(&dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().to_str()?.to_string();
+            let key = name.strip_suffix(".eml")?.to_string();
+            let note = fs::read(dir.join(format!("{key}.json"))).ok()?;
+            Some((key, serde_json::from_slice(&note).ok()?))
+        })
+        .collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+/// Forget a mail given up (its report was made anew, `judge mail --resend`): the
+/// server's answer goes, so it is neither listed nor tried again; the mail itself stays
+/// in `outbox/failed/`, so that the report is not queued a second time.
+pub fn forget(archive: &Archive, key: &str) -> Result<(), MailError> {
+    let path = archive
+        .root()
+        .join(FAILED)
+        .join(format!("{}.json", safe_key(key)));
+    match fs::remove_file(&path) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(source) => Err(MailError::Archive(crate::archive::ArchiveError::Io {
+            path,
+            source,
+        })),
+    }
+}
+
+/// Put the mails given up back into the outbox, to be tried again (`judge mail
+/// --retry`). Returns their keys.
+pub fn retry(archive: &Archive) -> Result<Vec<String>, MailError> {
+    let failed = archive.root().join(FAILED);
+    let outbox = archive.root().join(OUTBOX);
+    let io = |path: &std::path::Path| {
+        let path = path.to_path_buf();
+        move |source| {
+            MailError::Archive(crate::archive::ArchiveError::Io {
+                path: path.clone(),
+                source,
+            })
+        }
+    };
+    let mut keys = Vec::new();
+    for (key, _) in refused(archive) {
+        let env = failed.join(format!("{key}.env.json"));
+        if env.exists() {
+            fs::rename(&env, outbox.join(format!("{key}.env.json"))).map_err(io(&env))?;
+        }
+        let eml = failed.join(format!("{key}.eml"));
+        fs::rename(&eml, outbox.join(format!("{key}.eml"))).map_err(io(&eml))?;
+        let note = failed.join(format!("{key}.json"));
+        if note.exists() {
+            fs::remove_file(&note).map_err(io(&note))?;
+        }
+        keys.push(key);
+    }
+    Ok(keys)
 }
 
 /// Send every waiting mail; those that fail stay for next time. Each mail is marked
 /// sent (moved to `sent/`, synced to disk) before the next is sent: a crash can send at
 /// most the one mail in flight twice.
+///
+/// The whole run, waiting for another sender included, takes at most `[mail]
+/// send_timeout`: a server that does not answer costs that once, and what is not sent by
+/// then waits for the next run. The caller need not hold the game's lock (and should
+/// not, so that a slow server holds up no other command): the outbox has its own,
+/// `outbox/.judge.lock`, so that two runs never send the same mail.
 pub fn send_all(archive: &Archive) -> Result<SendReport, MailError> {
     let s = settings(archive)?.clone();
     crate::archive::git::check_mail_folders(archive)?;
+    let limit = s.send_timeout().map_err(MailError::Send)?;
+    let deadline = Instant::now() + limit;
     let mut report = SendReport::default();
+    let dir = archive.root().join(OUTBOX);
+    if !dir.is_dir() {
+        return Ok(report);
+    }
+    let _sending = match GameLock::acquire(&dir, "judge sending mail", limit) {
+        Ok(lock) => lock,
+        Err(LockError::Busy { holder, .. }) => {
+            report.left = waiting(archive);
+            if !report.left.is_empty() {
+                report.stopped = Some(format!(
+                    "another judge command was sending this game's mail for all of the {} the run may take ({holder})",
+                    humantime::format_duration(limit)
+                ));
+            }
+            return Ok(report);
+        }
+        Err(e) => return Err(MailError::Send(e.to_string())),
+    };
     // An envelope left behind by a run killed just after its mail was marked sent.
     for e in fs::read_dir(archive.root().join(OUTBOX))
         .into_iter()
@@ -376,17 +485,10 @@ pub fn send_all(archive: &Archive) -> Result<SendReport, MailError> {
         }
     }
     let keys = waiting(archive);
-    if keys.is_empty() {
-        return Ok(report);
-    }
-    let smtp = if s.pickup.is_some() {
-        None
-    } else {
-        Some(transport(&s))
-    };
-    for key in keys {
+    let mut session: Option<smtp::Session> = None;
+    for (i, key) in keys.iter().enumerate() {
         let dir = archive.root().join(OUTBOX);
-        let result: Result<(), String> = (|| {
+        let read = (|| -> Result<(Vec<u8>, Envelope), String> {
             let path = dir.join(format!("{key}.eml"));
             // Never mail a file a link leads to.
             archive.no_link(&path).map_err(|e| e.to_string())?;
@@ -395,19 +497,54 @@ pub fn send_all(archive: &Archive) -> Result<SendReport, MailError> {
                 &fs::read(dir.join(format!("{key}.env.json"))).map_err(|e| e.to_string())?,
             )
             .map_err(|e| e.to_string())?;
-            match &smtp {
-                Some(Err(e)) => Err(e.clone()),
-                Some(Ok(t)) => deliver(archive, &s, Some(t), &key, &raw, &env),
-                None => deliver(archive, &s, None, &key, &raw, &env),
-            }
+            Ok((raw, env))
         })();
-        match result {
-            Ok(()) => {
-                move_to_sent(archive, &key).map_err(|e| MailError::Build(e.to_string()))?;
-                report.sent.push(key);
+        let (raw, env) = match read {
+            Ok(r) => r,
+            Err(why) => {
+                report.failed.push((key.clone(), why));
+                continue;
             }
-            Err(why) => report.failed.push((key, why)),
+        };
+        if s.pickup.is_none() {
+            if session.as_ref().is_some_and(|t| t.broken) {
+                session = None;
+            }
+            if session.is_none() {
+                match smtp::connect(&s, deadline, limit) {
+                    Ok(t) => session = Some(t),
+                    Err(why) => {
+                        report.left = keys[i..].to_vec();
+                        report.stopped = Some(why);
+                        break;
+                    }
+                }
+            }
         }
+        match deliver(archive, &s, session.as_mut(), key, &raw, &env) {
+            Ok(()) => {
+                move_to_sent(archive, key).map_err(|e| MailError::Build(e.to_string()))?;
+                report.sent.push(key.clone());
+            }
+            Err(Failed::Later(why)) => report.failed.push((key.clone(), why)),
+            Err(Failed::Refused(why)) => {
+                let refusal = Refusal {
+                    to: env.to.clone(),
+                    why,
+                };
+                move_to_failed(archive, key, &refusal)
+                    .map_err(|e| MailError::Build(e.to_string()))?;
+                report.refused.push((key.clone(), refusal.to, refusal.why));
+            }
+            Err(Failed::Server(why)) => {
+                report.left = keys[i..].to_vec();
+                report.stopped = Some(why);
+                break;
+            }
+        }
+    }
+    if let Some(t) = session {
+        t.quit();
     }
     Ok(report)
 }

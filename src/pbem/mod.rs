@@ -46,7 +46,30 @@ pub fn open(dir: &std::path::Path) -> Result<(Archive, &'static dyn Game), Error
             dir.join(crate::archive::GAME_FILE).display()
         ))
     })?;
+    if let Some(seats) = seats(&archive, game) {
+        archive.check_seats(&seats)?;
+    }
     Ok((archive, game))
+}
+
+/// The seats the game has, by id: the round's before turn 0, else the latest turn's
+/// (its state, or on a public clone its public record). `None` when they cannot be read
+/// here; the command that needs them says why.
+fn seats(archive: &Archive, game: &dyn Game) -> Option<Vec<String>> {
+    let seats = match round::current(archive, game).ok()? {
+        Some((_, r)) => r.seats(),
+        None => {
+            let last = *archive.turns().ok()?.last()?;
+            match position(archive, game, last) {
+                Ok(p) => p.seats(),
+                Err(_) => game
+                    .public_position(&archive.read(last, PUBLIC_FILE).ok()?)
+                    .ok()?
+                    .seats(),
+            }
+        }
+    };
+    Some(seats.into_iter().map(|s| s.id).collect())
 }
 
 /// Where the game stands now, for checking and filing orders: the last turn's position,
@@ -142,9 +165,19 @@ pub fn deadline_after(
         Pace::Together => Ok(Some(s.deadline(next).map_err(user)?)),
         Pace::OneAtATime => {
             let first = s.deadline(1).map_err(user)?;
-            let after = before_played
-                .and_then(|t| t.checked_add(s.every().ok()?))
-                .unwrap_or(first);
+            let after = match before_played {
+                Some(t) => t
+                    .checked_add(s.every().map_err(user)?)
+                    .filter(|at| crate::archive::schedule::in_range(*at))
+                    .ok_or_else(|| {
+                        Error::User(format!(
+                            "turn {next}'s deadline, [schedule] every = \"{}\" after the step before it was played, would fall after {}",
+                            s.every,
+                            crate::archive::schedule::LATEST
+                        ))
+                    })?,
+                None => first,
+            };
             Ok(Some(after.max(first)))
         }
     }

@@ -122,7 +122,7 @@ pub fn deadline(archive: &Archive, last: u32) -> Result<Option<SystemTime>, Erro
 /// The files of the round as `judge new` makes it.
 pub fn start_files(round: &str, now: SystemTime) -> Result<Vec<(String, Vec<u8>)>, Error> {
     let rec = StepRecord {
-        at: humantime::format_rfc3339_seconds(now).to_string(),
+        at: crate::archive::schedule::stamp(now),
         ..StepRecord::default()
     };
     Ok(vec![
@@ -232,7 +232,7 @@ fn write_step(
         player: Some(player.to_string()),
         by_default: choice.is_none(),
         summary: taken.summary.clone(),
-        at: humantime::format_rfc3339_seconds(now).to_string(),
+        at: crate::archive::schedule::stamp(now),
     };
     let mut files: Vec<(String, Vec<u8>)> = vec![
         (ROUND_FILE.to_string(), taken.round.clone().into_bytes()),

@@ -20,6 +20,15 @@ pub fn describe(r: &SendReport) -> Vec<String> {
     for (k, why) in &r.failed {
         lines.push(format!("not sent, left in the outbox: {k}: {why}"));
     }
+    for (k, to, why) in &r.refused {
+        lines.push(format!("refused for good: {k} to {to}: {why}"));
+    }
+    if let Some(why) = &r.stopped {
+        lines.push(format!(
+            "not sent, left in the outbox: {}: {why}",
+            crate::text::count(r.left.len(), "mail")
+        ));
+    }
     lines
 }
 
@@ -181,7 +190,9 @@ fn digest(
     )))
 }
 
-/// Queue a turn's report for one player again (`judge mail --resend`).
+/// Queue a turn's report for one player again (`judge mail --resend`). The copies the
+/// server refused for good are forgotten: this one is made anew, to the address
+/// game.toml gives now.
 pub fn resend(archive: &Archive, turn: u32, seat: &str) -> Result<String, Error> {
     let mut n = 1;
     let key = loop {
@@ -191,6 +202,13 @@ pub fn resend(archive: &Archive, turn: u32, seat: &str) -> Result<String, Error>
         }
         n += 1;
     };
+    let refused = outbox::refused(archive);
+    for (k, _) in &refused {
+        let base = format!("report-{turn:03}-{seat}");
+        if *k == base || k.starts_with(&format!("{base}-again-")) {
+            outbox::forget(archive, k)?;
+        }
+    }
     let png = map_png(archive, turn)?;
     let mail = report_mail(
         archive,

@@ -2,12 +2,13 @@
 //!
 //! 1. finish what an earlier run left (a turn written but its orders not cleared, held
 //!    orders not yet moved, reports not yet queued);
-//! 2. file new mail and send the answers at once;
+//! 2. file new mail and answer it (the answers are queued: the caller sends the outbox,
+//!    once it has let go of the game, [`super::send`]);
 //! 3. remind players without orders, once, a set time before the deadline;
 //! 4. if the turn is due (its deadline has passed, or every player's orders are in and
 //!    the schedule says `early = true`), play it: the orders in `pending/` (or a player's
 //!    standing orders), moved aside first so that a crash can never play them twice;
-//!    the turn written whole; the reports queued and sent.
+//!    the turn written whole; the reports queued.
 //!
 //! Every step can be repeated: a run killed at any point is finished by the next one.
 
@@ -34,8 +35,6 @@ use crate::text::{count, decode};
 pub struct Options {
     /// Play before the deadline, or with no orders waiting.
     pub force: bool,
-    /// Send the queued mail at once.
-    pub send: bool,
     /// Open the mailbox read-only (a dry run): nothing is marked read on the server.
     pub read_only_mail: bool,
 }
@@ -480,9 +479,7 @@ pub fn run(
     lines.extend(read_mail(archive, game, now, opts.read_only_mail)?);
     // Before turn 0: the round by mail (choosing homes) goes first.
     if super::round::current(archive, game)?.is_some() {
-        let done = super::round::run(archive, game, now, opts.force, lines)?;
-        flush(archive, opts, lines)?;
-        return Ok(done);
+        return super::round::run(archive, game, now, opts.force, lines);
     }
     let mut done = step(archive, game, now, opts, lines)?;
     // A game played one player at a time plays on while the next step's orders are in.
@@ -506,7 +503,6 @@ pub fn run(
             _ => break,
         }
     }
-    flush(archive, opts, lines)?;
     Ok(done)
 }
 
@@ -603,7 +599,7 @@ fn step(
     let rec = TurnRecord {
         game: name.clone(),
         deadline: super::deadline_after(archive, game, next + 1, Some(now))?.map(shown),
-        played_at: one_at_a_time.then(|| humantime::format_rfc3339_seconds(now).to_string()),
+        played_at: one_at_a_time.then(|| crate::archive::schedule::stamp(now)),
         orders: files
             .iter()
             .map(|(_, f, src)| (f.player.clone(), *src))
@@ -667,13 +663,12 @@ fn step(
 
 /// End the game now (`judge end --why`): the next turn of the archive holds only the end,
 /// scored by the game's own rules, with the GM's reason in its report; the reports are
-/// mailed, and the game's seed is published. Orders waiting in `pending/` are not played.
+/// queued, and the game's seed is published. Orders waiting in `pending/` are not played.
 pub fn end(
     archive: &Archive,
     game: &dyn Game,
     now: SystemTime,
     why: &str,
-    opts: Options,
     lines: &mut Vec<String>,
 ) -> Result<u32, Error> {
     finish(archive, game, lines)?;
@@ -698,7 +693,7 @@ pub fn end(
     let rec = TurnRecord {
         game: archive.name(),
         deadline: None,
-        played_at: Some(humantime::format_rfc3339_seconds(now).to_string()),
+        played_at: Some(crate::archive::schedule::stamp(now)),
         orders: BTreeMap::new(),
         acted: played.acted.clone(),
         ended: Some(why.to_string()),
@@ -733,16 +728,7 @@ pub fn end(
         lines.push(format!("The game is over: {why}"));
     }
     finish(archive, game, lines)?;
-    flush(archive, opts, lines)?;
     Ok(next)
-}
-
-/// Send what waits in the outbox, if sending is on and mail is set up.
-fn flush(archive: &Archive, opts: Options, lines: &mut Vec<String>) -> Result<(), Error> {
-    if opts.send && archive.game.mail.is_some() && !outbox::waiting(archive).is_empty() {
-        lines.extend(send::describe(&send::send(archive)?));
-    }
-    Ok(())
 }
 
 /// Whose orders a pending file holds (its name, `red.txt`, or its `player` line), and
