@@ -355,6 +355,12 @@ impl Archive {
                     format!("not a turn's name: {HOW}; move it out of the game's folder"),
                 ));
             };
+            if e.file_type().is_ok_and(|t| t.is_symlink()) {
+                return Err(ArchiveError::Link {
+                    target: fs::read_link(e.path()).ok(),
+                    path: e.path(),
+                });
+            }
             if !e.file_type().is_ok_and(|t| t.is_dir()) {
                 return Err(stray(
                     e.path(),
