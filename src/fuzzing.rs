@@ -124,8 +124,11 @@ pub fn hostile_mail(shape: usize, n: usize, from: &str) -> Vec<u8> {
         3 => {
             let words: Vec<String> = (0..130_000u32)
                 .map(|w| {
-                    let d = format!("{w:08}").replace('0', "a").replace('1', "b");
-                    format!("{}-{}-{:04}", &d[..4], &d[4..], n % 10_000)
+                    // Letters and digits of the secrets' alphabet (no 0 or 1).
+                    let d = format!("{w:08}{:04}", n % 10_000)
+                        .replace('0', "a")
+                        .replace('1', "b");
+                    format!("{}-{}-{}", &d[..4], &d[4..8], &d[8..])
                 })
                 .collect();
             format!(
