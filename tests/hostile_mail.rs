@@ -94,6 +94,29 @@ impl Game {
         out
     }
 
+    /// Ann's real orders, loading a board: the mail a player sends.
+    fn loading(&self, id: &str) -> Vec<u8> {
+        mail(
+            "ann@example.org",
+            id,
+            "",
+            &orders(&self.red, "move D1: load 1 board; C3"),
+        )
+    }
+
+    /// `judge ingest --maildir`, which must end within `secs` and succeed.
+    fn ingest_maildir(&self, maildir: &std::path::Path, secs: u64) -> String {
+        let args = [
+            "ingest",
+            self.d(),
+            "--maildir",
+            maildir.to_str().expect("utf-8"),
+        ];
+        let (code, out, err) = judge_within(&args, Duration::from_secs(secs));
+        assert_eq!(code, 0, "{out}{err}");
+        out
+    }
+
     fn sent_to(&self, who: &str) -> Vec<String> {
         let Ok(d) = std::fs::read_dir(self.root.join("pickup")) else {
             return Vec::new();
@@ -157,22 +180,10 @@ fn a_maildir_of_200_hostile_mails_is_read_and_the_real_orders_filed() {
     }
     std::fs::write(
         maildir.join("new/1764558999.M1P1.host"),
-        mail(
-            "ann@example.org",
-            "real@x",
-            "",
-            &orders(&g.red, "move D1: load 1 board; C3"),
-        ),
+        g.loading("real@x"),
     )
     .expect("write");
-    let args = [
-        "ingest",
-        g.d(),
-        "--maildir",
-        maildir.to_str().expect("utf-8"),
-    ];
-    let (code, out, err) = judge_within(&args, Duration::from_secs(180));
-    assert_eq!(code, 0, "{out}{err}");
+    let out = g.ingest_maildir(&maildir, 180);
     assert!(g.pending().contains("move D1: load 1 board; C3"), "{out}");
     let log = g.log();
     assert_eq!(log.lines().count(), 201, "each mail logged once");
@@ -195,8 +206,7 @@ fn a_maildir_of_200_hostile_mails_is_read_and_the_real_orders_filed() {
     let to_ann = g.sent_to("ann@example.org");
     assert!(to_ann.len() <= 5 + 1 + 1, "{} mails to Ann", to_ann.len());
     // The next run reads none of them again.
-    let (code, out, err) = judge_within(&args, Duration::from_secs(60));
-    assert_eq!(code, 0, "{out}{err}");
+    let out = g.ingest_maildir(&maildir, 60);
     assert!(out.contains("skipped 201 mails already filed"), "{out}");
     assert_eq!(g.log().lines().count(), 201);
 }
@@ -322,22 +332,10 @@ fn same_second_mails_count_in_delivery_order() {
     .expect("write");
     std::fs::write(
         maildir.join("new/1764558152.M1000P7.host"),
-        mail(
-            "ann@example.org",
-            "newer@x",
-            "",
-            &orders(&g.red, "move D1: load 1 board; C3"),
-        ),
+        g.loading("newer@x"),
     )
     .expect("write");
-    let args = [
-        "ingest",
-        g.d(),
-        "--maildir",
-        maildir.to_str().expect("utf-8"),
-    ];
-    let (code, out, err) = judge_within(&args, Duration::from_secs(60));
-    assert_eq!(code, 0, "{out}{err}");
+    let out = g.ingest_maildir(&maildir, 60);
     assert!(
         g.pending().contains("load 1 board"),
         "the newer orders count: {out}"
