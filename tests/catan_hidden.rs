@@ -18,21 +18,14 @@
 
 mod support;
 
+use support::catan::Variant;
+
 use std::collections::{BTreeMap, BTreeSet};
 
-use pbem_judge::catan::board::layout::Layout;
-use pbem_judge::catan::express::Map;
-use pbem_judge::catan::{Colour, Event, Options, State};
+use pbem_judge::catan::{Colour, Event, State};
 use pbem_judge::luck::{Luck, Rng};
 use pbem_judge::pbem::game::{Game, OrderFile, Played, ReportInput};
 use serde_json::Value;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Variant {
-    Base,
-    Extension,
-    Express,
-}
 
 fn cases() -> usize {
     std::env::var("CATAN_HIDDEN_CASES")
@@ -41,46 +34,9 @@ fn cases() -> usize {
         .unwrap_or(1000)
 }
 
-fn game_of(v: Variant) -> &'static dyn Game {
-    pbem_judge::games::by_id(match v {
-        Variant::Express => "catan-express",
-        _ => "catan",
-    })
-    .expect("registered")
-}
-
 fn new_state(v: Variant, seed: u64) -> State {
-    let mut r = Rng::new(seed);
-    let players = match v {
-        Variant::Base => 3 + r.below(2) as usize,
-        Variant::Extension => 5 + r.below(2) as usize,
-        Variant::Express => 3 + r.below(4) as usize,
-    };
-    let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();
-    let options = match v {
-        Variant::Express => pbem_judge::catan::express::options(
-            players,
-            if r.below(3) == 0 {
-                Map::Beyond
-            } else {
-                Map::Island
-            },
-            Layout::Random,
-        ),
-        _ => Options {
-            layout: Layout::Random,
-            extension: players > 4,
-            ..Options::default()
-        },
-    };
-    State::with_luck(
-        "hidden",
-        &names,
-        seed,
-        Luck::predictable(seed ^ 0xD1CE),
-        &options,
-    )
-    .expect("a game")
+    v.new_game("hidden", seed, Luck::predictable(seed ^ 0xD1CE))
+        .0
 }
 
 /// The files that come in for a step: the awaited player's, mostly, and others' now
@@ -341,7 +297,7 @@ fn first_difference(a: &[u8], b: &[u8]) -> String {
 }
 
 fn run(v: Variant) -> Tally {
-    let game = game_of(v);
+    let game = v.game();
     let want = cases();
     let mut t = Tally {
         compared: 0,

@@ -17,19 +17,11 @@
 
 mod support;
 
-use pbem_judge::catan::board::layout::Layout;
-use pbem_judge::catan::cards::{Cards, DevCard, DevCards};
-use pbem_judge::catan::express::Map;
-use pbem_judge::catan::{Options, State};
-use pbem_judge::luck::{Luck, Rng};
-use pbem_judge::pbem::game::Game;
+use support::catan::Variant;
 
-#[derive(Clone, Copy, Debug)]
-enum Variant {
-    Base,
-    Extension,
-    Express,
-}
+use pbem_judge::catan::State;
+use pbem_judge::catan::cards::{Cards, DevCard, DevCards};
+use pbem_judge::luck::{Luck, Rng};
 
 fn cases() -> usize {
     std::env::var("CATAN_PUBLIC_CHECK_CASES")
@@ -38,41 +30,9 @@ fn cases() -> usize {
         .unwrap_or(300)
 }
 
-fn game_of(v: Variant) -> &'static dyn Game {
-    pbem_judge::games::by_id(match v {
-        Variant::Express => "catan-express",
-        _ => "catan",
-    })
-    .expect("registered")
-}
-
 /// A random position of the variant: a new game walked on by random order files.
 fn position(v: Variant, seed: u64) -> State {
-    let mut r = Rng::new(seed);
-    let players = match v {
-        Variant::Base => 3 + r.below(2) as usize,
-        Variant::Extension => 5 + r.below(2) as usize,
-        Variant::Express => 3 + r.below(4) as usize,
-    };
-    let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();
-    let options = match v {
-        Variant::Express => pbem_judge::catan::express::options(
-            players,
-            if r.below(3) == 0 {
-                Map::Beyond
-            } else {
-                Map::Island
-            },
-            Layout::Random,
-        ),
-        _ => Options {
-            layout: Layout::Random,
-            extension: players > 4,
-            ..Options::default()
-        },
-    };
-    let mut s = State::with_luck("public", &names, seed, Luck::predictable(seed), &options)
-        .expect("a game");
+    let (mut s, mut r) = v.new_game("public", seed, Luck::predictable(seed));
     for _ in 0..r.below(90) {
         if s.winner.is_some() {
             break;
@@ -123,7 +83,7 @@ fn hidden_changed(s: &State, r: &mut Rng) -> State {
 }
 
 fn run(v: Variant) {
-    let game = game_of(v);
+    let game = v.game();
     let mut changed_anything = 0;
     let mut checked = 0;
     for case in 0..cases() as u64 {

@@ -56,3 +56,60 @@ pub fn git_kept(dir: &Path) -> String {
     git(&["add", "-A"]);
     git(&["ls-files", "--cached"])
 }
+
+/// The three kinds of Catan game the property tests walk: base (3–4 players), the 5–6
+/// player extension, and Catan Express (3–6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variant {
+    Base,
+    Extension,
+    Express,
+}
+
+impl Variant {
+    /// The game the judge plays it as.
+    pub fn game(self) -> &'static dyn pbem_judge::pbem::game::Game {
+        pbem_judge::games::by_id(match self {
+            Variant::Express => "catan-express",
+            _ => "catan",
+        })
+        .expect("registered")
+    }
+
+    /// A new game of this variant on a random board, named `name`, its draws from
+    /// `luck`; with the generator that chose it, to walk on with.
+    pub fn new_game(
+        self,
+        name: &str,
+        seed: u64,
+        luck: pbem_judge::luck::Luck,
+    ) -> (State, pbem_judge::luck::Rng) {
+        use pbem_judge::catan::board::layout::Layout;
+        use pbem_judge::catan::express::Map;
+        let mut r = pbem_judge::luck::Rng::new(seed);
+        let players = match self {
+            Variant::Base => 3 + r.below(2) as usize,
+            Variant::Extension => 5 + r.below(2) as usize,
+            Variant::Express => 3 + r.below(4) as usize,
+        };
+        let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();
+        let options = match self {
+            Variant::Express => pbem_judge::catan::express::options(
+                players,
+                if r.below(3) == 0 {
+                    Map::Beyond
+                } else {
+                    Map::Island
+                },
+                Layout::Random,
+            ),
+            _ => pbem_judge::catan::Options {
+                layout: Layout::Random,
+                extension: players > 4,
+                ..pbem_judge::catan::Options::default()
+            },
+        };
+        let s = State::with_luck(name, &names, seed, luck, &options).expect("a game");
+        (s, r)
+    }
+}
