@@ -286,3 +286,37 @@ fn p13_a_stray_turn_folder_is_named_with_exit_1() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("1 turn played"), "{out}");
 }
+
+/// Found closing issue 21: a `[mail]` with neither `smtp_host` nor `pickup` was taken,
+/// and every report and answer then waited in the outbox for good, each run saying only
+/// that mail waits. It is the GM's slip: every command that reads game.toml refuses it
+/// (exit 1), naming the file, the `[mail]` line and the two ways to send.
+#[test]
+fn mail_settings_without_a_way_to_send_are_named() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (dir, _) = mail_game(tmp.path());
+    let d = dir.to_str().expect("utf-8");
+    let path = dir.join("game.toml");
+    let text = std::fs::read_to_string(&path)
+        .expect("toml")
+        .replace("pickup = \"pickup\"\n", "maildir = \"/var/mail/judge\"\n");
+    std::fs::write(&path, &text).expect("write");
+    // The table's own line, not the file's comment that mentions it.
+    let place = format!("game.toml:{}:", line_of(&text, "\n[mail]\n") + 1);
+    for args in [
+        vec!["status", d],
+        vec!["turn", d, "--force"],
+        vec!["mail", d],
+    ] {
+        let (code, out, err) = judge(&args);
+        no_panic(&args.join(" "), code, &err);
+        assert_eq!(code, 1, "{args:?}: {out}{err}");
+        assert!(err.contains("no way to send mail"), "{args:?}: {err}");
+        assert!(err.contains(&place), "{args:?} names {place}: {err}");
+        assert!(
+            err.contains("smtp_host") && err.contains("pickup"),
+            "{args:?} says how to put it right: {err}"
+        );
+    }
+    assert!(!dir.join("turns/001").exists(), "nothing was played");
+}

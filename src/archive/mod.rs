@@ -778,6 +778,21 @@ impl GameFile {
             if let Err(e) = m.send_timeout() {
                 out.push(Slip::new(at("send_timeout"), e));
             }
+            // Without a way out, every report and answer would wait in the outbox for
+            // good, and every run would say so: a slip, named before anything is queued.
+            if m.smtp_host.is_none() && m.pickup.is_none() {
+                out.push(
+                    Slip::new(
+                        vec![Key::Name("mail".into())],
+                        "[mail] has no way to send mail: it needs smtp_host or pickup",
+                    )
+                    .help(
+                        "add smtp_host = \"mail.example.org\" (an SMTP server) or \
+                         pickup = \"/var/spool/judge\" (a folder another program sends from); \
+                         docs/gm-guide.md shows both",
+                    ),
+                );
+            }
             for (key, v) in [
                 ("smtp_security", &m.smtp_security),
                 ("imap_security", &m.imap_security),
@@ -869,6 +884,7 @@ mod tests {
         let mut g = game();
         let mut m = MailSettings {
             from: "judge@example.org".into(),
+            pickup: Some("/var/spool/judge".into()),
             ..MailSettings::default()
         };
         assert_eq!(m.send_timeout(), Ok(SEND_TIMEOUT));
