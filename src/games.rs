@@ -29,3 +29,17 @@ pub fn by_id(id: &str) -> Result<&'static dyn Game, String> {
 pub fn default() -> &'static dyn Game {
     all()[0]
 }
+
+/// The game a case file is for: its `[case] game`, or the default (Roads & Boats, whose
+/// cases came first and say nothing). `judge cases` and the test suite both run a case
+/// through it, so every game's cases go through one runner.
+pub fn of_case(path: &std::path::Path) -> Result<&'static dyn Game, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let id = toml::from_str::<toml::Table>(&text)
+        .ok()
+        .and_then(|t| t.get("case")?.get("game")?.as_str().map(str::to_string));
+    match id {
+        Some(id) => by_id(&id).map_err(|e| format!("{}: [case] game: {e}", path.display())),
+        None => Ok(default()),
+    }
+}

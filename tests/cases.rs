@@ -1,62 +1,165 @@
-//! The adjudication suite: every case under tests/cases passes (docs/cases.md).
+//! The adjudication suites of every game, through one runner: each case file under
+//! tests/cases (Roads & Boats, docs/cases.md), tests/catan (docs/catan.md) and
+//! tests/catan-express (docs/catan-express.md) is a test of its own, named by its path
+//! (`cases::files::catan::trade::bank_four_to_one`), run by the game its `[case] game`
+//! names through the game interface, as `judge cases` runs it. Beside them: every case
+//! cites a rule, a wrong expectation fails, and each rules doc's rule → case table is
+//! current.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use pbem_judge::roads_boats::cases;
+/// One test per case file, made by build.rs from the case folders.
+mod files {
+    include!(concat!(env!("OUT_DIR"), "/case_tests.rs"));
+}
 
-fn case_files(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
-    for e in std::fs::read_dir(dir).expect("tests/cases exists") {
+/// The case folders, with the rules doc whose table lists them and how long a rule a
+/// case of the folder cites at least.
+const SUITES: [(&str, &str, usize); 3] = [
+    ("tests/cases", "docs/rules.md", 10),
+    ("tests/catan", "docs/catan.md", 10),
+    ("tests/catan-express", "docs/catan-express.md", 20),
+];
+
+/// The case at `path` passes: its game runs it and every expectation holds.
+pub fn passes(path: &str) {
+    let outcome =
+        pbem_judge::games::of_case(Path::new(path)).and_then(|game| game.run_case(Path::new(path)));
+    match outcome {
+        Ok(o) => assert!(
+            o.problems.is_empty(),
+            "{path} [{}]\n  {}",
+            o.rule,
+            o.problems.join("\n  ")
+        ),
+        Err(e) => panic!("{path} does not read:\n{e}"),
+    }
+}
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).expect("the case folder") {
         let p = e.expect("entry").path();
         if p.is_dir() {
-            case_files(&p, out);
+            collect(&p, out);
         } else if p.extension().is_some_and(|x| x == "toml") {
             out.push(p);
         }
     }
 }
 
-#[test]
-fn every_bundled_case_passes() {
+fn files_of(dir: &str) -> Vec<PathBuf> {
     let mut files = Vec::new();
-    case_files(std::path::Path::new("tests/cases"), &mut files);
+    collect(Path::new(dir), &mut files);
     files.sort();
-    let mut report = String::new();
-    for f in &files {
-        match cases::run_file(f) {
-            Ok(r) if r.passed() => {}
-            Ok(r) => report.push_str(&format!(
-                "FAIL {} [{}]\n  {}\n",
-                f.display(),
-                r.rule,
-                r.problems.join("\n  ")
-            )),
-            Err(d) => report.push_str(&format!(
-                "FAIL {} (does not read)\n{}\n",
-                f.display(),
-                d.render()
-            )),
-        }
-    }
-    assert!(report.is_empty(), "{report}");
-    assert!(!files.is_empty());
+    files
 }
 
-/// docs/rules.md ends with the rule → case table; it must list every case as
-/// `judge cases --table tests/cases` prints it.
+/// Every case file on disk has its test: the tests were made from the folders as they
+/// are (build.rs runs again when they change), none is left out.
 #[test]
-fn the_coverage_table_in_the_rules_doc_is_current() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
-        .args(["cases", "--table", "tests/cases"])
-        .output()
-        .expect("judge runs");
-    assert!(out.status.success());
-    let table = String::from_utf8(out.stdout).expect("utf-8");
-    let doc = std::fs::read_to_string("docs/rules.md").expect("docs/rules.md");
-    let start =
-        doc.find("<!-- cases:begin -->\n").expect("begin marker") + "<!-- cases:begin -->\n".len();
-    let end = doc.find("<!-- cases:end -->").expect("end marker");
+fn every_case_file_has_its_test() {
+    let on_disk: usize = SUITES.iter().map(|(d, _, _)| files_of(d).len()).sum();
+    assert_eq!(files::COUNT, on_disk);
+    assert!(files_of("tests/cases").len() >= 500);
+    assert!(files_of("tests/catan").len() >= 150);
+    assert!(files_of("tests/catan-express").len() >= 150);
+}
+
+/// Every case cites a rule long enough to be one; every case under tests/catan-express
+/// plays Catan Express (an island or beyond variant).
+#[test]
+fn every_case_names_its_rule() {
+    for (dir, _, shortest) in SUITES {
+        for f in files_of(dir) {
+            let game = pbem_judge::games::of_case(&f).expect("a game");
+            let rule = game.case_rule(&f).expect("has a rule");
+            assert!(
+                rule.len() > shortest,
+                "{}: the rule is too short to cite anything",
+                f.display()
+            );
+            if dir == "tests/catan-express" {
+                let text = std::fs::read_to_string(&f).expect("readable");
+                assert!(
+                    text.contains("express = \"island\"") || text.contains("express = \"beyond\""),
+                    "{}: not a Catan Express case",
+                    f.display()
+                );
+            }
+        }
+    }
+}
+
+/// The case `path` with `from` replaced by `to`, run from a copy: its problems.
+fn problems_when(path: &str, from: &str, to: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(path).expect("the case exists");
+    let wrong = text.replace(from, to);
     assert!(
-        doc[start..end] == table,
-        "docs/rules.md's case table is out of date: run `judge cases --table tests/cases` and paste it between the markers"
+        from.is_empty() || wrong != text,
+        "{path}: `{from}` is in the case"
     );
+    let tmp = tempfile::tempdir().expect("tmp");
+    let copy = tmp.path().join("wrong.toml");
+    std::fs::write(&copy, wrong).expect("write");
+    let game = pbem_judge::games::of_case(&copy).expect("a game");
+    game.run_case(&copy).expect("reads").problems
+}
+
+/// The runner is not a rubber stamp: in each game, the same case with one expectation
+/// changed fails, and says which.
+#[test]
+fn a_wrong_expectation_fails() {
+    for (path, from, to, said) in [
+        (
+            "tests/catan/building/city-replaces-settlement.toml",
+            "cities = { red = [13] }",
+            "cities = { red = [18] }",
+            "red's cities",
+        ),
+        (
+            "tests/catan/building/city-replaces-settlement.toml",
+            "[expect]",
+            "[expect]\nfailures = [\"something that did not fail\"]",
+            "",
+        ),
+        (
+            "tests/catan-express/lines/line-joins-own-system.toml",
+            "chips = { red = 0 }",
+            "chips = { red = 1 }",
+            "red's chips",
+        ),
+    ] {
+        let good = problems_when(path, "", "");
+        assert!(good.is_empty(), "{path}: {good:?}");
+        let bad = problems_when(path, from, to);
+        assert!(!bad.is_empty(), "{path} with {to}");
+        assert!(bad.iter().any(|p| p.contains(said)), "{path}: {bad:?}");
+    }
+}
+
+/// Each rules doc ends with its rule → case table as `judge cases --table FOLDER` prints
+/// it. `UPDATE_CASE_TABLE=1` writes the tables into the docs (then review the diff).
+#[test]
+fn the_case_tables_in_the_rules_docs_are_current() {
+    for (dir, doc_path, _) in SUITES {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+            .args(["cases", "--table", dir])
+            .output()
+            .expect("judge runs");
+        assert!(out.status.success(), "{dir}");
+        let table = String::from_utf8(out.stdout).expect("utf-8");
+        let doc = std::fs::read_to_string(doc_path).expect("the doc");
+        let start = doc.find("<!-- cases:begin -->\n").expect("begin marker")
+            + "<!-- cases:begin -->\n".len();
+        let end = doc.find("<!-- cases:end -->").expect("end marker");
+        if doc[start..end] != table && std::env::var("UPDATE_CASE_TABLE").is_ok() {
+            let new = format!("{}{}{}", &doc[..start], table, &doc[end..]);
+            std::fs::write(doc_path, new).expect("write the doc");
+            continue;
+        }
+        assert!(
+            doc[start..end] == table,
+            "{doc_path}'s case table is out of date: rerun with UPDATE_CASE_TABLE=1, then review the diff"
+        );
+    }
 }

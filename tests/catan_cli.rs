@@ -3,12 +3,12 @@
 //! when their orders are on record), `report` per player with hidden hands, `replay`,
 //! `status`, `ingest` of an order mail, `cases`, and the archived four-player game.
 
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 
+use crate::support::catan::{events, judge, ok, pending, state};
 use pbem_judge::catan::state::Phase;
-use support::catan::{events, judge, ok, pending, state};
 
 fn players(n: usize) -> Vec<String> {
     ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus"][..n]

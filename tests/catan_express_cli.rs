@@ -5,15 +5,15 @@
 //! race, and games/catan-express-5p, ten rounds of five players), `ingest` of an order
 //! mail, `cases`, `selfplay`, and what git keeps.
 
-mod support;
+use crate::support;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+use crate::support::catan::{events, judge, ok, pending, state};
 use pbem_judge::catan::express::Map;
 use pbem_judge::catan::scenario::Variant;
 use pbem_judge::catan::state::Phase;
-use support::catan::{events, judge, ok, pending, state};
 
 /// The seats of the archived four-player game (and of scripts/catan-express-game/).
 const NAMES_4P: [&str; 4] = ["Ann", "Bob", "Cy", "Di"];

@@ -15,9 +15,9 @@
 //!
 //! `CATAN_PUBLIC_CHECK_CASES` positions per variant (default 300).
 
-mod support;
+use crate::support;
 
-use support::catan::Variant;
+use crate::support::catan::Variant;
 
 use pbem_judge::catan::State;
 use pbem_judge::catan::cards::{Cards, DevCard, DevCards};

@@ -9,7 +9,7 @@
 //! than the owner can read — the public `report.txt`, the other players'
 //! `reports/<seat>.txt`, and every page `judge site` makes — is searched for them.
 
-mod support;
+use crate::support;
 
 use std::collections::BTreeMap;
 use std::path::Path;

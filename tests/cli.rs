@@ -1,6 +1,6 @@
 //! The `judge` command as a GM uses it: `new`, `show`, `scenarios`.
 
-mod support;
+use crate::support;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -5,16 +5,16 @@
 //! commitment and every draw, on the whole archive or on a clone of its public git.
 //! docs/gm-guide.md, "Dice anyone can check"; docs/archive.md.
 
-mod support;
+use crate::support;
 
 use std::path::Path;
 
+use crate::support::catan::{git_kept, judge, ok};
 use pbem_judge::catan::State;
 use pbem_judge::catan::board::layout::{self, Layout};
 use pbem_judge::catan::cards::DevCard;
 use pbem_judge::catan::rng::{DECK, FIRST};
 use pbem_judge::luck::{Luck, Rng};
-use support::catan::{git_kept, judge, ok};
 
 fn new_catan(dir: &Path, extra: &[&str]) -> String {
     let d = dir.to_str().expect("utf-8");

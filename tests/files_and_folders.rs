@@ -4,7 +4,7 @@
 //! the game's folder, and the temporary files a killed `judge site` leaves in the web
 //! root. Each test failed before its fix.
 
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

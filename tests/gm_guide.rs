@@ -7,11 +7,9 @@
 //! status, and the `text` block right after them shows what they say (each of its
 //! lines must be in their standard error).
 
-mod support;
-
 use std::path::{Path, PathBuf};
 
-use support::servers::Servers;
+use crate::support::servers::Servers;
 
 const GUIDE: &str = "docs/gm-guide.md";
 
@@ -204,6 +202,7 @@ impl Run {
 }
 
 #[test]
+#[ignore = "slow tier: real mail servers (tests/mail/servers.sh); bash .ci/run runs it"]
 fn every_command_in_the_gm_guide_runs() {
     let guide = std::fs::read_to_string(GUIDE).expect("the guide");
     let mut run = Run {

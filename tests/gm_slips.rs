@@ -2,7 +2,7 @@
 //! a hand-edited game.toml that seats one player twice, a stray folder under turns/.
 //! Each is refused with exit 1, naming what is wrong and where, and no command panics.
 
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 

@@ -3,7 +3,7 @@
 //! the comments are what that judge did). Limits: docs/archive.md, "Limits on one mail";
 //! answers: docs/gm-guide.md, "What the judge does with odd mail".
 
-mod support;
+use crate::support;
 
 use std::path::PathBuf;
 use std::time::Duration;

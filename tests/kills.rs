@@ -4,13 +4,13 @@
 //! the server taking it and the judge marking it sent (docs/archive.md, "What can go
 //! wrong"): never more often than there were kills during sending.
 
-mod support;
+use crate::support;
 
 use std::collections::BTreeMap;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use support::servers::Servers;
+use crate::support::servers::Servers;
 
 const NOW: &str = "2026-12-01T12:00:00Z";
 
@@ -53,6 +53,7 @@ fn deliveries(srv: &Servers) -> BTreeMap<String, usize> {
 }
 
 #[test]
+#[ignore = "slow tier: real mail servers (tests/mail/servers.sh); bash .ci/run runs it"]
 fn killed_ingest_and_mail_lose_nothing_and_resend_at_most_the_mail_in_flight() {
     let srv = Servers::start();
     let tmp = tempfile::tempdir().expect("tmp");

@@ -5,7 +5,7 @@
 //! lock free all the while. The servers are real sockets on 127.0.0.1: a port nobody
 //! listens on, a tiny scripted SMTP server, one that accepts and never answers.
 
-mod support;
+use crate::support;
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};

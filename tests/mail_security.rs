@@ -2,7 +2,7 @@
 //! (docs/gm-guide.md, "What the judge does with odd mail"): nothing is written outside
 //! the archive, nothing panics, and answers go only to registered addresses.
 
-mod support;
+use crate::support;
 
 use std::path::PathBuf;
 

@@ -1,7 +1,7 @@
 //! Deadlines, replacing orders, dry runs and commits (issue 6), with the clock injected
 //! through JUDGE_NOW and mail going to a pickup folder.
 
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -1,7 +1,7 @@
 //! Orders come from strangers' mail: whatever bytes arrive, checking them never panics
 //! (issue 4). Random bytes, and random mutations of valid order files.
 
-mod support;
+use crate::support;
 
 use proptest::prelude::*;
 

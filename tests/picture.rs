@@ -5,7 +5,7 @@
 //! (point 22): the goods on the picture by kind, with the legend of exactly the short
 //! forms it uses, and every bridge above the chips of its tile, seen in the PNG.
 
-mod support;
+use crate::support;
 
 use std::path::Path;
 

@@ -2,7 +2,7 @@
 //! goods are conserved except by events that make or use them; no player ever exceeds
 //! a transporter limit; the same input gives the same bytes.
 
-mod support;
+use crate::support;
 
 use proptest::prelude::*;
 

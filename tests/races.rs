@@ -5,13 +5,13 @@
 //! own number), nothing was sent twice (every Message-ID the server received is
 //! different), and no turn was played twice (no orders appear in two turns).
 
-mod support;
+use crate::support;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use support::servers::Servers;
+use crate::support::servers::Servers;
 
 const COMMANDS: [&str; 6] = ["new", "secret", "ingest", "turn", "mail", "deadline"];
 const ROUNDS: usize = 20;
@@ -64,6 +64,7 @@ fn spawn(a: &[String]) -> std::process::Child {
 }
 
 #[test]
+#[ignore = "slow tier: real mail servers (tests/mail/servers.sh); bash .ci/run runs it"]
 fn every_pair_of_writers_at_once_loses_nothing_and_does_nothing_twice() {
     let srv = Servers::start();
     let tmp = tempfile::tempdir().expect("tmp");

@@ -2,7 +2,7 @@
 //! of turn 0 of every bundled scenario (snapshots, reviewed), the 78-column limit, the
 //! map picture, and byte-identical output.
 
-mod support;
+use crate::support;
 
 use std::path::Path;
 

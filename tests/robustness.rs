@@ -1,7 +1,7 @@
 //! Issue 10: nothing lost, nothing twice — crashes, hostile input and a replay that cannot
 //! be fooled. Each test names the point it proves; each failed before its fix.
 
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 

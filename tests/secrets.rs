@@ -5,7 +5,7 @@
 //! played and committed; then every file of the game, every object of its git history,
 //! and every mail the judge sent (raw and decoded) is searched for every secret.
 
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 

@@ -2,12 +2,12 @@
 //! turn and an overview; the orders shown once played, never pending ones, never a
 //! secret, an address or a mail; a game with hidden cards (Catan) shows no orders.
 
-mod support;
+use crate::support;
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use support::judge_text;
+use crate::support::judge_text;
 
 /// Every file of a folder, by its name.
 fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {

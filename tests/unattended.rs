@@ -4,7 +4,7 @@
 //! checked to run the turn step, one run at a time, keeping between runs exactly the
 //! folders the game's .gitignore keeps out of git.
 
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

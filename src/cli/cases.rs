@@ -41,18 +41,8 @@ fn collect(dir: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
     Ok(())
 }
 
-/// The game a case file is for: its `[case] game`, or Roads & Boats.
 fn game_of(path: &Path) -> Result<&'static dyn crate::pbem::game::Game, Failure> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Failure::User(format!("{}: {e}", path.display())))?;
-    let id = toml::from_str::<toml::Table>(&text)
-        .ok()
-        .and_then(|t| t.get("case")?.get("game")?.as_str().map(str::to_string));
-    match id {
-        Some(id) => crate::games::by_id(&id)
-            .map_err(|e| Failure::User(format!("{}: [case] game: {e}", path.display()))),
-        None => Ok(crate::games::default()),
-    }
+    crate::games::of_case(path).map_err(Failure::User)
 }
 
 pub fn run(args: CasesArgs, out: &mut dyn Write) -> Result<(), Failure> {

@@ -1,0 +1,54 @@
+//! The integration tests: one binary (as jj's tests/runner.rs), so the suite links the
+//! judge once, not once per file. Each file beside this one is a module; tests/support
+//! is what they share. Every test drives the `judge` binary or the library as a user
+//! would; the adjudication cases are tests of their own (tests/cases.rs).
+//!
+//! Two tiers: `cargo test` runs the fast one. The slow tier (real mail servers, races
+//! and kills, the browser, the thousand-case hidden-information proofs) is marked
+//! `#[ignore = "slow tier: …"]` and runs with `cargo test -- --ignored`; `bash .ci/run`
+//! runs both, each as its own group, and provisions what the slow tier needs first.
+
+mod support;
+
+mod cases;
+mod catan_cli;
+mod catan_express;
+mod catan_express_cli;
+mod catan_express_game;
+mod catan_express_orders;
+mod catan_express_properties;
+mod catan_express_report;
+mod catan_hidden;
+mod catan_orders_fuzz;
+mod catan_properties;
+mod catan_public_check;
+mod catan_public_record;
+mod catan_report;
+mod cli;
+mod dice;
+mod files_and_folders;
+mod fuzz_corpus;
+mod gm_guide;
+mod gm_slips;
+mod hidden_pipeline;
+mod hostile_mail;
+mod kills;
+mod mail;
+mod mail_failures;
+mod mail_security;
+mod mail_turn;
+mod orders;
+mod orders_fuzz;
+mod pbem_catan;
+mod pbem_loop;
+mod picture;
+mod properties;
+mod races;
+mod report;
+mod robustness;
+mod scenario_files;
+mod secrets;
+mod site;
+mod site_browser;
+mod state_json;
+mod unattended;
