@@ -391,7 +391,7 @@ impl<'a> Intake<'a> {
             inbound::Html::Skip
         };
         atomic::write_file(&marker, format!("{digest} {}\n", stopped + 1).as_bytes())?;
-        let filed = match inbound::read_with(&mail.raw, html).and_then(|m| {
+        let read = inbound::read_with(&mail.raw, html).and_then(|m| {
             // Every value that may be a secret is blanked wherever it stands: a mail
             // with more than an order mail ever holds is refused unread.
             let n = secret_values(&m).len();
@@ -400,16 +400,18 @@ impl<'a> Intake<'a> {
             } else {
                 Ok(m)
             }
-        }) {
+        });
+        // Only a run that stops while reading leaves the mark behind. One stopped while
+        // filing (killed between two writes) did nothing the next run does not do again:
+        // a player's good mail is never refused for it.
+        let _ = std::fs::remove_file(&marker);
+        match read {
             Ok(m) => {
                 let arrived = arrival(mail.delivered, m.received, m.date, self.now);
                 self.decide(seq, &mail.label, &m, arrived, None, Some(digest))
             }
             Err(e) => self.unreadable(seq, mail, &id, &digest, Unread::Read(e)),
-        };
-        // Only a run that stops while reading leaves the mark behind.
-        let _ = std::fs::remove_file(&marker);
-        filed
+        }
     }
 
     /// A mail too large or too broken to read: logged, not kept; a player who sent a
