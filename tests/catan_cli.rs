@@ -285,23 +285,16 @@ fn turn_plays_the_founding_in_snake_order_in_one_run() {
         (s.phase, s.colour(s.active).name()),
         (Phase::BeforeRoll, "blue")
     );
-    // Every step keeps its report for everyone and each player, and its map as SVG.
+    // Every step keeps its report for everyone and its public record; each player's own
+    // report and the map are made again when wanted (issue 22, point 6), not kept.
     for t in 1..=6 {
         let turn = dir.join(format!("turns/{t:03}"));
-        for f in [
-            "report.txt",
-            "reports/red.txt",
-            "reports/blue.txt",
-            "reports/white.txt",
-            "map.svg",
-            "turn.json",
-        ] {
+        for f in ["report.txt", "public.json", "turn.json"] {
             assert!(turn.join(f).is_file(), "turn {t}: {f}");
         }
-        assert!(
-            !turn.join("map.png").exists(),
-            "a step of a game played one player at a time keeps no PNG"
-        );
+        for f in ["reports", "map.svg", "map.png"] {
+            assert!(!turn.join(f).exists(), "turn {t} keeps {f}");
+        }
     }
     // Orders for the next two turns, sent early, are played in one run.
     pending(&dir, "blue", turn_orders("blue"));
@@ -424,10 +417,12 @@ fn reports_hide_hands_and_name_a_stolen_card_only_to_the_two() {
             "{who} sees only that a card was stolen: {text}"
         );
     }
-    // What each player was mailed is the same as `judge report --player` prints.
-    let kept = std::fs::read_to_string(dir.join(format!("turns/{t:03}/reports/white.txt")))
-        .expect("white's report");
-    assert_eq!(kept, white);
+    // What each player is mailed is the same as `judge report --player` prints.
+    let archive = pbem_judge::archive::Archive::open(&dir).expect("archive");
+    let game = pbem_judge::games::by_id(&archive.game.game).expect("game");
+    let mailed =
+        pbem_judge::pbem::report::player_text(&archive, game, t, "white").expect("white's report");
+    assert_eq!(mailed, white);
     let kept = std::fs::read_to_string(dir.join(format!("turns/{t:03}/report.txt")))
         .expect("the public report");
     assert_eq!(kept, public);
@@ -633,8 +628,8 @@ fn the_four_player_catan_game_by_mail_replays_identically() {
 }
 
 /// Hidden hands stay hidden from a shared repository: for a Catan game git keeps only the
-/// public record (game.toml, the commitment to the seed, each step's public report,
-/// picture and record), never a state, events, a player's own report or orders, or the
+/// public record (game.toml, the commitment to the seed, each step's public report and
+/// record), never a state, events, a player's own report or orders, or the
 /// secret seed (randomness.key).
 #[test]
 fn git_keeps_only_the_public_record_of_a_catan_game() {
@@ -642,7 +637,7 @@ fn git_keeps_only_the_public_record_of_a_catan_game() {
     let (dir, _) = founded(tmp.path());
     let kept = support::catan::git_kept(&dir);
     assert!(
-        kept.contains("turns/001/report.txt") && kept.contains("turns/001/map.svg"),
+        kept.contains("turns/001/report.txt") && kept.contains("turns/001/public.json"),
         "{kept}"
     );
     for hidden in [

@@ -313,11 +313,15 @@ fn turn_plays_the_express_founding_from_pending_files() {
             "seat {seat}: the locomotive stands at the second settlement"
         );
     }
-    // Every step keeps its public report and picture, and each player's report.
+    // Every step keeps its public report and record; the pictures and each player's
+    // report are made again when wanted (issue 22, point 6).
     for t in 1..=8 {
         let turn = dir.join(format!("turns/{t:03}"));
-        for f in ["report.txt", "map.svg", "turn.json", "reports/red.txt"] {
+        for f in ["report.txt", "public.json", "turn.json"] {
             assert!(turn.join(f).is_file(), "turn {t}: {f}");
+        }
+        for f in ["reports", "map.svg", "map.png"] {
+            assert!(!turn.join(f).exists(), "turn {t} keeps {f}");
         }
     }
 }
@@ -532,7 +536,9 @@ fn express_reports_hide_hands() {
             "{c}: {own}"
         );
         hands.insert(hand);
-        let mailed = std::fs::read_to_string(dir.join(format!("turns/{t:03}/reports/{c}.txt")))
+        let archive = pbem_judge::archive::Archive::open(dir).expect("archive");
+        let game = pbem_judge::games::by_id(&archive.game.game).expect("game");
+        let mailed = pbem_judge::pbem::report::player_text(&archive, game, t, c)
             .expect("the player's report");
         assert_eq!(own, mailed, "{c}");
     }
@@ -579,7 +585,7 @@ fn git_keeps_only_the_public_record_of_an_express_game() {
     let dir = founded(tmp.path());
     let kept = support::catan::git_kept(&dir);
     assert!(
-        kept.contains("turns/008/report.txt") && kept.contains("turns/008/map.svg"),
+        kept.contains("turns/008/report.txt") && kept.contains("turns/008/public.json"),
         "{kept}"
     );
     for hidden in [

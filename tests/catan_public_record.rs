@@ -6,8 +6,8 @@
 //! What is private is read from each step's events (the judge's full record): every
 //! order line of a player (done, refused or skipped), every stolen card, every card
 //! discarded, and each player's hand after the step. Then every page a player other
-//! than the owner can read — the public `report.txt`, the other players'
-//! `reports/<seat>.txt`, and every page `judge site` makes — is searched for them.
+//! than the owner can read — the public `report.txt`, the other players' own reports
+//! (as mailed), and every page `judge site` makes — is searched for them.
 
 use crate::support;
 
@@ -108,8 +108,7 @@ fn no_archived_catan_page_shows_another_players_hidden_parts() {
                 vec![(format!("{game} turn {t} report.txt"), None, public)];
             for p in &after.players {
                 let seat = p.colour.name();
-                let text = archive
-                    .read(t, &format!("reports/{seat}.txt"))
+                let text = pbem_judge::pbem::report::player_text(&archive, g, t, seat)
                     .expect("a player's report");
                 pages.push((
                     format!("{game} turn {t} reports/{seat}.txt"),
@@ -135,8 +134,7 @@ fn no_archived_catan_page_shows_another_players_hidden_parts() {
             }
             // The owner does read their own: the test looks for the right thing.
             for s in secrets.iter().filter(|s| s.text.contains(", line ")) {
-                let own = archive
-                    .read(t, &format!("reports/{}.txt", s.owner[0]))
+                let own = pbem_judge::pbem::report::player_text(&archive, g, t, &s.owner[0])
                     .expect("own report");
                 assert!(
                     own.contains(&s.text),

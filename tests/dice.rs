@@ -247,7 +247,7 @@ fn verify_checks_the_commitment_and_names_the_first_turn_that_differs() {
     );
 }
 
-/// A clone of the game's public git (the public reports, pictures, game.toml and the
+/// A clone of the game's public git (the public reports and records, game.toml and the
 /// published seed; no state, no events) checks every roll; one roll changed in one
 /// public report is found, by its turn.
 #[test]

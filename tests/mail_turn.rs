@@ -457,8 +457,7 @@ fn p8_what_players_receive() {
     let refusal = std::fs::read_to_string(pickup.join("ack-000002.eml")).expect("refusal");
     assert!(!refusal.contains("secret"), "{refusal}");
     assert_eq!(judge(&["turn", d], AFTER).0, 0);
-    let mine =
-        std::fs::read_to_string(dir.join("turns/001/reports/red.txt")).expect("red's report");
+    let (_, mine, _) = judge(&["report", d, "--turn", "1", "--player", "red"], AFTER);
     assert!(mine.contains("II. Your orders"), "{mine}");
     assert!(
         mine.contains("line 6: move D1: C3\n    + donkey D1 moved C4 > C3"),
@@ -823,7 +822,7 @@ fn crlf_and_tabs_from_mail_are_not_echoed() {
     let answer = body_of(&dir.join("pickup/ack-000001.eml"));
     let (code, turn, err) = judge(&["turn", d, "--force"], AFTER);
     assert_eq!(code, 0, "{err}");
-    let report = std::fs::read_to_string(dir.join("turns/001/reports/red.txt")).expect("report");
+    let (_, report, _) = judge(&["report", d, "--turn", "1", "--player", "red"], AFTER);
     for (what, text) in [("answer", &answer), ("console", &turn), ("report", &report)] {
         assert!(
             !text.contains('\u{240D}') && !text.contains('\t') && !text.contains('\r'),

@@ -383,7 +383,7 @@ pub fn mail(args: MailArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if let Some(player) = &args.resend {
         let player = player.to_ascii_lowercase();
         let turn = archive.pick_turn(args.turn.or(Some(last)))?;
-        let key = send::resend(&archive, turn, &player)?;
+        let key = send::resend(&archive, game, turn, &player)?;
         writeln!(
             out,
             "queued turn {turn}'s report for {player} again ({key})"

@@ -207,17 +207,25 @@ fn check_turn(
         let kept = archive.read(turn, name)?;
         problems.extend(first_difference(name, kept.as_bytes(), now.as_bytes()));
     }
-    // The reports and pictures kept with the turn, where the archive has them.
+    // The files a turn keeps are made again and checked byte for byte, and so is what
+    // an older archive kept beside them (each player's report, the pictures).
     let r = report::of_turn(archive, game, turn)?;
     let after = game.position(&played.state).map_err(Error::User)?;
     let reveal = match after.over() {
         Some(_) => archive.secret()?,
         None => None,
     };
-    for (name, bytes) in report::files(archive, game, r.as_ref(), after.as_ref(), reveal.as_ref())?
-    {
-        let path = archive.turn_dir(turn).join(&name);
-        if let Ok(kept) = std::fs::read(&path) {
+    let dir = archive.turn_dir(turn);
+    for (name, bytes) in report::files(archive, r.as_ref(), after.as_ref(), reveal.as_ref())? {
+        if let Ok(kept) = std::fs::read(dir.join(&name)) {
+            problems.extend(first_difference(&name, &kept, &bytes));
+        }
+    }
+    for name in report::made_again_names(after.as_ref()) {
+        if let Ok(kept) = std::fs::read(dir.join(&name))
+            && let Some(bytes) =
+                report::made_again(archive, r.as_ref(), after.as_ref(), reveal.as_ref(), &name)?
+        {
             problems.extend(first_difference(&name, &kept, &bytes));
         }
     }

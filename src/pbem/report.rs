@@ -1,13 +1,14 @@
-//! A turn's report and the files kept with it: `report.txt` (what everyone may read),
-//! `reports/<seat>.txt` (what each player receives: the same with their own part),
-//! `map.svg` and `map.png`, made by the game from what the archive holds.
-//!
-//! A game played one player at a time ([`Pace::OneAtATime`]) plays hundreds of short
-//! steps, so its turns keep only `map.svg`: the PNG is rendered from it when a report is
-//! mailed ([`super::send`]). A game played together keeps both.
+//! A turn's report and the files kept with it. A turn keeps `report.txt` (what everyone
+//! may read, as it was mailed) and, for a game whose states are private, `public.json`
+//! (the position's public record). What can be made again from those, the states and
+//! the events is not kept, but made when it is wanted: each player's own report
+//! ([`player_text`], for their mail and `judge report --player`) and the map pictures
+//! (`map.svg`, `map.png`: for the mail, the site and `judge report --format`). An
+//! archive made before (with `reports/<seat>.txt`, `map.svg`, `map.png`) keeps working:
+//! what it kept is used as kept, and `judge replay` checks it byte for byte.
 
 use super::Error;
-use super::game::{Game, OrderFile, Pace, Report, ReportInput};
+use super::game::{Game, OrderFile, Report, ReportInput};
 use super::turn::{Source, TurnRecord, record};
 use crate::archive::randomness::Secret;
 use crate::archive::schedule::shown;
@@ -122,11 +123,6 @@ pub fn of_turn(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Box<dyn 
     )
 }
 
-/// Whether a game's turns keep `map.png` beside `map.svg` (see the module's note).
-pub fn keeps_png(game: &dyn Game) -> bool {
-    game.pace() == Pace::Together
-}
-
 /// The paragraph the last report of a game ends with: its seed and salt, published,
 /// so that anyone can check every draw (`judge verify`).
 pub fn revealed(secret: &Secret) -> String {
@@ -144,19 +140,15 @@ pub fn revealed(secret: &Secret) -> String {
     )
 }
 
-/// The files kept with a turn: the reports (everyone's, and each player's when the game
-/// has several players' views), the map pictures (the PNG only if [`keeps_png`]) and,
-/// for a game whose state file is private, the position's public record. The turn that
-/// ends the game ends its reports with the seed, `reveal`, when the game has a secret
-/// one.
+/// The files a turn keeps: the report for everyone and, for a game whose state file is
+/// private, the position's public record. The turn that ends the game ends its report
+/// with the seed, `reveal`, when the game has a secret one.
 pub fn files(
     archive: &Archive,
-    game: &dyn Game,
     report: &dyn Report,
     after: &dyn super::game::Position,
     reveal: Option<&Secret>,
 ) -> Result<Vec<(String, Vec<u8>)>, Error> {
-    let seats: Vec<String> = after.seats().into_iter().map(|s| s.id).collect();
     let template = template(archive)?;
     let tail = reveal.map(revealed).unwrap_or_default();
     let mut out = vec![(
@@ -167,24 +159,101 @@ pub fn files(
             + &tail)
             .into_bytes(),
     )];
-    for seat in &seats {
-        out.push((
-            format!("{REPORTS_DIR}/{seat}.txt"),
-            (report
-                .text(template.as_deref(), Some(seat))
-                .map_err(Error::User)?
-                + &tail)
-                .into_bytes(),
-        ));
-    }
-    out.push((SVG_FILE.to_string(), report.svg().into_bytes()));
-    if keeps_png(game) {
-        out.push((PNG_FILE.to_string(), report.png().map_err(Error::User)?));
-    }
     if let Some(public) = after.public_record() {
         out.push((PUBLIC_FILE.to_string(), public.into_bytes()));
     }
     Ok(out)
+}
+
+/// What a turn no longer keeps but can make again, by the name an older archive kept it
+/// under: each player's report (`reports/<seat>.txt`), `map.svg` and `map.png`. `judge
+/// replay` makes the ones an archive still has, to check them.
+pub fn made_again(
+    archive: &Archive,
+    report: &dyn Report,
+    after: &dyn super::game::Position,
+    reveal: Option<&Secret>,
+    name: &str,
+) -> Result<Option<Vec<u8>>, Error> {
+    if name == SVG_FILE {
+        return Ok(Some(report.svg().into_bytes()));
+    }
+    if name == PNG_FILE {
+        return Ok(Some(report.png().map_err(Error::User)?));
+    }
+    let Some(seat) = name
+        .strip_prefix(REPORTS_DIR)
+        .and_then(|n| n.strip_prefix('/'))
+        .and_then(|n| n.strip_suffix(".txt"))
+    else {
+        return Ok(None);
+    };
+    if !after.seats().iter().any(|s| s.id == seat) {
+        return Ok(None);
+    }
+    let tail = reveal.map(revealed).unwrap_or_default();
+    let text = report
+        .text(template(archive)?.as_deref(), Some(seat))
+        .map_err(Error::User)?;
+    Ok(Some((text + &tail).into_bytes()))
+}
+
+/// The names [`made_again`] answers to, for a turn of these seats.
+pub fn made_again_names(after: &dyn super::game::Position) -> Vec<String> {
+    let mut names: Vec<String> = after
+        .seats()
+        .into_iter()
+        .map(|s| format!("{REPORTS_DIR}/{}.txt", s.id))
+        .collect();
+    names.push(SVG_FILE.to_string());
+    names.push(PNG_FILE.to_string());
+    names
+}
+
+/// The report `seat` receives for `turn`: the public one with their own part (what
+/// became of each of their orders, the header to start their next orders with) and what
+/// only they may see, ending with the seed when the turn ended the game. Made from the
+/// archive; an older archive's kept copy (`reports/<seat>.txt`) is used as kept.
+pub fn player_text(
+    archive: &Archive,
+    game: &dyn Game,
+    turn: u32,
+    seat: &str,
+) -> Result<String, Error> {
+    let kept = archive
+        .turn_dir(turn)
+        .join(REPORTS_DIR)
+        .join(format!("{seat}.txt"));
+    if let Some(bytes) = archive.read_own(&kept)? {
+        return String::from_utf8(bytes)
+            .map_err(|_| Error::User(format!("{}: not UTF-8", kept.display())));
+    }
+    let report = of_turn(archive, game, turn)?;
+    let after = super::position(archive, game, turn)?;
+    let reveal = reveal_at(archive, after.as_ref())?;
+    let name = format!("{REPORTS_DIR}/{seat}.txt");
+    match made_again(
+        archive,
+        report.as_ref(),
+        after.as_ref(),
+        reveal.as_ref(),
+        &name,
+    )? {
+        Some(bytes) => String::from_utf8(bytes)
+            .map_err(|_| Error::User(format!("turn {turn}: {seat}'s report is not UTF-8"))),
+        None => Err(Error::User(format!("{seat} does not play in this game"))),
+    }
+}
+
+/// The map of `turn` as a PNG, for a report's mail: an older archive's kept `map.png`
+/// as kept, or drawn now from the turn's position by the one painter.
+pub fn map_png(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Vec<u8>, Error> {
+    if let Some(png) = archive.read_own(&archive.turn_dir(turn).join(PNG_FILE))? {
+        return Ok(png);
+    }
+    of_turn(archive, game, turn)?
+        .png()
+        .map_err(|e| Error::User(format!("the map of turn {turn} cannot be drawn: {e}")))
 }
 
 /// The files of a turn being played.
@@ -197,7 +266,6 @@ pub fn files_for(
     let after = game.position(m.after).map_err(Error::User)?;
     files(
         archive,
-        game,
         report.as_ref(),
         after.as_ref(),
         reveal_at(archive, after.as_ref())?.as_ref(),

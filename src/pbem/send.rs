@@ -2,7 +2,6 @@
 
 use super::Error;
 use super::game::{Game, Pace};
-use super::report::{PNG_FILE, REPORT_FILE, REPORTS_DIR, SVG_FILE};
 use crate::archive::Archive;
 use crate::mail::outbox::{self, Outgoing, SendReport};
 
@@ -32,49 +31,38 @@ pub fn describe(r: &SendReport) -> Vec<String> {
     lines
 }
 
-/// The map a turn's report mail carries: the turn's `map.png`, or, for a turn that keeps
-/// only `map.svg` (a game played one player at a time), that picture rendered now.
-fn map_png(archive: &Archive, turn: u32) -> Result<Option<Vec<u8>>, Error> {
-    let dir = archive.turn_dir(turn);
-    if let Some(png) = archive.read_own(&dir.join(PNG_FILE))? {
-        return Ok(Some(png));
-    }
-    match archive.read_own(&dir.join(SVG_FILE))? {
-        Some(svg) => crate::picture::png(&String::from_utf8_lossy(&svg))
-            .map(Some)
-            .map_err(|e| Error::User(format!("the map of turn {turn} cannot be drawn: {e}"))),
-        None => Ok(None),
-    }
+/// One player's report mail of a turn, as it is to be made.
+struct ReportMail<'a> {
+    turn: u32,
+    seat: &'a str,
+    /// The outbox's name for the mail.
+    key: String,
+    /// The next step waits for them (a game played one player at a time).
+    their_turn: bool,
+    /// The map it carries.
+    png: Option<&'a [u8]>,
+    /// What happened since their last report, for a player mailed only their own turns.
+    digest: Option<String>,
 }
 
-/// The report mail of a turn for one player; `their_turn` when the next step waits for
-/// them (a game played one player at a time); `png` the map it carries; `digest` what
-/// happened since their last report, for a player mailed only their own turns.
-fn report_mail(
-    archive: &Archive,
-    turn: u32,
-    seat: &str,
-    key: String,
-    their_turn: bool,
-    png: Option<&[u8]>,
-    digest: Option<String>,
-) -> Result<Outgoing, Error> {
+/// The report mail of a turn for one player.
+fn report_mail(archive: &Archive, game: &dyn Game, m: ReportMail<'_>) -> Result<Outgoing, Error> {
+    let ReportMail {
+        turn,
+        seat,
+        key,
+        their_turn,
+        png,
+        digest,
+    } = m;
     let p = archive
         .game
         .players
         .iter()
         .find(|p| p.id == seat)
         .ok_or_else(|| Error::User(format!("{seat} does not play in this game")))?;
+    let report = super::report::player_text(archive, game, turn, seat)?;
     let game = archive.name();
-    let dir = archive.turn_dir(turn);
-    let own = dir.join(REPORTS_DIR).join(format!("{seat}.txt"));
-    archive.no_link(&own)?;
-    let report = match std::fs::read_to_string(&own) {
-        Ok(text) => text,
-        Err(_) => archive
-            .read(turn, REPORT_FILE)
-            .map_err(|e| Error::User(format!("the report of turn {turn}: {e}")))?,
-    };
     let body = match digest {
         Some(d) => format!("{d}\n{report}"),
         None => report,
@@ -135,20 +123,23 @@ pub fn queue_reports(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Ve
         };
         let picture = if prefs.picture(&p.id) {
             if png.is_none() {
-                png = Some(map_png(archive, turn)?);
+                png = Some(super::report::map_png(archive, game, turn)?);
             }
-            png.as_ref().and_then(|m| m.as_deref())
+            png.as_deref()
         } else {
             None
         };
         let mail = report_mail(
             archive,
-            turn,
-            &p.id,
-            key,
-            next.contains(&p.id),
-            picture,
-            digest,
+            game,
+            ReportMail {
+                turn,
+                seat: &p.id,
+                key,
+                their_turn: next.contains(&p.id),
+                png: picture,
+                digest,
+            },
         )?;
         if let Err(e) = outbox::queue(archive, &mail) {
             problems.push(format!("{}'s report was not queued: {e}", p.id));
@@ -193,7 +184,7 @@ fn digest(
 /// Queue a turn's report for one player again (`judge mail --resend`). The copies the
 /// server refused for good are forgotten: this one is made anew, to the address
 /// game.toml gives now.
-pub fn resend(archive: &Archive, turn: u32, seat: &str) -> Result<String, Error> {
+pub fn resend(archive: &Archive, game: &dyn Game, turn: u32, seat: &str) -> Result<String, Error> {
     let mut n = 1;
     let key = loop {
         let k = format!("report-{turn:03}-{seat}-again-{n}");
@@ -209,15 +200,18 @@ pub fn resend(archive: &Archive, turn: u32, seat: &str) -> Result<String, Error>
             outbox::forget(archive, k)?;
         }
     }
-    let png = map_png(archive, turn)?;
+    let png = super::report::map_png(archive, game, turn)?;
     let mail = report_mail(
         archive,
-        turn,
-        seat,
-        key.clone(),
-        false,
-        png.as_deref(),
-        None,
+        game,
+        ReportMail {
+            turn,
+            seat,
+            key: key.clone(),
+            their_turn: false,
+            png: Some(&png),
+            digest: None,
+        },
     )?;
     outbox::queue(archive, &mail)?;
     Ok(key)
