@@ -1,29 +1,64 @@
-//! Every input the fuzzers kept (fuzz/corpus/<target>/, grown by `scripts/fuzz`) and
-//! every input that once crashed a target (fuzz/regressions/<target>/, kept by hand
-//! under a name that says what it found, so minimising the corpus never drops it) runs
-//! through the same code in the normal test run, in seconds.
+//! Every fuzzing seed (the folders fuzz/seeds/list names), every input that once crashed
+//! or slowed a target (fuzz/regressions/<target>/, kept by hand under a name that says
+//! what it found) and, on a machine that has fuzzed, every input the fuzzers kept
+//! (fuzz/corpus/<target>/, grown by `scripts/fuzz`, not in git) runs through the same
+//! code in the normal test run, in seconds.
+
+use std::path::{Path, PathBuf};
+
+fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            files_under(&p, out);
+        } else {
+            out.push(p);
+        }
+    }
+}
+
+/// The seed folders of `target`, as fuzz/seeds/list gives them.
+fn seeds(target: &str) -> Vec<PathBuf> {
+    let list = std::fs::read_to_string("fuzz/seeds/list").expect("fuzz/seeds/list");
+    list.lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .filter_map(|l| {
+            let mut w = l.split_whitespace();
+            (w.next()? == target).then(|| PathBuf::from(w.next().unwrap_or_default()))
+        })
+        .collect()
+}
 
 #[test]
 fn every_saved_fuzz_input_runs_clean() {
-    let mut n = 0;
     for (name, target) in pbem_judge::fuzzing::TARGETS {
-        let dir = std::path::Path::new("fuzz/corpus").join(name);
-        let mut files: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-            .flatten()
-            .map(|e| e.path())
-            .collect();
-        assert!(!files.is_empty(), "{} is empty", dir.display());
-        let regressions = std::path::Path::new("fuzz/regressions").join(name);
-        if let Ok(found) = std::fs::read_dir(&regressions) {
-            files.extend(found.flatten().map(|e| e.path()));
+        let folders = seeds(name);
+        assert!(
+            !folders.is_empty(),
+            "{name} has no seeds in fuzz/seeds/list"
+        );
+        let mut files = Vec::new();
+        for f in &folders {
+            assert!(
+                f.is_dir(),
+                "fuzz/seeds/list: {} is not a folder",
+                f.display()
+            );
+            files_under(f, &mut files);
         }
+        let seeded = files.len();
+        assert!(seeded > 3, "{name}: {seeded} seeds");
+        files_under(&Path::new("fuzz/regressions").join(name), &mut files);
+        files_under(&Path::new("fuzz/corpus").join(name), &mut files);
         files.sort();
         for f in files {
-            let data = std::fs::read(&f).expect("read");
-            target(&data);
-            n += 1;
+            // A file the fuzzer is replacing as the test runs is gone: nothing to run.
+            if let Ok(data) = std::fs::read(&f) {
+                target(&data);
+            }
         }
     }
-    assert!(n > 100, "{n} inputs");
 }
