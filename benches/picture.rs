@@ -15,7 +15,11 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use pbem_judge::roads_boats::report::picture;
 
 fn replay_two_player_game(c: &mut Criterion) {
-    let (archive, game) = pbem_judge::pbem::open(Path::new("games/two-rivers-2p")).expect("game");
+    let (archive, game) = pbem_judge::pbem::open(
+        pbem_judge::games::registry(),
+        Path::new("games/two-rivers-2p"),
+    )
+    .expect("game");
     let checks = pbem_judge::pbem::replay::run(&archive, game).expect("replay");
     assert!(
         checks.len() > 30 && checks.iter().all(|c| c.problems.is_empty()),

@@ -1,20 +1,18 @@
 //! pbem-judge: a play-by-email judge for Roads & Boats (with Planes & Trains and &cetera),
 //! Catan and Catan Express.
 //!
-//! The rules live in [`roads_boats`] and [`catan`] as pure functions of the state; files, mail and the
-//! clock sit at the edges ([`archive`], [`cli`]).
+//! The workspace's crates are its architecture (docs/architecture.md): `judge-core`
+//! (archive, mail, the pbem pipeline, diagnostics, pictures, site) knows no game;
+//! `roads-boats` and `catan` are the games, each its own crate; this one is the `judge`
+//! program, which registers the games ([`games`]) and hands them down to the command
+//! line ([`cli`]). The shared parts and the games are re-exported under their old names.
 
-pub mod archive;
-pub mod catan;
+pub use judge_core::{archive, diagnostic, luck, mail, pbem, picture, registry, site, text};
+
+pub use catan;
+pub use roads_boats;
+
 pub mod cli;
-pub mod diagnostic;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod games;
-pub mod luck;
-pub mod mail;
-pub mod pbem;
-pub mod picture;
-pub mod roads_boats;
-pub mod site;
-pub mod text;

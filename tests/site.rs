@@ -270,3 +270,17 @@ fn a_catan_sites_orders_table_names_whose_orders_each_step_played() {
     }
     assert!(checked > 60, "{checked}");
 }
+
+/// What the site leaves out follows each game's own list of private files
+/// (`Game::private_files`): a Catan game's orders and states, no Roads & Boats file.
+#[test]
+fn private_paths_follow_the_games_patterns() {
+    use pbem_judge::site::is_private;
+    let catan = pbem_judge::games::by_id("catan").expect("catan");
+    let rb = pbem_judge::games::by_id("roads-and-boats").expect("r&b");
+    assert!(is_private(catan, "turns/001/orders/red.txt"));
+    assert!(is_private(catan, "turns/001/state.json"));
+    assert!(!is_private(catan, "turns/001/report.txt"));
+    assert!(!is_private(catan, "turns/001/public.json"));
+    assert!(!is_private(rb, "turns/001/orders/red.txt"));
+}

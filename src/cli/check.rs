@@ -35,7 +35,7 @@ struct JsonReport<'a> {
 }
 
 pub fn run(args: CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let (archive, game) = pbem::open(&args.dir)?;
+    let (archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
     let (state, public) = pbem::current_for_check(&archive, game)?;
     // Read as the turn reads it: at most the size limit, UTF-8 or else Windows-1252.
     let (file, bytes) = if args.orders == "-" {

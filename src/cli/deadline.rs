@@ -11,7 +11,7 @@ use crate::pbem;
 
 pub fn run(args: DeadlineArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let lock = super::lock(&args.dir, "judge deadline", args.wait)?;
-    let (mut archive, game) = pbem::open(&args.dir)?;
+    let (mut archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
     let Some(mut schedule) = archive.game.schedule.clone() else {
         return Err(Failure::User(
             "the game has no [schedule] in game.toml: add one first (docs/gm-guide.md)".into(),

@@ -9,7 +9,7 @@ use super::{Failure, RevealArgs, VerifyArgs};
 use crate::pbem;
 
 pub fn reveal(args: RevealArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let (archive, game) = pbem::open(&args.dir)?;
+    let (archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
     let _lock = super::lock(&args.dir, "reveal", args.wait)?;
     let last = archive.pick_turn(None).ok();
     let over = match last {
@@ -50,7 +50,7 @@ pub fn reveal(args: RevealArgs, out: &mut dyn Write) -> Result<(), Failure> {
 }
 
 pub fn verify(args: VerifyArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let (archive, game) = pbem::open(&args.dir)?;
+    let (archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
     let v = pbem::verify::run(&archive, game)?;
     for l in &v.lines {
         writeln!(out, "{l}").context("writing output")?;

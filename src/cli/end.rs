@@ -9,7 +9,7 @@ use crate::pbem;
 
 pub fn run(args: EndArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let lock = super::lock(&args.dir, "judge end", args.wait)?;
-    let (archive, game) = pbem::open(&args.dir)?;
+    let (archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
     let now = super::mail::now()?;
     let mut lines = Vec::new();
     let result = pbem::turn::end(&archive, game, now, &args.why, &mut lines);

@@ -191,7 +191,7 @@ fn welcome(
 
 pub fn secret_cmd(args: SecretArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let _lock = super::lock(&args.dir, "judge secret", args.wait)?;
-    let (mut archive, game) = pbem::open(&args.dir)?;
+    let (mut archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
     if args.mail {
         outbox::settings(&archive).map_err(|e| Failure::User(e.to_string()))?;
     }
@@ -275,7 +275,7 @@ pub fn secret_cmd(args: SecretArgs, out: &mut dyn Write) -> Result<(), Failure> 
 
 pub fn ingest(args: IngestArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let lock = super::lock(&args.dir, "judge ingest", args.wait)?;
-    let (archive, game) = pbem::open(&args.dir)?;
+    let (archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
     if args.maildir.is_none()
         && args.mbox.is_none()
         && args.imap.is_none()
@@ -362,7 +362,7 @@ pub fn ingest(args: IngestArgs, out: &mut dyn Write) -> Result<(), Failure> {
 
 pub fn mail(args: MailArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let lock = super::lock(&args.dir, "judge mail", args.wait)?;
-    let (archive, game) = pbem::open(&args.dir)?;
+    let (archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
     outbox::settings(&archive).map_err(|e| Failure::User(e.to_string()))?;
     let last = archive.pick_turn(None)?;
     for problem in send::queue_reports(&archive, game, last)? {
@@ -431,7 +431,7 @@ fn one_at_a_time(
 }
 
 pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let (archive, game) = pbem::open(&args.dir)?;
+    let (archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
     let now = now()?;
     if let Some((last, round)) = pbem::round::current(&archive, game)? {
         writeln!(

@@ -9,7 +9,7 @@ use super::{Failure, ReplayArgs};
 use crate::pbem;
 
 pub fn run(args: ReplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let (archive, game) = pbem::open(&args.dir)?;
+    let (archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
     let turns = archive.turns()?.last().map_or(1, |t| u64::from(*t) + 1);
     let bar = super::progress(turns, "replaying");
     let checks = pbem::replay::run_with(&archive, game, &mut |_| bar.inc(1))?;

@@ -8,7 +8,7 @@ use super::{Failure, ReportArgs, ReportFormat};
 use crate::pbem;
 
 pub fn run(args: ReportArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let (archive, game) = pbem::open(&args.dir)?;
+    let (archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
     let turn = archive.pick_turn(args.turn)?;
     let report = pbem::report::of_turn(&archive, game, turn)?;
     let bytes = match args.format {

@@ -9,7 +9,7 @@ use crate::archive::STATE_FILE;
 use crate::pbem;
 
 pub fn run(args: ShowArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let (archive, game) = pbem::open(&args.dir)?;
+    let (archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
     if args.turn.is_none()
         && let Some((step, kept)) = pbem::round::current_text(&archive)?
     {

@@ -9,7 +9,7 @@ use super::{Failure, SiteArgs};
 use crate::pbem;
 
 pub fn run(args: SiteArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let (archive, game) = pbem::open(&args.dir)?;
+    let (archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
     check_output(&args.dir, &args.output)?;
     let turns = archive.turns()?.len() as u64;
     let bar = super::progress(turns, "reading turns");

@@ -14,7 +14,7 @@ pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
         return dry_run(args, out);
     }
     let lock = super::lock(&args.dir, "judge turn", args.wait)?;
-    let (archive, game) = pbem::open(&args.dir)?;
+    let (archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
     let now = super::mail::now()?;
     let mut lines = Vec::new();
     let result = pbem::turn::run(
@@ -128,7 +128,9 @@ fn dry_run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let copy = scratch.path().join(crate::archive::folder_name(&args.dir));
     {
         let _lock = super::lock(&args.dir, "judge turn --dry-run", args.wait)?;
-        crate::archive::git::check_mail_folders(&pbem::open(&args.dir)?.0)?;
+        crate::archive::git::check_mail_folders(
+            &pbem::open(crate::games::registry(), &args.dir)?.0,
+        )?;
         copy_dir(&args.dir, &copy)
             .map_err(|e| Failure::User(format!("copying {}: {e}", args.dir.display())))?;
     }
@@ -137,7 +139,7 @@ fn dry_run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
         "Dry run in a scratch copy: the game is not changed, no mail is marked read or sent."
     )
     .context("writing output")?;
-    let (archive, game) = pbem::open(&copy)?;
+    let (archive, game) = pbem::open(crate::games::registry(), &copy)?;
     let before = archive.pick_turn(None)?;
     let now = super::mail::now()?;
     let mut lines = Vec::new();

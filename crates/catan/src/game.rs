@@ -1,0 +1,574 @@
+//! Catan as the play-by-email pipeline sees it ([`judge_core::pbem::game`]): the one place
+//! where this game's own types meet the pipeline's. A "turn" of the archive is one step
+//! of the judge: a founding placement, or one player's whole turn.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::Path;
+
+use serde::Deserialize;
+
+use super::{Colour, Event, Layout, Options, State};
+use judge_core::diagnostic::did_you_mean;
+use judge_core::pbem::game::{
+    CaseOutcome, Checked, Created, Game, Header, Mismatch, OrderFile, Pace, Played, Position,
+    Report, ReportInput, ScenarioInfo, Seat, SeatRequest, Seeds, Start,
+};
+
+/// The Settlers of Catan, base game with the 5–6 player extension; or the Catan Express
+/// scenario on top of it (one registration each in src/games.rs).
+pub struct Catan {
+    express: bool,
+}
+
+/// Base Catan.
+pub static CATAN: Catan = Catan { express: false };
+/// Catan Express (docs/catan-express.md).
+pub static CATAN_EXPRESS: Catan = Catan { express: true };
+
+/// A Catan "scenario": the board and the points that win; for Catan Express, its map.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Setup {
+    name: String,
+    #[serde(default)]
+    title: String,
+    #[serde(default)]
+    layout: Layout,
+    #[serde(default = "ten")]
+    points_to_win: u8,
+    /// Catan Express on this map (`island` or `beyond`).
+    #[serde(default)]
+    express: Option<super::express::Map>,
+}
+
+fn ten() -> u8 {
+    10
+}
+
+/// The bundled Catan Express set-ups, by name.
+const EXPRESS_BUNDLED: [(&str, &str); 3] = [
+    (
+        "island",
+        "# Catan Express on the judge's island: a main island and an ore islet across a\n# strait, where ferries matter (docs/catan-express.md).\nname = \"island\"\ntitle = \"Catan Express: the island and the ore islet\"\nexpress = \"island\"\n",
+    ),
+    (
+        "beyond",
+        "# Catan Express beyond the island, on a board drawn from the seed: ferries run to\n# the centres of sea hexes.\nname = \"beyond\"\ntitle = \"Catan Express beyond the island (random board)\"\nlayout = \"random\"\nexpress = \"beyond\"\n",
+    ),
+    (
+        "beyond-beginner",
+        "# Catan Express beyond the island, on the beginners' board.\nname = \"beyond-beginner\"\ntitle = \"Catan Express beyond the island (beginners' board)\"\nlayout = \"beginner\"\nexpress = \"beyond\"\n",
+    ),
+];
+
+/// The bundled set-ups, by name.
+const BUNDLED: [(&str, &str); 2] = [
+    (
+        "beginner",
+        "# The board for a first game: fixed terrain, numbers and harbours.\nname = \"beginner\"\ntitle = \"The beginners' board\"\nlayout = \"beginner\"\npoints_to_win = 10\n",
+    ),
+    (
+        "random",
+        "# A board drawn from the game's seed: terrain, numbers (no 6 or 8 side by side)\n# and harbours.\nname = \"random\"\ntitle = \"A random board\"\nlayout = \"random\"\npoints_to_win = 10\n",
+    ),
+];
+
+fn read_setup(file: &str, text: &str) -> Result<Setup, String> {
+    toml::from_str(text).map_err(|e| format!("{file}: {}", e.message()))
+}
+
+fn read_state(json: &str) -> Result<State, String> {
+    State::from_json(json).map_err(|e| format!("the state does not read as a Catan game: {e}"))
+}
+
+fn colour(id: &str) -> Option<Colour> {
+    Colour::parse(id)
+}
+
+/// The value of a `secret` line, read as every order reader reads it.
+fn secret_of(text: &str) -> Option<String> {
+    text.lines()
+        .find_map(judge_core::mail::redact::secret_line_value)
+}
+
+impl Catan {
+    fn bundled(&self) -> &'static [(&'static str, &'static str)] {
+        if self.express {
+            &EXPRESS_BUNDLED
+        } else {
+            &BUNDLED
+        }
+    }
+}
+
+impl Game for Catan {
+    fn id(&self) -> &'static str {
+        if self.express {
+            "catan-express"
+        } else {
+            "catan"
+        }
+    }
+
+    fn title(&self) -> &'static str {
+        if self.express {
+            "Catan Express"
+        } else {
+            "Catan"
+        }
+    }
+
+    fn pace(&self) -> Pace {
+        Pace::OneAtATime
+    }
+
+    /// Hands and the development deck are in every state; each player's cards in their
+    /// report and orders: all stay out of git (as does the secret seed, randomness.key,
+    /// for every game). What git keeps is the public record: game.toml (the players,
+    /// the public seed of the board), the commitment to the secret seed, and each
+    /// step's public report and picture.
+    fn private_files(&self) -> &'static [&'static str] {
+        &[
+            "/turns/*/state.json",
+            "/turns/*/events.json",
+            "/turns/*/reports/",
+            "/turns/*/orders/",
+        ]
+    }
+
+    fn default_scenario(&self) -> Option<&'static str> {
+        Some(if self.express { "island" } else { "random" })
+    }
+
+    fn scenarios(&self) -> Result<Vec<ScenarioInfo>, String> {
+        self.bundled()
+            .iter()
+            .map(|(name, text)| self.check_scenario(name, text))
+            .collect()
+    }
+
+    fn check_scenario(&self, file: &str, text: &str) -> Result<ScenarioInfo, String> {
+        let s = read_setup(file, text)?;
+        // In Catan Express no score ends the game: 8 points start the race, whose end
+        // ends it.
+        let goal = if s.express.is_some() {
+            format!("race at {} points", super::express::state::RACE_POINTS)
+        } else {
+            format!("{} points to win", s.points_to_win)
+        };
+        Ok(ScenarioInfo {
+            name: s.name.clone(),
+            line: format!("{:<16} 3-6 players  {goal}  {}", s.name, s.title),
+        })
+    }
+
+    fn scenario_text(&self, scenario: &str) -> Result<(String, String), String> {
+        if let Some((name, text)) = self.bundled().iter().find(|(n, _)| *n == scenario) {
+            return Ok((format!("{}:{name}", self.id()), (*text).to_string()));
+        }
+        let path = Path::new(scenario);
+        if path.is_file() {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            return Ok((path.display().to_string(), text));
+        }
+        let names: Vec<&str> = self.bundled().iter().map(|(n, _)| *n).collect();
+        let mut msg = format!("there is no Catan set-up `{scenario}` and no file of that name");
+        match did_you_mean(scenario, names.iter().copied()) {
+            Some(s) => msg.push_str(&format!("\nhelp: did you mean `{s}`?")),
+            None => msg.push_str(&format!("\nhelp: the set-ups are {}", names.join(", "))),
+        }
+        Err(msg)
+    }
+
+    fn start(
+        &self,
+        file: &str,
+        text: &str,
+        name: &str,
+        seats: &[SeatRequest],
+        seeds: &Seeds,
+    ) -> Result<Created, String> {
+        let setup = read_setup(file, text)?;
+        if setup.express.is_some() != self.express {
+            return Err(format!(
+                "{file}: this set-up is for {}, not {}",
+                if setup.express.is_some() {
+                    "Catan Express"
+                } else {
+                    "base Catan"
+                },
+                self.title()
+            ));
+        }
+        let options = match setup.express {
+            Some(map) => super::express::options(seats.len(), map, setup.layout),
+            None => Options {
+                layout: setup.layout,
+                extension: seats.len() > 4,
+                points_to_win: setup.points_to_win,
+                ..Options::default()
+            },
+        };
+        let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+        let state = State::with_luck(name, &names, seeds.public, seeds.luck.clone(), &options)
+            .map_err(|e| e.to_string())?;
+        Ok(Created {
+            scenario: setup.name,
+            scenario_text: text.to_string(),
+            seats: Colour::SEATS
+                .iter()
+                .zip(seats)
+                .map(|(c, r)| Seat {
+                    id: c.name().to_string(),
+                    name: r.name.clone(),
+                    email: r.email.clone(),
+                })
+                .collect(),
+            start: Start::Ready(state.to_json()),
+        })
+    }
+
+    fn position(&self, state: &str) -> Result<Box<dyn Position>, String> {
+        Ok(Box::new(read_state(state)?))
+    }
+
+    fn public_position(&self, record: &str) -> Result<Box<dyn Position>, String> {
+        Ok(Box::new(State::from_public_json(record)?))
+    }
+
+    fn report(&self, input: &ReportInput<'_>) -> Result<Box<dyn Report>, String> {
+        let before = read_state(input.before)?;
+        let after = read_state(input.after)?;
+        let events: Vec<Event> =
+            serde_json::from_str(input.events).map_err(|e| format!("the events: {e}"))?;
+        Ok(Box::new(StepReport {
+            before,
+            events,
+            after,
+            deadline: input.deadline.clone(),
+        }))
+    }
+
+    /// Each roll a public report shows (`red rolled 3 + 4 = 7`), against the seed's
+    /// draws for that turn (the turn from `This report: red's turn 12.`).
+    fn verify_public(&self, luck: &judge_core::luck::Luck, report: &str) -> Result<usize, String> {
+        super::report::verify_rolls(luck, report)
+    }
+
+    fn run_case(&self, path: &Path) -> Result<CaseOutcome, String> {
+        let r = super::cases::run_case_file(path).map_err(|d| d.render())?;
+        Ok(CaseOutcome {
+            rule: r.rule,
+            problems: r.problems,
+        })
+    }
+
+    fn case_rule(&self, path: &Path) -> Result<String, String> {
+        super::cases::rule_of(path).map_err(|d| d.render())
+    }
+}
+
+struct StepReport {
+    before: State,
+    events: Vec<Event>,
+    after: State,
+    deadline: Option<String>,
+}
+
+impl Report for StepReport {
+    fn text(&self, _template: Option<&str>, viewer: Option<&str>) -> Result<String, String> {
+        let mut text = super::report(
+            &self.before,
+            &self.events,
+            &self.after,
+            viewer.and_then(colour),
+        );
+        if let Some(d) = &self.deadline
+            && self.after.winner.is_none()
+        {
+            // Whom the judge waits for depends on the orders on record: the public
+            // and the others read only when the next step is due.
+            let mine = viewer
+                .and_then(colour)
+                .is_some_and(|v| super::awaited(&self.after).contains(&v));
+            let _ = writeln!(
+                text,
+                "\n  Next: turn {} is due by {d}{}.",
+                self.after.step + 1,
+                if mine { ": your orders, please" } else { "" }
+            );
+        }
+        if let Some(v) = viewer.and_then(colour)
+            && self.after.winner.is_none()
+        {
+            let _ = writeln!(
+                text,
+                "\n  Your next orders start with these lines, with your secret in place of\n  YOUR-SECRET (the judge never sends it):\n\n    game {}\n    player {v}\n    turn {}\n    secret YOUR-SECRET",
+                self.after.name,
+                self.after.step + 1
+            );
+        }
+        Ok(text)
+    }
+
+    fn digest(&self, viewer: Option<&str>) -> Result<String, String> {
+        let what = match self.before.phase {
+            super::state::Phase::Founding { .. } => format!(
+                "{}'s founding placement",
+                self.before.colour(self.before.actor())
+            ),
+            _ => format!(
+                "{}'s turn {}",
+                self.before.colour(self.before.active),
+                self.before.turn
+            ),
+        };
+        Ok(format!(
+            "Turn {} ({what}):\n{}",
+            self.after.step,
+            super::report::happened(&self.events, &self.after, viewer.and_then(colour))
+        ))
+    }
+
+    fn svg(&self) -> String {
+        super::picture(&self.after).to_svg()
+    }
+
+    fn png(&self) -> Result<Vec<u8>, String> {
+        super::picture(&self.after).png()
+    }
+
+    fn tally(&self) -> judge_core::pbem::game::Tally {
+        super::report::tally(&self.after)
+    }
+
+    fn json(&self) -> Result<String, String> {
+        serde_json::to_string_pretty(&self.events)
+            .map(|mut s| {
+                s.push('\n');
+                s
+            })
+            .map_err(|e| e.to_string())
+    }
+}
+
+impl Position for State {
+    // The archive's turns are the judge's steps (each founding placement or player's
+    // turn is one), not Catan's count of player turns.
+    #[allow(clippy::misnamed_getters)]
+    fn turn(&self) -> u32 {
+        self.step
+    }
+
+    fn over(&self) -> Option<String> {
+        self.winner
+            .map(|w| format!("{} won with {} points", self.colour(w), self.points(w)))
+    }
+
+    fn seats(&self) -> Vec<Seat> {
+        self.players
+            .iter()
+            .map(|p| Seat {
+                id: p.colour.name().to_string(),
+                name: p.name.clone(),
+                email: String::new(),
+            })
+            .collect()
+    }
+
+    fn header(&self, text: &str) -> Header {
+        let h = super::orders::parse::parse(text, self).orders.header;
+        Header {
+            game: h.game.map(|g| g.0),
+            player: h.player.map(|p| p.0.name().to_string()),
+            turn: h.turn.map(|t| t.0),
+            secret: secret_of(text),
+            standing: None,
+        }
+    }
+
+    /// Orders may come early, for a later step: they wait on record.
+    fn fits_turn(&self, turn: u32) -> Option<Mismatch> {
+        (turn <= self.step).then_some(Mismatch::EarlierTurn(turn))
+    }
+
+    fn awaited(&self, files: &[OrderFile]) -> Vec<String> {
+        let files: BTreeMap<Colour, String> = files
+            .iter()
+            .filter_map(|f| Some((colour(&f.player)?, f.text.clone())))
+            .collect();
+        let recorded = super::record(self, &files).state;
+        super::awaited(&recorded)
+            .into_iter()
+            .map(|c| c.name().to_string())
+            .collect()
+    }
+
+    fn check(&self, text: &str, file: &str, player: Option<&str>, game: Option<&str>) -> Checked {
+        let header = super::orders::parse::parse(text, self).orders.header;
+        let who = player
+            .and_then(colour)
+            .or(header.player.as_ref().map(|p| p.0));
+        let Some(c) = who else {
+            let d = judge_core::diagnostic::Diagnostic::new("the orders do not say whose they are")
+                .at(0..text.find('\n').unwrap_or(text.len()))
+                .help("start the file with a line naming your colour, like `player red`");
+            return Checked {
+                player: None,
+                turn: self.step + 1,
+                text: judge_core::diagnostic::Diagnostics {
+                    file: file.to_string(),
+                    source: text.to_string(),
+                    items: vec![d.clone()],
+                }
+                .render(),
+                echo: serde_json::Value::Array(Vec::new()),
+                diagnostics: vec![d],
+            };
+        };
+        let checked = super::check_orders(self, c, file, text);
+        let mut items = checked.diagnostics.items.clone();
+        // The checker has named a file for another game than the state's already.
+        if let (Some(want), Some((got, span))) = (game, &header.game)
+            && !got.eq_ignore_ascii_case(want)
+            && !want.eq_ignore_ascii_case(&self.name)
+        {
+            items.push(
+                judge_core::diagnostic::Diagnostic::new(format!(
+                    "these orders are for the game `{got}`, not `{want}`"
+                ))
+                .at(span.clone())
+                .help(format!("write `game {want}`")),
+            );
+        }
+        let errors = items.iter().filter(|d| d.is_error()).count();
+        let warnings = items.len() - errors;
+        let count = judge_core::text::count;
+        let mut out = format!(
+            "Orders for {c}, turn {}: {}, {}.\n",
+            self.step + 1,
+            count(errors, "error"),
+            count(warnings, "warning")
+        );
+        if !items.is_empty() {
+            let d = judge_core::diagnostic::Diagnostics {
+                file: file.to_string(),
+                source: text.to_string(),
+                items: items.clone(),
+            };
+            let _ = writeln!(out, "\n{}", d.render().trim_end());
+        }
+        if !checked.echo.is_empty() {
+            let _ = writeln!(out, "\nWhat these orders will do:");
+            for e in &checked.echo {
+                let _ = writeln!(out, "  {e}");
+            }
+        }
+        Checked {
+            player: Some(c.name().to_string()),
+            turn: self.step + 1,
+            text: out,
+            echo: serde_json::to_value(&checked.echo).unwrap_or_default(),
+            diagnostics: items,
+        }
+    }
+
+    fn play(&self, files: &[OrderFile], luck: &judge_core::luck::Luck) -> Result<Played, String> {
+        let mut by: BTreeMap<Colour, String> = BTreeMap::new();
+        for f in files {
+            let c = colour(&f.player)
+                .ok_or_else(|| format!("{} does not play in this game", f.player))?;
+            by.insert(c, f.text.clone());
+        }
+        let mut me = self.clone();
+        me.luck = luck.clone();
+        let out = super::play(&me, &by);
+        let summary = format!(
+            "Turn {} played: {} events.{}",
+            out.state.step,
+            out.events.len(),
+            match super::awaited(&out.state).as_slice() {
+                [] => String::new(),
+                w => format!(
+                    " Next: {}.",
+                    w.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ")
+                ),
+            }
+        );
+        let over = out.state.over();
+        // Whose orders were played: anyone with an order done, and the player whose step
+        // it was unless the judge stood in for them. (An order that was not done is that
+        // player's secret: it names no one here.)
+        let owner = match self.phase {
+            super::state::Phase::Founding { .. } => self.colour(self.actor()),
+            _ => self.colour(self.active),
+        };
+        let mut acted: Vec<String> = out
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Order { player, .. } => Some(player.name().to_string()),
+                _ => None,
+            })
+            .collect();
+        if self.phase != super::state::Phase::Over
+            && !out
+                .events
+                .iter()
+                .any(|e| matches!(e, Event::Default { player, .. } if *player == owner))
+        {
+            acted.push(owner.name().to_string());
+        }
+        acted.sort();
+        acted.dedup();
+        Ok(Played {
+            state: out.state.to_json(),
+            events: {
+                let mut s = serde_json::to_string_pretty(&out.events).map_err(|e| e.to_string())?;
+                s.push('\n');
+                s
+            },
+            problems: out
+                .problems
+                .into_iter()
+                .map(|(c, p)| (c.name().to_string(), p))
+                .collect(),
+            summary,
+            over,
+            acted: Some(acted),
+        })
+    }
+
+    fn public_record(&self) -> Option<String> {
+        Some(self.public_json())
+    }
+
+    fn show(&self, title: &str) -> String {
+        format!("{title}\n\n{}", super::report(self, &[], self, None))
+    }
+
+    fn end(&self, why: &str) -> Result<Played, String> {
+        if self.phase == super::state::Phase::Over {
+            return Err("the game is over already".into());
+        }
+        let mut s = self.clone();
+        let mut events = Vec::new();
+        s.step += 1;
+        s.end_by_gm(why, &mut events);
+        let over = s.over();
+        Ok(Played {
+            state: s.to_json(),
+            events: {
+                let mut t = serde_json::to_string_pretty(&events).map_err(|e| e.to_string())?;
+                t.push('\n');
+                t
+            },
+            problems: BTreeMap::new(),
+            summary: format!("Turn {}: the GM ended the game.", s.step),
+            over,
+            acted: Some(Vec::new()),
+        })
+    }
+}

@@ -1,0 +1,206 @@
+//! Where scenario rules hook into the base game. The base game asks these functions at
+//! each point a scenario may change; a scenario (Catan Express, in `express/`) adds a
+//! [`Variant`], its own state, steps, actions, refusals and events in its folder, and one
+//! arm to each hook it changes. Nothing else in the rules names a scenario.
+//!
+//! The hooks:
+//! - set-up: [`make_board`], [`setup`];
+//! - the founding: [`founding_road`] (does a piece follow this founding settlement?);
+//! - building: [`uses_roads`], [`settlement_site`], [`settlement_candidates`],
+//!   [`settlement_needs_road`], [`city_site`], [`city_allowance`], [`free_pieces_left`]
+//!   (what a Road Building card may still place);
+//! - cards and points: [`vp_played_at_once`], [`vp_cards_hidden`], [`uses_longest_road`],
+//!   [`extra_points`], [`wins_at_points`];
+//! - the scenario's own steps and actions: [`actor`], [`check`], [`execute`],
+//!   [`legal`], [`turn_may_end`], [`after_action`] (after every action: the race).
+//!
+//! The graph a scenario needs is on [`crate::board::Topology`]: vertices, edges,
+//! hex centres and the spokes joining a vertex to a hex centre, land and sea alike.
+
+use serde::{Deserialize, Serialize};
+
+use super::bits::Bits;
+use super::board::{Board, VertexId, layout};
+use super::express;
+use super::rng::Rng;
+use super::rules::{Action, Log, Refusal as BaseRefusal};
+use super::state::{Options, Phase, State};
+
+/// The rules in play.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Variant {
+    /// The base game (with the 5–6 extension if the options say so).
+    #[default]
+    Base,
+    /// Catan Express (docs/catan-express.md) on this map.
+    Express(express::Map),
+}
+
+/// A scenario's part of the state.
+pub type Extra = Option<Box<express::Express>>;
+/// A scenario's own step of a turn (see [`Phase::Scenario`]).
+pub type Step = express::Step;
+/// A scenario's own actions.
+pub type Act = express::Act;
+/// Why a scenario's rules refuse an action.
+pub type Refusal = express::Refusal;
+/// What a scenario's rules tell.
+pub type Event = express::Event;
+/// A scenario's own orders by mail.
+pub type Order = express::orders::Order;
+/// A scenario's own standing orders by mail.
+pub type Standing = express::orders::Standing;
+
+/// The board a game starts on.
+pub fn make_board(options: &Options, rng: &mut Rng) -> Board {
+    match options.variant {
+        Variant::Express(express::Map::Island) => express::map::island(options.extension),
+        Variant::Base | Variant::Express(express::Map::Beyond) => {
+            layout::make(options.layout, options.extension, rng)
+        }
+    }
+}
+
+/// The scenario's own state at the start of a game.
+pub fn setup(s: &mut State) {
+    if let Variant::Express(map) = s.options.variant {
+        s.scenario = Some(Box::new(express::Express::new(
+            &s.board,
+            map,
+            s.players.len(),
+        )));
+    }
+}
+
+/// Does the founding settlement placed at step `index` get a piece (a road; in Catan
+/// Express, the second settlement's first rail line)?
+pub fn founding_road(s: &State, index: u8) -> bool {
+    match s.options.variant {
+        Variant::Base => true,
+        Variant::Express(_) => index >= s.players.len() as u8,
+    }
+}
+
+/// Are roads built in this game?
+pub fn uses_roads(s: &State) -> bool {
+    matches!(s.options.variant, Variant::Base)
+}
+
+/// A scenario's extra condition on a settlement site (the distance rule and the land
+/// are checked by the base game): in Catan Express, no rail line or ferry touches it.
+pub fn settlement_site(s: &State, _seat: u8, v: VertexId) -> Result<(), BaseRefusal> {
+    match &s.scenario {
+        Some(x) if x.touched.has(v) => Err(BaseRefusal::Scenario(Refusal::LineAtVertex)),
+        _ => Ok(()),
+    }
+}
+
+/// Must a new settlement touch the builder's road?
+pub fn settlement_needs_road(s: &State) -> bool {
+    matches!(s.options.variant, Variant::Base)
+}
+
+/// The vertices where `seat` might build a settlement (before the distance rule and
+/// [`settlement_site_ok`]).
+pub fn settlement_candidates(s: &State, seat: u8) -> Bits {
+    let land = s.board.topology.land_vertices;
+    match &s.scenario {
+        None => s.players[seat as usize].road_ends.and(land),
+        Some(x) => land.minus(x.touched),
+    }
+}
+
+/// A scenario's extra condition on upgrading the settlement at `v` to a city.
+pub fn city_site(s: &State, _seat: u8, v: VertexId) -> Result<(), BaseRefusal> {
+    match &s.scenario {
+        None => Ok(()),
+        Some(x) if x.touched.has(v) => Ok(()),
+        Some(_) => Err(BaseRefusal::Scenario(Refusal::NotOnRailway)),
+    }
+}
+
+/// How many cities a player may have at this point of the game.
+pub fn city_allowance(s: &State, _seat: u8) -> u8 {
+    match &s.scenario {
+        None => super::rules::CITIES,
+        Some(x) if x.race.is_some() => super::rules::CITIES,
+        Some(_) => express::state::CITIES_BEFORE_RACE,
+    }
+}
+
+/// Pieces a Road Building card may still place for `seat`.
+pub fn free_pieces_left(s: &State, seat: u8) -> u8 {
+    match &s.scenario {
+        None => s.roads_left(seat),
+        Some(x) => x
+            .left(seat, express::Kind::Line)
+            .saturating_add(x.left(seat, express::Kind::Ferry)),
+    }
+}
+
+pub fn uses_longest_road(s: &State) -> bool {
+    matches!(s.options.variant, Variant::Base)
+}
+
+/// Points a scenario adds (Catan Express: connection chips, water towers, the Fastest
+/// Locomotive Driver card).
+pub fn extra_points(s: &State, seat: u8) -> u8 {
+    match &s.scenario {
+        None => 0,
+        Some(x) => express::race::extra_points(x, seat),
+    }
+}
+
+/// Are victory point cards kept hidden until the win?
+pub fn vp_cards_hidden(s: &State) -> bool {
+    matches!(s.options.variant, Variant::Base)
+}
+
+/// Is a victory point card played (shown, counted) the moment it is bought?
+pub fn vp_played_at_once(s: &State) -> bool {
+    !vp_cards_hidden(s)
+}
+
+/// Does a player win by reaching the points target on their turn?
+pub fn wins_at_points(s: &State) -> bool {
+    matches!(s.options.variant, Variant::Base)
+}
+
+/// Who acts in a scenario step.
+pub fn actor(s: &State, step: Step) -> u8 {
+    express::race::actor(s, step)
+}
+
+/// May the turn end in this step (the base `end` of a turn)?
+pub fn turn_may_end(step: Step) -> bool {
+    matches!(step, express::Step::Moving { .. })
+}
+
+/// Is a scenario action allowed now?
+pub fn check(s: &State, a: Act) -> Result<(), BaseRefusal> {
+    if s.scenario.is_none() {
+        return Err(BaseRefusal::ScenarioRule);
+    }
+    express::check(s, a)
+}
+
+/// Carry out a scenario action already checked.
+pub fn execute(s: &mut State, a: Act, log: &mut impl Log) {
+    express::execute(s, a, log);
+}
+
+/// The scenario's actions allowed now, added to `out`.
+pub fn legal(s: &State, out: &mut Vec<Action>) {
+    if s.scenario.is_some() {
+        express::legal(s, out);
+    }
+}
+
+/// After every action: what the scenario does on its own (Catan Express: the race
+/// starts).
+pub fn after_action(s: &mut State, log: &mut impl Log) {
+    if s.scenario.is_some() && s.phase != Phase::Over {
+        express::race::after_action(s, log);
+    }
+}

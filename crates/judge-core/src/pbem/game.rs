@@ -1,0 +1,468 @@
+//! What the play-by-email pipeline needs from a game, and nothing more.
+//!
+//! The archive, mail intake, turn runner, outbox, replay and the command line know a game
+//! only through [`Game`] (the rules of one kind of game: how to start one, how to read a
+//! stored position) and [`Position`] (one stored position: whose orders it awaits, how to
+//! check and play them). States and events cross this line as the JSON the archive keeps,
+//! so the pipeline never names a game's own types. A game registers itself with one line
+//! in the `judge` program's registry ([`crate::registry::Games`]).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::diagnostic::Diagnostic;
+use crate::luck::Luck;
+
+/// A player's place at the table, as the pipeline sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seat {
+    /// How the game names the seat in files and orders (`red`).
+    pub id: String,
+    /// The player's name.
+    pub name: String,
+    /// The player's address, if the game keeps it in its state (game.toml is the
+    /// authority for addresses).
+    pub email: String,
+}
+
+/// A player asking for a seat in a new game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRequest {
+    pub name: String,
+    pub email: String,
+}
+
+/// The seeds a game is made from: a public one for what everyone sees from the start
+/// (a random map or board), and the secret [`Luck`] that hidden draws come from (dice,
+/// a shuffled deck, the move order).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seeds {
+    pub public: u64,
+    pub luck: Luck,
+}
+
+impl Seeds {
+    /// Both from one number (`judge new --seed N`, tests): predictable by anyone who
+    /// knows it.
+    pub fn predictable(n: u64) -> Seeds {
+        Seeds {
+            public: n,
+            luck: Luck::predictable(n),
+        }
+    }
+}
+
+/// A new game, ready for the archive.
+#[derive(Clone, Debug)]
+pub struct Created {
+    /// The scenario's name, kept in game.toml.
+    pub scenario: String,
+    /// The scenario as written, kept beside the game.
+    pub scenario_text: String,
+    /// The seats taken, in the order the players were given.
+    pub seats: Vec<Seat>,
+    /// The position at turn 0, as JSON; or, for a game that begins with a round by mail
+    /// (choosing homes, an auction), that round.
+    pub start: Start,
+}
+
+/// How a new game begins.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// At turn 0: the position, as JSON.
+    Ready(String),
+    /// With a round by mail before turn 1 ([`Round`]), as JSON.
+    Round(String),
+}
+
+/// A round by mail before turn 1, in which players act one at a time (choosing their
+/// homes, say): each step takes one player's choice, or a default when they miss the
+/// deadline, and the last gives the turn-0 position.
+pub trait Round {
+    /// The seats, in the order they act.
+    fn seats(&self) -> Vec<Seat>;
+    /// Whose choice the round waits for; `None` when it is over.
+    fn next(&self) -> Option<String>;
+    /// The header lines of a mail.
+    fn header(&self, text: &str) -> Header;
+    /// Check a mail for the round (as [`Position::check`]).
+    fn check(&self, text: &str, file: &str, player: Option<&str>, game: Option<&str>) -> Checked;
+    /// One step: `player`'s mail, or `None` when they missed the deadline.
+    fn step(&self, player: &str, text: Option<&str>) -> Result<RoundStep, String>;
+    /// What the round is and how a player writes their part: what `judge new`, the
+    /// welcome mail and the mail asking a player for their choice say of it.
+    fn guide(&self) -> RoundGuide;
+    /// The round so far, for people: what has been chosen, who chooses next.
+    fn show(&self) -> String;
+    /// A picture of the board as the round stands.
+    fn picture(&self) -> crate::picture::Picture;
+}
+
+/// A round by mail explained to the players, in the round's own words (the shared code
+/// knows no homes and no bids).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundGuide {
+    /// What the players do, to follow "the game begins with a round by mail:": `the
+    /// players choose their homes, one at a time`.
+    pub what: String,
+    /// How a player writes their part, to follow "when it is your turn,": `mail the
+    /// header lines and one line `home HEX` ...`.
+    pub how: String,
+    /// A line that would do as the round stands, for a mail's template: `home C4`.
+    pub example: String,
+}
+
+/// What one step of a round did.
+#[derive(Clone, Debug)]
+#[must_use]
+pub struct RoundStep {
+    /// The round after the step, as JSON (unchanged when refused).
+    pub round: String,
+    /// The choice was taken (or the default given); `false`: refused, nothing changed.
+    pub taken: bool,
+    /// One sentence for the players.
+    pub summary: String,
+    /// Problems with the mail.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The turn-0 position, when this step ended the round.
+    pub finished: Option<String>,
+}
+
+/// The lines every order file may start with, whatever the game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Header {
+    pub game: Option<String>,
+    pub player: Option<String>,
+    pub turn: Option<u32>,
+    pub secret: Option<String>,
+    /// `standing`: these orders repeat each turn the player sends none, until replaced;
+    /// `standing off`: they stop. `None` when the file says neither.
+    pub standing: Option<bool>,
+}
+
+/// Something a file's header says that does not fit where the file arrived.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mismatch {
+    /// `game` names another game.
+    Game(String),
+    /// `player` names another player than the one the file comes from.
+    Player(String),
+    /// `turn` names a turn already played.
+    EarlierTurn(u32),
+    /// `turn` names a turn after the next one.
+    LaterTurn(u32),
+}
+
+impl Header {
+    /// Compare the header with the game, the player the file comes from (if known) and
+    /// the turns the position can play: every mismatch, in that order. Lines left out
+    /// match anything.
+    pub fn mismatches(
+        &self,
+        game: Option<&str>,
+        player: Option<&str>,
+        at: &dyn Position,
+    ) -> Vec<Mismatch> {
+        let mut out = Vec::new();
+        if let (Some(want), Some(got)) = (game, &self.game)
+            && !got.eq_ignore_ascii_case(want)
+        {
+            out.push(Mismatch::Game(got.clone()));
+        }
+        if let (Some(want), Some(got)) = (player, &self.player)
+            && !got.eq_ignore_ascii_case(want)
+        {
+            out.push(Mismatch::Player(got.clone()));
+        }
+        out.extend(self.turn.and_then(|t| at.fits_turn(t)));
+        out
+    }
+}
+
+/// What checking an order file found.
+#[derive(Clone, Debug)]
+#[must_use]
+pub struct Checked {
+    /// Whose orders these are, when known.
+    pub player: Option<String>,
+    /// The turn they are for (the next one).
+    pub turn: u32,
+    pub diagnostics: Vec<Diagnostic>,
+    /// For people: a summary, every problem, and what each order will do.
+    pub text: String,
+    /// The same echo for tools.
+    pub echo: serde_json::Value,
+}
+
+impl Checked {
+    pub fn errors(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.is_error()).count()
+    }
+
+    pub fn warnings(&self) -> usize {
+        self.diagnostics.len() - self.errors()
+    }
+}
+
+/// One player's order file for a turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OrderFile {
+    /// The seat id.
+    pub player: String,
+    pub text: String,
+}
+
+/// A turn played.
+#[derive(Clone, Debug)]
+#[must_use]
+pub struct Played {
+    /// The new position, as JSON.
+    pub state: String,
+    /// What happened, as JSON.
+    pub events: String,
+    /// Problems per player: lines left out.
+    pub problems: BTreeMap<String, Vec<Diagnostic>>,
+    /// One line for the GM: how many events, how many orders failed.
+    pub summary: String,
+    /// Set when the game has ended, with why.
+    pub over: Option<String>,
+    /// Whose orders the turn played, where that is not simply every file given (a game
+    /// played one player at a time plays the orders of the player whose step it is, and
+    /// of those whose standing orders ran): what the web site says of the turn.
+    pub acted: Option<Vec<String>>,
+}
+
+/// Everything a turn's report is made from: all of it is in the archive.
+#[derive(Clone, Debug)]
+pub struct ReportInput<'a> {
+    /// The game's name (what order files write after `game`).
+    pub game: &'a str,
+    /// The position the turn started from (for turn 0, the set-up itself).
+    pub before: &'a str,
+    /// The turn's events (`[]` for turn 0).
+    pub events: &'a str,
+    /// The position the turn left.
+    pub after: &'a str,
+    /// The order files played.
+    pub orders: &'a [OrderFile],
+    /// The players whose standing orders were played (they sent none).
+    pub standing: &'a [String],
+    /// When the next orders are due, as the report shows it.
+    pub deadline: Option<String>,
+}
+
+/// How a game stands after a turn, as everyone may see it (the public report's numbers,
+/// never a hidden card): what the web site's overview charts, turn by turn.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// What is counted per seat, the score first: `score`, `points`, `wonder bricks`.
+    pub measures: Vec<Measure>,
+    /// How far the game has come toward its end, if it has such a count (the wonder).
+    pub progress: Option<Progress>,
+    /// Each seat's colour as the game's pictures draw it (`#d32f2f`).
+    pub colours: BTreeMap<String, String>,
+}
+
+/// One count, per seat.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Measure {
+    pub name: String,
+    pub values: BTreeMap<String, i64>,
+}
+
+/// The game's way toward its end: `done` of `goal` (the bricks on the wonder, of the
+/// mark that ends the game).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// What is counted: `bricks on the wonder`.
+    pub name: String,
+    pub done: i64,
+    pub goal: Option<i64>,
+}
+
+/// A turn's report, rendered on demand.
+pub trait Report {
+    /// The text report for everyone (`viewer` none), or the one a player receives:
+    /// with their own part (what became of each of their orders, the header to start
+    /// their next orders with) and whatever only they may see. `template` is a GM's own
+    /// template, if any.
+    fn text(&self, template: Option<&str>, viewer: Option<&str>) -> Result<String, String>;
+    /// What happened in the turn as `viewer` may read it, in a few lines: one entry of
+    /// a digest of several turns (a player who is mailed only their own turns). By
+    /// default the whole report.
+    fn digest(&self, viewer: Option<&str>) -> Result<String, String> {
+        self.text(None, viewer)
+    }
+    /// The map picture as SVG.
+    fn svg(&self) -> String;
+    /// The map picture as PNG.
+    fn png(&self) -> Result<Vec<u8>, String>;
+    /// The report model for tools.
+    fn json(&self) -> Result<String, String>;
+    /// How the game stands after the turn, as everyone may see it.
+    fn tally(&self) -> Tally {
+        Tally::default()
+    }
+}
+
+/// One line of `judge scenarios`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScenarioInfo {
+    pub name: String,
+    /// Name, players, size, title, aligned for a listing.
+    pub line: String,
+}
+
+/// The outcome of one adjudication case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CaseOutcome {
+    /// The rule text the case cites.
+    pub rule: String,
+    /// What did not come out as expected; empty when the case passed.
+    pub problems: Vec<String>,
+}
+
+/// How a game's turns go by mail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pace {
+    /// Every player sends orders for the same turn, played at its deadline (Roads &
+    /// Boats): the schedule's deadlines are `every` apart.
+    Together,
+    /// One player acts at a time (Catan): each step is played as soon as the orders it
+    /// waits for are in, and its deadline is `every` after the step before.
+    OneAtATime,
+}
+
+/// A kind of game the judge can run.
+pub trait Game: Sync {
+    /// The name game.toml uses (`roads-and-boats`).
+    fn id(&self) -> &'static str;
+    /// The name for people (`Roads & Boats`).
+    fn title(&self) -> &'static str;
+    /// How its turns go by mail.
+    fn pace(&self) -> Pace {
+        Pace::Together
+    }
+    /// Paths of the game folder git must not keep, beyond the mail and pending orders
+    /// every game keeps out: for a game with hidden information (Catan's hands, its deck
+    /// and dice), its states, events and each player's own report and orders.
+    fn private_files(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// The scenario a new game gets when none is named, if there is one.
+    fn default_scenario(&self) -> Option<&'static str> {
+        None
+    }
+    /// The bundled scenarios, name first.
+    fn scenarios(&self) -> Result<Vec<ScenarioInfo>, String>;
+    /// Check a scenario file; `Err` holds every problem, rendered.
+    fn check_scenario(&self, file: &str, text: &str) -> Result<ScenarioInfo, String>;
+    /// A scenario made by the game's map generator (`judge new --map random`): for this
+    /// many players, with these optional rules, from the seed; the same seed gives the
+    /// same text.
+    fn generate(&self, players: usize, options: &[String], seed: u64) -> Result<String, String> {
+        let _ = (players, options, seed);
+        Err(format!("{} has no map generator", self.title()))
+    }
+    /// A bundled scenario's text by its name, or a scenario file's by its path: (a name
+    /// for messages, the text).
+    fn scenario_text(&self, scenario: &str) -> Result<(String, String), String>;
+    /// Start a game called `name` from a scenario's text (`file` names it in messages).
+    /// The same scenario, name, seats and seeds always give the same turn 0: replay
+    /// checks it.
+    fn start(
+        &self,
+        file: &str,
+        scenario: &str,
+        name: &str,
+        seats: &[SeatRequest],
+        seeds: &Seeds,
+    ) -> Result<Created, String>;
+    /// Read a stored position.
+    fn position(&self, state: &str) -> Result<Box<dyn Position>, String>;
+    /// Read a position's public record ([`Position::public_record`]): for `judge check`
+    /// on a clone of a game's public git, where the state file is not.
+    fn public_position(&self, record: &str) -> Result<Box<dyn Position>, String> {
+        let _ = record;
+        Err(format!(
+            "{} keeps no public record: its state file is public",
+            self.title()
+        ))
+    }
+    /// Read a stored round before turn 1 (for a game whose start is [`Start::Round`]).
+    fn round(&self, round: &str) -> Result<Box<dyn Round>, String> {
+        let _ = round;
+        Err(format!("{} has no round before turn 1", self.title()))
+    }
+    /// The report of a turn, from what the archive holds.
+    fn report(&self, input: &ReportInput<'_>) -> Result<Box<dyn Report>, String>;
+    /// Check the draws a turn's public report shows (Catan: the dice) against the
+    /// game's revealed seed: how many were checked, or the first that differs. What
+    /// `judge verify` checks on a clone of a game's public record.
+    fn verify_public(&self, luck: &Luck, report: &str) -> Result<usize, String> {
+        let _ = (luck, report);
+        Ok(0)
+    }
+    /// Run one adjudication case file.
+    fn run_case(&self, path: &Path) -> Result<CaseOutcome, String>;
+    /// The rule a case file cites, without running it.
+    fn case_rule(&self, path: &Path) -> Result<String, String>;
+}
+
+/// One position of a game, as stored in a turn of the archive.
+pub trait Position {
+    /// Turns played so far (0: the set-up).
+    fn turn(&self) -> u32;
+    /// Set when the game has ended, with why.
+    fn over(&self) -> Option<String>;
+    /// What the next orders are for, in answers: `turn 4`.
+    fn next_label(&self) -> String {
+        format!("turn {}", self.turn() + 1)
+    }
+    /// The seats, in the order they act.
+    fn seats(&self) -> Vec<Seat>;
+    /// The header lines of an order file.
+    fn header(&self, text: &str) -> Header;
+    /// Whether orders whose `turn` line says `turn` may be played from here: a turn
+    /// already played never; by default only the next one.
+    fn fits_turn(&self, turn: u32) -> Option<Mismatch> {
+        let next = self.turn() + 1;
+        match turn {
+            t if t < next => Some(Mismatch::EarlierTurn(t)),
+            t if t > next => Some(Mismatch::LaterTurn(t)),
+            _ => None,
+        }
+    }
+    /// Whose orders the next turn still waits for, if these files were in: for a
+    /// game played together, everyone without a file; for one played one player at a
+    /// time, the players the next step needs (none: play it now).
+    fn awaited(&self, files: &[OrderFile]) -> Vec<String> {
+        self.seats()
+            .into_iter()
+            .map(|s| s.id)
+            .filter(|id| !files.iter().any(|f| &f.player == id))
+            .collect()
+    }
+    /// Check an order file for the next turn. `file` names it in messages; `player` and
+    /// `game` are what the caller knows of where it came from.
+    fn check(&self, text: &str, file: &str, player: Option<&str>, game: Option<&str>) -> Checked;
+    /// Play the next turn with these order files (players without one give no orders);
+    /// `luck` is the game's secret seed, for the turn's hidden draws.
+    fn play(&self, files: &[OrderFile], luck: &Luck) -> Result<Played, String>;
+    /// The position as everyone may know it, kept in the public record beside a
+    /// private state file (`turns/N/public.json`); `None` when the state file itself is
+    /// public. Read back by [`Game::public_position`], it must check order files as the
+    /// position itself does.
+    fn public_record(&self) -> Option<String> {
+        None
+    }
+    /// The position for people (`judge show`).
+    fn show(&self, title: &str) -> String;
+    /// End the game now, before the next turn is played (`judge end --why`): the next
+    /// turn of the archive holds only the end, scored by the game's own rules, with the
+    /// GM's reason in its report.
+    fn end(&self, why: &str) -> Result<Played, String> {
+        let _ = why;
+        Err("this game cannot be ended by the GM".into())
+    }
+}

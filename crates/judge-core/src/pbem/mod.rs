@@ -1,0 +1,195 @@
+//! The play-by-email loop, the same for every game: mail in ([`intake`]), a turn played
+//! ([`turn`]), reports and answers out ([`send`]), and the archive checked again
+//! ([`replay`]). Each step is a function over the archive that a GM may run alone; the
+//! command line only calls them. A game is known here only through [`game::Game`].
+
+pub mod commit;
+pub mod directives;
+pub mod game;
+pub mod intake;
+pub mod limits;
+pub mod log;
+pub mod preferences;
+pub mod replay;
+pub mod report;
+pub mod round;
+pub mod send;
+pub mod sources;
+pub mod turn;
+pub mod verify;
+
+use std::time::SystemTime;
+
+use crate::archive::schedule::shown;
+use crate::archive::{Archive, ArchiveError, PUBLIC_FILE, STATE_FILE};
+use crate::mail::outbox::MailError;
+use game::{Game, Pace, Position};
+
+/// What went wrong in a pipeline step.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Something the GM or a player can fix; the message says how.
+    #[error("{0}")]
+    User(String),
+    #[error(transparent)]
+    Archive(#[from] ArchiveError),
+    #[error(transparent)]
+    Mail(#[from] MailError),
+}
+
+/// An archive and the game it holds, found among `games`.
+pub fn open(
+    games: crate::registry::Games,
+    dir: &std::path::Path,
+) -> Result<(Archive, &'static dyn Game), Error> {
+    let archive = Archive::open(dir)?;
+    let game = games.by_id(&archive.game.game).map_err(|e| {
+        Error::User(format!(
+            "{}: {e}",
+            dir.join(crate::archive::GAME_FILE).display()
+        ))
+    })?;
+    if let Some(seats) = seats(&archive, game) {
+        archive.check_seats(&seats)?;
+    }
+    Ok((archive, game))
+}
+
+/// The seats the game has, by id: the round's before turn 0, else the latest turn's
+/// (its state, or on a public clone its public record). `None` when they cannot be read
+/// here; the command that needs them says why.
+fn seats(archive: &Archive, game: &dyn Game) -> Option<Vec<String>> {
+    let seats = match round::current(archive, game).ok()? {
+        Some((_, r)) => r.seats(),
+        None => {
+            let last = *archive.turns().ok()?.last()?;
+            match position(archive, game, last) {
+                Ok(p) => p.seats(),
+                Err(_) => game
+                    .public_position(&archive.read(last, PUBLIC_FILE).ok()?)
+                    .ok()?
+                    .seats(),
+            }
+        }
+    };
+    Some(seats.into_iter().map(|s| s.id).collect())
+}
+
+/// Where the game stands now, for checking and filing orders: the last turn's position,
+/// or, before turn 0 (a round by mail, such as choosing homes), the round.
+pub fn current(archive: &Archive, game: &dyn Game) -> Result<Box<dyn Position>, Error> {
+    if let Some((_, r)) = round::current(archive, game)? {
+        return Ok(Box::new(round::RoundPosition(r)));
+    }
+    let last = archive.pick_turn(None)?;
+    position(archive, game, last)
+}
+
+/// The position `judge check` checks orders against: the latest turn's state or, on a
+/// clone of a game's public git (whose state files are private), that turn's public
+/// record, named in the second value.
+pub fn current_for_check(
+    archive: &Archive,
+    game: &dyn Game,
+) -> Result<(Box<dyn Position>, Option<std::path::PathBuf>), Error> {
+    if let Some((_, r)) = round::current(archive, game)? {
+        return Ok((Box::new(round::RoundPosition(r)), None));
+    }
+    let last = archive.pick_turn(None)?;
+    let dir = archive.turn_dir(last);
+    if dir.join(STATE_FILE).is_file() {
+        return Ok((position(archive, game, last)?, None));
+    }
+    let public = dir.join(PUBLIC_FILE);
+    if !public.is_file() {
+        return Err(Error::User(format!(
+            "{}: this copy of the game has neither {STATE_FILE} (the judge's, kept private in a game with hidden cards) nor {PUBLIC_FILE} (the public record, which a game's git keeps from this version of the judge on): `git pull` the game, or ask the GM to check your orders",
+            dir.display()
+        )));
+    }
+    let text = archive.read(last, PUBLIC_FILE)?;
+    let p = game
+        .public_position(&text)
+        .map_err(|e| Error::User(format!("{}: {e}", public.display())))?;
+    Ok((p, Some(public)))
+}
+
+/// The position a turn of the archive holds.
+pub fn position(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Box<dyn Position>, Error> {
+    let dir = archive.turn_dir(turn);
+    if !dir.join(STATE_FILE).exists() && dir.join(PUBLIC_FILE).is_file() {
+        return Err(Error::User(format!(
+            "{}: not in this copy of the game: a game with hidden cards keeps its states out of git, for the GM alone; this copy has the public record (each turn's report.txt and {PUBLIC_FILE}), against which `judge check` checks orders",
+            dir.join(STATE_FILE).display()
+        )));
+    }
+    let text = archive.read(turn, STATE_FILE)?;
+    game.position(&text).map_err(|e| {
+        Error::User(format!(
+            "{}: {e}",
+            archive.turn_dir(turn).join(STATE_FILE).display()
+        ))
+    })
+}
+
+/// When the orders for turn `next` are due, if the game has a schedule. A game played
+/// together has a deadline every `every` from the first; one played one player at a
+/// time has each step's deadline `every` after the step before was played (the first
+/// no earlier than `first_deadline`). A deadline the GM moved stands either way.
+pub fn deadline(
+    archive: &Archive,
+    game: &dyn Game,
+    next: u32,
+) -> Result<Option<SystemTime>, Error> {
+    let played = next
+        .checked_sub(1)
+        .filter(|t| *t > 0)
+        .and_then(|t| turn::record(archive, t))
+        .and_then(|r| r.played_at)
+        .and_then(|t| humantime::parse_rfc3339_weak(&t).ok());
+    deadline_after(archive, game, next, played)
+}
+
+/// As [`deadline`], with the time the turn before was played given.
+pub fn deadline_after(
+    archive: &Archive,
+    game: &dyn Game,
+    next: u32,
+    before_played: Option<SystemTime>,
+) -> Result<Option<SystemTime>, Error> {
+    let Some(s) = &archive.game.schedule else {
+        return Ok(None);
+    };
+    let user = |e: crate::archive::schedule::ScheduleError| Error::User(e.to_string());
+    if let Some(at) = s.moved(next).map_err(user)? {
+        return Ok(Some(at));
+    }
+    match game.pace() {
+        Pace::Together => Ok(Some(s.deadline(next).map_err(user)?)),
+        Pace::OneAtATime => {
+            let first = s.deadline(1).map_err(user)?;
+            let after = match before_played {
+                Some(t) => t
+                    .checked_add(s.every().map_err(user)?)
+                    .filter(|at| crate::archive::schedule::in_range(*at))
+                    .ok_or_else(|| {
+                        Error::User(format!(
+                            "turn {next}'s deadline, [schedule] every = \"{}\" after the step before it was played, would fall after {}",
+                            s.every,
+                            crate::archive::schedule::LATEST
+                        ))
+                    })?,
+                None => first,
+            };
+            Ok(Some(after.max(first)))
+        }
+    }
+}
+
+/// The sentence every answer and reminder ends with: when the next orders are due.
+pub fn due_line(archive: &Archive, game: &dyn Game, next: u32) -> String {
+    match deadline(archive, game, next).ok().flatten() {
+        Some(d) => format!("Orders for turn {next} are due by {}.", shown(d)),
+        None => format!("Orders for turn {next} are due when the GM plays the turn."),
+    }
+}

@@ -1,0 +1,441 @@
+//! Roads & Boats as the play-by-email pipeline sees it ([`judge_core::pbem::game`]): the one
+//! place where the game's own types meet the pipeline's.
+
+use std::path::Path;
+
+use super::State;
+use super::events::Event;
+use super::player::Colour;
+use super::report::{self as turn_report, picture, render};
+use super::scenario::{self, Scenario};
+use super::setup_round::PreGame;
+use super::{cases, check, order_text, play, show};
+use judge_core::archive::stable_json;
+use judge_core::diagnostic::did_you_mean;
+use judge_core::pbem::game::{
+    CaseOutcome, Checked, Created, Game, Header, OrderFile, Played, Position, Report, ReportInput,
+    Round, ScenarioInfo, Seat, SeatRequest, Seeds, Start,
+};
+
+/// Roads & Boats, with Planes & Trains and the &cetera modules.
+pub struct RoadsAndBoats;
+
+/// The most of anything a state may hold in one place: far more than any game makes, far
+/// less than where arithmetic on counts could overflow.
+const MOST: u32 = 1_000_000;
+
+fn read_state(json: &str) -> Result<State, String> {
+    let state: State = serde_json::from_str(json)
+        .map_err(|e| format!("the state does not read as a Roads & Boats game: {e}"))?;
+    possible(&state)?;
+    Ok(state)
+}
+
+/// Refuse a state no game can reach (hand-edited counts at the top of the range, say):
+/// every count of goods, cargo, geese and mine contents stays under [`MOST`].
+fn possible(state: &State) -> Result<(), String> {
+    let too_many = |n: u32, what: String| {
+        (n > MOST).then(|| {
+            format!(
+                "{n} {what}: no game holds that many (at most {MOST}); the state was edited by hand"
+            )
+        })
+    };
+    let mut problems = Vec::new();
+    for (area, goods) in &state.goods {
+        for (g, n) in goods.iter() {
+            problems.extend(too_many(n, format!("{g} at {area}")));
+        }
+    }
+    for (id, t) in &state.transporters {
+        for (g, n) in t.cargo.iter() {
+            problems.extend(too_many(n, format!("{g} on {id}")));
+        }
+        problems.extend(too_many(t.following_geese, format!("geese following {id}")));
+    }
+    for b in &state.buildings {
+        if let Some(m) = &b.mine {
+            problems.extend(too_many(
+                m.gold.max(m.iron),
+                format!("gold or iron in the mine at {}", b.at),
+            ));
+        }
+    }
+    match problems.first() {
+        Some(p) => Err(p.clone()),
+        None => Ok(()),
+    }
+}
+
+fn colour(id: &str) -> Option<Colour> {
+    id.parse().ok()
+}
+
+fn info(s: &Scenario) -> ScenarioInfo {
+    let land = s
+        .setup()
+        .map
+        .tiles
+        .values()
+        .filter(|t| t.terrain.is_land())
+        .count();
+    let seats = format!(
+        "{} player{},",
+        s.players,
+        if s.players == 1 { "" } else { "s" }
+    );
+    let modules: Vec<String> = s
+        .setup()
+        .settings
+        .modules
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    ScenarioInfo {
+        name: s.name.clone(),
+        line: format!(
+            "{:<14} {seats:<11} {land:>2} land tiles  {}  [{}]",
+            s.name,
+            s.title,
+            if modules.is_empty() {
+                "no modules".to_string()
+            } else {
+                modules.join(", ")
+            }
+        ),
+    }
+}
+
+/// A bundled scenario by name, or a scenario file by path: (name for messages, text).
+fn scenario_by_name(name: &str) -> Result<(String, String), String> {
+    let bundled = scenario::bundled();
+    if let Some(text) = bundled.get(name) {
+        return Ok((format!("scenarios/{name}.toml"), (*text).to_string()));
+    }
+    let path = Path::new(name);
+    if path.is_file() {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        return Ok((path.display().to_string(), text));
+    }
+    let mut msg = format!("there is no bundled scenario `{name}` and no file of that name");
+    if let Some(s) = did_you_mean(name, bundled.keys().copied()) {
+        msg.push_str(&format!("\nhelp: did you mean `{s}`?"));
+    } else {
+        let names: Vec<&str> = bundled.keys().copied().collect();
+        msg.push_str(&format!(
+            "\nhelp: the bundled scenarios are {}; or give the path of a .toml file",
+            names.join(", ")
+        ));
+    }
+    Err(msg)
+}
+
+impl Game for RoadsAndBoats {
+    fn id(&self) -> &'static str {
+        "roads-and-boats"
+    }
+
+    fn title(&self) -> &'static str {
+        "Roads & Boats"
+    }
+
+    fn scenarios(&self) -> Result<Vec<ScenarioInfo>, String> {
+        scenario::bundled()
+            .into_iter()
+            .map(|(name, text)| {
+                Scenario::parse(&format!("scenarios/{name}.toml"), text)
+                    .map(|s| info(&s))
+                    .map_err(|d| format!("bundled scenario is broken:\n{d}"))
+            })
+            .collect()
+    }
+
+    fn check_scenario(&self, file: &str, text: &str) -> Result<ScenarioInfo, String> {
+        Scenario::parse(file, text)
+            .map(|s| info(&s))
+            .map_err(|d| d.render())
+    }
+
+    fn generate(&self, players: usize, options: &[String], seed: u64) -> Result<String, String> {
+        use super::state::Module;
+        let mut modules = Vec::new();
+        for name in options {
+            let m = Module::ALL
+                .into_iter()
+                .find(|m| m.name() == name.trim())
+                .ok_or_else(|| {
+                    let all: Vec<&str> = Module::ALL.iter().map(|m| m.name()).collect();
+                    format!(
+                        "--modules: `{name}` is not a module\nhelp: the modules are {}",
+                        all.join(", ")
+                    )
+                })?;
+            modules.push(m);
+        }
+        scenario::generate(players, &modules, seed).map_err(|e| e.to_string())
+    }
+
+    fn scenario_text(&self, scenario: &str) -> Result<(String, String), String> {
+        scenario_by_name(scenario)
+    }
+
+    fn start(
+        &self,
+        file: &str,
+        text: &str,
+        _name: &str,
+        seats: &[SeatRequest],
+        seeds: &Seeds,
+    ) -> Result<Created, String> {
+        let s = Scenario::parse(file, text).map_err(|d| d.render())?;
+        let requests: Vec<scenario::Seat> = seats
+            .iter()
+            .map(|r| scenario::Seat {
+                name: r.name.clone(),
+                email: r.email.clone(),
+            })
+            .collect();
+        // A scenario whose players choose their homes, or bid for their starting lots,
+        // begins with a round by mail.
+        let start = if s.has_auction() {
+            let round = s
+                .start_auction(&requests, &seeds.luck)
+                .map_err(|e| e.to_string())?;
+            Start::Round(stable_json(&PreGame::Auction(round)).map_err(|e| e.to_string())?)
+        } else if s.homes_are_chosen() {
+            let round = s
+                .start_setup(&requests, &seeds.luck)
+                .map_err(|e| e.to_string())?;
+            Start::Round(stable_json(&PreGame::Homes(round)).map_err(|e| e.to_string())?)
+        } else {
+            let state = s.start(&requests, &seeds.luck).map_err(|e| e.to_string())?;
+            Start::Ready(stable_json(&state).map_err(|e| e.to_string())?)
+        };
+        Ok(Created {
+            scenario: s.name.clone(),
+            scenario_text: text.to_string(),
+            seats: Colour::SEATS
+                .iter()
+                .zip(seats)
+                .map(|(c, r)| Seat {
+                    id: c.name().to_string(),
+                    name: r.name.clone(),
+                    email: r.email.clone(),
+                })
+                .collect(),
+            start,
+        })
+    }
+
+    fn position(&self, state: &str) -> Result<Box<dyn Position>, String> {
+        Ok(Box::new(read_state(state)?))
+    }
+
+    fn round(&self, round: &str) -> Result<Box<dyn Round>, String> {
+        let r: PreGame = serde_json::from_str(round)
+            .map_err(|e| format!("the round before turn 1 does not read: {e}"))?;
+        Ok(Box::new(r))
+    }
+
+    fn report(&self, input: &ReportInput<'_>) -> Result<Box<dyn Report>, String> {
+        let before = read_state(input.before)?;
+        let after = read_state(input.after)?;
+        let events: Vec<Event> =
+            serde_json::from_str(input.events).map_err(|e| format!("the events: {e}"))?;
+        let orders: Vec<(Colour, &str)> = input
+            .orders
+            .iter()
+            .filter_map(|f| Some((colour(&f.player)?, f.text.as_str())))
+            .collect();
+        let standing: Vec<Colour> = input.standing.iter().filter_map(|s| colour(s)).collect();
+        let model = turn_report::build(
+            input.game,
+            &before,
+            &events,
+            &after,
+            &orders,
+            &standing,
+            input.deadline.clone(),
+        );
+        Ok(Box::new(TurnReport { model, after }))
+    }
+
+    fn run_case(&self, path: &Path) -> Result<CaseOutcome, String> {
+        let r = cases::run_file(path).map_err(|d| d.render())?;
+        Ok(CaseOutcome {
+            rule: r.rule,
+            problems: r.problems,
+        })
+    }
+
+    fn case_rule(&self, path: &Path) -> Result<String, String> {
+        cases::rule_of(path).map_err(|d| d.render())
+    }
+}
+
+struct TurnReport {
+    model: turn_report::Report,
+    after: State,
+}
+
+impl TurnReport {
+    fn title(&self) -> String {
+        if self.model.turn == 0 {
+            format!("{}: the board at the start", self.model.game)
+        } else {
+            format!(
+                "{}: the board after turn {}",
+                self.model.game, self.model.turn
+            )
+        }
+    }
+}
+
+impl Report for TurnReport {
+    fn text(&self, template: Option<&str>, viewer: Option<&str>) -> Result<String, String> {
+        let model = match viewer {
+            None => std::borrow::Cow::Borrowed(&self.model),
+            Some(v) => std::borrow::Cow::Owned(turn_report::Report {
+                viewer: Some(v.to_string()),
+                ..self.model.clone()
+            }),
+        };
+        render::text(&model, template).map_err(|e| format!("the report template: {e}"))
+    }
+
+    fn svg(&self) -> String {
+        picture::svg(&self.after, &self.title())
+    }
+
+    fn png(&self) -> Result<Vec<u8>, String> {
+        picture::png(&self.after, &self.title())
+    }
+
+    fn json(&self) -> Result<String, String> {
+        stable_json(&self.model).map_err(|e| e.to_string())
+    }
+
+    fn tally(&self) -> judge_core::pbem::game::Tally {
+        super::report::tally(&self.after)
+    }
+}
+
+impl Position for State {
+    fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    fn over(&self) -> Option<String> {
+        self.game_over.clone()
+    }
+
+    fn seats(&self) -> Vec<Seat> {
+        self.move_order
+            .iter()
+            .map(|c| {
+                let p = self.players.get(c);
+                Seat {
+                    id: c.name().to_string(),
+                    name: p.map(|p| p.name.clone()).unwrap_or_default(),
+                    email: p.map(|p| p.email.clone()).unwrap_or_default(),
+                }
+            })
+            .collect()
+    }
+
+    fn header(&self, text: &str) -> Header {
+        let h = order_text::parse(text, &self.map).header;
+        Header {
+            game: h.game,
+            player: h.player.map(|c| c.name().to_string()),
+            turn: h.turn,
+            secret: h.secret,
+            standing: h.standing,
+        }
+    }
+
+    fn check(&self, text: &str, file: &str, player: Option<&str>, game: Option<&str>) -> Checked {
+        let checked = check::check(
+            self,
+            text,
+            &check::Expect {
+                player: player.and_then(colour),
+                game,
+            },
+        );
+        Checked {
+            player: checked.player.map(|c| c.name().to_string()),
+            turn: checked.turn,
+            text: check::render_text(&checked, file, text),
+            echo: serde_json::to_value(&checked.echo).unwrap_or_default(),
+            diagnostics: checked.diagnostics,
+        }
+    }
+
+    fn play(&self, files: &[OrderFile], luck: &judge_core::luck::Luck) -> Result<Played, String> {
+        let files = files
+            .iter()
+            .map(|f| {
+                colour(&f.player)
+                    .filter(|c| self.players.contains_key(c))
+                    .map(|player| play::OrderFile {
+                        player,
+                        text: f.text.clone(),
+                    })
+                    .ok_or_else(|| format!("{} does not play in this game", f.player))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let played = play::play(self, &files, luck);
+        let r = &played.resolution;
+        let failures = r.events.iter().filter(|e| e.is_failure()).count();
+        let silent: Vec<&str> = self
+            .move_order
+            .iter()
+            .filter(|c| !files.iter().any(|f| f.player == **c))
+            .map(|c| c.name())
+            .collect();
+        let summary = format!(
+            "Turn {} resolved: {}, {} failed or partly done.{}",
+            self.turn + 1,
+            judge_core::text::count(r.events.len(), "event"),
+            judge_core::text::count(failures, "order"),
+            if silent.is_empty() {
+                String::new()
+            } else {
+                format!(" No orders from {}.", silent.join(", "))
+            }
+        );
+        Ok(Played {
+            state: stable_json(&r.state).map_err(|e| e.to_string())?,
+            events: stable_json(&r.events).map_err(|e| e.to_string())?,
+            problems: played
+                .problems
+                .into_iter()
+                .map(|(c, p)| (c.name().to_string(), p))
+                .collect(),
+            summary,
+            over: r.state.game_over.clone(),
+            acted: None,
+        })
+    }
+
+    fn show(&self, title: &str) -> String {
+        show::render(self, title)
+    }
+
+    fn end(&self, why: &str) -> Result<Played, String> {
+        if self.game_over.is_some() {
+            return Err("the game is over already".into());
+        }
+        let r = super::resolve::end(self, why);
+        Ok(Played {
+            state: stable_json(&r.state).map_err(|e| e.to_string())?,
+            events: stable_json(&r.events).map_err(|e| e.to_string())?,
+            problems: Default::default(),
+            summary: format!("Turn {}: the GM ended the game.", self.turn + 1),
+            over: r.state.game_over.clone(),
+            acted: None,
+        })
+    }
+}

@@ -1,0 +1,48 @@
+//! Fundamental research (&cetera, Fundamental research): the eighth research subject,
+//! the lightbulb. "Once you have researched it, all further research costs only 1 goose
+//! plus 1 paper instead of 2 geese plus 1 paper. Researching fundamental research costs
+//! 2 geese plus 1 paper." It takes effect at once (RULINGS R10): the next research point,
+//! even in the same phase, is the cheaper one.
+
+use std::collections::BTreeSet;
+
+use super::{Hooks, Plugin};
+use crate::player::Research;
+use crate::state::{Module, Phase, Settings};
+
+pub static PLUGIN: Plugin = Plugin {
+    module: Module::FundamentalResearch,
+    rule: "&cetera, Fundamental research",
+    buildings: &[],
+    goods: &[],
+    transporters: &[],
+    terrains: &[],
+    orders: &[(Phase::Production, "research fundamental-research")],
+    steps: &[(
+        Phase::Production,
+        "research costs 1 goose + 1 paper for a player who has researched fundamental research",
+    )],
+    map_legend: &[],
+    hooks: Hooks::NONE,
+};
+
+/// May `subject` be researched in a game with these settings? Fundamental research only
+/// with its module in play.
+pub fn allowed(settings: &Settings, subject: Research) -> Result<(), &'static str> {
+    if subject == Research::FundamentalResearch
+        && !settings.modules.contains(&Module::FundamentalResearch)
+    {
+        return Err("fundamental research is not in play in this game");
+    }
+    Ok(())
+}
+
+/// The geese a research point costs a player who has researched `done` (with the paper,
+/// always 1).
+pub fn geese_per_point(done: &BTreeSet<Research>) -> u32 {
+    if done.contains(&Research::FundamentalResearch) {
+        1
+    } else {
+        2
+    }
+}

@@ -1,0 +1,135 @@
+//! Management (&cetera, Management): the six MBAs, managers, and doubled capacity.
+//!
+//! "An MBA costs 2 boards to build. Note that there are 6 different MBA's. Each has to be
+//! built on its own type of land: dark green on forest, brown on mountain, grey on rock,
+//! light green on pasture, blue on the coast (sea or river), yellow on desert. Note that
+//! the desert MBA can be built in the desert before irrigation is invented!" An MBA "is a
+//! secondary producer; it produces managers for an input of 1 gold at a capacity of 1 per
+//! turn". "Managers can be used to double the capacity of any secondary producer on the
+//! tile they are on … You cannot use more than one manager per tile … Managers are not
+//! used up … If they are on a transporter, the owner of the transporter decides whether to
+//! use the manager or not."
+//!
+//! Readings (RULINGS R10): the blue MBA stands on a shore land tile, not at sea; a
+//! manager aboard a transporter works only when its owner's production orders say so
+//! (`manage C3 with D1`), for the whole phase; an unattended manager always works. Which
+//! tiles have a working manager is settled once, before the players' production orders
+//! run (a manager made or brought this phase works from the next).
+
+use super::{Hooks, Plugin};
+use crate::building::{Building, BuildingKind};
+use crate::events::Fact;
+use crate::goods::Good;
+use crate::orders::{ProductionOrder, TurnOrders};
+use crate::resolve::Ctx;
+use crate::state::{Module, Phase};
+
+pub static PLUGIN: Plugin = Plugin {
+    module: Module::Management,
+    rule: "&cetera, Management",
+    buildings: &[
+        BuildingKind::MbaWoods,
+        BuildingKind::MbaMountain,
+        BuildingKind::MbaRock,
+        BuildingKind::MbaPasture,
+        BuildingKind::MbaCoast,
+        BuildingKind::MbaDesert,
+    ],
+    goods: &[Good::Managers],
+    transporters: &[],
+    terrains: &[],
+    orders: &[(Phase::Production, "manage")],
+    steps: &[
+        (
+            Phase::Production,
+            "an MBA turns 1 gold into 1 manager (capacity 1)",
+        ),
+        (
+            Phase::Production,
+            "before the orders run, a tile with a manager lying there, or aboard a transporter whose owner orders `manage`, has its secondary producers' capacity doubled for the phase",
+        ),
+    ],
+    map_legend: &["An M after a tile's terrain: a manager is there."],
+    hooks: Hooks {
+        before_orders: Some(settle),
+        capacity: Some(capacity),
+        ..Hooks::NONE
+    },
+};
+
+/// Before the production orders: the tiles where a manager works this phase.
+fn settle(ctx: &mut Ctx, orders: &TurnOrders) {
+    ctx.notes.managed.clear();
+    // Managers aboard transporters, as their owners order, in move order.
+    for player in ctx.in_move_order() {
+        let Some(list) = orders.get(&player) else {
+            continue;
+        };
+        for o in &list.production {
+            let ProductionOrder::Manage { at, with } = o.order else {
+                continue;
+            };
+            ctx.player = Some(player);
+            ctx.line = Some(o.line);
+            if let Err(e) = ctx.own(with) {
+                ctx.fail(e);
+                continue;
+            }
+            if ctx.s.tile_of(with) != Some(at) {
+                ctx.fail(format!("{with} is not at {at}", with = with.named()));
+                continue;
+            }
+            let carries = ctx
+                .s
+                .transporters
+                .get(&with)
+                .is_some_and(|t| t.cargo.count(Good::Managers) > 0);
+            if !carries {
+                ctx.fail(format!("{with} carries no manager", with = with.named()));
+                continue;
+            }
+            if ctx.notes.managed.contains(&at) {
+                ctx.fail(format!(
+                    "a manager already works at {at}: no more than one manager per tile counts"
+                ));
+                continue;
+            }
+            at_work(ctx, at, Some(with));
+        }
+    }
+    ctx.player = None;
+    ctx.line = None;
+    // Unattended managers always work.
+    let lying: Vec<_> = ctx
+        .s
+        .goods
+        .iter()
+        .filter(|(_, g)| g.count(Good::Managers) > 0)
+        .map(|(a, _)| a.hex)
+        .collect();
+    for hex in lying {
+        if !ctx.notes.managed.contains(&hex) {
+            at_work(ctx, hex, None);
+        }
+    }
+}
+
+fn at_work(ctx: &mut Ctx, at: crate::map::Hex, by: Option<crate::transporter::TransporterId>) {
+    ctx.notes.managed.insert(at);
+    let doubles: Vec<BuildingKind> = ctx
+        .s
+        .buildings_on(at)
+        .filter(|b| b.kind.recipe().is_some())
+        .map(|b| b.kind)
+        .collect();
+    ctx.emit(Fact::ManagerAtWork { at, by, doubles });
+}
+
+/// "A manager present on a tile with a mint, the mint can produce 2 coins per turn."
+fn capacity(ctx: &Ctx, b: &Building, printed: u32) -> u32 {
+    if ctx.notes.managed.contains(&b.at.hex) {
+        printed * 2
+    } else {
+        printed
+    }
+}

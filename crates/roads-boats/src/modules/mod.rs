@@ -1,0 +1,305 @@
+//! The optional rules modules: Planes & Trains' three and &cetera's others, each in a
+//! file of its own (`&cetera`: "We have divided the optional rules into 11 modules, which
+//! are described one by one below").
+//!
+//! Each file declares what its module adds to the game — buildings, goods, transporters,
+//! terrains, orders — and the steps it adds to the phases, as a [`Plugin`]. The phases
+//! call those steps through one table, [`PLUGINS`], for the modules a game plays with;
+//! nothing else needs to know which modules exist. A scenario that names a module with no
+//! entry here is refused when it is read.
+
+pub mod art;
+pub mod bombs;
+pub mod city;
+pub mod electricity;
+pub mod fundamental_research;
+pub mod jumpstart;
+pub mod management;
+pub mod planes;
+pub mod polder;
+pub mod trade;
+pub mod trains;
+
+use std::collections::BTreeSet;
+
+use super::building::{Building, BuildingKind};
+use super::goods::Good;
+use super::map::{AreaId, Terrain};
+use super::orders::TurnOrders;
+use super::player::Colour;
+use super::resolve::Ctx;
+use super::state::{Module, Phase, State};
+use super::transporter::Kind;
+
+/// What the modules note during a turn for its later steps; gone at the end of it.
+#[derive(Clone, Debug, Default)]
+pub struct Notes {
+    /// Electricity: the primary producers (by area) a working power plant powers.
+    pub powered: BTreeSet<AreaId>,
+    /// Management: the tiles where a manager works this production phase.
+    pub managed: BTreeSet<super::map::Hex>,
+    /// Trade: the goods traded to each player in this wonder phase that they have not
+    /// loaded yet (the only goods loaded in the wonder phase, RULINGS R10).
+    pub traded_to: std::collections::BTreeMap<Colour, super::goods::Goods>,
+}
+
+/// What one module adds, and the steps of the phases it takes part in.
+pub struct Plugin {
+    pub module: Module,
+    /// Where its rules are written.
+    pub rule: &'static str,
+    pub buildings: &'static [BuildingKind],
+    pub goods: &'static [Good],
+    pub transporters: &'static [Kind],
+    pub terrains: &'static [Terrain],
+    /// The order words it adds, by phase (`judge check` and docs/orders.md).
+    pub orders: &'static [(Phase, &'static str)],
+    /// The steps it adds to the phases, in words (docs/rules.md).
+    pub steps: &'static [(Phase, &'static str)],
+    /// Lines it adds to the plain-text map's legend.
+    pub map_legend: &'static [&'static str],
+    pub hooks: Hooks,
+}
+
+/// The points in a turn where a module's own rules run. A module leaves the rest `None`.
+#[derive(Clone, Copy)]
+pub struct Hooks {
+    /// Production, after reproduction and before primary producers produce.
+    pub(crate) before_primary: Option<fn(&mut Ctx, &TurnOrders)>,
+    /// Production: how many goods a primary producer puts out this turn (1 by default;
+    /// the largest any module gives counts).
+    pub(crate) primary_yield: Option<fn(&Ctx, &Building) -> u32>,
+    /// Production: the good a primary producer puts out, one at a time, instead of its
+    /// own (art: a quarry's marble).
+    pub(crate) primary_good: Option<fn(&Ctx, &Building, Good) -> Good>,
+    /// Production, before the players' orders: set up what holds for the whole phase.
+    pub(crate) before_orders: Option<fn(&mut Ctx, &TurnOrders)>,
+    /// Production: a secondary producer's capacity this turn, from its printed one.
+    pub(crate) capacity: Option<fn(&Ctx, &Building, u32) -> u32>,
+    /// Wonder phase, before the bricks.
+    pub(crate) before_bricks: Option<fn(&mut Ctx, &TurnOrders)>,
+    /// Wonder phase, after bricks are placed (a player's order, or the neutral brick):
+    /// the places they took (from 0), in the order placed, so that a module sees each
+    /// brick, not only the last.
+    pub(crate) after_bricks: Option<fn(&mut Ctx, std::ops::Range<usize>)>,
+    /// Movement: a transporter has ended a move (on foot, on water or by train).
+    pub(crate) after_move: Option<fn(&mut Ctx, super::transporter::TransporterId)>,
+    /// Points added to (or taken from) a player's final score.
+    pub(crate) score: Option<fn(&State, Colour) -> i64>,
+}
+
+impl Hooks {
+    pub const NONE: Hooks = Hooks {
+        before_primary: None,
+        primary_yield: None,
+        primary_good: None,
+        before_orders: None,
+        capacity: None,
+        before_bricks: None,
+        after_bricks: None,
+        after_move: None,
+        score: None,
+    };
+}
+
+/// Every module with code, in the rulebook's order.
+pub static PLUGINS: &[&Plugin] = &[
+    &fundamental_research::PLUGIN,
+    &planes::PLUGIN,
+    &trains::PLUGIN,
+    &bombs::PLUGIN,
+    &electricity::PLUGIN,
+    &management::PLUGIN,
+    &trade::PLUGIN,
+    &polder::PLUGIN,
+    &city::PLUGIN,
+    &art::PLUGIN,
+    &jumpstart::PLUGIN,
+];
+
+/// The plug-in of a module, `None` if it has no code.
+pub fn plugin(module: Module) -> Option<&'static Plugin> {
+    PLUGINS.iter().copied().find(|p| p.module == module)
+}
+
+/// The plug-ins of the modules a game plays with.
+pub fn in_play(s: &State) -> impl Iterator<Item = &'static Plugin> + '_ {
+    PLUGINS
+        .iter()
+        .copied()
+        .filter(|p| s.settings.modules.contains(&p.module))
+}
+
+/// The module a building belongs to, if any.
+pub fn of_building(kind: BuildingKind) -> Option<Module> {
+    PLUGINS
+        .iter()
+        .find(|p| p.buildings.contains(&kind))
+        .map(|p| p.module)
+}
+
+/// The module a good belongs to, if any.
+pub fn of_good(good: Good) -> Option<Module> {
+    PLUGINS
+        .iter()
+        .find(|p| p.goods.contains(&good))
+        .map(|p| p.module)
+}
+
+/// The module a kind of transporter belongs to, if any.
+pub fn of_transporter(kind: Kind) -> Option<Module> {
+    PLUGINS
+        .iter()
+        .find(|p| p.transporters.contains(&kind))
+        .map(|p| p.module)
+}
+
+/// The module a terrain belongs to, if any.
+pub fn of_terrain(t: Terrain) -> Option<Module> {
+    PLUGINS
+        .iter()
+        .find(|p| p.terrains.contains(&t))
+        .map(|p| p.module)
+}
+
+/// Run one kind of step for every module in play, in table order.
+/// A step that takes the turn's orders.
+type OrdersStep = fn(&mut Ctx, &TurnOrders);
+
+pub(crate) fn each(ctx: &mut Ctx, orders: &TurnOrders, pick: fn(&Hooks) -> Option<OrdersStep>) {
+    let hooks: Vec<_> = in_play(&ctx.s).filter_map(|p| pick(&p.hooks)).collect();
+    for h in hooks {
+        h(ctx, orders);
+    }
+}
+
+/// How many goods a primary producer puts out this turn: 1, or more where a module says.
+pub(crate) fn primary_yield(ctx: &Ctx, b: &Building) -> u32 {
+    in_play(&ctx.s)
+        .filter_map(|p| p.hooks.primary_yield)
+        .map(|f| f(ctx, b))
+        .max()
+        .unwrap_or(1)
+        .max(1)
+}
+
+/// The good a primary producer puts out next, `own` unless a module says otherwise.
+pub(crate) fn primary_good(ctx: &Ctx, b: &Building, own: Good) -> Good {
+    in_play(&ctx.s)
+        .filter_map(|p| p.hooks.primary_good)
+        .fold(own, |g, f| f(ctx, b, g))
+}
+
+/// A secondary producer's capacity this turn.
+pub(crate) fn capacity(ctx: &Ctx, b: &Building, printed: u32) -> u32 {
+    in_play(&ctx.s)
+        .filter_map(|p| p.hooks.capacity)
+        .fold(printed, |c, f| f(ctx, b, c))
+}
+
+/// After bricks are placed on the wonder, at these places.
+pub(crate) fn after_bricks(ctx: &mut Ctx, places: std::ops::Range<usize>) {
+    let hooks: Vec<_> = in_play(&ctx.s)
+        .filter_map(|p| p.hooks.after_bricks)
+        .collect();
+    for h in hooks {
+        h(ctx, places.clone());
+    }
+}
+
+/// A transporter has ended a move.
+pub(crate) fn after_move(ctx: &mut Ctx, id: super::transporter::TransporterId) {
+    let hooks: Vec<_> = in_play(&ctx.s).filter_map(|p| p.hooks.after_move).collect();
+    for h in hooks {
+        h(ctx, id);
+    }
+}
+
+/// What the modules in play add to a player's score.
+pub fn score(s: &State, player: Colour) -> i64 {
+    in_play(s)
+        .filter_map(|p| p.hooks.score)
+        .map(|f| f(s, player))
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each building, good, transporter and terrain belongs to one module at most.
+    #[test]
+    fn nothing_is_declared_twice() {
+        for (i, a) in PLUGINS.iter().enumerate() {
+            for b in &PLUGINS[i + 1..] {
+                assert_ne!(a.module, b.module);
+                for k in a.buildings {
+                    assert!(
+                        !b.buildings.contains(k),
+                        "{k} in {} and {}",
+                        a.module,
+                        b.module
+                    );
+                }
+                for g in a.goods {
+                    assert!(!b.goods.contains(g), "{g} in {} and {}", a.module, b.module);
+                }
+                for k in a.transporters {
+                    assert!(!b.transporters.contains(k), "{k}");
+                }
+                for t in a.terrains {
+                    assert!(!b.terrains.contains(t), "{t}");
+                }
+            }
+        }
+    }
+
+    const BASE: &str = r#"
+[scenario]
+name = "m"
+title = "m"
+players = 2
+[rules]
+modules = ["MODULE"]
+[map]
+rows = ["s s s s s s s", "s p w r p m s", "s w p m p w s", "s r p w d r s", "s s s s s s s"]
+[start]
+homes = ["B2", "F4"]
+"#;
+
+    /// Issue 12: a scenario that names a module is played with that module's rules, or
+    /// refused: never accepted and then silently played without them.
+    #[test]
+    fn a_module_without_rules_is_refused_and_one_with_rules_accepted() {
+        use crate::scenario::Scenario;
+        for m in Module::ALL {
+            let mut text = BASE.replace("MODULE", m.name());
+            if m == Module::Jumpstart {
+                text = text.replace(
+                    "homes = [\"B2\", \"F4\"]",
+                    "homes = [\"B2\", \"F4\"]\nlots = [{ goods = { boards = 1 } }, { goods = { stone = 1 } }]",
+                );
+            }
+            let read = Scenario::parse("m.toml", &text);
+            assert!(
+                plugin(m).is_some(),
+                "issue 12: every &cetera module has its rules"
+            );
+            match plugin(m) {
+                Some(_) => {
+                    if let Err(d) = read {
+                        panic!("{m} has rules and must be accepted:\n{d}");
+                    }
+                }
+                None => {
+                    let d = read
+                        .err()
+                        .unwrap_or_else(|| panic!("{m} has no rules: refuse it"));
+                    let text = d.render();
+                    assert!(text.contains("has no rules in this judge yet"), "{text}");
+                    assert!(text.contains("m.toml:7"), "points at the line: {text}");
+                }
+            }
+        }
+    }
+}

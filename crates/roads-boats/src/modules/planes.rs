@@ -1,0 +1,178 @@
+//! Planes (&cetera, Planes; Quick Guide IV): the airport, the plane, and flying. Planes
+//! are air transporters: at most three, counted toward the limit of 8 only (RULINGS R4);
+//! they load only at the start of the movement phase, fly anywhere, drop goods on land
+//! and land where there is no building and no unattended geese, or at an airport.
+
+use super::{Hooks, Plugin};
+use crate::building::BuildingKind;
+use crate::events::Fact;
+use crate::goods::{Good, Goods};
+use crate::map::{AreaId, Hex};
+use crate::resolve::Ctx;
+use crate::resolve::movement::{
+    Phase as Movement, blocked_reason, excluded, follow, sea_as_location,
+};
+use crate::resolve::production::load_goods;
+use crate::resolve::reach;
+use crate::state::{Module, Phase};
+use crate::transporter::{Kind, Location, TransporterId};
+
+pub static PLUGIN: Plugin = Plugin {
+    module: Module::Planes,
+    rule: "&cetera, Planes; Quick Guide IV",
+    buildings: &[BuildingKind::Airport],
+    goods: &[],
+    transporters: &[Kind::Plane],
+    terrains: &[],
+    orders: &[(Phase::Movement, "fly")],
+    steps: &[(
+        Phase::Movement,
+        "a plane flies: loads at the start, drops goods on land, lands clear of buildings and unattended geese",
+    )],
+    map_legend: &[],
+    hooks: Hooks::NONE,
+};
+
+/// Planes (Quick Guide IV; &cetera, planes): load at the start, drop on land tiles, land
+/// where there is no building and no unattended geese, or at an airport. The landing
+/// tile is judged after the drops, so a plane cannot land among geese it has just
+/// dropped there; a flight that cannot land is not flown at all.
+pub(crate) fn fly(
+    ctx: &mut Ctx,
+    ph: &mut Movement,
+    plane: TransporterId,
+    load: &Goods,
+    geese: u32,
+    drops: &[(AreaId, Goods)],
+    land: Location,
+) {
+    if let Err(e) = ctx.own(plane) {
+        return ctx.fail(e);
+    }
+    if ctx.s.transporters.get(&plane).map(|t| t.kind) != Some(Kind::Plane) {
+        return ctx.fail(format!("{plane} is not a plane", plane = plane.named()));
+    }
+    if ph.moved.contains(&plane) {
+        return ctx.fail(format!(
+            "{plane} has already moved this phase",
+            plane = plane.named()
+        ));
+    }
+    let land = sea_as_location(ctx, land);
+    let target_hex = match land {
+        Location::Land(a) if ctx.s.map.has_area(a) => a.hex,
+        Location::Sea(h) if ctx.s.map.is_sea(h) => h,
+        Location::River(_) => {
+            return ctx.fail("planes are never allowed in rivers: land on a bank");
+        }
+        other => {
+            return ctx.fail(format!(
+                "{plane} cannot land at {other}",
+                plane = plane.named()
+            ));
+        }
+    };
+    if let Some(why) = blocked_reason(ph, plane) {
+        return ctx.fail(format!("{plane} cannot fly: {why}", plane = plane.named()));
+    }
+    // Fly on a copy of the state; keep it only if the plane can land.
+    let (saved, events) = (ctx.s.clone(), ctx.events.len());
+    if !load.is_empty() {
+        let areas = reach(&ctx.s, plane);
+        let ex = excluded(ctx, ph, &areas, plane);
+        load_goods(ctx, plane, load, None, &ex);
+    }
+    // Geese on the tile when it takes off may follow it (Quick Guide IV; &cetera,
+    // planes: only at the start).
+    if geese > 0 {
+        follow(ctx, plane, geese);
+    }
+    let mut arrived: Vec<(AreaId, Goods)> = Vec::new();
+    for (area, goods) in drops {
+        if !ctx.s.map.is_land(area.hex) || !ctx.s.map.has_area(*area) {
+            ctx.fail(format!("goods are dropped only on land tiles, not {area}"));
+            continue;
+        }
+        let mut dropped = Goods::new();
+        for (g, n) in goods.iter() {
+            let k = ctx
+                .s
+                .transporters
+                .get_mut(&plane)
+                .map_or(0, |t| t.cargo.take(g, n));
+            dropped.add(g, k);
+        }
+        // Dropped goods may be picked up at once by the same player's transporters.
+        ctx.s.goods.entry(*area).or_default().add_all(&dropped);
+        if !dropped.is_empty() {
+            arrived.push((*area, dropped.clone()));
+            ctx.emit(Fact::Dropped {
+                plane,
+                goods: dropped.clone(),
+                at: *area,
+            });
+        }
+        if dropped.total() < goods.total() {
+            ctx.short(format!(
+                "{plane} carried only {dropped} of {goods} to drop",
+                plane = plane.named()
+            ));
+        }
+    }
+    if let Err(why) = landing(ctx, target_hex, &arrived) {
+        ctx.s = saved;
+        ctx.events.truncate(events);
+        return ctx.fail(format!(
+            "{plane} cannot land at {target_hex}: {why}",
+            plane = plane.named()
+        ));
+    }
+    ph.moved.insert(plane);
+    for (area, goods) in arrived {
+        ph.arrived.entry(area).or_default().add_all(&goods);
+    }
+    if let Some(t) = ctx.s.transporters.get_mut(&plane) {
+        t.at = land;
+    }
+    ctx.emit(Fact::Flew {
+        plane,
+        landed: land,
+    });
+}
+
+/// May a plane land on `hex` as it stands now, after its drops (`dropped`)? Always at an
+/// airport; elsewhere not on a tile with a building or unattended geese (Quick Guide IV;
+/// &cetera, planes: a building or geese on either side of a river close the tile).
+fn landing(ctx: &Ctx, hex: Hex, dropped: &[(AreaId, Goods)]) -> Result<(), String> {
+    if ctx
+        .s
+        .buildings_on(hex)
+        .any(|b| b.kind == BuildingKind::Airport)
+    {
+        return Ok(());
+    }
+    if ctx.s.buildings_on(hex).next().is_some() {
+        return Err("there is a building".to_string());
+    }
+    let geese: u32 = ctx
+        .s
+        .map
+        .areas(hex)
+        .iter()
+        .filter_map(|a| ctx.s.goods.get(a))
+        .map(|g| g.count(Good::Geese))
+        .sum();
+    let own: u32 = dropped
+        .iter()
+        .filter(|(a, _)| a.hex == hex)
+        .map(|(_, g)| g.count(Good::Geese))
+        .sum();
+    match (geese, own) {
+        (0, _) => Ok(()),
+        (n, k) if n == k => Err(format!(
+            "the {} it dropped there would be unattended",
+            Good::Geese.counted(k)
+        )),
+        _ => Err("there are unattended geese".to_string()),
+    }
+}

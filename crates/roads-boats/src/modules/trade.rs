@@ -1,0 +1,305 @@
+//! Trade (&cetera, Trade): goods exchanged between home tiles in the wonder phase.
+//!
+//! "Players may trade any amount of goods with one another, provided these goods are on
+//! their respective starting tiles, and they both have a transporter present on their own
+//! tile. Goods are simply picked up from one tile and put on the other; the trading
+//! player's transporters may pick up the goods before anyone else can. Note that you
+//! cannot trade from another player's starting tile. It is allowed to give goods away,
+//! although the receiving player must be willing to accept them."
+//!
+//! By mail a trade is two orders that agree: `trade 2 boards for 1 gold with yellow` in
+//! red's wonder orders and `trade 1 gold for 2 boards with red` in yellow's. A gift is
+//! `trade 2 boards for nothing with yellow`, and the receiver accepts it with `trade
+//! nothing for 2 boards with red`. Readings (RULINGS R10): goods lying at home and on the
+//! trader's own transporters there may be traded (lying goods go first, as for bricks);
+//! traded goods are put on the receiver's home, where the receiver may load them
+//! (`load D1 2 boards` in the wonder phase) and spend them on bricks the same phase.
+//! Trades are settled at the start of the wonder phase, before any brick, in the move
+//! order of the player whose order comes first; an order whose partner does not agree,
+//! or whose goods are not there, fails with the reason, and so does the partner's.
+
+use super::{Hooks, Plugin};
+use crate::events::Fact;
+use crate::goods::Goods;
+use crate::map::AreaId;
+use crate::orders::{TurnOrders, WonderOrder};
+use crate::player::Colour;
+use crate::resolve::production::load_goods;
+use crate::resolve::wonder::at_home;
+use crate::resolve::{Ctx, lying, take_lying};
+use crate::state::{Module, Phase};
+use crate::transporter::{Kind, TransporterId};
+
+pub static PLUGIN: Plugin = Plugin {
+    module: Module::Trade,
+    rule: "&cetera, Trade",
+    buildings: &[],
+    goods: &[],
+    transporters: &[],
+    terrains: &[],
+    orders: &[(Phase::Wonder, "trade"), (Phase::Wonder, "load")],
+    steps: &[(
+        Phase::Wonder,
+        "before the bricks, goods move between two homes where both players' trade orders agree and both have a transporter at home",
+    )],
+    map_legend: &[],
+    hooks: Hooks {
+        before_bricks: Some(settle),
+        ..Hooks::NONE
+    },
+};
+
+/// One trade order: who wrote it, on which line, what they give and get, and with whom.
+#[derive(Clone)]
+struct Offer {
+    player: Colour,
+    line: u32,
+    give: Goods,
+    get: Goods,
+    with: Colour,
+}
+
+/// The side of a player's home, and what they may trade from it.
+fn purse(ctx: &Ctx, player: Colour) -> Result<(Vec<AreaId>, Vec<TransporterId>, Goods), String> {
+    let home = ctx
+        .s
+        .players
+        .get(&player)
+        .and_then(|p| p.home)
+        .ok_or_else(|| format!("{player} has no home"))?;
+    let carriers = at_home(ctx, player, home);
+    if carriers.is_empty() {
+        return Err(format!(
+            "{player} has no transporter at home ({home}): both traders must have one on their own tile"
+        ));
+    }
+    let side: Vec<AreaId> = ctx.s.map.same_side(home).into_iter().collect();
+    let mut have = lying(&ctx.s, &side);
+    for id in &carriers {
+        if let Some(t) = ctx.s.transporters.get(id) {
+            have.add_all(&t.cargo);
+        }
+    }
+    Ok((side, carriers, have))
+}
+
+fn missing(have: &Goods, want: &Goods) -> Option<String> {
+    let short: Vec<String> = want
+        .iter()
+        .filter(|(g, n)| have.count(*g) < *n)
+        .map(|(g, n)| format!("{} needed, {} there", g.counted(n), have.count(g)))
+        .collect();
+    (!short.is_empty()).then(|| short.join(", "))
+}
+
+/// Take `goods` from a home: lying goods first, then the cargo at home.
+fn take(ctx: &mut Ctx, side: &[AreaId], carriers: &[TransporterId], goods: &Goods) {
+    for (g, n) in goods.iter() {
+        let mut left = n - take_lying(&mut ctx.s, side, g, n);
+        for id in carriers {
+            if left == 0 {
+                break;
+            }
+            if let Some(t) = ctx.s.transporters.get_mut(id) {
+                left -= t.cargo.take(g, left);
+            }
+        }
+    }
+}
+
+/// Start of the wonder phase: carry out every pair of agreeing trade orders.
+fn settle(ctx: &mut Ctx, orders: &TurnOrders) {
+    ctx.notes.traded_to.clear();
+    let mut offers: Vec<Offer> = Vec::new();
+    for player in ctx.in_move_order() {
+        for o in orders.get(&player).map_or(&[][..], |l| l.wonder.as_slice()) {
+            if let WonderOrder::Trade { give, get, with } = &o.order {
+                offers.push(Offer {
+                    player,
+                    line: o.line,
+                    give: give.clone(),
+                    get: get.clone(),
+                    with: *with,
+                });
+            }
+        }
+    }
+    let mut used = vec![false; offers.len()];
+    for i in 0..offers.len() {
+        if used[i] {
+            continue;
+        }
+        used[i] = true;
+        let a = offers[i].clone();
+        ctx.player = Some(a.player);
+        ctx.line = Some(a.line);
+        if a.with == a.player {
+            ctx.fail("you cannot trade with yourself");
+            continue;
+        }
+        if !ctx.s.players.contains_key(&a.with) {
+            ctx.fail(format!("{} does not play in this game", a.with));
+            continue;
+        }
+        if a.give.is_empty() && a.get.is_empty() {
+            ctx.fail("a trade of nothing for nothing does nothing");
+            continue;
+        }
+        let partner = (0..offers.len()).find(|j| {
+            !used[*j]
+                && offers[*j].player == a.with
+                && offers[*j].with == a.player
+                && offers[*j].give == a.get
+                && offers[*j].get == a.give
+        });
+        let Some(j) = partner else {
+            let why = if offers
+                .iter()
+                .any(|o| o.player == a.with && o.with == a.player)
+            {
+                format!(
+                    "{}'s trade orders with you do not agree with this one (they must give what you get and get what you give)",
+                    a.with
+                )
+            } else if a.get.is_empty() {
+                format!(
+                    "{} has not accepted the gift (`trade nothing for {} with {}` in {}'s wonder orders)",
+                    a.with, a.give, a.player, a.with
+                )
+            } else {
+                format!("{} gives no trade order with you", a.with)
+            };
+            ctx.fail(format!("no trade with {}: {why}", a.with));
+            continue;
+        };
+        used[j] = true;
+        let b = offers[j].clone();
+        let fail_both = |ctx: &mut Ctx, why: String| {
+            ctx.player = Some(a.player);
+            ctx.line = Some(a.line);
+            ctx.fail(format!("no trade with {}: {why}", b.player));
+            ctx.player = Some(b.player);
+            ctx.line = Some(b.line);
+            ctx.fail(format!("no trade with {}: {why}", a.player));
+        };
+        let (pa, pb) = match (purse(ctx, a.player), purse(ctx, b.player)) {
+            (Ok(x), Ok(y)) => (x, y),
+            (Err(e), _) | (_, Err(e)) => {
+                fail_both(ctx, e);
+                continue;
+            }
+        };
+        if let Some(m) = missing(&pa.2, &a.give) {
+            fail_both(ctx, format!("{} has not the goods at home: {m}", a.player));
+            continue;
+        }
+        if let Some(m) = missing(&pb.2, &b.give) {
+            fail_both(ctx, format!("{} has not the goods at home: {m}", b.player));
+            continue;
+        }
+        take(ctx, &pa.0, &pa.1, &a.give);
+        take(ctx, &pb.0, &pb.1, &b.give);
+        let (home_a, home_b) = (
+            ctx.s.players.get(&a.player).and_then(|p| p.home),
+            ctx.s.players.get(&b.player).and_then(|p| p.home),
+        );
+        if let (Some(ha), Some(hb)) = (home_a, home_b) {
+            ctx.s.goods.entry(hb).or_default().add_all(&a.give);
+            ctx.s.goods.entry(ha).or_default().add_all(&b.give);
+            ctx.notes
+                .traded_to
+                .entry(b.player)
+                .or_default()
+                .add_all(&a.give);
+            ctx.notes
+                .traded_to
+                .entry(a.player)
+                .or_default()
+                .add_all(&b.give);
+        }
+        ctx.player = Some(a.player);
+        ctx.line = Some(a.line);
+        ctx.emit(Fact::Traded {
+            with: b.player,
+            gave: a.give.clone(),
+            got: a.get.clone(),
+        });
+        ctx.player = Some(b.player);
+        ctx.line = Some(b.line);
+        ctx.emit(Fact::Traded {
+            with: a.player,
+            gave: b.give.clone(),
+            got: b.get.clone(),
+        });
+    }
+    ctx.player = None;
+    ctx.line = None;
+}
+
+/// Wonder phase: a transporter at its owner's home takes goods traded to its owner this
+/// phase ("the trading player's transporters may pick up the goods before anyone else
+/// can"). RULINGS R10 (Trade loading): only those goods — nothing else is loaded in the
+/// wonder phase — and never by a plane, which loads only at the start of its movement.
+pub(crate) fn load(ctx: &mut Ctx, id: TransporterId, goods: &Goods) {
+    if !ctx.s.settings.modules.contains(&Module::Trade) {
+        return ctx.fail(
+            "loading in the wonder phase comes with trade, which is not in play in this game",
+        );
+    }
+    if let Err(e) = ctx.own(id) {
+        return ctx.fail(e);
+    }
+    let Some(player) = ctx.player else { return };
+    if ctx
+        .s
+        .transporters
+        .get(&id)
+        .is_some_and(|t| t.kind == Kind::Plane)
+    {
+        return ctx.fail(format!(
+            "{id} is a plane: planes load only at the start of their movement",
+            id = id.named()
+        ));
+    }
+    let Some(home) = ctx.s.players.get(&player).and_then(|p| p.home) else {
+        return;
+    };
+    if !at_home(ctx, player, home).contains(&id) {
+        return ctx.fail(format!(
+            "{id} is not at home ({home}): in the wonder phase a transporter loads only at home",
+            id = id.named()
+        ));
+    }
+    let traded = ctx
+        .notes
+        .traded_to
+        .get(&player)
+        .cloned()
+        .unwrap_or_default();
+    let mut wanted = Goods::new();
+    for (g, n) in goods.iter() {
+        wanted.add(g, n.min(traded.count(g)));
+    }
+    if wanted.is_empty() {
+        return ctx.fail(if traded.is_empty() {
+            format!(
+                "{id} loads nothing: in the wonder phase only goods traded to you this phase are loaded, and none were"
+            , id = id.named())
+        } else {
+            format!(
+                "{id} loads nothing: in the wonder phase only goods traded to you this phase are loaded: {traded}"
+            , id = id.named())
+        });
+    }
+    let got = load_goods(ctx, id, &wanted, None, &Goods::new());
+    if let Some(left) = ctx.notes.traded_to.get_mut(&player) {
+        for (g, n) in got.iter() {
+            left.take(g, n);
+        }
+    }
+    if wanted.total() < goods.total() && !got.is_empty() {
+        ctx.short(format!(
+            "{id} loaded {got} of {goods}: in the wonder phase only goods traded to you this phase are loaded ({traded})"
+        , id = id.named()));
+    }
+}

@@ -1,0 +1,221 @@
+//! Trains (&cetera, Trains; Quick Guide V): rail tracks the scenario draws, and the
+//! train service along them, for one good a ride.
+
+use super::{Hooks, Plugin};
+use crate::events::Fact;
+use crate::goods::Good;
+use std::collections::BTreeSet;
+
+use super::{city, polder};
+use crate::map::{AreaId, Hex};
+use crate::orders::FareFrom;
+use crate::resolve::movement::{
+    Phase as Movement, arrived, blocked_reason, follow, sea_as_location,
+};
+use crate::resolve::{Ctx, link, lying, reach, take_lying};
+use crate::state::{Module, Phase};
+use crate::transporter::{Class, Location, TransporterId};
+
+pub static PLUGIN: Plugin = Plugin {
+    module: Module::Trains,
+    rule: "&cetera, Trains; Quick Guide V",
+    buildings: &[],
+    goods: &[],
+    transporters: &[],
+    terrains: &[],
+    orders: &[(Phase::Movement, "train")],
+    steps: &[(
+        Phase::Movement,
+        "a transporter on a track pays one good already there and rides to any tile along the track",
+    )],
+    map_legend: &[],
+    hooks: Hooks::NONE,
+};
+
+/// Trains (Quick Guide V; &cetera, trains): from a track tile at the start of the phase,
+/// for one good already there, to any tile along the tracks; a whole move.
+pub(crate) fn train(
+    ctx: &mut Ctx,
+    ph: &mut Movement,
+    id: TransporterId,
+    to: Location,
+    (fare, fare_from): (Good, Option<FareFrom>),
+    geese: u32,
+) {
+    if let Err(e) = ctx.own(id) {
+        return ctx.fail(e);
+    }
+    if ph.moved.contains(&id) {
+        return ctx.fail(format!(
+            "{id} has moved: the train is a whole move, taken from the start",
+            id = id.named()
+        ));
+    }
+    if let Some(why) = blocked_reason(ph, id) {
+        return ctx.fail(format!(
+            "{id} cannot take the train: {why}",
+            id = id.named()
+        ));
+    }
+    let Some(t) = ctx.s.transporters.get(&id).cloned() else {
+        return;
+    };
+    let Some(start) = t.at.hex() else { return };
+    // RULINGS R10: the train never lets a transporter break the rules of the tile it
+    // leaves: one stranded on a polder stays.
+    if let Some(why) = polder::stranded(&ctx.s, t.kind.class(), t.at) {
+        return ctx.fail(why);
+    }
+    let map = &ctx.s.map;
+    // Where it boards: its own area; a docked boat its land area; a boat in the river
+    // every bank (Quick Guide V: docked ships and ships in rivers may use the train).
+    let boarding = match t.at {
+        Location::Land(a) => vec![a],
+        Location::Dock(c) => vec![c.land],
+        Location::River(h) => map.areas(h),
+        Location::Sea(h) => vec![AreaId::whole(h)],
+        Location::Carried(_) => Vec::new(),
+    };
+    // A track crosses a river, or a city's moat, only where the map lets a link on land
+    // cross it (`resolve::link`): the moat only by a bridge (RULINGS R10).
+    let network = map.rail_network_where(&boarding, |a, b| link(&ctx.s, a, b, "track").is_ok());
+    let to = sea_as_location(ctx, to);
+    let Some(dest) = to.hex() else {
+        return ctx.fail(format!("the train does not go to {to}"));
+    };
+    if let Some(city) = moat_in_the_way(ctx, &boarding, &network, to) {
+        return ctx.fail(format!(
+            "the track from {start} crosses the moat of the city {city} where no bridge spans it: a train reaches a city only across a bridge"
+        ));
+    }
+    if network.is_empty() {
+        let elsewhere_on_tile = !map.rail_network(&map.areas(start)).is_empty();
+        return ctx.fail(if elsewhere_on_tile {
+            format!(
+                "the rail track in {start} is on the other side of the river from {id} at {}: a track on a river tile joins only the shores on its side",
+                t.at
+            )
+        } else {
+            format!("no track joins {start} to {dest}")
+        });
+    }
+    let arrives = match to {
+        Location::Land(a) => network.contains(&a),
+        Location::Dock(c) => network.contains(&c.land),
+        Location::River(h) => map.areas(h).iter().any(|a| network.contains(a)),
+        Location::Sea(h) => network.contains(&AreaId::whole(h)),
+        Location::Carried(_) => false,
+    };
+    if !arrives || to == t.at {
+        let other_bank = map
+            .areas(dest)
+            .iter()
+            .any(|a| map.rail_network(&[*a]).iter().any(|x| x.hex == start));
+        return ctx.fail(if arrives || !other_bank {
+            format!("no track joins {start} to {dest}")
+        } else {
+            format!(
+                "no track joins {} to {to}: a track on a river tile joins only the shores on its side of the river",
+                t.at
+            )
+        });
+    }
+    let fits = match (t.kind.class(), to) {
+        (Class::Land, Location::Land(a)) => ctx.s.map.is_land(a.hex) && ctx.s.map.has_area(a),
+        (Class::Water, Location::River(h)) => ctx.s.map.tile(h).is_some_and(|x| x.has_river()),
+        (Class::Water, Location::Dock(c)) => ctx.s.map.is_coast(c),
+        (Class::Water | Class::Air, Location::Sea(_)) => true,
+        (Class::Air, Location::Land(a)) => ctx.s.map.has_area(a),
+        _ => false,
+    };
+    if !fits {
+        return ctx.fail(format!("a {} cannot leave the train at {to}", t.kind));
+    }
+    // Nor the rules of the tile it reaches (RULINGS R10): no land transporter gets off on
+    // a flooded polder, no boat docks at one, nor floats on a dry one.
+    if let Err(why) = polder::may_enter(&ctx.s, t.kind.class(), to) {
+        return ctx.fail(why);
+    }
+    // The fare: a good that was there when the phase began, lying within reach (as in
+    // &cetera's example, the donkey pays with stone on the tile and keeps its load) or on
+    // the transporter, as the player says; by default lying first, then cargo.
+    let areas = reach(&ctx.s, id);
+    let on_tile = lying(&ctx.s, &areas)
+        .count(fare)
+        .saturating_sub(arrived(ph, &areas).count(fare));
+    // Goods handed to it this phase were not there when the phase began.
+    let in_cargo = t
+        .cargo
+        .count(fare)
+        .saturating_sub(ph.received.get(&id).map_or(0, |g| g.count(fare)));
+    let source = match fare_from {
+        Some(FareFrom::Tile) if on_tile > 0 => FareFrom::Tile,
+        Some(FareFrom::Cargo) if in_cargo > 0 => FareFrom::Cargo,
+        None if on_tile > 0 => FareFrom::Tile,
+        None if in_cargo > 0 => FareFrom::Cargo,
+        Some(from) => {
+            return ctx.fail(format!(
+                "{id} has no {fare} to pay the fare with {from} (it must be there when the phase begins)"
+            , id = id.named()));
+        }
+        None => {
+            return ctx.fail(format!(
+                "{id} has no {fare} to pay the fare with (it must be there when the phase begins)",
+                id = id.named()
+            ));
+        }
+    };
+    match source {
+        FareFrom::Tile => {
+            take_lying(&mut ctx.s, &areas, fare, 1);
+        }
+        FareFrom::Cargo => {
+            if let Some(x) = ctx.s.transporters.get_mut(&id) {
+                x.cargo.take(fare, 1);
+            }
+        }
+    }
+    // Geese may follow it onto the train and get off with it (Quick Guide V; &cetera,
+    // trains).
+    if geese > 0 {
+        follow(ctx, id, geese);
+    }
+    ph.moved.insert(id);
+    if let Some(x) = ctx.s.transporters.get_mut(&id) {
+        x.at = to;
+    }
+    ctx.emit(Fact::TookTrain {
+        transporter: id,
+        to,
+        fare,
+    });
+    super::after_move(ctx, id);
+}
+
+/// The city whose unbridged moat keeps the train from `to`: one the tracks would reach
+/// from `boarding` if moats were no rivers, and do not.
+fn moat_in_the_way(
+    ctx: &Ctx,
+    boarding: &[AreaId],
+    network: &BTreeSet<AreaId>,
+    to: Location,
+) -> Option<Hex> {
+    let map = &ctx.s.map;
+    let whole = map.rail_network(boarding);
+    let reaches = |net: &BTreeSet<AreaId>| match to {
+        Location::Land(a) => net.contains(&a),
+        Location::Dock(c) => net.contains(&c.land),
+        Location::River(h) => map.areas(h).iter().any(|a| net.contains(a)),
+        Location::Sea(h) => net.contains(&AreaId::whole(h)),
+        Location::Carried(_) => false,
+    };
+    if !reaches(&whole) || reaches(network) {
+        return None;
+    }
+    map.track_links()
+        .into_iter()
+        .filter(|(a, b)| whole.contains(a) && whole.contains(b))
+        .filter(|(a, b)| city::crossing(&ctx.s, a.hex, b.hex).is_err())
+        .flat_map(|(a, b)| [a.hex, b.hex])
+        .find(|h| city::moat(&ctx.s, *h))
+}

@@ -1,0 +1,632 @@
+//! What players order, as the resolver takes it. The text syntax is in `order_text`;
+//! every action of the base game and Planes & Trains has a type here.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+pub use super::building::Output;
+use super::building::{BuildingKind, MineBag};
+use super::goods::{Good, Goods};
+use super::map::{AreaId, Border, Dir, Hex};
+use super::player::{Colour, Research};
+use super::transporter::{Location, TransporterId};
+
+/// One player's orders for one turn, phase by phase, each in the order written.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerOrders {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub production: Vec<Numbered<ProductionOrder>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub movement: Vec<Numbered<MovementOrder>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub building: Vec<Numbered<BuildingOrder>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub wonder: Vec<Numbered<WonderOrder>>,
+}
+
+/// Everyone's orders for a turn. A player with no entry gives no orders.
+pub type TurnOrders = BTreeMap<Colour, PlayerOrders>;
+
+/// An order with the line it was written on, so events can point back at it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Numbered<T> {
+    pub line: u32,
+    pub order: T,
+}
+
+/// Production phase (RULINGS R1, step 3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "order")]
+pub enum ProductionOrder {
+    /// Hand inputs to the factory on `at` to make `count` of `output`, taking them from
+    /// the listed transporters first (in order), then from the tile. Goods made go onto
+    /// the first listed transporter with room; a transporter made is the player's, a
+    /// boat launched at `launch`.
+    Make {
+        count: u32,
+        output: Output,
+        at: Hex,
+        from: Vec<TransporterId>,
+        launch: Option<Location>,
+        /// Coal burners and paper mills: hand in only this wood (`using boards`); `None`
+        /// takes trunks first, then boards.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        using: Option<Good>,
+    },
+    /// Take goods lying on the tile onto a transporter (from `area` if given).
+    Load {
+        transporter: TransporterId,
+        goods: Goods,
+        area: Option<AreaId>,
+    },
+    /// Put goods from a transporter onto the tile (into `area` if given).
+    Unload {
+        transporter: TransporterId,
+        goods: Goods,
+        area: Option<AreaId>,
+    },
+    /// Make one research point from geese and paper where `with` is, and allocate it.
+    Research {
+        subject: Research,
+        with: TransporterId,
+    },
+    /// Upgrade a transporter factory to the kind just researched.
+    Upgrade { at: Hex, to: BuildingKind },
+    /// Destroy one of one's own transporters on a tile with a transporter factory.
+    Destroy { transporter: TransporterId },
+    /// Old orders' way to let donkeys breed. Donkeys breed by default now (Quick Guide
+    /// Ia; RULINGS R4): the order still reads, so old order files do, and changes nothing.
+    Breed { at: Hex },
+    /// Keep one's donkeys from breeding, at `at` or (`None`) everywhere: judged at the
+    /// start of the phase, before anything else (rulebook: donkeys do not reproduce if
+    /// their owner does not want them to).
+    NoBreed { at: Option<Hex> },
+    /// Hand goods from one transporter to another on its tile: freely between one's own
+    /// (rulebook, production: transporters on one tile exchange goods with the tile and
+    /// each other freely), to another player's if that player accepts them.
+    Give {
+        from: TransporterId,
+        to: TransporterId,
+        goods: Goods,
+    },
+    /// Pick up a transporter to carry (Quick Guide III: in the production phase too).
+    Carry {
+        carrier: TransporterId,
+        carried: TransporterId,
+    },
+    /// A consent for this phase: accept goods, offer goods or transporters, allow
+    /// carrying.
+    Consent(Consent),
+    /// Electricity: feed the power plant at `at` a trunk or board from `with`, at the
+    /// start of the phase (`using` says which; boards first if not).
+    Fire {
+        at: Hex,
+        with: TransporterId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        using: Option<Good>,
+    },
+    /// Management: the manager aboard `with`, on the tile `at`, works there this
+    /// production phase.
+    Manage { at: Hex, with: TransporterId },
+}
+
+/// Whom a consent is for: one player, or anyone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Party {
+    Player(Colour),
+    Anyone,
+}
+
+impl Party {
+    pub fn includes(self, c: Colour) -> bool {
+        match self {
+            Party::Player(p) => p == c,
+            Party::Anyone => true,
+        }
+    }
+}
+
+impl fmt::Display for Party {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Party::Player(c) => write!(f, "{c}"),
+            Party::Anyone => f.write_str("anyone"),
+        }
+    }
+}
+
+/// A standing consent, for the phase whose orders it is written in: every player's
+/// consents are known before the phase resolves (all order files are in), so an offer
+/// in a later player's orders serves an earlier player (RULINGS R1, R5, R6).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "consent")]
+pub enum Consent {
+    /// `accept [GOODS] from yellow [on D3]`: goods may be given to one's transporters
+    /// (to `onto` only, if named), up to `goods` in all this phase (`None`: any).
+    Accept {
+        from: Party,
+        goods: Option<Goods>,
+        onto: Option<TransporterId>,
+    },
+    /// `offer D3 to yellow` / `offer 2 boards from D3 to yellow`: the player may hand in
+    /// (production) or build with (building) these goods of one's transporter (`None`:
+    /// all it carries; a whole donkey may then be handed in for a wagon).
+    Offer {
+        transporter: TransporterId,
+        goods: Option<Goods>,
+        to: Party,
+    },
+    /// `allow yellow to carry D3`: the player's transporters may pick it up.
+    Carry {
+        transporter: TransporterId,
+        by: Party,
+    },
+}
+
+/// Movement phase (RULINGS R5).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "order")]
+pub enum MovementOrder {
+    /// Move over land or water, loading and unloading on the way.
+    Move {
+        transporter: TransporterId,
+        steps: Vec<Step>,
+    },
+    /// Fly a plane: load at the start, with `follow` geese following it from there,
+    /// drop goods on land tiles, land.
+    Fly {
+        plane: TransporterId,
+        load: Goods,
+        #[serde(default, skip_serializing_if = "is_zero")]
+        follow: u32,
+        drops: Vec<(AreaId, Goods)>,
+        land: Location,
+    },
+    /// Take the train along the tracks, paying one good: from the goods lying within
+    /// reach or from the cargo, as `fare_from` says (`None`: lying first, then cargo).
+    Train {
+        transporter: TransporterId,
+        to: Location,
+        fare: Good,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        fare_from: Option<FareFrom>,
+        /// Geese from the starting tile that follow it onto the train.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        follow: u32,
+    },
+    /// At the start of the phase, put down a transporter carried since an earlier turn.
+    Release {
+        carrier: TransporterId,
+        carried: TransporterId,
+        at: Location,
+    },
+    /// A consent for this phase (accept goods, allow carrying).
+    Consent(Consent),
+}
+
+/// Where a train fare comes from (&cetera, trains: goods lying on the tile may pay it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FareFrom {
+    /// Goods lying within the transporter's reach.
+    Tile,
+    /// The transporter's own cargo.
+    Cargo,
+}
+
+impl fmt::Display for FareFrom {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FareFrom::Tile => "from the goods lying there",
+            FareFrom::Cargo => "from its cargo",
+        })
+    }
+}
+
+/// One step of a move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Step {
+    /// Go to a neighbouring position (or across a bridge to another area of the tile).
+    To(Location),
+    /// Take goods lying here (from `area` if given: a river boat names the bank).
+    Load { goods: Goods, area: Option<AreaId> },
+    /// Put goods down here (into `area` if given).
+    Unload { goods: Goods, area: Option<AreaId> },
+    /// Hand goods to another transporter here (another player's accepts them).
+    Give { to: TransporterId, goods: Goods },
+    /// Geese here follow the transporter from now on.
+    Follow(u32),
+    /// Pick up another transporter here, to carry it.
+    Carry(TransporterId),
+}
+
+/// Building phase (RULINGS R6; rulebook pp.12–15).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "order")]
+pub enum BuildingOrder {
+    Build {
+        kind: BuildingKind,
+        at: AreaId,
+        with: TransporterId,
+        mixture: Option<MineBag>,
+    },
+    Road {
+        from: AreaId,
+        to: AreaId,
+        with: TransporterId,
+    },
+    Bridge {
+        at: Hex,
+        over: Option<Dir>,
+        with: TransporterId,
+    },
+    /// Build a wall, or strengthen one's own (or neutral tokens) by a token — or up to
+    /// `tokens` tokens — with material from `with`'s side.
+    Wall {
+        border: Border,
+        with: TransporterId,
+        tokens: Option<u8>,
+    },
+    Demolish {
+        border: Border,
+        with: TransporterId,
+    },
+    Shaft {
+        at: Hex,
+        mixture: MineBag,
+        with: TransporterId,
+    },
+    Bomb {
+        at: Hex,
+        with: TransporterId,
+    },
+    BombProof {
+        at: Hex,
+        /// Which building (&cetera, City: a city holds two); `None`: the first not yet
+        /// strengthened.
+        building: Option<BuildingKind>,
+        with: TransporterId,
+    },
+    /// A consent for this phase (offer goods for others' building).
+    Consent(Consent),
+    /// Electricity: a power line between two neighbouring areas, for 1 iron.
+    PowerLine {
+        from: AreaId,
+        to: AreaId,
+        with: TransporterId,
+    },
+}
+
+/// Wonder phase (RULINGS R7, R2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "order")]
+pub enum WonderOrder {
+    /// Buy up to `count` bricks with the goods listed (from the home tile).
+    Bricks { count: u32, paying: Goods },
+    /// Ask for a new move order, with the positions wanted, best first (1 = first).
+    MoveOrder { preferences: Vec<u32> },
+    /// Trade: give goods from one's home to `with`'s home for goods from theirs (either
+    /// side may be nothing: a gift, or accepting one); `with` must order the mirror.
+    Trade {
+        give: Goods,
+        get: Goods,
+        with: Colour,
+    },
+    /// Trade: a transporter at home takes goods lying there (traded goods, before
+    /// anyone else can).
+    Load {
+        transporter: TransporterId,
+        goods: Goods,
+    },
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+fn list<T: fmt::Display>(items: &[T]) -> String {
+    items
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Plain-language echoes of orders: what `judge check` says each order will try to do.
+impl fmt::Display for ProductionOrder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProductionOrder::Make {
+                count,
+                output,
+                at,
+                from,
+                launch,
+                using,
+            } => {
+                write!(
+                    f,
+                    "hand inputs to the factory at {at} to make {count} {output}"
+                )?;
+                if !from.is_empty() {
+                    write!(f, ", from {} first, then the tile", list(from))?;
+                }
+                if let Some(w) = using {
+                    write!(f, ", using {w} only where trunks or boards will do")?;
+                }
+                if let Some(l) = launch {
+                    write!(f, ", launching it at {l}")?;
+                }
+                Ok(())
+            }
+            ProductionOrder::Load {
+                transporter,
+                goods,
+                area,
+            } => {
+                write!(f, "{transporter} takes {goods} from the tile")?;
+                area.map_or(Ok(()), |a| write!(f, " ({a})"))
+            }
+            ProductionOrder::Unload {
+                transporter,
+                goods,
+                area,
+            } => {
+                write!(f, "{transporter} puts {goods} on the tile")?;
+                area.map_or(Ok(()), |a| write!(f, " ({a})"))
+            }
+            ProductionOrder::Research { subject, with } => {
+                write!(
+                    f,
+                    "research {subject} with the geese and paper where {with} is"
+                )
+            }
+            ProductionOrder::Upgrade { at, to } => {
+                write!(f, "upgrade the factory at {at} to a {to}")
+            }
+            ProductionOrder::Destroy { transporter } => write!(f, "destroy {transporter}"),
+            ProductionOrder::Breed { at } => write!(
+                f,
+                "let your donkeys at {at} breed: they do so by default, so this changes nothing"
+            ),
+            ProductionOrder::NoBreed { at: Some(at) } => {
+                write!(f, "keep your donkeys at {at} from breeding this turn")
+            }
+            ProductionOrder::NoBreed { at: None } => {
+                write!(f, "keep all your donkeys from breeding this turn")
+            }
+            ProductionOrder::Give { from, to, goods } => {
+                write!(f, "{from} hands {goods} to {to}")
+            }
+            ProductionOrder::Carry { carrier, carried } => {
+                write!(f, "{carrier} picks up {carried} to carry it")
+            }
+            ProductionOrder::Consent(c) => write!(f, "{c} this production phase"),
+            ProductionOrder::Manage { at, with } => write!(
+                f,
+                "let the manager aboard {with} double the capacity of the producers at {at} this phase"
+            ),
+            ProductionOrder::Fire { at, with, using } => {
+                write!(f, "fire the power plant at {at} with ")?;
+                match using {
+                    Some(g) => write!(f, "1 {} from {with}", g.singular()),
+                    None => write!(f, "a board (else a trunk) from {with}"),
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Step::To(l) => write!(f, "go to {l}"),
+            Step::Load { goods, area } => {
+                write!(f, "load {goods}")?;
+                area.map_or(Ok(()), |a| write!(f, " from {a}"))
+            }
+            Step::Unload { goods, area } => {
+                write!(f, "unload {goods}")?;
+                area.map_or(Ok(()), |a| write!(f, " to {a}"))
+            }
+            Step::Give { to, goods } => write!(f, "give {goods} to {to}"),
+            Step::Follow(n) => write!(f, "have {n} geese follow"),
+            Step::Carry(t) => write!(f, "pick up {t}"),
+        }
+    }
+}
+
+impl fmt::Display for MovementOrder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MovementOrder::Move { transporter, steps } => {
+                write!(f, "{transporter}: {}", list(steps))
+            }
+            MovementOrder::Fly {
+                plane,
+                load,
+                follow,
+                drops,
+                land,
+            } => {
+                write!(f, "{plane} flies")?;
+                if !load.is_empty() {
+                    write!(f, " with {load}")?;
+                }
+                if *follow > 0 {
+                    write!(f, ", {follow} geese following")?;
+                }
+                for (a, g) in drops {
+                    write!(f, ", drops {g} on {a}")?;
+                }
+                write!(f, ", lands at {land}")
+            }
+            MovementOrder::Train {
+                transporter,
+                to,
+                fare,
+                fare_from,
+                follow,
+            } => {
+                write!(
+                    f,
+                    "{transporter} takes the train to {to}, paying 1 {}",
+                    fare.singular()
+                )?;
+                match fare_from {
+                    Some(from) => write!(f, " {from}")?,
+                    None => f.write_str(" (lying there if any, else from its cargo)")?,
+                }
+                if *follow > 0 {
+                    write!(f, ", {follow} geese following")?;
+                }
+                Ok(())
+            }
+            MovementOrder::Release {
+                carrier,
+                carried,
+                at,
+            } => write!(f, "{carrier} puts down {carried} at {at}"),
+            MovementOrder::Consent(c) => write!(f, "{c} this movement phase"),
+        }
+    }
+}
+
+impl fmt::Display for Consent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Consent::Accept { from, goods, onto } => {
+                write!(f, "accept ")?;
+                match goods {
+                    Some(g) => write!(f, "up to {g}")?,
+                    None => write!(f, "any goods")?,
+                }
+                write!(f, " from {from}")?;
+                match onto {
+                    Some(t) => write!(f, " onto {t}"),
+                    None => write!(f, " onto your transporters"),
+                }
+            }
+            Consent::Offer {
+                transporter,
+                goods,
+                to,
+            } => match goods {
+                Some(g) => write!(f, "offer {to} up to {g} from {transporter}"),
+                None => write!(f, "offer {to} everything {transporter} carries"),
+            },
+            Consent::Carry { transporter, by } => {
+                write!(f, "allow {by} to pick up and carry {transporter}")
+            }
+        }
+    }
+}
+
+impl fmt::Display for BuildingOrder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BuildingOrder::Build {
+                kind,
+                at,
+                with,
+                mixture,
+            } => {
+                let article = if kind.name().starts_with(['a', 'e', 'i', 'o', 'u']) {
+                    "an"
+                } else {
+                    "a"
+                };
+                write!(f, "build {article} {kind} at {at} with {with}")?;
+                mixture.map_or(Ok(()), |m| write!(f, ", mixture {}/{}", m.gold, m.iron))
+            }
+            BuildingOrder::Road { from, to, with } => {
+                write!(f, "build a road {from}-{to} with {with}")
+            }
+            BuildingOrder::Bridge { at, over, with } => {
+                write!(f, "build a bridge at {at}")?;
+                if let Some(d) = over {
+                    write!(f, " over the arm toward {d}")?;
+                }
+                write!(f, " with {with}")
+            }
+            BuildingOrder::Wall {
+                border,
+                with,
+                tokens,
+            } => match tokens {
+                Some(n) => write!(
+                    f,
+                    "build the wall on {border} up to {} with {with}",
+                    judge_core::text::count(usize::from(*n), "token")
+                ),
+                None => write!(f, "build or strengthen the wall on {border} with {with}"),
+            },
+            BuildingOrder::Demolish { border, with } => {
+                write!(f, "demolish the wall on {border} with {with}")
+            }
+            BuildingOrder::Shaft { at, mixture, with } => {
+                write!(
+                    f,
+                    "sink a new shaft at {at} ({}/{}) with {with}",
+                    mixture.gold, mixture.iron
+                )
+            }
+            BuildingOrder::Bomb { at, with } => {
+                write!(f, "blow up the building at {at} with {with}'s bomb")
+            }
+            BuildingOrder::BombProof {
+                at,
+                building: None,
+                with,
+            } => {
+                write!(f, "make the building at {at} bomb-proof with {with}")
+            }
+            BuildingOrder::BombProof {
+                at,
+                building: Some(kind),
+                with,
+            } => {
+                write!(f, "make the {kind} at {at} bomb-proof with {with}")
+            }
+            BuildingOrder::Consent(c) => write!(f, "{c} this building phase"),
+            BuildingOrder::PowerLine { from, to, with } => {
+                write!(f, "build a power line {from}-{to} with {with}")
+            }
+        }
+    }
+}
+
+impl fmt::Display for WonderOrder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WonderOrder::Bricks { count, paying } => write!(
+                f,
+                "buy up to {count} brick{}, paying with {paying}",
+                if *count == 1 { "" } else { "s" }
+            ),
+            WonderOrder::MoveOrder { preferences } => write!(
+                f,
+                "ask for a new move order, wanting position {}",
+                list(preferences)
+            ),
+            WonderOrder::Trade { give, get, with } => match (give.is_empty(), get.is_empty()) {
+                (false, true) => write!(
+                    f,
+                    "give {give} from your home to {with}'s home, if {with} accepts"
+                ),
+                (true, false) => write!(f, "accept {get} from {with}'s home onto yours"),
+                _ => write!(
+                    f,
+                    "trade {give} from your home for {get} from {with}'s home, if {with} agrees"
+                ),
+            },
+            WonderOrder::Load { transporter, goods } => {
+                write!(f, "{transporter} takes {goods} lying at home")
+            }
+        }
+    }
+}

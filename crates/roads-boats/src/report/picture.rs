@@ -1,0 +1,934 @@
+//! A picture of the board after a turn: every tile with its label (`C4`) and terrain,
+//! rivers, rail tracks, roads, power lines, bridges, walls in their owners' colours
+//! (neutral ones grey, the number of tokens on a wall of more than one), city moats,
+//! homes, buildings by their full names, goods lying and transporters as chips (the
+//! goods by kind, in their two-letter short forms: `7Bd 2St`, `D5 2Tr`), the &cetera
+//! marks (managers, exhibitions shown, polders dry or flooded), and a legend of only
+//! what the board shows, the short forms it uses among it. Bridges are drawn last, and
+//! chips move aside from them, so no chip hides a bridge (issue 20, point 22).
+//!
+//! One drawing ([`draw`], a [`Picture`]) gives the SVG; the PNG is that SVG rendered
+//! (`judge_core::picture`), with the bundled font.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::super::State;
+use super::super::building::Building;
+use super::super::goods::{Good, Goods};
+use super::super::map::{AreaId, Bridge, Dir, Hex, Terrain};
+use super::super::player::Colour;
+use super::super::transporter::{Kind, Location, Transporter, TransporterId};
+use crate::modules::{city, polder};
+use judge_core::picture::legend::BOX;
+use judge_core::picture::{Key, Legend, Picture, Rgb, Shape, Stroke, Text, text_width};
+
+/// A hex's radius (centre to corner).
+const R: f32 = 46.0;
+const MARGIN: f32 = 16.0;
+/// Room for the title above the map.
+const TITLE: f32 = 30.0;
+/// The narrowest picture (the legend needs some room).
+const MIN_WIDTH: f32 = 520.0;
+
+const LABEL_SIZE: f32 = 11.0;
+const BUILDING_SIZE: f32 = 9.0;
+const CHIP_SIZE: f32 = 9.0;
+const CHIP_H: f32 = 12.0;
+/// Each further line of a chip.
+const CHIP_LINE: f32 = 10.0;
+/// The widest line of text in a chip.
+const CHIP_TEXT: f32 = CHIP_ROW - 6.0;
+/// The farthest a row of chips moves aside to leave a bridge clear.
+const MAX_SHIFT: f32 = 0.4 * R;
+/// The widest row of chips in an area.
+const CHIP_ROW: f32 = 1.65 * R;
+/// At most so many chips in an area; the rest are counted in one more.
+const CHIPS_SHOWN: usize = 8;
+
+fn terrain_colour(t: Terrain) -> Rgb {
+    match t {
+        Terrain::Pasture => Rgb(156, 204, 101),
+        Terrain::Woods => Rgb(46, 125, 50),
+        Terrain::Rock => Rgb(158, 158, 158),
+        Terrain::Mountain => Rgb(141, 110, 99),
+        Terrain::Desert => Rgb(253, 216, 53),
+        Terrain::Sea => Rgb(100, 181, 246),
+        Terrain::Polder => Rgb(128, 203, 196),
+        Terrain::City => Rgb(176, 190, 197),
+    }
+}
+
+pub fn player_colour(c: Colour) -> Rgb {
+    match c {
+        Colour::Red => Rgb(211, 47, 47),
+        Colour::Yellow => Rgb(251, 192, 45),
+        Colour::Green => Rgb(27, 94, 32),
+        Colour::Blue => Rgb(25, 118, 210),
+        Colour::Purple => Rgb(123, 31, 162),
+        Colour::Orange => Rgb(245, 124, 0),
+    }
+}
+
+const OUTLINE: Rgb = Rgb(60, 60, 60);
+const NEUTRAL: Rgb = Rgb(97, 97, 97);
+const RIVER: Rgb = Rgb(13, 71, 161);
+const ROAD: Rgb = Rgb(93, 64, 55);
+const BRIDGE: Rgb = Rgb(189, 189, 189);
+/// A bridge's plank, its dark sides included.
+const PLANK: f32 = 7.0;
+const TRACK: Rgb = Rgb(38, 50, 56);
+const GOODS: Rgb = Rgb(215, 179, 119);
+/// A flooded polder (polder).
+const FLOODED: Rgb = Rgb(79, 195, 247);
+/// Power lines (electricity).
+const POWER: Rgb = Rgb(245, 127, 23);
+/// An exhibition's disc (art).
+const ART: Rgb = Rgb(255, 214, 0);
+
+fn ink() -> Option<Stroke> {
+    Some(Stroke::new(Rgb::INK, 1.0))
+}
+
+fn hex_centre(h: Hex) -> (f32, f32) {
+    let s3 = 3f32.sqrt();
+    let x = MARGIN + R + R * 1.5 * f32::from(h.col);
+    let y =
+        MARGIN + TITLE + R * s3 / 2.0 + R * s3 * (f32::from(h.row) + 0.5 * f32::from(h.col & 1));
+    (x, y)
+}
+
+fn corner(c: (f32, f32), k: u32) -> (f32, f32) {
+    corner_at(c, k, R)
+}
+
+fn corner_at(c: (f32, f32), k: u32, r: f32) -> (f32, f32) {
+    let a = (60.0 * k as f32).to_radians();
+    (c.0 + r * a.cos(), c.1 - r * a.sin())
+}
+
+/// The middle of the edge toward `d`.
+fn edge_mid(c: (f32, f32), d: Dir) -> (f32, f32) {
+    let a = (d.bearing() as f32).to_radians();
+    let h = R * 3f32.sqrt() / 2.0;
+    (c.0 + h * a.cos(), c.1 - h * a.sin())
+}
+
+/// The two corners of the edge toward `d`.
+fn edge_ends(c: (f32, f32), d: Dir) -> ((f32, f32), (f32, f32)) {
+    let b = d.bearing().rem_euclid(360) as u32;
+    (corner(c, (b + 30) / 60 % 6), corner(c, (b + 330) / 60 % 6))
+}
+
+/// Where an area's things are drawn: the tile's centre, or toward its side.
+fn area_point(a: AreaId) -> (f32, f32) {
+    let c = hex_centre(a.hex);
+    match a.side {
+        None => c,
+        Some(side) => {
+            let bearing = match side.name() {
+                "E" => 0.0f32,
+                "NE" => 45.0,
+                "N" => 90.0,
+                "NW" => 135.0,
+                "W" => 180.0,
+                "SW" => 225.0,
+                "S" => 270.0,
+                _ => 315.0,
+            }
+            .to_radians();
+            (
+                c.0 + R * 0.45 * bearing.cos(),
+                c.1 - R * 0.45 * bearing.sin(),
+            )
+        }
+    }
+}
+
+/// Where a transporter is drawn, and beside which area's things.
+fn place_of(state: &State, t: &Transporter) -> Option<(f32, f32)> {
+    Some(match t.at {
+        Location::Land(a) => area_point(a),
+        Location::River(h) | Location::Sea(h) => hex_centre(h),
+        Location::Dock(c) => {
+            let d = c.land.hex.direction_to(c.sea).unwrap_or(Dir::N);
+            let m = edge_mid(hex_centre(c.land.hex), d);
+            let p = area_point(c.land);
+            ((m.0 * 2.0 + p.0) / 3.0, (m.1 * 2.0 + p.1) / 3.0)
+        }
+        Location::Carried(by) => {
+            let carrier = state.transporters.get(&by)?;
+            if matches!(carrier.at, Location::Carried(_)) {
+                return None;
+            }
+            place_of(state, carrier)?
+        }
+    })
+}
+
+/// The picture's size: the map, the title and the legend under them.
+fn frame(state: &State, title: &str) -> (f32, f32) {
+    let cols = state.map.columns();
+    let rows = state.map.rows();
+    let w = 2.0 * MARGIN + R * (1.5 * f32::from(cols) + 0.5);
+    let h = MARGIN + TITLE + R * 3f32.sqrt() * (f32::from(rows) + 0.5);
+    let title_w = 2.0 * MARGIN + text_width(title, 16.0) * 1.1;
+    (w.max(MIN_WIDTH).max(title_w).ceil(), h.ceil())
+}
+
+/// A point of the picture to a tenth of a pixel, where chips gather.
+type Spot = (i32, i32);
+
+/// A chip: a rounded label, for a transporter in its owner's colour or goods lying.
+struct Chip {
+    /// Its text, on one line or, when its goods do not fit, several.
+    lines: Vec<String>,
+    fill: Rgb,
+    note: String,
+}
+
+impl Chip {
+    /// A chip of `first` (a transporter's id, or nothing) and `goods` by their short
+    /// forms (`D5 2Bd`, `7Bd 2Gs`): on as few lines as fit [`CHIP_TEXT`], and those
+    /// lines as even as they can be, so the chip is no wider than it must be.
+    fn new(first: Option<String>, goods: &Goods, fill: Rgb, note: String) -> Chip {
+        let words: Vec<String> = first
+            .into_iter()
+            .chain(goods.iter().map(|(g, n)| g.counted_short(n)))
+            .collect();
+        let fewest = wrap(&words, CHIP_TEXT).len();
+        // The narrowest width that still needs no more lines: one of the widths of a
+        // run of words.
+        let mut widths: Vec<f32> = (0..words.len())
+            .flat_map(|i| (i + 1..=words.len()).map(move |j| (i, j)))
+            .map(|(i, j)| chip_text_width(&words[i..j].join(" ")))
+            .filter(|w| *w <= CHIP_TEXT)
+            .collect();
+        widths.sort_by(f32::total_cmp);
+        let lines = widths
+            .into_iter()
+            .map(|w| wrap(&words, w))
+            .find(|l| l.len() <= fewest)
+            .unwrap_or_else(|| wrap(&words, CHIP_TEXT));
+        Chip { lines, fill, note }
+    }
+
+    fn width(&self) -> f32 {
+        self.lines
+            .iter()
+            .map(|l| chip_text_width(l))
+            .fold(0.0, f32::max)
+            + 6.0
+    }
+
+    fn height(&self) -> f32 {
+        CHIP_H + CHIP_LINE * (self.lines.len().max(1) - 1) as f32
+    }
+}
+
+/// `words` on lines at most `width` wide (a word wider has a line to itself).
+fn wrap(words: &[String], width: f32) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for w in words {
+        match lines.last_mut() {
+            Some(l) if chip_text_width(&format!("{l} {w}")) <= width => {
+                l.push(' ');
+                l.push_str(w);
+            }
+            _ => lines.push(w.clone()),
+        }
+    }
+    lines
+}
+
+/// How wide a chip's (bold) text is.
+fn chip_text_width(text: &str) -> f32 {
+    text_width(text, CHIP_SIZE) * 1.1
+}
+
+fn transporter_note(id: TransporterId, t: &Transporter) -> String {
+    let mut note = format!("{id}: {}'s {}", t.owner, kind_name(t.kind));
+    if !t.cargo.is_empty() {
+        note.push_str(&format!(", carrying {}", t.cargo));
+    }
+    if t.following_geese > 0 {
+        note.push_str(&format!(
+            ", {} following",
+            Good::Geese.counted(t.following_geese)
+        ));
+    }
+    if let Location::Carried(by) = t.at {
+        note.push_str(&format!(", aboard {by}"));
+    }
+    note
+}
+
+/// A transporter's kind as the map names it: the caravan by its whole name.
+fn kind_name(k: Kind) -> &'static str {
+    match k {
+        Kind::Caravan => "exhibition caravan",
+        k => k.name(),
+    }
+}
+
+/// A box on the picture: its left, top, right and bottom.
+type Bounds = (f32, f32, f32, f32);
+
+fn overlaps(a: Bounds, b: Bounds) -> bool {
+    a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
+}
+
+/// How far to move `row` sideways, by the least way, so that it covers nothing in
+/// `keep_clear`: no farther than [`MAX_SHIFT`], else not at all.
+fn shift_clear(row: Bounds, keep_clear: &[Bounds]) -> f32 {
+    let hits: Vec<&Bounds> = keep_clear.iter().filter(|k| overlaps(row, **k)).collect();
+    if hits.is_empty() {
+        return 0.0;
+    }
+    let left = hits.iter().map(|k| k.0).fold(f32::INFINITY, f32::min) - 1.0 - row.2;
+    let right = hits.iter().map(|k| k.2).fold(f32::NEG_INFINITY, f32::max) + 1.0 - row.0;
+    let mut ways = [left, right];
+    ways.sort_by(|a, b| a.abs().total_cmp(&b.abs()));
+    ways.into_iter()
+        .find(|dx| {
+            dx.abs() <= MAX_SHIFT
+                && !keep_clear
+                    .iter()
+                    .any(|k| overlaps((row.0 + dx, row.1, row.2 + dx, row.3), *k))
+        })
+        .unwrap_or(0.0)
+}
+
+/// Chips in rows centred under `top`, at most [`CHIP_ROW`] wide, each row as high as its
+/// highest chip; a row that would cover a bridge (`keep_clear`) moves aside.
+fn chips(out: &mut Vec<Shape>, top: (f32, f32), list: &[Chip], keep_clear: &[Bounds]) {
+    let mut rows: Vec<Vec<&Chip>> = vec![Vec::new()];
+    let mut width = 0.0;
+    for c in list {
+        let w = c.width();
+        let row_w = width + w + if width > 0.0 { 2.0 } else { 0.0 };
+        if width > 0.0 && row_w > CHIP_ROW {
+            rows.push(Vec::new());
+            width = w;
+        } else {
+            width = row_w;
+        }
+        if let Some(r) = rows.last_mut() {
+            r.push(c);
+        }
+    }
+    let mut y = top.1;
+    for row in &rows {
+        let total: f32 =
+            row.iter().map(|c| c.width()).sum::<f32>() + 2.0 * (row.len() as f32 - 1.0);
+        let h = row.iter().map(|c| c.height()).fold(0.0, f32::max);
+        let left = top.0 - total / 2.0;
+        let mut x = left + shift_clear((left, y, left + total, y + h), keep_clear);
+        for c in row {
+            out.push(chip(c, (x, y)));
+            x += c.width() + 2.0;
+        }
+        y += h + 2.0;
+    }
+}
+
+/// A chip drawn from its top left corner.
+fn chip(c: &Chip, at: (f32, f32)) -> Shape {
+    let w = c.width();
+    let mut shapes = vec![Shape::Rect {
+        at,
+        size: (w, c.height()),
+        round: 3.0,
+        fill: Some(c.fill),
+        stroke: ink(),
+    }];
+    for (i, l) in c.lines.iter().enumerate() {
+        shapes.push(Shape::Text(
+            Text::centred(
+                (at.0 + w / 2.0, at.1 + CHIP_H / 2.0 + CHIP_LINE * i as f32),
+                l.clone(),
+                CHIP_SIZE,
+                c.fill.ink_on(),
+            )
+            .bold(),
+        ));
+    }
+    Shape::Note {
+        note: c.note.clone(),
+        shapes,
+    }
+}
+
+/// A building's name as players write it, on one line or, when long, two (split after
+/// its hyphen): never cut short.
+fn building_lines(b: &Building) -> Vec<String> {
+    let name = b.kind.name();
+    if text_width(name, BUILDING_SIZE) <= 56.0 {
+        return vec![name.to_string()];
+    }
+    match name.split_once('-') {
+        Some((a, rest)) => vec![format!("{a}-"), rest.to_string()],
+        None => vec![name.to_string()],
+    }
+}
+
+/// A building's box, its top at `top` (centred); returns its bottom.
+fn building(out: &mut Vec<Shape>, top: (f32, f32), b: &Building) -> f32 {
+    let lines = building_lines(b);
+    let w = lines
+        .iter()
+        .map(|l| text_width(l, BUILDING_SIZE))
+        .fold(0.0, f32::max)
+        + 6.0;
+    let h = 10.0 * lines.len() as f32 + 3.0;
+    let mut shapes = vec![Shape::Rect {
+        at: (top.0 - w / 2.0, top.1),
+        size: (w, h),
+        round: 2.0,
+        fill: Some(Rgb::WHITE),
+        stroke: Some(Stroke::new(Rgb::INK, if b.bomb_proof { 2.5 } else { 1.0 })),
+    }];
+    for (i, l) in lines.iter().enumerate() {
+        shapes.push(Shape::Text(Text::centred(
+            (top.0, top.1 + 6.5 + 10.0 * i as f32),
+            l.clone(),
+            BUILDING_SIZE,
+            Rgb::INK,
+        )));
+    }
+    let mut note = format!("{} at {}", b.kind, b.at);
+    if let Some(m) = &b.mine {
+        note.push_str(&format!(": {} gold, {} iron left", m.gold, m.iron));
+    }
+    if b.bomb_proof {
+        note.push_str(" (bomb-proof)");
+    }
+    out.push(Shape::Note { note, shapes });
+    top.1 + h
+}
+
+/// A plank's two ends.
+type Ends = ((f32, f32), (f32, f32));
+
+/// A bridge: a grey plank with dark sides. Over a river it lies across its arm, out
+/// toward the edge where the tile has the least on it (on a north arm, below the
+/// tile's label); over a city's moat it crosses the moat to the neighbour.
+fn bridge(state: &State, b: &Bridge) -> Ends {
+    let c = hex_centre(b.hex);
+    let m = edge_mid(c, b.over);
+    let toward = |f: f32| (c.0 + (m.0 - c.0) * f, c.1 + (m.1 - c.1) * f);
+    if city::moat(state, b.hex) {
+        (toward(0.84), toward(1.04))
+    } else {
+        let p = toward(if b.over == Dir::N { 0.45 } else { 0.72 });
+        let a = (b.over.bearing() as f32 + 90.0).to_radians();
+        let (dx, dy) = (0.2 * R * a.cos(), -0.2 * R * a.sin());
+        ((p.0 - dx, p.1 - dy), (p.0 + dx, p.1 + dy))
+    }
+}
+
+/// A bridge's plank drawn between two points.
+fn plank(from: (f32, f32), to: (f32, f32)) -> Vec<Shape> {
+    vec![
+        Shape::line(from, to, Stroke::new(Rgb::INK, PLANK)),
+        Shape::line(from, to, Stroke::new(BRIDGE, PLANK - 3.0)),
+    ]
+}
+
+/// The box a plank covers.
+fn plank_bounds((a, b): Ends) -> Bounds {
+    let h = PLANK / 2.0;
+    (
+        a.0.min(b.0) - h,
+        a.1.min(b.1) - h,
+        a.0.max(b.0) + h,
+        a.1.max(b.1) + h,
+    )
+}
+
+/// A house: a player's home.
+fn house(at: (f32, f32), colour: Rgb) -> Shape {
+    let (x, y) = at;
+    Shape::Polygon {
+        points: vec![
+            (x - 6.0, y + 5.0),
+            (x - 6.0, y - 1.0),
+            (x, y - 6.0),
+            (x + 6.0, y - 1.0),
+            (x + 6.0, y + 5.0),
+        ],
+        fill: Some(colour),
+        stroke: ink(),
+    }
+}
+
+fn disc_with(at: (f32, f32), text: &str, fill: Rgb) -> Vec<Shape> {
+    vec![
+        Shape::Circle {
+            centre: at,
+            radius: 6.5,
+            fill: Some(fill),
+            stroke: ink(),
+        },
+        Shape::Text(Text::centred(at, text, 9.0, fill.ink_on()).bold()),
+    ]
+}
+
+/// What the board shows, for the legend.
+#[derive(Default)]
+struct Seen {
+    terrains: Vec<(Rgb, &'static str)>,
+    river: bool,
+    road: bool,
+    bridge: bool,
+    walls: Vec<Colour>,
+    neutral_wall: bool,
+    tokens: bool,
+    track: bool,
+    power: bool,
+    moat: bool,
+    home: bool,
+    building: bool,
+    bomb_proof: bool,
+    /// The kinds of goods lying, and carried.
+    lying: BTreeSet<Good>,
+    carried: BTreeSet<Good>,
+    kinds: Vec<Kind>,
+    manager: bool,
+    art: bool,
+}
+
+/// The drawing.
+pub fn draw(state: &State, title: &str) -> Picture {
+    let map = &state.map;
+    let (width, map_h) = frame(state, title);
+    let mut out = Vec::new();
+    let mut seen = Seen::default();
+    out.push(Shape::Text(
+        Text::left((MARGIN, MARGIN + 6.0), title, 16.0, Rgb::INK).bold(),
+    ));
+    // Tiles.
+    for (&h, t) in &map.tiles {
+        let terrain = state.terrain_now(h).unwrap_or(t.terrain);
+        let c = hex_centre(h);
+        let (fill, name) = if polder::flooded(state, h) {
+            (FLOODED, "polder (flooded)")
+        } else if terrain == Terrain::Polder {
+            (terrain_colour(terrain), "polder (dry)")
+        } else {
+            (terrain_colour(terrain), terrain.name())
+        };
+        if !seen.terrains.iter().any(|(_, n)| *n == name) {
+            seen.terrains.push((fill, name));
+        }
+        out.push(Shape::Polygon {
+            points: (0..6).map(|k| corner(c, k)).collect(),
+            fill: Some(fill),
+            stroke: Some(Stroke::new(OUTLINE, 1.0)),
+        });
+        // City (&cetera): the moat around it, water like a river.
+        if city::moat(state, h) {
+            seen.moat = true;
+            out.push(Shape::Polygon {
+                points: (0..6).map(|k| corner_at(c, k, R - 4.0)).collect(),
+                fill: None,
+                stroke: Some(Stroke::new(RIVER, 3.0)),
+            });
+        }
+    }
+    // Rivers.
+    for (&h, t) in &map.tiles {
+        let c = hex_centre(h);
+        for d in t.river.iter() {
+            seen.river = true;
+            out.push(Shape::line(c, edge_mid(c, d), Stroke::new(RIVER, 5.0)));
+        }
+        if t.is_source() {
+            out.push(Shape::Circle {
+                centre: c,
+                radius: 5.0,
+                fill: Some(RIVER),
+                stroke: None,
+            });
+        }
+    }
+    // Rail tracks (Planes & Trains): from tile to tile, ties across the rails.
+    for border in &map.tracks {
+        seen.track = true;
+        let (a, b) = border.tiles();
+        let (pa, pb) = (hex_centre(a), hex_centre(b));
+        out.push(Shape::line(
+            pa,
+            pb,
+            Stroke::new(TRACK, 8.0).dashed(2.0, 4.0),
+        ));
+        out.push(Shape::line(pa, pb, Stroke::new(TRACK, 2.5)));
+    }
+    // Roads.
+    for r in &map.roads {
+        let (a, b) = (area_point(r.from), area_point(r.to));
+        let Some(d) = r.from.hex.direction_to(r.to.hex) else {
+            continue;
+        };
+        seen.road = true;
+        let mid = edge_mid(hex_centre(r.from.hex), d);
+        // Keep to the bank: a road along a river runs beside the crossing point.
+        let m = (
+            (mid.0 * 3.0 + (a.0 + b.0) / 2.0) / 4.0,
+            (mid.1 * 3.0 + (a.1 + b.1) / 2.0) / 4.0,
+        );
+        out.push(Shape::Line {
+            points: vec![a, m, b],
+            stroke: Stroke::new(ROAD, 3.5),
+        });
+    }
+    // Power lines (electricity): dashed, like the rulebook draws them.
+    for l in &map.power_lines {
+        seen.power = true;
+        out.push(Shape::line(
+            area_point(l.from),
+            area_point(l.to),
+            Stroke::new(POWER, 3.0).dashed(4.0, 4.0),
+        ));
+    }
+    seen.bridge = !map.bridges.is_empty();
+    // Walls: the owner's colour, grey when neutral; thicker and numbered when higher.
+    for (border, w) in &map.walls {
+        let c = hex_centre(border.hex);
+        let (p, q) = edge_ends(c, border.dir);
+        let colour = match w.owner {
+            Some(o) => {
+                if !seen.walls.contains(&o) {
+                    seen.walls.push(o);
+                }
+                player_colour(o)
+            }
+            None => {
+                seen.neutral_wall = true;
+                NEUTRAL
+            }
+        };
+        let mut shapes = vec![Shape::line(
+            p,
+            q,
+            Stroke::new(colour, 4.0 + 1.5 * f32::from(w.tokens.min(3))),
+        )];
+        if w.tokens > 1 {
+            seen.tokens = true;
+            let m = ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0);
+            shapes.extend(disc_with(m, &w.tokens.to_string(), colour));
+        }
+        let (a, b) = border.tiles();
+        let whose = w.owner.map_or("neutral".to_string(), |o| o.to_string());
+        out.push(Shape::Note {
+            note: format!(
+                "wall {a}-{b}: {whose}, {}",
+                judge_core::text::count(usize::from(w.tokens), "token")
+            ),
+            shapes,
+        });
+    }
+    // Labels, homes, managers, exhibitions.
+    let homes: BTreeMap<Hex, Colour> = state
+        .players
+        .iter()
+        .filter_map(|(c, p)| p.home.map(|h| (h.hex, *c)))
+        .collect();
+    for &h in map.tiles.keys() {
+        let c = hex_centre(h);
+        let top = (c.0, c.1 - 0.62 * R);
+        out.push(Shape::Text(
+            Text::centred(top, h.to_string(), LABEL_SIZE, Rgb::INK)
+                .bold()
+                .halo(Rgb::WHITE),
+        ));
+        if let Some(colour) = homes.get(&h) {
+            seen.home = true;
+            let at = (c.0 - 20.0, top.1);
+            let home = state.players.get(colour).and_then(|p| p.home);
+            out.push(Shape::Note {
+                note: format!(
+                    "{colour}'s home{}",
+                    home.map_or(String::new(), |a| format!(", {a}"))
+                ),
+                shapes: vec![house(at, player_colour(*colour))],
+            });
+            // Art: the exhibitions shown at this home.
+            let shows = state.shows.iter().filter(|s| s.at == *colour).count();
+            if shows > 0 {
+                seen.art = true;
+                out.push(Shape::Note {
+                    note: format!(
+                        "{} shown at {colour}'s home",
+                        judge_core::text::count(shows, "exhibition")
+                    ),
+                    shapes: disc_with((c.0 - 20.0, top.1 + 14.0), &shows.to_string(), ART),
+                });
+            }
+        }
+        // Management: an M where a manager is.
+        if super::ascii_map::manager_on(state, h) {
+            seen.manager = true;
+            out.push(Shape::Note {
+                note: format!("a manager at {h}"),
+                shapes: disc_with((c.0 + 20.0, top.1), "M", Rgb::WHITE),
+            });
+        }
+    }
+    // Buildings, then goods and transporters under them, area by area.
+    let mut below: BTreeMap<AreaId, f32> = BTreeMap::new();
+    for b in &state.buildings {
+        seen.building = true;
+        seen.bomb_proof |= b.bomb_proof;
+        let p = area_point(b.at);
+        let start = if b.at.side.is_none() {
+            p.1 - 0.4 * R
+        } else {
+            p.1 - 0.25 * R
+        };
+        let top = below.get(&b.at).map_or(start, |y| y + 2.0);
+        let bottom = building(&mut out, (p.0, top), b);
+        below.insert(b.at, bottom);
+    }
+    let bridges: Vec<(&Bridge, Ends)> = map.bridges.iter().map(|b| (b, bridge(state, b))).collect();
+    let keep_clear: Vec<Bounds> = bridges.iter().map(|(_, e)| plank_bounds(*e)).collect();
+    let mut places: BTreeMap<Spot, ((f32, f32), Vec<Chip>)> = BTreeMap::new();
+    let mut place = |p: (f32, f32), chip: Chip| {
+        places
+            .entry(((p.0 * 10.0) as i32, (p.1 * 10.0) as i32))
+            .or_insert_with(|| (p, Vec::new()))
+            .1
+            .push(chip);
+    };
+    // Chips drawn where a building stands go under it: goods and transporters in its
+    // area, and boats on the river or sea of its tile, which are drawn at its centre.
+    let tops: BTreeMap<Spot, f32> = below
+        .iter()
+        .map(|(a, y)| {
+            let p = area_point(*a);
+            (((p.0 * 10.0) as i32, (p.1 * 10.0) as i32), *y + 3.0)
+        })
+        .collect();
+    for (a, g) in &state.goods {
+        if g.is_empty() {
+            continue;
+        }
+        seen.lying.extend(g.iter().map(|(g, _)| g));
+        place(
+            area_point(*a),
+            Chip::new(None, g, GOODS, format!("lying at {a}: {g}")),
+        );
+    }
+    for (id, t) in &state.transporters {
+        let Some(p) = place_of(state, t) else {
+            continue;
+        };
+        if !seen.kinds.contains(&t.kind) {
+            seen.kinds.push(t.kind);
+        }
+        seen.carried.extend(t.cargo.iter().map(|(g, _)| g));
+        place(
+            p,
+            Chip::new(
+                Some(id.to_string()),
+                &t.cargo,
+                player_colour(t.owner),
+                transporter_note(*id, t),
+            ),
+        );
+    }
+    for (key, (p, mut list)) in places {
+        if list.len() > CHIPS_SHOWN {
+            let rest: Vec<Chip> = list.split_off(CHIPS_SHOWN - 1);
+            list.push(Chip {
+                lines: vec![format!("+{}", rest.len())],
+                fill: Rgb::WHITE,
+                note: rest
+                    .iter()
+                    .map(|c| c.note.as_str())
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            });
+        }
+        let top = tops.get(&key).copied().unwrap_or(p.1 - 4.0);
+        chips(&mut out, (p.0, top), &list, &keep_clear);
+    }
+    // Bridges last, above the chips and buildings of their tile, so none hides one.
+    for (b, ends) in &bridges {
+        out.push(Shape::Note {
+            note: format!("a bridge at {} over its {} side", b.hex, b.over.name()),
+            shapes: plank(ends.0, ends.1),
+        });
+    }
+    // The legend, under the map.
+    let legend = legend(state, &seen);
+    let (shapes, legend_h) = legend.layout(MARGIN, map_h + 10.0, width - 2.0 * MARGIN);
+    out.extend(shapes);
+    Picture {
+        width,
+        height: (map_h + 10.0 + legend_h + MARGIN / 2.0).ceil(),
+        title: title.to_string(),
+        shapes: out,
+    }
+}
+
+/// A legend's key: a chip of one line.
+fn chip_key(text: &str, fill: Rgb) -> Key {
+    let c = Chip {
+        lines: vec![text.to_string()],
+        fill,
+        note: String::new(),
+    };
+    let Shape::Note { shapes, .. } = chip(&c, (8.0 - c.width() / 2.0, 2.0)) else {
+        return Key::Shapes(Vec::new());
+    };
+    Key::Shapes(shapes)
+}
+
+fn legend(state: &State, seen: &Seen) -> Legend {
+    let mut l = Legend::new();
+    for (colour, name) in &seen.terrains {
+        l.add(Key::Swatch(*colour), *name);
+    }
+    l.row();
+    for c in &state.move_order {
+        let name = state
+            .players
+            .get(c)
+            .map_or(c.to_string(), |p| format!("{c} {}", p.name));
+        l.add(Key::Dot(player_colour(*c)), name);
+    }
+    l.row();
+    if seen.river {
+        l.add(Key::Line(Stroke::new(RIVER, 5.0)), "river");
+    }
+    if seen.moat {
+        l.add(Key::Line(Stroke::new(RIVER, 3.0)), "city moat");
+    }
+    if seen.track {
+        l.add(
+            Key::Shapes(vec![
+                Shape::line(
+                    (1.0, 8.0),
+                    (15.0, 8.0),
+                    Stroke::new(TRACK, 8.0).dashed(2.0, 4.0),
+                ),
+                Shape::line((1.0, 8.0), (15.0, 8.0), Stroke::new(TRACK, 2.5)),
+            ]),
+            "rail track",
+        );
+    }
+    if seen.road {
+        l.add(Key::Line(Stroke::new(ROAD, 3.5)), "road");
+    }
+    if seen.bridge {
+        l.add(Key::Shapes(plank((3.0, 8.0), (13.0, 8.0))), "bridge");
+    }
+    if seen.power {
+        l.add(
+            Key::Line(Stroke::new(POWER, 3.0).dashed(4.0, 4.0)),
+            "power line",
+        );
+    }
+    if let Some(first) = seen.walls.first() {
+        l.add(
+            Key::Line(Stroke::new(player_colour(*first), 5.5)),
+            "wall (its owner's colour)",
+        );
+    }
+    if seen.neutral_wall {
+        l.add(Key::Line(Stroke::new(NEUTRAL, 5.5)), "neutral wall");
+    }
+    if seen.tokens {
+        l.add(
+            Key::Shapes(disc_with((8.0, 8.0), "2", NEUTRAL)),
+            "tokens on a wall",
+        );
+    }
+    l.row();
+    if seen.home {
+        l.add(Key::Shapes(vec![house((8.0, 9.0), NEUTRAL)]), "home");
+    }
+    if seen.building {
+        l.add(
+            Key::Shapes(vec![Shape::Rect {
+                at: (1.0, 3.0),
+                size: (14.0, 10.0),
+                round: 2.0,
+                fill: Some(Rgb::WHITE),
+                stroke: ink(),
+            }]),
+            "building",
+        );
+    }
+    if seen.bomb_proof {
+        l.add(
+            Key::Shapes(vec![Shape::Rect {
+                at: (1.0, 3.0),
+                size: (14.0, 10.0),
+                round: 2.0,
+                fill: Some(Rgb::WHITE),
+                stroke: Some(Stroke::new(Rgb::INK, 2.5)),
+            }]),
+            "bomb-proof",
+        );
+    }
+    if let Some(g) = seen.lying.first() {
+        l.add(
+            chip_key(&g.counted_short(2), GOODS),
+            format!("goods lying: {}", g.counted(2)),
+        );
+    }
+    if !seen.kinds.is_empty() {
+        let mut kinds = seen.kinds.clone();
+        kinds.sort();
+        let names: Vec<String> = kinds
+            .iter()
+            .map(|k| format!("{} {}", k.letter(), kind_name(*k)))
+            .collect();
+        l.add(
+            chip_key("D1", NEUTRAL),
+            format!("transporter, owner's colour: {}", names.join(", ")),
+        );
+        if let Some(g) = seen.carried.first() {
+            l.add(
+                chip_key(&format!("D1 {}", g.counted_short(2)), NEUTRAL),
+                format!("carrying {}", g.counted(2)),
+            );
+        }
+    }
+    if seen.manager {
+        l.add(
+            Key::Shapes(disc_with((8.0, 8.0), "M", Rgb::WHITE)),
+            "manager",
+        );
+    }
+    if seen.art {
+        l.add(
+            Key::Shapes(disc_with((8.0, 8.0), "1", ART)),
+            "exhibitions shown at the home",
+        );
+    }
+    // The goods' short forms, each one the map writes and no other, by their letters.
+    l.row();
+    let mut shown: Vec<Good> = seen.lying.union(&seen.carried).copied().collect();
+    shown.sort_by_key(|g| g.short());
+    for g in shown {
+        l.add(
+            Key::Shapes(vec![Shape::Text(
+                Text::left((0.0, BOX / 2.0), g.short(), CHIP_SIZE + 1.0, Rgb::INK).bold(),
+            )]),
+            g.name(),
+        );
+    }
+    l
+}
+
+/// The picture as SVG.
+pub fn svg(state: &State, title: &str) -> String {
+    draw(state, title).to_svg()
+}
+
+/// The picture as PNG bytes.
+pub fn png(state: &State, title: &str) -> Result<Vec<u8>, String> {
+    draw(state, title).png()
+}

@@ -1,0 +1,663 @@
+//! The building phase (RULINGS R3, R6; Quick Guide VI–VIII; rulebook pp.12–15): each
+//! player's building orders in move order.
+
+use super::consent::{self, Ledger};
+use super::{Ctx, link, lying, reach, take_lying};
+use crate::building::{Building, BuildingKind, MineBag};
+use crate::events::Fact;
+use crate::goods::{Good, Goods};
+use crate::map::{AreaId, Border, Dir, Hex, Road, Terrain, Wall};
+use crate::modules::{bombs, city, electricity};
+use crate::orders::{BuildingOrder, TurnOrders};
+use crate::player::Research;
+use crate::transporter::{Location, TransporterId};
+
+pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
+    let items = consent::of(
+        orders.iter().map(|(c, o)| (*c, o.building.as_slice())),
+        |o| match o {
+            BuildingOrder::Consent(c) => Some(c),
+            _ => None,
+        },
+    );
+    ctx.consents = Ledger::gather(ctx, items);
+    for player in ctx.in_move_order() {
+        let Some(list) = orders.get(&player) else {
+            continue;
+        };
+        ctx.player = Some(player);
+        for o in &list.building {
+            ctx.line = Some(o.line);
+            order(ctx, &o.order);
+        }
+    }
+}
+
+fn order(ctx: &mut Ctx, order: &BuildingOrder) {
+    let with = match order {
+        // Gathered before the phase.
+        BuildingOrder::Consent(_) => return,
+        BuildingOrder::Build { with, .. }
+        | BuildingOrder::Road { with, .. }
+        | BuildingOrder::Bridge { with, .. }
+        | BuildingOrder::Wall { with, .. }
+        | BuildingOrder::Demolish { with, .. }
+        | BuildingOrder::Shaft { with, .. }
+        | BuildingOrder::Bomb { with, .. }
+        | BuildingOrder::BombProof { with, .. }
+        | BuildingOrder::PowerLine { with, .. } => *with,
+    };
+    if let Err(e) = ctx.own(with) {
+        return ctx.fail(e);
+    }
+    let result = match order {
+        BuildingOrder::Build {
+            kind, at, mixture, ..
+        } => build(ctx, *kind, *at, with, *mixture),
+        BuildingOrder::Road { from, to, .. } => road(ctx, *from, *to, with),
+        BuildingOrder::Bridge { at, over, .. } => bridge(ctx, *at, *over, with),
+        BuildingOrder::Wall { border, tokens, .. } => walls(ctx, *border, with, *tokens),
+        BuildingOrder::Demolish { border, .. } => demolish(ctx, *border, with),
+        BuildingOrder::Shaft { at, mixture, .. } => shaft(ctx, *at, *mixture, with),
+        BuildingOrder::Bomb { at, .. } => bombs::bomb(ctx, *at, with),
+        BuildingOrder::BombProof { at, building, .. } => {
+            bombs::bomb_proof(ctx, *at, *building, with)
+        }
+        BuildingOrder::PowerLine { from, to, .. } => electricity::power_line(ctx, *from, *to, with),
+        BuildingOrder::Consent(_) => Ok(()),
+    };
+    if let Err(e) = result {
+        ctx.fail(e);
+    }
+}
+
+/// The goods a builder may use: its own cargo, the goods lying on its side of `area`,
+/// then the cargo of the player's other transporters there, then what other players
+/// offer from their transporters there (RULINGS R6: others' transporters only if their
+/// owner offers them).
+pub(crate) struct Purse {
+    carriers: Vec<TransporterId>,
+    areas: Vec<AreaId>,
+    /// Other players' transporters there that their owners offer the builder.
+    offered: Vec<TransporterId>,
+}
+
+impl Purse {
+    pub(crate) fn at(ctx: &Ctx, with: TransporterId, area: AreaId) -> Purse {
+        Purse::over(ctx, with, &[area])
+    }
+
+    /// Goods on any of `areas` (with the rest of their side of the river), where the
+    /// builder reaches more than one bank (a boat in the river).
+    pub(crate) fn over(ctx: &Ctx, with: TransporterId, areas: &[AreaId]) -> Purse {
+        let mut sides: Vec<AreaId> = Vec::new();
+        for a in areas {
+            for x in ctx.s.map.same_side(*a) {
+                if !sides.contains(&x) {
+                    sides.push(x);
+                }
+            }
+        }
+        let mut carriers = vec![with];
+        let mut offered = Vec::new();
+        if let Some(p) = ctx.player {
+            for (id, t) in &ctx.s.transporters {
+                if *id == with || !reach(&ctx.s, *id).iter().any(|x| sides.contains(x)) {
+                    continue;
+                }
+                if t.owner == p {
+                    carriers.push(*id);
+                } else if ctx.consents.offered(p, *id, t.owner, &t.cargo).is_some() {
+                    offered.push(*id);
+                }
+            }
+        }
+        Purse {
+            carriers,
+            areas: sides,
+            offered,
+        }
+    }
+
+    /// What another player offers the builder from `id` now.
+    fn offer_of(ctx: &Ctx, id: TransporterId) -> Goods {
+        match (ctx.player, ctx.s.transporters.get(&id)) {
+            (Some(p), Some(t)) => ctx
+                .consents
+                .offered(p, id, t.owner, &t.cargo)
+                .unwrap_or_default(),
+            _ => Goods::new(),
+        }
+    }
+
+    /// Only what is carried (an oil rig, or building from open sea).
+    pub(crate) fn carried(ctx: &Ctx, with: TransporterId) -> Purse {
+        let at = ctx.s.transporters.get(&with).map(|t| t.at);
+        let mut carriers = vec![with];
+        if let Some(p) = ctx.player {
+            for (id, t) in ctx.s.transporters_of(p) {
+                if *id != with && Some(t.at) == at {
+                    carriers.push(*id);
+                }
+            }
+        }
+        Purse {
+            carriers,
+            areas: Vec::new(),
+            offered: Vec::new(),
+        }
+    }
+
+    pub(crate) fn holds(&self, ctx: &Ctx) -> Goods {
+        let mut g = Goods::new();
+        g.add_all(&lying(&ctx.s, &self.areas));
+        for id in &self.carriers {
+            if let Some(t) = ctx.s.transporters.get(id) {
+                g.add_all(&t.cargo);
+            }
+        }
+        for id in &self.offered {
+            g.add_all(&Purse::offer_of(ctx, *id));
+        }
+        g
+    }
+
+    /// Pay `cost` in full, or nothing and say what is missing.
+    pub(crate) fn pay(&self, ctx: &mut Ctx, cost: &Goods) -> Result<(), String> {
+        let have = self.holds(ctx);
+        let missing: Vec<String> = cost
+            .iter()
+            .filter(|(g, n)| have.count(*g) < *n)
+            .map(|(g, n)| format!("{} needed, {} there", g.counted(n), have.count(g)))
+            .collect();
+        if !missing.is_empty() {
+            return Err(format!("not enough goods: {}", missing.join(", ")));
+        }
+        for (g, n) in cost.iter() {
+            let mut left = n;
+            // The builder's own cargo first, then the tile, then other transporters.
+            if let Some(t) = ctx.s.transporters.get_mut(&self.carriers[0]) {
+                left -= t.cargo.take(g, left);
+            }
+            left -= take_lying(&mut ctx.s, &self.areas, g, left);
+            for id in &self.carriers[1..] {
+                if let Some(t) = ctx.s.transporters.get_mut(id) {
+                    left -= t.cargo.take(g, left);
+                }
+            }
+            // Last, what others offer.
+            for id in &self.offered {
+                if left == 0 {
+                    break;
+                }
+                let can = Purse::offer_of(ctx, *id).count(g).min(left);
+                let (Some(p), Some(t)) = (ctx.player, ctx.s.transporters.get_mut(id)) else {
+                    continue;
+                };
+                let k = t.cargo.take(g, can);
+                let owner = t.owner;
+                left -= k;
+                if k > 0 {
+                    let used: Goods = [(g, k)].into_iter().collect();
+                    ctx.consents.use_offer(p, *id, owner, &used);
+                    ctx.emit(Fact::OfferUsed {
+                        transporter: *id,
+                        owner,
+                        goods: used,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+pub(crate) fn one(good: Good, n: u32) -> Goods {
+    [(good, n)].into_iter().collect()
+}
+
+fn researched(ctx: &Ctx, r: Research) -> bool {
+    ctx.player
+        .and_then(|p| ctx.s.players.get(&p))
+        .is_some_and(|p| p.research.contains(&r))
+}
+
+/// The mixture a new mine or shaft gets (RULINGS R4; rulebook p.16).
+fn mixture(ctx: &Ctx, wanted: Option<MineBag>) -> Result<MineBag, String> {
+    match wanted {
+        None => Ok(MineBag::ORDINARY),
+        Some(m) if m == MineBag::ORDINARY => Ok(m),
+        Some(MineBag { gold: 4, iron: 0 } | MineBag { gold: 0, iron: 4 }) => {
+            if researched(ctx, Research::SpecialisedMines) {
+                Ok(wanted.unwrap_or_default())
+            } else {
+                Err("a 4/0 or 0/4 mixture needs the specialised-mines research".into())
+            }
+        }
+        Some(MineBag { gold: 5, iron: 5 }) => {
+            if researched(ctx, Research::LargeMines) {
+                Ok(MineBag { gold: 5, iron: 5 })
+            } else {
+                Err("a 5/5 mixture needs the large-mines research".into())
+            }
+        }
+        Some(m) => Err(format!(
+            "a mine holds 3 gold and 3 iron, 4/0 or 0/4 (specialised), or 5/5 (large), not {}/{}",
+            m.gold, m.iron
+        )),
+    }
+}
+
+fn build(
+    ctx: &mut Ctx,
+    kind: BuildingKind,
+    at: AreaId,
+    with: TransporterId,
+    wanted: Option<MineBag>,
+) -> Result<(), String> {
+    if let Some(m) = kind.module_needed()
+        && !ctx.s.settings.modules.contains(&m)
+    {
+        return Err(format!("{m} are not in play in this game"));
+    }
+    if let Some(r) = kind.research_needed()
+        && !researched(ctx, r)
+    {
+        return Err(format!("a {kind} needs the {r} research first"));
+    }
+    // The terrain as it is now: an irrigated desert is pasture in every message.
+    let terrain = ctx
+        .s
+        .terrain_now(at.hex)
+        .ok_or_else(|| format!("{} is not on the map", at.hex))?;
+    if !kind.site().allows(&ctx.s.map, at.hex) {
+        return Err(format!(
+            "a {kind} is built on {}, and {} is {terrain}",
+            kind.site(),
+            at.hex
+        ));
+    }
+    // &cetera, management: "the desert MBA can be built in the desert before
+    // irrigation is invented!"
+    if terrain == Terrain::Desert && kind != BuildingKind::MbaDesert {
+        return Err(format!(
+            "{} is desert: only roads and walls until irrigation (brick 45)",
+            at.hex
+        ));
+    }
+    let (limit, rule) = crate::building::room_on(terrain);
+    if ctx.s.buildings_on(at.hex).count() >= limit {
+        return Err(if terrain == Terrain::City {
+            format!("the city {} already has two buildings: {rule}", at.hex)
+        } else {
+            format!("{} already has a building: {rule}", at.hex)
+        });
+    }
+    if wanted.is_some() && kind != BuildingKind::Mine {
+        return Err(format!("only a mine takes a mixture, not a {kind}"));
+    }
+    let mine = (kind == BuildingKind::Mine)
+        .then(|| mixture(ctx, wanted))
+        .transpose()?;
+    let purse = if matches!(kind, BuildingKind::OilRig | BuildingKind::PearlFisherman) {
+        // Rulebook p.13: all the material for an oil rig is carried in (and for a pearl
+        // fisherman, the other building at sea: &cetera, art).
+        let t = ctx.s.transporters.get(&with).map(|t| t.at);
+        if t != Some(Location::Sea(at.hex)) {
+            return Err(format!(
+                "{with} must be on the sea at {} to build a {kind}",
+                at.hex,
+                with = with.named()
+            ));
+        }
+        Purse::carried(ctx, with)
+    } else {
+        if !reach(&ctx.s, with).contains(&at) {
+            return Err(format!(
+                "{} is not at {at}: build where you have a transporter, on the same side of the river",
+                with.named()
+            ));
+        }
+        Purse::at(ctx, with, at)
+    };
+    purse.pay(ctx, &kind.cost())?;
+    ctx.s.buildings.push(Building {
+        kind,
+        at,
+        mine,
+        used: 0,
+        bomb_proof: false,
+    });
+    ctx.s.normalise();
+    ctx.emit(Fact::Built { building: kind, at });
+    Ok(())
+}
+
+fn road(ctx: &mut Ctx, from: AreaId, to: AreaId, with: TransporterId) -> Result<(), String> {
+    ctx.s.map.road_fits(from, to)?;
+    if !reach(&ctx.s, with).contains(&from) {
+        return Err(format!(
+            "{} is not at {from}: a road is built from the tile where you have a transporter",
+            with.named()
+        ));
+    }
+    // A road crosses no river, nor a city's moat, without a bridge (&cetera, city: a road
+    // out of a city needs the moat bridge on that side).
+    link(&ctx.s, from, to, "road")?;
+    let r = Road::new(from, to);
+    if ctx.s.map.roads.contains(&r) {
+        return Err(format!("there is already a road {r}"));
+    }
+    Purse::at(ctx, with, from).pay(ctx, &one(Good::Stone, 1))?;
+    ctx.s.map.roads.insert(r);
+    ctx.emit(Fact::RoadBuilt {
+        from: r.from,
+        to: r.to,
+    });
+    Ok(())
+}
+
+fn bridge(ctx: &mut Ctx, at: Hex, over: Option<Dir>, with: TransporterId) -> Result<(), String> {
+    if city::moat(&ctx.s, at) {
+        return moat_bridge(ctx, at, over, with);
+    }
+    if ctx.s.map.terrain(at) == Some(Terrain::Polder) {
+        return Err("bridges cannot be built in polders".into());
+    }
+    if ctx.s.terrain_now(at) == Some(Terrain::Desert) {
+        return Err(format!(
+            "{at} is desert: only roads and walls until irrigation (brick 45)"
+        ));
+    }
+    let b = ctx.s.map.bridge_at(at, over)?;
+    if ctx.s.map.bridges.contains(&b) {
+        return Err(format!("there is already a bridge there in {at}"));
+    }
+    let beside = ctx.s.map.tile(at).and_then(|t| t.areas_beside_arm(b.over));
+    let reached = reach(&ctx.s, with);
+    let banks: Vec<AreaId> = beside
+        .into_iter()
+        .flat_map(|(x, y)| [x, y])
+        .map(|side| AreaId {
+            hex: at,
+            side: Some(side),
+        })
+        .filter(|a| reached.contains(a))
+        .collect();
+    if banks.is_empty() {
+        return Err(format!("{} is not beside that river in {at}", with.named()));
+    }
+    Purse::over(ctx, with, &banks).pay(ctx, &one(Good::Stone, 1))?;
+    ctx.s.map.bridges.insert(b);
+    ctx.emit(Fact::BridgeBuilt { at });
+    Ok(())
+}
+
+/// &cetera, city: a bridge over the city's moat on one side, built from the city or from
+/// the neighbour on that side; "a city can have up to six bridges".
+fn moat_bridge(
+    ctx: &mut Ctx,
+    at: Hex,
+    over: Option<Dir>,
+    with: TransporterId,
+) -> Result<(), String> {
+    let Some(dir) = over else {
+        return Err(format!(
+            "{at} is a city: say which side of its moat the bridge spans (`bridge {at} over N`)"
+        ));
+    };
+    let Some(across) = at.step(dir).filter(|h| ctx.s.map.tiles.contains_key(h)) else {
+        return Err(format!("{at} has no neighbour toward {dir}"));
+    };
+    let b = crate::map::Bridge { hex: at, over: dir };
+    if ctx.s.map.bridges.contains(&b) {
+        return Err(format!(
+            "there is already a bridge on the {dir} side of {at}"
+        ));
+    }
+    let reached = reach(&ctx.s, with);
+    let mut sites: Vec<AreaId> = ctx
+        .s
+        .map
+        .areas(at)
+        .into_iter()
+        .filter(|a| reached.contains(a))
+        .collect();
+    if sites.is_empty() {
+        // From the neighbouring tile: the bank of it that faces the city.
+        sites = reached
+            .into_iter()
+            .filter(|a| a.hex == across && ctx.s.map.area_touches(*a, dir.opposite()))
+            .collect();
+    }
+    if sites.is_empty() {
+        return Err(format!(
+            "{} is neither in the city {at} nor on {across} beside that side of its moat",
+            with.named()
+        ));
+    }
+    Purse::over(ctx, with, &sites).pay(ctx, &one(Good::Stone, 1))?;
+    ctx.s.map.bridges.insert(b);
+    ctx.emit(Fact::BridgeBuilt { at });
+    Ok(())
+}
+
+/// Where a builder stands for a wall: the tile whose border it builds on, the areas of
+/// it that it reaches, and whether it is an undocked boat or plane at sea (+2).
+fn wall_site(
+    ctx: &Ctx,
+    border: Border,
+    with: TransporterId,
+) -> Result<(Vec<AreaId>, bool, Hex), String> {
+    let t = ctx.s.transporters.get(&with).ok_or("no such transporter")?;
+    let (a, b) = border.tiles();
+    let (hex, at_sea) = match t.at {
+        Location::Land(x) => (x.hex, false),
+        Location::River(h) => (h, false),
+        Location::Dock(c) => (c.land.hex, false),
+        Location::Sea(h) => (h, true),
+        Location::Carried(_) => {
+            return Err(format!("{with} is being carried", with = with.named()));
+        }
+    };
+    if hex != a && hex != b {
+        return Err(format!(
+            "{with} is not on either side of {border}",
+            with = with.named()
+        ));
+    }
+    let other = if hex == a { b } else { a };
+    let dir = hex.direction_to(other).ok_or("not neighbours")?;
+    if city::moat(&ctx.s, hex) && !city::bridged(&ctx.s, hex, dir) {
+        return Err(format!(
+            "a wall is built from the city {hex} only where a bridge crosses its moat: there is none toward {other}"
+        ));
+    }
+    let areas = if at_sea {
+        Vec::new()
+    } else {
+        // Material comes from this side of the wall: the banks that touch the border.
+        let touching: Vec<AreaId> = reach(&ctx.s, with)
+            .into_iter()
+            .filter(|x| ctx.s.map.area_touches(*x, dir))
+            .collect();
+        if touching.is_empty() {
+            return Err(format!(
+                "{with} cannot reach {border} from its side of the river",
+                with = with.named()
+            ));
+        }
+        touching
+    };
+    let polder_side = ctx.s.map.terrain(hex) == Some(Terrain::Polder);
+    Ok((areas, at_sea || polder_side, hex))
+}
+
+/// Build or strengthen a wall token by token, up to `target` tokens (one if not given).
+fn walls(
+    ctx: &mut Ctx,
+    border: Border,
+    with: TransporterId,
+    target: Option<u8>,
+) -> Result<(), String> {
+    let Some(target) = target else {
+        return wall(ctx, border, with);
+    };
+    let now = |ctx: &Ctx| {
+        ctx.s
+            .map
+            .wall(border)
+            .filter(|w| w.owner == ctx.player)
+            .map_or(0, |w| w.tokens)
+    };
+    if now(ctx) >= target {
+        return Err(format!(
+            "your wall on {border} already has {}",
+            judge_core::text::count(usize::from(now(ctx)), "token")
+        ));
+    }
+    let mut built = 0;
+    while now(ctx) < target {
+        if let Err(e) = wall(ctx, border, with) {
+            if built == 0 {
+                return Err(e);
+            }
+            ctx.short(format!(
+                "the wall on {border} has {} of {target} tokens: {e}",
+                now(ctx)
+            ));
+            return Ok(());
+        }
+        built += 1;
+    }
+    Ok(())
+}
+
+fn wall(ctx: &mut Ctx, border: Border, with: TransporterId) -> Result<(), String> {
+    let Some(player) = ctx.player else {
+        return Ok(());
+    };
+    ctx.s.map.wall_allowed(border).map_err(str::to_string)?;
+    let (areas, from_sea, _) = wall_site(ctx, border, with)?;
+    let existing = ctx.s.map.wall(border).copied();
+    let tokens = match existing {
+        None => 1,
+        Some(Wall { owner: Some(o), .. }) if o != player => {
+            return Err(format!(
+                "{border} has a {o} wall: demolish it first (one colour per border)"
+            ));
+        }
+        Some(w) => w.tokens + 1,
+    };
+    let cost = u32::from(tokens) + if from_sea { 2 } else { 0 };
+    let purse = if areas.is_empty() {
+        Purse::carried(ctx, with)
+    } else {
+        Purse::over(ctx, with, &areas)
+    };
+    purse.pay(ctx, &one(Good::Stone, cost))?;
+    ctx.s.map.walls.insert(
+        border,
+        Wall {
+            owner: Some(player),
+            tokens,
+        },
+    );
+    ctx.emit(Fact::WallBuilt {
+        border,
+        owner: player,
+        tokens,
+        cost,
+    });
+    push_out(ctx, border);
+    Ok(())
+}
+
+/// Rulebook p.14: a wall that cuts off a docked boat pushes it back to its sea tile.
+fn push_out(ctx: &mut Ctx, border: Border) {
+    let Some(wall) = ctx.s.map.wall(border).copied() else {
+        return;
+    };
+    let (a, b) = border.tiles();
+    let ids: Vec<TransporterId> = ctx
+        .s
+        .transporters
+        .iter()
+        .filter(|(_, t)| {
+            matches!(t.at, Location::Dock(c) if (c.land.hex, c.sea) == (a, b) || (c.land.hex, c.sea) == (b, a))
+                && !wall.lets_through(t.owner)
+        })
+        .map(|(id, _)| *id)
+        .collect();
+    for id in ids {
+        if let Some(t) = ctx.s.transporters.get_mut(&id)
+            && let Location::Dock(c) = t.at
+        {
+            t.at = Location::Sea(c.sea);
+            ctx.emit(Fact::PushedOut {
+                transporter: id,
+                to: c.sea,
+            });
+        }
+    }
+}
+
+fn demolish(ctx: &mut Ctx, border: Border, with: TransporterId) -> Result<(), String> {
+    let Some(w) = ctx.s.map.wall(border).copied() else {
+        return Err(format!("there is no wall on {border}"));
+    };
+    if w.owner.is_none() {
+        return Err(format!("the wall on {border} is already neutral"));
+    }
+    let (areas, from_sea, _) = wall_site(ctx, border, with)?;
+    let cost = u32::from(w.tokens) + 1 + if from_sea { 2 } else { 0 };
+    let purse = if areas.is_empty() {
+        Purse::carried(ctx, with)
+    } else {
+        Purse::over(ctx, with, &areas)
+    };
+    purse.pay(ctx, &one(Good::Boards, cost))?;
+    ctx.s.map.walls.insert(
+        border,
+        Wall {
+            owner: None,
+            tokens: w.tokens,
+        },
+    );
+    ctx.emit(Fact::WallDemolished {
+        border,
+        tokens: w.tokens,
+        cost,
+    });
+    Ok(())
+}
+
+pub(crate) fn building_at(ctx: &Ctx, at: Hex, with: TransporterId) -> Result<usize, String> {
+    let reached = reach(&ctx.s, with);
+    ctx.s
+        .buildings
+        .iter()
+        .position(|b| b.at.hex == at && reached.contains(&b.at))
+        .ok_or_else(|| format!("{with} is at no building in {at}", with = with.named()))
+}
+
+fn shaft(ctx: &mut Ctx, at: Hex, wanted: MineBag, with: TransporterId) -> Result<(), String> {
+    if !researched(ctx, Research::NewShafts) {
+        return Err("new shafts need the new-shafts research".into());
+    }
+    let i = building_at(ctx, at, with)?;
+    if ctx.s.buildings[i].kind != BuildingKind::Mine {
+        return Err(format!("the building at {at} is not a mine"));
+    }
+    let mix = mixture(ctx, Some(wanted))?;
+    let area = ctx.s.buildings[i].at;
+    let cost: Goods = [(Good::Iron, 1), (Good::Fuel, 1)].into_iter().collect();
+    Purse::at(ctx, with, area).pay(ctx, &cost)?;
+    let bag = ctx.s.buildings[i].mine.unwrap_or_default();
+    ctx.s.buildings[i].mine = Some(MineBag {
+        gold: bag.gold + mix.gold,
+        iron: bag.iron + mix.iron,
+    });
+    ctx.emit(Fact::ShaftBuilt { at, mixture: mix });
+    Ok(())
+}

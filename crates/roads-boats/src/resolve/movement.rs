@@ -1,0 +1,820 @@
+//! The movement phase (RULINGS R5; Quick Guide Ib, III–V; rulebook pp.10–12): each
+//! player's movement orders in move order.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::consent::{self, Ledger};
+use super::production::{load_goods, unload_goods};
+use super::{Ctx, Moved, hand_over, home_area, link, pick_up, reach, reach_of, take_lying};
+use crate::events::Fact;
+use crate::goods::{Good, Goods};
+use crate::map::{AreaId, Hex};
+use crate::modules::{self, city, polder};
+use crate::orders::{MovementOrder, Step, TurnOrders};
+use crate::player::Colour;
+use crate::transporter::{Class, Kind, Location, TransporterId};
+
+/// What the phase remembers between orders.
+#[derive(Default)]
+pub(crate) struct Phase {
+    /// Transporters that have had their move (or were carried, or took the train).
+    pub(crate) moved: BTreeSet<TransporterId>,
+    /// Transporters being carried when the phase began.
+    pub(crate) carried_at_start: BTreeSet<TransporterId>,
+    /// Goods lying where they were put down this phase after a transporter moved them:
+    /// (area, its owner, the transporter that moved them).
+    pub(crate) dropped: Moved,
+    /// Every good that came into an area this phase, by anyone (a train fare must have
+    /// been there when the phase began).
+    pub(crate) arrived: BTreeMap<AreaId, Goods>,
+    /// Goods aboard a transporter that one of its owner's transporters has moved this
+    /// phase: (holder, good, mover) -> how many (RULINGS R5: no good is moved by two
+    /// transporters of one player in a movement phase). Goods aboard not counted here
+    /// have not been moved by the owner's transporters this phase.
+    pub(crate) moved_by: BTreeMap<(TransporterId, Good, TransporterId), u32>,
+    /// Goods handed to a transporter this phase (they cannot pay its train fare: the
+    /// fare must be there when the phase begins).
+    pub(crate) received: BTreeMap<TransporterId, Goods>,
+}
+
+impl Phase {
+    /// Goods aboard `id` that another of its owner's transporters moved this phase:
+    /// `id` may not move them on.
+    fn blocked(&self, id: TransporterId) -> Vec<(Good, TransporterId, u32)> {
+        self.moved_by
+            .iter()
+            .filter(|((h, _, m), n)| *h == id && *m != id && **n > 0)
+            .map(|((_, g, m), n)| (*g, *m, *n))
+            .collect()
+    }
+
+    /// After a step, everything aboard has been moved by `id`.
+    fn mark_moved(&mut self, id: TransporterId, cargo: &Goods) {
+        for (g, n) in cargo.iter() {
+            self.moved_by.insert((id, g, id), n);
+        }
+    }
+
+    /// `n` of `good` leave `id` (which held `held` of them before): say which movers'
+    /// goods they were. The freest goods stay aboard: goods others moved go first, then
+    /// goods `id` moved, then goods not moved this phase (`None`).
+    fn take(
+        &mut self,
+        id: TransporterId,
+        good: Good,
+        n: u32,
+        held: u32,
+    ) -> Vec<(Option<TransporterId>, u32)> {
+        let mut tagged: Vec<(TransporterId, u32)> = self
+            .moved_by
+            .iter()
+            .filter(|((h, g, _), _)| *h == id && *g == good)
+            .map(|((_, _, m), k)| (*m, *k))
+            .collect();
+        tagged.sort_by_key(|(m, _)| *m == id);
+        let untagged = held.saturating_sub(tagged.iter().map(|(_, k)| k).sum());
+        let mut left = n;
+        let mut out = Vec::new();
+        for (m, k) in tagged {
+            let t = k.min(left);
+            if t > 0 {
+                left -= t;
+                out.push((Some(m), t));
+                if let Some(v) = self.moved_by.get_mut(&(id, good, m)) {
+                    *v -= t;
+                }
+            }
+        }
+        if left > 0 {
+            out.push((None, left.min(untagged)));
+        }
+        out
+    }
+}
+
+pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
+    let mut ph = Phase {
+        carried_at_start: ctx
+            .s
+            .transporters
+            .iter()
+            .filter(|(_, t)| matches!(t.at, Location::Carried(_)))
+            .map(|(id, _)| *id)
+            .collect(),
+        ..Phase::default()
+    };
+    let items = consent::of(
+        orders.iter().map(|(c, o)| (*c, o.movement.as_slice())),
+        |o| match o {
+            MovementOrder::Consent(c) => Some(c),
+            _ => None,
+        },
+    );
+    ctx.consents = Ledger::gather(ctx, items);
+    // A player takes back their transporter that another player carries at the very
+    // start of the phase, before anyone moves (Quick Guide III: a transporter is dropped
+    // off at the beginning of the movement phase); in move order.
+    let mut taken_back: BTreeSet<(Colour, u32)> = BTreeSet::new();
+    for player in ctx.in_move_order() {
+        let Some(list) = orders.get(&player) else {
+            continue;
+        };
+        ctx.player = Some(player);
+        for o in &list.movement {
+            if let MovementOrder::Release {
+                carrier,
+                carried,
+                at,
+            } = &o.order
+            {
+                let owner = |id| ctx.s.transporters.get(id).map(|t| t.owner);
+                if owner(carried) == Some(player) && owner(carrier) != Some(player) {
+                    ctx.line = Some(o.line);
+                    release(ctx, &ph, *carrier, *carried, *at);
+                    taken_back.insert((player, o.line));
+                }
+            }
+        }
+    }
+    for player in ctx.in_move_order() {
+        let Some(list) = orders.get(&player) else {
+            continue;
+        };
+        ctx.player = Some(player);
+        for o in &list.movement {
+            ctx.line = Some(o.line);
+            if taken_back.contains(&(player, o.line)) {
+                continue;
+            }
+            match &o.order {
+                MovementOrder::Move { transporter, steps } => {
+                    travel(ctx, &mut ph, *transporter, steps)
+                }
+                MovementOrder::Fly {
+                    plane,
+                    load,
+                    follow: geese,
+                    drops,
+                    land,
+                } => crate::modules::planes::fly(ctx, &mut ph, *plane, load, *geese, drops, *land),
+                MovementOrder::Train {
+                    transporter,
+                    to,
+                    fare,
+                    fare_from,
+                    follow: geese,
+                } => crate::modules::trains::train(
+                    ctx,
+                    &mut ph,
+                    *transporter,
+                    *to,
+                    (*fare, *fare_from),
+                    *geese,
+                ),
+                MovementOrder::Release {
+                    carrier,
+                    carried,
+                    at,
+                } => release(ctx, &ph, *carrier, *carried, *at),
+                // Gathered before the phase.
+                MovementOrder::Consent(_) => {}
+            }
+        }
+    }
+    ctx.player = None;
+    ctx.line = None;
+    settle_geese(ctx);
+}
+
+/// Goods lying in `areas` that the current player's *other* transporters moved this phase
+/// and put down: `id` may not move them again (RULINGS R5: no good is moved by two
+/// transporters of the same player in one phase), though it may pick up what it moved
+/// itself. Goods put down without having been moved are free.
+pub(crate) fn excluded(ctx: &Ctx, ph: &Phase, areas: &[AreaId], id: TransporterId) -> Goods {
+    let mut g = Goods::new();
+    if let Some(p) = ctx.player {
+        for ((a, who, by), d) in &ph.dropped {
+            if *who == p && *by != id && areas.contains(a) {
+                g.add_all(d);
+            }
+        }
+    }
+    g
+}
+
+/// Goods that came into `areas` this phase, by anyone.
+pub(crate) fn arrived(ph: &Phase, areas: &[AreaId]) -> Goods {
+    let mut g = Goods::new();
+    for a in areas {
+        if let Some(d) = ph.arrived.get(a) {
+            g.add_all(d);
+        }
+    }
+    g
+}
+
+pub(crate) fn sea_as_location(ctx: &Ctx, at: Location) -> Location {
+    match at {
+        Location::Land(a) if ctx.s.map.is_sea(a.hex) => Location::Sea(a.hex),
+        other => other,
+    }
+}
+
+/// Another player's wall on the border between two tiles bars `player` (RULINGS R3).
+pub(crate) fn wall_bars(ctx: &Ctx, a: Hex, b: Hex, player: Colour) -> Option<String> {
+    let border = ctx.s.map.border(a, b)?;
+    let w = ctx.s.map.wall(border)?;
+    (!w.lets_through(player)).then(|| {
+        format!(
+            "a {} wall on {border} bars the way",
+            w.owner.map_or("neutral", |o| o.name())
+        )
+    })
+}
+
+/// One step on land: to a neighbouring tile's area, or across a bridge in the tile.
+/// Returns whether the step ran along a road and whether it cost a movement point.
+fn land_step(
+    ctx: &Ctx,
+    (player, kind): (Colour, Kind),
+    from: AreaId,
+    to: Location,
+) -> Result<(AreaId, bool, bool), String> {
+    let map = &ctx.s.map;
+    let Location::Land(to) = to else {
+        return Err(format!("{to} is not land"));
+    };
+    if !map.has_area(to) {
+        return Err(format!("{to} is not an area of the map"));
+    }
+    if to.hex != from.hex {
+        // &cetera, polder: "land transporters cannot enter or leave" a flooded polder.
+        if let Some(why) = polder::stranded(&ctx.s, Class::Land, Location::Land(from)) {
+            return Err(why);
+        }
+        polder::may_enter(&ctx.s, Class::Land, Location::Land(to))?;
+    }
+    if to.hex == from.hex {
+        return if map.on_same_side(from, to) {
+            Ok((to, true, false))
+        } else {
+            Err(format!(
+                "the river lies between {from} and {to}, with no bridge"
+            ))
+        };
+    }
+    if from.hex.direction_to(to.hex).is_none() {
+        return Err(format!("{} is not next to {}", to.hex, from.hex));
+    }
+    if !map.is_land(to.hex) {
+        return Err(format!("{} is sea", to.hex));
+    }
+    // &cetera, art: "exhibition caravans can freely move through walls".
+    if kind != Kind::Caravan
+        && let Some(why) = wall_bars(ctx, from.hex, to.hex, player)
+    {
+        return Err(why);
+    }
+    // RULINGS R3: no river, and no city's moat, is crossed without a bridge (`link`); a
+    // moat bars every bank of the border, and says so.
+    city::crossing(&ctx.s, from.hex, to.hex)?;
+    let here = map.same_side(from);
+    let there = map.same_side(to);
+    let road = map.roads.iter().any(|r| {
+        (here.contains(&r.from) && there.contains(&r.to))
+            || (here.contains(&r.to) && there.contains(&r.from))
+    });
+    let crossing = road
+        || here
+            .iter()
+            .any(|a| there.iter().any(|b| link(&ctx.s, *a, *b, "step").is_ok()));
+    if !crossing {
+        return Err(format!(
+            "no land transporter crosses the river between {from} and {to} without a bridge"
+        ));
+    }
+    Ok((to, road, true))
+}
+
+/// One step on water (RULINGS R5): along a river like a road, river to sea, sea to sea,
+/// docking (which ends the move), and leaving a dock to the sea it faces.
+fn water_step(
+    ctx: &Ctx,
+    player: Colour,
+    from: Location,
+    to: Location,
+) -> Result<(Location, bool), String> {
+    let map = &ctx.s.map;
+    let arm_toward = |x: Hex, y: Hex| {
+        x.direction_to(y)
+            .is_some_and(|d| map.tile(x).is_some_and(|t| t.river.contains(d)))
+    };
+    // A city's moat is a river joined to the sea beside it and to rivers that flow into
+    // it (&cetera, city).
+    let moat = |h: Hex| city::moat(&ctx.s, h);
+    let river_toward = |x: Hex, y: Hex| {
+        x.direction_to(y).is_some()
+            && (arm_toward(x, y)
+                || (moat(x) && (moat(y) || arm_toward(y, x) || map.is_sea(y)))
+                || (moat(y) && arm_toward(x, y)))
+    };
+    let check_wall = |a: Hex, b: Hex| wall_bars(ctx, a, b, player).map_or(Ok(()), Err);
+    // &cetera, polder: a boat on a dry polder, or docked at one, is stranded; a flooded
+    // one is sea for boats.
+    if let Some(why) = polder::stranded(&ctx.s, Class::Water, from) {
+        return Err(why);
+    }
+    if let Location::Dock(_) = to {
+        polder::may_enter(&ctx.s, Class::Water, to)?;
+    }
+    let is_sea = |h: Hex| map.is_sea(h) || polder::flooded(&ctx.s, h);
+    match (from, to) {
+        (Location::River(x), Location::River(y)) => {
+            if !river_toward(x, y) || !map.is_land(y) {
+                return Err(format!("no river runs from {x} to {y}"));
+            }
+            check_wall(x, y)?;
+            Ok((to, false))
+        }
+        (Location::River(x), Location::Sea(y)) | (Location::Sea(y), Location::River(x)) => {
+            if !river_toward(x, y) || !map.is_sea(y) {
+                return Err(format!(
+                    "the river in {x} does not flow into the sea at {y}"
+                ));
+            }
+            check_wall(x, y)?;
+            Ok((to, false))
+        }
+        (Location::Sea(y), Location::Sea(z)) => {
+            if y.direction_to(z).is_none() || !is_sea(z) {
+                return Err(format!("{z} is not a sea tile next to {y}"));
+            }
+            Ok((to, false))
+        }
+        (Location::Sea(y), Location::Dock(c)) => {
+            if c.sea != y || !map.is_coast(c) {
+                return Err(format!("a boat at sea in {y} cannot dock at {}", c.land));
+            }
+            if let Some(why) = wall_bars(ctx, c.land.hex, y, player) {
+                return Err(format!("{why}: only its owner docks behind it"));
+            }
+            Ok((to, true))
+        }
+        (Location::Dock(c), Location::Sea(y)) => {
+            if c.sea != y {
+                return Err(format!(
+                    "a docked boat leaves only to the sea it came from, {}",
+                    c.sea
+                ));
+            }
+            Ok((to, false))
+        }
+        (from, to) => Err(format!("a boat cannot go from {from} to {to}")),
+    }
+}
+
+fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
+    let Some(player) = ctx.player else { return };
+    if let Err(e) = ctx.own(id) {
+        return ctx.fail(e);
+    }
+    // An order with no position in it moves nothing: loading, unloading, handing over,
+    // picking up and calling geese cost no movement (Quick Guide Ib: "Players may
+    // pickup/drop off goods in a hex without expending movement points"). So it is not
+    // the transporter's move: it may come before its move or its train ride, or after
+    // them, where it is (&cetera, Trains: the ride is its whole move, and no goods are
+    // dropped out of a running train — at the end of the ride the train has stopped).
+    let moves = steps.iter().any(|s| matches!(s, Step::To(_)));
+    if moves && ph.moved.contains(&id) {
+        return ctx.fail(format!(
+            "{id} has already moved this phase",
+            id = id.named()
+        ));
+    }
+    let Some(t) = ctx.s.transporters.get(&id).cloned() else {
+        return;
+    };
+    let kind = t.kind;
+    let points = match kind {
+        Kind::Donkey => 2,
+        Kind::Wagon | Kind::Raft => 3,
+        Kind::Truck | Kind::Rowboat => 4,
+        Kind::Steamer => 6,
+        Kind::Plane | Kind::Caravan => 1,
+    };
+    if moves && kind == Kind::Plane && !t.cargo.is_empty() {
+        return ctx.fail(format!(
+            "{id} is a plane: a taxiing plane carries nothing (use fly)"
+        ));
+    }
+    if moves {
+        ph.moved.insert(id);
+    }
+    let mut pos = t.at;
+    let mut path = vec![pos];
+    let (mut used, mut offroad, mut docked) = (0u32, false, false);
+    // Did a step fail (and say so)?
+    let mut stopped = false;
+    for step in steps {
+        match step {
+            Step::To(target) => {
+                let mut target = sea_as_location(ctx, *target);
+                // A boat goes onto a flooded polder as onto the sea (&cetera, polder).
+                if let Location::Land(a) = target
+                    && kind.class() == Class::Water
+                    && polder::flooded(&ctx.s, a.hex)
+                {
+                    target = Location::Sea(a.hex);
+                }
+                // A step to where it already is goes nowhere: no point, no path.
+                if target == pos {
+                    continue;
+                }
+                let result = match (kind.class(), pos) {
+                    (Class::Water, _) if docked => {
+                        Err("a boat that has docked moves no further this turn".to_string())
+                    }
+                    (Class::Water, _) => water_step(ctx, player, pos, target).map(|(l, d)| {
+                        docked = d;
+                        (l, true)
+                    }),
+                    (Class::Air, Location::Sea(y)) => water_step(ctx, player, pos, target)
+                        .and_then(|(l, _)| match (l, y) {
+                            (Location::Sea(_), _) => Ok((l, true)),
+                            _ => Err("a taxiing plane goes from sea only to sea".to_string()),
+                        }),
+                    (_, Location::Land(from)) => {
+                        land_step(ctx, (player, kind), from, target).and_then(|(a, road, costs)| {
+                            if costs && !road {
+                                match kind {
+                                    Kind::Donkey => offroad = true,
+                                    // &cetera, art: 1 step "on roads or unpaved land".
+                                    Kind::Caravan => {}
+                                    Kind::Plane => {
+                                        return Err(
+                                            "a taxiing plane moves only along roads".to_string()
+                                        );
+                                    }
+                                    _ => return Err(format!("a {kind} moves only on roads")),
+                                }
+                            }
+                            Ok((Location::Land(a), costs))
+                        })
+                    }
+                    (_, other) => Err(format!("a {kind} at {other} cannot move on land")),
+                };
+                match result {
+                    Ok((next, costs)) => {
+                        if costs {
+                            used += 1;
+                        }
+                        let allowed = if kind == Kind::Donkey && offroad {
+                            1
+                        } else {
+                            points
+                        };
+                        if used > allowed {
+                            let why = if kind == Kind::Donkey && offroad {
+                                "a donkey off the road moves only one tile".to_string()
+                            } else {
+                                format!(
+                                    "a {kind} has {points} movement point{}",
+                                    if points == 1 { "" } else { "s" }
+                                )
+                            };
+                            ctx.fail(format!(
+                                "{id} cannot go on to {target}: {why}; it stops at {pos}",
+                                id = id.named()
+                            ));
+                            stopped = true;
+                            break;
+                        }
+                        if let Some(why) = blocked_reason(ph, id) {
+                            ctx.fail(format!(
+                                "{id} cannot go on to {target}: {why}; it stops at {pos}",
+                                id = id.named()
+                            ));
+                            stopped = true;
+                            break;
+                        }
+                        pos = next;
+                        path.push(pos);
+                        if let Some(t) = ctx.s.transporters.get_mut(&id) {
+                            t.at = pos;
+                            let cargo = t.cargo.clone();
+                            ph.mark_moved(id, &cargo);
+                        }
+                    }
+                    Err(why) => {
+                        ctx.fail(format!(
+                            "{id} cannot go to {target}: {why}; it stops at {pos}"
+                        ));
+                        stopped = true;
+                        break;
+                    }
+                }
+            }
+            Step::Load { goods, area } => {
+                if kind == Kind::Plane {
+                    ctx.fail(format!(
+                        "{id} is taxiing and carries nothing",
+                        id = id.named()
+                    ));
+                    continue;
+                }
+                let areas = match area {
+                    Some(a) => vec![*a],
+                    None => reach(&ctx.s, id),
+                };
+                let ex = excluded(ctx, ph, &areas, id);
+                let got = load_goods(ctx, id, goods, *area, &ex);
+                reload_own(ph, &areas, player, id, &got);
+            }
+            Step::Unload { goods, area } => {
+                let before = cargo_of(ctx, id);
+                if let Some((at, put)) = unload_goods(ctx, id, goods, *area) {
+                    for (g, n) in put.iter() {
+                        for (mover, k) in ph.take(id, g, n, before.count(g)) {
+                            if let Some(m) = mover {
+                                ph.dropped.entry((at, player, m)).or_default().add(g, k);
+                            }
+                        }
+                    }
+                    ph.arrived.entry(at).or_default().add_all(&put);
+                }
+            }
+            Step::Give { to, goods } => give(ctx, ph, id, *to, goods),
+            Step::Follow(_) if kind == Kind::Plane && path.len() > 1 => {
+                ctx.fail(format!(
+                    "{id} is a plane: geese follow a plane only from where it starts (&cetera, planes)"
+                ));
+            }
+            Step::Follow(n) => follow(ctx, id, *n),
+            Step::Carry(other) => carry(ctx, ph, id, *other),
+        }
+    }
+    if path.len() > 1 {
+        ctx.emit(Fact::Moved {
+            transporter: id,
+            path,
+        });
+        modules::after_move(ctx, id);
+    } else if moves && !stopped {
+        // Every step was to where it stood (a standing order, say): it stayed.
+        ctx.emit(Fact::Stayed {
+            transporter: id,
+            at: pos,
+        });
+    }
+}
+
+/// Hand goods to another transporter at the same place (RULINGS R5): to one's own
+/// freely — but what the giver moved this phase is then blocked aboard the receiver,
+/// which may not move it on — and to another player's as far as that player accepts.
+/// A plane takes goods only before it moves.
+fn give(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, to: TransporterId, goods: &Goods) {
+    if ctx
+        .s
+        .transporters
+        .get(&to)
+        .is_some_and(|t| t.kind == Kind::Plane)
+        && ph.moved.contains(&to)
+    {
+        return ctx.fail(format!(
+            "{to} is a plane that has moved: planes pick up goods only at the start of the movement phase"
+        ));
+    }
+    let before = cargo_of(ctx, id);
+    let same_owner = ctx.s.transporters.get(&id).map(|t| t.owner)
+        == ctx.s.transporters.get(&to).map(|t| t.owner);
+    let given = hand_over(ctx, id, to, goods);
+    for (g, n) in given.iter() {
+        for (mover, k) in ph.take(id, g, n, before.count(g)) {
+            if let (true, Some(m)) = (same_owner, mover) {
+                *ph.moved_by.entry((to, g, m)).or_default() += k;
+            }
+        }
+    }
+    if !given.is_empty() {
+        ph.received.entry(to).or_default().add_all(&given);
+    }
+}
+
+/// Why a transporter may not move on: goods aboard that another of its owner's
+/// transporters moved this phase.
+pub(crate) fn blocked_reason(ph: &Phase, id: TransporterId) -> Option<String> {
+    let blocked = ph.blocked(id);
+    if blocked.is_empty() {
+        return None;
+    }
+    let what: Vec<String> = blocked
+        .iter()
+        .map(|(g, m, n)| format!("{} that {} moved", g.counted(*n), m.named()))
+        .collect();
+    Some(format!(
+        "it carries {} this phase, and no good may be moved by two of your transporters in one phase (put them down first)",
+        what.join(" and ")
+    ))
+}
+
+fn cargo_of(ctx: &Ctx, id: TransporterId) -> Goods {
+    ctx.s
+        .transporters
+        .get(&id)
+        .map(|t| t.cargo.clone())
+        .unwrap_or_default()
+}
+
+/// Goods `id` loads that it moved and put down itself this phase are again goods it
+/// moved (and no longer lie there for the exclusion of others).
+fn reload_own(ph: &mut Phase, areas: &[AreaId], player: Colour, id: TransporterId, got: &Goods) {
+    for (g, n) in got.iter() {
+        let mut left = n;
+        for a in areas {
+            if left == 0 {
+                break;
+            }
+            if let Some(d) = ph.dropped.get_mut(&(*a, player, id)) {
+                let k = d.take(g, left);
+                left -= k;
+                *ph.moved_by.entry((id, g, id)).or_default() += k;
+            }
+        }
+    }
+}
+
+/// Geese here follow the transporter: lying geese first, then geese following another
+/// player's transporter here, which it takes over (RULINGS R5).
+pub(crate) fn follow(ctx: &mut Ctx, id: TransporterId, n: u32) {
+    let Some(at) = ctx.s.transporters.get(&id).map(|t| t.at) else {
+        return;
+    };
+    let areas = reach(&ctx.s, id);
+    let mut got = take_lying(&mut ctx.s, &areas, Good::Geese, n);
+    let others: Vec<TransporterId> = ctx
+        .s
+        .transporters
+        .iter()
+        .filter(|(o, t)| **o != id && t.at == at && t.following_geese > 0)
+        .map(|(o, _)| *o)
+        .collect();
+    for o in others {
+        if got == n {
+            break;
+        }
+        if let Some(t) = ctx.s.transporters.get_mut(&o) {
+            let k = t.following_geese.min(n - got);
+            t.following_geese -= k;
+            got += k;
+        }
+    }
+    if let Some(t) = ctx.s.transporters.get_mut(&id) {
+        t.following_geese += got;
+    }
+    if got > 0 {
+        ctx.emit(Fact::GeeseFollow {
+            transporter: id,
+            geese: got,
+        });
+    }
+    if got < n {
+        let msg = format!(
+            "only {got} of {n} geese here to follow {id}",
+            id = id.named()
+        );
+        if got == 0 {
+            ctx.fail(msg)
+        } else {
+            ctx.short(msg)
+        }
+    }
+}
+
+/// Pick up a transporter that has not moved this phase; neither may carry anything else
+/// (Quick Guide III).
+fn carry(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, other: TransporterId) {
+    if pick_up(ctx, id, other, ph.moved.contains(&other)) {
+        ph.moved.insert(other);
+    }
+}
+
+/// Put down a transporter carried since an earlier turn, at the start of the phase,
+/// where the carrier is; a boat only into water there (Quick Guide III).
+fn release(
+    ctx: &mut Ctx,
+    ph: &Phase,
+    carrier: TransporterId,
+    carried: TransporterId,
+    at: Location,
+) {
+    let Some(c) = ctx.s.transporters.get(&carrier).cloned() else {
+        return ctx.fail(format!(
+            "there is no transporter {carrier}",
+            carrier = carrier.named()
+        ));
+    };
+    let Some(t) = ctx.s.transporters.get(&carried).cloned() else {
+        return ctx.fail(format!(
+            "there is no transporter {carried}",
+            carried = carried.named()
+        ));
+    };
+    // The carrier's owner puts it down, or the carried one's owner takes it back.
+    if ctx.player != Some(t.owner)
+        && let Err(e) = ctx.own(carrier)
+    {
+        return ctx.fail(e);
+    }
+    if t.at != Location::Carried(carrier) || !ph.carried_at_start.contains(&carried) {
+        return ctx.fail(format!(
+            "{carrier} has carried {carried} since no earlier turn"
+        ));
+    }
+    if ph.moved.contains(&carrier) {
+        return ctx.fail(format!(
+            "{carried} is put down only at the start of the phase, before {carrier} moves"
+        ));
+    }
+    let at = sea_as_location(ctx, at);
+    let here = reach_of(&ctx.s, c.at);
+    let map = &ctx.s.map;
+    // A boat goes only into water its carrier touches (rulebook, carrying transporters:
+    // a boat in a river unloads another boat only in that river, a boat on shore only on
+    // the same shore); a land carrier reaches its tile's river and its side's coasts.
+    let ok = match (t.kind.class(), at, c.at) {
+        (Class::Water, Location::River(h), Location::River(x)) => h == x,
+        (Class::Water, Location::River(h), Location::Land(a)) => {
+            a.hex == h && map.tile(h).is_some_and(|x| x.has_river())
+        }
+        (Class::Water, Location::Dock(coast), Location::Dock(x)) => coast == x,
+        (Class::Water, Location::Dock(coast), Location::Land(_)) => {
+            map.is_coast(coast) && here.contains(&coast.land)
+        }
+        (Class::Water | Class::Air, Location::Sea(h), _) => c.at == Location::Sea(h),
+        (Class::Land | Class::Air, Location::Land(a), _) => here.contains(&a),
+        _ => false,
+    };
+    if !ok {
+        let why = match (t.kind.class(), c.at) {
+            (Class::Water, Location::River(h)) => {
+                format!(": from the river a boat is put down only into that river (`river {h}`)")
+            }
+            (Class::Water, Location::Dock(x)) => {
+                format!(
+                    ": from a dock a boat is put down only on the same shore (`dock {} {}`)",
+                    x.land, x.sea
+                )
+            }
+            _ => String::new(),
+        };
+        return ctx.fail(format!(
+            "{carried} cannot be put down at {at} from {carrier} at {}{why}",
+            c.at
+        ));
+    }
+    if let (Class::Water, Location::Dock(coast)) = (t.kind.class(), at)
+        && let Some(why) = wall_bars(ctx, coast.land.hex, coast.sea, t.owner)
+    {
+        return ctx.fail(format!(
+            "{carried} cannot be put down at {at}: {why}: only its owner docks behind it"
+        ));
+    }
+    if let Some(x) = ctx.s.transporters.get_mut(&carried) {
+        x.at = at;
+    }
+    ctx.emit(Fact::PutDown {
+        carrier,
+        carried,
+        at,
+    });
+}
+
+/// At the end of the phase, geese following a transporter on land settle on its area;
+/// at sea they stay with it.
+fn settle_geese(ctx: &mut Ctx) {
+    let ids: Vec<TransporterId> = ctx
+        .s
+        .transporters
+        .iter()
+        .filter(|(_, t)| t.following_geese > 0)
+        .map(|(id, _)| *id)
+        .collect();
+    for id in ids {
+        let Some(t) = ctx.s.transporters.get(&id).cloned() else {
+            continue;
+        };
+        if matches!(t.at, Location::Sea(_) | Location::Carried(_)) {
+            continue;
+        }
+        if let Ok(area) = home_area(&ctx.s, t.at) {
+            ctx.s
+                .goods
+                .entry(area)
+                .or_default()
+                .add(Good::Geese, t.following_geese);
+            if let Some(x) = ctx.s.transporters.get_mut(&id) {
+                x.following_geese = 0;
+            }
+        }
+    }
+}
