@@ -1,6 +1,6 @@
 //! Every fuzzing seed (the folders fuzz/seeds/list names), every input that once crashed
 //! or slowed a target (fuzz/regressions/<target>/, kept by hand under a name that says
-//! what it found) and, on a machine that has fuzzed, every input the fuzzers kept
+//! what it found; a large one gzipped, `<name>.gz`, and run as it was before) and, on a machine that has fuzzed, every input the fuzzers kept
 //! (fuzz/corpus/<target>/, grown by `scripts/fuzz`, not in git) runs through the same
 //! code in the normal test run, in seconds.
 
@@ -56,7 +56,17 @@ fn every_saved_fuzz_input_runs_clean() {
         files.sort();
         for f in files {
             // A file the fuzzer is replacing as the test runs is gone: nothing to run.
-            if let Ok(data) = std::fs::read(&f) {
+            let Ok(data) = std::fs::read(&f) else {
+                continue;
+            };
+            if f.starts_with("fuzz/regressions") && f.extension().is_some_and(|x| x == "gz") {
+                use std::io::Read as _;
+                let mut raw = Vec::new();
+                flate2::read::GzDecoder::new(data.as_slice())
+                    .read_to_end(&mut raw)
+                    .unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+                target(&raw);
+            } else {
                 target(&data);
             }
         }
