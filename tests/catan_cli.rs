@@ -770,3 +770,31 @@ fn the_gm_ends_a_catan_game_scored_by_its_rules() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("The game is over"), "{out}");
 }
+
+/// Issue 22, point 1: recognising an order mail is the game's to say. The shared code
+/// knew only Roads & Boats's phase headings, so a Catan attachment of bare orders (no
+/// header lines) beside a body of greetings was not found: the body was read as the
+/// orders. Catan knows the words its orders begin with.
+#[test]
+fn a_catan_attachment_of_bare_orders_is_found_beside_a_greeting() {
+    use pbem_judge::pbem::game::Game;
+    let raw = "From: ann@example.org\r\nTo: judge@example.org\r\nSubject: my turn\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"B\"\r\n\r\n--B\r\nContent-Type: text/plain\r\n\r\nHi judge, my orders are attached.\r\nCheers, Ann\r\n--B\r\nContent-Type: text/plain; name=\"orders.txt\"\r\nContent-Disposition: attachment; filename=\"orders.txt\"\r\n\r\nroll\r\nbuild road 12-13\r\nend\r\n--B--\r\n";
+    let m = pbem_judge::mail::inbound::read(raw.as_bytes()).expect("a mail");
+    let catan = &pbem_judge::catan::game::CATAN;
+    let orders = m
+        .orders_by(&|t| catan.looks_like_orders(t))
+        .expect("orders");
+    assert_eq!(
+        orders.lines().next().map(str::trim),
+        Some("roll"),
+        "{orders}"
+    );
+    // Roads & Boats does not take Catan's words for its orders: the body stays the text.
+    let rb = &pbem_judge::roads_boats::game::RoadsAndBoats;
+    let body = m.orders_by(&|t| rb.looks_like_orders(t)).expect("text");
+    assert!(body.trim_start().starts_with("Hi judge"), "{body}");
+    // Greetings alone are no orders, header lines always are.
+    assert!(!catan.looks_like_orders("Hi judge,\nplay well!\nAnn"));
+    assert!(catan.looks_like_orders("game catan-4p\nplayer red\n"));
+    assert!(rb.looks_like_orders("Movement:\nmove D1: C3\n"));
+}

@@ -128,6 +128,18 @@ impl Game for Catan {
     /// for every game). What git keeps is the public record: game.toml (the players,
     /// the public seed of the board), the commitment to the secret seed, and each
     /// step's public report and picture.
+    /// Header lines, or a line that begins as only an order does (`roll`, `build road
+    /// 12-13`, `trade 4 wool for ore`; in Catan Express also `line`, `ferry`, …): so an
+    /// attachment of bare orders is found beside a body of greetings.
+    fn looks_like_orders(&self, text: &str) -> bool {
+        judge_core::mail::inbound::has_header_line(text)
+            || judge_core::mail::inbound::plain_lines(text).any(|w| {
+                let first = w.split_whitespace().next().unwrap_or("");
+                crate::orders::parse::ORDER_LINE_WORDS.contains(&first)
+                    || (self.express && crate::orders::parse::EXPRESS_LINE_WORDS.contains(&first))
+            })
+    }
+
     fn private_files(&self) -> &'static [&'static str] {
         &[
             "/turns/*/state.json",

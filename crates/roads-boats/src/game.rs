@@ -140,6 +140,17 @@ impl Game for RoadsAndBoats {
         "Roads & Boats"
     }
 
+    /// Header lines, or a phase heading: `production`, `movement`, `building`, `wonder`.
+    fn looks_like_orders(&self, text: &str) -> bool {
+        judge_core::mail::inbound::has_header_line(text)
+            || judge_core::mail::inbound::plain_lines(text).any(|w| {
+                matches!(
+                    w.as_str(),
+                    "production" | "movement" | "building" | "wonder"
+                )
+            })
+    }
+
     fn scenarios(&self) -> Result<Vec<ScenarioInfo>, String> {
         scenario::bundled()
             .into_iter()

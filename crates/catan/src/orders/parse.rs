@@ -817,6 +817,26 @@ impl Reader<'_> {
     }
 }
 
+/// Words that begin a line only in orders (never a greeting): how a mail's text is known
+/// for Catan orders without its header lines ([`crate::game`]'s `looks_like_orders`).
+pub(crate) const ORDER_LINE_WORDS: [&str; 12] = [
+    "roll",
+    "build",
+    "buy",
+    "trade",
+    "offer",
+    "discard",
+    "accept",
+    "robber",
+    "settlement",
+    "city",
+    "road",
+    "founding",
+];
+
+/// The Catan Express words of [`ORDER_LINE_WORDS`].
+pub(crate) const EXPRESS_LINE_WORDS: [&str; 5] = ["line", "rail", "ferry", "stopover", "fares"];
+
 /// Catan Express words that may begin a line, for suggestions.
 const EXPRESS_WORDS: [&str; 6] = ["line", "ferry", "move", "stopover", "fares", "rail"];
 

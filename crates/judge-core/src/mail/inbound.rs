@@ -44,8 +44,10 @@ pub struct Incoming {
 
 impl Incoming {
     /// The text that holds the orders: the body if it looks like orders, else a text
-    /// attachment that does, else the body.
-    pub fn orders(&self) -> Option<&str> {
+    /// attachment that does, else the body. Whether a text looks like orders is the
+    /// game's to say ([`crate::pbem::game::Game::looks_like_orders`]); [`has_header_line`]
+    /// is what every game's orders may start with.
+    pub fn orders_by(&self, looks_like_orders: &dyn Fn(&str) -> bool) -> Option<&str> {
         let body = self.parts.iter().find(|p| !p.attachment);
         body.filter(|b| looks_like_orders(&b.text))
             .or_else(|| {
@@ -56,6 +58,26 @@ impl Incoming {
             .or(body)
             .map(|p| p.text.as_str())
     }
+
+    /// [`Incoming::orders_by`] with the header lines alone ([`has_header_line`]).
+    pub fn orders(&self) -> Option<&str> {
+        self.orders_by(&has_header_line)
+    }
+}
+
+/// Each line of `text` in lower case, as plain words (typography made plain), without a
+/// trailing colon: what a game compares with the words its orders begin with.
+pub fn plain_lines(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.lines().map(|l| {
+        let w: String = l.chars().filter_map(crate::text::plain).collect();
+        w.trim().trim_end_matches(':').to_ascii_lowercase()
+    })
+}
+
+/// Whether `text` has one of the header lines every game's orders may begin with
+/// (`game …`, `player …`).
+pub fn has_header_line(text: &str) -> bool {
+    plain_lines(text).any(|w| w.starts_with("player ") || w.starts_with("game "))
 }
 
 /// Why a mail could not be read at all. Each is a limit on what reading one mail may
@@ -84,18 +106,6 @@ pub enum ReadError {
 pub enum Html {
     Read,
     Skip,
-}
-
-fn looks_like_orders(text: &str) -> bool {
-    text.lines().any(|l| {
-        let w: String = l.chars().filter_map(crate::text::plain).collect();
-        let w = w.trim().trim_end_matches(':').to_ascii_lowercase();
-        matches!(
-            w.as_str(),
-            "production" | "movement" | "building" | "wonder"
-        ) || w.starts_with("player ")
-            || w.starts_with("game ")
-    })
 }
 
 /// A stable id for a mail without a Message-ID: a hash of its bytes.

@@ -349,6 +349,13 @@ pub trait Game: Sync {
     fn private_files(&self) -> &'static [&'static str] {
         &[]
     }
+    /// Whether a text of a mail looks like this game's orders: the mail's body, or else
+    /// the first of its text attachments that does, is read as the orders. By default,
+    /// a text with a header line (`game …`, `player …`); a game adds the words its
+    /// orders begin with, so that orders without header lines are found too.
+    fn looks_like_orders(&self, text: &str) -> bool {
+        crate::mail::inbound::has_header_line(text)
+    }
     /// The scenario a new game gets when none is named, if there is one.
     fn default_scenario(&self) -> Option<&'static str> {
         None
