@@ -202,7 +202,6 @@ impl Run {
 }
 
 #[test]
-#[ignore = "slow tier: real mail servers (tests/mail/servers.sh); bash .ci/run runs it"]
 fn every_command_in_the_gm_guide_runs() {
     let guide = std::fs::read_to_string(GUIDE).expect("the guide");
     let mut run = Run {

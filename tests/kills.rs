@@ -53,7 +53,6 @@ fn deliveries(srv: &Servers) -> BTreeMap<String, usize> {
 }
 
 #[test]
-#[ignore = "slow tier: real mail servers (tests/mail/servers.sh); bash .ci/run runs it"]
 fn killed_ingest_and_mail_lose_nothing_and_resend_at_most_the_mail_in_flight() {
     let srv = Servers::start();
     let tmp = tempfile::tempdir().expect("tmp");

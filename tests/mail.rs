@@ -41,7 +41,6 @@ fn orders(player: &str, secret: &str) -> String {
 /// Maildir; judge turn plays the turn; both players' reports arrive at the server and
 /// are read back and parsed; the archive holds the turn.
 #[test]
-#[ignore = "slow tier: real mail servers (tests/mail/servers.sh); bash .ci/run runs it"]
 fn orders_by_mail_in_reports_by_mail_out() {
     let srv = Servers::start();
     let tmp = tempfile::tempdir().expect("tmp");
@@ -157,7 +156,6 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
 /// SMTP down during judge turn: the turn is written, the mails wait in the outbox, and
 /// judge mail sends them once the server is back.
 #[test]
-#[ignore = "slow tier: real mail servers (tests/mail/servers.sh); bash .ci/run runs it"]
 fn smtp_down_the_mail_waits_in_the_outbox() {
     let tmp = tempfile::tempdir().expect("tmp");
     // A port nothing listens on: take one, then free it.
@@ -218,7 +216,6 @@ fn smtp_down_the_mail_waits_in_the_outbox() {
 /// never a mix, and the next run completes it, with the same result as an uninterrupted
 /// run.
 #[test]
-#[ignore = "slow tier: real mail servers (tests/mail/servers.sh); bash .ci/run runs it"]
 fn a_killed_turn_leaves_the_old_turn_or_the_new_one() {
     let tmp = tempfile::tempdir().expect("tmp");
     let (reference, _, _) = game(tmp.path(), "reference", "");
@@ -325,7 +322,6 @@ fn ingest_imap(game: &str, imap: &str, env: &[(&str, &str)]) -> (i32, String, St
 /// `judge`), filed, and marked seen, so a second read files nothing; the turn is played
 /// and the reports go out through SMTP.
 #[test]
-#[ignore = "slow tier: real mail servers (tests/mail/servers.sh); bash .ci/run runs it"]
 fn orders_read_over_imap() {
     let srv = Servers::start();
     let tmp = tempfile::tempdir().expect("tmp");

@@ -77,7 +77,6 @@ fn orders(player: &str, secret: &str, turn: u32, body: &str) -> String {
 }
 
 #[test]
-#[ignore = "slow tier: real mail servers (tests/mail/servers.sh); bash .ci/run runs it"]
 fn catan_steps_by_mail_are_played_as_soon_as_the_awaited_orders_arrive() {
     let tmp = tempfile::tempdir().expect("tmp");
     let dir = tmp.path().join(GAME);

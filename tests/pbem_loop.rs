@@ -77,7 +77,6 @@ const YELLOW_1: &str = "movement\nmove D4: load 1 board; J2\nmove D5: load 2 boa
 const GREEN_1: &str = "movement\nmove D7: load 1 board; F8\nmove D8: load 2 boards; E7\nbuilding\nbuild woodcutter at F8 with D7\nbuild quarry at E7 with D8\nbuild sawmill at F7 with D9\n";
 
 #[test]
-#[ignore = "slow tier: real mail servers (tests/mail/servers.sh); bash .ci/run runs it"]
 fn three_turns_of_a_three_player_game_run_by_cron() {
     let tmp = tempfile::tempdir().expect("tmp");
     let dir = tmp.path().join(GAME);

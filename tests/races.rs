@@ -64,7 +64,6 @@ fn spawn(a: &[String]) -> std::process::Child {
 }
 
 #[test]
-#[ignore = "slow tier: real mail servers (tests/mail/servers.sh); bash .ci/run runs it"]
 fn every_pair_of_writers_at_once_loses_nothing_and_does_nothing_twice() {
     let srv = Servers::start();
     let tmp = tempfile::tempdir().expect("tmp");

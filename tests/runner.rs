@@ -3,10 +3,11 @@
 //! is what they share. Every test drives the `judge` binary or the library as a user
 //! would; the adjudication cases are tests of their own (tests/cases.rs).
 //!
-//! Two tiers: `cargo test` runs the fast one. The slow tier (real mail servers, races
-//! and kills, the browser, the thousand-case hidden-information proofs) is marked
-//! `#[ignore = "slow tier: …"]` and runs with `cargo test -- --ignored`; `bash .ci/run`
-//! runs both, each as its own group, and provisions what the slow tier needs first.
+//! Two tiers: `cargo test` runs this one, the fast one. The slow tier (real mail
+//! servers, races and kills, the browser) is its own binary, tests/slow.rs, which a
+//! plain `cargo test` leaves out (`test = false`): `cargo test --test slow` runs it, and
+//! `bash .ci/run` runs both, each as its own group, after provisioning what the slow
+//! tier needs.
 
 mod support;
 
@@ -28,27 +29,20 @@ mod cli;
 mod dice;
 mod files_and_folders;
 mod fuzz_corpus;
-mod gm_guide;
 mod gm_slips;
 mod hidden_pipeline;
 mod hostile_mail;
-mod kills;
-mod mail;
 mod mail_failures;
 mod mail_security;
 mod mail_turn;
 mod orders;
 mod orders_fuzz;
-mod pbem_catan;
-mod pbem_loop;
 mod picture;
 mod properties;
-mod races;
 mod report;
 mod robustness;
 mod scenario_files;
 mod secrets;
 mod site;
-mod site_browser;
 mod state_json;
 mod unattended;

@@ -8,7 +8,7 @@
 //!
 //! The test talks to the browser over the DevTools protocol on a pipe
 //! (`--remote-debugging-pipe`: messages of JSON ended by a NUL, in on fd 3, out on
-//! fd 4): no network, no driver. It is of the slow tier (`cargo test -- --ignored`), and
+//! fd 4): no network, no driver. It is of the slow tier (`cargo test --test slow`), and
 //! installs nothing itself: without Chromium it fails, saying how to install it.
 
 use crate::support;
@@ -411,7 +411,6 @@ fn check_game(b: &mut Browser, game: &str, charts: &[&str]) {
 /// screenshot is not blank, and it changes between two turns), and the score chart has
 /// a point per turn." One browser for all three games (starting one takes a second).
 #[test]
-#[ignore = "slow tier: headless Chromium (tests/browser/setup.sh); bash .ci/run runs it"]
 fn the_sites_of_the_archived_games_in_a_real_browser() {
     let path = chromium();
     let mut b = Browser::start(&path);

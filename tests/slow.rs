@@ -1,0 +1,15 @@
+//! The slow tier of the integration tests: what needs real mail servers
+//! (tests/mail/servers.sh), kills and races between judge processes, or headless
+//! Chromium (tests/browser/setup.sh). A plain `cargo test` leaves it out; `cargo test
+//! --test slow` runs it once the two scripts have installed what it needs, and `bash
+//! .ci/run` runs it as its own group. The fast tier is tests/runner.rs.
+
+mod support;
+
+mod gm_guide;
+mod kills;
+mod mail;
+mod pbem_catan;
+mod pbem_loop;
+mod races;
+mod site_browser;
