@@ -1,14 +1,14 @@
 //! The games' random numbers, and the secret they come from.
 //!
-//! A game's hidden randomness (Catan's dice, deck and steals; a Roads & Boats game's
-//! move order and random mine draws) comes from a 256-bit [`Luck`] drawn from the
+//! A game's hidden randomness (dice, a shuffled deck, a stolen card, the move order,
+//! random draws from a supply) comes from a 256-bit [`Luck`] drawn from the
 //! operating system when the game is made, kept out of git, reports and the site while
 //! the game runs, and published when it ends. At the start only a [`commitment`] to it
 //! is published (SHA-256 of the seed and a random salt), so that anyone can check
 //! afterwards that the judge did not choose the dice (`judge verify`, docs/gm-guide.md).
 //!
 //! Each kind of randomness is its own stream, keyed by the seed, the kind and the step
-//! ([`Luck::draws`]): the dice of Catan turn 12 are the first draws of stream "rolls" at
+//! ([`Luck::draws`]): the dice of turn 12 are the first draws of stream "rolls" at
 //! step 12, whatever else the game drew. So a roll can be checked from the public record
 //! alone, and a kind of draw that nobody sees (a stolen card) never shifts one that
 //! everyone sees.

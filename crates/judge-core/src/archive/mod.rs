@@ -28,7 +28,7 @@ use serde::{Deserialize, Serialize};
 #[serde(deny_unknown_fields)]
 pub struct GameFile {
     /// Which game the archive holds, by the name the judge knows it by
-    /// (`roads-and-boats`).
+    /// ([`crate::pbem::game::Game::id`]).
     pub game: String,
     /// The game's name: what order files write after `game`, and what mails and reports
     /// call it. Archives made before it was kept take their folder's name.
@@ -36,8 +36,8 @@ pub struct GameFile {
     pub name: Option<String>,
     /// Name of the scenario the game was made from.
     pub scenario: String,
-    /// The public seed: what everyone sees from the start comes from it (a random map,
-    /// a random Catan board). Hidden draws come from the secret seed of
+    /// The public seed: what everyone sees from the start comes from it (a random map
+    /// or board). Hidden draws come from the secret seed of
     /// `randomness.key` ([`randomness`]).
     pub seed: u64,
     #[serde(default)]
@@ -98,7 +98,7 @@ pub struct MailSettings {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerEntry {
-    /// How the game names the player's seat (a colour in Roads & Boats).
+    /// How the game names the player's seat (a colour, say).
     pub id: String,
     pub name: String,
     pub email: String,
@@ -192,7 +192,7 @@ pub const GAME_FILE: &str = "game.toml";
 pub const SCENARIO_FILE: &str = "scenario.toml";
 pub const STATE_FILE: &str = "state.json";
 pub const EVENTS_FILE: &str = "events.json";
-/// A position as everyone may know it, kept beside a private state file (Catan): what
+/// A position as everyone may know it, kept beside a private state file (a game with hidden cards): what
 /// `judge check` reads on a clone of the game's public git.
 pub const PUBLIC_FILE: &str = "public.json";
 /// Folder of a turn's orders as received, and of orders waiting for the next turn.
@@ -839,7 +839,7 @@ mod tests {
 
     fn game() -> GameFile {
         GameFile {
-            game: "roads-and-boats".into(),
+            game: "some-game".into(),
             name: None,
             scenario: "test".into(),
             seed: 1,

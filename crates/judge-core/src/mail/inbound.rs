@@ -305,25 +305,25 @@ mod tests {
         assert_eq!(m.message_id, "<1@x>");
         assert!(m.orders().is_some_and(|o| o.contains("player red")));
 
-        let attached = "From: ann@example.org\r\nSubject: orders\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\nHi, my orders are attached.\r\n--b\r\nContent-Type: text/plain; name=orders.txt\r\nContent-Disposition: attachment; filename=\"../../x\"\r\nContent-Transfer-Encoding: base64\r\n\r\ncGxheWVyIHJlZAptb3ZlbWVudAptb3ZlIEQxOiBDMwo=\r\n--b--\r\n";
+        let attached = "From: ann@example.org\r\nSubject: orders\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\nHi, my orders are attached.\r\n--b\r\nContent-Type: text/plain; name=orders.txt\r\nContent-Disposition: attachment; filename=\"../../x\"\r\nContent-Transfer-Encoding: base64\r\n\r\ncGxheWVyIHJlZApvcmRlciBvbmUKb3JkZXIgdHdvCg==\r\n--b--\r\n";
         let m = read(attached.as_bytes()).expect("reads");
         assert!(
             m.orders()
-                .is_some_and(|o| o.starts_with("player red\nmovement"))
+                .is_some_and(|o| o.starts_with("player red\norder one"))
         );
         assert!(m.message_id.starts_with("<no-id-"));
     }
 
     #[test]
     fn quoted_printable_latin1_and_html_only_bodies_are_decoded() {
-        let qp = "From: ann@example.org\r\nContent-Type: text/plain; charset=iso-8859-1\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\nplayer red\r\n# caf=E9 au lait\r\nmovement\r\n";
+        let qp = "From: ann@example.org\r\nContent-Type: text/plain; charset=iso-8859-1\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\nplayer red\r\n# caf=E9 au lait\r\norder one\r\n";
         let m = read(qp.as_bytes()).expect("reads");
         assert!(m.orders().is_some_and(|o| o.contains("café")));
-        let html = "From: ann@example.org\r\nContent-Type: text/html\r\n\r\n<div>player red</div><div>movement</div><div>move D1: C3</div>\r\n";
+        let html = "From: ann@example.org\r\nContent-Type: text/html\r\n\r\n<div>player red</div><div>order one</div><div>order two</div>\r\n";
         let m = read(html.as_bytes()).expect("reads");
         let o = m.orders().expect("orders");
         assert!(
-            o.lines().any(|l| l.trim() == "move D1: C3"),
+            o.lines().any(|l| l.trim() == "order two"),
             "one line per div: {o:?}"
         );
     }

@@ -149,7 +149,7 @@ mod tests {
             shaped_words("secret: ABCD-efgh-2345, then x-abcd-efgh-jkmn-y and ab-cd"),
             vec!["abcd-efgh-2345", "abcd-efgh-jkmn"]
         );
-        assert!(shaped_words("{\"turn\": 1, \"phase\": \"movement\"}").is_empty());
+        assert!(shaped_words("{\"turn\": 1, \"phase\": \"second\"}").is_empty());
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! Lines of an order mail that speak to the judge itself, the same in every game
-//! (docs/orders.md and docs/catan-orders.md, "Lines for the judge"):
+//! (each game's orders doc, "Lines for the judge"):
 //!
 //! ```text
 //! as is                   play this file as it is, errors and all: do not wait for a

@@ -62,7 +62,7 @@ pub struct Created {
     /// The seats taken, in the order the players were given.
     pub seats: Vec<Seat>,
     /// The position at turn 0, as JSON; or, for a game that begins with a round by mail
-    /// (choosing homes, an auction), that round.
+    /// (players choosing where they start, an auction), that round.
     pub start: Start,
 }
 
@@ -75,8 +75,8 @@ pub enum Start {
     Round(String),
 }
 
-/// A round by mail before turn 1, in which players act one at a time (choosing their
-/// homes, say): each step takes one player's choice, or a default when they miss the
+/// A round by mail before turn 1, in which players act one at a time (choosing where
+/// they start, say): each step takes one player's choice, or a default when they miss the
 /// deadline, and the last gives the turn-0 position.
 pub trait Round {
     /// The seats, in the order they act.
@@ -99,16 +99,16 @@ pub trait Round {
 }
 
 /// A round by mail explained to the players, in the round's own words (the shared code
-/// knows no homes and no bids).
+/// knows none of its words).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RoundGuide {
     /// What the players do, to follow "the game begins with a round by mail:": `the
-    /// players choose their homes, one at a time`.
+    /// players choose where they start, one at a time`.
     pub what: String,
     /// How a player writes their part, to follow "when it is your turn,": `mail the
-    /// header lines and one line `home HEX` ...`.
+    /// header lines and one line naming your choice ...`.
     pub how: String,
-    /// A line that would do as the round stands, for a mail's template: `home C4`.
+    /// A line that would do as the round stands, for a mail's template.
     pub example: String,
 }
 
@@ -255,9 +255,9 @@ pub struct ReportInput<'a> {
 /// never a hidden card): what the web site's overview charts, turn by turn.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
-    /// What is counted per seat, the score first: `score`, `points`, `wonder bricks`.
+    /// What is counted per seat, the score first: `score`, `points`, …
     pub measures: Vec<Measure>,
-    /// How far the game has come toward its end, if it has such a count (the wonder).
+    /// How far the game has come toward its end, if it has such a count.
     pub progress: Option<Progress>,
     /// Each seat's colour as the game's pictures draw it (`#d32f2f`).
     pub colours: BTreeMap<String, String>,
@@ -270,11 +270,11 @@ pub struct Measure {
     pub values: BTreeMap<String, i64>,
 }
 
-/// The game's way toward its end: `done` of `goal` (the bricks on the wonder, of the
-/// mark that ends the game).
+/// The game's way toward its end: `done` of `goal` (what is built toward the mark that
+/// ends the game).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Progress {
-    /// What is counted: `bricks on the wonder`.
+    /// What is counted.
     pub name: String,
     pub done: i64,
     pub goal: Option<i64>,
@@ -328,24 +328,24 @@ pub enum Pace {
     /// Every player sends orders for the same turn, played at its deadline (Roads &
     /// Boats): the schedule's deadlines are `every` apart.
     Together,
-    /// One player acts at a time (Catan): each step is played as soon as the orders it
+    /// One player acts at a time: each step is played as soon as the orders it
     /// waits for are in, and its deadline is `every` after the step before.
     OneAtATime,
 }
 
 /// A kind of game the judge can run.
 pub trait Game: Sync {
-    /// The name game.toml uses (`roads-and-boats`).
+    /// The name game.toml uses (`game = "…"`).
     fn id(&self) -> &'static str;
-    /// The name for people (`Roads & Boats`).
+    /// The name for people.
     fn title(&self) -> &'static str;
     /// How its turns go by mail.
     fn pace(&self) -> Pace {
         Pace::Together
     }
     /// Paths of the game folder git must not keep, beyond the mail and pending orders
-    /// every game keeps out: for a game with hidden information (Catan's hands, its deck
-    /// and dice), its states, events and each player's own report and orders.
+    /// every game keeps out: for a game with hidden information (cards in hand, a deck,
+    /// dice to come), its states, events and each player's own report and orders.
     fn private_files(&self) -> &'static [&'static str] {
         &[]
     }
@@ -403,7 +403,7 @@ pub trait Game: Sync {
     }
     /// The report of a turn, from what the archive holds.
     fn report(&self, input: &ReportInput<'_>) -> Result<Box<dyn Report>, String>;
-    /// Check the draws a turn's public report shows (Catan: the dice) against the
+    /// Check the draws a turn's public report shows (dice, say) against the
     /// game's revealed seed: how many were checked, or the first that differs. What
     /// `judge verify` checks on a clone of a game's public record.
     fn verify_public(&self, luck: &Luck, report: &str) -> Result<usize, String> {

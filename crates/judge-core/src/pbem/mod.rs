@@ -76,7 +76,7 @@ fn seats(archive: &Archive, game: &dyn Game) -> Option<Vec<String>> {
 }
 
 /// Where the game stands now, for checking and filing orders: the last turn's position,
-/// or, before turn 0 (a round by mail, such as choosing homes), the round.
+/// or, before turn 0 (a round by mail), the round.
 pub fn current(archive: &Archive, game: &dyn Game) -> Result<Box<dyn Position>, Error> {
     if let Some((_, r)) = round::current(archive, game)? {
         return Ok(Box::new(round::RoundPosition(r)));

@@ -1,4 +1,4 @@
-//! A round by mail before turn 1 (choosing homes; docs/gm-guide.md): players act one at
+//! A round by mail before turn 1 (choosing where to start; docs/gm-guide.md): players act one at
 //! a time, in the game's order. Each player's choice is mailed, checked and answered
 //! like orders; the choice of the player whose turn it is is taken as soon as it is in,
 //! or, when they miss the deadline, the game's default is. When the last player has

@@ -477,7 +477,7 @@ pub fn run(
 ) -> Result<Done, Error> {
     finish(archive, game, lines)?;
     lines.extend(read_mail(archive, game, now, opts.read_only_mail)?);
-    // Before turn 0: the round by mail (choosing homes) goes first.
+    // Before turn 0: the round by mail goes first.
     if super::round::current(archive, game)?.is_some() {
         return super::round::run(archive, game, now, opts.force, lines);
     }

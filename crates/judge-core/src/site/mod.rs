@@ -5,7 +5,7 @@
 //!
 //! What a page may show is what the public record holds: the turn's public
 //! `report.txt`, its picture, its `turn.json`, and its played orders unless the game
-//! keeps them private ([`Game::private_files`]: Catan's hidden hands). Pending, held
+//! keeps them private ([`Game::private_files`]: hidden hands). Pending, held
 //! and standing orders, mail, secrets and addresses are never read. The counts charted
 //! come from each turn's report ([`Report::tally`]), which gives only what everyone may
 //! see.
@@ -41,7 +41,7 @@ pub struct Seat {
 pub struct Overview {
     /// The game's own name.
     pub name: String,
-    /// The kind of game, for people (`Roads & Boats`).
+    /// The kind of game, for people ([`Game::title`]).
     pub title: String,
     pub scenario: String,
     pub seats: Vec<Seat>,
@@ -219,11 +219,11 @@ mod tests {
 
     #[test]
     fn a_secret_line_is_blanked_whatever_its_case_and_indent() {
-        let text = "game g\nplayer red\n  Secret abcd-efgh-jkmn\nsecret\nmovement\n";
+        let text = "game g\nplayer red\n  Secret abcd-efgh-jkmn\nsecret\norders\n";
         let out = blank_secrets(text);
         assert!(!out.contains("abcd-efgh-jkmn"), "{out}");
         assert!(out.contains("  Secret [secret]\n"), "{out}");
         assert!(out.contains("game g\nplayer red\n"));
-        assert!(out.ends_with("movement\n"));
+        assert!(out.ends_with("orders\n"));
     }
 }
