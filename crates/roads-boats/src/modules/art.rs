@@ -185,17 +185,8 @@ fn exhibition(ctx: &mut Ctx, id: TransporterId) {
             turn: ctx.s.turn + 1,
         });
     }
-    ctx.s.transporters.remove(&id);
     // Geese that followed it are neither art nor carried: they stay where it vanished.
-    if t.following_geese > 0
-        && let Ok(area) = crate::resolve::home_area(&ctx.s, t.at)
-    {
-        ctx.s
-            .goods
-            .entry(area)
-            .or_default()
-            .add(Good::Geese, t.following_geese);
-    }
+    crate::resolve::leave_game(&mut ctx.s, id);
     // Anything it carried that is not art (it carries none) would go with it too.
     ctx.emit(Fact::Exhibition {
         caravan: id,

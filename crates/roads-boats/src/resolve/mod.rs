@@ -190,6 +190,25 @@ pub(crate) fn link(s: &State, a: AreaId, b: AreaId, what: &str) -> Result<(), St
     s.map.link_fits(a, b, what)
 }
 
+/// A transporter leaves the game (destroyed, made into another, gone with its
+/// exhibition): it is taken off the board, and geese that follow it, being neither
+/// carried nor its own, stay on its area. Its cargo is the caller's to place.
+pub(crate) fn leave_game(
+    s: &mut State,
+    id: TransporterId,
+) -> Option<super::transporter::Transporter> {
+    let t = s.transporters.remove(&id)?;
+    if t.following_geese > 0
+        && let Ok(area) = home_area(s, t.at)
+    {
+        s.goods
+            .entry(area)
+            .or_default()
+            .add(Good::Geese, t.following_geese);
+    }
+    Some(t)
+}
+
 /// Where a transporter puts goods down when no area is named: its own area, or the one
 /// bank a river can offer.
 pub(crate) fn home_area(s: &State, at: Location) -> Result<AreaId, String> {

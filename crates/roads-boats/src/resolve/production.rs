@@ -899,7 +899,7 @@ fn make_one_transporter(
     }
     if let Some(d) = donkey {
         // The donkey goes into the wagon; anything else it carried is left on the tile.
-        if let Some(t) = ctx.s.transporters.remove(&d) {
+        if let Some(t) = super::leave_game(&mut ctx.s, d) {
             ctx.s
                 .goods
                 .entry(building.at)
@@ -1109,7 +1109,7 @@ fn destroy(ctx: &mut Ctx, id: TransporterId) {
             id = id.named()
         ));
     }
-    let Some(t) = ctx.s.transporters.remove(&id) else {
+    let Some(t) = super::leave_game(&mut ctx.s, id) else {
         return;
     };
     // Its cargo is left on the tile (at sea, where goods are never left, it is lost).
