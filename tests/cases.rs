@@ -36,20 +36,11 @@ pub fn passes(path: &str) {
     }
 }
 
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    for e in std::fs::read_dir(dir).expect("the case folder") {
-        let p = e.expect("entry").path();
-        if p.is_dir() {
-            collect(&p, out);
-        } else if p.extension().is_some_and(|x| x == "toml") {
-            out.push(p);
-        }
-    }
-}
-
 fn files_of(dir: &str) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    collect(Path::new(dir), &mut files);
+    let mut files: Vec<PathBuf> = crate::support::all_files(Path::new(dir))
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
     files.sort();
     files
 }

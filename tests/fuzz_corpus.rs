@@ -6,17 +6,11 @@
 
 use std::path::{Path, PathBuf};
 
+/// Every file under `dir`, none if there is no such folder (a machine that never fuzzed
+/// has no corpus).
 fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            files_under(&p, out);
-        } else {
-            out.push(p);
-        }
+    if dir.is_dir() {
+        out.extend(crate::support::all_files(dir));
     }
 }
 

@@ -643,10 +643,8 @@ impl<'a> Intake<'a> {
         };
         let archive = self.archive;
         let name = self.name.clone();
-        let orders = m
-            .orders_by(&|t| self.game.looks_like_orders(t))
-            .unwrap_or("")
-            .to_string();
+        let found = m.orders_by(&|t| self.game.looks_like_orders(t));
+        let orders = found.unwrap_or("").to_string();
         // The header of orders too big to file is read from their first lines only
         // (headers come first): reading the whole of them costs more than one mail may.
         let header: Header = if super::limits::too_big(&orders).is_some() {
@@ -728,9 +726,7 @@ impl<'a> Intake<'a> {
         let mut secret_refused = false;
         let verdict: Result<&PlayerEntry, String> = match sender {
             None => Err("the sender is not a player of this game".to_string()),
-            Some(_) if m.orders_by(&|t| self.game.looks_like_orders(t)).is_none() => {
-                Err("no orders were found in it".to_string())
-            }
+            Some(_) if found.is_none() => Err("no orders were found in it".to_string()),
             Some(_) if let Some(why) = super::limits::too_big(&orders) => {
                 Err(format!("the orders are too big: {why}"))
             }
