@@ -98,8 +98,7 @@ fn no_archived_catan_page_shows_another_players_hidden_parts() {
         let mut checked = 0;
         for t in turns.iter().copied().skip(1) {
             let events: Vec<Event> =
-                serde_json::from_str(&archive.read(t, "events.json").expect("events"))
-                    .expect("events read");
+                serde_json::from_str(&support::catan::events_text(dir, t)).expect("events read");
             let after = State::from_json(&archive.read(t, "state.json").expect("state"))
                 .expect("state reads");
             let secrets = secrets_of(t, &events, &after);

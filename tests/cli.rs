@@ -349,6 +349,33 @@ fn a_malformed_scenario_file_is_reported_not_created() {
     assert!(!g.exists());
 }
 
+/// Issue 22, point 6: a turn whose `events.json` is left out (as the Catan showcase
+/// games leave it, docs/archive.md) has its events made again by playing the turn from
+/// the state before it: the same bytes the turn kept, the same report, and `judge replay`
+/// still finds every other file identical.
+#[test]
+fn events_left_out_of_an_archive_are_made_again_identical() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("two-rivers-2p");
+    support::copy_dir(Path::new("games/two-rivers-2p"), &dir, &|_| true);
+    let d = dir.to_str().expect("utf-8");
+    let archive = pbem_judge::archive::Archive::open(&dir).expect("archive");
+    let game = pbem_judge::games::by_id(&archive.game.game).expect("game");
+    for turn in [1, 17, 32] {
+        let (_, report, _) = judge(&["report", d, "--turn", &turn.to_string()], tmp.path());
+        let file = archive.turn_dir(turn).join("events.json");
+        let kept = std::fs::read_to_string(&file).expect("events.json");
+        std::fs::remove_file(&file).expect("remove");
+        let made = pbem_judge::pbem::report::events(&archive, game, turn).expect("events");
+        assert_eq!(made, kept, "turn {turn}");
+        let (code, again, err) = judge(&["report", d, "--turn", &turn.to_string()], tmp.path());
+        assert_eq!((code, again), (0, report), "turn {turn}: {err}");
+    }
+    let (code, out, err) = judge(&["replay", d], tmp.path());
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("32 turns replayed, all identical"), "{out}");
+}
+
 /// Issue 3: a real game of the bundled two-player scenario, played to its end, kept as
 /// an archive; judge replay re-resolves every turn and finds each state identical.
 #[test]

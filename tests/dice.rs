@@ -201,18 +201,6 @@ fn a_brute_force_search_over_a_million_small_seeds_finds_nothing() {
     );
 }
 
-fn copy_dir(from: &Path, to: &Path, keep: &dyn Fn(&Path) -> bool) {
-    std::fs::create_dir_all(to).expect("mkdir");
-    for e in std::fs::read_dir(from).expect("read").flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            copy_dir(&p, &to.join(e.file_name()), keep);
-        } else if keep(&p) {
-            std::fs::copy(&p, to.join(e.file_name())).expect("copy");
-        }
-    }
-}
-
 /// A finished game verifies: the published seed fits the commitment, and every turn
 /// played again from it is identical. With the seed changed by one digit, `judge verify`
 /// exits 1, says the commitment does not fit, and names the first turn that differs.
@@ -223,7 +211,7 @@ fn verify_checks_the_commitment_and_names_the_first_turn_that_differs() {
     assert!(out.contains("verified"), "{out}");
     let tmp = tempfile::tempdir().expect("tmp");
     let dir = tmp.path().join("catan-4p");
-    copy_dir(Path::new("games/catan-4p"), &dir, &|_| true);
+    support::copy_dir(Path::new("games/catan-4p"), &dir, &|_| true);
     let path = dir.join("randomness.toml");
     let text = std::fs::read_to_string(&path).expect("randomness.toml");
     let seed = text
@@ -261,7 +249,7 @@ fn verify_on_the_public_record_checks_every_roll() {
             || s.contains("/reports/")
             || s.contains("/orders/")
     };
-    copy_dir(Path::new("games/catan-express-4p"), &dir, &|p| !private(p));
+    support::copy_dir(Path::new("games/catan-express-4p"), &dir, &|p| !private(p));
     let d = dir.to_str().expect("utf-8");
     let (code, out, err) = judge(&["verify", d]);
     assert_eq!(code, 0, "{out}{err}");

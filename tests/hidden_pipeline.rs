@@ -128,19 +128,6 @@ fn cheap_hash(secret: &str) -> String {
         .to_string()
 }
 
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("mkdir");
-    for e in std::fs::read_dir(from).expect("read dir").flatten() {
-        let p = e.path();
-        let t = to.join(e.file_name());
-        if p.is_dir() {
-            copy_dir(&p, &t);
-        } else {
-            std::fs::copy(&p, &t).expect("copy");
-        }
-    }
-}
-
 /// A case's folder: `root/g` the game, `root/Maildir`, `root/pickup`.
 struct World {
     root: tempfile::TempDir,
@@ -160,7 +147,7 @@ impl World {
     /// picture with each report (painting it is slow, so most cases mail none).
     fn new(t: &Template, pictures: bool) -> World {
         let root = scratch();
-        copy_dir(&t.dir.path().join("g"), &root.path().join("g"));
+        support::copy_dir(&t.dir.path().join("g"), &root.path().join("g"), &|_| true);
         for sub in ["Maildir/new", "Maildir/cur", "Maildir/tmp", "pickup"] {
             std::fs::create_dir_all(root.path().join(sub)).expect("mkdir");
         }

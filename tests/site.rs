@@ -241,7 +241,7 @@ fn a_catan_sites_orders_table_names_whose_orders_each_step_played() {
             pbem_judge::catan::state::Phase::Founding { .. } => before.actor(),
             _ => before.active,
         });
-        let events = archive.read(t, "events.json").expect("events");
+        let events = support::catan::events_text(archive.root(), t);
         let judge_played = events.contains(&format!("\"player\": \"{owner}\""))
             && events.contains("\"event\": \"default\"")
             && !acted.contains(&owner.name());

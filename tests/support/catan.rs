@@ -25,11 +25,17 @@ pub fn state(dir: &Path, turn: u32) -> State {
     State::from_json(&text).expect("a Catan state")
 }
 
-/// The events of a step, as JSON.
+/// The events of a step, as JSON: kept, or made again as `judge report` makes them (a
+/// showcase game keeps none, docs/archive.md).
 pub fn events(dir: &Path, turn: u32) -> Vec<serde_json::Value> {
-    let text = std::fs::read_to_string(dir.join(format!("turns/{turn:03}/events.json")))
-        .expect("events.json");
-    serde_json::from_str(&text).expect("events")
+    serde_json::from_str(&events_text(dir, turn)).expect("events")
+}
+
+/// The events of a step, as the judge has them: kept, or made again.
+pub fn events_text(dir: &Path, turn: u32) -> String {
+    let archive = pbem_judge::archive::Archive::open(dir).expect("archive");
+    let game = pbem_judge::games::by_id(&archive.game.game).expect("game");
+    pbem_judge::pbem::report::events(&archive, game, turn).expect("events")
 }
 
 /// `colour`'s orders, waiting in `pending/`.

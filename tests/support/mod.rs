@@ -764,6 +764,23 @@ pub fn ignore_pickup(dir: &std::path::Path) {
     std::fs::write(&path, text).expect(".gitignore");
 }
 
+/// Copy the folder `from` to `to`, each file for which `keep` says yes.
+pub fn copy_dir(
+    from: &std::path::Path,
+    to: &std::path::Path,
+    keep: &dyn Fn(&std::path::Path) -> bool,
+) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for e in std::fs::read_dir(from).expect("read").flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            copy_dir(&p, &to.join(e.file_name()), keep);
+        } else if keep(&p) {
+            std::fs::copy(&p, to.join(e.file_name())).expect("copy");
+        }
+    }
+}
+
 /// Every file under `dir`, in every subfolder.
 pub fn all_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     let mut out = Vec::new();

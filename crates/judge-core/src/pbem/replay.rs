@@ -171,6 +171,23 @@ pub fn run_seeded(
     Ok(out)
 }
 
+/// One turn played again from the state the archive keeps before it and the turn's kept
+/// orders (a turn the GM ended the game with plays only the end).
+pub fn play_again(
+    archive: &Archive,
+    game: &dyn Game,
+    turn: u32,
+    luck: &crate::luck::Luck,
+) -> Result<super::game::Played, Error> {
+    let state = super::position(archive, game, turn - 1)?;
+    let files = report::orders_of(archive, turn)?;
+    match super::turn::record(archive, turn).and_then(|r| r.ended) {
+        Some(why) => state.end(&why),
+        None => state.play(&files, luck),
+    }
+    .map_err(|e| Error::User(format!("turn {turn}: {e}")))
+}
+
 /// One turn played again from the state kept before it, and compared with the archive.
 fn check_turn(
     archive: &Archive,
@@ -194,18 +211,23 @@ fn check_turn(
             )],
         });
     }
-    let state = super::position(archive, game, turn - 1)?;
-    let files = report::orders_of(archive, turn)?;
-    // A turn the GM ended the game with plays only the end.
-    let played = match super::turn::record(archive, turn).and_then(|r| r.ended) {
-        Some(why) => state.end(&why),
-        None => state.play(&files, luck),
-    }
-    .map_err(|e| Error::User(format!("turn {turn}: {e}")))?;
+    let played = play_again(archive, game, turn, luck)?;
     let mut problems = Vec::new();
-    for (name, now) in [(STATE_FILE, &played.state), (EVENTS_FILE, &played.events)] {
-        let kept = archive.read(turn, name)?;
-        problems.extend(first_difference(name, kept.as_bytes(), now.as_bytes()));
+    let kept = archive.read(turn, STATE_FILE)?;
+    problems.extend(first_difference(
+        STATE_FILE,
+        kept.as_bytes(),
+        played.state.as_bytes(),
+    ));
+    // An archive may leave a turn's events out (the showcase games do): they are made
+    // again from the state before and the orders, so there is nothing to compare.
+    if archive.turn_dir(turn).join(EVENTS_FILE).exists() {
+        let kept = archive.read(turn, EVENTS_FILE)?;
+        problems.extend(first_difference(
+            EVENTS_FILE,
+            kept.as_bytes(),
+            played.events.as_bytes(),
+        ));
     }
     // The files a turn keeps are made again and checked byte for byte, and so is what
     // an older archive kept beside them (each player's report, the pictures).

@@ -80,6 +80,20 @@ fn build(game: &dyn Game, m: &Made<'_>) -> Result<Box<dyn Report>, Error> {
     .map_err(|e| Error::User(format!("turn {}: {e}", m.turn)))
 }
 
+/// What happened in a turn, as JSON: its kept `events.json`, or, in an archive that
+/// leaves events out (the showcase games, docs/archive.md), made again by playing the
+/// turn from the state kept before it, its kept orders and the game's seed.
+pub fn events(archive: &Archive, game: &dyn Game, turn: u32) -> Result<String, Error> {
+    if turn == 0 {
+        return Ok("[]".to_string());
+    }
+    if archive.turn_dir(turn).join(EVENTS_FILE).exists() {
+        return Ok(archive.read(turn, EVENTS_FILE)?);
+    }
+    let luck = archive.seeds()?.luck;
+    Ok(super::replay::play_again(archive, game, turn, &luck)?.events)
+}
+
 /// The report of a turn from what the archive holds, as it was made when the turn was
 /// played (its `turn.json` keeps the name and deadline it showed).
 pub fn of_turn(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Box<dyn Report>, Error> {
@@ -95,7 +109,7 @@ pub fn of_turn(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Box<dyn 
             .unwrap_or(0);
         (
             archive.read(prev, STATE_FILE)?,
-            archive.read(turn, EVENTS_FILE)?,
+            events(archive, game, turn)?,
             orders_of(archive, turn)?,
         )
     };
