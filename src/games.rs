@@ -22,7 +22,7 @@ pub fn all() -> &'static [&'static dyn Game] {
 }
 
 /// The game `game.toml` names, or why there is none.
-pub fn by_id(id: &str) -> Result<&'static dyn Game, String> {
+pub fn by_id(id: &str) -> Result<&'static dyn Game, crate::error::GameError> {
     registry().by_id(id)
 }
 
@@ -32,6 +32,6 @@ pub fn default() -> &'static dyn Game {
 }
 
 /// The game a case file is for (see [`Games::of_case`]).
-pub fn of_case(path: &std::path::Path) -> Result<&'static dyn Game, String> {
+pub fn of_case(path: &std::path::Path) -> Result<&'static dyn Game, crate::error::GameError> {
     registry().of_case(path)
 }

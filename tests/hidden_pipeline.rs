@@ -24,7 +24,7 @@
 use crate::support;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 
 use mail_parser::MimeHeaders;

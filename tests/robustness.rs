@@ -300,11 +300,64 @@ fn p14_impossible_counts_are_refused() {
     std::fs::write(&state, text).expect("write");
     copy_pending(&dir);
     let (code, _, err) = judge(&["turn", d], NOW);
-    assert_eq!(code, 1);
+    // A state the judge did not write is a damaged archive, not the player's input
+    // (issue 22, point 2): exit 5, said so first.
+    assert_eq!(code, 5, "{err}");
     assert!(
-        err.contains("4294967295 boards at") && err.contains("edited by hand"),
+        err.starts_with("error: the game's archive is damaged: ")
+            && err.contains("4294967295 boards at")
+            && err.contains("edited by hand"),
         "{err}"
     );
+}
+
+/// Issue 22, point 2: the kind of a problem decides the exit code, in one place. A
+/// player's or GM's slip exits 1; a state file that does not read (either game's) exits 5
+/// and names the file; neither is taken for the other.
+#[test]
+fn a_damaged_state_exits_5_and_a_slip_exits_1() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = demo(tmp.path());
+    let d = dir.to_str().expect("utf-8");
+    // A slip: a turn the archive does not have.
+    let (code, _, err) = judge(&["show", d, "--turn", "9"], NOW);
+    assert_eq!(code, 1, "{err}");
+    assert!(!err.contains("damaged"), "{err}");
+    let state = dir.join("turns/000/state.json");
+    std::fs::write(&state, "{\"players\": [").expect("write");
+    let (code, _, err) = judge(&["show", d], NOW);
+    assert_eq!(code, 5, "{err}");
+    assert!(
+        err.starts_with("error: the game's archive is damaged: ")
+            && err.contains("turns/000/state.json")
+            && err.contains("does not read as a Roads & Boats game"),
+        "{err}"
+    );
+    // The same for Catan.
+    let catan = tmp.path().join("catan");
+    let c = catan.to_str().expect("utf-8");
+    let (code, out, err) = judge(
+        &[
+            "new",
+            c,
+            "--game",
+            "catan",
+            "--seed",
+            "3",
+            "--player",
+            "A:a@example.org",
+            "--player",
+            "B:b@example.org",
+            "--player",
+            "C:c@example.org",
+        ],
+        NOW,
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    std::fs::write(catan.join("turns/000/state.json"), "[]").expect("write");
+    let (code, _, err) = judge(&["show", c], NOW);
+    assert_eq!(code, 5, "{err}");
+    assert!(err.contains("does not read as a Catan game"), "{err}");
 }
 
 /// 10.15: replay rebuilds turn 0 from the scenario and the seed: a hand-edited turn 0 is

@@ -42,7 +42,7 @@ fn collect(dir: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
 }
 
 fn game_of(path: &Path) -> Result<&'static dyn crate::pbem::game::Game, Failure> {
-    crate::games::of_case(path).map_err(Failure::User)
+    crate::games::of_case(path).map_err(Failure::from)
 }
 
 pub fn run(args: CasesArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -50,7 +50,7 @@ pub fn run(args: CasesArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if args.table {
         let mut rows = Vec::new();
         for f in &files {
-            let rule = game_of(f)?.case_rule(f).map_err(Failure::User)?;
+            let rule = game_of(f)?.case_rule(f).map_err(Failure::from)?;
             rows.push((rule, f.display().to_string()));
         }
         rows.sort();
@@ -62,7 +62,7 @@ pub fn run(args: CasesArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let (mut passed, mut failed) = (0, 0);
     for f in &files {
-        match game_of(f).and_then(|g| g.run_case(f).map_err(Failure::User)) {
+        match game_of(f).and_then(|g| g.run_case(f).map_err(Failure::from)) {
             Ok(r) if r.problems.is_empty() => {
                 passed += 1;
                 if !args.quiet {

@@ -127,7 +127,7 @@ fn welcome(
             let report = pbem::report::of_turn(archive, game, last)?;
             let text = report
                 .text(pbem::report::template(archive)?.as_deref(), Some(seat))
-                .map_err(Failure::User)?;
+                .map_err(Failure::from)?;
             let png = report
                 .png()
                 .map_err(|e| Failure::Other(anyhow::anyhow!(e)))?;

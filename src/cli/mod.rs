@@ -30,7 +30,10 @@ pub const EXIT_CODES: &str = "Exit status (for scripts and cron):
   3  something failed that may work later (a disk, a mail server): try again;
      also when the work is done but mail that could not be sent waits in the
      outbox (the next judge turn or judge mail sends it)
-  4  another judge command is changing the game: try again later";
+  4  another judge command is changing the game: try again later
+  5  a file the judge wrote into the game's archive does not read (damaged, or
+     edited by hand): the message names it; restore it from git
+  6  a fault in the judge itself: please report it, with the game's folder";
 
 /// A play-by-email judge for Roads & Boats (with Planes & Trains and &cetera), Catan
 /// and Catan Express (--game catan, --game catan-express).
@@ -610,6 +613,10 @@ pub enum Failure {
     /// The user's input was wrong; the message says how.
     #[error("{0}")]
     User(String),
+    /// A game's or the pipeline's problem, of a kind (the input, a damaged archive, a
+    /// fault in the judge).
+    #[error("{}{}", .0.kind.label(), .0)]
+    Game(crate::error::GameError),
     /// The command has printed its own report; exit with this code.
     #[error("")]
     Reported(i32),
@@ -625,6 +632,11 @@ impl Failure {
     pub fn exit_code(&self) -> i32 {
         match self {
             Failure::User(_) => 1,
+            Failure::Game(e) => match e.kind {
+                crate::error::Kind::Input => 1,
+                crate::error::Kind::Corrupt => 5,
+                crate::error::Kind::Internal => 6,
+            },
             Failure::Reported(code) => *code,
             Failure::Other(_) => 3,
             Failure::Busy(_) => 4,
@@ -680,11 +692,17 @@ impl From<crate::archive::ArchiveError> for Failure {
     }
 }
 
+impl From<crate::error::GameError> for Failure {
+    fn from(e: crate::error::GameError) -> Self {
+        Failure::Game(e)
+    }
+}
+
 impl From<crate::pbem::Error> for Failure {
     fn from(e: crate::pbem::Error) -> Self {
         use crate::pbem::Error as E;
         match e {
-            E::User(m) => Failure::User(m),
+            E::Game(g) => Failure::Game(g),
             E::Archive(a) => a.into(),
             E::Mail(crate::mail::outbox::MailError::Archive(a)) => a.into(),
             E::Mail(crate::mail::outbox::MailError::Send(m)) => Failure::Other(anyhow::anyhow!(m)),

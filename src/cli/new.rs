@@ -47,7 +47,7 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (seed, secret) = match args.seed {
         Some(n) => (n, Secret::predictable(n)),
         None => {
-            let secret = Secret::from_os().map_err(Failure::User)?;
+            let secret = Secret::from_os().context("making the game's secret seed")?;
             let mut public = [0u8; 8];
             getrandom::fill(&mut public).map_err(|e| {
                 Failure::User(format!("the operating system gave no random bytes: {e}"))
@@ -71,12 +71,12 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let _lock =
         crate::archive::lock::GameLock::acquire_dir(&parent, "judge new", args.wait.duration())?;
     let (file, text) = match &scenario {
-        Some(name) => game.scenario_text(name).map_err(Failure::User)?,
+        Some(name) => game.scenario_text(name).map_err(Failure::from)?,
         None => random_map(game, &args, seats.len(), seed)?,
     };
     let created = game
         .start(&file, &text, &name, &seats, &seeds)
-        .map_err(Failure::User)?;
+        .map_err(Failure::from)?;
     let file = GameFile {
         game: game.id().to_string(),
         name: Some(name),
@@ -181,7 +181,7 @@ fn random_map(
     }
     let text = game
         .generate(players, &args.modules, seed)
-        .map_err(Failure::User)?;
+        .map_err(Failure::from)?;
     Ok((format!("random map (seed {seed})"), text))
 }
 

@@ -17,7 +17,7 @@ pub fn run(args: ReportArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 pbem::report::template(&archive)?.as_deref(),
                 args.player.as_deref(),
             )
-            .map_err(Failure::User)?
+            .map_err(Failure::from)?
             .into_bytes(),
         ReportFormat::Json => report
             .json()

@@ -28,7 +28,7 @@ pub fn run(args: ScenariosArgs, out: &mut dyn Write) -> Result<(), Failure> {
             Ok(s) => {
                 writeln!(out, "{}  ok: {}", path.display(), s.line).context("writing output")?
             }
-            Err(d) => reports.push_str(&d),
+            Err(d) => reports.push_str(&d.to_string()),
         }
     }
     if reports.is_empty() {

@@ -11,8 +11,8 @@ use serde::Deserialize;
 use super::{Colour, Event, Layout, Options, State};
 use judge_core::diagnostic::did_you_mean;
 use judge_core::pbem::game::{
-    CaseOutcome, Checked, Created, Game, Header, Mismatch, OrderFile, Pace, Played, Position,
-    Report, ReportInput, ScenarioInfo, Seat, SeatRequest, Seeds, Start,
+    CaseOutcome, Checked, Created, Game, GameError, Header, Mismatch, OrderFile, Pace, Played,
+    Position, Report, ReportInput, ScenarioInfo, Seat, SeatRequest, Seeds, Start,
 };
 
 /// The Settlers of Catan, base game with the 5–6 player extension; or the Catan Express
@@ -74,12 +74,13 @@ const BUNDLED: [(&str, &str); 2] = [
     ),
 ];
 
-fn read_setup(file: &str, text: &str) -> Result<Setup, String> {
-    toml::from_str(text).map_err(|e| format!("{file}: {}", e.message()))
+fn read_setup(file: &str, text: &str) -> Result<Setup, GameError> {
+    toml::from_str(text).map_err(|e| GameError::input(format!("{file}: {}", e.message())))
 }
 
-fn read_state(json: &str) -> Result<State, String> {
-    State::from_json(json).map_err(|e| format!("the state does not read as a Catan game: {e}"))
+fn read_state(json: &str) -> Result<State, GameError> {
+    State::from_json(json)
+        .map_err(|e| GameError::corrupt(format!("the state does not read as a Catan game: {e}")))
 }
 
 fn colour(id: &str) -> Option<Colour> {
@@ -153,14 +154,14 @@ impl Game for Catan {
         Some(if self.express { "island" } else { "random" })
     }
 
-    fn scenarios(&self) -> Result<Vec<ScenarioInfo>, String> {
+    fn scenarios(&self) -> Result<Vec<ScenarioInfo>, GameError> {
         self.bundled()
             .iter()
             .map(|(name, text)| self.check_scenario(name, text))
             .collect()
     }
 
-    fn check_scenario(&self, file: &str, text: &str) -> Result<ScenarioInfo, String> {
+    fn check_scenario(&self, file: &str, text: &str) -> Result<ScenarioInfo, GameError> {
         let s = read_setup(file, text)?;
         // In Catan Express no score ends the game: 8 points start the race, whose end
         // ends it.
@@ -175,14 +176,14 @@ impl Game for Catan {
         })
     }
 
-    fn scenario_text(&self, scenario: &str) -> Result<(String, String), String> {
+    fn scenario_text(&self, scenario: &str) -> Result<(String, String), GameError> {
         if let Some((name, text)) = self.bundled().iter().find(|(n, _)| *n == scenario) {
             return Ok((format!("{}:{name}", self.id()), (*text).to_string()));
         }
         let path = Path::new(scenario);
         if path.is_file() {
             let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                .map_err(|e| GameError::input(format!("cannot read {}: {e}", path.display())))?;
             return Ok((path.display().to_string(), text));
         }
         let names: Vec<&str> = self.bundled().iter().map(|(n, _)| *n).collect();
@@ -191,7 +192,7 @@ impl Game for Catan {
             Some(s) => msg.push_str(&format!("\nhelp: did you mean `{s}`?")),
             None => msg.push_str(&format!("\nhelp: the set-ups are {}", names.join(", "))),
         }
-        Err(msg)
+        Err(GameError::input(msg))
     }
 
     fn start(
@@ -201,10 +202,10 @@ impl Game for Catan {
         name: &str,
         seats: &[SeatRequest],
         seeds: &Seeds,
-    ) -> Result<Created, String> {
+    ) -> Result<Created, GameError> {
         let setup = read_setup(file, text)?;
         if setup.express.is_some() != self.express {
-            return Err(format!(
+            return Err(GameError::input(format!(
                 "{file}: this set-up is for {}, not {}",
                 if setup.express.is_some() {
                     "Catan Express"
@@ -212,7 +213,7 @@ impl Game for Catan {
                     "base Catan"
                 },
                 self.title()
-            ));
+            )));
         }
         let options = match setup.express {
             Some(map) => super::express::options(seats.len(), map, setup.layout),
@@ -225,7 +226,7 @@ impl Game for Catan {
         };
         let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
         let state = State::with_luck(name, &names, seeds.public, seeds.luck.clone(), &options)
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| GameError::input(e.to_string()))?;
         Ok(Created {
             scenario: setup.name,
             scenario_text: text.to_string(),
@@ -242,19 +243,21 @@ impl Game for Catan {
         })
     }
 
-    fn position(&self, state: &str) -> Result<Box<dyn Position>, String> {
+    fn position(&self, state: &str) -> Result<Box<dyn Position>, GameError> {
         Ok(Box::new(read_state(state)?))
     }
 
-    fn public_position(&self, record: &str) -> Result<Box<dyn Position>, String> {
-        Ok(Box::new(State::from_public_json(record)?))
+    fn public_position(&self, record: &str) -> Result<Box<dyn Position>, GameError> {
+        Ok(Box::new(
+            State::from_public_json(record).map_err(GameError::corrupt)?,
+        ))
     }
 
-    fn report(&self, input: &ReportInput<'_>) -> Result<Box<dyn Report>, String> {
+    fn report(&self, input: &ReportInput<'_>) -> Result<Box<dyn Report>, GameError> {
         let before = read_state(input.before)?;
         let after = read_state(input.after)?;
-        let events: Vec<Event> =
-            serde_json::from_str(input.events).map_err(|e| format!("the events: {e}"))?;
+        let events: Vec<Event> = serde_json::from_str(input.events)
+            .map_err(|e| GameError::corrupt(format!("the events: {e}")))?;
         Ok(Box::new(StepReport {
             before,
             events,
@@ -265,20 +268,24 @@ impl Game for Catan {
 
     /// Each roll a public report shows (`red rolled 3 + 4 = 7`), against the seed's
     /// draws for that turn (the turn from `This report: red's turn 12.`).
-    fn verify_public(&self, luck: &judge_core::luck::Luck, report: &str) -> Result<usize, String> {
-        super::report::verify_rolls(luck, report)
+    fn verify_public(
+        &self,
+        luck: &judge_core::luck::Luck,
+        report: &str,
+    ) -> Result<usize, GameError> {
+        super::report::verify_rolls(luck, report).map_err(GameError::input)
     }
 
-    fn run_case(&self, path: &Path) -> Result<CaseOutcome, String> {
-        let r = super::cases::run_case_file(path).map_err(|d| d.render())?;
+    fn run_case(&self, path: &Path) -> Result<CaseOutcome, GameError> {
+        let r = super::cases::run_case_file(path).map_err(|d| GameError::input(d.render()))?;
         Ok(CaseOutcome {
             rule: r.rule,
             problems: r.problems,
         })
     }
 
-    fn case_rule(&self, path: &Path) -> Result<String, String> {
-        super::cases::rule_of(path).map_err(|d| d.render())
+    fn case_rule(&self, path: &Path) -> Result<String, GameError> {
+        super::cases::rule_of(path).map_err(|d| GameError::input(d.render()))
     }
 }
 
@@ -290,7 +297,7 @@ struct StepReport {
 }
 
 impl Report for StepReport {
-    fn text(&self, _template: Option<&str>, viewer: Option<&str>) -> Result<String, String> {
+    fn text(&self, _template: Option<&str>, viewer: Option<&str>) -> Result<String, GameError> {
         let mut text = super::report(
             &self.before,
             &self.events,
@@ -325,7 +332,7 @@ impl Report for StepReport {
         Ok(text)
     }
 
-    fn digest(&self, viewer: Option<&str>) -> Result<String, String> {
+    fn digest(&self, viewer: Option<&str>) -> Result<String, GameError> {
         let what = match self.before.phase {
             super::state::Phase::Founding { .. } => format!(
                 "{}'s founding placement",
@@ -348,21 +355,23 @@ impl Report for StepReport {
         super::picture(&self.after).to_svg()
     }
 
-    fn png(&self) -> Result<Vec<u8>, String> {
-        super::picture(&self.after).png()
+    fn png(&self) -> Result<Vec<u8>, GameError> {
+        super::picture(&self.after)
+            .png()
+            .map_err(GameError::internal)
     }
 
     fn tally(&self) -> judge_core::pbem::game::Tally {
         super::report::tally(&self.after)
     }
 
-    fn json(&self) -> Result<String, String> {
+    fn json(&self) -> Result<String, GameError> {
         serde_json::to_string_pretty(&self.events)
             .map(|mut s| {
                 s.push('\n');
                 s
             })
-            .map_err(|e| e.to_string())
+            .map_err(|e| GameError::internal(e.to_string()))
     }
 }
 
@@ -487,11 +496,16 @@ impl Position for State {
         }
     }
 
-    fn play(&self, files: &[OrderFile], luck: &judge_core::luck::Luck) -> Result<Played, String> {
+    fn play(
+        &self,
+        files: &[OrderFile],
+        luck: &judge_core::luck::Luck,
+    ) -> Result<Played, GameError> {
         let mut by: BTreeMap<Colour, String> = BTreeMap::new();
         for f in files {
-            let c = colour(&f.player)
-                .ok_or_else(|| format!("{} does not play in this game", f.player))?;
+            let c = colour(&f.player).ok_or_else(|| {
+                GameError::input(format!("{} does not play in this game", f.player))
+            })?;
             by.insert(c, f.text.clone());
         }
         let mut me = self.clone();
@@ -538,7 +552,8 @@ impl Position for State {
         Ok(Played {
             state: out.state.to_json(),
             events: {
-                let mut s = serde_json::to_string_pretty(&out.events).map_err(|e| e.to_string())?;
+                let mut s = serde_json::to_string_pretty(&out.events)
+                    .map_err(|e| GameError::internal(e.to_string()))?;
                 s.push('\n');
                 s
             },
@@ -561,9 +576,9 @@ impl Position for State {
         format!("{title}\n\n{}", super::report(self, &[], self, None))
     }
 
-    fn end(&self, why: &str) -> Result<Played, String> {
+    fn end(&self, why: &str) -> Result<Played, GameError> {
         if self.phase == super::state::Phase::Over {
-            return Err("the game is over already".into());
+            return Err(GameError::input("the game is over already"));
         }
         let mut s = self.clone();
         let mut events = Vec::new();
@@ -573,7 +588,8 @@ impl Position for State {
         Ok(Played {
             state: s.to_json(),
             events: {
-                let mut t = serde_json::to_string_pretty(&events).map_err(|e| e.to_string())?;
+                let mut t = serde_json::to_string_pretty(&events)
+                    .map_err(|e| GameError::internal(e.to_string()))?;
                 t.push('\n');
                 t
             },

@@ -5,6 +5,7 @@
 
 pub mod archive;
 pub mod diagnostic;
+pub mod error;
 pub mod luck;
 pub mod mail;
 pub mod pbem;

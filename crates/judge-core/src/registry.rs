@@ -2,6 +2,7 @@
 //! pipeline finds the game an archive holds here, by the name `game.toml` gives it, and
 //! never names a game itself.
 
+use crate::error::GameError;
 use crate::pbem::game::Game;
 
 /// Every game the judge runs, the default first.
@@ -15,7 +16,7 @@ impl Games {
     }
 
     /// The game `game.toml` names, or why there is none.
-    pub fn by_id(&self, id: &str) -> Result<&'static dyn Game, String> {
+    pub fn by_id(&self, id: &str) -> Result<&'static dyn Game, GameError> {
         self.0
             .iter()
             .copied()
@@ -27,7 +28,7 @@ impl Games {
                     Some(s) => msg.push_str(&format!("\nhelp: did you mean `{s}`?")),
                     None => msg.push_str(&format!("\nhelp: the games are {}", ids.join(", "))),
                 }
-                msg
+                GameError::input(msg)
             })
     }
 
@@ -39,18 +40,19 @@ impl Games {
     /// The game a case file is for: its `[case] game`, or the default (whose cases
     /// came first and say nothing). `judge cases` and the test suite both run a case
     /// through it, so every game's cases go through one runner.
-    pub fn of_case(&self, path: &std::path::Path) -> Result<&'static dyn Game, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    pub fn of_case(&self, path: &std::path::Path) -> Result<&'static dyn Game, GameError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| GameError::input(format!("{}: {e}", path.display())))?;
         let id = toml::from_str::<toml::Table>(&text)
             .ok()
             .and_then(|t| t.get("case")?.get("game")?.as_str().map(str::to_string));
         match id {
             Some(id) => self
                 .by_id(&id)
-                .map_err(|e| format!("{}: [case] game: {e}", path.display())),
-            None => self
-                .default()
-                .ok_or_else(|| format!("{}: this judge runs no game", path.display())),
+                .map_err(|e| e.context(format!("{}: [case] game", path.display()))),
+            None => self.default().ok_or_else(|| {
+                GameError::input(format!("{}: this judge runs no game", path.display()))
+            }),
         }
     }
 }

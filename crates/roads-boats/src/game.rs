@@ -13,8 +13,8 @@ use super::{cases, check, order_text, play, show};
 use judge_core::archive::stable_json;
 use judge_core::diagnostic::did_you_mean;
 use judge_core::pbem::game::{
-    CaseOutcome, Checked, Created, Game, Header, OrderFile, Played, Position, Report, ReportInput,
-    Round, ScenarioInfo, Seat, SeatRequest, Seeds, Start,
+    CaseOutcome, Checked, Created, Game, GameError, Header, OrderFile, Played, Position, Report,
+    ReportInput, Round, ScenarioInfo, Seat, SeatRequest, Seeds, Start,
 };
 
 /// Roads & Boats, with Planes & Trains and the &cetera modules.
@@ -24,16 +24,19 @@ pub struct RoadsAndBoats;
 /// less than where arithmetic on counts could overflow.
 const MOST: u32 = 1_000_000;
 
-fn read_state(json: &str) -> Result<State, String> {
-    let state: State = serde_json::from_str(json)
-        .map_err(|e| format!("the state does not read as a Roads & Boats game: {e}"))?;
+fn read_state(json: &str) -> Result<State, GameError> {
+    let state: State = serde_json::from_str(json).map_err(|e| {
+        GameError::corrupt(format!(
+            "the state does not read as a Roads & Boats game: {e}"
+        ))
+    })?;
     possible(&state)?;
     Ok(state)
 }
 
 /// Refuse a state no game can reach (hand-edited counts at the top of the range, say):
 /// every count of goods, cargo, geese and mine contents stays under [`MOST`].
-fn possible(state: &State) -> Result<(), String> {
+fn possible(state: &State) -> Result<(), GameError> {
     let too_many = |n: u32, what: String| {
         (n > MOST).then(|| {
             format!(
@@ -62,7 +65,7 @@ fn possible(state: &State) -> Result<(), String> {
         }
     }
     match problems.first() {
-        Some(p) => Err(p.clone()),
+        Some(p) => Err(GameError::corrupt(p.clone())),
         None => Ok(()),
     }
 }
@@ -107,7 +110,7 @@ fn info(s: &Scenario) -> ScenarioInfo {
 }
 
 /// A bundled scenario by name, or a scenario file by path: (name for messages, text).
-fn scenario_by_name(name: &str) -> Result<(String, String), String> {
+fn scenario_by_name(name: &str) -> Result<(String, String), GameError> {
     let bundled = scenario::bundled();
     if let Some(text) = bundled.get(name) {
         return Ok((format!("scenarios/{name}.toml"), (*text).to_string()));
@@ -115,7 +118,7 @@ fn scenario_by_name(name: &str) -> Result<(String, String), String> {
     let path = Path::new(name);
     if path.is_file() {
         let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            .map_err(|e| GameError::input(format!("cannot read {}: {e}", path.display())))?;
         return Ok((path.display().to_string(), text));
     }
     let mut msg = format!("there is no bundled scenario `{name}` and no file of that name");
@@ -128,7 +131,7 @@ fn scenario_by_name(name: &str) -> Result<(String, String), String> {
             names.join(", ")
         ));
     }
-    Err(msg)
+    Err(GameError::input(msg))
 }
 
 impl Game for RoadsAndBoats {
@@ -151,24 +154,24 @@ impl Game for RoadsAndBoats {
             })
     }
 
-    fn scenarios(&self) -> Result<Vec<ScenarioInfo>, String> {
+    fn scenarios(&self) -> Result<Vec<ScenarioInfo>, GameError> {
         scenario::bundled()
             .into_iter()
             .map(|(name, text)| {
                 Scenario::parse(&format!("scenarios/{name}.toml"), text)
                     .map(|s| info(&s))
-                    .map_err(|d| format!("bundled scenario is broken:\n{d}"))
+                    .map_err(|d| GameError::internal(format!("bundled scenario is broken:\n{d}")))
             })
             .collect()
     }
 
-    fn check_scenario(&self, file: &str, text: &str) -> Result<ScenarioInfo, String> {
+    fn check_scenario(&self, file: &str, text: &str) -> Result<ScenarioInfo, GameError> {
         Scenario::parse(file, text)
             .map(|s| info(&s))
-            .map_err(|d| d.render())
+            .map_err(|d| GameError::input(d.render()))
     }
 
-    fn generate(&self, players: usize, options: &[String], seed: u64) -> Result<String, String> {
+    fn generate(&self, players: usize, options: &[String], seed: u64) -> Result<String, GameError> {
         use super::state::Module;
         let mut modules = Vec::new();
         for name in options {
@@ -177,17 +180,17 @@ impl Game for RoadsAndBoats {
                 .find(|m| m.name() == name.trim())
                 .ok_or_else(|| {
                     let all: Vec<&str> = Module::ALL.iter().map(|m| m.name()).collect();
-                    format!(
+                    GameError::input(format!(
                         "--modules: `{name}` is not a module\nhelp: the modules are {}",
                         all.join(", ")
-                    )
+                    ))
                 })?;
             modules.push(m);
         }
-        scenario::generate(players, &modules, seed).map_err(|e| e.to_string())
+        scenario::generate(players, &modules, seed).map_err(|e| GameError::input(e.to_string()))
     }
 
-    fn scenario_text(&self, scenario: &str) -> Result<(String, String), String> {
+    fn scenario_text(&self, scenario: &str) -> Result<(String, String), GameError> {
         scenario_by_name(scenario)
     }
 
@@ -198,8 +201,8 @@ impl Game for RoadsAndBoats {
         _name: &str,
         seats: &[SeatRequest],
         seeds: &Seeds,
-    ) -> Result<Created, String> {
-        let s = Scenario::parse(file, text).map_err(|d| d.render())?;
+    ) -> Result<Created, GameError> {
+        let s = Scenario::parse(file, text).map_err(|d| GameError::input(d.render()))?;
         let requests: Vec<scenario::Seat> = seats
             .iter()
             .map(|r| scenario::Seat {
@@ -212,16 +215,24 @@ impl Game for RoadsAndBoats {
         let start = if s.has_auction() {
             let round = s
                 .start_auction(&requests, &seeds.luck)
-                .map_err(|e| e.to_string())?;
-            Start::Round(stable_json(&PreGame::Auction(round)).map_err(|e| e.to_string())?)
+                .map_err(|e| GameError::input(e.to_string()))?;
+            Start::Round(
+                stable_json(&PreGame::Auction(round))
+                    .map_err(|e| GameError::internal(e.to_string()))?,
+            )
         } else if s.homes_are_chosen() {
             let round = s
                 .start_setup(&requests, &seeds.luck)
-                .map_err(|e| e.to_string())?;
-            Start::Round(stable_json(&PreGame::Homes(round)).map_err(|e| e.to_string())?)
+                .map_err(|e| GameError::input(e.to_string()))?;
+            Start::Round(
+                stable_json(&PreGame::Homes(round))
+                    .map_err(|e| GameError::internal(e.to_string()))?,
+            )
         } else {
-            let state = s.start(&requests, &seeds.luck).map_err(|e| e.to_string())?;
-            Start::Ready(stable_json(&state).map_err(|e| e.to_string())?)
+            let state = s
+                .start(&requests, &seeds.luck)
+                .map_err(|e| GameError::input(e.to_string()))?;
+            Start::Ready(stable_json(&state).map_err(|e| GameError::internal(e.to_string()))?)
         };
         Ok(Created {
             scenario: s.name.clone(),
@@ -239,21 +250,22 @@ impl Game for RoadsAndBoats {
         })
     }
 
-    fn position(&self, state: &str) -> Result<Box<dyn Position>, String> {
+    fn position(&self, state: &str) -> Result<Box<dyn Position>, GameError> {
         Ok(Box::new(read_state(state)?))
     }
 
-    fn round(&self, round: &str) -> Result<Box<dyn Round>, String> {
-        let r: PreGame = serde_json::from_str(round)
-            .map_err(|e| format!("the round before turn 1 does not read: {e}"))?;
+    fn round(&self, round: &str) -> Result<Box<dyn Round>, GameError> {
+        let r: PreGame = serde_json::from_str(round).map_err(|e| {
+            GameError::corrupt(format!("the round before turn 1 does not read: {e}"))
+        })?;
         Ok(Box::new(r))
     }
 
-    fn report(&self, input: &ReportInput<'_>) -> Result<Box<dyn Report>, String> {
+    fn report(&self, input: &ReportInput<'_>) -> Result<Box<dyn Report>, GameError> {
         let before = read_state(input.before)?;
         let after = read_state(input.after)?;
-        let events: Vec<Event> =
-            serde_json::from_str(input.events).map_err(|e| format!("the events: {e}"))?;
+        let events: Vec<Event> = serde_json::from_str(input.events)
+            .map_err(|e| GameError::corrupt(format!("the events: {e}")))?;
         let orders: Vec<(Colour, &str)> = input
             .orders
             .iter()
@@ -272,16 +284,16 @@ impl Game for RoadsAndBoats {
         Ok(Box::new(TurnReport { model, after }))
     }
 
-    fn run_case(&self, path: &Path) -> Result<CaseOutcome, String> {
-        let r = cases::run_file(path).map_err(|d| d.render())?;
+    fn run_case(&self, path: &Path) -> Result<CaseOutcome, GameError> {
+        let r = cases::run_file(path).map_err(|d| GameError::input(d.render()))?;
         Ok(CaseOutcome {
             rule: r.rule,
             problems: r.problems,
         })
     }
 
-    fn case_rule(&self, path: &Path) -> Result<String, String> {
-        cases::rule_of(path).map_err(|d| d.render())
+    fn case_rule(&self, path: &Path) -> Result<String, GameError> {
+        cases::rule_of(path).map_err(|d| GameError::input(d.render()))
     }
 }
 
@@ -304,7 +316,7 @@ impl TurnReport {
 }
 
 impl Report for TurnReport {
-    fn text(&self, template: Option<&str>, viewer: Option<&str>) -> Result<String, String> {
+    fn text(&self, template: Option<&str>, viewer: Option<&str>) -> Result<String, GameError> {
         let model = match viewer {
             None => std::borrow::Cow::Borrowed(&self.model),
             Some(v) => std::borrow::Cow::Owned(turn_report::Report {
@@ -312,19 +324,20 @@ impl Report for TurnReport {
                 ..self.model.clone()
             }),
         };
-        render::text(&model, template).map_err(|e| format!("the report template: {e}"))
+        render::text(&model, template)
+            .map_err(|e| GameError::input(format!("the report template: {e}")))
     }
 
     fn svg(&self) -> String {
         picture::svg(&self.after, &self.title())
     }
 
-    fn png(&self) -> Result<Vec<u8>, String> {
-        picture::png(&self.after, &self.title())
+    fn png(&self) -> Result<Vec<u8>, GameError> {
+        picture::png(&self.after, &self.title()).map_err(GameError::internal)
     }
 
-    fn json(&self) -> Result<String, String> {
-        stable_json(&self.model).map_err(|e| e.to_string())
+    fn json(&self) -> Result<String, GameError> {
+        stable_json(&self.model).map_err(|e| GameError::internal(e.to_string()))
     }
 
     fn tally(&self) -> judge_core::pbem::game::Tally {
@@ -384,7 +397,11 @@ impl Position for State {
         }
     }
 
-    fn play(&self, files: &[OrderFile], luck: &judge_core::luck::Luck) -> Result<Played, String> {
+    fn play(
+        &self,
+        files: &[OrderFile],
+        luck: &judge_core::luck::Luck,
+    ) -> Result<Played, GameError> {
         let files = files
             .iter()
             .map(|f| {
@@ -394,7 +411,9 @@ impl Position for State {
                         player,
                         text: f.text.clone(),
                     })
-                    .ok_or_else(|| format!("{} does not play in this game", f.player))
+                    .ok_or_else(|| {
+                        GameError::input(format!("{} does not play in this game", f.player))
+                    })
             })
             .collect::<Result<Vec<_>, _>>()?;
         let played = play::play(self, &files, luck);
@@ -418,8 +437,8 @@ impl Position for State {
             }
         );
         Ok(Played {
-            state: stable_json(&r.state).map_err(|e| e.to_string())?,
-            events: stable_json(&r.events).map_err(|e| e.to_string())?,
+            state: stable_json(&r.state).map_err(|e| GameError::internal(e.to_string()))?,
+            events: stable_json(&r.events).map_err(|e| GameError::internal(e.to_string()))?,
             problems: played
                 .problems
                 .into_iter()
@@ -435,14 +454,14 @@ impl Position for State {
         show::render(self, title)
     }
 
-    fn end(&self, why: &str) -> Result<Played, String> {
+    fn end(&self, why: &str) -> Result<Played, GameError> {
         if self.game_over.is_some() {
-            return Err("the game is over already".into());
+            return Err(GameError::input("the game is over already"));
         }
         let r = super::resolve::end(self, why);
         Ok(Played {
-            state: stable_json(&r.state).map_err(|e| e.to_string())?,
-            events: stable_json(&r.events).map_err(|e| e.to_string())?,
+            state: stable_json(&r.state).map_err(|e| GameError::internal(e.to_string()))?,
+            events: stable_json(&r.events).map_err(|e| GameError::internal(e.to_string()))?,
             problems: Default::default(),
             summary: format!("Turn {}: the GM ended the game.", self.turn + 1),
             over: r.state.game_over.clone(),

@@ -11,7 +11,9 @@ use super::modules::jumpstart::{self, Auction};
 use super::setup::{ChooseHomes, Outcome, Setup};
 use judge_core::archive::stable_json;
 use judge_core::diagnostic::Diagnostics;
-use judge_core::pbem::game::{Checked, Header, Position, Round, RoundGuide, RoundStep, Seat};
+use judge_core::pbem::game::{
+    Checked, GameError, Header, Position, Round, RoundGuide, RoundStep, Seat,
+};
 use judge_core::text::count;
 
 fn expect<'a>(player: Option<&str>, game: Option<&'a str>) -> Expect<'a> {
@@ -59,23 +61,23 @@ fn step_of<R: Serialize>(
     summary: String,
     diagnostics: &[judge_core::diagnostic::Diagnostic],
     finished: Option<&super::State>,
-) -> Result<RoundStep, String> {
+) -> Result<RoundStep, GameError> {
     Ok(RoundStep {
-        round: stable_json(round).map_err(|e| e.to_string())?,
+        round: stable_json(round).map_err(|e| GameError::internal(e.to_string()))?,
         taken,
         summary,
         diagnostics: diagnostics.to_vec(),
         finished: finished
             .map(stable_json)
             .transpose()
-            .map_err(|e| e.to_string())?,
+            .map_err(|e| GameError::internal(e.to_string()))?,
     })
 }
 
-fn colour(player: &str) -> Result<Colour, String> {
+fn colour(player: &str) -> Result<Colour, GameError> {
     player
         .parse()
-        .map_err(|_| format!("{player} does not play in this game"))
+        .map_err(|_| GameError::input(format!("{player} does not play in this game")))
 }
 
 impl Round for Setup {
@@ -103,7 +105,7 @@ impl Round for Setup {
         answer("A home", c.player, c.diagnostics, file, text, after)
     }
 
-    fn step(&self, player: &str, text: Option<&str>) -> Result<RoundStep, String> {
+    fn step(&self, player: &str, text: Option<&str>) -> Result<RoundStep, GameError> {
         let step = self.choose(colour(player)?, text);
         let taken = matches!(step.outcome, Outcome::Chose(_) | Outcome::Defaulted(_));
         step_of(
@@ -208,20 +210,22 @@ impl Round for PreGame {
         self.round().check(text, file, player, game)
     }
 
-    fn step(&self, player: &str, text: Option<&str>) -> Result<RoundStep, String> {
+    fn step(&self, player: &str, text: Option<&str>) -> Result<RoundStep, GameError> {
         let mut step = self.round().step(player, text)?;
         // Keep the kind of round in what is stored.
         step.round = match self {
             PreGame::Homes(_) => {
-                let s: Setup = serde_json::from_str(&step.round).map_err(|e| e.to_string())?;
+                let s: Setup = serde_json::from_str(&step.round)
+                    .map_err(|e| GameError::internal(e.to_string()))?;
                 stable_json(&PreGame::Homes(s))
             }
             PreGame::Auction(_) => {
-                let a: Auction = serde_json::from_str(&step.round).map_err(|e| e.to_string())?;
+                let a: Auction = serde_json::from_str(&step.round)
+                    .map_err(|e| GameError::internal(e.to_string()))?;
                 stable_json(&PreGame::Auction(a))
             }
         }
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| GameError::internal(e.to_string()))?;
         Ok(step)
     }
 
@@ -261,7 +265,7 @@ impl Round for Auction {
         answer("A bid", c.player, c.diagnostics, file, text, after)
     }
 
-    fn step(&self, player: &str, text: Option<&str>) -> Result<RoundStep, String> {
+    fn step(&self, player: &str, text: Option<&str>) -> Result<RoundStep, GameError> {
         let step = self.bid(colour(player)?, text);
         let taken = matches!(step.outcome, jumpstart::Outcome::Bid { .. });
         step_of(

@@ -58,13 +58,16 @@ pub struct Secret {
 }
 
 impl Secret {
-    /// 32 bytes of seed and 32 of salt from the operating system.
-    pub fn from_os() -> Result<Secret, String> {
+    /// 32 bytes of seed and 32 of salt from the operating system (which may fail, and
+    /// work later).
+    pub fn from_os() -> Result<Secret, std::io::Error> {
         let mut seed = [0u8; 32];
         let mut salt = [0u8; 32];
         getrandom::fill(&mut seed)
             .and_then(|()| getrandom::fill(&mut salt))
-            .map_err(|e| format!("the operating system gave no random bytes: {e}"))?;
+            .map_err(|e| {
+                std::io::Error::other(format!("the operating system gave no random bytes: {e}"))
+            })?;
         Ok(Secret {
             luck: Luck::from_bytes(seed),
             salt,

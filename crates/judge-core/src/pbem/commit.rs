@@ -19,7 +19,7 @@ use crate::archive::randomness::Status;
 /// whether it committed.
 pub fn commit(archive: &Archive, message: &str) -> Result<bool, Error> {
     let dir = archive.root();
-    let files = git::to_commit(dir).map_err(Error::User)?;
+    let files = git::to_commit(dir).map_err(Error::input)?;
     let secrets = Secrets::of(archive);
     let mut found = Vec::new();
     for rel in &files {
@@ -32,19 +32,19 @@ pub fn commit(archive: &Archive, message: &str) -> Result<bool, Error> {
     }
     if !found.is_empty() {
         let files: Vec<PathBuf> = found.iter().map(|(f, _)| f.clone()).collect();
-        git::unstage(dir, &files).map_err(Error::User)?;
+        git::unstage(dir, &files).map_err(Error::input)?;
         let said: Vec<String> = found
             .iter()
             .map(|(f, whose)| format!("{} holds {whose}", f.display()))
             .collect();
-        return Err(Error::User(format!(
+        return Err(Error::input(format!(
             "not committed: {}. Whatever git keeps, the players may read: move the file out of the game's folder, or keep it out of git with a line in {} (a mail folder: set [mail] pickup or maildir in game.toml to a folder outside the game). Nothing was staged or committed",
             said.join("; "),
             dir.join(".gitignore").display()
         )));
     }
-    git::stage(dir).map_err(Error::User)?;
-    git::commit_staged(dir, message).map_err(Error::User)
+    git::stage(dir).map_err(Error::input)?;
+    git::commit_staged(dir, message).map_err(Error::input)
 }
 
 /// What must never be committed.

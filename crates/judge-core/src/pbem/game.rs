@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use crate::diagnostic::Diagnostic;
+pub use crate::error::{GameError, Kind};
 use crate::luck::Luck;
 
 /// A player's place at the table, as the pipeline sees it.
@@ -88,7 +89,7 @@ pub trait Round {
     /// Check a mail for the round (as [`Position::check`]).
     fn check(&self, text: &str, file: &str, player: Option<&str>, game: Option<&str>) -> Checked;
     /// One step: `player`'s mail, or `None` when they missed the deadline.
-    fn step(&self, player: &str, text: Option<&str>) -> Result<RoundStep, String>;
+    fn step(&self, player: &str, text: Option<&str>) -> Result<RoundStep, GameError>;
     /// What the round is and how a player writes their part: what `judge new`, the
     /// welcome mail and the mail asking a player for their choice say of it.
     fn guide(&self) -> RoundGuide;
@@ -286,19 +287,19 @@ pub trait Report {
     /// with their own part (what became of each of their orders, the header to start
     /// their next orders with) and whatever only they may see. `template` is a GM's own
     /// template, if any.
-    fn text(&self, template: Option<&str>, viewer: Option<&str>) -> Result<String, String>;
+    fn text(&self, template: Option<&str>, viewer: Option<&str>) -> Result<String, GameError>;
     /// What happened in the turn as `viewer` may read it, in a few lines: one entry of
     /// a digest of several turns (a player who is mailed only their own turns). By
     /// default the whole report.
-    fn digest(&self, viewer: Option<&str>) -> Result<String, String> {
+    fn digest(&self, viewer: Option<&str>) -> Result<String, GameError> {
         self.text(None, viewer)
     }
     /// The map picture as SVG.
     fn svg(&self) -> String;
     /// The map picture as PNG.
-    fn png(&self) -> Result<Vec<u8>, String>;
+    fn png(&self) -> Result<Vec<u8>, GameError>;
     /// The report model for tools.
-    fn json(&self) -> Result<String, String>;
+    fn json(&self) -> Result<String, GameError>;
     /// How the game stands after the turn, as everyone may see it.
     fn tally(&self) -> Tally {
         Tally::default()
@@ -361,19 +362,22 @@ pub trait Game: Sync {
         None
     }
     /// The bundled scenarios, name first.
-    fn scenarios(&self) -> Result<Vec<ScenarioInfo>, String>;
+    fn scenarios(&self) -> Result<Vec<ScenarioInfo>, GameError>;
     /// Check a scenario file; `Err` holds every problem, rendered.
-    fn check_scenario(&self, file: &str, text: &str) -> Result<ScenarioInfo, String>;
+    fn check_scenario(&self, file: &str, text: &str) -> Result<ScenarioInfo, GameError>;
     /// A scenario made by the game's map generator (`judge new --map random`): for this
     /// many players, with these optional rules, from the seed; the same seed gives the
     /// same text.
-    fn generate(&self, players: usize, options: &[String], seed: u64) -> Result<String, String> {
+    fn generate(&self, players: usize, options: &[String], seed: u64) -> Result<String, GameError> {
         let _ = (players, options, seed);
-        Err(format!("{} has no map generator", self.title()))
+        Err(GameError::input(format!(
+            "{} has no map generator",
+            self.title()
+        )))
     }
     /// A bundled scenario's text by its name, or a scenario file's by its path: (a name
     /// for messages, the text).
-    fn scenario_text(&self, scenario: &str) -> Result<(String, String), String>;
+    fn scenario_text(&self, scenario: &str) -> Result<(String, String), GameError>;
     /// Start a game called `name` from a scenario's text (`file` names it in messages).
     /// The same scenario, name, seats and seeds always give the same turn 0: replay
     /// checks it.
@@ -384,36 +388,39 @@ pub trait Game: Sync {
         name: &str,
         seats: &[SeatRequest],
         seeds: &Seeds,
-    ) -> Result<Created, String>;
+    ) -> Result<Created, GameError>;
     /// Read a stored position.
-    fn position(&self, state: &str) -> Result<Box<dyn Position>, String>;
+    fn position(&self, state: &str) -> Result<Box<dyn Position>, GameError>;
     /// Read a position's public record ([`Position::public_record`]): for `judge check`
     /// on a clone of a game's public git, where the state file is not.
-    fn public_position(&self, record: &str) -> Result<Box<dyn Position>, String> {
+    fn public_position(&self, record: &str) -> Result<Box<dyn Position>, GameError> {
         let _ = record;
-        Err(format!(
+        Err(GameError::input(format!(
             "{} keeps no public record: its state file is public",
             self.title()
-        ))
+        )))
     }
     /// Read a stored round before turn 1 (for a game whose start is [`Start::Round`]).
-    fn round(&self, round: &str) -> Result<Box<dyn Round>, String> {
+    fn round(&self, round: &str) -> Result<Box<dyn Round>, GameError> {
         let _ = round;
-        Err(format!("{} has no round before turn 1", self.title()))
+        Err(GameError::corrupt(format!(
+            "{} has no round before turn 1",
+            self.title()
+        )))
     }
     /// The report of a turn, from what the archive holds.
-    fn report(&self, input: &ReportInput<'_>) -> Result<Box<dyn Report>, String>;
+    fn report(&self, input: &ReportInput<'_>) -> Result<Box<dyn Report>, GameError>;
     /// Check the draws a turn's public report shows (dice, say) against the
     /// game's revealed seed: how many were checked, or the first that differs. What
     /// `judge verify` checks on a clone of a game's public record.
-    fn verify_public(&self, luck: &Luck, report: &str) -> Result<usize, String> {
+    fn verify_public(&self, luck: &Luck, report: &str) -> Result<usize, GameError> {
         let _ = (luck, report);
         Ok(0)
     }
     /// Run one adjudication case file.
-    fn run_case(&self, path: &Path) -> Result<CaseOutcome, String>;
+    fn run_case(&self, path: &Path) -> Result<CaseOutcome, GameError>;
     /// The rule a case file cites, without running it.
-    fn case_rule(&self, path: &Path) -> Result<String, String>;
+    fn case_rule(&self, path: &Path) -> Result<String, GameError>;
 }
 
 /// One position of a game, as stored in a turn of the archive.
@@ -455,7 +462,7 @@ pub trait Position {
     fn check(&self, text: &str, file: &str, player: Option<&str>, game: Option<&str>) -> Checked;
     /// Play the next turn with these order files (players without one give no orders);
     /// `luck` is the game's secret seed, for the turn's hidden draws.
-    fn play(&self, files: &[OrderFile], luck: &Luck) -> Result<Played, String>;
+    fn play(&self, files: &[OrderFile], luck: &Luck) -> Result<Played, GameError>;
     /// The position as everyone may know it, kept in the public record beside a
     /// private state file (`turns/N/public.json`); `None` when the state file itself is
     /// public. Read back by [`Game::public_position`], it must check order files as the
@@ -468,8 +475,8 @@ pub trait Position {
     /// End the game now, before the next turn is played (`judge end --why`): the next
     /// turn of the archive holds only the end, scored by the game's own rules, with the
     /// GM's reason in its report.
-    fn end(&self, why: &str) -> Result<Played, String> {
+    fn end(&self, why: &str) -> Result<Played, GameError> {
         let _ = why;
-        Err("this game cannot be ended by the GM".into())
+        Err(GameError::input("this game cannot be ended by the GM"))
     }
 }

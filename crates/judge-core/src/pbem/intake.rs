@@ -510,24 +510,25 @@ impl<'a> Intake<'a> {
     /// only if it was checked right the first time.
     pub fn again(&mut self, seq: usize) -> Result<Filed, Error> {
         let entry = self.log.get(seq).cloned().ok_or_else(|| {
-            Error::User(format!(
+            Error::input(format!(
                 "there is no mail {seq} in the log (judge status lists them)"
             ))
         })?;
         if matches!(entry.outcome, Outcome::Accepted { .. }) {
-            return Err(Error::User(format!(
+            return Err(Error::input(format!(
                 "mail {seq} was accepted; there is nothing to file again"
             )));
         }
         let kept = entry.kept.clone().ok_or_else(|| {
-            Error::User(format!(
+            Error::input(format!(
                 "mail {seq} was not kept (it could not be read, or was too large): ask the player to send it again"
             ))
         })?;
         let path = self.archive.root().join(&kept);
         let raw =
-            std::fs::read(&path).map_err(|e| Error::User(format!("{}: {e}", path.display())))?;
-        let m = inbound::read(&raw).map_err(|e| Error::User(format!("{}: {e}", path.display())))?;
+            std::fs::read(&path).map_err(|e| Error::input(format!("{}: {e}", path.display())))?;
+        let m =
+            inbound::read(&raw).map_err(|e| Error::input(format!("{}: {e}", path.display())))?;
         let at = entry
             .arrived
             .as_deref()
@@ -1028,7 +1029,7 @@ pub fn file_imap(
             }
         }
     })
-    .map_err(Error::User)?;
+    .map_err(Error::input)?;
     match problem {
         Some(e) => Err(e),
         None => Ok(lines),

@@ -34,13 +34,13 @@ pub fn too_big(text: &str) -> Option<String> {
 /// more of it than that.
 pub fn read_order_file(path: &Path) -> Result<Vec<u8>, Error> {
     let f =
-        std::fs::File::open(path).map_err(|e| Error::User(format!("{}: {e}", path.display())))?;
+        std::fs::File::open(path).map_err(|e| Error::input(format!("{}: {e}", path.display())))?;
     let mut bytes = Vec::new();
     f.take(ORDER_BYTES as u64 + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| Error::User(format!("{}: {e}", path.display())))?;
+        .map_err(|e| Error::input(format!("{}: {e}", path.display())))?;
     if bytes.len() > ORDER_BYTES {
-        return Err(Error::User(format!(
+        return Err(Error::input(format!(
             "{}: order files are read up to {ORDER_BYTES} bytes (1 MiB); this one is larger",
             path.display()
         )));

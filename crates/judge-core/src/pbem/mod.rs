@@ -28,13 +28,21 @@ use game::{Game, Pace, Position};
 /// What went wrong in a pipeline step.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// Something the GM or a player can fix; the message says how.
+    /// A problem of a kind: the player's or the GM's input (the message says how to fix
+    /// it), a damaged archive, or a fault in the judge.
     #[error("{0}")]
-    User(String),
+    Game(#[from] crate::error::GameError),
     #[error(transparent)]
     Archive(#[from] ArchiveError),
     #[error(transparent)]
     Mail(#[from] MailError),
+}
+
+impl Error {
+    /// Something the GM or a player can fix; the message says how.
+    pub fn input(message: impl Into<String>) -> Error {
+        Error::Game(crate::error::GameError::input(message))
+    }
 }
 
 /// An archive and the game it holds, found among `games`.
@@ -44,7 +52,7 @@ pub fn open(
 ) -> Result<(Archive, &'static dyn Game), Error> {
     let archive = Archive::open(dir)?;
     let game = games.by_id(&archive.game.game).map_err(|e| {
-        Error::User(format!(
+        Error::input(format!(
             "{}: {e}",
             dir.join(crate::archive::GAME_FILE).display()
         ))
@@ -102,7 +110,7 @@ pub fn current_for_check(
     }
     let public = dir.join(PUBLIC_FILE);
     if !public.is_file() {
-        return Err(Error::User(format!(
+        return Err(Error::input(format!(
             "{}: this copy of the game has neither {STATE_FILE} (the judge's, kept private in a game with hidden cards) nor {PUBLIC_FILE} (the public record, which a game's git keeps from this version of the judge on): `git pull` the game, or ask the GM to check your orders",
             dir.display()
         )));
@@ -110,7 +118,7 @@ pub fn current_for_check(
     let text = archive.read(last, PUBLIC_FILE)?;
     let p = game
         .public_position(&text)
-        .map_err(|e| Error::User(format!("{}: {e}", public.display())))?;
+        .map_err(|e| Error::from(e.context(public.display())))?;
     Ok((p, Some(public)))
 }
 
@@ -118,18 +126,14 @@ pub fn current_for_check(
 pub fn position(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Box<dyn Position>, Error> {
     let dir = archive.turn_dir(turn);
     if !dir.join(STATE_FILE).exists() && dir.join(PUBLIC_FILE).is_file() {
-        return Err(Error::User(format!(
+        return Err(Error::input(format!(
             "{}: not in this copy of the game: a game with hidden cards keeps its states out of git, for the GM alone; this copy has the public record (each turn's report.txt and {PUBLIC_FILE}), against which `judge check` checks orders",
             dir.join(STATE_FILE).display()
         )));
     }
     let text = archive.read(turn, STATE_FILE)?;
-    game.position(&text).map_err(|e| {
-        Error::User(format!(
-            "{}: {e}",
-            archive.turn_dir(turn).join(STATE_FILE).display()
-        ))
-    })
+    game.position(&text)
+        .map_err(|e| Error::from(e.context(archive.turn_dir(turn).join(STATE_FILE).display())))
 }
 
 /// When the orders for turn `next` are due, if the game has a schedule. A game played
@@ -160,7 +164,7 @@ pub fn deadline_after(
     let Some(s) = &archive.game.schedule else {
         return Ok(None);
     };
-    let user = |e: crate::archive::schedule::ScheduleError| Error::User(e.to_string());
+    let user = |e: crate::archive::schedule::ScheduleError| Error::input(e.to_string());
     if let Some(at) = s.moved(next).map_err(user)? {
         return Ok(Some(at));
     }
@@ -173,7 +177,7 @@ pub fn deadline_after(
                     .checked_add(s.every().map_err(user)?)
                     .filter(|at| crate::archive::schedule::in_range(*at))
                     .ok_or_else(|| {
-                        Error::User(format!(
+                        Error::input(format!(
                             "turn {next}'s deadline, [schedule] every = \"{}\" after the step before it was played, would fall after {}",
                             s.every,
                             crate::archive::schedule::LATEST

@@ -90,14 +90,14 @@ pub fn run_seeded(
         })
         .collect();
     let scenario = std::fs::read_to_string(archive.root().join(SCENARIO_FILE)).map_err(|e| {
-        Error::User(format!(
+        Error::input(format!(
             "{}: {e}",
             archive.root().join(SCENARIO_FILE).display()
         ))
     })?;
     let zero = game
         .start(SCENARIO_FILE, &scenario, &archive.name(), &seats, seeds)
-        .map_err(|e| Error::User(format!("turn 0 cannot be made again: {e}")))?;
+        .map_err(|e| Error::from(e.context("turn 0 cannot be made again")))?;
     let mut problems = Vec::new();
     // A game that began with a round by mail: the round again, step by step, gives turn 0.
     let zero_state = match &zero.start {
@@ -115,7 +115,7 @@ pub fn run_seeded(
                 kept.as_bytes(),
                 state.as_bytes(),
             ));
-            let public = game.position(&state).map_err(Error::User)?.public_record();
+            let public = game.position(&state).map_err(Error::from)?.public_record();
             if let (Ok(kept), Some(public)) = (archive.read(0, PUBLIC_FILE), public) {
                 problems.extend(first_difference(
                     PUBLIC_FILE,
@@ -185,7 +185,7 @@ pub fn play_again(
         Some(why) => state.end(&why),
         None => state.play(&files, luck),
     }
-    .map_err(|e| Error::User(format!("turn {turn}: {e}")))
+    .map_err(|e| Error::from(e.context(format!("turn {turn}"))))
 }
 
 /// One turn played again from the state kept before it, and compared with the archive.
@@ -232,7 +232,7 @@ fn check_turn(
     // The files a turn keeps are made again and checked byte for byte, and so is what
     // an older archive kept beside them (each player's report, the pictures).
     let r = report::of_turn(archive, game, turn)?;
-    let after = game.position(&played.state).map_err(Error::User)?;
+    let after = game.position(&played.state).map_err(Error::from)?;
     let reveal = match after.over() {
         Some(_) => archive.secret()?,
         None => None,

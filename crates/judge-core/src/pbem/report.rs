@@ -25,7 +25,7 @@ pub fn template(archive: &Archive) -> Result<Option<String>, Error> {
     if path.is_file() {
         return std::fs::read_to_string(&path)
             .map(Some)
-            .map_err(|e| Error::User(format!("{}: {e}", path.display())));
+            .map_err(|e| Error::input(format!("{}: {e}", path.display())));
     }
     Ok(None)
 }
@@ -77,7 +77,7 @@ fn build(game: &dyn Game, m: &Made<'_>) -> Result<Box<dyn Report>, Error> {
         standing: &standing,
         deadline: m.record.deadline.clone(),
     })
-    .map_err(|e| Error::User(format!("turn {}: {e}", m.turn)))
+    .map_err(|e| Error::from(e.context(format!("turn {}", m.turn))))
 }
 
 /// What happened in a turn, as JSON: its kept `events.json`, or, in an archive that
@@ -169,7 +169,7 @@ pub fn files(
         REPORT_FILE.to_string(),
         (report
             .text(template.as_deref(), None)
-            .map_err(Error::User)?
+            .map_err(Error::from)?
             + &tail)
             .into_bytes(),
     )];
@@ -193,7 +193,7 @@ pub fn made_again(
         return Ok(Some(report.svg().into_bytes()));
     }
     if name == PNG_FILE {
-        return Ok(Some(report.png().map_err(Error::User)?));
+        return Ok(Some(report.png().map_err(Error::from)?));
     }
     let Some(seat) = name
         .strip_prefix(REPORTS_DIR)
@@ -208,7 +208,7 @@ pub fn made_again(
     let tail = reveal.map(revealed).unwrap_or_default();
     let text = report
         .text(template(archive)?.as_deref(), Some(seat))
-        .map_err(Error::User)?;
+        .map_err(Error::from)?;
     Ok(Some((text + &tail).into_bytes()))
 }
 
@@ -240,7 +240,7 @@ pub fn player_text(
         .join(format!("{seat}.txt"));
     if let Some(bytes) = archive.read_own(&kept)? {
         return String::from_utf8(bytes)
-            .map_err(|_| Error::User(format!("{}: not UTF-8", kept.display())));
+            .map_err(|_| Error::input(format!("{}: not UTF-8", kept.display())));
     }
     let report = of_turn(archive, game, turn)?;
     let after = super::position(archive, game, turn)?;
@@ -254,8 +254,8 @@ pub fn player_text(
         &name,
     )? {
         Some(bytes) => String::from_utf8(bytes)
-            .map_err(|_| Error::User(format!("turn {turn}: {seat}'s report is not UTF-8"))),
-        None => Err(Error::User(format!("{seat} does not play in this game"))),
+            .map_err(|_| Error::input(format!("turn {turn}: {seat}'s report is not UTF-8"))),
+        None => Err(Error::input(format!("{seat} does not play in this game"))),
     }
 }
 
@@ -267,7 +267,7 @@ pub fn map_png(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Vec<u8>,
     }
     of_turn(archive, game, turn)?
         .png()
-        .map_err(|e| Error::User(format!("the map of turn {turn} cannot be drawn: {e}")))
+        .map_err(|e| Error::from(e.context(format!("the map of turn {turn} cannot be drawn"))))
 }
 
 /// The files of a turn being played.
@@ -277,7 +277,7 @@ pub fn files_for(
     m: &Made<'_>,
 ) -> Result<Vec<(String, Vec<u8>)>, Error> {
     let report = build(game, m)?;
-    let after = game.position(m.after).map_err(Error::User)?;
+    let after = game.position(m.after).map_err(Error::from)?;
     files(
         archive,
         report.as_ref(),

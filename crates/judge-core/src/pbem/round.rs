@@ -73,7 +73,7 @@ pub fn current(archive: &Archive, game: &dyn Game) -> Result<Option<Standing>, E
     let path = step_dir(archive, last).join(ROUND_FILE);
     let round = game
         .round(&text)
-        .map_err(|e| Error::User(format!("{}: {e}", path.display())))?;
+        .map_err(|e| Error::from(e.context(path.display())))?;
     Ok(Some((last, round)))
 }
 
@@ -108,11 +108,11 @@ pub fn deadline(archive: &Archive, last: u32) -> Result<Option<SystemTime>, Erro
     let Some(s) = &archive.game.schedule else {
         return Ok(None);
     };
-    let every = s.every().map_err(|e| Error::User(e.to_string()))?;
+    let every = s.every().map_err(|e| Error::input(e.to_string()))?;
     let before = record(archive, last)
         .and_then(|r| humantime::parse_rfc3339_weak(&r.at).ok())
         .ok_or_else(|| {
-            Error::User(format!(
+            Error::input(format!(
                 "setup/{last:03}/{STEP_FILE} does not say when it was"
             ))
         })?;
@@ -133,7 +133,7 @@ pub fn start_files(round: &str, now: SystemTime) -> Result<Vec<(String, Vec<u8>)
         (
             format!("{SETUP_DIR}/000/{STEP_FILE}"),
             stable_json(&rec)
-                .map_err(|e| Error::User(e.to_string()))?
+                .map_err(|e| Error::input(e.to_string()))?
                 .into_bytes(),
         ),
     ])
@@ -220,7 +220,7 @@ fn write_step(
         result: taken,
     } = *t;
     let name = archive.name();
-    let round = game.round(&taken.round).map_err(Error::User)?;
+    let round = game.round(&taken.round).map_err(Error::from)?;
     let due = archive
         .game
         .schedule
@@ -239,7 +239,7 @@ fn write_step(
         (
             STEP_FILE.to_string(),
             stable_json(&rec)
-                .map_err(|e| Error::User(e.to_string()))?
+                .map_err(|e| Error::input(e.to_string()))?
                 .into_bytes(),
         ),
         ("report.txt".to_string(), report.clone().into_bytes()),
@@ -284,7 +284,7 @@ pub fn turn_zero_files(
         (
             TURN_FILE.to_string(),
             stable_json(&rec)
-                .map_err(|e| Error::User(e.to_string()))?
+                .map_err(|e| Error::input(e.to_string()))?
                 .into_bytes(),
         ),
     ];
@@ -330,7 +330,7 @@ pub fn run(
         let due = deadline(archive, last)?;
         let (choice, taken) = if let Ok(bytes) = std::fs::read(&pending) {
             let text = decode(&bytes).0;
-            let step = round.step(&next, Some(&text)).map_err(Error::User)?;
+            let step = round.step(&next, Some(&text)).map_err(Error::from)?;
             if !step.taken {
                 answer_refusal(archive, last, &next, &text, &step)?;
                 std::fs::remove_file(&pending).map_err(|source| {
@@ -344,7 +344,7 @@ pub fn run(
             }
             (Some(text), step)
         } else if force || due.is_some_and(|d| now >= d) {
-            let step = round.step(&next, None).map_err(Error::User)?;
+            let step = round.step(&next, None).map_err(Error::from)?;
             if !step.taken {
                 lines.push(step.summary);
                 return Ok(Done::NothingToPlay(0));
@@ -424,8 +424,10 @@ impl super::game::Position for RoundPosition {
         &self,
         _files: &[super::game::OrderFile],
         _luck: &crate::luck::Luck,
-    ) -> Result<super::game::Played, String> {
-        Err("the set-up round is played a choice at a time, not as a turn".into())
+    ) -> Result<super::game::Played, super::game::GameError> {
+        Err(super::game::GameError::internal(
+            "the set-up round is played a choice at a time, not as a turn",
+        ))
     }
 
     fn show(&self, title: &str) -> String {
@@ -501,9 +503,9 @@ pub fn replay(
             break;
         };
         let player = rec.player.unwrap_or_default();
-        let r = game.round(&round).map_err(Error::User)?;
+        let r = game.round(&round).map_err(Error::from)?;
         let choice = read(step, CHOICE_FILE);
-        let taken = r.step(&player, choice.as_deref()).map_err(Error::User)?;
+        let taken = r.step(&player, choice.as_deref()).map_err(Error::from)?;
         if let Some(kept) = read(step, ROUND_FILE) {
             problems.extend(super::replay::first_difference(
                 &format!("setup/{step:03}/{ROUND_FILE}"),

@@ -60,7 +60,7 @@ fn report_mail(archive: &Archive, game: &dyn Game, m: ReportMail<'_>) -> Result<
         .players
         .iter()
         .find(|p| p.id == seat)
-        .ok_or_else(|| Error::User(format!("{seat} does not play in this game")))?;
+        .ok_or_else(|| Error::input(format!("{seat} does not play in this game")))?;
     let report = super::report::player_text(archive, game, turn, seat)?;
     let game = archive.name();
     let body = match digest {
@@ -167,7 +167,7 @@ fn digest(
         .filter(|t| *t > last && *t < turn)
     {
         let r = super::report::of_turn(archive, game, t)?;
-        parts.push(r.digest(Some(seat)).map_err(Error::User)?);
+        parts.push(r.digest(Some(seat)).map_err(Error::from)?);
     }
     if parts.is_empty() {
         return Ok(None);

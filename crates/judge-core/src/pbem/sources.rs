@@ -37,11 +37,11 @@ pub struct Mail {
 /// Read at most `MAX_BYTES + 1` bytes of a file.
 fn read_capped(path: &Path) -> Result<Vec<u8>, Error> {
     let f =
-        std::fs::File::open(path).map_err(|e| Error::User(format!("{}: {e}", path.display())))?;
+        std::fs::File::open(path).map_err(|e| Error::input(format!("{}: {e}", path.display())))?;
     let mut raw = Vec::new();
     f.take(MAX_BYTES as u64 + 1)
         .read_to_end(&mut raw)
-        .map_err(|e| Error::User(format!("{}: {e}", path.display())))?;
+        .map_err(|e| Error::input(format!("{}: {e}", path.display())))?;
     Ok(raw)
 }
 
@@ -93,7 +93,7 @@ fn maildir_order(name: &str) -> Vec<(u8, String)> {
 /// their paths only, read one at a time by [`maildir_mail`].
 pub fn maildir(dir: &Path) -> Result<Vec<PathBuf>, Error> {
     if !dir.join("new").is_dir() {
-        return Err(Error::User(format!(
+        return Err(Error::input(format!(
             "{} is not a Maildir (it has no new/ folder)",
             dir.display()
         )));
@@ -156,7 +156,7 @@ fn mbox_time(line: &str) -> Option<SystemTime> {
 /// Every message of an mbox file, one at a time, each cut at `MAX_BYTES + 1` bytes.
 pub fn mbox(path: &Path, mut each: impl FnMut(Mail) -> Result<(), Error>) -> Result<(), Error> {
     let f =
-        std::fs::File::open(path).map_err(|e| Error::User(format!("{}: {e}", path.display())))?;
+        std::fs::File::open(path).map_err(|e| Error::input(format!("{}: {e}", path.display())))?;
     let mut reader = BufReader::new(f);
     let mut current: Option<Mail> = None;
     let mut n = 0;
@@ -167,7 +167,7 @@ pub fn mbox(path: &Path, mut each: impl FnMut(Mail) -> Result<(), Error>) -> Res
         let got = (&mut reader)
             .take(MAX_BYTES as u64 + 1)
             .read_until(b'\n', &mut line)
-            .map_err(|e| Error::User(format!("{}: {e}", path.display())))?;
+            .map_err(|e| Error::input(format!("{}: {e}", path.display())))?;
         if got == 0 {
             break;
         }
@@ -177,7 +177,7 @@ pub fn mbox(path: &Path, mut each: impl FnMut(Mail) -> Result<(), Error>) -> Res
                 .by_ref()
                 .take(64 * 1024)
                 .read_until(b'\n', &mut skip)
-                .map_err(|e| Error::User(format!("{}: {e}", path.display())))?
+                .map_err(|e| Error::input(format!("{}: {e}", path.display())))?
                 > 0
                 && !skip.ends_with(b"\n")
             {
@@ -230,17 +230,17 @@ pub fn imap(
 ) -> Result<crate::mail::imap::Source, Error> {
     let host = host
         .or_else(|| s.imap_host.clone())
-        .ok_or_else(|| Error::User("no IMAP host".into()))?;
+        .ok_or_else(|| Error::input("no IMAP host"))?;
     let port = port.or(s.imap_port).unwrap_or(143);
-    let user = user.or_else(|| s.imap_user.clone()).ok_or_else(|| {
-        Error::User("give the IMAP user: --user NAME, or imap_user in [mail]".into())
-    })?;
+    let user = user
+        .or_else(|| s.imap_user.clone())
+        .ok_or_else(|| Error::input("give the IMAP user: --user NAME, or imap_user in [mail]"))?;
     let var = s
         .imap_password_env
         .clone()
         .unwrap_or_else(|| "JUDGE_IMAP_PASSWORD".into());
     let password = std::env::var(&var).map_err(|_| {
-        Error::User(format!(
+        Error::input(format!(
             "the IMAP password is read from ${var}, which is not set"
         ))
     })?;

@@ -375,7 +375,7 @@ fn waiting_for_correction(
     now: SystemTime,
 ) -> Result<Vec<String>, Error> {
     let grace = match &archive.game.schedule {
-        Some(s) => s.grace().map_err(|e| Error::User(e.to_string()))?,
+        Some(s) => s.grace().map_err(|e| Error::input(e.to_string()))?,
         None => None,
     };
     let mut log = None;
@@ -425,7 +425,7 @@ fn remind(
     let (Some(schedule), Some(_)) = (&archive.game.schedule, &archive.game.mail) else {
         return Ok(());
     };
-    let Some(before) = schedule.remind().map_err(|e| Error::User(e.to_string()))? else {
+    let Some(before) = schedule.remind().map_err(|e| Error::input(e.to_string()))? else {
         return Ok(());
     };
     let Some(deadline) = super::deadline(archive, game, next)? else {
@@ -581,7 +581,7 @@ fn step(
     let order_files: Vec<OrderFile> = files.iter().map(|(_, f, _)| f.clone()).collect();
     let played = state
         .play(&order_files, &archive.seeds()?.luck)
-        .map_err(Error::User)?;
+        .map_err(Error::from)?;
     for (player, problems) in &played.problems {
         let text = order_files
             .iter()
@@ -621,7 +621,7 @@ fn step(
     turn_files.push((
         TURN_FILE.to_string(),
         stable_json(&rec)
-            .map_err(|e| Error::User(e.to_string()))?
+            .map_err(|e| Error::input(e.to_string()))?
             .into_bytes(),
     ));
     let before = archive.read(last, STATE_FILE)?;
@@ -673,23 +673,23 @@ pub fn end(
 ) -> Result<u32, Error> {
     finish(archive, game, lines)?;
     if super::round::current(archive, game)?.is_some() {
-        return Err(Error::User(
-            "the game has not begun: it is still in its round by mail before turn 1".into(),
+        return Err(Error::input(
+            "the game has not begun: it is still in its round by mail before turn 1",
         ));
     }
     let why = why.trim();
     if why.is_empty() {
-        return Err(Error::User(
-            "say why the game ends: --why \"the players agreed to stop\"".into(),
+        return Err(Error::input(
+            "say why the game ends: --why \"the players agreed to stop\"",
         ));
     }
     let last = archive.pick_turn(None)?;
     let state = super::position(archive, game, last)?;
     if let Some(over) = state.over() {
-        return Err(Error::User(format!("the game is over already: {over}")));
+        return Err(Error::input(format!("the game is over already: {over}")));
     }
     let next = last + 1;
-    let played = state.end(why).map_err(Error::User)?;
+    let played = state.end(why).map_err(Error::from)?;
     let rec = TurnRecord {
         game: archive.name(),
         deadline: None,
@@ -705,7 +705,7 @@ pub fn end(
         (
             TURN_FILE.to_string(),
             stable_json(&rec)
-                .map_err(|e| Error::User(e.to_string()))?
+                .map_err(|e| Error::input(e.to_string()))?
                 .into_bytes(),
         ),
     ];

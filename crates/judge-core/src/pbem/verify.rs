@@ -75,7 +75,7 @@ pub fn run(archive: &Archive, game: &dyn Game) -> Result<Verified, Error> {
                 s
             }
             _ => {
-                return Err(Error::User(format!(
+                return Err(Error::input(format!(
                     "{}: the seed of this game is not published yet, so its draws cannot be checked: it is published when the game ends (or when the GM runs judge reveal). The commitment to it is {}.",
                     archive.root().display(),
                     public.commitment
@@ -157,7 +157,7 @@ fn public_record(
         match game.verify_public(&seeds.luck, &report) {
             Ok(n) => draws += n,
             Err(why) => {
-                v.first_difference = Some((t, why.clone()));
+                v.first_difference = Some((t, why.to_string()));
                 v.lines.push(format!("turn {t} differs: {why}"));
                 return Ok(v);
             }

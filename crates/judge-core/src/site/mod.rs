@@ -123,7 +123,7 @@ pub fn collect(
 ) -> Result<(Overview, Vec<Turn>), Error> {
     let numbers = archive.turns()?;
     let Some(&last) = numbers.last() else {
-        return Err(Error::User(format!(
+        return Err(Error::input(format!(
             "{} has no turns yet: its site can be made once turn 0 is (after its round by mail)",
             archive.root().display()
         )));
@@ -149,7 +149,7 @@ pub fn collect(
             Some(kept) => kept,
             None => report
                 .text(template.as_deref(), None)
-                .map_err(Error::User)?,
+                .map_err(Error::from)?,
         };
         let orders = if shows_orders && number > 0 {
             crate::pbem::report::orders_of(archive, number)?
