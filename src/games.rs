@@ -35,3 +35,44 @@ pub fn default() -> &'static dyn Game {
 pub fn of_case(path: &std::path::Path) -> Result<&'static dyn Game, crate::error::GameError> {
     registry().of_case(path)
 }
+
+/// The first line of `judge --help`: what the judge runs, from the games' own titles.
+pub fn about() -> String {
+    let titles: Vec<&str> = ALL.iter().map(|g| g.title()).collect();
+    format!("A play-by-email judge for {}.", in_words(&titles, "and"))
+}
+
+/// The help of a `--game` option: each game's name, the default first.
+pub fn game_help() -> String {
+    let ids: Vec<String> = ALL
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let default = if i == 0 { ", the default" } else { "" };
+            format!("`{}` ({}{default})", g.id(), g.title())
+        })
+        .collect();
+    format!("The game: {}", in_words(&ids, "or"))
+}
+
+/// The help of `judge selfplay`'s argument: the self-play each game offers.
+pub fn selfplay_help() -> String {
+    let kinds: Vec<String> = ALL
+        .iter()
+        .flat_map(|g| g.selfplay())
+        .map(|k| format!("`{}` for {}", k.id, k.title))
+        .collect();
+    format!("What to play: {}", in_words(&kinds, "or"))
+}
+
+/// `a, b and c`.
+fn in_words<S: AsRef<str>>(items: &[S], last: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.as_ref().to_string(),
+        [rest @ .., end] => {
+            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
+            format!("{} {last} {}", rest.join(", "), end.as_ref())
+        }
+    }
+}

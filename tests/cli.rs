@@ -349,6 +349,43 @@ fn a_malformed_scenario_file_is_reported_not_created() {
     assert!(!g.exists());
 }
 
+/// Issue 22, point 1: the command line's help names the games from the registry, not
+/// from a list of its own: every game's title in `judge --help`, its name under `--game`,
+/// and every self-play a game offers under `judge selfplay`, which plays each.
+#[test]
+fn the_help_names_every_registered_game_and_self_play() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (_, top, _) = judge(&["--help"], tmp.path());
+    let (_, new, _) = judge(&["new", "--help"], tmp.path());
+    let (_, selfplay, _) = judge(&["selfplay", "--help"], tmp.path());
+    // clap wraps long lines: compare with the whitespace run together.
+    let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (top, new, selfplay) = (flat(&top), flat(&new), flat(&selfplay));
+    for game in pbem_judge::games::all() {
+        assert!(top.contains(game.title()), "{}: {top}", game.title());
+        assert!(
+            new.contains(&format!("`{}`", game.id())),
+            "{}: {new}",
+            game.id()
+        );
+        for kind in game.selfplay() {
+            assert!(
+                selfplay.contains(&format!("`{}` for {}", kind.id, kind.title)),
+                "{selfplay}"
+            );
+            let (code, out, err) = judge(
+                &["selfplay", kind.id, "--games", "3", "--players", "4"],
+                tmp.path(),
+            );
+            assert_eq!(code, 0, "{err}");
+            assert!(
+                out.starts_with(&format!("3 random games of {}", kind.title)),
+                "{out}"
+            );
+        }
+    }
+}
+
 /// Issue 22, point 6: a turn whose `events.json` is left out (as the Catan showcase
 /// games leave it, docs/archive.md) has its events made again by playing the turn from
 /// the state before it: the same bytes the turn kept, the same report, and `judge replay`

@@ -35,26 +35,26 @@ pub const EXIT_CODES: &str = "Exit status (for scripts and cron):
      edited by hand): the message names it; restore it from git
   6  a fault in the judge itself: please report it, with the game's folder";
 
-/// A play-by-email judge for Roads & Boats (with Planes & Trains and &cetera), Catan
-/// and Catan Express (--game catan, --game catan-express).
-///
-/// A game is a folder (the archive) that the GM keeps in git. The turn cycle:
-///
-///   judge new DIR --scenario NAME --player NAME:EMAIL ...   make the game (turn 0)
-///   judge secret DIR --mail          give each player a secret, with a welcome mail
-///   judge check DIR orders.txt       what a player runs before mailing orders
-///   judge turn DIR --commit          from cron every few minutes: file new mail and
-///                                    answer it at once, remind, and once the deadline
-///                                    has passed play the turn and mail the reports
-///   judge status DIR                 who has sent orders, what waits, what was refused
-///
-/// See README.md and docs/gm-guide.md.
+/// What `judge --help` says after its first line (`games::about`): the turn cycle.
+pub const CYCLE: &str = "A game is a folder (the archive) that the GM keeps in git. The turn cycle:
+
+  judge new DIR --scenario NAME --player NAME:EMAIL ...   make the game (turn 0)
+  judge secret DIR --mail          give each player a secret, with a welcome mail
+  judge check DIR orders.txt       what a player runs before mailing orders
+  judge turn DIR --commit          from cron every few minutes: file new mail and
+                                   answer it at once, remind, and once the deadline
+                                   has passed play the turn and mail the reports
+  judge status DIR                 who has sent orders, what waits, what was refused
+
+See README.md and docs/gm-guide.md.";
+
 #[derive(Debug, Parser)]
 #[command(
     name = "judge",
     version,
     propagate_version = true,
-    verbatim_doc_comment,
+    about = crate::games::about(),
+    long_about = format!("{}\n\n{CYCLE}", crate::games::about()),
     after_help = EXIT_CODES
 )]
 pub struct Cli {
@@ -66,8 +66,8 @@ pub struct Cli {
 pub enum Command {
     /// Create a new game archive from a scenario (turn 0).
     ///
-    /// Players take seats in the order given: the first is red, then yellow, green,
-    /// blue, purple, orange (Catan: red, blue, white, orange, green, purple). The move
+    /// Players take seats in the order given, the first in the game's first colour
+    /// (`judge show` names them once the game is made). The move
     /// order and every hidden draw come from a secret seed the judge draws from the
     /// operating system; the players are sent only a commitment to it, and the seed is
     /// published when the game ends (judge verify). Nothing is written unless the whole
@@ -228,7 +228,7 @@ pub enum Command {
     /// each player's orders once the turn is played; the overview shows the players,
     /// their scores over the turns as a chart, the game's progress and who sent orders
     /// each turn. Pending orders, mail, secrets and addresses are never read; a game
-    /// with hidden cards (Catan) shows only its public report and map. Plain HTML and
+    /// with hidden cards shows only its public report and map. Plain HTML and
     /// CSS with relative links: open OUT/index.html from disk, or copy OUT to any static
     /// host. The arrow keys go to the previous and next turn.
     ///
@@ -241,8 +241,7 @@ pub enum Command {
     #[command(verbatim_doc_comment)]
     Site(SiteArgs),
     /// End a game now: its next turn holds only the end, scored by the game's own rules
-    /// (Roads & Boats: goods and the wonder; Catan: the most points; Catan Express: the
-    /// most points, ties to the race's starter), with your reason in every report.
+    /// (its rules doc says how), with your reason in every report.
     ///
     /// For a game that has stalled, or whose players have agreed to stop. Orders waiting
     /// are not played; the reports are mailed, and the game's seed is published.
@@ -266,7 +265,8 @@ pub enum Command {
     ///
     /// On the GM's whole archive every turn is played again from the seed and compared
     /// byte for byte (dice, cards, steals, the move order); on a clone of a game's public
-    /// git (a Catan game keeps only its public reports there) every roll is checked.
+    /// git (a game with hidden cards keeps only its public reports there) every roll is
+    /// checked.
     /// Exit status 0 when all agree, 1 when the commitment or a turn does not (the first
     /// turn that differs is named).
     ///
@@ -328,7 +328,8 @@ pub struct SiteArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct SelfplayArgs {
-    /// The game: `catan`, `catan-express` (the Express island) or `catan-express-beyond`.
+    /// What to play; `judge selfplay --help` lists the self-play each game offers.
+    #[arg(help = crate::games::selfplay_help())]
     pub game: String,
     /// Players per game (3 to 6; 5 and 6 play the extension).
     #[arg(long, default_value_t = 4)]
@@ -552,15 +553,14 @@ pub struct CasesArgs {
 pub struct NewArgs {
     /// Folder to create the game in; it must not exist yet (or be empty).
     pub dir: PathBuf,
-    /// A bundled scenario's name (see `judge scenarios`) or the path of a scenario file.
-    /// Catan: `random` (the default) or `beginner`; Catan Express: `island` (the default),
-    /// `beyond` or `beyond-beginner`.
+    /// A bundled scenario's name (`judge scenarios --game GAME` lists them; each game
+    /// has a default) or the path of a scenario file.
     #[arg(long, short)]
     pub scenario: Option<String>,
-    /// The game: `roads-and-boats` (the default), `catan` or `catan-express`.
-    #[arg(long)]
+    /// The game.
+    #[arg(long, help = crate::games::game_help())]
     pub game: Option<String>,
-    /// Make the map instead: `random` runs the map generator (Roads & Boats), from
+    /// Make the map instead: `random` runs the game's map generator, from
     /// --seed, for --players players with --modules; the archive keeps the scenario.
     #[arg(long, value_parser = ["random"], conflicts_with = "scenario")]
     pub map: Option<String>,
@@ -601,9 +601,8 @@ pub struct ShowArgs {
 pub struct ScenariosArgs {
     /// Scenario files to check instead of listing the bundled ones.
     pub files: Vec<PathBuf>,
-    /// The game whose scenarios to list or check: `roads-and-boats` (the default) or
-    /// `catan`.
-    #[arg(long)]
+    /// The game whose scenarios to list or check.
+    #[arg(long, help = crate::games::game_help())]
     pub game: Option<String>,
 }
 
@@ -703,6 +702,9 @@ impl From<crate::pbem::Error> for Failure {
         use crate::pbem::Error as E;
         match e {
             E::Game(g) => Failure::Game(g),
+            // git that cannot be run may run later; git that refuses is the GM's to fix.
+            E::Git(e @ crate::archive::git::GitError::Run(_)) => Failure::Other(e.into()),
+            E::Git(e) => Failure::User(e.to_string()),
             E::Archive(a) => a.into(),
             E::Mail(crate::mail::outbox::MailError::Archive(a)) => a.into(),
             E::Mail(crate::mail::outbox::MailError::Send(m)) => Failure::Other(anyhow::anyhow!(m)),

@@ -1,7 +1,6 @@
-//! `judge selfplay catan` (and `catan-express`, on the Express island, or
-//! `catan-express-beyond`, beyond the island on the beginner board): random legal-move
-//! games on the Catan rules engine, with a progress bar on a terminal (quiet in pipes)
-//! and a summary of wins, turns, actions and speed.
+//! `judge selfplay NAME`: random legal-move games of a game that offers them
+//! ([`Game::selfplay`](crate::pbem::game::Game::selfplay)), with a progress bar on a
+//! terminal (quiet in pipes) and a summary of wins, turns, actions and speed.
 
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
@@ -9,31 +8,60 @@ use std::time::Instant;
 use anyhow::Context as _;
 
 use super::{Failure, SelfplayArgs};
-use crate::catan::express::{self, Map};
-use crate::catan::selfplay::{GameResult, Summary, play_random};
-use crate::catan::state::Colour;
+use crate::pbem::game::{RandomGame, Selfplay};
 
-/// The games self-play knows, and how to play one of each.
-const GAMES: [&str; 3] = ["catan", "catan-express", "catan-express-beyond"];
+/// What the games came to.
+#[derive(Default)]
+struct Summary {
+    games: u32,
+    wins: Vec<u32>,
+    unfinished: u32,
+    turns: u64,
+    actions: u64,
+}
+
+impl Summary {
+    fn add(&mut self, r: &RandomGame, players: usize) {
+        if self.wins.len() < players {
+            self.wins.resize(players, 0);
+        }
+        self.games += 1;
+        match r.winner {
+            Some(w) if w < self.wins.len() => self.wins[w] += 1,
+            _ => self.unfinished += 1,
+        }
+        self.turns += u64::from(r.turns);
+        self.actions += u64::from(r.actions);
+    }
+}
+
+/// Every self-play the judge's games offer.
+pub fn all() -> Vec<Selfplay> {
+    crate::games::all()
+        .iter()
+        .flat_map(|g| g.selfplay())
+        .collect()
+}
 
 pub fn run(args: SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let play: fn(usize, u64, &mut Vec<crate::catan::rules::Action>) -> GameResult = match args
-        .game
-        .as_str()
-    {
-        "catan" => play_random,
-        "catan-express" => |p, s, b| express::selfplay::play_random(p, s, Map::Island, b),
-        "catan-express-beyond" => |p, s, b| express::selfplay::play_random(p, s, Map::Beyond, b),
-        other => {
-            return Err(Failure::User(format!(
-                "self-play knows the games {}, not `{other}`",
-                GAMES.join(", ")
-            )));
-        }
-    };
-    if !(3..=6).contains(&args.players) {
+    let found = crate::games::all().iter().find_map(|g| {
+        let kind = g.selfplay().into_iter().find(|s| s.id == args.game)?;
+        Some((kind, g.random_player(&args.game)?))
+    });
+    let Some((kind, mut play)) = found else {
+        let ids: Vec<&str> = all().iter().map(|s| s.id).collect();
         return Err(Failure::User(format!(
-            "Catan is for 3 to 6 players, not {}",
+            "self-play knows the games {}, not `{}`",
+            ids.join(", "),
+            args.game
+        )));
+    };
+    if !kind.players.contains(&args.players) {
+        return Err(Failure::User(format!(
+            "{} is for {} to {} players, not {}",
+            kind.title,
+            kind.players.start(),
+            kind.players.end(),
             args.players
         )));
     }
@@ -43,10 +71,9 @@ pub fn run(args: SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
         indicatif::ProgressBar::hidden()
     };
     let mut summary = Summary::default();
-    let mut buf = Vec::new();
     let start = Instant::now();
     for g in 0..args.games {
-        let r = play(args.players, args.seed.wrapping_add(u64::from(g)), &mut buf);
+        let r = play(args.players, args.seed.wrapping_add(u64::from(g)));
         summary.add(&r, args.players);
         if g % 64 == 0 {
             bar.set_position(u64::from(g));
@@ -59,11 +86,7 @@ pub fn run(args: SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
     w(format!(
         "{} random games of {}, {} players, seeds {}..{}",
         summary.games,
-        match args.game.as_str() {
-            "catan-express" => "Catan Express (the island)",
-            "catan-express-beyond" => "Catan Express beyond the island",
-            _ => "Catan",
-        },
+        kind.title,
         args.players,
         args.seed,
         args.seed.wrapping_add(u64::from(args.games))
@@ -71,7 +94,7 @@ pub fn run(args: SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
     for (seat, wins) in summary.wins.iter().enumerate() {
         w(format!(
             "  {:<7} won {:>7} ({:.1}%)",
-            Colour::SEATS[seat].name(),
+            kind.seats.get(seat).copied().unwrap_or("?"),
             wins,
             100.0 * f64::from(*wins) / games
         ))?;

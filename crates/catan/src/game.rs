@@ -12,7 +12,8 @@ use super::{Colour, Event, Layout, Options, State};
 use judge_core::diagnostic::did_you_mean;
 use judge_core::pbem::game::{
     CaseOutcome, Checked, Created, Game, GameError, Header, Mismatch, OrderFile, Pace, Played,
-    Position, Report, ReportInput, ScenarioInfo, Seat, SeatRequest, Seeds, Start,
+    Position, RandomGame, Report, ReportInput, ScenarioInfo, Seat, SeatRequest, Seeds, Selfplay,
+    Start,
 };
 
 /// The Settlers of Catan, base game with the 5–6 player extension; or the Catan Express
@@ -287,7 +288,58 @@ impl Game for Catan {
     fn case_rule(&self, path: &Path) -> Result<String, GameError> {
         super::cases::rule_of(path).map_err(|d| GameError::input(d.render()))
     }
+
+    fn selfplay(&self) -> Vec<Selfplay> {
+        let one = |id, title| Selfplay {
+            id,
+            title,
+            players: 3..=6,
+            seats: &SEAT_NAMES,
+        };
+        if self.express {
+            vec![
+                one("catan-express", "Catan Express (the island)"),
+                one("catan-express-beyond", "Catan Express beyond the island"),
+            ]
+        } else {
+            vec![one("catan", "Catan")]
+        }
+    }
+
+    fn random_player(&self, id: &str) -> Option<Box<dyn FnMut(usize, u64) -> RandomGame>> {
+        use super::express::{Map, selfplay::play_random as express};
+        let ended = |r: super::selfplay::GameResult| RandomGame {
+            winner: r.winner.map(usize::from),
+            turns: r.turns,
+            actions: r.actions,
+        };
+        // Each player keeps one buffer of legal actions for all its games.
+        let mut buf = Vec::new();
+        match (self.express, id) {
+            (false, "catan") => Some(Box::new(move |p, s| {
+                ended(super::selfplay::play_random(p, s, &mut buf))
+            })),
+            (true, "catan-express") => Some(Box::new(move |p, s| {
+                ended(express(p, s, Map::Island, &mut buf))
+            })),
+            (true, "catan-express-beyond") => Some(Box::new(move |p, s| {
+                ended(express(p, s, Map::Beyond, &mut buf))
+            })),
+            _ => None,
+        }
+    }
 }
+
+/// The seats' names in seat order.
+const SEAT_NAMES: [&str; 6] = {
+    let mut names = [""; 6];
+    let mut i = 0;
+    while i < 6 {
+        names[i] = Colour::SEATS[i].name();
+        i += 1;
+    }
+    names
+};
 
 struct StepReport {
     before: State,

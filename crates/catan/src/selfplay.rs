@@ -62,31 +62,6 @@ pub fn play_random_with(
     }
 }
 
-/// Totals over many games.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Summary {
-    pub games: u32,
-    pub wins: Vec<u32>,
-    pub unfinished: u32,
-    pub turns: u64,
-    pub actions: u64,
-}
-
-impl Summary {
-    pub fn add(&mut self, r: &GameResult, players: usize) {
-        if self.wins.len() < players {
-            self.wins.resize(players, 0);
-        }
-        self.games += 1;
-        match r.winner {
-            Some(w) => self.wins[w as usize] += 1,
-            None => self.unfinished += 1,
-        }
-        self.turns += u64::from(r.turns);
-        self.actions += u64::from(r.actions);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -37,7 +37,7 @@ impl Colour {
         Colour::Purple,
     ];
 
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Colour::Red => "red",
             Colour::Blue => "blue",

@@ -8,24 +8,38 @@ use std::process::{Command, Output};
 
 use super::{Archive, ArchiveError, GAME_FILE};
 
-fn git(dir: &Path, args: &[&str]) -> Result<Output, String> {
+/// What went wrong asking git.
+#[derive(Debug, thiserror::Error)]
+pub enum GitError {
+    /// git could not be run at all (not installed, say).
+    #[error("git: {0}")]
+    Run(#[source] std::io::Error),
+    /// git ran and refused: what it said.
+    #[error("{what}: {said}")]
+    Refused { what: String, said: String },
+}
+
+fn git(dir: &Path, args: &[&str]) -> Result<Output, GitError> {
     Command::new("git")
         .arg("-C")
         .arg(dir)
         .args(args)
         .output()
-        .map_err(|e| format!("git: {e}"))
+        .map_err(GitError::Run)
 }
 
-fn failed(what: &str, out: &Output) -> String {
-    format!("{what}: {}", String::from_utf8_lossy(&out.stderr).trim())
+fn failed(what: &str, out: &Output) -> GitError {
+    GitError::Refused {
+        what: what.to_string(),
+        said: String::from_utf8_lossy(&out.stderr).trim().to_string(),
+    }
 }
 
 /// The files a commit of the folder would hold that differ from its last commit (new or
 /// changed, not deleted), relative to the folder: those `git add -A` would stage (git's
 /// ignore rules keep private folders out), and those staged already. Nothing is written
 /// into the repository to tell.
-pub fn to_commit(dir: &Path) -> Result<Vec<PathBuf>, String> {
+pub fn to_commit(dir: &Path) -> Result<Vec<PathBuf>, GitError> {
     let mut files = Vec::new();
     for args in [
         &[
@@ -66,7 +80,7 @@ pub fn to_commit(dir: &Path) -> Result<Vec<PathBuf>, String> {
 }
 
 /// `git add -A` the folder.
-pub fn stage(dir: &Path) -> Result<(), String> {
+pub fn stage(dir: &Path) -> Result<(), GitError> {
     let add = git(dir, &["add", "-A", "."])?;
     if !add.status.success() {
         return Err(failed("git add", &add));
@@ -76,7 +90,7 @@ pub fn stage(dir: &Path) -> Result<(), String> {
 
 /// Put git's index back as the last commit has these files (a new file leaves it; the
 /// working files are left as they are).
-pub fn unstage(dir: &Path, files: &[PathBuf]) -> Result<(), String> {
+pub fn unstage(dir: &Path, files: &[PathBuf]) -> Result<(), GitError> {
     if files.is_empty() {
         return Ok(());
     }
@@ -91,7 +105,7 @@ pub fn unstage(dir: &Path, files: &[PathBuf]) -> Result<(), String> {
 }
 
 /// Commit what is staged in the folder, if anything. Returns whether it committed.
-pub fn commit_staged(dir: &Path, message: &str) -> Result<bool, String> {
+pub fn commit_staged(dir: &Path, message: &str) -> Result<bool, GitError> {
     let staged = git(dir, &["diff", "--cached", "--quiet", "--", "."])?;
     if staged.status.success() {
         return Ok(false);
@@ -107,16 +121,16 @@ pub fn commit_staged(dir: &Path, message: &str) -> Result<bool, String> {
 /// repository `dir` is in; for a folder not (yet) in one, of a scratch repository over
 /// it, so that the answer is the one git will give once the GM runs `git init` there
 /// (the game's own `.gitignore` and the user's global excludes count).
-pub fn ignores(dir: &Path, rel: &Path) -> Result<bool, String> {
+pub fn ignores(dir: &Path, rel: &Path) -> Result<bool, GitError> {
     let mut path = rel.to_string_lossy().into_owned();
     if !path.ends_with('/') {
         path.push('/');
     }
-    let ask = |c: &mut Command| -> Result<Option<bool>, String> {
+    let ask = |c: &mut Command| -> Result<Option<bool>, GitError> {
         let out = c
             .args(["check-ignore", "-q", "--", &path])
             .output()
-            .map_err(|e| format!("git: {e}"))?;
+            .map_err(GitError::Run)?;
         Ok(match out.status.code() {
             Some(0) => Some(true),
             Some(1) => Some(false),
@@ -126,12 +140,12 @@ pub fn ignores(dir: &Path, rel: &Path) -> Result<bool, String> {
     if let Some(answer) = ask(Command::new("git").arg("-C").arg(dir))? {
         return Ok(answer);
     }
-    let scratch = tempfile::tempdir().map_err(|e| format!("a scratch folder: {e}"))?;
+    let scratch = tempfile::tempdir().map_err(GitError::Run)?;
     let init = Command::new("git")
         .args(["init", "-q", "--bare"])
         .arg(scratch.path())
         .output()
-        .map_err(|e| format!("git: {e}"))?;
+        .map_err(GitError::Run)?;
     if !init.status.success() {
         return Err(failed("git init", &init));
     }
@@ -142,7 +156,10 @@ pub fn ignores(dir: &Path, rel: &Path) -> Result<bool, String> {
         .arg(dir)
         .arg("-C")
         .arg(dir))?
-    .ok_or_else(|| format!("git check-ignore could not tell whether it keeps {path}"))
+    .ok_or_else(|| GitError::Refused {
+        what: "git check-ignore".to_string(),
+        said: format!("it could not tell whether it keeps {path}"),
+    })
 }
 
 /// `path` made absolute and without `.` or `..`, through the links of the part of it

@@ -19,7 +19,7 @@ use crate::archive::randomness::Status;
 /// whether it committed.
 pub fn commit(archive: &Archive, message: &str) -> Result<bool, Error> {
     let dir = archive.root();
-    let files = git::to_commit(dir).map_err(Error::input)?;
+    let files = git::to_commit(dir).map_err(Error::from)?;
     let secrets = Secrets::of(archive);
     let mut found = Vec::new();
     for rel in &files {
@@ -32,7 +32,7 @@ pub fn commit(archive: &Archive, message: &str) -> Result<bool, Error> {
     }
     if !found.is_empty() {
         let files: Vec<PathBuf> = found.iter().map(|(f, _)| f.clone()).collect();
-        git::unstage(dir, &files).map_err(Error::input)?;
+        git::unstage(dir, &files).map_err(Error::from)?;
         let said: Vec<String> = found
             .iter()
             .map(|(f, whose)| format!("{} holds {whose}", f.display()))
@@ -43,8 +43,8 @@ pub fn commit(archive: &Archive, message: &str) -> Result<bool, Error> {
             dir.join(".gitignore").display()
         )));
     }
-    git::stage(dir).map_err(Error::input)?;
-    git::commit_staged(dir, message).map_err(Error::input)
+    git::stage(dir).map_err(Error::from)?;
+    git::commit_staged(dir, message).map_err(Error::from)
 }
 
 /// What must never be committed.

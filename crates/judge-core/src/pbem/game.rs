@@ -421,6 +421,40 @@ pub trait Game: Sync {
     fn run_case(&self, path: &Path) -> Result<CaseOutcome, GameError>;
     /// The rule a case file cites, without running it.
     fn case_rule(&self, path: &Path) -> Result<String, GameError>;
+    /// The games of random legal moves this game can play fast (`judge selfplay`), to
+    /// measure its rules engine and find positions it cannot get out of; none by default.
+    fn selfplay(&self) -> Vec<Selfplay> {
+        Vec::new()
+    }
+    /// A player of random legal moves for the self-play `id` (one of
+    /// [`Game::selfplay`]): each call plays a whole game of `players` from `seed`.
+    fn random_player(&self, id: &str) -> Option<Box<dyn FnMut(usize, u64) -> RandomGame>> {
+        let _ = id;
+        None
+    }
+}
+
+/// One kind of random self-play a game offers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Selfplay {
+    /// The name `judge selfplay` takes.
+    pub id: &'static str,
+    /// What it plays, for the summary's first line.
+    pub title: &'static str,
+    /// How many players it takes.
+    pub players: std::ops::RangeInclusive<usize>,
+    /// The seats in order, as the game names them (who won is counted by seat).
+    pub seats: &'static [&'static str],
+}
+
+/// How one random game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RandomGame {
+    /// The winner's seat (an index into [`Selfplay::seats`]), if someone won before the
+    /// game's limit of actions.
+    pub winner: Option<usize>,
+    pub turns: u32,
+    pub actions: u32,
 }
 
 /// One position of a game, as stored in a turn of the archive.

@@ -36,6 +36,8 @@ pub enum Error {
     Archive(#[from] ArchiveError),
     #[error(transparent)]
     Mail(#[from] MailError),
+    #[error(transparent)]
+    Git(#[from] crate::archive::git::GitError),
 }
 
 impl Error {
