@@ -182,8 +182,7 @@ fn the_png_is_the_svg_painted() {
     assert_eq!(png, picture::png(&state, "six-isles").expect("png"));
     let (w, h, painted) = support::decode_png(&png);
     assert_eq!((w, h), drawing.pixels());
-    let (rw, rh, rendered) =
-        support::decode_png(&pbem_judge::picture::png(&drawing.to_svg()).expect("png"));
+    let (rw, rh, rendered) = resvg_pixels(&drawing.to_svg());
     assert_eq!((rw, rh), (w, h));
     let far = painted
         .chunks_exact(4)
@@ -192,6 +191,29 @@ fn the_png_is_the_svg_painted() {
         .count();
     let all = (w * h) as usize;
     assert!(far * 100 < all * 2, "{far} of {all} pixels differ");
+}
+
+/// An SVG as resvg renders it with the bundled font, on white: (width, height, RGBA).
+/// resvg is the tests' own, an independent renderer to hold the judge's painter against.
+fn resvg_pixels(svg: &str) -> (u32, u32, Vec<u8>) {
+    let mut fonts = resvg::usvg::fontdb::Database::new();
+    fonts.load_font_data(pbem_judge::picture::FONT.to_vec());
+    fonts.set_sans_serif_family(pbem_judge::picture::FONT_FAMILY);
+    let opt = resvg::usvg::Options {
+        font_family: pbem_judge::picture::FONT_FAMILY.to_string(),
+        fontdb: std::sync::Arc::new(fonts),
+        ..resvg::usvg::Options::default()
+    };
+    let tree = resvg::usvg::Tree::from_str(svg, &opt).expect("the SVG reads");
+    let size = tree.size().to_int_size();
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height()).expect("a size");
+    pixmap.fill(resvg::tiny_skia::Color::WHITE);
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::default(),
+        &mut pixmap.as_mut(),
+    );
+    (size.width(), size.height(), pixmap.data().to_vec())
 }
 
 /// The texts of one shape, in order.

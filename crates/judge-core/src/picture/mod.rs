@@ -3,9 +3,8 @@
 //! ([`Picture::png`]: the same shapes straight onto pixels, the letters from one font
 //! bundled with the judge, DejaVu Sans, assets/fonts/, free to
 //! redistribute), never the machine's fonts — so there is one drawing, and a PNG is the
-//! same bytes on every machine. An SVG file (a kept `map.svg`) is rendered by resvg
-//! with the same font ([`png`]). [`legend`] lays out a legend the same way for every
-//! game.
+//! same bytes on every machine, painted by the judge's own painter (`paint`) and by
+//! nothing else. [`legend`] lays out a legend the same way for every game.
 //!
 //! Text is placed by its baseline; [`text_width`] measures it with the bundled font's
 //! advances, so boxes and legends fit their words (a browser without the font draws a
@@ -15,7 +14,7 @@ pub mod legend;
 mod paint;
 
 use std::fmt::{self, Write as _};
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 pub use legend::{Key, Legend};
 
@@ -544,42 +543,10 @@ pub fn text_width(text: &str, size: f32) -> f32 {
         * size
 }
 
-fn fonts() -> Arc<resvg::usvg::fontdb::Database> {
-    static DB: OnceLock<Arc<resvg::usvg::fontdb::Database>> = OnceLock::new();
-    DB.get_or_init(|| {
-        let mut db = resvg::usvg::fontdb::Database::new();
-        db.load_font_data(FONT.to_vec());
-        db.set_sans_serif_family(FONT_FAMILY);
-        Arc::new(db)
-    })
-    .clone()
-}
-
-/// Render an SVG picture as PNG, at its own size. The picture must paint its whole
-/// ground (as [`Picture::to_svg`] does): the PNG is RGB, without transparency.
-pub fn png(svg: &str) -> Result<Vec<u8>, String> {
-    let opt = resvg::usvg::Options {
-        font_family: FONT_FAMILY.to_string(),
-        fontdb: fonts(),
-        ..resvg::usvg::Options::default()
-    };
-    let tree = resvg::usvg::Tree::from_str(svg, &opt).map_err(|e| format!("the picture: {e}"))?;
-    let size = tree.size().to_int_size();
-    let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height())
-        .ok_or("the picture has no size")?;
-    pixmap.fill(resvg::tiny_skia::Color::WHITE);
-    resvg::render(
-        &tree,
-        resvg::tiny_skia::Transform::default(),
-        &mut pixmap.as_mut(),
-    );
-    encode(&pixmap)
-}
-
 /// PNG bytes of an opaque pixmap: its RGBA as it is (every pixel opaque, so the
 /// premultiplied values are the colours), each row filtered against the one above
 /// and compressed fast (fdeflate): the same bytes for the same pixels.
-fn encode(pixmap: &resvg::tiny_skia::Pixmap) -> Result<Vec<u8>, String> {
+fn encode(pixmap: &paint::Pixmap) -> Result<Vec<u8>, String> {
     let fail = |e: png::EncodingError| format!("the picture: {e}");
     let mut out = Vec::with_capacity(pixmap.data().len() / 16);
     let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
@@ -601,10 +568,21 @@ mod tests {
 
     #[test]
     fn text_is_drawn_with_the_bundled_font_and_the_same_bytes_each_time() {
-        let svg = r##"<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" fill="#fff"/><text x="4" y="28" font-size="20" font-family="DejaVu Sans">C4 E7</text></svg>"##;
-        let a = png(svg).expect("png");
-        assert_eq!(a, png(svg).expect("png"));
-        let blank = png(r##"<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" fill="#fff"/></svg>"##).expect("png");
+        let picture = |shapes| Picture {
+            width: 120.0,
+            height: 40.0,
+            title: String::new(),
+            shapes,
+        };
+        let words = picture(vec![Shape::Text(Text::centred(
+            (60.0, 20.0),
+            "C4 E7",
+            20.0,
+            Rgb::INK,
+        ))]);
+        let a = words.png().expect("png");
+        assert_eq!(a, words.png().expect("png"));
+        let blank = picture(Vec::new()).png().expect("png");
         assert_ne!(a, blank, "the text was drawn");
     }
 

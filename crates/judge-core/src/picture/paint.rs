@@ -12,7 +12,6 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use resvg::tiny_skia::Pixmap;
 use zeno::{Cap, Command, Fill, Join, PathBuilder as _, Style};
 
 use super::{Anchor, FONT, Picture, Rgb, Shape, Stroke, Text};
@@ -24,11 +23,54 @@ const MITER_LIMIT: f32 = 4.0;
 /// A halo's width in pixels (as the SVG's `stroke-width`).
 const HALO: f32 = 3.0;
 
+/// Opaque pixels, four bytes each (red, green, blue, alpha 255), row after row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pixmap {
+    width: u32,
+    height: u32,
+    data: Vec<u8>,
+}
+
+impl Pixmap {
+    /// `width` by `height` pixels of one colour; `None` when it has no pixel (or more
+    /// than memory could hold).
+    pub fn filled(width: u32, height: u32, c: Rgb) -> Option<Pixmap> {
+        let len = usize::try_from(width)
+            .ok()?
+            .checked_mul(usize::try_from(height).ok()?)?
+            .checked_mul(4)?;
+        if len == 0 {
+            return None;
+        }
+        let data = [c.0, c.1, c.2, 255].repeat(len / 4);
+        Some(Pixmap {
+            width,
+            height,
+            data,
+        })
+    }
+
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    pub fn data(&self) -> &[u8] {
+        &self.data
+    }
+
+    fn data_mut(&mut self) -> &mut [u8] {
+        &mut self.data
+    }
+}
+
 /// The picture's pixels, on a white ground.
 pub fn pixels(p: &Picture) -> Option<Pixmap> {
     let (w, h) = p.pixels();
-    let mut pm = Pixmap::new(w, h)?;
-    pm.fill(resvg::tiny_skia::Color::WHITE);
+    let pm = Pixmap::filled(w, h, Rgb(255, 255, 255))?;
     let mut canvas = Canvas {
         pm,
         scratch: zeno::Scratch::new(),
@@ -498,10 +540,8 @@ mod tests {
         for ground in [0u8, 1, 77, 128, 254, 255] {
             for first in (0..=255u8).step_by(7) {
                 let cover: [u8; 8] = std::array::from_fn(|i| first.wrapping_add(31 * i as u8));
-                let mut at_once = Pixmap::new(8, 1).expect("pixmap");
-                at_once.fill(resvg::tiny_skia::Color::from_rgba8(
-                    ground, ground, ground, 255,
-                ));
+                let mut at_once =
+                    Pixmap::filled(8, 1, Rgb(ground, ground, ground)).expect("pixmap");
                 let mut one_by_one = at_once.clone();
                 blend8(
                     at_once.data_mut(),
