@@ -673,6 +673,7 @@ fn a_player_checks_catan_orders_on_a_clone_of_the_public_git() {
         assert!(out.status.success(), "git {args:?}");
     };
     let d = dir.to_str().expect("utf-8");
+    git(&["-C", d, "add", "-A"]);
     git(&["-C", d, "commit", "-q", "-m", "the founding"]);
     let clone = tmp.path().join("clone");
     let c = clone.to_str().expect("utf-8");

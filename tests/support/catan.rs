@@ -45,7 +45,8 @@ pub fn pending(dir: &Path, colour: &str, text: &str) {
     std::fs::write(p.join(format!("{colour}.txt")), text).expect("write orders");
 }
 
-/// The files a new repository in `dir` holds after `git add -A`, one a line.
+/// The files a new repository in `dir` would hold after `git add -A`, one a line (the
+/// repository is made; nothing is staged).
 pub fn git_kept(dir: &Path) -> String {
     let git = |args: &[&str]| {
         let out = std::process::Command::new("git")
@@ -58,9 +59,10 @@ pub fn git_kept(dir: &Path) -> String {
         assert!(out.status.success(), "git {args:?}");
         String::from_utf8_lossy(&out.stdout).into_owned()
     };
+    // What `git add -A` would stage in a new repository: every file git does not
+    // ignore (listed without staging, so without writing each file into git).
     git(&["init", "-q"]);
-    git(&["add", "-A"]);
-    git(&["ls-files", "--cached"])
+    git(&["ls-files", "--cached", "--others", "--exclude-standard"])
 }
 
 /// The three kinds of Catan game the property tests walk: base (3–4 players), the 5–6
