@@ -15,6 +15,7 @@
 
 mod support;
 
+mod architecture;
 mod cases;
 mod catan_cli;
 mod catan_express;

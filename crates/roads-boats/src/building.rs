@@ -8,7 +8,6 @@ use serde::{Deserialize, Serialize};
 use super::goods::{Good, Goods};
 use super::map::{AreaId, Hex, Map, Terrain};
 use super::player::Research;
-use super::state::Module;
 use super::transporter::{Class, Kind};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -350,11 +349,6 @@ impl BuildingKind {
             BuildingKind::OilRig => Some(Research::OilRig),
             _ => None,
         }
-    }
-
-    /// The optional module it belongs to, if any (declared by the module's plug-in).
-    pub fn module_needed(self) -> Option<Module> {
-        super::modules::of_building(self)
     }
 }
 

@@ -23,13 +23,7 @@ use super::state::Phase;
 use super::transporter::TransporterId;
 use judge_core::diagnostic::{Diagnostic, did_you_mean};
 
-/// What the caller knows about the file: whose it is (from a mail's sender, say) and
-/// which game it is for.
-#[derive(Clone, Debug, Default)]
-pub struct Expect<'a> {
-    pub player: Option<Colour>,
-    pub game: Option<&'a str>,
-}
+pub use crate::order_text::Expect;
 
 /// One order, in plain words, and what a dry run says it would do.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -21,6 +21,7 @@ pub mod setup_round;
 pub mod show;
 pub mod state;
 pub mod transporter;
+pub(crate) mod turn;
 pub mod wonder;
 
 pub use state::State;

@@ -17,6 +17,14 @@ use super::player::{Colour, Research};
 use super::state::Phase;
 use super::transporter::{Kind, Location, TransporterId};
 
+/// What the caller knows about the file: whose it is (from a mail's sender, say) and
+/// which game it is for.
+#[derive(Clone, Debug, Default)]
+pub struct Expect<'a> {
+    pub player: Option<Colour>,
+    pub game: Option<&'a str>,
+}
+
 /// The header lines of an order file, with where each was written.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Header {

@@ -19,9 +19,9 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::State;
-use super::check::Expect;
 use super::goods::Goods;
 use super::map::{AreaId, Terrain};
+use super::order_text::Expect;
 use super::order_text::{self, HeaderMismatch};
 use super::player::Colour;
 use super::transporter::{Kind, Location, Transporter};

@@ -2,7 +2,7 @@
 //! ([`judge_core::pbem::game::Round`]): choosing homes ([`super::setup`]) and Jumpstart's
 //! auction ([`super::modules::jumpstart`]).
 
-use super::check::Expect;
+use super::order_text::Expect;
 use super::player::Colour;
 use super::report::picture;
 use serde::{Deserialize, Serialize};

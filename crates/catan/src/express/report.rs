@@ -72,9 +72,15 @@ fn players(s: &State, x: &Express, viewer: Option<Colour>, o: &mut String, n: &m
         ],
         &rows,
     ));
+    // The city limits are the rules' own numbers (one source: state::CITIES_BEFORE_RACE
+    // and rules::CITIES), not written again here.
     wrap(
         o,
-        "Pts: points (settlements 1, cities 2, largest army LA 2, victory point cards 1 -- shown at once -- connection chips 1, water towers taken 1, the Fastest Locomotive Driver card FLD 1; there is no longest road). Cards: resource cards held. Dev: development cards held. Kn: knights played. Chips: connection chips. Towers: water towers taken of those on the board. S/C/L/F: settlements, cities (as many as may be built now: 2 before the race, 4 after), rail lines and ferries left.",
+        &format!(
+            "Pts: points (settlements 1, cities 2, largest army LA 2, victory point cards 1 -- shown at once -- connection chips 1, water towers taken 1, the Fastest Locomotive Driver card FLD 1; there is no longest road). Cards: resource cards held. Dev: development cards held. Kn: knights played. Chips: connection chips. Towers: water towers taken of those on the board. S/C/L/F: settlements, cities (as many as may be built now: {} before the race, {} after), rail lines and ferries left.",
+            super::state::CITIES_BEFORE_RACE,
+            crate::rules::CITIES
+        ),
         2,
     );
     let _ = writeln!(o);

@@ -33,9 +33,9 @@ use crate::building::{Building, BuildingKind};
 use crate::events::Fact;
 use crate::goods::{Good, Goods};
 use crate::player::Colour;
-use crate::resolve::Ctx;
 use crate::state::{Module, Phase, Show, State};
 use crate::transporter::{Kind, TransporterId};
+use crate::turn::Ctx;
 
 pub static PLUGIN: Plugin = Plugin {
     module: Module::Art,
@@ -186,7 +186,7 @@ fn exhibition(ctx: &mut Ctx, id: TransporterId) {
         });
     }
     // Geese that followed it are neither art nor carried: they stay where it vanished.
-    crate::resolve::leave_game(&mut ctx.s, id);
+    crate::turn::leave_game(&mut ctx.s, id);
     // Anything it carried that is not art (it carries none) would go with it too.
     ctx.emit(Fact::Exhibition {
         caravan: id,

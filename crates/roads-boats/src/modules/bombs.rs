@@ -6,10 +6,10 @@ use crate::building::BuildingKind;
 use crate::events::Fact;
 use crate::goods::Good;
 use crate::map::Hex;
-use crate::resolve::building::{Purse, building_at, one};
-use crate::resolve::{Ctx, reach};
 use crate::state::{Module, Phase};
 use crate::transporter::TransporterId;
+use crate::turn::{Ctx, reach};
+use crate::turn::{Purse, building_at, one};
 
 pub static PLUGIN: Plugin = Plugin {
     module: Module::Bombs,

@@ -16,16 +16,17 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::link;
 use super::{Hooks, Plugin};
 use crate::building::{Building, BuildingKind};
 use crate::events::Fact;
 use crate::goods::Good;
 use crate::map::{AreaId, Map, Road};
 use crate::orders::{ProductionOrder, TurnOrders};
-use crate::resolve::building::{Purse, one};
-use crate::resolve::{Ctx, link, reach, take_lying};
 use crate::state::{Module, Phase, State};
 use crate::transporter::{Location, TransporterId};
+use crate::turn::{Ctx, reach, take_lying};
+use crate::turn::{Purse, one};
 
 pub static PLUGIN: Plugin = Plugin {
     module: Module::Electricity,

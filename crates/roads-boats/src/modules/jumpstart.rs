@@ -32,10 +32,10 @@ use serde::{Deserialize, Serialize};
 
 use super::{Hooks, Plugin};
 use crate::State;
-use crate::check::Expect;
 use crate::goods::Goods;
 use crate::map::AreaId;
 use crate::order_text;
+use crate::order_text::Expect;
 use crate::player::Colour;
 use crate::setup::{PreGameMail, StartKit, pre_game_header};
 use crate::state::{Module, Phase};

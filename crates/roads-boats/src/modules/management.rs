@@ -21,8 +21,8 @@ use crate::building::{Building, BuildingKind};
 use crate::events::Fact;
 use crate::goods::Good;
 use crate::orders::{ProductionOrder, TurnOrders};
-use crate::resolve::Ctx;
 use crate::state::{Module, Phase};
+use crate::turn::Ctx;
 
 pub static PLUGIN: Plugin = Plugin {
     module: Module::Management,

@@ -20,28 +20,14 @@ pub mod polder;
 pub mod trade;
 pub mod trains;
 
-use std::collections::BTreeSet;
-
 use super::building::{Building, BuildingKind};
 use super::goods::Good;
-use super::map::{AreaId, Terrain};
+use super::map::Terrain;
 use super::orders::TurnOrders;
 use super::player::Colour;
-use super::resolve::Ctx;
 use super::state::{Module, Phase, State};
 use super::transporter::Kind;
-
-/// What the modules note during a turn for its later steps; gone at the end of it.
-#[derive(Clone, Debug, Default)]
-pub struct Notes {
-    /// Electricity: the primary producers (by area) a working power plant powers.
-    pub powered: BTreeSet<AreaId>,
-    /// Management: the tiles where a manager works this production phase.
-    pub managed: BTreeSet<super::map::Hex>,
-    /// Trade: the goods traded to each player in this wonder phase that they have not
-    /// loaded yet (the only goods loaded in the wonder phase, RULINGS R10).
-    pub traded_to: std::collections::BTreeMap<Colour, super::goods::Goods>,
-}
+use crate::turn::Ctx;
 
 /// What one module adds, and the steps of the phases it takes part in.
 pub struct Plugin {
@@ -221,6 +207,25 @@ pub fn score(s: &State, player: Colour) -> i64 {
         .filter_map(|p| p.hooks.score)
         .map(|f| f(s, player))
         .sum()
+}
+
+/// RULINGS R3: "nothing crosses a river on land without a bridge". One rule for every
+/// link between areas of two neighbouring tiles — a land transporter's step, a road, a
+/// power line (&cetera, Electricity: "Power lines can only cross a river if there is a
+/// bridge"), a rail track (R10): its ends meet on the same bank where a river runs along
+/// their border (the map's areas, [`Map::link_fits`]), and it crosses no city's moat but
+/// by the bridge on that side (&cetera, City: the moat "counts as a river for all
+/// practical purposes"). `what` names the link in the message.
+///
+/// [`Map::link_fits`]: crate::map::Map::link_fits
+pub(crate) fn link(
+    s: &State,
+    a: crate::map::AreaId,
+    b: crate::map::AreaId,
+    what: &str,
+) -> Result<(), String> {
+    city::crossing(s, a.hex, b.hex)?;
+    s.map.link_fits(a, b, what)
 }
 
 #[cfg(test)]

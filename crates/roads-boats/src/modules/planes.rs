@@ -8,14 +8,12 @@ use crate::building::BuildingKind;
 use crate::events::Fact;
 use crate::goods::{Good, Goods};
 use crate::map::{AreaId, Hex};
-use crate::resolve::Ctx;
-use crate::resolve::movement::{
-    Phase as Movement, blocked_reason, excluded, follow, sea_as_location,
-};
-use crate::resolve::production::load_goods;
-use crate::resolve::reach;
 use crate::state::{Module, Phase};
 use crate::transporter::{Kind, Location, TransporterId};
+use crate::turn::Ctx;
+use crate::turn::load_goods;
+use crate::turn::moving::{Phase as Movement, blocked_reason, excluded, follow, sea_as_location};
+use crate::turn::reach;
 
 pub static PLUGIN: Plugin = Plugin {
     module: Module::Planes,

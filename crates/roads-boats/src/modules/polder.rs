@@ -20,9 +20,9 @@
 use super::{Hooks, Plugin};
 use crate::events::Fact;
 use crate::map::{Hex, Terrain};
-use crate::resolve::Ctx;
 use crate::state::{Module, Phase, State};
 use crate::transporter::{Class, Location, TransporterId};
+use crate::turn::Ctx;
 use crate::wonder::Wonder;
 
 pub static PLUGIN: Plugin = Plugin {

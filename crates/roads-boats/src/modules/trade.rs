@@ -24,11 +24,11 @@ use crate::goods::Goods;
 use crate::map::AreaId;
 use crate::orders::{TurnOrders, WonderOrder};
 use crate::player::Colour;
-use crate::resolve::production::load_goods;
-use crate::resolve::wonder::at_home;
-use crate::resolve::{Ctx, lying, take_lying};
 use crate::state::{Module, Phase};
 use crate::transporter::{Kind, TransporterId};
+use crate::turn::at_home;
+use crate::turn::load_goods;
+use crate::turn::{Ctx, lying, take_lying};
 
 pub static PLUGIN: Plugin = Plugin {
     module: Module::Trade,

@@ -6,15 +6,14 @@ use crate::events::Fact;
 use crate::goods::Good;
 use std::collections::BTreeSet;
 
+use super::link;
 use super::{city, polder};
 use crate::map::{AreaId, Hex};
 use crate::orders::FareFrom;
-use crate::resolve::movement::{
-    Phase as Movement, arrived, blocked_reason, follow, sea_as_location,
-};
-use crate::resolve::{Ctx, link, lying, reach, take_lying};
 use crate::state::{Module, Phase};
 use crate::transporter::{Class, Location, TransporterId};
+use crate::turn::moving::{Phase as Movement, arrived, blocked_reason, follow, sea_as_location};
+use crate::turn::{Ctx, lying, reach, take_lying};
 
 pub static PLUGIN: Plugin = Plugin {
     module: Module::Trains,

@@ -1,11 +1,11 @@
 //! The movement phase (RULINGS R5; Quick Guide Ib, III–V; rulebook pp.10–12): each
 //! player's movement orders in move order.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use super::consent::{self, Ledger};
-use super::production::{load_goods, unload_goods};
-use super::{Ctx, Moved, hand_over, home_area, link, pick_up, reach, reach_of, take_lying};
+use super::production::unload_goods;
+use super::{Ctx, hand_over, home_area, link, pick_up, reach, reach_of};
 use crate::events::Fact;
 use crate::goods::{Good, Goods};
 use crate::map::{AreaId, Hex};
@@ -13,84 +13,8 @@ use crate::modules::{self, city, polder};
 use crate::orders::{MovementOrder, Step, TurnOrders};
 use crate::player::Colour;
 use crate::transporter::{Class, Kind, Location, TransporterId};
-
-/// What the phase remembers between orders.
-#[derive(Default)]
-pub(crate) struct Phase {
-    /// Transporters that have had their move (or were carried, or took the train).
-    pub(crate) moved: BTreeSet<TransporterId>,
-    /// Transporters being carried when the phase began.
-    pub(crate) carried_at_start: BTreeSet<TransporterId>,
-    /// Goods lying where they were put down this phase after a transporter moved them:
-    /// (area, its owner, the transporter that moved them).
-    pub(crate) dropped: Moved,
-    /// Every good that came into an area this phase, by anyone (a train fare must have
-    /// been there when the phase began).
-    pub(crate) arrived: BTreeMap<AreaId, Goods>,
-    /// Goods aboard a transporter that one of its owner's transporters has moved this
-    /// phase: (holder, good, mover) -> how many (RULINGS R5: no good is moved by two
-    /// transporters of one player in a movement phase). Goods aboard not counted here
-    /// have not been moved by the owner's transporters this phase.
-    pub(crate) moved_by: BTreeMap<(TransporterId, Good, TransporterId), u32>,
-    /// Goods handed to a transporter this phase (they cannot pay its train fare: the
-    /// fare must be there when the phase begins).
-    pub(crate) received: BTreeMap<TransporterId, Goods>,
-}
-
-impl Phase {
-    /// Goods aboard `id` that another of its owner's transporters moved this phase:
-    /// `id` may not move them on.
-    fn blocked(&self, id: TransporterId) -> Vec<(Good, TransporterId, u32)> {
-        self.moved_by
-            .iter()
-            .filter(|((h, _, m), n)| *h == id && *m != id && **n > 0)
-            .map(|((_, g, m), n)| (*g, *m, *n))
-            .collect()
-    }
-
-    /// After a step, everything aboard has been moved by `id`.
-    fn mark_moved(&mut self, id: TransporterId, cargo: &Goods) {
-        for (g, n) in cargo.iter() {
-            self.moved_by.insert((id, g, id), n);
-        }
-    }
-
-    /// `n` of `good` leave `id` (which held `held` of them before): say which movers'
-    /// goods they were. The freest goods stay aboard: goods others moved go first, then
-    /// goods `id` moved, then goods not moved this phase (`None`).
-    fn take(
-        &mut self,
-        id: TransporterId,
-        good: Good,
-        n: u32,
-        held: u32,
-    ) -> Vec<(Option<TransporterId>, u32)> {
-        let mut tagged: Vec<(TransporterId, u32)> = self
-            .moved_by
-            .iter()
-            .filter(|((h, g, _), _)| *h == id && *g == good)
-            .map(|((_, _, m), k)| (*m, *k))
-            .collect();
-        tagged.sort_by_key(|(m, _)| *m == id);
-        let untagged = held.saturating_sub(tagged.iter().map(|(_, k)| k).sum());
-        let mut left = n;
-        let mut out = Vec::new();
-        for (m, k) in tagged {
-            let t = k.min(left);
-            if t > 0 {
-                left -= t;
-                out.push((Some(m), t));
-                if let Some(v) = self.moved_by.get_mut(&(id, good, m)) {
-                    *v -= t;
-                }
-            }
-        }
-        if left > 0 {
-            out.push((None, left.min(untagged)));
-        }
-        out
-    }
-}
+use crate::turn::load_goods;
+use crate::turn::moving::{Phase, blocked_reason, excluded, follow, sea_as_location};
 
 pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
     let mut ph = Phase {
@@ -184,40 +108,6 @@ pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
     ctx.player = None;
     ctx.line = None;
     settle_geese(ctx);
-}
-
-/// Goods lying in `areas` that the current player's *other* transporters moved this phase
-/// and put down: `id` may not move them again (RULINGS R5: no good is moved by two
-/// transporters of the same player in one phase), though it may pick up what it moved
-/// itself. Goods put down without having been moved are free.
-pub(crate) fn excluded(ctx: &Ctx, ph: &Phase, areas: &[AreaId], id: TransporterId) -> Goods {
-    let mut g = Goods::new();
-    if let Some(p) = ctx.player {
-        for ((a, who, by), d) in &ph.dropped {
-            if *who == p && *by != id && areas.contains(a) {
-                g.add_all(d);
-            }
-        }
-    }
-    g
-}
-
-/// Goods that came into `areas` this phase, by anyone.
-pub(crate) fn arrived(ph: &Phase, areas: &[AreaId]) -> Goods {
-    let mut g = Goods::new();
-    for a in areas {
-        if let Some(d) = ph.arrived.get(a) {
-            g.add_all(d);
-        }
-    }
-    g
-}
-
-pub(crate) fn sea_as_location(ctx: &Ctx, at: Location) -> Location {
-    match at {
-        Location::Land(a) if ctx.s.map.is_sea(a.hex) => Location::Sea(a.hex),
-        other => other,
-    }
 }
 
 /// Another player's wall on the border between two tiles bars `player` (RULINGS R3).
@@ -600,23 +490,6 @@ fn give(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, to: TransporterId, goo
     }
 }
 
-/// Why a transporter may not move on: goods aboard that another of its owner's
-/// transporters moved this phase.
-pub(crate) fn blocked_reason(ph: &Phase, id: TransporterId) -> Option<String> {
-    let blocked = ph.blocked(id);
-    if blocked.is_empty() {
-        return None;
-    }
-    let what: Vec<String> = blocked
-        .iter()
-        .map(|(g, m, n)| format!("{} that {} moved", g.counted(*n), m.named()))
-        .collect();
-    Some(format!(
-        "it carries {} this phase, and no good may be moved by two of your transporters in one phase (put them down first)",
-        what.join(" and ")
-    ))
-}
-
 fn cargo_of(ctx: &Ctx, id: TransporterId) -> Goods {
     ctx.s
         .transporters
@@ -639,53 +512,6 @@ fn reload_own(ph: &mut Phase, areas: &[AreaId], player: Colour, id: TransporterI
                 left -= k;
                 *ph.moved_by.entry((id, g, id)).or_default() += k;
             }
-        }
-    }
-}
-
-/// Geese here follow the transporter: lying geese first, then geese following another
-/// player's transporter here, which it takes over (RULINGS R5).
-pub(crate) fn follow(ctx: &mut Ctx, id: TransporterId, n: u32) {
-    let Some(at) = ctx.s.transporters.get(&id).map(|t| t.at) else {
-        return;
-    };
-    let areas = reach(&ctx.s, id);
-    let mut got = take_lying(&mut ctx.s, &areas, Good::Geese, n);
-    let others: Vec<TransporterId> = ctx
-        .s
-        .transporters
-        .iter()
-        .filter(|(o, t)| **o != id && t.at == at && t.following_geese > 0)
-        .map(|(o, _)| *o)
-        .collect();
-    for o in others {
-        if got == n {
-            break;
-        }
-        if let Some(t) = ctx.s.transporters.get_mut(&o) {
-            let k = t.following_geese.min(n - got);
-            t.following_geese -= k;
-            got += k;
-        }
-    }
-    if let Some(t) = ctx.s.transporters.get_mut(&id) {
-        t.following_geese += got;
-    }
-    if got > 0 {
-        ctx.emit(Fact::GeeseFollow {
-            transporter: id,
-            geese: got,
-        });
-    }
-    if got < n {
-        let msg = format!(
-            "only {got} of {n} geese here to follow {id}",
-            id = id.named()
-        );
-        if got == 0 {
-            ctx.fail(msg)
-        } else {
-            ctx.short(msg)
         }
     }
 }

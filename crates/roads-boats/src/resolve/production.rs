@@ -15,6 +15,7 @@ use crate::orders::{ProductionOrder, TurnOrders};
 use crate::player::{Colour, Research};
 use crate::state::MineDraw;
 use crate::transporter::{Class, Kind, Location, Transporter, TransporterId};
+pub(crate) use crate::turn::load_goods;
 
 pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
     for b in &mut ctx.s.buildings {
@@ -289,86 +290,6 @@ fn order(ctx: &mut Ctx, order: &ProductionOrder, researched: &mut BTreeSet<(Colo
         | ProductionOrder::Fire { .. }
         | ProductionOrder::Manage { .. } => {}
     }
-}
-
-/// Load goods lying within reach onto a transporter (production and movement alike).
-pub(crate) fn load_goods(
-    ctx: &mut Ctx,
-    id: TransporterId,
-    goods: &Goods,
-    area: Option<AreaId>,
-    exclude: &Goods,
-) -> Goods {
-    let mut areas = reach(&ctx.s, id);
-    if let Some(a) = area {
-        if !areas.contains(&a) {
-            ctx.fail(format!("{id} cannot reach {a}", id = id.named()));
-            return Goods::new();
-        }
-        areas = vec![a];
-    }
-    if !ctx.s.transporters.contains_key(&id) {
-        return Goods::new();
-    }
-    if ctx
-        .s
-        .transporters
-        .values()
-        .any(|t| t.at == Location::Carried(id))
-    {
-        ctx.fail(format!(
-            "{} carries a transporter and may carry nothing else",
-            id.named()
-        ));
-        return Goods::new();
-    }
-    let kind = ctx.s.transporters.get(&id).map(|t| t.kind);
-    let mut aboard = ctx
-        .s
-        .transporters
-        .get(&id)
-        .map(|t| t.cargo.clone())
-        .unwrap_or_default();
-    let mut got = Goods::new();
-    let mut missing = Vec::new();
-    for (good, n) in goods.iter() {
-        let available = lying(&ctx.s, &areas)
-            .count(good)
-            .saturating_sub(exclude.count(good));
-        let room = kind.map_or(0, |k| k.room_for(&aboard, good));
-        let want = n.min(room);
-        let k = take_lying(&mut ctx.s, &areas, good, want.min(available));
-        aboard.add(good, k);
-        got.add(good, k);
-        if k < n {
-            missing.push(match kind {
-                Some(kind) if want <= available => kind.no_room_for(&aboard, good, k),
-                _ => format!("only {} to take", good.counted(available)),
-            });
-        }
-    }
-    if let Some(t) = ctx.s.transporters.get_mut(&id) {
-        t.cargo.add_all(&got);
-    }
-    let at = areas.first().copied();
-    if !got.is_empty()
-        && let Some(at) = at
-    {
-        ctx.emit(Fact::Loaded {
-            transporter: id,
-            goods: got.clone(),
-            at,
-        });
-    }
-    if !missing.is_empty() {
-        let msg = format!("{id} loaded {got}: {}", missing.join(", "), id = id.named());
-        if got.is_empty() {
-            ctx.fail(msg)
-        } else {
-            ctx.short(msg)
-        }
-    }
-    got
 }
 
 /// Put goods from a transporter down within reach; returns what was put down and where.

@@ -4,14 +4,14 @@
 use std::collections::BTreeMap;
 
 use super::score::ranking;
-use super::{Ctx, lying, reach, take_lying};
+use super::{Ctx, lying, take_lying};
 use crate::events::Fact;
 use crate::goods::Goods;
 use crate::map::AreaId;
 use crate::modules;
 use crate::orders::{TurnOrders, WonderOrder};
 use crate::player::Colour;
-use crate::transporter::TransporterId;
+use crate::turn::at_home;
 use crate::wonder::{Brick, IRRIGATION_BRICK, SIZE};
 
 /// Bricks in the first four rows; from the next brick on, each costs one good more.
@@ -70,15 +70,6 @@ fn irrigate(ctx: &mut Ctx) {
     if ctx.s.wonder.placed() == IRRIGATION_BRICK {
         ctx.emit(Fact::Irrigation);
     }
-}
-
-/// Own transporters on the home tile's side, whose cargo may pay for bricks.
-pub(crate) fn at_home(ctx: &Ctx, player: Colour, home: AreaId) -> Vec<TransporterId> {
-    ctx.s
-        .transporters_of(player)
-        .filter(|(id, _)| reach(&ctx.s, **id).contains(&home))
-        .map(|(id, _)| *id)
-        .collect()
 }
 
 /// RULINGS R7: the k-th brick of a turn costs k goods (k+1 after the first four rows),

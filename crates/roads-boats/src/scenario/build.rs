@@ -990,7 +990,7 @@ fn read_buildings(c: &mut Checker<'_>, pos: &RawPosition, state: &mut State) {
             help(d, format!("a {} is built on {}", b.kind, b.kind.site()));
             continue;
         }
-        if let Some(m) = b.kind.module_needed()
+        if let Some(m) = crate::modules::of_building(b.kind)
             && !state.settings.modules.contains(&m)
         {
             let d = c.error(
@@ -1073,7 +1073,7 @@ fn read_buildings(c: &mut Checker<'_>, pos: &RawPosition, state: &mut State) {
 
 /// A platform at sea where goods may lie: an oil rig, or a pearl fisherman (&cetera, art).
 fn has_oil_rig(state: &State, hex: Hex) -> bool {
-    crate::resolve::has_oil_rig(state, hex)
+    crate::turn::has_oil_rig(state, hex)
 }
 
 fn read_goods(c: &mut Checker<'_>, pos: &RawPosition, state: &mut State) {

@@ -1,0 +1,531 @@
+//! The turn in hand: what every phase and every module works on while a turn is
+//! resolved, and the rules they share — the working state ([`Ctx`]: the state, whose
+//! order, the events so far, the turn's mine draws, the consents, the modules' notes),
+//! what a transporter reaches, goods lying and handed over, carrying, loading, paying
+//! for a building ([`purse`]), and what the movement phase remembers ([`moving`]).
+//!
+//! It sits below both the phases (`crate::resolve`) and the modules (`crate::modules`):
+//! it imports neither, so that a module's rules and the phases that call them meet here
+//! and never in a circle.
+
+pub(crate) mod consent;
+pub(crate) mod moving;
+pub(crate) mod purse;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::events::{Event, Fact};
+use crate::goods::{Good, Goods};
+use crate::map::{AreaId, Hex};
+use crate::player::Colour;
+use crate::rng::MINES;
+use crate::state::{Phase, State};
+use crate::transporter::{Kind, Location, TransporterId};
+
+pub(crate) use purse::{Purse, building_at, one};
+
+/// What the modules note during a turn for its later steps; gone at the end of it.
+#[derive(Clone, Debug, Default)]
+pub struct Notes {
+    /// Electricity: the primary producers (by area) a working power plant powers.
+    pub powered: BTreeSet<AreaId>,
+    /// Management: the tiles where a manager works this production phase.
+    pub managed: BTreeSet<super::map::Hex>,
+    /// Trade: the goods traded to each player in this wonder phase that they have not
+    /// loaded yet (the only goods loaded in the wonder phase, RULINGS R10).
+    pub traded_to: std::collections::BTreeMap<Colour, super::goods::Goods>,
+}
+
+/// The working state of a resolution.
+pub(crate) struct Ctx {
+    pub s: State,
+    pub events: Vec<Event>,
+    pub phase: Phase,
+    /// Whose order is being carried out, and its line.
+    pub player: Option<Colour>,
+    pub line: Option<u32>,
+    /// Every player's consents for the phase being resolved.
+    pub consents: consent::Ledger,
+    /// What the modules note for the rest of the turn (power plants fired, managers at
+    /// work).
+    pub notes: Notes,
+    /// The turn's random mine draws.
+    pub mines: judge_core::luck::Rng,
+}
+
+impl Ctx {
+    pub(crate) fn new(s: State, luck: &judge_core::luck::Luck) -> Ctx {
+        let phase = s.phase;
+        let mines = luck.draws(MINES, u64::from(s.turn) + 1);
+        Ctx {
+            mines,
+            s,
+            events: Vec::new(),
+            phase,
+            player: None,
+            line: None,
+            consents: consent::Ledger::default(),
+            notes: Notes::default(),
+        }
+    }
+
+    /// The state and the events the turn ends with.
+    pub(crate) fn into_parts(self) -> (State, Vec<Event>) {
+        (self.s, self.events)
+    }
+
+    pub fn emit(&mut self, fact: Fact) {
+        self.events.push(Event {
+            phase: self.phase,
+            player: self.player,
+            line: self.line,
+            fact,
+        });
+    }
+
+    pub fn fail(&mut self, reason: impl Into<String>) {
+        self.emit(Fact::Failed {
+            reason: reason.into(),
+        });
+    }
+
+    pub fn short(&mut self, reason: impl Into<String>) {
+        self.emit(Fact::Shortfall {
+            reason: reason.into(),
+        });
+    }
+
+    /// The move order's players, each with their orders (none if they sent none).
+    pub fn in_move_order(&self) -> Vec<Colour> {
+        self.s.move_order.clone()
+    }
+
+    /// Check that `id` is one of the current player's transporters, not carried.
+    pub fn own(&self, id: TransporterId) -> Result<(), String> {
+        let me = self.player;
+        match self.s.transporters.get(&id) {
+            None => Err(format!("there is no transporter {id}", id = id.named())),
+            Some(t) if Some(t.owner) != me => {
+                Err(format!("{id} is {}'s, not yours", t.owner, id = id.named()))
+            }
+            Some(t) if matches!(t.at, Location::Carried(_)) => {
+                Err(format!("{id} is being carried", id = id.named()))
+            }
+            Some(_) => Ok(()),
+        }
+    }
+}
+
+/// The areas a transporter can hand goods to and take them from: its side of the river
+/// on land or docked, every bank from the river, an oil rig at sea (RULINGS R3, R5).
+pub(crate) fn reach(s: &State, id: TransporterId) -> Vec<AreaId> {
+    let Some(t) = s.transporters.get(&id) else {
+        return Vec::new();
+    };
+    reach_of(s, t.at)
+}
+
+pub(crate) fn reach_of(s: &State, at: Location) -> Vec<AreaId> {
+    match at {
+        Location::Land(a) => s.map.same_side(a).into_iter().collect(),
+        Location::Dock(c) => s.map.same_side(c.land).into_iter().collect(),
+        Location::River(h) => s.map.areas(h),
+        Location::Sea(h) if has_oil_rig(s, h) => vec![AreaId::whole(h)],
+        // A boat on a polder interacts with the tile without docking (&cetera, polder).
+        Location::Sea(h) if s.map.terrain(h) == Some(super::map::Terrain::Polder) => s.map.areas(h),
+        Location::Sea(_) | Location::Carried(_) => Vec::new(),
+    }
+}
+
+/// A transporter leaves the game (destroyed, made into another, gone with its
+/// exhibition): it is taken off the board, and geese that follow it, being neither
+/// carried nor its own, stay on its area. Its cargo is the caller's to place.
+pub(crate) fn leave_game(
+    s: &mut State,
+    id: TransporterId,
+) -> Option<super::transporter::Transporter> {
+    let t = s.transporters.remove(&id)?;
+    if t.following_geese > 0
+        && let Ok(area) = home_area(s, t.at)
+    {
+        s.goods
+            .entry(area)
+            .or_default()
+            .add(Good::Geese, t.following_geese);
+    }
+    Some(t)
+}
+
+/// Where a transporter puts goods down when no area is named: its own area, or the one
+/// bank a river can offer.
+pub(crate) fn home_area(s: &State, at: Location) -> Result<AreaId, String> {
+    match at {
+        Location::Land(a) => Ok(a),
+        Location::Dock(c) => Ok(c.land),
+        Location::Sea(h) if has_oil_rig(s, h) => Ok(AreaId::whole(h)),
+        Location::Sea(h) if s.map.terrain(h) == Some(super::map::Terrain::Polder) => {
+            Ok(AreaId::whole(h))
+        }
+        Location::Sea(h) => Err(format!(
+            "goods are never left at sea, and there is no {} at {h}",
+            // &cetera, art: a pearl fisherman holds goods at sea too.
+            if s.settings.modules.contains(&super::state::Module::Art) {
+                "oil rig or pearl fisherman"
+            } else {
+                "oil rig"
+            }
+        )),
+        Location::River(h) => {
+            let areas = s.map.areas(h);
+            match areas.as_slice() {
+                [one] => Ok(*one),
+                _ => Err(format!(
+                    "from the river in {h} say which bank: {}",
+                    areas
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" or ")
+                )),
+            }
+        }
+        Location::Carried(t) => Err(format!("it is carried by {t}", t = t.named())),
+    }
+}
+
+/// An oil rig — or a pearl fisherman (&cetera, art) — is a platform at sea where goods
+/// may lie and boats hand them in without docking.
+pub(crate) fn has_oil_rig(s: &State, h: Hex) -> bool {
+    use super::building::BuildingKind;
+    s.buildings_on(h)
+        .any(|b| matches!(b.kind, BuildingKind::OilRig | BuildingKind::PearlFisherman))
+}
+
+/// Take up to `n` of `good` from the goods lying in `areas`, in order; how many taken.
+pub(crate) fn take_lying(s: &mut State, areas: &[AreaId], good: Good, n: u32) -> u32 {
+    let mut taken = 0;
+    for a in areas {
+        if taken == n {
+            break;
+        }
+        if let Some(g) = s.goods.get_mut(a) {
+            taken += g.take(good, n - taken);
+        }
+    }
+    taken
+}
+
+pub(crate) fn lying(s: &State, areas: &[AreaId]) -> Goods {
+    let mut all = Goods::new();
+    for a in areas {
+        if let Some(g) = s.goods.get(a) {
+            all.add_all(g);
+        }
+    }
+    all
+}
+
+pub(crate) fn put(s: &mut State, area: AreaId, good: Good, n: u32) {
+    s.goods.entry(area).or_default().add(good, n);
+}
+
+/// Is a player over a transporter limit (RULINGS R4)? Says which.
+pub(crate) fn over_limit(s: &State, player: Colour) -> Option<String> {
+    s.limit_broken(player)
+        .map(|(n, max, what)| format!("{player} would have {n} {what}; the limit is {max}"))
+}
+
+/// Goods lying in an area that one of a player's transporters moved this phase, keyed by
+/// (area, player, the transporter that moved them) (RULINGS R5: no good may be moved by
+/// two transporters of the same player in one movement phase).
+pub(crate) type Moved = BTreeMap<(AreaId, Colour, TransporterId), Goods>;
+
+/// Hand goods from one transporter to another where both are (RULINGS R5; rulebook,
+/// production and movement: transporters exchange goods if their owners want them to):
+/// to one's own freely, to another player's only as far as that player's orders accept
+/// them. Returns what was handed over; shortfalls are reported.
+pub(crate) fn hand_over(
+    ctx: &mut Ctx,
+    id: TransporterId,
+    to: TransporterId,
+    goods: &Goods,
+) -> Goods {
+    let (Some(a), Some(b)) = (
+        ctx.s.transporters.get(&id).cloned(),
+        ctx.s.transporters.get(&to).cloned(),
+    ) else {
+        ctx.fail(format!("there is no transporter {to}", to = to.named()));
+        return Goods::new();
+    };
+    if id == to {
+        ctx.fail(format!("{id} cannot hand goods to itself", id = id.named()));
+        return Goods::new();
+    }
+    let together = a.at == b.at || {
+        let ra = reach_of(&ctx.s, a.at);
+        reach_of(&ctx.s, b.at).iter().any(|x| ra.contains(x))
+    };
+    if !together || matches!(b.at, Location::Carried(_)) {
+        ctx.fail(format!(
+            "{to} is not where {id} is",
+            to = to.named(),
+            id = id.named()
+        ));
+        return Goods::new();
+    }
+    if ctx
+        .s
+        .transporters
+        .values()
+        .any(|t| t.at == Location::Carried(to))
+    {
+        ctx.fail(format!("{to} carries a transporter and takes no goods"));
+        return Goods::new();
+    }
+    // What can pass: what the giver has, as far as the receiver has room (a caravan
+    // takes artwork only, one of each kind).
+    let mut aboard = b.cargo.clone();
+    let mut can = Goods::new();
+    // Why the receiver took less than the giver had: its own rule, or its room.
+    let mut no_room = None;
+    for (g, n) in goods.iter() {
+        let has = n.min(a.cargo.count(g));
+        let k = has.min(b.kind.room_for(&aboard, g));
+        aboard.add(g, k);
+        can.add(g, k);
+        if k < has && no_room.is_none() {
+            no_room = Some(b.kind.no_room_for(&aboard, g, k));
+        }
+    }
+    let room = b.kind.capacity().saturating_sub(aboard.total());
+    let given = if a.owner == b.owner {
+        can.clone()
+    } else {
+        ctx.consents.accept(a.owner, to, b.owner, &can)
+    };
+    for (g, n) in given.iter() {
+        if let Some(t) = ctx.s.transporters.get_mut(&id) {
+            t.cargo.take(g, n);
+        }
+        if let Some(t) = ctx.s.transporters.get_mut(&to) {
+            t.cargo.add(g, n);
+        }
+    }
+    if !given.is_empty() {
+        ctx.emit(Fact::Gave {
+            from: id,
+            to,
+            goods: given.clone(),
+        });
+    }
+    if given.total() < goods.total() {
+        let why = if given.total() < can.total() {
+            if given.is_empty() {
+                format!(
+                    "{} has not accepted goods from {} ({})",
+                    b.owner,
+                    a.owner,
+                    consent::how_to_accept(b.owner, a.owner, &ctx.phase.to_string())
+                )
+            } else {
+                format!("{} accepts no more", b.owner)
+            }
+        } else if let (Some(why), Kind::Caravan) = (&no_room, b.kind) {
+            format!(
+                "{to} {}",
+                why.trim_start_matches("a caravan "),
+                to = to.named()
+            )
+        } else if can.total() < goods.total() && room == 0 {
+            format!("{to} has no more room", to = to.named())
+        } else {
+            format!("{id} does not carry it all", id = id.named())
+        };
+        let msg = format!(
+            "{id} gave {given} of {goods} to {to}: {why}",
+            id = id.named(),
+            to = to.named()
+        );
+        if given.is_empty() {
+            ctx.fail(msg)
+        } else {
+            ctx.short(msg)
+        }
+    }
+    given
+}
+
+/// Pick up a transporter to carry it (Quick Guide III): the carrier is the player's and
+/// not a plane; the carried one is the player's, or its owner allows it (consent); they
+/// are together; the carried one has not moved this phase; neither carries anything
+/// else. Returns whether it was picked up; a refusal is reported.
+pub(crate) fn pick_up(
+    ctx: &mut Ctx,
+    id: TransporterId,
+    other: TransporterId,
+    other_moved: bool,
+) -> bool {
+    let (Some(a), Some(b)) = (
+        ctx.s.transporters.get(&id).cloned(),
+        ctx.s.transporters.get(&other).cloned(),
+    ) else {
+        ctx.fail(format!(
+            "there is no transporter {other}",
+            other = other.named()
+        ));
+        return false;
+    };
+    let problem = if id == other {
+        Some(format!("{id} cannot carry itself", id = id.named()))
+    } else if let Some(why) = a.kind.carries_no_transporter() {
+        Some(why.to_string())
+    } else if b.owner != a.owner && !ctx.consents.may_carry(a.owner, other, b.owner) {
+        Some(format!(
+            "{other} is {}'s, and {} has not allowed you to carry it ({})",
+            b.owner,
+            b.owner,
+            consent::how_to_allow_carry(other, a.owner),
+            other = other.named()
+        ))
+    } else if let Location::Carried(by) = b.at {
+        Some(format!(
+            "{other} is already carried, by {by}",
+            other = other.named(),
+            by = by.named()
+        ))
+    } else if a.at != b.at && {
+        // A boat in the river reaches the banks; a transporter on a bank the river.
+        let ra = reach_of(&ctx.s, a.at);
+        !reach_of(&ctx.s, b.at).iter().any(|x| ra.contains(x))
+    } {
+        Some(format!(
+            "{other} is not where {id} is",
+            other = other.named(),
+            id = id.named()
+        ))
+    } else if other_moved {
+        Some(format!(
+            "{other} has moved this phase and cannot be carried",
+            other = other.named()
+        ))
+    } else if !a.cargo.is_empty() || !b.cargo.is_empty() {
+        Some("neither transporter may carry anything else".to_string())
+    } else if ctx
+        .s
+        .transporters
+        .values()
+        .any(|t| t.at == Location::Carried(id) || t.at == Location::Carried(other))
+    {
+        Some(
+            "a transporter carries one transporter at a time, and a carried one carries nothing"
+                .to_string(),
+        )
+    } else {
+        None
+    };
+    if let Some(p) = problem {
+        ctx.fail(format!(
+            "{id} cannot pick up {other}: {p}",
+            id = id.named(),
+            other = other.named()
+        ));
+        return false;
+    }
+    if let Some(t) = ctx.s.transporters.get_mut(&other) {
+        t.at = Location::Carried(id);
+    }
+    ctx.emit(Fact::PickedUp {
+        carrier: id,
+        carried: other,
+    });
+    true
+}
+
+/// Load goods lying within reach onto a transporter (production and movement alike).
+pub(crate) fn load_goods(
+    ctx: &mut Ctx,
+    id: TransporterId,
+    goods: &Goods,
+    area: Option<AreaId>,
+    exclude: &Goods,
+) -> Goods {
+    let mut areas = reach(&ctx.s, id);
+    if let Some(a) = area {
+        if !areas.contains(&a) {
+            ctx.fail(format!("{id} cannot reach {a}", id = id.named()));
+            return Goods::new();
+        }
+        areas = vec![a];
+    }
+    if !ctx.s.transporters.contains_key(&id) {
+        return Goods::new();
+    }
+    if ctx
+        .s
+        .transporters
+        .values()
+        .any(|t| t.at == Location::Carried(id))
+    {
+        ctx.fail(format!(
+            "{} carries a transporter and may carry nothing else",
+            id.named()
+        ));
+        return Goods::new();
+    }
+    let kind = ctx.s.transporters.get(&id).map(|t| t.kind);
+    let mut aboard = ctx
+        .s
+        .transporters
+        .get(&id)
+        .map(|t| t.cargo.clone())
+        .unwrap_or_default();
+    let mut got = Goods::new();
+    let mut missing = Vec::new();
+    for (good, n) in goods.iter() {
+        let available = lying(&ctx.s, &areas)
+            .count(good)
+            .saturating_sub(exclude.count(good));
+        let room = kind.map_or(0, |k| k.room_for(&aboard, good));
+        let want = n.min(room);
+        let k = take_lying(&mut ctx.s, &areas, good, want.min(available));
+        aboard.add(good, k);
+        got.add(good, k);
+        if k < n {
+            missing.push(match kind {
+                Some(kind) if want <= available => kind.no_room_for(&aboard, good, k),
+                _ => format!("only {} to take", good.counted(available)),
+            });
+        }
+    }
+    if let Some(t) = ctx.s.transporters.get_mut(&id) {
+        t.cargo.add_all(&got);
+    }
+    let at = areas.first().copied();
+    if !got.is_empty()
+        && let Some(at) = at
+    {
+        ctx.emit(Fact::Loaded {
+            transporter: id,
+            goods: got.clone(),
+            at,
+        });
+    }
+    if !missing.is_empty() {
+        let msg = format!("{id} loaded {got}: {}", missing.join(", "), id = id.named());
+        if got.is_empty() {
+            ctx.fail(msg)
+        } else {
+            ctx.short(msg)
+        }
+    }
+    got
+}
+
+/// Own transporters on the home tile's side, whose cargo may pay for bricks.
+pub(crate) fn at_home(ctx: &Ctx, player: Colour, home: AreaId) -> Vec<TransporterId> {
+    ctx.s
+        .transporters_of(player)
+        .filter(|(id, _)| reach(&ctx.s, **id).contains(&home))
+        .map(|(id, _)| *id)
+        .collect()
+}

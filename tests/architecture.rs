@@ -1,0 +1,260 @@
+//! Issue 22: the shape of the house, checked. The crates' dependencies are the layers
+//! (judge-core knows no game; the games know each other not), judge-core's code speaks
+//! no game's words, and in Roads & Boats the modules and the phases never import each
+//! other in a circle: both stand on the turn in hand (`crates/roads-boats/src/turn/`),
+//! which imports neither (docs/architecture.md).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use crate::support;
+
+/// A crate's `[dependencies]` names.
+fn dependencies(manifest: &str) -> BTreeSet<String> {
+    let text = std::fs::read_to_string(manifest).expect("Cargo.toml");
+    let table: toml::Table = toml::from_str(&text).expect("Cargo.toml reads");
+    table
+        .get("dependencies")
+        .and_then(toml::Value::as_table)
+        .map(|t| t.keys().cloned().collect())
+        .unwrap_or_default()
+}
+
+/// judge-core depends on no game; neither game depends on the other.
+#[test]
+fn the_core_depends_on_no_game_and_the_games_not_on_each_other() {
+    let games = ["roads-boats", "catan"];
+    let core = dependencies("crates/judge-core/Cargo.toml");
+    for g in games {
+        assert!(!core.contains(g), "judge-core depends on {g}");
+    }
+    for g in games {
+        let deps = dependencies(&format!("crates/{g}/Cargo.toml"));
+        assert!(deps.contains("judge-core"), "{g} is built on judge-core");
+        for other in games.iter().filter(|o| **o != g) {
+            assert!(!deps.contains(*other), "{g} depends on {other}");
+        }
+    }
+}
+
+/// No game's words in judge-core's code or comments: a game is met only through the
+/// interface.
+#[test]
+fn the_core_speaks_no_games_words() {
+    let words = [
+        "catan",
+        "roads & boats",
+        "roads and boats",
+        "roads-and-boats",
+        "donkey",
+        "settlement",
+        "polder",
+        "robber",
+        "sawmill",
+        "wonder",
+        "geese",
+        "wagon",
+        "express",
+    ];
+    for file in support::all_files(Path::new("crates/judge-core/src")) {
+        let text = std::fs::read_to_string(&file)
+            .expect("source")
+            .to_lowercase();
+        for w in words {
+            assert!(!text.contains(w), "{} says `{w}`", file.display());
+        }
+    }
+}
+
+/// The files of a crate's `src/`, by module path (`resolve::movement`).
+fn module_paths(src: &Path) -> BTreeMap<Vec<String>, PathBuf> {
+    support::all_files(src)
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+        .map(|p| {
+            let rel = p.strip_prefix(src).expect("under src").with_extension("");
+            let mut parts: Vec<String> = rel
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect();
+            if matches!(parts.last().map(String::as_str), Some("mod" | "lib")) {
+                parts.pop();
+            }
+            (parts, p)
+        })
+        .collect()
+}
+
+/// Which files of a crate each file names a path into (`use crate::…`, `super::…`, or a
+/// path written inline); a parent's `mod` lines are structure, not use, and are left
+/// out.
+fn imports(src: &Path) -> BTreeMap<PathBuf, BTreeSet<PathBuf>> {
+    let modules = module_paths(src);
+    let file_of = |here: &[String], path: &str| -> Option<PathBuf> {
+        let mut segs = path.split("::").map(str::trim);
+        let mut at: Vec<String> = match segs.next()? {
+            "crate" => Vec::new(),
+            "self" => here.to_vec(),
+            "super" => here[..here.len().saturating_sub(1)].to_vec(),
+            _ => return None,
+        };
+        let mut found = modules.get(&at).cloned();
+        for s in segs {
+            if s == "super" {
+                at.pop();
+                found = modules.get(&at).cloned();
+                continue;
+            }
+            at.push(s.to_string());
+            match modules.get(&at) {
+                Some(p) => found = Some(p.clone()),
+                None => break,
+            }
+        }
+        found
+    };
+    let mut out = BTreeMap::new();
+    for (here, file) in &modules {
+        let text = std::fs::read_to_string(file).expect("source");
+        let code: String = text
+            .lines()
+            .map(|l| l.split("//").next().unwrap_or(""))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let mut to = BTreeSet::new();
+        // Every path that starts at crate, self or super, with a `{a, b}` group spread.
+        let bytes: Vec<char> = code.chars().collect();
+        let mut i = 0;
+        while i < bytes.len() {
+            let rest: String = bytes[i..bytes.len().min(i + 7)].iter().collect();
+            let starts = ["crate::", "super::", "self::"]
+                .iter()
+                .any(|s| rest.starts_with(s));
+            let boundary = i == 0 || !(bytes[i - 1].is_alphanumeric() || bytes[i - 1] == '_');
+            if !(starts && boundary) {
+                i += 1;
+                continue;
+            }
+            let mut j = i;
+            while j < bytes.len()
+                && (bytes[j].is_alphanumeric() || bytes[j] == '_' || bytes[j] == ':')
+            {
+                j += 1;
+            }
+            let path: String = bytes[i..j].iter().collect();
+            let path = path.trim_end_matches(':').to_string();
+            if let Some(f) = file_of(here, &path) {
+                to.insert(f);
+            }
+            if j < bytes.len() && bytes[j] == '{' {
+                let close = bytes[j..]
+                    .iter()
+                    .position(|c| *c == '}')
+                    .map_or(j, |k| j + k);
+                let group: String = bytes[j + 1..close].iter().collect();
+                for name in group.split(',') {
+                    let name = name.split_whitespace().next().unwrap_or("");
+                    if name.starts_with(|c: char| c.is_ascii_lowercase())
+                        && let Some(f) = file_of(here, &format!("{path}::{name}"))
+                    {
+                        to.insert(f);
+                    }
+                }
+            }
+            i = j.max(i + 1);
+        }
+        // A child module named by its bare name (`planes::PLUGIN` in modules/mod.rs).
+        for line in code.lines() {
+            let l = line.trim();
+            let Some(name) = ["mod ", "pub mod ", "pub(crate) mod ", "pub(super) mod "]
+                .iter()
+                .find_map(|p| l.strip_prefix(p))
+                .and_then(|r| r.strip_suffix(';'))
+            else {
+                continue;
+            };
+            let mut child = here.clone();
+            child.push(name.to_string());
+            if let Some(f) = modules.get(&child)
+                && code.contains(&format!("{name}::"))
+            {
+                to.insert(f.clone());
+            }
+        }
+        to.remove(file);
+        out.insert(file.clone(), to);
+    }
+    out
+}
+
+/// The sets of files that import one another in a circle (strongly connected, more
+/// than one file).
+fn circles(graph: &BTreeMap<PathBuf, BTreeSet<PathBuf>>) -> Vec<BTreeSet<PathBuf>> {
+    let reach = |from: &PathBuf| -> BTreeSet<PathBuf> {
+        let mut seen = BTreeSet::new();
+        let mut todo = vec![from.clone()];
+        while let Some(f) = todo.pop() {
+            for t in graph.get(&f).into_iter().flatten() {
+                if seen.insert(t.clone()) {
+                    todo.push(t.clone());
+                }
+            }
+        }
+        seen
+    };
+    let reached: BTreeMap<&PathBuf, BTreeSet<PathBuf>> =
+        graph.keys().map(|f| (f, reach(f))).collect();
+    let mut out: Vec<BTreeSet<PathBuf>> = Vec::new();
+    for (f, r) in &reached {
+        let circle: BTreeSet<PathBuf> = r
+            .iter()
+            .filter(|g| reached.get(g).is_some_and(|back| back.contains(*f)))
+            .cloned()
+            .collect();
+        if circle.len() > 1 && !out.contains(&circle) {
+            out.push(circle);
+        }
+    }
+    out
+}
+
+/// Roads & Boats: the modules (&cetera, Planes & Trains) and the phases share the turn
+/// in hand and never import each other in a circle; the turn in hand imports neither.
+#[test]
+fn no_import_circle_spans_a_module_and_the_phases() {
+    let src = Path::new("crates/roads-boats/src");
+    let graph = imports(src);
+    let under = |f: &Path, dir: &str| f.strip_prefix(src).is_ok_and(|r| r.starts_with(dir));
+    // The reader finds what it should: a phase imports the turn in hand, a module too.
+    let movement = src.join("resolve/movement.rs");
+    assert!(
+        graph[&movement].iter().any(|f| under(f, "turn")),
+        "{:?}",
+        graph[&movement]
+    );
+    assert!(
+        graph[&src.join("modules/planes.rs")]
+            .iter()
+            .any(|f| under(f, "turn"))
+    );
+    for circle in circles(&graph) {
+        let module = circle.iter().any(|f| under(f, "modules"));
+        let phase = circle.iter().any(|f| under(f, "resolve"));
+        assert!(
+            !(module && phase),
+            "a circle through modules and phases: {circle:?}"
+        );
+    }
+    for (file, to) in &graph {
+        if under(file, "turn") {
+            for t in to {
+                assert!(
+                    !under(t, "resolve") && !under(t, "modules"),
+                    "{} imports {}",
+                    file.display(),
+                    t.display()
+                );
+            }
+        }
+    }
+}
