@@ -6,8 +6,8 @@
 //! Two tiers: `cargo test` runs this one, the fast one. The slow tier (real mail
 //! servers, races and kills, the browser) is its own binary, tests/slow.rs, which a
 //! plain `cargo test` leaves out (`test = false`): `cargo test --test slow` runs it, and
-//! `bash .ci/run` runs both, each as its own group, after provisioning what the slow
-//! tier needs.
+//! `bash .ci/run` runs both, the slow one beside this one, after provisioning what the
+//! slow tier needs.
 
 // Test code: a failed expectation stops the test where it failed (the judge's own code
 // may not unwrap, expect or panic: Cargo.toml, [workspace.lints.clippy]).

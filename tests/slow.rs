@@ -2,7 +2,8 @@
 //! (tests/mail/servers.sh), kills and races between judge processes, or headless
 //! Chromium (tests/browser/setup.sh). A plain `cargo test` leaves it out; `cargo test
 //! --test slow` runs it once the two scripts have installed what it needs, and `bash
-//! .ci/run` runs it as its own group. The fast tier is tests/runner.rs.
+//! .ci/run` runs it beside the fast tier, its output shown after. The fast tier is
+//! tests/runner.rs.
 
 // Test code: a failed expectation stops the test where it failed (the judge's own code
 // may not unwrap, expect or panic: Cargo.toml, [workspace.lints.clippy]).
