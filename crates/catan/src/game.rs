@@ -410,7 +410,7 @@ impl Report for StepReport {
     fn png(&self) -> Result<Vec<u8>, GameError> {
         super::picture(&self.after)
             .png()
-            .map_err(GameError::internal)
+            .map_err(|e| GameError::internal(e.to_string()))
     }
 
     fn tally(&self) -> judge_core::pbem::game::Tally {

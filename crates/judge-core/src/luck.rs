@@ -57,7 +57,7 @@ impl Luck {
     }
 
     /// A seed written as 64 hex digits.
-    pub fn from_hex(text: &str) -> Result<Luck, String> {
+    pub fn from_hex(text: &str) -> Result<Luck, HexError> {
         Ok(Luck {
             key: unhex(text.trim())?,
         })
@@ -90,22 +90,28 @@ pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// Why a seed or salt does not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HexError {
+    #[error("`{0}` is not a hex digit")]
+    NotADigit(char),
+    #[error("a seed or salt is 64 hex digits; this has {0}")]
+    Length(usize),
+}
+
 /// 64 hex digits as 32 bytes.
-pub fn unhex(text: &str) -> Result<[u8; 32], String> {
+pub fn unhex(text: &str) -> Result<[u8; 32], HexError> {
     let digits: Vec<u8> = text
         .bytes()
         .map(|c| match c {
             b'0'..=b'9' => Ok(c - b'0'),
             b'a'..=b'f' => Ok(c - b'a' + 10),
             b'A'..=b'F' => Ok(c - b'A' + 10),
-            _ => Err(format!("`{}` is not a hex digit", char::from(c))),
+            _ => Err(HexError::NotADigit(char::from(c))),
         })
         .collect::<Result<_, _>>()?;
     if digits.len() != 64 {
-        return Err(format!(
-            "a seed or salt is 64 hex digits; this has {}",
-            digits.len()
-        ));
+        return Err(HexError::Length(digits.len()));
     }
     let mut out = [0u8; 32];
     for (i, pair) in digits.chunks(2).enumerate() {

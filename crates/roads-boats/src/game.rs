@@ -333,7 +333,7 @@ impl Report for TurnReport {
     }
 
     fn png(&self) -> Result<Vec<u8>, GameError> {
-        picture::png(&self.after, &self.title()).map_err(GameError::internal)
+        picture::png(&self.after, &self.title()).map_err(|e| GameError::internal(e.to_string()))
     }
 
     fn json(&self) -> Result<String, GameError> {

@@ -23,12 +23,11 @@ pub fn generate() -> String {
 }
 
 /// The salted hash kept in game.toml.
-pub fn hash(secret: &str) -> Result<String, String> {
+pub fn hash(secret: &str) -> Result<String, argon2::password_hash::Error> {
     let salt = SaltString::generate(&mut OsRng);
     Argon2::default()
         .hash_password(secret.trim().as_bytes(), &salt)
         .map(|h| h.to_string())
-        .map_err(|e| e.to_string())
 }
 
 /// Does `secret` match the stored hash? As written, or in the form `judge secret` makes

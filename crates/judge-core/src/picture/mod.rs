@@ -489,8 +489,8 @@ impl Picture {
     }
 
     /// The picture as PNG: the same shapes as its SVG, painted (see `paint`).
-    pub fn png(&self) -> Result<Vec<u8>, String> {
-        encode(&paint::pixels(self).ok_or("the picture has no size")?)
+    pub fn png(&self) -> Result<Vec<u8>, PictureError> {
+        encode(&paint::pixels(self).ok_or(PictureError::NoSize)?)
     }
 }
 
@@ -543,11 +543,20 @@ pub fn text_width(text: &str, size: f32) -> f32 {
         * size
 }
 
+/// Why a picture could not be painted as PNG.
+#[derive(Debug, thiserror::Error)]
+pub enum PictureError {
+    #[error("the picture has no size")]
+    NoSize,
+    #[error("the picture: {0}")]
+    Encoding(#[from] png::EncodingError),
+}
+
 /// PNG bytes of an opaque pixmap: its RGBA as it is (every pixel opaque, so the
 /// premultiplied values are the colours), each row filtered against the one above
 /// and compressed fast (fdeflate): the same bytes for the same pixels.
-fn encode(pixmap: &paint::Pixmap) -> Result<Vec<u8>, String> {
-    let fail = |e: png::EncodingError| format!("the picture: {e}");
+fn encode(pixmap: &paint::Pixmap) -> Result<Vec<u8>, PictureError> {
+    let fail = PictureError::Encoding;
     let mut out = Vec::with_capacity(pixmap.data().len() / 16);
     let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
     enc.set_color(png::ColorType::Rgba);

@@ -929,6 +929,6 @@ pub fn svg(state: &State, title: &str) -> String {
 }
 
 /// The picture as PNG bytes.
-pub fn png(state: &State, title: &str) -> Result<Vec<u8>, String> {
+pub fn png(state: &State, title: &str) -> Result<Vec<u8>, judge_core::picture::PictureError> {
     draw(state, title).png()
 }
