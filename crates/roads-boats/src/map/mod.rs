@@ -377,7 +377,7 @@ impl Map {
     /// their border on the same bank, where a river runs along it? Like a road between two
     /// land areas; at sea a link may run too (power lines, tracks), and its land end must
     /// be on the bank that faces the sea. `what` names the link in the message. The moat
-    /// of a city is not the map's: see `resolve::link`, which every link on land asks.
+    /// of a city is not the map's: see `modules::link`, which every link on land asks.
     pub fn link_fits(&self, a: AreaId, b: AreaId, what: &str) -> Result<(), String> {
         let dir = a
             .hex
@@ -549,7 +549,7 @@ impl Map {
     }
 
     /// [`Map::rail_network`] over the stretches of track `open` lets through (what the
-    /// map alone does not know: a city's moat, `resolve::link`).
+    /// map alone does not know: a city's moat, `modules::link`).
     pub fn rail_network_where(
         &self,
         from: &[AreaId],
