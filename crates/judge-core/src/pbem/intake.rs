@@ -22,6 +22,31 @@ use crate::mail::outbox::{self, Outgoing};
 use crate::mail::{budget, redact, secret};
 use crate::text::count;
 
+/// Why an order mail from a player is refused, before anything of it is filed; said
+/// to the player, who can put it right (the wording is the answer mail's).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+enum Refusal {
+    #[error("the sender is not a player of this game")]
+    NotAPlayer,
+    #[error("no orders were found in it")]
+    NoOrders,
+    #[error("the orders are too big: {0}")]
+    TooBig(String),
+    /// A header line that does not fit (the game, the player, the turn).
+    #[error("{0}")]
+    Header(String),
+    #[error("no secret has been set for you yet: ask the GM")]
+    NoSecretYet,
+    #[error("the secret is missing (it goes on a line `secret ...` at the top of the orders)")]
+    SecretMissing,
+    #[error("the secret is wrong")]
+    SecretWrong,
+    #[error("the game is over: no more orders are played")]
+    GameOver,
+    #[error("the seat `{0}` in game.toml is not in the game")]
+    SeatNotInGame(String),
+}
+
 /// Where the mark of the mail being read is kept (its digest, and how many runs began
 /// reading it): a run that stops while reading a mail leaves it, and once
 /// [`STOPPED_RUNS`] runs stopped so, the next refuses that mail unread rather than read
@@ -725,32 +750,25 @@ impl<'a> Intake<'a> {
             _ => None,
         });
         let mut secret_refused = false;
-        let verdict: Result<&PlayerEntry, String> = match sender {
-            None => Err("the sender is not a player of this game".to_string()),
-            Some(_) if found.is_none() => Err("no orders were found in it".to_string()),
-            Some(_) if let Some(why) = super::limits::too_big(&orders) => {
-                Err(format!("the orders are too big: {why}"))
-            }
-            Some(_) if let Some(why) = before_secret => Err(why),
-            Some(p) if p.secret_hash.is_none() => {
-                Err("no secret has been set for you yet: ask the GM".to_string())
-            }
+        let verdict: Result<&PlayerEntry, Refusal> = match sender {
+            None => Err(Refusal::NotAPlayer),
+            Some(_) if found.is_none() => Err(Refusal::NoOrders),
+            Some(_) if let Some(why) = super::limits::too_big(&orders) => Err(Refusal::TooBig(why)),
+            Some(_) if let Some(why) = before_secret => Err(Refusal::Header(why)),
+            Some(p) if p.secret_hash.is_none() => Err(Refusal::NoSecretYet),
             Some(_) if !secret_ok => {
                 secret_refused = true;
                 Err(if header.secret.is_none() {
-                    "the secret is missing (it goes on a line `secret ...` at the top of the orders)".to_string()
+                    Refusal::SecretMissing
                 } else {
-                    "the secret is wrong".to_string()
+                    Refusal::SecretWrong
                 })
             }
-            Some(_) if let Some(why) = after_secret => Err(why),
-            Some(_) if self.position.over().is_some() => {
-                Err("the game is over: no more orders are played".to_string())
+            Some(_) if let Some(why) = after_secret => Err(Refusal::Header(why)),
+            Some(_) if self.position.over().is_some() => Err(Refusal::GameOver),
+            Some(p) if !seats.iter().any(|s| s.id == p.id) => {
+                Err(Refusal::SeatNotInGame(p.id.clone()))
             }
-            Some(p) if !seats.iter().any(|s| s.id == p.id) => Err(format!(
-                "the seat `{}` in game.toml is not in the game",
-                p.id
-            )),
             Some(p) => Ok(p),
         };
 
@@ -766,7 +784,7 @@ impl<'a> Intake<'a> {
         let (outcome, answered) = match (verdict, sender) {
             (Err(why), None) => (
                 Outcome::Refused {
-                    reason: why,
+                    reason: why.to_string(),
                     answered: None,
                 },
                 false,
@@ -790,14 +808,14 @@ impl<'a> Intake<'a> {
                 )? {
                     Answered::Yes => (
                         Outcome::Refused {
-                            reason: why,
+                            reason: why.to_string(),
                             answered: Some(p.email.clone()),
                         },
                         true,
                     ),
                     Answered::Withheld(note) => (
                         Outcome::Refused {
-                            reason: why + &note,
+                            reason: why.to_string() + &note,
                             answered: None,
                         },
                         false,
