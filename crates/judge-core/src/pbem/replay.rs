@@ -171,23 +171,6 @@ pub fn run_seeded(
     Ok(out)
 }
 
-/// One turn played again from the state the archive keeps before it and the turn's kept
-/// orders (a turn the GM ended the game with plays only the end).
-pub fn play_again(
-    archive: &Archive,
-    game: &dyn Game,
-    turn: u32,
-    luck: &crate::luck::Luck,
-) -> Result<super::game::Played, Error> {
-    let state = super::position(archive, game, turn - 1)?;
-    let files = report::orders_of(archive, turn)?;
-    match super::turn::record(archive, turn).and_then(|r| r.ended) {
-        Some(why) => state.end(&why),
-        None => state.play(&files, luck),
-    }
-    .map_err(|e| Error::from(e.context(format!("turn {turn}"))))
-}
-
 /// One turn played again from the state kept before it, and compared with the archive.
 fn check_turn(
     archive: &Archive,
@@ -211,7 +194,7 @@ fn check_turn(
             )],
         });
     }
-    let played = play_again(archive, game, turn, luck)?;
+    let played = report::play_again(archive, game, turn, luck)?;
     let mut problems = Vec::new();
     let kept = archive.read(turn, STATE_FILE)?;
     problems.extend(first_difference(

@@ -91,7 +91,24 @@ pub fn events(archive: &Archive, game: &dyn Game, turn: u32) -> Result<String, E
         return Ok(archive.read(turn, EVENTS_FILE)?);
     }
     let luck = archive.seeds()?.luck;
-    Ok(super::replay::play_again(archive, game, turn, &luck)?.events)
+    Ok(play_again(archive, game, turn, &luck)?.events)
+}
+
+/// One turn played again from the state the archive keeps before it and the turn's kept
+/// orders (a turn the GM ended the game with plays only the end).
+pub fn play_again(
+    archive: &Archive,
+    game: &dyn Game,
+    turn: u32,
+    luck: &crate::luck::Luck,
+) -> Result<super::game::Played, Error> {
+    let state = super::position(archive, game, turn - 1)?;
+    let files = orders_of(archive, turn)?;
+    match record(archive, turn).and_then(|r| r.ended) {
+        Some(why) => state.end(&why),
+        None => state.play(&files, luck),
+    }
+    .map_err(|e| Error::from(e.context(format!("turn {turn}"))))
 }
 
 /// The report of a turn from what the archive holds, as it was made when the turn was
