@@ -12,6 +12,7 @@ pub mod order_text;
 pub mod orders;
 pub mod play;
 pub mod player;
+pub mod refusal;
 pub mod report;
 pub mod resolve;
 pub mod rng;
@@ -24,4 +25,5 @@ pub mod transporter;
 pub(crate) mod turn;
 pub mod wonder;
 
+pub use refusal::Refusal;
 pub use state::State;

@@ -24,6 +24,7 @@ use super::map::{AreaId, Terrain};
 use super::order_text::Expect;
 use super::order_text::{self, HeaderMismatch};
 use super::player::Colour;
+use super::refusal::Refusal;
 use super::transporter::{Kind, Location, Transporter};
 use judge_core::diagnostic::Diagnostic;
 
@@ -185,17 +186,13 @@ impl Setup {
     /// A land tile of the map (not a polder, which starts flooded), on the scenario's
     /// marked tiles if it has them, with at least one tile between it and every chosen
     /// home (rulebook: two homes at least two steps apart).
-    pub fn legal(&self, area: AreaId) -> Result<(), String> {
+    pub fn legal(&self, area: AreaId) -> Result<(), Refusal> {
         let map = &self.state.map;
         let area = map.check_area(area)?;
-        match map.terrain(area.hex) {
-            Some(Terrain::Sea) => return Err(format!("{} is sea: a home is on land", area.hex)),
-            Some(Terrain::Polder) => {
-                return Err(format!(
-                    "{} is a polder, flooded at the start: a home is on land",
-                    area.hex
-                ));
-            }
+        let hex = area.hex;
+        match map.terrain(hex) {
+            Some(Terrain::Sea) => return Err(Refusal::HomeAtSea { hex }),
+            Some(Terrain::Polder) => return Err(Refusal::HomeOnAPolder { hex }),
             _ => {}
         }
         if self.choose == ChooseHomes::Marked
@@ -204,17 +201,18 @@ impl Setup {
                 .iter()
                 .any(|m| *m == area || (m.side.is_none() && m.hex == area.hex))
         {
-            return Err(format!(
-                "{area} is not one of the scenario's starting places: choose one of {}",
-                join(&self.listed)
-            ));
+            return Err(Refusal::NotAStartingPlace {
+                area,
+                listed: self.listed.clone(),
+            });
         }
         for c in &self.chosen {
             if c.home.hex.distance(area.hex) < 2 {
-                return Err(format!(
-                    "{} is too close to {}'s home {}: there must be at least one tile between two homes",
-                    area.hex, c.player, c.home
-                ));
+                return Err(Refusal::TooClose {
+                    hex,
+                    player: c.player,
+                    home: c.home,
+                });
             }
         }
         Ok(())
@@ -393,14 +391,6 @@ impl fmt::Display for Outcome {
             Outcome::NoLegalHome => f.write_str("failed: no legal starting place is left"),
         }
     }
-}
-
-fn join(areas: &[AreaId]) -> String {
-    areas
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// A mail before turn 1 (a set-up choice, a jumpstart bid): what it holds, and when that

@@ -8,6 +8,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use super::goods::Goods;
 use super::map::{AreaId, Coast, Hex, HexLabelError, Map};
 use super::player::Colour;
+use super::refusal::Refusal;
 
 /// Land, water or air: the three classes the transporter limits count (RULINGS R4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -309,7 +310,7 @@ impl Location {
     /// Check a position read from text against the map for a transporter of `kind`
     /// owned by `owner`, and put it in canonical form: a plain sea hex means open sea.
     /// Carried positions are checked by the caller, who knows the other transporters.
-    pub fn place(self, map: &Map, kind: Kind, owner: Colour) -> Result<Location, String> {
+    pub fn place(self, map: &Map, kind: Kind, owner: Colour) -> Result<Location, Refusal> {
         let class = kind.class();
         match self {
             Location::Land(area) if map.is_sea(area.hex) => {
@@ -318,37 +319,34 @@ impl Location {
             Location::Land(area) => {
                 let area = map.check_area(area)?;
                 if class == Class::Water {
-                    return Err(format!(
-                        "a {kind} is a boat and cannot stand on land at {area}: put it in a river (`river {}`), at a dock, or at sea",
-                        area.hex
-                    ));
+                    return Err(Refusal::BoatOnLand { kind, area });
                 }
                 Ok(Location::Land(area))
             }
             Location::River(hex) => {
                 if !map.tiles.contains_key(&hex) {
-                    return Err(format!("{hex} is not a tile of this map"));
+                    return Err(Refusal::NotATile { hex });
                 }
                 // A city's moat counts as a river (&cetera, city).
                 if !map
                     .tile(hex)
                     .is_some_and(|t| t.has_river() || t.terrain == super::map::Terrain::City)
                 {
-                    return Err(format!("there is no river in {hex}"));
+                    return Err(Refusal::NoRiver { hex });
                 }
                 match class {
                     Class::Water => Ok(self),
-                    Class::Air => Err("planes are never allowed in rivers".to_string()),
-                    Class::Land => Err(format!("a {kind} cannot be in a river")),
+                    Class::Air => Err(Refusal::PlaneInARiver),
+                    Class::Land => Err(Refusal::NotInARiver { kind }),
                 }
             }
             Location::Sea(hex) => {
                 // A boat may float on a (flooded) polder (&cetera, polder).
                 if !map.is_sea(hex) && map.terrain(hex) != Some(super::map::Terrain::Polder) {
-                    return Err(format!("{hex} is not a sea tile"));
+                    return Err(Refusal::NotASeaTile { hex });
                 }
                 match class {
-                    Class::Land => Err(format!("a {kind} cannot be at sea")),
+                    Class::Land => Err(Refusal::NotAtSea { kind }),
                     _ => Ok(self),
                 }
             }
@@ -359,22 +357,19 @@ impl Location {
                     sea: coast.sea,
                 };
                 if !map.is_coast(coast) {
-                    return Err(format!(
-                        "{land} has no coast facing {}: a dock is between a land area and a neighbouring sea tile",
-                        coast.sea
-                    ));
+                    return Err(Refusal::NoCoast {
+                        land,
+                        sea: coast.sea,
+                    });
                 }
                 if class != Class::Water {
-                    return Err(format!("only boats dock; a {kind} cannot"));
+                    return Err(Refusal::OnlyBoatsDock { kind });
                 }
                 if let Some(border) = map.border(land.hex, coast.sea)
                     && let Some(wall) = map.wall(border)
                     && !wall.lets_through(owner)
                 {
-                    return Err(format!(
-                        "a {} wall stands on that coast: only its owner may dock behind it",
-                        wall.owner.map_or("neutral".to_string(), |c| c.to_string())
-                    ));
+                    return Err(Refusal::CoastWalled { owner: wall.owner });
                 }
                 Ok(Location::Dock(coast))
             }

@@ -14,6 +14,7 @@ pub use hex::{Dir, Hex, HexLabelError, MAX_COLUMNS, MAX_ROWS};
 pub use tile::{AreaShape, Compass, Half, RiverEdges, Terrain, Tile};
 
 use super::player::Colour;
+use crate::refusal::{Link, Refusal};
 
 /// One area of one tile: the whole tile (`C4`) or one bank of a river through it (`C4/E`).
 ///
@@ -331,33 +332,36 @@ impl Map {
 
     /// Can a wall stand on this border? Never between two sea tiles (rulebook p.13), and
     /// with &cetera polders never between two polders or a polder and the sea.
-    pub fn wall_allowed(&self, border: Border) -> Result<(), &'static str> {
+    pub fn wall_allowed(&self, border: Border) -> Result<(), Refusal> {
         let (a, b) = border.tiles();
         let (Some(ta), Some(tb)) = (self.terrain(a), self.terrain(b)) else {
-            return Err("a wall must stand between two tiles of the map");
+            return Err(Refusal::WallOffTheMap);
         };
         let watery = |t: Terrain| matches!(t, Terrain::Sea | Terrain::Polder);
         match (ta, tb) {
-            (Terrain::Sea, Terrain::Sea) => Err("walls cannot be built between two sea tiles"),
-            (x, y) if watery(x) && watery(y) => {
-                Err("walls cannot be built between two polders or a polder and the sea")
-            }
+            (Terrain::Sea, Terrain::Sea) => Err(Refusal::WallAtSea),
+            (x, y) if watery(x) && watery(y) => Err(Refusal::WallInTheWater),
             _ => Ok(()),
         }
     }
 
     /// Do two ends of a would-be road meet across their border on the same bank?
-    pub fn road_fits(&self, a: AreaId, b: AreaId) -> Result<(), String> {
+    pub fn road_fits(&self, a: AreaId, b: AreaId) -> Result<(), Refusal> {
+        self.link_on_land(a, b, Link::Road)
+    }
+
+    /// [`Map::road_fits`] for any link between two land areas.
+    fn link_on_land(&self, a: AreaId, b: AreaId, link: Link) -> Result<(), Refusal> {
         let dir = a
             .hex
             .direction_to(b.hex)
-            .ok_or_else(|| format!("{} and {} are not neighbours", a.hex, b.hex))?;
+            .ok_or(Refusal::NotNeighbours { a: a.hex, b: b.hex })?;
         for end in [a, b] {
             if !self.has_area(end) {
-                return Err(format!("{end} is not an area of the map"));
+                return Err(Refusal::NoSuchArea { area: end });
             }
             if !self.is_land(end.hex) {
-                return Err(format!("{} is sea: roads are built on land", end.hex));
+                return Err(Refusal::RoadOnSea { hex: end.hex });
             }
         }
         let meets = [Half::First, Half::Second].into_iter().any(|h| {
@@ -367,9 +371,7 @@ impl Map {
         if meets {
             Ok(())
         } else {
-            Err(format!(
-                "a road from {a} to {b} would cross the river: both ends must be on the same bank"
-            ))
+            Err(Refusal::AcrossTheRiver { link, a, b })
         }
     }
 
@@ -378,26 +380,22 @@ impl Map {
     /// land areas; at sea a link may run too (power lines, tracks), and its land end must
     /// be on the bank that faces the sea. `what` names the link in the message. The moat
     /// of a city is not the map's: see `modules::link`, which every link on land asks.
-    pub fn link_fits(&self, a: AreaId, b: AreaId, what: &str) -> Result<(), String> {
+    pub fn link_fits(&self, a: AreaId, b: AreaId, link: Link) -> Result<(), Refusal> {
         let dir = a
             .hex
             .direction_to(b.hex)
-            .ok_or_else(|| format!("{} and {} are not neighbours", a.hex, b.hex))?;
+            .ok_or(Refusal::NotNeighbours { a: a.hex, b: b.hex })?;
         for end in [a, b] {
             if !self.has_area(end) {
-                return Err(format!("{end} is not an area of the map"));
+                return Err(Refusal::NoSuchArea { area: end });
             }
         }
         match (self.is_land(a.hex), self.is_land(b.hex)) {
-            (true, true) => self
-                .road_fits(a, b)
-                .map_err(|e| e.replacen("a road", &format!("a {what}"), 1)),
+            (true, true) => self.link_on_land(a, b, link),
             (false, false) => Ok(()),
             (true, false) if self.area_touches(a, dir) => Ok(()),
             (false, true) if self.area_touches(b, dir.opposite()) => Ok(()),
-            _ => Err(format!(
-                "a {what} from {a} to {b} would cross the river: the land end must be on the bank that faces the sea"
-            )),
+            _ => Err(Refusal::LandEndAcrossTheRiver { link, a, b }),
         }
     }
 
@@ -439,43 +437,36 @@ impl Map {
 
     /// The bridge a scenario or an order means by "a bridge in `hex`": over `over` if
     /// given, else over the first arm of a two-area river. A junction must name the arm.
-    pub fn bridge_at(&self, hex: Hex, over: Option<Dir>) -> Result<Bridge, String> {
-        let tile = self
-            .tile(hex)
-            .ok_or_else(|| format!("{hex} is not on the map"))?;
+    pub fn bridge_at(&self, hex: Hex, over: Option<Dir>) -> Result<Bridge, Refusal> {
+        let tile = self.tile(hex).ok_or(Refusal::NotOnMap { hex })?;
         // &cetera, city: the moat counts as a river on every side; a bridge spans one.
         if tile.terrain == Terrain::City {
             return match over {
                 Some(d) => Ok(Bridge { hex, over: d }),
-                None => Err(format!(
-                    "{hex} is a city: say which side of its moat the bridge spans (`{hex} N`)"
-                )),
+                None => Err(Refusal::CityBridgeSide { hex }),
             };
         }
         if tile.river.len() < 2 {
-            return Err(format!(
-                "{hex} has no river to bridge{}",
-                if tile.is_source() {
-                    " (a river source never needs a bridge)"
-                } else {
-                    ""
-                }
-            ));
+            return Err(Refusal::NoRiverToBridge {
+                hex,
+                at_source: tile.is_source(),
+            });
         }
         match over {
             Some(d) if tile.river.contains(d) => Ok(Bridge { hex, over: d }),
-            Some(d) => Err(format!(
-                "the river in {hex} does not run toward {d}: its arms run toward {}",
-                join_dirs(tile.river)
-            )),
+            Some(dir) => Err(Refusal::RiverNotToward {
+                hex,
+                dir,
+                arms: tile.river,
+            }),
             None if tile.river.len() == 2 => Ok(Bridge {
                 hex,
                 over: tile.river.iter().next().unwrap_or(Dir::N),
             }),
-            None => Err(format!(
-                "{hex} is a river junction: say which arm the bridge spans ({})",
-                join_dirs(tile.river)
-            )),
+            None => Err(Refusal::RiverJunction {
+                hex,
+                arms: tile.river,
+            }),
         }
     }
 
@@ -615,37 +606,26 @@ impl Map {
 impl Map {
     /// Read an area as people write it (`C4`, `C4/E`) and check it against the map: a
     /// split tile needs its side, an unsplit one must not have one.
-    pub fn resolve_area(&self, text: &str) -> Result<AreaId, String> {
-        self.check_area(text.parse()?)
+    pub fn resolve_area(&self, text: &str) -> Result<AreaId, Refusal> {
+        self.check_area(text.parse().map_err(Refusal::UnreadableArea)?)
     }
 
     /// Check that an area is on the map, as [`Map::resolve_area`] does.
-    pub fn check_area(&self, area: AreaId) -> Result<AreaId, String> {
-        if !self.tiles.contains_key(&area.hex) {
-            return Err(format!("{} is not a tile of this map", area.hex));
+    pub fn check_area(&self, area: AreaId) -> Result<AreaId, Refusal> {
+        let hex = area.hex;
+        if !self.tiles.contains_key(&hex) {
+            return Err(Refusal::NotATile { hex });
         }
-        let areas = self.areas(area.hex);
+        let areas = self.areas(hex);
         if areas.contains(&area) {
             return Ok(area);
         }
-        let list = areas
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(" or ");
         Err(match area.side {
-            None => format!("{} is split by a river: say which side, {list}", area.hex),
-            Some(_) if areas.len() == 1 => format!(
-                "{} is not split by a river: write just {}",
-                area.hex, area.hex
-            ),
-            Some(_) => format!("{} has no area {area}: write {list}", area.hex),
+            None => Refusal::SplitTile { hex, areas },
+            Some(_) if areas.len() == 1 => Refusal::NotSplit { hex },
+            Some(_) => Refusal::NoSuchSide { hex, area, areas },
         })
     }
-}
-
-fn join_dirs(edges: RiverEdges) -> String {
-    edges.iter().map(Dir::name).collect::<Vec<_>>().join(", ")
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use crate::building::BuildingKind;
 use crate::events::Fact;
 use crate::goods::Good;
 use crate::map::Hex;
+use crate::refusal::Refusal;
 use crate::state::{Module, Phase};
 use crate::transporter::TransporterId;
 use crate::turn::{Ctx, reach};
@@ -27,9 +28,11 @@ pub static PLUGIN: Plugin = Plugin {
     hooks: Hooks::NONE,
 };
 
-pub(crate) fn bomb(ctx: &mut Ctx, at: Hex, with: TransporterId) -> Result<(), String> {
+pub(crate) fn bomb(ctx: &mut Ctx, at: Hex, with: TransporterId) -> Result<(), Refusal> {
     if !ctx.s.settings.modules.contains(&Module::Bombs) {
-        return Err("bombs are not in play in this game".into());
+        return Err(Refusal::NotInPlay {
+            module: Module::Bombs,
+        });
     }
     let carries = ctx
         .s
@@ -37,7 +40,7 @@ pub(crate) fn bomb(ctx: &mut Ctx, at: Hex, with: TransporterId) -> Result<(), St
         .get(&with)
         .is_some_and(|t| t.cargo.count(Good::Bombs) > 0);
     if !carries {
-        return Err(format!("{with} carries no bomb", with = with.named()));
+        return Err(Refusal::NoBomb { with: with.named() });
     }
     let i = building_at(ctx, at, with)?;
     // &cetera, city: "If you bomb a city, both buildings are destroyed" (RULINGS R10:
@@ -52,7 +55,10 @@ pub(crate) fn bomb(ctx: &mut Ctx, at: Hex, with: TransporterId) -> Result<(), St
     let b = ctx.s.buildings[i].clone();
     targets.retain(|j| !ctx.s.buildings[*j].bomb_proof);
     if targets.is_empty() {
-        return Err(format!("the {} at {at} is bomb-proof", b.kind));
+        return Err(Refusal::BombProof {
+            kind: b.kind,
+            hex: at,
+        });
     }
     if let Some(t) = ctx.s.transporters.get_mut(&with) {
         t.cargo.take(Good::Bombs, 1);
@@ -80,7 +86,7 @@ pub(crate) fn bomb_proof(
     at: Hex,
     named: Option<BuildingKind>,
     with: TransporterId,
-) -> Result<(), String> {
+) -> Result<(), Refusal> {
     building_at(ctx, at, with)?;
     let reached = reach(&ctx.s, with);
     let here: Vec<usize> = (0..ctx.s.buildings.len())
@@ -98,15 +104,11 @@ pub(crate) fn bomb_proof(
             .collect(),
     };
     let Some(&first) = candidates.first() else {
-        let kinds: Vec<String> = here
-            .iter()
-            .map(|j| format!("a {}", ctx.s.buildings[*j].kind))
-            .collect();
-        return Err(format!(
-            "there is no {} at {at} (it holds {})",
-            named.map_or_else(|| "building".to_string(), |k| k.to_string()),
-            kinds.join(" and ")
-        ));
+        return Err(Refusal::NoSuchBuilding {
+            named,
+            hex: at,
+            holds: here.iter().map(|j| ctx.s.buildings[*j].kind).collect(),
+        });
     };
     // The first of them not yet strengthened (a city may hold the same building twice).
     let i = candidates
@@ -117,9 +119,12 @@ pub(crate) fn bomb_proof(
     let b = ctx.s.buildings[i].clone();
     if b.bomb_proof {
         return Err(if candidates.len() > 1 {
-            format!("both buildings at {at} are already bomb-proof")
+            Refusal::BothBombProof { hex: at }
         } else {
-            format!("the {} at {at} is already bomb-proof", b.kind)
+            Refusal::AlreadyBombProof {
+                kind: b.kind,
+                hex: at,
+            }
         });
     }
     Purse::at(ctx, with, b.at).pay(ctx, &one(Good::Stone, 1))?;

@@ -29,6 +29,7 @@
 use super::{Hooks, Plugin};
 use crate::building::BuildingKind;
 use crate::map::{Bridge, Dir, Hex, Terrain};
+use crate::refusal::Refusal;
 use crate::state::{Module, Phase, State};
 
 pub static PLUGIN: Plugin = Plugin {
@@ -72,15 +73,13 @@ pub fn bridged(s: &State, city: Hex, dir: Dir) -> bool {
 
 /// May a land transporter (or a road) cross the border from `a` to `b`? Over a city's
 /// moat only by a bridge on that side.
-pub fn crossing(s: &State, a: Hex, b: Hex) -> Result<(), String> {
+pub fn crossing(s: &State, a: Hex, b: Hex) -> Result<(), Refusal> {
     for (city, other) in [(a, b), (b, a)] {
         if moat(s, city)
-            && let Some(d) = city.direction_to(other)
-            && !bridged(s, city, d)
+            && let Some(dir) = city.direction_to(other)
+            && !bridged(s, city, dir)
         {
-            return Err(format!(
-                "the moat of the city {city} has no bridge toward {other} (`bridge {city} over {d}`)"
-            ));
+            return Err(Refusal::MoatUnbridged { city, other, dir });
         }
     }
     Ok(())

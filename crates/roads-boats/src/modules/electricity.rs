@@ -23,6 +23,7 @@ use crate::events::Fact;
 use crate::goods::Good;
 use crate::map::{AreaId, Map, Road};
 use crate::orders::{ProductionOrder, TurnOrders};
+use crate::refusal::{Link, Refusal};
 use crate::state::{Module, Phase, State};
 use crate::transporter::{Location, TransporterId};
 use crate::turn::{Ctx, reach, take_lying};
@@ -70,7 +71,7 @@ pub fn network(s: &State, start: AreaId) -> BTreeSet<AreaId> {
     let map = &s.map;
     let mut ends: BTreeMap<AreaId, Vec<AreaId>> = BTreeMap::new();
     for l in &map.power_lines {
-        if link(s, l.from, l.to, "power line").is_err() {
+        if link(s, l.from, l.to, Link::PowerLine).is_err() {
             continue;
         }
         ends.entry(l.from).or_default().push(l.to);
@@ -218,8 +219,8 @@ fn yield_of(ctx: &Ctx, b: &Building) -> u32 {
 /// bank where a river runs along the border), but on sea too, where the land end must
 /// face the sea. A scenario's lines are checked so; in play a line must also not cross a
 /// city's moat without its bridge (`resolve::link`).
-pub fn line_fits(map: &Map, a: AreaId, b: AreaId) -> Result<(), String> {
-    map.link_fits(a, b, "power line")
+pub fn line_fits(map: &Map, a: AreaId, b: AreaId) -> Result<(), Refusal> {
+    map.link_fits(a, b, Link::PowerLine)
 }
 
 /// Building phase: a power line from `from` (where `with` is) to `to`, for 1 iron.
@@ -228,11 +229,13 @@ pub(crate) fn power_line(
     from: crate::map::AreaId,
     to: AreaId,
     with: TransporterId,
-) -> Result<(), String> {
+) -> Result<(), Refusal> {
     if !ctx.s.settings.modules.contains(&Module::Electricity) {
-        return Err("electricity is not in play in this game".into());
+        return Err(Refusal::NotInPlay {
+            module: Module::Electricity,
+        });
     }
-    link(&ctx.s, from, to, "power line")?;
+    link(&ctx.s, from, to, Link::PowerLine)?;
     let at = ctx.s.transporters.get(&with).map(|t| t.at);
     let purse = if reach(&ctx.s, with).contains(&from) {
         Purse::at(ctx, with, from)
@@ -240,14 +243,14 @@ pub(crate) fn power_line(
         // From a boat (or a plane) on the sea tile itself: what it carries.
         Purse::carried(ctx, with)
     } else {
-        return Err(format!(
-            "{with} is not at {from}: a power line is built from the tile where you have a transporter",
-            with = with.named()
-        ));
+        return Err(Refusal::NotAtLineStart {
+            with: with.named(),
+            from,
+        });
     };
     let line = Road::new(from, to);
     if ctx.s.map.power_lines.contains(&line) {
-        return Err(format!("there is already a power line {line}"));
+        return Err(Refusal::PowerLineThere { line });
     }
     purse.pay(ctx, &one(Good::Iron, 1))?;
     ctx.s.map.power_lines.insert(line);

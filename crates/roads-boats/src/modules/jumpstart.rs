@@ -37,6 +37,7 @@ use crate::map::AreaId;
 use crate::order_text;
 use crate::order_text::Expect;
 use crate::player::Colour;
+use crate::refusal::Refusal;
 use crate::setup::{PreGameMail, StartKit, pre_game_header};
 use crate::state::{Module, Phase};
 use judge_core::diagnostic::Diagnostic;
@@ -202,18 +203,21 @@ impl Auction {
     }
 
     /// Is a bid of `price` on `lot` legal for the next bidder?
-    pub fn legal(&self, lot: usize, price: u32) -> Result<(), String> {
-        let Some(min) = self.minimum(lot) else {
-            return Err(format!(
-                "there is no lot {lot}: the lots are 1 to {}",
-                self.lots.len()
-            ));
+    pub fn legal(&self, lot: usize, price: u32) -> Result<(), Refusal> {
+        let Some(least) = self.minimum(lot) else {
+            return Err(Refusal::NoLot {
+                lot,
+                lots: self.lots.len(),
+            });
         };
-        if price < min {
+        if price < least {
             let last = self.standing[lot - 1].map_or(0, |b| b.price);
-            return Err(format!(
-                "lot {lot} stands at {last}: a bid must be at least {RAISE} higher, {min} or more"
-            ));
+            return Err(Refusal::BidTooLow {
+                lot,
+                last,
+                raise: RAISE,
+                least,
+            });
         }
         Ok(())
     }

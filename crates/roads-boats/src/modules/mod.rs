@@ -25,6 +25,7 @@ use super::goods::Good;
 use super::map::Terrain;
 use super::orders::TurnOrders;
 use super::player::Colour;
+use super::refusal::{Link, Refusal};
 use super::state::{Module, Phase, State};
 use super::transporter::Kind;
 use crate::turn::Ctx;
@@ -222,8 +223,8 @@ pub(crate) fn link(
     s: &State,
     a: crate::map::AreaId,
     b: crate::map::AreaId,
-    what: &str,
-) -> Result<(), String> {
+    what: Link,
+) -> Result<(), Refusal> {
     city::crossing(s, a.hex, b.hex)?;
     s.map.link_fits(a, b, what)
 }

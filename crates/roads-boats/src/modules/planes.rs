@@ -8,6 +8,7 @@ use crate::building::BuildingKind;
 use crate::events::Fact;
 use crate::goods::{Good, Goods};
 use crate::map::{AreaId, Hex};
+use crate::refusal::Refusal;
 use crate::state::{Module, Phase};
 use crate::transporter::{Kind, Location, TransporterId};
 use crate::turn::Ctx;
@@ -141,7 +142,7 @@ pub(crate) fn fly(
 /// May a plane land on `hex` as it stands now, after its drops (`dropped`)? Always at an
 /// airport; elsewhere not on a tile with a building or unattended geese (Quick Guide IV;
 /// &cetera, planes: a building or geese on either side of a river close the tile).
-fn landing(ctx: &Ctx, hex: Hex, dropped: &[(AreaId, Goods)]) -> Result<(), String> {
+fn landing(ctx: &Ctx, hex: Hex, dropped: &[(AreaId, Goods)]) -> Result<(), Refusal> {
     if ctx
         .s
         .buildings_on(hex)
@@ -150,7 +151,7 @@ fn landing(ctx: &Ctx, hex: Hex, dropped: &[(AreaId, Goods)]) -> Result<(), Strin
         return Ok(());
     }
     if ctx.s.buildings_on(hex).next().is_some() {
-        return Err("there is a building".to_string());
+        return Err(Refusal::LandingOnABuilding);
     }
     let geese: u32 = ctx
         .s
@@ -167,10 +168,7 @@ fn landing(ctx: &Ctx, hex: Hex, dropped: &[(AreaId, Goods)]) -> Result<(), Strin
         .sum();
     match (geese, own) {
         (0, _) => Ok(()),
-        (n, k) if n == k => Err(format!(
-            "the {} it dropped there would be unattended",
-            Good::Geese.counted(k)
-        )),
-        _ => Err("there are unattended geese".to_string()),
+        (n, k) if n == k => Err(Refusal::DroppedGeese { geese: k }),
+        _ => Err(Refusal::UnattendedGeese),
     }
 }

@@ -20,6 +20,7 @@
 use super::{Hooks, Plugin};
 use crate::events::Fact;
 use crate::map::{Hex, Terrain};
+use crate::refusal::Refusal;
 use crate::state::{Module, Phase, State};
 use crate::transporter::{Class, Location, TransporterId};
 use crate::turn::Ctx;
@@ -88,20 +89,16 @@ pub fn dry(s: &State, hex: Hex) -> bool {
 /// "when the polder floods, any water transporter docked there is put on the tile
 /// itself", so until then it stays). Every way of leaving asks this: a step, a sail,
 /// the train (RULINGS R10).
-pub fn stranded(s: &State, class: Class, at: Location) -> Option<String> {
+pub fn stranded(s: &State, class: Class, at: Location) -> Result<(), Refusal> {
     match (class, at) {
-        (Class::Land, Location::Land(a)) if flooded(s, a.hex) => Some(format!(
-            "{} is a flooded polder: a land transporter there is stranded until the tide turns",
-            a.hex
-        )),
-        (Class::Water, Location::Sea(h)) if dry(s, h) => Some(format!(
-            "{h} is a dry polder: a boat there is stranded until it floods again"
-        )),
-        (Class::Water, Location::Dock(c)) if dry(s, c.land.hex) => Some(format!(
-            "{} is a dry polder: a boat docked there is stranded until it floods again",
-            c.land.hex
-        )),
-        _ => None,
+        (Class::Land, Location::Land(a)) if flooded(s, a.hex) => {
+            Err(Refusal::StrandedByTheFlood { hex: a.hex })
+        }
+        (Class::Water, Location::Sea(hex)) if dry(s, hex) => Err(Refusal::StrandedDry { hex }),
+        (Class::Water, Location::Dock(c)) if dry(s, c.land.hex) => {
+            Err(Refusal::StrandedDocked { hex: c.land.hex })
+        }
+        _ => Ok(()),
     }
 }
 
@@ -110,19 +107,15 @@ pub fn stranded(s: &State, class: Class, at: Location) -> Option<String> {
 /// transporters "can enter only by docking at the tile", and a flooded polder has no dock
 /// (RULINGS R10: it is a sea tile for boats). Every way of arriving asks this: a step,
 /// a sail, the train (R10).
-pub fn may_enter(s: &State, class: Class, at: Location) -> Result<(), String> {
+pub fn may_enter(s: &State, class: Class, at: Location) -> Result<(), Refusal> {
     match (class, at) {
-        (Class::Land, Location::Land(a)) if flooded(s, a.hex) => Err(format!(
-            "{} is a flooded polder: land transporters cannot enter it",
-            a.hex
-        )),
-        (Class::Water, Location::Dock(c)) if flooded(s, c.land.hex) => Err(format!(
-            "{} is a flooded polder: sail onto it (`sea {}`) instead of docking",
-            c.land.hex, c.land.hex
-        )),
-        (Class::Water, Location::Sea(h)) if dry(s, h) => Err(format!(
-            "{h} is a dry polder: boats only dock at it (`dock {h} …`)"
-        )),
+        (Class::Land, Location::Land(a)) if flooded(s, a.hex) => {
+            Err(Refusal::FloodedPolder { hex: a.hex })
+        }
+        (Class::Water, Location::Dock(c)) if flooded(s, c.land.hex) => {
+            Err(Refusal::DockAtAFlood { hex: c.land.hex })
+        }
+        (Class::Water, Location::Sea(hex)) if dry(s, hex) => Err(Refusal::DryPolder { hex }),
         _ => Ok(()),
     }
 }

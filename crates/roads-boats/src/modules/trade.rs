@@ -24,6 +24,7 @@ use crate::goods::Goods;
 use crate::map::AreaId;
 use crate::orders::{TurnOrders, WonderOrder};
 use crate::player::Colour;
+use crate::refusal::Refusal;
 use crate::state::{Module, Phase};
 use crate::transporter::{Kind, TransporterId};
 use crate::turn::at_home;
@@ -60,18 +61,16 @@ struct Offer {
 }
 
 /// The side of a player's home, and what they may trade from it.
-fn purse(ctx: &Ctx, player: Colour) -> Result<(Vec<AreaId>, Vec<TransporterId>, Goods), String> {
+fn purse(ctx: &Ctx, player: Colour) -> Result<(Vec<AreaId>, Vec<TransporterId>, Goods), Refusal> {
     let home = ctx
         .s
         .players
         .get(&player)
         .and_then(|p| p.home)
-        .ok_or_else(|| format!("{player} has no home"))?;
+        .ok_or(Refusal::NoHome { player })?;
     let carriers = at_home(ctx, player, home);
     if carriers.is_empty() {
-        return Err(format!(
-            "{player} has no transporter at home ({home}): both traders must have one on their own tile"
-        ));
+        return Err(Refusal::NoTraderAtHome { player, home });
     }
     let side: Vec<AreaId> = ctx.s.map.same_side(home).into_iter().collect();
     let mut have = lying(&ctx.s, &side);
@@ -185,7 +184,7 @@ fn settle(ctx: &mut Ctx, orders: &TurnOrders) {
         let (pa, pb) = match (purse(ctx, a.player), purse(ctx, b.player)) {
             (Ok(x), Ok(y)) => (x, y),
             (Err(e), _) | (_, Err(e)) => {
-                fail_both(ctx, e);
+                fail_both(ctx, e.to_string());
                 continue;
             }
         };

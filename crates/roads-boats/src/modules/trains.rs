@@ -10,6 +10,7 @@ use super::link;
 use super::{city, polder};
 use crate::map::{AreaId, Hex};
 use crate::orders::FareFrom;
+use crate::refusal::Link;
 use crate::state::{Module, Phase};
 use crate::transporter::{Class, Location, TransporterId};
 use crate::turn::moving::{Phase as Movement, arrived, blocked_reason, follow, sea_as_location};
@@ -62,7 +63,7 @@ pub(crate) fn train(
     let Some(start) = t.at.hex() else { return };
     // RULINGS R10: the train never lets a transporter break the rules of the tile it
     // leaves: one stranded on a polder stays.
-    if let Some(why) = polder::stranded(&ctx.s, t.kind.class(), t.at) {
+    if let Err(why) = polder::stranded(&ctx.s, t.kind.class(), t.at) {
         return ctx.fail(why);
     }
     let map = &ctx.s.map;
@@ -77,7 +78,7 @@ pub(crate) fn train(
     };
     // A track crosses a river, or a city's moat, only where the map lets a link on land
     // cross it (`resolve::link`): the moat only by a bridge (RULINGS R10).
-    let network = map.rail_network_where(&boarding, |a, b| link(&ctx.s, a, b, "track").is_ok());
+    let network = map.rail_network_where(&boarding, |a, b| link(&ctx.s, a, b, Link::Track).is_ok());
     let to = sea_as_location(ctx, to);
     let Some(dest) = to.hex() else {
         return ctx.fail(format!("the train does not go to {to}"));

@@ -10,6 +10,7 @@ use crate::map::{AreaId, Border, Dir, Hex, Road, Terrain, Wall};
 use crate::modules::{bombs, city, electricity};
 use crate::orders::{BuildingOrder, TurnOrders};
 use crate::player::Research;
+use crate::refusal::{Link, Refusal};
 use crate::transporter::{Location, TransporterId};
 pub(crate) use crate::turn::{Purse, building_at, one};
 
@@ -79,7 +80,7 @@ fn researched(ctx: &Ctx, r: Research) -> bool {
 }
 
 /// The mixture a new mine or shaft gets (RULINGS R4; rulebook p.16).
-fn mixture(ctx: &Ctx, wanted: Option<MineBag>) -> Result<MineBag, String> {
+fn mixture(ctx: &Ctx, wanted: Option<MineBag>) -> Result<MineBag, Refusal> {
     match wanted {
         None => Ok(MineBag::ORDINARY),
         Some(m) if m == MineBag::ORDINARY => Ok(m),
@@ -87,20 +88,20 @@ fn mixture(ctx: &Ctx, wanted: Option<MineBag>) -> Result<MineBag, String> {
             if researched(ctx, Research::SpecialisedMines) {
                 Ok(wanted.unwrap_or_default())
             } else {
-                Err("a 4/0 or 0/4 mixture needs the specialised-mines research".into())
+                Err(Refusal::SpecialisedMixture)
             }
         }
         Some(MineBag { gold: 5, iron: 5 }) => {
             if researched(ctx, Research::LargeMines) {
                 Ok(MineBag { gold: 5, iron: 5 })
             } else {
-                Err("a 5/5 mixture needs the large-mines research".into())
+                Err(Refusal::LargeMixture)
             }
         }
-        Some(m) => Err(format!(
-            "a mine holds 3 gold and 3 iron, 4/0 or 0/4 (specialised), or 5/5 (large), not {}/{}",
-            m.gold, m.iron
-        )),
+        Some(m) => Err(Refusal::NoSuchMixture {
+            gold: m.gold,
+            iron: m.iron,
+        }),
     }
 }
 
@@ -110,47 +111,43 @@ fn build(
     at: AreaId,
     with: TransporterId,
     wanted: Option<MineBag>,
-) -> Result<(), String> {
-    if let Some(m) = crate::modules::of_building(kind)
-        && !ctx.s.settings.modules.contains(&m)
+) -> Result<(), Refusal> {
+    let hex = at.hex;
+    if let Some(module) = crate::modules::of_building(kind)
+        && !ctx.s.settings.modules.contains(&module)
     {
-        return Err(format!("{m} are not in play in this game"));
+        return Err(Refusal::NotInPlay { module });
     }
-    if let Some(r) = kind.research_needed()
-        && !researched(ctx, r)
+    if let Some(research) = kind.research_needed()
+        && !researched(ctx, research)
     {
-        return Err(format!("a {kind} needs the {r} research first"));
+        return Err(Refusal::NeedsResearch { kind, research });
     }
     // The terrain as it is now: an irrigated desert is pasture in every message.
-    let terrain = ctx
-        .s
-        .terrain_now(at.hex)
-        .ok_or_else(|| format!("{} is not on the map", at.hex))?;
-    if !kind.site().allows(&ctx.s.map, at.hex) {
-        return Err(format!(
-            "a {kind} is built on {}, and {} is {terrain}",
-            kind.site(),
-            at.hex
-        ));
+    let terrain = ctx.s.terrain_now(hex).ok_or(Refusal::NotOnMap { hex })?;
+    if !kind.site().allows(&ctx.s.map, hex) {
+        return Err(Refusal::WrongSite {
+            kind,
+            site: kind.site(),
+            hex,
+            terrain,
+        });
     }
     // &cetera, management: "the desert MBA can be built in the desert before
     // irrigation is invented!"
     if terrain == Terrain::Desert && kind != BuildingKind::MbaDesert {
-        return Err(format!(
-            "{} is desert: only roads and walls until irrigation (brick 45)",
-            at.hex
-        ));
+        return Err(Refusal::Desert { hex });
     }
     let (limit, rule) = crate::building::room_on(terrain);
-    if ctx.s.buildings_on(at.hex).count() >= limit {
-        return Err(if terrain == Terrain::City {
-            format!("the city {} already has two buildings: {rule}", at.hex)
-        } else {
-            format!("{} already has a building: {rule}", at.hex)
+    if ctx.s.buildings_on(hex).count() >= limit {
+        return Err(Refusal::NoRoom {
+            hex,
+            city: terrain == Terrain::City,
+            rule,
         });
     }
     if wanted.is_some() && kind != BuildingKind::Mine {
-        return Err(format!("only a mine takes a mixture, not a {kind}"));
+        return Err(Refusal::MixtureForAMine { kind });
     }
     let mine = (kind == BuildingKind::Mine)
         .then(|| mixture(ctx, wanted))
@@ -160,19 +157,19 @@ fn build(
         // fisherman, the other building at sea: &cetera, art).
         let t = ctx.s.transporters.get(&with).map(|t| t.at);
         if t != Some(Location::Sea(at.hex)) {
-            return Err(format!(
-                "{with} must be on the sea at {} to build a {kind}",
-                at.hex,
-                with = with.named()
-            ));
+            return Err(Refusal::BuildFromTheSea {
+                with: with.named(),
+                hex,
+                kind,
+            });
         }
         Purse::carried(ctx, with)
     } else {
         if !reach(&ctx.s, with).contains(&at) {
-            return Err(format!(
-                "{} is not at {at}: build where you have a transporter, on the same side of the river",
-                with.named()
-            ));
+            return Err(Refusal::NotAtBuildSite {
+                with: with.named(),
+                at,
+            });
         }
         Purse::at(ctx, with, at)
     };
@@ -189,20 +186,20 @@ fn build(
     Ok(())
 }
 
-fn road(ctx: &mut Ctx, from: AreaId, to: AreaId, with: TransporterId) -> Result<(), String> {
+fn road(ctx: &mut Ctx, from: AreaId, to: AreaId, with: TransporterId) -> Result<(), Refusal> {
     ctx.s.map.road_fits(from, to)?;
     if !reach(&ctx.s, with).contains(&from) {
-        return Err(format!(
-            "{} is not at {from}: a road is built from the tile where you have a transporter",
-            with.named()
-        ));
+        return Err(Refusal::NotAtRoadStart {
+            with: with.named(),
+            from,
+        });
     }
     // A road crosses no river, nor a city's moat, without a bridge (&cetera, city: a road
     // out of a city needs the moat bridge on that side).
-    link(&ctx.s, from, to, "road")?;
+    link(&ctx.s, from, to, Link::Road)?;
     let r = Road::new(from, to);
     if ctx.s.map.roads.contains(&r) {
-        return Err(format!("there is already a road {r}"));
+        return Err(Refusal::RoadThere { road: r });
     }
     Purse::at(ctx, with, from).pay(ctx, &one(Good::Stone, 1))?;
     ctx.s.map.roads.insert(r);
@@ -213,21 +210,19 @@ fn road(ctx: &mut Ctx, from: AreaId, to: AreaId, with: TransporterId) -> Result<
     Ok(())
 }
 
-fn bridge(ctx: &mut Ctx, at: Hex, over: Option<Dir>, with: TransporterId) -> Result<(), String> {
+fn bridge(ctx: &mut Ctx, at: Hex, over: Option<Dir>, with: TransporterId) -> Result<(), Refusal> {
     if city::moat(&ctx.s, at) {
         return moat_bridge(ctx, at, over, with);
     }
     if ctx.s.map.terrain(at) == Some(Terrain::Polder) {
-        return Err("bridges cannot be built in polders".into());
+        return Err(Refusal::BridgeInPolder);
     }
     if ctx.s.terrain_now(at) == Some(Terrain::Desert) {
-        return Err(format!(
-            "{at} is desert: only roads and walls until irrigation (brick 45)"
-        ));
+        return Err(Refusal::Desert { hex: at });
     }
     let b = ctx.s.map.bridge_at(at, over)?;
     if ctx.s.map.bridges.contains(&b) {
-        return Err(format!("there is already a bridge there in {at}"));
+        return Err(Refusal::BridgeThere { hex: at });
     }
     let beside = ctx.s.map.tile(at).and_then(|t| t.areas_beside_arm(b.over));
     let reached = reach(&ctx.s, with);
@@ -241,7 +236,10 @@ fn bridge(ctx: &mut Ctx, at: Hex, over: Option<Dir>, with: TransporterId) -> Res
         .filter(|a| reached.contains(a))
         .collect();
     if banks.is_empty() {
-        return Err(format!("{} is not beside that river in {at}", with.named()));
+        return Err(Refusal::NotBesideTheRiver {
+            with: with.named(),
+            hex: at,
+        });
     }
     Purse::over(ctx, with, &banks).pay(ctx, &one(Good::Stone, 1))?;
     ctx.s.map.bridges.insert(b);
@@ -256,20 +254,16 @@ fn moat_bridge(
     at: Hex,
     over: Option<Dir>,
     with: TransporterId,
-) -> Result<(), String> {
+) -> Result<(), Refusal> {
     let Some(dir) = over else {
-        return Err(format!(
-            "{at} is a city: say which side of its moat the bridge spans (`bridge {at} over N`)"
-        ));
+        return Err(Refusal::MoatBridgeSide { hex: at });
     };
     let Some(across) = at.step(dir).filter(|h| ctx.s.map.tiles.contains_key(h)) else {
-        return Err(format!("{at} has no neighbour toward {dir}"));
+        return Err(Refusal::NoNeighbourToward { hex: at, dir });
     };
     let b = crate::map::Bridge { hex: at, over: dir };
     if ctx.s.map.bridges.contains(&b) {
-        return Err(format!(
-            "there is already a bridge on the {dir} side of {at}"
-        ));
+        return Err(Refusal::MoatBridgeThere { hex: at, dir });
     }
     let reached = reach(&ctx.s, with);
     let mut sites: Vec<AreaId> = ctx
@@ -287,10 +281,11 @@ fn moat_bridge(
             .collect();
     }
     if sites.is_empty() {
-        return Err(format!(
-            "{} is neither in the city {at} nor on {across} beside that side of its moat",
-            with.named()
-        ));
+        return Err(Refusal::NotBesideTheMoat {
+            with: with.named(),
+            city: at,
+            across,
+        });
     }
     Purse::over(ctx, with, &sites).pay(ctx, &one(Good::Stone, 1))?;
     ctx.s.map.bridges.insert(b);
@@ -304,8 +299,12 @@ fn wall_site(
     ctx: &Ctx,
     border: Border,
     with: TransporterId,
-) -> Result<(Vec<AreaId>, bool, Hex), String> {
-    let t = ctx.s.transporters.get(&with).ok_or("no such transporter")?;
+) -> Result<(Vec<AreaId>, bool, Hex), Refusal> {
+    let t = ctx
+        .s
+        .transporters
+        .get(&with)
+        .ok_or(Refusal::NoTransporter { id: with.named() })?;
     let (a, b) = border.tiles();
     let (hex, at_sea) = match t.at {
         Location::Land(x) => (x.hex, false),
@@ -313,21 +312,21 @@ fn wall_site(
         Location::Dock(c) => (c.land.hex, false),
         Location::Sea(h) => (h, true),
         Location::Carried(_) => {
-            return Err(format!("{with} is being carried", with = with.named()));
+            return Err(Refusal::BeingCarried { id: with.named() });
         }
     };
     if hex != a && hex != b {
-        return Err(format!(
-            "{with} is not on either side of {border}",
-            with = with.named()
-        ));
+        return Err(Refusal::NotBesideTheBorder {
+            with: with.named(),
+            border,
+        });
     }
     let other = if hex == a { b } else { a };
-    let dir = hex.direction_to(other).ok_or("not neighbours")?;
+    let dir = hex
+        .direction_to(other)
+        .ok_or(Refusal::NotNeighbours { a: hex, b: other })?;
     if city::moat(&ctx.s, hex) && !city::bridged(&ctx.s, hex, dir) {
-        return Err(format!(
-            "a wall is built from the city {hex} only where a bridge crosses its moat: there is none toward {other}"
-        ));
+        return Err(Refusal::CityWallUnbridged { city: hex, other });
     }
     let areas = if at_sea {
         Vec::new()
@@ -338,10 +337,10 @@ fn wall_site(
             .filter(|x| ctx.s.map.area_touches(*x, dir))
             .collect();
         if touching.is_empty() {
-            return Err(format!(
-                "{with} cannot reach {border} from its side of the river",
-                with = with.named()
-            ));
+            return Err(Refusal::WallOutOfReach {
+                with: with.named(),
+                border,
+            });
         }
         touching
     };
@@ -355,7 +354,7 @@ fn walls(
     border: Border,
     with: TransporterId,
     target: Option<u8>,
-) -> Result<(), String> {
+) -> Result<(), Refusal> {
     let Some(target) = target else {
         return wall(ctx, border, with);
     };
@@ -367,10 +366,10 @@ fn walls(
             .map_or(0, |w| w.tokens)
     };
     if now(ctx) >= target {
-        return Err(format!(
-            "your wall on {border} already has {}",
-            judge_core::text::count(usize::from(now(ctx)), "token")
-        ));
+        return Err(Refusal::WallHasTokens {
+            border,
+            tokens: usize::from(now(ctx)),
+        });
     }
     let mut built = 0;
     while now(ctx) < target {
@@ -389,19 +388,17 @@ fn walls(
     Ok(())
 }
 
-fn wall(ctx: &mut Ctx, border: Border, with: TransporterId) -> Result<(), String> {
+fn wall(ctx: &mut Ctx, border: Border, with: TransporterId) -> Result<(), Refusal> {
     let Some(player) = ctx.player else {
         return Ok(());
     };
-    ctx.s.map.wall_allowed(border).map_err(str::to_string)?;
+    ctx.s.map.wall_allowed(border)?;
     let (areas, from_sea, _) = wall_site(ctx, border, with)?;
     let existing = ctx.s.map.wall(border).copied();
     let tokens = match existing {
         None => 1,
         Some(Wall { owner: Some(o), .. }) if o != player => {
-            return Err(format!(
-                "{border} has a {o} wall: demolish it first (one colour per border)"
-            ));
+            return Err(Refusal::OthersWall { border, owner: o });
         }
         Some(w) => w.tokens + 1,
     };
@@ -458,12 +455,12 @@ fn push_out(ctx: &mut Ctx, border: Border) {
     }
 }
 
-fn demolish(ctx: &mut Ctx, border: Border, with: TransporterId) -> Result<(), String> {
+fn demolish(ctx: &mut Ctx, border: Border, with: TransporterId) -> Result<(), Refusal> {
     let Some(w) = ctx.s.map.wall(border).copied() else {
-        return Err(format!("there is no wall on {border}"));
+        return Err(Refusal::NoWall { border });
     };
     if w.owner.is_none() {
-        return Err(format!("the wall on {border} is already neutral"));
+        return Err(Refusal::WallNeutral { border });
     }
     let (areas, from_sea, _) = wall_site(ctx, border, with)?;
     let cost = u32::from(w.tokens) + 1 + if from_sea { 2 } else { 0 };
@@ -488,13 +485,13 @@ fn demolish(ctx: &mut Ctx, border: Border, with: TransporterId) -> Result<(), St
     Ok(())
 }
 
-fn shaft(ctx: &mut Ctx, at: Hex, wanted: MineBag, with: TransporterId) -> Result<(), String> {
+fn shaft(ctx: &mut Ctx, at: Hex, wanted: MineBag, with: TransporterId) -> Result<(), Refusal> {
     if !researched(ctx, Research::NewShafts) {
-        return Err("new shafts need the new-shafts research".into());
+        return Err(Refusal::NewShaftsUnresearched);
     }
     let i = building_at(ctx, at, with)?;
     if ctx.s.buildings[i].kind != BuildingKind::Mine {
-        return Err(format!("the building at {at} is not a mine"));
+        return Err(Refusal::NotAMine { hex: at });
     }
     let mix = mixture(ctx, Some(wanted))?;
     let area = ctx.s.buildings[i].at;

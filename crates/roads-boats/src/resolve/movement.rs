@@ -12,6 +12,7 @@ use crate::map::{AreaId, Hex};
 use crate::modules::{self, city, polder};
 use crate::orders::{MovementOrder, Step, TurnOrders};
 use crate::player::Colour;
+use crate::refusal::{Link, Refusal};
 use crate::transporter::{Class, Kind, Location, TransporterId};
 use crate::turn::load_goods;
 use crate::turn::moving::{Phase, blocked_reason, excluded, follow, sea_as_location};
@@ -111,15 +112,17 @@ pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
 }
 
 /// Another player's wall on the border between two tiles bars `player` (RULINGS R3).
-pub(crate) fn wall_bars(ctx: &Ctx, a: Hex, b: Hex, player: Colour) -> Option<String> {
-    let border = ctx.s.map.border(a, b)?;
-    let w = ctx.s.map.wall(border)?;
-    (!w.lets_through(player)).then(|| {
-        format!(
-            "a {} wall on {border} bars the way",
-            w.owner.map_or("neutral", |o| o.name())
-        )
-    })
+pub(crate) fn wall_bars(ctx: &Ctx, a: Hex, b: Hex, player: Colour) -> Result<(), Refusal> {
+    let Some(border) = ctx.s.map.border(a, b) else {
+        return Ok(());
+    };
+    match ctx.s.map.wall(border) {
+        Some(w) if !w.lets_through(player) => Err(Refusal::WallBars {
+            owner: w.owner,
+            border,
+        }),
+        _ => Ok(()),
+    }
 }
 
 /// One step on land: to a neighbouring tile's area, or across a bridge in the tile.
@@ -129,41 +132,38 @@ fn land_step(
     (player, kind): (Colour, Kind),
     from: AreaId,
     to: Location,
-) -> Result<(AreaId, bool, bool), String> {
+) -> Result<(AreaId, bool, bool), Refusal> {
     let map = &ctx.s.map;
     let Location::Land(to) = to else {
-        return Err(format!("{to} is not land"));
+        return Err(Refusal::NotLand { to });
     };
     if !map.has_area(to) {
-        return Err(format!("{to} is not an area of the map"));
+        return Err(Refusal::NoSuchArea { area: to });
     }
     if to.hex != from.hex {
         // &cetera, polder: "land transporters cannot enter or leave" a flooded polder.
-        if let Some(why) = polder::stranded(&ctx.s, Class::Land, Location::Land(from)) {
-            return Err(why);
-        }
+        polder::stranded(&ctx.s, Class::Land, Location::Land(from))?;
         polder::may_enter(&ctx.s, Class::Land, Location::Land(to))?;
     }
     if to.hex == from.hex {
         return if map.on_same_side(from, to) {
             Ok((to, true, false))
         } else {
-            Err(format!(
-                "the river lies between {from} and {to}, with no bridge"
-            ))
+            Err(Refusal::RiverBetween { from, to })
         };
     }
     if from.hex.direction_to(to.hex).is_none() {
-        return Err(format!("{} is not next to {}", to.hex, from.hex));
+        return Err(Refusal::NotNextTo {
+            to: to.hex,
+            from: from.hex,
+        });
     }
     if !map.is_land(to.hex) {
-        return Err(format!("{} is sea", to.hex));
+        return Err(Refusal::IsSea { hex: to.hex });
     }
     // &cetera, art: "exhibition caravans can freely move through walls".
-    if kind != Kind::Caravan
-        && let Some(why) = wall_bars(ctx, from.hex, to.hex, player)
-    {
-        return Err(why);
+    if kind != Kind::Caravan {
+        wall_bars(ctx, from.hex, to.hex, player)?;
     }
     // RULINGS R3: no river, and no city's moat, is crossed without a bridge (`link`); a
     // moat bars every bank of the border, and says so.
@@ -175,13 +175,13 @@ fn land_step(
             || (here.contains(&r.to) && there.contains(&r.from))
     });
     let crossing = road
-        || here
-            .iter()
-            .any(|a| there.iter().any(|b| link(&ctx.s, *a, *b, "step").is_ok()));
+        || here.iter().any(|a| {
+            there
+                .iter()
+                .any(|b| link(&ctx.s, *a, *b, Link::Step).is_ok())
+        });
     if !crossing {
-        return Err(format!(
-            "no land transporter crosses the river between {from} and {to} without a bridge"
-        ));
+        return Err(Refusal::NoBridgeAcross { from, to });
     }
     Ok((to, road, true))
 }
@@ -193,7 +193,7 @@ fn water_step(
     player: Colour,
     from: Location,
     to: Location,
-) -> Result<(Location, bool), String> {
+) -> Result<(Location, bool), Refusal> {
     let map = &ctx.s.map;
     let arm_toward = |x: Hex, y: Hex| {
         x.direction_to(y)
@@ -208,12 +208,10 @@ fn water_step(
                 || (moat(x) && (moat(y) || arm_toward(y, x) || map.is_sea(y)))
                 || (moat(y) && arm_toward(x, y)))
     };
-    let check_wall = |a: Hex, b: Hex| wall_bars(ctx, a, b, player).map_or(Ok(()), Err);
+    let check_wall = |a: Hex, b: Hex| wall_bars(ctx, a, b, player);
     // &cetera, polder: a boat on a dry polder, or docked at one, is stranded; a flooded
     // one is sea for boats.
-    if let Some(why) = polder::stranded(&ctx.s, Class::Water, from) {
-        return Err(why);
-    }
+    polder::stranded(&ctx.s, Class::Water, from)?;
     if let Location::Dock(_) = to {
         polder::may_enter(&ctx.s, Class::Water, to)?;
     }
@@ -221,45 +219,44 @@ fn water_step(
     match (from, to) {
         (Location::River(x), Location::River(y)) => {
             if !river_toward(x, y) || !map.is_land(y) {
-                return Err(format!("no river runs from {x} to {y}"));
+                return Err(Refusal::NoRiverRuns { from: x, to: y });
             }
             check_wall(x, y)?;
             Ok((to, false))
         }
         (Location::River(x), Location::Sea(y)) | (Location::Sea(y), Location::River(x)) => {
             if !river_toward(x, y) || !map.is_sea(y) {
-                return Err(format!(
-                    "the river in {x} does not flow into the sea at {y}"
-                ));
+                return Err(Refusal::NoOutflow { river: x, sea: y });
             }
             check_wall(x, y)?;
             Ok((to, false))
         }
         (Location::Sea(y), Location::Sea(z)) => {
             if y.direction_to(z).is_none() || !is_sea(z) {
-                return Err(format!("{z} is not a sea tile next to {y}"));
+                return Err(Refusal::NotSeaNextTo { to: z, from: y });
             }
             Ok((to, false))
         }
         (Location::Sea(y), Location::Dock(c)) => {
             if c.sea != y || !map.is_coast(c) {
-                return Err(format!("a boat at sea in {y} cannot dock at {}", c.land));
+                return Err(Refusal::CannotDock {
+                    sea: y,
+                    land: c.land,
+                });
             }
-            if let Some(why) = wall_bars(ctx, c.land.hex, y, player) {
-                return Err(format!("{why}: only its owner docks behind it"));
+            if let Err(Refusal::WallBars { owner, border }) = wall_bars(ctx, c.land.hex, y, player)
+            {
+                return Err(Refusal::DockBarred { owner, border });
             }
             Ok((to, true))
         }
         (Location::Dock(c), Location::Sea(y)) => {
             if c.sea != y {
-                return Err(format!(
-                    "a docked boat leaves only to the sea it came from, {}",
-                    c.sea
-                ));
+                return Err(Refusal::LeaveDock { sea: c.sea });
             }
             Ok((to, false))
         }
-        (from, to) => Err(format!("a boat cannot go from {from} to {to}")),
+        (from, to) => Err(Refusal::BoatCannotGo { from, to }),
     }
 }
 
@@ -321,9 +318,7 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
                     continue;
                 }
                 let result = match (kind.class(), pos) {
-                    (Class::Water, _) if docked => {
-                        Err("a boat that has docked moves no further this turn".to_string())
-                    }
+                    (Class::Water, _) if docked => Err(Refusal::AlreadyDocked),
                     (Class::Water, _) => water_step(ctx, player, pos, target).map(|(l, d)| {
                         docked = d;
                         (l, true)
@@ -331,7 +326,7 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
                     (Class::Air, Location::Sea(y)) => water_step(ctx, player, pos, target)
                         .and_then(|(l, _)| match (l, y) {
                             (Location::Sea(_), _) => Ok((l, true)),
-                            _ => Err("a taxiing plane goes from sea only to sea".to_string()),
+                            _ => Err(Refusal::TaxiSeaToSea),
                         }),
                     (_, Location::Land(from)) => {
                         land_step(ctx, (player, kind), from, target).and_then(|(a, road, costs)| {
@@ -341,17 +336,15 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
                                     // &cetera, art: 1 step "on roads or unpaved land".
                                     Kind::Caravan => {}
                                     Kind::Plane => {
-                                        return Err(
-                                            "a taxiing plane moves only along roads".to_string()
-                                        );
+                                        return Err(Refusal::TaxiOnRoads);
                                     }
-                                    _ => return Err(format!("a {kind} moves only on roads")),
+                                    _ => return Err(Refusal::OnlyOnRoads { kind }),
                                 }
                             }
                             Ok((Location::Land(a), costs))
                         })
                     }
-                    (_, other) => Err(format!("a {kind} at {other} cannot move on land")),
+                    (_, at) => Err(Refusal::CannotMoveOnLand { kind, at }),
                 };
                 match result {
                     Ok((next, costs)) => {
@@ -599,7 +592,7 @@ fn release(
         ));
     }
     if let (Class::Water, Location::Dock(coast)) = (t.kind.class(), at)
-        && let Some(why) = wall_bars(ctx, coast.land.hex, coast.sea, t.owner)
+        && let Err(why) = wall_bars(ctx, coast.land.hex, coast.sea, t.owner)
     {
         return ctx.fail(format!(
             "{carried} cannot be put down at {at}: {why}: only its owner docks behind it"

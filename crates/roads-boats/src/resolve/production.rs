@@ -13,6 +13,7 @@ use crate::map::{AreaId, Coast, Hex, Terrain};
 use crate::modules::{self, city, fundamental_research};
 use crate::orders::{ProductionOrder, TurnOrders};
 use crate::player::{Colour, Research};
+use crate::refusal::Refusal;
 use crate::state::MineDraw;
 use crate::transporter::{Class, Kind, Location, Transporter, TransporterId};
 pub(crate) use crate::turn::load_goods;
@@ -446,7 +447,7 @@ fn note_offers(ctx: &mut Ctx, taken: &[(TransporterId, Goods)]) {
 }
 
 /// Which building on the tile makes `output`.
-fn factory_for(ctx: &Ctx, hex: Hex, output: Output) -> Result<(usize, Recipe), String> {
+fn factory_for(ctx: &Ctx, hex: Hex, output: Output) -> Result<(usize, Recipe), Refusal> {
     let mut kinds = Vec::new();
     for (i, b) in ctx
         .s
@@ -455,18 +456,15 @@ fn factory_for(ctx: &Ctx, hex: Hex, output: Output) -> Result<(usize, Recipe), S
         .enumerate()
         .filter(|(_, b)| b.at.hex == hex)
     {
-        kinds.push(b.kind.to_string());
+        kinds.push(b.kind);
         if let Some(r) = b.kind.recipes().into_iter().find(|r| r.output == output) {
             return Ok((i, r));
         }
     }
     Err(if kinds.is_empty() {
-        format!("there is no building at {hex}")
+        Refusal::NoBuilding { hex }
     } else {
-        format!(
-            "the {} at {hex} does not make {output}",
-            kinds.join(" and ")
-        )
+        Refusal::DoesNotMake { kinds, hex, output }
     })
 }
 
@@ -590,7 +588,7 @@ fn make(
                     t.owner,
                     consent::how_to_offer(*id, player, "production")
                 ),
-                _ => e,
+                _ => e.to_string(),
             };
             return ctx.fail(e);
         }
@@ -852,7 +850,7 @@ fn make_one_transporter(
 
 /// Where a new boat goes: into the tile's river or onto a coast of the factory's side
 /// that no other player's wall closes (RULINGS R4).
-fn launch_site(ctx: &Ctx, area: &AreaId, wanted: Option<Location>) -> Result<Location, String> {
+fn launch_site(ctx: &Ctx, area: &AreaId, wanted: Option<Location>) -> Result<Location, Refusal> {
     let player = ctx.player;
     let map = &ctx.s.map;
     let side = map.same_side(*area);
@@ -872,13 +870,11 @@ fn launch_site(ctx: &Ctx, area: &AreaId, wanted: Option<Location>) -> Result<Loc
     }
     match wanted {
         Some(w) if options.contains(&w) => Ok(w),
-        Some(w) => Err(format!("a boat made at {area} cannot be launched at {w}")),
-        None => options.first().copied().ok_or_else(|| {
-            format!(
-                "every shore of {} is walled off by other players: the boat cannot be launched",
-                area.hex
-            )
-        }),
+        Some(at) => Err(Refusal::CannotLaunchAt { area: *area, at }),
+        None => options
+            .first()
+            .copied()
+            .ok_or(Refusal::ShoresWalledOff { hex: area.hex }),
     }
 }
 

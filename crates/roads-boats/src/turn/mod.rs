@@ -18,6 +18,7 @@ use crate::events::{Event, Fact};
 use crate::goods::{Good, Goods};
 use crate::map::{AreaId, Hex};
 use crate::player::Colour;
+use crate::refusal::Refusal;
 use crate::rng::MINES;
 use crate::state::{Phase, State};
 use crate::transporter::{Kind, Location, TransporterId};
@@ -83,9 +84,11 @@ impl Ctx {
         });
     }
 
-    pub fn fail(&mut self, reason: impl Into<String>) {
+    /// The current order did nothing, for `reason` (a [`Refusal`](crate::Refusal) or
+    /// the phase's own words); the event keeps the words.
+    pub fn fail(&mut self, reason: impl std::fmt::Display) {
         self.emit(Fact::Failed {
-            reason: reason.into(),
+            reason: reason.to_string(),
         });
     }
 
@@ -101,15 +104,16 @@ impl Ctx {
     }
 
     /// Check that `id` is one of the current player's transporters, not carried.
-    pub fn own(&self, id: TransporterId) -> Result<(), String> {
+    pub fn own(&self, id: TransporterId) -> Result<(), Refusal> {
         let me = self.player;
         match self.s.transporters.get(&id) {
-            None => Err(format!("there is no transporter {id}", id = id.named())),
-            Some(t) if Some(t.owner) != me => {
-                Err(format!("{id} is {}'s, not yours", t.owner, id = id.named()))
-            }
+            None => Err(Refusal::NoTransporter { id: id.named() }),
+            Some(t) if Some(t.owner) != me => Err(Refusal::NotYours {
+                id: id.named(),
+                owner: t.owner,
+            }),
             Some(t) if matches!(t.at, Location::Carried(_)) => {
-                Err(format!("{id} is being carried", id = id.named()))
+                Err(Refusal::BeingCarried { id: id.named() })
             }
             Some(_) => Ok(()),
         }
@@ -158,7 +162,7 @@ pub(crate) fn leave_game(
 
 /// Where a transporter puts goods down when no area is named: its own area, or the one
 /// bank a river can offer.
-pub(crate) fn home_area(s: &State, at: Location) -> Result<AreaId, String> {
+pub(crate) fn home_area(s: &State, at: Location) -> Result<AreaId, Refusal> {
     match at {
         Location::Land(a) => Ok(a),
         Location::Dock(c) => Ok(c.land),
@@ -166,30 +170,19 @@ pub(crate) fn home_area(s: &State, at: Location) -> Result<AreaId, String> {
         Location::Sea(h) if s.map.terrain(h) == Some(super::map::Terrain::Polder) => {
             Ok(AreaId::whole(h))
         }
-        Location::Sea(h) => Err(format!(
-            "goods are never left at sea, and there is no {} at {h}",
+        Location::Sea(hex) => Err(Refusal::GoodsAtSea {
+            hex,
             // &cetera, art: a pearl fisherman holds goods at sea too.
-            if s.settings.modules.contains(&super::state::Module::Art) {
-                "oil rig or pearl fisherman"
-            } else {
-                "oil rig"
-            }
-        )),
-        Location::River(h) => {
-            let areas = s.map.areas(h);
-            match areas.as_slice() {
+            art: s.settings.modules.contains(&super::state::Module::Art),
+        }),
+        Location::River(hex) => {
+            let banks = s.map.areas(hex);
+            match banks.as_slice() {
                 [one] => Ok(*one),
-                _ => Err(format!(
-                    "from the river in {h} say which bank: {}",
-                    areas
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" or ")
-                )),
+                _ => Err(Refusal::WhichBank { hex, banks }),
             }
         }
-        Location::Carried(t) => Err(format!("it is carried by {t}", t = t.named())),
+        Location::Carried(t) => Err(Refusal::CarriedBy { by: t.named() }),
     }
 }
 

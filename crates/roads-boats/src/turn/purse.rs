@@ -6,6 +6,7 @@ use super::{Ctx, lying, reach, take_lying};
 use crate::events::Fact;
 use crate::goods::{Good, Goods};
 use crate::map::{AreaId, Hex};
+use crate::refusal::{Refusal, Shortage};
 use crate::transporter::TransporterId;
 
 /// The goods a builder may use: its own cargo, the goods lying on its side of `area`,
@@ -100,15 +101,19 @@ impl Purse {
     }
 
     /// Pay `cost` in full, or nothing and say what is missing.
-    pub(crate) fn pay(&self, ctx: &mut Ctx, cost: &Goods) -> Result<(), String> {
+    pub(crate) fn pay(&self, ctx: &mut Ctx, cost: &Goods) -> Result<(), Refusal> {
         let have = self.holds(ctx);
-        let missing: Vec<String> = cost
+        let missing: Vec<Shortage> = cost
             .iter()
             .filter(|(g, n)| have.count(*g) < *n)
-            .map(|(g, n)| format!("{} needed, {} there", g.counted(n), have.count(g)))
+            .map(|(good, needed)| Shortage {
+                good,
+                needed,
+                there: have.count(good),
+            })
             .collect();
         if !missing.is_empty() {
-            return Err(format!("not enough goods: {}", missing.join(", ")));
+            return Err(Refusal::NotEnoughGoods { missing });
         }
         for (g, n) in cost.iter() {
             let mut left = n;
@@ -153,11 +158,14 @@ pub(crate) fn one(good: Good, n: u32) -> Goods {
     [(good, n)].into_iter().collect()
 }
 
-pub(crate) fn building_at(ctx: &Ctx, at: Hex, with: TransporterId) -> Result<usize, String> {
+pub(crate) fn building_at(ctx: &Ctx, at: Hex, with: TransporterId) -> Result<usize, Refusal> {
     let reached = reach(&ctx.s, with);
     ctx.s
         .buildings
         .iter()
         .position(|b| b.at.hex == at && reached.contains(&b.at))
-        .ok_or_else(|| format!("{with} is at no building in {at}", with = with.named()))
+        .ok_or(Refusal::AtNoBuilding {
+            with: with.named(),
+            hex: at,
+        })
 }
