@@ -95,7 +95,8 @@ pub fn run(args: DeadlineArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .map_err(|e| Failure::User(e.to_string()))?;
     let mut file = archive.game.clone();
     file.schedule = Some(schedule);
-    file.validate().map_err(Failure::User)?;
+    file.validate()
+        .map_err(|slip| Failure::User(slip.to_string()))?;
     archive.save_game_file(file)?;
     writeln!(
         out,

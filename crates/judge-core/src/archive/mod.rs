@@ -547,8 +547,9 @@ pub enum Key {
 }
 
 /// Something wrong in game.toml: where (the path of keys to it: `schedule`, `every`;
-/// `players`, 1, `id`), what, and how to put it right.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// `players`, 1, `id`), what, and how to put it right. As an error it says what.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
 pub struct Slip {
     pub at: Vec<Key>,
     pub message: String,
@@ -673,20 +674,35 @@ pub const SEND_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30)
 /// cron starts every few minutes should end before the next.
 pub const LONGEST_SEND_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(600);
 
+/// Why `[mail] send_timeout` in game.toml cannot be used: the GM's to put right.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SendTimeoutError {
+    /// Not a duration.
+    #[error("[mail] send_timeout = \"{text}\": {error}; write a duration like 30s or 2min")]
+    Unreadable {
+        text: String,
+        error: humantime::DurationError,
+    },
+    /// A duration too short, or longer than [`LONGEST_SEND_TIMEOUT`].
+    #[error(
+        "[mail] send_timeout = \"{text}\": write a duration from 1s to {}",
+        humantime::format_duration(LONGEST_SEND_TIMEOUT)
+    )]
+    OutOfRange { text: String },
+}
+
 impl MailSettings {
     /// How long one run may spend sending: `send_timeout`, or [`SEND_TIMEOUT`].
-    pub fn send_timeout(&self) -> Result<std::time::Duration, String> {
+    pub fn send_timeout(&self) -> Result<std::time::Duration, SendTimeoutError> {
         let Some(t) = &self.send_timeout else {
             return Ok(SEND_TIMEOUT);
         };
-        let d = humantime::parse_duration(t).map_err(|e| {
-            format!("[mail] send_timeout = \"{t}\": {e}; write a duration like 30s or 2min")
+        let d = humantime::parse_duration(t).map_err(|error| SendTimeoutError::Unreadable {
+            text: t.clone(),
+            error,
         })?;
         if d < std::time::Duration::from_secs(1) || d > LONGEST_SEND_TIMEOUT {
-            return Err(format!(
-                "[mail] send_timeout = \"{t}\": write a duration from 1s to {}",
-                humantime::format_duration(LONGEST_SEND_TIMEOUT)
-            ));
+            return Err(SendTimeoutError::OutOfRange { text: t.clone() });
         }
         Ok(d)
     }
@@ -694,7 +710,7 @@ impl MailSettings {
 
 impl GameFile {
     /// Players whose address the mail library cannot read: no mail reaches them.
-    pub fn bad_addresses(&self) -> Vec<(String, String)> {
+    pub fn bad_addresses(&self) -> Vec<(String, AddressError)> {
         self.players
             .iter()
             .filter_map(|p| check_address(&p.email).err().map(|e| (p.id.clone(), e)))
@@ -702,10 +718,10 @@ impl GameFile {
     }
 
     /// Check what a GM may have edited by hand: addresses, the schedule, mail settings.
-    /// The first problem, as a sentence; [`GameFile::slips`] has them all, with where.
-    pub fn validate(&self) -> Result<(), String> {
+    /// The first problem (its message is a sentence); [`GameFile::slips`] has them all.
+    pub fn validate(&self) -> Result<(), Slip> {
         match self.slips().into_iter().next() {
-            Some(s) => Err(s.message),
+            Some(s) => Err(s),
             None => Ok(()),
         }
     }
@@ -776,7 +792,7 @@ impl GameFile {
                 ));
             }
             if let Err(e) = m.send_timeout() {
-                out.push(Slip::new(at("send_timeout"), e));
+                out.push(Slip::new(at("send_timeout"), e.to_string()));
             }
             // Without a way out, every report and answer would wait in the outbox for
             // good, and every run would say so: a slip, named before anything is queued.
@@ -811,14 +827,25 @@ impl GameFile {
     }
 }
 
+/// A mail address the mail library cannot read, and what it says of it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{address}` is not a mail address ({error})")]
+pub struct AddressError {
+    pub address: String,
+    pub error: lettre::address::AddressError,
+}
+
 /// A mail address as the mail library reads it (so that one it refuses later is refused
 /// here, before anything is written).
-pub fn check_address(address: &str) -> Result<(), String> {
+pub fn check_address(address: &str) -> Result<(), AddressError> {
     address
         .trim()
         .parse::<lettre::Address>()
         .map(|_| ())
-        .map_err(|e| format!("`{address}` is not a mail address ({e})"))
+        .map_err(|error| AddressError {
+            address: address.to_string(),
+            error,
+        })
 }
 
 fn game_file_text(game: &GameFile) -> Result<String, ArchiveError> {
@@ -904,6 +931,42 @@ mod tests {
                 "{bad}"
             );
         }
+    }
+
+    /// Issue 22: the typed errors of game.toml's settings say what the strings said.
+    #[test]
+    fn settings_errors_keep_their_words() {
+        let mut m = MailSettings {
+            send_timeout: Some("11min".into()),
+            ..MailSettings::default()
+        };
+        assert_eq!(
+            m.send_timeout().map_err(|e| e.to_string()),
+            Err("[mail] send_timeout = \"11min\": write a duration from 1s to 10m".into())
+        );
+        m.send_timeout = Some("soon".into());
+        let why = humantime::parse_duration("soon").expect_err("not a duration");
+        assert_eq!(
+            m.send_timeout().map_err(|e| e.to_string()),
+            Err(format!(
+                "[mail] send_timeout = \"soon\": {why}; write a duration like 30s or 2min"
+            ))
+        );
+        let why = "ann"
+            .parse::<lettre::Address>()
+            .expect_err("not an address");
+        assert_eq!(
+            check_address("ann").map_err(|e| e.to_string()),
+            Err(format!("`ann` is not a mail address ({why})"))
+        );
+        let mut g = game();
+        assert_eq!(g.validate(), Ok(()));
+        let ann = g.players[0].clone();
+        g.players.push(ann);
+        assert_eq!(
+            g.validate().map_err(|s| s.to_string()),
+            Err("two players are red: Ann and Ann; a seat is one player's".into())
+        );
     }
 
     #[test]

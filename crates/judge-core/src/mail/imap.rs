@@ -20,6 +20,36 @@ pub struct Source {
     pub security: String,
 }
 
+/// Why the mail of an IMAP INBOX could not be read: the settings, or the server at one
+/// step of the conversation (the message names the step, and the server's answer; kept
+/// boxed, for the `imap` crate's error is large).
+#[derive(Debug, thiserror::Error)]
+pub enum ImapError {
+    #[error("imap security `{0}`: use none, starttls or tls")]
+    Security(String),
+    #[error("IMAP {host}:{port}: {error}")]
+    Connect {
+        host: String,
+        port: u16,
+        error: Box<imap::Error>,
+    },
+    #[error("IMAP login as {user}: {error}")]
+    Login {
+        user: String,
+        error: Box<imap::Error>,
+    },
+    #[error("IMAP INBOX: {0}")]
+    Inbox(Box<imap::Error>),
+    #[error("IMAP search: {0}")]
+    Search(Box<imap::Error>),
+    #[error("IMAP fetch dates: {0}")]
+    FetchDates(Box<imap::Error>),
+    #[error("IMAP fetch {uid}: {error}")]
+    Fetch { uid: u32, error: Box<imap::Error> },
+    #[error("IMAP store: {0}")]
+    Store(Box<imap::Error>),
+}
+
 /// Fetch every unseen message with the server's INTERNALDATE (when it was delivered),
 /// hand each to `file`, and mark seen those it accepted (returned `true`). With
 /// `read_only` the mailbox is opened with EXAMINE and nothing is marked: a dry run leaves
@@ -28,34 +58,39 @@ pub fn ingest(
     src: &Source,
     read_only: bool,
     mut file: impl FnMut(&[u8], u32, Option<SystemTime>) -> bool,
-) -> Result<usize, String> {
+) -> Result<usize, ImapError> {
     let mode = match src.security.as_str() {
         "none" => ConnectionMode::Plaintext,
         "starttls" => ConnectionMode::StartTls,
         "tls" => ConnectionMode::Tls,
         other => {
-            return Err(format!(
-                "imap security `{other}`: use none, starttls or tls"
-            ));
+            return Err(ImapError::Security(other.to_string()));
         }
     };
     let client = ClientBuilder::new(src.host.as_str(), src.port)
         .mode(mode)
         .tls_kind(TlsKind::Rust)
         .connect()
-        .map_err(|e| format!("IMAP {}:{}: {e}", src.host, src.port))?;
+        .map_err(|error| ImapError::Connect {
+            host: src.host.clone(),
+            port: src.port,
+            error: Box::new(error),
+        })?;
     let mut session = client
         .login(&src.user, &src.password)
-        .map_err(|(e, _)| format!("IMAP login as {}: {e}", src.user))?;
+        .map_err(|(error, _)| ImapError::Login {
+            user: src.user.clone(),
+            error: Box::new(error),
+        })?;
     if read_only {
         session.examine("INBOX")
     } else {
         session.select("INBOX")
     }
-    .map_err(|e| format!("IMAP INBOX: {e}"))?;
+    .map_err(|e| ImapError::Inbox(Box::new(e)))?;
     let mut uids: Vec<u32> = session
         .uid_search("UNSEEN")
-        .map_err(|e| format!("IMAP search: {e}"))?
+        .map_err(|e| ImapError::Search(Box::new(e)))?
         .into_iter()
         .collect();
     // Filed in the order of delivery: the server's INTERNALDATE, then its own sequence
@@ -65,7 +100,7 @@ pub fn ingest(
         let list: Vec<String> = uids.iter().map(u32::to_string).collect();
         for f in session
             .uid_fetch(list.join(","), "INTERNALDATE")
-            .map_err(|e| format!("IMAP fetch dates: {e}"))?
+            .map_err(|e| ImapError::FetchDates(Box::new(e)))?
             .iter()
         {
             if let (Some(uid), Some(d)) = (f.uid, f.internal_date()) {
@@ -78,7 +113,10 @@ pub fn ingest(
     for uid in &uids {
         let fetches = session
             .uid_fetch(uid.to_string(), "(BODY.PEEK[] INTERNALDATE)")
-            .map_err(|e| format!("IMAP fetch {uid}: {e}"))?;
+            .map_err(|error| ImapError::Fetch {
+                uid: *uid,
+                error: Box::new(error),
+            })?;
         for f in fetches.iter() {
             let delivered = f
                 .internal_date()
@@ -94,7 +132,7 @@ pub fn ingest(
     if !seen.is_empty() && !read_only {
         session
             .uid_store(seen.join(","), "+FLAGS (\\Seen)")
-            .map_err(|e| format!("IMAP store: {e}"))?;
+            .map_err(|e| ImapError::Store(Box::new(e)))?;
     }
     let _ = session.logout();
     Ok(uids.len())

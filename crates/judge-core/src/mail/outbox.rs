@@ -182,11 +182,15 @@ pub fn send_now(archive: &Archive, m: &Outgoing, kept: &Outgoing) -> Result<(), 
     let s = settings(archive)?.clone();
     crate::archive::git::check_mail_folders(archive)?;
     let (raw, env) = build(archive, m)?;
-    let limit = s.send_timeout().map_err(MailError::Send)?;
+    let limit = s
+        .send_timeout()
+        .map_err(|e| MailError::Send(e.to_string()))?;
     let deadline = Instant::now() + limit;
     let mut session = match &s.pickup {
         Some(_) => None,
-        None => Some(smtp::connect(&s, deadline, limit).map_err(MailError::Send)?),
+        None => {
+            Some(smtp::connect(&s, deadline, limit).map_err(|e| MailError::Send(e.to_string()))?)
+        }
     };
     let sent = deliver(archive, &s, session.as_mut(), &safe_key(&m.key), &raw, &env);
     if let Some(session) = session {
@@ -260,6 +264,34 @@ fn move_to_sent(archive: &Archive, key: &str) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Why a mail could not be written into a pickup folder: it waits in the outbox.
+#[derive(Debug, thiserror::Error)]
+pub enum PickupError {
+    /// The folder, or the file being written in it.
+    #[error("{}: {error}", path.display())]
+    Io {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    /// Every name the mail may have is another mail's.
+    #[error("{}: {PICKUP_NAMES} other mails are named {key}.eml, {key}.1.eml, …: empty the pickup folder", dir.display())]
+    Full { dir: PathBuf, key: String },
+}
+
+/// Why a mail waiting in the outbox cannot be read back to be sent: it is left there,
+/// and the run goes on with the next.
+#[derive(Debug, thiserror::Error)]
+pub enum QueuedMailError {
+    /// The message is reached through a link, which is never followed.
+    #[error(transparent)]
+    Link(#[from] crate::archive::ArchiveError),
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// The envelope beside it is not the JSON the judge writes.
+    #[error(transparent)]
+    Envelope(#[from] serde_json::Error),
+}
+
 /// The most names tried for one mail in a pickup folder.
 const PICKUP_NAMES: usize = 1000;
 
@@ -268,8 +300,11 @@ const PICKUP_NAMES: usize = 1000;
 /// `KEY.eml`, or, if another mail has that name, `KEY.1.eml`, `KEY.2.eml`, …. A file
 /// under one of those names with these very bytes is this mail, handed over by a run
 /// killed before it marked it sent: it is not written again. Returns the file's path.
-fn drop_into(dir: &Path, key: &str, raw: &[u8]) -> Result<PathBuf, String> {
-    let io = |p: &Path, e: std::io::Error| format!("{}: {e}", p.display());
+fn drop_into(dir: &Path, key: &str, raw: &[u8]) -> Result<PathBuf, PickupError> {
+    let io = |p: &Path, error: std::io::Error| PickupError::Io {
+        path: p.to_path_buf(),
+        error,
+    };
     fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
     let mut tmp = tempfile::Builder::new()
         .prefix(".tmp-")
@@ -298,10 +333,10 @@ fn drop_into(dir: &Path, key: &str, raw: &[u8]) -> Result<PathBuf, String> {
             Err(e) => return Err(io(&path, e.error)),
         }
     }
-    Err(format!(
-        "{}: {PICKUP_NAMES} other mails are named {key}.eml, {key}.1.eml, …: empty the pickup folder",
-        dir.display()
-    ))
+    Err(PickupError::Full {
+        dir: dir.to_path_buf(),
+        key: key.to_string(),
+    })
 }
 
 /// Hand one message to the SMTP server, or write it into the pickup folder.
@@ -320,7 +355,9 @@ fn deliver(
             } else {
                 archive.root().join(p)
             };
-            drop_into(&p, key, raw).map(|_| ()).map_err(Failed::Later)
+            drop_into(&p, key, raw)
+                .map(|_| ())
+                .map_err(|e| Failed::Later(e.to_string()))
         }
         (None, Some(t)) => {
             // Both were checked when the mail was queued; a recipient that no longer
@@ -441,7 +478,9 @@ pub fn retry(archive: &Archive) -> Result<Vec<String>, MailError> {
 pub fn send_all(archive: &Archive) -> Result<SendReport, MailError> {
     let s = settings(archive)?.clone();
     crate::archive::git::check_mail_folders(archive)?;
-    let limit = s.send_timeout().map_err(MailError::Send)?;
+    let limit = s
+        .send_timeout()
+        .map_err(|e| MailError::Send(e.to_string()))?;
     let deadline = Instant::now() + limit;
     let mut report = SendReport::default();
     let dir = archive.root().join(OUTBOX);
@@ -488,21 +527,19 @@ pub fn send_all(archive: &Archive) -> Result<SendReport, MailError> {
     let mut session: Option<smtp::Session> = None;
     for (i, key) in keys.iter().enumerate() {
         let dir = archive.root().join(OUTBOX);
-        let read = (|| -> Result<(Vec<u8>, Envelope), String> {
+        let read = (|| -> Result<(Vec<u8>, Envelope), QueuedMailError> {
             let path = dir.join(format!("{key}.eml"));
             // Never mail a file a link leads to.
-            archive.no_link(&path).map_err(|e| e.to_string())?;
-            let raw = fs::read(&path).map_err(|e| e.to_string())?;
-            let env: Envelope = serde_json::from_slice(
-                &fs::read(dir.join(format!("{key}.env.json"))).map_err(|e| e.to_string())?,
-            )
-            .map_err(|e| e.to_string())?;
+            archive.no_link(&path)?;
+            let raw = fs::read(&path)?;
+            let env: Envelope =
+                serde_json::from_slice(&fs::read(dir.join(format!("{key}.env.json")))?)?;
             Ok((raw, env))
         })();
         let (raw, env) = match read {
             Ok(r) => r,
             Err(why) => {
-                report.failed.push((key.clone(), why));
+                report.failed.push((key.clone(), why.to_string()));
                 continue;
             }
         };
@@ -515,7 +552,7 @@ pub fn send_all(archive: &Archive) -> Result<SendReport, MailError> {
                     Ok(t) => session = Some(t),
                     Err(why) => {
                         report.left = keys[i..].to_vec();
-                        report.stopped = Some(why);
+                        report.stopped = Some(why.to_string());
                         break;
                     }
                 }

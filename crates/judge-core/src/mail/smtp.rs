@@ -31,6 +31,28 @@ pub enum Failed {
     Refused(String),
 }
 
+/// Why no conversation with the SMTP server could be opened: nothing is sent this run,
+/// and the mail waits for the next.
+#[derive(Debug, thiserror::Error)]
+pub enum ConnectError {
+    #[error("no smtp_host and no pickup folder in [mail]")]
+    NoHost,
+    #[error("smtp_security `{0}`: use none, starttls or tls")]
+    Security(String),
+    #[error("the SMTP password is read from ${var}, which is not set")]
+    NoPassword { var: String },
+    /// TLS could not be set up for the host.
+    #[error("{0}")]
+    Tls(SmtpError),
+    /// The connection's time limit could not be set.
+    #[error("{0}")]
+    Timeout(std::io::Error),
+    /// The server, once talked to: not reached, no answer in time, TLS or the login
+    /// refused (the words of [`talk`] or [`out_of_time`]).
+    #[error("{0}")]
+    Server(String),
+}
+
 /// An open conversation with the SMTP server.
 pub struct Session {
     conn: SmtpConnection,
@@ -86,22 +108,21 @@ fn out_of_time(server: &str, limit: Duration) -> String {
 
 /// Open a conversation with the server [mail] names: connected, encrypted as it says,
 /// logged in, by `deadline` (`limit` from when the sending began).
-pub fn connect(s: &MailSettings, deadline: Instant, limit: Duration) -> Result<Session, String> {
-    let host = s
-        .smtp_host
-        .clone()
-        .ok_or("no smtp_host and no pickup folder in [mail]")?;
+pub fn connect(
+    s: &MailSettings,
+    deadline: Instant,
+    limit: Duration,
+) -> Result<Session, ConnectError> {
+    let host = s.smtp_host.clone().ok_or(ConnectError::NoHost)?;
     let port = s.smtp_port.unwrap_or(lettre::transport::smtp::SMTP_PORT);
     let server = format!("{host}:{port}");
     let security = s.smtp_security.as_deref().unwrap_or("starttls");
-    let tls = || TlsParameters::new(host.clone()).map_err(|e| e.to_string());
+    let tls = || TlsParameters::new(host.clone()).map_err(ConnectError::Tls);
     let wrapper = match security {
         "tls" => Some(tls()?),
         "none" | "starttls" => None,
         other => {
-            return Err(format!(
-                "smtp_security `{other}`: use none, starttls or tls"
-            ));
+            return Err(ConnectError::Security(other.to_string()));
         }
     };
     let credentials = match &s.smtp_user {
@@ -110,13 +131,13 @@ pub fn connect(s: &MailSettings, deadline: Instant, limit: Duration) -> Result<S
                 .smtp_password_env
                 .clone()
                 .unwrap_or_else(|| "JUDGE_SMTP_PASSWORD".into());
-            let pass = std::env::var(&var)
-                .map_err(|_| format!("the SMTP password is read from ${var}, which is not set"))?;
+            let pass =
+                std::env::var(&var).map_err(|_| ConnectError::NoPassword { var: var.clone() })?;
             Some(Credentials::new(user.clone(), pass))
         }
         None => None,
     };
-    let time = || left(deadline).ok_or_else(|| out_of_time(&server, limit));
+    let time = || left(deadline).ok_or_else(|| ConnectError::Server(out_of_time(&server, limit)));
     let hello = ClientId::default();
     let mut conn = SmtpConnection::connect(
         (host.as_str(), port),
@@ -125,16 +146,18 @@ pub fn connect(s: &MailSettings, deadline: Instant, limit: Duration) -> Result<S
         wrapper.as_ref(),
         None,
     )
-    .map_err(|e| talk(&server, limit, "connecting", &e))?;
+    .map_err(|e| ConnectError::Server(talk(&server, limit, "connecting", &e)))?;
     if security == "starttls" {
-        conn.set_timeout(Some(time()?)).map_err(|e| e.to_string())?;
+        conn.set_timeout(Some(time()?))
+            .map_err(ConnectError::Timeout)?;
         conn.starttls(&tls()?, &hello)
-            .map_err(|e| talk(&server, limit, "starting TLS", &e))?;
+            .map_err(|e| ConnectError::Server(talk(&server, limit, "starting TLS", &e)))?;
     }
     if let Some(c) = credentials {
-        conn.set_timeout(Some(time()?)).map_err(|e| e.to_string())?;
+        conn.set_timeout(Some(time()?))
+            .map_err(ConnectError::Timeout)?;
         conn.auth(DEFAULT_MECHANISMS, &c)
-            .map_err(|e| talk(&server, limit, "logging in", &e))?;
+            .map_err(|e| ConnectError::Server(talk(&server, limit, "logging in", &e)))?;
     }
     Ok(Session {
         conn,
@@ -231,5 +254,40 @@ impl Session {
             let _ = self.conn.command(Quit);
         }
         self.conn.abort();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 22: settings that open no conversation are told in the same words as
+    /// before, and nothing is dialled.
+    #[test]
+    fn settings_that_cannot_connect_are_told_as_before() {
+        let limit = Duration::from_secs(1);
+        let said = |s: &MailSettings| {
+            connect(s, Instant::now() + limit, limit)
+                .err()
+                .map(|e| e.to_string())
+        };
+        let mut s = MailSettings::default();
+        assert_eq!(
+            said(&s).as_deref(),
+            Some("no smtp_host and no pickup folder in [mail]")
+        );
+        s.smtp_host = Some("mail.example.org".into());
+        s.smtp_security = Some("ssl".into());
+        assert_eq!(
+            said(&s).as_deref(),
+            Some("smtp_security `ssl`: use none, starttls or tls")
+        );
+        s.smtp_security = Some("none".into());
+        s.smtp_user = Some("judge".into());
+        s.smtp_password_env = Some("JUDGE_TEST_NEVER_SET_22".into());
+        assert_eq!(
+            said(&s).as_deref(),
+            Some("the SMTP password is read from $JUDGE_TEST_NEVER_SET_22, which is not set")
+        );
     }
 }

@@ -1047,7 +1047,7 @@ pub fn file_imap(
             }
         }
     })
-    .map_err(Error::input)?;
+    .map_err(|e| Error::input(e.to_string()))?;
     match problem {
         Some(e) => Err(e),
         None => Ok(lines),

@@ -731,6 +731,20 @@ pub fn end(
     Ok(next)
 }
 
+/// Why a pending order file is skipped this turn: whose it is cannot be told, or it is
+/// for another turn (the GM is told, in the turn's lines).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+enum OrderFileError {
+    #[error("the file is named for {seat} but says `player {said}`")]
+    NamedForAnother { seat: String, said: String },
+    #[error("name the file after the player's seat, or give a `player` line")]
+    Whose,
+    #[error("{0} does not play in this game")]
+    NotPlaying(String),
+    #[error("the orders are for turn {said}, and turn {next} is next")]
+    OtherTurn { said: u32, next: u32 },
+}
+
 /// Whose orders a pending file holds (its name, `red.txt`, or its `player` line), and
 /// whether they are for this turn.
 fn order_file(
@@ -738,26 +752,26 @@ fn order_file(
     text: &str,
     state: &dyn Position,
     turn: u32,
-) -> Result<OrderFile, String> {
+) -> Result<OrderFile, OrderFileError> {
     let header = state.header(text);
     let stem = name.strip_suffix(".txt").unwrap_or(name);
     let seats = state.seats();
     let by_name = seats.iter().find(|s| s.id.eq_ignore_ascii_case(stem));
     let player = match (&header.player, by_name) {
         (Some(h), Some(f)) if !h.eq_ignore_ascii_case(&f.id) => {
-            return Err(format!(
-                "the file is named for {} but says `player {h}`",
-                f.id
-            ));
+            return Err(OrderFileError::NamedForAnother {
+                seat: f.id.clone(),
+                said: h.clone(),
+            });
         }
         (Some(p), _) => p.to_ascii_lowercase(),
         (None, Some(f)) => f.id.clone(),
         (None, None) => {
-            return Err("name the file after the player's seat, or give a `player` line".into());
+            return Err(OrderFileError::Whose);
         }
     };
     if !seats.iter().any(|s| s.id == player) {
-        return Err(format!("{player} does not play in this game"));
+        return Err(OrderFileError::NotPlaying(player));
     }
     let late_or_early = header
         .mismatches(None, None, state)
@@ -767,9 +781,10 @@ fn order_file(
             _ => None,
         });
     if let Some(t) = late_or_early {
-        return Err(format!(
-            "the orders are for turn {t}, and turn {turn} is next"
-        ));
+        return Err(OrderFileError::OtherTurn {
+            said: t,
+            next: turn,
+        });
     }
     Ok(OrderFile {
         player,
