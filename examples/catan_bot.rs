@@ -41,6 +41,8 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
 
+use anyhow::{anyhow, bail};
+
 use pbem_judge::archive::{Archive, STATE_FILE};
 use pbem_judge::catan::board::{Board, EdgeId, HexId, VertexId};
 use pbem_judge::catan::cards::{Cards, DevCard, Resource};
@@ -65,9 +67,9 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(args: &[String]) -> Result<String, String> {
+fn run(args: &[String]) -> anyhow::Result<String> {
     let usage = "usage: catan_bot GAME_DIR COLOUR [--secret S] | catan_bot GAME_DIR --awaited";
-    let dir = args.first().ok_or(usage)?;
+    let dir = args.first().ok_or_else(|| anyhow!(usage))?;
     let s = latest(Path::new(dir))?;
     match args.get(1).map(String::as_str) {
         Some("--awaited") => Ok(match s.winner {
@@ -81,31 +83,31 @@ fn run(args: &[String]) -> Result<String, String> {
             }
         }),
         Some(c) => {
-            let colour = Colour::parse(c).ok_or_else(|| format!("`{c}` is not a colour"))?;
+            let colour = Colour::parse(c).ok_or_else(|| anyhow!("`{c}` is not a colour"))?;
             let secret = match args.get(2).map(String::as_str) {
-                Some("--secret") => Some(args.get(3).ok_or(usage)?.as_str()),
-                Some(other) => return Err(format!("`{other}`: {usage}")),
+                Some("--secret") => Some(args.get(3).ok_or_else(|| anyhow!(usage))?.as_str()),
+                Some(other) => bail!("`{other}`: {usage}"),
                 None => None,
             };
             orders(&s, colour, secret)
         }
-        None => Err(usage.to_string()),
+        None => bail!(usage),
     }
 }
 
 /// The state of the latest step in the archive.
-fn latest(dir: &Path) -> Result<State, String> {
-    let archive = Archive::open(dir).map_err(|e| e.to_string())?;
-    let turn = archive.pick_turn(None).map_err(|e| e.to_string())?;
-    let text = archive.read(turn, STATE_FILE).map_err(|e| e.to_string())?;
-    State::from_json(&text).map_err(|e| format!("{}: {e}", dir.display()))
+fn latest(dir: &Path) -> anyhow::Result<State> {
+    let archive = Archive::open(dir)?;
+    let turn = archive.pick_turn(None)?;
+    let text = archive.read(turn, STATE_FILE)?;
+    State::from_json(&text).map_err(|e| anyhow!("{}: {e}", dir.display()))
 }
 
 /// The order file of `colour` for the next step.
-fn orders(s: &State, colour: Colour, secret: Option<&str>) -> Result<String, String> {
+fn orders(s: &State, colour: Colour, secret: Option<&str>) -> anyhow::Result<String> {
     let me = s
         .seat_of(colour)
-        .ok_or_else(|| format!("{colour} does not play in this game"))?;
+        .ok_or_else(|| anyhow!("{colour} does not play in this game"))?;
     if s.scenario.is_some() {
         return express(s, me, secret);
     }
@@ -120,7 +122,7 @@ fn orders(s: &State, colour: Colour, secret: Option<&str>) -> Result<String, Str
     let bot = Bot::new(s, me);
     let body = match s.phase {
         Phase::Founding { .. } if s.actor() == me => bot.founding(),
-        Phase::Over => return Err("the game is over".into()),
+        Phase::Over => bail!("the game is over"),
         _ if s.active == me => bot.turn(),
         // Not this player's step: only the standing parts.
         _ => bot.standing(),
@@ -128,10 +130,10 @@ fn orders(s: &State, colour: Colour, secret: Option<&str>) -> Result<String, Str
     out.push_str(&body);
     let checked = pbem_judge::catan::check_orders(s, colour, "orders", &out);
     if checked.errors() > 0 {
-        return Err(format!(
+        bail!(
             "the orders written do not check:\n{}\n{out}",
             checked.diagnostics.render()
-        ));
+        );
     }
     if s.active == me && !matches!(s.phase, Phase::Founding { .. }) {
         verify(s, colour, &out);
@@ -141,9 +143,9 @@ fn orders(s: &State, colour: Colour, secret: Option<&str>) -> Result<String, Str
 
 /// A Catan Express player's orders: the scripted Express player's file, with the
 /// secret below its `turn` line, checked by the judge's own checker.
-fn express(s: &State, me: u8, secret: Option<&str>) -> Result<String, String> {
+fn express(s: &State, me: u8, secret: Option<&str>) -> anyhow::Result<String> {
     if s.phase == Phase::Over {
-        return Err("the game is over".into());
+        bail!("the game is over");
     }
     let written = pbem_judge::catan::express::bot::orders(s, me);
     let mut out = format!(
@@ -162,10 +164,10 @@ fn express(s: &State, me: u8, secret: Option<&str>) -> Result<String, String> {
     }
     let checked = pbem_judge::catan::check_orders(s, s.colour(me), "orders", &out);
     if checked.errors() > 0 {
-        return Err(format!(
+        bail!(
             "the orders written do not check:\n{}\n{out}",
             checked.diagnostics.render()
-        ));
+        );
     }
     Ok(out)
 }

@@ -14,9 +14,10 @@ use super::cards::{Cards, DevCard, DevCards};
 use super::events::Event;
 use super::express::Express;
 use super::express::map::Map;
-use super::express::state::{ExpressFile, RaceFile, RailwayFile};
+use super::express::state::{ExpressFile, ExpressFileError, RaceFile, RailwayFile};
 use super::orders::Record;
 use super::orders::parse::parse;
+use super::rules::SetupError;
 use super::scenario::Variant;
 use super::state::{Colour, Options, Phase, Resume, State};
 use judge_core::diagnostic::{Diagnostic, Diagnostics};
@@ -209,7 +210,33 @@ fn colour_list(p: &Prestate) -> [(Colour, &Option<RawPlayer>); 6] {
     ]
 }
 
-fn build(p: &Prestate, seed: u64) -> Result<State, String> {
+/// Why a case's `[prestate]` makes no position: the case's author is told, after
+/// `prestate: `.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+enum PrestateError {
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    #[error("{0} does not play in this case")]
+    NotInCase(Colour),
+    #[error("no vertex {0}")]
+    NoVertex(usize),
+    #[error("no edge {0}")]
+    NoEdge(String),
+    #[error("no land hex {0}")]
+    NoLandHex(String),
+    #[error("unknown phase `{0}` (founding, turn, main, robber, road-building)")]
+    Phase(String),
+    #[error(transparent)]
+    Express(#[from] ExpressFileError),
+    /// A holder of the longest road or the largest army that is no colour.
+    #[error("`{0}` is not a colour or `nobody`")]
+    NotAColour(String),
+    /// A holder of the longest road or the largest army whose colour is not in the case.
+    #[error("{0} does not play")]
+    NotPlaying(Colour),
+}
+
+fn build(p: &Prestate, seed: u64) -> Result<State, PrestateError> {
     let n = p.players.unwrap_or(if p.extension { 5 } else { 4 });
     let names: Vec<String> = Colour::SEATS[..n.min(6)]
         .iter()
@@ -227,11 +254,8 @@ fn build(p: &Prestate, seed: u64) -> Result<State, String> {
         points_to_win: p.points_to_win.unwrap_or(10),
         variant: p.express.map_or(Variant::Base, Variant::Express),
     };
-    let mut s = State::new("case", &names, seed, &options).map_err(|e| e.to_string())?;
-    let seat = |c: Colour, s: &State| {
-        s.seat_of(c)
-            .ok_or(format!("{c} does not play in this case"))
-    };
+    let mut s = State::new("case", &names, seed, &options)?;
+    let seat = |c: Colour, s: &State| s.seat_of(c).ok_or(PrestateError::NotInCase(c));
     s.first = seat(p.first.unwrap_or(Colour::Red), &s)?;
     s.active = seat(p.active.unwrap_or(Colour::Red), &s)?;
     let t = s.board.topology.clone();
@@ -246,17 +270,19 @@ fn build(p: &Prestate, seed: u64) -> Result<State, String> {
         for &v in &raw.settlements {
             let id = t
                 .parse_vertex(&v.to_string())
-                .ok_or(format!("no vertex {v}"))?;
+                .ok_or(PrestateError::NoVertex(v))?;
             pl.settlements.insert(id);
         }
         for &v in &raw.cities {
             let id = t
                 .parse_vertex(&v.to_string())
-                .ok_or(format!("no vertex {v}"))?;
+                .ok_or(PrestateError::NoVertex(v))?;
             pl.cities.insert(id);
         }
         for e in &raw.roads {
-            let id = t.parse_edge(e).ok_or(format!("no edge {e}"))?;
+            let id = t
+                .parse_edge(e)
+                .ok_or_else(|| PrestateError::NoEdge(e.clone()))?;
             pl.roads.insert(id);
         }
         if let Some(o) = &raw.orders {
@@ -278,7 +304,7 @@ fn build(p: &Prestate, seed: u64) -> Result<State, String> {
         s.robber = t
             .parse_hex(r)
             .filter(|&h| t.hexes[h].land)
-            .ok_or(format!("no land hex {r}"))?;
+            .ok_or_else(|| PrestateError::NoLandHex(r.clone()))?;
     }
     s.loaded_dice = p.dice.clone();
     s.turn = p.turn.unwrap_or(1);
@@ -300,9 +326,7 @@ fn build(p: &Prestate, seed: u64) -> Result<State, String> {
             then: Resume::Main,
         },
         other => {
-            return Err(format!(
-                "unknown phase `{other}` (founding, turn, main, robber, road-building)"
-            ));
+            return Err(PrestateError::Phase(other.to_string()));
         }
     };
     if let Some(map) = p.express {
@@ -444,12 +468,12 @@ fn check_express(x: &Expect, s: &State, p: &mut Vec<String>) {
     }
 }
 
-fn holder(h: &str, s: &State) -> Result<Option<u8>, String> {
+fn holder(h: &str, s: &State) -> Result<Option<u8>, PrestateError> {
     if h == "nobody" {
         return Ok(None);
     }
-    let c = Colour::parse(h).ok_or(format!("`{h}` is not a colour or `nobody`"))?;
-    s.seat_of(c).map(Some).ok_or(format!("{c} does not play"))
+    let c = Colour::parse(h).ok_or_else(|| PrestateError::NotAColour(h.to_string()))?;
+    s.seat_of(c).map(Some).ok_or(PrestateError::NotPlaying(c))
 }
 
 /// Read a case and play it; problems reading it come back as diagnostics.

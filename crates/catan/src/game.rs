@@ -250,7 +250,7 @@ impl Game for Catan {
 
     fn public_position(&self, record: &str) -> Result<Box<dyn Position>, GameError> {
         Ok(Box::new(
-            State::from_public_json(record).map_err(GameError::corrupt)?,
+            State::from_public_json(record).map_err(|e| GameError::corrupt(e.to_string()))?,
         ))
     }
 
@@ -274,7 +274,7 @@ impl Game for Catan {
         luck: &judge_core::luck::Luck,
         report: &str,
     ) -> Result<usize, GameError> {
-        super::report::verify_rolls(luck, report).map_err(GameError::input)
+        super::report::verify_rolls(luck, report).map_err(|e| GameError::input(e.to_string()))
     }
 
     fn run_case(&self, path: &Path) -> Result<CaseOutcome, GameError> {

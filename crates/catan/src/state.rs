@@ -76,6 +76,11 @@ impl fmt::Display for Colour {
     }
 }
 
+/// A colour named in a state file whose player is not in the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0} does not play in this game")]
+pub struct NotPlaying(pub Colour);
+
 /// What a game is set up with.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -573,24 +578,49 @@ impl<'de> Deserialize<'de> for State {
     }
 }
 
+/// Why a state file (or a public record) does not read as a position: written by the
+/// judge, so the archive is damaged or was edited by hand.
+#[derive(Debug, thiserror::Error)]
+pub enum StateFileError {
+    /// Not the JSON of a state file.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+    #[error("not the public record of a Catan game: `game` is `{0}`")]
+    NotPublic(String),
+    #[error("{0} players: a game has 2 to 6")]
+    Players(usize),
+    #[error(transparent)]
+    NotPlaying(#[from] NotPlaying),
+    #[error("there is no land vertex {0}")]
+    NoLandVertex(usize),
+    #[error("there is no land edge {0}")]
+    NoLandEdge(String),
+    #[error("the robber is on `{0}`, not a land hex")]
+    Robber(String),
+    #[error(transparent)]
+    Express(#[from] super::express::state::ExpressFileError),
+    #[error("a base game has no Catan Express part")]
+    ExpressInBase,
+}
+
 impl State {
-    fn from_file(f: StateFile) -> Result<State, String> {
+    fn from_file(f: StateFile) -> Result<State, StateFileError> {
         let t = f.board.topology.clone();
         let n = f.players.len();
         if !(2..=6).contains(&n) {
-            return Err(format!("{n} players: a game has 2 to 6"));
+            return Err(StateFileError::Players(n));
         }
         let seat_of = |c: Colour| {
             f.players
                 .iter()
                 .position(|p| p.colour == c)
                 .map(|s| s as u8)
-                .ok_or_else(|| format!("{c} does not play in this game"))
+                .ok_or(NotPlaying(c))
         };
         let vertex = |v: usize| {
             (v >= 1 && v <= t.vertices.len() && t.vertices[v - 1].land)
                 .then(|| v - 1)
-                .ok_or_else(|| format!("there is no land vertex {v}"))
+                .ok_or(StateFileError::NoLandVertex(v))
         };
         let mut players = Vec::new();
         let mut records = Vec::new();
@@ -610,7 +640,7 @@ impl State {
                 let id = t
                     .parse_edge(e)
                     .filter(|&id| t.edges[id].land)
-                    .ok_or_else(|| format!("there is no land edge {e}"))?;
+                    .ok_or_else(|| StateFileError::NoLandEdge(e.clone()))?;
                 pl.roads.insert(id);
             }
             players.push(pl);
@@ -641,7 +671,7 @@ impl State {
         let robber = t
             .parse_hex(&f.robber)
             .filter(|&h| t.hexes[h].land)
-            .ok_or_else(|| format!("the robber is on `{}`, not a land hex", f.robber))?;
+            .ok_or_else(|| StateFileError::Robber(f.robber.clone()))?;
         let colours: Vec<Colour> = f.players.iter().map(|p| p.colour).collect();
         let scenario = match (f.options.variant, &f.express) {
             (super::scenario::Variant::Base, None) => None,
@@ -652,7 +682,7 @@ impl State {
                 super::express::Express::new(&f.board, map, colours.len()),
             )),
             (super::scenario::Variant::Base, Some(_)) => {
-                return Err("a base game has no Catan Express part".into());
+                return Err(StateFileError::ExpressInBase);
             }
         };
         let mut s = State {
@@ -745,14 +775,10 @@ impl State {
     /// Read a public record back: the position with every hand and the deck empty
     /// (they are not in it), which is all `judge check` needs (it never looks at cards
     /// in hand; tests/catan_public_check.rs proves the checks agree).
-    pub fn from_public_json(text: &str) -> Result<State, String> {
-        let f: StateFile<PublicPlayerFile, usize> =
-            serde_json::from_str(text).map_err(|e| e.to_string())?;
+    pub fn from_public_json(text: &str) -> Result<State, StateFileError> {
+        let f: StateFile<PublicPlayerFile, usize> = serde_json::from_str(text)?;
         if f.game != PUBLIC_GAME {
-            return Err(format!(
-                "not the public record of a Catan game: `game` is `{}`",
-                f.game
-            ));
+            return Err(StateFileError::NotPublic(f.game));
         }
         State::from_file(StateFile {
             game: "catan".into(),

@@ -603,6 +603,33 @@ pub struct HexFile {
     pub number: Option<u8>,
 }
 
+/// Why a board as a file (a scenario's, or a state's) is not a board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BoardError {
+    #[error("the board's rows must be 1 to 11 rows of 1 to 12 hexes")]
+    Rows,
+    #[error("a board has rows or a shape, not both")]
+    RowsAndShape,
+    #[error("the board's shape must be at most 13 rows of 40 columns")]
+    ShapeSize,
+    #[error(
+        "the board's shape must have land, and hexes on alternate columns (even in the first row, odd in the second, …)"
+    )]
+    Shape,
+    #[error("the board is too large")]
+    TooLarge,
+    #[error("the board has no land hex `{0}`")]
+    NoLandHex(String),
+    #[error("land hex {0} cannot be sea")]
+    Sea(String),
+    #[error("hex {hex}: number {number} is not 2 to 12")]
+    Number { hex: String, number: u8 },
+    #[error("the board does not say what hex {0} is")]
+    Missing(String),
+    #[error("`{0}` is not a coastal edge for a harbour")]
+    Harbour(String),
+}
+
 impl Board {
     pub fn to_file(&self) -> BoardFile {
         let t = &self.topology;
@@ -629,27 +656,25 @@ impl Board {
         }
     }
 
-    pub fn from_file(f: &BoardFile) -> Result<Board, String> {
+    pub fn from_file(f: &BoardFile) -> Result<Board, BoardError> {
         let topology = if f.shape.is_empty() {
             if f.rows.is_empty() || f.rows.iter().any(|&r| r == 0 || r > 12) || f.rows.len() > 11 {
-                return Err("the board's rows must be 1 to 11 rows of 1 to 12 hexes".into());
+                return Err(BoardError::Rows);
             }
             Topology::from_rows(&f.rows)
         } else {
             if !f.rows.is_empty() {
-                return Err("a board has rows or a shape, not both".into());
+                return Err(BoardError::RowsAndShape);
             }
             if f.shape.len() > 13 || f.shape.iter().any(|r| r.chars().count() > 40) {
-                return Err("the board's shape must be at most 13 rows of 40 columns".into());
+                return Err(BoardError::ShapeSize);
             }
-            Topology::from_shape(&f.shape).ok_or(
-                "the board's shape must have land, and hexes on alternate columns (even in the first row, odd in the second, …)",
-            )?
+            Topology::from_shape(&f.shape).ok_or(BoardError::Shape)?
         };
         if topology.vertices.len() > super::bits::Bits::CAPACITY
             || topology.edges.len() > super::bits::Bits::CAPACITY
         {
-            return Err("the board is too large".into());
+            return Err(BoardError::TooLarge);
         }
         let mut terrain = vec![Terrain::Sea; topology.hexes.len()];
         let mut number = vec![None; topology.hexes.len()];
@@ -657,24 +682,24 @@ impl Board {
             let id = topology
                 .parse_hex(label)
                 .filter(|&i| topology.hexes[i].land)
-                .ok_or_else(|| format!("the board has no land hex `{label}`"))?;
+                .ok_or_else(|| BoardError::NoLandHex(label.clone()))?;
             if h.terrain == Terrain::Sea {
-                return Err(format!("land hex {label} cannot be sea"));
+                return Err(BoardError::Sea(label.clone()));
             }
             if let Some(n) = h.number
                 && !(2..=12).contains(&n)
             {
-                return Err(format!("hex {label}: number {n} is not 2 to 12"));
+                return Err(BoardError::Number {
+                    hex: label.clone(),
+                    number: n,
+                });
             }
             terrain[id] = h.terrain;
             number[id] = h.number;
         }
         for h in 0..topology.land_hexes {
             if !f.hexes.contains_key(&topology.hexes[h].label) {
-                return Err(format!(
-                    "the board does not say what hex {} is",
-                    topology.hexes[h].label
-                ));
+                return Err(BoardError::Missing(topology.hexes[h].label.clone()));
             }
         }
         let mut harbours = Vec::new();
@@ -682,7 +707,7 @@ impl Board {
             let id = topology
                 .parse_edge(e)
                 .filter(|&i| topology.edges[i].coast)
-                .ok_or_else(|| format!("`{e}` is not a coastal edge for a harbour"))?;
+                .ok_or_else(|| BoardError::Harbour(e.clone()))?;
             harbours.push((id, *h));
         }
         harbours.sort();

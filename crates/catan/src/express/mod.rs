@@ -37,7 +37,7 @@ use super::board::layout::Layout;
 use super::cards::Resource;
 use super::rules::{Action, Log, Refusal as BaseRefusal, SetupError};
 use super::scenario::Variant;
-use super::state::{Colour, Options, Phase, Resume, State};
+use super::state::{Colour, NotPlaying, Options, Phase, Resume, State};
 
 pub use events::{Event, Refusal};
 pub use map::Map;
@@ -93,7 +93,10 @@ impl Step {
 }
 
 impl state::StepFile {
-    pub fn to_step(self, seat_of: &impl Fn(Colour) -> Result<u8, String>) -> Result<Step, String> {
+    pub fn to_step(
+        self,
+        seat_of: &impl Fn(Colour) -> Result<u8, NotPlaying>,
+    ) -> Result<Step, NotPlaying> {
         Ok(match self {
             state::StepFile::Stopover { seat, round, then } => Step::Stopover {
                 seat: seat_of(seat)?,

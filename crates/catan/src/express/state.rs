@@ -14,7 +14,7 @@ use super::map::Map;
 use super::rail::{Ferries, Kind, Node, Rail, Stretch};
 use crate::bits::Bits;
 use crate::board::{Board, VertexId};
-use crate::state::{Colour, Resume};
+use crate::state::{Colour, NotPlaying, Resume};
 
 /// Rail lines per player.
 pub const LINES: u8 = 15;
@@ -351,6 +351,28 @@ pub enum StepFile {
     },
 }
 
+/// Why the Catan Express part of a state file does not read: a colour not in the game,
+/// or a piece, a locomotive or a stopover where none can be.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ExpressFileError {
+    #[error(transparent)]
+    NotPlaying(#[from] NotPlaying),
+    #[error("{colour}: `{name}` is not a place for a {}", kind.name())]
+    NoPlace {
+        colour: Colour,
+        name: String,
+        kind: Kind,
+    },
+    #[error("{colour} has two pieces on {name}")]
+    TwoPieces { colour: Colour, name: String },
+    #[error("{colour}'s locomotive is at `{at}`, not a place")]
+    Locomotive { colour: Colour, at: String },
+    #[error("{colour} starts at {at}, not a vertex")]
+    Start { colour: Colour, at: usize },
+    #[error("stopover {0} is not a vertex")]
+    Stopover(usize),
+}
+
 impl Express {
     pub fn to_file(&self, board: &Board, colours: &[Colour]) -> ExpressFile {
         let t = &board.topology;
@@ -400,7 +422,7 @@ impl Express {
         board: &Board,
         map: Map,
         colours: &[Colour],
-    ) -> Result<Express, String> {
+    ) -> Result<Express, ExpressFileError> {
         let mut x = Express::new(board, map, colours.len());
         let t = &board.topology;
         let seat = |c: &Colour| {
@@ -408,7 +430,7 @@ impl Express {
                 .iter()
                 .position(|x| x == c)
                 .map(|s| s as u8)
-                .ok_or_else(|| format!("{c} does not play in this game"))
+                .ok_or(NotPlaying(*c))
         };
         let rail = x.rail.clone();
         for (c, rf) in &f.railways {
@@ -422,26 +444,36 @@ impl Express {
                     let st = rail
                         .parse_stretch(t, n)
                         .filter(|&st| rail.kind(st) == Some(kind))
-                        .ok_or_else(|| {
-                            format!("{c}: `{n}` is not a place for a {}", kind.name())
+                        .ok_or_else(|| ExpressFileError::NoPlace {
+                            colour: *c,
+                            name: n.clone(),
+                            kind,
                         })?;
                     if list.contains(&st) {
-                        return Err(format!("{c} has two pieces on {n}"));
+                        return Err(ExpressFileError::TwoPieces {
+                            colour: *c,
+                            name: n.clone(),
+                        });
                     }
                     list.push(st);
                 }
             }
             p.locomotive = match &rf.locomotive {
-                Some(n) => Some(
-                    rail.parse_node(t, n)
-                        .ok_or_else(|| format!("{c}'s locomotive is at `{n}`, not a place"))?,
-                ),
+                Some(n) => {
+                    Some(
+                        rail.parse_node(t, n)
+                            .ok_or_else(|| ExpressFileError::Locomotive {
+                                colour: *c,
+                                at: n.clone(),
+                            })?,
+                    )
+                }
                 None => None,
             };
             p.start = match rf.start {
                 Some(v) => Some(
                     t.parse_vertex(&v.to_string())
-                        .ok_or_else(|| format!("{c} starts at {v}, not a vertex"))?,
+                        .ok_or(ExpressFileError::Start { colour: *c, at: v })?,
                 ),
                 None => None,
             };
@@ -452,7 +484,7 @@ impl Express {
             for st in &rf.stopovers {
                 let vertex = t
                     .parse_vertex(&st.at.to_string())
-                    .ok_or_else(|| format!("stopover {} is not a vertex", st.at))?;
+                    .ok_or(ExpressFileError::Stopover(st.at))?;
                 let mut collected = 0u8;
                 for c in &st.collected {
                     collected |= 1 << seat(c)?;
