@@ -12,6 +12,7 @@
 mod support;
 
 mod gm_guide;
+mod house;
 mod kills;
 mod mail;
 mod pbem_catan;

@@ -105,7 +105,7 @@ pub fn run(args: DeadlineArgs, out: &mut dyn Write) -> Result<(), Failure> {
         shown(new)
     )
     .context("output")?;
-    if args.quiet || archive.game.mail.is_none() {
+    if args.quiet || archive.mail().is_none() {
         return Ok(());
     }
     let name = archive.name();

@@ -35,7 +35,7 @@ pub fn now() -> Result<SystemTime, Failure> {
 /// (the server may be down: it goes on a later run). Nothing to send, or no [mail], is
 /// no failure.
 pub fn send_outbox(archive: &crate::archive::Archive, out: &mut dyn Write) -> Result<(), Failure> {
-    if archive.game.mail.is_none() {
+    if archive.mail().is_none() {
         return Ok(());
     }
     let report = send::send(archive)?;
@@ -304,7 +304,7 @@ pub fn ingest(args: IngestArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 ),
                 None => (spec.clone(), 143),
             };
-            let settings = archive.game.mail.clone().unwrap_or_default();
+            let settings = archive.mail().cloned().unwrap_or_default();
             Some(sources::imap(
                 &settings,
                 Some(host),

@@ -137,9 +137,16 @@ pub enum Command {
     /// runs as if it were then: to try a deadline out with --dry-run, and in tests.
     /// Never set it in cron.
     ///
+    /// With --all, DIR is a folder of games under one address: its judge.toml holds
+    /// the [mail] they share, one mailbox for all of them. Each mail goes to the game
+    /// its `game` line names, else to the sender's only game; mail for no game of the
+    /// sender is answered with their games. Then every game takes its step. A game
+    /// that cannot be read or is busy is reported and skipped; the others go on.
+    ///
     /// Examples:
     ///   judge turn games/demo
     ///   judge turn games/spring --commit        # from cron
+    ///   judge turn --all games --commit         # every game of games/, from cron
     ///   judge turn games/spring --dry-run       # what would happen now
     ///   JUDGE_NOW=2026-12-01T18:05:00Z judge turn games/spring --dry-run
     #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
@@ -364,8 +371,11 @@ pub enum Format {
 
 #[derive(Debug, clap::Args)]
 pub struct TurnArgs {
-    /// The game's folder.
+    /// The game's folder (with --all: the folder of games).
     pub dir: PathBuf,
+    /// Every game of the folder DIR, which shares one mailbox (DIR/judge.toml).
+    #[arg(long, conflicts_with = "dry_run")]
+    pub all: bool,
     /// Play the turn before its deadline, or with no orders waiting.
     #[arg(long)]
     pub force: bool,

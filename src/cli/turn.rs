@@ -13,6 +13,9 @@ pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if args.dry_run {
         return dry_run(args, out);
     }
+    if args.all {
+        return all(args, out);
+    }
     let lock = super::lock(&args.dir, "judge turn", args.wait)?;
     let (archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
     let now = super::mail::now()?;
@@ -196,4 +199,70 @@ fn copy_dir(from: &std::path::Path, to: &std::path::Path) -> std::io::Result<()>
         }
     }
     Ok(())
+}
+
+/// `judge turn --all GAMES`: one pass over a folder of games under one address
+/// (`pbem::house`), then each game's mail and the mailroom's sent. Every game is
+/// reported; the first failure is the exit code, after all of them ran.
+fn all(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let house = crate::archive::house::House::open(&args.dir)?;
+    let now = super::mail::now()?;
+    let pass = pbem::house::run(
+        &house,
+        crate::games::registry(),
+        now,
+        pbem::house::Options {
+            turn: pbem::turn::Options {
+                force: args.force,
+                read_only_mail: false,
+            },
+            wait: args.wait.duration(),
+            commit: args.commit,
+        },
+    )?;
+    let mut first: Option<Failure> = None;
+    for l in &pass.lines {
+        writeln!(out, "mailroom: {l}").context("writing output")?;
+    }
+    for run in pass.games {
+        for l in &run.lines {
+            writeln!(out, "{}: {}", run.name, l.trim_end()).context("writing output")?;
+        }
+        match run.result {
+            Ok(Done::Played(t)) => {
+                writeln!(out, "{}: played turn {t}", run.name).context("writing output")?;
+            }
+            Ok(Done::NotDue { turn, deadline }) => {
+                writeln!(out, "{}: turn {turn} is due {}", run.name, shown(deadline))
+                    .context("writing output")?;
+            }
+            Ok(_) => {}
+            Err(e) => {
+                writeln!(out, "{}: not run: {e}", run.name).context("writing output")?;
+                first.get_or_insert(e.into());
+                continue;
+            }
+        }
+        if args.no_send {
+            continue;
+        }
+        let sent = pbem::open(crate::games::registry(), &run.dir)
+            .map_err(Failure::from)
+            .and_then(|(archive, _)| super::mail::send_outbox(&archive, out));
+        if let Err(e) = sent {
+            writeln!(out, "{}: {e}", run.name).context("writing output")?;
+            first.get_or_insert(e);
+        }
+    }
+    if !args.no_send {
+        let room = pbem::house::Mailroom::new(&house);
+        let report = crate::mail::outbox::send_all(&room).map_err(pbem::Error::from)?;
+        for l in pbem::send::describe(&report) {
+            writeln!(out, "mailroom: {l}").context("writing output")?;
+        }
+    }
+    match first {
+        Some(f) => Err(f),
+        None => Ok(()),
+    }
 }

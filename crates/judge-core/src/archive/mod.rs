@@ -12,6 +12,7 @@
 
 pub mod atomic;
 pub mod git;
+pub mod house;
 pub mod lock;
 pub mod randomness;
 pub mod schedule;
@@ -250,6 +251,9 @@ pub fn gitignore(private: &[&str]) -> String {
 pub struct Archive {
     root: PathBuf,
     pub game: GameFile,
+    /// How mail goes out when game.toml has no `[mail]` of its own: the settings of the
+    /// folder of games it stands in ([`house`]), without that folder's mailbox.
+    shared_mail: Option<MailSettings>,
 }
 
 fn turn_name(turn: u32) -> String {
@@ -277,9 +281,11 @@ impl Archive {
             files.push(((*name).to_string(), bytes.clone()));
         }
         atomic::create_dir(dir, &files)?;
+        let shared_mail = house::shared_mail(dir)?;
         Ok(Archive {
             root: dir.to_path_buf(),
             game,
+            shared_mail,
         })
     }
 
@@ -302,14 +308,23 @@ impl Archive {
             let items = found.iter().map(|s| s.diagnostic(&text)).collect();
             return Err(slips(&path, &text, items));
         }
+        let shared_mail = house::shared_mail(dir)?;
         Ok(Archive {
             root: dir.to_path_buf(),
             game,
+            shared_mail,
         })
     }
 
     pub fn root(&self) -> &Path {
         &self.root
+    }
+
+    /// How the game's mail goes out: game.toml's `[mail]`, else the settings shared by
+    /// the folder of games it stands in (`judge.toml`, [`house`]). The mailbox the game
+    /// reads by itself is game.toml's only (`game.mail`).
+    pub fn mail(&self) -> Option<&MailSettings> {
+        self.game.mail.as_ref().or(self.shared_mail.as_ref())
     }
 
     /// The game's name (what order files write after `game`): game.toml's `name`, or

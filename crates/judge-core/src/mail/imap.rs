@@ -50,15 +50,8 @@ pub enum ImapError {
     Store(Box<imap::Error>),
 }
 
-/// Fetch every unseen message with the server's INTERNALDATE (when it was delivered),
-/// hand each to `file`, and mark seen those it accepted (returned `true`). With
-/// `read_only` the mailbox is opened with EXAMINE and nothing is marked: a dry run leaves
-/// the mail unseen for the real one. Returns how many were fetched.
-pub fn ingest(
-    src: &Source,
-    read_only: bool,
-    mut file: impl FnMut(&[u8], u32, Option<SystemTime>) -> bool,
-) -> Result<usize, ImapError> {
+/// Log in and open INBOX: for reading only (EXAMINE) or to mark mail (SELECT).
+fn open(src: &Source, read_only: bool) -> Result<imap::Session<imap::Connection>, ImapError> {
     let mode = match src.security.as_str() {
         "none" => ConnectionMode::Plaintext,
         "starttls" => ConnectionMode::StartTls,
@@ -88,6 +81,58 @@ pub fn ingest(
         session.select("INBOX")
     }
     .map_err(|e| ImapError::Inbox(Box::new(e)))?;
+    Ok(session)
+}
+
+/// One unseen message, as fetched.
+#[derive(Clone, Debug)]
+pub struct Fetched {
+    pub uid: u32,
+    pub raw: Vec<u8>,
+    /// The server's INTERNALDATE: when it was delivered.
+    pub delivered: Option<SystemTime>,
+}
+
+/// Every unseen message of INBOX, in the order of delivery, none marked: the folder of
+/// games routes them to their games first and marks seen those filed ([`mark_seen`]).
+/// A message is cut after `max_bytes` bytes.
+pub fn fetch_unseen(src: &Source, max_bytes: usize) -> Result<Vec<Fetched>, ImapError> {
+    let mut got = Vec::new();
+    ingest(src, true, |raw, uid, delivered| {
+        got.push(Fetched {
+            uid,
+            raw: raw[..raw.len().min(max_bytes)].to_vec(),
+            delivered,
+        });
+        false
+    })?;
+    Ok(got)
+}
+
+/// Mark messages of INBOX seen, by UID.
+pub fn mark_seen(src: &Source, uids: &[u32]) -> Result<(), ImapError> {
+    if uids.is_empty() {
+        return Ok(());
+    }
+    let mut session = open(src, false)?;
+    let list: Vec<String> = uids.iter().map(u32::to_string).collect();
+    session
+        .uid_store(list.join(","), "+FLAGS (\\Seen)")
+        .map_err(|e| ImapError::Store(Box::new(e)))?;
+    let _ = session.logout();
+    Ok(())
+}
+
+/// Fetch every unseen message with the server's INTERNALDATE (when it was delivered),
+/// hand each to `file`, and mark seen those it accepted (returned `true`). With
+/// `read_only` the mailbox is opened with EXAMINE and nothing is marked: a dry run leaves
+/// the mail unseen for the real one. Returns how many were fetched.
+pub fn ingest(
+    src: &Source,
+    read_only: bool,
+    mut file: impl FnMut(&[u8], u32, Option<SystemTime>) -> bool,
+) -> Result<usize, ImapError> {
+    let mut session = open(src, read_only)?;
     let mut uids: Vec<u32> = session
         .uid_search("UNSEEN")
         .map_err(|e| ImapError::Search(Box::new(e)))?

@@ -88,12 +88,45 @@ fn safe_key(key: &str) -> String {
         .collect()
 }
 
-pub fn settings(archive: &Archive) -> Result<&MailSettings, MailError> {
-    archive.game.mail.as_ref().ok_or(MailError::NotConfigured)
+pub fn settings(archive: &dyn Room) -> Result<&MailSettings, MailError> {
+    archive.mail().ok_or(MailError::NotConfigured)
+}
+
+/// Where mail is queued and sent from: a game's folder, or the mailroom of a folder of
+/// games that share one address (`archive::house`), which answers mail for no game.
+pub trait Room {
+    /// The folder that holds `outbox/` and `sent/`.
+    fn root(&self) -> &Path;
+    /// What Message-IDs name (the game's name, `mailroom`).
+    fn name(&self) -> String;
+    /// How mail goes out, if it is set.
+    fn mail(&self) -> Option<&MailSettings>;
+    /// Before anything is sent: no mail folder may be kept by git with the game.
+    fn check_folders(&self) -> Result<(), crate::archive::ArchiveError>;
+    /// A file about to be read from the room is not a link out of it.
+    fn no_link(&self, path: &Path) -> Result<(), crate::archive::ArchiveError>;
+}
+
+impl Room for Archive {
+    fn root(&self) -> &Path {
+        Archive::root(self)
+    }
+    fn name(&self) -> String {
+        Archive::name(self)
+    }
+    fn mail(&self) -> Option<&MailSettings> {
+        Archive::mail(self)
+    }
+    fn check_folders(&self) -> Result<(), crate::archive::ArchiveError> {
+        crate::archive::git::check_mail_folders(self)
+    }
+    fn no_link(&self, path: &Path) -> Result<(), crate::archive::ArchiveError> {
+        Archive::no_link(self, path)
+    }
 }
 
 /// Is this mail already queued, sent, or given up?
-pub fn known(archive: &Archive, key: &str) -> bool {
+pub fn known(archive: &dyn Room, key: &str) -> bool {
     let k = safe_key(key);
     [OUTBOX, SENT, FAILED]
         .iter()
@@ -101,7 +134,7 @@ pub fn known(archive: &Archive, key: &str) -> bool {
 }
 
 /// The message and its envelope, as they will be sent.
-fn build(archive: &Archive, m: &Outgoing) -> Result<(Vec<u8>, Envelope), MailError> {
+fn build(archive: &dyn Room, m: &Outgoing) -> Result<(Vec<u8>, Envelope), MailError> {
     let key = safe_key(&m.key);
     let s = settings(archive)?;
     let from: Mailbox = s
@@ -149,7 +182,7 @@ fn build(archive: &Archive, m: &Outgoing) -> Result<(Vec<u8>, Envelope), MailErr
 }
 
 /// Write a mail into the outbox (once per key). Returns its path.
-pub fn queue(archive: &Archive, m: &Outgoing) -> Result<PathBuf, MailError> {
+pub fn queue(archive: &dyn Room, m: &Outgoing) -> Result<PathBuf, MailError> {
     let key = safe_key(&m.key);
     let dir = archive.root().join(OUTBOX);
     let path = dir.join(format!("{key}.eml"));
@@ -167,7 +200,7 @@ pub fn queue(archive: &Archive, m: &Outgoing) -> Result<PathBuf, MailError> {
 
 /// Queue a mail, or skip it when its address cannot be used (a bad address in
 /// game.toml): one player's address never stops mail to the others. `Ok(false)`: skipped.
-pub fn queue_unless_unaddressable(archive: &Archive, m: &Outgoing) -> Result<bool, MailError> {
+pub fn queue_unless_unaddressable(archive: &dyn Room, m: &Outgoing) -> Result<bool, MailError> {
     match queue(archive, m) {
         Ok(_) => Ok(true),
         Err(MailError::Address(_)) => Ok(false),
@@ -178,9 +211,9 @@ pub fn queue_unless_unaddressable(archive: &Archive, m: &Outgoing) -> Result<boo
 /// Send a mail at once, without queueing it, and keep `kept` (the same mail with what
 /// must not be kept taken out) as its sent copy. For a mail that holds a secret: if it
 /// cannot be sent, nothing of it is written anywhere.
-pub fn send_now(archive: &Archive, m: &Outgoing, kept: &Outgoing) -> Result<(), MailError> {
+pub fn send_now(archive: &dyn Room, m: &Outgoing, kept: &Outgoing) -> Result<(), MailError> {
     let s = settings(archive)?.clone();
-    crate::archive::git::check_mail_folders(archive)?;
+    archive.check_folders()?;
     let (raw, env) = build(archive, m)?;
     let limit = s
         .send_timeout()
@@ -233,7 +266,7 @@ pub struct Refusal {
 }
 
 /// The mails waiting in the outbox, oldest name first.
-pub fn waiting(archive: &Archive) -> Vec<String> {
+pub fn waiting(archive: &dyn Room) -> Vec<String> {
     let mut v: Vec<String> = fs::read_dir(archive.root().join(OUTBOX))
         .map(|d| {
             d.filter_map(|e| e.ok()?.file_name().to_str().map(str::to_string))
@@ -247,7 +280,7 @@ pub fn waiting(archive: &Archive) -> Vec<String> {
 
 /// Mark a mail sent: its message moves to `sent/` (that move is the mark, synced to
 /// disk before this returns), then its envelope follows.
-fn move_to_sent(archive: &Archive, key: &str) -> std::io::Result<()> {
+fn move_to_sent(archive: &dyn Room, key: &str) -> std::io::Result<()> {
     let sent = archive.root().join(SENT);
     let outbox = archive.root().join(OUTBOX);
     fs::create_dir_all(&sent)?;
@@ -341,7 +374,7 @@ fn drop_into(dir: &Path, key: &str, raw: &[u8]) -> Result<PathBuf, PickupError> 
 
 /// Hand one message to the SMTP server, or write it into the pickup folder.
 fn deliver(
-    archive: &Archive,
+    archive: &dyn Room,
     s: &MailSettings,
     smtp: Option<&mut smtp::Session>,
     key: &str,
@@ -378,7 +411,7 @@ fn deliver(
 
 /// Give a mail up: the server's answer beside it, then the message and its envelope
 /// moved out of the outbox (the move of the message is the mark), into `outbox/failed/`.
-fn move_to_failed(archive: &Archive, key: &str, refusal: &Refusal) -> std::io::Result<()> {
+fn move_to_failed(archive: &dyn Room, key: &str, refusal: &Refusal) -> std::io::Result<()> {
     let failed = archive.root().join(FAILED);
     let outbox = archive.root().join(OUTBOX);
     fs::create_dir_all(&failed)?;
@@ -400,7 +433,7 @@ fn move_to_failed(archive: &Archive, key: &str, refusal: &Refusal) -> std::io::R
 
 /// The mails given up, by key, with to whom and why: those in `outbox/failed/` with the
 /// server's answer beside them.
-pub fn refused(archive: &Archive) -> Vec<(String, Refusal)> {
+pub fn refused(archive: &dyn Room) -> Vec<(String, Refusal)> {
     let dir = archive.root().join(FAILED);
     let mut out: Vec<(String, Refusal)> = fs::read_dir(&dir)
         .into_iter()
@@ -420,7 +453,7 @@ pub fn refused(archive: &Archive) -> Vec<(String, Refusal)> {
 /// Forget a mail given up (its report was made anew, `judge mail --resend`): the
 /// server's answer goes, so it is neither listed nor tried again; the mail itself stays
 /// in `outbox/failed/`, so that the report is not queued a second time.
-pub fn forget(archive: &Archive, key: &str) -> Result<(), MailError> {
+pub fn forget(archive: &dyn Room, key: &str) -> Result<(), MailError> {
     let path = archive
         .root()
         .join(FAILED)
@@ -437,7 +470,7 @@ pub fn forget(archive: &Archive, key: &str) -> Result<(), MailError> {
 
 /// Put the mails given up back into the outbox, to be tried again (`judge mail
 /// --retry`). Returns their keys.
-pub fn retry(archive: &Archive) -> Result<Vec<String>, MailError> {
+pub fn retry(archive: &dyn Room) -> Result<Vec<String>, MailError> {
     let failed = archive.root().join(FAILED);
     let outbox = archive.root().join(OUTBOX);
     let io = |path: &std::path::Path| {
@@ -475,9 +508,9 @@ pub fn retry(archive: &Archive) -> Result<Vec<String>, MailError> {
 /// then waits for the next run. The caller need not hold the game's lock (and should
 /// not, so that a slow server holds up no other command): the outbox has its own,
 /// `outbox/.judge.lock`, so that two runs never send the same mail.
-pub fn send_all(archive: &Archive) -> Result<SendReport, MailError> {
+pub fn send_all(archive: &dyn Room) -> Result<SendReport, MailError> {
     let s = settings(archive)?.clone();
-    crate::archive::git::check_mail_folders(archive)?;
+    archive.check_folders()?;
     let limit = s
         .send_timeout()
         .map_err(|e| MailError::Send(e.to_string()))?;
@@ -587,7 +620,7 @@ pub fn send_all(archive: &Archive) -> Result<SendReport, MailError> {
 }
 
 /// The path of a mail kept as sent.
-pub fn sent_path(archive: &Archive, key: &str) -> PathBuf {
+pub fn sent_path(archive: &dyn Room, key: &str) -> PathBuf {
     archive
         .root()
         .join(SENT)

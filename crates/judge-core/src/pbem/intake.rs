@@ -114,7 +114,7 @@ fn secret_values(m: &Incoming) -> BTreeSet<String> {
 }
 
 /// The SHA-256 of a mail's bytes, in hex: how a mail read again is known.
-fn digest(raw: &[u8]) -> String {
+pub(crate) fn digest(raw: &[u8]) -> String {
     use sha2::Digest;
     sha2::Sha256::digest(raw)
         .iter()

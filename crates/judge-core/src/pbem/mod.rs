@@ -6,6 +6,7 @@
 pub mod commit;
 pub mod directives;
 pub mod game;
+pub mod house;
 pub mod intake;
 pub mod limits;
 pub mod log;
@@ -13,6 +14,7 @@ pub mod preferences;
 pub mod replay;
 pub mod report;
 pub mod round;
+pub mod route;
 pub mod send;
 pub mod sources;
 pub mod turn;

@@ -162,7 +162,7 @@ fn queue_step_mail(
     round: &dyn Round,
 ) -> Result<Vec<String>, Error> {
     let mut problems = Vec::new();
-    if archive.game.mail.is_none() {
+    if archive.mail().is_none() {
         return Ok(problems);
     }
     let next = round.next();
@@ -445,7 +445,7 @@ fn answer_refusal(
     let Some(p) = archive.game.players.iter().find(|p| p.id == seat) else {
         return Ok(());
     };
-    if archive.game.mail.is_none() {
+    if archive.mail().is_none() {
         return Ok(());
     }
     let d = crate::diagnostic::Diagnostics {

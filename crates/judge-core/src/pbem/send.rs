@@ -93,7 +93,7 @@ fn report_mail(archive: &Archive, game: &dyn Game, m: ReportMail<'_>) -> Result<
 /// others still get theirs.
 pub fn queue_reports(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Vec<String>, Error> {
     let mut problems = Vec::new();
-    if archive.game.mail.is_none() || turn == 0 {
+    if archive.mail().is_none() || turn == 0 {
         return Ok(problems);
     }
     let position = super::position(archive, game, turn)?;

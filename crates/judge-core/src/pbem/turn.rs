@@ -200,7 +200,7 @@ pub fn finish(archive: &Archive, game: &dyn Game, lines: &mut Vec<String>) -> Re
         }
         let text = decode(&bytes).0;
         let checked = position.check(&text, "your held orders", Some(&seat.id), Some(&name));
-        if archive.game.mail.is_some()
+        if archive.mail().is_some()
             && let Some(p) = archive.game.players.iter().find(|p| p.id == seat.id)
         {
             outbox::queue_unless_unaddressable(
@@ -422,7 +422,7 @@ fn remind(
     now: SystemTime,
     lines: &mut Vec<String>,
 ) -> Result<(), Error> {
-    let (Some(schedule), Some(_)) = (&archive.game.schedule, &archive.game.mail) else {
+    let (Some(schedule), Some(_)) = (&archive.game.schedule, &archive.mail()) else {
         return Ok(());
     };
     let Some(before) = schedule.remind().map_err(|e| Error::input(e.to_string()))? else {
@@ -475,8 +475,29 @@ pub fn run(
     opts: Options,
     lines: &mut Vec<String>,
 ) -> Result<Done, Error> {
+    run_with_mail(archive, game, now, opts, &[], lines)
+}
+
+/// [`run`], with `routed`: mail the folder of games read from its shared mailbox for
+/// this game ([`super::house`]), filed after the game's own mailbox and before the turn.
+pub fn run_with_mail(
+    archive: &Archive,
+    game: &dyn Game,
+    now: SystemTime,
+    opts: Options,
+    routed: &[sources::Mail],
+    lines: &mut Vec<String>,
+) -> Result<Done, Error> {
     finish(archive, game, lines)?;
     lines.extend(read_mail(archive, game, now, opts.read_only_mail)?);
+    if !routed.is_empty() {
+        let mut intake = Intake::open(archive, game, now)?;
+        lines.extend(intake::file_each(
+            &mut intake,
+            routed.iter().cloned().map(Ok),
+        )?);
+        lines.extend(intake.skipped());
+    }
     // Before turn 0: the round by mail goes first.
     if super::round::current(archive, game)?.is_some() {
         return super::round::run(archive, game, now, opts.force, lines);

@@ -1,0 +1,157 @@
+//! A folder of games under one judge address (docs/gm-guide.md, "Many games, one
+//! address"): `judge.toml` beside the game folders holds the `[mail]` they share — the
+//! one mailbox the judge reads for all of them, and how their mail goes out — and
+//! `mailroom/` keeps what belongs to no game: the log of every mail read from the shared
+//! mailbox and where it went, and the answers to mail for no game.
+//!
+//! ```text
+//! games/
+//!   judge.toml        [mail] from, smtp_*, and maildir or imap_* (the shared mailbox)
+//!   mailroom/         log.jsonl, inbox/, outbox/, sent/ (never committed)
+//!   island/           a game: game.toml, turns/, …  (its own [mail] still wins)
+//!   harbour/
+//! ```
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::{ArchiveError, GAME_FILE, MailSettings};
+
+/// The file of a folder of games.
+pub const HOUSE_FILE: &str = "judge.toml";
+/// Where the folder keeps what belongs to no game.
+pub const MAILROOM_DIR: &str = "mailroom";
+
+/// `judge.toml`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HouseFile {
+    /// The mail every game of the folder shares: `from`, how mail goes out, and the one
+    /// mailbox (`maildir` or `imap_*`) read for all of them.
+    pub mail: MailSettings,
+}
+
+/// A folder of games that share one address.
+#[derive(Clone, Debug)]
+pub struct House {
+    root: PathBuf,
+    pub file: HouseFile,
+}
+
+impl House {
+    /// Read `dir/judge.toml`.
+    pub fn open(dir: &Path) -> Result<House, ArchiveError> {
+        let path = dir.join(HOUSE_FILE);
+        let text = fs::read_to_string(&path).map_err(|source| {
+            if source.kind() == std::io::ErrorKind::NotFound {
+                ArchiveError::Invalid {
+                    path: path.clone(),
+                    message: format!(
+                        "there is no {HOUSE_FILE}: a folder of games under one address keeps its shared [mail] there (docs/gm-guide.md, \"Many games, one address\")"
+                    ),
+                }
+            } else {
+                ArchiveError::Io {
+                    path: path.clone(),
+                    source,
+                }
+            }
+        })?;
+        let mut file: HouseFile = toml::from_str(&text).map_err(|e| {
+            super::slips(
+                &path,
+                &text,
+                vec![crate::diagnostic::Diagnostic::new(e.message().to_string()).at_opt(e.span())],
+            )
+        })?;
+        if let Err(e) = file.mail.from.parse::<lettre::message::Mailbox>() {
+            return Err(ArchiveError::Invalid {
+                path,
+                message: format!(
+                    "[mail] from `{}` is not a mail address ({e}): write `Judge <judge@example.org>` or a bare address",
+                    file.mail.from
+                ),
+            });
+        }
+        // Folders named in judge.toml are the folder's, wherever the judge runs.
+        for folder in [&mut file.mail.maildir, &mut file.mail.pickup] {
+            if let Some(p) = folder.as_mut()
+                && p.is_relative()
+            {
+                *p = dir.join(&*p);
+            }
+        }
+        Ok(House {
+            root: dir.to_path_buf(),
+            file,
+        })
+    }
+
+    /// The folder of games a game's folder stands in, if it has a `judge.toml`.
+    pub fn beside(game_dir: &Path) -> Result<Option<House>, ArchiveError> {
+        let Some(parent) = parent_of(game_dir) else {
+            return Ok(None);
+        };
+        if !parent.join(HOUSE_FILE).is_file() {
+            return Ok(None);
+        }
+        House::open(&parent).map(Some)
+    }
+
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// `mailroom/`.
+    pub fn mailroom(&self) -> PathBuf {
+        self.root.join(MAILROOM_DIR)
+    }
+
+    /// The game folders: every folder beside judge.toml that holds a game.toml, by
+    /// name.
+    pub fn games(&self) -> Result<Vec<PathBuf>, ArchiveError> {
+        let entries = fs::read_dir(&self.root).map_err(|source| ArchiveError::Io {
+            path: self.root.clone(),
+            source,
+        })?;
+        let mut games: Vec<PathBuf> = entries
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.join(GAME_FILE).is_file())
+            .collect();
+        games.sort();
+        Ok(games)
+    }
+
+    /// How a game of the folder sends mail when its game.toml has no `[mail]`: the
+    /// shared settings without the shared mailbox, which the folder reads, not the game.
+    pub fn sending(&self) -> MailSettings {
+        MailSettings {
+            maildir: None,
+            imap_host: None,
+            imap_port: None,
+            imap_user: None,
+            imap_password_env: None,
+            imap_security: None,
+            ..self.file.mail.clone()
+        }
+    }
+}
+
+/// The folder a game's folder stands in (also for `.` and a bare name).
+fn parent_of(dir: &Path) -> Option<PathBuf> {
+    let abs = if dir.is_absolute() {
+        dir.to_path_buf()
+    } else {
+        std::env::current_dir().ok()?.join(dir)
+    };
+    let abs = abs.canonicalize().unwrap_or(abs);
+    abs.parent().map(Path::to_path_buf)
+}
+
+/// The sending settings a game at `dir` takes from the folder it stands in.
+pub(super) fn shared_mail(dir: &Path) -> Result<Option<MailSettings>, ArchiveError> {
+    Ok(House::beside(dir)?.map(|h| h.sending()))
+}

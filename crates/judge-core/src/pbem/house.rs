@@ -1,0 +1,450 @@
+//! One pass over a folder of games under one address (`judge turn --all GAMES`,
+//! docs/gm-guide.md, "Many games, one address"): the shared mailbox is read once, each
+//! mail is routed to its game ([`super::route`]) and filed there by the game's own
+//! intake, under the game's lock, and then each game takes its turn step as `judge
+//! turn` would. Mail for no game is logged in `mailroom/` and, from a player, answered
+//! there with their games.
+//!
+//! Nothing is lost or filed twice however passes overlap or stop: a pass holds the
+//! mailroom's lock; a mail is marked done (logged in the mailroom, or seen on the IMAP
+//! server) only after its game filed it, and a game files a mail it already has as a
+//! duplicate. A game that cannot be read or is busy is reported and skipped, its mail
+//! left for the next pass; it never stops the others.
+
+use std::collections::BTreeSet;
+use std::fs::{self, OpenOptions};
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+use serde::{Deserialize, Serialize};
+
+use super::game::Game;
+use super::route::{self, Entry, Route};
+use super::sources::{self, Delivered, Mail};
+use super::turn::{self, Done};
+use super::{Error, intake};
+use crate::archive::house::House;
+use crate::archive::lock::GameLock;
+use crate::archive::{Archive, ArchiveError};
+use crate::mail::inbound::{self, MAX_BYTES};
+use crate::mail::outbox::{self, Outgoing};
+
+/// The mailroom's log: one line per mail read from the shared mailbox.
+pub const LOG_FILE: &str = "log.jsonl";
+
+/// What became of a mail of the shared mailbox.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogLine {
+    /// The SHA-256 of its bytes: how it is known when read again.
+    pub digest: String,
+    /// The sender's address.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    /// `game` (filed by the game `to`), `not-your-game`, `which-game`, `stranger`.
+    pub route: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
+}
+
+/// One game's part of a pass.
+#[derive(Debug)]
+pub struct GameRun {
+    pub dir: PathBuf,
+    /// The game's name, or its folder's when it could not be read.
+    pub name: String,
+    /// What the game's turn step said.
+    pub lines: Vec<String>,
+    /// How its step ended: played, not due, …, or why it was skipped.
+    pub result: Result<Done, Error>,
+}
+
+/// What a pass did.
+#[derive(Debug, Default)]
+pub struct Pass {
+    /// The mailroom's lines: mail for no game, and what could not be read.
+    pub lines: Vec<String>,
+    pub games: Vec<GameRun>,
+}
+
+/// How a pass runs.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    pub turn: turn::Options,
+    /// How long to wait for a game (or the mailroom) another command holds.
+    pub wait: Duration,
+    /// Commit each game that changed (`judge turn --commit`).
+    pub commit: bool,
+}
+
+/// A mail of the shared mailbox and how to mark it done.
+struct Read {
+    mail: Mail,
+    digest: String,
+    uid: Option<u32>,
+}
+
+/// The mailroom as a place mail is sent from.
+pub struct Mailroom<'a> {
+    house: &'a House,
+    root: PathBuf,
+}
+
+impl<'a> Mailroom<'a> {
+    pub fn new(house: &'a House) -> Mailroom<'a> {
+        Mailroom {
+            house,
+            root: house.mailroom(),
+        }
+    }
+}
+
+impl outbox::Room for Mailroom<'_> {
+    fn root(&self) -> &Path {
+        &self.root
+    }
+    fn name(&self) -> String {
+        crate::archive::house::MAILROOM_DIR.to_string()
+    }
+    fn mail(&self) -> Option<&crate::archive::MailSettings> {
+        Some(&self.house.file.mail)
+    }
+    fn check_folders(&self) -> Result<(), ArchiveError> {
+        Ok(())
+    }
+    fn no_link(&self, path: &Path) -> Result<(), ArchiveError> {
+        match fs::symlink_metadata(path) {
+            Ok(m) if m.file_type().is_symlink() => Err(ArchiveError::Link {
+                path: path.to_path_buf(),
+                target: fs::read_link(path).ok(),
+            }),
+            _ => Ok(()),
+        }
+    }
+}
+
+fn io(path: &Path) -> impl FnOnce(std::io::Error) -> ArchiveError + '_ {
+    move |source| ArchiveError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// The digests the mailroom has logged.
+fn logged(room: &Path) -> Result<BTreeSet<String>, ArchiveError> {
+    let path = room.join(LOG_FILE);
+    let text = match fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(BTreeSet::new()),
+        Err(e) => return Err(io(&path)(e)),
+    };
+    // A line cut short by a stop mid-write is not a mail done: read again, it is filed
+    // as a duplicate by its game and logged whole.
+    Ok(text
+        .lines()
+        .filter_map(|l| serde_json::from_str::<LogLine>(l).ok())
+        .map(|l| l.digest)
+        .collect())
+}
+
+fn log(room: &Path, line: &LogLine) -> Result<(), ArchiveError> {
+    let path = room.join(LOG_FILE);
+    let mut f = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)
+        .map_err(io(&path))?;
+    let mut text = serde_json::to_string(line).map_err(|e| ArchiveError::BadFile {
+        path: path.clone(),
+        message: e.to_string(),
+    })?;
+    text.push('\n');
+    f.write_all(text.as_bytes()).map_err(io(&path))?;
+    f.sync_all().map_err(io(&path))
+}
+
+/// The new mail of the shared mailbox, oldest first.
+fn read_mailbox(
+    house: &House,
+    done: &BTreeSet<String>,
+    seen: &mut Vec<u32>,
+) -> Result<Vec<Read>, Error> {
+    let settings = &house.file.mail;
+    let mut mails = Vec::new();
+    if let Some(dir) = &settings.maildir {
+        for path in sources::maildir(dir)? {
+            let mail = sources::maildir_mail(&path)?;
+            let digest = intake::digest(&mail.raw);
+            if !done.contains(&digest) {
+                mails.push(Read {
+                    mail,
+                    digest,
+                    uid: None,
+                });
+            }
+        }
+    }
+    if settings.imap_host.is_some() {
+        let src = sources::imap(settings, None, None, None, None)?;
+        for f in crate::mail::imap::fetch_unseen(&src, MAX_BYTES + 1)
+            .map_err(|e| Error::input(e.to_string()))?
+        {
+            let digest = intake::digest(&f.raw);
+            if done.contains(&digest) {
+                // Logged, but not marked seen when the pass stopped: marked now.
+                seen.push(f.uid);
+                continue;
+            }
+            mails.push(Read {
+                mail: Mail {
+                    raw: f.raw,
+                    label: format!("IMAP uid {}", f.uid),
+                    delivered: f.delivered.map(|at| Delivered { at, by: "imap" }),
+                },
+                digest,
+                uid: Some(f.uid),
+            });
+        }
+    }
+    Ok(mails)
+}
+
+/// Where a mail goes, read as much as routing needs: its sender, subject and texts
+/// (HTML only from a player, as a game reads it).
+fn route_of(games: &[Entry], judge: &str, raw: &[u8]) -> (Option<String>, Route) {
+    let Some(head) = inbound::read_headers(raw) else {
+        return (None, Route::Stranger);
+    };
+    // The judge's own mail (a copy to itself, a bounce of it) is no game's.
+    if head
+        .from
+        .as_deref()
+        .is_some_and(|f| f.eq_ignore_ascii_case(judge))
+    {
+        return (head.from, Route::Stranger);
+    }
+    let html = if route::games_of(games, head.from.as_deref()).is_empty() {
+        inbound::Html::Skip
+    } else {
+        inbound::Html::Read
+    };
+    let route = match inbound::read_with(raw, html) {
+        Ok(m) => route::route(
+            games,
+            m.from.as_deref(),
+            &m.subject,
+            m.parts.iter().map(|p| p.text.as_str()),
+        ),
+        // Too big or broken to read: the sender's only game says so, as it would.
+        Err(_) => route::route(games, head.from.as_deref(), &head.subject, []),
+    };
+    (head.from, route)
+}
+
+/// Run one pass over the folder. Errors of one game are its [`GameRun`]'s; an error
+/// returned here stopped the pass before any game was changed (the mailroom's lock, or
+/// the shared mailbox could not be read).
+pub fn run(
+    house: &House,
+    registry: crate::registry::Games,
+    now: SystemTime,
+    opts: Options,
+) -> Result<Pass, Error> {
+    let room = house.mailroom();
+    fs::create_dir_all(&room).map_err(io(&room))?;
+    let _lock = GameLock::acquire(&room, "judge turn --all", opts.wait)
+        .map_err(|e| Error::input(e.to_string()))?;
+    let mut pass = Pass::default();
+
+    // Every game of the folder; one that cannot be opened is reported and skipped.
+    let mut open: Vec<(Archive, &'static dyn Game)> = Vec::new();
+    for dir in house.games()? {
+        match super::open(registry, &dir) {
+            Ok(g) => open.push(g),
+            Err(e) => pass.games.push(GameRun {
+                name: crate::archive::folder_name(&dir),
+                dir,
+                lines: Vec::new(),
+                result: Err(e),
+            }),
+        }
+    }
+    let table: Vec<Entry> = open
+        .iter()
+        .map(|(a, _)| Entry {
+            name: a.name(),
+            players: a
+                .game
+                .players
+                .iter()
+                .map(|p| p.email.to_ascii_lowercase())
+                .collect(),
+        })
+        .collect();
+
+    let done = logged(&room)?;
+    let mut seen: Vec<u32> = Vec::new();
+    let mut routed: Vec<Vec<Read>> = (0..open.len()).map(|_| Vec::new()).collect();
+    let mut elsewhere: Vec<(Read, Option<String>, Route)> = Vec::new();
+    let judge = house
+        .file
+        .mail
+        .from
+        .parse::<lettre::message::Mailbox>()
+        .map(|m| m.email.to_string())
+        .unwrap_or_default();
+    for r in read_mailbox(house, &done, &mut seen)? {
+        match route_of(&table, &judge, &r.mail.raw) {
+            (_, Route::Game(g)) => routed[g].push(r),
+            (from, other) => elsewhere.push((r, from, other)),
+        }
+    }
+
+    for ((archive, game), mails) in open.iter().zip(routed) {
+        let name = archive.name();
+        let mut run = GameRun {
+            dir: archive.root().to_path_buf(),
+            name: name.clone(),
+            lines: Vec::new(),
+            result: Ok(Done::Over),
+        };
+        let lock = GameLock::acquire(archive.root(), "judge turn --all", opts.wait);
+        run.result = match lock {
+            Err(e) => Err(Error::input(format!(
+                "{e}; {} wait for the next pass",
+                crate::text::count(mails.len(), "mail")
+            ))),
+            Ok(_lock) => {
+                let batch: Vec<Mail> = mails.iter().map(|r| r.mail.clone()).collect();
+                let result =
+                    turn::run_with_mail(archive, *game, now, opts.turn, &batch, &mut run.lines);
+                if result.is_ok() {
+                    for r in &mails {
+                        log(
+                            &room,
+                            &LogLine {
+                                digest: r.digest.clone(),
+                                from: inbound::read_headers(&r.mail.raw).and_then(|h| h.from),
+                                route: "game".into(),
+                                to: Some(name.clone()),
+                            },
+                        )?;
+                        seen.extend(r.uid);
+                    }
+                }
+                match result {
+                    Ok(done) if opts.commit => {
+                        let message = match done {
+                            Done::Played(t) => format!("{name}: turn {t}"),
+                            _ => format!("{name}: mail"),
+                        };
+                        super::commit::commit(archive, &message).map(|_| done)
+                    }
+                    other => other,
+                }
+            }
+        };
+        pass.games.push(run);
+    }
+
+    // Mail for no game: logged; a player's answered with their games.
+    let mailroom = Mailroom::new(house);
+    for (r, from, route) in elsewhere {
+        let (kind, answer) = match &route {
+            Route::Stranger => ("stranger", None),
+            Route::NotYourGame { named, yours } => (
+                "not-your-game",
+                Some((
+                    format!("names the game `{named}`, which you do not play in here"),
+                    format!("Your mail is for {named}, a game you do not play in"),
+                    yours.clone(),
+                )),
+            ),
+            Route::WhichGame { yours } => (
+                "which-game",
+                Some((
+                    "names no game, and you play in more than one here".to_string(),
+                    "Which game is your mail for?".to_string(),
+                    yours.clone(),
+                )),
+            ),
+            Route::Game(_) => ("game", None),
+        };
+        let who = from.as_deref().unwrap_or("an unknown sender");
+        let own = from
+            .as_deref()
+            .is_some_and(|f| f.eq_ignore_ascii_case(&judge));
+        let kind = if own { "own" } else { kind };
+        match answer {
+            // The judge's own mail (its copy of a report, a bounce): logged, no line.
+            _ if own => {}
+            Some((why, subject, yours)) => {
+                let player = yours.iter().find_map(|g| {
+                    open[*g]
+                        .0
+                        .game
+                        .players
+                        .iter()
+                        .find(|p| from.as_deref().is_some_and(|f| p.email.eq_ignore_ascii_case(f)))
+                });
+                let list: Vec<String> = yours
+                    .iter()
+                    .map(|g| {
+                        let (archive, game) = &open[*g];
+                        let turn = archive.turns().ok().and_then(|t| t.last().copied());
+                        format!(
+                            "  game {:<16} {}, {}",
+                            table[*g].name,
+                            game.title(),
+                            turn.map_or("before turn 0".to_string(), |t| format!("turn {t} played"))
+                        )
+                    })
+                    .collect();
+                let example = yours
+                    .first()
+                    .map_or("game NAME".to_string(), |g| format!("game {}", table[*g].name));
+                let body = format!(
+                    "Your mail to the judge {why}, so nothing from it was filed in any game.\n\nYou play in:\n{}\n\nWrite the game's line at the top of your orders, then send them again. For example:\n\n{example}\n",
+                    list.join("\n"),
+                );
+                let m = Outgoing {
+                    key: format!("route-{}", &r.digest[..16]),
+                    to_name: player.map(|p| p.name.clone()).unwrap_or_default(),
+                    to: from.clone().unwrap_or_default(),
+                    subject,
+                    body,
+                    in_reply_to: None,
+                    attachment: None,
+                };
+                outbox::queue_unless_unaddressable(&mailroom, &m)?;
+                pass.lines.push(format!(
+                    "{}: from {who}, {why}: answered with their games",
+                    r.mail.label
+                ));
+            }
+            None => pass.lines.push(format!(
+                "{}: from {who}, who plays in no game here: kept in the mailroom's log, not answered",
+                r.mail.label
+            )),
+        }
+        if let Some(uid) = r.uid {
+            seen.push(uid);
+        }
+        // Logged for IMAP too: the mailroom keeps a line for every mail it handled.
+        log(
+            &room,
+            &LogLine {
+                digest: r.digest,
+                from,
+                route: kind.into(),
+                to: None,
+            },
+        )?;
+    }
+    if !seen.is_empty()
+        && let Ok(src) = sources::imap(&house.file.mail, None, None, None, None)
+    {
+        crate::mail::imap::mark_seen(&src, &seen).map_err(|e| Error::input(e.to_string()))?;
+    }
+    Ok(pass)
+}

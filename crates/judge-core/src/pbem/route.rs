@@ -1,0 +1,210 @@
+//! Which game of a folder a mail from the shared mailbox is for (docs/gm-guide.md,
+//! "Many games, one address"). A pure function of the mail's sender, subject and texts
+//! and of the games' names and players: the same mail goes to the same game on every
+//! run, so a mail read twice is filed once (the game's own log knows it).
+//!
+//! In order: a `game NAME` line names the game; else a subject that names one of the
+//! sender's games (a reply to `[island] turn 3`); else the sender's only game. A mail
+//! that names a game the sender does not play in, or none when they play in several,
+//! is answered by the folder with their games; a mail from nobody who plays is kept and
+//! never answered (no mail to strangers).
+
+use crate::mail::inbound::plain_lines;
+
+/// A game of the folder, as routing sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// What order files write after `game`.
+    pub name: String,
+    /// The players' addresses.
+    pub players: Vec<String>,
+}
+
+/// Where a mail goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// To the game at this index: it files the mail and answers it, as it would a mail
+    /// from its own mailbox.
+    Game(usize),
+    /// It names `named`, a game the sender does not play in (or that is not here), and
+    /// the sender plays in `yours`: answered with them.
+    NotYourGame { named: String, yours: Vec<usize> },
+    /// It names no game, and the sender plays in several: answered with them.
+    WhichGame { yours: Vec<usize> },
+    /// From nobody who plays here, naming no game of the folder: kept, not answered.
+    Stranger,
+}
+
+/// The games a sender plays in, by index.
+pub fn games_of(games: &[Entry], from: Option<&str>) -> Vec<usize> {
+    let Some(from) = from else {
+        return Vec::new();
+    };
+    games
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| g.players.iter().any(|p| p.eq_ignore_ascii_case(from)))
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// The game names `game NAME` lines give, in the order they come (body first).
+fn named_games<'a>(texts: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+    let mut names = Vec::new();
+    for text in texts {
+        for line in plain_lines(text) {
+            let mut words = line.split_whitespace();
+            if words.next().map(|w| w.trim_end_matches(':')) == Some("game")
+                && let Some(name) = words.next()
+                && !names.iter().any(|n: &String| n == name)
+            {
+                names.push(name.to_string());
+            }
+        }
+    }
+    names
+}
+
+/// Route a mail from `from` (its address) with `subject` and `texts` (the body first,
+/// then text attachments).
+pub fn route<'a>(
+    games: &[Entry],
+    from: Option<&str>,
+    subject: &str,
+    texts: impl IntoIterator<Item = &'a str>,
+) -> Route {
+    let yours = games_of(games, from);
+    let by_name = |name: &str| games.iter().position(|g| g.name.eq_ignore_ascii_case(name));
+    let named = named_games(texts);
+    if let Some(first) = named.first() {
+        // The first game line that names a game of the folder decides.
+        match named.iter().find_map(|n| by_name(n)) {
+            // A stranger's mail to a game is the game's to keep (a player writing from
+            // an address the GM has yet to correct gives the game's own answer).
+            Some(g) if yours.contains(&g) || yours.is_empty() => return Route::Game(g),
+            Some(g) => {
+                return Route::NotYourGame {
+                    named: games[g].name.clone(),
+                    yours,
+                };
+            }
+            None if yours.is_empty() => return Route::Stranger,
+            None => {
+                return Route::NotYourGame {
+                    named: first.clone(),
+                    yours,
+                };
+            }
+        }
+    }
+    // A reply keeps the subject the judge wrote: `Re: [island] turn 3: report`.
+    let subject = subject.to_ascii_lowercase();
+    let in_subject: Vec<usize> = yours
+        .iter()
+        .copied()
+        .filter(|g| {
+            let name = games[*g].name.to_ascii_lowercase();
+            subject.contains(&format!("[{name}]"))
+        })
+        .collect();
+    match (in_subject.as_slice(), yours.as_slice()) {
+        ([g], _) | ([], [g]) => Route::Game(*g),
+        (_, []) => Route::Stranger,
+        _ => Route::WhichGame { yours },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table() -> Vec<Entry> {
+        vec![
+            Entry {
+                name: "harbour".into(),
+                players: vec!["bob@example.org".into(), "cat@example.org".into()],
+            },
+            Entry {
+                name: "island".into(),
+                players: vec!["ann@example.org".into(), "bob@example.org".into()],
+            },
+        ]
+    }
+
+    /// Issue 23: "Each mail goes to the game its `game` line names; with no game line,
+    /// to the sender's only game". Bob plays in both: his Harbour orders go to harbour,
+    /// never to island (the mail that island once refused and marked seen).
+    #[test]
+    fn the_game_line_decides_then_the_senders_only_game() {
+        let t = table();
+        let bob = Some("bob@example.org");
+        assert_eq!(
+            route(&t, bob, "orders", ["game harbour\nplayer blue\n"]),
+            Route::Game(0)
+        );
+        assert_eq!(
+            route(&t, bob, "orders", ["Game: Island\nplayer red\n"]),
+            Route::Game(1)
+        );
+        assert_eq!(
+            route(
+                &t,
+                Some("ann@example.org"),
+                "orders",
+                ["player red\nbuild x\n"]
+            ),
+            Route::Game(1)
+        );
+        assert_eq!(
+            route(&t, Some("ANN@example.org"), "", ["hello"]),
+            Route::Game(1),
+            "addresses compare without case"
+        );
+    }
+
+    /// A reply to a report names its game in the subject (`[island]`); a mail that
+    /// names none from a player of several games is answered with them.
+    #[test]
+    fn a_reply_goes_to_the_game_of_its_subject_else_the_sender_is_asked() {
+        let t = table();
+        let bob = Some("bob@example.org");
+        assert_eq!(
+            route(&t, bob, "Re: [island] turn 3: report", ["status"]),
+            Route::Game(1)
+        );
+        assert_eq!(
+            route(&t, bob, "hello", ["status"]),
+            Route::WhichGame { yours: vec![0, 1] }
+        );
+    }
+
+    /// "a mail for no game the sender plays in gets one answer that lists their games";
+    /// a stranger's mail is never answered, but one that names a game is that game's.
+    #[test]
+    fn a_mail_for_no_game_of_the_sender_is_answered_by_the_folder() {
+        let t = table();
+        assert_eq!(
+            route(&t, Some("ann@example.org"), "", ["game harbour\n"]),
+            Route::NotYourGame {
+                named: "harbour".into(),
+                yours: vec![1]
+            }
+        );
+        assert_eq!(
+            route(&t, Some("ann@example.org"), "", ["game atlantis\n"]),
+            Route::NotYourGame {
+                named: "atlantis".into(),
+                yours: vec![1]
+            }
+        );
+        assert_eq!(
+            route(&t, Some("eve@example.org"), "", ["hi"]),
+            Route::Stranger
+        );
+        assert_eq!(
+            route(&t, Some("eve@example.org"), "", ["game island\n"]),
+            Route::Game(1)
+        );
+        assert_eq!(route(&t, None, "", ["game atlantis"]), Route::Stranger);
+    }
+}

@@ -1,0 +1,345 @@
+//! Issue 23, "One mailbox, many games": three games — Roads & Boats, Catan, Catan
+//! Express — under one judge address (games/judge.toml), run by `judge turn --all`
+//! against the real mail servers, once with the shared Maildir and once over IMAP. Bob
+//! plays in two of them and his mails cross; a mail names no game, one names a game its
+//! sender does not play in, a stranger writes; one game is busy and one is broken. Each
+//! mail goes to its game and only there, is filed and answered once however many passes
+//! run, and no game's fault stops the others.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::support;
+use crate::support::servers::Servers;
+
+struct House {
+    _tmp: tempfile::TempDir,
+    root: PathBuf,
+    srv: Servers,
+}
+
+const BEFORE: &str = "2026-11-27T12:00:00Z";
+
+impl House {
+    fn d(&self) -> &str {
+        self.root.to_str().expect("utf-8")
+    }
+
+    fn game(&self, name: &str) -> String {
+        self.root.join(name).to_str().expect("utf-8").to_string()
+    }
+
+    fn judge(&self, args: &[&str], now: &str) -> (i32, String, String) {
+        support::judge_text(
+            args,
+            &[("JUDGE_NOW", now), ("JUDGE_IMAP_PASSWORD", "judge-pass")],
+        )
+    }
+
+    /// One pass of `judge turn --all`.
+    fn pass(&self, now: &str) -> (i32, String) {
+        let (code, out, err) = self.judge(&["turn", "--all", self.d()], now);
+        (code, format!("{out}{err}"))
+    }
+
+    /// The mails delivered to `who`, by subject: (subject, body).
+    fn to(&self, who: &str) -> Vec<(String, String)> {
+        self.srv
+            .delivered()
+            .into_iter()
+            .filter(|m| m.0 == who)
+            .map(|m| (m.1, m.2))
+            .collect()
+    }
+
+    /// The lines of a game's mail log.
+    fn log(&self, game: &str) -> Vec<String> {
+        std::fs::read_to_string(self.root.join(game).join("mail/log.jsonl"))
+            .unwrap_or_default()
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+}
+
+/// Make the folder: judge.toml with the shared mailbox, three games without [mail] of
+/// their own, each player's secret by welcome mail.
+fn house(imap: bool) -> (House, BTreeMap<(String, String), String>) {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let root = tmp.path().join("games");
+    std::fs::create_dir_all(&root).expect("mkdir");
+    let srv = Servers::start();
+    let mailbox = if imap {
+        format!(
+            "imap_host = \"127.0.0.1\"\nimap_port = {}\nimap_user = \"judge\"\nimap_security = \"none\"\n",
+            srv.imap
+        )
+    } else {
+        format!("maildir = \"{}\"\n", srv.maildir().display())
+    };
+    std::fs::write(
+        root.join("judge.toml"),
+        format!(
+            "[mail]\nfrom = \"Judge <judge@example.org>\"\nsmtp_host = \"127.0.0.1\"\nsmtp_port = {}\nsmtp_security = \"none\"\n{mailbox}",
+            srv.smtp
+        ),
+    )
+    .expect("judge.toml");
+    let h = House {
+        _tmp: tmp,
+        root,
+        srv,
+    };
+    for (name, game, players) in [
+        (
+            "rivers",
+            "roads-and-boats",
+            ["Ann:ann@example.org", "Bob:bob@example.org"].as_slice(),
+        ),
+        (
+            "island",
+            "catan",
+            [
+                "Ann:ann@example.org",
+                "Cat:cat@example.org",
+                "Dan:dan@example.org",
+            ]
+            .as_slice(),
+        ),
+        (
+            "express",
+            "catan-express",
+            [
+                "Bob:bob@example.org",
+                "Cat:cat@example.org",
+                "Eve:eve@example.org",
+            ]
+            .as_slice(),
+        ),
+    ] {
+        let dir = h.game(name);
+        let mut args = vec!["new", dir.as_str(), "--game", game, "--seed", "5"];
+        if game == "roads-and-boats" {
+            args.extend(["--scenario", "two-rivers"]);
+        }
+        for p in players {
+            args.extend(["--player", p]);
+        }
+        let (code, out, err) = h.judge(&args, BEFORE);
+        assert_eq!(code, 0, "{out}{err}");
+        let toml = Path::new(&dir).join("game.toml");
+        let mut text = std::fs::read_to_string(&toml).expect("game.toml");
+        text.push_str(
+            "\n[schedule]\nfirst_deadline = \"2026-12-01T18:00:00Z\"\nevery = \"2days\"\n",
+        );
+        std::fs::write(&toml, text).expect("write");
+        // The game sends with the folder's [mail]: it has none of its own.
+        let (code, out, err) = h.judge(&["secret", &dir, "--mail"], BEFORE);
+        assert_eq!(code, 0, "{name}: {out}{err}");
+    }
+    let mut secrets = BTreeMap::new();
+    for m in h.srv.delivered() {
+        let Some(game) = m.1.strip_prefix('[').and_then(|s| s.split(']').next()) else {
+            continue;
+        };
+        if let Some(secret) =
+            m.2.lines()
+                .skip_while(|l| !l.starts_with("You play"))
+                .find(|l| l.starts_with("    ") && l.trim().len() == 14)
+        {
+            secrets.insert((m.0.clone(), game.to_string()), secret.trim().to_string());
+        }
+    }
+    assert_eq!(secrets.len(), 8, "every player's welcome mail: {secrets:?}");
+    (h, secrets)
+}
+
+fn one_address_for_three_games(imap: bool) {
+    let (h, secrets) = house(imap);
+    let secret = |who: &str, game: &str| secrets[&(who.to_string(), game.to_string())].clone();
+    let yellow = std::fs::read_to_string("games/demo/pending/yellow.txt")
+        .expect("the demo's orders")
+        .replace("game demo\nplayer yellow\nturn 1\n", "");
+    // Bob's Roads & Boats orders and his Catan Express orders cross in the mailbox.
+    h.srv.send(
+        "Bob <bob@example.org>",
+        "my turn",
+        &format!(
+            "game rivers\nplayer yellow\nturn 1\nsecret {}\n{yellow}",
+            secret("bob@example.org", "rivers")
+        ),
+    );
+    h.srv.send(
+        "Bob <bob@example.org>",
+        "express",
+        &format!(
+            "game express\nplayer red\nturn 1\nsecret {}\nfounding\n",
+            secret("bob@example.org", "express")
+        ),
+    );
+    // Bob names no game: he plays in two. Ann names one she is not in. A stranger.
+    h.srv.send("Bob <bob@example.org>", "hello", "status\n");
+    h.srv.send(
+        "Ann <ann@example.org>",
+        "oops",
+        "game express\nplayer red\n",
+    );
+    h.srv.send("Zed <zed@example.org>", "offer", "cheap dice\n");
+    // Cat, in two games, replies to a report of island: its subject names the game.
+    h.srv.send(
+        "Cat <cat@example.org>",
+        "Re: [island] welcome: you play blue",
+        &format!(
+            "game island\nplayer blue\nturn 1\nsecret {}\n",
+            secret("cat@example.org", "island")
+        ),
+    );
+    // A busy game: another command holds island's lock for this pass.
+    let lock = std::fs::File::create(h.root.join("island/.judge.lock")).expect("lock");
+    lock.try_lock().expect("the lock is free");
+
+    let (code, out) = {
+        let (code, out, err) = h.judge(
+            &["turn", "--all", h.d(), "--wait", "1"],
+            "2026-11-28T10:00:00Z",
+        );
+        (code, format!("{out}{err}"))
+    };
+    assert_ne!(code, 0, "a busy game is a failure for cron to show: {out}");
+    assert!(out.contains("island: not run:"), "{out}");
+    assert!(out.contains("1 mail wait for the next pass"), "{out}");
+    // Every other game went on: Bob's orders were filed by each of his games.
+    assert!(
+        out.contains("rivers: ") && out.contains("accepted: yellow's orders for turn 1"),
+        "{out}"
+    );
+    assert!(
+        out.contains("express: ") && out.contains("red's orders"),
+        "{out}"
+    );
+    for g in ["rivers", "express"] {
+        let log = h.log(g);
+        assert!(
+            log.iter().all(|l| !l.contains("judge@example.org")),
+            "the judge's own mail is no game's: {log:?}"
+        );
+        assert_eq!(
+            log.iter().filter(|l| l.contains("bob@example.org")).count(),
+            1,
+            "{g} filed Bob's mail for it, and only that: {log:?}"
+        );
+    }
+    assert!(h.log("island").is_empty(), "a busy game is not touched");
+    // The two mails for no game of their senders were answered with their games; the
+    // stranger was not answered.
+    let bob: Vec<(String, String)> = h
+        .to("bob@example.org")
+        .into_iter()
+        .filter(|m| m.0 == "Which game is your mail for?")
+        .collect();
+    assert_eq!(bob.len(), 1, "{bob:?}");
+    assert!(
+        bob[0].1.contains("game express") && bob[0].1.contains("game rivers"),
+        "{}",
+        bob[0].1
+    );
+    assert!(
+        !bob[0].1.contains("island"),
+        "only his own games: {}",
+        bob[0].1
+    );
+    let ann: Vec<(String, String)> = h
+        .to("ann@example.org")
+        .into_iter()
+        .filter(|m| m.0.contains("a game you do not play in"))
+        .collect();
+    assert_eq!(ann.len(), 1, "{:?}", h.to("ann@example.org"));
+    assert!(ann[0].1.contains("game island") && ann[0].1.contains("game rivers"));
+    assert!(h.to("zed@example.org").is_empty(), "no mail to strangers");
+    // No answer anywhere echoes a secret (the players' own mails to the judge hold
+    // theirs, and the welcome mails carry them).
+    for m in h.srv.delivered() {
+        if m.0 == "judge@example.org" || m.1.contains("welcome") {
+            continue;
+        }
+        for s in secrets.values() {
+            assert!(!m.2.contains(s.as_str()), "a secret in {:?}", m.1);
+        }
+    }
+
+    // The lock is let go; a broken game appears. The next pass files island's mail,
+    // reports the broken game, and files nothing twice.
+    drop(lock);
+    std::fs::create_dir_all(h.root.join("broken")).expect("mkdir");
+    std::fs::write(
+        h.root.join("broken/game.toml"),
+        "game = \"roads-and-boats\"\nseed = \n",
+    )
+    .expect("write");
+    let before: Vec<usize> = ["rivers", "express"]
+        .iter()
+        .map(|g| h.log(g).len())
+        .collect();
+    let answers = h.srv.delivered().len();
+    let (code, out) = h.pass("2026-11-28T10:05:00Z");
+    assert_ne!(code, 0, "{out}");
+    assert!(out.contains("broken: not run:"), "{out}");
+    assert!(
+        out.contains("island: ") && out.contains("from cat@example.org"),
+        "{out}"
+    );
+    let after: Vec<usize> = ["rivers", "express"]
+        .iter()
+        .map(|g| h.log(g).len())
+        .collect();
+    assert_eq!(before, after, "nothing filed twice: {out}");
+    assert_eq!(
+        h.to("cat@example.org")
+            .iter()
+            .filter(|m| m.0.starts_with("[island]") && !m.0.contains("welcome"))
+            .count(),
+        1,
+        "island answered Cat once: {:?}",
+        h.to("cat@example.org")
+    );
+    assert!(
+        h.srv.delivered().len() > answers,
+        "island's answer went out: {out}"
+    );
+    // And a third pass, with the broken game gone, is quiet: every mail is done.
+    std::fs::remove_dir_all(h.root.join("broken")).expect("rm");
+    let delivered = h.srv.delivered().len();
+    let logs: Vec<usize> = ["rivers", "island", "express"]
+        .iter()
+        .map(|g| h.log(g).len())
+        .collect();
+    let (code, out) = h.pass("2026-11-28T10:10:00Z");
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        !out.contains("mailroom: "),
+        "no mail for no game twice: {out}"
+    );
+    assert_eq!(
+        logs,
+        ["rivers", "island", "express"]
+            .iter()
+            .map(|g| h.log(g).len())
+            .collect::<Vec<_>>(),
+        "{out}"
+    );
+    assert_eq!(
+        delivered,
+        h.srv.delivered().len(),
+        "nothing answered twice: {out}"
+    );
+}
+
+#[test]
+fn one_address_for_three_games_by_maildir() {
+    one_address_for_three_games(false);
+}
+
+#[test]
+fn one_address_for_three_games_by_imap() {
+    one_address_for_three_games(true);
+}
