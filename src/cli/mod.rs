@@ -11,6 +11,7 @@ mod replay;
 mod report;
 mod scenarios;
 mod selfplay;
+mod serve;
 mod show;
 mod site;
 mod tools;
@@ -151,6 +152,24 @@ pub enum Command {
     ///   JUDGE_NOW=2026-12-01T18:05:00Z judge turn games/spring --dry-run
     #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
     Turn(TurnArgs),
+    /// Run the judge for a folder of games under one address, answering mail within
+    /// seconds of its delivery.
+    ///
+    /// DIR holds judge.toml (the [mail] the games share, with the one mailbox) and
+    /// the game folders. The server does what `judge turn --all DIR` does, whenever
+    /// mail comes (a Maildir is watched by the kernel; an IMAP INBOX with IDLE), when
+    /// a game's reminder or deadline falls due, and at least every --poll seconds. It
+    /// reconnects when the mail server comes back. SIGTERM (systemctl stop) lets the
+    /// pass in hand finish, then it exits: no mail is lost or handled twice.
+    ///
+    /// deploy/systemd/judge-serve@.service runs it as a service; cron with
+    /// `judge turn --all` keeps working beside it or instead of it.
+    ///
+    /// Examples:
+    ///   judge serve games
+    ///   judge serve games --commit --poll 600
+    #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
+    Serve(ServeArgs),
     /// Print a turn's report: text in the Quick Guide's style, the map as SVG or PNG, or
     /// the report model as JSON.
     ///
@@ -389,6 +408,20 @@ pub struct TurnArgs {
     /// (the mailbox is opened read-only).
     #[arg(long)]
     pub dry_run: bool,
+    #[command(flatten)]
+    pub wait: Wait,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ServeArgs {
+    /// The folder of games (it holds judge.toml).
+    pub dir: PathBuf,
+    /// Commit each game that changed to git, as `judge turn --commit` does.
+    #[arg(long)]
+    pub commit: bool,
+    /// Run a pass at least this often (seconds), mail or not.
+    #[arg(long, value_name = "SECONDS", default_value_t = 300)]
+    pub poll: u64,
     #[command(flatten)]
     pub wait: Wait,
 }
@@ -732,6 +765,7 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), Failure> {
         Command::Cases(args) => cases::run(args, out),
         Command::Check(args) => check::run(args, out),
         Command::Turn(args) => turn::run(args, out),
+        Command::Serve(args) => serve::run(args, out),
         Command::Replay(args) => replay::run(args, out),
         Command::Report(args) => report::run(args, out),
         Command::Secret(args) => mail::secret_cmd(args, out),

@@ -201,26 +201,50 @@ fn copy_dir(from: &std::path::Path, to: &std::path::Path) -> std::io::Result<()>
     Ok(())
 }
 
-/// `judge turn --all GAMES`: one pass over a folder of games under one address
-/// (`pbem::house`), then each game's mail and the mailroom's sent. Every game is
-/// reported; the first failure is the exit code, after all of them ran.
+/// `judge turn --all GAMES`: one pass over a folder of games under one address. Every
+/// game is reported; the first failure is the exit code, after all of them ran.
 fn all(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let house = crate::archive::house::House::open(&args.dir)?;
-    let now = super::mail::now()?;
-    let pass = pbem::house::run(
-        &house,
-        crate::games::registry(),
-        now,
-        pbem::house::Options {
-            turn: pbem::turn::Options {
-                force: args.force,
-                read_only_mail: false,
-            },
-            wait: args.wait.duration(),
-            commit: args.commit,
+    let opts = pbem::house::Options {
+        turn: pbem::turn::Options {
+            force: args.force,
+            read_only_mail: false,
         },
-    )?;
-    let mut first: Option<Failure> = None;
+        wait: args.wait.duration(),
+        commit: args.commit,
+    };
+    let done = pass(&house, opts, !args.no_send, out)?;
+    match done.failed {
+        Some(f) => Err(f),
+        None => Ok(()),
+    }
+}
+
+/// What a pass over a folder of games left to do.
+pub struct PassDone {
+    /// The first game that failed.
+    pub failed: Option<Failure>,
+    /// When a game next acts by the clock.
+    pub wake: Option<std::time::SystemTime>,
+    /// Mail still waiting in an outbox (the server was down).
+    pub unsent: bool,
+}
+
+/// One pass (`pbem::house`), what it did printed a line each (`game: …`), then each
+/// game's mail and the mailroom's sent (`send`).
+pub fn pass(
+    house: &crate::archive::house::House,
+    opts: pbem::house::Options,
+    send: bool,
+    out: &mut dyn Write,
+) -> Result<PassDone, Failure> {
+    let now = super::mail::now()?;
+    let pass = pbem::house::run(house, crate::games::registry(), now, opts)?;
+    let mut done = PassDone {
+        failed: None,
+        wake: None,
+        unsent: false,
+    };
     for l in &pass.lines {
         writeln!(out, "mailroom: {l}").context("writing output")?;
     }
@@ -228,41 +252,53 @@ fn all(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
         for l in &run.lines {
             writeln!(out, "{}: {}", run.name, l.trim_end()).context("writing output")?;
         }
+        if let Some(w) = run.wake {
+            done.wake = Some(done.wake.map_or(w, |d| d.min(w)));
+        }
         match run.result {
             Ok(Done::Played(t)) => {
                 writeln!(out, "{}: played turn {t}", run.name).context("writing output")?;
             }
-            Ok(Done::NotDue { turn, deadline }) => {
-                writeln!(out, "{}: turn {turn} is due {}", run.name, shown(deadline))
-                    .context("writing output")?;
-            }
             Ok(_) => {}
             Err(e) => {
                 writeln!(out, "{}: not run: {e}", run.name).context("writing output")?;
-                first.get_or_insert(e.into());
+                done.failed.get_or_insert(e.into());
                 continue;
             }
         }
-        if args.no_send {
+        if !send {
             continue;
         }
+        let mut said = Vec::new();
         let sent = pbem::open(crate::games::registry(), &run.dir)
             .map_err(Failure::from)
-            .and_then(|(archive, _)| super::mail::send_outbox(&archive, out));
+            .and_then(|(archive, _)| {
+                let r = super::mail::send_outbox(&archive, &mut said);
+                done.unsent |= !crate::mail::outbox::waiting(&archive).is_empty();
+                r
+            });
+        for l in String::from_utf8_lossy(&said).lines() {
+            writeln!(out, "{}: {l}", run.name).context("writing output")?;
+        }
         if let Err(e) = sent {
             writeln!(out, "{}: {e}", run.name).context("writing output")?;
-            first.get_or_insert(e);
+            done.failed.get_or_insert(e);
         }
     }
-    if !args.no_send {
-        let room = pbem::house::Mailroom::new(&house);
-        let report = crate::mail::outbox::send_all(&room).map_err(pbem::Error::from)?;
-        for l in pbem::send::describe(&report) {
-            writeln!(out, "mailroom: {l}").context("writing output")?;
+    if send {
+        let room = pbem::house::Mailroom::new(house);
+        match crate::mail::outbox::send_all(&room) {
+            Ok(report) => {
+                for l in pbem::send::describe(&report) {
+                    writeln!(out, "mailroom: {l}").context("writing output")?;
+                }
+                done.unsent |= !report.failed.is_empty() || report.stopped.is_some();
+            }
+            Err(e) => {
+                writeln!(out, "mailroom: {e}").context("writing output")?;
+                done.unsent = true;
+            }
         }
     }
-    match first {
-        Some(f) => Err(f),
-        None => Ok(()),
-    }
+    Ok(done)
 }

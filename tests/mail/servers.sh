@@ -263,6 +263,13 @@ cmd_start() {
   fi
 
   local attempt ports
+  # A restart on the ports it had (SMTP_PORT and IMAP_PORT given): a client that
+  # reconnects finds the servers where they were.
+  if [[ -n ${SMTP_PORT:-} && -n ${IMAP_PORT:-} ]]; then
+    try_start "$SMTP_PORT" "$IMAP_PORT" && { cat "$DIR/ports.env"; return 0; }
+    stop_servers
+    die "could not start the mail servers again on ports $SMTP_PORT and $IMAP_PORT"
+  fi
   for attempt in 1 2 3; do
     read -r -a ports < <(free_ports)
     if try_start "${ports[0]}" "${ports[1]}"; then

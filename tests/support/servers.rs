@@ -46,6 +46,33 @@ impl Servers {
         }
     }
 
+    /// Stop both servers and start them again on the same ports, with the mail they
+    /// hold (a mail server's restart, as a client sees it).
+    pub fn restart(&self) {
+        let out = Command::new("bash")
+            .args(["tests/mail/servers.sh", "stop"])
+            .arg(self.dir.path())
+            .output()
+            .expect("bash runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let out = Command::new("bash")
+            .args(["tests/mail/servers.sh", "start"])
+            .arg(self.dir.path())
+            .env("SMTP_PORT", self.smtp.to_string())
+            .env("IMAP_PORT", self.imap.to_string())
+            .output()
+            .expect("bash runs");
+        assert!(
+            out.status.success(),
+            "the servers did not start again: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
     pub fn maildir(&self) -> PathBuf {
         self.dir.path().join("Maildir")
     }
@@ -53,12 +80,8 @@ impl Servers {
     /// Every message delivered so far, parsed: (To, Subject, body text, attachment count, In-Reply-To).
     pub fn delivered(&self) -> Vec<(String, String, String, usize, String)> {
         let mut out = Vec::new();
-        for sub in ["new", "cur"] {
-            let Ok(d) = std::fs::read_dir(self.maildir().join(sub)) else {
-                continue;
-            };
-            for e in d.flatten() {
-                let raw = std::fs::read(e.path()).expect("read");
+        {
+            for (_, raw) in self.delivered_raw() {
                 let m = mail_parser::MessageParser::default()
                     .parse(&raw)
                     .expect("a real RFC 5322 message");
@@ -109,21 +132,30 @@ impl Drop for Servers {
 
 impl Servers {
     /// Every message delivered so far, as delivered (file name, bytes), by name.
+    /// A mail the IMAP server marks seen moves from new/ to cur/ (its name gains `:2,S`)
+    /// while this reads: each is taken once, by its name without the flags, and a
+    /// listing that loses a file on the way is read again.
     pub fn delivered_raw(&self) -> Vec<(String, Vec<u8>)> {
-        let mut out = Vec::new();
-        for sub in ["new", "cur"] {
-            let Ok(d) = std::fs::read_dir(self.maildir().join(sub)) else {
-                continue;
-            };
-            for e in d.flatten() {
-                out.push((
-                    e.file_name().to_string_lossy().into_owned(),
-                    std::fs::read(e.path()).expect("read"),
-                ));
+        'again: loop {
+            let mut out: std::collections::BTreeMap<String, Vec<u8>> = Default::default();
+            for sub in ["new", "cur"] {
+                let Ok(d) = std::fs::read_dir(self.maildir().join(sub)) else {
+                    continue;
+                };
+                for e in d.flatten() {
+                    let name = e.file_name().to_string_lossy().into_owned();
+                    let base = name.split(":2,").next().unwrap_or(&name).to_string();
+                    match std::fs::read(e.path()) {
+                        Ok(raw) => {
+                            out.entry(base).or_insert(raw);
+                        }
+                        Err(err) if err.kind() == std::io::ErrorKind::NotFound => continue 'again,
+                        Err(err) => panic!("read {name}: {err}"),
+                    }
+                }
             }
+            return out.into_iter().collect();
         }
-        out.sort();
-        out
     }
 
     /// A player mails the judge at `at` (RFC 3339): the server delivers it, and the

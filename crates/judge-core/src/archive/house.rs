@@ -43,6 +43,14 @@ pub struct House {
 impl House {
     /// Read `dir/judge.toml`.
     pub fn open(dir: &Path) -> Result<House, ArchiveError> {
+        if !dir.is_dir() {
+            return Err(ArchiveError::Invalid {
+                path: dir.to_path_buf(),
+                message: format!(
+                    "there is no folder of games here: name the folder that holds {HOUSE_FILE} and the games"
+                ),
+            });
+        }
         let path = dir.join(HOUSE_FILE);
         let text = fs::read_to_string(&path).map_err(|source| {
             if source.kind() == std::io::ErrorKind::NotFound {

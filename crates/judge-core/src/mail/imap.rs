@@ -51,7 +51,10 @@ pub enum ImapError {
 }
 
 /// Log in and open INBOX: for reading only (EXAMINE) or to mark mail (SELECT).
-fn open(src: &Source, read_only: bool) -> Result<imap::Session<imap::Connection>, ImapError> {
+pub(crate) fn open(
+    src: &Source,
+    read_only: bool,
+) -> Result<imap::Session<imap::Connection>, ImapError> {
     let mode = match src.security.as_str() {
         "none" => ConnectionMode::Plaintext,
         "starttls" => ConnectionMode::StartTls,

@@ -8,3 +8,4 @@ pub mod outbox;
 pub mod redact;
 pub mod secret;
 pub mod smtp;
+pub mod watch;

@@ -57,6 +57,9 @@ pub struct GameRun {
     pub lines: Vec<String>,
     /// How its step ended: played, not due, …, or why it was skipped.
     pub result: Result<Done, Error>,
+    /// When the game next has something to do by the clock: a reminder, a deadline
+    /// (`judge serve` sleeps until the first of them).
+    pub wake: Option<SystemTime>,
 }
 
 /// What a pass did.
@@ -266,6 +269,7 @@ pub fn run(
                 dir,
                 lines: Vec::new(),
                 result: Err(e),
+                wake: None,
             }),
         }
     }
@@ -307,6 +311,7 @@ pub fn run(
             name: name.clone(),
             lines: Vec::new(),
             result: Ok(Done::Over),
+            wake: None,
         };
         let lock = GameLock::acquire(archive.root(), "judge turn --all", opts.wait);
         run.result = match lock {
@@ -344,6 +349,9 @@ pub fn run(
                 }
             }
         };
+        if let Ok(Done::NotDue { deadline, .. }) = &run.result {
+            run.wake = Some(wake_for(archive, *deadline, now));
+        }
         pass.games.push(run);
     }
 
@@ -447,4 +455,17 @@ pub fn run(
         crate::mail::imap::mark_seen(&src, &seen).map_err(|e| Error::input(e.to_string()))?;
     }
     Ok(pass)
+}
+
+/// When a game waiting for `deadline` next acts by the clock: its reminder, if that is
+/// still to come, else the deadline.
+fn wake_for(archive: &Archive, deadline: SystemTime, now: SystemTime) -> SystemTime {
+    archive
+        .game
+        .schedule
+        .as_ref()
+        .and_then(|s| s.remind().ok().flatten())
+        .and_then(|before| deadline.checked_sub(before))
+        .filter(|at| *at > now)
+        .unwrap_or(deadline)
 }

@@ -1,0 +1,99 @@
+//! What wakes `judge serve` when mail comes: the kernel, for a Maildir (inotify, through
+//! `notify`), or the IMAP server, for an INBOX (IDLE, RFC 2177). Each sends
+//! [`Wake::Mail`] down a channel; the server then runs a pass over its games. Neither
+//! reads a mail: the pass does, so a wake-up that finds nothing new costs one look.
+//!
+//! An IMAP connection that drops (the server restarts) is opened again, waiting a
+//! little longer each time up to half a minute, and a wake-up is sent once it is back:
+//! mail may have come while it was away.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Sender;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use notify::{EventKind, RecursiveMode, Watcher as _};
+
+use super::imap::Source;
+
+/// Why `judge serve` wakes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wake {
+    /// Mail may have come.
+    Mail,
+    /// Stop: finish the pass in hand, then exit.
+    Stop,
+}
+
+/// Why a mailbox cannot be watched.
+#[derive(Debug, thiserror::Error)]
+#[error("watching {folder} for new mail: {error}")]
+pub struct WatchError {
+    folder: String,
+    error: notify::Error,
+}
+
+/// Watch a Maildir's `new/` for mail delivered into it. The watch lasts as long as the
+/// value returned.
+pub fn maildir(dir: &Path, wake: Sender<Wake>) -> Result<notify::RecommendedWatcher, WatchError> {
+    let new = dir.join("new");
+    let fail = |error| WatchError {
+        folder: new.display().to_string(),
+        error,
+    };
+    let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
+        // A delivery writes into tmp/ and renames into new/: a create or a rename here.
+        if let Ok(e) = event
+            && !matches!(e.kind, EventKind::Access(_))
+        {
+            let _ = wake.send(Wake::Mail);
+        }
+    })
+    .map_err(fail)?;
+    watcher
+        .watch(&new, RecursiveMode::NonRecursive)
+        .map_err(fail)?;
+    Ok(watcher)
+}
+
+/// Wait on an IMAP INBOX with IDLE in a thread of its own, sending a wake-up whenever
+/// the mailbox changes, until `stop` is set (checked at least once a minute).
+pub fn imap(src: Source, wake: Sender<Wake>, stop: Arc<AtomicBool>) -> JoinHandle<()> {
+    std::thread::spawn(move || {
+        let mut pause = Duration::from_secs(1);
+        let mut was_down = false;
+        while !stop.load(Ordering::Relaxed) {
+            let Ok(mut session) = super::imap::open(&src, true) else {
+                was_down = true;
+                std::thread::sleep(pause);
+                pause = (pause * 2).min(Duration::from_secs(30));
+                continue;
+            };
+            pause = Duration::from_secs(1);
+            if was_down {
+                was_down = false;
+                let _ = wake.send(Wake::Mail);
+            }
+            while !stop.load(Ordering::Relaxed) {
+                let outcome = session
+                    .idle()
+                    .timeout(Duration::from_secs(60))
+                    .wait_while(imap::extensions::idle::stop_on_any);
+                match outcome {
+                    Ok(imap::extensions::idle::WaitOutcome::MailboxChanged) => {
+                        if wake.send(Wake::Mail).is_err() {
+                            return;
+                        }
+                    }
+                    Ok(imap::extensions::idle::WaitOutcome::TimedOut) => {}
+                    Err(_) => {
+                        was_down = true;
+                        break;
+                    }
+                }
+            }
+        }
+    })
+}
