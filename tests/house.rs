@@ -533,3 +533,34 @@ fn judge_serve_answers_in_seconds_survives_a_restart_and_stops_cleanly() {
         said()
     );
 }
+
+/// Issue 23, "scale": scripts/bench-many-games, which the closing note quotes at full
+/// size (200 games, 2,000 mails, a release build), runs here small, so that it keeps
+/// working: every mail filed by its game in one pass.
+#[test]
+fn the_scale_benchmark_files_every_mail_in_one_pass() {
+    let out = std::process::Command::new("python3")
+        .args([
+            "scripts/bench-many-games",
+            "--judge",
+            env!("CARGO_BIN_EXE_judge"),
+            "--games",
+            "12",
+            "--mails",
+            "60",
+            "--due",
+        ])
+        .output()
+        .expect("python3 runs the script");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        said.contains("12 games, 60 mails waiting (turns due): one pass ")
+            && said.contains("60 mails filed, 12 turns played"),
+        "{said}"
+    );
+}

@@ -78,9 +78,17 @@ pub fn run(args: ServeArgs, out: &mut dyn Write) -> Result<(), Failure> {
         ),
     )?;
     let mut said: BTreeSet<String> = BTreeSet::new();
+    // Games with nothing to do until their time: a pass woken by mail passes them over
+    // unless the mail is theirs. Every --poll seconds a pass visits them all.
+    let mut idle = pbem::house::Idle::new();
+    let mut full_pass_at = Instant::now();
     loop {
         let mut lines = Vec::new();
-        let next = match super::turn::pass(&house, opts, true, &mut lines) {
+        if Instant::now() >= full_pass_at {
+            idle.clear();
+            full_pass_at = Instant::now() + poll;
+        }
+        let next = match super::turn::pass(&house, opts, true, &mut idle, &mut lines) {
             Ok(done) => {
                 let mut next = Instant::now() + poll;
                 if let Some(at) = done.wake {

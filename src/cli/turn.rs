@@ -213,7 +213,13 @@ fn all(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
         wait: args.wait.duration(),
         commit: args.commit,
     };
-    let done = pass(&house, opts, !args.no_send, out)?;
+    let done = pass(
+        &house,
+        opts,
+        !args.no_send,
+        &mut pbem::house::Idle::new(),
+        out,
+    )?;
     match done.failed {
         Some(f) => Err(f),
         None => Ok(()),
@@ -236,15 +242,24 @@ pub fn pass(
     house: &crate::archive::house::House,
     opts: pbem::house::Options,
     send: bool,
+    idle: &mut pbem::house::Idle,
     out: &mut dyn Write,
 ) -> Result<PassDone, Failure> {
     let now = super::mail::now()?;
-    let pass = pbem::house::run(house, crate::games::registry(), now, opts)?;
+    let pass = pbem::house::run_busy(house, crate::games::registry(), now, opts, idle)?;
     let mut done = PassDone {
         failed: None,
         wake: None,
         unsent: false,
     };
+    // What the next pass may pass over: the games this one found with nothing to do
+    // and no mail waiting to go out.
+    let was_idle = std::mem::take(idle);
+    for run in &pass.games {
+        if run.idle {
+            idle.insert(run.dir.clone(), was_idle.get(&run.dir).copied().flatten());
+        }
+    }
     for l in &pass.lines {
         writeln!(out, "mailroom: {l}").context("writing output")?;
     }
@@ -255,6 +270,13 @@ pub fn pass(
         if let Some(w) = run.wake {
             done.wake = Some(done.wake.map_or(w, |d| d.min(w)));
         }
+        if run.idle {
+            continue;
+        }
+        let resting = matches!(
+            run.result,
+            Ok(Done::NotDue { .. } | Done::NothingToPlay(_) | Done::Over)
+        );
         match run.result {
             Ok(Done::Played(t)) => {
                 writeln!(out, "{}: played turn {t}", run.name).context("writing output")?;
@@ -270,13 +292,18 @@ pub fn pass(
             continue;
         }
         let mut said = Vec::new();
+        let mut waiting = true;
         let sent = pbem::open(crate::games::registry(), &run.dir)
             .map_err(Failure::from)
             .and_then(|(archive, _)| {
                 let r = super::mail::send_outbox(&archive, &mut said);
-                done.unsent |= !crate::mail::outbox::waiting(&archive).is_empty();
+                waiting = !crate::mail::outbox::waiting(&archive).is_empty();
                 r
             });
+        done.unsent |= waiting;
+        if resting && !waiting {
+            idle.insert(run.dir.clone(), run.wake);
+        }
         for l in String::from_utf8_lossy(&said).lines() {
             writeln!(out, "{}: {l}", run.name).context("writing output")?;
         }

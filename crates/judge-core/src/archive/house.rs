@@ -133,6 +133,24 @@ impl House {
         Ok(games)
     }
 
+    /// Does a game's own `[mail]` name the folder's mailbox (the same Maildir, or the
+    /// same IMAP account)?
+    pub fn shares_mailbox(&self, own: &MailSettings) -> bool {
+        let shared = &self.file.mail;
+        let same_dir = match (&own.maildir, &shared.maildir) {
+            (Some(a), Some(b)) => {
+                let real = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+                real(a) == real(b)
+            }
+            _ => false,
+        };
+        let same_imap = own.imap_host.is_some()
+            && own.imap_host == shared.imap_host
+            && own.imap_port == shared.imap_port
+            && own.imap_user == shared.imap_user;
+        same_dir || same_imap
+    }
+
     /// How a game of the folder sends mail when its game.toml has no `[mail]`: the
     /// shared settings without the shared mailbox, which the folder reads, not the game.
     pub fn sending(&self) -> MailSettings {

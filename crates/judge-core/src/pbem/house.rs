@@ -60,6 +60,8 @@ pub struct GameRun {
     /// When the game next has something to do by the clock: a reminder, a deadline
     /// (`judge serve` sleeps until the first of them).
     pub wake: Option<SystemTime>,
+    /// Passed over: idle since the pass before, with no mail now ([`run_busy`]).
+    pub idle: bool,
 }
 
 /// What a pass did.
@@ -79,6 +81,9 @@ pub struct Options {
     /// Commit each game that changed (`judge turn --commit`).
     pub commit: bool,
 }
+
+/// A game to play in a pass, with the mail routed to it.
+type Job<'a> = ((&'a Archive, &'a dyn Game), Vec<Read>);
 
 /// A mail of the shared mailbox and how to mark it done.
 struct Read {
@@ -253,6 +258,23 @@ pub fn run(
     now: SystemTime,
     opts: Options,
 ) -> Result<Pass, Error> {
+    run_busy(house, registry, now, opts, &Idle::new())
+}
+
+/// Games known, from the pass before, to have nothing to do until a time (or at all,
+/// `None`): `judge serve` passes them over while no mail comes for them and their time
+/// has not come, so that a mail to one game of many costs one game's step.
+pub type Idle = std::collections::BTreeMap<PathBuf, Option<SystemTime>>;
+
+/// [`run`], passing over the `idle` games that get no mail and whose time has not
+/// come: each is in the pass as [`GameRun::idle`], with its wake-up time as before.
+pub fn run_busy(
+    house: &House,
+    registry: crate::registry::Games,
+    now: SystemTime,
+    opts: Options,
+    idle: &Idle,
+) -> Result<Pass, Error> {
     let room = house.mailroom();
     fs::create_dir_all(&room).map_err(io(&room))?;
     let _lock = GameLock::acquire(&room, "judge turn --all", opts.wait)
@@ -270,6 +292,7 @@ pub fn run(
                 lines: Vec::new(),
                 result: Err(e),
                 wake: None,
+                idle: false,
             }),
         }
     }
@@ -304,56 +327,72 @@ pub fn run(
         }
     }
 
+    // The games, each under its own lock, several at a time: they share nothing but
+    // the mailroom's log, written here afterwards, in order.
+    let mut jobs: Vec<Job> = Vec::new();
     for ((archive, game), mails) in open.iter().zip(routed) {
-        let name = archive.name();
-        let mut run = GameRun {
-            dir: archive.root().to_path_buf(),
-            name: name.clone(),
-            lines: Vec::new(),
-            result: Ok(Done::Over),
-            wake: None,
-        };
-        let lock = GameLock::acquire(archive.root(), "judge turn --all", opts.wait);
-        run.result = match lock {
-            Err(e) => Err(Error::input(format!(
-                "{e}; {} wait for the next pass",
-                crate::text::count(mails.len(), "mail")
-            ))),
-            Ok(_lock) => {
-                let batch: Vec<Mail> = mails.iter().map(|r| r.mail.clone()).collect();
-                let result =
-                    turn::run_with_mail(archive, *game, now, opts.turn, &batch, &mut run.lines);
-                if result.is_ok() {
-                    for r in &mails {
-                        log(
-                            &room,
-                            &LogLine {
-                                digest: r.digest.clone(),
-                                from: inbound::read_headers(&r.mail.raw).and_then(|h| h.from),
-                                route: "game".into(),
-                                to: Some(name.clone()),
-                            },
-                        )?;
-                        seen.extend(r.uid);
-                    }
-                }
-                match result {
-                    Ok(done) if opts.commit => {
-                        let message = match done {
-                            Done::Played(t) => format!("{name}: turn {t}"),
-                            _ => format!("{name}: mail"),
+        let resting = idle
+            .get(archive.root())
+            .filter(|wake| mails.is_empty() && wake.is_none_or(|w| w > now));
+        match resting {
+            Some(wake) => pass.games.push(GameRun {
+                dir: archive.root().to_path_buf(),
+                name: archive.name(),
+                lines: Vec::new(),
+                result: Ok(Done::Over),
+                wake: *wake,
+                idle: true,
+            }),
+            None => jobs.push(((archive, *game as &dyn Game), mails)),
+        }
+    }
+    // Two per core: much of a game's step is waiting for the disk (each file the
+    // judge writes is synced), which another game's work fills.
+    let workers = std::thread::available_parallelism()
+        .map_or(1, std::num::NonZeroUsize::get)
+        .saturating_mul(2)
+        .min(jobs.len())
+        .max(1);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut done_games: Vec<Played> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(((archive, game), mails)) = jobs.get(i) else {
+                            return mine;
                         };
-                        super::commit::commit(archive, &message).map(|_| done)
+                        let (run, lines, uids) = play(archive, *game, mails, now, opts);
+                        mine.push((i, run, lines, uids));
                     }
-                    other => other,
+                })
+            })
+            .collect();
+        let mut all = Vec::new();
+        for h in handles {
+            match h.join() {
+                Ok(mine) => all.extend(mine),
+                // A fault in the judge, not in a game: said, never passed over.
+                Err(_) => {
+                    return Err(Error::Game(crate::error::GameError::internal(
+                        "a thread of the pass stopped unexpectedly; the games it held are left for the next pass",
+                    )));
                 }
             }
-        };
-        if let Ok(Done::NotDue { deadline, .. }) = &run.result {
-            run.wake = Some(wake_for(archive, *deadline, now));
         }
+        Ok(all)
+    })?;
+    done_games.sort_by_key(|(i, ..)| *i);
+    for (_, run, lines, uids) in done_games {
+        for l in &lines {
+            log(&room, l)?;
+        }
+        seen.extend(uids);
         pass.games.push(run);
     }
+    pass.games.sort_by(|a, b| a.dir.cmp(&b.dir));
 
     // Mail for no game: logged; a player's answered with their games.
     let mailroom = Mailroom::new(house);
@@ -468,4 +507,64 @@ fn wake_for(archive: &Archive, deadline: SystemTime, now: SystemTime) -> SystemT
         .and_then(|before| deadline.checked_sub(before))
         .filter(|at| *at > now)
         .unwrap_or(deadline)
+}
+
+/// A game's place in the pass, its run, the log lines of the mail it filed, their UIDs.
+type Played = (usize, GameRun, Vec<LogLine>, Vec<u32>);
+
+/// One game's part of a pass, under its lock: its mail filed, its turn step taken.
+/// Returns the run, the mailroom's log lines of the mail it filed, and their IMAP UIDs.
+fn play(
+    archive: &Archive,
+    game: &dyn Game,
+    mails: &[Read],
+    now: SystemTime,
+    opts: Options,
+) -> (GameRun, Vec<LogLine>, Vec<u32>) {
+    let name = archive.name();
+    let mut run = GameRun {
+        dir: archive.root().to_path_buf(),
+        name: name.clone(),
+        lines: Vec::new(),
+        result: Ok(Done::Over),
+        wake: None,
+        idle: false,
+    };
+    let mut logged = Vec::new();
+    let mut uids = Vec::new();
+    run.result = match GameLock::acquire(archive.root(), "judge turn --all", opts.wait) {
+        Err(e) => Err(Error::input(format!(
+            "{e}; {} wait for the next pass",
+            crate::text::count(mails.len(), "mail")
+        ))),
+        Ok(_lock) => {
+            let batch: Vec<Mail> = mails.iter().map(|r| r.mail.clone()).collect();
+            let result = turn::run_with_mail(archive, game, now, opts.turn, &batch, &mut run.lines);
+            if result.is_ok() {
+                for r in mails {
+                    logged.push(LogLine {
+                        digest: r.digest.clone(),
+                        from: inbound::read_headers(&r.mail.raw).and_then(|h| h.from),
+                        route: "game".into(),
+                        to: Some(name.clone()),
+                    });
+                    uids.extend(r.uid);
+                }
+            }
+            match result {
+                Ok(done) if opts.commit => {
+                    let message = match done {
+                        Done::Played(t) => format!("{name}: turn {t}"),
+                        _ => format!("{name}: mail"),
+                    };
+                    super::commit::commit(archive, &message).map(|_| done)
+                }
+                other => other,
+            }
+        }
+    };
+    if let Ok(Done::NotDue { deadline, .. }) = &run.result {
+        run.wake = Some(wake_for(archive, *deadline, now));
+    }
+    (run, logged, uids)
 }

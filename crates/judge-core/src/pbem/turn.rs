@@ -256,6 +256,14 @@ pub fn read_mail(
     if settings.maildir.is_none() && settings.imap_host.is_none() {
         return Ok(Vec::new());
     }
+    // A game whose mailbox is its folder's shared one leaves it to the folder, which
+    // reads it once for all its games (`judge turn --all`): read here too, the mail of
+    // the other games would be refused as this game's.
+    if let Some(house) = crate::archive::house::House::beside(archive.root())?
+        && house.shares_mailbox(&settings)
+    {
+        return Ok(Vec::new());
+    }
     let mut intake = Intake::open(archive, game, now)?;
     let mut lines = Vec::new();
     if let Some(dir) = &settings.maildir {
