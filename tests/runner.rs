@@ -40,6 +40,7 @@ mod hostile_mail;
 mod mail_failures;
 mod mail_security;
 mod mail_turn;
+mod many_games;
 mod orders;
 mod orders_fuzz;
 mod picture;

@@ -63,6 +63,7 @@ pub fn run(args: ServeArgs, out: &mut dyn Write) -> Result<(), Failure> {
         },
         wait: args.wait.duration(),
         commit: args.commit,
+        budget: pbem::house::PASS_BYTES,
     };
     let watching = match (&settings.maildir, &settings.imap_host) {
         (Some(d), _) => format!("the Maildir {}", d.display()),
@@ -100,6 +101,9 @@ pub fn run(args: ServeArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 }
                 if done.unsent {
                     next = next.min(Instant::now() + RETRY);
+                }
+                if done.more {
+                    next = Instant::now();
                 }
                 next
             }

@@ -212,6 +212,7 @@ fn all(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
         },
         wait: args.wait.duration(),
         commit: args.commit,
+        budget: pbem::house::PASS_BYTES,
     };
     let done = pass(
         &house,
@@ -234,6 +235,8 @@ pub struct PassDone {
     pub wake: Option<std::time::SystemTime>,
     /// Mail still waiting in an outbox (the server was down).
     pub unsent: bool,
+    /// Mail still waiting in the shared mailbox, more than a pass reads.
+    pub more: bool,
 }
 
 /// One pass (`pbem::house`), what it did printed a line each (`game: …`), then each
@@ -251,6 +254,7 @@ pub fn pass(
         failed: None,
         wake: None,
         unsent: false,
+        more: false,
     };
     // What the next pass may pass over: the games this one found with nothing to do
     // and no mail waiting to go out.
@@ -262,6 +266,14 @@ pub fn pass(
     }
     for l in &pass.lines {
         writeln!(out, "mailroom: {l}").context("writing output")?;
+    }
+    if pass.more {
+        writeln!(
+            out,
+            "mailroom: more mail waits than one pass reads; the next pass reads it"
+        )
+        .context("writing output")?;
+        done.more = true;
     }
     for run in pass.games {
         for l in &run.lines {

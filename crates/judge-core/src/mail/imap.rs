@@ -5,6 +5,7 @@
 //! The client is the `imap` crate's 3.0 line (an alpha): the 2.x line can only do TLS
 //! through native-tls (OpenSSL), while 3.0 does it through rustls, as lettre does here.
 
+use std::ops::ControlFlow;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use imap::{ClientBuilder, ConnectionMode, TlsKind};
@@ -99,17 +100,31 @@ pub struct Fetched {
 /// Every unseen message of INBOX, in the order of delivery, none marked: the folder of
 /// games routes them to their games first and marks seen those filed ([`mark_seen`]).
 /// A message is cut after `max_bytes` bytes.
-pub fn fetch_unseen(src: &Source, max_bytes: usize) -> Result<Vec<Fetched>, ImapError> {
+/// Fetching stops once the messages kept hold `budget` bytes: the rest stay unseen for
+/// the next call (`true` is returned with them: more wait).
+pub fn fetch_unseen(
+    src: &Source,
+    max_bytes: usize,
+    budget: usize,
+) -> Result<(Vec<Fetched>, bool), ImapError> {
     let mut got = Vec::new();
-    ingest(src, true, |raw, uid, delivered| {
+    let mut held = 0;
+    let mut more = false;
+    ingest_while(src, true, |raw, uid, delivered| {
+        if held >= budget {
+            more = true;
+            return ControlFlow::Break(());
+        }
+        let raw = raw[..raw.len().min(max_bytes)].to_vec();
+        held += raw.len();
         got.push(Fetched {
             uid,
-            raw: raw[..raw.len().min(max_bytes)].to_vec(),
+            raw,
             delivered,
         });
-        false
+        ControlFlow::Continue(false)
     })?;
-    Ok(got)
+    Ok((got, more))
 }
 
 /// Mark messages of INBOX seen, by UID.
@@ -135,6 +150,18 @@ pub fn ingest(
     read_only: bool,
     mut file: impl FnMut(&[u8], u32, Option<SystemTime>) -> bool,
 ) -> Result<usize, ImapError> {
+    ingest_while(src, read_only, |raw, uid, delivered| {
+        ControlFlow::Continue(file(raw, uid, delivered))
+    })
+}
+
+/// [`ingest`], where `file` may also stop the fetching (`Break`): what is not fetched
+/// stays unseen.
+fn ingest_while(
+    src: &Source,
+    read_only: bool,
+    mut file: impl FnMut(&[u8], u32, Option<SystemTime>) -> ControlFlow<(), bool>,
+) -> Result<usize, ImapError> {
     let mut session = open(src, read_only)?;
     let mut uids: Vec<u32> = session
         .uid_search("UNSEEN")
@@ -158,7 +185,7 @@ pub fn ingest(
     }
     uids.sort_unstable_by_key(|u| (when.get(u).copied().unwrap_or(i64::MAX), *u));
     let mut seen = Vec::new();
-    for uid in &uids {
+    'fetching: for uid in &uids {
         let fetches = session
             .uid_fetch(uid.to_string(), "(BODY.PEEK[] INTERNALDATE)")
             .map_err(|error| ImapError::Fetch {
@@ -170,10 +197,12 @@ pub fn ingest(
                 .internal_date()
                 .and_then(|d| u64::try_from(d.timestamp()).ok())
                 .and_then(|s| UNIX_EPOCH.checked_add(Duration::from_secs(s)));
-            if let Some(body) = f.body()
-                && file(body, *uid, delivered)
-            {
-                seen.push(uid.to_string());
+            if let Some(body) = f.body() {
+                match file(body, *uid, delivered) {
+                    ControlFlow::Continue(true) => seen.push(uid.to_string()),
+                    ControlFlow::Continue(false) => {}
+                    ControlFlow::Break(()) => break 'fetching,
+                }
             }
         }
     }

@@ -70,6 +70,8 @@ pub struct Pass {
     /// The mailroom's lines: mail for no game, and what could not be read.
     pub lines: Vec<String>,
     pub games: Vec<GameRun>,
+    /// More mail waits in the shared mailbox than one pass holds ([`PASS_BYTES`]).
+    pub more: bool,
 }
 
 /// How a pass runs.
@@ -80,6 +82,8 @@ pub struct Options {
     pub wait: Duration,
     /// Commit each game that changed (`judge turn --commit`).
     pub commit: bool,
+    /// How much mail one pass holds at most ([`PASS_BYTES`]).
+    pub budget: usize,
 }
 
 /// A game to play in a pass, with the mail routed to it.
@@ -172,18 +176,30 @@ fn log(room: &Path, line: &LogLine) -> Result<(), ArchiveError> {
 }
 
 /// The new mail of the shared mailbox, oldest first.
+/// At most this much mail is held in one pass (a flood of large mails costs no more
+/// memory than this); what is left waits for the next pass, which follows at once.
+pub const PASS_BYTES: usize = 64 * 1024 * 1024;
+
+/// The new mail of the shared mailbox, oldest first, up to `budget` bytes (at least
+/// one mail); and whether more waits.
 fn read_mailbox(
     house: &House,
     done: &BTreeSet<String>,
     seen: &mut Vec<u32>,
-) -> Result<Vec<Read>, Error> {
+    budget: usize,
+) -> Result<(Vec<Read>, bool), Error> {
     let settings = &house.file.mail;
     let mut mails = Vec::new();
+    let mut held = 0;
     if let Some(dir) = &settings.maildir {
         for path in sources::maildir(dir)? {
+            if held >= budget {
+                return Ok((mails, true));
+            }
             let mail = sources::maildir_mail(&path)?;
             let digest = intake::digest(&mail.raw);
             if !done.contains(&digest) {
+                held += mail.raw.len();
                 mails.push(Read {
                     mail,
                     digest,
@@ -192,11 +208,14 @@ fn read_mailbox(
             }
         }
     }
+    let mut more = false;
     if settings.imap_host.is_some() {
         let src = sources::imap(settings, None, None, None, None)?;
-        for f in crate::mail::imap::fetch_unseen(&src, MAX_BYTES + 1)
-            .map_err(|e| Error::input(e.to_string()))?
-        {
+        let (fetched, left) =
+            crate::mail::imap::fetch_unseen(&src, MAX_BYTES + 1, budget.saturating_sub(held))
+                .map_err(|e| Error::input(e.to_string()))?;
+        more = left;
+        for f in fetched {
             let digest = intake::digest(&f.raw);
             if done.contains(&digest) {
                 // Logged, but not marked seen when the pass stopped: marked now.
@@ -214,7 +233,7 @@ fn read_mailbox(
             });
         }
     }
-    Ok(mails)
+    Ok((mails, more))
 }
 
 /// Where a mail goes, read as much as routing needs: its sender, subject and texts
@@ -320,7 +339,9 @@ pub fn run_busy(
         .parse::<lettre::message::Mailbox>()
         .map(|m| m.email.to_string())
         .unwrap_or_default();
-    for r in read_mailbox(house, &done, &mut seen)? {
+    let (mails, more) = read_mailbox(house, &done, &mut seen, opts.budget)?;
+    pass.more = more;
+    for r in mails {
         match route_of(&table, &judge, &r.mail.raw) {
             (_, Route::Game(g)) => routed[g].push(r),
             (from, other) => elsewhere.push((r, from, other)),
