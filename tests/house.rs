@@ -43,14 +43,9 @@ impl House {
         (code, format!("{out}{err}"))
     }
 
-    /// The mails delivered to `who`, by subject: (subject, body).
+    /// The mails delivered to `who`: (subject, body).
     fn to(&self, who: &str) -> Vec<(String, String)> {
-        self.srv
-            .delivered()
-            .into_iter()
-            .filter(|m| m.0 == who)
-            .map(|m| (m.1, m.2))
-            .collect()
+        self.srv.mails_to(who)
     }
 
     /// The lines of a game's mail log.
@@ -282,9 +277,24 @@ fn one_address_for_three_games(imap: bool) {
         .map(|g| h.log(g).len())
         .collect();
     let answers = h.srv.delivered().len();
+    // Bob writes again with no game line: while a game cannot be read, whose players
+    // are unknown, such a mail waits, unread; a mail whose game line names a game that
+    // is read goes on (Cat's, above).
+    h.srv.send("Bob <bob@example.org>", "again", "hello\n");
+    let which = |h: &House| {
+        h.to("bob@example.org")
+            .iter()
+            .filter(|m| m.0 == "Which game is your mail for?")
+            .count()
+    };
     let (code, out) = h.pass("2026-11-28T10:05:00Z");
     assert_ne!(code, 0, "{out}");
     assert!(out.contains("broken: not run:"), "{out}");
+    assert!(
+        out.contains("1 mail wait unread until every game of the folder can be read"),
+        "{out}"
+    );
+    assert_eq!(which(&h), 1, "Bob's second mail waits: {out}");
     assert!(
         out.contains("island: ") && out.contains("from cat@example.org"),
         "{out}"
@@ -307,8 +317,17 @@ fn one_address_for_three_games(imap: bool) {
         h.srv.delivered().len() > answers,
         "island's answer went out: {out}"
     );
-    // And a third pass, with the broken game gone, is quiet: every mail is done.
+    // The broken game is put away: the next pass answers Bob's waiting mail, once.
     std::fs::remove_dir_all(h.root.join("broken")).expect("rm");
+    let (code, out) = h.pass("2026-11-28T10:08:00Z");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("from bob@example.org, names no game"), "{out}");
+    let start = Instant::now();
+    while which(&h) < 2 && start.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(which(&h), 2, "{out}");
+    // And a pass after it is quiet: every mail is done.
     let delivered = h.srv.delivered().len();
     let logs: Vec<usize> = ["rivers", "island", "express"]
         .iter()

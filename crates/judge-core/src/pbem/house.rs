@@ -238,7 +238,7 @@ fn read_mailbox(
 
 /// Where a mail goes, read as much as routing needs: its sender, subject and texts
 /// (HTML only from a player, as a game reads it).
-fn route_of(games: &[Entry], judge: &str, raw: &[u8]) -> (Option<String>, Route) {
+fn route_of(games: &[Entry], all_read: bool, judge: &str, raw: &[u8]) -> (Option<String>, Route) {
     let Some(head) = inbound::read_headers(raw) else {
         return (None, Route::Stranger);
     };
@@ -258,12 +258,13 @@ fn route_of(games: &[Entry], judge: &str, raw: &[u8]) -> (Option<String>, Route)
     let route = match inbound::read_with(raw, html) {
         Ok(m) => route::route(
             games,
+            all_read,
             m.from.as_deref(),
             &m.subject,
             m.parts.iter().map(|p| p.text.as_str()),
         ),
         // Too big or broken to read: the sender's only game says so, as it would.
-        Err(_) => route::route(games, head.from.as_deref(), &head.subject, []),
+        Err(_) => route::route(games, all_read, head.from.as_deref(), &head.subject, []),
     };
     (head.from, route)
 }
@@ -341,11 +342,21 @@ pub fn run_busy(
         .unwrap_or_default();
     let (mails, more) = read_mailbox(house, &done, &mut seen, opts.budget)?;
     pass.more = more;
+    // A game that cannot be read leaves its players unknown: see `Route::Wait`.
+    let all_read = pass.games.is_empty();
+    let mut waiting = 0;
     for r in mails {
-        match route_of(&table, &judge, &r.mail.raw) {
+        match route_of(&table, all_read, &judge, &r.mail.raw) {
             (_, Route::Game(g)) => routed[g].push(r),
+            (_, Route::Wait) => waiting += 1,
             (from, other) => elsewhere.push((r, from, other)),
         }
+    }
+    if waiting > 0 {
+        pass.lines.push(format!(
+            "{} wait unread until every game of the folder can be read (a game's players are not known while it cannot)",
+            crate::text::count(waiting, "mail")
+        ));
     }
 
     // The games, each under its own lock, several at a time: they share nothing but
@@ -436,7 +447,7 @@ pub fn run_busy(
                     yours.clone(),
                 )),
             ),
-            Route::Game(_) => ("game", None),
+            Route::Game(_) | Route::Wait => ("game", None),
         };
         let who = from.as_deref().unwrap_or("an unknown sender");
         let own = from

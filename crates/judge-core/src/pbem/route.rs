@@ -33,6 +33,10 @@ pub enum Route {
     WhichGame { yours: Vec<usize> },
     /// From nobody who plays here, naming no game of the folder: kept, not answered.
     Stranger,
+    /// Not known while a game of the folder cannot be read (its players are not known):
+    /// the mail waits, unread, for a pass that reads every game. Only a mail whose game
+    /// line names a game that is read goes on.
+    Wait,
 }
 
 /// The games a sender plays in, by index.
@@ -66,9 +70,11 @@ fn named_games<'a>(texts: impl IntoIterator<Item = &'a str>) -> Vec<String> {
 }
 
 /// Route a mail from `from` (its address) with `subject` and `texts` (the body first,
-/// then text attachments).
+/// then text attachments). `all_read`: every game of the folder is in `games` (else
+/// only a game line decides, [`Route::Wait`]).
 pub fn route<'a>(
     games: &[Entry],
+    all_read: bool,
     from: Option<&str>,
     subject: &str,
     texts: impl IntoIterator<Item = &'a str>,
@@ -76,9 +82,16 @@ pub fn route<'a>(
     let yours = games_of(games, from);
     let by_name = |name: &str| games.iter().position(|g| g.name.eq_ignore_ascii_case(name));
     let named = named_games(texts);
+    let found = named.iter().find_map(|n| by_name(n));
+    if !all_read {
+        return match found {
+            Some(g) if yours.contains(&g) || yours.is_empty() => Route::Game(g),
+            _ => Route::Wait,
+        };
+    }
     if let Some(first) = named.first() {
         // The first game line that names a game of the folder decides.
-        match named.iter().find_map(|n| by_name(n)) {
+        match found {
             // A stranger's mail to a game is the game's to keep (a player writing from
             // an address the GM has yet to correct gives the game's own answer).
             Some(g) if yours.contains(&g) || yours.is_empty() => return Route::Game(g),
@@ -139,16 +152,17 @@ mod tests {
         let t = table();
         let bob = Some("bob@example.org");
         assert_eq!(
-            route(&t, bob, "orders", ["game harbour\nplayer blue\n"]),
+            route(&t, true, bob, "orders", ["game harbour\nplayer blue\n"]),
             Route::Game(0)
         );
         assert_eq!(
-            route(&t, bob, "orders", ["Game: Island\nplayer red\n"]),
+            route(&t, true, bob, "orders", ["Game: Island\nplayer red\n"]),
             Route::Game(1)
         );
         assert_eq!(
             route(
                 &t,
+                true,
                 Some("ann@example.org"),
                 "orders",
                 ["player red\nbuild x\n"]
@@ -156,7 +170,7 @@ mod tests {
             Route::Game(1)
         );
         assert_eq!(
-            route(&t, Some("ANN@example.org"), "", ["hello"]),
+            route(&t, true, Some("ANN@example.org"), "", ["hello"]),
             Route::Game(1),
             "addresses compare without case"
         );
@@ -169,12 +183,37 @@ mod tests {
         let t = table();
         let bob = Some("bob@example.org");
         assert_eq!(
-            route(&t, bob, "Re: [island] turn 3: report", ["status"]),
+            route(&t, true, bob, "Re: [island] turn 3: report", ["status"]),
             Route::Game(1)
         );
         assert_eq!(
-            route(&t, bob, "hello", ["status"]),
+            route(&t, true, bob, "hello", ["status"]),
             Route::WhichGame { yours: vec![0, 1] }
+        );
+    }
+
+    /// "A fault in one game ... never stops the others", and never costs it its mail:
+    /// while a game cannot be read its players are unknown, so only a game line naming
+    /// a game that is read routes a mail; the rest wait for a pass that reads them all.
+    #[test]
+    fn while_a_game_cannot_be_read_only_a_game_line_routes() {
+        let t = table();
+        let bob = Some("bob@example.org");
+        assert_eq!(
+            route(&t, false, bob, "", ["game harbour\n"]),
+            Route::Game(0)
+        );
+        assert_eq!(
+            route(&t, false, Some("ann@example.org"), "", ["hi"]),
+            Route::Wait
+        );
+        assert_eq!(
+            route(&t, false, bob, "Re: [valley] report", ["x"]),
+            Route::Wait
+        );
+        assert_eq!(
+            route(&t, false, Some("eve@example.org"), "", ["hi"]),
+            Route::Wait
         );
     }
 
@@ -184,27 +223,30 @@ mod tests {
     fn a_mail_for_no_game_of_the_sender_is_answered_by_the_folder() {
         let t = table();
         assert_eq!(
-            route(&t, Some("ann@example.org"), "", ["game harbour\n"]),
+            route(&t, true, Some("ann@example.org"), "", ["game harbour\n"]),
             Route::NotYourGame {
                 named: "harbour".into(),
                 yours: vec![1]
             }
         );
         assert_eq!(
-            route(&t, Some("ann@example.org"), "", ["game atlantis\n"]),
+            route(&t, true, Some("ann@example.org"), "", ["game atlantis\n"]),
             Route::NotYourGame {
                 named: "atlantis".into(),
                 yours: vec![1]
             }
         );
         assert_eq!(
-            route(&t, Some("eve@example.org"), "", ["hi"]),
+            route(&t, true, Some("eve@example.org"), "", ["hi"]),
             Route::Stranger
         );
         assert_eq!(
-            route(&t, Some("eve@example.org"), "", ["game island\n"]),
+            route(&t, true, Some("eve@example.org"), "", ["game island\n"]),
             Route::Game(1)
         );
-        assert_eq!(route(&t, None, "", ["game atlantis"]), Route::Stranger);
+        assert_eq!(
+            route(&t, true, None, "", ["game atlantis"]),
+            Route::Stranger
+        );
     }
 }
