@@ -55,12 +55,7 @@ impl Loop {
 
     /// Mails the judge sent, as delivered: (to, subject, body).
     fn sent_to(&self, who: &str) -> Vec<(String, String)> {
-        self.srv
-            .delivered()
-            .into_iter()
-            .filter(|m| m.0 == who)
-            .map(|m| (m.1, m.2))
-            .collect()
+        self.srv.mails_to(who)
     }
 
     fn subjects_to(&self, who: &str) -> Vec<String> {

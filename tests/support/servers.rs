@@ -105,6 +105,15 @@ impl Servers {
         out
     }
 
+    /// The mails delivered to `who`: (subject, body text).
+    pub fn mails_to(&self, who: &str) -> Vec<(String, String)> {
+        self.delivered()
+            .into_iter()
+            .filter(|m| m.0 == who)
+            .map(|m| (m.1, m.2))
+            .collect()
+    }
+
     /// A player sends a mail to the judge through the server.
     pub fn send(&self, from: &str, subject: &str, body: &str) {
         let m = Message::builder()
