@@ -175,3 +175,87 @@ fn a_pass_at_a_time_files_each_mail_once_by_its_game() {
     assert_eq!(lines(&root.join("rivers/mail/log.jsonl")).len(), 2);
     assert_eq!(lines(&root.join("mailroom/log.jsonl")).len(), 5);
 }
+
+/// The shared mailbox may be an mbox file, as a Maildir may (issue 23: "from one
+/// mailbox (IMAP, Maildir, mbox)"): each mail is filed by its game once, and a pass
+/// after more mail was appended files only the new one.
+#[test]
+fn an_mbox_file_is_a_folders_mailbox_too() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let root = tmp.path().join("games");
+    let mbox = tmp.path().join("judge.mbox");
+    std::fs::create_dir_all(tmp.path().join("pickup")).expect("pickup");
+    std::fs::create_dir_all(&root).expect("games");
+    std::fs::write(
+        root.join("judge.toml"),
+        format!(
+            "[mail]\nfrom = \"Judge <judge@example.org>\"\npickup = \"{}\"\nmbox = \"{}\"\n",
+            tmp.path().join("pickup").display(),
+            mbox.display()
+        ),
+    )
+    .expect("judge.toml");
+    let env = [("JUDGE_NOW", "2026-11-26T09:00:00Z")];
+    for (name, a, b) in [
+        ("north", "Ann:ann@example.org", "Bob:bob@example.org"),
+        ("south", "Cat:cat@example.org", "Dan:dan@example.org"),
+    ] {
+        let d = root.join(name);
+        let d = d.to_str().expect("utf-8");
+        let (code, out, err) = support::judge_text(
+            &[
+                "new",
+                d,
+                "--scenario",
+                "two-rivers",
+                "--player",
+                a,
+                "--player",
+                b,
+            ],
+            &env,
+        );
+        assert_eq!(code, 0, "{out}{err}");
+    }
+    let entry = |n: usize, from: &str, body: &str| {
+        format!(
+            "From {from} Thu Nov 26 08:0{n}:00 2026\nFrom: {from}\nTo: judge@example.org\nSubject: m{n}\nMessage-ID: <mb{n}@example.org>\n\n{body}\n"
+        )
+    };
+    std::fs::write(
+        &mbox,
+        entry(0, "ann@example.org", "game north\nplayer red\n")
+            + &entry(1, "cat@example.org", "player red\n")
+            + &entry(2, "eve@example.org", "hello\n"),
+    )
+    .expect("mbox");
+    let h = pbem_judge::archive::house::House::open(&root).expect("the folder");
+    let opts = house::Options {
+        turn: pbem_judge::pbem::turn::Options {
+            force: false,
+            read_only_mail: false,
+        },
+        wait: std::time::Duration::from_secs(5),
+        commit: false,
+        budget: house::PASS_BYTES,
+    };
+    let now = humantime::parse_rfc3339("2026-11-26T10:00:00Z").expect("time");
+    let log_len = |p: &Path| {
+        std::fs::read_to_string(p)
+            .unwrap_or_default()
+            .lines()
+            .count()
+    };
+    house::run(&h, pbem_judge::games::registry(), now, opts).expect("a pass");
+    assert_eq!(log_len(&root.join("north/mail/log.jsonl")), 1);
+    assert_eq!(log_len(&root.join("south/mail/log.jsonl")), 1);
+    assert_eq!(log_len(&root.join("mailroom/log.jsonl")), 3);
+    // Another mail is appended: the next pass files it, and only it.
+    let mut text = std::fs::read_to_string(&mbox).expect("mbox");
+    text.push_str(&entry(3, "bob@example.org", "game north\nplayer yellow\n"));
+    std::fs::write(&mbox, text).expect("mbox");
+    house::run(&h, pbem_judge::games::registry(), now, opts).expect("a pass");
+    assert_eq!(log_len(&root.join("north/mail/log.jsonl")), 2);
+    assert_eq!(log_len(&root.join("south/mail/log.jsonl")), 1);
+    assert_eq!(log_len(&root.join("mailroom/log.jsonl")), 4);
+}

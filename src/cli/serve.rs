@@ -51,6 +51,10 @@ pub fn run(args: ServeArgs, out: &mut dyn Write) -> Result<(), Failure> {
         Some(dir) => Some(watch::maildir(dir, tx.clone()).map_err(anyhow::Error::from)?),
         None => None,
     };
+    let _mbox = match &settings.mbox {
+        Some(path) => Some(watch::mbox(path, tx.clone()).map_err(anyhow::Error::from)?),
+        None => None,
+    };
     if settings.imap_host.is_some() {
         let src = pbem::sources::imap(settings, None, None, None, None)?;
         watch::imap(src, tx.clone(), stop.clone());
@@ -65,10 +69,20 @@ pub fn run(args: ServeArgs, out: &mut dyn Write) -> Result<(), Failure> {
         commit: args.commit,
         budget: pbem::house::PASS_BYTES,
     };
-    let watching = match (&settings.maildir, &settings.imap_host) {
-        (Some(d), _) => format!("the Maildir {}", d.display()),
-        (None, Some(h)) => format!("the IMAP INBOX at {h}"),
-        (None, None) => "no mailbox ([mail] in judge.toml names none)".to_string(),
+    let mut boxes: Vec<String> = Vec::new();
+    if let Some(d) = &settings.maildir {
+        boxes.push(format!("the Maildir {}", d.display()));
+    }
+    if let Some(p) = &settings.mbox {
+        boxes.push(format!("the mbox {}", p.display()));
+    }
+    if let Some(h) = &settings.imap_host {
+        boxes.push(format!("the IMAP INBOX at {h}"));
+    }
+    let watching = if boxes.is_empty() {
+        "no mailbox ([mail] in judge.toml names none)".to_string()
+    } else {
+        boxes.join(" and ")
     };
     say(
         out,

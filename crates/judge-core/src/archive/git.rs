@@ -200,7 +200,8 @@ pub fn check_mail_folders(archive: &Archive) -> Result<(), ArchiveError> {
     let cwd = std::env::current_dir().unwrap_or_default();
     let folders = [
         ("pickup", mail.pickup.as_ref(), archive.root().to_path_buf()),
-        ("maildir", mail.maildir.as_ref(), cwd),
+        ("maildir", mail.maildir.as_ref(), cwd.clone()),
+        ("mbox", mail.mbox.as_ref(), cwd),
     ];
     let game = resolved(archive.root());
     for (key, setting, base) in folders {

@@ -6,7 +6,7 @@
 //!
 //! ```text
 //! games/
-//!   judge.toml        [mail] from, smtp_*, and maildir or imap_* (the shared mailbox)
+//!   judge.toml        [mail] from, smtp_*, and maildir, mbox or imap_* (the shared mailbox)
 //!   mailroom/         log.jsonl, inbox/, outbox/, sent/ (never committed)
 //!   island/           a game: game.toml, turns/, …  (its own [mail] still wins)
 //!   harbour/
@@ -84,7 +84,11 @@ impl House {
             });
         }
         // Folders named in judge.toml are the folder's, wherever the judge runs.
-        for folder in [&mut file.mail.maildir, &mut file.mail.pickup] {
+        for folder in [
+            &mut file.mail.maildir,
+            &mut file.mail.mbox,
+            &mut file.mail.pickup,
+        ] {
             if let Some(p) = folder.as_mut()
                 && p.is_relative()
             {
@@ -133,11 +137,18 @@ impl House {
         Ok(games)
     }
 
-    /// Does a game's own `[mail]` name the folder's mailbox (the same Maildir, or the
-    /// same IMAP account)?
+    /// Does a game's own `[mail]` name the folder's mailbox (the same Maildir or mbox,
+    /// or the same IMAP account)?
     pub fn shares_mailbox(&self, own: &MailSettings) -> bool {
         let shared = &self.file.mail;
         let same_dir = match (&own.maildir, &shared.maildir) {
+            (Some(a), Some(b)) => {
+                let real = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+                real(a) == real(b)
+            }
+            _ => false,
+        };
+        let same_mbox = match (&own.mbox, &shared.mbox) {
             (Some(a), Some(b)) => {
                 let real = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
                 real(a) == real(b)
@@ -148,7 +159,7 @@ impl House {
             && own.imap_host == shared.imap_host
             && own.imap_port == shared.imap_port
             && own.imap_user == shared.imap_user;
-        same_dir || same_imap
+        same_dir || same_mbox || same_imap
     }
 
     /// How a game of the folder sends mail when its game.toml has no `[mail]`: the
@@ -156,6 +167,7 @@ impl House {
     pub fn sending(&self) -> MailSettings {
         MailSettings {
             maildir: None,
+            mbox: None,
             imap_host: None,
             imap_port: None,
             imap_user: None,

@@ -81,6 +81,10 @@ pub struct MailSettings {
     /// Incoming: a Maildir `judge turn` reads before the turn…
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub maildir: Option<PathBuf>,
+    /// …or an mbox file another program delivers into (a mail is known again by its
+    /// bytes, as in a Maildir)…
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mbox: Option<PathBuf>,
     /// …or an IMAP server (its INBOX's unseen mail).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub imap_host: Option<String>,

@@ -1,5 +1,5 @@
-//! What wakes `judge serve` when mail comes: the kernel, for a Maildir (inotify, through
-//! `notify`), or the IMAP server, for an INBOX (IDLE, RFC 2177). Each sends
+//! What wakes `judge serve` when mail comes: the kernel, for a Maildir or an mbox file
+//! (inotify, through `notify`), or the IMAP server, for an INBOX (IDLE, RFC 2177). Each sends
 //! [`Wake::Mail`] down a channel; the server then runs a pass over its games. Neither
 //! reads a mail: the pass does, so a wake-up that finds nothing new costs one look.
 //!
@@ -54,6 +54,35 @@ pub fn maildir(dir: &Path, wake: Sender<Wake>) -> Result<notify::RecommendedWatc
     .map_err(fail)?;
     watcher
         .watch(&new, RecursiveMode::NonRecursive)
+        .map_err(fail)?;
+    Ok(watcher)
+}
+
+/// Watch an mbox file for mail appended to it (or the file made anew: its folder is
+/// watched, for a program may replace the file). The watch lasts as long as the value
+/// returned.
+pub fn mbox(path: &Path, wake: Sender<Wake>) -> Result<notify::RecommendedWatcher, WatchError> {
+    let folder = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+        .to_path_buf();
+    let name = path.file_name().map(std::ffi::OsStr::to_os_string);
+    let fail = |error| WatchError {
+        folder: folder.display().to_string(),
+        error,
+    };
+    let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
+        if let Ok(e) = event
+            && !matches!(e.kind, EventKind::Access(_))
+            && e.paths.iter().any(|p| p.file_name() == name.as_deref())
+        {
+            let _ = wake.send(Wake::Mail);
+        }
+    })
+    .map_err(fail)?;
+    watcher
+        .watch(&folder, RecursiveMode::NonRecursive)
         .map_err(fail)?;
     Ok(watcher)
 }

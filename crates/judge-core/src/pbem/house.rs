@@ -209,6 +209,25 @@ fn read_mailbox(
         }
     }
     let mut more = false;
+    if let Some(path) = &settings.mbox {
+        sources::mbox(path, |mail| {
+            let digest = intake::digest(&mail.raw);
+            if done.contains(&digest) {
+                return Ok(());
+            }
+            if held >= budget {
+                more = true;
+                return Ok(());
+            }
+            held += mail.raw.len();
+            mails.push(Read {
+                mail,
+                digest,
+                uid: None,
+            });
+            Ok(())
+        })?;
+    }
     if settings.imap_host.is_some() {
         let src = sources::imap(settings, None, None, None, None)?;
         let (fetched, left) =

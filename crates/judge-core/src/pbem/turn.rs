@@ -253,7 +253,7 @@ pub fn read_mail(
     if !read_only {
         crate::archive::git::check_mail_folders(archive)?;
     }
-    if settings.maildir.is_none() && settings.imap_host.is_none() {
+    if settings.maildir.is_none() && settings.mbox.is_none() && settings.imap_host.is_none() {
         return Ok(Vec::new());
     }
     // A game whose mailbox is its folder's shared one leaves it to the folder, which
@@ -272,6 +272,12 @@ pub fn read_mail(
             &mut intake,
             paths.iter().map(|p| sources::maildir_mail(p)),
         )?);
+    }
+    if let Some(path) = &settings.mbox {
+        sources::mbox(path, |m| {
+            lines.extend(intake.file(&m)?.news());
+            Ok(())
+        })?;
     }
     if settings.imap_host.is_some() {
         let src = sources::imap(&settings, None, None, None, None)?;
