@@ -19,25 +19,44 @@ fn mail(dir: &Path, n: usize, from: &str, body: &str) {
     .expect("write");
 }
 
-#[test]
-fn a_pass_at_a_time_files_each_mail_once_by_its_game() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let root = tmp.path().join("games");
-    let maildir = tmp.path().join("Maildir");
-    for sub in ["new", "cur", "tmp"] {
-        std::fs::create_dir_all(maildir.join(sub)).expect("maildir");
-    }
-    std::fs::create_dir_all(tmp.path().join("pickup")).expect("pickup");
+/// A folder of games at `tmp/games` whose judge.toml sends into `tmp/pickup` and reads
+/// the mailbox line `mailbox` (`maildir = "…"`, `mbox = "…"`).
+fn folder(tmp: &Path, mailbox: &str) -> std::path::PathBuf {
+    let root = tmp.join("games");
+    std::fs::create_dir_all(tmp.join("pickup")).expect("pickup");
     std::fs::create_dir_all(&root).expect("games");
     std::fs::write(
         root.join("judge.toml"),
         format!(
-            "[mail]\nfrom = \"Judge <judge@example.org>\"\npickup = \"{}\"\nmaildir = \"{}\"\n",
-            tmp.path().join("pickup").display(),
-            maildir.display()
+            "[mail]\nfrom = \"Judge <judge@example.org>\"\npickup = \"{}\"\n{mailbox}\n",
+            tmp.join("pickup").display()
         ),
     )
     .expect("judge.toml");
+    root
+}
+
+/// A pass as `judge turn --all` runs it, holding at most `budget` bytes of mail.
+fn options(budget: usize) -> house::Options {
+    house::Options {
+        turn: pbem_judge::pbem::turn::Options {
+            force: false,
+            read_only_mail: false,
+        },
+        wait: std::time::Duration::from_secs(5),
+        commit: false,
+        budget,
+    }
+}
+
+#[test]
+fn a_pass_at_a_time_files_each_mail_once_by_its_game() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let maildir = tmp.path().join("Maildir");
+    for sub in ["new", "cur", "tmp"] {
+        std::fs::create_dir_all(maildir.join(sub)).expect("maildir");
+    }
+    let root = folder(tmp.path(), &format!("maildir = \"{}\"", maildir.display()));
     let env = [("JUDGE_NOW", "2026-11-26T09:00:00Z")];
     let mut secrets = Vec::new();
     for (name, extra) in [
@@ -111,15 +130,7 @@ fn a_pass_at_a_time_files_each_mail_once_by_its_game() {
     mail(&maildir, 4, "Ann <ann@example.org>", "status\n");
 
     let h = pbem_judge::archive::house::House::open(&root).expect("the folder");
-    let opts = house::Options {
-        turn: pbem_judge::pbem::turn::Options {
-            force: false,
-            read_only_mail: false,
-        },
-        wait: std::time::Duration::from_secs(5),
-        commit: false,
-        budget: 1,
-    };
+    let opts = options(1);
     let now = humantime::parse_rfc3339("2026-11-26T10:00:00Z").expect("time");
     let mut passes = 0;
     loop {
@@ -182,19 +193,8 @@ fn a_pass_at_a_time_files_each_mail_once_by_its_game() {
 #[test]
 fn an_mbox_file_is_a_folders_mailbox_too() {
     let tmp = tempfile::tempdir().expect("tmp");
-    let root = tmp.path().join("games");
     let mbox = tmp.path().join("judge.mbox");
-    std::fs::create_dir_all(tmp.path().join("pickup")).expect("pickup");
-    std::fs::create_dir_all(&root).expect("games");
-    std::fs::write(
-        root.join("judge.toml"),
-        format!(
-            "[mail]\nfrom = \"Judge <judge@example.org>\"\npickup = \"{}\"\nmbox = \"{}\"\n",
-            tmp.path().join("pickup").display(),
-            mbox.display()
-        ),
-    )
-    .expect("judge.toml");
+    let root = folder(tmp.path(), &format!("mbox = \"{}\"", mbox.display()));
     let env = [("JUDGE_NOW", "2026-11-26T09:00:00Z")];
     for (name, a, b) in [
         ("north", "Ann:ann@example.org", "Bob:bob@example.org"),
@@ -230,15 +230,7 @@ fn an_mbox_file_is_a_folders_mailbox_too() {
     )
     .expect("mbox");
     let h = pbem_judge::archive::house::House::open(&root).expect("the folder");
-    let opts = house::Options {
-        turn: pbem_judge::pbem::turn::Options {
-            force: false,
-            read_only_mail: false,
-        },
-        wait: std::time::Duration::from_secs(5),
-        commit: false,
-        budget: house::PASS_BYTES,
-    };
+    let opts = options(house::PASS_BYTES);
     let now = humantime::parse_rfc3339("2026-11-26T10:00:00Z").expect("time");
     let log_len = |p: &Path| {
         std::fs::read_to_string(p)

@@ -141,20 +141,13 @@ impl House {
     /// or the same IMAP account)?
     pub fn shares_mailbox(&self, own: &MailSettings) -> bool {
         let shared = &self.file.mail;
-        let same_dir = match (&own.maildir, &shared.maildir) {
-            (Some(a), Some(b)) => {
-                let real = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
-                real(a) == real(b)
-            }
+        let real = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+        let same = |a: &Option<PathBuf>, b: &Option<PathBuf>| match (a, b) {
+            (Some(a), Some(b)) => real(a) == real(b),
             _ => false,
         };
-        let same_mbox = match (&own.mbox, &shared.mbox) {
-            (Some(a), Some(b)) => {
-                let real = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
-                real(a) == real(b)
-            }
-            _ => false,
-        };
+        let same_dir = same(&own.maildir, &shared.maildir);
+        let same_mbox = same(&own.mbox, &shared.mbox);
         let same_imap = own.imap_host.is_some()
             && own.imap_host == shared.imap_host
             && own.imap_port == shared.imap_port

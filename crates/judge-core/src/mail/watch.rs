@@ -38,51 +38,43 @@ pub struct WatchError {
 /// Watch a Maildir's `new/` for mail delivered into it. The watch lasts as long as the
 /// value returned.
 pub fn maildir(dir: &Path, wake: Sender<Wake>) -> Result<notify::RecommendedWatcher, WatchError> {
-    let new = dir.join("new");
-    let fail = |error| WatchError {
-        folder: new.display().to_string(),
-        error,
-    };
-    let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
-        // A delivery writes into tmp/ and renames into new/: a create or a rename here.
-        if let Ok(e) = event
-            && !matches!(e.kind, EventKind::Access(_))
-        {
-            let _ = wake.send(Wake::Mail);
-        }
-    })
-    .map_err(fail)?;
-    watcher
-        .watch(&new, RecursiveMode::NonRecursive)
-        .map_err(fail)?;
-    Ok(watcher)
+    // A delivery writes into tmp/ and renames into new/: a create or a rename here.
+    folder(&dir.join("new"), |_| true, wake)
 }
 
 /// Watch an mbox file for mail appended to it (or the file made anew: its folder is
 /// watched, for a program may replace the file). The watch lasts as long as the value
 /// returned.
 pub fn mbox(path: &Path, wake: Sender<Wake>) -> Result<notify::RecommendedWatcher, WatchError> {
-    let folder = path
+    let parent = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."))
-        .to_path_buf();
+        .unwrap_or(Path::new("."));
     let name = path.file_name().map(std::ffi::OsStr::to_os_string);
+    folder(parent, move |p| p.file_name() == name.as_deref(), wake)
+}
+
+/// Wake on every change but a read in `dir` to a path `concerns` accepts.
+fn folder(
+    dir: &Path,
+    concerns: impl Fn(&Path) -> bool + Send + 'static,
+    wake: Sender<Wake>,
+) -> Result<notify::RecommendedWatcher, WatchError> {
     let fail = |error| WatchError {
-        folder: folder.display().to_string(),
+        folder: dir.display().to_string(),
         error,
     };
     let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
         if let Ok(e) = event
             && !matches!(e.kind, EventKind::Access(_))
-            && e.paths.iter().any(|p| p.file_name() == name.as_deref())
+            && e.paths.iter().any(|p| concerns(p))
         {
             let _ = wake.send(Wake::Mail);
         }
     })
     .map_err(fail)?;
     watcher
-        .watch(&folder, RecursiveMode::NonRecursive)
+        .watch(dir, RecursiveMode::NonRecursive)
         .map_err(fail)?;
     Ok(watcher)
 }
