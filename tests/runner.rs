@@ -37,6 +37,7 @@ mod fuzz_corpus;
 mod gm_slips;
 mod hidden_pipeline;
 mod hostile_mail;
+mod mail_commands;
 mod mail_failures;
 mod mail_security;
 mod mail_turn;

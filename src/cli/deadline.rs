@@ -6,7 +6,6 @@ use anyhow::Context as _;
 
 use super::{DeadlineArgs, Failure};
 use crate::archive::schedule::shown;
-use crate::mail::outbox::{self, Outgoing};
 use crate::pbem;
 
 pub fn run(args: DeadlineArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -109,34 +108,24 @@ pub fn run(args: DeadlineArgs, out: &mut dyn Write) -> Result<(), Failure> {
         return Ok(());
     }
     let name = archive.name();
-    let mut problems = Vec::new();
-    for p in &archive.game.players {
-        let mail = Outgoing {
-            key: format!(
-                "deadline-{next:03}-{}-{}",
-                p.id,
-                crate::archive::content_id(shown(new).as_bytes())
-            ),
-            to_name: p.name.clone(),
-            to: p.email.clone(),
-            subject: format!("[{name}] turn {next}: the deadline moved to {}", shown(new)),
-            body: format!(
-                "The GM moved the deadline for turn {next} of {name} from {} to {}.\n\n{}\n",
-                shown(old),
-                shown(new),
-                if passed {
-                    "That time has passed: the turn is played now, with the orders already sent."
-                } else {
-                    "Orders already sent stand; you may replace them until the new deadline."
-                }
-            ),
-            in_reply_to: None,
-            attachment: None,
-        };
-        if let Err(e) = outbox::queue(&archive, &mail) {
-            problems.push(format!("{} was not told: {e}", p.id));
-        }
-    }
+    let problems = pbem::clock::tell(
+        &archive,
+        &format!(
+            "deadline-{next:03}-{}",
+            crate::archive::content_id(shown(new).as_bytes())
+        ),
+        &format!("[{name}] turn {next}: the deadline moved to {}", shown(new)),
+        &format!(
+            "The GM moved the deadline for turn {next} of {name} from {} to {}.\n\n{}\n",
+            shown(old),
+            shown(new),
+            if passed {
+                "That time has passed: the turn is played now, with the orders already sent."
+            } else {
+                "Orders already sent stand; you may replace them until the new deadline."
+            }
+        ),
+    );
     for l in problems {
         writeln!(out, "{l}").context("output")?;
     }

@@ -8,7 +8,6 @@ use anyhow::Context as _;
 
 use super::{Failure, IngestArgs, MailArgs, SecretArgs, StatusArgs};
 use crate::archive::schedule::shown;
-use crate::archive::{PENDING_DIR, STANDING_DIR};
 use crate::mail::outbox::{self, Outgoing};
 use crate::mail::secret;
 use crate::pbem::game::{OrderFile, Pace, Position};
@@ -71,127 +70,31 @@ fn unsent(archive: &crate::archive::Archive) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The welcome mail of a new player: their secret, how to start their orders, and the
-/// game as it begins.
-fn welcome(
-    archive: &crate::archive::Archive,
-    game: &dyn pbem::game::Game,
-    seat: &str,
-    secret: &str,
-) -> Result<Outgoing, Failure> {
-    let name = archive.name();
-    let p = archive
-        .game
-        .players
-        .iter()
-        .find(|p| p.id == seat)
-        .ok_or_else(|| Failure::User(format!("{seat} does not play in this game")))?;
-    let s = outbox::settings(archive).map_err(|e| Failure::User(e.to_string()))?;
-    // The game as it stands: turn 0's report, or the round before it.
-    let (text, png, next, due, start, how) = match pbem::round::current(archive, game)? {
-        Some((last, round)) => {
-            let due = match pbem::round::deadline(archive, last)? {
-                Some(d) => format!(
-                    "Each choice of the round is due by the deadline its mail names; the first by {}.",
-                    shown(d)
-                ),
-                None => "The GM says when each choice is due.".to_string(),
-            };
-            let png = round
-                .picture()
-                .png()
-                .map_err(|e| Failure::Other(anyhow::anyhow!(e)))?;
-            // The round's own words for what it is and how to write one's part.
-            let guide = round.guide();
-            (
-                round.show(),
-                png,
-                0,
-                due,
-                format!("    {}\n", guide.example),
-                format!(
-                    "The game begins with a round by mail before turn 1: {}. {} {}. Mail it to {} as plain text, like this:",
-                    guide.what,
-                    if round.next().as_deref() == Some(seat) {
-                        "You are first, so now"
-                    } else {
-                        "When it is your turn you are mailed, and then"
-                    },
-                    guide.how,
-                    s.from
-                ),
-            )
-        }
-        None => {
-            let last = archive.pick_turn(None)?;
-            let report = pbem::report::of_turn(archive, game, last)?;
-            let text = report
-                .text(pbem::report::template(archive)?.as_deref(), Some(seat))
-                .map_err(Failure::from)?;
-            let png = report
-                .png()
-                .map_err(|e| Failure::Other(anyhow::anyhow!(e)))?;
-            let next = last + 1;
-            (
-                text,
-                png,
-                next,
-                pbem::due_line(archive, game, next),
-                String::new(),
-                format!(
-                    "Mail your orders to {} as plain text (in the mail, or a text attachment), starting with:",
-                    s.from
-                ),
-            )
-        }
-    };
-    // A game played one player at a time: each player's orders wait on record for
-    // their own turn, so their first mail needs no `turn` line.
-    let one_at_a_time = game.pace() == pbem::game::Pace::OneAtATime;
-    let turn_line = if next == 0 || one_at_a_time {
-        String::new()
-    } else {
-        format!("    turn {next}\n")
-    };
-    let which_count = if next == 0 {
-        "in your turn, the first mail that is right is taken at once, and a player who sends none in time gets the default."
-    } else if one_at_a_time {
-        "the last orders received count, and wait on record until your turn comes; the game moves on as soon as the orders it waits for are in."
-    } else {
-        "the last orders received before the deadline count."
-    };
-    let body = format!(
-        "Welcome to {name}, a game of {} played by mail.\n\n\
-         You play {seat}. Your secret is:\n\n    {secret}\n\n\
-         Keep it to yourself: it goes on the `secret` line of every order mail, and tells \
-         the judge the orders are yours. The judge keeps only a salted hash of it and \
-         never sends it again; if you lose it, ask the GM for a new one.\n\n\
-         {how}\n\n    game {name}\n    player {seat}\n{turn_line}    secret {secret}\n{start}\n\
-         Every mail is answered at once with what the judge made of it; {which_count} \
-         {due}\n\n{dice}\
-         The game as it stands follows; the map is attached.\n\n{text}",
-        game.title(),
-        dice = pbem::verify::announcement(archive)?
-            .map(|a| format!("{a}\n\n"))
-            .unwrap_or_default(),
-    );
-    Ok(Outgoing {
-        key: format!(
-            "welcome-{seat}-{}",
-            crate::archive::content_id(p.email.as_bytes())
-        ),
-        to_name: p.name.clone(),
-        to: p.email.clone(),
-        subject: format!("[{name}] welcome: you play {seat}"),
-        body,
-        in_reply_to: None,
-        attachment: Some((format!("{name}-map.png"), png, "image/png".into())),
-    })
-}
-
 pub fn secret_cmd(args: SecretArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let _lock = super::lock(&args.dir, "judge secret", args.wait)?;
     let (mut archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
+    if args.gm {
+        let Some(gm) = archive.game.gm.clone() else {
+            return Err(Failure::User(
+                "the game has no GM for commands by mail: add [gm] to game.toml (name and email), or make the game with judge new --gm NAME:EMAIL".into(),
+            ));
+        };
+        let s = secret::generate();
+        let hash = secret::hash(&s).map_err(|e| Failure::Other(anyhow::anyhow!(e)))?;
+        let mut file = archive.game.clone();
+        file.gm = Some(crate::archive::GmEntry {
+            secret_hash: Some(hash),
+            ..gm.clone()
+        });
+        archive.save_game_file(file)?;
+        writeln!(
+            out,
+            "The GM's new secret, shown this once (only its hash is kept): {s}\nIt goes on a line `secret {s}` of a mail from {} with the GM's commands (docs/mail-commands.md).",
+            gm.email
+        )
+        .context("output")?;
+        return Ok(());
+    }
     if args.mail {
         outbox::settings(&archive).map_err(|e| Failure::User(e.to_string()))?;
     }
@@ -209,6 +112,7 @@ pub fn secret_cmd(args: SecretArgs, out: &mut dyn Write) -> Result<(), Failure> 
         .game
         .players
         .iter()
+        .filter(|p| !p.is_free())
         .filter(|p| wanted.is_empty() || wanted.contains(&p.id))
         .filter(|p| p.secret_hash.is_none() || !wanted.is_empty() || args.reset)
         .map(|p| p.id.clone())
@@ -228,7 +132,7 @@ pub fn secret_cmd(args: SecretArgs, out: &mut dyn Write) -> Result<(), Failure> 
         if args.mail {
             // Sent at once, or not at all: if it cannot be sent, the player keeps their
             // old secret (or none) and nothing of the new one is written anywhere.
-            let mail = welcome(&archive, game, seat, &s)?;
+            let mail = pbem::welcome::mail(&archive, game, seat, Some(&s))?;
             let kept = Outgoing {
                 body: mail.body.replace(&s, crate::mail::redact::BLANK),
                 ..mail.clone()
@@ -433,6 +337,32 @@ fn one_at_a_time(
 pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
     let now = now()?;
+    if !pbem::signup::started(&archive) {
+        writeln!(
+            out,
+            "{} ({}): not begun: {}.\nSeats:",
+            archive.name(),
+            game.title(),
+            pbem::waiting(&archive).unwrap_or_default()
+        )
+        .context("output")?;
+        for p in &archive.game.players {
+            let line = if p.is_free() {
+                format!("  {:<7} free", p.id)
+            } else {
+                format!("  {:<7} {:<12} {}", p.id, p.name, p.email)
+            };
+            writeln!(out, "{line}").context("output")?;
+        }
+        return Ok(());
+    }
+    if let Some(why) = pbem::waiting(&archive) {
+        writeln!(
+            out,
+            "The game waits: {why} (`resume` by mail starts it again)."
+        )
+        .context("output")?;
+    }
     if let Some((last, round)) = pbem::round::current(&archive, game)? {
         writeln!(
             out,
@@ -505,70 +435,13 @@ pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let log = Log::load(&archive)?;
     writeln!(out, "Players:").context("output")?;
-    for seat in state.seats() {
-        let has = |d: &str| {
-            archive
-                .root()
-                .join(d)
-                .join(format!("{}.txt", seat.id))
-                .is_file()
-        };
-        // The mail the file in pending/ came from: the last accepted for this turn, or
-        // late orders held for it (None: the errors were not counted then).
-        let filed = log.entries.iter().rev().find_map(|e| match &e.outcome {
-            Outcome::Accepted {
-                player,
-                turn,
-                errors,
-                ..
-            } if player == &seat.id && *turn == next => Some((e, Some(*errors))),
-            Outcome::Held { player, turn } if player == &seat.id && *turn == next => {
-                Some((e, None))
-            }
-            _ => None,
-        });
-        let mut what = if over.is_some() {
-            String::new()
-        } else if has(PENDING_DIR) {
-            match filed {
-                Some((e, errors)) => format!(
-                    "orders in, {}arrived {}{}",
-                    if errors.is_none() {
-                        format!("held after turn {last}'s deadline, ")
-                    } else {
-                        String::new()
-                    },
-                    e.arrived
-                        .as_deref()
-                        .and_then(|a| humantime::parse_rfc3339_weak(a).ok())
-                        .map_or("at an unknown time".to_string(), shown),
-                    errors.map_or(String::new(), |n| format!(", {}", count(n, "error")))
-                ),
-                None => "orders in (put there by hand)".to_string(),
-            }
-        } else if has(STANDING_DIR) {
-            "no new orders; standing orders will be played".to_string()
-        } else {
-            "no orders yet".to_string()
-        };
-        if outbox::known(&archive, &format!("remind-{next:03}-{}", seat.id)) {
-            what.push_str("; reminded");
-        }
-        let secret = archive
-            .game
-            .players
-            .iter()
-            .find(|p| p.id == seat.id)
-            .is_some_and(|p| p.secret_hash.is_some());
+    for l in pbem::status::seats(&archive, state.as_ref(), next, &log) {
         let line = format!(
-            "  {:<7} {:<12} {what}{}",
-            seat.id,
-            seat.name,
-            if secret || over.is_some() {
-                ""
-            } else {
-                " (no secret set)"
-            }
+            "  {:<7} {:<12} {}{}",
+            l.id,
+            l.name,
+            l.what,
+            if l.no_secret { " (no secret set)" } else { "" }
         );
         writeln!(out, "{}", line.trim_end()).context("output")?;
     }

@@ -476,6 +476,10 @@ pub struct SecretArgs {
     /// Replace secrets that are already set.
     #[arg(long)]
     pub reset: bool,
+    /// Give the GM (`[gm]` in game.toml, `judge new --gm`) a new secret, for the GM's
+    /// commands by mail; shown once.
+    #[arg(long, conflicts_with_all = ["players", "mail"])]
+    pub gm: bool,
     /// Mail each player a welcome: their secret, an order template and the turn-0
     /// report. The secret goes only into that mail (sent at once, never queued); the
     /// judge's copy of it has the secret blanked.
@@ -615,8 +619,26 @@ pub struct NewArgs {
     #[arg(long, value_delimiter = ',', requires = "map")]
     pub modules: Vec<String>,
     /// A player, as NAME:EMAIL; give one per seat, in seat order.
-    #[arg(long = "player", short, value_name = "NAME:EMAIL", required = true)]
+    #[arg(
+        long = "player",
+        short,
+        value_name = "NAME:EMAIL",
+        required_unless_present = "open"
+    )]
     pub players: Vec<String>,
+    /// Open the game for sign-up with N free seats more (after the --player ones):
+    /// players take them by mailing `join GAME as NAME`, and the game begins when the
+    /// last is taken. Prints an announcement to post (kept in announce.txt).
+    #[arg(long, value_name = "N")]
+    pub open: Option<usize>,
+    /// The GM, as NAME:EMAIL, for the GM's commands by mail (`extend`, `pause`,
+    /// `resume`); `judge secret DIR --gm` gives them their secret.
+    #[arg(long, value_name = "NAME:EMAIL")]
+    pub gm: Option<String>,
+    /// Press between players by mail: off, open (under the sender's name) or
+    /// anonymous (a sender may leave their name out).
+    #[arg(long, value_parser = ["off", "open", "anonymous"])]
+    pub press: Option<String>,
     /// Make every random thing of the game from this number: the map or board, and the
     /// hidden draws (dice, cards, the move order), which are then PREDICTABLE by anyone
     /// who knows it; for tests and showcase games. Without it the map comes from a random

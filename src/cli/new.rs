@@ -6,21 +6,44 @@ use anyhow::Context as _;
 
 use super::{Failure, NewArgs};
 use crate::archive::randomness::Secret;
-use crate::archive::{Archive, GameFile, PUBLIC_FILE, PlayerEntry, STATE_FILE};
-use crate::pbem::game::{SeatRequest as Seat, Seeds, Start};
+use crate::archive::{Archive, GameFile, PlayerEntry};
+use crate::pbem::game::{SeatRequest as Seat, Seeds};
 
 pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let game = match &args.game {
         Some(id) => crate::games::by_id(id).map_err(|e| Failure::User(format!("--game {e}")))?,
         None => crate::games::default(),
     };
-    let seats = args
+    let given = args
         .players
         .iter()
         .map(|p| parse_seat(p))
         .collect::<Result<Vec<_>, _>>()?;
-    for (i, s) in seats.iter().enumerate() {
-        if let Some(first) = seats[..i]
+    let gm = args
+        .gm
+        .as_deref()
+        .map(parse_seat)
+        .transpose()?
+        .map(|s| crate::archive::GmEntry {
+            name: s.name,
+            email: s.email,
+            secret_hash: None,
+        });
+    let open = args.open.unwrap_or(0);
+    if args.open == Some(0) {
+        return Err(Failure::User(
+            "--open 0: give how many seats are free for sign-up, like --open 3".into(),
+        ));
+    }
+    // The seats of a game open for sign-up are made with stand-in names (the game is
+    // made again with the players' own when the last seat is taken).
+    let mut seats = given.clone();
+    seats.extend((0..open).map(|i| Seat {
+        name: format!("seat {}", given.len() + i + 1),
+        email: String::new(),
+    }));
+    for (i, s) in given.iter().enumerate() {
+        if let Some(first) = given[..i]
             .iter()
             .find(|o| o.email.eq_ignore_ascii_case(&s.email))
         {
@@ -86,39 +109,36 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .seats
             .iter()
             .zip(&seats)
-            .map(|(seat, s)| PlayerEntry {
+            .enumerate()
+            .map(|(i, (seat, s))| PlayerEntry {
                 id: seat.id.clone(),
-                name: s.name.clone(),
+                // A free seat has neither name nor address until it is taken.
+                name: if i < given.len() {
+                    s.name.clone()
+                } else {
+                    String::new()
+                },
                 email: s.email.clone(),
                 secret_hash: None,
             })
             .collect(),
         mail: None,
         schedule: None,
+        press: match args.press.as_deref() {
+            Some("off") => Some(crate::archive::Press::Off),
+            Some("anonymous") => Some(crate::archive::Press::Anonymous),
+            Some(_) => Some(crate::archive::Press::Open),
+            None => None,
+        },
+        paused: None,
+        gm,
     };
-    let (files, first) = match &created.start {
-        Start::Ready(state) => {
-            let mut files = vec![(
-                format!("turns/000/{STATE_FILE}"),
-                state.clone().into_bytes(),
-            )];
-            let position = game
-                .position(state)
-                .map_err(|e| Failure::Other(anyhow::anyhow!(e)))?;
-            if let Some(public) = position.public_record() {
-                files.push((format!("turns/000/{PUBLIC_FILE}"), public.into_bytes()));
-            }
-            (files, None)
-        }
-        Start::Round(round) => {
-            let r = game
-                .round(round)
-                .map_err(|e| Failure::Other(anyhow::anyhow!(e)))?;
-            (
-                crate::pbem::round::start_files(round, super::mail::now()?)?,
-                r.next().map(|first| (first, r.guide())),
-            )
-        }
+    // A game open for sign-up begins when its last seat is taken: no turn 0 yet.
+    let (files, first) = if open > 0 {
+        (Vec::new(), None)
+    } else {
+        let b = crate::pbem::signup::beginning(game, &created.start, super::mail::now()?)?;
+        (b.files, b.round)
     };
     let mut files = files;
     files.extend(secret.files(args.seed.is_some())?);
@@ -133,7 +153,13 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let order: Vec<String> = created
         .seats
         .iter()
-        .map(|s| format!("{} ({})", s.id, s.name))
+        .map(|s| {
+            if s.email.is_empty() {
+                format!("{} (free)", s.id)
+            } else {
+                format!("{} ({})", s.id, s.name)
+            }
+        })
         .collect();
     writeln!(
         out,
@@ -153,6 +179,16 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
         args.dir.display()
     )
     .context("writing output")?;
+    if open > 0 {
+        let text = crate::pbem::signup::announcement(&archive_after(&args.dir)?, game);
+        crate::archive::atomic::write_file(&args.dir.join("announce.txt"), text.as_bytes())?;
+        writeln!(
+            out,
+            "Open for sign-up: {} free. The announcement to post (kept in announce.txt):\n\n{text}",
+            crate::text::count(open, "seat")
+        )
+        .context("writing output")?;
+    }
     if let Some((first, guide)) = first {
         writeln!(
             out,
@@ -162,6 +198,10 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .context("writing output")?;
     }
     Ok(())
+}
+
+fn archive_after(dir: &std::path::Path) -> Result<Archive, Failure> {
+    Ok(Archive::open(dir)?)
 }
 
 /// `--map random`: the Roads & Boats map generator's scenario, as (file name, text).

@@ -61,6 +61,8 @@ pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .context("writing output")?,
         Done::Over => writeln!(out, "The game is over: there is no next turn to play.")
             .context("writing output")?,
+        Done::Waiting(why) => writeln!(out, "Nothing to play: {why} (docs/mail-commands.md).")
+            .context("writing output")?,
     }
     if args.commit {
         let name = archive.name();
@@ -287,7 +289,7 @@ pub fn pass(
         }
         let resting = matches!(
             run.result,
-            Ok(Done::NotDue { .. } | Done::NothingToPlay(_) | Done::Over)
+            Ok(Done::NotDue { .. } | Done::NothingToPlay(_) | Done::Over | Done::Waiting(_))
         );
         match run.result {
             Ok(Done::Played(t)) => {

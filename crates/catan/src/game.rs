@@ -105,6 +105,20 @@ impl Catan {
 }
 
 impl Game for Catan {
+    fn order_guide(&self) -> (&'static str, &'static str) {
+        if self.express {
+            (
+                "One file on record per player: under the header, `founding` for your placements, then the turn's orders (`line`, `ferry`, `settlement`, `city`, `buy card`, `move to …`), carried out in the order written; standing lines (`stopover`, `fares`) hold until replaced.",
+                "docs/catan-express-orders.md",
+            )
+        } else {
+            (
+                "One file on record per player: under the header, `founding` for your placements, `before roll` for a card played before the dice, then the turn's orders (build, buy, trade, play), carried out in the order written; standing lines (robber, discards, acceptances) hold until replaced.",
+                "docs/catan-orders.md",
+            )
+        }
+    }
+
     fn id(&self) -> &'static str {
         if self.express {
             "catan-express"
@@ -626,6 +640,27 @@ impl Position for State {
 
     fn show(&self, title: &str) -> String {
         format!("{title}\n\n{}", super::report(self, &[], self, None))
+    }
+
+    /// docs/catan-orders.md and docs/catan-express-orders.md: the sections an order
+    /// file has (founding, before the roll, the turn), each with an example as a comment.
+    /// The seat's hand is its own report's business: the template names no cards.
+    fn template(&self, _seat: &str) -> String {
+        let express = matches!(self.options.variant, super::scenario::Variant::Express(_));
+        let mut out = String::new();
+        if matches!(self.phase, super::state::Phase::Founding { .. }) {
+            out.push_str(if express {
+                "founding\n# settlement 13\n# settlement 40 line N\n\n"
+            } else {
+                "founding\n# settlement 13 road 13-18\n# settlement 40 road 40-45\n\n"
+            });
+        }
+        if express {
+            out.push_str("turn\n# line 13-F / ferry 16-24 / settlement 13 / city 13 / buy card\n# move to tower\nend\n");
+        } else {
+            out.push_str("before roll\n# play knight robber E rob blue\n\nturn\n# build road 12-13 / build settlement 13 / build city 13 / buy development card\n# trade 4 wood for ore\nend\n");
+        }
+        out
     }
 
     fn end(&self, why: &str) -> Result<Played, GameError> {

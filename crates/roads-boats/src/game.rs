@@ -135,6 +135,13 @@ fn scenario_by_name(name: &str) -> Result<(String, String), GameError> {
 }
 
 impl Game for RoadsAndBoats {
+    fn order_guide(&self) -> (&'static str, &'static str) {
+        (
+            "One order per line, under a phase's heading (`production`, `movement`, `building`, `wonder`); `#` starts a comment. For example `move D1: load 2 boards; C4; unload 2 boards`, `build sawmill at C3 with D1`, `bricks 2 paying 1 board, 2 stone`. `judge check` (and every answer) says what each line will do.",
+            "docs/orders.md",
+        )
+    }
+
     fn id(&self) -> &'static str {
         "roads-and-boats"
     }
@@ -452,6 +459,42 @@ impl Position for State {
 
     fn show(&self, title: &str) -> String {
         show::render(self, title)
+    }
+
+    /// docs/orders.md: "A line holding only a phase name — `production`, `movement`,
+    /// `building` or `wonder` — starts that phase's orders"; the seat's transporters are
+    /// listed under movement as comments, where they stand and what they carry.
+    fn template(&self, seat: &str) -> String {
+        let Some(me) = colour(seat) else {
+            return String::new();
+        };
+        let mut out = String::from(
+            "production\n# make 4 boards at C3 from D1     (docs/orders.md, Production)\n\nmovement\n",
+        );
+        let mine: Vec<_> = self
+            .transporters
+            .iter()
+            .filter(|(_, t)| t.owner == me)
+            .collect();
+        if mine.is_empty() {
+            out.push_str("# you have no transporters\n");
+        }
+        for (id, t) in mine {
+            let at = match t.at {
+                crate::transporter::Location::Carried(_) => t.at.to_string(),
+                at => format!("at {at}"),
+            };
+            let cargo = if t.cargo.is_empty() {
+                String::new()
+            } else {
+                format!(", carrying {}", t.cargo)
+            };
+            out.push_str(&format!("# {} {at}{cargo}\n# move {id}: \n", t.kind.name()));
+        }
+        out.push_str(
+            "\nbuilding\n# build sawmill at C3 with D1\n# road C3 C4 with D1\n\nwonder\n# bricks 2 paying 1 board, 2 stone\n",
+        );
+        out
     }
 
     fn end(&self, why: &str) -> Result<Played, GameError> {

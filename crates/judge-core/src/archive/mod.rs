@@ -49,6 +49,43 @@ pub struct GameFile {
     /// When orders are due.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub schedule: Option<Schedule>,
+    /// Press between players by mail: `off`, `open` (under the sender's name, the
+    /// default) or `anonymous` (a sender may also leave their name out).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub press: Option<Press>,
+    /// Set while the GM has paused the game (`pause` by mail): since when, RFC 3339.
+    /// No deadline runs and no turn is played until `resume`, which moves the deadline
+    /// on by the pause.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paused: Option<String>,
+    /// The game master, for the GM's commands by mail (docs/mail-commands.md).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gm: Option<GmEntry>,
+}
+
+/// Press between players (docs/mail-commands.md, `press`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Press {
+    /// No press: a `press` command is refused.
+    Off,
+    /// Press under the sender's name.
+    #[default]
+    Open,
+    /// Press under the sender's name, or with it left out (`anonymous press to …`).
+    Anonymous,
+}
+
+/// The game master as commands by mail know them: their address and the salted hash
+/// of their secret (`judge secret DIR --gm`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GmEntry {
+    #[serde(default)]
+    pub name: String,
+    pub email: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secret_hash: Option<String>,
 }
 
 /// Mail settings. Passwords are never stored: only the name of the environment variable
@@ -98,6 +135,10 @@ pub struct MailSettings {
     /// `none`, `starttls` (default) or `tls`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub imap_security: Option<String>,
+    /// Where the judge's docs are on the web (`https://judge.example.org`): `help` by
+    /// mail links the order guide there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub site: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -110,6 +151,14 @@ pub struct PlayerEntry {
     /// The salted hash of the player's secret; never the secret itself.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub secret_hash: Option<String>,
+}
+
+impl PlayerEntry {
+    /// A seat of a game open for sign-up that nobody has taken yet (`judge new --open`):
+    /// it has no address.
+    pub fn is_free(&self) -> bool {
+        self.email.trim().is_empty()
+    }
 }
 
 /// Why a path given as a game's folder is not one.
@@ -732,6 +781,7 @@ impl GameFile {
     pub fn bad_addresses(&self) -> Vec<(String, AddressError)> {
         self.players
             .iter()
+            .filter(|p| !p.is_free())
             .filter_map(|p| check_address(&p.email).err().map(|e| (p.id.clone(), e)))
             .collect()
     }
@@ -782,7 +832,12 @@ impl GameFile {
         // library cannot read only keeps mail from that player (judge status says so),
         // never from the others.
         let mut seen: Vec<(&str, String)> = Vec::new();
-        for (i, p) in self.players.iter().enumerate() {
+        for (i, p) in self
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| !p.is_free())
+        {
             let address = p.email.trim().to_ascii_lowercase();
             if let Some((other, _)) = seen.iter().find(|(_, a)| *a == address) {
                 out.push(Slip::new(
@@ -897,6 +952,9 @@ mod tests {
             }],
             mail: None,
             schedule: None,
+            press: None,
+            paused: None,
+            gm: None,
         }
     }
 

@@ -354,6 +354,14 @@ pub trait Game: Sync {
     /// the first of its text attachments that does, is read as the orders. By default,
     /// a text with a header line (`game …`, `player …`); a game adds the words its
     /// orders begin with, so that orders without header lines are found too.
+    /// The game's order guide, for `help` by mail: a few lines on how an order file is
+    /// written, and the name of the docs file that has the whole of it.
+    fn order_guide(&self) -> (&'static str, &'static str) {
+        (
+            "One order per line, under the header lines; `#` starts a comment.",
+            "docs/orders.md",
+        )
+    }
     fn looks_like_orders(&self, text: &str) -> bool {
         crate::mail::inbound::has_header_line(text)
     }
@@ -506,6 +514,13 @@ pub trait Position {
     }
     /// The position for people (`judge show`).
     fn show(&self, title: &str) -> String;
+    /// The body of `seat`'s next order file, ready to fill (`template` by mail): the
+    /// headings its orders go under and the seat's own pieces, as comments (`#`). Only
+    /// what the seat may know. Empty: the header alone.
+    fn template(&self, seat: &str) -> String {
+        let _ = seat;
+        String::new()
+    }
     /// End the game now, before the next turn is played (`judge end --why`): the next
     /// turn of the archive holds only the end, scored by the game's own rules, with the
     /// GM's reason in its report.

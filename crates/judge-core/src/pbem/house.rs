@@ -335,18 +335,7 @@ pub fn run_busy(
             }),
         }
     }
-    let table: Vec<Entry> = open
-        .iter()
-        .map(|(a, _)| Entry {
-            name: a.name(),
-            players: a
-                .game
-                .players
-                .iter()
-                .map(|p| p.email.to_ascii_lowercase())
-                .collect(),
-        })
-        .collect();
+    let table: Vec<Entry> = open.iter().map(|(a, g)| Entry::of(a, *g)).collect();
 
     let done = logged(&room)?;
     let mut seen: Vec<u32> = Vec::new();
@@ -466,6 +455,14 @@ pub fn run_busy(
                     yours.clone(),
                 )),
             ),
+            Route::Games { yours } => (
+                "games",
+                Some((
+                    "asks for your games".to_string(),
+                    "Your games".to_string(),
+                    yours.clone(),
+                )),
+            ),
             Route::Game(_) | Route::Wait => ("game", None),
         };
         let who = from.as_deref().unwrap_or("an unknown sender");
@@ -487,24 +484,22 @@ pub fn run_busy(
                 });
                 let list: Vec<String> = yours
                     .iter()
-                    .map(|g| {
-                        let (archive, game) = &open[*g];
-                        let turn = archive.turns().ok().and_then(|t| t.last().copied());
-                        format!(
-                            "  game {:<16} {}, {}",
-                            table[*g].name,
-                            game.title(),
-                            turn.map_or("before turn 0".to_string(), |t| format!("turn {t} played"))
-                        )
-                    })
+                    .map(|g| format!("  game {:<16} {}", table[*g].name, table[*g].about))
                     .collect();
                 let example = yours
                     .first()
                     .map_or("game NAME".to_string(), |g| format!("game {}", table[*g].name));
-                let body = format!(
-                    "Your mail to the judge {why}, so nothing from it was filed in any game.\n\nYou play in:\n{}\n\nWrite the game's line at the top of your orders, then send them again. For example:\n\n{example}\n",
-                    list.join("\n"),
-                );
+                let body = if matches!(route, Route::Games { .. }) {
+                    format!(
+                        "Your games at this address:\n\n{}\n\nA mail for one of them names it on a line of its own, at the top of your orders or commands:\n\n{example}\n",
+                        list.join("\n"),
+                    )
+                } else {
+                    format!(
+                        "Your mail to the judge {why}, so nothing from it was filed in any game.\n\nYou play in:\n{}\n\nWrite the game's line at the top of your orders, then send them again. For example:\n\n{example}\n",
+                        list.join("\n"),
+                    )
+                };
                 let m = Outgoing {
                     key: format!("route-{}", &r.digest[..16]),
                     to_name: player.map(|p| p.name.clone()).unwrap_or_default(),

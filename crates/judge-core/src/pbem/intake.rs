@@ -12,6 +12,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::Error;
+use super::by_mail;
 use super::game::{Game, Header, Mismatch, Position};
 use super::log::{Entry, Log, Outcome};
 use super::sources::{Delivered, Mail};
@@ -43,6 +44,8 @@ enum Refusal {
     SecretWrong,
     #[error("the game is over: no more orders are played")]
     GameOver,
+    #[error("the game has not begun: {0}; orders are taken once it has")]
+    NotBegun(String),
     #[error("the seat `{0}` in game.toml is not in the game")]
     SeatNotInGame(String),
 }
@@ -231,6 +234,7 @@ impl Filed {
                     ))
             ),
             Outcome::Duplicate => "skipped: already filed".to_string(),
+            Outcome::Commands { done } => format!("commands: {}", done.join("; ")),
         };
         let from = self
             .from
@@ -533,6 +537,7 @@ impl<'a> Intake<'a> {
                 digest: Some(digest.to_string()),
                 handled: Some(self.handled()),
                 again_of: None,
+                commands: Vec::new(),
                 outcome: outcome.clone(),
             },
         )?;
@@ -684,7 +689,22 @@ impl<'a> Intake<'a> {
         let archive = self.archive;
         let name = self.name.clone();
         let found = m.orders_by(&|t| self.game.looks_like_orders(t));
-        let orders = found.unwrap_or("").to_string();
+        // Commands (docs/mail-commands.md) are taken out of the orders: from the part the
+        // orders are in and, when that is an attachment, from the mail's body too.
+        let split = super::commands::split(found.unwrap_or(""));
+        let mut commands = Vec::new();
+        if let Some(body) = m.parts.iter().find(|p| !p.attachment)
+            && found.is_some_and(|f| !std::ptr::eq(f, body.text.as_str()))
+        {
+            commands.extend(super::commands::split(&body.text).commands);
+        }
+        commands.extend(split.commands);
+        let orders = if commands.is_empty() {
+            found.unwrap_or("").to_string()
+        } else {
+            split.rest
+        };
+        let commands_only = !commands.is_empty() && !super::commands::holds_orders(&orders);
         // The header of orders too big to file is read from their first lines only
         // (headers come first): reading the whole of them costs more than one mail may.
         let header: Header = if super::limits::too_big(&orders).is_some() {
@@ -734,6 +754,88 @@ impl<'a> Intake<'a> {
         let next = self.position.turn() + 1;
         let what = self.position.next_label();
         let kept_name = format!("{INBOX_DIR}/{seq:06}.eml");
+
+        // The commands, carried out; their answer goes in a mail of its own.
+        let gm = archive.game.gm.as_ref().filter(|g| {
+            m.from
+                .as_deref()
+                .is_some_and(|f| g.email.trim().eq_ignore_ascii_case(f))
+        });
+        let asks_gm = commands.iter().any(|c| {
+            c.command
+                .as_ref()
+                .is_ok_and(super::commands::Command::is_gm)
+        });
+        let who = match (sender, gm) {
+            (_, Some(g)) if asks_gm || sender.is_none() => Some(by_mail::Who::Gm(g)),
+            (Some(p), _) => Some(by_mail::Who::Player(p)),
+            _ => m.from.as_deref().map(by_mail::Who::Stranger),
+        };
+        let joins = commands
+            .iter()
+            .any(|c| matches!(c.command, Ok(super::commands::Command::Join { .. })));
+        let mut command_log = Vec::new();
+        let mut command_answer = None;
+        if let Some(who) = who
+            && !commands.is_empty()
+            && (joins || !matches!(who, by_mail::Who::Stranger(_)))
+        {
+            let cmd_secret_ok = match who {
+                by_mail::Who::Gm(g) => by_mail::gm_secret_ok(g, header.secret.as_deref()),
+                _ => secret_ok,
+            };
+            let ctx = by_mail::Ctx {
+                archive,
+                game: self.game,
+                position: self.position.as_ref(),
+                seq,
+                now: self.now,
+                secrets: &values,
+                secret_ok: cmd_secret_ok,
+            };
+            let done = by_mail::carry_out(&ctx, who, &commands)?;
+            let key = format!("cmd-{seq:06}");
+            if by_mail::answer(archive, who, &key, Some(&message_id), &done)? {
+                command_answer = Some(key);
+            }
+            command_log = done.log;
+        }
+        if commands_only && (who.is_some_and(|w| !matches!(w, by_mail::Who::Stranger(_))) || joins)
+        {
+            atomic::write_file(
+                &archive.root().join(&kept_name),
+                &kept_copy(m, &values, arrived),
+            )?;
+            let outcome = Outcome::Commands {
+                done: std::mem::take(&mut command_log),
+            };
+            self.log.append(
+                archive,
+                Entry {
+                    seq,
+                    message_id,
+                    from: m.from.clone(),
+                    subject,
+                    arrived: Some(humantime::format_rfc3339_seconds(arrived.at).to_string()),
+                    arrived_by: Some(arrived.by.to_string()),
+                    seat: claimed.map(|p| p.id.clone()),
+                    secret_ok,
+                    kept: Some(kept_name),
+                    answer: command_answer,
+                    digest,
+                    handled: Some(self.handled()),
+                    again_of,
+                    commands: command_log,
+                    outcome: outcome.clone(),
+                },
+            )?;
+            return Ok(Filed {
+                label: label.to_string(),
+                from: m.from.clone(),
+                seq: Some(seq),
+                outcome,
+            });
+        }
         let key = format!("ack-{seq:06}");
         let original = if subject.is_empty() {
             String::new()
@@ -782,6 +884,9 @@ impl<'a> Intake<'a> {
             }
             Some(_) if let Some(why) = after_secret => Err(Refusal::Header(why)),
             Some(_) if self.position.over().is_some() => Err(Refusal::GameOver),
+            Some(_) if !super::signup::started(archive) => Err(Refusal::NotBegun(
+                super::waiting(archive).unwrap_or_else(|| "it waits for its players".into()),
+            )),
             Some(p) if !seats.iter().any(|s| s.id == p.id) => {
                 Err(Refusal::SeatNotInGame(p.id.clone()))
             }
@@ -982,6 +1087,7 @@ impl<'a> Intake<'a> {
                 digest,
                 handled: Some(self.handled()),
                 again_of,
+                commands: command_log,
                 outcome: outcome.clone(),
             },
         )?;

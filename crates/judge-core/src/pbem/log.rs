@@ -31,6 +31,9 @@ pub enum Outcome {
     },
     /// A Message-ID already handled: ignored.
     Duplicate,
+    /// Commands only, no orders (docs/mail-commands.md): what each did, a line each
+    /// (no press text, no secret).
+    Commands { done: Vec<String> },
 }
 
 /// One line of the log.
@@ -71,6 +74,9 @@ pub struct Entry {
     /// Filed again by the GM (`judge ingest --again`): the line it repeats.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub again_of: Option<usize>,
+    /// The commands of a mail that also held orders, a line each: what was done.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub commands: Vec<String>,
     #[serde(flatten)]
     pub outcome: Outcome,
 }

@@ -3,6 +3,9 @@
 //! ([`replay`]). Each step is a function over the archive that a GM may run alone; the
 //! command line only calls them. A game is known here only through [`game::Game`].
 
+pub mod by_mail;
+pub mod clock;
+pub mod commands;
 pub mod commit;
 pub mod directives;
 pub mod game;
@@ -11,14 +14,18 @@ pub mod intake;
 pub mod limits;
 pub mod log;
 pub mod preferences;
+pub mod press;
 pub mod replay;
 pub mod report;
 pub mod round;
 pub mod route;
 pub mod send;
+pub mod signup;
 pub mod sources;
+pub mod status;
 pub mod turn;
 pub mod verify;
+pub mod welcome;
 
 use std::time::SystemTime;
 
@@ -90,6 +97,9 @@ fn seats(archive: &Archive, game: &dyn Game) -> Option<Vec<String>> {
 /// Where the game stands now, for checking and filing orders: the last turn's position,
 /// or, before turn 0 (a round by mail), the round.
 pub fn current(archive: &Archive, game: &dyn Game) -> Result<Box<dyn Position>, Error> {
+    if !signup::started(archive) {
+        return Ok(Box::new(signup::Unstarted::of(archive)));
+    }
     if let Some((_, r)) = round::current(archive, game)? {
         return Ok(Box::new(round::RoundPosition(r)));
     }
@@ -168,6 +178,10 @@ pub fn deadline_after(
     let Some(s) = &archive.game.schedule else {
         return Ok(None);
     };
+    // No clock runs while the game waits for the GM or for players.
+    if waiting(archive).is_some() {
+        return Ok(None);
+    }
     let user = |e: crate::archive::schedule::ScheduleError| Error::input(e.to_string());
     if let Some(at) = s.moved(next).map_err(user)? {
         return Ok(Some(at));
@@ -194,8 +208,43 @@ pub fn deadline_after(
     }
 }
 
+/// Why the game waits, if it does: the GM paused it, or seats of a game open for
+/// sign-up are free. No deadline runs then, and no turn is played but by the GM's
+/// `judge turn --force`.
+pub fn waiting(archive: &Archive) -> Option<String> {
+    if let Some(since) = &archive.game.paused {
+        let since = humantime::parse_rfc3339_weak(since)
+            .map(crate::archive::schedule::shown)
+            .unwrap_or_else(|_| since.clone());
+        return Some(format!("the GM paused the game on {since}"));
+    }
+    let free: Vec<&str> = archive
+        .game
+        .players
+        .iter()
+        .filter(|p| p.is_free())
+        .map(|p| p.id.as_str())
+        .collect();
+    (!free.is_empty()).then(|| {
+        format!(
+            "the game is open for sign-up and {} free ({})",
+            if free.len() == 1 {
+                "a seat is".to_string()
+            } else {
+                format!("{} seats are", free.len())
+            },
+            free.join(", ")
+        )
+    })
+}
+
 /// The sentence every answer and reminder ends with: when the next orders are due.
 pub fn due_line(archive: &Archive, game: &dyn Game, next: u32) -> String {
+    if let Some(why) = waiting(archive) {
+        return format!(
+            "No deadline runs now: {why}. Orders for turn {next} are due by the deadline the judge mails when the game goes on."
+        );
+    }
     match deadline(archive, game, next).ok().flatten() {
         Some(d) => format!("Orders for turn {next} are due by {}.", shown(d)),
         None => format!("Orders for turn {next} are due when the GM plays the turn."),

@@ -182,11 +182,13 @@ pub fn files(
 ) -> Result<Vec<(String, Vec<u8>)>, Error> {
     let template = template(archive)?;
     let tail = reveal.map(revealed).unwrap_or_default();
+    let press = super::press::section(archive, after.turn())?;
     let mut out = vec![(
         REPORT_FILE.to_string(),
         (report
             .text(template.as_deref(), None)
             .map_err(Error::from)?
+            + &press
             + &tail)
             .into_bytes(),
     )];
@@ -226,7 +228,8 @@ pub fn made_again(
     let text = report
         .text(template(archive)?.as_deref(), Some(seat))
         .map_err(Error::from)?;
-    Ok(Some((text + &tail).into_bytes()))
+    let press = super::press::section(archive, after.turn())?;
+    Ok(Some((text + &press + &tail).into_bytes()))
 }
 
 /// The names [`made_again`] answers to, for a turn of these seats.

@@ -108,6 +108,9 @@ pub fn deadline(archive: &Archive, last: u32) -> Result<Option<SystemTime>, Erro
     let Some(s) = &archive.game.schedule else {
         return Ok(None);
     };
+    if super::waiting(archive).is_some() {
+        return Ok(None);
+    }
     let every = s.every().map_err(|e| Error::input(e.to_string()))?;
     let before = record(archive, last)
         .and_then(|r| humantime::parse_rfc3339_weak(&r.at).ok())
@@ -432,6 +435,14 @@ impl super::game::Position for RoundPosition {
 
     fn show(&self, title: &str) -> String {
         format!("{title}\n\n{}", self.0.show())
+    }
+
+    fn template(&self, _seat: &str) -> String {
+        let g = self.0.guide();
+        format!(
+            "# The set-up round: {}. When it is your turn, {}:\n{}\n",
+            g.what, g.how, g.example
+        )
     }
 }
 

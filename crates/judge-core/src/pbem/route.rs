@@ -12,12 +12,49 @@
 use crate::mail::inbound::plain_lines;
 
 /// A game of the folder, as routing sees it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Entry {
     /// What order files write after `game`.
     pub name: String,
     /// The players' addresses.
     pub players: Vec<String>,
+    /// The game's kind and how it stands, for answers that list games (`TITLE, turn 4
+    /// played`).
+    pub about: String,
+}
+
+impl Entry {
+    /// A game as the folder's answers list it.
+    pub fn of(archive: &crate::archive::Archive, game: &dyn super::game::Game) -> Entry {
+        let stands = match super::waiting(archive) {
+            Some(why) if !super::signup::started(archive) => why,
+            why => {
+                let turn = archive.turns().ok().and_then(|t| t.last().copied());
+                let played = turn.map_or("the set-up round".to_string(), |t| {
+                    if t == 0 {
+                        "turn 1 next".to_string()
+                    } else {
+                        format!("turn {t} played")
+                    }
+                });
+                match why {
+                    Some(w) => format!("{played}; {w}"),
+                    None => played,
+                }
+            }
+        };
+        Entry {
+            name: archive.name(),
+            players: archive
+                .game
+                .players
+                .iter()
+                .filter(|p| !p.is_free())
+                .map(|p| p.email.to_ascii_lowercase())
+                .collect(),
+            about: format!("{}, {stands}", game.title()),
+        }
+    }
 }
 
 /// Where a mail goes.
@@ -31,6 +68,8 @@ pub enum Route {
     NotYourGame { named: String, yours: Vec<usize> },
     /// It names no game, and the sender plays in several: answered with them.
     WhichGame { yours: Vec<usize> },
+    /// It asks for the sender's games (`games`) and names none: answered with them.
+    Games { yours: Vec<usize> },
     /// From nobody who plays here, naming no game of the folder: kept, not answered.
     Stranger,
     /// Not known while a game of the folder cannot be read (its players are not known):
@@ -52,11 +91,26 @@ pub fn games_of(games: &[Entry], from: Option<&str>) -> Vec<usize> {
         .collect()
 }
 
-/// The game names `game NAME` lines give, in the order they come (body first).
-fn named_games<'a>(texts: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+/// The game names `game NAME` and `join NAME as …` lines give, in the order they come
+/// (body first); and whether the mail asks for the sender's `games`. The text of a press
+/// is not read for them.
+fn named_games<'a>(texts: impl IntoIterator<Item = &'a str>) -> (Vec<String>, bool) {
     let mut names = Vec::new();
+    let mut games = false;
     for text in texts {
-        for line in plain_lines(text) {
+        let split = super::commands::split(text);
+        for c in &split.commands {
+            match &c.command {
+                Ok(super::commands::Command::Join { game, .. })
+                    if !names.iter().any(|n: &String| n == game) =>
+                {
+                    names.push(game.clone());
+                }
+                Ok(super::commands::Command::Games) => games = true,
+                _ => {}
+            }
+        }
+        for line in plain_lines(&split.rest) {
             let mut words = line.split_whitespace();
             if words.next().map(|w| w.trim_end_matches(':')) == Some("game")
                 && let Some(name) = words.next()
@@ -66,7 +120,7 @@ fn named_games<'a>(texts: impl IntoIterator<Item = &'a str>) -> Vec<String> {
             }
         }
     }
-    names
+    (names, games)
 }
 
 /// Route a mail from `from` (its address) with `subject` and `texts` (the body first,
@@ -81,7 +135,7 @@ pub fn route<'a>(
 ) -> Route {
     let yours = games_of(games, from);
     let by_name = |name: &str| games.iter().position(|g| g.name.eq_ignore_ascii_case(name));
-    let named = named_games(texts);
+    let (named, asks_games) = named_games(texts);
     let found = named.iter().find_map(|n| by_name(n));
     if !all_read {
         return match found {
@@ -110,6 +164,9 @@ pub fn route<'a>(
             }
         }
     }
+    if asks_games && !yours.is_empty() {
+        return Route::Games { yours };
+    }
     // A reply keeps the subject the judge wrote: `Re: [island] turn 3: report`.
     let subject = subject.to_ascii_lowercase();
     let in_subject: Vec<usize> = yours
@@ -136,10 +193,12 @@ mod tests {
             Entry {
                 name: "harbour".into(),
                 players: vec!["bob@example.org".into(), "cat@example.org".into()],
+                ..Entry::default()
             },
             Entry {
                 name: "island".into(),
                 players: vec!["ann@example.org".into(), "bob@example.org".into()],
+                ..Entry::default()
             },
         ]
     }

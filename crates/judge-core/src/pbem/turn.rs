@@ -48,6 +48,9 @@ pub enum Done {
     NotDue { turn: u32, deadline: SystemTime },
     /// No schedule and no orders: nothing to play.
     NothingToPlay(u32),
+    /// The game waits for the GM (`pause`) or for its free seats to be taken (sign-up):
+    /// no deadline runs and nothing is played; why, in a sentence.
+    Waiting(String),
     /// The game is over.
     Over,
 }
@@ -502,7 +505,10 @@ pub fn run_with_mail(
     routed: &[sources::Mail],
     lines: &mut Vec<String>,
 ) -> Result<Done, Error> {
-    finish(archive, game, lines)?;
+    let started = super::signup::started(archive);
+    if started {
+        finish(archive, game, lines)?;
+    }
     lines.extend(read_mail(archive, game, now, opts.read_only_mail)?);
     if !routed.is_empty() {
         let mut intake = Intake::open(archive, game, now)?;
@@ -511,6 +517,16 @@ pub fn run_with_mail(
             routed.iter().cloned().map(Ok),
         )?);
         lines.extend(intake.skipped());
+    }
+    // A game open for sign-up waits for its seats. The `join` that takes the last one
+    // begins it, and mails every player the game as it begins; the next run goes on
+    // from there, with the players game.toml names now.
+    if !started {
+        return Ok(Done::Waiting(if super::signup::started(archive) {
+            "the last free seat was taken: the game has begun".into()
+        } else {
+            super::waiting(archive).unwrap_or_else(|| "the game has not begun".into())
+        }));
     }
     // Before turn 0: the round by mail goes first.
     if super::round::current(archive, game)?.is_some() {
@@ -554,6 +570,11 @@ fn step(
     let next = last + 1;
     if state.over().is_some() {
         return Ok(Done::Over);
+    }
+    if let Some(why) = super::waiting(archive)
+        && !opts.force
+    {
+        return Ok(Done::Waiting(why));
     }
     let mut files = gather(archive, state.as_ref(), next, lines)?;
     // A file with errors waits for its owner to send a corrected one (docs/gm-guide.md):

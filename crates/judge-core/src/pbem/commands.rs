@@ -1,0 +1,445 @@
+//! Commands by mail (docs/mail-commands.md): lines that ask the judge for something
+//! rather than order pieces about, the same in every game. A mail may hold commands,
+//! orders or both; the command lines are taken out of the orders before they are
+//! filed (left as blank lines, so that every order keeps its line number).
+//!
+//! ```text
+//! help                      the order guide, with links to the docs
+//! template                  an order file for the next turn, ready to fill
+//! status                    the turn, the deadline, whose orders are in, your own file
+//! resend                    the last report again   (resend turn 3: that turn's)
+//! games                     your games at this address and how each stands
+//! press to red: text        a message to one player (or `all`), under your name
+//! anonymous press to all: … the same without your name, where the game allows it
+//! join island as Ann        take the next free seat of a game open for sign-up
+//! extend 24h, pause, resume the GM's: move the deadline, stop and restart the clock
+//! ```
+//!
+//! A press whose `:` ends the line goes on over the lines below it, up to a line
+//! `end press` (or the end of the mail). Reading a mail is a pure function of its text:
+//! what each command does is [`super::by_mail`]'s.
+
+use std::time::Duration;
+
+use crate::text::plain;
+
+/// Who a press message is for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PressTo {
+    All,
+    /// A seat, as the sender wrote it (lower case).
+    Seat(String),
+}
+
+/// One command, read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Help,
+    Template,
+    Status,
+    /// The report of this turn again; `None`: the last one.
+    Resend(Option<u32>),
+    Games,
+    Press {
+        to: PressTo,
+        anonymous: bool,
+        /// The message as written, its lines joined with `\n`.
+        text: String,
+    },
+    /// A seat for a player called `name` in `game`.
+    Join {
+        game: String,
+        name: String,
+    },
+    /// The GM's: the next deadline this much later.
+    Extend(Duration),
+    Pause,
+    Resume,
+}
+
+impl Command {
+    /// The command's name, as the docs and the answers call it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Help => "help",
+            Command::Template => "template",
+            Command::Status => "status",
+            Command::Resend(_) => "resend",
+            Command::Games => "games",
+            Command::Press { .. } => "press",
+            Command::Join { .. } => "join",
+            Command::Extend(_) => "extend",
+            Command::Pause => "pause",
+            Command::Resume => "resume",
+        }
+    }
+
+    /// Only the GM may give it.
+    pub fn is_gm(&self) -> bool {
+        matches!(self, Command::Extend(_) | Command::Pause | Command::Resume)
+    }
+
+    /// It acts (for a player or the GM), so it needs the sender's secret; the others
+    /// only answer to the address on file, which a forged mail cannot read.
+    pub fn acts(&self) -> bool {
+        self.is_gm() || matches!(self, Command::Press { .. })
+    }
+}
+
+/// A command line and what it reads as: the command, or why it does not read (in a
+/// sentence with the fix).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// 1-based, in the text it came from.
+    pub line: usize,
+    /// The line as written (for a press, its first line).
+    pub written: String,
+    pub command: Result<Command, String>,
+}
+
+/// A text with its commands taken out.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Split {
+    pub commands: Vec<Found>,
+    /// The text without the command lines (each left as an empty line).
+    pub rest: String,
+}
+
+/// The words every command begins with; a line beginning with any other is no command.
+const FIRST_WORDS: &[&str] = &[
+    "help",
+    "template",
+    "status",
+    "resend",
+    "games",
+    "press",
+    "anonymous",
+    "anon",
+    "join",
+    "extend",
+    "pause",
+    "resume",
+];
+
+/// A line's words made plain and lower case, a trailing `.` or `,` dropped.
+fn words(line: &str) -> Vec<String> {
+    let clean: String = line.chars().filter_map(plain).collect();
+    clean
+        .split_whitespace()
+        .map(|w| w.trim_end_matches(['.', ',']).to_ascii_lowercase())
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// Is this line a quote of an earlier mail, or the line above one?
+fn quoted(line: &str) -> bool {
+    let t = line.trim_start();
+    t.starts_with('>') || (t.ends_with("wrote:") && t.starts_with("On "))
+}
+
+/// Take the commands out of `text`. Quoted lines and everything below a signature line
+/// (`-- `) are left as they are, as order readers leave them.
+pub fn split(text: &str) -> Split {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Split::default();
+    let mut rest: Vec<String> = Vec::with_capacity(lines.len());
+    let mut i = 0;
+    let mut signed = false;
+    while i < lines.len() {
+        let line = lines[i];
+        if line.trim_end() == "--" || line == "-- " {
+            signed = true;
+        }
+        let w = words(line);
+        let first = w.first().map(|s| s.trim_end_matches(':'));
+        if signed || quoted(line) || !first.is_some_and(|f| FIRST_WORDS.contains(&f)) {
+            rest.push(line.to_string());
+            i += 1;
+            continue;
+        }
+        let mut found = Found {
+            line: i + 1,
+            written: line.trim().to_string(),
+            command: read(line, &w),
+        };
+        rest.push(String::new());
+        i += 1;
+        // A press whose text is empty on its line takes the lines below, to `end press`.
+        if let Ok(Command::Press { text, .. }) = &mut found.command
+            && text.is_empty()
+        {
+            let mut body = Vec::new();
+            while i < lines.len() {
+                let l = lines[i];
+                let lw = words(l);
+                if l.trim_end() == "--" || l == "-- " {
+                    break;
+                }
+                rest.push(String::new());
+                i += 1;
+                if matches!(
+                    lw.iter().map(String::as_str).collect::<Vec<_>>()[..],
+                    ["end", "press"] | ["endpress"]
+                ) {
+                    break;
+                }
+                body.push(l.trim_end());
+            }
+            while body.last().is_some_and(|l| l.trim().is_empty()) {
+                body.pop();
+            }
+            *text = body.join("\n");
+            if text.trim().is_empty() {
+                found.command = Err(
+                    "the press has no text: write it after the `:`, or on the lines below up to a line `end press`"
+                        .into(),
+                );
+            }
+        }
+        out.commands.push(found);
+    }
+    out.rest = rest.join("\n");
+    if text.ends_with('\n') && !out.rest.is_empty() {
+        out.rest.push('\n');
+    }
+    out
+}
+
+/// Read one command line (its words `w`, already plain and lower case).
+fn read(line: &str, w: &[String]) -> Result<Command, String> {
+    let w: Vec<&str> = w.iter().map(|s| s.trim_end_matches(':')).collect();
+    let alone = |c: Command| {
+        if w.len() == 1 {
+            Ok(c)
+        } else {
+            Err(format!(
+                "`{}` stands alone on its line; leave out `{}`",
+                w[0],
+                w[1..].join(" ")
+            ))
+        }
+    };
+    match w[0] {
+        "help" => alone(Command::Help),
+        "template" => alone(Command::Template),
+        "status" => alone(Command::Status),
+        "games" => alone(Command::Games),
+        "pause" => alone(Command::Pause),
+        "resume" => alone(Command::Resume),
+        "resend" => match w[1..] {
+            [] => Ok(Command::Resend(None)),
+            ["turn", n] => n.parse().map(|n| Command::Resend(Some(n))).map_err(|_| {
+                format!("`resend turn {n}`: the turn is a number, like `resend turn 3`")
+            }),
+            _ => Err("write `resend` for the last report, or `resend turn 3` for turn 3's".into()),
+        },
+        "extend" => match w[1..] {
+            [by] => humantime::parse_duration(by)
+                .ok()
+                .filter(|d| *d > Duration::ZERO && *d <= crate::archive::schedule::LONGEST)
+                .map(Command::Extend)
+                .ok_or_else(|| {
+                    format!("`extend {by}`: write a duration up to a year, like `extend 24h` or `extend 2days`")
+                }),
+            _ => Err("write how much longer, like `extend 24h`".into()),
+        },
+        "join" => match w[1..] {
+            [game, "as", _, ..] => {
+                // The name as written, case kept: everything after ` as `.
+                let name = after_word(line, "as").unwrap_or_default();
+                let name = name.trim().trim_end_matches('.').trim().to_string();
+                if name.chars().count() > 60 || name.chars().any(|c| c.is_control() || c == '<' || c == '>' || c == '"') {
+                    Err("the name after `as` is at most 60 characters, without `<`, `>` or `\"`".into())
+                } else {
+                    Ok(Command::Join {
+                        game: game.to_string(),
+                        name,
+                    })
+                }
+            }
+            _ => Err("write the game and your name, like `join island as Ann`".into()),
+        },
+        "press" | "anonymous" | "anon" => press(line, &w),
+        _ => Err("not a command".into()),
+    }
+}
+
+/// What follows the first `word` of `line` (case as written), if it is there.
+fn after_word<'a>(line: &'a str, word: &str) -> Option<&'a str> {
+    let lower = line.to_ascii_lowercase();
+    let mut from = 0;
+    while let Some(at) = lower[from..].find(word) {
+        let start = from + at;
+        let end = start + word.len();
+        let before = lower[..start].chars().next_back();
+        let after = lower[end..].chars().next();
+        if before.is_none_or(char::is_whitespace) && after.is_none_or(char::is_whitespace) {
+            return line.get(end..);
+        }
+        from = end;
+    }
+    None
+}
+
+fn press(line: &str, w: &[&str]) -> Result<Command, String> {
+    const HOW: &str = "write `press to red: your text` (or `press to all: …`)";
+    let (anonymous, w) = match w {
+        ["anonymous" | "anon", rest @ ..] => (true, rest),
+        _ => (false, w),
+    };
+    if w.first() != Some(&"press") {
+        return Err(format!(
+            "{HOW}; `anonymous press to all: …` leaves your name out"
+        ));
+    }
+    // The text is what follows the first `:`, as written.
+    let Some((head, text)) = line.split_once(':') else {
+        return Err(format!("the press has no `:` before its text: {HOW}"));
+    };
+    let head = words(head);
+    let head: Vec<&str> = head.iter().map(String::as_str).collect();
+    let to = match head[..] {
+        [.., "press", "to", who] => who,
+        _ => return Err(format!("say who the press is for: {HOW}")),
+    };
+    let to = if to == "all" || to == "everyone" {
+        PressTo::All
+    } else {
+        PressTo::Seat(to.to_string())
+    };
+    Ok(Command::Press {
+        to,
+        anonymous,
+        text: text.trim().to_string(),
+    })
+}
+
+/// Whether a text (its commands taken out) still holds orders: a line that is not
+/// blank, a comment, a quote, a header line (`game`, `player`, `turn`, `secret`), one
+/// of the judge's own lines (`as is`, `mail …`), or below a signature.
+pub fn holds_orders(text: &str) -> bool {
+    for line in text.lines() {
+        if line.trim_end() == "--" || line == "-- " {
+            return false;
+        }
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') || quoted(line) || super::directives::is_directive(t)
+        {
+            continue;
+        }
+        let w = words(t);
+        let first = w.first().map_or("", |f| f.trim_end_matches([':', '=']));
+        if matches!(first, "game" | "player" | "turn" | "secret") {
+            continue;
+        }
+        return true;
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn only(text: &str) -> Result<Command, String> {
+        let s = split(text);
+        assert_eq!(s.commands.len(), 1, "{text:?}: {:?}", s.commands);
+        s.commands[0].command.clone()
+    }
+
+    /// docs/mail-commands.md: every command of the table reads, in any case, with a
+    /// trailing full stop.
+    #[test]
+    fn every_documented_command_reads() {
+        assert_eq!(only("Help."), Ok(Command::Help));
+        assert_eq!(only("template"), Ok(Command::Template));
+        assert_eq!(only("STATUS"), Ok(Command::Status));
+        assert_eq!(only("resend"), Ok(Command::Resend(None)));
+        assert_eq!(only("resend turn 3"), Ok(Command::Resend(Some(3))));
+        assert_eq!(only("games"), Ok(Command::Games));
+        assert_eq!(
+            only("extend 24h"),
+            Ok(Command::Extend(Duration::from_secs(86_400)))
+        );
+        assert_eq!(only("pause"), Ok(Command::Pause));
+        assert_eq!(only("resume"), Ok(Command::Resume));
+        assert_eq!(
+            only("join island as Ann Smith"),
+            Ok(Command::Join {
+                game: "island".into(),
+                name: "Ann Smith".into()
+            })
+        );
+        assert_eq!(
+            only("press to Red: Shall we share the river?"),
+            Ok(Command::Press {
+                to: PressTo::Seat("red".into()),
+                anonymous: false,
+                text: "Shall we share the river?".into()
+            })
+        );
+        assert_eq!(
+            only("anonymous press to all: blue is lying"),
+            Ok(Command::Press {
+                to: PressTo::All,
+                anonymous: true,
+                text: "blue is lying".into()
+            })
+        );
+    }
+
+    /// A press whose `:` ends its line runs to `end press`; its lines are taken out of
+    /// the orders, and the orders keep their line numbers.
+    #[test]
+    fn a_long_press_runs_to_end_press_and_orders_keep_their_lines() {
+        let s = split(
+            "game g\npress to all:\nDear all,\n\nmove D1: C3 is my plan\nend press\nmove D1: C3\n",
+        );
+        assert_eq!(s.commands.len(), 1);
+        assert_eq!(
+            s.commands[0].command,
+            Ok(Command::Press {
+                to: PressTo::All,
+                anonymous: false,
+                text: "Dear all,\n\nmove D1: C3 is my plan".into()
+            })
+        );
+        assert_eq!(s.rest, "game g\n\n\n\n\n\nmove D1: C3\n");
+    }
+
+    /// Orders, quotes and signatures are no commands; a wrong command says how to write it.
+    #[test]
+    fn orders_quotes_and_signatures_are_left_alone() {
+        let s = split("move D1: C3\n> status\nOn Mon, Ann wrote:\n-- \nhelp\n");
+        assert!(s.commands.is_empty());
+        assert_eq!(
+            s.rest,
+            "move D1: C3\n> status\nOn Mon, Ann wrote:\n-- \nhelp\n"
+        );
+        assert!(
+            only("resend turn three")
+                .unwrap_err()
+                .contains("resend turn 3")
+        );
+        assert!(only("extend forever").unwrap_err().contains("extend 24h"));
+        assert!(only("press hello").unwrap_err().contains("press to red"));
+        assert!(
+            only("status please")
+                .unwrap_err()
+                .contains("leave out `please`")
+        );
+        assert!(
+            only("press to all:\n\nend press")
+                .unwrap_err()
+                .contains("no text")
+        );
+    }
+
+    /// A mail of commands and its header alone holds no orders; one line more does.
+    #[test]
+    fn header_lines_comments_and_signatures_are_no_orders() {
+        let s = split("game g\nplayer red\nsecret x\nstatus\n# hi\n> quoted\n\n-- \nAnn\n");
+        assert!(!holds_orders(&s.rest));
+        assert!(holds_orders(&split("status\nmove D1: C3\n").rest));
+    }
+}

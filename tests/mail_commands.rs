@@ -1,0 +1,664 @@
+//! Issue 23, "Commands by mail" and "Sign-up" (docs/mail-commands.md), through the
+//! judge's own command line on a folder of games whose shared mailbox is a Maildir and
+//! whose mail goes to a pickup folder. (The same commands through the real mail
+//! servers, under `judge serve`: tests/house.rs.) Each test reads every mail the judge
+//! sent, as a mail program shows it, and asks what each reader could see — not only
+//! whether the expected words are there.
+
+use std::path::{Path, PathBuf};
+
+use crate::support;
+
+/// A mail the judge sent, as its reader sees it.
+#[derive(Debug, Clone)]
+pub struct Sent {
+    pub to: String,
+    pub subject: String,
+    pub body: String,
+}
+
+pub struct Folder {
+    _tmp: tempfile::TempDir,
+    pub root: PathBuf,
+    maildir: PathBuf,
+    pickup: PathBuf,
+    n: usize,
+}
+
+const NOW: &str = "2026-11-26T09:00:00Z";
+
+impl Folder {
+    pub fn new() -> Folder {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let root = tmp.path().join("games");
+        let maildir = tmp.path().join("Maildir");
+        let pickup = tmp.path().join("pickup");
+        for d in [
+            maildir.join("new"),
+            maildir.join("cur"),
+            maildir.join("tmp"),
+            pickup.clone(),
+            root.clone(),
+        ] {
+            std::fs::create_dir_all(d).expect("folder");
+        }
+        std::fs::write(
+            root.join("judge.toml"),
+            format!(
+                "[mail]\nfrom = \"Judge <judge@example.org>\"\npickup = \"{}\"\nmaildir = \"{}\"\n",
+                pickup.display(),
+                maildir.display()
+            ),
+        )
+        .expect("judge.toml");
+        Folder {
+            _tmp: tmp,
+            root,
+            maildir,
+            pickup,
+            n: 0,
+        }
+    }
+
+    pub fn judge(&self, args: &[&str]) -> String {
+        let (code, out, err) = support::judge_text(args, &[("JUDGE_NOW", NOW)]);
+        assert_eq!(code, 0, "judge {args:?}: {out}{err}");
+        out
+    }
+
+    /// `judge new` in the folder; the players' secrets, by seat.
+    pub fn game(&self, name: &str, args: &[&str]) -> Vec<(String, String)> {
+        let dir = self.root.join(name);
+        let d = dir.to_str().expect("utf-8");
+        let mut a = vec!["new", d];
+        a.extend(args);
+        self.judge(&a);
+        if args.contains(&"--open") {
+            return Vec::new();
+        }
+        self.judge(&["secret", d])
+            .lines()
+            .filter_map(|l| {
+                let w: Vec<&str> = l.split_whitespace().collect();
+                match w.as_slice() {
+                    [seat, _, "secret", s] => Some((seat.to_string(), s.to_string())),
+                    _ => None,
+                }
+            })
+            .collect()
+    }
+
+    pub fn dir(&self, name: &str) -> PathBuf {
+        self.root.join(name)
+    }
+
+    /// A mail into the shared Maildir.
+    pub fn send(&mut self, from: &str, body: &str) {
+        self.n += 1;
+        let n = self.n;
+        std::fs::write(
+            self.maildir
+                .join(format!("new/{}.M{n}P1.test", 1_795_680_000 + n)),
+            format!(
+                "From: {from}\nTo: judge@example.org\nSubject: mail {n}\nMessage-ID: <c{n}@example.org>\nDate: Thu, 26 Nov 2026 08:00:00 +0000\n\n{body}"
+            ),
+        )
+        .expect("mail");
+    }
+
+    /// One `judge turn --all` pass at `now`.
+    pub fn pass_at(&self, now: &str) -> String {
+        let root = self.root.to_str().expect("utf-8");
+        let (code, out, err) = support::judge_text(&["turn", "--all", root], &[("JUDGE_NOW", now)]);
+        assert!(
+            code == 0 || code == 3,
+            "judge turn --all: {code} {out}{err}"
+        );
+        out
+    }
+
+    pub fn pass(&self) -> String {
+        self.pass_at(NOW)
+    }
+
+    /// Every mail sent so far, in the order sent.
+    pub fn sent(&self) -> Vec<Sent> {
+        let mut names: Vec<PathBuf> = std::fs::read_dir(&self.pickup)
+            .expect("pickup")
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        names.sort_by_key(|p| {
+            std::fs::metadata(p)
+                .and_then(|m| m.modified())
+                .ok()
+                .zip(Some(p.clone()))
+        });
+        names
+            .iter()
+            .map(|p| {
+                let raw = std::fs::read(p).expect("mail");
+                let m = mail_parser::MessageParser::default()
+                    .parse(&raw)
+                    .expect("a mail the judge sent reads");
+                Sent {
+                    to: m
+                        .to()
+                        .and_then(|a| a.first())
+                        .and_then(|a| a.address())
+                        .unwrap_or_default()
+                        .to_ascii_lowercase(),
+                    subject: m.subject().unwrap_or_default().to_string(),
+                    body: m.body_text(0).unwrap_or_default().replace("\r\n", "\n"),
+                }
+            })
+            .collect()
+    }
+
+    pub fn sent_to(&self, who: &str) -> Vec<Sent> {
+        self.sent().into_iter().filter(|m| m.to == who).collect()
+    }
+
+    /// Forget the mails sent so far (each test step reads only its own).
+    pub fn clear(&self) {
+        for e in std::fs::read_dir(&self.pickup).expect("pickup").flatten() {
+            std::fs::remove_file(e.path()).expect("remove");
+        }
+    }
+}
+
+/// Every file under `dir`, as text where it is text.
+fn every_file(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if let Ok(b) = std::fs::read(&p) {
+                out.push((p, b));
+            }
+        }
+    }
+    out
+}
+
+fn two_rivers(f: &Folder, name: &str, extra: &[&str]) -> Vec<(String, String)> {
+    let mut a = vec![
+        "--scenario",
+        "two-rivers",
+        "--seed",
+        "3",
+        "--player",
+        "Ann:ann@example.org",
+        "--player",
+        "Bob:bob@example.org",
+        "--gm",
+        "Gina:gm@example.org",
+    ];
+    a.extend(extra);
+    f.game(name, &a)
+}
+
+/// A schedule, so that a turn is played at its deadline (not as soon as orders come).
+fn schedule(dir: &Path) {
+    let mut toml = std::fs::read_to_string(dir.join("game.toml")).expect("toml");
+    toml.push_str("\n[schedule]\nfirst_deadline = \"2026-11-28T18:00:00Z\"\nevery = \"2days\"\n");
+    std::fs::write(dir.join("game.toml"), toml).expect("toml");
+}
+
+fn secret_of(secrets: &[(String, String)], seat: &str) -> String {
+    secrets
+        .iter()
+        .find(|(s, _)| s == seat)
+        .map(|(_, s)| s.clone())
+        .expect("a secret")
+}
+
+/// docs/mail-commands.md, `help`, `template`, `status`, `resend`: "answered to the
+/// address on file without a secret"; a mail of commands alone is no order mail (it is
+/// not refused for want of orders), and nothing of another player's file is shown.
+#[test]
+fn help_template_status_and_resend_answer_the_address_on_file() {
+    let mut f = Folder::new();
+    let secrets = two_rivers(&f, "rivers", &[]);
+    schedule(&f.dir("rivers"));
+    let ann = secret_of(&secrets, "red");
+    let bob = secret_of(&secrets, "yellow");
+    // Bob's orders are in, with a line Ann must never see.
+    f.send(
+        "Bob <bob@example.org>",
+        &format!("game rivers\nplayer yellow\nturn 1\nsecret {bob}\n# my plan: the quarry at E3\n"),
+    );
+    f.pass();
+    f.clear();
+    // A forged mail in Ann's name asks for status: the answer goes to Ann, not to the forger.
+    f.send("Ann <ann@example.org>", "help\ntemplate\nstatus\nresend\n");
+    let out = f.pass();
+    assert!(out.contains("commands:"), "{out}");
+    let mails = f.sent();
+    assert!(mails.iter().all(|m| m.to == "ann@example.org"), "{mails:?}");
+    let answer = mails
+        .iter()
+        .find(|m| m.subject.contains("help, template, status, resend"))
+        .unwrap_or_else(|| panic!("the answer: {mails:?}"));
+    let b = &answer.body;
+    assert!(
+        b.contains("docs/orders.md"),
+        "help names the order guide: {b}"
+    );
+    assert!(
+        b.contains("    game rivers\n    player red\n    turn 1\n    secret YOUR-SECRET"),
+        "{b}"
+    );
+    assert!(
+        b.contains("    movement\n") && b.contains("# move D"),
+        "the template lists Ann's transporters: {b}"
+    );
+    assert!(
+        b.contains("yellow") && b.contains("orders in"),
+        "status says whose orders are in: {b}"
+    );
+    assert!(!b.contains("quarry"), "nothing of Bob's file: {b}");
+    assert!(
+        !b.contains(&ann) && !b.contains(&bob),
+        "no secret in any answer"
+    );
+    assert!(
+        mails
+            .iter()
+            .any(|m| m.subject.contains("turn 0") || m.subject.contains("report")),
+        "the report again, in a mail of its own: {mails:?}"
+    );
+    let log = std::fs::read_to_string(f.dir("rivers").join("mail/log.jsonl")).expect("log");
+    assert!(log.contains("\"outcome\":\"commands\""), "{log}");
+    // The template, filled and sent back, is filed as orders.
+    let filled = b
+        .split("Fill it in")
+        .nth(1)
+        .expect("template")
+        .lines()
+        .skip(2)
+        .take_while(|l| l.starts_with("    ") || l.is_empty() || l.starts_with('#'))
+        .map(|l| l.trim_start())
+        .collect::<Vec<_>>()
+        .join("\n")
+        .replace("YOUR-SECRET", &ann);
+    f.clear();
+    f.send("Ann <ann@example.org>", &filled);
+    let out = f.pass();
+    assert!(
+        out.contains("accepted: red's orders for turn 1"),
+        "{out}\n{filled}"
+    );
+}
+
+/// docs/mail-commands.md, `press`: "relayed to the other players under the sender's
+/// name"; press to everyone goes into the public record of the turn (its report), private
+/// press reaches its receiver and nobody else, and the public record never holds it.
+#[test]
+fn press_open_is_relayed_under_the_senders_name_and_private_press_to_one_reader() {
+    let mut f = Folder::new();
+    let secrets = f.game(
+        "island",
+        &[
+            "--game",
+            "catan",
+            "--seed",
+            "5",
+            "--player",
+            "Ann:ann@example.org",
+            "--player",
+            "Bob:bob@example.org",
+            "--player",
+            "Cat:cat@example.org",
+        ],
+    );
+    let s = |seat: &str| secret_of(&secrets, seat);
+    f.send(
+        "Ann <ann@example.org>",
+        &format!("secret {}\npress to all: Wood for sheep, anyone?\npress to white:\nBetween us: I block Cat.\nend press\n", s("red")),
+    );
+    f.pass();
+    let mails = f.sent();
+    let public_words = "Wood for sheep";
+    let private_words = "I block Cat";
+    for who in ["bob@example.org", "cat@example.org"] {
+        let got: String = f.sent_to(who).iter().map(|m| m.body.clone()).collect();
+        assert!(
+            got.contains(public_words) && got.contains("red (Ann)"),
+            "{who}: {got}"
+        );
+    }
+    let whites = f
+        .sent_to("bob@example.org")
+        .iter()
+        .chain(f.sent_to("cat@example.org").iter())
+        .filter(|m| m.body.contains(private_words))
+        .map(|m| m.to.clone())
+        .collect::<Vec<_>>();
+    let white = pbem_judge::archive::Archive::open(&f.dir("island"))
+        .expect("game")
+        .game
+        .players
+        .iter()
+        .find(|p| p.id == "white")
+        .map(|p| p.email.clone())
+        .expect("white");
+    assert_eq!(
+        whites,
+        vec![white.clone()],
+        "private press reaches white alone"
+    );
+    assert!(
+        mails.iter().all(|m| !m.body.contains(&s("red"))),
+        "no secret relayed"
+    );
+    // The public record: press to everyone kept for turn 1; the private one only under mail/.
+    let island = f.dir("island");
+    let public = every_file(&island.join("press"));
+    assert!(
+        public
+            .iter()
+            .any(|(_, b)| String::from_utf8_lossy(b).contains(public_words))
+    );
+    for (p, b) in every_file(&island) {
+        if String::from_utf8_lossy(&b).contains(private_words) {
+            // mail/ (the kept press), sent/ and outbox/ (the mails relaying it): all
+            // kept out of git by the game's .gitignore.
+            assert!(
+                ["mail", "sent", "outbox"]
+                    .iter()
+                    .any(|d| p.starts_with(island.join(d))),
+                "private press only where git never keeps it: {}",
+                p.display()
+            );
+        }
+    }
+    // Without the secret nothing is relayed.
+    f.clear();
+    f.send("Bob <bob@example.org>", "press to all: forged?\n");
+    f.pass();
+    assert!(
+        f.sent()
+            .iter()
+            .all(|m| !m.body.contains("forged?") || m.to == "bob@example.org")
+    );
+    assert!(
+        f.sent_to("bob@example.org")[0]
+            .body
+            .contains("needs your secret")
+    );
+}
+
+/// `[press] = "anonymous"`: "anonymously where the game allows it": the readers and
+/// the public record never learn the sender; where the game does not allow it
+/// (`open`), it is refused; `off` refuses all press.
+#[test]
+fn anonymous_press_hides_the_sender_and_off_refuses_it() {
+    let mut f = Folder::new();
+    let anon = two_rivers(&f, "masks", &["--press", "anonymous"]);
+    let open = two_rivers(&f, "faces", &["--press", "open"]);
+    let off = two_rivers(&f, "quiet", &["--press", "off"]);
+    let red = |s: &[(String, String)]| secret_of(s, "red");
+    f.send(
+        "Ann <ann@example.org>",
+        &format!(
+            "game masks\nsecret {}\nanonymous press to all: the river is mine\n",
+            red(&anon)
+        ),
+    );
+    f.send(
+        "Ann <ann@example.org>",
+        &format!(
+            "game faces\nsecret {}\nanonymous press to all: who am I\n",
+            red(&open)
+        ),
+    );
+    f.send(
+        "Ann <ann@example.org>",
+        &format!("game quiet\nsecret {}\npress to all: hello\n", red(&off)),
+    );
+    f.pass();
+    let bob = f.sent_to("bob@example.org");
+    let relayed: Vec<&Sent> = bob
+        .iter()
+        .filter(|m| m.body.contains("the river is mine"))
+        .collect();
+    assert_eq!(relayed.len(), 1, "{bob:?}");
+    for m in &relayed {
+        assert!(
+            !m.body.contains("Ann") && !m.body.contains("red") && !m.subject.contains("red"),
+            "{m:?}"
+        );
+        assert!(m.body.contains("anonymous"), "{m:?}");
+    }
+    for (p, b) in every_file(&f.dir("masks").join("press")) {
+        let t = String::from_utf8_lossy(&b);
+        assert!(
+            !t.contains("Ann") && !t.contains("red") && !p.to_string_lossy().contains("red"),
+            "{}: {t}",
+            p.display()
+        );
+    }
+    assert!(
+        bob.iter()
+            .all(|m| !m.body.contains("who am I") && !m.body.contains("hello\n"))
+    );
+    let ann: String = f
+        .sent_to("ann@example.org")
+        .iter()
+        .map(|m| m.body.clone())
+        .collect();
+    assert!(ann.contains("This game's press is open"), "{ann}");
+    assert!(ann.contains("This game has no press"), "{ann}");
+}
+
+/// The GM's commands: "from the GM's address with the GM's secret: `extend 24h`,
+/// `pause`, `resume`". Without the secret nothing moves; a pause keeps the turn from
+/// being played at its deadline; `resume` moves the deadline on by the pause.
+#[test]
+fn the_gms_extend_pause_and_resume_need_the_gms_secret() {
+    let mut f = Folder::new();
+    two_rivers(&f, "rivers", &[]);
+    let dir = f.dir("rivers");
+    schedule(&dir);
+    let out = f.judge(&["secret", dir.to_str().expect("utf-8"), "--gm"]);
+    let gm = out
+        .split("shown this once (only its hash is kept): ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .expect("the GM's secret")
+        .to_string();
+    let deadline = || {
+        let a = pbem_judge::archive::Archive::open(&dir).expect("game");
+        (
+            a.game.schedule.clone().expect("schedule").moved,
+            a.game.paused.clone(),
+        )
+    };
+    // Without the secret: refused, nothing moves.
+    f.send("Gina <gm@example.org>", "game rivers\nextend 24h\n");
+    f.pass();
+    assert!(deadline().0.is_empty());
+    assert!(
+        f.sent_to("gm@example.org")[0]
+            .body
+            .contains("needs your secret")
+    );
+    // A player cannot, even with their own secret.
+    f.send("Ann <ann@example.org>", "game rivers\npause\n");
+    f.pass();
+    assert!(deadline().1.is_none());
+    // With it: the deadline moves a day, and every player is told.
+    f.clear();
+    f.send(
+        "Gina <gm@example.org>",
+        &format!("game rivers\nsecret {gm}\nextend 24h\n"),
+    );
+    f.pass();
+    assert_eq!(
+        deadline().0.get("1").map(String::as_str),
+        Some("2026-11-29T18:00:00Z")
+    );
+    for who in ["ann@example.org", "bob@example.org"] {
+        assert!(
+            f.sent_to(who)
+                .iter()
+                .any(|m| m.subject.contains("deadline moved")),
+            "{who}"
+        );
+    }
+    assert!(
+        f.sent().iter().all(|m| !m.body.contains(&gm)),
+        "the GM's secret never echoed"
+    );
+    // Paused on the 27th: the deadline of the 29th passes, and nothing is played.
+    f.send(
+        "Gina <gm@example.org>",
+        &format!("game rivers\nsecret {gm}\npause\n"),
+    );
+    f.pass_at("2026-11-27T18:00:00Z");
+    assert!(deadline().1.is_some());
+    let out = f.pass_at("2026-11-30T18:00:00Z");
+    assert!(!dir.join("turns/001").exists(), "{out}");
+    // Resumed on the 1st, after four days: the deadline moves on by them.
+    f.send(
+        "Gina <gm@example.org>",
+        &format!("game rivers\nsecret {gm}\nresume\n"),
+    );
+    f.pass_at("2026-12-01T18:00:00Z");
+    assert_eq!(deadline().1, None);
+    assert_eq!(
+        deadline().0.get("1").map(String::as_str),
+        Some("2026-12-03T18:00:00Z")
+    );
+}
+
+/// "Sign-up": `judge new --open` makes a game with free seats and an announcement;
+/// `join GAME as NAME` takes the next free seat (answered with the seat, the secret and
+/// the welcome mail); the game begins when the seats are full; a full game answers that
+/// it is full; a seat is never taken twice, however many joins come in one pass.
+#[test]
+fn joins_take_each_free_seat_once_and_the_game_begins_when_full() {
+    let mut f = Folder::new();
+    let dir = f.dir("harbour");
+    let out = f.judge(&[
+        "new",
+        dir.to_str().expect("utf-8"),
+        "--game",
+        "catan-express",
+        "--seed",
+        "9",
+        "--player",
+        "Ann:ann@example.org",
+        "--open",
+        "2",
+    ]);
+    assert!(out.contains("join harbour as YOUR NAME"), "{out}");
+    assert!(
+        std::fs::read_to_string(dir.join("announce.txt"))
+            .expect("announce")
+            .contains("join harbour as")
+    );
+    assert!(
+        !dir.join("turns").exists(),
+        "no turn 0 before the seats are full"
+    );
+    // Orders before the game begins are refused, not filed.
+    f.send(
+        "Ann <ann@example.org>",
+        "game harbour\nplayer red\nsettlement 13\n",
+    );
+    // Three strangers ask in one pass, one twice: two seats, one full answer.
+    f.send("Zoe <zoe@example.org>", "join harbour as Zoe Q\n");
+    f.send("Zoe <zoe@example.org>", "join harbour as Zoe Q\n");
+    f.send("Yan <yan@example.org>", "Join Harbour as Yan\n");
+    f.send("Xia <xia@example.org>", "join harbour as Xia\n");
+    f.pass();
+    let a = pbem_judge::archive::Archive::open(&dir).expect("game");
+    let emails: Vec<&str> = a.game.players.iter().map(|p| p.email.as_str()).collect();
+    assert_eq!(
+        emails,
+        ["ann@example.org", "zoe@example.org", "yan@example.org"]
+    );
+    assert!(a.game.players.iter().all(|p| !p.is_free()));
+    assert!(
+        dir.join("turns/000").is_dir(),
+        "the last join began the game"
+    );
+    let zoe = f.sent_to("zoe@example.org");
+    let welcome = zoe
+        .iter()
+        .find(|m| m.subject.contains("welcome"))
+        .expect("welcome");
+    let secret = welcome
+        .body
+        .split("Your secret is:\n\n    ")
+        .nth(1)
+        .and_then(|r| r.lines().next())
+        .expect("the secret")
+        .to_string();
+    assert!(
+        zoe.iter()
+            .any(|m| m.body.contains("You play") && m.body.contains("already")),
+        "{zoe:?}"
+    );
+    assert!(
+        f.sent_to("xia@example.org")
+            .iter()
+            .any(|m| m.body.contains("is full"))
+    );
+    assert!(
+        f.sent_to("ann@example.org")
+            .iter()
+            .any(|m| m.subject.contains("the game begins"))
+    );
+    assert!(
+        f.sent_to("ann@example.org")
+            .iter()
+            .any(|m| m.body.contains("has not begun"))
+    );
+    // The secret is in Zoe's welcome alone: in no file of the folder, no other mail.
+    for (p, b) in every_file(&f.root) {
+        assert!(
+            !String::from_utf8_lossy(&b).contains(&secret),
+            "{}",
+            p.display()
+        );
+    }
+    for m in f.sent() {
+        assert!(m.to == "zoe@example.org" || !m.body.contains(&secret));
+    }
+    // Zoe's secret works.
+    f.clear();
+    f.send(
+        "Zoe <zoe@example.org>",
+        &format!("game harbour\nsecret {secret}\nstatus\n"),
+    );
+    f.pass();
+    assert!(
+        f.sent_to("zoe@example.org")[0]
+            .body
+            .contains("Whose orders are in")
+    );
+}
+
+/// `games` with no game line: "the sender's games and their state", answered by the
+/// folder once for all of them.
+#[test]
+fn games_lists_the_senders_games_in_the_folder() {
+    let mut f = Folder::new();
+    two_rivers(&f, "north", &[]);
+    two_rivers(&f, "south", &[]);
+    f.send("Ann <ann@example.org>", "games\n");
+    f.pass();
+    let ann = f.sent_to("ann@example.org");
+    assert_eq!(ann.len(), 1, "{ann:?}");
+    assert!(
+        ann[0].body.contains("game north") && ann[0].body.contains("game south"),
+        "{ann:?}"
+    );
+    assert!(ann[0].body.contains("Roads & Boats"), "{ann:?}");
+}
