@@ -194,6 +194,11 @@ impl Run {
                 .and_then(|e| e["seq"].as_u64())
                 .expect("a refused mail");
             self.again = Some(seq.to_string());
+        } else if let Some(m) = d.strip_prefix("send ") {
+            // `send ADDRESS: TEXT`: somebody mails the judge a line.
+            let (from, text) = m.split_once(": ").expect("`send ADDRESS: TEXT`");
+            self.srv
+                .send_at(from, "mail", &format!("{text}\n"), &self.now);
         } else if let Some(n) = d.strip_prefix("expect exit ") {
             self.expect = Some(n.parse().expect("an exit status"));
         } else if !d.starts_with("append ") {
@@ -313,6 +318,22 @@ fn every_command_in_the_gm_guide_runs() {
     assert!(
         run.tmp.path().join("games/mailroom/log.jsonl").is_file(),
         "the folder's pass read the shared mailbox"
+    );
+    // Section 12: Fay's join took harbour's free seat and began the game.
+    let harbour = run.tmp.path().join("games/harbour");
+    assert!(harbour.join("turns/000").is_dir(), "harbour began");
+    let delivered = run.srv.delivered();
+    assert!(
+        delivered
+            .iter()
+            .any(|m| m.0 == "fay@example.org" && m.1.starts_with("[harbour] welcome")),
+        "Fay's welcome"
+    );
+    assert!(
+        delivered
+            .iter()
+            .any(|m| m.0 == "hal@example.org" && m.1.starts_with("[harbour] the game begins")),
+        "Hal is told the game began"
     );
     // The jumpstart game's welcome explains its auction and gives a bid to send.
     let welcome = run

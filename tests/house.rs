@@ -385,6 +385,78 @@ fn answered_after(h: &House, who: &str, game: &str, before: usize, limit: Durati
     start.elapsed()
 }
 
+/// `judge serve` running as a test's child: its output in `serve.log`, killed if the
+/// test fails before it stops it (a server left running would hold what the test run
+/// holds, the build's lock among them).
+struct Serve {
+    child: std::process::Child,
+    log: PathBuf,
+}
+
+impl Serve {
+    /// Start `command` (the judge and its arguments) in the folder, and wait until it
+    /// says it is serving.
+    fn start(h: &House, command: &[String]) -> Serve {
+        let log = h.root.join("serve.log");
+        let child = std::process::Command::new(&command[0])
+            .args(&command[1..])
+            .current_dir(&h.root)
+            .env("JUDGE_IMAP_PASSWORD", "judge-pass")
+            .env("GIT_AUTHOR_NAME", "GM")
+            .env("GIT_AUTHOR_EMAIL", "gm@example.org")
+            .env("GIT_COMMITTER_NAME", "GM")
+            .env("GIT_COMMITTER_EMAIL", "gm@example.org")
+            .env_remove("JUDGE_NOW")
+            .stdout(std::fs::File::create(&log).expect("log"))
+            .stderr(std::process::Stdio::inherit())
+            .spawn()
+            .expect("judge serve starts");
+        let serve = Serve { child, log };
+        let start = Instant::now();
+        while !serve.said().contains("serving") {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "{}",
+                serve.said()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        serve
+    }
+
+    fn said(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+
+    /// SIGTERM, and the exit status, which must come `within`.
+    fn stop(&mut self, within: Duration) -> std::process::ExitStatus {
+        let ok = std::process::Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .expect("kill");
+        assert!(ok.success());
+        let start = Instant::now();
+        loop {
+            if let Some(s) = self.child.try_wait().expect("wait") {
+                return s;
+            }
+            assert!(
+                start.elapsed() < within,
+                "no exit within {within:?}: {}",
+                self.said()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Serve {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 /// Issue 23, "Answers in seconds": `judge serve` over IMAP IDLE answers each order mail
 /// within seconds of its delivery (the figures are printed; 10 mails by default,
 /// `JUDGE_SERVE_MAILS=100` for the closing note's hundred), answers again after the
@@ -433,38 +505,7 @@ fn judge_serve_answers_in_seconds_survives_a_restart_and_stops_cleanly() {
             assert!(ok.success(), "git {args:?}");
         }
     }
-    let log = h.root.join("serve.log");
-    let mut serve = std::process::Command::new(&command[0])
-        .args(&command[1..])
-        .current_dir(&h.root)
-        .env("JUDGE_IMAP_PASSWORD", "judge-pass")
-        .env("GIT_AUTHOR_NAME", "GM")
-        .env("GIT_AUTHOR_EMAIL", "gm@example.org")
-        .env("GIT_COMMITTER_NAME", "GM")
-        .env("GIT_COMMITTER_EMAIL", "gm@example.org")
-        .env_remove("JUDGE_NOW")
-        .stdout(std::fs::File::create(&log).expect("log"))
-        .stderr(std::process::Stdio::inherit())
-        .spawn()
-        .expect("judge serve starts");
-    // Killed if the test fails before it stops the server itself: a server left running
-    // would hold what the test run holds (the build's lock among them).
-    struct Reaper(u32);
-    impl Drop for Reaper {
-        fn drop(&mut self) {
-            let _ = std::process::Command::new("kill")
-                .args(["-KILL", &self.0.to_string()])
-                .stderr(std::process::Stdio::null())
-                .status();
-        }
-    }
-    let _reaper = Reaper(serve.id());
-    let said = || std::fs::read_to_string(&log).unwrap_or_default();
-    let start = Instant::now();
-    while !said().contains("serving") {
-        assert!(start.elapsed() < Duration::from_secs(20), "{}", said());
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    let mut serve = Serve::start(&h, &command);
     // The first pass files the welcome mails' echoes (the servers keep one Maildir for
     // everybody); let it finish before timing.
     std::thread::sleep(Duration::from_secs(2));
@@ -513,29 +554,12 @@ fn judge_serve_answers_in_seconds_survives_a_restart_and_stops_cleanly() {
     h.srv
         .send("Ann <ann@example.org>", "orders", &orders(count + 1));
     std::thread::sleep(Duration::from_millis(100));
-    let pid = serve.id().to_string();
-    let ok = std::process::Command::new("kill")
-        .args(["-TERM", &pid])
-        .status()
-        .expect("kill");
-    assert!(ok.success());
-    let start = Instant::now();
-    let status = loop {
-        if let Some(s) = serve.try_wait().expect("wait") {
-            break s;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(stop_within),
-            "no exit within TimeoutStopSec: {}",
-            said()
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    };
-    assert!(status.success(), "{status:?}: {}", said());
-    assert!(said().contains("stopped"), "{}", said());
+    let status = serve.stop(Duration::from_secs(stop_within));
+    assert!(status.success(), "{status:?}: {}", serve.said());
+    assert!(serve.said().contains("stopped"), "{}", serve.said());
     // With --commit every pass went through (filed mail is private until its turn is
     // played: nothing of it is for git yet), and no game failed.
-    assert!(!said().contains("not run"), "{}", said());
+    assert!(!serve.said().contains("not run"), "{}", serve.said());
     // Whatever the moment of the stop, a cron pass leaves every mail answered once.
     let (code, out) = h.pass("2026-11-28T10:00:00Z");
     assert_eq!(code, 0, "{out}");
@@ -550,7 +574,7 @@ fn judge_serve_answers_in_seconds_survives_a_restart_and_stops_cleanly() {
         answers(&h, "ann@example.org", "island"),
         sent,
         "each of Ann's {sent} mails answered exactly once: {}{out}",
-        said()
+        serve.said()
     );
 }
 
@@ -583,4 +607,253 @@ fn the_scale_benchmark_files_every_mail_in_one_pass() {
             && said.contains("16 mails filed, 4 turns played"),
         "{said}"
     );
+}
+
+/// Put `line` at the top of a game's game.toml (a key before its tables).
+fn set_top(h: &House, game: &str, line: &str) {
+    let toml = h.root.join(game).join("game.toml");
+    let text = std::fs::read_to_string(&toml).expect("game.toml");
+    std::fs::write(&toml, format!("{line}\n{text}")).expect("game.toml");
+}
+
+/// Wait until every `(who, subject start)` has at least one mail; the mails then.
+fn wait_for(h: &House, wanted: &[(&str, &str)], limit: Duration) -> Vec<(String, String, String)> {
+    let start = Instant::now();
+    loop {
+        let all: Vec<(String, String, String)> = h
+            .srv
+            .delivered()
+            .into_iter()
+            .map(|m| (m.0, m.1, m.2))
+            .collect();
+        let missing: Vec<&(&str, &str)> = wanted
+            .iter()
+            .filter(|(who, subject)| !all.iter().any(|m| m.0 == *who && m.1.starts_with(subject)))
+            .collect();
+        if missing.is_empty() {
+            return all;
+        }
+        assert!(
+            start.elapsed() < limit,
+            "still waiting for {missing:?}; delivered: {:?}",
+            all.iter().map(|m| (&m.0, &m.1)).collect::<Vec<_>>()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Issue 23, "Acceptance": under `judge serve`, three games (Roads & Boats, Catan,
+/// Catan Express) and a fourth open for sign-up, from one mailbox: crossing mails, a
+/// mail for no game, command mails, press in each mode (`open` in rivers, `anonymous`
+/// in island, `off` in express), a sign-up that fills a game and one to the full game,
+/// a mail server restart and a SIGTERM with a mail just delivered. Nothing is lost,
+/// nothing filed or answered twice, nothing answered by the wrong game.
+#[test]
+fn judge_serve_runs_commands_press_and_sign_up_for_every_game_of_one_address() {
+    let (h, secrets) = house(true);
+    let secret = |who: &str, game: &str| secrets[&(who.to_string(), game.to_string())].clone();
+    set_top(&h, "island", "press = \"anonymous\"");
+    set_top(&h, "express", "press = \"off\"");
+    let harbour = h.game("harbour");
+    let (code, out, err) = h.judge(
+        &[
+            "new",
+            &harbour,
+            "--game",
+            "catan",
+            "--seed",
+            "8",
+            "--player",
+            "Hal:hal@example.org",
+            "--player",
+            "Ivy:ivy@example.org",
+            "--open",
+            "1",
+        ],
+        BEFORE,
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let judge = env!("CARGO_BIN_EXE_judge").to_string();
+    let command = vec![judge.clone(), "serve".into(), h.d().to_string()];
+    let mut serve = Serve::start(&h, &command);
+    // The first pass files the welcome mails' echoes (one Maildir holds everybody's).
+    std::thread::sleep(Duration::from_secs(2));
+    let yellow = std::fs::read_to_string("games/demo/pending/yellow.txt")
+        .expect("the demo's orders")
+        .replace("game demo\nplayer yellow\nturn 1\n", "");
+    // Bob's two games' orders cross; a stranger writes; Ann asks for her games; Ann
+    // sends commands to island; press in each mode; two strangers join harbour.
+    h.srv.send(
+        "Bob <bob@example.org>",
+        "my turn",
+        &format!(
+            "game rivers\nplayer yellow\nturn 1\nsecret {}\n{yellow}",
+            secret("bob@example.org", "rivers")
+        ),
+    );
+    h.srv.send(
+        "Bob <bob@example.org>",
+        "express",
+        &format!(
+            "game express\nplayer red\nturn 1\nsecret {}\nfounding\n",
+            secret("bob@example.org", "express")
+        ),
+    );
+    h.srv.send("Zed <zed@example.org>", "offer", "cheap dice\n");
+    h.srv.send("Ann <ann@example.org>", "mine?", "games\n");
+    h.srv.send(
+        "Ann <ann@example.org>",
+        "status",
+        "game island\nstatus\ntemplate\n",
+    );
+    h.srv.send(
+        "Ann <ann@example.org>",
+        "press",
+        &format!(
+            "game rivers\nsecret {}\npress to all: Shall we share the river?\n",
+            secret("ann@example.org", "rivers")
+        ),
+    );
+    h.srv.send(
+        "Ann <ann@example.org>",
+        "press",
+        &format!(
+            "game island\nsecret {}\nanonymous press to all: Cat hoards ore\n",
+            secret("ann@example.org", "island")
+        ),
+    );
+    h.srv.send(
+        "Cat <cat@example.org>",
+        "press",
+        &format!(
+            "game express\nsecret {}\npress to all: hello express\n",
+            secret("cat@example.org", "express")
+        ),
+    );
+    h.srv
+        .send("Fay <fay@example.org>", "seat", "join harbour as Fay\n");
+    h.srv
+        .send("Gus <gus@example.org>", "seat", "join harbour as Gus\n");
+    let all = wait_for(
+        &h,
+        &[
+            ("bob@example.org", "[rivers] turn 1: filed"),
+            ("bob@example.org", "[express] turn 1: filed"),
+            ("ann@example.org", "Your games"),
+            ("ann@example.org", "[island] status, template"),
+            ("bob@example.org", "[rivers] press from red (Ann)"),
+            ("cat@example.org", "[island] press from anonymous"),
+            ("dan@example.org", "[island] press from anonymous"),
+            ("cat@example.org", "[express] press"),
+            ("fay@example.org", "[harbour] welcome: you play"),
+            ("gus@example.org", "[harbour] join"),
+            ("hal@example.org", "[harbour] the game begins"),
+        ],
+        Duration::from_secs(60),
+    );
+    let body = |who: &str, subject: &str| {
+        all.iter()
+            .find(|m| m.0 == who && m.1.starts_with(subject))
+            .map(|m| m.2.clone())
+            .unwrap_or_default()
+    };
+    assert!(body("ann@example.org", "Your games").contains("game rivers"));
+    assert!(body("ann@example.org", "Your games").contains("game island"));
+    assert!(
+        !body("ann@example.org", "Your games").contains("express"),
+        "only her games"
+    );
+    assert!(body("cat@example.org", "[express] press").contains("This game has no press"));
+    assert!(body("gus@example.org", "[harbour] join").contains("is full"));
+    assert!(!body("cat@example.org", "[island] press from anonymous").contains("Ann"));
+    assert!(h.to("zed@example.org").is_empty(), "no mail to strangers");
+    assert!(
+        all.iter().all(|m| !m.2.contains("hello express")
+            || m.0 == "judge@example.org"
+            || m.0 == "cat@example.org"),
+        "press where it is off is relayed to nobody"
+    );
+
+    // The mail server restarts; a command mail after it is answered.
+    h.srv.restart();
+    h.srv
+        .send("Dan <dan@example.org>", "help", "game island\nhelp\n");
+    wait_for(
+        &h,
+        &[("dan@example.org", "[island] help")],
+        Duration::from_secs(60),
+    );
+
+    // SIGTERM with a mail just delivered: the pass in hand is finished, exit 0.
+    h.srv
+        .send("Eve <eve@example.org>", "status", "game express\nstatus\n");
+    std::thread::sleep(Duration::from_millis(100));
+    let status = serve.stop(Duration::from_secs(120));
+    assert!(status.success(), "{status:?}: {}", serve.said());
+    let (code, out) = h.pass("2026-11-28T10:00:00Z");
+    assert_eq!(code, 0, "{out}");
+    wait_for(
+        &h,
+        &[("eve@example.org", "[express] status")],
+        Duration::from_secs(10),
+    );
+    // Once more, a pass that finds nothing new: nothing is answered twice.
+    let before = h.srv.delivered();
+    let (code, out) = h.pass("2026-11-28T10:05:00Z");
+    assert_eq!(code, 0, "{out}");
+    std::thread::sleep(Duration::from_millis(500));
+    let after = h.srv.delivered();
+    assert_eq!(before.len(), after.len(), "{out}");
+    // Each answer once, and from the game the mail was for.
+    let mut seen = BTreeMap::new();
+    for m in &after {
+        if m.0 == "judge@example.org" {
+            continue;
+        }
+        *seen
+            .entry((m.0.clone(), m.1.clone(), m.2.clone()))
+            .or_insert(0) += 1;
+    }
+    for ((to, subject, _), n) in &seen {
+        assert_eq!(*n, 1, "{to} got {subject:?} {n} times");
+    }
+    for (to, subject) in [
+        ("eve@example.org", "[express] status"),
+        ("dan@example.org", "[island] help"),
+        ("ann@example.org", "[island] status, template"),
+        ("gus@example.org", "[harbour] join"),
+    ] {
+        assert_eq!(
+            after
+                .iter()
+                .filter(|m| m.0 == to && m.1.starts_with(subject))
+                .count(),
+            1,
+            "{to}: {subject}"
+        );
+    }
+    // Every game's log has each mail once.
+    for g in ["rivers", "island", "express", "harbour"] {
+        let ids: Vec<String> = h
+            .log(g)
+            .iter()
+            .map(|l| {
+                serde_json::from_str::<serde_json::Value>(l).expect("json")["message_id"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_string()
+            })
+            .collect();
+        let unique: std::collections::BTreeSet<&String> = ids.iter().collect();
+        assert_eq!(unique.len(), ids.len(), "{g}: {ids:?}");
+    }
+    // No secret in any mail but the welcome that carries it.
+    for m in &after {
+        if m.0 == "judge@example.org" || m.1.contains("welcome") {
+            continue;
+        }
+        for s in secrets.values() {
+            assert!(!m.2.contains(s.as_str()), "a secret in {:?}", m.1);
+        }
+    }
 }

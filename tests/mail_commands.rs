@@ -159,12 +159,95 @@ impl Folder {
         self.sent().into_iter().filter(|m| m.to == who).collect()
     }
 
+    /// A copy of the whole folder (games, mailbox, pickup), its judge.toml pointed at
+    /// the copy: the same world, to go two ways from here.
+    pub fn copy(&self) -> Folder {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let ok = std::process::Command::new("cp")
+            .arg("-a")
+            .arg(format!("{}/.", self._tmp.path().display()))
+            .arg(tmp.path())
+            .status()
+            .expect("cp");
+        assert!(ok.success());
+        let root = tmp.path().join("games");
+        let toml = root.join("judge.toml");
+        let text = std::fs::read_to_string(&toml).expect("judge.toml").replace(
+            self._tmp.path().to_str().expect("utf-8"),
+            tmp.path().to_str().expect("utf-8"),
+        );
+        std::fs::write(&toml, text).expect("judge.toml");
+        Folder {
+            maildir: tmp.path().join("Maildir"),
+            pickup: tmp.path().join("pickup"),
+            root,
+            _tmp: tmp,
+            n: self.n,
+        }
+    }
+
+    /// What `who` can see: every mail to them (subject and text), and every file of
+    /// the folder's games that git keeps (the public record: the game's .gitignore
+    /// keeps mail, pending orders and the secret seed out).
+    pub fn view(&self, who: &str) -> Vec<(String, String)> {
+        let mut out: Vec<(String, String)> = self
+            .sent_to(who)
+            .into_iter()
+            .map(|m| (m.subject, m.body))
+            .collect();
+        out.sort();
+        for (p, b) in every_file(&self.root) {
+            let rel = p.strip_prefix(&self.root).expect("under the folder");
+            let parts: Vec<String> = rel
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect();
+            let [game, inside @ ..] = parts.as_slice() else {
+                continue;
+            };
+            if game == "mailroom" || inside.is_empty() {
+                continue;
+            }
+            let ignore = std::fs::read_to_string(self.root.join(game).join(".gitignore"))
+                .unwrap_or_default();
+            if ignored(inside, &ignore) {
+                continue;
+            }
+            out.push((
+                rel.display().to_string(),
+                String::from_utf8_lossy(&b).into_owned(),
+            ));
+        }
+        out.sort();
+        out
+    }
+
     /// Forget the mails sent so far (each test step reads only its own).
     pub fn clear(&self) {
         for e in std::fs::read_dir(&self.pickup).expect("pickup").flatten() {
             std::fs::remove_file(e.path()).expect("remove");
         }
     }
+}
+
+/// Whether a game's `.gitignore` (the judge's own: anchored patterns, `*` for one
+/// name, a trailing `/` for a folder) keeps the path `inside` the game out of git.
+fn ignored(inside: &[String], gitignore: &str) -> bool {
+    gitignore
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .any(|pattern| {
+            let dir = pattern.ends_with('/');
+            let pat: Vec<&str> = pattern.split('/').filter(|p| !p.is_empty()).collect();
+            let fits = pat.len() <= inside.len()
+                && pat.iter().zip(inside).all(|(p, s)| *p == "*" || p == s);
+            fits && (if dir {
+                inside.len() > pat.len()
+            } else {
+                inside.len() == pat.len()
+            })
+        })
 }
 
 /// Every file under `dir`, as text where it is text.
@@ -661,4 +744,108 @@ fn games_lists_the_senders_games_in_the_folder() {
         "{ann:?}"
     );
     assert!(ann[0].body.contains("Roads & Boats"), "{ann:?}");
+}
+
+/// "Test the absence of everything else" (DEVELOPERS.md): private press is seen by its
+/// sender, its receiver and the GM, and nobody else. Over random senders, receivers and
+/// texts, the two worlds that differ only in the text of a private message look the
+/// same, byte for byte, to every other player: the mails they get and every file of
+/// the public record, the report of the turn played after it included. And anonymous
+/// press: the worlds where two different players sent the same anonymous message look
+/// the same to everyone else.
+mod non_interference {
+    use super::*;
+    use proptest::prelude::*;
+
+    const SEATS: [(&str, &str); 4] = [
+        ("red", "ann@example.org"),
+        ("blue", "bob@example.org"),
+        ("white", "cat@example.org"),
+        ("orange", "dan@example.org"),
+    ];
+
+    fn world() -> (Folder, Vec<(String, String)>) {
+        let f = Folder::new();
+        let secrets = f.game(
+            "isle",
+            &[
+                "--game",
+                "catan",
+                "--seed",
+                "11",
+                "--press",
+                "anonymous",
+                "--player",
+                "Ann:ann@example.org",
+                "--player",
+                "Bob:bob@example.org",
+                "--player",
+                "Cat:cat@example.org",
+                "--player",
+                "Dan:dan@example.org",
+            ],
+        );
+        (f, secrets)
+    }
+
+    fn press(f: &mut Folder, secrets: &[(String, String)], from: usize, line: &str) {
+        let (seat, address) = SEATS[from];
+        f.send(
+            &format!("P <{address}>"),
+            &format!("game isle\nsecret {}\n{line}\n", secret_of(secrets, seat)),
+        );
+        f.pass();
+        // The turn played after it: its report is the public record of the press.
+        f.judge(&["turn", f.dir("isle").to_str().expect("utf-8"), "--force"]);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
+
+        #[test]
+        fn private_press_is_invisible_to_every_other_player(
+            from in 0usize..4,
+            to_offset in 1usize..4,
+            a in "[a-z]{4,12}( [a-z]{2,8}){0,4}",
+            b in "[A-Z]{3,9}",
+        ) {
+            let to = (from + to_offset) % 4;
+            let (base, secrets) = world();
+            let mut one = base.copy();
+            let mut two = base.copy();
+            press(&mut one, &secrets, from, &format!("press to {}: {a}", SEATS[to].0));
+            press(&mut two, &secrets, from, &format!("press to {}: {b}", SEATS[to].0));
+            // The receiver saw each text.
+            prop_assert!(one.sent_to(SEATS[to].1).iter().any(|m| m.body.contains(&a)));
+            for (i, (_, who)) in SEATS.iter().enumerate() {
+                if i == from || i == to {
+                    continue;
+                }
+                prop_assert_eq!(one.view(who), two.view(who), "{} sees a difference", who);
+            }
+        }
+
+        #[test]
+        fn anonymous_press_does_not_tell_who_sent_it(
+            first in 0usize..4,
+            other_offset in 1usize..4,
+            text in "[a-z]{4,12}( [a-z]{2,8}){0,4}",
+        ) {
+            let second = (first + other_offset) % 4;
+            let (base, secrets) = world();
+            let mut one = base.copy();
+            let mut two = base.copy();
+            let line = format!("anonymous press to all: {text}");
+            press(&mut one, &secrets, first, &line);
+            press(&mut two, &secrets, second, &line);
+            for (i, (_, who)) in SEATS.iter().enumerate() {
+                if i == first || i == second {
+                    continue;
+                }
+                let seen = one.view(who);
+                prop_assert!(seen.iter().any(|(_, t)| t.contains(&text)), "{} got the press", who);
+                prop_assert_eq!(seen, two.view(who), "{} can tell who sent it", who);
+            }
+        }
+    }
 }

@@ -489,7 +489,7 @@ impl Position for State {
             } else {
                 format!(", carrying {}", t.cargo)
             };
-            out.push_str(&format!("# {} {at}{cargo}\n# move {id}: \n", t.kind.name()));
+            out.push_str(&format!("# {} {at}{cargo}\n# move {id}:\n", t.kind.name()));
         }
         out.push_str(
             "\nbuilding\n# build sawmill at C3 with D1\n# road C3 C4 with D1\n\nwonder\n# bricks 2 paying 1 board, 2 stone\n",

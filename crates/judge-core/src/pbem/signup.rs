@@ -271,11 +271,7 @@ pub fn join(
         begin(&fresh, ctx.game, ctx.now)?;
     }
     // The welcome, with the secret: sent now, never queued (the kept copy blanks it).
-    let welcome = if began {
-        super::welcome::mail(&fresh, ctx.game, &seat, Some(&secret))?
-    } else {
-        waiting_welcome(&fresh, ctx.game, &seat, &secret, left)?
-    };
+    let welcome = super::welcome::mail(&fresh, ctx.game, &seat, Some(&secret))?;
     let kept = crate::mail::outbox::Outgoing {
         body: welcome.body.replace(&secret, crate::mail::redact::BLANK),
         ..welcome.clone()
@@ -316,21 +312,16 @@ pub fn join(
 
 /// The welcome of a player who joined a game that waits for more: their seat and
 /// secret; the game as it stands comes when it begins.
-fn waiting_welcome(
+pub fn waiting_welcome(
     archive: &Archive,
     game: &dyn Game,
-    seat: &str,
+    p: &crate::archive::PlayerEntry,
     secret: &str,
     left: usize,
-) -> Result<crate::mail::outbox::Outgoing, Error> {
+) -> crate::mail::outbox::Outgoing {
     let name = archive.name();
-    let p = archive
-        .game
-        .players
-        .iter()
-        .find(|p| p.id == seat)
-        .ok_or_else(|| Error::input(format!("{seat} does not play in this game")))?;
-    Ok(crate::mail::outbox::Outgoing {
+    let seat = &p.id;
+    crate::mail::outbox::Outgoing {
         key: format!(
             "welcome-{seat}-{}",
             crate::archive::content_id(p.email.as_bytes())
@@ -352,7 +343,7 @@ fn waiting_welcome(
         ),
         in_reply_to: None,
         attachment: None,
-    })
+    }
 }
 
 /// The announcement of a game open for sign-up, for the GM to post.

@@ -24,6 +24,18 @@ pub fn mail(
         .find(|p| p.id == seat)
         .ok_or_else(|| Error::input(format!("{seat} does not play in this game")))?;
     let s = outbox::settings(archive)?;
+    // A game open for sign-up has no position yet: the seat and the secret, and the
+    // game as it stands when it begins.
+    if !super::signup::started(archive) {
+        let free = archive.game.players.iter().filter(|p| p.is_free()).count();
+        return Ok(super::signup::waiting_welcome(
+            archive,
+            game,
+            p,
+            secret.unwrap_or("the one the judge mailed you"),
+            free,
+        ));
+    }
     // The game as it stands: turn 0's report, or the round before it.
     let (text, png, next, due, start, how) = match super::round::current(archive, game)? {
         Some((last, round)) => {
