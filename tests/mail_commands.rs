@@ -368,12 +368,23 @@ fn help_template_status_and_resend_answer_the_address_on_file() {
         .collect::<Vec<_>>()
         .join("\n")
         .replace("YOUR-SECRET", &ann);
+    // With a `status` in the same mail: the orders are filed first, then the status
+    // shows them; the command line is not in the filed orders.
     f.clear();
-    f.send("Ann <ann@example.org>", &filled);
+    f.send("Ann <ann@example.org>", &format!("{filled}\nstatus\n"));
     let out = f.pass();
     assert!(
         out.contains("accepted: red's orders for turn 1"),
         "{out}\n{filled}"
+    );
+    let pending = std::fs::read_to_string(f.dir("rivers").join("pending/red.txt")).expect("filed");
+    assert!(!pending.contains("status"), "{pending}");
+    assert!(
+        f.sent_to("ann@example.org")
+            .iter()
+            .any(|m| m.subject == "[rivers] status" && m.body.contains("Your orders as filed")),
+        "{:?}",
+        f.sent_to("ann@example.org")
     );
 }
 
@@ -649,6 +660,11 @@ fn joins_take_each_free_seat_once_and_the_game_begins_when_full() {
         !dir.join("turns").exists(),
         "no turn 0 before the seats are full"
     );
+    let ann = f
+        .judge(&["secret", dir.to_str().expect("utf-8")])
+        .lines()
+        .find_map(|l| l.split("secret ").nth(1).map(str::to_string))
+        .expect("Ann's secret");
     // Orders before the game begins are refused, not filed.
     f.send(
         "Ann <ann@example.org>",
@@ -659,7 +675,25 @@ fn joins_take_each_free_seat_once_and_the_game_begins_when_full() {
     f.send("Zoe <zoe@example.org>", "join harbour as Zoe Q\n");
     f.send("Yan <yan@example.org>", "Join Harbour as Yan\n");
     f.send("Xia <xia@example.org>", "join harbour as Xia\n");
+    // In the same run, after the joins: press to everyone reaches the newcomers.
+    f.send(
+        "Ann <ann@example.org>",
+        &format!("game harbour\nsecret {ann}\npress to all: welcome aboard\n"),
+    );
     f.pass();
+    for who in ["zoe@example.org", "yan@example.org"] {
+        assert!(
+            f.sent_to(who)
+                .iter()
+                .any(|m| m.body.contains("welcome aboard")),
+            "{who} got the press sent after they joined"
+        );
+    }
+    assert!(
+        f.sent_to("xia@example.org")
+            .iter()
+            .all(|m| !m.body.contains("welcome aboard"))
+    );
     let a = pbem_judge::archive::Archive::open(&dir).expect("game");
     let emails: Vec<&str> = a.game.players.iter().map(|p| p.email.as_str()).collect();
     assert_eq!(

@@ -163,7 +163,7 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .collect();
     writeln!(
         out,
-        "Created {} from scenario `{}`.\nPlayers: {}.\n{}\nNext: judge show {}; to play by mail, judge secret (docs/gm-guide.md)",
+        "Created {} from scenario `{}`.\nPlayers: {}.\n{}\nNext: {}",
         args.dir.display(),
         created.scenario,
         order.join(", "),
@@ -176,7 +176,17 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 secret.commitment()
             ),
         },
-        args.dir.display()
+        if open > 0 {
+            format!(
+                "judge secret {} --mail for the players named; post the announcement below (docs/mail-commands.md, join).",
+                args.dir.display()
+            )
+        } else {
+            format!(
+                "judge show {}; to play by mail, judge secret (docs/gm-guide.md)",
+                args.dir.display()
+            )
+        }
     )
     .context("writing output")?;
     if open > 0 {

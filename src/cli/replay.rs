@@ -10,6 +10,10 @@ use crate::pbem;
 
 pub fn run(args: ReplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
+    if !pbem::signup::started(&archive) {
+        // Nothing to replay yet: say why, as every command does for a game not begun.
+        archive.pick_turn(None)?;
+    }
     let turns = archive.turns()?.last().map_or(1, |t| u64::from(*t) + 1);
     let bar = super::progress(turns, "replaying");
     let checks = pbem::replay::run_with(&archive, game, &mut |_| bar.inc(1))?;

@@ -201,6 +201,11 @@ pub enum ArchiveError {
         "{0} has no turn 0 yet: its set-up round by mail is still going (judge status shows it)"
     )]
     NoTurns(PathBuf),
+    #[error(
+        "{dir} has not begun: it is open for sign-up and {} (judge status shows the seats; the game begins when the last is taken)",
+        if *.free == 1 { "a seat is free".to_string() } else { format!("{} seats are free", .free) }
+    )]
+    NotBegun { dir: PathBuf, free: usize },
     #[error("{path}: {message}")]
     BadFile { path: PathBuf, message: String },
     #[error("turn {turn} is not in the archive {dir} ({})", if first == last { format!("it has only turn {first}") } else { format!("it has turns {first} to {last}") })]
@@ -462,6 +467,13 @@ impl Archive {
     pub fn pick_turn(&self, turn: Option<u32>) -> Result<u32, ArchiveError> {
         let turns = self.turns()?;
         let (Some(&first), Some(&last)) = (turns.first(), turns.last()) else {
+            let free = self.game.players.iter().filter(|p| p.is_free()).count();
+            if free > 0 {
+                return Err(ArchiveError::NotBegun {
+                    dir: self.root.clone(),
+                    free,
+                });
+            }
             return Err(ArchiveError::NoTurns(self.root.clone()));
         };
         match turn {

@@ -332,13 +332,10 @@ fn press(
         }
         _ => {}
     }
-    let seated: Vec<&PlayerEntry> = ctx
-        .archive
-        .game
-        .players
-        .iter()
-        .filter(|q| !q.is_free())
-        .collect();
+    // The players as game.toml has them now (a `join` earlier in this run may have
+    // seated one).
+    let now = Archive::open(ctx.archive.root())?;
+    let seated: Vec<&PlayerEntry> = now.game.players.iter().filter(|q| !q.is_free()).collect();
     let to_seat: Option<&PlayerEntry> = match to {
         PressTo::All => None,
         PressTo::Seat(s) => match seated.iter().find(|q| q.id.eq_ignore_ascii_case(s)) {
@@ -450,11 +447,17 @@ pub fn answer(
         return Ok(false);
     }
     let name = archive.name();
-    let what: Vec<&str> = done
-        .log
-        .iter()
-        .filter_map(|l| l.split(':').next())
-        .collect();
+    let mut what: Vec<&str> = Vec::new();
+    for w in done.log.iter().filter_map(|l| l.split(':').next()) {
+        if !what.contains(&w) {
+            what.push(w);
+        }
+    }
+    let what = if what.len() > 4 {
+        format!("{} commands", done.log.len())
+    } else {
+        what.join(", ")
+    };
     let mut body = format!(
         "The judge of {name} read {} in your mail:\n\n",
         if done.answer.len() == 1 {
@@ -471,7 +474,7 @@ pub fn answer(
             key: key.to_string(),
             to_name: who.name().to_string(),
             to: who.address().to_string(),
-            subject: format!("[{name}] {}", what.join(", ")),
+            subject: format!("[{name}] {what}"),
             body,
             in_reply_to: in_reply_to.map(str::to_string),
             attachment: None,

@@ -263,6 +263,9 @@ pub struct Intake<'a> {
     /// player who sends ten mails costs one slow hash, not ten (argon2 is slow on
     /// purpose, and a folder of games reads thousands of mails in one pass).
     checked: BTreeMap<(String, String), bool>,
+    /// The players as game.toml has them now: read again after a `join` took a seat,
+    /// so that the newcomer's next mail of the same run is theirs.
+    players: Vec<PlayerEntry>,
 }
 
 /// A copy of a mail fit to keep: the headers people read and every text part, decoded,
@@ -334,6 +337,7 @@ impl<'a> Intake<'a> {
             round,
             duplicates: 0,
             checked: BTreeMap::new(),
+            players: archive.game.players.clone(),
         })
     }
 
@@ -366,21 +370,19 @@ impl<'a> Intake<'a> {
         &self.log
     }
 
-    fn player_by_address(&self, from: Option<&str>) -> Option<&'a PlayerEntry> {
+    fn player_by_address(&self, from: Option<&str>) -> Option<PlayerEntry> {
         let from = from?;
-        self.archive
-            .game
-            .players
+        self.players
             .iter()
-            .find(|p| p.email.trim().eq_ignore_ascii_case(from))
+            .find(|p| !p.is_free() && p.email.trim().eq_ignore_ascii_case(from))
+            .cloned()
     }
 
-    fn player_by_id(&self, id: &str) -> Option<&'a PlayerEntry> {
-        self.archive
-            .game
-            .players
+    fn player_by_id(&self, id: &str) -> Option<PlayerEntry> {
+        self.players
             .iter()
             .find(|p| p.id.eq_ignore_ascii_case(id))
+            .cloned()
     }
 
     /// File one mail. What is cheap is done first: a mail already handled is known by
@@ -479,6 +481,7 @@ impl<'a> Intake<'a> {
         );
         let id = kept_id(id, &values, digest);
         let player = self.player_by_address(from.as_deref());
+        let player = player.as_ref();
         let key = format!("ack-{seq:06}");
         let (why, advice) = match &e {
             Unread::Read(ReadError::Unreadable) => (e.to_string(), ""),
@@ -737,10 +740,11 @@ impl<'a> Intake<'a> {
                 .unwrap_or(&crate::archive::content_id(m.message_id.as_bytes())),
         );
         let sender = self.player_by_address(m.from.as_deref());
+        let sender = sender.as_ref();
         // Whose secret the mail gave: its sender's, or (from an address that is no
         // player's, say one the GM has yet to correct) the player its orders name.
-        let claimed =
-            sender.or_else(|| header.player.as_deref().and_then(|p| self.player_by_id(p)));
+        let by_id = header.player.as_deref().and_then(|p| self.player_by_id(p));
+        let claimed = sender.or(by_id.as_ref());
         let secret_ok = claimed.is_some_and(|p| {
             trusted.as_deref() == Some(p.id.as_str())
                 || match (header.secret.as_deref(), p.secret_hash.as_deref()) {
@@ -774,41 +778,21 @@ impl<'a> Intake<'a> {
         let joins = commands
             .iter()
             .any(|c| matches!(c.command, Ok(super::commands::Command::Join { .. })));
-        let mut command_log = Vec::new();
-        let mut command_answer = None;
-        if let Some(who) = who
-            && !commands.is_empty()
-            && (joins || !matches!(who, by_mail::Who::Stranger(_)))
-        {
-            let cmd_secret_ok = match who {
-                by_mail::Who::Gm(g) => by_mail::gm_secret_ok(g, header.secret.as_deref()),
-                _ => secret_ok,
-            };
-            let ctx = by_mail::Ctx {
-                archive,
-                game: self.game,
-                position: self.position.as_ref(),
-                seq,
-                now: self.now,
-                secrets: &values,
-                secret_ok: cmd_secret_ok,
-            };
-            let done = by_mail::carry_out(&ctx, who, &commands)?;
-            let key = format!("cmd-{seq:06}");
-            if by_mail::answer(archive, who, &key, Some(&message_id), &done)? {
-                command_answer = Some(key);
-            }
-            command_log = done.log;
-        }
-        if commands_only && (who.is_some_and(|w| !matches!(w, by_mail::Who::Stranger(_))) || joins)
-        {
+        // A stranger's commands are not answered, but for a `join`.
+        let asks = who
+            .filter(|w| !commands.is_empty() && (joins || !matches!(w, by_mail::Who::Stranger(_))));
+        let cmd_secret_ok = match who {
+            Some(by_mail::Who::Gm(g)) => by_mail::gm_secret_ok(g, header.secret.as_deref()),
+            _ => secret_ok,
+        };
+        if commands_only && let Some(who) = asks {
+            let (command_log, command_answer) =
+                self.carry_out(who, &commands, cmd_secret_ok, seq, &values, &message_id)?;
             atomic::write_file(
                 &archive.root().join(&kept_name),
                 &kept_copy(m, &values, arrived),
             )?;
-            let outcome = Outcome::Commands {
-                done: std::mem::take(&mut command_log),
-            };
+            let outcome = Outcome::Commands { done: command_log };
             self.log.append(
                 archive,
                 Entry {
@@ -825,7 +809,7 @@ impl<'a> Intake<'a> {
                     digest,
                     handled: Some(self.handled()),
                     again_of,
-                    commands: command_log,
+                    commands: Vec::new(),
                     outcome: outcome.clone(),
                 },
             )?;
@@ -1071,6 +1055,15 @@ impl<'a> Intake<'a> {
                 }
             }
         };
+        // The commands of a mail that held orders too, once the orders are filed (so
+        // that `status` shows them).
+        let command_log = match asks {
+            Some(who) => {
+                self.carry_out(who, &commands, cmd_secret_ok, seq, &values, &message_id)?
+                    .0
+            }
+            None => Vec::new(),
+        };
         self.log.append(
             archive,
             Entry {
@@ -1097,6 +1090,38 @@ impl<'a> Intake<'a> {
             seq: Some(seq),
             outcome,
         })
+    }
+}
+
+impl Intake<'_> {
+    /// Carry out a mail's commands and queue their answer: what each did, for the log,
+    /// and the answer's outbox key.
+    fn carry_out(
+        &mut self,
+        who: by_mail::Who<'_>,
+        commands: &[super::commands::Found],
+        secret_ok: bool,
+        seq: usize,
+        values: &BTreeSet<String>,
+        message_id: &str,
+    ) -> Result<(Vec<String>, Option<String>), Error> {
+        let archive = self.archive;
+        let ctx = by_mail::Ctx {
+            archive,
+            game: self.game,
+            position: self.position.as_ref(),
+            seq,
+            now: self.now,
+            secrets: values,
+            secret_ok,
+        };
+        let done = by_mail::carry_out(&ctx, who, commands)?;
+        if done.joined.is_some() {
+            self.players = Archive::open(archive.root())?.game.players;
+        }
+        let key = format!("cmd-{seq:06}");
+        let answered = by_mail::answer(archive, who, &key, Some(message_id), &done)?;
+        Ok((done.log, answered.then_some(key)))
     }
 }
 

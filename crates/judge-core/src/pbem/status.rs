@@ -102,6 +102,16 @@ pub fn for_player(archive: &Archive, game: &dyn Game, seat: &str) -> Result<Stri
     if let Some(why) = super::waiting(archive) {
         out.push_str(&format!("{name} ({}): {why}.\n", game.title()));
         if !super::signup::started(archive) {
+            out.push_str("\nSeats:\n");
+            for p in &archive.game.players {
+                let line = if p.is_free() {
+                    format!("  {:<7} free", p.id)
+                } else {
+                    format!("  {:<7} {}", p.id, p.name)
+                };
+                out.push_str(&line);
+                out.push('\n');
+            }
             return Ok(out);
         }
     }
