@@ -883,3 +883,73 @@ mod non_interference {
         }
     }
 }
+
+/// "the game starts when the seats are full (or when the GM says)": the GM's `start`
+/// begins an open game with the seats taken so far, giving up the free ones, if the
+/// game can be played by so few; otherwise nothing changes and the GM is told why.
+#[test]
+fn the_gm_may_start_an_open_game_before_it_is_full() {
+    let mut f = Folder::new();
+    let dir = f.dir("cove");
+    let d = dir.to_str().expect("utf-8").to_string();
+    f.judge(&[
+        "new",
+        &d,
+        "--game",
+        "catan",
+        "--seed",
+        "4",
+        "--player",
+        "Ann:ann@example.org",
+        "--player",
+        "Bob:bob@example.org",
+        "--open",
+        "2",
+        "--gm",
+        "Gina:gm@example.org",
+    ]);
+    let out = f.judge(&["secret", &d, "--gm"]);
+    let gm = out
+        .split("shown this once (only its hash is kept): ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .expect("the GM's secret")
+        .to_string();
+    // Two players cannot play Catan: refused, the game still open.
+    f.send(
+        "Gina <gm@example.org>",
+        &format!("game cove\nsecret {gm}\nstart\n"),
+    );
+    f.pass();
+    assert!(!dir.join("turns").exists());
+    let told = f.sent_to("gm@example.org");
+    assert!(
+        told.iter()
+            .any(|m| m.body.contains("cannot begin with 2 players")),
+        "{told:?}"
+    );
+    // A third joins; the GM starts it: the fourth seat is given up.
+    f.send("Cy <cy@example.org>", "join cove as Cy\n");
+    f.send(
+        "Gina <gm@example.org>",
+        &format!("game cove\nsecret {gm}\nstart\n"),
+    );
+    f.pass();
+    assert!(dir.join("turns/000").is_dir());
+    let a = pbem_judge::archive::Archive::open(&dir).expect("game");
+    assert_eq!(a.game.players.len(), 3);
+    assert!(a.game.players.iter().all(|p| !p.is_free()));
+    for who in ["ann@example.org", "bob@example.org", "cy@example.org"] {
+        assert!(
+            f.sent_to(who)
+                .iter()
+                .any(|m| m.subject.contains("the game begins") || m.subject.contains("welcome")),
+            "{who}"
+        );
+    }
+    let (code, out, err) = support::judge_text(&["replay", &d], &[("JUDGE_NOW", NOW)]);
+    assert_eq!(
+        code, 0,
+        "turn 0 replays from the seats the game began with: {out}{err}"
+    );
+}

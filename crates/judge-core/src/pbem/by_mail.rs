@@ -192,6 +192,18 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
                 };
                 done.say(&f.written, log, text);
             }
+            Command::Start => {
+                let (log, text) = match super::signup::start(ctx.archive, ctx.game, ctx.now) {
+                    Ok(how) => (
+                        "start: the game began".to_string(),
+                        format!(
+                            "The game begins: {how}. Every player is mailed the game as it stands."
+                        ),
+                    ),
+                    Err(e) => ("start: refused".into(), format!("Not done: {e}.")),
+                };
+                done.say(&f.written, log, text);
+            }
             Command::Resume => {
                 let (log, text) = match super::clock::resume(ctx.archive, ctx.game, ctx.now) {
                     Ok(Some((next, at))) => (

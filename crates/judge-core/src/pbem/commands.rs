@@ -13,6 +13,7 @@
 //! anonymous press to all: … the same without your name, where the game allows it
 //! join island as Ann        take the next free seat of a game open for sign-up
 //! extend 24h, pause, resume the GM's: move the deadline, stop and restart the clock
+//! start                     the GM's: begin a game open for sign-up as it is
 //! ```
 //!
 //! A press whose `:` ends the line goes on over the lines below it, up to a line
@@ -55,6 +56,8 @@ pub enum Command {
     Extend(Duration),
     Pause,
     Resume,
+    /// The GM's: begin a game open for sign-up with the seats taken so far.
+    Start,
 }
 
 impl Command {
@@ -71,12 +74,16 @@ impl Command {
             Command::Extend(_) => "extend",
             Command::Pause => "pause",
             Command::Resume => "resume",
+            Command::Start => "start",
         }
     }
 
     /// Only the GM may give it.
     pub fn is_gm(&self) -> bool {
-        matches!(self, Command::Extend(_) | Command::Pause | Command::Resume)
+        matches!(
+            self,
+            Command::Extend(_) | Command::Pause | Command::Resume | Command::Start
+        )
     }
 
     /// It acts (for a player or the GM), so it needs the sender's secret; the others
@@ -119,6 +126,7 @@ const FIRST_WORDS: &[&str] = &[
     "extend",
     "pause",
     "resume",
+    "start",
 ];
 
 /// A line's words made plain and lower case, a trailing `.` or `,` dropped.
@@ -226,6 +234,7 @@ fn read(line: &str, w: &[String]) -> Result<Command, String> {
         "games" => alone(Command::Games),
         "pause" => alone(Command::Pause),
         "resume" => alone(Command::Resume),
+        "start" => alone(Command::Start),
         "resend" => match w[1..] {
             [] => Ok(Command::Resend(None)),
             ["turn", n] => n.parse().map(|n| Command::Resend(Some(n))).map_err(|_| {
@@ -363,6 +372,7 @@ mod tests {
         );
         assert_eq!(only("pause"), Ok(Command::Pause));
         assert_eq!(only("resume"), Ok(Command::Resume));
+        assert_eq!(only("start"), Ok(Command::Start));
         assert_eq!(
             only("join island as Ann Smith"),
             Ok(Command::Join {

@@ -279,10 +279,7 @@ pub fn join(
     let sent = crate::mail::outbox::send_now(&fresh, &welcome, &kept);
     // The others learn that the game began, each with the game as it stands.
     if began {
-        for p in fresh.game.players.iter().filter(|p| p.id != seat) {
-            let m = super::welcome::mail(&fresh, ctx.game, &p.id, None)?;
-            crate::mail::outbox::queue_unless_unaddressable(&fresh, &m)?;
-        }
+        tell_begun(&fresh, ctx.game, Some(&seat))?;
     }
     let begun = if began {
         " Every seat is taken now: the game begins, and every player is mailed the game as it stands."
@@ -307,6 +304,72 @@ pub fn join(
             ),
             Some(seat),
         ),
+    })
+}
+
+/// Mail every player but `except` the game as it begins (no secret in it).
+fn tell_begun(archive: &Archive, game: &dyn Game, except: Option<&str>) -> Result<(), Error> {
+    for p in archive
+        .game
+        .players
+        .iter()
+        .filter(|p| Some(p.id.as_str()) != except)
+    {
+        let m = super::welcome::mail(archive, game, &p.id, None)?;
+        crate::mail::outbox::queue_unless_unaddressable(archive, &m)?;
+    }
+    Ok(())
+}
+
+/// The GM's `start`: begin a game open for sign-up with the seats taken so far (the
+/// free ones are given up), if the game can be played by that many.
+pub fn start(archive: &Archive, game: &dyn Game, now: SystemTime) -> Result<String, Error> {
+    let mut fresh = Archive::open(archive.root())?;
+    if started(&fresh) {
+        return Err(Error::input("the game has begun already"));
+    }
+    let mut file = fresh.game.clone();
+    let given_up: Vec<String> = file
+        .players
+        .iter()
+        .filter(|p| p.is_free())
+        .map(|p| p.id.clone())
+        .collect();
+    file.players.retain(|p| !p.is_free());
+    // Tried first, in memory: a game that cannot be played by so few is left as it is.
+    let scenario = std::fs::read_to_string(fresh.root().join(SCENARIO_FILE))
+        .map_err(|e| Error::input(format!("{SCENARIO_FILE}: {e}")))?;
+    let seats: Vec<SeatRequest> = file
+        .players
+        .iter()
+        .map(|p| SeatRequest {
+            name: p.name.clone(),
+            email: p.email.clone(),
+        })
+        .collect();
+    game.start(
+        SCENARIO_FILE,
+        &scenario,
+        &fresh.name(),
+        &seats,
+        &fresh.seeds()?,
+    )
+    .map_err(|e| {
+        Error::input(format!(
+            "it cannot begin with {}: {}",
+            crate::text::count(seats.len(), "player"),
+            e.message
+        ))
+    })?;
+    file.validate()
+        .map_err(|slip| Error::input(slip.to_string()))?;
+    fresh.save_game_file(file)?;
+    begin(&fresh, game, now)?;
+    tell_begun(&fresh, game, None)?;
+    Ok(if given_up.is_empty() {
+        "every seat was taken".to_string()
+    } else {
+        format!("the free seats ({}) are given up", given_up.join(", "))
     })
 }
 
