@@ -953,3 +953,28 @@ fn the_gm_may_start_an_open_game_before_it_is_full() {
         "turn 0 replays from the seats the game began with: {out}{err}"
     );
 }
+
+/// A flood of commands — forged in a player's name or not — costs that address at most
+/// `COMMAND_MAILS_PER_HOUR` answers an hour (and the other players as many press
+/// mails); the rest are logged, not carried out.
+#[test]
+fn a_flood_of_commands_is_answered_at_most_so_often_an_hour() {
+    let mut f = Folder::new();
+    two_rivers(&f, "rivers", &[]);
+    let limit = pbem_judge::pbem::intake::COMMAND_MAILS_PER_HOUR;
+    for _ in 0..limit + 3 {
+        f.send("Ann <ann@example.org>", "status\n");
+    }
+    let out = f.pass();
+    let answers = f
+        .sent_to("ann@example.org")
+        .iter()
+        .filter(|m| m.subject == "[rivers] status")
+        .count();
+    assert_eq!(answers, limit, "{out}");
+    assert_eq!(
+        out.matches("not carried out").count(),
+        3,
+        "the GM sees each one held back: {out}"
+    );
+}

@@ -66,6 +66,10 @@ const STOPPED_RUNS: u32 = 2;
 /// one note a day ([`Intake::refuse_answer`]).
 pub const REFUSALS_PER_HOUR: usize = 5;
 
+/// Mails of commands carried out for one address within an hour; later ones are
+/// logged and neither carried out nor answered until the hour has passed.
+pub const COMMAND_MAILS_PER_HOUR: usize = 20;
+
 /// Why a mail is refused unread.
 #[derive(Debug)]
 enum Unread {
@@ -1106,6 +1110,33 @@ impl Intake<'_> {
         message_id: &str,
     ) -> Result<(Vec<String>, Option<String>), Error> {
         let archive = self.archive;
+        // A flood of commands (forged or not) costs an address at most this many
+        // answers an hour, and the other players at most this many press mails.
+        let hour_ago = self.now.checked_sub(Duration::from_secs(3600));
+        let address = who.address();
+        let recent = self
+            .log
+            .entries
+            .iter()
+            .filter(|e| {
+                e.from
+                    .as_deref()
+                    .is_some_and(|f| f.eq_ignore_ascii_case(address))
+                    && (matches!(e.outcome, Outcome::Commands { .. }) || !e.commands.is_empty())
+                    && e.handled
+                        .as_deref()
+                        .and_then(|h| humantime::parse_rfc3339_weak(h).ok())
+                        .is_some_and(|h| hour_ago.is_none_or(|ago| h > ago))
+            })
+            .count();
+        if recent >= COMMAND_MAILS_PER_HOUR {
+            return Ok((
+                vec![format!(
+                    "not carried out: {COMMAND_MAILS_PER_HOUR} mails of commands came from this address within the hour"
+                )],
+                None,
+            ));
+        }
         let ctx = by_mail::Ctx {
             archive,
             game: self.game,
