@@ -687,6 +687,8 @@ fn a_folder_that_is_not_a_game_is_exit_1_for_every_command() {
         ("reveal", vec!["reveal", "DIR", "--now"]),
         ("verify", vec!["verify", "DIR"]),
         ("end", vec!["end", "DIR", "--why", "stalled"]),
+        ("pause", vec!["pause", "DIR"]),
+        ("resume", vec!["resume", "DIR"]),
     ];
     // Commands that take no game folder, and how they meet a wrong path.
     let others: Vec<(&str, Vec<&str>, &Path)> = vec![

@@ -978,3 +978,57 @@ fn a_flood_of_commands_is_answered_at_most_so_often_an_hour() {
         "the GM sees each one held back: {out}"
     );
 }
+
+/// Issue 24: "`judge pause DIR` / `judge resume DIR` (the deadline moves by the pause;
+/// players are told)" — the same clock as the GM's `pause` and `resume` by mail.
+#[test]
+fn judge_pause_and_resume_stop_the_clock_and_move_the_deadline_by_the_pause() {
+    let f = Folder::new();
+    two_rivers(&f, "rivers", &[]);
+    let dir = f.dir("rivers");
+    schedule(&dir);
+    let d = dir.to_str().expect("utf-8");
+    let at = |now: &str, args: &[&str]| {
+        let (code, out, err) = support::judge_text(args, &[("JUDGE_NOW", now)]);
+        assert_eq!(code, 0, "{args:?}: {out}{err}");
+        out
+    };
+    let out = at("2026-11-27T18:00:00Z", &["pause", d]);
+    assert!(out.contains("is paused"), "{out}");
+    for who in ["ann@example.org", "bob@example.org"] {
+        assert!(
+            f.sent_to(who)
+                .iter()
+                .any(|m| m.subject == "[rivers] the GM paused the game")
+        );
+    }
+    // Past the deadline (the 28th): nothing is played while paused.
+    let out = at("2026-11-29T18:00:00Z", &["turn", d]);
+    assert!(out.contains("the GM paused the game"), "{out}");
+    assert!(!dir.join("turns/001").exists());
+    let status = at("2026-11-29T18:00:00Z", &["status", d]);
+    assert!(
+        status.contains("The game waits: the GM paused the game"),
+        "{status}"
+    );
+    // Resumed three days later: the deadline of the 28th moves to 1 December.
+    let out = at("2026-11-30T18:00:00Z", &["resume", d]);
+    assert!(out.contains("turn 1 is due by"), "{out}");
+    let a = pbem_judge::archive::Archive::open(&dir).expect("game");
+    assert_eq!(a.game.paused, None);
+    assert_eq!(
+        a.game
+            .schedule
+            .expect("schedule")
+            .moved
+            .get("1")
+            .map(String::as_str),
+        Some("2026-12-01T18:00:00Z")
+    );
+    assert!(
+        f.sent_to("bob@example.org")
+            .iter()
+            .any(|m| m.subject == "[rivers] the GM resumed the game"
+                && m.body.contains("2026-12-01"))
+    );
+}

@@ -1,10 +1,11 @@
-//! `judge deadline`: move the next deadline, and tell the players.
+//! `judge deadline`: move the next deadline, and tell the players; `judge pause` and
+//! `judge resume`: stop the game's clock and start it again (pbem::clock).
 
 use std::io::Write;
 
 use anyhow::Context as _;
 
-use super::{DeadlineArgs, Failure};
+use super::{ClockArgs, DeadlineArgs, Failure};
 use crate::archive::schedule::shown;
 use crate::pbem;
 
@@ -131,6 +132,42 @@ pub fn run(args: DeadlineArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     // The game is written: let it go before the mail, so that a slow server holds up
     // no other command (the outbox has its own lock).
+    drop(lock);
+    super::mail::send_outbox(&archive, out)
+}
+
+pub fn pause(args: ClockArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let lock = super::lock(&args.dir, "judge pause", args.wait)?;
+    let (archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
+    let now = super::mail::now()?;
+    pbem::clock::pause(&archive, game, now)?;
+    writeln!(
+        out,
+        "{} is paused from {}: no deadline runs and no turn is played until judge resume. The players are told.",
+        archive.name(),
+        shown(now)
+    )
+    .context("output")?;
+    drop(lock);
+    super::mail::send_outbox(&archive, out)
+}
+
+pub fn resume(args: ClockArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let lock = super::lock(&args.dir, "judge resume", args.wait)?;
+    let (archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
+    let now = super::mail::now()?;
+    let said = match pbem::clock::resume(&archive, game, now)? {
+        Some((next, at)) => format!(
+            "{} runs again: turn {next} is due by {}. The players are told.",
+            archive.name(),
+            shown(at)
+        ),
+        None => format!(
+            "{} runs again (it has no schedule). The players are told.",
+            archive.name()
+        ),
+    };
+    writeln!(out, "{said}").context("output")?;
     drop(lock);
     super::mail::send_outbox(&archive, out)
 }

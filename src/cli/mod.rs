@@ -228,6 +228,21 @@ pub enum Command {
     ///   judge deadline games/spring --at 2026-12-01T00:00:00Z --past   # play it now
     #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
     Deadline(DeadlineArgs),
+    /// Stop the game's clock: no deadline runs, no reminder is sent and no turn is
+    /// played until `judge resume`; orders are filed as always. The players are told.
+    /// (The GM may send `pause` by mail too: docs/mail-commands.md.)
+    ///
+    /// Example:
+    ///   judge pause games/spring
+    #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
+    Pause(ClockArgs),
+    /// Start the game's clock again: the next deadline moves on by as long as the pause
+    /// lasted, and the players are told the new one.
+    ///
+    /// Example:
+    ///   judge resume games/spring
+    #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
+    Resume(ClockArgs),
     /// Print a shell completion script for judge.
     ///
     /// Example (bash):
@@ -565,6 +580,14 @@ pub struct DeadlineArgs {
 }
 
 #[derive(Debug, clap::Args)]
+pub struct ClockArgs {
+    /// The game's folder.
+    pub dir: PathBuf,
+    #[command(flatten)]
+    pub wait: Wait,
+}
+
+#[derive(Debug, clap::Args)]
 pub struct CompletionsArgs {
     /// The shell: bash, zsh, fish, elvish or powershell.
     pub shell: clap_complete::Shell,
@@ -795,6 +818,8 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), Failure> {
         Command::Mail(args) => mail::mail(args, out),
         Command::Status(args) => mail::status(args, out),
         Command::Deadline(args) => deadline::run(args, out),
+        Command::Pause(args) => deadline::pause(args, out),
+        Command::Resume(args) => deadline::resume(args, out),
         Command::Completions(args) => tools::completions(args, out),
         Command::Man => tools::man(out),
         Command::Selfplay(args) => selfplay::run(args, out),
