@@ -689,6 +689,10 @@ fn a_folder_that_is_not_a_game_is_exit_1_for_every_command() {
         ("end", vec!["end", "DIR", "--why", "stalled"]),
         ("pause", vec!["pause", "DIR"]),
         ("resume", vec!["resume", "DIR"]),
+        (
+            "replace",
+            vec!["replace", "DIR", "red", "--by", "Zoe:zoe@example.org"],
+        ),
     ];
     // Commands that take no game folder, and how they meet a wrong path.
     let others: Vec<(&str, Vec<&str>, &Path)> = vec![

@@ -857,3 +857,101 @@ fn judge_serve_runs_commands_press_and_sign_up_for_every_game_of_one_address() {
         }
     }
 }
+
+/// Issue 24, "Replacement", through the real mail servers: `judge replace DIR SEAT --by
+/// NAME:EMAIL` keeps the seat's colour, pieces and history; the new player gets a fresh
+/// secret and a welcome mail with the game as it stands and its map; the old secret
+/// stops working at once; the next report says who took over.
+#[test]
+fn judge_replace_gives_a_seat_to_a_new_player_and_the_old_secret_stops() {
+    let (h, secrets) = house(false);
+    let ann = secrets[&("ann@example.org".to_string(), "rivers".to_string())].clone();
+    let bob = secrets[&("bob@example.org".to_string(), "rivers".to_string())].clone();
+    let rivers = h.game("rivers");
+    let (code, out, err) = h.judge(
+        &["replace", &rivers, "red", "--by", "Zoe Q:zoe@example.org"],
+        BEFORE,
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("Zoe Q now plays red in place of Ann"), "{out}");
+    let welcome = h
+        .srv
+        .delivered()
+        .into_iter()
+        .find(|m| m.0 == "zoe@example.org" && m.1 == "[rivers] welcome: you take over red")
+        .expect("Zoe's welcome");
+    assert!(welcome.3 >= 1, "the map is attached");
+    let zoe = welcome
+        .2
+        .lines()
+        .skip_while(|l| !l.starts_with("You play"))
+        .find(|l| l.starts_with("    ") && l.trim().len() == 14)
+        .expect("the new secret")
+        .trim()
+        .to_string();
+    assert!(
+        welcome.2.contains("I. ") || welcome.2.contains("the game begins"),
+        "the game as it stands"
+    );
+    let orders = std::fs::read_to_string("games/demo/pending/red.txt")
+        .expect("the demo's orders")
+        .replace("game demo\nplayer red\nturn 1\n", "");
+    let yellow = std::fs::read_to_string("games/demo/pending/yellow.txt")
+        .expect("the demo's orders")
+        .replace("game demo\nplayer yellow\nturn 1\n", "");
+    // Ann's old secret, from her address: no longer red's.
+    h.srv.send(
+        "Ann <ann@example.org>",
+        "orders",
+        &format!("game rivers\nplayer red\nturn 1\nsecret {ann}\n{orders}"),
+    );
+    // Ann's old secret from Zoe's address: refused too.
+    h.srv.send(
+        "Zoe Q <zoe@example.org>",
+        "orders",
+        &format!("game rivers\nplayer red\nturn 1\nsecret {ann}\n{orders}"),
+    );
+    let (code, out) = h.pass("2026-11-28T10:00:00Z");
+    assert_eq!(code, 0, "{out}");
+    assert!(!out.contains("accepted: red's"), "{out}");
+    assert!(out.contains("secret is wrong"), "{out}");
+    // Zoe's own secret, and Bob's orders: filed; the turn is played at its deadline.
+    h.srv.send(
+        "Zoe Q <zoe@example.org>",
+        "orders",
+        &format!("game rivers\nplayer red\nturn 1\nsecret {zoe}\n{orders}"),
+    );
+    h.srv.send(
+        "Bob <bob@example.org>",
+        "orders",
+        &format!("game rivers\nplayer yellow\nturn 1\nsecret {bob}\n{yellow}"),
+    );
+    let (code, out) = h.pass("2026-11-28T11:00:00Z");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("accepted: red's orders for turn 1"), "{out}");
+    let (code, out) = h.pass("2026-12-01T18:00:01Z");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("rivers: played turn 1"), "{out}");
+    let report =
+        std::fs::read_to_string(h.root.join("rivers/turns/001/report.txt")).expect("report");
+    assert!(
+        report.contains("red is played by Zoe Q from turn 1 on, in place of Ann."),
+        "{report}"
+    );
+    let start = Instant::now();
+    while !h
+        .to("bob@example.org")
+        .iter()
+        .any(|m| m.0.starts_with("[rivers] turn 1") && m.1.contains("in place of Ann"))
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "{:?}",
+            h.to("bob@example.org")
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // The archive replays as it was played.
+    let (code, out, err) = h.judge(&["replay", &rivers], "2026-12-01T18:05:00Z");
+    assert_eq!(code, 0, "{out}{err}");
+}

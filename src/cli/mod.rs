@@ -236,6 +236,15 @@ pub enum Command {
     ///   judge pause games/spring
     #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
     Pause(ClockArgs),
+    /// Give a seat to a new player: the seat keeps its colour, pieces and history; the
+    /// newcomer is mailed a new secret at once, with the game as it stands (nothing
+    /// changes if that mail cannot be sent); the old secret stops working now; the next
+    /// report says who took over.
+    ///
+    /// Example:
+    ///   judge replace games/spring yellow --by 'Zoe:zoe@example.org'
+    #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
+    Replace(ReplaceArgs),
     /// Start the game's clock again: the next deadline moves on by as long as the pause
     /// lasted, and the players are told the new one.
     ///
@@ -580,6 +589,19 @@ pub struct DeadlineArgs {
 }
 
 #[derive(Debug, clap::Args)]
+pub struct ReplaceArgs {
+    /// The game's folder.
+    pub dir: PathBuf,
+    /// The seat (its colour) to give to the new player.
+    pub seat: String,
+    /// The new player, as NAME:EMAIL.
+    #[arg(long, value_name = "NAME:EMAIL")]
+    pub by: String,
+    #[command(flatten)]
+    pub wait: Wait,
+}
+
+#[derive(Debug, clap::Args)]
 pub struct ClockArgs {
     /// The game's folder.
     pub dir: PathBuf,
@@ -819,6 +841,7 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), Failure> {
         Command::Status(args) => mail::status(args, out),
         Command::Deadline(args) => deadline::run(args, out),
         Command::Pause(args) => deadline::pause(args, out),
+        Command::Replace(args) => new::replace(args, out),
         Command::Resume(args) => deadline::resume(args, out),
         Command::Completions(args) => tools::completions(args, out),
         Command::Man => tools::man(out),

@@ -1,10 +1,11 @@
-//! `judge new`: create a game archive at turn 0.
+//! `judge new`: create a game archive at turn 0; `judge replace`: give a seat to a new
+//! player.
 
 use std::io::Write;
 
 use anyhow::Context as _;
 
-use super::{Failure, NewArgs};
+use super::{Failure, NewArgs, ReplaceArgs};
 use crate::archive::randomness::Secret;
 use crate::archive::{Archive, GameFile, PlayerEntry};
 use crate::pbem::game::{SeatRequest as Seat, Seeds};
@@ -266,4 +267,26 @@ fn parse_seat(text: &str) -> Result<Seat, Failure> {
         name: name.to_string(),
         email: email.to_string(),
     })
+}
+
+pub fn replace(args: ReplaceArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let by = parse_seat(&args.by)?;
+    let _lock = super::lock(&args.dir, "judge replace", args.wait)?;
+    let (mut archive, game) = crate::pbem::open(crate::games::registry(), &args.dir)?;
+    crate::mail::outbox::settings(&archive).map_err(|e| Failure::User(e.to_string()))?;
+    let r = crate::pbem::replace::replace(
+        &mut archive,
+        game,
+        &args.seat,
+        &by.name,
+        &by.email,
+        super::mail::now()?,
+    )?;
+    writeln!(
+        out,
+        "{} now plays {} in place of {}: a new secret went to {} in a welcome mail (the judge's copy in sent/ has it blanked); the old secret no longer works. Turn {}'s report says so.",
+        r.by, r.seat, r.was, by.email, r.told_in
+    )
+    .context("writing output")?;
+    Ok(())
 }

@@ -15,6 +15,7 @@ pub mod limits;
 pub mod log;
 pub mod preferences;
 pub mod press;
+pub mod replace;
 pub mod replay;
 pub mod report;
 pub mod round;

@@ -11,6 +11,9 @@
 //!
 //! A file holds the sender as shown (the seat and name, or `anonymous`) on its first
 //! line, then the text.
+//!
+//! The GM's notices to everyone (a seat taken over by a new player: `judge replace`)
+//! are kept the same way, in `notices/NNN/`, and printed before the press.
 
 use std::path::PathBuf;
 
@@ -19,6 +22,8 @@ use crate::archive::{Archive, ArchiveError, atomic};
 
 /// Where press to everyone is kept, by the turn whose orders were due.
 pub const PUBLIC_DIR: &str = "press";
+/// Where the GM's notices are kept, by the turn whose report prints them.
+pub const NOTICES_DIR: &str = "notices";
 /// Where private press is kept (under `mail/`, out of git).
 pub const PRIVATE_DIR: &str = "mail/press";
 
@@ -71,30 +76,71 @@ pub fn keep(
     Ok(())
 }
 
-/// The press to everyone kept for turn `turn`, as the end of its report: empty when
-/// there was none (so a game without press reports as before).
-pub fn section(archive: &Archive, turn: u32) -> Result<String, Error> {
-    let dir = archive.root().join(PUBLIC_DIR).join(format!("{turn:03}"));
-    let mut names: Vec<String> = match std::fs::read_dir(&dir) {
+/// Keep a notice of the GM's for the report of turn `turn`, named `name`.
+pub fn notice(archive: &Archive, turn: u32, name: &str, text: &str) -> Result<(), Error> {
+    let p = archive
+        .root()
+        .join(NOTICES_DIR)
+        .join(format!("{turn:03}"))
+        .join(format!("{name}.txt"));
+    atomic::write_file(&p, format!("{}\n", text.trim_end()).as_bytes())?;
+    Ok(())
+}
+
+/// The files of a folder of a turn, in name order, each as text: none when there is no
+/// such folder.
+fn kept(dir: &std::path::Path) -> Result<Vec<String>, Error> {
+    let mut names: Vec<String> = match std::fs::read_dir(dir) {
         Ok(rd) => rd
             .filter_map(Result::ok)
             .map(|e| e.file_name().to_string_lossy().into_owned())
             .filter(|n| n.ends_with(".txt"))
             .collect(),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(String::new()),
-        Err(source) => return Err(ArchiveError::Io { path: dir, source }.into()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(source) => {
+            return Err(ArchiveError::Io {
+                path: dir.to_path_buf(),
+                source,
+            }
+            .into());
+        }
     };
-    if names.is_empty() {
+    names.sort();
+    names
+        .into_iter()
+        .map(|n| {
+            let p = dir.join(&n);
+            std::fs::read_to_string(&p)
+                .map_err(|source| ArchiveError::Io { path: p, source }.into())
+        })
+        .collect()
+}
+
+/// The GM's notices kept for turn `turn`, as a section of its report (empty: none).
+pub fn notices(archive: &Archive, turn: u32) -> Result<String, Error> {
+    let texts = kept(&archive.root().join(NOTICES_DIR).join(format!("{turn:03}")))?;
+    if texts.is_empty() {
         return Ok(String::new());
     }
-    names.sort();
+    let mut out = String::from("\nFROM THE GM\n\n");
+    for t in texts {
+        for l in t.trim_end().lines() {
+            out.push_str(&format!("  {l}\n"));
+        }
+    }
+    Ok(out)
+}
+
+/// The press to everyone kept for turn `turn`, as the end of its report: empty when
+/// there was none (so a game without press reports as before).
+pub fn section(archive: &Archive, turn: u32) -> Result<String, Error> {
+    let dir = archive.root().join(PUBLIC_DIR).join(format!("{turn:03}"));
+    let texts = kept(&dir)?;
+    if texts.is_empty() {
+        return Ok(String::new());
+    }
     let mut out = String::from("\nPRESS (to everyone, while these orders were due)\n");
-    for n in names {
-        let p = dir.join(&n);
-        let text = std::fs::read_to_string(&p).map_err(|source| ArchiveError::Io {
-            path: p.clone(),
-            source,
-        })?;
+    for text in texts {
         let (from, body) = text.split_once('\n').unwrap_or((text.as_str(), ""));
         out.push_str(&format!("\n  From {from}:\n"));
         for l in body.trim_end().lines() {

@@ -171,6 +171,13 @@ pub fn revealed(secret: &Secret) -> String {
     )
 }
 
+/// What a turn's report ends with, from what the game's folder keeps for that turn:
+/// the GM's notices (a seat taken over) and press to everyone. Empty for a turn with
+/// neither, so that a game without them reports as before.
+fn kept_sections(archive: &Archive, turn: u32) -> Result<String, Error> {
+    Ok(super::press::notices(archive, turn)? + &super::press::section(archive, turn)?)
+}
+
 /// The files a turn keeps: the report for everyone and, for a game whose state file is
 /// private, the position's public record. The turn that ends the game ends its report
 /// with the seed, `reveal`, when the game has a secret one.
@@ -182,7 +189,7 @@ pub fn files(
 ) -> Result<Vec<(String, Vec<u8>)>, Error> {
     let template = template(archive)?;
     let tail = reveal.map(revealed).unwrap_or_default();
-    let press = super::press::section(archive, after.turn())?;
+    let press = kept_sections(archive, after.turn())?;
     let mut out = vec![(
         REPORT_FILE.to_string(),
         (report
@@ -228,7 +235,7 @@ pub fn made_again(
     let text = report
         .text(template(archive)?.as_deref(), Some(seat))
         .map_err(Error::from)?;
-    let press = super::press::section(archive, after.turn())?;
+    let press = kept_sections(archive, after.turn())?;
     Ok(Some((text + &press + &tail).into_bytes()))
 }
 

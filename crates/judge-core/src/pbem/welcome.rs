@@ -115,7 +115,7 @@ pub fn mail(
          {due}\n\n\
          Mail the judge `help` for the order guide, or `template` for an order file ready \
          to fill; docs/mail-commands.md has every command.\n\n{dice}\
-         The game as it stands follows; the map is attached.\n\n{text}",
+         {site}The game as it stands follows; the map is attached.\n\n{text}",
         game.title(),
         yours = match secret {
             Some(secret) => format!(
@@ -129,6 +129,11 @@ pub fn mail(
             ),
         },
         shown_secret = secret.unwrap_or("YOUR-SECRET"),
+        site = s
+            .site
+            .as_deref()
+            .map(|u| format!("The game's pages, with every turn's report and map: {u}\n\n"))
+            .unwrap_or_default(),
         dice = super::verify::announcement(archive)?
             .map(|a| format!("{a}\n\n"))
             .unwrap_or_default(),
