@@ -31,6 +31,7 @@ mod catan_public_check;
 mod catan_public_record;
 mod catan_report;
 mod cli;
+mod clock;
 mod dice;
 mod files_and_folders;
 mod fuzz_corpus;

@@ -60,6 +60,11 @@ pub struct Schedule {
     /// waits (docs/gm-guide.md).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grace: Option<String>,
+    /// Weekdays no deadline falls on (`skip = ["sat", "sun"]`): a deadline that would is
+    /// put off, day by day, to the next day not skipped, at the same time of day. A
+    /// deadline the GM moved stands where they put it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skip: Vec<String>,
     /// Deadlines the GM moved (`judge deadline`), by turn: later turns follow on from a
     /// moved one, `every` apart.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -132,6 +137,7 @@ impl Schedule {
             remind: None,
             early: false,
             grace: None,
+            skip: Vec::new(),
             moved: BTreeMap::new(),
         }
     }
@@ -145,6 +151,7 @@ impl Schedule {
             duration("remind", r, Duration::from_secs(1))?;
         }
         self.grace()?;
+        self.skipped_days()?;
         for (turn, at) in &self.moved {
             let key = format!("moved.{turn}");
             turn.parse::<u32>()
@@ -170,6 +177,56 @@ impl Schedule {
                 why: "write \"refuse\" or \"hold\"".into(),
             }),
         }
+    }
+
+    /// The weekdays `skip` names, Monday 0 to Sunday 6.
+    fn skipped_days(&self) -> Result<Vec<u64>, ScheduleError> {
+        const DAYS: [&str; 7] = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
+        let days = self
+            .skip
+            .iter()
+            .map(|d| {
+                let short: String = d.trim().to_ascii_lowercase().chars().take(3).collect();
+                DAYS.iter()
+                    .position(|w| *w == short && d.trim().len() >= 3)
+                    .map(|i| i as u64)
+                    .ok_or_else(|| ScheduleError {
+                        key: "skip".into(),
+                        value: d.clone(),
+                        why: "write weekdays, like skip = [\"sat\", \"sun\"]".into(),
+                    })
+            })
+            .collect::<Result<Vec<u64>, _>>()?;
+        if (0..7).all(|d| days.contains(&d)) {
+            return Err(ScheduleError {
+                key: "skip".into(),
+                value: self.skip.join(", "),
+                why: "every day of the week is skipped: no deadline could ever fall".into(),
+            });
+        }
+        Ok(days)
+    }
+
+    /// `at`, put off day by day past the weekdays `skip` names (UTC).
+    pub fn off_skipped_days(&self, at: SystemTime) -> Result<SystemTime, ScheduleError> {
+        let days = self.skipped_days()?;
+        let mut at = at;
+        // 1970-01-01 was a Thursday (3, counting from Monday).
+        let weekday = |t: SystemTime| {
+            t.duration_since(UNIX_EPOCH)
+                .map_or(0, |d| (d.as_secs() / 86_400 + 3) % 7)
+        };
+        while days.contains(&weekday(at)) {
+            at = at
+                .checked_add(Duration::from_secs(86_400))
+                .filter(|t| in_range(*t))
+                .ok_or_else(|| ScheduleError {
+                    key: "skip".into(),
+                    value: self.skip.join(", "),
+                    why: format!("a deadline put off past them would fall after {LATEST}"),
+                })?;
+        }
+        Ok(at)
     }
 
     /// The time between deadlines.
@@ -222,18 +279,23 @@ impl Schedule {
                 base = (t, time(&key, at)?, key, at.clone());
             }
         }
-        every
+        let at = every
             .checked_mul(turn - base.0)
             .and_then(|d| base.1.checked_add(d))
             .filter(|at| in_range(*at))
             .ok_or_else(|| ScheduleError {
-                key: base.2,
+                key: base.2.clone(),
                 value: base.3,
                 why: format!(
                     "turn {turn}'s deadline, {} after it, would fall after {LATEST}",
                     count_of(every, turn - base.0)
                 ),
-            })
+            })?;
+        // A deadline the GM moved stands where they put it.
+        if base.2.starts_with("moved.") && base.0 == turn {
+            return Ok(at);
+        }
+        self.off_skipped_days(at)
     }
 
     /// Move one turn's deadline (later turns follow on from it). A time out of range is
@@ -296,7 +358,52 @@ mod tests {
             remind: None,
             early: false,
             grace: None,
+            skip: Vec::new(),
             moved: BTreeMap::new(),
+        }
+    }
+
+    /// Issue 24: "deadlines on a weekday mask (`skip = [\"sat\", \"sun\"]`)": a deadline
+    /// that falls on a skipped day is put off to the next day not skipped, at the same
+    /// time; the turns after it keep their own days; a moved deadline stands.
+    #[test]
+    fn deadlines_are_put_off_past_skipped_weekdays() {
+        // 2026-12-04 is a Friday.
+        let mut s = schedule("1day");
+        s.first_deadline = "2026-12-04T18:00:00Z".into();
+        s.skip = vec!["sat".into(), "Sunday".into()];
+        s.validate().expect("valid");
+        let at = |s: &Schedule, t: u32| stamp(s.deadline(t).expect("deadline"));
+        assert_eq!(at(&s, 1), "2026-12-04T18:00:00Z", "Friday stands");
+        assert_eq!(
+            at(&s, 2),
+            "2026-12-07T18:00:00Z",
+            "Saturday is put off to Monday"
+        );
+        assert_eq!(at(&s, 3), "2026-12-07T18:00:00Z", "so is Sunday");
+        assert_eq!(at(&s, 4), "2026-12-07T18:00:00Z", "Monday");
+        assert_eq!(at(&s, 5), "2026-12-08T18:00:00Z");
+        s.move_deadline(
+            2,
+            humantime::parse_rfc3339("2026-12-05T12:00:00Z").expect("t"),
+        )
+        .expect("moved");
+        assert_eq!(
+            at(&s, 2),
+            "2026-12-05T12:00:00Z",
+            "the GM's Saturday stands"
+        );
+        assert_eq!(
+            at(&s, 3),
+            "2026-12-07T12:00:00Z",
+            "the day after it is put off"
+        );
+        for bad in [
+            vec!["caturday"],
+            vec!["mon", "tue", "wed", "thu", "fri", "sat", "sun"],
+        ] {
+            s.skip = bad.iter().map(|d| d.to_string()).collect();
+            assert_eq!(s.validate().expect_err("refused").key, "skip");
         }
     }
 

@@ -204,7 +204,7 @@ pub fn deadline_after(
                     })?,
                 None => first,
             };
-            Ok(Some(after.max(first)))
+            Ok(Some(s.off_skipped_days(after.max(first)).map_err(user)?))
         }
     }
 }
