@@ -41,7 +41,10 @@ fn a_deadline_on_a_skipped_weekday_is_put_off_to_the_next_day() {
     let out = turn_at(&f, "2026-12-04T18:00:01Z");
     assert!(d.join("turns/001").is_dir(), "{out}");
     let report = std::fs::read_to_string(d.join("turns/001/report.txt")).expect("report");
-    assert!(report.contains("2026-12-07"), "turn 2 is due on Monday: {report}");
+    assert!(
+        report.contains("2026-12-07"),
+        "turn 2 is due on Monday: {report}"
+    );
     // Saturday and Sunday evenings: nothing is due.
     for now in ["2026-12-05T18:00:01Z", "2026-12-06T18:00:01Z"] {
         let out = turn_at(&f, now);
@@ -51,4 +54,163 @@ fn a_deadline_on_a_skipped_weekday_is_put_off_to_the_next_day() {
     // Monday's deadline: played.
     let out = turn_at(&f, "2026-12-07T18:00:01Z");
     assert!(d.join("turns/002").is_dir(), "{out}");
+}
+
+/// A two-player game of the folder with a daily deadline from Friday 4 December, the GM
+/// Gina, and `[absent]` as given; the players' secrets.
+fn absent_game(f: &Folder, absent: &str) -> (String, String) {
+    let d = f.dir("rivers");
+    f.judge(&[
+        "new",
+        d.to_str().expect("utf-8"),
+        "--scenario",
+        "two-rivers",
+        "--seed",
+        "3",
+        "--player",
+        "Ann:ann@example.org",
+        "--player",
+        "Bob:bob@example.org",
+        "--gm",
+        "Gina:gm@example.org",
+    ]);
+    let mut toml = std::fs::read_to_string(d.join("game.toml")).expect("toml");
+    toml.push_str(&format!(
+        "\n[schedule]\nfirst_deadline = \"2026-12-04T18:00:00Z\"\nevery = \"1day\"\nremind = \"12h\"\n\n[absent]\n{absent}\n"
+    ));
+    std::fs::write(d.join("game.toml"), toml).expect("toml");
+    let out = f.judge(&["secret", d.to_str().expect("utf-8")]);
+    let secret = |seat: &str| {
+        out.lines()
+            .find(|l| l.trim_start().starts_with(seat))
+            .and_then(|l| l.split("secret ").nth(1))
+            .expect("a secret")
+            .to_string()
+    };
+    (secret("red"), secret("yellow"))
+}
+
+/// "A grace period after a deadline for a player who asked for it (`grace` by mail),
+/// counted against a per-game allowance": the deadline moves `[absent] grace` later for
+/// everyone, everyone is told, and a second ask past the allowance is refused.
+#[test]
+fn grace_by_mail_moves_the_deadline_within_the_allowance() {
+    let mut f = Folder::new();
+    let (ann, _) = absent_game(&f, "grace = \"12h\"\ngraces = 1");
+    let d = f.dir("rivers");
+    f.send(
+        "Ann <ann@example.org>",
+        &format!("game rivers\nsecret {ann}\ngrace\n"),
+    );
+    f.pass_at("2026-12-03T10:00:00Z");
+    let bob = f.sent_to("bob@example.org");
+    assert!(
+        bob.iter()
+            .any(|m| m.body.contains("red asked for grace")
+                && m.body.contains("2026-12-05 at 06:00:00")),
+        "{bob:?}"
+    );
+    // Grace without the secret does nothing; a second one is past the allowance.
+    f.send("Ann <ann@example.org>", "game rivers\ngrace\n");
+    f.send(
+        "Ann <ann@example.org>",
+        &format!("game rivers\nsecret {ann}\ngrace\n"),
+    );
+    f.pass_at("2026-12-03T11:00:00Z");
+    let said: String = f
+        .sent_to("ann@example.org")
+        .iter()
+        .map(|m| m.body.clone())
+        .collect();
+    assert!(said.contains("needs your secret"), "{said}");
+    assert!(said.contains("you had grace for turn 1 already"), "{said}");
+    // The old deadline passes: nothing is played; the new one: played.
+    f.pass_at("2026-12-04T18:00:01Z");
+    assert!(!d.join("turns/001").exists());
+    f.pass_at("2026-12-05T06:00:01Z");
+    assert!(d.join("turns/001").is_dir());
+    let ledger = std::fs::read_to_string(d.join("absent.toml")).expect("the ledger");
+    assert!(
+        ledger.contains("seat = \"red\"") && ledger.contains("turn = 1"),
+        "{ledger}"
+    );
+}
+
+/// "A budget of missed turns per player: after it is spent the GM is told, the other
+/// players are told the seat is open for a replacement"; "vacations (`vacation until
+/// DATE` by mail, within a per-player allowance)": a player on vacation is not reminded
+/// and the turns they miss meanwhile are not counted.
+#[test]
+fn missed_turns_open_the_seat_and_a_vacation_is_not_counted() {
+    let mut f = Folder::new();
+    let (ann, _) = absent_game(&f, "missed = 2\nvacation = \"3days\"");
+    let d = f.dir("rivers");
+    // Asking for more vacation than the game allows is refused.
+    f.send(
+        "Ann <ann@example.org>",
+        &format!("game rivers\nsecret {ann}\nvacation until 2026-12-20\n"),
+    );
+    f.send(
+        "Ann <ann@example.org>",
+        &format!("game rivers\nsecret {ann}\nvacation until 2026-12-06\n"),
+    );
+    f.pass_at("2026-12-03T10:00:00Z");
+    let said: String = f
+        .sent_to("ann@example.org")
+        .iter()
+        .map(|m| m.body.clone())
+        .collect();
+    assert!(
+        said.contains("more than the vacation you have left"),
+        "{said}"
+    );
+    assert!(
+        said.contains("You are on vacation until 2026-12-06"),
+        "{said}"
+    );
+    // Reminders before Friday's deadline: Bob, not Ann.
+    f.clear();
+    let out = f.pass_at("2026-12-04T08:00:00Z");
+    assert!(
+        out.contains("reminded yellow") && !out.contains("reminded red"),
+        "{out}"
+    );
+    // Friday and Saturday: nobody sends orders. Bob's two misses spend his budget.
+    f.pass_at("2026-12-04T18:00:01Z");
+    let out = f.pass_at("2026-12-05T18:00:01Z");
+    assert!(d.join("turns/002").is_dir(), "{out}");
+    assert!(out.contains("yellow (Bob) has missed 2 turns"), "{out}");
+    let record = |t: u32| {
+        let text =
+            std::fs::read_to_string(d.join(format!("turns/{t:03}/turn.json"))).expect("turn.json");
+        serde_json::from_str::<serde_json::Value>(&text).expect("json")["missed"].clone()
+    };
+    assert_eq!(record(1), serde_json::json!(["yellow"]), "Ann on vacation");
+    for who in ["gm@example.org", "ann@example.org", "bob@example.org"] {
+        assert!(
+            f.sent_to(who)
+                .iter()
+                .any(|m| m.subject == "[rivers] yellow's seat is open for a replacement"),
+            "{who}"
+        );
+    }
+    assert!(
+        f.sent_to("gm@example.org")[0]
+            .body
+            .contains("judge replace")
+    );
+    // Sunday: Ann is back, and misses; Bob's third miss tells nobody again.
+    f.clear();
+    let out = f.pass_at("2026-12-06T18:00:01Z");
+    assert_eq!(record(3), serde_json::json!(["red", "yellow"]), "{out}");
+    assert!(
+        f.sent().iter().all(|m| !m.subject.contains("seat is open")),
+        "{out}"
+    );
+    // The archive replays as played.
+    let (code, out, err) = crate::support::judge_text(
+        &["replay", d.to_str().expect("utf-8")],
+        &[("JUDGE_NOW", "2026-12-06T19:00:00Z")],
+    );
+    assert_eq!(code, 0, "{out}{err}");
 }

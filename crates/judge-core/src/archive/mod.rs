@@ -61,6 +61,37 @@ pub struct GameFile {
     /// The game master, for the GM's commands by mail (docs/mail-commands.md).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gm: Option<GmEntry>,
+    /// What the game does for absent players (docs/gm-guide.md, "Absent players").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub absent: Option<AbsentRules>,
+}
+
+/// `[absent]`: the budget of missed turns, grace and vacations.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AbsentRules {
+    /// Turns a player may miss before their seat is declared open for a replacement.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub missed: Option<u32>,
+    /// How much later the next deadline moves when a player mails `grace`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grace: Option<String>,
+    /// How many times each player may ask for grace in the game (2 unless set).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub graces: Option<usize>,
+    /// How much vacation each player may take in the game (`vacation until DATE`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vacation: Option<String>,
+}
+
+impl AbsentRules {
+    pub fn grace(&self) -> Result<Option<std::time::Duration>, schedule::ScheduleError> {
+        schedule::duration_of("absent.grace", self.grace.as_deref())
+    }
+
+    pub fn vacation(&self) -> Result<Option<std::time::Duration>, schedule::ScheduleError> {
+        schedule::duration_of("absent.vacation", self.vacation.as_deref())
+    }
 }
 
 /// Press between players (docs/mail-commands.md, `press`).
@@ -869,6 +900,17 @@ impl GameFile {
             at.extend(dotted(&e.key));
             out.push(Slip::new(at, e.to_string()));
         }
+        if let Some(a) = &self.absent {
+            for e in [a.grace().err(), a.vacation().err()].into_iter().flatten() {
+                out.push(Slip::new(
+                    vec![
+                        Key::Name("absent".into()),
+                        Key::Name(e.key.trim_start_matches("absent.").into()),
+                    ],
+                    e.to_string(),
+                ));
+            }
+        }
         if let Some(m) = &self.mail {
             let at = |key: &str| vec![Key::Name("mail".into()), Key::Name(key.into())];
             if let Err(e) = m.from.parse::<lettre::message::Mailbox>() {
@@ -967,6 +1009,7 @@ mod tests {
             press: None,
             paused: None,
             gm: None,
+            absent: None,
         }
     }
 

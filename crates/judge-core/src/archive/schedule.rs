@@ -83,12 +83,25 @@ pub enum Late {
 }
 
 /// Why a schedule does not read: the key and what is wrong with it.
+/// The table is `[schedule]`, or the one a dotted key names (`absent.grace`: `[absent]
+/// grace`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("[schedule] {key} = \"{value}\": {why}")]
+#[error("[{}] {} = \"{value}\": {why}", table_of(key), key_in_table(key))]
 pub struct ScheduleError {
     pub key: String,
     pub value: String,
     pub why: String,
+}
+
+fn table_of(key: &str) -> &str {
+    match key.split_once('.') {
+        Some(("absent", _)) => "absent",
+        _ => "schedule",
+    }
+}
+
+fn key_in_table(key: &str) -> &str {
+    key.strip_prefix("absent.").unwrap_or(key)
 }
 
 fn time(key: &str, value: &str) -> Result<SystemTime, ScheduleError> {
@@ -312,6 +325,14 @@ impl Schedule {
         self.moved.insert(turn.to_string(), stamp(to));
         Ok(())
     }
+}
+
+/// A duration a setting may leave out, read as the schedule reads its own (`12h`,
+/// `2days`), up to a year; the error names `key`.
+pub fn duration_of(key: &str, value: Option<&str>) -> Result<Option<Duration>, ScheduleError> {
+    value
+        .map(|v| duration(key, v, Duration::from_secs(1)))
+        .transpose()
 }
 
 /// `every` times `n`, as a person says it: `3 times 7days`.

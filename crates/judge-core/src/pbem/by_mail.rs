@@ -192,6 +192,27 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
                 };
                 done.say(&f.written, log, text);
             }
+            Command::Grace | Command::Vacation(_) => {
+                let Who::Player(p) = who else {
+                    done.say(
+                        &f.written,
+                        format!("{name}: refused (a player's)"),
+                        format!("`{name}` is a player's: the GM moves deadlines with `extend`."),
+                    );
+                    continue;
+                };
+                let result = match command {
+                    Command::Vacation(until) => {
+                        super::absent::vacation(ctx.archive, &p.id, *until, ctx.now)
+                    }
+                    _ => super::absent::grace(ctx.archive, ctx.game, &p.id, ctx.now),
+                };
+                let (log, text) = match result {
+                    Ok(text) => (format!("{name}: granted"), text),
+                    Err(e) => (format!("{name}: refused"), format!("Not done: {e}.")),
+                };
+                done.say(&f.written, log, text);
+            }
             Command::Start => {
                 let (log, text) = match super::signup::start(ctx.archive, ctx.game, ctx.now) {
                     Ok(how) => (
@@ -234,7 +255,7 @@ fn help(ctx: &Ctx<'_>, how: &str, doc: &str) -> String {
         .and_then(|m| m.site.clone())
         .map(|s| format!("{}/{doc}", s.trim_end_matches('/')));
     format!(
-        "{name} is a game of {} played by mail. Mail your orders to this address as plain text (in the mail, or a text attachment), starting with the header:\n\n    game {name}\n    player YOUR-SEAT\n    turn N\n    secret YOUR-SECRET\n\n{how}\n\nThe whole order guide: {}. Send `template` for an order file ready to fill.\n\nCommands you can mail (each on a line of its own; several in one mail are fine):\n\n    help                      this guide\n    template                  an order file for the next turn, ready to fill\n    status                    the turn, the deadline, whose orders are in, yours as filed\n    resend                    the last report again (resend turn 3: turn 3's)\n    games                     your games at this address\n    press to red: text        a message to one player (or `all`); needs your secret\n\nThe commands are in docs/mail-commands.md.",
+        "{name} is a game of {} played by mail. Mail your orders to this address as plain text (in the mail, or a text attachment), starting with the header:\n\n    game {name}\n    player YOUR-SEAT\n    turn N\n    secret YOUR-SECRET\n\n{how}\n\nThe whole order guide: {}. Send `template` for an order file ready to fill.\n\nCommands you can mail (each on a line of its own; several in one mail are fine):\n\n    help                      this guide\n    template                  an order file for the next turn, ready to fill\n    status                    the turn, the deadline, whose orders are in, yours as filed\n    resend                    the last report again (resend turn 3: turn 3's)\n    games                     your games at this address\n    press to red: text        a message to one player (or `all`); needs your secret\n    grace                     the next deadline later, if the game allows; needs your secret\n    vacation until 2026-12-20 away until then, if the game allows; needs your secret\n\nThe commands are in docs/mail-commands.md.",
         ctx.game.title(),
         site.unwrap_or_else(|| format!("{doc} (ask the GM for a copy)")),
     )

@@ -63,6 +63,17 @@ pub fn extend(
     by: Duration,
     now: SystemTime,
 ) -> Result<(u32, SystemTime, SystemTime), Error> {
+    extend_for(archive, game, by, now, "The GM")
+}
+
+/// [`extend`], saying who moved it (`The GM`, `red asked for grace:`).
+pub fn extend_for(
+    archive: &Archive,
+    game: &dyn Game,
+    by: Duration,
+    now: SystemTime,
+    who: &str,
+) -> Result<(u32, SystemTime, SystemTime), Error> {
     let next = next_turn(archive, game)?;
     if super::waiting(archive).is_some() {
         return Err(Error::input(
@@ -93,7 +104,12 @@ pub fn extend(
         ),
         &format!("[{name}] turn {next}: the deadline moved to {}", shown(new)),
         &format!(
-            "The GM moved the deadline for turn {next} of {name} from {} to {}.\n\nOrders already sent stand; you may replace them until the new deadline.\n",
+            "{} the deadline for turn {next} of {name} from {} to {}.\n\nOrders already sent stand; you may replace them until the new deadline.\n",
+            if who == "The GM" {
+                "The GM moved".to_string()
+            } else {
+                format!("{who}: it moved")
+            },
             shown(old),
             shown(new)
         ),

@@ -14,6 +14,8 @@
 //! join island as Ann        take the next free seat of a game open for sign-up
 //! extend 24h, pause, resume the GM's: move the deadline, stop and restart the clock
 //! start                     the GM's: begin a game open for sign-up as it is
+//! grace                     the next deadline later, as the game allows
+//! vacation until 2026-12-20 away until then: not reminded, misses not counted
 //! ```
 //!
 //! A press whose `:` ends the line goes on over the lines below it, up to a line
@@ -58,6 +60,10 @@ pub enum Command {
     Resume,
     /// The GM's: begin a game open for sign-up with the seats taken so far.
     Start,
+    /// A player's: the next deadline later by the game's grace.
+    Grace,
+    /// A player's: away until then (RFC 3339, or a date: the day's start, UTC).
+    Vacation(std::time::SystemTime),
 }
 
 impl Command {
@@ -75,6 +81,8 @@ impl Command {
             Command::Pause => "pause",
             Command::Resume => "resume",
             Command::Start => "start",
+            Command::Grace => "grace",
+            Command::Vacation(_) => "vacation",
         }
     }
 
@@ -89,7 +97,11 @@ impl Command {
     /// It acts (for a player or the GM), so it needs the sender's secret; the others
     /// only answer to the address on file, which a forged mail cannot read.
     pub fn acts(&self) -> bool {
-        self.is_gm() || matches!(self, Command::Press { .. })
+        self.is_gm()
+            || matches!(
+                self,
+                Command::Press { .. } | Command::Grace | Command::Vacation(_)
+            )
     }
 }
 
@@ -127,6 +139,8 @@ const FIRST_WORDS: &[&str] = &[
     "pause",
     "resume",
     "start",
+    "grace",
+    "vacation",
 ];
 
 /// A line's words made plain and lower case, a trailing `.` or `,` dropped.
@@ -235,6 +249,22 @@ fn read(line: &str, w: &[String]) -> Result<Command, String> {
         "pause" => alone(Command::Pause),
         "resume" => alone(Command::Resume),
         "start" => alone(Command::Start),
+        "grace" => alone(Command::Grace),
+        "vacation" => match w[1..] {
+            ["until", date] => {
+                let full = if date.len() == 10 {
+                    format!("{date}T00:00:00Z")
+                } else {
+                    date.to_ascii_uppercase()
+                };
+                humantime::parse_rfc3339_weak(&full)
+                    .map(Command::Vacation)
+                    .map_err(|_| {
+                        format!("`vacation until {date}`: write a date, like `vacation until 2026-12-20`")
+                    })
+            }
+            _ => Err("write until when, like `vacation until 2026-12-20`".into()),
+        },
         "resend" => match w[1..] {
             [] => Ok(Command::Resend(None)),
             ["turn", n] => n.parse().map(|n| Command::Resend(Some(n))).map_err(|_| {
@@ -373,6 +403,18 @@ mod tests {
         assert_eq!(only("pause"), Ok(Command::Pause));
         assert_eq!(only("resume"), Ok(Command::Resume));
         assert_eq!(only("start"), Ok(Command::Start));
+        assert_eq!(only("grace"), Ok(Command::Grace));
+        assert_eq!(
+            only("vacation until 2026-12-20"),
+            Ok(Command::Vacation(
+                humantime::parse_rfc3339("2026-12-20T00:00:00Z").expect("t")
+            ))
+        );
+        assert!(
+            only("vacation until soon")
+                .unwrap_err()
+                .contains("2026-12-20")
+        );
         assert_eq!(
             only("join island as Ann Smith"),
             Ok(Command::Join {

@@ -3,6 +3,7 @@
 //! ([`replay`]). Each step is a function over the archive that a GM may run alone; the
 //! command line only calls them. A game is known here only through [`game::Game`].
 
+pub mod absent;
 pub mod by_mail;
 pub mod clock;
 pub mod commands;

@@ -140,6 +140,7 @@ pub fn of_turn(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Box<dyn 
             .collect(),
         acted: None,
         ended: None,
+        missed: Vec::new(),
     });
     build(
         game,

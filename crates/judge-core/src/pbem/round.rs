@@ -281,6 +281,7 @@ pub fn turn_zero_files(
         orders: Default::default(),
         acted: None,
         ended: None,
+        missed: Vec::new(),
     };
     let mut files = vec![
         (STATE_FILE.to_string(), state.as_bytes().to_vec()),

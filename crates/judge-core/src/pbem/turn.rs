@@ -89,6 +89,10 @@ pub struct TurnRecord {
     /// nothing but the end.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ended: Option<String>,
+    /// Whose orders the turn waited for and did not get (no orders sent, none standing),
+    /// but for players on vacation: what `[absent] missed` counts (pbem::absent).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub missed: Vec<String>,
 }
 
 /// The record of a turn, if it has one (turns played before it was kept have none).
@@ -452,9 +456,13 @@ fn remind(
         return Ok(());
     }
     let name = archive.name();
+    let ledger = super::absent::Ledger::load(archive)?;
     for seat in state.seats() {
         let key = format!("remind-{next:03}-{}", seat.id);
-        if !waiting.contains(&seat.id) || outbox::known(archive, &key) {
+        if !waiting.contains(&seat.id)
+            || outbox::known(archive, &key)
+            || ledger.on_vacation(&seat.id, now)
+        {
             continue;
         }
         let Some(p) = archive.game.players.iter().find(|p| p.id == seat.id) else {
@@ -652,6 +660,13 @@ fn step(
     }
     let name = archive.name();
     let one_at_a_time = game.pace() == Pace::OneAtATime;
+    let ledger = super::absent::Ledger::load(archive)?;
+    let missed: Vec<String> = waiting
+        .iter()
+        .filter(|p| !files.iter().any(|(_, f, _)| &f.player == *p))
+        .filter(|p| !ledger.on_vacation(p, now))
+        .cloned()
+        .collect();
     let rec = TurnRecord {
         game: name.clone(),
         deadline: super::deadline_after(archive, game, next + 1, Some(now))?.map(shown),
@@ -662,6 +677,7 @@ fn step(
             .collect(),
         acted: played.acted.clone(),
         ended: None,
+        missed,
     };
     let mut turn_files: Vec<(String, Vec<u8>)> = order_files
         .iter()
@@ -713,6 +729,7 @@ fn step(
     if let Some(why) = &played.over {
         lines.push(format!("The game is over: {why}"));
     }
+    super::absent::after_turn(archive, next, lines)?;
     finish(archive, game, lines)?;
     Ok(Done::Played(next))
 }
@@ -753,6 +770,7 @@ pub fn end(
         orders: BTreeMap::new(),
         acted: played.acted.clone(),
         ended: Some(why.to_string()),
+        missed: Vec::new(),
     };
     let before = archive.read(last, STATE_FILE)?;
     let mut files: Vec<(String, Vec<u8>)> = vec![
