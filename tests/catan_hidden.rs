@@ -41,7 +41,7 @@ fn new_state(v: Variant, seed: u64) -> State {
 
 /// The files that come in for a step: the awaited player's, mostly, and others' now
 /// and then (their standing parts, or orders for a later turn).
-fn incoming(s: &State, r: &mut Rng) -> BTreeMap<Colour, String> {
+pub(crate) fn incoming(s: &State, r: &mut Rng) -> BTreeMap<Colour, String> {
     let wanted = pbem_judge::catan::awaited(s);
     let mut files = BTreeMap::new();
     for seat in 0..s.players.len() as u8 {
@@ -195,7 +195,7 @@ fn knows(before: &str, events: &str, after: &str, acted: &Option<Vec<String>>, p
 
 /// Q's hand made up again, the same size: cards swapped with another hidden hand (so
 /// every resource is still conserved) or, half the time, drawn anew.
-fn new_hand(v: &mut Value, q: usize, other: Option<usize>, r: &mut Rng) {
+pub(crate) fn new_hand(v: &mut Value, q: usize, other: Option<usize>, r: &mut Rng) {
     let names = ["wood", "brick", "wool", "grain", "ore"];
     let get = |v: &Value, i: usize| -> [u64; 5] {
         names.map(|n| v["players"][i]["hand"][n].as_u64().unwrap_or(0))
@@ -239,7 +239,7 @@ fn new_hand(v: &mut Value, q: usize, other: Option<usize>, r: &mut Rng) {
 /// Q's unplayed development cards made up again, the same count of each kind of pile
 /// (playable, bought this turn). In Catan Express a victory point card is played the
 /// moment it is bought ("must be played immediately"), so none is ever held there.
-fn new_devs(v: &mut Value, q: usize, express: bool, r: &mut Rng) {
+pub(crate) fn new_devs(v: &mut Value, q: usize, express: bool, r: &mut Rng) {
     let kinds: &[&str] = if express {
         &["knight", "road-building", "year-of-plenty", "monopoly"]
     } else {

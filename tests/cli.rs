@@ -689,6 +689,7 @@ fn a_folder_that_is_not_a_game_is_exit_1_for_every_command() {
         ("end", vec!["end", "DIR", "--why", "stalled"]),
         ("pause", vec!["pause", "DIR"]),
         ("resume", vec!["resume", "DIR"]),
+        ("bot", vec!["bot", "DIR", "red"]),
         (
             "replace",
             vec!["replace", "DIR", "red", "--by", "Zoe:zoe@example.org"],

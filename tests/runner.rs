@@ -17,6 +17,7 @@ mod support;
 
 mod architecture;
 mod cases;
+mod catan_bot;
 mod catan_cli;
 mod catan_express;
 mod catan_express_cli;

@@ -245,6 +245,15 @@ pub enum Command {
     ///   judge replace games/spring yellow --by 'Zoe:zoe@example.org'
     #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
     Replace(ReplaceArgs),
+    /// Print the order file the game's bot would send for a seat now: a hint for a
+    /// player, and what the caretaker plays for an absent one. It is written from what
+    /// that seat may know, and checked by the judge's checker. (Catan and Catan
+    /// Express; Roads & Boats has no bot yet.)
+    ///
+    /// Example:
+    ///   judge bot games/island red
+    #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
+    Bot(BotArgs),
     /// Start the game's clock again: the next deadline moves on by as long as the pause
     /// lasted, and the players are told the new one.
     ///
@@ -602,6 +611,14 @@ pub struct ReplaceArgs {
 }
 
 #[derive(Debug, clap::Args)]
+pub struct BotArgs {
+    /// The game's folder.
+    pub dir: PathBuf,
+    /// The seat (its colour).
+    pub seat: String,
+}
+
+#[derive(Debug, clap::Args)]
 pub struct ClockArgs {
     /// The game's folder.
     pub dir: PathBuf,
@@ -842,6 +859,7 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), Failure> {
         Command::Deadline(args) => deadline::run(args, out),
         Command::Pause(args) => deadline::pause(args, out),
         Command::Replace(args) => new::replace(args, out),
+        Command::Bot(args) => show::bot(args, out),
         Command::Resume(args) => deadline::resume(args, out),
         Command::Completions(args) => tools::completions(args, out),
         Command::Man => tools::man(out),

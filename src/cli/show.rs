@@ -1,10 +1,11 @@
-//! `judge show`: print a turn's state for people or tools.
+//! `judge show`: print a turn's state for people or tools; `judge bot`: the order file
+//! the game's bot would send for a seat.
 
 use std::io::Write;
 
 use anyhow::Context as _;
 
-use super::{Failure, ShowArgs};
+use super::{BotArgs, Failure, ShowArgs};
 use crate::archive::STATE_FILE;
 use crate::pbem;
 
@@ -47,4 +48,29 @@ pub fn run(args: ShowArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .context("writing output")?;
     }
     Ok(())
+}
+
+pub fn bot(args: BotArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let (archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
+    let position = pbem::current(&archive, game)?;
+    let seat = args.seat.to_ascii_lowercase();
+    if !position.seats().iter().any(|s| s.id == seat) {
+        let seats: Vec<String> = position.seats().into_iter().map(|s| s.id).collect();
+        return Err(Failure::User(format!(
+            "there is no seat `{seat}` in {}: its seats are {}",
+            archive.name(),
+            seats.join(", ")
+        )));
+    }
+    match position.bot(&seat) {
+        Some(orders) => {
+            let text = orders.map_err(pbem::Error::from)?;
+            out.write_all(text.as_bytes()).context("output")?;
+            Ok(())
+        }
+        None => Err(Failure::User(format!(
+            "{} has no bot yet: there is nothing to print for {seat}",
+            game.title()
+        ))),
+    }
 }

@@ -642,6 +642,15 @@ impl Position for State {
         format!("{title}\n\n{}", super::report(self, &[], self, None))
     }
 
+    fn bot(&self, seat: &str) -> Option<Result<String, GameError>> {
+        Some(match Colour::parse(seat) {
+            Some(c) => crate::bot::orders(self, c, None),
+            None => Err(GameError::input(format!(
+                "`{seat}` is not a seat of this game"
+            ))),
+        })
+    }
+
     /// docs/catan-orders.md and docs/catan-express-orders.md: the sections an order
     /// file has (founding, before the roll, the turn), each with an example as a comment.
     /// The seat's hand is its own report's business: the template names no cards.

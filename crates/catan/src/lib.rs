@@ -41,6 +41,7 @@
 
 pub mod bits;
 pub mod board;
+pub mod bot;
 pub mod cards;
 pub mod cases;
 pub mod events;

@@ -521,6 +521,13 @@ pub trait Position {
         let _ = seat;
         String::new()
     }
+    /// The order file the game's bot would send for `seat` now (`judge bot`, and the
+    /// caretaker that plays for an absent player), written from what that seat may
+    /// know; `None` when the game has no bot yet.
+    fn bot(&self, seat: &str) -> Option<Result<String, GameError>> {
+        let _ = seat;
+        None
+    }
     /// End the game now, before the next turn is played (`judge end --why`): the next
     /// turn of the archive holds only the end, scored by the game's own rules, with the
     /// GM's reason in its report.

@@ -1,0 +1,123 @@
+//! Issue 24, "The bots": the judge's Catan player (`catan::bot`, what `judge bot` and
+//! the caretaker run) reads "only what its seat may know, never another's hand or the
+//! dice to come" — proven as non-interference: over random positions of base Catan,
+//! the 5–6 player extension and Catan Express, the file it writes for a seat is the same
+//! byte for byte when every other player's hand and unplayed development cards, the
+//! order of the deck and the game's secret seed (the dice to come) are made up anew.
+//! And "a bot's order file is always accepted by `judge check` with no error".
+
+use crate::catan_hidden::{incoming, new_devs, new_hand};
+use crate::support;
+use crate::support::catan::Variant;
+
+use pbem_judge::catan::{Colour, State};
+use pbem_judge::luck::{Luck, Rng};
+
+fn cases() -> usize {
+    std::env::var("CATAN_HIDDEN_CASES")
+        .ok()
+        .and_then(|n| n.parse::<usize>().ok())
+        .map_or(60, |n| n / 4)
+}
+
+/// `s` with everything `me` may not know made up anew.
+fn other_world(s: &State, me: u8, r: &mut Rng) -> State {
+    let mut v: serde_json::Value = serde_json::from_str(&s.to_json()).expect("json");
+    let others: Vec<usize> = (0..s.players.len()).filter(|q| *q != me as usize).collect();
+    for &q in &others {
+        let swap = others
+            .iter()
+            .copied()
+            .filter(|o| *o != q)
+            .collect::<Vec<_>>();
+        new_hand(&mut v, q, support::pick(r, &swap).copied(), r);
+        new_devs(&mut v, q, s.scenario.is_some(), r);
+    }
+    if let Some(deck) = v["deck"].as_array_mut() {
+        for i in (1..deck.len()).rev() {
+            deck.swap(i, r.below(i as u32 + 1) as usize);
+        }
+    }
+    let mut b = State::from_json(&v.to_string()).expect("the made-up state reads");
+    b.luck = Luck::predictable(r.below(u32::MAX) as u64);
+    b
+}
+
+/// How many positions were compared, and in how many the bot wrote differently when
+/// its own hand was made up anew too (the comparison has teeth: the file does hang on
+/// what the seat knows).
+fn run(v: Variant) -> (usize, usize) {
+    let game = v.game();
+    let want = cases();
+    let mut compared = 0;
+    let mut own_matters = 0;
+    let mut seed = 1u64;
+    while compared < want {
+        let mut r = Rng::new(seed ^ 0xB07_0000);
+        let luck = Luck::predictable(seed ^ 0xD1CE);
+        let mut s = v.new_game("bot", seed, luck.clone()).0;
+        seed += 1;
+        for _ in 0..20 + r.below(60) {
+            if s.winner.is_some() {
+                break;
+            }
+            if r.below(3) == 0 {
+                // The awaited player most of the time; now and then another.
+                let awaited = pbem_judge::catan::awaited(&s);
+                let me = match awaited.first() {
+                    Some(c) if r.below(4) > 0 => s.seat_of(*c).expect("a seat"),
+                    _ => r.below(s.players.len() as u32) as u8,
+                };
+                let colour: Colour = s.colour(me);
+                let a = pbem_judge::catan::bot::orders(&s, colour, None).unwrap_or_else(|e| {
+                    panic!("{v:?} seed {seed}: the bot's orders for {colour}: {e}")
+                });
+                let b = pbem_judge::catan::bot::orders(&other_world(&s, me, &mut r), colour, None)
+                    .expect("the bot's orders in the other world");
+                assert_eq!(
+                    a, b,
+                    "{v:?} seed {seed} step {}: {colour}'s bot wrote differently when what it may not know changed",
+                    s.step
+                );
+                compared += 1;
+                // Everything hidden from another seat changed: this seat's hand too.
+                let other = (me + 1) % s.players.len() as u8;
+                let c =
+                    pbem_judge::catan::bot::orders(&other_world(&s, other, &mut r), colour, None)
+                        .expect("the bot's orders with its own hand changed");
+                own_matters += usize::from(c != a);
+            }
+            let files = incoming(&s, &mut r);
+            let out = game
+                .position(&s.to_json())
+                .expect("position")
+                .play(
+                    &files
+                        .iter()
+                        .map(|(c, t)| pbem_judge::pbem::game::OrderFile {
+                            player: c.name().to_string(),
+                            text: t.clone(),
+                        })
+                        .collect::<Vec<_>>(),
+                    &luck,
+                )
+                .expect("a step");
+            s = State::from_json(&out.state).expect("reads");
+            if compared >= want {
+                break;
+            }
+        }
+    }
+    (compared, own_matters)
+}
+
+#[test]
+fn the_catan_bot_knows_no_other_hand_nor_the_dice_to_come() {
+    for v in [Variant::Base, Variant::Extension, Variant::Express] {
+        let (n, own) = run(v);
+        eprintln!(
+            "{v:?}: {n} positions, the bot's file the same in both worlds, and checked; {own} changed with its own hand"
+        );
+        assert!(own > 0, "{v:?}: the bot's file never hangs on its own hand");
+    }
+}
