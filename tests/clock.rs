@@ -214,3 +214,84 @@ fn missed_turns_open_the_seat_and_a_vacation_is_not_counted() {
     );
     assert_eq!(code, 0, "{out}{err}");
 }
+
+/// "What runs for a player who sent nothing: their standing orders; else a caretaker bot
+/// (if the game allows it); else nothing. Everything a bot plays is written as an
+/// ordinary order file in the archive, marked as the caretaker's, checked like a
+/// player's, in the report, and replayed byte for byte." A Catan game where nobody
+/// mails: at each deadline the caretaker plays for the player the step waits for; the
+/// budget of missed turns still counts them (the player was absent), and when it is
+/// spent the GM is told. (`judge replace`, which seats a newcomer: tests/house.rs.)
+#[test]
+fn the_caretaker_plays_for_an_absent_catan_player_and_the_archive_replays() {
+    let f = Folder::new();
+    let d = f.dir("isle");
+    let ds = d.to_str().expect("utf-8").to_string();
+    f.judge(&[
+        "new",
+        &ds,
+        "--game",
+        "catan",
+        "--seed",
+        "6",
+        "--player",
+        "Ann:ann@example.org",
+        "--player",
+        "Bob:bob@example.org",
+        "--player",
+        "Cat:cat@example.org",
+        "--gm",
+        "Gina:gm@example.org",
+    ]);
+    let mut toml = std::fs::read_to_string(d.join("game.toml")).expect("toml");
+    toml.push_str(
+        "\n[schedule]\nfirst_deadline = \"2026-12-01T18:00:00Z\"\nevery = \"1day\"\n\n[absent]\ncaretaker = true\nmissed = 2\n",
+    );
+    std::fs::write(d.join("game.toml"), toml).expect("toml");
+    f.judge(&["secret", &ds]);
+    // Four founding steps, a day apart, with no mail at all.
+    for day in 1..=4 {
+        f.pass_at(&format!("2026-12-0{day}T18:00:01Z"));
+    }
+    assert!(d.join("turns/004").is_dir());
+    let mut caretaker_seats = Vec::new();
+    for t in 1..=4u32 {
+        let rec: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(d.join(format!("turns/{t:03}/turn.json"))).expect("turn.json"),
+        )
+        .expect("json");
+        let orders = rec["orders"].as_object().expect("orders");
+        let (seat, source) = orders.iter().next().expect("the caretaker's file");
+        assert_eq!(source, "caretaker", "turn {t}: {rec}");
+        assert_eq!(rec["missed"], serde_json::json!([seat]), "turn {t}");
+        let file = std::fs::read_to_string(d.join(format!("turns/{t:03}/orders/{seat}.txt")))
+            .expect("the caretaker's file is kept");
+        assert!(file.starts_with("# The caretaker's orders for"), "{file}");
+        let report =
+            std::fs::read_to_string(d.join(format!("turns/{t:03}/report.txt"))).expect("report");
+        assert!(
+            report.contains(&format!("The caretaker played for {seat}")),
+            "{report}"
+        );
+        assert!(
+            !report.contains("sent no orders: the judge"),
+            "the caretaker's founding, not the judge's default: {report}"
+        );
+        caretaker_seats.push(seat.clone());
+    }
+    // Whoever missed two steps first spent the budget: the GM was told.
+    let gm: Vec<String> = f
+        .sent_to("gm@example.org")
+        .iter()
+        .map(|m| m.subject.clone())
+        .collect();
+    assert!(
+        gm.iter()
+            .any(|s| s.contains("seat is open for a replacement")),
+        "{gm:?} {caretaker_seats:?}"
+    );
+    let (code, out, err) =
+        support::judge_text(&["replay", &ds], &[("JUDGE_NOW", "2026-12-05T00:00:00Z")]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("all identical"), "{out}");
+}

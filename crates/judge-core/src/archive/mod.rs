@@ -82,6 +82,10 @@ pub struct AbsentRules {
     /// How much vacation each player may take in the game (`vacation until DATE`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub vacation: Option<String>,
+    /// The game's bot plays for a player whose orders a turn waits for in vain (and who
+    /// has no standing orders), where the game has a bot.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caretaker: Option<bool>,
 }
 
 impl AbsentRules {

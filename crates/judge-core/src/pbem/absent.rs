@@ -9,6 +9,9 @@
 //!   `graces` times per player in the game.
 //! - `vacation until DATE` by mail: up to `vacation` in the whole game; the player is not
 //!   reminded, and a turn they miss meanwhile is not counted against them.
+//! - `caretaker = true`: the game's bot (`judge bot`) writes the orders of a player a
+//!   turn waits for in vain; they are played, kept (`turns/NNN/orders/`, source
+//!   `caretaker` in turn.json) and replayed like a player's, and the report says so.
 //!
 //! What was asked is kept in `absent.toml` beside game.toml (committed: everybody is
 //! told of it), so that the allowances are counted from the archive alone.
@@ -285,4 +288,64 @@ pub fn after_turn(archive: &Archive, turn: u32, lines: &mut Vec<String>) -> Resu
         }
     }
     Ok(())
+}
+
+/// The caretaker's files for the seats a turn waited for in vain (`silent`), when the
+/// game says `[absent] caretaker = true` and has a bot: (seat, order file). Each is
+/// told in the turn's report by a notice (written again on every try, so that a turn
+/// played after a crash tells only what it played).
+pub fn caretaker(
+    archive: &Archive,
+    state: &dyn super::game::Position,
+    next: u32,
+    silent: &[String],
+    lines: &mut Vec<String>,
+) -> Result<Vec<(String, String)>, Error> {
+    let dir = archive
+        .root()
+        .join(super::press::NOTICES_DIR)
+        .join(format!("{next:03}"));
+    for e in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+        if e.file_name().to_string_lossy().starts_with("caretaker-") {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
+    let on = archive
+        .game
+        .absent
+        .as_ref()
+        .and_then(|a| a.caretaker)
+        .unwrap_or(false);
+    if !on {
+        return Ok(Vec::new());
+    }
+    let mut out = Vec::new();
+    for seat in silent {
+        match state.bot(seat) {
+            None => {}
+            Some(Err(e)) => lines.push(format!("the caretaker could not play for {seat}: {e}")),
+            Some(Ok(text)) => {
+                let who = archive
+                    .game
+                    .players
+                    .iter()
+                    .find(|p| &p.id == seat)
+                    .map_or(seat.clone(), |p| format!("{seat} ({})", p.name));
+                super::press::notice(
+                    archive,
+                    next,
+                    &format!("caretaker-{seat}"),
+                    &format!("The caretaker played for {who}: no orders came from them."),
+                )?;
+                lines.push(format!("the caretaker played for {seat}"));
+                out.push((
+                    seat.clone(),
+                    format!(
+                        "# The caretaker's orders for {seat}, who sent none (docs/gm-guide.md, \"Absent players\").\n{text}"
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(out)
 }

@@ -63,6 +63,9 @@ pub enum Source {
     Sent,
     /// Their standing orders: they sent none this turn.
     Standing,
+    /// The game's bot played for them (`[absent] caretaker`): they sent none, and had
+    /// no standing orders.
+    Caretaker,
 }
 
 /// `turns/NNN/turn.json`: what a played turn records about itself, so that its report
@@ -641,6 +644,26 @@ fn step(
             std::fs::rename(&from, stage.join(name)).map_err(io(&from))?;
         }
     }
+    let ledger = super::absent::Ledger::load(archive)?;
+    let silent: Vec<String> = waiting
+        .iter()
+        .filter(|p| !files.iter().any(|(_, f, _)| &f.player == *p))
+        .cloned()
+        .collect();
+    let missed: Vec<String> = silent
+        .iter()
+        .filter(|p| !ledger.on_vacation(p, now))
+        .cloned()
+        .collect();
+    // The caretaker plays for whoever the turn waited for in vain: its file is played,
+    // kept and reported like a player's.
+    for (seat, text) in super::absent::caretaker(archive, state.as_ref(), next, &silent, lines)? {
+        files.push((
+            format!("{seat}.txt"),
+            OrderFile { player: seat, text },
+            Source::Caretaker,
+        ));
+    }
     files.sort_by(|a, b| a.1.player.cmp(&b.1.player));
     let order_files: Vec<OrderFile> = files.iter().map(|(_, f, _)| f.clone()).collect();
     let played = state
@@ -660,13 +683,6 @@ fn step(
     }
     let name = archive.name();
     let one_at_a_time = game.pace() == Pace::OneAtATime;
-    let ledger = super::absent::Ledger::load(archive)?;
-    let missed: Vec<String> = waiting
-        .iter()
-        .filter(|p| !files.iter().any(|(_, f, _)| &f.player == *p))
-        .filter(|p| !ledger.on_vacation(p, now))
-        .cloned()
-        .collect();
     let rec = TurnRecord {
         game: name.clone(),
         deadline: super::deadline_after(archive, game, next + 1, Some(now))?.map(shown),

@@ -64,16 +64,18 @@ fn source_word(s: Option<&Source>) -> &'static str {
     match s {
         Some(Source::Sent) => "sent",
         Some(Source::Standing) => "standing",
+        Some(Source::Caretaker) => "caretaker",
         None => "none",
     }
 }
 
-/// What a turn did with a seat's orders: `sent` or `standing` (the files a turn played
-/// together), or `played` (a game played one player at a time says whose orders its
+/// What a turn did with a seat's orders: `sent`, `standing` or `caretaker` (the files a
+/// turn played together, or the caretaker's in any game), or `played` (a game played one player at a time says whose orders its
 /// step played, not who mailed during it); `none`.
 fn orders_word(r: Option<&TurnRecord>, seat: &str) -> &'static str {
     match r {
         Some(r) => match &r.acted {
+            Some(_) if r.orders.get(seat) == Some(&Source::Caretaker) => "caretaker",
             Some(acted) if acted.iter().any(|a| a == seat) => "played",
             Some(_) => "none",
             None => source_word(r.orders.get(seat)),
