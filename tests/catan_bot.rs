@@ -121,3 +121,55 @@ fn the_catan_bot_knows_no_other_hand_nor_the_dice_to_come() {
         assert!(own > 0, "{v:?}: the bot's file never hangs on its own hand");
     }
 }
+
+/// Issue 24: "self-play with `--bots greedy,random,...`" — whole games with the judge's
+/// player on some seats and random legal moves on the others, the seats rotated each
+/// game; a summary line per bot in the form of random self-play's, with a 95 %
+/// interval. The judge's player beats three random ones nearly always (the closing
+/// note's ladder runs 1,000 games), and random against random shares the wins.
+#[test]
+fn selfplay_with_bots_seats_the_judges_player_and_counts_each_bot() {
+    let run = |bots: &str| {
+        let (code, out, err) = support::judge_text(
+            &[
+                "selfplay", "catan", "--bots", bots, "--games", "12", "--seed", "5",
+            ],
+            &[],
+        );
+        assert_eq!(code, 0, "{out}{err}");
+        let mut won = Vec::new();
+        for line in out.lines() {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if let [_, _, "won", n, ..] = words.as_slice() {
+                won.push(n.parse::<u32>().expect("a count"));
+            }
+        }
+        (out, won)
+    };
+    let (out, won) = run("greedy,random,random");
+    assert!(
+        out.starts_with("12 games of Catan, bots greedy, random, random"),
+        "{out}"
+    );
+    assert!(out.contains("  red     greedy     won "), "{out}");
+    assert_eq!(won.len(), 3, "{out}");
+    assert!(
+        won[0] >= 10,
+        "the judge's player wins nearly every game: {out}"
+    );
+    let (out, won) = run("random,random,random,random");
+    assert_eq!(
+        won.iter().sum::<u32>(),
+        12,
+        "every game's winner counted once: {out}"
+    );
+    let (code, _, err) = support::judge_text(
+        &["selfplay", "catan", "--bots", "greedy,clever,random"],
+        &[],
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("`clever` is not one of Catan's bots (greedy, random)"),
+        "{err}"
+    );
+}

@@ -399,6 +399,12 @@ pub struct SelfplayArgs {
     /// Seed of the first game; game k uses seed + k.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Bots on the seats instead of random legal moves, one per seat, comma-separated
+    /// (`greedy,random,random,random`: Catan's bots are `greedy`, the judge's player,
+    /// and `random`). The seats rotate each game, so that each bot plays every seat;
+    /// wins are counted per bot, with a 95 % interval.
+    #[arg(long, value_delimiter = ',', conflicts_with = "players")]
+    pub bots: Vec<String>,
 }
 
 #[derive(Debug, clap::Args)]

@@ -43,7 +43,107 @@ pub fn all() -> Vec<Selfplay> {
         .collect()
 }
 
+/// Games with bots on the seats (`--bots`), the seats rotated each game: game k seats
+/// bot i at seat (i + k) mod n.
+fn with_bots(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let n = args.bots.len();
+    let found = crate::games::all().iter().find_map(|g| {
+        let kind = g.selfplay().into_iter().find(|s| s.id == args.game)?;
+        Some((kind, g.bots(&args.game), *g))
+    });
+    let Some((kind, names, game)) = found else {
+        let ids: Vec<&str> = all().iter().map(|s| s.id).collect();
+        return Err(Failure::User(format!(
+            "self-play knows the games {}, not `{}`",
+            ids.join(", "),
+            args.game
+        )));
+    };
+    if let Some(bad) = args.bots.iter().find(|b| !names.contains(&b.as_str())) {
+        return Err(Failure::User(if names.is_empty() {
+            format!("{} has no bots for self-play yet", kind.title)
+        } else {
+            format!(
+                "--bots: `{bad}` is not one of {}'s bots ({})",
+                kind.title,
+                names.join(", ")
+            )
+        }));
+    }
+    if !kind.players.contains(&n) {
+        return Err(Failure::User(format!(
+            "--bots: {} is for {} to {} players, not {n}",
+            kind.title,
+            kind.players.start(),
+            kind.players.end()
+        )));
+    }
+    let bar = if std::io::stderr().is_terminal() {
+        indicatif::ProgressBar::new(u64::from(args.games))
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let mut wins = vec![0u32; n];
+    let mut unfinished = 0u32;
+    let mut turns = 0u64;
+    let start = Instant::now();
+    for g in 0..args.games {
+        let shift = g as usize % n;
+        // Seat s is played by bot (s + n - shift) mod n: bot i sits at (i + shift) mod n.
+        let seated: Vec<String> = (0..n)
+            .map(|seat| args.bots[(seat + n - shift) % n].clone())
+            .collect();
+        let mut play = game
+            .bot_player(&args.game, &seated)
+            .ok_or_else(|| Failure::User(format!("{} cannot seat these bots", kind.title)))?;
+        let r = play(args.seed.wrapping_add(u64::from(g)));
+        match r.winner {
+            Some(w) if w < n => wins[(w + n - shift) % n] += 1,
+            _ => unfinished += 1,
+        }
+        turns += u64::from(r.turns);
+        bar.set_position(u64::from(g + 1));
+    }
+    bar.finish_and_clear();
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    let games = f64::from(args.games.max(1));
+    let mut w = |s: String| writeln!(out, "{s}").context("writing output");
+    w(format!(
+        "{} games of {}, bots {} (each seat to the next bot every game), seeds {}..{}",
+        args.games,
+        kind.title,
+        args.bots.join(", "),
+        args.seed,
+        args.seed.wrapping_add(u64::from(args.games))
+    ))?;
+    for (i, won) in wins.iter().enumerate() {
+        let p = f64::from(*won) / games;
+        let half = 1.96 * (p * (1.0 - p) / games).sqrt();
+        w(format!(
+            "  {:<7} {:<10} won {:>7} ({:.1}% ± {:.1})",
+            kind.seats.get(i).copied().unwrap_or("?"),
+            args.bots[i],
+            won,
+            100.0 * p,
+            100.0 * half
+        ))?;
+    }
+    if unfinished > 0 {
+        w(format!("  unfinished (action limit): {unfinished}"))?;
+    }
+    w(format!(
+        "  turns per game {:.1}; {:.2} s, {:.1} ms per game",
+        turns as f64 / games,
+        secs,
+        secs * 1e3 / games
+    ))?;
+    Ok(())
+}
+
 pub fn run(args: SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    if !args.bots.is_empty() {
+        return with_bots(&args, out);
+    }
     let found = crate::games::all().iter().find_map(|g| {
         let kind = g.selfplay().into_iter().find(|s| s.id == args.game)?;
         Some((kind, g.random_player(&args.game)?))

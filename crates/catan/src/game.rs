@@ -320,6 +320,42 @@ impl Game for Catan {
         }
     }
 
+    fn bots(&self, id: &str) -> &'static [&'static str] {
+        match (self.express, id) {
+            (false, "catan") => &super::selfplay::Bot::NAMES,
+            _ => &[],
+        }
+    }
+
+    fn bot_player(&self, id: &str, bots: &[String]) -> Option<Box<dyn FnMut(u64) -> RandomGame>> {
+        if self.express || id != "catan" || !(3..=6).contains(&bots.len()) {
+            return None;
+        }
+        let bots: Vec<super::selfplay::Bot> = bots
+            .iter()
+            .map(|b| super::selfplay::Bot::parse(b))
+            .collect::<Option<_>>()?;
+        let options = super::state::Options {
+            extension: bots.len() > 4,
+            ..super::state::Options::default()
+        };
+        let mut buf = Vec::new();
+        Some(Box::new(move |seed| {
+            let r = super::selfplay::play_bots(
+                &options,
+                &bots,
+                seed,
+                super::selfplay::ACTION_LIMIT,
+                &mut buf,
+            );
+            RandomGame {
+                winner: r.winner.map(usize::from),
+                turns: r.turns,
+                actions: r.actions,
+            }
+        }))
+    }
+
     fn random_player(&self, id: &str) -> Option<Box<dyn FnMut(usize, u64) -> RandomGame>> {
         use super::express::{Map, selfplay::play_random as express};
         let ended = |r: super::selfplay::GameResult| RandomGame {

@@ -434,6 +434,17 @@ pub trait Game: Sync {
     fn selfplay(&self) -> Vec<Selfplay> {
         Vec::new()
     }
+    /// The bots the self-play `id` can seat (`judge selfplay ID --bots a,b,…`).
+    fn bots(&self, id: &str) -> &'static [&'static str] {
+        let _ = id;
+        &[]
+    }
+    /// A player of whole games of the self-play `id` with these bots on the seats, in
+    /// seat order (names from [`Game::bots`]): each call plays one game from `seed`.
+    fn bot_player(&self, id: &str, bots: &[String]) -> Option<Box<dyn FnMut(u64) -> RandomGame>> {
+        let _ = (id, bots);
+        None
+    }
     /// A player of random legal moves for the self-play `id` (one of
     /// [`Game::selfplay`]): each call plays a whole game of `players` from `seed`.
     fn random_player(&self, id: &str) -> Option<Box<dyn FnMut(usize, u64) -> RandomGame>> {
