@@ -322,22 +322,31 @@ impl Game for Catan {
 
     fn bots(&self, id: &str) -> &'static [&'static str] {
         match (self.express, id) {
-            (false, "catan") => &super::selfplay::Bot::NAMES,
+            (false, "catan") | (true, "catan-express" | "catan-express-beyond") => {
+                &super::selfplay::Bot::NAMES
+            }
             _ => &[],
         }
     }
 
     fn bot_player(&self, id: &str, bots: &[String]) -> Option<Box<dyn FnMut(u64) -> RandomGame>> {
-        if self.express || id != "catan" || !(3..=6).contains(&bots.len()) {
+        use super::express::Map;
+        if !(3..=6).contains(&bots.len()) {
             return None;
         }
         let bots: Vec<super::selfplay::Bot> = bots
             .iter()
             .map(|b| super::selfplay::Bot::parse(b))
             .collect::<Option<_>>()?;
-        let options = super::state::Options {
-            extension: bots.len() > 4,
-            ..super::state::Options::default()
+        let express = |map| super::express::options(bots.len(), map, super::Layout::Beginner);
+        let options = match (self.express, id) {
+            (false, "catan") => super::state::Options {
+                extension: bots.len() > 4,
+                ..super::state::Options::default()
+            },
+            (true, "catan-express") => express(Map::Island),
+            (true, "catan-express-beyond") => express(Map::Beyond),
+            _ => return None,
         };
         let mut buf = Vec::new();
         Some(Box::new(move |seed| {
