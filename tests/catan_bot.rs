@@ -163,6 +163,20 @@ fn selfplay_with_bots_seats_the_judges_player_and_counts_each_bot() {
         12,
         "every game's winner counted once: {out}"
     );
+    // Catan Express seats its scripted player the same way.
+    let (code, out, err) = support::judge_text(
+        &[
+            "selfplay",
+            "catan-express",
+            "--bots",
+            "greedy,random,random",
+            "--games",
+            "8",
+        ],
+        &[],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("  red     greedy     won "), "{out}");
     let (code, _, err) = support::judge_text(
         &["selfplay", "catan", "--bots", "greedy,clever,random"],
         &[],
