@@ -295,3 +295,41 @@ fn the_caretaker_plays_for_an_absent_catan_player_and_the_archive_replays() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("all identical"), "{out}");
 }
+
+/// "Optionally, a short 'who is late' notice to all players when a deadline is near":
+/// `[absent] late_notice = "2h"` tells every player, once, two hours before the
+/// deadline, whose orders are not in yet — and a player on vacation is said to be.
+#[test]
+fn a_late_notice_names_whose_orders_are_missing_once() {
+    let mut f = Folder::new();
+    let (ann, _) = absent_game(&f, "late_notice = \"2h\"\nvacation = \"3days\"");
+    f.send(
+        "Ann <ann@example.org>",
+        &format!("game rivers\nsecret {ann}\nvacation until 2026-12-05\n"),
+    );
+    f.pass_at("2026-12-04T15:00:00Z");
+    assert!(
+        f.sent()
+            .iter()
+            .all(|m| !m.subject.contains("orders not in yet"))
+    );
+    let out = f.pass_at("2026-12-04T16:30:00Z");
+    assert!(
+        out.contains("told everyone whose orders are not in: red, yellow"),
+        "{out}"
+    );
+    for who in ["ann@example.org", "bob@example.org"] {
+        let late: Vec<_> = f
+            .sent_to(who)
+            .into_iter()
+            .filter(|m| m.subject == "[rivers] turn 1: orders not in yet from red, yellow")
+            .collect();
+        assert_eq!(late.len(), 1, "{who}");
+        assert!(
+            late[0].body.contains("red (Ann), on vacation")
+                && late[0].body.contains("yellow (Bob)")
+        );
+    }
+    let out = f.pass_at("2026-12-04T17:00:00Z");
+    assert!(!out.contains("told everyone"), "once a turn: {out}");
+}

@@ -86,6 +86,10 @@ pub struct AbsentRules {
     /// has no standing orders), where the game has a bot.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caretaker: Option<bool>,
+    /// This long before a deadline, every player is told whose orders are not in yet
+    /// (once a turn, and only if someone's are missing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub late_notice: Option<String>,
 }
 
 impl AbsentRules {
@@ -95,6 +99,10 @@ impl AbsentRules {
 
     pub fn vacation(&self) -> Result<Option<std::time::Duration>, schedule::ScheduleError> {
         schedule::duration_of("absent.vacation", self.vacation.as_deref())
+    }
+
+    pub fn late_notice(&self) -> Result<Option<std::time::Duration>, schedule::ScheduleError> {
+        schedule::duration_of("absent.late_notice", self.late_notice.as_deref())
     }
 }
 
@@ -905,7 +913,10 @@ impl GameFile {
             out.push(Slip::new(at, e.to_string()));
         }
         if let Some(a) = &self.absent {
-            for e in [a.grace().err(), a.vacation().err()].into_iter().flatten() {
+            for e in [a.grace().err(), a.vacation().err(), a.late_notice().err()]
+                .into_iter()
+                .flatten()
+            {
                 out.push(Slip::new(
                     vec![
                         Key::Name("absent".into()),

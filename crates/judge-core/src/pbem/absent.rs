@@ -9,6 +9,8 @@
 //!   `graces` times per player in the game.
 //! - `vacation until DATE` by mail: up to `vacation` in the whole game; the player is not
 //!   reminded, and a turn they miss meanwhile is not counted against them.
+//! - `late_notice = "2h"`: that long before a deadline, every player is told whose
+//!   orders are not in yet (once a turn).
 //! - `caretaker = true`: the game's bot (`judge bot`) writes the orders of a player a
 //!   turn waits for in vain; they are played, kept (`turns/NNN/orders/`, source
 //!   `caretaker` in turn.json) and replayed like a player's, and the report says so.
@@ -348,4 +350,81 @@ pub fn caretaker(
         }
     }
     Ok(out)
+}
+
+/// `[absent] late_notice`: once a turn, this long before its deadline, tell every
+/// player whose orders the turn still waits for (those on vacation are said to be).
+pub fn late_notice(
+    archive: &Archive,
+    game: &dyn Game,
+    waiting: &[String],
+    next: u32,
+    now: SystemTime,
+    lines: &mut Vec<String>,
+) -> Result<(), Error> {
+    let Some(before) = archive
+        .game
+        .absent
+        .as_ref()
+        .map(|a| a.late_notice())
+        .transpose()
+        .map_err(|e| Error::input(e.to_string()))?
+        .flatten()
+    else {
+        return Ok(());
+    };
+    let Some(deadline) = super::deadline(archive, game, next)? else {
+        return Ok(());
+    };
+    let key = format!("late-{next:03}");
+    if waiting.is_empty()
+        || now >= deadline
+        || deadline.duration_since(now).is_ok_and(|left| left > before)
+        || archive
+            .game
+            .players
+            .iter()
+            .any(|p| crate::mail::outbox::known(archive, &format!("{key}-{}", p.id)))
+    {
+        return Ok(());
+    }
+    let ledger = Ledger::load(archive)?;
+    let who: Vec<String> = waiting
+        .iter()
+        .map(|seat| {
+            let name = archive
+                .game
+                .players
+                .iter()
+                .find(|p| &p.id == seat)
+                .map_or(seat.clone(), |p| format!("{seat} ({})", p.name));
+            if ledger.on_vacation(seat, now) {
+                format!("{name}, on vacation")
+            } else {
+                name
+            }
+        })
+        .collect();
+    let name = archive.name();
+    super::clock::tell(
+        archive,
+        &key,
+        &format!(
+            "[{name}] turn {next}: orders not in yet from {}",
+            waiting.join(", ")
+        ),
+        &format!(
+            "Turn {next} of {name} is due by {}. Orders are not in yet from:\n\n{}\n",
+            shown(deadline),
+            who.iter()
+                .map(|w| format!("  {w}"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        ),
+    );
+    lines.push(format!(
+        "told everyone whose orders are not in: {}",
+        waiting.join(", ")
+    ));
+    Ok(())
 }

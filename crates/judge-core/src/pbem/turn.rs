@@ -599,6 +599,7 @@ fn step(
         .collect();
     let waiting = state.awaited(&sent);
     remind(archive, game, state.as_ref(), &waiting, next, now, lines)?;
+    super::absent::late_notice(archive, game, &waiting, next, now, lines)?;
     let deadline = super::deadline(archive, game, next)?;
     let past = deadline.is_some_and(|d| now >= d);
     let due = opts.force
