@@ -955,3 +955,136 @@ fn judge_replace_gives_a_seat_to_a_new_player_and_the_old_secret_stops() {
     let (code, out, err) = h.judge(&["replay", &rivers], "2026-12-01T18:05:00Z");
     assert_eq!(code, 0, "{out}{err}");
 }
+
+/// Issue 24, "Acceptance", for Catan, by real mail: Ann goes silent in island. At each
+/// of her steps' deadlines the caretaker plays for her (in the archive as such, and in
+/// the report); her budget of missed turns runs out and the GM and the players are told;
+/// `judge replace` seats Zoe, who gets her secret by mail and then plays her own steps;
+/// the other players play theirs by mail with the judge's bot as their hint; the game
+/// replays identically.
+#[test]
+fn a_silent_catan_player_is_played_by_the_caretaker_then_replaced() {
+    let (h, secrets) = house(false);
+    let island = h.game("island");
+    let dir = Path::new(&island).to_path_buf();
+    let toml = dir.join("game.toml");
+    let mut text = std::fs::read_to_string(&toml).expect("game.toml");
+    text.push_str("\n[absent]\ncaretaker = true\nmissed = 1\n\n[gm]\nname = \"Gina\"\nemail = \"gm@example.org\"\n");
+    std::fs::write(&toml, text).expect("game.toml");
+    let address = |seat: &str| -> String {
+        pbem_judge::archive::Archive::open(&dir)
+            .expect("game")
+            .game
+            .players
+            .iter()
+            .find(|p| p.id == seat)
+            .map(|p| p.email.clone())
+            .expect("a seat")
+    };
+    let mut zoe: Option<String> = None;
+    let mut now = humantime::parse_rfc3339("2026-12-01T18:00:01Z").expect("t");
+    let stamp = |t: std::time::SystemTime| humantime::format_rfc3339_seconds(t).to_string();
+    let mut caretaker_steps = 0;
+    let mut zoe_steps = 0;
+    for _ in 0..8 {
+        let last = h.srv.delivered().len();
+        let turns = std::fs::read_dir(dir.join("turns")).expect("turns").count() as u32 - 1;
+        let s = crate::support::catan::state(&dir, turns);
+        if s.winner.is_some() {
+            break;
+        }
+        let awaited: Vec<String> = pbem_judge::catan::awaited(&s)
+            .iter()
+            .map(|c| c.name().to_string())
+            .collect();
+        let seat = awaited.first().cloned().expect("a step waits for someone");
+        let who = address(&seat);
+        let secret = if who == "zoe@example.org" {
+            zoe.clone()
+        } else if who == "ann@example.org" {
+            None // Ann is silent.
+        } else {
+            Some(secrets[&(who.clone(), "island".to_string())].clone())
+        };
+        if let Some(secret) = secret {
+            // The player's own orders: the judge's bot as their hint, with their secret.
+            let (code, hint, err) = h.judge(&["bot", &island, &seat], &stamp(now));
+            assert_eq!(code, 0, "{hint}{err}");
+            let orders = hint.replacen('\n', &format!("\nsecret {secret}\n"), 1);
+            h.srv.send(&format!("P <{who}>"), "orders", &orders);
+            let (code, out) = h.pass(&stamp(now));
+            assert_eq!(code, 0, "{out}");
+            assert!(out.contains(&format!("accepted: {seat}'s")), "{out}");
+            if who == "zoe@example.org" {
+                zoe_steps += 1;
+            }
+        } else {
+            // Nobody writes for the seat: its deadline passes, two days after the step
+            // before.
+            now += Duration::from_secs(2 * 86_400);
+            let (code, out) = h.pass(&stamp(now));
+            assert_eq!(code, 0, "{out}");
+            assert!(
+                out.contains(&format!("the caretaker played for {seat}")),
+                "{out}"
+            );
+            caretaker_steps += 1;
+            let t = turns + 1;
+            let rec = std::fs::read_to_string(dir.join(format!("turns/{t:03}/turn.json")))
+                .expect("turn.json");
+            assert!(rec.contains("\"caretaker\""), "{rec}");
+            let report = std::fs::read_to_string(dir.join(format!("turns/{t:03}/report.txt")))
+                .expect("report");
+            assert!(
+                report.contains(&format!("The caretaker played for {seat} (Ann)")),
+                "{report}"
+            );
+            // The budget (one missed step) is spent: the GM and the players are told,
+            // and the GM seats Zoe.
+            let start = Instant::now();
+            while !h
+                .to("gm@example.org")
+                .iter()
+                .any(|m| m.0 == format!("[island] {seat}'s seat is open for a replacement"))
+            {
+                assert!(start.elapsed() < Duration::from_secs(10), "{out}");
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            assert!(
+                h.to("cat@example.org")
+                    .iter()
+                    .any(|m| m.0.contains("seat is open"))
+            );
+            let (code, out, err) = h.judge(
+                &["replace", &island, &seat, "--by", "Zoe:zoe@example.org"],
+                &stamp(now),
+            );
+            assert_eq!(code, 0, "{out}{err}");
+            let welcome = h
+                .to("zoe@example.org")
+                .into_iter()
+                .find(|m| m.0.contains("welcome: you take over"))
+                .expect("Zoe's welcome");
+            zoe = welcome
+                .1
+                .lines()
+                .skip_while(|l| !l.starts_with("You play"))
+                .find(|l| l.starts_with("    ") && l.trim().len() == 14)
+                .map(|l| l.trim().to_string());
+            assert!(zoe.is_some(), "{}", welcome.1);
+        }
+        assert!(
+            h.srv.delivered().len() > last,
+            "every step mails its reports"
+        );
+        now += Duration::from_secs(60);
+    }
+    assert_eq!(
+        caretaker_steps, 1,
+        "the caretaker played Ann's one silent step"
+    );
+    assert!(zoe_steps >= 1, "Zoe played the seat after it");
+    let (code, out, err) = h.judge(&["replay", &island], &stamp(now));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("all identical"), "{out}");
+}
