@@ -1032,3 +1032,64 @@ fn judge_pause_and_resume_stop_the_clock_and_move_the_deadline_by_the_pause() {
                 && m.body.contains("2026-12-01"))
     );
 }
+
+/// "a command never echoes one [a secret]" — proven over random mails of commands, with
+/// the sender's secret (and the other player's) put anywhere in them: in a press text,
+/// after a command, on a line that does not read. No mail the judge sends and no file of
+/// the folder holds a byte-for-byte copy of either secret afterwards.
+mod no_secret_echoed {
+    use super::*;
+    use proptest::prelude::*;
+
+    const LINES: [&str; 12] = [
+        "help",
+        "status",
+        "template",
+        "resend",
+        "games",
+        "press to yellow: SECRET",
+        "press to all: the word is SECRET, pass it on",
+        "anonymous press to all: SECRET",
+        "status SECRET",
+        "vacation until SECRET",
+        "press to SECRET: hello",
+        "grace",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 8, ..ProptestConfig::default() })]
+
+        #[test]
+        fn no_command_answer_or_file_holds_a_secret(
+            picks in proptest::collection::vec(0usize..LINES.len(), 1..6),
+            whose in 0usize..2,
+            with_secret in any::<bool>(),
+        ) {
+            let mut f = Folder::new();
+            let secrets = two_rivers(&f, "rivers", &["--press", "anonymous"]);
+            let ann = secret_of(&secrets, "red");
+            let bob = secret_of(&secrets, "yellow");
+            let leaked = if whose == 0 { &ann } else { &bob };
+            let mut body = String::from("game rivers\n");
+            if with_secret {
+                body.push_str(&format!("secret {ann}\n"));
+            }
+            for p in &picks {
+                body.push_str(&LINES[*p].replace("SECRET", leaked));
+                body.push('\n');
+            }
+            f.send("Ann <ann@example.org>", &body);
+            f.pass();
+            for m in f.sent() {
+                for s in [&ann, &bob] {
+                    prop_assert!(!m.subject.contains(s.as_str()) && !m.body.contains(s.as_str()),
+                        "a secret in {:?} to {}: {}", m.subject, m.to, m.body);
+                }
+            }
+            for (p, b) in every_file(&f.root) {
+                let t = String::from_utf8_lossy(&b);
+                prop_assert!(!t.contains(ann.as_str()) && !t.contains(bob.as_str()), "a secret in {}", p.display());
+            }
+        }
+    }
+}

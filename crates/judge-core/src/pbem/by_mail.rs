@@ -80,13 +80,19 @@ impl Done {
 pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, Error> {
     let mut done = Done::default();
     for (n, f) in found.iter().enumerate() {
+        // The answer quotes the line: never a secret written on it.
+        let written = redact::blank(&f.written, ctx.secrets);
         let command = match &f.command {
             Ok(c) => c,
             Err(why) => {
                 done.say(
-                    &f.written,
+                    &written,
                     format!("line {}: not read", f.line),
-                    format!("Line {}: {why}. Nothing was done for it.", f.line),
+                    format!(
+                        "Line {}: {}. Nothing was done for it.",
+                        f.line,
+                        redact::blank(why, ctx.secrets)
+                    ),
                 );
                 continue;
             }
@@ -102,7 +108,7 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
         }
         if command.is_gm() && !matches!(who, Who::Gm(_)) {
             done.say(
-                &f.written,
+                &written,
                 format!("{name}: refused (not the GM)"),
                 format!(
                     "`{name}` is the GM's, given from the GM's address with the GM's secret. Nothing was done."
@@ -112,7 +118,7 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
         }
         if command.acts() && !ctx.secret_ok {
             done.say(
-                &f.written,
+                &written,
                 format!("{name}: refused (no secret, or a wrong one)"),
                 format!(
                     "`{name}` acts in your name, so it needs your secret: add a line `secret …` to the mail. Nothing was done."
@@ -123,14 +129,14 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
         match command {
             Command::Help => {
                 let (how, doc) = ctx.game.order_guide();
-                done.say(&f.written, "help: answered", help(ctx, how, doc));
+                done.say(&written, "help: answered", help(ctx, how, doc));
             }
             Command::Template => {
                 let text = match who {
                     Who::Player(p) => template(ctx, &p.id),
                     _ => "A template is for a player's orders: the GM has none.".to_string(),
                 };
-                done.say(&f.written, "template: answered", text);
+                done.say(&written, "template: answered", text);
             }
             Command::Status => {
                 let seat = match who {
@@ -138,14 +144,14 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
                     _ => "",
                 };
                 let text = super::status::for_player(ctx.archive, ctx.game, seat)?;
-                done.say(&f.written, "status: answered", text);
+                done.say(&written, "status: answered", text);
             }
             Command::Resend(turn) => {
                 let (log, text) = resend(ctx, who, *turn)?;
-                done.say(&f.written, log, text);
+                done.say(&written, log, text);
             }
             Command::Games => {
-                done.say(&f.written, "games: answered", games(ctx, who.address()));
+                done.say(&written, "games: answered", games(ctx, who.address()));
             }
             Command::Press {
                 to,
@@ -154,19 +160,19 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
             } => {
                 let Who::Player(p) = who else {
                     done.say(
-                        &f.written,
+                        &written,
                         "press: refused (the GM writes to players directly)",
                         "Press is between players; the GM writes to them directly.",
                     );
                     continue;
                 };
                 let (log, text) = press(ctx, p, n, to, *anonymous, text)?;
-                done.say(&f.written, log, text);
+                done.say(&written, log, text);
             }
             Command::Join { game, name } => {
                 let (log, text, seat) = super::signup::join(ctx, who, game, name)?;
                 done.joined = seat.or(done.joined.take());
-                done.say(&f.written, log, text);
+                done.say(&written, log, text);
             }
             Command::Extend(by) => {
                 let (log, text) = match super::clock::extend(ctx.archive, ctx.game, *by, ctx.now) {
@@ -180,7 +186,7 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
                     ),
                     Err(e) => ("extend: refused".into(), format!("Not done: {e}.")),
                 };
-                done.say(&f.written, log, text);
+                done.say(&written, log, text);
             }
             Command::Pause => {
                 let (log, text) = match super::clock::pause(ctx.archive, ctx.game, ctx.now) {
@@ -190,12 +196,12 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
                     ),
                     Err(e) => ("pause: refused".into(), format!("Not done: {e}.")),
                 };
-                done.say(&f.written, log, text);
+                done.say(&written, log, text);
             }
             Command::Grace | Command::Vacation(_) => {
                 let Who::Player(p) = who else {
                     done.say(
-                        &f.written,
+                        &written,
                         format!("{name}: refused (a player's)"),
                         format!("`{name}` is a player's: the GM moves deadlines with `extend`."),
                     );
@@ -211,7 +217,7 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
                     Ok(text) => (format!("{name}: granted"), text),
                     Err(e) => (format!("{name}: refused"), format!("Not done: {e}.")),
                 };
-                done.say(&f.written, log, text);
+                done.say(&written, log, text);
             }
             Command::Start => {
                 let (log, text) = match super::signup::start(ctx.archive, ctx.game, ctx.now) {
@@ -223,7 +229,7 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
                     ),
                     Err(e) => ("start: refused".into(), format!("Not done: {e}.")),
                 };
-                done.say(&f.written, log, text);
+                done.say(&written, log, text);
             }
             Command::Resume => {
                 let (log, text) = match super::clock::resume(ctx.archive, ctx.game, ctx.now) {
@@ -240,7 +246,7 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
                     ),
                     Err(e) => ("resume: refused".into(), format!("Not done: {e}.")),
                 };
-                done.say(&f.written, log, text);
+                done.say(&written, log, text);
             }
         }
     }
@@ -384,7 +390,8 @@ fn press(
                 return Ok((
                     "press: refused (no such player)".into(),
                     format!(
-                        "There is no player `{s}` in {}: write one of {}, or `all`. Nothing was sent.",
+                        "There is no player `{}` in {}: write one of {}, or `all`. Nothing was sent.",
+                        redact::blank(s, ctx.secrets),
                         ctx.archive.name(),
                         ids.join(", ")
                     ),
