@@ -382,7 +382,9 @@ fn help_template_status_and_resend_answer_the_address_on_file() {
     assert!(
         f.sent_to("ann@example.org")
             .iter()
-            .any(|m| m.subject == "[rivers] status" && m.body.contains("Your orders as filed")),
+            .any(|m| m.subject == "[rivers] status"
+                && m.body.contains("Your orders as filed")
+                && m.body.contains("red     Ann          orders in, arrived")),
         "{:?}",
         f.sent_to("ann@example.org")
     );

@@ -55,6 +55,9 @@ pub struct Ctx<'a> {
     pub secrets: &'a BTreeSet<String>,
     /// The mail gave the sender's secret (a player's, or the GM's for the GM).
     pub secret_ok: bool,
+    /// The log line of this mail's orders, filed but not yet written (`status` counts
+    /// it).
+    pub filing: Option<&'a super::log::Entry>,
 }
 
 /// What the commands of a mail did.
@@ -143,7 +146,7 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
                     Who::Player(p) => p.id.as_str(),
                     _ => "",
                 };
-                let text = super::status::for_player(ctx.archive, ctx.game, seat)?;
+                let text = super::status::for_player(ctx.archive, ctx.game, seat, ctx.filing)?;
                 done.say(&written, "status: answered", text);
             }
             Command::Resend(turn) => {

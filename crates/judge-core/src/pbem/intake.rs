@@ -270,6 +270,9 @@ pub struct Intake<'a> {
     /// The players as game.toml has them now: read again after a `join` took a seat,
     /// so that the newcomer's next mail of the same run is theirs.
     players: Vec<PlayerEntry>,
+    /// The log line of the mail being filed, while its commands run (it is written
+    /// once they have).
+    filing: Option<Entry>,
 }
 
 /// A copy of a mail fit to keep: the headers people read and every text part, decoded,
@@ -342,6 +345,7 @@ impl<'a> Intake<'a> {
             duplicates: 0,
             checked: BTreeMap::new(),
             players: archive.game.players.clone(),
+            filing: None,
         })
     }
 
@@ -1059,35 +1063,32 @@ impl<'a> Intake<'a> {
                 }
             }
         };
-        // The commands of a mail that held orders too, once the orders are filed (so
-        // that `status` shows them).
-        let command_log = match asks {
-            Some(who) => {
-                self.carry_out(who, &commands, cmd_secret_ok, seq, &values, &message_id)?
-                    .0
-            }
-            None => Vec::new(),
+        let mut entry = Entry {
+            seq,
+            message_id: message_id.clone(),
+            from: m.from.clone(),
+            subject,
+            arrived: Some(humantime::format_rfc3339_seconds(arrived.at).to_string()),
+            arrived_by: Some(arrived.by.to_string()),
+            seat: claimed.map(|p| p.id.clone()),
+            secret_ok,
+            kept: Some(kept_name),
+            answer: answered.then_some(key),
+            digest,
+            handled: Some(self.handled()),
+            again_of,
+            commands: Vec::new(),
+            outcome: outcome.clone(),
         };
-        self.log.append(
-            archive,
-            Entry {
-                seq,
-                message_id,
-                from: m.from.clone(),
-                subject,
-                arrived: Some(humantime::format_rfc3339_seconds(arrived.at).to_string()),
-                arrived_by: Some(arrived.by.to_string()),
-                seat: claimed.map(|p| p.id.clone()),
-                secret_ok,
-                kept: Some(kept_name),
-                answer: answered.then_some(key),
-                digest,
-                handled: Some(self.handled()),
-                again_of,
-                commands: command_log,
-                outcome: outcome.clone(),
-            },
-        )?;
+        // The commands of a mail that held orders too, once the orders are filed: what
+        // they tell (`status`) counts this mail as filed.
+        if let Some(who) = asks {
+            self.filing = Some(entry.clone());
+            let done = self.carry_out(who, &commands, cmd_secret_ok, seq, &values, &message_id);
+            self.filing = None;
+            entry.commands = done?.0;
+        }
+        self.log.append(archive, entry)?;
         Ok(Filed {
             label: label.to_string(),
             from: m.from.clone(),
@@ -1145,6 +1146,7 @@ impl Intake<'_> {
             now: self.now,
             secrets: values,
             secret_ok,
+            filing: self.filing.as_ref(),
         };
         let done = by_mail::carry_out(&ctx, who, commands)?;
         if done.joined.is_some() {

@@ -96,7 +96,12 @@ pub fn seats(archive: &Archive, state: &dyn Position, next: u32, log: &Log) -> V
 
 /// The game as `seat` may see it, for the answer to `status` by mail: the turn, the
 /// deadline, whose orders are in (not what they say), and their own file as filed.
-pub fn for_player(archive: &Archive, game: &dyn Game, seat: &str) -> Result<String, Error> {
+pub fn for_player(
+    archive: &Archive,
+    game: &dyn Game,
+    seat: &str,
+    filing: Option<&super::log::Entry>,
+) -> Result<String, Error> {
     let name = archive.name();
     let mut out = String::new();
     if let Some(why) = super::waiting(archive) {
@@ -133,7 +138,8 @@ pub fn for_player(archive: &Archive, game: &dyn Game, seat: &str) -> Result<Stri
         return Ok(out);
     }
     out.push_str(&format!("{}\n", super::due_line(archive, game, next)));
-    let log = Log::load(archive)?;
+    let mut log = Log::load(archive)?;
+    log.entries.extend(filing.cloned());
     out.push_str("\nWhose orders are in:\n");
     for l in seats(archive, state.as_ref(), next, &log) {
         // Another seat's line says only whether its orders are in.
@@ -154,8 +160,12 @@ pub fn for_player(archive: &Archive, game: &dyn Game, seat: &str) -> Result<Stri
     match std::fs::read_to_string(&own) {
         Ok(text) => {
             out.push_str("\nYour orders as filed:\n\n");
-            for l in text.lines() {
-                out.push_str(&format!("    {l}\n"));
+            for l in text.trim_end().lines() {
+                if l.trim().is_empty() {
+                    out.push('\n');
+                } else {
+                    out.push_str(&format!("    {l}\n"));
+                }
             }
         }
         Err(_) => out.push_str(&format!(
