@@ -373,6 +373,20 @@ fn the_help_names_every_registered_game_and_self_play() {
                 selfplay.contains(&format!("`{}` for {}", kind.id, kind.title)),
                 "{selfplay}"
             );
+            // A game without random legal-move games (Roads & Boats) plays its bots.
+            if game.random_player(kind.id).is_none() {
+                let bots = game.bots(kind.id).join(",");
+                let (code, out, err) = judge(
+                    &["selfplay", kind.id, "--games", "3", "--bots", &bots],
+                    tmp.path(),
+                );
+                assert_eq!(code, 0, "{err}");
+                assert!(
+                    out.starts_with(&format!("3 games of {}", kind.title)),
+                    "{out}"
+                );
+                continue;
+            }
             let (code, out, err) = judge(
                 &["selfplay", kind.id, "--games", "3", "--players", "4"],
                 tmp.path(),

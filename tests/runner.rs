@@ -48,6 +48,7 @@ mod orders;
 mod orders_fuzz;
 mod picture;
 mod properties;
+mod rb_bot;
 mod report;
 mod robustness;
 mod scenario_files;

@@ -247,8 +247,8 @@ pub enum Command {
     Replace(ReplaceArgs),
     /// Print the order file the game's bot would send for a seat now: a hint for a
     /// player, and what the caretaker plays for an absent one. It is written from what
-    /// that seat may know, and checked by the judge's checker. (Catan and Catan
-    /// Express; Roads & Boats has no bot yet.)
+    /// that seat may know, and checked by the judge's checker. (Catan and Catan Express
+    /// have strong players; Roads & Boats a first one, with a simple economy.)
     ///
     /// Example:
     ///   judge bot games/island red
@@ -334,10 +334,13 @@ pub enum Command {
     ///   git clone https://example.org/spring.git && judge verify spring
     #[command(verbatim_doc_comment)]
     Verify(VerifyArgs),
-    /// Play random legal-move games and report wins, turns, actions and speed.
+    /// Play random legal-move games, or games of the judge's bots (--bots), and report
+    /// wins, turns, actions and speed.
     ///
-    /// Example:
+    /// Examples:
     ///   judge selfplay catan --players 4 --games 10000 --seed 1
+    ///   judge selfplay catan --bots greedy,random,random,random --games 1000
+    ///   judge selfplay roads-boats --bots caretaker,idle --games 100
     #[command(verbatim_doc_comment)]
     Selfplay(SelfplayArgs),
 }
@@ -405,6 +408,10 @@ pub struct SelfplayArgs {
     /// wins are counted per bot, with a 95 % interval.
     #[arg(long, value_delimiter = ',', conflicts_with = "players")]
     pub bots: Vec<String>,
+    /// With --bots, in a game with scenarios (Roads & Boats): the bundled scenario to
+    /// play (its default when left out).
+    #[arg(long, requires = "bots")]
+    pub scenario: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]

@@ -94,7 +94,7 @@ fn with_bots(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .map(|seat| args.bots[(seat + n - shift) % n].clone())
             .collect();
         let mut play = game
-            .bot_player(&args.game, &seated)
+            .bot_player(&args.game, &seated, args.scenario.as_deref())
             .ok_or_else(|| Failure::User(format!("{} cannot seat these bots", kind.title)))?;
         let r = play(args.seed.wrapping_add(u64::from(g)));
         match r.winner {
@@ -146,14 +146,21 @@ pub fn run(args: SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let found = crate::games::all().iter().find_map(|g| {
         let kind = g.selfplay().into_iter().find(|s| s.id == args.game)?;
-        Some((kind, g.random_player(&args.game)?))
+        Some((kind, g.random_player(&args.game), g.bots(&args.game)))
     });
-    let Some((kind, mut play)) = found else {
+    let Some((kind, play, bots)) = found else {
         let ids: Vec<&str> = all().iter().map(|s| s.id).collect();
         return Err(Failure::User(format!(
             "self-play knows the games {}, not `{}`",
             ids.join(", "),
             args.game
+        )));
+    };
+    let Some(mut play) = play else {
+        return Err(Failure::User(format!(
+            "{} has no random self-play: seat its bots with --bots ({})",
+            kind.title,
+            bots.join(", ")
         )));
     };
     if !kind.players.contains(&args.players) {

@@ -329,7 +329,12 @@ impl Game for Catan {
         }
     }
 
-    fn bot_player(&self, id: &str, bots: &[String]) -> Option<Box<dyn FnMut(u64) -> RandomGame>> {
+    fn bot_player(
+        &self,
+        id: &str,
+        bots: &[String],
+        _scenario: Option<&str>,
+    ) -> Option<Box<dyn FnMut(u64) -> RandomGame>> {
         use super::express::Map;
         if !(3..=6).contains(&bots.len()) {
             return None;

@@ -13,8 +13,9 @@ use super::{cases, check, order_text, play, show};
 use judge_core::archive::stable_json;
 use judge_core::diagnostic::did_you_mean;
 use judge_core::pbem::game::{
-    CaseOutcome, Checked, Created, Game, GameError, Header, OrderFile, Played, Position, Report,
-    ReportInput, Round, ScenarioInfo, Seat, SeatRequest, Seeds, Start,
+    CaseOutcome, Checked, Created, Game, GameError, Header, OrderFile, Played, Position,
+    RandomGame, Report, ReportInput, Round, ScenarioInfo, Seat, SeatRequest, Seeds, Selfplay,
+    Start,
 };
 
 /// Roads & Boats, with Planes & Trains and the &cetera modules.
@@ -135,6 +136,91 @@ fn scenario_by_name(name: &str) -> Result<(String, String), GameError> {
 }
 
 impl Game for RoadsAndBoats {
+    /// Self-play with bots only (`judge selfplay roads-boats --bots caretaker,idle`):
+    /// there are no random legal-move games of Roads & Boats.
+    fn selfplay(&self) -> Vec<Selfplay> {
+        vec![Selfplay {
+            id: "roads-boats",
+            title: "Roads & Boats",
+            players: 1..=6,
+            seats: &["red", "yellow", "green", "blue", "purple", "orange"],
+        }]
+    }
+
+    fn bots(&self, id: &str) -> &'static [&'static str] {
+        match id {
+            "roads-boats" => &["caretaker", "idle"],
+            _ => &[],
+        }
+    }
+
+    /// Whole games on a bundled scenario (two-rivers unless named): each turn the
+    /// caretakers' files (`crate::bot`) and nothing from the idle seats, played by the
+    /// judge's resolver as by mail, to the game's end (or 200 turns); the winner is the
+    /// first of the final ranking.
+    fn bot_player(
+        &self,
+        id: &str,
+        bots: &[String],
+        scenario_name: Option<&str>,
+    ) -> Option<Box<dyn FnMut(u64) -> RandomGame>> {
+        if id != "roads-boats" {
+            return None;
+        }
+        let caretaker: Vec<bool> = bots
+            .iter()
+            .map(|b| match b.as_str() {
+                "caretaker" => Some(true),
+                "idle" => Some(false),
+                _ => None,
+            })
+            .collect::<Option<_>>()?;
+        let name = scenario_name.unwrap_or("two-rivers").to_string();
+        let text = scenario::bundled().get(name.as_str()).copied()?;
+        let parsed = Scenario::parse(&name, text).ok()?;
+        if parsed.players != bots.len() || parsed.has_auction() || parsed.homes_are_chosen() {
+            return None;
+        }
+        Some(Box::new(move |seed| {
+            let seats: Vec<scenario::Seat> = (0..caretaker.len())
+                .map(|i| scenario::Seat {
+                    name: format!("bot{i}"),
+                    email: format!("bot{i}@example.org"),
+                })
+                .collect();
+            let luck = judge_core::luck::Luck::predictable(seed);
+            let Ok(mut s) = parsed.start(&seats, &luck) else {
+                return RandomGame {
+                    winner: None,
+                    turns: 0,
+                    actions: 0,
+                };
+            };
+            let mut orders = 0;
+            while s.game_over.is_none() && s.turn < 200 {
+                let files: Vec<play::OrderFile> = Colour::SEATS
+                    .iter()
+                    .zip(&caretaker)
+                    .filter(|(c, on)| **on && s.players.contains_key(c))
+                    .map(|(c, _)| play::OrderFile {
+                        player: *c,
+                        text: bot_orders(&s, *c),
+                    })
+                    .collect();
+                orders += files.len() as u32;
+                s = play::play(&s, &files, &luck).resolution.state;
+            }
+            let winner = super::resolve::score::ranking(&s)
+                .first()
+                .and_then(|(c, _)| Colour::SEATS.iter().position(|x| x == c));
+            RandomGame {
+                winner: if s.game_over.is_some() { winner } else { None },
+                turns: s.turn,
+                actions: orders,
+            }
+        }))
+    }
+
     fn order_guide(&self) -> (&'static str, &'static str) {
         (
             "One order per line, under a phase's heading (`production`, `movement`, `building`, `wonder`); `#` starts a comment. For example `move D1: load 2 boards; C4; unload 2 boards`, `build sawmill at C3 with D1`, `bricks 2 paying 1 board, 2 stone`. `judge check` (and every answer) says what each line will do.",
@@ -461,6 +547,17 @@ impl Position for State {
         show::render(self, title)
     }
 
+    fn bot(&self, seat: &str) -> Option<Result<String, GameError>> {
+        Some(
+            match colour(seat).filter(|c| self.players.contains_key(c)) {
+                Some(me) => Ok(bot_orders(self, me)),
+                None => Err(GameError::input(format!(
+                    "`{seat}` is not a seat of this game"
+                ))),
+            },
+        )
+    }
+
     /// docs/orders.md: "A line holding only a phase name — `production`, `movement`,
     /// `building` or `wonder` — starts that phase's orders"; the seat's transporters are
     /// listed under movement as comments, where they stand and what they carry.
@@ -511,4 +608,28 @@ impl Position for State {
             acted: None,
         })
     }
+}
+
+/// The bot's file for `me`, every line of it checked by the judge's checker.
+fn bot_orders(s: &State, me: Colour) -> String {
+    let refused = |text: &str| -> std::collections::BTreeSet<usize> {
+        check::check(
+            s,
+            text,
+            &check::Expect {
+                player: Some(me),
+                game: None,
+            },
+        )
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| {
+            d.span.as_ref().map_or(0, |r| {
+                text[..r.start.min(text.len())].matches('\n').count() + 1
+            })
+        })
+        .collect()
+    };
+    crate::bot::orders(s, me, &refused)
 }

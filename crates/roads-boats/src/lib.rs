@@ -1,5 +1,6 @@
 //! Roads & Boats, with Planes & Trains and the &cetera modules.
 
+pub mod bot;
 pub mod building;
 pub mod cases;
 pub mod check;

@@ -440,9 +440,15 @@ pub trait Game: Sync {
         &[]
     }
     /// A player of whole games of the self-play `id` with these bots on the seats, in
-    /// seat order (names from [`Game::bots`]): each call plays one game from `seed`.
-    fn bot_player(&self, id: &str, bots: &[String]) -> Option<Box<dyn FnMut(u64) -> RandomGame>> {
-        let _ = (id, bots);
+    /// seat order (names from [`Game::bots`]), on `scenario` where the game has
+    /// scenarios (its default when `None`): each call plays one game from `seed`.
+    fn bot_player(
+        &self,
+        id: &str,
+        bots: &[String],
+        scenario: Option<&str>,
+    ) -> Option<Box<dyn FnMut(u64) -> RandomGame>> {
+        let _ = (id, bots, scenario);
         None
     }
     /// A player of random legal moves for the self-play `id` (one of

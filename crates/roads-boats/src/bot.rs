@@ -1,0 +1,229 @@
+//! A first Roads & Boats player for the judge (`judge bot`, the caretaker): a simple
+//! economy written as an ordinary order file (docs/orders.md), from the public position
+//! alone (Roads & Boats hides nothing but the orders others have not yet played).
+//!
+//! Each turn, in the order the phases come:
+//! - **movement**: a land transporter at home with nothing to carry there takes the
+//!   goods a producer costs to a free neighbouring tile that takes one (a woodcutter on
+//!   woods, a quarry on rock, a clay pit on a shore pasture, a mine in the mountains);
+//!   one on another tile brings what lies there home.
+//! - **building**: it builds that producer there; a sawmill at home once a woodcutter
+//!   brings trunks, if home takes one.
+//! - **wonder**: as many bricks as the goods lying at home pay for, keeping the boards
+//!   and stone the next producer needs.
+//!
+//! Every line is checked by the judge's own checker against the position, and a line it
+//! refuses is left out, so the file it gives always checks without an error. It knows
+//! none of the &cetera modules' orders: in a game with them it plays the same economy.
+
+use std::collections::BTreeSet;
+
+use crate::building::BuildingKind;
+use crate::goods::{Good, Goods};
+use crate::map::{AreaId, Hex, Terrain};
+use crate::player::Colour;
+use crate::state::State;
+use crate::transporter::{Class, Location};
+
+/// The producers the bot builds, by the terrain that takes them.
+fn producer_for(terrain: Terrain) -> Option<BuildingKind> {
+    match terrain {
+        Terrain::Woods => Some(BuildingKind::Woodcutter),
+        Terrain::Rock => Some(BuildingKind::Quarry),
+        Terrain::Mountain => Some(BuildingKind::Mine),
+        Terrain::Pasture => Some(BuildingKind::ClayPit),
+        _ => None,
+    }
+}
+
+/// The area an order names for a tile: its first (a tile a river splits has two).
+fn area_of(s: &State, hex: Hex) -> AreaId {
+    s.map
+        .areas(hex)
+        .first()
+        .copied()
+        .unwrap_or(AreaId::whole(hex))
+}
+
+/// `goods` as an order writes them after `load` or `paying`: `2 boards, 1 stone`.
+fn written(goods: &Goods) -> String {
+    goods
+        .iter()
+        .map(|(g, n)| g.counted(n))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The order file `me` would send for the next turn, its lines each accepted by the
+/// checker (`check` gives the line numbers it refuses).
+pub fn orders(s: &State, me: Colour, check: &dyn Fn(&str) -> BTreeSet<usize>) -> String {
+    let header = format!(
+        "# {}'s orders, written by the judge's Roads & Boats player (judge bot)\nplayer {}\nturn {}\n",
+        me.name(),
+        me.name(),
+        s.turn + 1
+    );
+    let Some(home) = s.players.get(&me).and_then(|p| p.home) else {
+        return header;
+    };
+    let mut movement = Vec::new();
+    let mut building = Vec::new();
+    let mut targets: BTreeSet<Hex> = BTreeSet::new();
+    let at_home = s.goods_at(home).cloned().unwrap_or_default();
+    let mut home_left = at_home.clone();
+    for (id, t) in s.transporters.iter().filter(|(_, t)| t.owner == me) {
+        if t.kind.class() != Class::Land {
+            continue;
+        }
+        let Location::Land(area) = t.at else {
+            continue;
+        };
+        if area.hex == home.hex {
+            // Take what a producer costs to a free neighbour that takes one.
+            let target = s.map.neighbours(home.hex).find_map(|(_, hex)| {
+                let kind = producer_for(s.map.terrain(hex)?)?;
+                let free = s.buildings_on(hex).next().is_none() && !targets.contains(&hex);
+                let cost = kind.cost();
+                let affordable = cost.iter().all(|(g, n)| home_left.count(g) >= n);
+                (free && kind.site().allows(&s.map, hex) && affordable).then_some((hex, kind, cost))
+            });
+            // Nothing to build: go and fetch from one of its producers next door that
+            // no transporter of its own stands on.
+            let fetch = || {
+                s.map.neighbours(home.hex).find_map(|(_, hex)| {
+                    let ours = s.buildings_on(hex).any(|b| {
+                        matches!(
+                            b.kind,
+                            BuildingKind::Woodcutter
+                                | BuildingKind::Quarry
+                                | BuildingKind::ClayPit
+                                | BuildingKind::Mine
+                        )
+                    });
+                    let manned = s.transporters.values().any(|o| {
+                        o.owner == me && matches!(o.at, Location::Land(a) if a.hex == hex)
+                    }) || targets.contains(&hex);
+                    (ours && !manned).then_some(hex)
+                })
+            };
+            if target.is_none()
+                && let Some(hex) = fetch()
+            {
+                let to = area_of(s, hex);
+                targets.insert(hex);
+                movement.push(format!("move {id}: {to}"));
+                continue;
+            }
+            if let Some((hex, kind, cost)) = target {
+                let to = area_of(s, hex);
+                for (g, n) in cost.iter() {
+                    home_left.take(g, n);
+                }
+                targets.insert(hex);
+                let load = if cost.is_empty() {
+                    String::new()
+                } else {
+                    format!("load {}; ", written(&cost))
+                };
+                movement.push(format!("move {id}: {load}{to}"));
+                building.push(format!("build {} at {to} with {id}", kind.name()));
+            }
+        } else if let Some(lying) = s.goods_at(area).filter(|g| !g.is_empty()) {
+            // Bring home what the producer here made, as much as it carries.
+            let mut load = Goods::new();
+            let mut room = t.kind.capacity().saturating_sub(t.cargo.total());
+            for (g, n) in lying.iter() {
+                let k = n.min(room);
+                if k > 0 {
+                    load.add(g, k);
+                    room -= k;
+                }
+            }
+            let cargo = if load.is_empty() {
+                String::new()
+            } else {
+                format!("load {}; ", written(&load))
+            };
+            let mut all = t.cargo.clone();
+            all.add_all(&load);
+            movement.push(format!(
+                "move {id}: {cargo}{home}; unload {}",
+                written(&all)
+            ));
+        } else if !t.cargo.is_empty() {
+            movement.push(format!("move {id}: {home}; unload {}", written(&t.cargo)));
+        } else if s.buildings_on(area.hex).next().is_none() {
+            // An empty transporter where nothing is made goes home.
+            movement.push(format!("move {id}: {home}"));
+        }
+        // (One at a producer with nothing lying yet waits for what it makes.)
+    }
+    // A sawmill at home, once trunks come there.
+    let sawmill = BuildingKind::Sawmill;
+    if s.buildings_on(home.hex).next().is_none()
+        && sawmill.site().allows(&s.map, home.hex)
+        && sawmill.cost().iter().all(|(g, n)| home_left.count(g) >= n)
+        && s.buildings
+            .iter()
+            .any(|b| b.kind == BuildingKind::Woodcutter)
+        && let Some((id, _)) = s
+            .transporters
+            .iter()
+            .find(|(_, t)| t.owner == me && matches!(t.at, Location::Land(a) if a.hex == home.hex))
+    {
+        for (g, n) in sawmill.cost().iter() {
+            home_left.take(g, n);
+        }
+        building.push(format!("build sawmill at {home} with {id}"));
+    }
+    // The wonder: as many bricks as the goods left at home pay (the k-th costs k).
+    let mut spare: Vec<(Good, u32)> = home_left.iter().collect();
+    spare.sort_by_key(|(g, _)| (matches!(g, Good::Boards | Good::Stone), *g));
+    let total: u32 = spare.iter().map(|(_, n)| n).sum();
+    let mut bricks = 0;
+    while (bricks + 1) * (bricks + 2) / 2 <= total && bricks < 5 {
+        bricks += 1;
+    }
+    let mut wonder = Vec::new();
+    if bricks > 0 {
+        let mut need = bricks * (bricks + 1) / 2;
+        let mut pay = Goods::new();
+        for (g, n) in spare {
+            let k = n.min(need);
+            if k > 0 {
+                pay.add(g, k);
+                need -= k;
+            }
+        }
+        wonder.push(format!("bricks {bricks} paying {}", written(&pay)));
+    }
+    let mut text = header.clone();
+    for (heading, lines) in [
+        ("movement", &movement),
+        ("building", &building),
+        ("wonder", &wonder),
+    ] {
+        if !lines.is_empty() {
+            text.push_str(heading);
+            text.push('\n');
+            for l in lines.iter() {
+                text.push_str(l);
+                text.push('\n');
+            }
+        }
+    }
+    // Leave out every line the checker refuses, until none is.
+    for _ in 0..8 {
+        let bad = check(&text);
+        if bad.is_empty() {
+            break;
+        }
+        text = text
+            .lines()
+            .enumerate()
+            .filter(|(i, _)| !bad.contains(&(i + 1)))
+            .map(|(_, l)| format!("{l}\n"))
+            .collect();
+    }
+    text
+}

@@ -1,0 +1,85 @@
+//! Issue 24, "The bots": Roads & Boats' first player (`roads_boats::bot`, what `judge
+//! bot` prints and the caretaker plays). "A bot's order file is always accepted by
+//! `judge check` with no error, for random positions of every bundled scenario (Roads &
+//! Boats with all their modules ...)", and the caretaker beats the idle player.
+
+use crate::support;
+
+use pbem_judge::pbem::game::Position;
+use pbem_judge::roads_boats::scenario::bundled;
+
+/// Over random rich positions of every bundled scenario, with every module in play, each
+/// seat's file checks with no error.
+#[test]
+fn the_caretakers_file_always_checks_in_every_bundled_scenario() {
+    let mut files = 0;
+    for (name, text) in bundled() {
+        // Scenarios that begin with a round by mail (homes chosen, an auction) reach
+        // the same positions once it is over: they are played from the others' starts.
+        let parsed =
+            pbem_judge::roads_boats::scenario::Scenario::parse(name, text).expect("bundled");
+        if parsed.has_auction() || parsed.homes_are_chosen() {
+            continue;
+        }
+        for seed in 0..4u64 {
+            let s = support::rich_state(name, seed, 4);
+            for c in s.move_order.clone() {
+                let seat = c.name();
+                let text = s
+                    .bot(seat)
+                    .expect("Roads & Boats has a bot")
+                    .expect("the bot writes a file");
+                let checked = s.check(&text, "bot", Some(seat), None);
+                assert_eq!(
+                    checked.errors(),
+                    0,
+                    "{name} seed {seed}, {seat}:\n{}\n{text}",
+                    checked.text
+                );
+                files += 1;
+            }
+        }
+    }
+    assert!(files > 40, "{files} files");
+}
+
+/// "on `two-rivers` the caretaker beats `idle` ... in every one of 100 seeds", the seats
+/// rotating; and a whole two-player game of caretakers is played by the judge's own
+/// resolver, as by mail.
+#[test]
+fn the_caretaker_beats_the_idle_player_on_two_rivers() {
+    let (code, out, err) = support::judge_text(
+        &[
+            "selfplay",
+            "roads-boats",
+            "--bots",
+            "caretaker,idle",
+            "--games",
+            "100",
+        ],
+        &[],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("  red     caretaker  won     100 (100.0%"),
+        "{out}"
+    );
+    let (code, out, err) = support::judge_text(
+        &[
+            "selfplay",
+            "roads-boats",
+            "--bots",
+            "caretaker,caretaker",
+            "--games",
+            "4",
+        ],
+        &[],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, _, err) = support::judge_text(&["selfplay", "roads-boats", "--games", "4"], &[]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("no random self-play: seat its bots with --bots (caretaker, idle)"),
+        "{err}"
+    );
+}
