@@ -375,7 +375,10 @@ fn the_help_names_every_registered_game_and_self_play() {
             );
             // A game without random legal-move games (Roads & Boats) plays its bots.
             if game.random_player(kind.id).is_none() {
-                let bots = game.bots(kind.id).join(",");
+                // Two of its bots: the first and the last (Roads & Boats' default
+                // scenario is for two players).
+                let names = game.bots(kind.id);
+                let bots = format!("{},{}", names[0], names[names.len() - 1]);
                 let (code, out, err) = judge(
                     &["selfplay", kind.id, "--games", "3", "--bots", &bots],
                     tmp.path(),

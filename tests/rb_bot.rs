@@ -43,9 +43,9 @@ fn the_caretakers_file_always_checks_in_every_bundled_scenario() {
     assert!(files > 40, "{files} files");
 }
 
-/// "on `two-rivers` the caretaker beats `idle` ... in every one of 100 seeds", the seats
-/// rotating; and a whole two-player game of caretakers is played by the judge's own
-/// resolver, as by mail.
+/// "on `two-rivers` the caretaker beats `idle` and `random` in every one of 100 seeds",
+/// the seats rotating; and a whole two-player game of caretakers is played by the
+/// judge's own resolver, as by mail.
 #[test]
 fn the_caretaker_beats_the_idle_player_on_two_rivers() {
     let (code, out, err) = support::judge_text(
@@ -54,6 +54,23 @@ fn the_caretaker_beats_the_idle_player_on_two_rivers() {
             "roads-boats",
             "--bots",
             "caretaker,idle",
+            "--games",
+            "100",
+        ],
+        &[],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("  red     caretaker  won     100 (100.0%"),
+        "{out}"
+    );
+    // "... and `random`": random legal orders, each kept only if the checker accepts it.
+    let (code, out, err) = support::judge_text(
+        &[
+            "selfplay",
+            "roads-boats",
+            "--bots",
+            "caretaker,random",
             "--games",
             "100",
         ],
@@ -79,7 +96,7 @@ fn the_caretaker_beats_the_idle_player_on_two_rivers() {
     let (code, _, err) = support::judge_text(&["selfplay", "roads-boats", "--games", "4"], &[]);
     assert_eq!(code, 1);
     assert!(
-        err.contains("no random self-play: seat its bots with --bots (caretaker, idle)"),
+        err.contains("no random self-play: seat its bots with --bots (caretaker, random, idle)"),
         "{err}"
     );
 }

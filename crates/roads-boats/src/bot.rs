@@ -15,6 +15,10 @@
 //! Every line is checked by the judge's own checker against the position, and a line it
 //! refuses is left out, so the file it gives always checks without an error. It knows
 //! none of the &cetera modules' orders: in a game with them it plays the same economy.
+//!
+//! [`random_orders`] is the floor to measure it against: random moves, loads, buildings
+//! and bricks, each kept only if the checker accepts it (`judge selfplay roads-boats
+//! --bots caretaker,random`).
 
 use std::collections::BTreeSet;
 
@@ -52,6 +56,98 @@ fn written(goods: &Goods) -> String {
         .map(|(g, n)| g.counted(n))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// `lines` under their phases' headings, after `header`; then every line the checker
+/// refuses left out, until none is (`check` gives the numbers of the lines it refuses).
+fn checked(
+    header: String,
+    phases: &[(&str, &[String])],
+    check: &dyn Fn(&str) -> BTreeSet<usize>,
+) -> String {
+    let mut text = header;
+    for (heading, lines) in phases {
+        if !lines.is_empty() {
+            text.push_str(heading);
+            text.push('\n');
+            for l in lines.iter() {
+                text.push_str(l);
+                text.push('\n');
+            }
+        }
+    }
+    for _ in 0..8 {
+        let bad = check(&text);
+        if bad.is_empty() {
+            break;
+        }
+        text = text
+            .lines()
+            .enumerate()
+            .filter(|(i, _)| !bad.contains(&(i + 1)))
+            .map(|(_, l)| format!("{l}\n"))
+            .collect();
+    }
+    text
+}
+
+/// Random legal orders for `me`, from `seed`: each land transporter may move a step to a
+/// neighbouring tile, loading some of what lies where it stands, or build a random
+/// building there; a brick may be bought with a good from home. What the checker
+/// refuses is left out.
+pub fn random_orders(
+    s: &State,
+    me: Colour,
+    seed: u64,
+    check: &dyn Fn(&str) -> BTreeSet<usize>,
+) -> String {
+    let mut r = crate::rng::Rng::new(seed);
+    let header = format!("player {}\nturn {}\n", me.name(), s.turn + 1);
+    let mut movement = Vec::new();
+    let mut building = Vec::new();
+    for (id, t) in s.transporters.iter().filter(|(_, t)| t.owner == me) {
+        let Location::Land(area) = t.at else {
+            continue;
+        };
+        match r.below(3) {
+            0 => {
+                let next: Vec<Hex> = s.map.neighbours(area.hex).map(|(_, h)| h).collect();
+                let Some(to) = next.get(r.below(next.len().max(1) as u32) as usize) else {
+                    continue;
+                };
+                let lying: Vec<(Good, u32)> = s
+                    .goods_at(area)
+                    .map(|g| g.iter().collect())
+                    .unwrap_or_default();
+                let load = match lying.get(r.below(lying.len() as u32 + 1) as usize) {
+                    Some((g, n)) => format!("load {}; ", g.counted(1 + r.below(*n))),
+                    None => String::new(),
+                };
+                movement.push(format!("move {id}: {load}{}", area_of(s, *to)));
+            }
+            1 => {
+                let kind = BuildingKind::ALL[r.below(BuildingKind::ALL.len() as u32) as usize];
+                building.push(format!("build {} at {area} with {id}", kind.name()));
+            }
+            _ => {}
+        }
+    }
+    let mut wonder = Vec::new();
+    if let Some(home) = s.players.get(&me).and_then(|p| p.home)
+        && let Some(g) = s.goods_at(home).and_then(|g| g.iter().next())
+        && r.below(2) == 0
+    {
+        wonder.push(format!("bricks 1 paying {}", g.0.counted(1)));
+    }
+    checked(
+        header,
+        &[
+            ("movement", &movement),
+            ("building", &building),
+            ("wonder", &wonder),
+        ],
+        check,
+    )
 }
 
 /// The order file `me` would send for the next turn, its lines each accepted by the
@@ -197,33 +293,13 @@ pub fn orders(s: &State, me: Colour, check: &dyn Fn(&str) -> BTreeSet<usize>) ->
         }
         wonder.push(format!("bricks {bricks} paying {}", written(&pay)));
     }
-    let mut text = header.clone();
-    for (heading, lines) in [
-        ("movement", &movement),
-        ("building", &building),
-        ("wonder", &wonder),
-    ] {
-        if !lines.is_empty() {
-            text.push_str(heading);
-            text.push('\n');
-            for l in lines.iter() {
-                text.push_str(l);
-                text.push('\n');
-            }
-        }
-    }
-    // Leave out every line the checker refuses, until none is.
-    for _ in 0..8 {
-        let bad = check(&text);
-        if bad.is_empty() {
-            break;
-        }
-        text = text
-            .lines()
-            .enumerate()
-            .filter(|(i, _)| !bad.contains(&(i + 1)))
-            .map(|(_, l)| format!("{l}\n"))
-            .collect();
-    }
-    text
+    checked(
+        header,
+        &[
+            ("movement", &movement),
+            ("building", &building),
+            ("wonder", &wonder),
+        ],
+        check,
+    )
 }

@@ -136,8 +136,8 @@ fn scenario_by_name(name: &str) -> Result<(String, String), GameError> {
 }
 
 impl Game for RoadsAndBoats {
-    /// Self-play with bots only (`judge selfplay roads-boats --bots caretaker,idle`):
-    /// there are no random legal-move games of Roads & Boats.
+    /// Self-play with bots only (`judge selfplay roads-boats --bots caretaker,random`):
+    /// there are no random legal-move games of Roads & Boats on an engine of actions.
     fn selfplay(&self) -> Vec<Selfplay> {
         vec![Selfplay {
             id: "roads-boats",
@@ -149,13 +149,14 @@ impl Game for RoadsAndBoats {
 
     fn bots(&self, id: &str) -> &'static [&'static str] {
         match id {
-            "roads-boats" => &["caretaker", "idle"],
+            "roads-boats" => &["caretaker", "random", "idle"],
             _ => &[],
         }
     }
 
     /// Whole games on a bundled scenario (two-rivers unless named): each turn the
-    /// caretakers' files (`crate::bot`) and nothing from the idle seats, played by the
+    /// caretakers' files (`crate::bot`), the random players' and nothing from the idle
+    /// seats, played by the
     /// judge's resolver as by mail, to the game's end (or 200 turns); the winner is the
     /// first of the final ranking.
     fn bot_player(
@@ -167,11 +168,13 @@ impl Game for RoadsAndBoats {
         if id != "roads-boats" {
             return None;
         }
-        let caretaker: Vec<bool> = bots
+        // 0 idle, 1 caretaker, 2 random.
+        let kinds: Vec<u8> = bots
             .iter()
             .map(|b| match b.as_str() {
-                "caretaker" => Some(true),
-                "idle" => Some(false),
+                "idle" => Some(0),
+                "caretaker" => Some(1),
+                "random" => Some(2),
                 _ => None,
             })
             .collect::<Option<_>>()?;
@@ -182,7 +185,7 @@ impl Game for RoadsAndBoats {
             return None;
         }
         Some(Box::new(move |seed| {
-            let seats: Vec<scenario::Seat> = (0..caretaker.len())
+            let seats: Vec<scenario::Seat> = (0..kinds.len())
                 .map(|i| scenario::Seat {
                     name: format!("bot{i}"),
                     email: format!("bot{i}@example.org"),
@@ -200,11 +203,21 @@ impl Game for RoadsAndBoats {
             while s.game_over.is_none() && s.turn < 200 {
                 let files: Vec<play::OrderFile> = Colour::SEATS
                     .iter()
-                    .zip(&caretaker)
-                    .filter(|(c, on)| **on && s.players.contains_key(c))
-                    .map(|(c, _)| play::OrderFile {
+                    .zip(&kinds)
+                    .enumerate()
+                    .filter(|(_, (c, kind))| **kind > 0 && s.players.contains_key(c))
+                    .map(|(i, (c, kind))| play::OrderFile {
                         player: *c,
-                        text: bot_orders(&s, *c),
+                        text: if *kind == 1 {
+                            bot_orders(&s, *c)
+                        } else {
+                            crate::bot::random_orders(
+                                &s,
+                                *c,
+                                seed ^ (u64::from(s.turn) << 8) ^ i as u64,
+                                &refused_lines(&s, *c),
+                            )
+                        },
                     })
                     .collect();
                 orders += files.len() as u32;
@@ -612,7 +625,12 @@ impl Position for State {
 
 /// The bot's file for `me`, every line of it checked by the judge's checker.
 fn bot_orders(s: &State, me: Colour) -> String {
-    let refused = |text: &str| -> std::collections::BTreeSet<usize> {
+    crate::bot::orders(s, me, &refused_lines(s, me))
+}
+
+/// The numbers of the lines of a file of `me`'s that the judge's checker refuses.
+fn refused_lines(s: &State, me: Colour) -> impl Fn(&str) -> std::collections::BTreeSet<usize> + '_ {
+    move |text: &str| -> std::collections::BTreeSet<usize> {
         check::check(
             s,
             text,
@@ -630,6 +648,5 @@ fn bot_orders(s: &State, me: Colour) -> String {
             })
         })
         .collect()
-    };
-    crate::bot::orders(s, me, &refused)
+    }
 }
