@@ -43,56 +43,29 @@ fn the_caretakers_file_always_checks_in_every_bundled_scenario() {
     assert!(files > 40, "{files} files");
 }
 
+/// `judge selfplay roads-boats --bots BOTS --games GAMES`: what it prints.
+fn selfplay(bots: &str, games: &str) -> String {
+    let (code, out, err) = support::judge_text(
+        &["selfplay", "roads-boats", "--bots", bots, "--games", games],
+        &[],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    out
+}
+
 /// "on `two-rivers` the caretaker beats `idle` and `random` in every one of 100 seeds",
 /// the seats rotating; and a whole two-player game of caretakers is played by the
 /// judge's own resolver, as by mail.
 #[test]
 fn the_caretaker_beats_the_idle_player_on_two_rivers() {
-    let (code, out, err) = support::judge_text(
-        &[
-            "selfplay",
-            "roads-boats",
-            "--bots",
-            "caretaker,idle",
-            "--games",
-            "100",
-        ],
-        &[],
-    );
-    assert_eq!(code, 0, "{out}{err}");
-    assert!(
-        out.contains("  red     caretaker  won     100 (100.0%"),
-        "{out}"
-    );
-    // "... and `random`": random legal orders, each kept only if the checker accepts it.
-    let (code, out, err) = support::judge_text(
-        &[
-            "selfplay",
-            "roads-boats",
-            "--bots",
-            "caretaker,random",
-            "--games",
-            "100",
-        ],
-        &[],
-    );
-    assert_eq!(code, 0, "{out}{err}");
-    assert!(
-        out.contains("  red     caretaker  won     100 (100.0%"),
-        "{out}"
-    );
-    let (code, out, err) = support::judge_text(
-        &[
-            "selfplay",
-            "roads-boats",
-            "--bots",
-            "caretaker,caretaker",
-            "--games",
-            "4",
-        ],
-        &[],
-    );
-    assert_eq!(code, 0, "{out}{err}");
+    for against in ["idle", "random"] {
+        let out = selfplay(&format!("caretaker,{against}"), "100");
+        assert!(
+            out.contains("  red     caretaker  won     100 (100.0%"),
+            "{out}"
+        );
+    }
+    selfplay("caretaker,caretaker", "4");
     let (code, _, err) = support::judge_text(&["selfplay", "roads-boats", "--games", "4"], &[]);
     assert_eq!(code, 1);
     assert!(

@@ -58,15 +58,16 @@ fn written(goods: &Goods) -> String {
         .join(", ")
 }
 
-/// `lines` under their phases' headings, after `header`; then every line the checker
+/// The movement, building and wonder lines under their headings, after `header`; then
+/// every line the checker
 /// refuses left out, until none is (`check` gives the numbers of the lines it refuses).
 fn checked(
     header: String,
-    phases: &[(&str, &[String])],
+    phases: [&[String]; 3],
     check: &dyn Fn(&str) -> BTreeSet<usize>,
 ) -> String {
     let mut text = header;
-    for (heading, lines) in phases {
+    for (heading, lines) in ["movement", "building", "wonder"].into_iter().zip(phases) {
         if !lines.is_empty() {
             text.push_str(heading);
             text.push('\n');
@@ -139,15 +140,7 @@ pub fn random_orders(
     {
         wonder.push(format!("bricks 1 paying {}", g.0.counted(1)));
     }
-    checked(
-        header,
-        &[
-            ("movement", &movement),
-            ("building", &building),
-            ("wonder", &wonder),
-        ],
-        check,
-    )
+    checked(header, [&movement, &building, &wonder], check)
 }
 
 /// The order file `me` would send for the next turn, its lines each accepted by the
@@ -293,13 +286,5 @@ pub fn orders(s: &State, me: Colour, check: &dyn Fn(&str) -> BTreeSet<usize>) ->
         }
         wonder.push(format!("bricks {bricks} paying {}", written(&pay)));
     }
-    checked(
-        header,
-        &[
-            ("movement", &movement),
-            ("building", &building),
-            ("wonder", &wonder),
-        ],
-        check,
-    )
+    checked(header, [&movement, &building, &wonder], check)
 }
