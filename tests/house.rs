@@ -1088,3 +1088,127 @@ fn a_silent_catan_player_is_played_by_the_caretaker_then_replaced() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("all identical"), "{out}");
 }
+
+/// Issue 23, "Commands by mail ... each has a test through the real servers": the ones
+/// the test under `judge serve` does not send — `resend`, `resend turn N`, and the GM's
+/// `extend`, `pause`, `resume` and `start` — sent through the real SMTP server and read
+/// from the Maildir it delivers to, answered through it.
+#[test]
+fn resend_and_the_gms_commands_through_the_real_servers() {
+    let (h, secrets) = house(false);
+    let rivers = h.game("rivers");
+    let toml = Path::new(&rivers).join("game.toml");
+    let text = std::fs::read_to_string(&toml).expect("game.toml");
+    std::fs::write(
+        &toml,
+        format!("{text}\n[gm]\nname = \"Gina\"\nemail = \"gm@example.org\"\n"),
+    )
+    .expect("game.toml");
+    let (code, out, err) = h.judge(&["secret", &rivers, "--gm"], BEFORE);
+    assert_eq!(code, 0, "{out}{err}");
+    let gm = out
+        .split("shown this once (only its hash is kept): ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .expect("the GM's secret")
+        .to_string();
+    let wait = |who: &str, subject: &str| {
+        let start = Instant::now();
+        while !h.to(who).iter().any(|m| m.0.starts_with(subject)) {
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "{who}: {subject}: {:?}",
+                h.to(who)
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    };
+    // resend: the report of turn 0 again, to the address on file.
+    h.srv.send(
+        "Ann <ann@example.org>",
+        "again",
+        "game rivers\nresend\nresend turn 0\n",
+    );
+    let (code, out) = h.pass("2026-11-28T10:00:00Z");
+    assert_eq!(code, 0, "{out}");
+    wait("ann@example.org", "[rivers] resend");
+    let reports = h
+        .to("ann@example.org")
+        .iter()
+        .filter(|m| m.0.starts_with("[rivers]") && m.0.contains("game begins"))
+        .count();
+    assert!(
+        reports >= 2,
+        "turn 0's report resent: {:?}",
+        h.to("ann@example.org")
+    );
+    // The GM: extend, pause, resume, each told to every player.
+    for (command, told) in [
+        ("extend 24h", "[rivers] turn 1: the deadline moved"),
+        ("pause", "[rivers] the GM paused the game"),
+        ("resume", "[rivers] the GM resumed the game"),
+    ] {
+        h.srv.send(
+            "Gina <gm@example.org>",
+            command,
+            &format!("game rivers\nsecret {gm}\n{command}\n"),
+        );
+        let (code, out) = h.pass("2026-11-28T11:00:00Z");
+        assert_eq!(code, 0, "{out}");
+        wait("bob@example.org", told);
+    }
+    let a = pbem_judge::archive::Archive::open(Path::new(&rivers)).expect("game");
+    assert_eq!(a.game.paused, None);
+    assert!(a.game.schedule.expect("schedule").moved.contains_key("1"));
+    // start: a game open for sign-up begins with the seats it has.
+    let cove = h.game("cove");
+    let (code, out, err) = h.judge(
+        &[
+            "new",
+            &cove,
+            "--game",
+            "catan",
+            "--seed",
+            "2",
+            "--player",
+            "Ann:ann@example.org",
+            "--player",
+            "Bob:bob@example.org",
+            "--player",
+            "Cat:cat@example.org",
+            "--open",
+            "1",
+            "--gm",
+            "Gina:gm@example.org",
+        ],
+        BEFORE,
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = h.judge(&["secret", &cove, "--gm"], BEFORE);
+    assert_eq!(code, 0, "{out}{err}");
+    let gm_cove = out
+        .split("shown this once (only its hash is kept): ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .expect("the GM's secret")
+        .to_string();
+    h.srv.send(
+        "Gina <gm@example.org>",
+        "start",
+        &format!("game cove\nsecret {gm_cove}\nstart\n"),
+    );
+    let (code, out) = h.pass("2026-11-28T12:00:00Z");
+    assert_eq!(code, 0, "{out}");
+    wait("gm@example.org", "[cove] start");
+    wait("cat@example.org", "[cove] the game begins");
+    assert!(Path::new(&cove).join("turns/000").is_dir());
+    // No answer holds a secret.
+    for m in h.srv.delivered() {
+        if m.0 == "judge@example.org" || m.1.contains("welcome") {
+            continue;
+        }
+        for s in secrets.values().chain([&gm, &gm_cove]) {
+            assert!(!m.2.contains(s.as_str()), "a secret in {:?}", m.1);
+        }
+    }
+}
