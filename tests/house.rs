@@ -1106,12 +1106,7 @@ fn resend_and_the_gms_commands_through_the_real_servers() {
     .expect("game.toml");
     let (code, out, err) = h.judge(&["secret", &rivers, "--gm"], BEFORE);
     assert_eq!(code, 0, "{out}{err}");
-    let gm = out
-        .split("shown this once (only its hash is kept): ")
-        .nth(1)
-        .and_then(|r| r.split_whitespace().next())
-        .expect("the GM's secret")
-        .to_string();
+    let gm = crate::support::gm_secret(&out);
     let wait = |who: &str, subject: &str| {
         let start = Instant::now();
         while !h.to(who).iter().any(|m| m.0.starts_with(subject)) {
@@ -1186,12 +1181,7 @@ fn resend_and_the_gms_commands_through_the_real_servers() {
     assert_eq!(code, 0, "{out}{err}");
     let (code, out, err) = h.judge(&["secret", &cove, "--gm"], BEFORE);
     assert_eq!(code, 0, "{out}{err}");
-    let gm_cove = out
-        .split("shown this once (only its hash is kept): ")
-        .nth(1)
-        .and_then(|r| r.split_whitespace().next())
-        .expect("the GM's secret")
-        .to_string();
+    let gm_cove = crate::support::gm_secret(&out);
     h.srv.send(
         "Gina <gm@example.org>",
         "start",

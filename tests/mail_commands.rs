@@ -561,12 +561,7 @@ fn the_gms_extend_pause_and_resume_need_the_gms_secret() {
     let dir = f.dir("rivers");
     schedule(&dir);
     let out = f.judge(&["secret", dir.to_str().expect("utf-8"), "--gm"]);
-    let gm = out
-        .split("shown this once (only its hash is kept): ")
-        .nth(1)
-        .and_then(|r| r.split_whitespace().next())
-        .expect("the GM's secret")
-        .to_string();
+    let gm = crate::support::gm_secret(&out);
     let deadline = || {
         let a = pbem_judge::archive::Archive::open(&dir).expect("game");
         (
@@ -911,12 +906,7 @@ fn the_gm_may_start_an_open_game_before_it_is_full() {
         "Gina:gm@example.org",
     ]);
     let out = f.judge(&["secret", &d, "--gm"]);
-    let gm = out
-        .split("shown this once (only its hash is kept): ")
-        .nth(1)
-        .and_then(|r| r.split_whitespace().next())
-        .expect("the GM's secret")
-        .to_string();
+    let gm = crate::support::gm_secret(&out);
     // Two players cannot play Catan: refused, the game still open.
     f.send(
         "Gina <gm@example.org>",

@@ -816,3 +816,13 @@ pub fn decode_png(png: &[u8]) -> (u32, u32, Vec<u8>) {
     pixels.truncate(info.buffer_size());
     (info.width, info.height, pixels)
 }
+
+/// The GM's secret from what `judge secret DIR --gm` printed.
+pub fn gm_secret(printed: &str) -> String {
+    printed
+        .split("shown this once (only its hash is kept): ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .expect("the GM's secret")
+        .to_string()
+}
