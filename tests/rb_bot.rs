@@ -66,6 +66,29 @@ fn the_caretaker_beats_the_idle_player_on_two_rivers() {
         );
     }
     selfplay("caretaker,caretaker", "4");
+    // "in four-player games of three caretakers and one random, the caretakers take the
+    // top three places in at least 95 of 100" (here 20, on four-shores).
+    let (code, out, err) = support::judge_text(
+        &[
+            "selfplay",
+            "roads-boats",
+            "--bots",
+            "caretaker,caretaker,caretaker,random",
+            "--scenario",
+            "four-shores",
+            "--games",
+            "20",
+        ],
+        &[],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let random_last = out
+        .lines()
+        .find(|l| l.starts_with("  ") && l.contains(" random "))
+        .and_then(|l| l.split("last in ").nth(1))
+        .and_then(|n| n.trim().parse::<u32>().ok())
+        .expect("the random bot's line");
+    assert!(random_last >= 19, "{out}");
     let (code, _, err) = support::judge_text(&["selfplay", "roads-boats", "--games", "4"], &[]);
     assert_eq!(code, 1);
     assert!(

@@ -84,6 +84,10 @@ fn with_bots(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
         indicatif::ProgressBar::hidden()
     };
     let mut wins = vec![0u32; n];
+    // Where the game ranks every seat: each bot's places, and how often it came last.
+    let mut place_sum = vec![0u64; n];
+    let mut last = vec![0u32; n];
+    let mut ranked = 0u32;
     let mut unfinished = 0u32;
     let mut turns = 0u64;
     let start = Instant::now();
@@ -100,6 +104,16 @@ fn with_bots(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
         match r.winner {
             Some(w) if w < n => wins[(w + n - shift) % n] += 1,
             _ => unfinished += 1,
+        }
+        if r.places.len() == n {
+            ranked += 1;
+            for (place, seat) in r.places.iter().enumerate() {
+                let bot = (seat + n - shift) % n;
+                place_sum[bot] += place as u64 + 1;
+                if place + 1 == n {
+                    last[bot] += 1;
+                }
+            }
         }
         turns += u64::from(r.turns);
         bar.set_position(u64::from(g + 1));
@@ -119,8 +133,17 @@ fn with_bots(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
     for (i, won) in wins.iter().enumerate() {
         let p = f64::from(*won) / games;
         let half = 1.96 * (p * (1.0 - p) / games).sqrt();
+        let places = if ranked > 0 {
+            format!(
+                "; mean place {:.2}, last in {}",
+                place_sum[i] as f64 / f64::from(ranked),
+                last[i]
+            )
+        } else {
+            String::new()
+        };
         w(format!(
-            "  {:<7} {:<10} won {:>7} ({:.1}% ± {:.1})",
+            "  {:<7} {:<10} won {:>7} ({:.1}% ± {:.1}){places}",
             kind.seats.get(i).copied().unwrap_or("?"),
             args.bots[i],
             won,

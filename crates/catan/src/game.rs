@@ -366,6 +366,7 @@ impl Game for Catan {
                 winner: r.winner.map(usize::from),
                 turns: r.turns,
                 actions: r.actions,
+                places: Vec::new(),
             }
         }))
     }
@@ -376,6 +377,7 @@ impl Game for Catan {
             winner: r.winner.map(usize::from),
             turns: r.turns,
             actions: r.actions,
+            places: Vec::new(),
         };
         // Each player keeps one buffer of legal actions for all its games.
         let mut buf = Vec::new();

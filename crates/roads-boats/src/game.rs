@@ -193,11 +193,7 @@ impl Game for RoadsAndBoats {
                 .collect();
             let luck = judge_core::luck::Luck::predictable(seed);
             let Ok(mut s) = parsed.start(&seats, &luck) else {
-                return RandomGame {
-                    winner: None,
-                    turns: 0,
-                    actions: 0,
-                };
+                return RandomGame::default();
             };
             let mut orders = 0;
             while s.game_over.is_none() && s.turn < 200 {
@@ -223,13 +219,19 @@ impl Game for RoadsAndBoats {
                 orders += files.len() as u32;
                 s = play::play(&s, &files, &luck).resolution.state;
             }
-            let winner = super::resolve::score::ranking(&s)
-                .first()
-                .and_then(|(c, _)| Colour::SEATS.iter().position(|x| x == c));
+            let places: Vec<usize> = super::resolve::score::ranking(&s)
+                .iter()
+                .filter_map(|(c, _)| Colour::SEATS.iter().position(|x| x == c))
+                .collect();
             RandomGame {
-                winner: if s.game_over.is_some() { winner } else { None },
+                winner: places.first().copied().filter(|_| s.game_over.is_some()),
                 turns: s.turn,
                 actions: orders,
+                places: if s.game_over.is_some() {
+                    places
+                } else {
+                    Vec::new()
+                },
             }
         }))
     }

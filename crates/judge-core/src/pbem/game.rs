@@ -473,13 +473,16 @@ pub struct Selfplay {
 }
 
 /// How one random game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RandomGame {
     /// The winner's seat (an index into [`Selfplay::seats`]), if someone won before the
     /// game's limit of actions.
     pub winner: Option<usize>,
     pub turns: u32,
     pub actions: u32,
+    /// Every seat, best first, where the game ranks them all at its end (empty where it
+    /// names only a winner).
+    pub places: Vec<usize>,
 }
 
 /// One position of a game, as stored in a turn of the archive.
