@@ -346,12 +346,7 @@ pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
             pbem::waiting(&archive).unwrap_or_default()
         )
         .context("output")?;
-        for p in &archive.game.players {
-            let line = if p.is_free() {
-                format!("  {:<7} free", p.id)
-            } else {
-                format!("  {:<7} {:<12} {}", p.id, p.name, p.email)
-            };
+        for line in pbem::signup::seat_lines(&archive, true) {
             writeln!(out, "{line}").context("output")?;
         }
         return Ok(());

@@ -204,6 +204,17 @@ impl PlayerEntry {
     }
 }
 
+impl GameFile {
+    /// The seats nobody has taken yet, in seat order (a game open for sign-up).
+    pub fn free_seats(&self) -> Vec<&str> {
+        self.players
+            .iter()
+            .filter(|p| p.is_free())
+            .map(|p| p.id.as_str())
+            .collect()
+    }
+}
+
 /// Why a path given as a game's folder is not one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NotAGame {
@@ -510,7 +521,7 @@ impl Archive {
     pub fn pick_turn(&self, turn: Option<u32>) -> Result<u32, ArchiveError> {
         let turns = self.turns()?;
         let (Some(&first), Some(&last)) = (turns.first(), turns.last()) else {
-            let free = self.game.players.iter().filter(|p| p.is_free()).count();
+            let free = self.game.free_seats().len();
             if free > 0 {
                 return Err(ArchiveError::NotBegun {
                     dir: self.root.clone(),

@@ -24,8 +24,8 @@ use serde::{Deserialize, Serialize};
 
 use super::Error;
 use super::game::Game;
-use crate::archive::schedule::{shown, stamp};
-use crate::archive::{Archive, atomic};
+use crate::archive::schedule::{ScheduleError, shown, stamp};
+use crate::archive::{AbsentRules, Archive, atomic};
 
 /// `absent.toml`.
 pub const LEDGER: &str = "absent.toml";
@@ -109,6 +109,21 @@ impl Ledger {
     }
 }
 
+/// A duration `[absent]` sets (`None`: the game says nothing of it).
+fn setting(
+    archive: &Archive,
+    get: fn(&AbsentRules) -> Result<Option<Duration>, ScheduleError>,
+) -> Result<Option<Duration>, Error> {
+    Ok(archive
+        .game
+        .absent
+        .as_ref()
+        .map(get)
+        .transpose()
+        .map_err(|e| Error::input(e.to_string()))?
+        .flatten())
+}
+
 /// Ask for grace: the next deadline moves `[absent] grace` later, for everyone.
 pub fn grace(
     archive: &Archive,
@@ -116,14 +131,7 @@ pub fn grace(
     seat: &str,
     now: SystemTime,
 ) -> Result<String, Error> {
-    let Some(rules) = archive.game.absent.clone() else {
-        return Err(Error::input(
-            "this game gives no grace (the GM has set none)",
-        ));
-    };
-    let by = rules
-        .grace()
-        .map_err(|e| Error::input(e.to_string()))?
+    let by = setting(archive, AbsentRules::grace)?
         .ok_or_else(|| Error::input("this game gives no grace (the GM has set none)"))?;
     let position = super::current(archive, game)?;
     let next = position.turn() + 1;
@@ -146,7 +154,12 @@ pub fn grace(
         )));
     }
     let used = ledger.grace.iter().filter(|g| g.seat == seat).count();
-    let allowed = rules.graces.unwrap_or(DEFAULT_GRACES);
+    let allowed = archive
+        .game
+        .absent
+        .as_ref()
+        .and_then(|a| a.graces)
+        .unwrap_or(DEFAULT_GRACES);
     if used >= allowed {
         return Err(Error::input(format!(
             "you have had grace {} already, all this game allows",
@@ -178,14 +191,7 @@ pub fn vacation(
     until: SystemTime,
     now: SystemTime,
 ) -> Result<String, Error> {
-    let allowance = archive
-        .game
-        .absent
-        .as_ref()
-        .map(|a| a.vacation())
-        .transpose()
-        .map_err(|e| Error::input(e.to_string()))?
-        .flatten()
+    let allowance = setting(archive, AbsentRules::vacation)?
         .ok_or_else(|| Error::input("this game gives no vacations (the GM has set none)"))?;
     let Ok(wanted) = until.duration_since(now) else {
         return Err(Error::input(format!("{} has passed", shown(until))));
@@ -362,15 +368,7 @@ pub fn late_notice(
     now: SystemTime,
     lines: &mut Vec<String>,
 ) -> Result<(), Error> {
-    let Some(before) = archive
-        .game
-        .absent
-        .as_ref()
-        .map(|a| a.late_notice())
-        .transpose()
-        .map_err(|e| Error::input(e.to_string()))?
-        .flatten()
-    else {
+    let Some(before) = setting(archive, AbsentRules::late_notice)? else {
         return Ok(());
     };
     let Some(deadline) = super::deadline(archive, game, next)? else {

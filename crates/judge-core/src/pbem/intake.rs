@@ -793,6 +793,25 @@ impl<'a> Intake<'a> {
             Some(by_mail::Who::Gm(g)) => by_mail::gm_secret_ok(g, header.secret.as_deref()),
             _ => secret_ok,
         };
+        // What the log keeps of the mail, whatever becomes of it (its answer and
+        // outcome are set below).
+        let logged = Entry {
+            seq,
+            message_id: message_id.clone(),
+            from: m.from.clone(),
+            subject: subject.clone(),
+            arrived: Some(humantime::format_rfc3339_seconds(arrived.at).to_string()),
+            arrived_by: Some(arrived.by.to_string()),
+            seat: claimed.map(|p| p.id.clone()),
+            secret_ok,
+            kept: Some(kept_name.clone()),
+            answer: None,
+            digest: digest.clone(),
+            handled: Some(self.handled()),
+            again_of,
+            commands: Vec::new(),
+            outcome: Outcome::Duplicate,
+        };
         if commands_only && let Some(who) = asks {
             let (command_log, command_answer) =
                 self.carry_out(who, &commands, cmd_secret_ok, seq, &values, &message_id)?;
@@ -804,21 +823,9 @@ impl<'a> Intake<'a> {
             self.log.append(
                 archive,
                 Entry {
-                    seq,
-                    message_id,
-                    from: m.from.clone(),
-                    subject,
-                    arrived: Some(humantime::format_rfc3339_seconds(arrived.at).to_string()),
-                    arrived_by: Some(arrived.by.to_string()),
-                    seat: claimed.map(|p| p.id.clone()),
-                    secret_ok,
-                    kept: Some(kept_name),
                     answer: command_answer,
-                    digest,
-                    handled: Some(self.handled()),
-                    again_of,
-                    commands: Vec::new(),
                     outcome: outcome.clone(),
+                    ..logged
                 },
             )?;
             return Ok(Filed {
@@ -1064,21 +1071,9 @@ impl<'a> Intake<'a> {
             }
         };
         let mut entry = Entry {
-            seq,
-            message_id: message_id.clone(),
-            from: m.from.clone(),
-            subject,
-            arrived: Some(humantime::format_rfc3339_seconds(arrived.at).to_string()),
-            arrived_by: Some(arrived.by.to_string()),
-            seat: claimed.map(|p| p.id.clone()),
-            secret_ok,
-            kept: Some(kept_name),
             answer: answered.then_some(key),
-            digest,
-            handled: Some(self.handled()),
-            again_of,
-            commands: Vec::new(),
             outcome: outcome.clone(),
+            ..logged
         };
         // The commands of a mail that held orders too, once the orders are filed: what
         // they tell (`status`) counts this mail as filed.

@@ -220,13 +220,7 @@ pub fn waiting(archive: &Archive) -> Option<String> {
             .unwrap_or_else(|_| since.clone());
         return Some(format!("the GM paused the game on {since}"));
     }
-    let free: Vec<&str> = archive
-        .game
-        .players
-        .iter()
-        .filter(|p| p.is_free())
-        .map(|p| p.id.as_str())
-        .collect();
+    let free = archive.game.free_seats();
     (!free.is_empty()).then(|| {
         format!(
             "the game is open for sign-up and {} free ({})",

@@ -265,7 +265,7 @@ pub fn join(
     file.validate()
         .map_err(|slip| Error::input(slip.to_string()))?;
     fresh.save_game_file(file)?;
-    let left = fresh.game.players.iter().filter(|p| p.is_free()).count();
+    let left = fresh.game.free_seats().len();
     let began = left == 0;
     if began {
         begin(&fresh, ctx.game, ctx.now)?;
@@ -329,12 +329,7 @@ pub fn start(archive: &Archive, game: &dyn Game, now: SystemTime) -> Result<Stri
         return Err(Error::input("the game has begun already"));
     }
     let mut file = fresh.game.clone();
-    let given_up: Vec<String> = file
-        .players
-        .iter()
-        .filter(|p| p.is_free())
-        .map(|p| p.id.clone())
-        .collect();
+    let given_up: Vec<String> = file.free_seats().into_iter().map(str::to_string).collect();
     file.players.retain(|p| !p.is_free());
     // Tried first, in memory: a game that cannot be played by so few is left as it is.
     let scenario = std::fs::read_to_string(fresh.root().join(SCENARIO_FILE))
@@ -409,16 +404,25 @@ pub fn waiting_welcome(
     }
 }
 
-/// The announcement of a game open for sign-up, for the GM to post.
-pub fn announcement(archive: &Archive, game: &dyn Game) -> String {
-    let name = archive.name();
-    let free: Vec<&str> = archive
+/// The seats of a game not begun, a line each: who took it, or `free` (with the
+/// players' addresses, for the GM).
+pub fn seat_lines(archive: &Archive, addresses: bool) -> Vec<String> {
+    archive
         .game
         .players
         .iter()
-        .filter(|p| p.is_free())
-        .map(|p| p.id.as_str())
-        .collect();
+        .map(|p| match (p.is_free(), addresses) {
+            (true, _) => format!("  {:<7} free", p.id),
+            (false, true) => format!("  {:<7} {:<12} {}", p.id, p.name, p.email),
+            (false, false) => format!("  {:<7} {}", p.id, p.name),
+        })
+        .collect()
+}
+
+/// The announcement of a game open for sign-up, for the GM to post.
+pub fn announcement(archive: &Archive, game: &dyn Game) -> String {
+    let name = archive.name();
+    let free = archive.game.free_seats();
     let to = archive
         .mail()
         .map_or("the judge's address".to_string(), |m| m.from.clone());

@@ -108,12 +108,7 @@ pub fn for_player(
         out.push_str(&format!("{name} ({}): {why}.\n", game.title()));
         if !super::signup::started(archive) {
             out.push_str("\nSeats:\n");
-            for p in &archive.game.players {
-                let line = if p.is_free() {
-                    format!("  {:<7} free", p.id)
-                } else {
-                    format!("  {:<7} {}", p.id, p.name)
-                };
+            for line in super::signup::seat_lines(archive, false) {
                 out.push_str(&line);
                 out.push('\n');
             }

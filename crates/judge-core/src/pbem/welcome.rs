@@ -27,7 +27,7 @@ pub fn mail(
     // A game open for sign-up has no position yet: the seat and the secret, and the
     // game as it stands when it begins.
     if !super::signup::started(archive) {
-        let free = archive.game.players.iter().filter(|p| p.is_free()).count();
+        let free = archive.game.free_seats().len();
         return Ok(super::signup::waiting_welcome(
             archive,
             game,
