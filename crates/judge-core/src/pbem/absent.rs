@@ -343,7 +343,9 @@ pub fn caretaker(
                     archive,
                     next,
                     &format!("caretaker-{seat}"),
-                    &format!("The caretaker played for {who}: no orders came from them."),
+                    &format!(
+                        "The caretaker played for {who}: the turn waited for orders of theirs that did not come."
+                    ),
                 )?;
                 lines.push(format!("the caretaker played for {seat}"));
                 out.push((
