@@ -1089,6 +1089,126 @@ fn a_silent_catan_player_is_played_by_the_caretaker_then_replaced() {
     assert!(out.contains("all identical"), "{out}");
 }
 
+/// Issue 24, acceptance, the Roads & Boats half: in `rivers` (two-rivers, a turn for
+/// both players at once) Ann goes silent. At the deadline the caretaker plays her turn
+/// (its file kept in the turn, marked as the caretaker's, and said in the report); the
+/// budget of one missed turn is spent, so the GM and Bob are told the seat is open; the
+/// GM runs `judge replace`, Zoe's welcome brings her secret, and from then on Zoe and
+/// Bob play by mail (the judge's bot as their hint) until turns resolve without a
+/// deadline; the game replays identically.
+#[test]
+fn a_silent_roads_and_boats_player_is_played_by_the_caretaker_then_replaced() {
+    let (h, secrets) = house(false);
+    let rivers = h.game("rivers");
+    let dir = Path::new(&rivers).to_path_buf();
+    let toml = dir.join("game.toml");
+    // A turn is played as soon as both players' orders are in.
+    let text = std::fs::read_to_string(&toml)
+        .expect("game.toml")
+        .replace("every = \"2days\"\n", "every = \"2days\"\nearly = true\n");
+    let text = format!(
+        "{text}\n[absent]\ncaretaker = true\nmissed = 1\n\n[gm]\nname = \"Gina\"\nemail = \"gm@example.org\"\n"
+    );
+    std::fs::write(&toml, text).expect("game.toml");
+    let bob = secrets[&("bob@example.org".to_string(), "rivers".to_string())].clone();
+    let stamp = |t: std::time::SystemTime| humantime::format_rfc3339_seconds(t).to_string();
+    let turns = || std::fs::read_dir(dir.join("turns")).expect("turns").count() as u32 - 1;
+    // A player's orders: the judge's bot for the seat, with the player's secret.
+    let send = |seat: &str, who: &str, secret: &str, now: &str| {
+        let (code, hint, err) = h.judge(&["bot", &rivers, seat], now);
+        assert_eq!(code, 0, "{hint}{err}");
+        let orders = hint.replacen('\n', &format!("\nsecret {secret}\n"), 1);
+        h.srv.send(&format!("P <{who}>"), "orders", &orders);
+    };
+    // Turn 1: Bob's orders come; Ann's never do.
+    let now = humantime::parse_rfc3339("2026-11-30T10:00:00Z").expect("t");
+    send("yellow", "bob@example.org", &bob, &stamp(now));
+    let (code, out) = h.pass(&stamp(now));
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("accepted: yellow's"), "{out}");
+    assert_eq!(turns(), 0, "the turn waits for Ann: {out}");
+    // The deadline passes: the caretaker plays for red.
+    let now = humantime::parse_rfc3339("2026-12-01T18:00:01Z").expect("t");
+    let (code, out) = h.pass(&stamp(now));
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("the caretaker played for red"), "{out}");
+    assert_eq!(turns(), 1, "{out}");
+    let rec = std::fs::read_to_string(dir.join("turns/001/turn.json")).expect("turn.json");
+    assert!(rec.contains("\"caretaker\""), "{rec}");
+    let kept = std::fs::read_dir(dir.join("turns/001"))
+        .expect("turn 1")
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect::<Vec<_>>();
+    let report = std::fs::read_to_string(dir.join("turns/001/report.txt")).expect("report");
+    assert!(
+        report.contains("The caretaker played for red (Ann)"),
+        "{report}"
+    );
+    // What the caretaker played is in the report as the orders of red: it did something.
+    let wait = |who: &str, subject: &str| {
+        let start = Instant::now();
+        while !h.to(who).iter().any(|m| m.0 == subject) {
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "{who}: {subject}: {:?}",
+                h.to(who).iter().map(|m| &m.0).collect::<Vec<_>>()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    };
+    wait(
+        "gm@example.org",
+        "[rivers] red's seat is open for a replacement",
+    );
+    assert!(
+        h.to("bob@example.org")
+            .iter()
+            .any(|m| m.0.contains("seat is open")),
+        "Bob is told: {kept:?}"
+    );
+    // The GM seats Zoe; her welcome brings her secret.
+    let (code, out, err) = h.judge(
+        &["replace", &rivers, "red", "--by", "Zoe:zoe@example.org"],
+        &stamp(now),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let welcome = h
+        .to("zoe@example.org")
+        .into_iter()
+        .find(|m| m.0.contains("welcome: you take over"))
+        .expect("Zoe's welcome");
+    let zoe = welcome
+        .1
+        .lines()
+        .skip_while(|l| !l.starts_with("You play"))
+        .find(|l| l.starts_with("    ") && l.trim().len() == 14)
+        .map(|l| l.trim().to_string())
+        .unwrap_or_else(|| panic!("{}", welcome.1));
+    // Turns 2 and 3: Zoe and Bob both write; each turn resolves when both are in.
+    for t in 2..=3u32 {
+        let now = stamp(humantime::parse_rfc3339("2026-12-02T09:00:00Z").expect("t"));
+        send("red", "zoe@example.org", &zoe, &now);
+        send("yellow", "bob@example.org", &bob, &now);
+        let (code, out) = h.pass(&now);
+        assert_eq!(code, 0, "{out}");
+        assert!(out.contains("accepted: red's"), "{out}");
+        assert_eq!(turns(), t, "{out}");
+        let report =
+            std::fs::read_to_string(dir.join(format!("turns/{t:03}/report.txt"))).expect("report");
+        assert!(!report.contains("caretaker played"), "{report}");
+        if t == 2 {
+            assert!(
+                report.contains("Zoe"),
+                "the report says who took over: {report}"
+            );
+        }
+    }
+    let (code, out, err) = h.judge(&["replay", &rivers], "2026-12-03T09:00:00Z");
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("all identical"), "{out}");
+}
+
 /// Issue 23, "Commands by mail ... each has a test through the real servers": the ones
 /// the test under `judge serve` does not send — `resend`, `resend turn N`, and the GM's
 /// `extend`, `pause`, `resume` and `start` — sent through the real SMTP server and read

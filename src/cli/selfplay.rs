@@ -90,6 +90,8 @@ fn with_bots(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let mut ranked = 0u32;
     let mut unfinished = 0u32;
     let mut turns = 0u64;
+    // Each tally the game counts (its name), summed per bot.
+    let mut tallies: Vec<(&'static str, Vec<i64>)> = Vec::new();
     let start = Instant::now();
     for g in 0..args.games {
         let shift = g as usize % n;
@@ -110,9 +112,21 @@ fn with_bots(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
             for (place, seat) in r.places.iter().enumerate() {
                 let bot = (seat + n - shift) % n;
                 place_sum[bot] += place as u64 + 1;
-                if place + 1 == n {
+                if n > 1 && place + 1 == n {
                     last[bot] += 1;
                 }
+            }
+        }
+        for (name, per_seat) in &r.tallies {
+            let i = match tallies.iter().position(|t| t.0 == *name) {
+                Some(i) => i,
+                None => {
+                    tallies.push((name, vec![0; n]));
+                    tallies.len() - 1
+                }
+            };
+            for (seat, v) in per_seat.iter().enumerate().take(n) {
+                tallies[i].1[(seat + n - shift) % n] += v;
             }
         }
         turns += u64::from(r.turns);
@@ -142,8 +156,12 @@ fn with_bots(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
         } else {
             String::new()
         };
+        let means: String = tallies
+            .iter()
+            .map(|(name, sums)| format!("; mean {name} {:.1}", sums[i] as f64 / games))
+            .collect();
         w(format!(
-            "  {:<7} {:<10} won {:>7} ({:.1}% ± {:.1}){places}",
+            "  {:<7} {:<10} won {:>7} ({:.1}% ± {:.1}){places}{means}",
             kind.seats.get(i).copied().unwrap_or("?"),
             args.bots[i],
             won,

@@ -62,7 +62,7 @@ pub fn bot(args: BotArgs, out: &mut dyn Write) -> Result<(), Failure> {
             seats.join(", ")
         )));
     }
-    match position.bot(&seat) {
+    match position.bot(&archive.name(), &seat) {
         Some(orders) => {
             let text = orders.map_err(pbem::Error::from)?;
             out.write_all(text.as_bytes()).context("output")?;

@@ -51,8 +51,9 @@ pub fn rich_state(scenario: &str, seed: u64, transporters_each: usize) -> State 
             email: format!("p{i}@example.org"),
         })
         .collect();
+    // A set-up round (homes chosen, an auction) is played with every player's default.
     let mut st = s
-        .start(&seats, &pbem_judge::luck::Luck::predictable(seed))
+        .start_by_default(&seats, &pbem_judge::luck::Luck::predictable(seed))
         .expect("start");
     // Every module with rules, whatever the scenario says (issue 12): the new goods,
     // buildings, transporters and orders are exercised too.

@@ -367,6 +367,7 @@ impl Game for Catan {
                 turns: r.turns,
                 actions: r.actions,
                 places: Vec::new(),
+                tallies: Vec::new(),
             }
         }))
     }
@@ -378,6 +379,7 @@ impl Game for Catan {
             turns: r.turns,
             actions: r.actions,
             places: Vec::new(),
+            tallies: Vec::new(),
         };
         // Each player keeps one buffer of legal actions for all its games.
         let mut buf = Vec::new();
@@ -694,7 +696,8 @@ impl Position for State {
         format!("{title}\n\n{}", super::report(self, &[], self, None))
     }
 
-    fn bot(&self, seat: &str) -> Option<Result<String, GameError>> {
+    /// The state keeps the game's name, for the `game` line.
+    fn bot(&self, _game: &str, seat: &str) -> Option<Result<String, GameError>> {
         Some(match Colour::parse(seat) {
             Some(c) => crate::bot::orders(self, c, None),
             None => Err(GameError::input(format!(

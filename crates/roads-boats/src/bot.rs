@@ -143,11 +143,18 @@ pub fn random_orders(
     checked(header, [&movement, &building, &wonder], check)
 }
 
-/// The order file `me` would send for the next turn, its lines each accepted by the
-/// checker (`check` gives the line numbers it refuses).
-pub fn orders(s: &State, me: Colour, check: &dyn Fn(&str) -> BTreeSet<usize>) -> String {
+/// The order file `me` would send for the next turn, with a `game` line when `game` is
+/// given, its lines each accepted by the checker (`check` gives the line numbers it
+/// refuses).
+pub fn orders(
+    s: &State,
+    me: Colour,
+    game: Option<&str>,
+    check: &dyn Fn(&str) -> BTreeSet<usize>,
+) -> String {
+    let game = game.map(|g| format!("game {g}\n")).unwrap_or_default();
     let header = format!(
-        "# {}'s orders, written by the judge's Roads & Boats player (judge bot)\nplayer {}\nturn {}\n",
+        "# {}'s orders, written by the judge's Roads & Boats player (judge bot)\n{game}player {}\nturn {}\n",
         me.name(),
         me.name(),
         s.turn + 1

@@ -181,7 +181,7 @@ impl Game for RoadsAndBoats {
         let name = scenario_name.unwrap_or("two-rivers").to_string();
         let text = scenario::bundled().get(name.as_str()).copied()?;
         let parsed = Scenario::parse(&name, text).ok()?;
-        if parsed.players != bots.len() || parsed.has_auction() || parsed.homes_are_chosen() {
+        if parsed.players != bots.len() {
             return None;
         }
         Some(Box::new(move |seed| {
@@ -192,7 +192,8 @@ impl Game for RoadsAndBoats {
                 })
                 .collect();
             let luck = judge_core::luck::Luck::predictable(seed);
-            let Ok(mut s) = parsed.start(&seats, &luck) else {
+            // A set-up round is played with the defaults of players who miss it.
+            let Ok(mut s) = parsed.start_by_default(&seats, &luck) else {
                 return RandomGame::default();
             };
             let mut orders = 0;
@@ -223,6 +224,23 @@ impl Game for RoadsAndBoats {
                 .iter()
                 .filter_map(|(c, _)| Colour::SEATS.iter().position(|x| x == c))
                 .collect();
+            // Each seat's score and the bricks it laid on the wonder.
+            let scores = super::resolve::score::scores(&s);
+            let seated = &Colour::SEATS[..kinds.len()];
+            let score: Vec<i64> = seated
+                .iter()
+                .map(|c| scores.get(c).map_or(0, |sc| sc.total))
+                .collect();
+            let bricks: Vec<i64> = seated
+                .iter()
+                .map(|c| {
+                    s.wonder
+                        .bricks
+                        .iter()
+                        .filter(|b| **b == crate::wonder::Brick::Player(*c))
+                        .count() as i64
+                })
+                .collect();
             RandomGame {
                 winner: places.first().copied().filter(|_| s.game_over.is_some()),
                 turns: s.turn,
@@ -232,6 +250,7 @@ impl Game for RoadsAndBoats {
                 } else {
                     Vec::new()
                 },
+                tallies: vec![("score", score), ("wonder bricks", bricks)],
             }
         }))
     }
@@ -562,10 +581,15 @@ impl Position for State {
         show::render(self, title)
     }
 
-    fn bot(&self, seat: &str) -> Option<Result<String, GameError>> {
+    fn bot(&self, game: &str, seat: &str) -> Option<Result<String, GameError>> {
         Some(
             match colour(seat).filter(|c| self.players.contains_key(c)) {
-                Some(me) => Ok(bot_orders(self, me)),
+                Some(me) => Ok(crate::bot::orders(
+                    self,
+                    me,
+                    Some(game),
+                    &refused_lines(self, me),
+                )),
                 None => Err(GameError::input(format!(
                     "`{seat}` is not a seat of this game"
                 ))),
@@ -627,7 +651,7 @@ impl Position for State {
 
 /// The bot's file for `me`, every line of it checked by the judge's checker.
 fn bot_orders(s: &State, me: Colour) -> String {
-    crate::bot::orders(s, me, &refused_lines(s, me))
+    crate::bot::orders(s, me, None, &refused_lines(s, me))
 }
 
 /// The numbers of the lines of a file of `me`'s that the judge's checker refuses.

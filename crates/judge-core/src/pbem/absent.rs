@@ -329,7 +329,7 @@ pub fn caretaker(
     }
     let mut out = Vec::new();
     for seat in silent {
-        match state.bot(seat) {
+        match state.bot(&archive.name(), seat) {
             None => {}
             Some(Err(e)) => lines.push(format!("the caretaker could not play for {seat}: {e}")),
             Some(Ok(text)) => {

@@ -483,6 +483,9 @@ pub struct RandomGame {
     /// Every seat, best first, where the game ranks them all at its end (empty where it
     /// names only a winner).
     pub places: Vec<usize>,
+    /// Numbers the game counts for every seat at the end, each with its name (a score,
+    /// bricks laid): self-play prints each bot's mean.
+    pub tallies: Vec<(&'static str, Vec<i64>)>,
 }
 
 /// One position of a game, as stored in a turn of the archive.
@@ -543,9 +546,10 @@ pub trait Position {
     }
     /// The order file the game's bot would send for `seat` now (`judge bot`, and the
     /// caretaker that plays for an absent player), written from what that seat may
-    /// know; `None` when the game has no bot yet.
-    fn bot(&self, seat: &str) -> Option<Result<String, GameError>> {
-        let _ = seat;
+    /// know, with `game` (the archive's name) on its `game` line; `None` when the game
+    /// has no bot yet.
+    fn bot(&self, game: &str, seat: &str) -> Option<Result<String, GameError>> {
+        let _ = (game, seat);
         None
     }
     /// End the game now, before the next turn is played (`judge end --why`): the next

@@ -164,6 +164,43 @@ impl Scenario {
         Ok(Auction::new(state, &mut draws, lots, self.kit.clone()))
     }
 
+    /// The turn-0 state of any scenario: a set-up round (homes chosen, or the jumpstart
+    /// auction) is played as for players who let every deadline pass, each taking the
+    /// round's default (the default home; the default bid). Self-play and the tests
+    /// reach the positions of every bundled scenario this way.
+    pub fn start_by_default(&self, seats: &[Seat], luck: &Luck) -> Result<State, StartError> {
+        if self.has_auction() {
+            let mut auction = self.start_auction(seats, luck)?;
+            // Default bids take lots nobody has bid on: one step per player.
+            for _ in 0..1000 {
+                let Some(next) = auction.next() else { break };
+                let step = auction.bid(next, None);
+                if let Some(state) = step.state {
+                    return Ok(state);
+                }
+                auction = step.auction;
+            }
+            return auction.finish().ok_or(StartError::Auction {
+                scenario: self.name.clone(),
+            });
+        }
+        if self.homes_are_chosen() {
+            let mut setup = self.start_setup(seats, luck)?;
+            for _ in 0..1000 {
+                let Some(next) = setup.next() else { break };
+                let step = setup.choose(next, None);
+                if let Some(state) = step.state {
+                    return Ok(state);
+                }
+                setup = step.setup;
+            }
+            return setup.finish().ok_or(StartError::HomesToChoose {
+                scenario: self.name.clone(),
+            });
+        }
+        self.start(seats, luck)
+    }
+
     /// The seated state, and the stream of the start's draws (the move order's, then the
     /// auction's starting bidder): [`ORDER`] at step 0.
     fn seat(&self, seats: &[Seat], luck: &Luck) -> Result<(State, Rng), StartError> {
