@@ -10,6 +10,7 @@ use crate::catan_hidden::{incoming, new_devs, new_hand};
 use crate::support;
 use crate::support::catan::Variant;
 
+use pbem_judge::catan::bot::{Player, orders_of};
 use pbem_judge::catan::{Colour, State};
 use pbem_judge::luck::{Luck, Rng};
 
@@ -46,7 +47,7 @@ fn other_world(s: &State, me: u8, r: &mut Rng) -> State {
 /// How many positions were compared, and in how many the bot wrote differently when
 /// its own hand was made up anew too (the comparison has teeth: the file does hang on
 /// what the seat knows).
-fn run(v: Variant) -> (usize, usize) {
+fn run(v: Variant, player: Player) -> (usize, usize) {
     let game = v.game();
     let want = cases();
     let mut compared = 0;
@@ -69,10 +70,10 @@ fn run(v: Variant) -> (usize, usize) {
                     _ => r.below(s.players.len() as u32) as u8,
                 };
                 let colour: Colour = s.colour(me);
-                let a = pbem_judge::catan::bot::orders(&s, colour, None).unwrap_or_else(|e| {
+                let a = orders_of(player, &s, colour, None).unwrap_or_else(|e| {
                     panic!("{v:?} seed {seed}: the bot's orders for {colour}: {e}")
                 });
-                let b = pbem_judge::catan::bot::orders(&other_world(&s, me, &mut r), colour, None)
+                let b = orders_of(player, &other_world(&s, me, &mut r), colour, None)
                     .expect("the bot's orders in the other world");
                 assert_eq!(
                     a, b,
@@ -82,9 +83,8 @@ fn run(v: Variant) -> (usize, usize) {
                 compared += 1;
                 // Everything hidden from another seat changed: this seat's hand too.
                 let other = (me + 1) % s.players.len() as u8;
-                let c =
-                    pbem_judge::catan::bot::orders(&other_world(&s, other, &mut r), colour, None)
-                        .expect("the bot's orders with its own hand changed");
+                let c = orders_of(player, &other_world(&s, other, &mut r), colour, None)
+                    .expect("the bot's orders with its own hand changed");
                 own_matters += usize::from(c != a);
             }
             let files = incoming(&s, &mut r);
@@ -113,12 +113,21 @@ fn run(v: Variant) -> (usize, usize) {
 
 #[test]
 fn the_catan_bot_knows_no_other_hand_nor_the_dice_to_come() {
-    for v in [Variant::Base, Variant::Extension, Variant::Express] {
-        let (n, own) = run(v);
+    for (v, player) in [
+        (Variant::Base, Player::Greedy),
+        (Variant::Base, Player::Search),
+        (Variant::Extension, Player::Greedy),
+        (Variant::Extension, Player::Search),
+        (Variant::Express, Player::Greedy),
+    ] {
+        let (n, own) = run(v, player);
         eprintln!(
-            "{v:?}: {n} positions, the bot's file the same in both worlds, and checked; {own} changed with its own hand"
+            "{v:?}, {player:?}: {n} positions, the bot's file the same in both worlds, and checked; {own} changed with its own hand"
         );
-        assert!(own > 0, "{v:?}: the bot's file never hangs on its own hand");
+        assert!(
+            own > 0,
+            "{v:?}, {player:?}: the bot's file never hangs on its own hand"
+        );
     }
 }
 
@@ -157,6 +166,11 @@ fn selfplay_with_bots_seats_the_judges_player_and_counts_each_bot() {
         won[0] >= 10,
         "the judge's player wins nearly every game: {out}"
     );
+    // The searching player, the judge's bot, seated beside them.
+    let (out, won) = run("search,greedy,random");
+    assert!(out.contains("  red     search     won "), "{out}");
+    assert_eq!(won.iter().sum::<u32>(), 12, "{out}");
+    assert!(won[2] <= 2, "the random player seldom wins: {out}");
     let (out, won) = run("random,random,random,random");
     assert_eq!(
         won.iter().sum::<u32>(),
@@ -183,7 +197,7 @@ fn selfplay_with_bots_seats_the_judges_player_and_counts_each_bot() {
     );
     assert_eq!(code, 1);
     assert!(
-        err.contains("`clever` is not one of Catan's bots (greedy, random)"),
+        err.contains("`clever` is not one of Catan's bots (greedy, search, random)"),
         "{err}"
     );
 }

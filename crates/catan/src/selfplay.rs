@@ -65,20 +65,24 @@ pub fn play_random_with(
 /// Who plays a seat in [`play_bots`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bot {
-    /// The judge's player ([`crate::bot`]): an order file for each of its steps, played
-    /// by the judge's own resolver, as by mail.
+    /// The greedy player ([`crate::bot::Player::Greedy`]): an order file for each of its
+    /// steps, played by the judge's own resolver, as by mail.
     Greedy,
+    /// The searching player, the judge's bot ([`crate::bot::Player::Search`]), played
+    /// the same way.
+    Search,
     /// Uniformly random legal actions on the rules engine, as [`play_random`] plays.
     Random,
 }
 
 impl Bot {
     /// The names `judge selfplay --bots` takes.
-    pub const NAMES: [&'static str; 2] = ["greedy", "random"];
+    pub const NAMES: [&'static str; 3] = ["greedy", "search", "random"];
 
     pub fn parse(name: &str) -> Option<Bot> {
         match name {
             "greedy" => Some(Bot::Greedy),
+            "search" => Some(Bot::Search),
             "random" => Some(Bot::Random),
             _ => None,
         }
@@ -109,10 +113,15 @@ pub fn play_bots(
             _ => s.active,
         };
         match bots.get(seat as usize).copied().unwrap_or(Bot::Random) {
-            Bot::Greedy => {
+            bot @ (Bot::Greedy | Bot::Search) => {
                 let c = s.colour(seat);
+                let player = if bot == Bot::Greedy {
+                    crate::bot::Player::Greedy
+                } else {
+                    crate::bot::Player::Search
+                };
                 // A file that cannot be written is no file: the judge's defaults stand in.
-                let text = crate::bot::orders(&s, c, None).unwrap_or_default();
+                let text = crate::bot::orders_of(player, &s, c, None).unwrap_or_default();
                 let files = std::collections::BTreeMap::from([(c, text)]);
                 s = crate::play(&s, &files).state;
             }

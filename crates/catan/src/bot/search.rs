@@ -1,0 +1,329 @@
+//! The searching player, the judge's Catan bot (`judge bot`, the caretaker, and
+//! `judge selfplay catan --bots search`): the greedy player's turn with its builds
+//! searched instead of taken in a fixed order of preference.
+//!
+//! The search is an expectimax of one turn over the rules engine. The chance node is
+//! the roll: as the greedy player does, a plan is made for every total (a 7's own
+//! discard and robber lines are the greedy player's). Under each total the player's
+//! move is a **max node over sequences of builds** — a city, a settlement, a road
+//! towards a site, a development card, each with the bank trades that pay for it —
+//! searched depth-first to three builds deep, at most [`BUDGET`] positions per total,
+//! every step played on a copy of the state by the rules' own checks. A sequence ends
+//! where the player would stop (stopping is always a choice), and its last position is
+//! scored by [`value`]: points first, then production (a bonus for each resource it
+//! collects at all, nothing under the robber), harbours, cards in hand (fewer than
+//! eight; nearer a city or a settlement), sites its roads reach, development cards. The budget is positions, not
+//! time, so the same position always gives the same file; it stays well under 50 ms a
+//! decision (benches/catan_selfplay.rs).
+//!
+//! What it may not know it never reads: others' hands and development cards are not in
+//! the score, and a development card bought on the copy counts as a card, never by the
+//! kind the copy's deck happened to deal.
+
+use super::{Bot, Goal, Line, Planner, someone_accepts};
+use crate::board::{Board, EdgeId, VertexId};
+use crate::cards::{Cards, Resource};
+use crate::rules::Action;
+use crate::state::{NOBODY, Phase, State};
+
+/// Positions searched under each total of the dice.
+pub const BUDGET: usize = 300;
+/// Builds in one sequence, at most.
+const DEPTH: u8 = 3;
+
+/// A build, with the bank trades (give, get, rate) that pay for it first.
+#[derive(Clone, Debug)]
+struct Move {
+    trades: Vec<(Resource, Resource, u8)>,
+    goal: Goal,
+}
+
+/// The searched plan after a known roll: the greedy player's development cards first
+/// (a year of plenty or road building that serves a build), then the best sequence of
+/// builds, then a monopoly as the greedy player plays it.
+pub(super) fn plan(bot: &Bot<'_>, sim: State) -> Vec<Line> {
+    let mut planner = Planner::new(bot, sim, false);
+    if planner.sim.phase == Phase::Main {
+        planner.development();
+    }
+    let mut search = Search {
+        bot,
+        nodes: 0,
+        roads: Vec::new(),
+    };
+    let (_, moves) = search.best(&planner.sim, DEPTH);
+    for m in moves {
+        let Some(next) = search.play(&planner.sim, &m) else {
+            break;
+        };
+        for &(give, get, rate) in &m.trades {
+            let bank = format!("trade {rate} {give} for {get}");
+            let order = if someone_accepts(&planner.sim, bot.me, bot.colour, give, get) {
+                format!("offer 1 {give} for 1 {get} or {bank}")
+            } else {
+                bank
+            };
+            planner.push(order, Cards::one(give, rate));
+        }
+        planner.push(m.goal.order(bot.s), m.goal.cost());
+        planner.sim = next;
+    }
+    if planner.sim.phase == Phase::Main {
+        planner.monopoly();
+    }
+    planner.lines
+}
+
+struct Search<'a, 'b> {
+    bot: &'b Bot<'a>,
+    nodes: usize,
+    /// Scratch for legal roads.
+    roads: Vec<Action>,
+}
+
+impl Search<'_, '_> {
+    fn me(&self) -> u8 {
+        self.bot.me
+    }
+
+    /// The best value reachable from `sim` within `depth` builds, and the builds.
+    fn best(&mut self, sim: &State, depth: u8) -> (f64, Vec<Move>) {
+        let here = value(sim, self.me());
+        let mut best = (here, Vec::new());
+        if depth == 0 || self.nodes >= BUDGET {
+            return best;
+        }
+        // The most promising first, so that the budget goes where it matters.
+        let mut children: Vec<(f64, Move, State)> = self
+            .moves(sim)
+            .into_iter()
+            .filter_map(|m| {
+                let next = self.play(sim, &m)?;
+                Some((value(&next, self.me()), m, next))
+            })
+            .collect();
+        children.sort_by(|a, b| b.0.total_cmp(&a.0));
+        for (_, m, next) in children {
+            if self.nodes >= BUDGET {
+                break;
+            }
+            self.nodes += 1;
+            let (v, mut rest) = self.best(&next, depth - 1);
+            if v > best.0 + 1e-9 {
+                rest.insert(0, m);
+                best = (v, rest);
+            }
+        }
+        best
+    }
+
+    /// `m` played on a copy of `sim`, if the rules allow it.
+    fn play(&self, sim: &State, m: &Move) -> Option<State> {
+        let mut next = sim.clone();
+        for &(give, get, _) in &m.trades {
+            next.apply(Action::MaritimeTrade { give, get }, &mut ())
+                .ok()?;
+        }
+        next.apply(m.goal.action(), &mut ()).ok()?;
+        Some(next)
+    }
+
+    /// Every build worth trying now, each with the trades that pay for it.
+    fn moves(&mut self, sim: &State) -> Vec<Move> {
+        let me = self.me();
+        let p = &sim.players[me as usize];
+        let mut goals = Vec::new();
+        if sim.cities_left(me) > 0 {
+            goals.extend(p.settlements.iter().map(Goal::City));
+        }
+        if sim.settlements_left(me) > 0 {
+            goals.extend(
+                p.road_ends
+                    .minus(sim.blocked)
+                    .and(sim.board.topology.land_vertices)
+                    .iter()
+                    .map(Goal::Settlement),
+            );
+        }
+        goals.extend(self.road_goals(sim).into_iter().map(Goal::Road));
+        if !sim.deck.is_empty() {
+            goals.push(Goal::Development);
+        }
+        goals
+            .into_iter()
+            .filter_map(|goal| {
+                Some(Move {
+                    trades: trades_for(sim, me, goal.cost())?,
+                    goal,
+                })
+            })
+            .collect()
+    }
+
+    /// Roads worth a look: towards a free site within three roads (the three best such
+    /// sites), or on to a free site beyond.
+    fn road_goals(&mut self, sim: &State) -> Vec<EdgeId> {
+        let me = self.me();
+        if sim.settlements_left(me) == 0 {
+            return Vec::new();
+        }
+        sim.legal_actions(&mut self.roads);
+        let t = &sim.board.topology;
+        let mut scored: Vec<(f64, EdgeId)> = self
+            .roads
+            .iter()
+            .filter_map(|a| match a {
+                Action::BuildRoad(e) => Some(*e),
+                _ => None,
+            })
+            .map(|e| {
+                // The best free site one or two roads beyond.
+                let [a, b] = t.edges[e].ends;
+                let far = if sim.players[me as usize].road_ends.has(a)
+                    || sim.players[me as usize].buildings().has(a)
+                {
+                    b
+                } else {
+                    a
+                };
+                let mut best = 0.0f64;
+                if t.land_vertices.has(far) && !sim.blocked.has(far) {
+                    best = best.max(self.bot.site_value(far));
+                }
+                if sim.vertex_owner[far] == NOBODY {
+                    for &w in &t.vertices[far].neighbours {
+                        if t.land_vertices.has(w) && !sim.blocked.has(w) {
+                            best = best.max(self.bot.site_value(w) - 2.0);
+                        }
+                    }
+                }
+                (best, e)
+            })
+            .filter(|(v, _)| *v > 0.0)
+            .collect();
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        scored.into_iter().take(3).map(|(_, e)| e).collect()
+    }
+}
+
+/// Bank trades (give, get, rate) that complete `cost` from the hand, each giving the
+/// resource with the most to spare beyond the cost; `None` if the hand cannot.
+fn trades_for(sim: &State, me: u8, cost: Cards) -> Option<Vec<(Resource, Resource, u8)>> {
+    let mut hand = sim.players[me as usize].hand;
+    let short = hand.short_of(&cost);
+    if short.total() > 3 {
+        return None;
+    }
+    let mut trades = Vec::new();
+    for want in Resource::ALL {
+        for _ in 0..short.get(want) {
+            let give = Resource::ALL
+                .into_iter()
+                .filter(|&r| r != want && hand.get(r) >= cost.get(r) + sim.rate(me, r))
+                .max_by_key(|&r| {
+                    (
+                        hand.get(r) - cost.get(r) - sim.rate(me, r),
+                        std::cmp::Reverse(r.index()),
+                    )
+                })?;
+            let rate = sim.rate(me, give);
+            hand.0[give.index()] -= rate;
+            hand.0[want.index()] += 1;
+            trades.push((give, want, rate));
+        }
+    }
+    Some(trades)
+}
+
+/// Dots a seat's buildings collect per resource (cities twice), the robber's hex left
+/// out.
+fn production(s: &State, me: u8) -> [f64; 5] {
+    let mut out = [0.0; 5];
+    let p = &s.players[me as usize];
+    for v in p.buildings().iter() {
+        let k = if p.cities.has(v) { 2.0 } else { 1.0 };
+        for &(h, _) in &s.board.topology.vertices[v].hexes {
+            if h == s.robber {
+                continue;
+            }
+            if let Some(r) = s.board.terrain[h].resource() {
+                out[r.index()] += k * f64::from(Board::pips(s.board.number[h]));
+            }
+        }
+    }
+    out
+}
+
+/// What a position is worth to seat `me`, from what it may know (see the module's
+/// notes). A point is worth as much as twenty dots of production, and a development card
+/// (whatever it is) a sixth of a point: the weights self-play found best.
+pub(super) fn value(s: &State, me: u8) -> f64 {
+    let p = &s.players[me as usize];
+    let t = &s.board.topology;
+    let mut v = 30.0 * f64::from(s.public_points(me));
+    // Production: every resource, with less for dots beyond ten of one kind, and a
+    // bonus for each kind the seat collects at all.
+    let prod = production(s, me);
+    for r in Resource::ALL {
+        let x = prod[r.index()];
+        let k = if r == Resource::Wool { 0.8 } else { 1.0 };
+        v += 1.5 * k * (x.min(10.0) + 0.5 * (x - 10.0).max(0.0));
+        if x > 0.0 {
+            v += 2.5;
+        }
+        // A harbour for what it collects.
+        match s.rate(me, r) {
+            2 => v += 0.15 * x,
+            3 => v += 0.05 * x,
+            _ => {}
+        }
+    }
+    // Cards in hand: each worth a little, up to seven; beyond, a 7 takes half.
+    let n = f64::from(p.hand.total());
+    v += 0.5 * n.min(7.0) - 1.0 * (n - 7.0).max(0.0);
+    // How near the hand is to a city and to a settlement with a site for it.
+    let sites = p.road_ends.minus(s.blocked).and(t.land_vertices);
+    if s.cities_left(me) > 0 && !p.settlements.is_empty() {
+        let short = f64::from(p.hand.short_of(&Cards::CITY).total());
+        v += 6.0 * (1.0 - short / 5.0);
+    }
+    if s.settlements_left(me) > 0 && !sites.is_empty() {
+        let short = f64::from(p.hand.short_of(&Cards::SETTLEMENT).total());
+        v += 6.0 * (1.0 - short / 4.0);
+    }
+    // Sites its roads reach (two count), and free sites one road further.
+    if s.settlements_left(me) > 0 {
+        let mut reached: Vec<f64> = sites.iter().map(|w| site_dots(s, w)).collect();
+        reached.sort_by(|a, b| b.total_cmp(a));
+        for (i, d) in reached.iter().take(2).enumerate() {
+            v += if i == 0 { 4.0 } else { 2.0 } + 0.3 * d;
+        }
+        let mut near = 0.0f64;
+        for u in p.road_ends.or(p.buildings()).iter() {
+            if s.vertex_owner[u] != NOBODY && s.vertex_owner[u] != me {
+                continue;
+            }
+            for &w in &t.vertices[u].neighbours {
+                if t.land_vertices.has(w) && !s.blocked.has(w) && !sites.has(w) {
+                    near = near.max(site_dots(s, w));
+                }
+            }
+        }
+        v += 0.1 * near;
+    }
+    // Development cards, whatever they are (a card bought on a copy is not known).
+    v += 5.0 * f64::from(p.devs.total() + p.new_devs.total());
+    v += 0.5 * f64::from(p.knights());
+    v += 0.2 * f64::from(p.road_length);
+    v
+}
+
+/// The dots of a site (its resources' numbers).
+fn site_dots(s: &State, v: VertexId) -> f64 {
+    s.board.topology.vertices[v]
+        .hexes
+        .iter()
+        .filter(|(h, _)| s.board.terrain[*h].resource().is_some())
+        .map(|&(h, _)| f64::from(Board::pips(s.board.number[h])))
+        .sum()
+}
