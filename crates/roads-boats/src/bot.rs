@@ -6,15 +6,24 @@
 //! - **movement**: a land transporter at home with nothing to carry there takes the
 //!   goods a producer costs to a free neighbouring tile that takes one (a woodcutter on
 //!   woods, a quarry on rock, a clay pit on a shore pasture, a mine in the mountains);
-//!   one on another tile brings what lies there home.
-//! - **building**: it builds that producer there; a sawmill at home once a woodcutter
-//!   brings trunks, if home takes one.
+//!   one on another tile brings what lies there home. Where a road joins home to a
+//!   producer, a donkey goes there and back in one turn (RULINGS R5: two tiles on
+//!   roads), bringing what lies there and waiting for the next.
+//! - **building**: it builds that producer there; a road (a stone) from home to each
+//!   producer next door, by a transporter that ends the movement at home; a sawmill at
+//!   home once a woodcutter brings trunks, if home takes one.
 //! - **wonder**: as many bricks as the goods lying at home pay for, keeping the boards
 //!   and stone the next producer needs.
 //!
 //! Every line is checked by the judge's own checker against the position, and a line it
-//! refuses is left out, so the file it gives always checks without an error. It knows
-//! none of the &cetera modules' orders: in a game with them it plays the same economy.
+//! refuses is left out, so the file it gives always checks without an error.
+//!
+//! What it leaves alone: boats, planes and trains (Planes & Trains), research, the
+//! secondary factories beyond the sawmill, and every &cetera module's own orders (art,
+//! electricity, management, trade, polders, cities, walls, bombs, pearls, jumpstart's
+//! lots are played as the economy above). In a game with them it plays the same
+//! economy: the modules' automatic parts run for it as for anyone, and nothing it writes
+//! breaks them (tests/rb_bot.rs, every bundled scenario with every module on).
 //!
 //! [`random_orders`] is the floor to measure it against: random moves, loads, buildings
 //! and bricks, each kept only if the checker accepts it (`judge selfplay roads-boats
@@ -47,6 +56,19 @@ fn area_of(s: &State, hex: Hex) -> AreaId {
         .first()
         .copied()
         .unwrap_or(AreaId::whole(hex))
+}
+
+/// As much of `lying` as `room` goods, in the order they are listed.
+fn room_for(lying: &Goods, mut room: u32) -> Goods {
+    let mut load = Goods::new();
+    for (g, n) in lying.iter() {
+        let k = n.min(room);
+        if k > 0 {
+            load.add(g, k);
+            room -= k;
+        }
+    }
+    load
 }
 
 /// `goods` as an order writes them after `load` or `paying`: `2 boards, 1 stone`.
@@ -167,6 +189,12 @@ pub fn orders(
     let mut targets: BTreeSet<Hex> = BTreeSet::new();
     let at_home = s.goods_at(home).cloned().unwrap_or_default();
     let mut home_left = at_home.clone();
+    // Transporters that end the movement at home (builders of roads), and the stone
+    // brought home this turn.
+    let mut ends_home = Vec::new();
+    let mut stone_in = 0;
+    // A road joins home to this neighbouring tile: a donkey goes there and back in a turn.
+    let road = |hex: Hex| s.map.road_connected(home, area_of(s, hex), Some(me));
     for (id, t) in s.transporters.iter().filter(|(_, t)| t.owner == me) {
         if t.kind.class() != Class::Land {
             continue;
@@ -207,8 +235,27 @@ pub fn orders(
             {
                 let to = area_of(s, hex);
                 targets.insert(hex);
-                movement.push(format!("move {id}: {to}"));
+                // Along a road: there, take what lies there, and back home.
+                let load = s
+                    .goods_at(to)
+                    .map(|g| room_for(g, t.kind.capacity()))
+                    .filter(|g| !g.is_empty());
+                match load {
+                    Some(load) if road(hex) => {
+                        stone_in += load.count(Good::Stone);
+                        ends_home.push(*id);
+                        movement.push(format!(
+                            "move {id}: {to}; load {}; {home}; unload {}",
+                            written(&load),
+                            written(&load)
+                        ));
+                    }
+                    _ => movement.push(format!("move {id}: {to}")),
+                }
                 continue;
+            }
+            if target.is_none() {
+                ends_home.push(*id);
             }
             if let Some((hex, kind, cost)) = target {
                 let to = area_of(s, hex);
@@ -225,16 +272,9 @@ pub fn orders(
                 building.push(format!("build {} at {to} with {id}", kind.name()));
             }
         } else if let Some(lying) = s.goods_at(area).filter(|g| !g.is_empty()) {
-            // Bring home what the producer here made, as much as it carries.
-            let mut load = Goods::new();
-            let mut room = t.kind.capacity().saturating_sub(t.cargo.total());
-            for (g, n) in lying.iter() {
-                let k = n.min(room);
-                if k > 0 {
-                    load.add(g, k);
-                    room -= k;
-                }
-            }
+            // Bring home what the producer here made, as much as it carries; along a
+            // road, back again to wait for the next.
+            let load = room_for(lying, t.kind.capacity().saturating_sub(t.cargo.total()));
             let cargo = if load.is_empty() {
                 String::new()
             } else {
@@ -242,14 +282,24 @@ pub fn orders(
             };
             let mut all = t.cargo.clone();
             all.add_all(&load);
+            stone_in += all.count(Good::Stone);
+            let back = if road(area.hex) && s.map.neighbours(home.hex).any(|(_, h)| h == area.hex) {
+                format!("; {area}")
+            } else {
+                ends_home.push(*id);
+                String::new()
+            };
             movement.push(format!(
-                "move {id}: {cargo}{home}; unload {}",
+                "move {id}: {cargo}{home}; unload {}{back}",
                 written(&all)
             ));
         } else if !t.cargo.is_empty() {
+            stone_in += t.cargo.count(Good::Stone);
+            ends_home.push(*id);
             movement.push(format!("move {id}: {home}; unload {}", written(&t.cargo)));
         } else if s.buildings_on(area.hex).next().is_none() {
             // An empty transporter where nothing is made goes home.
+            ends_home.push(*id);
             movement.push(format!("move {id}: {home}"));
         }
         // (One at a producer with nothing lying yet waits for what it makes.)
@@ -271,6 +321,30 @@ pub fn orders(
             home_left.take(g, n);
         }
         building.push(format!("build sawmill at {home} with {id}"));
+    }
+    // Roads from home to its producers next door, a stone each, by a transporter that
+    // ends the movement at home: then a donkey fetches and is back in one turn.
+    let mut stone = home_left.count(Good::Stone) + stone_in;
+    if let Some(builder) = ends_home.first() {
+        for (_, hex) in s.map.neighbours(home.hex) {
+            let producer = s.buildings_on(hex).any(|b| {
+                matches!(
+                    b.kind,
+                    BuildingKind::Woodcutter
+                        | BuildingKind::Quarry
+                        | BuildingKind::ClayPit
+                        | BuildingKind::Mine
+                )
+            });
+            if stone == 0 || !producer || road(hex) {
+                continue;
+            }
+            stone -= 1;
+            if home_left.count(Good::Stone) > 0 {
+                home_left.take(Good::Stone, 1);
+            }
+            building.push(format!("road {home} {} with {builder}", area_of(s, hex)));
+        }
     }
     // The wonder: as many bricks as the goods left at home pay (the k-th costs k).
     let mut spare: Vec<(Good, u32)> = home_left.iter().collect();
