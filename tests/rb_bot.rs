@@ -101,3 +101,43 @@ fn the_caretaker_beats_the_idle_player_on_two_rivers() {
         "{err}"
     );
 }
+
+/// Issue 24: the caretaker "researches when it can": with 2 geese and a paper lying at
+/// home and a transporter there, its file researches (the mines first) in the
+/// production phase, and the file checks; without them it writes no research.
+#[test]
+fn the_caretaker_researches_when_the_goods_lie_at_home() {
+    use pbem_judge::roads_boats::goods::Good;
+    use pbem_judge::roads_boats::scenario::Scenario;
+    let s = Scenario::parse("two-rivers", bundled()["two-rivers"])
+        .expect("bundled")
+        .start_by_default(
+            &[
+                pbem_judge::roads_boats::scenario::Seat {
+                    name: "Ann".into(),
+                    email: "ann@example.org".into(),
+                },
+                pbem_judge::roads_boats::scenario::Seat {
+                    name: "Bob".into(),
+                    email: "bob@example.org".into(),
+                },
+            ],
+            &pbem_judge::luck::Luck::predictable(3),
+        )
+        .expect("start");
+    let me = s.move_order[0];
+    let home = s.players[&me].home.expect("a home");
+    let without = s.bot("g", me.name()).expect("a bot").expect("a file");
+    assert!(!without.contains("research"), "{without}");
+    let mut with = s.clone();
+    let goods = with.goods.entry(home).or_default();
+    goods.add(Good::Geese, 2);
+    goods.add(Good::Paper, 1);
+    let text = with.bot("g", me.name()).expect("a bot").expect("a file");
+    assert!(
+        text.contains("production\nresearch large-mines with "),
+        "{text}"
+    );
+    let checked = with.check(&text, "bot", Some(me.name()), Some("g"));
+    assert_eq!(checked.errors(), 0, "{}\n{text}", checked.text);
+}

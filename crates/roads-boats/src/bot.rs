@@ -3,6 +3,8 @@
 //! alone (Roads & Boats hides nothing but the orders others have not yet played).
 //!
 //! Each turn, in the order the phases come:
+//! - **production**: research (the mines' first) when 2 geese and a paper lie at home
+//!   and a transporter of its own is there.
 //! - **movement**: a land transporter at home with nothing to carry there takes the
 //!   goods a producer costs to a free neighbouring tile that takes one (a woodcutter on
 //!   woods, a quarry on rock, a clay pit on a shore pasture, a mine in the mountains);
@@ -18,8 +20,8 @@
 //! Every line is checked by the judge's own checker against the position, and a line it
 //! refuses is left out, so the file it gives always checks without an error.
 //!
-//! What it leaves alone: boats, planes and trains (Planes & Trains), research, the
-//! secondary factories beyond the sawmill, and every &cetera module's own orders (art,
+//! What it leaves alone: boats, planes and trains (Planes & Trains), making geese or
+//! paper for research, the secondary factories beyond the sawmill, and every &cetera module's own orders (art,
 //! electricity, management, trade, polders, cities, walls, bombs, pearls, jumpstart's
 //! lots are played as the economy above). In a game with them it plays the same
 //! economy: the modules' automatic parts run for it as for anyone, and nothing it writes
@@ -34,7 +36,7 @@ use std::collections::BTreeSet;
 use crate::building::BuildingKind;
 use crate::goods::{Good, Goods};
 use crate::map::{AreaId, Hex, Terrain};
-use crate::player::Colour;
+use crate::player::{Colour, Research};
 use crate::state::State;
 use crate::transporter::{Class, Location};
 
@@ -85,11 +87,14 @@ fn written(goods: &Goods) -> String {
 /// refuses left out, until none is (`check` gives the numbers of the lines it refuses).
 fn checked(
     header: String,
-    phases: [&[String]; 3],
+    phases: [&[String]; 4],
     check: &dyn Fn(&str) -> BTreeSet<usize>,
 ) -> String {
     let mut text = header;
-    for (heading, lines) in ["movement", "building", "wonder"].into_iter().zip(phases) {
+    for (heading, lines) in ["production", "movement", "building", "wonder"]
+        .into_iter()
+        .zip(phases)
+    {
         if !lines.is_empty() {
             text.push_str(heading);
             text.push('\n');
@@ -162,7 +167,7 @@ pub fn random_orders(
     {
         wonder.push(format!("bricks 1 paying {}", g.0.counted(1)));
     }
-    checked(header, [&movement, &building, &wonder], check)
+    checked(header, [&[], &movement, &building, &wonder], check)
 }
 
 /// The order file `me` would send for the next turn, with a `game` line when `game` is
@@ -189,6 +194,26 @@ pub fn orders(
     let mut targets: BTreeSet<Hex> = BTreeSet::new();
     let at_home = s.goods_at(home).cloned().unwrap_or_default();
     let mut home_left = at_home.clone();
+    // Research, when the goods for it (2 geese, 1 paper) lie at home and a transporter
+    // of its own is there: the mines first, which it builds.
+    let mut production = Vec::new();
+    if let Some((id, _)) = s
+        .transporters
+        .iter()
+        .find(|(_, t)| t.owner == me && matches!(t.at, Location::Land(a) if a.hex == home.hex))
+    {
+        for subject in [
+            Research::LargeMines,
+            Research::NewShafts,
+            Research::FundamentalResearch,
+        ] {
+            if home_left.count(Good::Geese) >= 2 && home_left.count(Good::Paper) >= 1 {
+                home_left.take(Good::Geese, 2);
+                home_left.take(Good::Paper, 1);
+                production.push(format!("research {} with {id}", subject.name()));
+            }
+        }
+    }
     // Transporters that end the movement at home (builders of roads), and the stone
     // brought home this turn.
     let mut ends_home = Vec::new();
@@ -367,5 +392,5 @@ pub fn orders(
         }
         wonder.push(format!("bricks {bricks} paying {}", written(&pay)));
     }
-    checked(header, [&movement, &building, &wonder], check)
+    checked(header, [&production, &movement, &building, &wonder], check)
 }
