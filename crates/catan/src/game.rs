@@ -148,8 +148,8 @@ impl Game for Catan {
     /// 12-13`, `trade 4 wool for ore`; in Catan Express also `line`, `ferry`, …): so an
     /// attachment of bare orders is found beside a body of greetings.
     fn looks_like_orders(&self, text: &str) -> bool {
-        judge_core::mail::inbound::has_header_line(text)
-            || judge_core::mail::inbound::plain_lines(text).any(|w| {
+        judge_core::text::has_header_line(text)
+            || judge_core::text::plain_lines(text).any(|w| {
                 let first = w.split_whitespace().next().unwrap_or("");
                 crate::orders::parse::ORDER_LINE_WORDS.contains(&first)
                     || (self.express && crate::orders::parse::EXPRESS_LINE_WORDS.contains(&first))

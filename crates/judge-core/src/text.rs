@@ -98,6 +98,21 @@ fn cp1252(b: u8) -> char {
     }
 }
 
+/// Each line of `text` in lower case, as plain words (typography made plain), without a
+/// trailing colon: what a game compares with the words its orders begin with.
+pub fn plain_lines(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.lines().map(|l| {
+        let w: String = l.chars().filter_map(plain).collect();
+        w.trim().trim_end_matches(':').to_ascii_lowercase()
+    })
+}
+
+/// Whether `text` has one of the header lines every game's orders may begin with
+/// (`game …`, `player …`).
+pub fn has_header_line(text: &str) -> bool {
+    plain_lines(text).any(|w| w.starts_with("player ") || w.starts_with("game "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

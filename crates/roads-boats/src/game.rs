@@ -10,8 +10,8 @@ use super::report::{self as turn_report, picture, render};
 use super::scenario::{self, Scenario};
 use super::setup_round::PreGame;
 use super::{cases, check, order_text, play, show};
-use judge_core::archive::stable_json;
 use judge_core::diagnostic::did_you_mean;
+use judge_core::json::stable_json;
 use judge_core::pbem::game::{
     CaseOutcome, Checked, Created, Game, GameError, Header, OrderFile, Played, Position,
     RandomGame, Report, ReportInput, Round, ScenarioInfo, Seat, SeatRequest, Seeds, Selfplay,
@@ -272,8 +272,8 @@ impl Game for RoadsAndBoats {
 
     /// Header lines, or a phase heading: `production`, `movement`, `building`, `wonder`.
     fn looks_like_orders(&self, text: &str) -> bool {
-        judge_core::mail::inbound::has_header_line(text)
-            || judge_core::mail::inbound::plain_lines(text).any(|w| {
+        judge_core::text::has_header_line(text)
+            || judge_core::text::plain_lines(text).any(|w| {
                 matches!(
                     w.as_str(),
                     "production" | "movement" | "building" | "wonder"

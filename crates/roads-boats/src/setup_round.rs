@@ -9,8 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use super::modules::jumpstart::{self, Auction};
 use super::setup::{ChooseHomes, Outcome, Setup};
-use judge_core::archive::stable_json;
 use judge_core::diagnostic::Diagnostics;
+use judge_core::json::stable_json;
 use judge_core::pbem::game::{
     Checked, GameError, Header, Position, Round, RoundGuide, RoundStep, Seat,
 };

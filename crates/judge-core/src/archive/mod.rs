@@ -292,14 +292,7 @@ pub enum ArchiveError {
     },
 }
 
-/// Serialise as stable, pretty JSON: keys sorted, two-space indent, final newline, so
-/// that two turns differ by small diffs.
-pub fn stable_json<T: Serialize>(value: &T) -> Result<String, serde_json::Error> {
-    let v = serde_json::to_value(value)?;
-    let mut s = serde_json::to_string_pretty(&v)?;
-    s.push('\n');
-    Ok(s)
-}
+pub use crate::json::stable_json;
 
 pub const GAME_FILE: &str = "game.toml";
 pub const SCENARIO_FILE: &str = "scenario.toml";

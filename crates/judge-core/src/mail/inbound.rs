@@ -65,20 +65,7 @@ impl Incoming {
     }
 }
 
-/// Each line of `text` in lower case, as plain words (typography made plain), without a
-/// trailing colon: what a game compares with the words its orders begin with.
-pub fn plain_lines(text: &str) -> impl Iterator<Item = String> + '_ {
-    text.lines().map(|l| {
-        let w: String = l.chars().filter_map(crate::text::plain).collect();
-        w.trim().trim_end_matches(':').to_ascii_lowercase()
-    })
-}
-
-/// Whether `text` has one of the header lines every game's orders may begin with
-/// (`game …`, `player …`).
-pub fn has_header_line(text: &str) -> bool {
-    plain_lines(text).any(|w| w.starts_with("player ") || w.starts_with("game "))
-}
+pub use crate::text::{has_header_line, plain_lines};
 
 /// Why a mail could not be read at all. Each is a limit on what reading one mail may
 /// cost ([`super::budget`]), or a mail that is no mail.

@@ -363,7 +363,7 @@ pub trait Game: Sync {
         )
     }
     fn looks_like_orders(&self, text: &str) -> bool {
-        crate::mail::inbound::has_header_line(text)
+        crate::text::has_header_line(text)
     }
     /// The scenario a new game gets when none is named, if there is one.
     fn default_scenario(&self) -> Option<&'static str> {

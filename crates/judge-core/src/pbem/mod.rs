@@ -3,32 +3,56 @@
 //! ([`replay`]). Each step is a function over the archive that a GM may run alone; the
 //! command line only calls them. A game is known here only through [`game::Game`].
 
+#[cfg(feature = "shell")]
 pub mod absent;
+#[cfg(feature = "shell")]
 pub mod by_mail;
+#[cfg(feature = "shell")]
 pub mod clock;
+#[cfg(feature = "shell")]
 pub mod commands;
+#[cfg(feature = "shell")]
 pub mod commit;
 pub mod directives;
 pub mod game;
+#[cfg(feature = "shell")]
 pub mod house;
+#[cfg(feature = "shell")]
 pub mod intake;
+#[cfg(feature = "shell")]
 pub mod limits;
+#[cfg(feature = "shell")]
 pub mod log;
+#[cfg(feature = "shell")]
 pub mod preferences;
+#[cfg(feature = "shell")]
 pub mod press;
+#[cfg(feature = "shell")]
 pub mod replace;
+#[cfg(feature = "shell")]
 pub mod replay;
+#[cfg(feature = "shell")]
 pub mod report;
+#[cfg(feature = "shell")]
 pub mod round;
+#[cfg(feature = "shell")]
 pub mod route;
+#[cfg(feature = "shell")]
 pub mod send;
+#[cfg(feature = "shell")]
 pub mod signup;
+#[cfg(feature = "shell")]
 pub mod sources;
+#[cfg(feature = "shell")]
 pub mod status;
+#[cfg(feature = "shell")]
 pub mod turn;
+#[cfg(feature = "shell")]
 pub mod verify;
+#[cfg(feature = "shell")]
 pub mod welcome;
 
+crate::shell! {
 use std::time::SystemTime;
 
 use crate::archive::schedule::shown;
@@ -245,4 +269,5 @@ pub fn due_line(archive: &Archive, game: &dyn Game, next: u32) -> String {
         Some(d) => format!("Orders for turn {next} are due by {}.", shown(d)),
         None => format!("Orders for turn {next} are due when the GM plays the turn."),
     }
+}
 }
