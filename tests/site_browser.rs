@@ -419,3 +419,141 @@ fn the_sites_of_the_archived_games_in_a_real_browser() {
     check_game(&mut b, "games/polder-cities-3p", &roads_boats);
     check_game(&mut b, "games/catan-4p", &["points"]);
 }
+
+/// The order checker compiled to WebAssembly (scripts/build-checker), which `.ci/run`
+/// builds before the slow tier; without it the test fails, saying how to build it.
+fn checker_module() -> Vec<u8> {
+    let path = Path::new("target/checker/wasm32-unknown-unknown/release/order_checker.wasm");
+    std::fs::read(path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e}: build the order checker first: `scripts/build-checker` (or `bash .ci/run`)",
+            path.display()
+        )
+    })
+}
+
+/// Issue 25, "checked in the browser by the judge's own checker compiled to WebAssembly
+/// (the same code as `judge check`, not a copy): the same diagnostics with line and
+/// column, and the same echo". A page opened from a file (offline: the module is in
+/// the page) runs the module with no other script; for a good file, a file with errors
+/// and a file with a warning, of a Roads & Boats and a Catan game, its answer is the
+/// text `judge check` prints, byte for byte, with the same counts.
+#[test]
+fn the_order_checker_in_webassembly_answers_as_judge_check_does() {
+    let module = base64::engine::general_purpose::STANDARD.encode(checker_module());
+    let dir = tempfile::tempdir().expect("tmp");
+    let page = dir.path().join("checker.html");
+    std::fs::write(
+        &page,
+        format!(
+            "<!doctype html><meta charset=utf-8><title>checker</title><script>\n\
+             const bytes = Uint8Array.from(atob('{module}'), c => c.charCodeAt(0));\n\
+             window.ready = WebAssembly.instantiate(bytes, {{}}).then(r => {{\n\
+               const x = r.instance.exports;\n\
+               window.checkOrders = (request) => {{\n\
+                 const req = new TextEncoder().encode(request);\n\
+                 const p = x.checker_alloc(req.length);\n\
+                 new Uint8Array(x.memory.buffer, p, req.length).set(req);\n\
+                 const out = x.checker_run(p, req.length);\n\
+                 const view = new DataView(x.memory.buffer);\n\
+                 const len = view.getUint32(out, true);\n\
+                 const text = new TextDecoder().decode(new Uint8Array(x.memory.buffer, out + 4, len));\n\
+                 x.checker_free(out);\n\
+                 return text;\n\
+               }};\n\
+               return true;\n\
+             }});\n\
+             </script>"
+        ),
+    )
+    .expect("page");
+    let mut b = Browser::start(&chromium());
+    b.open(&url(&page));
+    let r = b.call(
+        "Runtime.evaluate",
+        json!({"expression": "window.ready", "awaitPromise": true, "returnByValue": true}),
+    );
+    assert_eq!(r["result"]["value"], json!(true), "{r}");
+    let mut compared = 0;
+    // A Catan game at its founding (the archived one is over).
+    let island = dir.path().join("island");
+    let island = island.to_str().expect("utf-8");
+    let (code, out, err) = support::judge_text(
+        &[
+            "new",
+            island,
+            "--game",
+            "catan",
+            "--seed",
+            "5",
+            "--player",
+            "Ann:ann@example.org",
+            "--player",
+            "Bob:bob@example.org",
+            "--player",
+            "Cat:cat@example.org",
+        ],
+        &[],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    for (game, id, seat, name) in [
+        (
+            "games/two-rivers-2p",
+            "roads-and-boats",
+            "red",
+            "two-rivers-2p",
+        ),
+        (island, "catan", "red", "island"),
+    ] {
+        let turns = std::fs::read_dir(Path::new(game).join("turns"))
+            .expect("turns")
+            .count();
+        let state: Value = serde_json::from_str(
+            &std::fs::read_to_string(
+                Path::new(game).join(format!("turns/{:03}/state.json", turns - 1)),
+            )
+            .expect("state"),
+        )
+        .expect("json");
+        let (code, hint, err) = support::judge_text(&["bot", game, seat], &[]);
+        assert_eq!(code, 0, "{err}");
+        let broken = format!("{hint}move D9: Z99\nbuild castle at Q1 with D1\nfly\n");
+        // An old order that still reads, with a warning (docs/orders.md: `breed C3`).
+        let warned = hint.replacen("\nmovement\n", "\nproduction\nbreed C3\nmovement\n", 1);
+        for (what, orders) in [
+            ("good", hint.clone()),
+            ("broken", broken),
+            ("warned", warned),
+        ] {
+            let file = dir.path().join(format!("{id}-{what}.txt"));
+            std::fs::write(&file, &orders).expect("orders");
+            let file = file.to_str().expect("utf-8");
+            let (_, want, err) = support::judge_text(&["check", game, file], &[]);
+            let request = json!({"game": id, "name": name, "player": seat, "state": state,
+                                  "orders": orders, "file": file});
+            let answer = b.eval(&format!("window.checkOrders({:?})", request.to_string()));
+            let answer: Value =
+                serde_json::from_str(answer.as_str().expect("a string")).expect("json");
+            assert_eq!(
+                answer["text"].as_str(),
+                Some(want.as_str()),
+                "{game}, {what}: the browser's answer differs from judge check's ({err})"
+            );
+            let errors = answer["errors"].as_u64().expect("errors");
+            assert_eq!(errors > 0, what == "broken", "{game}, {what}: {answer}");
+            if what == "warned" && id == "roads-and-boats" {
+                assert!(answer["warnings"].as_u64() > Some(0), "{answer}");
+            }
+            if what == "broken" {
+                // Each diagnostic with its line and column.
+                let first = &answer["diagnostics"][0];
+                assert!(first["line"].as_u64().is_some_and(|l| l > 3), "{answer}");
+                assert!(first["column"].as_u64().is_some(), "{answer}");
+            }
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 6);
+    let errors = b.errors();
+    assert!(errors.is_empty(), "{errors:#?}");
+}

@@ -1,0 +1,141 @@
+//! The judge's order checker for the player's browser: the order writer's page
+//! (`judge site`) hands it the game as it stands and the orders written so far, and it
+//! answers with what `judge check` would print — the same diagnostics with line and
+//! column, the same echo of what each order will do — because it is the same code: the
+//! games' own `Position::check`, compiled to WebAssembly (`scripts/build-checker`).
+//!
+//! The page talks to it through four plain functions ([`ffi`]); no JavaScript
+//! generator is needed. A request is JSON:
+//!
+//! ```json
+//! {"game": "roads-and-boats", "name": "spring", "player": "red",
+//!  "state": { ... the state.json of the turn ... }, "orders": "movement\n...",
+//!  "file": "your orders"}
+//! ```
+//!
+//! and the answer is JSON: `{"text": …, "errors": 1, "warnings": 0, "diagnostics":
+//! [{"severity": "error", "line": 3, "column": 6, "message": …, "help": …}], "echo": …}`,
+//! or `{"failure": "why"}` when the request itself is wrong.
+
+use judge_core::pbem::game::Game;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+/// The games the checker knows, as the judge registers them (src/games.rs).
+const GAMES: &[&dyn Game] = &[
+    &roads_boats::game::RoadsAndBoats,
+    &catan::game::CATAN,
+    &catan::game::CATAN_EXPRESS,
+];
+
+#[derive(Deserialize)]
+struct Request {
+    game: String,
+    /// The game's name, as its `game` header line must say.
+    name: String,
+    player: String,
+    state: Value,
+    orders: String,
+    /// What the diagnostics call the file (`your orders` unless given).
+    #[serde(default)]
+    file: Option<String>,
+}
+
+/// The answer to one request (see the module's notes).
+pub fn check(request: &str) -> String {
+    answer(request).unwrap_or_else(|why| json!({ "failure": why }).to_string())
+}
+
+fn answer(request: &str) -> Result<String, String> {
+    let r: Request =
+        serde_json::from_str(request).map_err(|e| format!("the request is not one: {e}"))?;
+    let game = GAMES
+        .iter()
+        .find(|g| g.id() == r.game)
+        .ok_or_else(|| format!("no game `{}`", r.game))?;
+    let position = game
+        .position(&r.state.to_string())
+        .map_err(|e| e.to_string())?;
+    let file = r.file.as_deref().unwrap_or("your orders");
+    let checked = position.check(&r.orders, file, Some(&r.player), Some(&r.name));
+    let diagnostics: Vec<Value> = checked
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let (line, column) = d.span.as_ref().map_or((None, None), |s| {
+                let (l, c) = judge_core::diagnostic::line_col(&r.orders, s.start);
+                (Some(l), Some(c))
+            });
+            json!({
+                "severity": if d.is_error() { "error" } else { "warning" },
+                "line": line,
+                "column": column,
+                "message": d.message,
+                "help": d.help,
+            })
+        })
+        .collect();
+    Ok(json!({
+        "text": checked.text,
+        "errors": checked.errors(),
+        "warnings": checked.diagnostics.len() - checked.errors(),
+        "diagnostics": diagnostics,
+        "echo": checked.echo,
+    })
+    .to_string())
+}
+
+/// The module's four functions, for the page's script: `checker_alloc(n)` gives a
+/// buffer of `n` bytes for the request; `checker_run(ptr, n)` reads the request there
+/// (and frees it) and gives a pointer to the answer: its length as 4 bytes, little
+/// endian, then its UTF-8 bytes; `checker_free(ptr)` frees an answer.
+pub mod ffi {
+    // The one place the judge reads raw memory: what the page's script wrote into a
+    // buffer this module gave it.
+    #![allow(unsafe_code)]
+
+    /// A buffer of `len` bytes for the page to write a request into.
+    #[unsafe(no_mangle)]
+    pub extern "C" fn checker_alloc(len: usize) -> *mut u8 {
+        let mut v: Vec<u8> = Vec::with_capacity(len);
+        let p = v.as_mut_ptr();
+        std::mem::forget(v);
+        p
+    }
+
+    /// Check the request of `len` bytes at `ptr` (a buffer from `checker_alloc`, freed
+    /// here) and give the answer.
+    ///
+    /// # Safety
+    /// `ptr` must come from `checker_alloc(len)`, with `len` bytes written.
+    #[unsafe(no_mangle)]
+    pub unsafe extern "C" fn checker_run(ptr: *mut u8, len: usize) -> *mut u8 {
+        // SAFETY: the buffer was made by checker_alloc with this capacity, and the page
+        // wrote `len` bytes into it.
+        let bytes = unsafe { Vec::from_raw_parts(ptr, len, len) };
+        let request = String::from_utf8_lossy(&bytes);
+        let answer = super::check(&request).into_bytes();
+        let mut out = Vec::with_capacity(4 + answer.len());
+        out.extend_from_slice(&(answer.len() as u32).to_le_bytes());
+        out.extend_from_slice(&answer);
+        let boxed = out.into_boxed_slice();
+        Box::into_raw(boxed) as *mut u8
+    }
+
+    /// Free an answer `checker_run` gave.
+    ///
+    /// # Safety
+    /// `ptr` must be an answer of `checker_run`, freed once.
+    #[unsafe(no_mangle)]
+    pub unsafe extern "C" fn checker_free(ptr: *mut u8) {
+        // SAFETY: the answer starts with its length, and was a boxed slice of 4 + that
+        // many bytes.
+        unsafe {
+            let len = u32::from_le_bytes([*ptr, *ptr.add(1), *ptr.add(2), *ptr.add(3)]) as usize;
+            drop(Box::from_raw(std::ptr::slice_from_raw_parts_mut(
+                ptr,
+                4 + len,
+            )));
+        }
+    }
+}
