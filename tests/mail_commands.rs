@@ -1085,3 +1085,86 @@ mod no_secret_echoed {
         }
     }
 }
+
+/// Issue 25: "The welcome mail and each report name the order guide (a link to the
+/// site's copy of docs/orders.md or docs/catan-orders.md) and carry the `template` for
+/// the next turn." With the site's address in the folder's [mail], the welcome and the
+/// report of turn 1 link `guide.html` on it (the page `judge site` writes); the report
+/// ends with the order file for turn 2, Ann's transporters listed, her secret nowhere.
+#[test]
+fn the_welcome_and_each_report_name_the_order_guide_and_carry_the_template() {
+    let mut f = Folder::new();
+    let toml = f.root.join("judge.toml");
+    let mut text = std::fs::read_to_string(&toml).expect("judge.toml");
+    text.push_str("site = \"https://games.example.org/rivers/\"\n");
+    std::fs::write(&toml, text).expect("judge.toml");
+    two_rivers(&f, "rivers", &[]);
+    // The players' secrets, by welcome mail.
+    let said = f.judge(&[
+        "secret",
+        f.dir("rivers").to_str().expect("utf-8"),
+        "--mail",
+        "--reset",
+    ]);
+    assert!(said.contains("Welcome mails sent"), "{said}");
+    let link = "The order guide: https://games.example.org/rivers/guide.html";
+    let welcome = |who: &str| {
+        let m = f
+            .sent_to(who)
+            .into_iter()
+            .find(|m| m.body.contains("Welcome to rivers"))
+            .unwrap_or_else(|| panic!("{who}'s welcome: {said}: {:?}", f.sent()));
+        assert!(m.body.contains(link), "{}", m.body);
+        m.body
+            .lines()
+            .skip_while(|l| !l.starts_with("You play"))
+            .find(|l| l.starts_with("    ") && l.trim().len() == 14)
+            .map(|l| l.trim().to_string())
+            .unwrap_or_else(|| panic!("{}", m.body))
+    };
+    let (ann, bob) = (welcome("ann@example.org"), welcome("bob@example.org"));
+    for (who, seat, secret) in [
+        ("Ann <ann@example.org>", "red", &ann),
+        ("Bob <bob@example.org>", "yellow", &bob),
+    ] {
+        f.send(
+            who,
+            &format!("game rivers\nplayer {seat}\nturn 1\nsecret {secret}\nmovement\n"),
+        );
+    }
+    let out = f.pass();
+    assert!(out.contains("turn 1"), "{out}");
+    let report = f
+        .sent_to("ann@example.org")
+        .into_iter()
+        .find(|m| m.subject == "[rivers] turn 1: report")
+        .unwrap_or_else(|| panic!("Ann's report: {out}"));
+    let b = &report.body;
+    let footer = b
+        .split("Your next orders\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{b}"));
+    assert!(footer.contains(link), "{footer}");
+    assert!(
+        footer.contains("    game rivers\n    player red\n    turn 2\n    secret YOUR-SECRET\n"),
+        "{footer}"
+    );
+    assert!(
+        footer.contains("    movement\n") && footer.contains("# move D"),
+        "the template lists Ann's transporters: {footer}"
+    );
+    assert!(
+        !b.contains(&ann) && !b.contains(&bob),
+        "no secret in the report mail"
+    );
+    // The site has the page the link names.
+    let site = f.root.join("site");
+    f.judge(&[
+        "site",
+        f.dir("rivers").to_str().expect("utf-8"),
+        "-o",
+        site.to_str().expect("utf-8"),
+    ]);
+    let guide = std::fs::read_to_string(site.join("guide.html")).expect("guide.html");
+    assert!(guide.contains("The order language"), "{guide}");
+}

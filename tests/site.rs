@@ -62,14 +62,16 @@ fn the_same_archive_makes_the_same_bytes() {
     site(game, &b);
     let (fa, fb) = (files(&a), files(&b));
     assert_eq!(fa, fb);
-    // A page per turn (0 to 32), the overview, the style sheet and the keyboard script.
-    assert_eq!(fa.len(), 33 + 3, "{:?}", fa.keys().collect::<Vec<_>>());
+    // A page per turn (0 to 32), the overview, the order guide, the style sheet and the
+    // keyboard script.
+    assert_eq!(fa.len(), 33 + 4, "{:?}", fa.keys().collect::<Vec<_>>());
     for name in [
         "index.html",
         "turn-000.html",
         "turn-032.html",
         "style.css",
         "keys.js",
+        "guide.html",
     ] {
         assert!(fa.contains_key(name), "{name}");
     }
@@ -84,10 +86,15 @@ fn the_same_archive_makes_the_same_bytes() {
         assert_eq!(mode & 0o777, 0o644);
     }
     let again = site(game, &a);
-    assert!(again.contains("(0 written, 36 unchanged)"), "{again}");
+    assert!(again.contains("(0 written, 37 unchanged)"), "{again}");
     // The overview names the players (not their addresses) and charts every turn.
     let index = String::from_utf8(fa["index.html"].clone()).expect("utf-8");
     assert!(index.contains("<td>Ann</td>") && index.contains("<td>Bob</td>"));
+    // Issue 25: the overview links the order guide.
+    assert!(
+        index.contains("<a href=\"guide.html\">the order guide</a>"),
+        "{index}"
+    );
     // Three charts of a line per player, and the wonder's: a point per turn on each.
     assert_eq!(
         index.matches("class=\"point\" data-turn=").count(),
@@ -134,9 +141,18 @@ fn no_secret_no_pending_order_no_address_no_mail() {
 
     let out = tmp.path().join("site");
     site(&game, &out);
+    // The order guide is the docs' text and nothing of the archive (its examples may
+    // name an address of their own): every other file is searched.
+    let guide = std::fs::read_to_string(out.join("guide.html")).expect("the guide");
+    let docs = std::fs::read_to_string("docs/orders.md").expect("docs");
+    assert!(
+        guide.contains(&pbem_judge::picture::escape(&docs)),
+        "guide.html holds docs/orders.md"
+    );
     let all: String = files(&out)
-        .values()
-        .map(|b| String::from_utf8_lossy(b).into_owned())
+        .iter()
+        .filter(|(name, _)| name.as_str() != "guide.html")
+        .map(|(_, b)| String::from_utf8_lossy(b).into_owned())
         .collect();
     for (what, bad) in [
         ("red's secret", red.as_str()),

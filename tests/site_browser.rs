@@ -346,7 +346,9 @@ fn check_game(b: &mut Browser, game: &str, charts: &[&str]) {
         })
         .collect();
     assert_eq!(reached, pages, "{game}: every page is linked");
-    assert_eq!(pages.len(), turns.len() + 1, "{game}: a page per turn");
+    // A page per turn, the overview and the order guide (issue 25).
+    assert_eq!(pages.len(), turns.len() + 2, "{game}: a page per turn");
+    assert!(out.join("guide.html").is_file(), "{game}: the order guide");
     // The charts: one line per player, a point per turn on each.
     b.open(&url(&out.join("index.html")));
     let captions: Vec<String> = serde_json::from_value(
@@ -420,16 +422,26 @@ fn the_sites_of_the_archived_games_in_a_real_browser() {
     check_game(&mut b, "games/catan-4p", &["points"]);
 }
 
-/// The order checker compiled to WebAssembly (scripts/build-checker), which `.ci/run`
-/// builds before the slow tier; without it the test fails, saying how to build it.
+/// The order checker compiled to WebAssembly (scripts/build-checker). `.ci/run` builds
+/// it beside the tests: while `target/checker/building` is there, the test waits for
+/// `target/checker/ready` (up to ten minutes); without either it fails, saying how to
+/// build it.
 fn checker_module() -> Vec<u8> {
-    let path = Path::new("target/checker/wasm32-unknown-unknown/release/order_checker.wasm");
-    std::fs::read(path).unwrap_or_else(|e| {
-        panic!(
-            "{}: {e}: build the order checker first: `scripts/build-checker` (or `bash .ci/run`)",
-            path.display()
-        )
-    })
+    let dir = Path::new("target/checker");
+    let start = Instant::now();
+    while !dir.join("ready").is_file()
+        && dir.join("building").is_file()
+        && start.elapsed() < Duration::from_secs(600)
+    {
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let path = dir.join("wasm32-unknown-unknown/release/order_checker.wasm");
+    assert!(
+        dir.join("ready").is_file(),
+        "{}: not built: build the order checker first: `scripts/build-checker` (or `bash .ci/run`)",
+        path.display()
+    );
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// Issue 25, "checked in the browser by the judge's own checker compiled to WebAssembly

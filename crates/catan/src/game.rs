@@ -105,6 +105,14 @@ impl Catan {
 }
 
 impl Game for Catan {
+    fn order_guide_text(&self) -> &'static str {
+        if self.express {
+            include_str!("../../../docs/catan-express-orders.md")
+        } else {
+            include_str!("../../../docs/catan-orders.md")
+        }
+    }
+
     fn order_guide(&self) -> (&'static str, &'static str) {
         if self.express {
             (

@@ -262,6 +262,10 @@ impl Game for RoadsAndBoats {
         )
     }
 
+    fn order_guide_text(&self) -> &'static str {
+        include_str!("../../../docs/orders.md")
+    }
+
     fn id(&self) -> &'static str {
         "roads-and-boats"
     }

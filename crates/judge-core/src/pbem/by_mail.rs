@@ -258,11 +258,7 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
 
 fn help(ctx: &Ctx<'_>, how: &str, doc: &str) -> String {
     let name = ctx.archive.name();
-    let site = ctx
-        .archive
-        .mail()
-        .and_then(|m| m.site.clone())
-        .map(|s| format!("{}/{doc}", s.trim_end_matches('/')));
+    let site = super::guide_address(ctx.archive, ctx.game);
     format!(
         "{name} is a game of {} played by mail. Mail your orders to this address as plain text (in the mail, or a text attachment), starting with the header:\n\n    game {name}\n    player YOUR-SEAT\n    turn N\n    secret YOUR-SECRET\n\n{how}\n\nThe whole order guide: {}. Send `template` for an order file ready to fill.\n\nCommands you can mail (each on a line of its own; several in one mail are fine):\n\n    help                      this guide\n    template                  an order file for the next turn, ready to fill\n    status                    the turn, the deadline, whose orders are in, yours as filed\n    resend                    the last report again (resend turn 3: turn 3's)\n    games                     your games at this address\n    press to red: text        a message to one player (or `all`); needs your secret\n    grace                     the next deadline later, if the game allows; needs your secret\n    vacation until 2026-12-20 away until then, if the game allows; needs your secret\n\nThe commands are in docs/mail-commands.md.",
         ctx.game.title(),
@@ -271,23 +267,10 @@ fn help(ctx: &Ctx<'_>, how: &str, doc: &str) -> String {
 }
 
 fn template(ctx: &Ctx<'_>, seat: &str) -> String {
-    let name = ctx.archive.name();
-    let next = ctx.position.turn() + 1;
-    let mut t = format!(
-        "Fill it in and mail it back; your secret goes where it says (the judge never mails it).\n\n    game {name}\n    player {seat}\n"
-    );
-    if ctx.archive.turn_dir(0).is_dir() && ctx.game.pace() == super::game::Pace::Together {
-        t.push_str(&format!("    turn {next}\n"));
-    }
-    t.push_str("    secret YOUR-SECRET\n\n");
-    for l in ctx.position.template(seat).lines() {
-        if l.trim().is_empty() {
-            t.push('\n');
-        } else {
-            t.push_str(&format!("    {l}\n"));
-        }
-    }
-    t
+    format!(
+        "Fill it in and mail it back; your secret goes where it says (the judge never mails it).\n\n{}",
+        super::order_template(ctx.archive, ctx.game, ctx.position, seat)
+    )
 }
 
 /// `resend`: a player's report again, to the address on file. At most three times for

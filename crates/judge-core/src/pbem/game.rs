@@ -362,6 +362,11 @@ pub trait Game: Sync {
             "docs/orders.md",
         )
     }
+    /// The whole order guide (the docs file [`Game::order_guide`] names), for the
+    /// game's site: `judge site` writes it as `guide.html`, and report mails link it.
+    fn order_guide_text(&self) -> &'static str {
+        ""
+    }
     fn looks_like_orders(&self, text: &str) -> bool {
         crate::text::has_header_line(text)
     }

@@ -258,6 +258,47 @@ pub fn waiting(archive: &Archive) -> Option<String> {
     })
 }
 
+/// Where players read the game's order guide: its page on the game's site
+/// (`guide.html`, which `judge site` writes), when the game has a site.
+pub fn guide_address(archive: &Archive, game: &dyn Game) -> Option<String> {
+    let site = archive.mail().and_then(|m| m.site.clone())?;
+    (!game.order_guide_text().is_empty())
+        .then(|| format!("{}/{}", site.trim_end_matches('/'), crate::site::GUIDE_FILE))
+}
+
+/// The order guide's address for a player, or the docs file's name when the game has no
+/// site.
+pub fn guide_named(archive: &Archive, game: &dyn Game) -> String {
+    guide_address(archive, game)
+        .unwrap_or_else(|| format!("{} (ask the GM for a copy)", game.order_guide().1))
+}
+
+/// An order file for `seat`'s next orders, ready to fill, indented as a mail quotes it:
+/// the header (the secret left as YOUR-SECRET, which the judge never mails) and the
+/// game's template (each phase's heading, and what the game lists for the seat).
+pub fn order_template(
+    archive: &Archive,
+    game: &dyn Game,
+    position: &dyn Position,
+    seat: &str,
+) -> String {
+    let name = archive.name();
+    let next = position.turn() + 1;
+    let mut t = format!("    game {name}\n    player {seat}\n");
+    if archive.turn_dir(0).is_dir() && game.pace() == Pace::Together {
+        t.push_str(&format!("    turn {next}\n"));
+    }
+    t.push_str("    secret YOUR-SECRET\n\n");
+    for l in position.template(seat).lines() {
+        if l.trim().is_empty() {
+            t.push('\n');
+        } else {
+            t.push_str(&format!("    {l}\n"));
+        }
+    }
+    t
+}
+
 /// The sentence every answer and reminder ends with: when the next orders are due.
 pub fn due_line(archive: &Archive, game: &dyn Game, next: u32) -> String {
     if let Some(why) = waiting(archive) {

@@ -62,10 +62,21 @@ fn report_mail(archive: &Archive, game: &dyn Game, m: ReportMail<'_>) -> Result<
         .find(|p| p.id == seat)
         .ok_or_else(|| Error::input(format!("{seat} does not play in this game")))?;
     let report = super::report::player_text(archive, game, turn, seat)?;
+    // Issue 25: each report names the order guide and carries the next turn's template.
+    let position = super::position(archive, game, turn)?;
+    let footer = if position.over().is_some() {
+        String::new()
+    } else {
+        format!(
+            "\n\nYour next orders\n================\nThe order guide: {}. An order file ready to fill (your secret goes where it says; the judge never mails it):\n\n{}",
+            super::guide_named(archive, game),
+            super::order_template(archive, game, position.as_ref(), seat)
+        )
+    };
     let game = archive.name();
     let body = match digest {
-        Some(d) => format!("{d}\n{report}"),
-        None => report,
+        Some(d) => format!("{d}\n{report}{footer}"),
+        None => format!("{report}{footer}"),
     };
     Ok(Outgoing {
         key,

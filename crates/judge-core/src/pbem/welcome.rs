@@ -113,8 +113,8 @@ pub fn mail(
          {how}\n\n    game {name}\n    player {seat}\n{turn_line}    secret {shown_secret}\n{start}\n\
          Every mail is answered at once with what the judge made of it; {which_count} \
          {due}\n\n\
-         Mail the judge `help` for the order guide, or `template` for an order file ready \
-         to fill; docs/mail-commands.md has every command.\n\n{dice}\
+         The order guide: {guide}. Mail the judge `help` for a short one, or `template` for \
+         an order file ready to fill; docs/mail-commands.md has every command.\n\n{dice}\
          {site}The game as it stands follows; the map is attached.\n\n{text}",
         game.title(),
         yours = match secret {
@@ -129,6 +129,7 @@ pub fn mail(
             ),
         },
         shown_secret = secret.unwrap_or("YOUR-SECRET"),
+        guide = super::guide_named(archive, game),
         site = s
             .site
             .as_deref()

@@ -16,6 +16,8 @@
 
 mod chart;
 mod page;
+
+pub use page::GUIDE_FILE;
 mod safe;
 
 use std::collections::BTreeMap;
@@ -52,6 +54,8 @@ pub struct Overview {
     /// What the players were told of the game's dice: the commitment to its secret
     /// seed, or the seed once published (never the secret while the game runs).
     pub dice: Option<String>,
+    /// The game's order guide (its docs file's name, and its text), for `guide.html`.
+    pub guide: Option<(String, String)>,
 }
 
 /// Everything the site shows of one turn.
@@ -187,6 +191,9 @@ pub fn collect(
         over: at_end.over(),
         shows_orders,
         dice: crate::pbem::verify::announcement(archive)?,
+        guide: Some(game.order_guide_text())
+            .filter(|t| !t.is_empty())
+            .map(|t| (game.order_guide().1.to_string(), t.to_string())),
     };
     Ok((overview, turns))
 }
@@ -201,6 +208,12 @@ pub fn render(overview: &Overview, turns: &[Turn]) -> Files {
         "index.html".into(),
         page::overview(overview, turns).into_bytes(),
     );
+    if let Some((doc, text)) = &overview.guide {
+        files.insert(
+            page::GUIDE_FILE.into(),
+            page::guide(overview, doc, text).into_bytes(),
+        );
+    }
     let last = turns.last().map_or(0, |t| t.number);
     for (i, t) in turns.iter().enumerate() {
         let prev = i.checked_sub(1).map(|k| turns[k].number);

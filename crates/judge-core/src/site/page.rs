@@ -40,6 +40,25 @@ fn foot(o: &mut String) {
     );
 }
 
+/// The order guide's page.
+pub const GUIDE_FILE: &str = "guide.html";
+
+/// The game's order guide (`doc`, its docs file), as its plain text: what the report
+/// mails link to.
+pub fn guide(ov: &Overview, doc: &str, text: &str) -> String {
+    let mut o = String::new();
+    head(&mut o, &format!("{}: the order guide", ov.name), None, None);
+    let _ = writeln!(
+        o,
+        "<nav class=\"turns\">\n<a href=\"index.html\">&larr; the overview</a>\n</nav>\n<main>\n<h1>The order guide</h1>\n<p class=\"sub\">{} ({}, as this judge reads orders).</p>\n<pre class=\"guide\">{}</pre>\n</main>",
+        escape(&ov.title),
+        escape(doc),
+        escape(text)
+    );
+    foot(&mut o);
+    o
+}
+
 fn seat_name(overview: &Overview, id: &str) -> String {
     overview
         .seats
@@ -211,6 +230,12 @@ pub fn overview(ov: &Overview, turns: &[Turn]) -> String {
         escape(&ov.scenario),
         crate::text::count(last as usize, "turn"),
     );
+    if ov.guide.is_some() {
+        let _ = writeln!(
+            o,
+            "<p class=\"sub\">How orders are written: <a href=\"{GUIDE_FILE}\">the order guide</a>.</p>"
+        );
+    }
     if let Some(dice) = &ov.dice {
         let _ = writeln!(
             o,
