@@ -49,6 +49,7 @@ mod orders_fuzz;
 mod picture;
 mod properties;
 mod rb_bot;
+mod rb_reach;
 mod report;
 mod robustness;
 mod scenario_files;

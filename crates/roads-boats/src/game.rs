@@ -629,7 +629,9 @@ impl Position for State {
             } else {
                 format!(", carrying {}", t.cargo)
             };
-            out.push_str(&format!("# {} {at}{cargo}\n# move {id}:\n", t.kind.name()));
+            out.push_str(&format!("# {} {at}{cargo}\n", t.kind.name()));
+            out.push_str(&reach_lines(self, *id, t.at));
+            out.push_str(&format!("# move {id}:\n"));
         }
         out.push_str(
             "\nbuilding\n# build sawmill at C3 with D1\n# road C3 C4 with D1\n\nwonder\n# bricks 2 paying 1 board, 2 stone\n",
@@ -654,6 +656,69 @@ impl Position for State {
 }
 
 /// The bot's file for `me`, every line of it checked by the judge's checker.
+/// Issue 25: where a transporter can get this turn (each place with the movement points
+/// left there, and the goods lying there) and what stops its first step (a wall, a river
+/// without a bridge, a tile with no road for a wagon), as comment lines of the template.
+fn reach_lines(
+    s: &State,
+    id: crate::transporter::TransporterId,
+    at: crate::transporter::Location,
+) -> String {
+    use crate::refusal::Refusal;
+    let (reached, stopped) = super::resolve::range(s, id);
+    let mut out = String::new();
+    let lying = |l: crate::transporter::Location| match l {
+        crate::transporter::Location::Land(a) => s.goods_at(a).filter(|g| !g.is_empty()),
+        _ => None,
+    };
+    if let Some(g) = lying(at) {
+        out.push_str(&format!("#   here: {g}\n"));
+    }
+    if reached.is_empty() {
+        out.push_str("#   goes nowhere this turn\n");
+    } else {
+        let places: Vec<String> = reached
+            .iter()
+            .map(|r| {
+                let mut notes = Vec::new();
+                match r.left {
+                    0 => {}
+                    1 => notes.push("1 step left".to_string()),
+                    n => notes.push(format!("{n} steps left")),
+                }
+                if let Some(g) = lying(r.at) {
+                    notes.push(format!("{g} there"));
+                }
+                if notes.is_empty() {
+                    r.at.to_string()
+                } else {
+                    format!("{} ({})", r.at, notes.join(", "))
+                }
+            })
+            .collect();
+        out.push_str(&format!("#   reaches: {}\n", places.join("; ")));
+    }
+    let stops: Vec<String> = stopped
+        .iter()
+        .filter_map(|st| {
+            let why = match &st.why {
+                Refusal::WallBars { owner: Some(o), .. } => format!("{o}'s wall"),
+                Refusal::WallBars { owner: None, .. } => "a wall".to_string(),
+                Refusal::NoBridgeAcross { .. } | Refusal::RiverBetween { .. } => {
+                    "the river, no bridge".to_string()
+                }
+                Refusal::OnlyOnRoads { .. } => "no road".to_string(),
+                _ => return None,
+            };
+            Some(format!("{} ({why})", st.at))
+        })
+        .collect();
+    if !stops.is_empty() {
+        out.push_str(&format!("#   not to: {}\n", stops.join("; ")));
+    }
+    out
+}
+
 fn bot_orders(s: &State, me: Colour) -> String {
     crate::bot::orders(s, me, None, &refused_lines(s, me))
 }

@@ -8,6 +8,8 @@ pub(crate) mod production;
 pub mod score;
 pub(crate) mod wonder;
 
+pub use movement::{Reached, Stopped, range};
+
 use super::events::Event;
 use super::orders::TurnOrders;
 use super::state::{Phase, State};

@@ -1,18 +1,19 @@
 //! The movement phase (RULINGS R5; Quick Guide Ib, III–V; rulebook pp.10–12): each
 //! player's movement orders in move order.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use super::consent::{self, Ledger};
 use super::production::unload_goods;
 use super::{Ctx, hand_over, home_area, link, pick_up, reach, reach_of};
 use crate::events::Fact;
 use crate::goods::{Good, Goods};
-use crate::map::{AreaId, Hex};
+use crate::map::{AreaId, Coast, Hex};
 use crate::modules::{self, city, polder};
 use crate::orders::{MovementOrder, Step, TurnOrders};
 use crate::player::Colour;
 use crate::refusal::{Link, Refusal};
+use crate::state::State;
 use crate::transporter::{Class, Kind, Location, TransporterId};
 use crate::turn::load_goods;
 use crate::turn::moving::{Phase, blocked_reason, excluded, follow, sea_as_location};
@@ -282,13 +283,7 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
         return;
     };
     let kind = t.kind;
-    let points = match kind {
-        Kind::Donkey => 2,
-        Kind::Wagon | Kind::Raft => 3,
-        Kind::Truck | Kind::Rowboat => 4,
-        Kind::Steamer => 6,
-        Kind::Plane | Kind::Caravan => 1,
-    };
+    let points = points(kind);
     if moves && kind == Kind::Plane && !t.cargo.is_empty() {
         return ctx.fail(format!(
             "{id} is a plane: a taxiing plane carries nothing (use fly)"
@@ -299,7 +294,8 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
     }
     let mut pos = t.at;
     let mut path = vec![pos];
-    let (mut used, mut offroad, mut docked) = (0u32, false, false);
+    let mut used = 0u32;
+    let mut going = Going::default();
     // Did a step fail (and say so)?
     let mut stopped = false;
     for step in steps {
@@ -317,47 +313,15 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
                 if target == pos {
                     continue;
                 }
-                let result = match (kind.class(), pos) {
-                    (Class::Water, _) if docked => Err(Refusal::AlreadyDocked),
-                    (Class::Water, _) => water_step(ctx, player, pos, target).map(|(l, d)| {
-                        docked = d;
-                        (l, true)
-                    }),
-                    (Class::Air, Location::Sea(y)) => water_step(ctx, player, pos, target)
-                        .and_then(|(l, _)| match (l, y) {
-                            (Location::Sea(_), _) => Ok((l, true)),
-                            _ => Err(Refusal::TaxiSeaToSea),
-                        }),
-                    (_, Location::Land(from)) => {
-                        land_step(ctx, (player, kind), from, target).and_then(|(a, road, costs)| {
-                            if costs && !road {
-                                match kind {
-                                    Kind::Donkey => offroad = true,
-                                    // &cetera, art: 1 step "on roads or unpaved land".
-                                    Kind::Caravan => {}
-                                    Kind::Plane => {
-                                        return Err(Refusal::TaxiOnRoads);
-                                    }
-                                    _ => return Err(Refusal::OnlyOnRoads { kind }),
-                                }
-                            }
-                            Ok((Location::Land(a), costs))
-                        })
-                    }
-                    (_, at) => Err(Refusal::CannotMoveOnLand { kind, at }),
-                };
+                let result = one_step(ctx, (player, kind), pos, target, &mut going);
                 match result {
                     Ok((next, costs)) => {
                         if costs {
                             used += 1;
                         }
-                        let allowed = if kind == Kind::Donkey && offroad {
-                            1
-                        } else {
-                            points
-                        };
+                        let allowed = allowed(kind, going);
                         if used > allowed {
-                            let why = if kind == Kind::Donkey && offroad {
+                            let why = if kind == Kind::Donkey && going.offroad {
                                 "a donkey off the road moves only one tile".to_string()
                             } else {
                                 format!(
@@ -449,6 +413,198 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
             at: pos,
         });
     }
+}
+
+/// Movement points of each kind of transporter (Quick Guide III; &cetera, art: a
+/// caravan 1; Planes & Trains: a taxiing plane 1).
+fn points(kind: Kind) -> u32 {
+    match kind {
+        Kind::Donkey => 2,
+        Kind::Wagon | Kind::Raft => 3,
+        Kind::Truck | Kind::Rowboat => 4,
+        Kind::Steamer => 6,
+        Kind::Plane | Kind::Caravan => 1,
+    }
+}
+
+/// How a move has gone so far: a donkey that stepped off the road goes only one tile
+/// (RULINGS R5), and a boat that docked goes no further.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+struct Going {
+    offroad: bool,
+    docked: bool,
+}
+
+/// The movement points a move may use, as it has gone.
+fn allowed(kind: Kind, going: Going) -> u32 {
+    if kind == Kind::Donkey && going.offroad {
+        1
+    } else {
+        points(kind)
+    }
+}
+
+/// One step of a transporter of `kind` from `pos` to `target` (RULINGS R5): where it
+/// gets, and whether the step cost a movement point; `going` notes an off-road step and
+/// docking.
+fn one_step(
+    ctx: &Ctx,
+    (player, kind): (Colour, Kind),
+    pos: Location,
+    target: Location,
+    going: &mut Going,
+) -> Result<(Location, bool), Refusal> {
+    match (kind.class(), pos) {
+        (Class::Water, _) if going.docked => Err(Refusal::AlreadyDocked),
+        (Class::Water, _) => water_step(ctx, player, pos, target).map(|(l, d)| {
+            going.docked = d;
+            (l, true)
+        }),
+        (Class::Air, Location::Sea(y)) => {
+            water_step(ctx, player, pos, target).and_then(|(l, _)| match (l, y) {
+                (Location::Sea(_), _) => Ok((l, true)),
+                _ => Err(Refusal::TaxiSeaToSea),
+            })
+        }
+        (_, Location::Land(from)) => {
+            land_step(ctx, (player, kind), from, target).and_then(|(a, road, costs)| {
+                if costs && !road {
+                    match kind {
+                        Kind::Donkey => going.offroad = true,
+                        // &cetera, art: 1 step "on roads or unpaved land".
+                        Kind::Caravan => {}
+                        Kind::Plane => {
+                            return Err(Refusal::TaxiOnRoads);
+                        }
+                        _ => return Err(Refusal::OnlyOnRoads { kind }),
+                    }
+                }
+                Ok((Location::Land(a), costs))
+            })
+        }
+        (_, at) => Err(Refusal::CannotMoveOnLand { kind, at }),
+    }
+}
+
+/// A place a transporter can get to in one movement phase.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reached {
+    pub at: Location,
+    /// Movement points left there.
+    pub left: u32,
+    /// The places it goes through, after where it stands, ending at `at`: the steps of
+    /// a `move` order.
+    pub path: Vec<Location>,
+}
+
+/// A first step that the rules refuse, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stopped {
+    pub at: Location,
+    pub why: Refusal,
+}
+
+/// Where transporter `id` can get in a movement phase from where it stands, judged by
+/// the movement rules step by step (the same [`one_step`] a `move` order runs): each place
+/// once, with the most points left, best paths first; and the neighbouring places its
+/// first step cannot go to, with why (a wall, a river without a bridge, land for a boat,
+/// a road a wagon needs). A plane's flight and a train's ride are not steps: a plane is
+/// listed where it may taxi.
+pub fn range(s: &State, id: TransporterId) -> (Vec<Reached>, Vec<Stopped>) {
+    let Some(t) = s.transporters.get(&id) else {
+        return (Vec::new(), Vec::new());
+    };
+    // A taxiing plane carries nothing (Quick Guide IV).
+    if t.kind == Kind::Plane && !t.cargo.is_empty() {
+        return (Vec::new(), Vec::new());
+    }
+    let ctx = Ctx::new(s.clone(), &judge_core::luck::Luck::predictable(0));
+    let who = (t.owner, t.kind);
+    // Best first: the most points left, then on the road (a donkey off it goes no
+    // further), then not docked.
+    let mut best: BTreeMap<Location, (u32, Going, Vec<Location>)> = BTreeMap::new();
+    let mut stopped = Vec::new();
+    let mut queue: VecDeque<(Location, u32, Going, Vec<Location>)> =
+        VecDeque::from([(t.at, 0, Going::default(), Vec::new())]);
+    while let Some((pos, used, going, path)) = queue.pop_front() {
+        for target in neighbours(&ctx.s, t.kind, pos) {
+            let mut g = going;
+            let (next, costs) = match one_step(&ctx, who, pos, target, &mut g) {
+                Ok(r) => r,
+                Err(why) => {
+                    if path.is_empty() && !stopped.iter().any(|s: &Stopped| s.at == target) {
+                        stopped.push(Stopped { at: target, why });
+                    }
+                    continue;
+                }
+            };
+            let used = used + u32::from(costs);
+            if used > allowed(t.kind, g) || next == t.at {
+                continue;
+            }
+            let left = allowed(t.kind, g) - used;
+            let better = match best.get(&next) {
+                None => true,
+                Some((l, bg, p)) => {
+                    (left, !g.offroad, !g.docked) > (*l, !bg.offroad, !bg.docked)
+                        || (left == *l && g == *bg && path.len() + 1 < p.len())
+                }
+            };
+            if !better {
+                continue;
+            }
+            let mut p = path.clone();
+            p.push(next);
+            best.insert(next, (left, g, p.clone()));
+            queue.push_back((next, used, g, p));
+        }
+    }
+    // A place reached is no stop.
+    stopped.retain(|s| !best.contains_key(&s.at));
+    let reached = best
+        .into_iter()
+        .map(|(at, (left, _, path))| Reached { at, left, path })
+        .collect();
+    (reached, stopped)
+}
+
+/// Every place next to `pos` a transporter of `kind` might step to: the areas of the
+/// tile and of its neighbours on land; rivers, seas and docks on water.
+fn neighbours(s: &State, kind: Kind, pos: Location) -> Vec<Location> {
+    let map = &s.map;
+    let areas = |h: Hex| map.areas(h).into_iter().map(Location::Land);
+    let mut out = Vec::new();
+    match (kind.class(), pos) {
+        (Class::Water, Location::River(x)) => {
+            for (_, y) in map.neighbours(x) {
+                out.push(if map.is_land(y) {
+                    Location::River(y)
+                } else {
+                    Location::Sea(y)
+                });
+            }
+        }
+        (Class::Water | Class::Air, Location::Sea(y)) => {
+            for (_, z) in map.neighbours(y) {
+                out.push(Location::Sea(z));
+                if kind.class() == Class::Water && map.is_land(z) {
+                    out.push(Location::River(z));
+                    for a in map.areas(z) {
+                        out.push(Location::Dock(Coast { land: a, sea: y }));
+                    }
+                }
+            }
+        }
+        (Class::Water, Location::Dock(c)) => out.push(Location::Sea(c.sea)),
+        (_, Location::Land(a)) => {
+            out.extend(areas(a.hex).filter(|l| *l != pos));
+            for (_, n) in map.neighbours(a.hex) {
+                out.extend(areas(n));
+            }
+        }
+        _ => {}
+    }
+    out
 }
 
 /// Hand goods to another transporter at the same place (RULINGS R5): to one's own
