@@ -102,13 +102,7 @@ impl Run {
                     .into_iter()
                     .find(|m| m.0 == to && m.1.contains("welcome"))
                     .expect("a welcome mail");
-                let s = body
-                    .lines()
-                    .skip_while(|l| !l.starts_with("You play"))
-                    .find(|l| l.starts_with("    ") && l.trim().len() == 14)
-                    .expect("the secret")
-                    .trim()
-                    .to_string();
+                let s = crate::support::welcome_secret(&body).expect("the secret");
                 self.secrets.push((c.to_string(), s));
             }
         }

@@ -138,12 +138,8 @@ fn house(imap: bool) -> (House, BTreeMap<(String, String), String>) {
         let Some(game) = m.1.strip_prefix('[').and_then(|s| s.split(']').next()) else {
             continue;
         };
-        if let Some(secret) =
-            m.2.lines()
-                .skip_while(|l| !l.starts_with("You play"))
-                .find(|l| l.starts_with("    ") && l.trim().len() == 14)
-        {
-            secrets.insert((m.0.clone(), game.to_string()), secret.trim().to_string());
+        if let Some(secret) = crate::support::welcome_secret(&m.2) {
+            secrets.insert((m.0.clone(), game.to_string()), secret);
         }
     }
     assert_eq!(secrets.len(), 8, "every player's welcome mail: {secrets:?}");
@@ -881,14 +877,7 @@ fn judge_replace_gives_a_seat_to_a_new_player_and_the_old_secret_stops() {
         .find(|m| m.0 == "zoe@example.org" && m.1 == "[rivers] welcome: you take over red")
         .expect("Zoe's welcome");
     assert!(welcome.3 >= 1, "the map is attached");
-    let zoe = welcome
-        .2
-        .lines()
-        .skip_while(|l| !l.starts_with("You play"))
-        .find(|l| l.starts_with("    ") && l.trim().len() == 14)
-        .expect("the new secret")
-        .trim()
-        .to_string();
+    let zoe = crate::support::welcome_secret(&welcome.2).expect("the new secret");
     assert!(
         welcome.2.contains("I. ") || welcome.2.contains("the game begins"),
         "the game as it stands"
@@ -1065,12 +1054,7 @@ fn a_silent_catan_player_is_played_by_the_caretaker_then_replaced() {
                 .into_iter()
                 .find(|m| m.0.contains("welcome: you take over"))
                 .expect("Zoe's welcome");
-            zoe = welcome
-                .1
-                .lines()
-                .skip_while(|l| !l.starts_with("You play"))
-                .find(|l| l.starts_with("    ") && l.trim().len() == 14)
-                .map(|l| l.trim().to_string());
+            zoe = crate::support::welcome_secret(&welcome.1);
             assert!(zoe.is_some(), "{}", welcome.1);
         }
         assert!(
@@ -1178,13 +1162,7 @@ fn a_silent_roads_and_boats_player_is_played_by_the_caretaker_then_replaced() {
         .into_iter()
         .find(|m| m.0.contains("welcome: you take over"))
         .expect("Zoe's welcome");
-    let zoe = welcome
-        .1
-        .lines()
-        .skip_while(|l| !l.starts_with("You play"))
-        .find(|l| l.starts_with("    ") && l.trim().len() == 14)
-        .map(|l| l.trim().to_string())
-        .unwrap_or_else(|| panic!("{}", welcome.1));
+    let zoe = crate::support::welcome_secret(&welcome.1).unwrap_or_else(|| panic!("{}", welcome.1));
     // Turns 2 and 3: Zoe and Bob both write; each turn resolves when both are in.
     for t in 2..=3u32 {
         let now = stamp(humantime::parse_rfc3339("2026-12-02T09:00:00Z").expect("t"));

@@ -1115,12 +1115,7 @@ fn the_welcome_and_each_report_name_the_order_guide_and_carry_the_template() {
             .find(|m| m.body.contains("Welcome to rivers"))
             .unwrap_or_else(|| panic!("{who}'s welcome: {said}: {:?}", f.sent()));
         assert!(m.body.contains(link), "{}", m.body);
-        m.body
-            .lines()
-            .skip_while(|l| !l.starts_with("You play"))
-            .find(|l| l.starts_with("    ") && l.trim().len() == 14)
-            .map(|l| l.trim().to_string())
-            .unwrap_or_else(|| panic!("{}", m.body))
+        crate::support::welcome_secret(&m.body).unwrap_or_else(|| panic!("{}", m.body))
     };
     let (ann, bob) = (welcome("ann@example.org"), welcome("bob@example.org"));
     for (who, seat, secret) in [

@@ -174,12 +174,7 @@ fn catan_steps_by_mail_are_played_as_soon_as_the_awaited_orders_arrive() {
             body.contains("wait on record until your turn comes"),
             "{body}"
         );
-        body.lines()
-            .skip_while(|l| !l.starts_with("You play"))
-            .find(|l| l.starts_with("    ") && l.trim().len() == 14)
-            .expect("the secret line")
-            .trim()
-            .to_string()
+        crate::support::welcome_secret(&body).expect("the secret line")
     };
     let red = secret_of("ann@example.org", "red");
     let blue = secret_of("bob@example.org", "blue");

@@ -143,12 +143,7 @@ fn three_turns_of_a_three_player_game_run_by_cron() {
             body.contains(&format!("player {colour}\n    turn 1")),
             "{body}"
         );
-        body.lines()
-            .skip_while(|l| !l.starts_with("You play"))
-            .find(|l| l.starts_with("    ") && l.trim().len() == 14)
-            .expect("the secret line")
-            .trim()
-            .to_string()
+        crate::support::welcome_secret(&body).expect("the secret line")
     };
     let red = secret_of("ann@example.org", "red");
     let yellow = secret_of("bob@example.org", "yellow");

@@ -819,6 +819,15 @@ pub fn decode_png(png: &[u8]) -> (u32, u32, Vec<u8>) {
 }
 
 /// The GM's secret from what `judge secret DIR --gm` printed.
+/// The secret a welcome mail gives its player: the indented 14-letter line after
+/// "You play …".
+pub fn welcome_secret(body: &str) -> Option<String> {
+    body.lines()
+        .skip_while(|l| !l.starts_with("You play"))
+        .find(|l| l.starts_with("    ") && l.trim().len() == 14)
+        .map(|l| l.trim().to_string())
+}
+
 pub fn gm_secret(printed: &str) -> String {
     printed
         .split("shown this once (only its hash is kept): ")

@@ -51,6 +51,17 @@ fn producer_for(terrain: Terrain) -> Option<BuildingKind> {
     }
 }
 
+/// The producers it builds and fetches from.
+fn is_producer(kind: BuildingKind) -> bool {
+    matches!(
+        kind,
+        BuildingKind::Woodcutter
+            | BuildingKind::Quarry
+            | BuildingKind::ClayPit
+            | BuildingKind::Mine
+    )
+}
+
 /// The area an order names for a tile: its first (a tile a river splits has two).
 fn area_of(s: &State, hex: Hex) -> AreaId {
     s.map
@@ -240,15 +251,7 @@ pub fn orders(
             // no transporter of its own stands on.
             let fetch = || {
                 s.map.neighbours(home.hex).find_map(|(_, hex)| {
-                    let ours = s.buildings_on(hex).any(|b| {
-                        matches!(
-                            b.kind,
-                            BuildingKind::Woodcutter
-                                | BuildingKind::Quarry
-                                | BuildingKind::ClayPit
-                                | BuildingKind::Mine
-                        )
-                    });
+                    let ours = s.buildings_on(hex).any(|b| is_producer(b.kind));
                     let manned = s.transporters.values().any(|o| {
                         o.owner == me && matches!(o.at, Location::Land(a) if a.hex == hex)
                     }) || targets.contains(&hex);
@@ -352,15 +355,7 @@ pub fn orders(
     let mut stone = home_left.count(Good::Stone) + stone_in;
     if let Some(builder) = ends_home.first() {
         for (_, hex) in s.map.neighbours(home.hex) {
-            let producer = s.buildings_on(hex).any(|b| {
-                matches!(
-                    b.kind,
-                    BuildingKind::Woodcutter
-                        | BuildingKind::Quarry
-                        | BuildingKind::ClayPit
-                        | BuildingKind::Mine
-                )
-            });
+            let producer = s.buildings_on(hex).any(|b| is_producer(b.kind));
             if stone == 0 || !producer || road(hex) {
                 continue;
             }
