@@ -1,15 +1,13 @@
-//! The games this judge runs: the one place that names them. The pipeline is handed
+//! The games this judge runs. They are named once, in the order checker's list
+//! ([`order_checker::GAMES`]: the checker in the player's browser knows the same games,
+//! and cannot depend on the judge), and registered here: the pipeline is handed
 //! [`registry`] and finds each game there by the name `game.toml` gives it; a new game
-//! is one crate and one line here.
+//! is one crate and one line in that list.
 
 use judge_core::pbem::game::Game;
 use judge_core::registry::Games;
 
-const ALL: &[&dyn Game] = &[
-    &roads_boats::game::RoadsAndBoats,
-    &catan::game::CATAN,
-    &catan::game::CATAN_EXPRESS,
-];
+const ALL: &[&dyn Game] = order_checker::GAMES;
 
 /// Every game, the default first.
 pub fn registry() -> Games {

@@ -1136,7 +1136,7 @@ fn the_welcome_and_each_report_name_the_order_guide_and_carry_the_template() {
         .unwrap_or_else(|| panic!("Ann's report: {out}"));
     let b = &report.body;
     let footer = b
-        .split("Your next orders\n")
+        .split("Your order file for turn 2\n")
         .nth(1)
         .unwrap_or_else(|| panic!("{b}"));
     assert!(footer.contains(link), "{footer}");
@@ -1152,6 +1152,16 @@ fn the_welcome_and_each_report_name_the_order_guide_and_carry_the_template() {
         !b.contains(&ann) && !b.contains(&bob),
         "no secret in the report mail"
     );
+    // An older report sent again carries no template: its next orders are past.
+    f.clear();
+    f.send("Ann <ann@example.org>", "game rivers\nresend turn 0\n");
+    f.pass();
+    let again = f
+        .sent_to("ann@example.org")
+        .into_iter()
+        .find(|m| m.subject.contains("begins"))
+        .unwrap_or_else(|| panic!("turn 0 again: {:?}", f.sent()));
+    assert!(!again.body.contains("Your order file"), "{}", again.body);
     // The site has the page the link names.
     let site = f.root.join("site");
     f.judge(&[

@@ -21,8 +21,9 @@ use judge_core::pbem::game::Game;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-/// The games the checker knows, as the judge registers them (src/games.rs).
-const GAMES: &[&dyn Game] = &[
+/// Every game, the default first: the one list that names them, which the judge
+/// registers too (src/games.rs).
+pub const GAMES: &[&dyn Game] = &[
     &roads_boats::game::RoadsAndBoats,
     &catan::game::CATAN,
     &catan::game::CATAN_EXPRESS,

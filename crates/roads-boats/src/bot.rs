@@ -205,14 +205,16 @@ pub fn orders(
     let mut targets: BTreeSet<Hex> = BTreeSet::new();
     let at_home = s.goods_at(home).cloned().unwrap_or_default();
     let mut home_left = at_home.clone();
-    // Research, when the goods for it (2 geese, 1 paper) lie at home and a transporter
-    // of its own is there: the mines first, which it builds.
-    let mut production = Vec::new();
-    if let Some((id, _)) = s
+    // A transporter of its own at home as the turn begins.
+    let home_transporter = s
         .transporters
         .iter()
         .find(|(_, t)| t.owner == me && matches!(t.at, Location::Land(a) if a.hex == home.hex))
-    {
+        .map(|(id, _)| *id);
+    // Research, when the goods for it (2 geese, 1 paper) lie at home and a transporter
+    // of its own is there: the mines first, which it builds.
+    let mut production = Vec::new();
+    if let Some(id) = home_transporter {
         for subject in [
             Research::LargeMines,
             Research::NewShafts,
@@ -340,10 +342,7 @@ pub fn orders(
         && s.buildings
             .iter()
             .any(|b| b.kind == BuildingKind::Woodcutter)
-        && let Some((id, _)) = s
-            .transporters
-            .iter()
-            .find(|(_, t)| t.owner == me && matches!(t.at, Location::Land(a) if a.hex == home.hex))
+        && let Some(id) = home_transporter
     {
         for (g, n) in sawmill.cost().iter() {
             home_left.take(g, n);

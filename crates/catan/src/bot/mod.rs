@@ -59,9 +59,6 @@ pub enum Player {
     Search,
 }
 
-/// The positions [`Player::Search`] looks at under each total of the dice.
-pub const SEARCH_BUDGET: usize = search::BUDGET;
-
 /// The order file of `colour` for the next step, its secret line (if given) below the
 /// header: the judge's bot, the searching player's (what `judge bot` prints and the
 /// caretaker plays).
@@ -657,6 +654,58 @@ fn robber_text(s: &State, c: &RobberChoice) -> String {
     t
 }
 
+/// Bank trades (give, get, rate) that complete `cost` from seat `me`'s hand, each giving
+/// the resource with the most to spare beyond the cost; `None` if more than `most` cards
+/// are missing or the hand cannot pay.
+fn bank_trades(
+    sim: &State,
+    me: u8,
+    cost: Cards,
+    most: u32,
+) -> Option<Vec<(Resource, Resource, u8)>> {
+    let mut hand = sim.players[me as usize].hand;
+    let short = hand.short_of(&cost);
+    if short.total() > most {
+        return None;
+    }
+    let mut trades = Vec::new();
+    for want in Resource::ALL {
+        for _ in 0..short.get(want) {
+            let give = Resource::ALL
+                .into_iter()
+                .filter(|&r| r != want && hand.get(r) >= cost.get(r) + sim.rate(me, r))
+                .max_by_key(|&r| {
+                    (
+                        hand.get(r) - cost.get(r) - sim.rate(me, r),
+                        std::cmp::Reverse(r.index()),
+                    )
+                })?;
+            let rate = sim.rate(me, give);
+            hand.0[give.index()] -= rate;
+            hand.0[want.index()] += 1;
+            trades.push((give, want, rate));
+        }
+    }
+    Some(trades)
+}
+
+/// A bank trade as an order line: first offered 1 for 1 to another player's standing
+/// acceptance when one takes it (whether they hold the card is theirs to know), the
+/// bank trade the alternative.
+fn trade_line(
+    s: &State,
+    me: u8,
+    colour: Colour,
+    (give, want, rate): (Resource, Resource, u8),
+) -> String {
+    let bank = format!("trade {rate} {give} for {want}");
+    if someone_accepts(s, me, colour, give, want) {
+        format!("offer 1 {give} for 1 {want} or {bank}")
+    } else {
+        bank
+    }
+}
+
 /// Does another player's standing acceptance (played, so public) take 1 `give` for 1
 /// `want` from seat `me`?
 fn someone_accepts(s: &State, me: u8, colour: Colour, give: Resource, want: Resource) -> bool {
@@ -847,38 +896,20 @@ impl<'a, 'b> Planner<'a, 'b> {
         if short.total() == 0 || short.total() > 4 {
             return false;
         }
+        let Some(trades) = bank_trades(&self.sim, self.me(), cost, 4) else {
+            return false;
+        };
         let mut trial = self.sim.clone();
         let mut lines = Vec::new();
-        for want in Resource::ALL {
-            for _ in 0..short.get(want) {
-                let hand = trial.players[self.me() as usize].hand;
-                let give = Resource::ALL
-                    .into_iter()
-                    .filter(|&r| r != want && hand.get(r) >= cost.get(r) + trial.rate(self.me(), r))
-                    .max_by_key(|&r| {
-                        (
-                            hand.get(r) - cost.get(r) - trial.rate(self.me(), r),
-                            std::cmp::Reverse(r.index()),
-                        )
-                    });
-                let Some(give) = give else {
-                    return false;
-                };
-                let rate = trial.rate(self.me(), give);
-                if trial
-                    .apply(Action::MaritimeTrade { give, get: want }, &mut ())
-                    .is_err()
-                {
-                    return false;
-                }
-                let bank = format!("trade {rate} {give} for {want}");
-                let order = if self.someone_accepts(give, want) {
-                    format!("offer 1 {give} for 1 {want} or {bank}")
-                } else {
-                    bank
-                };
-                lines.push((order, Cards::one(give, rate)));
+        for (give, want, rate) in trades {
+            let order = trade_line(&self.sim, self.me(), self.bot.colour, (give, want, rate));
+            if trial
+                .apply(Action::MaritimeTrade { give, get: want }, &mut ())
+                .is_err()
+            {
+                return false;
             }
+            lines.push((order, Cards::one(give, rate)));
         }
         if trial.apply(goal.action(), &mut ()).is_err() {
             return false;
@@ -889,13 +920,6 @@ impl<'a, 'b> Planner<'a, 'b> {
             self.push(order, need);
         }
         true
-    }
-
-    /// Does another player's standing acceptance (played, so public) take 1 `give` for
-    /// 1 `want`? Whether they hold the card is theirs to know: the offer comes first
-    /// and the bank trade is the alternative.
-    fn someone_accepts(&self, give: Resource, want: Resource) -> bool {
-        someone_accepts(&self.sim, self.me(), self.bot.colour, give, want)
     }
 
     /// The next road towards the best site within four roads, when the player has a

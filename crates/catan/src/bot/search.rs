@@ -20,14 +20,14 @@
 //! the score, and a development card bought on the copy counts as a card, never by the
 //! kind the copy's deck happened to deal.
 
-use super::{Bot, Goal, Line, Planner, someone_accepts};
+use super::{Bot, Goal, Line, Planner, bank_trades, trade_line};
 use crate::board::{Board, EdgeId, VertexId};
 use crate::cards::{Cards, Resource};
 use crate::rules::Action;
 use crate::state::{NOBODY, Phase, State};
 
 /// Positions searched under each total of the dice.
-pub const BUDGET: usize = 300;
+const BUDGET: usize = 300;
 /// Builds in one sequence, at most.
 const DEPTH: u8 = 3;
 
@@ -56,14 +56,9 @@ pub(super) fn plan(bot: &Bot<'_>, sim: State) -> Vec<Line> {
         let Some(next) = search.play(&planner.sim, &m) else {
             break;
         };
-        for &(give, get, rate) in &m.trades {
-            let bank = format!("trade {rate} {give} for {get}");
-            let order = if someone_accepts(&planner.sim, bot.me, bot.colour, give, get) {
-                format!("offer 1 {give} for 1 {get} or {bank}")
-            } else {
-                bank
-            };
-            planner.push(order, Cards::one(give, rate));
+        for &trade in &m.trades {
+            let order = trade_line(&planner.sim, bot.me, bot.colour, trade);
+            planner.push(order, Cards::one(trade.0, trade.2));
         }
         planner.push(m.goal.order(bot.s), m.goal.cost());
         planner.sim = next;
@@ -153,7 +148,7 @@ impl Search<'_, '_> {
             .into_iter()
             .filter_map(|goal| {
                 Some(Move {
-                    trades: trades_for(sim, me, goal.cost())?,
+                    trades: bank_trades(sim, me, goal.cost(), 3)?,
                     goal,
                 })
             })
@@ -204,35 +199,6 @@ impl Search<'_, '_> {
         scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         scored.into_iter().take(3).map(|(_, e)| e).collect()
     }
-}
-
-/// Bank trades (give, get, rate) that complete `cost` from the hand, each giving the
-/// resource with the most to spare beyond the cost; `None` if the hand cannot.
-fn trades_for(sim: &State, me: u8, cost: Cards) -> Option<Vec<(Resource, Resource, u8)>> {
-    let mut hand = sim.players[me as usize].hand;
-    let short = hand.short_of(&cost);
-    if short.total() > 3 {
-        return None;
-    }
-    let mut trades = Vec::new();
-    for want in Resource::ALL {
-        for _ in 0..short.get(want) {
-            let give = Resource::ALL
-                .into_iter()
-                .filter(|&r| r != want && hand.get(r) >= cost.get(r) + sim.rate(me, r))
-                .max_by_key(|&r| {
-                    (
-                        hand.get(r) - cost.get(r) - sim.rate(me, r),
-                        std::cmp::Reverse(r.index()),
-                    )
-                })?;
-            let rate = sim.rate(me, give);
-            hand.0[give.index()] -= rate;
-            hand.0[want.index()] += 1;
-            trades.push((give, want, rate));
-        }
-    }
-    Some(trades)
 }
 
 /// Dots a seat's buildings collect per resource (cities twice), the robber's hex left

@@ -131,8 +131,8 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
         }
         match command {
             Command::Help => {
-                let (how, doc) = ctx.game.order_guide();
-                done.say(&written, "help: answered", help(ctx, how, doc));
+                let (how, _) = ctx.game.order_guide();
+                done.say(&written, "help: answered", help(ctx, how));
             }
             Command::Template => {
                 let text = match who {
@@ -256,13 +256,12 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
     Ok(done)
 }
 
-fn help(ctx: &Ctx<'_>, how: &str, doc: &str) -> String {
+fn help(ctx: &Ctx<'_>, how: &str) -> String {
     let name = ctx.archive.name();
-    let site = super::guide_address(ctx.archive, ctx.game);
     format!(
         "{name} is a game of {} played by mail. Mail your orders to this address as plain text (in the mail, or a text attachment), starting with the header:\n\n    game {name}\n    player YOUR-SEAT\n    turn N\n    secret YOUR-SECRET\n\n{how}\n\nThe whole order guide: {}. Send `template` for an order file ready to fill.\n\nCommands you can mail (each on a line of its own; several in one mail are fine):\n\n    help                      this guide\n    template                  an order file for the next turn, ready to fill\n    status                    the turn, the deadline, whose orders are in, yours as filed\n    resend                    the last report again (resend turn 3: turn 3's)\n    games                     your games at this address\n    press to red: text        a message to one player (or `all`); needs your secret\n    grace                     the next deadline later, if the game allows; needs your secret\n    vacation until 2026-12-20 away until then, if the game allows; needs your secret\n\nThe commands are in docs/mail-commands.md.",
         ctx.game.title(),
-        site.unwrap_or_else(|| format!("{doc} (ask the GM for a copy)")),
+        super::guide_named(ctx.archive, ctx.game),
     )
 }
 

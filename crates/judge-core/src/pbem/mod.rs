@@ -259,18 +259,15 @@ pub fn waiting(archive: &Archive) -> Option<String> {
 }
 
 /// Where players read the game's order guide: its page on the game's site
-/// (`guide.html`, which `judge site` writes), when the game has a site.
-pub fn guide_address(archive: &Archive, game: &dyn Game) -> Option<String> {
-    let site = archive.mail().and_then(|m| m.site.clone())?;
-    (!game.order_guide_text().is_empty())
-        .then(|| format!("{}/{}", site.trim_end_matches('/'), crate::site::GUIDE_FILE))
-}
-
-/// The order guide's address for a player, or the docs file's name when the game has no
-/// site.
+/// (`guide.html`, which `judge site` writes) when the game has a site, else the docs
+/// file's name.
 pub fn guide_named(archive: &Archive, game: &dyn Game) -> String {
-    guide_address(archive, game)
-        .unwrap_or_else(|| format!("{} (ask the GM for a copy)", game.order_guide().1))
+    match archive.mail().and_then(|m| m.site.clone()) {
+        Some(site) if !game.order_guide_text().is_empty() => {
+            format!("{}/{}", site.trim_end_matches('/'), crate::site::GUIDE_FILE)
+        }
+        _ => format!("{} (ask the GM for a copy)", game.order_guide().1),
+    }
 }
 
 /// An order file for `seat`'s next orders, ready to fill, indented as a mail quotes it:

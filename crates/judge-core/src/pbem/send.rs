@@ -1,7 +1,7 @@
 //! Mail out: each turn's report queued once per player, and the outbox sent.
 
 use super::Error;
-use super::game::{Game, Pace};
+use super::game::{Game, Pace, Position};
 use crate::archive::Archive;
 use crate::mail::outbox::{self, Outgoing, SendReport};
 
@@ -43,6 +43,9 @@ struct ReportMail<'a> {
     png: Option<&'a [u8]>,
     /// What happened since their last report, for a player mailed only their own turns.
     digest: Option<String>,
+    /// The position the next orders are for, when they are the next turn's (not for a
+    /// game over, nor an older report sent again): the mail ends with its template.
+    next: Option<&'a dyn Position>,
 }
 
 /// The report mail of a turn for one player.
@@ -54,6 +57,7 @@ fn report_mail(archive: &Archive, game: &dyn Game, m: ReportMail<'_>) -> Result<
         their_turn,
         png,
         digest,
+        next,
     } = m;
     let p = archive
         .game
@@ -63,16 +67,15 @@ fn report_mail(archive: &Archive, game: &dyn Game, m: ReportMail<'_>) -> Result<
         .ok_or_else(|| Error::input(format!("{seat} does not play in this game")))?;
     let report = super::report::player_text(archive, game, turn, seat)?;
     // Issue 25: each report names the order guide and carries the next turn's template.
-    let position = super::position(archive, game, turn)?;
-    let footer = if position.over().is_some() {
-        String::new()
-    } else {
+    let footer = next.map_or(String::new(), |position| {
+        let title = format!("Your order file for turn {}", position.turn() + 1);
         format!(
-            "\n\nYour next orders\n================\nThe order guide: {}. An order file ready to fill (your secret goes where it says; the judge never mails it):\n\n{}",
+            "\n\n{title}\n{}\nThe order guide: {}. Ready to fill (your secret goes where it says; the judge never mails it):\n\n{}",
+            "=".repeat(title.len()),
             super::guide_named(archive, game),
-            super::order_template(archive, game, position.as_ref(), seat)
+            super::order_template(archive, game, position, seat)
         )
-    };
+    });
     let game = archive.name();
     let body = match digest {
         Some(d) => format!("{d}\n{report}{footer}"),
@@ -150,6 +153,7 @@ pub fn queue_reports(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Ve
                 their_turn: next.contains(&p.id),
                 png: picture,
                 digest,
+                next: (!over).then_some(position.as_ref()),
             },
         )?;
         if let Err(e) = outbox::queue(archive, &mail) {
@@ -212,6 +216,10 @@ pub fn resend(archive: &Archive, game: &dyn Game, turn: u32, seat: &str) -> Resu
         }
     }
     let png = super::report::map_png(archive, game, turn)?;
+    // The next orders' template only with the latest report of a game in play.
+    let latest = archive.turns()?.last() == Some(&turn);
+    let position = super::position(archive, game, turn)?;
+    let next = (latest && position.over().is_none()).then_some(position.as_ref());
     let mail = report_mail(
         archive,
         game,
@@ -222,6 +230,7 @@ pub fn resend(archive: &Archive, game: &dyn Game, turn: u32, seat: &str) -> Resu
             their_turn: false,
             png: Some(&png),
             digest: None,
+            next,
         },
     )?;
     outbox::queue(archive, &mail)?;
