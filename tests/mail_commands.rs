@@ -1140,9 +1140,14 @@ fn the_welcome_and_each_report_name_the_order_guide_and_carry_the_template() {
         .nth(1)
         .unwrap_or_else(|| panic!("{b}"));
     assert!(footer.contains(link), "{footer}");
+    // The header lines come just before it, at the end of the report itself.
     assert!(
-        footer.contains("    game rivers\n    player red\n    turn 2\n    secret YOUR-SECRET\n"),
-        "{footer}"
+        b.contains("    game rivers\n    player red\n    turn 2\n    secret YOUR-SECRET\n"),
+        "{b}"
+    );
+    assert!(
+        !footer.contains("secret YOUR-SECRET"),
+        "said once: {footer}"
     );
     assert!(
         footer.contains("    movement\n") && footer.contains("# move D"),

@@ -286,6 +286,14 @@ pub fn order_template(
         t.push_str(&format!("    turn {next}\n"));
     }
     t.push_str("    secret YOUR-SECRET\n\n");
+    t.push_str(&order_body(position, seat));
+    t
+}
+
+/// The game's template for `seat` below the header lines (each phase's heading, and
+/// what the game lists for the seat), indented as a mail quotes it.
+pub fn order_body(position: &dyn Position, seat: &str) -> String {
+    let mut t = String::new();
     for l in position.template(seat).lines() {
         if l.trim().is_empty() {
             t.push('\n');

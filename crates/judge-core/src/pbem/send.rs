@@ -66,14 +66,15 @@ fn report_mail(archive: &Archive, game: &dyn Game, m: ReportMail<'_>) -> Result<
         .find(|p| p.id == seat)
         .ok_or_else(|| Error::input(format!("{seat} does not play in this game")))?;
     let report = super::report::player_text(archive, game, turn, seat)?;
-    // Issue 25: each report names the order guide and carries the next turn's template.
+    // Issue 25: each report names the order guide and carries the next turn's template:
+    // what goes below the header lines the report ends with.
     let footer = next.map_or(String::new(), |position| {
         let title = format!("Your order file for turn {}", position.turn() + 1);
         format!(
-            "\n\n{title}\n{}\nThe order guide: {}. Ready to fill (your secret goes where it says; the judge never mails it):\n\n{}",
+            "\n\n{title}\n{}\nThe order guide: {}. Below the header lines above, ready to fill:\n\n{}",
             "=".repeat(title.len()),
             super::guide_named(archive, game),
-            super::order_template(archive, game, position, seat)
+            super::order_body(position, seat)
         )
     });
     let game = archive.name();
