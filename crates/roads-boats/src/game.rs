@@ -631,11 +631,19 @@ impl Position for State {
             };
             out.push_str(&format!("# {} {at}{cargo}\n", t.kind.name()));
             out.push_str(&reach_lines(self, *id, t.at));
-            out.push_str(&format!("# move {id}:\n"));
+            out.push_str(&if t.kind == crate::transporter::Kind::Plane {
+                format!("# fly {id}: land\n")
+            } else {
+                format!("# move {id}:\n")
+            });
         }
-        out.push_str(
-            "\nbuilding\n# build sawmill at C3 with D1\n# road C3 C4 with D1\n\nwonder\n# bricks 2 paying 1 board, 2 stone\n",
-        );
+        out.push_str("\nbuilding\n");
+        let (table, example) = build_lines(self, me);
+        out.push_str(&table);
+        out.push_str(&format!(
+            "# {}\n# road C3 C4 with D1\n\nwonder\n# bricks 2 paying 1 board, 2 stone\n",
+            example.as_deref().unwrap_or("build sawmill at C3 with D1")
+        ));
         out
     }
 
@@ -666,6 +674,7 @@ fn reach_lines(
 ) -> String {
     use crate::refusal::Refusal;
     let (reached, stopped) = super::resolve::range(s, id);
+    let kind = s.transporters.get(&id).map(|t| t.kind);
     let mut out = String::new();
     let lying = |l: crate::transporter::Location| match l {
         crate::transporter::Location::Land(a) => s.goods_at(a).filter(|g| !g.is_empty()),
@@ -674,8 +683,12 @@ fn reach_lines(
     if let Some(g) = lying(at) {
         out.push_str(&format!("#   here: {g}\n"));
     }
+    let plane = kind == Some(crate::transporter::Kind::Plane);
+    let rides = crate::modules::trains::rides(s, id);
     if reached.is_empty() {
-        out.push_str("#   goes nowhere this turn\n");
+        if !plane && rides.is_empty() {
+            out.push_str("#   goes nowhere this turn\n");
+        }
     } else {
         let places: Vec<String> = reached
             .iter()
@@ -696,7 +709,46 @@ fn reach_lines(
                 }
             })
             .collect();
-        out.push_str(&format!("#   reaches: {}\n", places.join("; ")));
+        let verb = if plane { "taxis to" } else { "reaches" };
+        out.push_str(&format!("#   {verb}: {}\n", places.join("; ")));
+    }
+    if let Some(l) = crate::modules::planes::landings(s, id) {
+        let (built, geese): (Vec<_>, Vec<_>) = l
+            .closed
+            .iter()
+            .partition(|(_, why)| *why == Refusal::LandingOnABuilding);
+        let names = |v: Vec<&(crate::map::Hex, Refusal)>| {
+            v.iter()
+                .map(|(h, _)| h.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let mut but = Vec::new();
+        if !built.is_empty() {
+            but.push(format!("{} (a building)", names(built)));
+        }
+        if !geese.is_empty() {
+            but.push(format!("{} (unattended geese)", names(geese)));
+        }
+        out.push_str(&if but.is_empty() {
+            "#   flies to: any tile\n".to_string()
+        } else {
+            format!("#   flies to: any tile except {}\n", but.join(", "))
+        });
+    }
+    if !rides.is_empty() {
+        let mut fares = crate::turn::lying(s, &crate::turn::reach(s, id));
+        if let Some(t) = s.transporters.get(&id) {
+            fares.add_all(&t.cargo);
+        }
+        let goods: Vec<&str> = fares.iter().map(|(g, _)| g.name()).collect();
+        let fare = if goods.is_empty() {
+            "no good here or aboard to pay the fare".to_string()
+        } else {
+            format!("fare 1 of: {}", goods.join(", "))
+        };
+        let to: Vec<String> = rides.iter().map(ToString::to_string).collect();
+        out.push_str(&format!("#   by train ({fare}): {}\n", to.join("; ")));
     }
     let stops: Vec<String> = stopped
         .iter()
@@ -717,6 +769,93 @@ fn reach_lines(
         out.push_str(&format!("#   not to: {}\n", stops.join("; ")));
     }
     out
+}
+
+/// Issue 25: "for each tile the player can build on this turn: which buildings fit its
+/// terrain and what is missing to pay for them". Each place where one of `me`'s
+/// transporters stands, with the buildings the building phase's own rule
+/// (`resolve::buildable`) lets it build there as the goods lie now, those short of goods
+/// (and of how many), those that need research first, or that the tile is full.
+fn build_lines(s: &State, me: Colour) -> (String, Option<String>) {
+    use crate::refusal::Refusal;
+    use crate::transporter::Location;
+    let mut sites: std::collections::BTreeMap<
+        crate::map::AreaId,
+        crate::transporter::TransporterId,
+    > = std::collections::BTreeMap::new();
+    for (id, t) in s.transporters_of(me) {
+        let areas = match t.at {
+            Location::Land(a) => vec![a],
+            Location::Dock(c) => vec![c.land],
+            Location::River(h) => s.map.areas(h),
+            Location::Sea(h) => vec![crate::map::AreaId::whole(h)],
+            Location::Carried(_) => Vec::new(),
+        };
+        for a in areas {
+            sites.entry(a).or_insert(*id);
+        }
+    }
+    let (mut out, mut example) = (String::new(), None);
+    for (at, with) in sites {
+        let (mut can, mut short, mut research, mut other) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let mut full = None;
+        for (kind, verdict) in super::resolve::buildable(s, with, at) {
+            match verdict {
+                Ok(()) => can.push(kind.name().to_string()),
+                Err(Refusal::NotEnoughGoods { missing }) => {
+                    let lack: Vec<String> = missing
+                        .iter()
+                        .map(|m| m.good.counted(m.needed.saturating_sub(m.there)))
+                        .collect();
+                    short.push(format!("{} ({})", kind.name(), lack.join(", ")));
+                }
+                Err(Refusal::NeedsResearch { research: r, .. }) => {
+                    research.push(if r.to_string() == kind.name() {
+                        kind.name().to_string()
+                    } else {
+                        format!("{} ({r})", kind.name())
+                    });
+                }
+                Err(Refusal::NoRoom { rule, .. }) => full = Some(rule),
+                Err(Refusal::Desert { .. } | Refusal::NotInPlay { .. }) => {}
+                Err(why) => other.push(format!("{} ({why})", kind.name())),
+            }
+        }
+        if let (None, Some(first)) = (&example, can.first()) {
+            example = Some(format!("build {first} at {at} with {with}"));
+        }
+        let rows = match full {
+            Some(why) => vec![format!("full ({why})")],
+            None => [
+                ("can build", can),
+                ("short of goods", short),
+                ("research first", research),
+                ("not", other),
+            ]
+            .into_iter()
+            .filter(|(_, v)| !v.is_empty())
+            .map(|(what, v)| format!("{what}: {}", v.join(", ")))
+            .collect(),
+        };
+        match rows.as_slice() {
+            [] => {}
+            [one] => out.push_str(&format!("# {at} with {with}: {one}\n")),
+            more => {
+                out.push_str(&format!("# {at} with {with}:\n"));
+                for r in more {
+                    out.push_str(&format!("#   {r}\n"));
+                }
+            }
+        }
+    }
+    if !out.is_empty() {
+        out.insert_str(
+            0,
+            "# where your transporters stand, as the goods lie now:\n",
+        );
+    }
+    (out, example)
 }
 
 fn bot_orders(s: &State, me: Colour) -> String {

@@ -9,7 +9,7 @@ use crate::events::Fact;
 use crate::goods::{Good, Goods};
 use crate::map::{AreaId, Hex};
 use crate::refusal::Refusal;
-use crate::state::{Module, Phase};
+use crate::state::{Module, Phase, State};
 use crate::transporter::{Kind, Location, TransporterId};
 use crate::turn::Ctx;
 use crate::turn::load_goods;
@@ -118,7 +118,7 @@ pub(crate) fn fly(
             ));
         }
     }
-    if let Err(why) = landing(ctx, target_hex, &arrived) {
+    if let Err(why) = landing(&ctx.s, target_hex, &arrived) {
         ctx.s = saved;
         ctx.events.truncate(events);
         return ctx.fail(format!(
@@ -142,23 +142,18 @@ pub(crate) fn fly(
 /// May a plane land on `hex` as it stands now, after its drops (`dropped`)? Always at an
 /// airport; elsewhere not on a tile with a building or unattended geese (Quick Guide IV;
 /// &cetera, planes: a building or geese on either side of a river close the tile).
-fn landing(ctx: &Ctx, hex: Hex, dropped: &[(AreaId, Goods)]) -> Result<(), Refusal> {
-    if ctx
-        .s
-        .buildings_on(hex)
-        .any(|b| b.kind == BuildingKind::Airport)
-    {
+fn landing(s: &State, hex: Hex, dropped: &[(AreaId, Goods)]) -> Result<(), Refusal> {
+    if s.buildings_on(hex).any(|b| b.kind == BuildingKind::Airport) {
         return Ok(());
     }
-    if ctx.s.buildings_on(hex).next().is_some() {
+    if s.buildings_on(hex).next().is_some() {
         return Err(Refusal::LandingOnABuilding);
     }
-    let geese: u32 = ctx
-        .s
+    let geese: u32 = s
         .map
         .areas(hex)
         .iter()
-        .filter_map(|a| ctx.s.goods.get(a))
+        .filter_map(|a| s.goods.get(a))
         .map(|g| g.count(Good::Geese))
         .sum();
     let own: u32 = dropped
@@ -171,4 +166,30 @@ fn landing(ctx: &Ctx, hex: Hex, dropped: &[(AreaId, Goods)]) -> Result<(), Refus
         (n, k) if n == k => Err(Refusal::DroppedGeese { geese: k }),
         _ => Err(Refusal::UnattendedGeese),
     }
+}
+
+/// Where plane `id` may land if it flies this turn with no drops, by the same rule a
+/// `fly` order is judged by ([`landing`]): the places it may name (each area of a land
+/// tile, or the sea), and the tiles closed to it, with why (a building; unattended
+/// geese). `None` when `id` is no plane (Quick Guide IV; &cetera, planes).
+pub fn landings(s: &State, id: TransporterId) -> Option<Landings> {
+    if s.transporters.get(&id)?.kind != Kind::Plane {
+        return None;
+    }
+    let (mut to, mut not) = (Vec::new(), Vec::new());
+    for &h in s.map.tiles.keys() {
+        match landing(s, h, &[]) {
+            Err(why) => not.push((h, why)),
+            Ok(()) if s.map.is_sea(h) => to.push(Location::Sea(h)),
+            Ok(()) => to.extend(s.map.areas(h).into_iter().map(Location::Land)),
+        }
+    }
+    Some(Landings { to, closed: not })
+}
+
+/// Where a plane may land: the places it may name, and the tiles closed to it with why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Landings {
+    pub to: Vec<Location>,
+    pub closed: Vec<(Hex, Refusal)>,
 }

@@ -11,9 +11,9 @@ use super::{city, polder};
 use crate::map::{AreaId, Hex};
 use crate::orders::FareFrom;
 use crate::refusal::Link;
-use crate::state::{Module, Phase};
+use crate::state::{Module, Phase, State};
 use crate::transporter::{Class, Location, TransporterId};
-use crate::turn::moving::{Phase as Movement, arrived, blocked_reason, follow, sea_as_location};
+use crate::turn::moving::{Phase as Movement, arrived, blocked_reason, follow, sea_place};
 use crate::turn::{Ctx, lying, reach, take_lying};
 
 pub static PLUGIN: Plugin = Plugin {
@@ -60,82 +60,11 @@ pub(crate) fn train(
     let Some(t) = ctx.s.transporters.get(&id).cloned() else {
         return;
     };
-    let Some(start) = t.at.hex() else { return };
-    // RULINGS R10: the train never lets a transporter break the rules of the tile it
-    // leaves: one stranded on a polder stays.
-    if let Err(why) = polder::stranded(&ctx.s, t.kind.class(), t.at) {
-        return ctx.fail(why);
-    }
-    let map = &ctx.s.map;
-    // Where it boards: its own area; a docked boat its land area; a boat in the river
-    // every bank (Quick Guide V: docked ships and ships in rivers may use the train).
-    let boarding = match t.at {
-        Location::Land(a) => vec![a],
-        Location::Dock(c) => vec![c.land],
-        Location::River(h) => map.areas(h),
-        Location::Sea(h) => vec![AreaId::whole(h)],
-        Location::Carried(_) => Vec::new(),
+    let to = match ride(&ctx.s, id, to) {
+        Ok(Some(to)) => to,
+        Ok(None) => return,
+        Err(why) => return ctx.fail(why),
     };
-    // A track crosses a river, or a city's moat, only where the map lets a link on land
-    // cross it (`resolve::link`): the moat only by a bridge (RULINGS R10).
-    let network = map.rail_network_where(&boarding, |a, b| link(&ctx.s, a, b, Link::Track).is_ok());
-    let to = sea_as_location(ctx, to);
-    let Some(dest) = to.hex() else {
-        return ctx.fail(format!("the train does not go to {to}"));
-    };
-    if let Some(city) = moat_in_the_way(ctx, &boarding, &network, to) {
-        return ctx.fail(format!(
-            "the track from {start} crosses the moat of the city {city} where no bridge spans it: a train reaches a city only across a bridge"
-        ));
-    }
-    if network.is_empty() {
-        let elsewhere_on_tile = !map.rail_network(&map.areas(start)).is_empty();
-        return ctx.fail(if elsewhere_on_tile {
-            format!(
-                "the rail track in {start} is on the other side of the river from {id} at {}: a track on a river tile joins only the shores on its side",
-                t.at
-            )
-        } else {
-            format!("no track joins {start} to {dest}")
-        });
-    }
-    let arrives = match to {
-        Location::Land(a) => network.contains(&a),
-        Location::Dock(c) => network.contains(&c.land),
-        Location::River(h) => map.areas(h).iter().any(|a| network.contains(a)),
-        Location::Sea(h) => network.contains(&AreaId::whole(h)),
-        Location::Carried(_) => false,
-    };
-    if !arrives || to == t.at {
-        let other_bank = map
-            .areas(dest)
-            .iter()
-            .any(|a| map.rail_network(&[*a]).iter().any(|x| x.hex == start));
-        return ctx.fail(if arrives || !other_bank {
-            format!("no track joins {start} to {dest}")
-        } else {
-            format!(
-                "no track joins {} to {to}: a track on a river tile joins only the shores on its side of the river",
-                t.at
-            )
-        });
-    }
-    let fits = match (t.kind.class(), to) {
-        (Class::Land, Location::Land(a)) => ctx.s.map.is_land(a.hex) && ctx.s.map.has_area(a),
-        (Class::Water, Location::River(h)) => ctx.s.map.tile(h).is_some_and(|x| x.has_river()),
-        (Class::Water, Location::Dock(c)) => ctx.s.map.is_coast(c),
-        (Class::Water | Class::Air, Location::Sea(_)) => true,
-        (Class::Air, Location::Land(a)) => ctx.s.map.has_area(a),
-        _ => false,
-    };
-    if !fits {
-        return ctx.fail(format!("a {} cannot leave the train at {to}", t.kind));
-    }
-    // Nor the rules of the tile it reaches (RULINGS R10): no land transporter gets off on
-    // a flooded polder, no boat docks at one, nor floats on a dry one.
-    if let Err(why) = polder::may_enter(&ctx.s, t.kind.class(), to) {
-        return ctx.fail(why);
-    }
     // The fare: a good that was there when the phase began, lying within reach (as in
     // &cetera's example, the donkey pays with stone on the tile and keeps its load) or on
     // the transporter, as the player says; by default lying first, then cargo.
@@ -192,15 +121,100 @@ pub(crate) fn train(
     super::after_move(ctx, id);
 }
 
+/// Where a ride on the train from where transporter `id` stands to `to` gets it, by the
+/// rules of the tracks and of the tiles it leaves and reaches (Quick Guide V; &cetera,
+/// trains; RULINGS R10): `to` as a place, or why not. The fare and the phase's other moves
+/// are the caller's. `None`: no such transporter, or it is carried.
+pub(crate) fn ride(s: &State, id: TransporterId, to: Location) -> Result<Option<Location>, String> {
+    let Some(t) = s.transporters.get(&id) else {
+        return Ok(None);
+    };
+    let Some(start) = t.at.hex() else {
+        return Ok(None);
+    };
+    // RULINGS R10: the train never lets a transporter break the rules of the tile it
+    // leaves: one stranded on a polder stays.
+    polder::stranded(s, t.kind.class(), t.at)?;
+    let map = &s.map;
+    // Where it boards: its own area; a docked boat its land area; a boat in the river
+    // every bank (Quick Guide V: docked ships and ships in rivers may use the train).
+    let boarding = match t.at {
+        Location::Land(a) => vec![a],
+        Location::Dock(c) => vec![c.land],
+        Location::River(h) => map.areas(h),
+        Location::Sea(h) => vec![AreaId::whole(h)],
+        Location::Carried(_) => Vec::new(),
+    };
+    // A track crosses a river, or a city's moat, only where the map lets a link on land
+    // cross it (`resolve::link`): the moat only by a bridge (RULINGS R10).
+    let network = map.rail_network_where(&boarding, |a, b| link(s, a, b, Link::Track).is_ok());
+    let to = sea_place(s, to);
+    let Some(dest) = to.hex() else {
+        return Err(format!("the train does not go to {to}"));
+    };
+    if let Some(city) = moat_in_the_way(s, &boarding, &network, to) {
+        return Err(format!(
+            "the track from {start} crosses the moat of the city {city} where no bridge spans it: a train reaches a city only across a bridge"
+        ));
+    }
+    if network.is_empty() {
+        let elsewhere_on_tile = !map.rail_network(&map.areas(start)).is_empty();
+        return Err(if elsewhere_on_tile {
+            format!(
+                "the rail track in {start} is on the other side of the river from {id} at {}: a track on a river tile joins only the shores on its side",
+                t.at
+            )
+        } else {
+            format!("no track joins {start} to {dest}")
+        });
+    }
+    let arrives = match to {
+        Location::Land(a) => network.contains(&a),
+        Location::Dock(c) => network.contains(&c.land),
+        Location::River(h) => map.areas(h).iter().any(|a| network.contains(a)),
+        Location::Sea(h) => network.contains(&AreaId::whole(h)),
+        Location::Carried(_) => false,
+    };
+    if !arrives || to == t.at {
+        let other_bank = map
+            .areas(dest)
+            .iter()
+            .any(|a| map.rail_network(&[*a]).iter().any(|x| x.hex == start));
+        return Err(if arrives || !other_bank {
+            format!("no track joins {start} to {dest}")
+        } else {
+            format!(
+                "no track joins {} to {to}: a track on a river tile joins only the shores on its side of the river",
+                t.at
+            )
+        });
+    }
+    let fits = match (t.kind.class(), to) {
+        (Class::Land, Location::Land(a)) => s.map.is_land(a.hex) && s.map.has_area(a),
+        (Class::Water, Location::River(h)) => s.map.tile(h).is_some_and(|x| x.has_river()),
+        (Class::Water, Location::Dock(c)) => s.map.is_coast(c),
+        (Class::Water | Class::Air, Location::Sea(_)) => true,
+        (Class::Air, Location::Land(a)) => s.map.has_area(a),
+        _ => false,
+    };
+    if !fits {
+        return Err(format!("a {} cannot leave the train at {to}", t.kind));
+    }
+    // Nor the rules of the tile it reaches (RULINGS R10): no land transporter gets off on
+    // a flooded polder, no boat docks at one, nor floats on a dry one.
+    polder::may_enter(s, t.kind.class(), to)?;
+    Ok(Some(to))
+}
+
 /// The city whose unbridged moat keeps the train from `to`: one the tracks would reach
 /// from `boarding` if moats were no rivers, and do not.
 fn moat_in_the_way(
-    ctx: &Ctx,
+    s: &State,
     boarding: &[AreaId],
     network: &BTreeSet<AreaId>,
     to: Location,
 ) -> Option<Hex> {
-    let map = &ctx.s.map;
+    let map = &s.map;
     let whole = map.rail_network(boarding);
     let reaches = |net: &BTreeSet<AreaId>| match to {
         Location::Land(a) => net.contains(&a),
@@ -215,7 +229,43 @@ fn moat_in_the_way(
     map.track_links()
         .into_iter()
         .filter(|(a, b)| whole.contains(a) && whole.contains(b))
-        .filter(|(a, b)| city::crossing(&ctx.s, a.hex, b.hex).is_err())
+        .filter(|(a, b)| city::crossing(s, a.hex, b.hex).is_err())
         .flat_map(|(a, b)| [a.hex, b.hex])
-        .find(|h| city::moat(&ctx.s, *h))
+        .find(|h| city::moat(s, *h))
+}
+
+/// Every place transporter `id` could ride the train to from where it stands, by the same
+/// rule a `train` order is judged by ([`ride`]): each place of every tile a track touches
+/// (its areas, its river, its docks and its sea), kept where the ride is allowed. The
+/// fare is not judged here: the goods lying within its reach and its cargo are.
+pub fn rides(s: &State, id: TransporterId) -> Vec<Location> {
+    let hexes: BTreeSet<Hex> = s
+        .map
+        .track_links()
+        .into_iter()
+        .flat_map(|(a, b)| [a.hex, b.hex])
+        .collect();
+    let coasts = s.map.coasts();
+    let mut out = Vec::new();
+    for h in hexes {
+        let mut places: Vec<Location> = s.map.areas(h).into_iter().map(Location::Land).collect();
+        places.push(Location::River(h));
+        if s.map.is_sea(h) {
+            places.push(Location::Sea(h));
+        }
+        places.extend(
+            coasts
+                .iter()
+                .filter(|c| c.land.hex == h)
+                .map(|c| Location::Dock(*c)),
+        );
+        for p in places {
+            if let Ok(Some(to)) = ride(s, id, p)
+                && !out.contains(&to)
+            {
+                out.push(to);
+            }
+        }
+    }
+    out
 }

@@ -505,3 +505,30 @@ fn shaft(ctx: &mut Ctx, at: Hex, wanted: MineBag, with: TransporterId) -> Result
     ctx.emit(Fact::ShaftBuilt { at, mixture: mix });
     Ok(())
 }
+
+/// What transporter `with` could build on `at` as the goods lie now, judged by the
+/// building phase's own rule ([`build`]) on a copy of the position: for each building
+/// whose module is in play and whose site the tile is (Quick Guide VI–VIII), `Ok`, or why
+/// not (goods short, research missing, the tile full).
+pub fn buildable(
+    s: &crate::state::State,
+    with: TransporterId,
+    at: AreaId,
+) -> Vec<(BuildingKind, Result<(), Refusal>)> {
+    let Some(owner) = s.transporters.get(&with).map(|t| t.owner) else {
+        return Vec::new();
+    };
+    let luck = judge_core::luck::Luck::predictable(0);
+    BuildingKind::ALL
+        .into_iter()
+        .filter(|k| {
+            crate::modules::of_building(*k).is_none_or(|m| s.settings.modules.contains(&m))
+                && k.site().allows(&s.map, at.hex)
+        })
+        .map(|kind| {
+            let mut ctx = Ctx::new(s.clone(), &luck);
+            ctx.player = Some(owner);
+            (kind, build(&mut ctx, kind, at, with, None))
+        })
+        .collect()
+}

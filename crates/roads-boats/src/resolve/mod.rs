@@ -8,6 +8,7 @@ pub(crate) mod production;
 pub mod score;
 pub(crate) mod wonder;
 
+pub use building::buildable;
 pub use movement::{Reached, Stopped, range};
 
 use super::events::Event;

@@ -9,6 +9,7 @@ use super::{Ctx, Moved, reach, take_lying};
 use crate::events::Fact;
 use crate::goods::{Good, Goods};
 use crate::map::AreaId;
+use crate::state::State;
 use crate::transporter::{Location, TransporterId};
 
 /// What the phase remembers between orders.
@@ -117,8 +118,13 @@ pub(crate) fn arrived(ph: &Phase, areas: &[AreaId]) -> Goods {
 }
 
 pub(crate) fn sea_as_location(ctx: &Ctx, at: Location) -> Location {
+    sea_place(&ctx.s, at)
+}
+
+/// A place named by a sea tile's name is that sea.
+pub(crate) fn sea_place(s: &State, at: Location) -> Location {
     match at {
-        Location::Land(a) if ctx.s.map.is_sea(a.hex) => Location::Sea(a.hex),
+        Location::Land(a) if s.map.is_sea(a.hex) => Location::Sea(a.hex),
         other => other,
     }
 }
