@@ -346,8 +346,24 @@ fn check_game(b: &mut Browser, game: &str, charts: &[&str]) {
         })
         .collect();
     assert_eq!(reached, pages, "{game}: every page is linked");
-    // A page per turn, the overview and the order guide (issue 25).
-    assert_eq!(pages.len(), turns.len() + 2, "{game}: a page per turn");
+    // A page per turn, the overview, the order guide and, while a Roads & Boats game
+    // runs, each seat's order writer (issue 25).
+    let writers = pages
+        .iter()
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("write-"))
+        })
+        .count();
+    // (Of the archived games only polder-cities-3p is still running: two-rivers-2p is
+    // over, and Catan has no writer.)
+    let running = game.contains("polder");
+    assert_eq!(writers > 0, running, "{game}: {writers} order writer pages");
+    assert_eq!(
+        pages.len(),
+        turns.len() + 2 + writers,
+        "{game}: a page per turn"
+    );
     assert!(out.join("guide.html").is_file(), "{game}: the order guide");
     // The charts: one line per player, a point per turn on each.
     b.open(&url(&out.join("index.html")));
@@ -565,6 +581,183 @@ fn the_order_checker_in_webassembly_answers_as_judge_check_does() {
         }
     }
     assert_eq!(compared, 6);
+    let errors = b.errors();
+    assert!(errors.is_empty(), "{errors:#?}");
+}
+
+impl Browser {
+    /// A real click, as a mouse gives it, in the middle of the element `selector`.
+    fn click(&mut self, selector: &str) {
+        let rect = self.eval(&format!(
+            "(() => {{ const e = document.querySelector({selector:?}); if (!e) return null; \
+             e.scrollIntoView({{block: 'center', inline: 'center'}}); \
+             const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()"
+        ));
+        let at: Vec<f64> =
+            serde_json::from_value(rect).unwrap_or_else(|_| panic!("no element {selector}"));
+        for kind in ["mousePressed", "mouseReleased"] {
+            self.call(
+                "Input.dispatchMouseEvent",
+                json!({"type": kind, "x": at[0], "y": at[1], "button": "left", "clickCount": 1}),
+            );
+        }
+    }
+
+    /// The text of the order file on the writer's page.
+    fn file(&mut self) -> String {
+        self.eval("document.getElementById('orders').value")
+            .as_str()
+            .expect("the file")
+            .to_string()
+    }
+
+    /// What the page's checker says of its file now.
+    fn checked(&mut self) -> Value {
+        self.eval("JSON.stringify(window.WRITER.check())")
+            .as_str()
+            .map(|t| serde_json::from_str(t).expect("json"))
+            .expect("an answer")
+    }
+}
+
+/// Issue 25, the order writer: "A headless-Chromium test drives the order writer: a
+/// move with a load, a build and a wonder order are composed by clicks, the text it
+/// produces is the same that `judge check` accepts, with the same echo; a broken line
+/// typed by hand shows the checker's diagnostic; no console errors." The demo game
+/// (two-rivers, turn 0) with the judge's address in `[mail]`: red's page, from plain
+/// files, with the checker built by scripts/build-checker.
+#[test]
+fn the_order_writer_composes_orders_by_clicks_and_checks_them() {
+    let module = checker_module();
+    let tmp = tempfile::tempdir().expect("tmp");
+    let game = tmp.path().join("demo");
+    support::copy_dir(Path::new("games/demo"), &game, &|p| {
+        !p.components().any(|c| c.as_os_str() == "pending")
+    });
+    let toml = std::fs::read_to_string(game.join("game.toml")).expect("game.toml");
+    std::fs::write(
+        game.join("game.toml"),
+        format!("{toml}\n[mail]\nfrom = \"Judge <judge@example.org>\"\npickup = \"outbox\"\n"),
+    )
+    .expect("game.toml");
+    let wasm = tmp.path().join("checker.wasm");
+    std::fs::write(&wasm, module).expect("module");
+    let out = tmp.path().join("site");
+    let (code, _, err) = support::run_judge(
+        &[
+            "site",
+            game.to_str().expect("utf-8"),
+            "-o",
+            out.to_str().expect("utf-8"),
+            "--checker",
+            wasm.to_str().expect("utf-8"),
+        ],
+        &[],
+    );
+    assert_eq!(code, 0, "judge site: {err}");
+    let mut b = Browser::start(&chromium());
+    b.open(&url(&out.join("write-red.html")));
+    let r = b.call(
+        "Runtime.evaluate",
+        json!({"expression": "window.WRITER.ready", "awaitPromise": true, "returnByValue": true}),
+    );
+    assert_eq!(r["result"]["value"], json!(true), "the checker starts: {r}");
+
+    // A move with a load: D1, 1 of the first goods lying where it stands, to the first
+    // place it reaches.
+    b.click(".writer-transporter[data-id='D1']");
+    let lit = b.eval("document.querySelectorAll('.writer-reach').length");
+    assert!(lit.as_u64() > Some(0), "D1's reach lights up: {lit}");
+    b.click(".tools p.load button");
+    b.click(".writer-reach");
+    // A build where D1 stands, and a brick for the wonder.
+    b.click(".writer-site");
+    b.click(".tools .builds button");
+    b.click(".tools .wonder button[data-good]");
+    b.click(".tools .wonder button.add-bricks");
+    let file = b.file();
+    // Each order on a line of its own (not a comment): the move, a build with a donkey
+    // that stays (D1 moves away), the bricks.
+    let orders: Vec<&str> = file.lines().filter(|l| !l.starts_with('#')).collect();
+    for (start, end) in [
+        ("move D1: load 1 ", ""),
+        ("build ", " at C4 with D2"),
+        ("bricks 1 paying 1 ", ""),
+    ] {
+        assert!(
+            orders
+                .iter()
+                .any(|l| l.starts_with(start) && l.ends_with(end)),
+            "{start}…{end} in the file:\n{file}"
+        );
+    }
+    assert!(file.contains("secret YOUR-SECRET"), "{file}");
+    let answer = b.checked();
+    let written = tmp.path().join("red.txt");
+    std::fs::write(&written, &file).expect("file");
+    let (_, want, err) = support::judge_text(
+        &[
+            "check",
+            game.to_str().expect("utf-8"),
+            written.to_str().expect("utf-8"),
+        ],
+        &[],
+    );
+    assert_eq!(answer["errors"], json!(0), "{answer}\n{file}");
+    let text = answer["text"].as_str().expect("text");
+    // The same answer as `judge check`'s, but for the file's name.
+    assert_eq!(
+        text.replace("your orders", "FILE"),
+        want.replace(written.to_str().expect("utf-8"), "FILE"),
+        "{err}"
+    );
+    assert!(
+        text.contains("-> "),
+        "the echo of what each order will do:\n{text}"
+    );
+
+    b.click(".writer-transporter[data-id='D1']");
+    // The picture for docs/order-writer.md, made here with D1 chosen again (its reach
+    // lit): written when asked
+    // (`ORDER_WRITER_SHOT=write`), else the one in docs/ must be a picture of the page.
+    let shot = b.call(
+        "Page.captureScreenshot",
+        json!({"format": "png", "clip": {"x": 0, "y": 0, "width": 1280, "height": 1000, "scale": 1}}),
+    );
+    let png = base64::engine::general_purpose::STANDARD
+        .decode(shot["data"].as_str().expect("data"))
+        .expect("base64");
+    let kept = Path::new("docs/images/order-writer.png");
+    if std::env::var("ORDER_WRITER_SHOT").as_deref() == Ok("write") {
+        std::fs::create_dir_all("docs/images").expect("docs/images");
+        std::fs::write(kept, &png).expect("screenshot");
+    }
+    let (w, h, _) = support::decode_png(
+        &std::fs::read(kept)
+            .expect("docs/images/order-writer.png (ORDER_WRITER_SHOT=write makes it)"),
+    );
+    assert_eq!((w, h), (1280, 1000));
+
+    // A broken line typed by hand: the checker's diagnostic, with its line and column.
+    b.eval(
+        "(() => { const f = document.getElementById('orders'); \
+         f.value = f.value.replace('\\nbuilding\\n', '\\nmove D9: Z99\\nbuilding\\n'); \
+         f.dispatchEvent(new Event('input')); return true; })()",
+    );
+    let answer = b.checked();
+    assert!(answer["errors"].as_u64() > Some(0), "{answer}");
+    let first = &answer["diagnostics"][0];
+    assert!(first["line"].as_u64().is_some_and(|l| l > 4), "{answer}");
+    let shown = b.eval("document.getElementById('checked').textContent");
+    assert!(shown.as_str().is_some_and(|t| t.contains("D9")), "{shown}");
+    // "Mail it": the judge's address, the subject and the file; no secret.
+    let href = b.eval("document.getElementById('mail').href");
+    let href = href.as_str().expect("a link");
+    assert!(
+        href.starts_with("mailto:judge@example.org?subject=orders%20demo%20red%20turn%201&body="),
+        "{href}"
+    );
+    assert!(href.contains("YOUR-SECRET"), "{href}");
     let errors = b.errors();
     assert!(errors.is_empty(), "{errors:#?}");
 }

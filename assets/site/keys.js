@@ -4,6 +4,11 @@ document.addEventListener("keydown", function (event) {
   if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) {
     return;
   }
+  // Not while writing in a field (the order writer's file).
+  var t = event.target && event.target.tagName;
+  if (t === "TEXTAREA" || t === "INPUT" || t === "SELECT") {
+    return;
+  }
   var rel = { ArrowLeft: "prev", ArrowRight: "next" }[event.key];
   var link = rel && document.querySelector('link[rel="' + rel + '"]');
   if (link) {

@@ -286,10 +286,16 @@ pub enum Command {
     /// Each turn's page shows the map (inline SVG, so it scales), the public report and
     /// each player's orders once the turn is played; the overview shows the players,
     /// their scores over the turns as a chart, the game's progress and who sent orders
-    /// each turn. Pending orders, mail, secrets and addresses are never read; a game
-    /// with hidden cards shows only its public report and map. Plain HTML and
+    /// each turn. Pending orders, mail, secrets and players' addresses are never read; a
+    /// game with hidden cards shows only its public report and map. Plain HTML and
     /// CSS with relative links: open OUT/index.html from disk, or copy OUT to any static
     /// host. The arrow keys go to the previous and next turn.
+    ///
+    /// While the game runs, each player has an order writer page (write-SEAT.html, a
+    /// Roads & Boats game): click a transporter on the map and the places it reaches
+    /// light up; click one to move there, a site to build; the order file is written as
+    /// you go, checked in the page by the judge's own checker (with --checker), and
+    /// "Mail it" opens a mail to the judge's address ([mail] from) with it filled in.
     ///
     /// The same archive always makes the same files; files already right are left
     /// alone, so it may be run after every turn (docs/gm-guide.md).
@@ -297,6 +303,7 @@ pub enum Command {
     /// Examples:
     ///   judge site games/spring -o public
     ///   judge site games/spring -o public && rsync -a public/ www.example.org:spring/
+    ///   judge site games/spring -o public --checker "$(scripts/build-checker)"
     #[command(verbatim_doc_comment)]
     Site(SiteArgs),
     /// End a game now: its next turn holds only the end, scored by the game's own rules
@@ -386,6 +393,11 @@ pub struct SiteArgs {
     /// The folder to write the site to: new, empty, or holding this site already.
     #[arg(long, short, value_name = "OUT")]
     pub output: PathBuf,
+    /// The order checker compiled to WebAssembly (the path `scripts/build-checker`
+    /// prints), which the order writer's pages run to check orders in the player's
+    /// browser. Without it they write orders and leave the checking to the judge.
+    #[arg(long, value_name = "FILE")]
+    pub checker: Option<PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]

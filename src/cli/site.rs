@@ -13,8 +13,23 @@ pub fn run(args: SiteArgs, out: &mut dyn Write) -> Result<(), Failure> {
     check_output(&args.dir, &args.output)?;
     let turns = archive.turns()?.len() as u64;
     let bar = super::progress(turns, "reading turns");
-    let (overview, pages) = crate::site::collect(&archive, game, &mut || bar.inc(1))?;
+    let (mut overview, pages) = crate::site::collect(&archive, game, &mut || bar.inc(1))?;
     bar.finish_and_clear();
+    if let Some(path) = &args.checker {
+        let module = std::fs::read(path).map_err(|e| {
+            Failure::User(format!(
+                "{}: {e}\nhelp: `scripts/build-checker` builds the checker and prints its path",
+                path.display()
+            ))
+        })?;
+        if !module.starts_with(b"\0asm") {
+            return Err(Failure::User(format!(
+                "{} is not a WebAssembly module\nhelp: `scripts/build-checker` builds the checker and prints its path",
+                path.display()
+            )));
+        }
+        overview.checker = Some(module);
+    }
     let files = crate::site::render(&overview, &pages);
     std::fs::create_dir_all(&args.output)
         .map_err(|e| Failure::User(format!("{}: {e}", args.output.display())))?;

@@ -10,7 +10,7 @@
 //! ```json
 //! {"game": "roads-and-boats", "name": "spring", "player": "red",
 //!  "state": { ... the state.json of the turn ... }, "orders": "movement\n...",
-//!  "file": "your orders"}
+//!  "file": "your orders", "public": false}
 //! ```
 //!
 //! and the answer is JSON: `{"text": …, "errors": 1, "warnings": 0, "diagnostics":
@@ -40,6 +40,10 @@ struct Request {
     /// What the diagnostics call the file (`your orders` unless given).
     #[serde(default)]
     file: Option<String>,
+    /// `state` is the game's public record, not its state file (a game whose state is
+    /// private: `Position::public_record`).
+    #[serde(default)]
+    public: bool,
 }
 
 /// The answer to one request (see the module's notes).
@@ -54,9 +58,13 @@ fn answer(request: &str) -> Result<String, String> {
         .iter()
         .find(|g| g.id() == r.game)
         .ok_or_else(|| format!("no game `{}`", r.game))?;
-    let position = game
-        .position(&r.state.to_string())
-        .map_err(|e| e.to_string())?;
+    let state = r.state.to_string();
+    let position = if r.public {
+        game.public_position(&state)
+    } else {
+        game.position(&state)
+    }
+    .map_err(|e| e.to_string())?;
     let file = r.file.as_deref().unwrap_or("your orders");
     let checked = position.check(&r.orders, file, Some(&r.player), Some(&r.name));
     let diagnostics: Vec<Value> = checked

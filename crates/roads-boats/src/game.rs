@@ -647,6 +647,20 @@ impl Position for State {
         out
     }
 
+    /// Issue 25, the order writer: the template, and what the page's script draws on
+    /// the map, all public (the state file is): each of the seat's transporters with
+    /// where it stands, what it carries and what lies there, each place it reaches and
+    /// the path there (the template's own `resolve::range`), and each place where it can
+    /// build what (`resolve::buildable`), with the goods at home for the wonder.
+    fn writer(&self, seat: &str) -> Option<judge_core::pbem::game::Writer> {
+        let me = colour(seat)?;
+        Some(judge_core::pbem::game::Writer {
+            body: self.template(seat),
+            model: writer_model(self, me).to_string(),
+            script: include_str!("writer.js"),
+        })
+    }
+
     fn end(&self, why: &str) -> Result<Played, GameError> {
         if self.game_over.is_some() {
             return Err(GameError::input("the game is over already"));
@@ -856,6 +870,83 @@ fn build_lines(s: &State, me: Colour) -> (String, Option<String>) {
         );
     }
     (out, example)
+}
+
+/// What the order writer's script works from (see `writer`).
+fn writer_model(s: &State, me: Colour) -> serde_json::Value {
+    use crate::report::picture::point;
+    use crate::transporter::{Kind, Location};
+    use serde_json::json;
+    let goods = |g: Option<&crate::goods::Goods>| -> Vec<serde_json::Value> {
+        g.map(|g| g.iter().map(|(g, n)| json!([g.name(), n])).collect())
+            .unwrap_or_default()
+    };
+    let lying = |at: Location| match at {
+        Location::Land(a) => goods(s.goods_at(a)),
+        _ => Vec::new(),
+    };
+    let xy = |at: Location| point(s, at).map(|(x, y)| json!([x, y]));
+    let mut transporters = Vec::new();
+    for (id, t) in s.transporters_of(me) {
+        if matches!(t.at, Location::Carried(_)) {
+            continue;
+        }
+        let (reached, _) = super::resolve::range(s, *id);
+        let reach: Vec<_> = reached
+            .iter()
+            .map(|r| {
+                json!({
+                    "at": r.at.to_string(),
+                    "xy": xy(r.at),
+                    "left": r.left,
+                    "path": r.path.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                    "goods": lying(r.at),
+                })
+            })
+            .collect();
+        transporters.push(json!({
+            "id": id.to_string(),
+            "kind": t.kind.name(),
+            "at": t.at.to_string(),
+            "xy": xy(t.at),
+            "cargo": goods(Some(&t.cargo)),
+            "here": lying(t.at),
+            "plane": t.kind == Kind::Plane,
+            "reach": reach,
+        }));
+    }
+    // Each place where the seat's transporters stand on land, with all of them (the page
+    // builds with one that is not moving away).
+    let mut standing: std::collections::BTreeMap<crate::map::AreaId, Vec<_>> =
+        std::collections::BTreeMap::new();
+    for (id, t) in s.transporters_of(me) {
+        if let Location::Land(at) = t.at {
+            standing.entry(at).or_default().push(*id);
+        }
+    }
+    let mut sites = Vec::new();
+    for (at, with) in standing {
+        let can: Vec<&str> = super::resolve::buildable(s, with[0], at)
+            .into_iter()
+            .filter(|(_, v)| v.is_ok())
+            .map(|(k, _)| k.name())
+            .collect();
+        if !can.is_empty() {
+            sites.push(json!({
+                "at": at.to_string(),
+                "xy": xy(Location::Land(at)),
+                "with": with.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                "can": can,
+            }));
+        }
+    }
+    let home = s
+        .players
+        .get(&me)
+        .and_then(|p| p.home)
+        .map(|h| goods(s.goods_at(h)))
+        .unwrap_or_default();
+    json!({ "transporters": transporters, "sites": sites, "home": home })
 }
 
 fn bot_orders(s: &State, me: Colour) -> String {

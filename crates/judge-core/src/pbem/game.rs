@@ -281,6 +281,22 @@ pub struct Progress {
     pub goal: Option<i64>,
 }
 
+/// What a game gives the order writer's page of one seat (`judge site`). The page (the
+/// site's, game-neutral) holds the map, the order file being written, the checker and a
+/// "mail it" link; the game's script draws on the map (the page's `svg` element) and
+/// puts order lines into the file through the page's `WRITER.put(heading, line,
+/// replacing)`, reading its model as `WRITER.model`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Writer {
+    /// The order file's body the page starts from, below the header: as the
+    /// [`Position::template`], but from public facts only.
+    pub body: String,
+    /// What the game's script works from, as JSON: public facts only.
+    pub model: String,
+    /// The game's script.
+    pub script: &'static str,
+}
+
 /// A turn's report, rendered on demand.
 pub trait Report {
     /// The text report for everyone (`viewer` none), or the one a player receives:
@@ -542,6 +558,13 @@ pub trait Position {
     }
     /// The position for people (`judge show`).
     fn show(&self, title: &str) -> String;
+    /// The order writer's page for `seat` on the game's site (`judge site`): what its
+    /// script works from, made from what everyone may know (the site is public); `None`
+    /// when the game has no writer.
+    fn writer(&self, seat: &str) -> Option<Writer> {
+        let _ = seat;
+        None
+    }
     /// The body of `seat`'s next order file, ready to fill (`template` by mail): the
     /// headings its orders go under and the seat's own pieces, as comments (`#`). Only
     /// what the seat may know. Empty: the header alone.

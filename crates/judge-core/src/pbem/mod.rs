@@ -279,14 +279,30 @@ pub fn order_template(
     position: &dyn Position,
     seat: &str,
 ) -> String {
+    let mut t: String = order_header(archive, game, position, seat)
+        .lines()
+        .map(|l| format!("    {l}\n"))
+        .collect();
+    t.push('\n');
+    t.push_str(&order_body(position, seat));
+    t
+}
+
+/// The header lines of `seat`'s next order file (`game`, `player`, `turn`), the secret
+/// left as YOUR-SECRET for the player to fill.
+pub fn order_header(
+    archive: &Archive,
+    game: &dyn Game,
+    position: &dyn Position,
+    seat: &str,
+) -> String {
     let name = archive.name();
     let next = position.turn() + 1;
-    let mut t = format!("    game {name}\n    player {seat}\n");
+    let mut t = format!("game {name}\nplayer {seat}\n");
     if archive.turn_dir(0).is_dir() && game.pace() == Pace::Together {
-        t.push_str(&format!("    turn {next}\n"));
+        t.push_str(&format!("turn {next}\n"));
     }
-    t.push_str("    secret YOUR-SECRET\n\n");
-    t.push_str(&order_body(position, seat));
+    t.push_str("secret YOUR-SECRET\n");
     t
 }
 

@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 
 use crate::archive::Archive;
 use crate::pbem::Error;
-use crate::pbem::game::{Game, Tally};
+use crate::pbem::game::{Game, Tally, Writer};
 use crate::pbem::report::{REPORT_FILE, SVG_FILE};
 use crate::pbem::turn::{TurnRecord, record};
 
@@ -56,6 +56,38 @@ pub struct Overview {
     pub dice: Option<String>,
     /// The game's order guide (its docs file's name, and its text), for `guide.html`.
     pub guide: Option<(String, String)>,
+    /// The order writer's page of each seat, for the next turn (none once the game is
+    /// over, or when the game has no writer).
+    pub writers: Vec<WriterPage>,
+    /// The order checker compiled to WebAssembly (`scripts/build-checker`), which the
+    /// writer's pages run; without it they write orders but cannot check them.
+    pub checker: Option<Vec<u8>>,
+}
+
+/// One seat's order writer page: the game's [`Writer`] and what the page's checker and
+/// its "mail it" link need, all of it public.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WriterPage {
+    pub seat: String,
+    /// The order file the page starts with: the header (the secret left as
+    /// YOUR-SECRET) and the game's body.
+    pub text: String,
+    pub writer: Writer,
+    /// The game's id, for the checker.
+    pub game: String,
+    /// The position the checker reads: the state file, or the public record of a game
+    /// that keeps its state private (`public`).
+    pub state: String,
+    pub public: bool,
+    /// The turn the orders are for.
+    pub turn: u32,
+    /// The judge's address, for "mail it".
+    pub to: Option<String>,
+}
+
+/// A seat's order writer page.
+pub fn writer_file(seat: &str) -> String {
+    format!("write-{seat}.html")
 }
 
 /// Everything the site shows of one turn.
@@ -183,6 +215,11 @@ pub fn collect(
             name: p.name.clone(),
         })
         .collect();
+    let writers = if at_end.over().is_some() {
+        Vec::new()
+    } else {
+        writer_pages(archive, game, &*at_end, last)?
+    };
     let overview = Overview {
         name: archive.name(),
         title: game.title().to_string(),
@@ -194,8 +231,50 @@ pub fn collect(
         guide: Some(game.order_guide_text())
             .filter(|t| !t.is_empty())
             .map(|t| (game.order_guide().1.to_string(), t.to_string())),
+        writers,
+        checker: None,
     };
     Ok((overview, turns))
+}
+
+/// Each seat's order writer page for the turn after `last`: only what is public (the
+/// state file, or the game's public record where the state is private).
+fn writer_pages(
+    archive: &Archive,
+    game: &dyn Game,
+    position: &dyn crate::pbem::game::Position,
+    last: u32,
+) -> Result<Vec<WriterPage>, Error> {
+    let (state, public) = match position.public_record() {
+        Some(record) => (record, true),
+        None => (
+            archive
+                .read(last, crate::archive::STATE_FILE)
+                .map_err(Error::from)?,
+            false,
+        ),
+    };
+    let to = archive.mail().map(|m| m.from.clone());
+    let mut pages = Vec::new();
+    for seat in &archive.game.players {
+        let Some(writer) = position.writer(&seat.id) else {
+            continue;
+        };
+        let mut text = crate::pbem::order_header(archive, game, position, &seat.id);
+        text.push('\n');
+        text.push_str(&writer.body);
+        pages.push(WriterPage {
+            seat: seat.id.clone(),
+            text,
+            writer,
+            game: game.id().to_string(),
+            state: state.clone(),
+            public,
+            turn: position.turn() + 1,
+            to: to.clone(),
+        });
+    }
+    Ok(pages)
 }
 
 /// The site's files: `index.html` (the overview), `turn-NNN.html` per turn, the style
@@ -212,6 +291,27 @@ pub fn render(overview: &Overview, turns: &[Turn]) -> Files {
         files.insert(
             page::GUIDE_FILE.into(),
             page::guide(overview, doc, text).into_bytes(),
+        );
+    }
+    if !overview.writers.is_empty() {
+        files.insert("writer.js".into(), page::WRITER.as_bytes().to_vec());
+        // The game's own script, the same for every seat.
+        files.insert(
+            "game-writer.js".into(),
+            overview.writers[0].writer.script.as_bytes().to_vec(),
+        );
+        if let Some(module) = &overview.checker {
+            files.insert(
+                "checker.js".into(),
+                page::checker_script(module).into_bytes(),
+            );
+        }
+    }
+    let svg = turns.last().map_or("", |t| t.svg.as_str());
+    for w in &overview.writers {
+        files.insert(
+            writer_file(&w.seat),
+            page::writer(overview, w, svg).into_bytes(),
         );
     }
     let last = turns.last().map_or(0, |t| t.number);

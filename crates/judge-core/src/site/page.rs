@@ -5,12 +5,76 @@
 use std::fmt::Write as _;
 
 use super::chart::{self, Series};
-use super::{Overview, Turn};
+use super::{Overview, Turn, WriterPage};
 use crate::pbem::turn::{Source, TurnRecord};
 use crate::picture::escape;
 
 pub const STYLE: &str = include_str!("../../../../assets/site/style.css");
 pub const KEYS: &str = include_str!("../../../../assets/site/keys.js");
+/// The order writer's script: the file being written, the checker, "mail it".
+pub const WRITER: &str = include_str!("../../../../assets/site/writer.js");
+
+/// `checker.js`: the order checker's WebAssembly module as a script, which a page
+/// opened from a file may load (a page from a file may not fetch one).
+pub fn checker_script(module: &[u8]) -> String {
+    use base64::Engine as _;
+    format!(
+        "// The judge's order checker (crates/order-checker), compiled to WebAssembly.\nwindow.CHECKER_WASM = \"{}\";\n",
+        base64::engine::general_purpose::STANDARD.encode(module)
+    )
+}
+
+/// JSON inside a `<script>` element: `</` written `<\/`, as JSON allows, so that no
+/// text in it ends the element.
+fn script_json(json: &str) -> String {
+    json.replace("</", "<\\/")
+}
+
+/// A seat's order writer page: the map of the latest turn, the order file being written
+/// (from the game's template, editable), what the checker says of it, and "mail it".
+pub fn writer(ov: &Overview, w: &WriterPage, svg: &str) -> String {
+    let mut o = String::new();
+    let seat = seat_name(ov, &w.seat);
+    head(
+        &mut o,
+        &format!("{}: orders of {seat}", ov.name),
+        None,
+        None,
+    );
+    let subject = format!("orders {} {} turn {}", ov.name, w.seat, w.turn);
+    let writer = serde_json::json!({
+        "seat": w.seat,
+        "name": ov.name,
+        "game": w.game,
+        "public": w.public,
+        "to": w.to,
+        "subject": subject,
+    });
+    let _ = writeln!(
+        o,
+        "<nav class=\"turns\">\n<a href=\"index.html\">&larr; the overview</a>\n<a href=\"{GUIDE_FILE}\">the order guide</a>\n</nav>\n<main class=\"writer\">\n<h1>Orders of {} for turn {}</h1>\n<p class=\"sub\">Click one of your transporters on the map: the places it reaches light up; click one to move there. Click a place where you can build for what fits there. The file below is what you mail: edit it as you like. Fill in your secret before you send it; this page never sees it.</p>",
+        escape(&seat),
+        w.turn
+    );
+    let _ = writeln!(
+        o,
+        "<div class=\"desk\">\n<div class=\"map\" id=\"map\">{svg}</div>\n<div class=\"file\">\n<div id=\"tools\" class=\"tools\"></div>\n<textarea id=\"orders\" spellcheck=\"false\" rows=\"24\" aria-label=\"your order file\">{}</textarea>\n<p class=\"actions\"><a id=\"mail\" class=\"button\" href=\"#\">Mail it</a> <span id=\"verdict\"></span></p>\n<pre id=\"checked\" class=\"checked\" aria-live=\"polite\"></pre>\n</div>\n</div>\n</main>",
+        escape(&w.text)
+    );
+    let _ = writeln!(
+        o,
+        "<script>\nwindow.WRITER = {};\nwindow.WRITER.state = {};\nwindow.WRITER.model = {};\n</script>",
+        script_json(&writer.to_string()),
+        script_json(&w.state),
+        script_json(&w.writer.model)
+    );
+    if ov.checker.is_some() {
+        o.push_str("<script src=\"checker.js\"></script>\n");
+    }
+    o.push_str("<script src=\"writer.js\"></script>\n<script src=\"game-writer.js\"></script>\n");
+    foot(&mut o);
+    o
+}
 
 /// A turn's page.
 pub fn turn_file(turn: u32) -> String {
@@ -234,6 +298,24 @@ pub fn overview(ov: &Overview, turns: &[Turn]) -> String {
         let _ = writeln!(
             o,
             "<p class=\"sub\">How orders are written: <a href=\"{GUIDE_FILE}\">the order guide</a>.</p>"
+        );
+    }
+    if !ov.writers.is_empty() {
+        let links: Vec<String> = ov
+            .writers
+            .iter()
+            .map(|w| {
+                format!(
+                    "<a href=\"{}\">{}</a>",
+                    super::writer_file(&w.seat),
+                    escape(&seat_name(ov, &w.seat))
+                )
+            })
+            .collect();
+        let _ = writeln!(
+            o,
+            "<p class=\"sub\">Write your orders on the map: {}.</p>",
+            links.join(", ")
         );
     }
     if let Some(dice) = &ov.dice {

@@ -146,7 +146,13 @@ fn area_point(a: AreaId) -> (f32, f32) {
 
 /// Where a transporter is drawn, and beside which area's things.
 fn place_of(state: &State, t: &Transporter) -> Option<(f32, f32)> {
-    Some(match t.at {
+    point(state, t.at)
+}
+
+/// Where the map draws what stands at `at` (a transporter, an area's things): the order
+/// writer's page draws on the picture there.
+pub fn point(state: &State, at: Location) -> Option<(f32, f32)> {
+    Some(match at {
         Location::Land(a) => area_point(a),
         Location::River(h) | Location::Sea(h) => hex_centre(h),
         Location::Dock(c) => {

@@ -1,0 +1,151 @@
+// The order writer's page (judge site): the order file being written, the judge's own
+// checker run on it in the browser (checker.js: crates/order-checker compiled to
+// WebAssembly), and "mail it". The game's script (game-writer.js) draws on the map and
+// puts order lines into the file through WRITER.put. Nothing here is sent anywhere: the
+// page works from plain files, offline, and never sees the player's secret.
+(function () {
+  "use strict";
+  var W = window.WRITER;
+  var file = document.getElementById("orders");
+  var checked = document.getElementById("checked");
+  var verdict = document.getElementById("verdict");
+  var mail = document.getElementById("mail");
+
+  // The phase headings of the file, in their order, as the game's script names them.
+  W.headings = W.headings || [];
+
+  function isHeading(line) {
+    return W.headings.indexOf(line.trim()) >= 0;
+  }
+
+  // Put `line` under `heading`: in place of the line that starts with `replacing` (or
+  // of that line commented out, as the template has it), else after the heading's
+  // last order. A heading the file lacks is added at its end.
+  W.put = function (heading, line, replacing) {
+    var lines = file.value.replace(/\n+$/, "").split("\n");
+    var at = -1;
+    for (var i = 0; i < lines.length; i++) {
+      if (lines[i].trim() === heading) {
+        at = i;
+        break;
+      }
+    }
+    if (at < 0) {
+      lines.push("", heading);
+      at = lines.length - 1;
+    }
+    var end = lines.length;
+    for (var j = at + 1; j < lines.length; j++) {
+      if (isHeading(lines[j])) {
+        end = j;
+        break;
+      }
+    }
+    if (replacing) {
+      for (var k = at + 1; k < end; k++) {
+        var bare = lines[k].replace(/^\s*#\s*/, "").trim();
+        if (bare === replacing.trim() || bare.indexOf(replacing) === 0) {
+          lines[k] = line;
+          return written(lines);
+        }
+      }
+    }
+    var last = end;
+    while (last - 1 > at && lines[last - 1].trim() === "") {
+      last--;
+    }
+    lines.splice(last, 0, line);
+    written(lines);
+  };
+
+  function written(lines) {
+    file.value = lines.join("\n") + "\n";
+    changed();
+  }
+
+  function request() {
+    return JSON.stringify({
+      game: W.game,
+      name: W.name,
+      player: W.seat,
+      state: W.state,
+      public: W.public,
+      orders: file.value,
+      file: "your orders",
+    });
+  }
+
+  // What the checker says of the file, as `judge check` prints it.
+  W.check = function () {
+    if (!W.checkOrders) {
+      checked.textContent =
+        "This site has no order checker: the judge checks your file when you mail it.";
+      verdict.textContent = "";
+      return null;
+    }
+    var answer = JSON.parse(W.checkOrders(request()));
+    if (answer.failure) {
+      checked.textContent = answer.failure;
+      verdict.textContent = "";
+      return answer;
+    }
+    checked.textContent = answer.text;
+    verdict.textContent =
+      answer.errors === 0
+        ? "no errors" + (answer.warnings ? ", " + answer.warnings + " warning(s)" : "")
+        : answer.errors + " error(s)";
+    verdict.className = answer.errors === 0 ? "good" : "bad";
+    return answer;
+  };
+
+  function mailLink() {
+    if (!W.to) {
+      mail.removeAttribute("href");
+      mail.title = "The GM has not given the judge's address to this site: copy the file into a mail.";
+      return;
+    }
+    mail.href =
+      "mailto:" +
+      encodeURI(W.to.replace(/^.*<([^>]+)>.*$/, "$1")) +
+      "?subject=" +
+      encodeURIComponent(W.subject) +
+      "&body=" +
+      encodeURIComponent(file.value);
+  }
+
+  var timer = null;
+  function changed() {
+    mailLink();
+    if (timer) {
+      clearTimeout(timer);
+    }
+    timer = setTimeout(W.check, 250);
+  }
+  file.addEventListener("input", changed);
+
+  // The checker: the module inside checker.js, started once.
+  W.ready = Promise.resolve(false);
+  if (window.CHECKER_WASM) {
+    var bytes = Uint8Array.from(atob(window.CHECKER_WASM), function (c) {
+      return c.charCodeAt(0);
+    });
+    W.ready = WebAssembly.instantiate(bytes, {}).then(function (r) {
+      var x = r.instance.exports;
+      W.checkOrders = function (text) {
+        var req = new TextEncoder().encode(text);
+        var p = x.checker_alloc(req.length);
+        new Uint8Array(x.memory.buffer, p, req.length).set(req);
+        var out = x.checker_run(p, req.length);
+        var len = new DataView(x.memory.buffer).getUint32(out, true);
+        var answer = new TextDecoder().decode(new Uint8Array(x.memory.buffer, out + 4, len));
+        x.checker_free(out);
+        return answer;
+      };
+      W.check();
+      return true;
+    });
+  } else {
+    W.check();
+  }
+  mailLink();
+})();
