@@ -670,6 +670,8 @@ fn the_order_writer_composes_orders_by_clicks_and_checks_them() {
     assert!(lit.as_u64() > Some(0), "D1's reach lights up: {lit}");
     b.click(".tools p.load button");
     b.click(".writer-reach");
+    // Unload what it loaded, where the move ends.
+    b.click(".tools p.unload button");
     // A build where D1 stands, and a brick for the wonder.
     b.click(".writer-site");
     b.click(".tools .builds button");
@@ -680,7 +682,7 @@ fn the_order_writer_composes_orders_by_clicks_and_checks_them() {
     // that stays (D1 moves away), the bricks.
     let orders: Vec<&str> = file.lines().filter(|l| !l.starts_with('#')).collect();
     for (start, end) in [
-        ("move D1: load 1 ", ""),
+        ("move D1: load 1 ", "; unload 1 boards"),
         ("build ", " at C4 with D2"),
         ("bricks 1 paying 1 ", ""),
     ] {

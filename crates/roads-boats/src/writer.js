@@ -117,7 +117,26 @@
     return tools;
   }
 
-  // A choice of goods and how many: `list` as [name, most]; `then(text)` gets "2 boards".
+  // Goods as [name, count] pairs, those of `more` added to `list`.
+  function plus(list, more) {
+    var out = list.map(function (g) {
+      return [g[0], g[1]];
+    });
+    more.forEach(function (g) {
+      var found = out.filter(function (x) {
+        return x[0] === g[0];
+      })[0];
+      if (found) {
+        found[1] += g[1];
+      } else {
+        out.push([g[0], g[1]]);
+      }
+    });
+    return out;
+  }
+
+  // A choice of goods and how many: `list` as [name, most]; `then(text, good)` gets
+  // "2 boards" and ["boards", 2].
   function goodsPicker(parent, label, list, cls, then) {
     if (!list.length) {
       return;
@@ -131,12 +150,13 @@
     });
     var go = html("button", { type: "button" }, p, label);
     go.addEventListener("click", function () {
-      then(n.value + " " + pick.value);
+      var k = Math.max(1, parseInt(n.value, 10) || 1);
+      then(k + " " + pick.value, [pick.value, k]);
     });
   }
 
   function choose(t) {
-    moves[t.id] = moves[t.id] || { load: [], path: [], unload: [] };
+    moves[t.id] = moves[t.id] || { load: [], loaded: [], path: [], unload: [] };
     reach.textContent = "";
     t.reach.forEach(function (r) {
       if (!r.xy) {
@@ -178,12 +198,14 @@
       : t.plane
         ? "A plane flies with a fly order: write it below (the order guide says how)."
         : "It goes nowhere this turn.");
-    goodsPicker(p, "load", t.here, "load", function (g) {
+    goodsPicker(p, "load", t.here, "load", function (g, pair) {
       m.load.push(g);
+      m.loaded.push(pair);
       write(t);
       show(t);
     });
-    var aboard = t.cargo.concat(t.here);
+    // What it carries, and what it has been told to load.
+    var aboard = plus(t.cargo, m.loaded);
     goodsPicker(p, "unload", aboard, "unload", function (g) {
       m.unload.push(g);
       write(t);
