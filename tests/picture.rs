@@ -803,3 +803,145 @@ fn a_board_without_a_turn_is_drawn_as_before() {
         "{svg}"
     );
 }
+
+/// A Catan board after its founding placements, then step after step (each player's
+/// file: a robber line, build what they can, pass) until a 7 moves the robber: the
+/// states around that step and its events.
+fn catan_robber_step() -> (
+    pbem_judge::catan::State,
+    Vec<pbem_judge::catan::Event>,
+    pbem_judge::catan::State,
+) {
+    use pbem_judge::catan::{Event, play};
+    use std::collections::BTreeMap;
+    let names: Vec<String> = ["Ann", "Bob", "Cy", "Di"].map(String::from).to_vec();
+    let mut s = new_game("demo", &names, 7, &Options::default()).expect("catan");
+    let picks = [
+        "13 road 13-18",
+        "40 road 40-45",
+        "26 road 26-32",
+        "42 road 37-42",
+    ];
+    let seconds = [
+        "29 road 23-29",
+        "46 road 46-50",
+        "10 road 10-15",
+        "1 road 1-4",
+    ];
+    for _ in 0..8 {
+        let who = s.players[s.actor() as usize].colour;
+        let file = format!(
+            "settlement {}\nsettlement {}\n",
+            picks[who.seat()],
+            seconds[who.seat()]
+        );
+        s = play(&s, &BTreeMap::from([(who, file)])).state;
+    }
+    for _ in 0..60 {
+        let files: BTreeMap<_, _> = pbem_judge::catan::awaited(&s)
+            .into_iter()
+            .map(|c| (c, "robber E\nrobber K\npass\n".to_string()))
+            .collect();
+        let out = play(&s, &files);
+        if out
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::RobberMoved { .. }))
+        {
+            return (s, out.events, out.state);
+        }
+        s = out.state;
+    }
+    panic!("no 7 in 60 steps")
+}
+
+/// Issue 25, "Catan: the pieces placed this step and the robber's move": a founding
+/// step's settlement and road glow, and nothing else does; a step that moves the robber
+/// shows its move as an arrow from the old hex to the new, in the mover's colour; each
+/// with its legend key, and the PNG is the SVG painted. No card is drawn.
+#[test]
+fn a_catan_steps_picture_marks_the_pieces_placed_and_the_robbers_move() {
+    use pbem_judge::catan::report::picture::{changes, draw_step, player_colour};
+    use pbem_judge::catan::{Event, play, step_picture};
+    use std::collections::BTreeMap;
+    let names: Vec<String> = ["Ann", "Bob", "Cy", "Di"].map(String::from).to_vec();
+    let s0 = new_game("demo", &names, 7, &Options::default()).expect("catan");
+    let who = s0.players[s0.actor() as usize].colour;
+    let out = play(
+        &s0,
+        &BTreeMap::from([(who, "settlement 13 road 13-18\n".to_string())]),
+    );
+    let drawing = step_picture(&s0, &out.events, &out.state);
+    assert_eq!(drawing, draw_step(&out.state, &changes(&s0, &out.events)));
+    let shapes = all_shapes(&drawing);
+    let new: std::collections::BTreeSet<&str> = shapes
+        .iter()
+        .filter(|(_, s)| is_new(s))
+        .map(|(n, _)| *n)
+        .collect();
+    let settlement = format!("{who}'s settlement at 13, placed this step");
+    let road = format!("{who}'s road 13-18, placed this step");
+    assert_eq!(
+        new,
+        [settlement.as_str(), road.as_str(), ""]
+            .into_iter()
+            .collect(),
+        "only the pieces placed glow (and the legend's keys)"
+    );
+    let words = texts(&drawing);
+    for key in ["new road", "new settlement"] {
+        assert!(words.iter().any(|w| w == key), "the legend: {key}");
+    }
+    for key in ["new city", "the robber's move (mover's colour)"] {
+        assert!(!words.iter().any(|w| w == key), "no {key} in the legend");
+    }
+    // The same board with no step: nothing marked.
+    assert!(
+        !pbem_judge::catan::picture(&out.state)
+            .to_svg()
+            .contains("#ff17a8")
+    );
+
+    let (before, events, after) = catan_robber_step();
+    let mover = events
+        .iter()
+        .find_map(|e| match e {
+            Event::RobberMoved { player, .. } => Some(*player),
+            _ => None,
+        })
+        .expect("a robber move");
+    let labels = |h: usize| before.board.topology.hexes[h].label.clone();
+    let note = format!(
+        "{mover} moved the robber: {} > {}",
+        labels(before.robber),
+        labels(after.robber)
+    );
+    let drawing = step_picture(&before, &events, &after);
+    let shapes = all_shapes(&drawing);
+    let colour = player_colour(mover);
+    let arrow: Vec<&Shape> = shapes
+        .iter()
+        .filter(|(n, _)| *n == note)
+        .map(|(_, s)| *s)
+        .collect();
+    assert!(
+        arrow
+            .iter()
+            .any(|s| matches!(s, Shape::Line { stroke, .. } if stroke.colour == colour)),
+        "{note}: its line, in the mover's colour"
+    );
+    assert!(
+        arrow
+            .iter()
+            .any(|s| matches!(s, Shape::Polygon { fill, points, .. }
+            if *fill == Some(colour) && points.len() == 3)),
+        "{note}: its arrowhead"
+    );
+    assert!(
+        texts(&drawing)
+            .iter()
+            .any(|w| w == "the robber's move (mover's colour)")
+    );
+    let png = drawing.png().expect("png");
+    assert_painted_as_rendered(&drawing, &png);
+}
