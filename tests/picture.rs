@@ -945,3 +945,104 @@ fn a_catan_steps_picture_marks_the_pieces_placed_and_the_robbers_move() {
     let png = drawing.png().expect("png");
     assert_painted_as_rendered(&drawing, &png);
 }
+
+/// Issue 25: a plane's flight is a dashed route, a train ride a dotted one, each from
+/// where the transporter was; goods a plane drops and goods traded home to home are
+/// marked where they changed hands; and the legend keys each. (Events made by hand on
+/// the small board: what the picture makes of each fact.)
+#[test]
+fn flights_train_rides_drops_and_trades_are_marked_too() {
+    use pbem_judge::roads_boats::events::{Event, Fact};
+    use pbem_judge::roads_boats::goods::Goods;
+    use pbem_judge::roads_boats::player::Colour;
+    use pbem_judge::roads_boats::report::changes::{self, Way};
+    use pbem_judge::roads_boats::state::Phase;
+    use pbem_judge::roads_boats::transporter::Location;
+    let (before, _, _) = played_turn();
+    let id = |s: &str| s.parse().expect("an id");
+    let area = |s: &str| s.parse().expect("an area");
+    let boards: Goods = [(Good::Boards, 1)].into_iter().collect();
+    let event = |player, fact| Event {
+        phase: Phase::Movement,
+        player: Some(player),
+        line: None,
+        fact,
+    };
+    let events = vec![
+        event(
+            Colour::Red,
+            Fact::Flew {
+                plane: id("D1"),
+                landed: Location::Land(area("E2")),
+            },
+        ),
+        event(
+            Colour::Red,
+            Fact::Dropped {
+                plane: id("D1"),
+                goods: boards.clone(),
+                at: area("C3"),
+            },
+        ),
+        event(
+            Colour::Yellow,
+            Fact::TookTrain {
+                transporter: id("D4"),
+                to: Location::Land(area("F2")),
+                fare: Good::Stone,
+            },
+        ),
+        event(
+            Colour::Yellow,
+            Fact::Traded {
+                with: Colour::Red,
+                gave: boards.clone(),
+                got: Goods::new(),
+            },
+        ),
+    ];
+    let c = changes::of_turn(&before, &events, &before);
+    let ways: Vec<(Way, String, String)> = c
+        .trips
+        .iter()
+        .map(|t| (t.way, t.path[0].to_string(), t.path[1].to_string()))
+        .collect();
+    assert_eq!(
+        ways,
+        [
+            (Way::Flew, "B3".to_string(), "E2".to_string()),
+            (Way::Train, "F4".to_string(), "F2".to_string()),
+        ]
+    );
+    let drawing = picture::draw_turn(&before, "t", &c);
+    let shapes = all_shapes(&drawing);
+    let dashed = |note: &str| {
+        shapes.iter().any(|(n, s)| {
+            *n == note && matches!(s, Shape::Line { stroke, .. } if stroke.dash.is_some())
+        })
+    };
+    assert!(dashed("red's D1 flew: B3 > E2"));
+    assert!(dashed("yellow's D4 took the train: F4 > F2"));
+    for marked in [
+        "D1 dropped 1 board at C3",
+        "yellow gave 1 board to red, home to home",
+    ] {
+        assert!(
+            shapes.iter().any(|(n, s)| *n == marked && is_new(s)),
+            "{marked}"
+        );
+    }
+    let words = texts(&drawing);
+    for key in [
+        "flew this turn",
+        "took the train this turn",
+        "goods changed hands",
+    ] {
+        assert!(words.iter().any(|w| w == key), "the legend: {key}");
+    }
+    assert!(
+        !words
+            .iter()
+            .any(|w| w == "moved this turn (owner's colour)")
+    );
+}
