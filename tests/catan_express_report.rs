@@ -92,6 +92,37 @@ fn a_race_turn_report() {
     insta::assert_snapshot!("express_report_race", public);
     let svg = pbem_judge::catan::picture(&out.state).to_svg();
     insta::assert_snapshot!("express_picture_race", svg);
+    // Issue 25: the step's picture shows the locomotive's way, in its owner's colour:
+    // a line and an arrowhead, each with the way in its tooltip, and the legend's key.
+    use pbem_judge::picture::Shape;
+    let step = pbem_judge::catan::step_picture(&s, &out.events, &out.state);
+    let colour = pbem_judge::catan::report::picture::player_colour(active);
+    let way = format!("{active}'s locomotive: ");
+    let drawn: Vec<&Shape> = step
+        .shapes
+        .iter()
+        .filter_map(|sh| match sh {
+            Shape::Note { note, shapes } if note.starts_with(&way) => Some(shapes),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    assert!(
+        drawn
+            .iter()
+            .any(|sh| matches!(sh, Shape::Line { stroke, .. } if stroke.colour == colour)),
+        "the way's line"
+    );
+    assert!(
+        drawn
+            .iter()
+            .any(|sh| matches!(sh, Shape::Polygon { fill, .. } if *fill == Some(colour))),
+        "the way's arrowhead"
+    );
+    assert!(
+        step.to_svg()
+            .contains(">locomotive's way (owner's colour)</text>")
+    );
 }
 
 #[test]

@@ -180,7 +180,13 @@ fn the_png_is_the_svg_painted() {
     let png = drawing.png().expect("png");
     assert_eq!(png, drawing.png().expect("png"), "the same bytes");
     assert_eq!(png, picture::png(&state, "six-isles").expect("png"));
-    let (w, h, painted) = support::decode_png(&png);
+    assert_painted_as_rendered(&drawing, &png);
+}
+
+/// `png` is `drawing` painted: at the SVG's size, and pixel for pixel what resvg makes
+/// of the SVG, but for the letters' edges.
+fn assert_painted_as_rendered(drawing: &Picture, png: &[u8]) {
+    let (w, h, painted) = support::decode_png(png);
     assert_eq!((w, h), drawing.pixels());
     let (rw, rh, rendered) = resvg_pixels(&drawing.to_svg());
     assert_eq!((rw, rh), (w, h));
@@ -494,4 +500,549 @@ fn the_docs_explain_every_short_form() {
             short.to_ascii_lowercase()
         );
     }
+}
+
+/// A small board for a turn that does a bit of everything: red's donkey D1 walks B3 to
+/// C3 and builds a road from there; red's raft R1 comes in from the sea up the river;
+/// red's D2 builds a woodcutter where it stands, D3 a bridge, D6 gives D7 a board;
+/// yellow's D4 walks F4 to F3 and walls F2-F3. What was there before (a road B3-B4,
+/// yellow's wall F3-G3, a woodcutter at G2) and who does not move (yellow's D5) stay
+/// as they were.
+const TURN: &str = r#"
+[scenario]
+name = "turn"
+title = "turn"
+players = 2
+
+[rules]
+turn_limit = 99
+
+[map]
+rows = [
+  "s s s s s s s s s",
+  "s p w p p p w s s",
+  "s p p p p p p s s",
+  "s r p p p p p s s",
+  "s p p p p d m s s",
+  "s s s s s s s s s",
+  "s s s s s s s s s",
+]
+rivers = [["E2", "E3", "E4", "E5", "E6"]]
+
+[start]
+homes = ["B2", "G3"]
+transporters = []
+goods = {}
+
+[position]
+roads = [["B3", "B4"]]
+walls = [{ between = "F3-G3", owner = "yellow" }]
+buildings = [{ kind = "woodcutter", at = "G2" }]
+
+[[position.transporters]]
+id = "D1"
+owner = "red"
+kind = "donkey"
+at = "B3"
+cargo = { stone = 1 }
+
+[[position.transporters]]
+id = "R1"
+owner = "red"
+kind = "raft"
+at = "sea E6"
+
+[[position.transporters]]
+id = "D2"
+owner = "red"
+kind = "donkey"
+at = "C2"
+cargo = { boards = 1 }
+
+[[position.transporters]]
+id = "D3"
+owner = "red"
+kind = "donkey"
+at = "E3/W"
+cargo = { stone = 1 }
+
+[[position.transporters]]
+id = "D6"
+owner = "red"
+kind = "donkey"
+at = "B2"
+cargo = { boards = 1 }
+
+[[position.transporters]]
+id = "D7"
+owner = "red"
+kind = "donkey"
+at = "B2"
+
+[[position.transporters]]
+id = "D4"
+owner = "yellow"
+kind = "donkey"
+at = "F4"
+cargo = { stone = 1 }
+
+[[position.transporters]]
+id = "D5"
+owner = "yellow"
+kind = "donkey"
+at = "G3"
+"#;
+
+const RED: &str = "
+movement
+move D1: C3
+move R1: river E5; river E4
+move D6: give 1 board to D7
+
+building
+road C3 D3 with D1
+build woodcutter at C2 with D2
+bridge E3 with D3
+";
+
+const YELLOW: &str = "
+movement
+move D4: F3
+
+building
+wall F2-F3 with D4
+";
+
+/// The turn above played: the board before, the events, the board after.
+fn played_turn() -> (State, Vec<pbem_judge::roads_boats::events::Event>, State) {
+    use pbem_judge::roads_boats::orders::TurnOrders;
+    use pbem_judge::roads_boats::player::Colour;
+    use pbem_judge::roads_boats::{order_text, resolve};
+    let s = Scenario::parse("turn", TURN).expect("the scenario");
+    let seats: Vec<Seat> = ["Ann", "Bob"]
+        .map(|n| Seat {
+            name: n.into(),
+            email: format!("{n}@example.org"),
+        })
+        .to_vec();
+    let luck = pbem_judge::luck::Luck::predictable(1);
+    let before = s.start(&seats, &luck).expect("start");
+    let mut orders = TurnOrders::new();
+    for (c, text) in [(Colour::Red, RED), (Colour::Yellow, YELLOW)] {
+        let parsed = order_text::parse(text, &before.map);
+        assert!(parsed.problems.is_empty(), "{:?}", parsed.problems);
+        orders.insert(c, parsed.orders);
+    }
+    let out = resolve::resolve(&before, &orders, &luck);
+    let failed: Vec<String> = out
+        .events
+        .iter()
+        .filter(|e| e.is_failure())
+        .map(ToString::to_string)
+        .collect();
+    assert!(failed.is_empty(), "every order is carried out: {failed:?}");
+    (before, out.events, out.state)
+}
+
+/// Every shape of a picture, notes opened, with the note each is in ("" for none).
+fn all_shapes(p: &Picture) -> Vec<(&str, &Shape)> {
+    fn walk<'a>(note: &'a str, s: &'a Shape, out: &mut Vec<(&'a str, &'a Shape)>) {
+        match s {
+            Shape::Note { note, shapes } => shapes.iter().for_each(|s| walk(note, s, out)),
+            s => out.push((note, s)),
+        }
+    }
+    let mut out = Vec::new();
+    p.shapes.iter().for_each(|s| walk("", s, &mut out));
+    out
+}
+
+/// Whether a shape is drawn in the colour of what is new.
+fn is_new(s: &Shape) -> bool {
+    use pbem_judge::picture::mark::NEW;
+    match s {
+        Shape::Polygon { fill, stroke, .. }
+        | Shape::Rect { fill, stroke, .. }
+        | Shape::Circle { fill, stroke, .. } => {
+            *fill == Some(NEW) || stroke.is_some_and(|s| s.colour == NEW)
+        }
+        Shape::Line { stroke, .. } => stroke.colour == NEW,
+        _ => false,
+    }
+}
+
+/// Issue 25, "What changed, on the map": "each transporter's route as a line with an
+/// arrow (in its owner's colour), new roads, bridges, walls, buildings … highlighted,
+/// goods that changed hands marked, with legend entries for each"; acceptance: "a turn
+/// with moves, builds and a wall shows each route and new piece in the SVG, and the PNG
+/// matches it". A donkey's walk and a raft's voyage up the river are each a line ending
+/// in an arrowhead, both in red, yellow's walk in yellow; the new road, woodcutter,
+/// bridge and wall glow, and the give is marked; and nothing else is: not what stood
+/// before, nor a transporter that did not move.
+#[test]
+fn a_turns_picture_shows_each_route_and_new_piece_and_nothing_else() {
+    use pbem_judge::roads_boats::player::Colour;
+    use pbem_judge::roads_boats::report::changes;
+    let (before, events, after) = played_turn();
+    let changes = changes::of_turn(&before, &events, &after);
+    let drawing = picture::draw_turn(&after, "turn: the board after turn 1", &changes);
+    let svg = drawing.to_svg();
+    let shapes = all_shapes(&drawing);
+    let red = picture::player_colour(Colour::Red);
+    let yellow = picture::player_colour(Colour::Yellow);
+    // Each route: a line in its owner's colour over a dark casing, and an arrowhead
+    // filled in that colour; in the SVG, its tooltip.
+    for (note, colour) in [
+        ("red's D1 moved: B3 > C3", red),
+        ("red's R1 moved: sea E6 > river E5 > river E4", red),
+        ("yellow's D4 moved: F4 > F3", yellow),
+    ] {
+        let of: Vec<&Shape> = shapes
+            .iter()
+            .filter(|(n, _)| *n == note)
+            .map(|(_, s)| *s)
+            .collect();
+        assert!(
+            of.iter()
+                .any(|s| matches!(s, Shape::Line { stroke, .. } if stroke.colour == colour)),
+            "{note}: its line"
+        );
+        assert!(
+            of.iter()
+                .any(|s| matches!(s, Shape::Polygon { fill, points, .. }
+                if *fill == Some(colour) && points.len() == 3)),
+            "{note}: its arrowhead"
+        );
+        let escaped = note.replace('>', "&gt;");
+        assert_eq!(
+            svg.matches(&format!("<title>{escaped}</title>")).count(),
+            2,
+            "{note}: line and arrowhead in the SVG"
+        );
+    }
+    // Nobody else moved: three routes, no more.
+    let routes: std::collections::BTreeSet<&str> = shapes
+        .iter()
+        .map(|(n, _)| *n)
+        .filter(|n| {
+            n.contains(" moved: ") || n.contains(" flew: ") || n.contains(" took the train: ")
+        })
+        .collect();
+    assert_eq!(routes.len(), 3, "{routes:?}");
+    // The new pieces glow; what stood before, and what did not change, does not.
+    let new: std::collections::BTreeSet<&str> = shapes
+        .iter()
+        .filter(|(_, s)| is_new(s))
+        .map(|(n, _)| *n)
+        .collect();
+    let expected: std::collections::BTreeSet<&str> = [
+        "road C3-D3, built this turn",
+        "woodcutter at C2, built this turn",
+        "wall F3-F2: yellow, 1 token, built this turn",
+        "a bridge at E3 over its N side, built this turn",
+        "D6 gave 1 board to D7",
+        // The legend's keys are in no note.
+        "",
+    ]
+    .into_iter()
+    .collect();
+    assert_eq!(new, expected, "exactly the new pieces glow");
+    for old in ["woodcutter at G2", "wall F3-G3: yellow, 1 token"] {
+        assert!(
+            shapes.iter().any(|(n, _)| *n == old),
+            "{old} is drawn as before"
+        );
+    }
+    // One glow per new piece and the give's diamond, and one of each in the legend.
+    assert_eq!(
+        shapes.iter().filter(|(_, s)| is_new(s)).count(),
+        10,
+        "five marks on the map, five keys in the legend"
+    );
+    assert_eq!(svg.matches("#ff17a8").count(), 10);
+    // The legend: a key for each kind of mark shown, and for none other.
+    let words = texts(&drawing);
+    for key in [
+        "moved this turn (owner's colour)",
+        "new road",
+        "new bridge",
+        "new wall",
+        "new building",
+        "goods changed hands",
+    ] {
+        assert!(words.iter().any(|w| w == key), "the legend: {key}");
+    }
+    for key in [
+        "flew this turn",
+        "took the train this turn",
+        "new power line",
+    ] {
+        assert!(!words.iter().any(|w| w == key), "no {key} in the legend");
+    }
+    // The PNG a player receives is this picture painted.
+    let png = picture::turn_png(&after, "turn: the board after turn 1", &changes).expect("png");
+    assert_eq!(png, drawing.png().expect("png"), "the same bytes");
+    assert_painted_as_rendered(&drawing, &png);
+}
+
+/// Issue 25: a state without a turn's events (turn 0, the set-up round) is drawn as
+/// before: nothing marked, no key for marks.
+#[test]
+fn a_board_without_a_turn_is_drawn_as_before() {
+    use pbem_judge::roads_boats::report::changes::{self, Changes};
+    let (before, _, _) = played_turn();
+    let none = changes::of_turn(&before, &[], &before);
+    assert!(none.is_empty());
+    assert_eq!(
+        picture::draw_turn(&before, "t", &Changes::default()),
+        picture::draw(&before, "t")
+    );
+    let svg = picture::draw(&before, "t").to_svg();
+    assert!(
+        !svg.contains("#ff17a8") && !svg.contains(" moved: "),
+        "{svg}"
+    );
+}
+
+/// A Catan board after its founding placements, then step after step (each player's
+/// file: a robber line, build what they can, pass) until a 7 moves the robber: the
+/// states around that step and its events.
+fn catan_robber_step() -> (
+    pbem_judge::catan::State,
+    Vec<pbem_judge::catan::Event>,
+    pbem_judge::catan::State,
+) {
+    use pbem_judge::catan::{Event, play};
+    use std::collections::BTreeMap;
+    let names: Vec<String> = ["Ann", "Bob", "Cy", "Di"].map(String::from).to_vec();
+    let mut s = new_game("demo", &names, 7, &Options::default()).expect("catan");
+    let picks = [
+        "13 road 13-18",
+        "40 road 40-45",
+        "26 road 26-32",
+        "42 road 37-42",
+    ];
+    let seconds = [
+        "29 road 23-29",
+        "46 road 46-50",
+        "10 road 10-15",
+        "1 road 1-4",
+    ];
+    for _ in 0..8 {
+        let who = s.players[s.actor() as usize].colour;
+        let file = format!(
+            "settlement {}\nsettlement {}\n",
+            picks[who.seat()],
+            seconds[who.seat()]
+        );
+        s = play(&s, &BTreeMap::from([(who, file)])).state;
+    }
+    for _ in 0..60 {
+        let files: BTreeMap<_, _> = pbem_judge::catan::awaited(&s)
+            .into_iter()
+            .map(|c| (c, "robber E\nrobber K\npass\n".to_string()))
+            .collect();
+        let out = play(&s, &files);
+        if out
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::RobberMoved { .. }))
+        {
+            return (s, out.events, out.state);
+        }
+        s = out.state;
+    }
+    panic!("no 7 in 60 steps")
+}
+
+/// Issue 25, "Catan: the pieces placed this step and the robber's move": a founding
+/// step's settlement and road glow, and nothing else does; a step that moves the robber
+/// shows its move as an arrow from the old hex to the new, in the mover's colour; each
+/// with its legend key, and the PNG is the SVG painted. No card is drawn.
+#[test]
+fn a_catan_steps_picture_marks_the_pieces_placed_and_the_robbers_move() {
+    use pbem_judge::catan::report::picture::{changes, draw_step, player_colour};
+    use pbem_judge::catan::{Event, play, step_picture};
+    use std::collections::BTreeMap;
+    let names: Vec<String> = ["Ann", "Bob", "Cy", "Di"].map(String::from).to_vec();
+    let s0 = new_game("demo", &names, 7, &Options::default()).expect("catan");
+    let who = s0.players[s0.actor() as usize].colour;
+    let out = play(
+        &s0,
+        &BTreeMap::from([(who, "settlement 13 road 13-18\n".to_string())]),
+    );
+    let drawing = step_picture(&s0, &out.events, &out.state);
+    assert_eq!(drawing, draw_step(&out.state, &changes(&s0, &out.events)));
+    let shapes = all_shapes(&drawing);
+    let new: std::collections::BTreeSet<&str> = shapes
+        .iter()
+        .filter(|(_, s)| is_new(s))
+        .map(|(n, _)| *n)
+        .collect();
+    let settlement = format!("{who}'s settlement at 13, placed this step");
+    let road = format!("{who}'s road 13-18, placed this step");
+    assert_eq!(
+        new,
+        [settlement.as_str(), road.as_str(), ""]
+            .into_iter()
+            .collect(),
+        "only the pieces placed glow (and the legend's keys)"
+    );
+    let words = texts(&drawing);
+    for key in ["new road", "new settlement"] {
+        assert!(words.iter().any(|w| w == key), "the legend: {key}");
+    }
+    for key in ["new city", "the robber's move (mover's colour)"] {
+        assert!(!words.iter().any(|w| w == key), "no {key} in the legend");
+    }
+    // The same board with no step: nothing marked.
+    assert!(
+        !pbem_judge::catan::picture(&out.state)
+            .to_svg()
+            .contains("#ff17a8")
+    );
+
+    let (before, events, after) = catan_robber_step();
+    let mover = events
+        .iter()
+        .find_map(|e| match e {
+            Event::RobberMoved { player, .. } => Some(*player),
+            _ => None,
+        })
+        .expect("a robber move");
+    let labels = |h: usize| before.board.topology.hexes[h].label.clone();
+    let note = format!(
+        "{mover} moved the robber: {} > {}",
+        labels(before.robber),
+        labels(after.robber)
+    );
+    let drawing = step_picture(&before, &events, &after);
+    let shapes = all_shapes(&drawing);
+    let colour = player_colour(mover);
+    let arrow: Vec<&Shape> = shapes
+        .iter()
+        .filter(|(n, _)| *n == note)
+        .map(|(_, s)| *s)
+        .collect();
+    assert!(
+        arrow
+            .iter()
+            .any(|s| matches!(s, Shape::Line { stroke, .. } if stroke.colour == colour)),
+        "{note}: its line, in the mover's colour"
+    );
+    assert!(
+        arrow
+            .iter()
+            .any(|s| matches!(s, Shape::Polygon { fill, points, .. }
+            if *fill == Some(colour) && points.len() == 3)),
+        "{note}: its arrowhead"
+    );
+    assert!(
+        texts(&drawing)
+            .iter()
+            .any(|w| w == "the robber's move (mover's colour)")
+    );
+    let png = drawing.png().expect("png");
+    assert_painted_as_rendered(&drawing, &png);
+}
+
+/// Issue 25: a plane's flight is a dashed route, a train ride a dotted one, each from
+/// where the transporter was; goods a plane drops and goods traded home to home are
+/// marked where they changed hands; and the legend keys each. (Events made by hand on
+/// the small board: what the picture makes of each fact.)
+#[test]
+fn flights_train_rides_drops_and_trades_are_marked_too() {
+    use pbem_judge::roads_boats::events::{Event, Fact};
+    use pbem_judge::roads_boats::goods::Goods;
+    use pbem_judge::roads_boats::player::Colour;
+    use pbem_judge::roads_boats::report::changes::{self, Way};
+    use pbem_judge::roads_boats::state::Phase;
+    use pbem_judge::roads_boats::transporter::Location;
+    let (before, _, _) = played_turn();
+    let id = |s: &str| s.parse().expect("an id");
+    let area = |s: &str| s.parse().expect("an area");
+    let boards: Goods = [(Good::Boards, 1)].into_iter().collect();
+    let event = |player, fact| Event {
+        phase: Phase::Movement,
+        player: Some(player),
+        line: None,
+        fact,
+    };
+    let events = vec![
+        event(
+            Colour::Red,
+            Fact::Flew {
+                plane: id("D1"),
+                landed: Location::Land(area("E2")),
+            },
+        ),
+        event(
+            Colour::Red,
+            Fact::Dropped {
+                plane: id("D1"),
+                goods: boards.clone(),
+                at: area("C3"),
+            },
+        ),
+        event(
+            Colour::Yellow,
+            Fact::TookTrain {
+                transporter: id("D4"),
+                to: Location::Land(area("F2")),
+                fare: Good::Stone,
+            },
+        ),
+        event(
+            Colour::Yellow,
+            Fact::Traded {
+                with: Colour::Red,
+                gave: boards.clone(),
+                got: Goods::new(),
+            },
+        ),
+    ];
+    let c = changes::of_turn(&before, &events, &before);
+    let ways: Vec<(Way, String, String)> = c
+        .trips
+        .iter()
+        .map(|t| (t.way, t.path[0].to_string(), t.path[1].to_string()))
+        .collect();
+    assert_eq!(
+        ways,
+        [
+            (Way::Flew, "B3".to_string(), "E2".to_string()),
+            (Way::Train, "F4".to_string(), "F2".to_string()),
+        ]
+    );
+    let drawing = picture::draw_turn(&before, "t", &c);
+    let shapes = all_shapes(&drawing);
+    let dashed = |note: &str| {
+        shapes.iter().any(|(n, s)| {
+            *n == note && matches!(s, Shape::Line { stroke, .. } if stroke.dash.is_some())
+        })
+    };
+    assert!(dashed("red's D1 flew: B3 > E2"));
+    assert!(dashed("yellow's D4 took the train: F4 > F2"));
+    for marked in [
+        "D1 dropped 1 board at C3",
+        "yellow gave 1 board to red, home to home",
+    ] {
+        assert!(
+            shapes.iter().any(|(n, s)| *n == marked && is_new(s)),
+            "{marked}"
+        );
+    }
+    let words = texts(&drawing);
+    for key in [
+        "flew this turn",
+        "took the train this turn",
+        "goods changed hands",
+    ] {
+        assert!(words.iter().any(|w| w == key), "the legend: {key}");
+    }
+    assert!(
+        !words
+            .iter()
+            .any(|w| w == "moved this turn (owner's colour)")
+    );
 }

@@ -87,6 +87,14 @@ fn the_same_archive_makes_the_same_bytes() {
     }
     let again = site(game, &a);
     assert!(again.contains("(0 written, 37 unchanged)"), "{again}");
+    // Issue 25: each turn's page shows the picture of what that turn did (red's D2
+    // fetched goods from B4 in turn 32); the start's shows none.
+    let page = |name: &str| String::from_utf8(fa[name].clone()).expect("utf-8");
+    assert!(
+        page("turn-032.html").contains("<title>red's D2 moved: C4 &gt; B4 &gt; C4</title>"),
+        "turn 32's page marks its routes"
+    );
+    assert!(!page("turn-000.html").contains(" moved: "));
     // The overview names the players (not their addresses) and charts every turn.
     let index = String::from_utf8(fa["index.html"].clone()).expect("utf-8");
     assert!(index.contains("<td>Ann</td>") && index.contains("<td>Bob</td>"));

@@ -480,11 +480,11 @@ impl Report for StepReport {
     }
 
     fn svg(&self) -> String {
-        super::picture(&self.after).to_svg()
+        super::step_picture(&self.before, &self.events, &self.after).to_svg()
     }
 
     fn png(&self) -> Result<Vec<u8>, GameError> {
-        super::picture(&self.after)
+        super::step_picture(&self.before, &self.events, &self.after)
             .png()
             .map_err(|e| GameError::internal(e.to_string()))
     }

@@ -6,7 +6,7 @@ use std::path::Path;
 use super::State;
 use super::events::Event;
 use super::player::Colour;
-use super::report::{self as turn_report, picture, render};
+use super::report::{self as turn_report, changes, picture, render};
 use super::scenario::{self, Scenario};
 use super::setup_round::PreGame;
 use super::{cases, check, order_text, play, show};
@@ -412,7 +412,13 @@ impl Game for RoadsAndBoats {
             &standing,
             input.deadline.clone(),
         );
-        Ok(Box::new(TurnReport { model, after }))
+        // What the turn did, marked on its picture (issue 25).
+        let changes = changes::of_turn(&before, &events, &after);
+        Ok(Box::new(TurnReport {
+            model,
+            after,
+            changes,
+        }))
     }
 
     fn run_case(&self, path: &Path) -> Result<CaseOutcome, GameError> {
@@ -431,6 +437,8 @@ impl Game for RoadsAndBoats {
 struct TurnReport {
     model: turn_report::Report,
     after: State,
+    /// What the turn did, for its picture.
+    changes: changes::Changes,
 }
 
 impl TurnReport {
@@ -460,11 +468,12 @@ impl Report for TurnReport {
     }
 
     fn svg(&self) -> String {
-        picture::svg(&self.after, &self.title())
+        picture::turn_svg(&self.after, &self.title(), &self.changes)
     }
 
     fn png(&self) -> Result<Vec<u8>, GameError> {
-        picture::png(&self.after, &self.title()).map_err(|e| GameError::internal(e.to_string()))
+        picture::turn_png(&self.after, &self.title(), &self.changes)
+            .map_err(|e| GameError::internal(e.to_string()))
     }
 
     fn json(&self) -> Result<String, GameError> {

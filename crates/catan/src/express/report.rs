@@ -6,12 +6,13 @@
 
 use std::fmt::Write as _;
 
-use super::rail::{Kind, Node};
+use super::rail::{Kind, Node, Stretch};
 use super::state::{Express, towers_per_player};
 use crate::report::picture::{Frame, ink, player_colour};
 use crate::report::{ruled, section, wrap};
 use crate::rules::SETTLEMENTS;
 use crate::state::{Colour, Phase, State};
+use judge_core::picture::mark;
 use judge_core::picture::{Key, Legend, Picture, Rgb, Shape, Stroke};
 
 /// The Express sections of a report: players, the railway, the race.
@@ -334,7 +335,7 @@ fn race(s: &State, x: &Express, o: &mut String, n: &mut usize) {
 
 // ---- The picture ---------------------------------------------------------------------
 
-fn node_at(s: &State, x: &Express, n: Node, f: &Frame) -> (f32, f32) {
+pub(crate) fn node_at(s: &State, x: &Express, n: Node, f: &Frame) -> (f32, f32) {
     let t = &s.board.topology;
     match x.rail.hex_of(n) {
         Some(h) => f.at(t.hexes[h].x, t.hexes[h].y),
@@ -359,11 +360,16 @@ fn boat(m: (f32, f32), colour: Rgb) -> Shape {
     }
 }
 
-/// Rail lines and ferries, parallel pieces side by side.
-pub fn rails(s: &State, p: &mut Picture, f: &Frame) {
+/// A point of the picture.
+type Point = (f32, f32);
+
+/// The railway's lines and ferries, each owner's beside the others'; the ones `new` (built
+/// this step, by that owner) glowing under them (issue 25). Whether any new one is drawn.
+pub fn rails(s: &State, p: &mut Picture, f: &Frame, new: &[(Stretch, Colour)]) -> bool {
     let Some(x) = s.scenario.as_deref() else {
-        return;
+        return false;
     };
+    let mut any_new = false;
     for st in 0..x.rail.stretches() {
         let owners = x.owners[st];
         if owners == 0 {
@@ -379,23 +385,44 @@ pub fn rails(s: &State, p: &mut Picture, f: &Frame) {
             .collect();
         let k = seats.len() as f32;
         let ferry = x.rail.kind(st as u16) == Some(Kind::Ferry);
-        for (i, &q) in seats.iter().enumerate() {
-            let off = (i as f32 - (k - 1.0) / 2.0) * 5.0;
-            let (ox, oy) = (nx * off, ny * off);
-            // Lines stop short of the centre's number token.
-            let from = (pa.0 + ox, pa.1 + oy);
-            let to = if x.rail.hex_of(b).is_some() {
-                let cut = (len - 15.0).max(0.0) / len;
-                (pa.0 + dx * cut + ox, pa.1 + dy * cut + oy)
-            } else {
-                (pb.0 + ox, pb.1 + oy)
-            };
+        let width = if ferry { 4.0 } else { 5.5 };
+        // Each owner's line: whose, from, to.
+        let lines: Vec<(u8, Point, Point)> = seats
+            .iter()
+            .enumerate()
+            .map(|(i, &q)| {
+                let off = (i as f32 - (k - 1.0) / 2.0) * 5.0;
+                let (ox, oy) = (nx * off, ny * off);
+                // Lines stop short of the centre's number token.
+                let from = (pa.0 + ox, pa.1 + oy);
+                let to = if x.rail.hex_of(b).is_some() {
+                    let cut = (len - 15.0).max(0.0) / len;
+                    (pa.0 + dx * cut + ox, pa.1 + dy * cut + oy)
+                } else {
+                    (pb.0 + ox, pb.1 + oy)
+                };
+                (q, from, to)
+            })
+            .collect();
+        // The new ones' glow first, under all of the stretch's lines.
+        for &(q, from, to) in &lines {
+            if new.contains(&(st as Stretch, s.colour(q))) {
+                any_new = true;
+                p.shapes.push(Shape::Note {
+                    note: format!(
+                        "{}'s {} at {}, built this step",
+                        s.colour(q),
+                        if ferry { "ferry" } else { "rail line" },
+                        x.rail.stretch_name(&s.board.topology, st as Stretch)
+                    ),
+                    shapes: vec![mark::glow_line(vec![from, to], width)],
+                });
+            }
+        }
+        for (q, from, to) in lines {
             let colour = player_colour(s.colour(q));
-            p.shapes.push(Shape::line(
-                from,
-                to,
-                Stroke::new(Rgb::BLACK, if ferry { 4.0 } else { 5.5 }),
-            ));
+            p.shapes
+                .push(Shape::line(from, to, Stroke::new(Rgb::BLACK, width)));
             p.shapes.push(Shape::line(
                 from,
                 to,
@@ -408,6 +435,7 @@ pub fn rails(s: &State, p: &mut Picture, f: &Frame) {
             }
         }
     }
+    any_new
 }
 
 fn tower(c: (f32, f32), colour: Rgb) -> Shape {

@@ -3,10 +3,74 @@
 //! settlements and cities (each with its corner's number, as orders write it), every
 //! free corner's number, Catan Express's railways, and a legend of what the board
 //! shows. The SVG is the drawing; the PNG is the SVG rendered.
+//!
+//! After a step ([`draw_step`]), what it did is marked over the board (issue 25,
+//! `judge_core::picture::mark`): the roads, settlements, cities and rail lines placed
+//! glowing, the robber's move as an arrow from its old hex to its new one, and each
+//! locomotive's way as a route in its owner's colour, with the legend's keys for these.
+//! Only what the whole table sees: no card is ever drawn.
 
-use crate::board::{Board, Terrain};
+use crate::board::{Board, EdgeId, HexId, Terrain, VertexId};
+use crate::events::{Event, Piece};
+use crate::express::events::Event as XEvent;
+use crate::express::rail::{Node, Stretch};
 use crate::state::{Colour, NOBODY, State};
+use judge_core::picture::mark::{self, Route};
 use judge_core::picture::{Key, Legend, Picture, Rgb, Shape, Stroke, Text, text_width};
+
+/// What a step did to the board (issue 25): read from its events and the board before
+/// it, a pure function, so its picture is the same bytes every time. All of it public.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Changes {
+    /// Roads placed.
+    pub roads: Vec<EdgeId>,
+    /// Settlements and cities placed.
+    pub buildings: Vec<VertexId>,
+    /// The robber's moves: from, to, and who moved it.
+    pub robber: Vec<(HexId, HexId, Colour)>,
+    /// Catan Express: rail lines and ferries built, and by whom.
+    pub rails: Vec<(Stretch, Colour)>,
+    /// Catan Express: each locomotive's way, node by node.
+    pub locomotives: Vec<(Colour, Vec<Node>)>,
+}
+
+impl Changes {
+    pub fn is_empty(&self) -> bool {
+        *self == Changes::default()
+    }
+}
+
+/// What the step from `before` did, by its `events`.
+pub fn changes(before: &State, events: &[Event]) -> Changes {
+    let mut c = Changes::default();
+    let mut robber = before.robber;
+    for e in events {
+        match e {
+            Event::Built {
+                piece: Piece::Road,
+                at,
+                ..
+            } => c.roads.push(*at),
+            Event::Built { at, .. } => c.buildings.push(*at),
+            Event::Founded { vertex, .. } => c.buildings.push(*vertex),
+            Event::RobberMoved { player, hex } => {
+                c.robber.push((robber, *hex, *player));
+                robber = *hex;
+            }
+            Event::Scenario(XEvent::Built {
+                player, stretch, ..
+            }) => c.rails.push((*stretch, *player)),
+            Event::Scenario(XEvent::Moved {
+                player, from, to, ..
+            }) => match c.locomotives.last_mut() {
+                Some((who, way)) if who == player && way.last() == Some(from) => way.push(*to),
+                _ => c.locomotives.push((*player, vec![*from, *to])),
+            },
+            _ => {}
+        }
+    }
+    c
+}
 
 pub fn terrain_colour(t: Terrain) -> Rgb {
     match t {
@@ -150,10 +214,27 @@ struct Seen {
     settlement: bool,
     city: bool,
     harbour: bool,
+    /// What the step did (issue 25).
+    new_road: bool,
+    new_settlement: bool,
+    new_city: bool,
+    robber_moved: bool,
+    new_rail: bool,
+    locomotive_moved: bool,
+}
+
+/// Where the robber stands on a hex centred at `c`.
+fn robber_spot(c: (f32, f32)) -> (f32, f32) {
+    (c.0 + 22.0, c.1 + 10.0)
 }
 
 /// Draws the board.
 pub fn draw(s: &State) -> Picture {
+    draw_step(s, &Changes::default())
+}
+
+/// Draws the board after a step, with what the step did (`changes`) marked.
+pub fn draw_step(s: &State, changes: &Changes) -> Picture {
     let t = &s.board.topology;
     let (minx, maxx, miny, maxy) = t.vertices.iter().fold(
         (i32::MAX, i32::MIN, i32::MAX, i32::MIN),
@@ -215,7 +296,7 @@ pub fn draw(s: &State) -> Picture {
         if s.robber == h {
             p.shapes.push(Shape::Note {
                 note: format!("the robber, on {}", hx.label),
-                shapes: robber((c.0 + 22.0, c.1 + 10.0)),
+                shapes: robber(robber_spot(c)),
             });
         }
     }
@@ -262,15 +343,42 @@ pub fn draw(s: &State) -> Picture {
             at(t.vertices[a].x, t.vertices[a].y),
             at(t.vertices[b].x, t.vertices[b].y),
         );
-        p.shapes
-            .push(Shape::line(pa, pb, Stroke::new(Rgb::BLACK, 7.0)));
-        p.shapes.push(Shape::line(
+        let mut shapes = Vec::new();
+        let new = changes.roads.contains(&e);
+        if new {
+            seen.new_road = true;
+            shapes.push(mark::glow_line(vec![pa, pb], 7.0));
+        }
+        shapes.push(Shape::line(pa, pb, Stroke::new(Rgb::BLACK, 7.0)));
+        shapes.push(Shape::line(
             pa,
             pb,
             Stroke::new(player_colour(s.colour(o)), 5.0),
         ));
+        if new {
+            p.shapes.push(Shape::Note {
+                note: format!(
+                    "{}'s road {}-{}, placed this step",
+                    s.colour(o),
+                    a + 1,
+                    b + 1
+                ),
+                shapes,
+            });
+        } else {
+            p.shapes.extend(shapes);
+        }
     }
-    crate::express::report::rails(s, &mut p, &frame);
+    seen.new_rail = crate::express::report::rails(s, &mut p, &frame, &changes.rails);
+    // The locomotives' ways, under the locomotives (their arrowheads over them, below).
+    let ways = locomotive_ways(s, &frame, changes);
+    for (note, r) in &ways {
+        seen.locomotive_moved = true;
+        p.shapes.push(Shape::Note {
+            note: note.clone(),
+            shapes: r.line(),
+        });
+    }
     for (v, info) in t.vertices.iter().enumerate() {
         let c = at(info.x, info.y);
         let o = s.vertex_owner[v];
@@ -290,19 +398,50 @@ pub fn draw(s: &State) -> Picture {
         } else {
             seen.settlement = true;
         }
+        let new = changes.buildings.contains(&v);
+        let mut shapes = vec![
+            building(c, city, fill),
+            Shape::Text(Text::centred((c.0, c.1 + 2.0), number.clone(), 8.0, fill.ink_on()).bold()),
+        ];
+        if new {
+            seen.new_city |= city;
+            seen.new_settlement |= !city;
+            shapes.push(mark::glow_ring(c, BUILDING_RADIUS));
+        }
         p.shapes.push(Shape::Note {
             note: format!(
-                "{}'s {} at {number}",
+                "{}'s {} at {number}{}",
                 s.colour(o),
-                if city { "city" } else { "settlement" }
+                if city { "city" } else { "settlement" },
+                if new { ", placed this step" } else { "" }
             ),
-            shapes: vec![
-                building(c, city, fill),
-                Shape::Text(Text::centred((c.0, c.1 + 2.0), number, 8.0, fill.ink_on()).bold()),
-            ],
+            shapes,
         });
     }
     crate::express::report::locomotives_and_towers(s, &mut p, &frame);
+    for (note, r) in &ways {
+        p.shapes.push(Shape::Note {
+            note: note.clone(),
+            shapes: r.head(),
+        });
+    }
+    // The robber's move: an arrow from where it stood to where it stands.
+    for &(from, to, who) in &changes.robber {
+        let (a, b) = (&t.hexes[from], &t.hexes[to]);
+        let r = Route::new(
+            [robber_spot(at(a.x, a.y)), robber_spot(at(b.x, b.y))],
+            player_colour(who),
+        )
+        .short_of_end(12.0);
+        if !r.goes() {
+            continue;
+        }
+        seen.robber_moved = true;
+        p.shapes.push(Shape::Note {
+            note: format!("{who} moved the robber: {} > {}", a.label, b.label),
+            shapes: r.shapes(),
+        });
+    }
     let legend = legend(s, &seen);
     let (shapes, h) = legend.layout(MARGIN, board_h + 8.0, width - 2.0 * MARGIN);
     p.shapes.extend(shapes);
@@ -369,5 +508,91 @@ fn legend(s: &State, seen: &Seen) -> Legend {
         );
     }
     crate::express::report::legend(s, &mut l);
+    // What the step did (issue 25).
+    l.row();
+    if seen.new_road {
+        l.add(
+            mark::keys::new_line(
+                vec![
+                    Shape::line((2.0, 8.0), (14.0, 8.0), Stroke::new(Rgb::BLACK, 7.0)),
+                    Shape::line((2.0, 8.0), (14.0, 8.0), Stroke::new(Rgb::WHITE, 5.0)),
+                ],
+                7.0,
+            ),
+            "new road",
+        );
+    }
+    if seen.new_settlement {
+        l.add(
+            mark::keys::new_piece(
+                vec![building((8.0, 8.0), false, Rgb::WHITE)],
+                BUILDING_RADIUS,
+            ),
+            "new settlement",
+        );
+    }
+    if seen.new_city {
+        l.add(
+            mark::keys::new_piece(
+                vec![building((8.0, 9.0), true, Rgb::WHITE)],
+                BUILDING_RADIUS,
+            ),
+            "new city",
+        );
+    }
+    if seen.new_rail {
+        l.add(
+            mark::keys::new_line(
+                vec![
+                    Shape::line((2.0, 8.0), (14.0, 8.0), Stroke::new(Rgb::BLACK, 5.5)),
+                    Shape::line(
+                        (2.0, 8.0),
+                        (14.0, 8.0),
+                        Stroke::new(Rgb(158, 158, 158), 3.5),
+                    ),
+                ],
+                5.5,
+            ),
+            "new rail line or ferry",
+        );
+    }
+    if seen.locomotive_moved {
+        l.add(
+            Route::key(Rgb(97, 97, 97), None),
+            "locomotive's way (owner's colour)",
+        );
+    }
+    if seen.robber_moved {
+        l.add(
+            Route::key(Rgb(97, 97, 97), None),
+            "the robber's move (mover's colour)",
+        );
+    }
     l
+}
+
+/// How far a new settlement's or city's ring reaches from its corner.
+const BUILDING_RADIUS: f32 = 12.0;
+
+/// Each locomotive's way this step as a route, with its tooltip.
+fn locomotive_ways(s: &State, frame: &Frame, changes: &Changes) -> Vec<(String, Route)> {
+    let Some(x) = s.scenario.as_deref() else {
+        return Vec::new();
+    };
+    let t = &s.board.topology;
+    changes
+        .locomotives
+        .iter()
+        .filter_map(|(who, way)| {
+            let points = way
+                .iter()
+                .map(|n| crate::express::report::node_at(s, x, *n, frame));
+            let r = Route::new(points, player_colour(*who))
+                .beside(3.0)
+                .short_of_end(10.0);
+            let names: Vec<String> = way.iter().map(|n| x.rail.node_name(t, *n)).collect();
+            r.goes()
+                .then(|| (format!("{who}'s locomotive: {}", names.join(" > ")), r))
+        })
+        .collect()
 }

@@ -4,13 +4,15 @@
 //! bundled with the judge, DejaVu Sans, assets/fonts/, free to
 //! redistribute), never the machine's fonts — so there is one drawing, and a PNG is the
 //! same bytes on every machine, painted by the judge's own painter (`paint`) and by
-//! nothing else. [`legend`] lays out a legend the same way for every game.
+//! nothing else. [`legend`] lays out a legend the same way for every game, and [`mark`]
+//! draws what a turn did over its board (routes, what is new) the same way too.
 //!
 //! Text is placed by its baseline; [`text_width`] measures it with the bundled font's
 //! advances, so boxes and legends fit their words (a browser without the font draws a
 //! like one, a little narrower).
 
 pub mod legend;
+pub mod mark;
 mod paint;
 
 use std::fmt::{self, Write as _};

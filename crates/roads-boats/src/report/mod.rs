@@ -4,6 +4,7 @@
 //! (`judge report --format json`).
 
 pub mod ascii_map;
+pub mod changes;
 pub mod picture;
 pub mod render;
 

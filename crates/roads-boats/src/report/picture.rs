@@ -7,6 +7,12 @@
 //! what the board shows, the short forms it uses among it. Bridges are drawn last, and
 //! chips move aside from them, so no chip hides a bridge (issue 20, point 22).
 //!
+//! After a turn ([`draw_turn`]), what the turn did is marked over the board (issue 25,
+//! `judge_core::picture::mark`): each transporter's way as a line with an arrowhead in its
+//! owner's colour (dashed when it flew, dotted on the train), the roads, bridges, walls,
+//! power lines and buildings built in it glowing, a diamond where goods changed hands,
+//! and the legend's keys for each of these shown.
+//!
 //! One drawing ([`draw`], a [`Picture`]) gives the SVG; the PNG is that SVG rendered
 //! (`judge_core::picture`), with the bundled font.
 
@@ -15,11 +21,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::super::State;
 use super::super::building::Building;
 use super::super::goods::{Good, Goods};
-use super::super::map::{AreaId, Bridge, Dir, Hex, Terrain};
+use super::super::map::{AreaId, Bridge, Dir, Hex, Road, Terrain};
 use super::super::player::Colour;
 use super::super::transporter::{Kind, Location, Transporter, TransporterId};
+use super::changes::{Changes, Trip, Way};
 use crate::modules::{city, polder};
 use judge_core::picture::legend::BOX;
+use judge_core::picture::mark::{self, Route};
 use judge_core::picture::{Key, Legend, Picture, Rgb, Shape, Stroke, Text, text_width};
 
 /// A hex's radius (centre to corner).
@@ -146,12 +154,29 @@ fn area_point(a: AreaId) -> (f32, f32) {
 
 /// Where a transporter is drawn, and beside which area's things.
 fn place_of(state: &State, t: &Transporter) -> Option<(f32, f32)> {
-    point(state, t.at)
+    match t.at {
+        Location::Carried(by) => {
+            let carrier = state.transporters.get(&by)?;
+            if matches!(carrier.at, Location::Carried(_)) {
+                return None;
+            }
+            place_of(state, carrier)
+        }
+        at => location_point(at),
+    }
 }
 
 /// Where the map draws what stands at `at` (a transporter, an area's things): the order
 /// writer's page draws on the picture there.
 pub fn point(state: &State, at: Location) -> Option<(f32, f32)> {
+    match at {
+        Location::Carried(by) => place_of(state, state.transporters.get(&by)?),
+        at => location_point(at),
+    }
+}
+
+/// Where a place on the board is drawn (a carried transporter's is its carrier's).
+fn location_point(at: Location) -> Option<(f32, f32)> {
     Some(match at {
         Location::Land(a) => area_point(a),
         Location::River(h) | Location::Sea(h) => hex_centre(h),
@@ -161,13 +186,7 @@ pub fn point(state: &State, at: Location) -> Option<(f32, f32)> {
             let p = area_point(c.land);
             ((m.0 * 2.0 + p.0) / 3.0, (m.1 * 2.0 + p.1) / 3.0)
         }
-        Location::Carried(by) => {
-            let carrier = state.transporters.get(&by)?;
-            if matches!(carrier.at, Location::Carried(_)) {
-                return None;
-            }
-            place_of(state, carrier)?
-        }
+        Location::Carried(_) => return None,
     })
 }
 
@@ -377,8 +396,9 @@ fn building_lines(b: &Building) -> Vec<String> {
     }
 }
 
-/// A building's box, its top at `top` (centred); returns its bottom.
-fn building(out: &mut Vec<Shape>, top: (f32, f32), b: &Building) -> f32 {
+/// A building's box, its top at `top` (centred), framed when it is `new`; returns its
+/// bottom.
+fn building(out: &mut Vec<Shape>, top: (f32, f32), b: &Building, new: bool) -> f32 {
     let lines = building_lines(b);
     let w = lines
         .iter()
@@ -407,6 +427,10 @@ fn building(out: &mut Vec<Shape>, top: (f32, f32), b: &Building) -> f32 {
     }
     if b.bomb_proof {
         note.push_str(" (bomb-proof)");
+    }
+    if new {
+        shapes.push(mark::glow_frame((top.0 - w / 2.0, top.1), (w, h)));
+        note.push_str(", built this turn");
     }
     out.push(Shape::Note { note, shapes });
     top.1 + h
@@ -501,10 +525,23 @@ struct Seen {
     kinds: Vec<Kind>,
     manager: bool,
     art: bool,
+    /// What the turn did (issue 25).
+    ways: BTreeSet<Way>,
+    new_road: bool,
+    new_bridge: bool,
+    new_wall: bool,
+    new_power: bool,
+    new_building: bool,
+    handed: bool,
 }
 
-/// The drawing.
+/// The drawing of the board as it stands.
 pub fn draw(state: &State, title: &str) -> Picture {
+    draw_turn(state, title, &Changes::default())
+}
+
+/// The drawing of the board after a turn, with what the turn did (`changes`) marked.
+pub fn draw_turn(state: &State, title: &str, changes: &Changes) -> Picture {
     let map = &state.map;
     let (width, map_h) = frame(state, title);
     let mut out = Vec::new();
@@ -582,19 +619,34 @@ pub fn draw(state: &State, title: &str) -> Picture {
             (mid.0 * 3.0 + (a.0 + b.0) / 2.0) / 4.0,
             (mid.1 * 3.0 + (a.1 + b.1) / 2.0) / 4.0,
         );
-        out.push(Shape::Line {
+        let line = Shape::Line {
             points: vec![a, m, b],
             stroke: Stroke::new(ROAD, 3.5),
-        });
+        };
+        if changes.roads.contains(&Road::new(r.from, r.to)) {
+            seen.new_road = true;
+            out.push(Shape::Note {
+                note: format!("road {r}, built this turn"),
+                shapes: vec![mark::glow_line(vec![a, m, b], 3.5), line],
+            });
+        } else {
+            out.push(line);
+        }
     }
     // Power lines (electricity): dashed, like the rulebook draws them.
     for l in &map.power_lines {
         seen.power = true;
-        out.push(Shape::line(
-            area_point(l.from),
-            area_point(l.to),
-            Stroke::new(POWER, 3.0).dashed(4.0, 4.0),
-        ));
+        let (a, b) = (area_point(l.from), area_point(l.to));
+        let line = Shape::line(a, b, Stroke::new(POWER, 3.0).dashed(4.0, 4.0));
+        if changes.power_lines.contains(&Road::new(l.from, l.to)) {
+            seen.new_power = true;
+            out.push(Shape::Note {
+                note: format!("power line {l}, built this turn"),
+                shapes: vec![mark::glow_line(vec![a, b], 3.0), line],
+            });
+        } else {
+            out.push(line);
+        }
     }
     seen.bridge = !map.bridges.is_empty();
     // Walls: the owner's colour, grey when neutral; thicker and numbered when higher.
@@ -613,11 +665,14 @@ pub fn draw(state: &State, title: &str) -> Picture {
                 NEUTRAL
             }
         };
-        let mut shapes = vec![Shape::line(
-            p,
-            q,
-            Stroke::new(colour, 4.0 + 1.5 * f32::from(w.tokens.min(3))),
-        )];
+        let width = 4.0 + 1.5 * f32::from(w.tokens.min(3));
+        let new = changes.walls.contains(border);
+        seen.new_wall |= new;
+        let mut shapes: Vec<Shape> = new
+            .then(|| mark::glow_line(vec![p, q], width))
+            .into_iter()
+            .collect();
+        shapes.push(Shape::line(p, q, Stroke::new(colour, width)));
         if w.tokens > 1 {
             seen.tokens = true;
             let m = ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0);
@@ -627,10 +682,21 @@ pub fn draw(state: &State, title: &str) -> Picture {
         let whose = w.owner.map_or("neutral".to_string(), |o| o.to_string());
         out.push(Shape::Note {
             note: format!(
-                "wall {a}-{b}: {whose}, {}",
-                judge_core::text::count(usize::from(w.tokens), "token")
+                "wall {a}-{b}: {whose}, {}{}",
+                judge_core::text::count(usize::from(w.tokens), "token"),
+                if new { ", built this turn" } else { "" }
             ),
             shapes,
+        });
+    }
+    // The ways transporters went this turn, over the board and under its chips (their
+    // arrowheads are drawn over the chips, below).
+    let routes = routes(&changes.trips);
+    for (note, r, way) in &routes {
+        seen.ways.insert(*way);
+        out.push(Shape::Note {
+            note: note.clone(),
+            shapes: r.line(),
         });
     }
     // Labels, homes, managers, exhibitions.
@@ -692,7 +758,9 @@ pub fn draw(state: &State, title: &str) -> Picture {
             p.1 - 0.25 * R
         };
         let top = below.get(&b.at).map_or(start, |y| y + 2.0);
-        let bottom = building(&mut out, (p.0, top), b);
+        let new = changes.buildings.contains(&(b.at, b.kind));
+        seen.new_building |= new;
+        let bottom = building(&mut out, (p.0, top), b, new);
         below.insert(b.at, bottom);
     }
     let bridges: Vec<(&Bridge, Ends)> = map.bridges.iter().map(|b| (b, bridge(state, b))).collect();
@@ -758,11 +826,48 @@ pub fn draw(state: &State, title: &str) -> Picture {
         let top = tops.get(&key).copied().unwrap_or(p.1 - 4.0);
         chips(&mut out, (p.0, top), &list, &keep_clear);
     }
+    // The routes' arrowheads, over the chips they point at; where goods changed hands.
+    for (note, r, _) in &routes {
+        out.push(Shape::Note {
+            note: note.clone(),
+            shapes: r.head(),
+        });
+    }
+    let mut handed: BTreeMap<Spot, ((f32, f32), Vec<&str>)> = BTreeMap::new();
+    for h in &changes.handed {
+        let Some(p) = location_point(h.at) else {
+            continue;
+        };
+        handed
+            .entry(((p.0 * 10.0) as i32, (p.1 * 10.0) as i32))
+            .or_insert_with(|| (p, Vec::new()))
+            .1
+            .push(&h.what);
+    }
+    for (p, what) in handed.values() {
+        seen.handed = true;
+        out.push(Shape::Note {
+            note: what.join("; "),
+            shapes: mark::handed((p.0 - 0.55 * R, p.1 - 0.2 * R)),
+        });
+    }
     // Bridges last, above the chips and buildings of their tile, so none hides one.
     for (b, ends) in &bridges {
+        let new = changes.bridges.contains(b);
+        seen.new_bridge |= new;
+        let mut shapes: Vec<Shape> = new
+            .then(|| mark::glow_line(vec![ends.0, ends.1], PLANK))
+            .into_iter()
+            .collect();
+        shapes.extend(plank(ends.0, ends.1));
         out.push(Shape::Note {
-            note: format!("a bridge at {} over its {} side", b.hex, b.over.name()),
-            shapes: plank(ends.0, ends.1),
+            note: format!(
+                "a bridge at {} over its {} side{}",
+                b.hex,
+                b.over.name(),
+                if new { ", built this turn" } else { "" }
+            ),
+            shapes,
         });
     }
     // The legend, under the map.
@@ -775,6 +880,67 @@ pub fn draw(state: &State, title: &str) -> Picture {
         title: title.to_string(),
         shapes: out,
     }
+}
+
+/// How far short of where a transporter stopped its arrowhead's tip stays, so that
+/// it points at the transporter's chip rather than covering it.
+const ARROW_SHORT: f32 = 0.28 * R;
+/// How far to the right of its way a route is drawn (so that a way there and back shows
+/// both ways), and how far apart two routes over the same stretch are.
+const KEEP_RIGHT: f32 = 3.0;
+const LANE: f32 = 5.0;
+
+/// Each trip as a route, with its tooltip and how it went: two routes over the same
+/// stretch are drawn beside each other, each in its own lane.
+fn routes(trips: &[Trip]) -> Vec<(String, Route, Way)> {
+    type Stretch = (Spot, Spot);
+    let spot = |p: (f32, f32)| ((p.0 * 10.0) as i32, (p.1 * 10.0) as i32);
+    let mut taken: Vec<(BTreeSet<Stretch>, i32)> = Vec::new();
+    let mut out = Vec::new();
+    for t in trips {
+        let points: Vec<(f32, f32)> = t.path.iter().filter_map(|l| location_point(*l)).collect();
+        let r = Route::new(points, player_colour(t.owner));
+        if !r.goes() {
+            continue;
+        }
+        let stretches: BTreeSet<Stretch> = r
+            .points()
+            .windows(2)
+            .map(|w| {
+                let (a, b) = (spot(w[0]), spot(w[1]));
+                (a.min(b), a.max(b))
+            })
+            .collect();
+        let used: BTreeSet<i32> = taken
+            .iter()
+            .filter(|(s, _)| !s.is_disjoint(&stretches))
+            .map(|(_, lane)| *lane)
+            .collect();
+        let lane = (0..).find(|l| !used.contains(l)).unwrap_or(0);
+        taken.push((stretches, lane));
+        let r = r
+            .beside(KEEP_RIGHT + LANE * lane as f32)
+            .short_of_end(ARROW_SHORT);
+        let r = match t.way {
+            Way::Moved => r,
+            Way::Flew => r.dashed(9.0, 6.0),
+            Way::Train => r.dashed(1.0, 6.0),
+        };
+        let verb = match t.way {
+            Way::Moved => "moved",
+            Way::Flew => "flew",
+            Way::Train => "took the train",
+        };
+        let path: Vec<String> = t.path.iter().map(ToString::to_string).collect();
+        let note = format!(
+            "{}'s {} {verb}: {}",
+            t.owner,
+            t.transporter,
+            path.join(" > ")
+        );
+        out.push((note, r, t.way));
+    }
+    out
 }
 
 /// A legend's key: a chip of one line.
@@ -914,6 +1080,61 @@ fn legend(state: &State, seen: &Seen) -> Legend {
             "exhibitions shown at the home",
         );
     }
+    // What the turn did (issue 25).
+    l.row();
+    for (way, dash, words) in [
+        (Way::Moved, None, "moved this turn (owner's colour)"),
+        (Way::Flew, Some((9.0, 6.0)), "flew this turn"),
+        (Way::Train, Some((1.0, 6.0)), "took the train this turn"),
+    ] {
+        if seen.ways.contains(&way) {
+            l.add(Route::key(NEUTRAL, dash), words);
+        }
+    }
+    let key_line = |stroke: Stroke| vec![Shape::line((2.0, 8.0), (14.0, 8.0), stroke)];
+    if seen.new_road {
+        l.add(
+            mark::keys::new_line(key_line(Stroke::new(ROAD, 3.5)), 3.5),
+            "new road",
+        );
+    }
+    if seen.new_bridge {
+        l.add(
+            mark::keys::new_line(plank((3.0, 8.0), (13.0, 8.0)), PLANK),
+            "new bridge",
+        );
+    }
+    if seen.new_wall {
+        l.add(
+            mark::keys::new_line(key_line(Stroke::new(NEUTRAL, 5.5)), 5.5),
+            "new wall",
+        );
+    }
+    if seen.new_power {
+        l.add(
+            mark::keys::new_line(key_line(Stroke::new(POWER, 3.0).dashed(4.0, 4.0)), 3.0),
+            "new power line",
+        );
+    }
+    if seen.new_building {
+        l.add(
+            mark::keys::new_box(
+                vec![Shape::Rect {
+                    at: (1.0, 3.0),
+                    size: (14.0, 10.0),
+                    round: 2.0,
+                    fill: Some(Rgb::WHITE),
+                    stroke: ink(),
+                }],
+                (1.0, 3.0),
+                (14.0, 10.0),
+            ),
+            "new building",
+        );
+    }
+    if seen.handed {
+        l.add(mark::keys::handed(), "goods changed hands");
+    }
     // The goods' short forms, each one the map writes and no other, by their letters.
     l.row();
     let mut shown: Vec<Good> = seen.lying.union(&seen.carried).copied().collect();
@@ -937,4 +1158,18 @@ pub fn svg(state: &State, title: &str) -> String {
 /// The picture as PNG bytes.
 pub fn png(state: &State, title: &str) -> Result<Vec<u8>, judge_core::picture::PictureError> {
     draw(state, title).png()
+}
+
+/// The picture after a turn, what it did marked ([`draw_turn`]), as SVG.
+pub fn turn_svg(state: &State, title: &str, changes: &Changes) -> String {
+    draw_turn(state, title, changes).to_svg()
+}
+
+/// The picture after a turn, what it did marked, as PNG bytes.
+pub fn turn_png(
+    state: &State,
+    title: &str,
+    changes: &Changes,
+) -> Result<Vec<u8>, judge_core::picture::PictureError> {
+    draw_turn(state, title, changes).png()
 }
