@@ -590,7 +590,9 @@ fn catan_cases(game: &str, players: &[usize], extra: &[&str]) -> Count {
         // Issue 25: an order file's template names its seat's hand (docs/catan-orders.md,
         // "The template"), so it goes to that seat alone: no other seat's template in
         // P's mail, and no template at all in what git keeps or on the site.
-        for (k, v) in &seen {
+        // (The site's guide.html is the order guide, docs/catan-orders.md, whose
+        // example template is red's: the same page for every game, made of no state.)
+        for (k, v) in seen.iter().filter(|(k, _)| k.as_str() != "site guide.html") {
             let text = String::from_utf8_lossy(v);
             for seat in t.secrets.keys().filter(|s| s.as_str() != pc.name()) {
                 assert!(
