@@ -47,7 +47,7 @@ pub fn template(s: &State, seat: u8) -> String {
                 .map(|v| s.vertex_name(v))
                 .collect();
             let head = if express {
-                "# Free now (your second settlement's line runs into one of its land hexes):"
+                "# Free now (a second settlement's line runs into one of its land hexes):"
             } else {
                 "# Free now (the road goes on an edge at the settlement):"
             };
