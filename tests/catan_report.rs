@@ -57,3 +57,47 @@ fn order_diagnostics() {
     let c = check_orders(&s, Colour::Red, "red.txt", text);
     insta::assert_snapshot!("catan_order_diagnostics", c.diagnostics.render());
 }
+
+/// `judge check` warns of a piece the rules refuse as the board stands (docs/catan.md,
+/// "Building": "a road … on a free edge touching one's own road, settlement or city"),
+/// but not of one an earlier line of the same file makes possible: a road beyond a road
+/// the file builds first, a settlement at its end.
+#[test]
+fn check_warns_of_a_road_not_joined_unless_the_file_joins_it() {
+    use pbem_judge::catan::rules::Refusal;
+    let s = founded();
+    let red = s.seat_of(Colour::Red).expect("red plays");
+    let t = &s.board.topology;
+    let mine = s.players[red as usize].road_ends;
+    let (near, far) = (0..t.edges.len())
+        .filter(|&e| s.road_place(red, e).is_ok())
+        .find_map(|e| {
+            let v = *t.edges[e].ends.iter().find(|&&v| !mine.has(v))?;
+            let f = t.vertices[v]
+                .edges
+                .iter()
+                .copied()
+                .find(|&f| f != e && s.road_place(red, f) == Err(Refusal::NotConnected))?;
+            Some((e, f))
+        })
+        .expect("a road two edges out");
+    let warned = |text: &str| {
+        check_orders(&s, Colour::Red, "red.txt", text)
+            .diagnostics
+            .items
+            .iter()
+            .map(|d| d.message.clone())
+            .collect::<Vec<_>>()
+    };
+    let (n, f) = (s.edge_name(near), s.edge_name(far));
+    let alone = warned(&format!("player red\nturn\nbuild road {f}\n"));
+    assert_eq!(
+        alone,
+        vec![format!("road {f}: not connected to your roads")],
+        "{alone:?}"
+    );
+    let joined = warned(&format!(
+        "player red\nturn\nbuild road {n}\nbuild road {f}\n"
+    ));
+    assert!(joined.is_empty(), "{joined:?}");
+}

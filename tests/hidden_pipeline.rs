@@ -399,6 +399,8 @@ fn with_secret(text: &str, secret: &str) -> String {
 struct Count {
     compared: usize,
     told_apart: usize,
+    /// Mails to P that carry P's own template (so that its absence elsewhere is news).
+    own_templates: usize,
 }
 
 fn compare(
@@ -437,6 +439,7 @@ fn catan_cases(game: &str, players: &[usize], extra: &[&str]) -> Count {
     let mut count = Count {
         compared: 0,
         told_apart: 0,
+        own_templates: 0,
     };
     let mut seed = 0u64;
     while count.compared < want {
@@ -577,16 +580,35 @@ fn catan_cases(game: &str, players: &[usize], extra: &[&str]) -> Count {
         let mut hidden = secrets.clone();
         hidden.push(&seed_hex);
         let email = &t.emails[pc.name()];
-        compare(
-            &format!(
-                "{game} case {seed} ({} sees, {} changed)",
-                pc.name(),
-                qc.name()
-            ),
-            &a.seen_by(t, email),
-            &b.seen_by(t, email),
-            &hidden,
+        let seen = a.seen_by(t, email);
+        let what = format!(
+            "{game} case {seed} ({} sees, {} changed)",
+            pc.name(),
+            qc.name()
         );
+        compare(&what, &seen, &b.seen_by(t, email), &hidden);
+        // Issue 25: an order file's template names its seat's hand (docs/catan-orders.md,
+        // "The template"), so it goes to that seat alone: no other seat's template in
+        // P's mail, and no template at all in what git keeps or on the site.
+        // (The site's guide.html is the order guide, docs/catan-orders.md, whose
+        // example template is red's: the same page for every game, made of no state.)
+        for (k, v) in seen.iter().filter(|(k, _)| k.as_str() != "site guide.html") {
+            let text = String::from_utf8_lossy(v);
+            for seat in t.secrets.keys().filter(|s| s.as_str() != pc.name()) {
+                assert!(
+                    !text.contains(&format!("As things stand for {seat} ")),
+                    "{what}: `{k}` carries {seat}'s template"
+                );
+            }
+            if !k.starts_with("mail ") {
+                assert!(
+                    !text.contains("As things stand for"),
+                    "{what}: `{k}` carries a template"
+                );
+            } else if text.contains(&format!("As things stand for {} ", pc.name())) {
+                count.own_templates += 1;
+            }
+        }
         count.compared += 1;
     }
     count
@@ -596,27 +618,30 @@ fn catan_cases(game: &str, players: &[usize], extra: &[&str]) -> Count {
 fn catan_by_mail_shows_no_player_another_players_hand() {
     let c = catan_cases("catan", &[3, 4], &[]);
     eprintln!(
-        "catan: {} compared, {} told apart by the rules",
-        c.compared, c.told_apart
+        "catan: {} compared, {} told apart by the rules, {} own templates seen",
+        c.compared, c.told_apart, c.own_templates
     );
+    assert!(c.own_templates > 0, "no mail carried its player's template");
 }
 
 #[test]
 fn catan_with_five_or_six_by_mail_shows_no_player_another_players_hand() {
     let c = catan_cases("catan", &[5, 6], &[]);
     eprintln!(
-        "catan 5–6: {} compared, {} told apart by the rules",
-        c.compared, c.told_apart
+        "catan 5–6: {} compared, {} told apart by the rules, {} own templates seen",
+        c.compared, c.told_apart, c.own_templates
     );
+    assert!(c.own_templates > 0, "no mail carried its player's template");
 }
 
 #[test]
 fn catan_express_by_mail_shows_no_player_another_players_hand() {
     let c = catan_cases("catan-express", &[3, 4, 5], &[]);
     eprintln!(
-        "catan express: {} compared, {} told apart by the rules",
-        c.compared, c.told_apart
+        "catan express: {} compared, {} told apart by the rules, {} own templates seen",
+        c.compared, c.told_apart, c.own_templates
     );
+    assert!(c.own_templates > 0, "no mail carried its player's template");
 }
 
 /// Roads & Boats: before the deadline, Q's pending orders and Q's secret change nothing

@@ -31,6 +31,7 @@ mod catan_properties;
 mod catan_public_check;
 mod catan_public_record;
 mod catan_report;
+mod catan_template;
 mod cli;
 mod clock;
 mod dice;

@@ -714,25 +714,17 @@ impl Position for State {
         })
     }
 
-    /// docs/catan-orders.md and docs/catan-express-orders.md: the sections an order
-    /// file has (founding, before the roll, the turn), each with an example as a comment.
-    /// The seat's hand is its own report's business: the template names no cards.
-    fn template(&self, _seat: &str) -> String {
-        let express = matches!(self.options.variant, super::scenario::Variant::Express(_));
-        let mut out = String::new();
-        if matches!(self.phase, super::state::Phase::Founding { .. }) {
-            out.push_str(if express {
-                "founding\n# settlement 13\n# settlement 40 line N\n\n"
-            } else {
-                "founding\n# settlement 13 road 13-18\n# settlement 40 road 40-45\n\n"
-            });
+    /// docs/catan-orders.md and docs/catan-express-orders.md, "The template": the
+    /// sections an order file has (founding, before the roll, the turn), each with an
+    /// example as a comment, and what the seat may do as things stand (free founding
+    /// places; where each piece may go, what the seat's hand can pay, its bank trades:
+    /// [`crate::orders::template`]). It names the seat's own hand, so it goes to that
+    /// seat alone (its report mail, its `template` answer).
+    fn template(&self, seat: &str) -> String {
+        match colour(seat).and_then(|c| self.seat_of(c)) {
+            Some(s) => super::orders::template::template(self, s),
+            None => String::new(),
         }
-        if express {
-            out.push_str("turn\n# line 13-F / ferry 16-24 / settlement 13 / city 13 / buy card\n# move to tower\nend\n");
-        } else {
-            out.push_str("before roll\n# play knight robber E rob blue\n\nturn\n# build road 12-13 / build settlement 13 / build city 13 / buy development card\n# trade 4 wood for ore\nend\n");
-        }
-        out
     }
 
     fn end(&self, why: &str) -> Result<Played, GameError> {

@@ -77,10 +77,10 @@ pub fn check(s: &State, player: Colour, file: &str, source: &str) -> Checked {
     }
     let mut echo = Vec::new();
     if let Some(seat) = seat {
-        let mut planned_settlements = Vec::new();
+        let mut planned = Planned::default();
         for l in &o.lines {
             echo.push(format!("line {}: {}", l.line, describe(s, l)));
-            warnings(s, seat, l, &mut planned_settlements, &mut items);
+            warnings(s, seat, l, &mut planned, &mut items);
         }
         if let Phase::Founding { index, .. } = s.phase
             && s.actor() == seat
@@ -138,7 +138,28 @@ pub fn check(s: &State, player: Colour, file: &str, source: &str) -> Checked {
     }
 }
 
-fn warnings(s: &State, seat: u8, l: &Line, planned: &mut Vec<usize>, items: &mut Vec<Diagnostic>) {
+/// The pieces a file's earlier lines build, which a later line may count on: a road
+/// from a planned road or settlement, a settlement at a planned road's end, a city on a
+/// planned settlement, a settlement in place of one a planned city frees.
+#[derive(Default)]
+struct Planned {
+    settlements: Vec<usize>,
+    roads: Vec<usize>,
+    cities: usize,
+}
+
+impl Planned {
+    /// Does a planned road or settlement of the file's touch vertex `v`?
+    fn reaches(&self, s: &State, v: usize) -> bool {
+        self.settlements.contains(&v)
+            || self
+                .roads
+                .iter()
+                .any(|&e| s.board.topology.edges[e].ends.contains(&v))
+    }
+}
+
+fn warnings(s: &State, seat: u8, l: &Line, planned: &mut Planned, items: &mut Vec<Diagnostic>) {
     let c = s.colour(seat);
     let warn = |msg: String| Diagnostic::new(msg).at(l.span.clone()).warning();
     match &l.kind {
@@ -220,31 +241,52 @@ fn warnings(s: &State, seat: u8, l: &Line, planned: &mut Vec<usize>, items: &mut
                             Diagnostic::new("you cannot trade with yourself").at(l.span.clone()),
                         );
                     }
+                    // The rules' own place checks, as the board stands; a refusal an
+                    // earlier line of the file may lift is left out.
                     Order::Settlement(v) => {
-                        planned.push(*v);
-                        if let Err(r) = s.check_site(seat, *v) {
-                            items.push(warn(format!(
+                        match s.settlement_place(seat, *v) {
+                            Err(Refusal::NotConnected) if planned.reaches(s, *v) => {}
+                            Err(Refusal::NoPiecesLeft { .. }) if planned.cities > 0 => {}
+                            Err(r) => items.push(warn(format!(
                                 "settlement {}: {}",
                                 s.vertex_name(*v),
                                 r.text(s)
-                            )));
+                            ))),
+                            Ok(()) => {}
                         }
+                        planned.settlements.push(*v);
                     }
                     Order::City(v) => {
-                        if !s.players[seat as usize].settlements.has(*v) && !planned.contains(v) {
-                            items.push(warn(format!(
+                        match s.city_place(seat, *v) {
+                            Err(_) if planned.settlements.contains(v) => {}
+                            Err(Refusal::NotYourSettlement) => items.push(warn(format!(
                                 "city {}: you have no settlement there",
                                 s.vertex_name(*v)
-                            )));
+                            ))),
+                            Err(r) => items.push(warn(format!(
+                                "city {}: {}",
+                                s.vertex_name(*v),
+                                r.text(s)
+                            ))),
+                            Ok(()) => {}
                         }
+                        planned.cities += 1;
                     }
                     Order::Road(e) => {
-                        if s.all_roads.has(*e) {
-                            items.push(warn(format!(
+                        let ends = s.board.topology.edges[*e].ends;
+                        match s.road_place(seat, *e) {
+                            Err(Refusal::NotConnected)
+                                if ends.iter().any(|&v| planned.reaches(s, v)) => {}
+                            Err(Refusal::Taken) => items.push(warn(format!(
                                 "road {}: that edge already has a road",
                                 s.edge_name(*e)
-                            )));
+                            ))),
+                            Err(r) => {
+                                items.push(warn(format!("road {}: {}", s.edge_name(*e), r.text(s))))
+                            }
+                            Ok(()) => {}
                         }
+                        planned.roads.push(*e);
                     }
                     Order::Trade {
                         give, gives, gets, ..
@@ -286,8 +328,8 @@ fn warnings(s: &State, seat: u8, l: &Line, planned: &mut Vec<usize>, items: &mut
                         }
                         items.push(d);
                     }
+                    Order::RoadBuilding(list) => planned.roads.extend(list),
                     Order::Knight(_)
-                    | Order::RoadBuilding(_)
                     | Order::YearOfPlenty(..)
                     | Order::Monopoly(_)
                     | Order::Buy(_)

@@ -10,6 +10,7 @@
 pub mod check;
 pub mod parse;
 pub mod resolve;
+pub mod template;
 pub mod text;
 
 use std::collections::BTreeMap;

@@ -36,7 +36,7 @@ impl State {
         }
     }
 
-    fn pay(&self, seat: u8, cost: &Cards) -> Result<(), Refusal> {
+    pub(crate) fn pay(&self, seat: u8, cost: &Cards) -> Result<(), Refusal> {
         let have = self.players[seat as usize].hand;
         if have.covers(cost) {
             Ok(())
@@ -77,14 +77,24 @@ impl State {
         } else {
             self.can_build_now(seat)?;
         }
-        if self.roads_left(seat) == 0 {
-            return Err(Refusal::NoPiecesLeft { piece: Piece::Road });
-        }
-        self.road_site(seat, e)?;
+        self.road_place(seat, e)?;
         if !free {
             self.pay(seat, &Cards::ROAD)?;
         }
         Ok(())
+    }
+
+    /// May `seat` put a road on `e` as the board stands: roads in this game, a piece
+    /// left, the place (`road_site`). Not when, not the cost: what a player's
+    /// order file may count on for a later turn (and what its template lists).
+    pub fn road_place(&self, seat: u8, e: EdgeId) -> Result<(), Refusal> {
+        if !scenario::uses_roads(self) {
+            return Err(Refusal::Scenario(scenario::Refusal::NoRoads));
+        }
+        if self.roads_left(seat) == 0 {
+            return Err(Refusal::NoPiecesLeft { piece: Piece::Road });
+        }
+        self.road_site(seat, e)
     }
 
     /// Calls `f` for every edge where `seat` may put a road now (place only).
@@ -106,6 +116,14 @@ impl State {
 
     pub(crate) fn check_settlement(&self, seat: u8, v: VertexId) -> Result<(), Refusal> {
         self.can_build_now(seat)?;
+        self.settlement_place(seat, v)?;
+        self.pay(seat, &Cards::SETTLEMENT)
+    }
+
+    /// May `seat` build a settlement at `v` as the board stands: a piece left, a free
+    /// site keeping the distance rule (`check_site`), on the builder's road
+    /// where the game asks it. Not when, not the cost (see `road_place`).
+    pub fn settlement_place(&self, seat: u8, v: VertexId) -> Result<(), Refusal> {
         if self.settlements_left(seat) == 0 {
             return Err(Refusal::NoPiecesLeft {
                 piece: Piece::Settlement,
@@ -115,11 +133,19 @@ impl State {
         if scenario::settlement_needs_road(self) && !self.players[seat as usize].road_ends.has(v) {
             return Err(Refusal::NotConnected);
         }
-        self.pay(seat, &Cards::SETTLEMENT)
+        Ok(())
     }
 
     pub(crate) fn check_city(&self, seat: u8, v: VertexId) -> Result<(), Refusal> {
         self.can_build_now(seat)?;
+        self.city_place(seat, v)?;
+        self.pay(seat, &Cards::CITY)
+    }
+
+    /// May `seat` make the settlement at `v` a city as the board stands: their
+    /// settlement, the scenario's condition, a city allowed and left. Not when, not the
+    /// cost (see `road_place`).
+    pub fn city_place(&self, seat: u8, v: VertexId) -> Result<(), Refusal> {
         if !self.players[seat as usize].settlements.has(v) {
             return Err(Refusal::NotYourSettlement);
         }
@@ -133,7 +159,7 @@ impl State {
                 },
             );
         }
-        self.pay(seat, &Cards::CITY)
+        Ok(())
     }
 
     pub(crate) fn legal_builds(&self, seat: u8, out: &mut Vec<Action>) {
