@@ -586,3 +586,45 @@ fn a_template_is_the_same_whatever_the_others_hold_the_deck_and_the_dice() {
         "the seat's own hand is in its template"
     );
 }
+
+/// Issue 25, the order writer "for Catan, the board's legal places and the order
+/// syntax, since the hand is private": the page is public, so what the game gives it
+/// (`Position::writer`: the file's body, the model of places, the script) must be the
+/// same bytes whatever ANY hand holds — the seat's own too — and whatever the deck and
+/// the dice to come. Over random positions reached by orders by mail, with every
+/// seat's hand and development cards changed, and no line of the seat's private
+/// template table in it.
+#[test]
+fn the_catan_order_writer_knows_no_hand() {
+    let mut compared = 0;
+    for seed in 1..=16u64 {
+        let variant = [Variant::Base, Variant::Extension][seed as usize % 2];
+        let luck = Luck::predictable(seed ^ 0xBEEF);
+        let (mut s, mut r) = variant.new_game("t", seed, luck.clone());
+        for _ in 0..5 + r.below(60) {
+            if s.winner.is_some() {
+                break;
+            }
+            let files = crate::catan_hidden::incoming(&s, &mut r);
+            let mut me = s.clone();
+            me.luck = luck.clone();
+            s = play(&me, &files).state;
+            if r.below(3) != 0 {
+                continue;
+            }
+            for seat in 0..s.players.len() as u8 {
+                let c = s.colour(seat).to_string();
+                let a = s.writer(&c).expect("a Catan writer");
+                assert!(!a.body.contains("You hold"), "{}", a.body);
+                // Every seat's hand changed, the seat's own included.
+                let mut t = others_changed(&s, seat, &mut r);
+                let other = (seat as usize + 1) % s.players.len();
+                t = others_changed(&t, other as u8, &mut r);
+                let b = t.writer(&c).expect("a Catan writer");
+                assert_eq!(a, b, "{c}'s writer changed with a hand");
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 50, "{compared} compared");
+}

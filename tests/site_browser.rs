@@ -763,3 +763,86 @@ fn the_order_writer_composes_orders_by_clicks_and_checks_them() {
     let errors = b.errors();
     assert!(errors.is_empty(), "{errors:#?}");
 }
+
+/// Issue 25, the order writer "for Catan, the board's legal places and the order
+/// syntax, since the hand is private": a new Catan game at its founding; red's page
+/// lights the free corners, a click on one and on a road beside it writes the founding
+/// line, which the checker in the page accepts as `judge check` does; the page holds no
+/// hand (its position is the public record).
+#[test]
+fn the_catan_order_writer_founds_by_clicks() {
+    let module = checker_module();
+    let tmp = tempfile::tempdir().expect("tmp");
+    let game = tmp.path().join("island");
+    let game_s = game.to_str().expect("utf-8");
+    let (code, out, err) = support::judge_text(
+        &[
+            "new",
+            game_s,
+            "--game",
+            "catan",
+            "--seed",
+            "5",
+            "--player",
+            "Ann:ann@example.org",
+            "--player",
+            "Bob:bob@example.org",
+            "--player",
+            "Cat:cat@example.org",
+        ],
+        &[],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let wasm = tmp.path().join("checker.wasm");
+    std::fs::write(&wasm, module).expect("module");
+    let site = tmp.path().join("site");
+    let (code, _, err) = support::run_judge(
+        &[
+            "site",
+            game_s,
+            "-o",
+            site.to_str().expect("utf-8"),
+            "--checker",
+            wasm.to_str().expect("utf-8"),
+        ],
+        &[],
+    );
+    assert_eq!(code, 0, "judge site: {err}");
+    let page = std::fs::read_to_string(site.join("write-red.html")).expect("red's page");
+    assert!(
+        !page.contains("\"hand\":{\"") && !page.contains("You hold"),
+        "no hand on the page"
+    );
+    let mut b = Browser::start(&chromium());
+    b.open(&url(&site.join("write-red.html")));
+    let r = b.call(
+        "Runtime.evaluate",
+        json!({"expression": "window.WRITER.ready", "awaitPromise": true, "returnByValue": true}),
+    );
+    assert_eq!(r["result"]["value"], json!(true), "the checker starts: {r}");
+    let lit = b.eval("document.querySelectorAll('.writer-settlement').length");
+    assert!(lit.as_u64() > Some(10), "the free corners light up: {lit}");
+    b.click(".writer-settlement");
+    b.click(".writer-road");
+    let file = b.file();
+    assert!(
+        file.lines()
+            .any(|l| l.starts_with("settlement ") && l.contains(" road ")),
+        "{file}"
+    );
+    let answer = b.checked();
+    assert_eq!(answer["errors"], json!(0), "{answer}\n{file}");
+    let written = tmp.path().join("red.txt");
+    std::fs::write(&written, &file).expect("file");
+    let (_, want, _) =
+        support::judge_text(&["check", game_s, written.to_str().expect("utf-8")], &[]);
+    assert_eq!(
+        answer["text"]
+            .as_str()
+            .expect("text")
+            .replace("your orders", "FILE"),
+        want.replace(written.to_str().expect("utf-8"), "FILE")
+    );
+    let errors = b.errors();
+    assert!(errors.is_empty(), "{errors:#?}");
+}

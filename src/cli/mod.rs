@@ -291,11 +291,11 @@ pub enum Command {
     /// CSS with relative links: open OUT/index.html from disk, or copy OUT to any static
     /// host. The arrow keys go to the previous and next turn.
     ///
-    /// While the game runs, each player has an order writer page (write-SEAT.html, a
-    /// Roads & Boats game): click a transporter on the map and the places it reaches
-    /// light up; click one to move there, a site to build; the order file is written as
-    /// you go, checked in the page by the judge's own checker (with --checker), and
-    /// "Mail it" opens a mail to the judge's address ([mail] from) with it filled in.
+    /// While the game runs, each player has an order writer page (write-SEAT.html): in
+    /// Roads & Boats click a transporter and the places it reaches light up, click one
+    /// to move there, a site to build; in Catan click a lit corner or edge. The order
+    /// file is written as you go, checked in the page by the judge's own checker (with
+    /// --checker), and "Mail it" opens a mail to the judge ([mail] from) with it.
     ///
     /// The same archive always makes the same files; files already right are left
     /// alone, so it may be run after every turn (docs/gm-guide.md).

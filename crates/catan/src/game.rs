@@ -727,6 +727,25 @@ impl Position for State {
         }
     }
 
+    /// Issue 25, the order writer "for Catan, the board's legal places and the order
+    /// syntax, since the hand is private": made from the public record alone (the
+    /// hands hidden), so nothing private can reach the site. Base Catan only: Catan
+    /// Express's rail lines are written by hand.
+    fn writer(&self, seat: &str) -> Option<judge_core::pbem::game::Writer> {
+        if matches!(self.options.variant, super::scenario::Variant::Express(_)) {
+            return None;
+        }
+        let public = State::from_public_json(&self.public_json()).ok()?;
+        let me = public.seat_of(colour(seat)?)?;
+        Some(judge_core::pbem::game::Writer {
+            body: super::orders::template::public_template(&public, me),
+            model: writer_model(&public, me).to_string(),
+            script: include_str!("writer.js"),
+            intro: "The board lights where you may build as it stands: click a corner or an edge to write the order. Your hand is private: what it can pay is in your own report mail."
+                .to_string(),
+        })
+    }
+
     fn end(&self, why: &str) -> Result<Played, GameError> {
         if self.phase == super::state::Phase::Over {
             return Err(GameError::input("the game is over already"));
@@ -750,4 +769,42 @@ impl Position for State {
             acted: Some(Vec::new()),
         })
     }
+}
+
+/// What the order writer's script works from (see `writer`): where the seat may found,
+/// or build a settlement, a city or a road, as the public board stands, each place with
+/// its name and where the picture draws it.
+fn writer_model(s: &State, seat: u8) -> serde_json::Value {
+    use super::report::picture::vertex_point;
+    use serde_json::json;
+    let t = &s.board.topology;
+    let corner = |v: usize| json!({ "name": s.vertex_name(v), "xy": vertex_point(s, v) });
+    let road = |e: usize| {
+        let [a, b] = t.edges[e].ends;
+        json!({ "name": s.edge_name(e), "ends": [vertex_point(s, a), vertex_point(s, b)] })
+    };
+    let founding = matches!(s.phase, super::state::Phase::Founding { .. });
+    if founding {
+        let places: Vec<_> = super::orders::template::founding_places(s, seat)
+            .into_iter()
+            .map(|v| {
+                let mut c = corner(v);
+                c["roads"] = t.vertices[v]
+                    .edges
+                    .iter()
+                    .filter(|e| t.edges[**e].land)
+                    .map(|e| road(*e))
+                    .collect();
+                c
+            })
+            .collect();
+        return json!({ "founding": true, "settlements": places, "cities": [], "roads": [] });
+    }
+    let p = super::orders::template::places(s, seat);
+    json!({
+        "founding": false,
+        "settlements": p.settlements.into_iter().map(corner).collect::<Vec<_>>(),
+        "cities": p.cities.into_iter().map(corner).collect::<Vec<_>>(),
+        "roads": p.roads.into_iter().map(road).collect::<Vec<_>>(),
+    })
 }

@@ -667,6 +667,8 @@ impl Position for State {
             body: self.template(seat),
             model: writer_model(self, me).to_string(),
             script: include_str!("writer.js"),
+            intro: "Click one of your transporters on the map: the places it reaches light up; click one to move there. Click a green + where your transporters can build for what fits there."
+                .to_string(),
         })
     }
 

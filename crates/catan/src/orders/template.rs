@@ -30,6 +30,16 @@ const PAY: usize = 22;
 
 /// The template for `seat` (a seat number of the state).
 pub fn template(s: &State, seat: u8) -> String {
+    write(s, seat, true)
+}
+
+/// The template without the seat's hand: the headings, their examples and the free
+/// founding places, all public (the order writer's page on the game's site).
+pub fn public_template(s: &State, seat: u8) -> String {
+    write(s, seat, false)
+}
+
+fn write(s: &State, seat: u8, with_hand: bool) -> String {
     let express = matches!(s.options.variant, Variant::Express(_));
     let mut out = String::new();
     let founding = matches!(s.phase, Phase::Founding { .. });
@@ -64,7 +74,7 @@ pub fn template(s: &State, seat: u8) -> String {
     } else {
         out.push_str("before roll\n# play knight robber E rob blue\n\nturn\n# build road 12-13 / build settlement 13 / build city 13 / buy development card\n# trade 4 wood for ore\n");
     }
-    if s.phase != Phase::Over && !to_found {
+    if with_hand && s.phase != Phase::Over && !to_found {
         out.push_str(&table(s, seat));
     }
     out.push_str("end\n");

@@ -229,6 +229,21 @@ fn robber_spot(c: (f32, f32)) -> (f32, f32) {
 }
 
 /// Draws the board.
+/// The board's extent in its integer plane: (min x, max x, min y, max y).
+fn bounds(s: &State) -> (i32, i32, i32, i32) {
+    s.board.topology.vertices.iter().fold(
+        (i32::MAX, i32::MIN, i32::MAX, i32::MIN),
+        |(a, b, c, d), v| (a.min(v.x), b.max(v.x), c.min(v.y), d.max(v.y)),
+    )
+}
+
+/// Where the picture draws the corner `v` (the order writer's page draws on it).
+pub fn vertex_point(s: &State, v: usize) -> Option<(f32, f32)> {
+    let (minx, _, miny, _) = bounds(s);
+    let x = s.board.topology.vertices.get(v)?;
+    Some(Frame { minx, miny }.at(x.x, x.y))
+}
+
 pub fn draw(s: &State) -> Picture {
     draw_step(s, &Changes::default())
 }
@@ -236,10 +251,7 @@ pub fn draw(s: &State) -> Picture {
 /// Draws the board after a step, with what the step did (`changes`) marked.
 pub fn draw_step(s: &State, changes: &Changes) -> Picture {
     let t = &s.board.topology;
-    let (minx, maxx, miny, maxy) = t.vertices.iter().fold(
-        (i32::MAX, i32::MIN, i32::MAX, i32::MIN),
-        |(a, b, c, d), v| (a.min(v.x), b.max(v.x), c.min(v.y), d.max(v.y)),
-    );
+    let (minx, maxx, miny, maxy) = bounds(s);
     let frame = Frame { minx, miny };
     let at = |x: i32, y: i32| frame.at(x, y);
     let title = if s.step == 0 {

@@ -295,6 +295,8 @@ pub struct Writer {
     pub model: String,
     /// The game's script.
     pub script: &'static str,
+    /// What the page says under its title: how to write orders on it.
+    pub intro: String,
 }
 
 /// A turn's report, rendered on demand.

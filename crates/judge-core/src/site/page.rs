@@ -52,9 +52,10 @@ pub fn writer(ov: &Overview, w: &WriterPage, svg: &str) -> String {
     });
     let _ = writeln!(
         o,
-        "<nav class=\"turns\">\n<a href=\"index.html\">&larr; the overview</a>\n<a href=\"{GUIDE_FILE}\">the order guide</a>\n</nav>\n<main class=\"writer\">\n<h1>Orders of {} for turn {}</h1>\n<p class=\"sub\">Click one of your transporters on the map: the places it reaches light up; click one to move there. Click a place where you can build for what fits there. The file below is what you mail: edit it as you like. Fill in your secret before you send it; this page never sees it.</p>",
+        "<nav class=\"turns\">\n<a href=\"index.html\">&larr; the overview</a>\n<a href=\"{GUIDE_FILE}\">the order guide</a>\n</nav>\n<main class=\"writer\">\n<h1>Orders of {} for turn {}</h1>\n<p class=\"sub\">{} The file beside the map is what you mail: edit it as you like. Fill in your secret before you send it; this page never sees it.</p>",
         escape(&seat),
-        w.turn
+        w.turn,
+        escape(&w.writer.intro)
     );
     let _ = writeln!(
         o,
