@@ -6,6 +6,8 @@
 (function () {
   "use strict";
   var W = window.WRITER;
+  // The position, the same for every seat's page (position.js).
+  W.state = window.WRITER_POSITION;
   var file = document.getElementById("orders");
   var checked = document.getElementById("checked");
   var verdict = document.getElementById("verdict");

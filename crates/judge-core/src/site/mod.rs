@@ -295,7 +295,12 @@ pub fn render(overview: &Overview, turns: &[Turn]) -> Files {
     }
     if !overview.writers.is_empty() {
         files.insert("writer.js".into(), page::WRITER.as_bytes().to_vec());
-        // The game's own script, the same for every seat.
+        // The position the checker reads and the game's own script: the same for every
+        // seat.
+        files.insert(
+            page::POSITION_FILE.into(),
+            page::position_script(&overview.writers[0].state).into_bytes(),
+        );
         files.insert(
             "game-writer.js".into(),
             overview.writers[0].writer.script.as_bytes().to_vec(),

@@ -24,6 +24,18 @@ pub fn checker_script(module: &[u8]) -> String {
     )
 }
 
+/// The position every writer page's checker reads, once for all seats.
+pub const POSITION_FILE: &str = "position.js";
+
+/// `position.js`: the position the checker reads (the state file, or a game's public
+/// record), as a script a page opened from a file may load.
+pub fn position_script(state: &str) -> String {
+    format!(
+        "// The game as it stands, for the order checker (public: judge site).\nwindow.WRITER_POSITION = {};\n",
+        script_json(state)
+    )
+}
+
 /// JSON inside a `<script>` element: `</` written `<\/`, as JSON allows, so that no
 /// text in it ends the element.
 fn script_json(json: &str) -> String {
@@ -64,9 +76,8 @@ pub fn writer(ov: &Overview, w: &WriterPage, svg: &str) -> String {
     );
     let _ = writeln!(
         o,
-        "<script>\nwindow.WRITER = {};\nwindow.WRITER.state = {};\nwindow.WRITER.model = {};\n</script>",
+        "<script>\nwindow.WRITER = {};\nwindow.WRITER.model = {};\n</script>\n<script src=\"{POSITION_FILE}\"></script>",
         script_json(&writer.to_string()),
-        script_json(&w.state),
         script_json(&w.writer.model)
     );
     if ov.checker.is_some() {
