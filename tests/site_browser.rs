@@ -459,6 +459,61 @@ fn checker_module() -> Vec<u8> {
     std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
+/// A new three-player Catan game at its founding, `island` in `dir` (the archived one is
+/// over).
+fn new_island(dir: &Path) -> PathBuf {
+    let island = dir.join("island");
+    let (code, out, err) = support::judge_text(
+        &[
+            "new",
+            island.to_str().expect("utf-8"),
+            "--game",
+            "catan",
+            "--seed",
+            "5",
+            "--player",
+            "Ann:ann@example.org",
+            "--player",
+            "Bob:bob@example.org",
+            "--player",
+            "Cat:cat@example.org",
+        ],
+        &[],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    island
+}
+
+/// The site of `game` with the order checker (`judge site --checker`), in `dir/site`.
+fn site_with_checker(game: &Path, dir: &Path) -> PathBuf {
+    let wasm = dir.join("checker.wasm");
+    std::fs::write(&wasm, checker_module()).expect("module");
+    let out = dir.join("site");
+    let (code, _, err) = support::run_judge(
+        &[
+            "site",
+            game.to_str().expect("utf-8"),
+            "-o",
+            out.to_str().expect("utf-8"),
+            "--checker",
+            wasm.to_str().expect("utf-8"),
+        ],
+        &[],
+    );
+    assert_eq!(code, 0, "judge site: {err}");
+    out
+}
+
+/// A writer page opened, its checker started.
+fn open_writer(b: &mut Browser, page: &Path) {
+    b.open(&url(page));
+    let r = b.call(
+        "Runtime.evaluate",
+        json!({"expression": "window.WRITER.ready", "awaitPromise": true, "returnByValue": true}),
+    );
+    assert_eq!(r["result"]["value"], json!(true), "the checker starts: {r}");
+}
+
 /// Issue 25, "checked in the browser by the judge's own checker compiled to WebAssembly
 /// (the same code as `judge check`, not a copy): the same diagnostics with line and
 /// column, and the same echo". A page opened from a file (offline: the module is in
@@ -502,27 +557,8 @@ fn the_order_checker_in_webassembly_answers_as_judge_check_does() {
     );
     assert_eq!(r["result"]["value"], json!(true), "{r}");
     let mut compared = 0;
-    // A Catan game at its founding (the archived one is over).
-    let island = dir.path().join("island");
+    let island = new_island(dir.path());
     let island = island.to_str().expect("utf-8");
-    let (code, out, err) = support::judge_text(
-        &[
-            "new",
-            island,
-            "--game",
-            "catan",
-            "--seed",
-            "5",
-            "--player",
-            "Ann:ann@example.org",
-            "--player",
-            "Bob:bob@example.org",
-            "--player",
-            "Cat:cat@example.org",
-        ],
-        &[],
-    );
-    assert_eq!(code, 0, "{out}{err}");
     for (game, id, seat, name) in [
         (
             "games/two-rivers-2p",
@@ -628,7 +664,6 @@ impl Browser {
 /// files, with the checker built by scripts/build-checker.
 #[test]
 fn the_order_writer_composes_orders_by_clicks_and_checks_them() {
-    let module = checker_module();
     let tmp = tempfile::tempdir().expect("tmp");
     let game = tmp.path().join("demo");
     support::copy_dir(Path::new("games/demo"), &game, &|p| {
@@ -640,28 +675,9 @@ fn the_order_writer_composes_orders_by_clicks_and_checks_them() {
         format!("{toml}\n[mail]\nfrom = \"Judge <judge@example.org>\"\npickup = \"outbox\"\n"),
     )
     .expect("game.toml");
-    let wasm = tmp.path().join("checker.wasm");
-    std::fs::write(&wasm, module).expect("module");
-    let out = tmp.path().join("site");
-    let (code, _, err) = support::run_judge(
-        &[
-            "site",
-            game.to_str().expect("utf-8"),
-            "-o",
-            out.to_str().expect("utf-8"),
-            "--checker",
-            wasm.to_str().expect("utf-8"),
-        ],
-        &[],
-    );
-    assert_eq!(code, 0, "judge site: {err}");
+    let out = site_with_checker(&game, tmp.path());
     let mut b = Browser::start(&chromium());
-    b.open(&url(&out.join("write-red.html")));
-    let r = b.call(
-        "Runtime.evaluate",
-        json!({"expression": "window.WRITER.ready", "awaitPromise": true, "returnByValue": true}),
-    );
-    assert_eq!(r["result"]["value"], json!(true), "the checker starts: {r}");
+    open_writer(&mut b, &out.join("write-red.html"));
 
     // A move with a load: D1, 1 of the first goods lying where it stands, to the first
     // place it reaches.
@@ -771,55 +787,17 @@ fn the_order_writer_composes_orders_by_clicks_and_checks_them() {
 /// hand (its position is the public record).
 #[test]
 fn the_catan_order_writer_founds_by_clicks() {
-    let module = checker_module();
     let tmp = tempfile::tempdir().expect("tmp");
-    let game = tmp.path().join("island");
+    let game = new_island(tmp.path());
     let game_s = game.to_str().expect("utf-8");
-    let (code, out, err) = support::judge_text(
-        &[
-            "new",
-            game_s,
-            "--game",
-            "catan",
-            "--seed",
-            "5",
-            "--player",
-            "Ann:ann@example.org",
-            "--player",
-            "Bob:bob@example.org",
-            "--player",
-            "Cat:cat@example.org",
-        ],
-        &[],
-    );
-    assert_eq!(code, 0, "{out}{err}");
-    let wasm = tmp.path().join("checker.wasm");
-    std::fs::write(&wasm, module).expect("module");
-    let site = tmp.path().join("site");
-    let (code, _, err) = support::run_judge(
-        &[
-            "site",
-            game_s,
-            "-o",
-            site.to_str().expect("utf-8"),
-            "--checker",
-            wasm.to_str().expect("utf-8"),
-        ],
-        &[],
-    );
-    assert_eq!(code, 0, "judge site: {err}");
+    let site = site_with_checker(&game, tmp.path());
     let page = std::fs::read_to_string(site.join("write-red.html")).expect("red's page");
     assert!(
         !page.contains("\"hand\":{\"") && !page.contains("You hold"),
         "no hand on the page"
     );
     let mut b = Browser::start(&chromium());
-    b.open(&url(&site.join("write-red.html")));
-    let r = b.call(
-        "Runtime.evaluate",
-        json!({"expression": "window.WRITER.ready", "awaitPromise": true, "returnByValue": true}),
-    );
-    assert_eq!(r["result"]["value"], json!(true), "the checker starts: {r}");
+    open_writer(&mut b, &site.join("write-red.html"));
     let lit = b.eval("document.querySelectorAll('.writer-settlement').length");
     assert!(lit.as_u64() > Some(10), "the free corners light up: {lit}");
     b.click(".writer-settlement");

@@ -13,6 +13,28 @@
   var verdict = document.getElementById("verdict");
   var mail = document.getElementById("mail");
 
+  // An element made for the game's script: `W.svg` on the map, `W.html` in the page;
+  // `attrs` its attributes, `text` its text, appended to `parent`.
+  function element(make) {
+    return function (name, attrs, parent, text) {
+      var e = make(name);
+      Object.keys(attrs).forEach(function (k) {
+        e.setAttribute(k, attrs[k]);
+      });
+      if (text !== undefined) {
+        e.textContent = text;
+      }
+      parent.appendChild(e);
+      return e;
+    };
+  }
+  W.svg = element(function (name) {
+    return document.createElementNS("http://www.w3.org/2000/svg", name);
+  });
+  W.html = element(function (name) {
+    return document.createElement(name);
+  });
+
   // The phase headings of the file, in their order, as the game's script names them.
   W.headings = W.headings || [];
 

@@ -8,7 +8,6 @@
   "use strict";
   var W = window.WRITER;
   var M = W.model;
-  var NS = "http://www.w3.org/2000/svg";
   W.headings = ["founding", "before roll", "turn", "end", "between turns"];
   var svg = document.querySelector("#map svg");
   var tools = document.getElementById("tools");
@@ -16,17 +15,7 @@
     return;
   }
 
-  function make(name, attrs, parent, text) {
-    var e = document.createElementNS(NS, name);
-    Object.keys(attrs).forEach(function (k) {
-      e.setAttribute(k, attrs[k]);
-    });
-    if (text !== undefined) {
-      e.textContent = text;
-    }
-    parent.appendChild(e);
-    return e;
-  }
+  var make = W.svg;
 
   function note(text) {
     tools.textContent = "";

@@ -9,7 +9,6 @@
   "use strict";
   var W = window.WRITER;
   var M = W.model;
-  var NS = "http://www.w3.org/2000/svg";
   W.headings = ["production", "movement", "building", "wonder"];
   var svg = document.querySelector("#map svg");
   var tools = document.getElementById("tools");
@@ -17,29 +16,8 @@
     return;
   }
 
-  function make(name, attrs, parent, text) {
-    var e = document.createElementNS(NS, name);
-    Object.keys(attrs).forEach(function (k) {
-      e.setAttribute(k, attrs[k]);
-    });
-    if (text !== undefined) {
-      e.textContent = text;
-    }
-    parent.appendChild(e);
-    return e;
-  }
-
-  function html(name, attrs, parent, text) {
-    var e = document.createElement(name);
-    Object.keys(attrs).forEach(function (k) {
-      e.setAttribute(k, attrs[k]);
-    });
-    if (text !== undefined) {
-      e.textContent = text;
-    }
-    parent.appendChild(e);
-    return e;
-  }
+  var make = W.svg;
+  var html = W.html;
 
   function goodsText(list) {
     return list
