@@ -1140,6 +1140,9 @@ fn the_welcome_and_each_report_name_the_order_guide_and_carry_the_template() {
         .nth(1)
         .unwrap_or_else(|| panic!("{b}"));
     assert!(footer.contains(link), "{footer}");
+    // And the page where Ann writes them by pointing at the map (docs/order-writer.md).
+    let page = "Or write it on the map: https://games.example.org/rivers/write-red.html.";
+    assert!(footer.contains(page), "{footer}");
     // The header lines come just before it, at the end of the report itself.
     assert!(
         b.contains("    game rivers\n    player red\n    turn 2\n    secret YOUR-SECRET\n"),
@@ -1177,4 +1180,8 @@ fn the_welcome_and_each_report_name_the_order_guide_and_carry_the_template() {
     ]);
     let guide = std::fs::read_to_string(site.join("guide.html")).expect("guide.html");
     assert!(guide.contains("The order language"), "{guide}");
+    assert!(
+        site.join("write-red.html").is_file(),
+        "the writer page the link names"
+    );
 }

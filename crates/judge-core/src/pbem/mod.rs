@@ -270,6 +270,19 @@ pub fn guide_named(archive: &Archive, game: &dyn Game) -> String {
     }
 }
 
+/// Where `seat` writes orders on the map: their order writer page on the game's site
+/// (`write-SEAT.html`, which `judge site` writes while the game runs), when the game has
+/// a site and a writer for the position.
+pub fn writer_named(archive: &Archive, position: &dyn Position, seat: &str) -> Option<String> {
+    let site = archive.mail().and_then(|m| m.site.clone())?;
+    position.writer(seat)?;
+    Some(format!(
+        "{}/{}",
+        site.trim_end_matches('/'),
+        crate::site::writer_file(seat)
+    ))
+}
+
 /// An order file for `seat`'s next orders, ready to fill, indented as a mail quotes it:
 /// the header (the secret left as YOUR-SECRET, which the judge never mails) and the
 /// game's template (each phase's heading, and what the game lists for the seat).
