@@ -16,8 +16,8 @@ fn names() -> Vec<String> {
         .collect()
 }
 
-/// The island after a founding by mail.
-fn founded() -> State {
+/// The island after a founding by mail (tests/catan_template.rs plays on from it).
+pub(crate) fn founded() -> State {
     let mut s =
         express::new_game("demo", &names(), 7, Map::Island, Layout::Beginner).expect("game");
     let picks = [

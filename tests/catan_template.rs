@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 
 use pbem_judge::catan::board::layout::Layout;
 use pbem_judge::catan::cards::Cards;
-use pbem_judge::catan::express::{self, Map};
+use pbem_judge::catan::express;
 use pbem_judge::catan::orders::template::founding_places;
 use pbem_judge::catan::rules::{Action, Refusal};
 use pbem_judge::catan::state::Phase;
@@ -64,6 +64,16 @@ fn walk(mut s: State, r: &mut Rng, steps: usize) -> State {
 
 // ---- Snapshots -------------------------------------------------------------------
 
+/// `seat`'s template, each line of what it adds within a mail's width (74: the mail
+/// indents it by four), against the snapshot `name`.
+fn snapshot(name: &str, s: &State, seat: u8) {
+    let t = template(s, seat);
+    for l in aids(&t).lines() {
+        assert!(l.chars().count() <= 74, "{l}");
+    }
+    insta::assert_snapshot!(name, t);
+}
+
 fn names() -> Vec<String> {
     ["Ann", "Bob", "Cy", "Di"]
         .iter()
@@ -97,23 +107,13 @@ fn a_base_catan_template_at_the_founding_and_mid_game() {
     let start = new_game("demo", &names(), 7, &options).expect("game");
     let mut r = Rng::new(11);
     let founding = walk(start.clone(), &mut r, 4);
-    let seat = founding.actor();
-    let t = template(&founding, seat);
-    for l in aids(&t).lines() {
-        assert!(l.chars().count() <= 74, "{l}");
-    }
-    insta::assert_snapshot!("catan_template_founding", t);
+    snapshot("catan_template_founding", &founding, founding.actor());
     let mut s = start;
     let mut r = Rng::new(29);
     while s.turn < 9 && s.phase != Phase::Over {
         s = walk(s, &mut r, 1);
     }
-    let seat = s.active;
-    let t = template(&s, seat);
-    for l in aids(&t).lines() {
-        assert!(l.chars().count() <= 74, "{l}");
-    }
-    insta::assert_snapshot!("catan_template_mid_game", t);
+    snapshot("catan_template_mid_game", &s, s.active);
 }
 
 /// Catan Express on the island, its founding by mail as in tests/catan_express_report.rs,
@@ -123,30 +123,12 @@ fn a_base_catan_template_at_the_founding_and_mid_game() {
 /// a line touches. docs/catan-express-orders.md, "The template".
 #[test]
 fn a_catan_express_template_mid_game() {
-    let mut s =
-        express::new_game("demo", &names(), 7, Map::Island, Layout::Beginner).expect("game");
-    let picks = [
-        ["13", "38 line I"],
-        ["3", "59 line P"],
-        ["1", "42 line K"],
-        ["25", "44 line M"],
-    ];
-    for _ in 0..8 {
-        let who = s.players[s.actor() as usize].colour;
-        let [a, b] = picks[who.seat()];
-        let file = format!("founding\nsettlement {a}\nsettlement {b}\n");
-        s = play(&s, &BTreeMap::from([(who, file)])).state;
-    }
+    let mut s = crate::catan_express_report::founded();
     let mut r = Rng::new(35);
     while s.turn < 14 && s.phase != Phase::Over {
         s = walk(s, &mut r, 1);
     }
-    let seat = s.active;
-    let t = template(&s, seat);
-    for l in aids(&t).lines() {
-        assert!(l.chars().count() <= 74, "{l}");
-    }
-    insta::assert_snapshot!("catan_express_template_mid_game", t);
+    snapshot("catan_express_template_mid_game", &s, s.active);
 }
 
 // ---- What the template says, read back ---------------------------------------------
