@@ -7,7 +7,7 @@
 //! Two players: the **greedy** one described here, and the **searching** one
 //! ([`search`]), the judge's bot, which plays the same founding, 7s, knights and
 //! standing parts but searches its builds over the rules engine (against three greedy
-//! players it wins about a third of the games, where a quarter is an equal share).
+//! players it wins about two games in five, where a quarter is an equal share).
 //!
 //! How the greedy player plays:
 //! - **Founding**: the free site with the most dots, weighted towards resources it does
