@@ -227,22 +227,14 @@ fn the_caretaker_plays_for_an_absent_catan_player_and_the_archive_replays() {
     let f = Folder::new();
     let d = f.dir("isle");
     let ds = d.to_str().expect("utf-8").to_string();
-    f.judge(&[
-        "new",
-        &ds,
-        "--game",
-        "catan",
-        "--seed",
-        "6",
-        "--player",
-        "Ann:ann@example.org",
-        "--player",
-        "Bob:bob@example.org",
-        "--player",
-        "Cat:cat@example.org",
-        "--gm",
-        "Gina:gm@example.org",
-    ]);
+    f.judge(
+        &[
+            &["new", &ds, "--game", "catan", "--seed", "6"][..],
+            &support::ANN_BOB_CAT,
+            &["--gm", "Gina:gm@example.org"],
+        ]
+        .concat(),
+    );
     let mut toml = std::fs::read_to_string(d.join("game.toml")).expect("toml");
     toml.push_str(
         "\n[schedule]\nfirst_deadline = \"2026-12-01T18:00:00Z\"\nevery = \"1day\"\n\n[absent]\ncaretaker = true\nmissed = 2\n",

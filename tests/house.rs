@@ -1257,23 +1257,11 @@ fn resend_and_the_gms_commands_through_the_real_servers() {
     let cove = h.game("cove");
     let (code, out, err) = h.judge(
         &[
-            "new",
-            &cove,
-            "--game",
-            "catan",
-            "--seed",
-            "2",
-            "--player",
-            "Ann:ann@example.org",
-            "--player",
-            "Bob:bob@example.org",
-            "--player",
-            "Cat:cat@example.org",
-            "--open",
-            "1",
-            "--gm",
-            "Gina:gm@example.org",
-        ],
+            &["new", &cove, "--game", "catan", "--seed", "2"][..],
+            &support::ANN_BOB_CAT,
+            &["--open", "1", "--gm", "Gina:gm@example.org"],
+        ]
+        .concat(),
         BEFORE,
     );
     assert_eq!(code, 0, "{out}{err}");

@@ -399,17 +399,10 @@ fn press_open_is_relayed_under_the_senders_name_and_private_press_to_one_reader(
     let secrets = f.game(
         "island",
         &[
-            "--game",
-            "catan",
-            "--seed",
-            "5",
-            "--player",
-            "Ann:ann@example.org",
-            "--player",
-            "Bob:bob@example.org",
-            "--player",
-            "Cat:cat@example.org",
-        ],
+            &["--game", "catan", "--seed", "5"][..],
+            &support::ANN_BOB_CAT,
+        ]
+        .concat(),
     );
     let s = |seat: &str| secret_of(&secrets, seat);
     f.send(

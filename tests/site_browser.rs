@@ -463,23 +463,15 @@ fn checker_module() -> Vec<u8> {
 /// over).
 fn new_island(dir: &Path) -> PathBuf {
     let island = dir.join("island");
-    let (code, out, err) = support::judge_text(
-        &[
-            "new",
-            island.to_str().expect("utf-8"),
-            "--game",
-            "catan",
-            "--seed",
-            "5",
-            "--player",
-            "Ann:ann@example.org",
-            "--player",
-            "Bob:bob@example.org",
-            "--player",
-            "Cat:cat@example.org",
-        ],
-        &[],
-    );
+    let new = [
+        "new",
+        island.to_str().expect("utf-8"),
+        "--game",
+        "catan",
+        "--seed",
+        "5",
+    ];
+    let (code, out, err) = support::judge_text(&[&new[..], &support::ANN_BOB_CAT].concat(), &[]);
     assert_eq!(code, 0, "{out}{err}");
     island
 }

@@ -696,6 +696,17 @@ pub fn all_goods(st: &State) -> Goods {
     g
 }
 
+/// `judge new`'s arguments seating Ann, Bob and Cat (red, blue, white): the three-player
+/// table of the Catan tests.
+pub const ANN_BOB_CAT: [&str; 6] = [
+    "--player",
+    "Ann:ann@example.org",
+    "--player",
+    "Bob:bob@example.org",
+    "--player",
+    "Cat:cat@example.org",
+];
+
 /// Run the `judge` binary with a clean environment (only PATH) plus `env`: its exit
 /// code, standard output and standard error.
 pub fn run_judge(args: &[&str], env: &[(&str, &str)]) -> (i32, Vec<u8>, String) {
