@@ -201,3 +201,104 @@ fn selfplay_with_bots_seats_the_judges_player_and_counts_each_bot() {
         "{err}"
     );
 }
+
+/// Issue 24, the stronger Catan player: a build a card short is paid with a one-for-one
+/// offer to another player's standing acceptance on record (what others have played is
+/// public), not with four cards to the bank. Whether the taker still holds the card is
+/// theirs to know, so every line after the offer names the cards it needs (`if I
+/// have`). Played through the judge's resolver: with the card in the taker's hand the
+/// trade is made and the city built; without it the offer alone fails, and the city
+/// line is passed over, not failed.
+#[test]
+fn the_searching_player_pays_with_an_offer_that_a_standing_acceptance_takes() {
+    use pbem_judge::catan::cards::{Cards, Resource};
+    use pbem_judge::catan::state::{Options, Phase};
+    use pbem_judge::catan::{Event, play, record};
+    use std::collections::BTreeMap;
+
+    // A base game through its founding, every seat by the greedy player.
+    let names: Vec<String> = ["ann", "bob", "cat"].map(String::from).to_vec();
+    let mut s = State::new("offer", &names, 7, &Options::default()).expect("a game");
+    while matches!(s.phase, Phase::Founding { .. }) {
+        let c = s.colour(s.actor());
+        let text = orders_of(Player::Greedy, &s, c, None).expect("founding orders");
+        s = play(&s, &BTreeMap::from([(c, text)])).state;
+    }
+    let me = s.active;
+    let taker = (me + 1) % 3;
+    let (red, blue) = (s.colour(me), s.colour(taker));
+    assert_eq!(
+        s.rate(me, Resource::Wool),
+        4,
+        "no wool harbour, so no bank trade"
+    );
+    // A city one ore short, three wool to spare; blue takes wool for ore.
+    let mut hand = Cards::one(Resource::Grain, 2);
+    hand.add(&Cards::one(Resource::Ore, 2));
+    hand.add(&Cards::one(Resource::Wool, 3));
+    s.players[me as usize].hand = hand;
+    s.players[taker as usize].hand = Cards::one(Resource::Ore, 1);
+    let accept = format!(
+        "game offer\nplayer {blue}\nturn {}\naccept 1 wool for 1 ore\n",
+        s.step + 1
+    );
+    s = record(&s, &BTreeMap::from([(blue, accept)])).state;
+
+    let text = orders_of(Player::Search, &s, red, None).expect("the searching player's orders");
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains(": offer 1 wool for 1 ore"))
+        .unwrap_or_else(|| panic!("an offer to blue's acceptance:\n{text}"));
+    // The lines for the same totals ("if rolled 2, 3 and I have ...").
+    let rolled = lines[at].split(" and ").next().expect("a condition");
+    let after: Vec<&str> = lines[at + 1..]
+        .iter()
+        .take_while(|l| l.starts_with(rolled))
+        .copied()
+        .collect();
+    assert!(
+        after
+            .iter()
+            .any(|l| l.contains(" and I have 2 grain, 3 ore: build city ")),
+        "the city after the offer, if its cards are held:\n{text}"
+    );
+    assert!(
+        after.iter().all(|l| l.contains(" I have ")),
+        "every line after the offer names its cards:\n{text}"
+    );
+    // A total under which the offer is made, not a 7.
+    let total: u8 = rolled
+        .trim_start_matches("if rolled ")
+        .split([',', ' '])
+        .find_map(|t| t.parse().ok())
+        .expect("a total");
+    s.loaded_dice = vec![[(total - 1).min(6), total - (total - 1).min(6)]];
+    let cities = s.players[me as usize].cities.len();
+
+    let out = play(&s, &BTreeMap::from([(red, text.clone())]));
+    assert!(
+        out.events.iter().any(|e| matches!(e,
+            Event::DomesticTrade { player, with, .. } if *player == red && *with == blue)),
+        "blue took the offer:\n{text}"
+    );
+    assert_eq!(out.state.players[me as usize].cities.len(), cities + 1);
+    assert!(
+        !out.events.iter().any(|e| matches!(e, Event::Failed { .. })),
+        "{:?}",
+        out.events
+    );
+
+    // The taker without the ore: the offer fails, and the city is not tried.
+    s.players[taker as usize].hand = Cards::NONE;
+    let out = play(&s, &BTreeMap::from([(red, text.clone())]));
+    let failed: Vec<String> = out
+        .events
+        .iter()
+        .filter(|e| matches!(e, Event::Failed { .. }))
+        .map(|e| e.text(&out.state, Some(red)))
+        .collect();
+    assert_eq!(failed.len(), 1, "{failed:?}");
+    assert!(failed[0].contains("offer 1 wool for 1 ore"), "{failed:?}");
+    assert_eq!(out.state.players[me as usize].cities.len(), cities);
+}

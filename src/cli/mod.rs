@@ -415,9 +415,9 @@ pub struct SelfplayArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Bots on the seats instead of random legal moves, one per seat, comma-separated
-    /// (`greedy,random,random,random`: Catan's bots are `greedy`, the judge's player,
-    /// and `random`). The seats rotate each game, so that each bot plays every seat;
-    /// wins are counted per bot, with a 95 % interval.
+    /// (`search,greedy,greedy,greedy`: Catan's bots are `search`, the judge's player,
+    /// `greedy`, a simpler one, and `random`). The seats rotate each game, so that each
+    /// bot plays every seat; wins are counted per bot, with a 95 % interval.
     #[arg(long, value_delimiter = ',', conflicts_with = "players")]
     pub bots: Vec<String>,
     /// With --bots, in a game with scenarios (Roads & Boats): the bundled scenario to
