@@ -171,6 +171,50 @@ fn selfplay_with_bots_seats_the_judges_player_and_counts_each_bot() {
     assert!(out.contains("  red     search     won "), "{out}");
     assert_eq!(won.iter().sum::<u32>(), 12, "{out}");
     assert!(won[2] <= 2, "the random player seldom wins: {out}");
+    // On a board drawn from each game's seed (`--scenario random`, a set-up of
+    // `judge new`), not the beginners' board of the games above: the same seeds play
+    // other games. A set-up the game does not have is named with the ones it has.
+    let on = |scenario: &[&str]| {
+        let mut args = vec!["selfplay", "catan", "--bots", "search,greedy,greedy"];
+        args.extend(["--games", "6"]);
+        args.extend(scenario);
+        let (code, out, err) = support::judge_text(&args, &[]);
+        assert_eq!(code, 0, "{out}{err}");
+        // Each line without its timing.
+        let lines: Vec<String> = out
+            .lines()
+            .map(|l| l.split(';').next().unwrap_or(l).to_string())
+            .collect();
+        (out, lines)
+    };
+    let (out, random) = on(&["--scenario", "random"]);
+    assert!(
+        out.starts_with("6 games of Catan on random, bots search, greedy, greedy"),
+        "{out}"
+    );
+    let (_, beginner) = on(&["--scenario", "beginner"]);
+    assert_eq!(
+        beginner[1..],
+        on(&[]).1[1..],
+        "the beginners' board by default"
+    );
+    assert_ne!(random[1..], beginner[1..], "{out}");
+    let (code, _, err) = support::judge_text(
+        &[
+            "selfplay",
+            "catan",
+            "--bots",
+            "search,greedy,greedy",
+            "--scenario",
+            "randm",
+        ],
+        &[],
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("there is no Catan set-up `randm`") && err.contains("did you mean `random`?"),
+        "{err}"
+    );
     let (out, won) = run("random,random,random,random");
     assert_eq!(
         won.iter().sum::<u32>(),

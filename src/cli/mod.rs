@@ -420,8 +420,9 @@ pub struct SelfplayArgs {
     /// bot plays every seat; wins are counted per bot, with a 95 % interval.
     #[arg(long, value_delimiter = ',', conflicts_with = "players")]
     pub bots: Vec<String>,
-    /// With --bots, in a game with scenarios (Roads & Boats): the bundled scenario to
-    /// play (its default when left out).
+    /// With --bots: the bundled scenario to play. Roads & Boats: `two-rivers` when left
+    /// out (`judge scenarios` lists them). Catan: the set-up, the beginners' board
+    /// (`beginner`) when left out, or `random` for a board drawn from each game's seed.
     #[arg(long, requires = "bots")]
     pub scenario: Option<String>,
 }

@@ -70,6 +70,10 @@ fn with_bots(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
             )
         }));
     }
+    if let Some(name) = &args.scenario {
+        // A name the game does not know: its own message, with the names it does.
+        game.scenario_text(name).map_err(Failure::from)?;
+    }
     if !kind.players.contains(&n) {
         return Err(Failure::User(format!(
             "--bots: {} is for {} to {} players, not {n}",
@@ -136,8 +140,12 @@ fn with_bots(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let games = f64::from(args.games.max(1));
     let mut w = |s: String| writeln!(out, "{s}").context("writing output");
+    let on = args
+        .scenario
+        .as_deref()
+        .map_or(String::new(), |name| format!(" on {name}"));
     w(format!(
-        "{} games of {}, bots {} (each seat to the next bot every game), seeds {}..{}",
+        "{} games of {}{on}, bots {} (each seat to the next bot every game), seeds {}..{}",
         args.games,
         kind.title,
         args.bots.join(", "),

@@ -337,11 +337,13 @@ impl Game for Catan {
         }
     }
 
+    /// On the beginners' board unless `scenario` names another bundled set-up (`judge
+    /// selfplay catan --scenario random`: a board drawn from each game's seed).
     fn bot_player(
         &self,
         id: &str,
         bots: &[String],
-        _scenario: Option<&str>,
+        scenario: Option<&str>,
     ) -> Option<Box<dyn FnMut(u64) -> RandomGame>> {
         use super::express::Map;
         if !(3..=6).contains(&bots.len()) {
@@ -351,14 +353,29 @@ impl Game for Catan {
             .iter()
             .map(|b| super::selfplay::Bot::parse(b))
             .collect::<Option<_>>()?;
-        let express = |map| super::express::options(bots.len(), map, super::Layout::Beginner);
+        let setup = match scenario {
+            Some(name) => {
+                let (_, text) = self.bundled().iter().find(|(n, _)| *n == name)?;
+                Some(read_setup(name, text).ok()?)
+            }
+            None => None,
+        };
+        let layout = setup.as_ref().map_or(super::Layout::Beginner, |s| s.layout);
+        let express = |map: Map| {
+            if setup.as_ref().is_some_and(|s| s.express != Some(map)) {
+                return None;
+            }
+            Some(super::express::options(bots.len(), map, layout))
+        };
         let options = match (self.express, id) {
             (false, "catan") => super::state::Options {
+                layout,
                 extension: bots.len() > 4,
+                points_to_win: setup.as_ref().map_or(10, |s| s.points_to_win),
                 ..super::state::Options::default()
             },
-            (true, "catan-express") => express(Map::Island),
-            (true, "catan-express-beyond") => express(Map::Beyond),
+            (true, "catan-express") => express(Map::Island)?,
+            (true, "catan-express-beyond") => express(Map::Beyond)?,
             _ => return None,
         };
         let mut buf = Vec::new();
