@@ -793,21 +793,11 @@ mod non_interference {
         let secrets = f.game(
             "isle",
             &[
-                "--game",
-                "catan",
-                "--seed",
-                "11",
-                "--press",
-                "anonymous",
-                "--player",
-                "Ann:ann@example.org",
-                "--player",
-                "Bob:bob@example.org",
-                "--player",
-                "Cat:cat@example.org",
-                "--player",
-                "Dan:dan@example.org",
-            ],
+                &["--game", "catan", "--seed", "11", "--press", "anonymous"][..],
+                &support::ANN_BOB_CAT,
+                &["--player", "Dan:dan@example.org"],
+            ]
+            .concat(),
         );
         (f, secrets)
     }
