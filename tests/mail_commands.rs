@@ -15,6 +15,9 @@ pub struct Sent {
     pub to: String,
     pub subject: String,
     pub body: String,
+    /// The Message-ID, and what it answers (In-Reply-To, References).
+    pub message_id: String,
+    pub refs: String,
 }
 
 pub struct Folder {
@@ -150,6 +153,8 @@ impl Folder {
                         .to_ascii_lowercase(),
                     subject: m.subject().unwrap_or_default().to_string(),
                     body: m.body_text(0).unwrap_or_default().replace("\r\n", "\n"),
+                    message_id: m.message_id().unwrap_or_default().to_string(),
+                    refs: format!("{:?} {:?}", m.in_reply_to(), m.references()),
                 }
             })
             .collect()
@@ -251,7 +256,7 @@ fn ignored(inside: &[String], gitignore: &str) -> bool {
 }
 
 /// Every file under `dir`, as text where it is text.
-fn every_file(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+pub(crate) fn every_file(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
@@ -267,7 +272,7 @@ fn every_file(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     out
 }
 
-fn two_rivers(f: &Folder, name: &str, extra: &[&str]) -> Vec<(String, String)> {
+pub(crate) fn two_rivers(f: &Folder, name: &str, extra: &[&str]) -> Vec<(String, String)> {
     let mut a = vec![
         "--scenario",
         "two-rivers",
@@ -285,13 +290,13 @@ fn two_rivers(f: &Folder, name: &str, extra: &[&str]) -> Vec<(String, String)> {
 }
 
 /// A schedule, so that a turn is played at its deadline (not as soon as orders come).
-fn schedule(dir: &Path) {
+pub(crate) fn schedule(dir: &Path) {
     let mut toml = std::fs::read_to_string(dir.join("game.toml")).expect("toml");
     toml.push_str("\n[schedule]\nfirst_deadline = \"2026-11-28T18:00:00Z\"\nevery = \"2days\"\n");
     std::fs::write(dir.join("game.toml"), toml).expect("toml");
 }
 
-fn secret_of(secrets: &[(String, String)], seat: &str) -> String {
+pub(crate) fn secret_of(secrets: &[(String, String)], seat: &str) -> String {
     secrets
         .iter()
         .find(|(s, _)| s == seat)
@@ -510,6 +515,8 @@ fn anonymous_press_hides_the_sender_and_off_refuses_it() {
         &format!("game quiet\nsecret {}\npress to all: hello\n", red(&off)),
     );
     f.pass();
+    // Anonymous press goes out once the hour it came in is out.
+    f.pass_at("2026-11-26T10:00:00Z");
     let bob = f.sent_to("bob@example.org");
     let relayed: Vec<&Sent> = bob
         .iter()
@@ -809,6 +816,8 @@ mod non_interference {
             &format!("game isle\nsecret {}\n{line}\n", secret_of(secrets, seat)),
         );
         f.pass();
+        // Anonymous press goes out once the hour it came in is out.
+        f.pass_at("2026-11-26T10:00:00Z");
         // The turn played after it: its report is the public record of the press.
         f.judge(&["turn", f.dir("isle").to_str().expect("utf-8"), "--force"]);
     }

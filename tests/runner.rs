@@ -35,6 +35,7 @@ mod catan_template;
 mod cli;
 mod clock;
 mod dice;
+mod doors;
 mod files_and_folders;
 mod fuzz_corpus;
 mod gm_slips;

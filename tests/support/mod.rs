@@ -725,6 +725,34 @@ pub fn run_judge(args: &[&str], env: &[(&str, &str)]) -> (i32, Vec<u8>, String) 
     )
 }
 
+/// Run the `judge` binary as [`run_judge`] does, stopping it after `limit` as a cron
+/// job's time limit would: its exit code and output, or `None` if it was stopped.
+pub fn run_judge_for(args: &[&str], limit: std::time::Duration) -> Option<(i32, String, String)> {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(args)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("judge runs");
+    let started = std::time::Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().expect("output");
+    Some((
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    ))
+}
+
 /// As [`run_judge`], with standard output as text.
 pub fn judge_text(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
     let (code, out, err) = run_judge(args, env);

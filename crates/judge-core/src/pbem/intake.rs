@@ -84,7 +84,7 @@ impl std::fmt::Display for Unread {
         match self {
             Unread::Read(e) => e.fmt(f),
             Unread::Stopped => {
-                f.write_str("reading it stopped the judge twice (it ran out of time or memory)")
+                f.write_str("reading it, or carrying out its commands, stopped the judge twice (it ran out of time or memory)")
             }
         }
     }
@@ -273,6 +273,9 @@ pub struct Intake<'a> {
     /// The log line of the mail being filed, while its commands run (it is written
     /// once they have).
     filing: Option<Entry>,
+    /// The mail being filed (its digest) and how many runs stopped with it in hand:
+    /// the mark [`READING`] is set again while its commands are carried out.
+    reading: Option<(String, u32)>,
 }
 
 /// A copy of a mail fit to keep: the headers people read and every text part, decoded,
@@ -346,6 +349,7 @@ impl<'a> Intake<'a> {
             checked: BTreeMap::new(),
             players: archive.game.players.clone(),
             filing: None,
+            reading: None,
         })
     }
 
@@ -461,7 +465,10 @@ impl<'a> Intake<'a> {
         match read {
             Ok(m) => {
                 let arrived = arrival(mail.delivered, m.received, m.date, self.now);
-                self.decide(seq, &mail.label, &m, arrived, None, Some(digest))
+                self.reading = Some((digest.clone(), stopped));
+                let filed = self.decide(seq, &mail.label, &m, arrived, None, Some(digest));
+                self.reading = None;
+                filed
             }
             Err(e) => self.unreadable(seq, mail, &id, &digest, Unread::Read(e)),
         }
@@ -1133,23 +1140,77 @@ impl Intake<'_> {
                 None,
             ));
         }
+        let day_ago = self.now.checked_sub(Duration::from_secs(24 * 3600));
         let ctx = by_mail::Ctx {
             archive,
             game: self.game,
             position: self.position.as_ref(),
-            seq,
             now: self.now,
             secrets: values,
             secret_ok,
             filing: self.filing.as_ref(),
+            press_this_hour: self.done_since(address, hour_ago, by_mail::sent_press),
+            resends_today: self.done_since(address, day_ago, by_mail::resent),
         };
-        let done = by_mail::carry_out(&ctx, who, commands)?;
+        // A run stopped while carrying out a mail's commands counts as one stopped
+        // while reading it: the mark is set again meanwhile, and a mail that stopped two
+        // runs so is refused unread by the next (issue 37, point 1). A run that ends,
+        // even with an error, takes the mark away.
+        let mark = self.archive.root().join(READING);
+        if let Some((digest, stopped)) = &self.reading {
+            std::fs::write(&mark, format!("{digest} {}\n", stopped + 1)).map_err(|source| {
+                crate::archive::ArchiveError::Io {
+                    path: mark.clone(),
+                    source,
+                }
+            })?;
+        }
+        let key = format!("cmd-{seq:06}");
+        let done = by_mail::carry_out(&ctx, who, commands).and_then(|done| {
+            let answered = by_mail::answer(archive, who, &key, Some(message_id), &done)?;
+            Ok((done, answered))
+        });
+        if self.reading.is_some() {
+            let _ = std::fs::remove_file(&mark);
+        }
+        let (done, answered) = done?;
         if done.joined.is_some() {
             self.players = Archive::open(archive.root())?.game.players;
         }
-        let key = format!("cmd-{seq:06}");
-        let answered = by_mail::answer(archive, who, &key, Some(message_id), &done)?;
         Ok((done.log, answered.then_some(key)))
+    }
+}
+
+impl Intake<'_> {
+    /// How many commands of the mails from `address` handled after `since` did what
+    /// `what` says of their line in the log.
+    fn done_since(
+        &self,
+        address: &str,
+        since: Option<SystemTime>,
+        what: fn(&str) -> bool,
+    ) -> usize {
+        self.log
+            .entries
+            .iter()
+            .filter(|e| {
+                e.from
+                    .as_deref()
+                    .is_some_and(|f| f.eq_ignore_ascii_case(address))
+                    && e.handled
+                        .as_deref()
+                        .and_then(|h| humantime::parse_rfc3339_weak(h).ok())
+                        .is_some_and(|h| since.is_none_or(|s| h > s))
+            })
+            .flat_map(|e| {
+                let done = match &e.outcome {
+                    Outcome::Commands { done } => done.as_slice(),
+                    _ => &[],
+                };
+                e.commands.iter().chain(done)
+            })
+            .filter(|l| what(l))
+            .count()
     }
 }
 

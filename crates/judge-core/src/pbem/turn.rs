@@ -178,7 +178,11 @@ pub fn finish(archive: &Archive, game: &dyn Game, lines: &mut Vec<String>) -> Re
     // Standing orders follow the orders the last turn played.
     if let Some(rec) = record(archive, last) {
         for f in report::orders_of(archive, last)? {
-            if rec.orders.get(&f.player) != Some(&Source::Sent) {
+            // A seat taken over since keeps nothing of its old player's (issue 37,
+            // point 23): `judge replace` set their standing orders aside.
+            if rec.orders.get(&f.player) != Some(&Source::Sent)
+                || super::replace::replaced_after(archive, last, &f.player)
+            {
                 continue;
             }
             let path = archive
@@ -528,6 +532,11 @@ pub fn run_with_mail(
             routed.iter().cloned().map(Ok),
         )?);
         lines.extend(intake.skipped());
+    }
+    // Anonymous press whose hour is out goes to its readers (docs/mail-commands.md).
+    if super::signup::started(archive) {
+        let next = super::current(archive, game)?.turn() + 1;
+        lines.extend(super::press::relay_due(archive, next, now)?);
     }
     // A game open for sign-up waits for its seats. The `join` that takes the last one
     // begins it, and mails every player the game as it begins; the next run goes on
