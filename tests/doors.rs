@@ -466,3 +466,78 @@ fn a_replacement_plays_nothing_the_old_player_left() {
     );
     assert!(!g.dir.join("turns/002/orders/red.txt").exists());
 }
+
+/// Issue 37, point 3: an order file within the limits (19,990 lines, 320 KB) took 9.5 s
+/// to play and made a 2.2 MB report for each player (each problem found its line by
+/// scanning from the start, and every line was repeated). Now lines are found through an
+/// index made once, and a check or a report repeats at most `SHOWN_LINES` of one
+/// player's lines in a section, counting the rest.
+#[test]
+fn an_order_file_of_20000_lines_is_answered_in_a_few_pages() {
+    let shown = pbem_judge::text::SHOWN_LINES;
+    let g = game("");
+    let body = orders(&g.red, &"move D1: C3 C4\r\n".repeat(19_990));
+    assert!(body.len() > 300_000);
+    let out = g.ingest(&[mail("ann@example.org", "big@x", "", &body)]);
+    assert!(out.contains("accepted: red's orders for turn 1"), "{out}");
+    let filed = decoded_to(&g, "ann@example.org");
+    assert_eq!(filed.len(), 1);
+    assert!(filed[0].1.len() < 64 * 1024, "{} bytes", filed[0].1.len());
+    assert!(
+        filed[0].1.contains(&format!(
+            "... and {} more orders, not shown here",
+            19_990 - shown
+        )),
+        "{}",
+        filed[0].1
+    );
+    let (code, out, err) = judge_within(&["turn", g.d(), "--force"], Duration::from_secs(60));
+    assert_eq!(code, 0, "{out}{err}");
+    let report = std::fs::read_to_string(g.dir.join("turns/001/report.txt")).expect("report");
+    assert!(report.len() < 64 * 1024, "{} bytes", report.len());
+    assert!(
+        report.contains(&format!("... and {} more, not shown here", 19_990 - shown)),
+        "{report}"
+    );
+    // Every event is still on record.
+    let events = std::fs::read_to_string(g.dir.join("turns/001/events.json")).expect("events");
+    assert!(events.matches("\"line\": ").count() >= 19_990);
+    let mailed = decoded_to(&g, "ann@example.org");
+    let own = mailed
+        .iter()
+        .find(|(s, _)| s.contains("turn 1") && s.contains("report"))
+        .map(|(_, b)| b.clone())
+        .unwrap_or_default();
+    assert!(own.len() < 100 * 1024, "red's report: {} bytes", own.len());
+    assert!(
+        own.contains(&format!(
+            "... and {} more lines, not shown here",
+            19_990 - shown
+        )),
+        "{own}"
+    );
+    // Catan's check repeats as little.
+    let cat = g.root.join("cat");
+    let c = cat.to_str().expect("utf-8");
+    let (code, _, err) = support::judge_text(
+        &[
+            &["new", c, "--game", "catan", "--seed", "5"][..],
+            &support::ANN_BOB_CAT,
+        ]
+        .concat(),
+        &[],
+    );
+    assert_eq!(code, 0, "{err}");
+    let file = g.root.join("catan.txt");
+    std::fs::write(
+        &file,
+        format!(
+            "game cat\nplayer white\nturn 1\n{}",
+            "settlement 5 road 5-9\n".repeat(19_990)
+        ),
+    )
+    .expect("write");
+    let (_, out, _) = support::judge_text(&["check", c, file.to_str().expect("utf-8")], &[]);
+    assert!(out.len() < 64 * 1024, "{} bytes", out.len());
+    assert!(out.contains("more orders, not shown here"), "{out}");
+}

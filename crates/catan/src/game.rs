@@ -628,8 +628,11 @@ impl Position for State {
         }
         if !checked.echo.is_empty() {
             let _ = writeln!(out, "\nWhat these orders will do:");
-            for e in &checked.echo {
+            for e in checked.echo.iter().take(judge_core::text::SHOWN_LINES) {
                 let _ = writeln!(out, "  {e}");
+            }
+            if let Some(more) = judge_core::text::not_shown(checked.echo.len()) {
+                let _ = writeln!(out, "\n{more}");
             }
         }
         Checked {
