@@ -1,5 +1,6 @@
-//! Issue 21: what reading one mail costs, for the worst shapes of mail at 2 MB. Run with
-//! `cargo bench --bench mail`. Goal: each under 1 s (and under 100 MB of memory, measured
+//! Issues 21 and 37: what reading one mail costs, for the worst shapes of mail at 2 MB,
+//! and what carrying out one mail of commands costs. Run with `cargo bench --bench
+//! mail`. Goal: each under 1 s (and under 100 MB of memory, measured
 //! on `judge ingest` of each shape: see the closing note of issue 21 and
 //! docs/archive.md, "Limits on one mail").
 //!
@@ -103,5 +104,122 @@ fn worst_mails(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, worst_mails);
+/// A demo game with a `[mail]` pickup folder, made by the judge itself: its folder, and
+/// red's secret.
+fn demo_game(root: &std::path::Path) -> (std::path::PathBuf, String) {
+    let judge = env!("CARGO_BIN_EXE_judge");
+    let dir = root.join("demo");
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(judge)
+            .args(args)
+            .output()
+            .expect("judge runs");
+        assert!(out.status.success(), "judge {args:?}: {out:?}");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let d = dir.to_str().expect("utf-8");
+    run(&[
+        "new",
+        d,
+        "--scenario",
+        "two-rivers",
+        "--player",
+        "Ann:ann@example.org",
+        "--player",
+        "Bob:bob@example.org",
+        "--seed",
+        "7",
+        "--press",
+        "anonymous",
+    ]);
+    let shown = run(&["secret", d]);
+    let secret = shown
+        .lines()
+        .find(|l| l.trim_start().starts_with("red"))
+        .and_then(|l| l.split_whitespace().last())
+        .expect("red's secret")
+        .to_string();
+    let mut toml = std::fs::read_to_string(dir.join("game.toml")).expect("game.toml");
+    toml.push_str(&format!(
+        "\n[mail]\nfrom = \"Judge <judge@example.org>\"\npickup = \"{}\"\n",
+        root.join("pickup").display()
+    ));
+    std::fs::write(dir.join("game.toml"), toml).expect("game.toml");
+    (dir, secret)
+}
+
+/// Issue 37, points 1 and 4: one mail of commands (forged from a player, or with their
+/// secret), filed as `judge ingest` files it — read, its commands carried out, their
+/// answer and any press queued, the log written — into a fresh copy of a demo game.
+fn command_mails(c: &mut Criterion) {
+    use pbem_judge::pbem::{self, intake, sources};
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (template, secret) = demo_game(tmp.path());
+    let head = "From: ann@example.org\r\nTo: judge@example.org\r\nSubject: commands\r\nMessage-ID: <c@x>\r\n\r\n";
+    let resends: String = (0..68)
+        .flat_map(|t| std::iter::repeat_n(format!("resend turn {t}\n"), 3))
+        .collect();
+    let shapes: Vec<(&str, String)> = vec![
+        ("10,000 lines `help`", "help\n".repeat(10_000)),
+        ("3,000 lines `template`", "template\n".repeat(3_000)),
+        (
+            "10,000 lines `press to all`, with the secret",
+            format!(
+                "secret {secret}\n{}",
+                "press to all: hello\n".repeat(10_000)
+            ),
+        ),
+        (
+            "10,000 lines `anonymous press to all`, with the secret",
+            format!(
+                "secret {secret}\n{}",
+                "anonymous press to all: who\n".repeat(10_000)
+            ),
+        ),
+        (
+            "`resend turn 0` … `resend turn 67`, each three times",
+            resends,
+        ),
+    ];
+    let now = humantime::parse_rfc3339("2026-11-26T09:00:00Z").expect("time");
+    let mut g = c.benchmark_group("one mail of commands");
+    g.sample_size(10);
+    for (name, body) in &shapes {
+        let raw = format!("{head}{body}").into_bytes();
+        assert!(raw.len() <= inbound::MAX_BYTES, "{name}: {}", raw.len());
+        g.bench_function(*name, |b| {
+            b.iter_batched(
+                || {
+                    let copy = tempfile::tempdir().expect("tmp");
+                    let dir = copy.path().join("demo");
+                    let ok = std::process::Command::new("cp")
+                        .arg("-a")
+                        .arg(&template)
+                        .arg(&dir)
+                        .status()
+                        .expect("cp");
+                    assert!(ok.success());
+                    (copy, dir)
+                },
+                |(_copy, dir)| {
+                    let (archive, game) =
+                        pbem::open(pbem_judge::games::registry(), &dir).expect("the game");
+                    let mut intake = intake::Intake::open(&archive, game, now).expect("intake");
+                    let filed = intake
+                        .file(&sources::Mail {
+                            raw: raw.clone(),
+                            label: "bench".into(),
+                            delivered: None,
+                        })
+                        .expect("filed");
+                    black_box(filed)
+                },
+                criterion::BatchSize::PerIteration,
+            );
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, worst_mails, command_mails);
 criterion_main!(benches);

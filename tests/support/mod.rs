@@ -753,6 +753,35 @@ pub fn run_judge_for(args: &[&str], limit: std::time::Duration) -> Option<(i32, 
     ))
 }
 
+/// Run the `judge` binary as [`run_judge`] does, and measure it: its exit code and the
+/// most memory it held at once (its peak resident set, in KB, as the kernel counted it
+/// for this one process: wait4(2)).
+#[allow(unsafe_code)]
+pub fn judge_peak_kb(args: &[&str]) -> (i32, u64) {
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(args)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("judge runs");
+    let pid = libc::pid_t::try_from(child.id()).expect("a pid");
+    let mut status: libc::c_int = 0;
+    // SAFETY: wait4 writes into the two values it is given, which outlive the call;
+    // `rusage` is plain old data, for which all zeroes is a valid value.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(waited, pid, "wait4: {}", std::io::Error::last_os_error());
+    let code = if libc::WIFEXITED(status) {
+        libc::WEXITSTATUS(status)
+    } else {
+        -1
+    };
+    // Linux counts ru_maxrss in kilobytes.
+    (code, u64::try_from(usage.ru_maxrss).unwrap_or(0))
+}
+
 /// As [`run_judge`], with standard output as text.
 pub fn judge_text(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
     let (code, out, err) = run_judge(args, env);
