@@ -251,3 +251,329 @@ fn an_mbox_file_is_a_folders_mailbox_too() {
     assert_eq!(log_len(&root.join("south/mail/log.jsonl")), 1);
     assert_eq!(log_len(&root.join("mailroom/log.jsonl")), 4);
 }
+
+/// A mail into a Maildir, delivered at `at` (the time its name starts with, as a
+/// delivering program writes it).
+fn mail_at(dir: &Path, n: usize, at: &str, from: &str, body: &str) {
+    let secs = humantime::parse_rfc3339(at)
+        .expect("time")
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("after 1970")
+        .as_secs();
+    std::fs::write(
+        dir.join(format!("new/{secs}.M{n}P1.test")),
+        format!(
+            "From: {from}\nTo: judge@example.org\nSubject: m{n}\nMessage-ID: <at{n}@example.org>\nDate: Tue, 01 Dec 2026 08:00:00 +0000\n\n{body}"
+        ),
+    )
+    .expect("write");
+}
+
+/// A folder at `tmp/games` reading the Maildir `tmp/Maildir`, with one game `rivers`
+/// (two-rivers: Ann red, Bob yellow) and `schedule` as its `[schedule]` (none: the GM
+/// runs each turn). Returns the folder, the Maildir, and red's and yellow's secrets.
+fn one_game_folder(
+    tmp: &Path,
+    schedule: Option<&str>,
+) -> (std::path::PathBuf, std::path::PathBuf, String, String) {
+    let maildir = tmp.join("Maildir");
+    for sub in ["new", "cur", "tmp"] {
+        std::fs::create_dir_all(maildir.join(sub)).expect("maildir");
+    }
+    let root = folder(tmp, &format!("maildir = \"{}\"", maildir.display()));
+    let env = [("JUDGE_NOW", "2026-11-26T09:00:00Z")];
+    let dir = root.join("rivers");
+    let d = dir.to_str().expect("utf-8");
+    let (code, out, err) = support::judge_text(
+        &[
+            "new",
+            d,
+            "--scenario",
+            "two-rivers",
+            "--seed",
+            "3",
+            "--player",
+            "Ann:ann@example.org",
+            "--player",
+            "Bob:bob@example.org",
+        ],
+        &env,
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    if let Some(s) = schedule {
+        let toml = dir.join("game.toml");
+        let mut text = std::fs::read_to_string(&toml).expect("game.toml");
+        text.push_str(&format!("\n[schedule]\n{s}"));
+        std::fs::write(&toml, text).expect("game.toml");
+    }
+    let (code, out, err) = support::judge_text(&["secret", d], &env);
+    assert_eq!(code, 0, "{out}{err}");
+    let secret = |colour: &str| {
+        out.lines()
+            .find_map(
+                |l| match l.split_whitespace().collect::<Vec<_>>().as_slice() {
+                    [c, _, "secret", s] if *c == colour => Some(s.to_string()),
+                    _ => None,
+                },
+            )
+            .expect("a secret")
+    };
+    let (red, yellow) = (secret("red"), secret("yellow"));
+    (root, maildir, red, yellow)
+}
+
+/// The players whose orders turn `turn` of `game` played as they sent them, and those it
+/// counted as missed.
+fn played_with(root: &Path, game: &str, turn: u32) -> (Vec<String>, Vec<String>) {
+    let path = root.join(format!("{game}/turns/{turn:03}/turn.json"));
+    let rec: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).expect("the turn was played"))
+            .expect("json");
+    let sent = rec["orders"]
+        .as_object()
+        .expect("orders")
+        .iter()
+        .filter(|(_, s)| s.as_str() == Some("sent"))
+        .map(|(p, _)| p.clone())
+        .collect();
+    let missed = rec["missed"]
+        .as_array()
+        .map(|m| {
+            m.iter()
+                .filter_map(|p| p.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default();
+    (sent, missed)
+}
+
+/// Issue 37, point 10: "150 strangers' 2 MB mails delivered at 17:00, the two players'
+/// orders at 17:10 and 17:11, deadline 18:00: the first `judge turn --all` at 18:05 reads
+/// one 64 MB batch, then plays turn 1 with 'No orders from red, yellow'". Here, smaller:
+/// a pass holds four of the thirty strangers' mails. No pass plays the due turn while
+/// the shared mailbox still holds mail delivered before its deadline; once it is all
+/// read, the turn is played with both players' orders and nobody missed it.
+#[test]
+fn a_flood_before_the_deadline_never_makes_on_time_orders_miss_the_turn() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (root, maildir, red, yellow) = one_game_folder(
+        tmp.path(),
+        Some("first_deadline = \"2026-12-01T18:00:00Z\"\nevery = \"2days\"\n"),
+    );
+    let flood = "buy cheap watches\n".repeat(3_600);
+    for n in 0..30 {
+        mail_at(
+            &maildir,
+            n,
+            "2026-12-01T17:00:00Z",
+            &format!("Spam <s{n}@spam.example>"),
+            &flood,
+        );
+    }
+    mail_at(
+        &maildir,
+        100,
+        "2026-12-01T17:10:00Z",
+        "Ann <ann@example.org>",
+        &format!("game rivers\nplayer red\nturn 1\nsecret {red}\n"),
+    );
+    mail_at(
+        &maildir,
+        101,
+        "2026-12-01T17:11:00Z",
+        "Bob <bob@example.org>",
+        &format!("game rivers\nplayer yellow\nturn 1\nsecret {yellow}\n"),
+    );
+    let h = pbem_judge::archive::house::House::open(&root).expect("the folder");
+    let opts = options(4 * flood.len());
+    let now = humantime::parse_rfc3339("2026-12-01T18:05:00Z").expect("time");
+    let mut passes = 0;
+    loop {
+        let pass = house::run(&h, pbem_judge::games::registry(), now, opts).expect("a pass");
+        passes += 1;
+        let played = pass
+            .games
+            .iter()
+            .any(|g| matches!(g.result, Ok(pbem_judge::pbem::turn::Done::Played(_))));
+        assert!(
+            !(played && pass.more),
+            "pass {passes} played the turn with mail delivered before the deadline unread: {:?}",
+            pass.games
+        );
+        if !pass.more {
+            assert!(played, "the last pass plays the due turn: {:?}", pass.games);
+            break;
+        }
+        assert!(passes < 40, "the passes end");
+    }
+    assert!(passes > 2, "the flood took several passes: {passes}");
+    assert_eq!(
+        played_with(&root, "rivers", 1),
+        (vec!["red".to_string(), "yellow".to_string()], vec![]),
+        "turn 1 played both players' on-time orders"
+    );
+}
+
+/// Issue 37, point 11: "A game without `[schedule]` is played at the first mail": under
+/// `judge serve` or cron (`judge turn --all`) such a game, where `judge status` says "the
+/// GM runs each turn", played turns 1–7 in 11 s, each "No orders from yellow". A pass
+/// over the folder files its mail and answers it, and never plays it; the GM's own
+/// `judge turn DIR` does.
+#[test]
+fn a_pass_over_the_folder_never_plays_a_game_the_gm_runs_by_hand() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (root, maildir, red, _) = one_game_folder(tmp.path(), None);
+    let h = pbem_judge::archive::house::House::open(&root).expect("the folder");
+    let now = humantime::parse_rfc3339("2026-11-26T10:00:00Z").expect("time");
+    for turn in 1..=3 {
+        mail_at(
+            &maildir,
+            turn,
+            "2026-11-26T09:30:00Z",
+            "Ann <ann@example.org>",
+            &format!("game rivers\nplayer red\nturn 1\nsecret {red}\n"),
+        );
+        let pass = house::run(
+            &h,
+            pbem_judge::games::registry(),
+            now,
+            options(house::PASS_BYTES),
+        )
+        .expect("a pass");
+        assert!(
+            pass.games
+                .iter()
+                .all(|g| !matches!(g.result, Ok(pbem_judge::pbem::turn::Done::Played(_)))),
+            "a pass played a game without [schedule]: {:?}",
+            pass.games
+        );
+    }
+    assert!(
+        !root.join("rivers/turns/001").exists(),
+        "no turn was played by a pass"
+    );
+    let filed = std::fs::read_to_string(root.join("rivers/mail/log.jsonl")).expect("the log");
+    assert_eq!(filed.lines().count(), 3, "each mail filed: {filed}");
+    assert!(
+        root.join("rivers/pending/red.txt").is_file(),
+        "red's orders wait"
+    );
+    // The GM's own `judge turn DIR` plays the turn.
+    let d = root.join("rivers");
+    let (code, out, err) = support::judge_text(
+        &["turn", d.to_str().expect("utf-8"), "--no-send"],
+        &[("JUDGE_NOW", "2026-11-26T10:05:00Z")],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(root.join("rivers/turns/001").is_dir(), "{out}");
+}
+
+/// Issue 37, point 2, the folder's half: "in a folder, where the mail is read twice:
+/// routing, then the game". A pass reads each mail once, to route it, and its game files
+/// that reading; so the mark of a mail being read is the mailroom's. A mail whose reading
+/// stopped two passes (killed by a time limit, out of memory) is not read a third time:
+/// its game refuses it unread, once, and the folder goes on. One stopped pass (a reboot)
+/// only reads it again.
+#[test]
+fn a_mail_whose_reading_stopped_two_passes_is_refused_once_by_its_game() {
+    use sha2::Digest as _;
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (root, maildir, red, yellow) = one_game_folder(tmp.path(), None);
+    let digest_of = |path: &Path| -> String {
+        sha2::Sha256::digest(std::fs::read(path).expect("the mail"))
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    };
+    mail_at(
+        &maildir,
+        1,
+        "2026-11-26T09:30:00Z",
+        "Ann <ann@example.org>",
+        &format!("game rivers\nplayer red\nturn 1\nsecret {red}\n"),
+    );
+    mail_at(
+        &maildir,
+        2,
+        "2026-11-26T09:31:00Z",
+        "Bob <bob@example.org>",
+        &format!("game rivers\nplayer yellow\nturn 1\nsecret {yellow}\n"),
+    );
+    let mut files: Vec<_> = std::fs::read_dir(maildir.join("new"))
+        .expect("new/")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    files.sort();
+    // What two passes killed while reading Ann's mail leave behind.
+    std::fs::create_dir_all(root.join("mailroom")).expect("mailroom");
+    std::fs::write(
+        root.join("mailroom/reading"),
+        format!("{} 2\n", digest_of(&files[0])),
+    )
+    .expect("the mark");
+    let h = pbem_judge::archive::house::House::open(&root).expect("the folder");
+    let now = humantime::parse_rfc3339("2026-11-26T10:00:00Z").expect("time");
+    let pass = house::run(
+        &h,
+        pbem_judge::games::registry(),
+        now,
+        options(house::PASS_BYTES),
+    )
+    .expect("a pass");
+    let said = format!("{:?}", pass.games);
+    assert!(
+        said.contains("refused: reading it stopped the judge twice"),
+        "{said}"
+    );
+    assert!(
+        said.contains("accepted: yellow's orders"),
+        "the folder goes on: {said}"
+    );
+    assert!(!root.join("rivers/pending/red.txt").exists());
+    assert!(
+        !root.join("mailroom/reading").exists(),
+        "the mark is cleared"
+    );
+    let filed = std::fs::read_to_string(root.join("rivers/mail/log.jsonl")).expect("log");
+    assert_eq!(filed.lines().count(), 2, "{filed}");
+    // Never read again: the next pass finds both done.
+    let pass = house::run(
+        &h,
+        pbem_judge::games::registry(),
+        now,
+        options(house::PASS_BYTES),
+    )
+    .expect("a pass");
+    assert!(
+        pass.games.iter().all(|g| g.lines.is_empty()),
+        "{:?}",
+        pass.games
+    );
+    // One stopped pass is a kill or a reboot: the mail is read again, and filed.
+    mail_at(
+        &maildir,
+        3,
+        "2026-11-26T09:40:00Z",
+        "Ann <ann@example.org>",
+        &format!("game rivers\nplayer red\nturn 1\nsecret {red}\n\n"),
+    );
+    let third = std::fs::read_dir(maildir.join("new"))
+        .expect("new/")
+        .map(|e| e.expect("entry").path())
+        .find(|p| !files.contains(p))
+        .expect("the third mail");
+    std::fs::write(
+        root.join("mailroom/reading"),
+        format!("{} 1\n", digest_of(&third)),
+    )
+    .expect("the mark");
+    let pass = house::run(
+        &h,
+        pbem_judge::games::registry(),
+        now,
+        options(house::PASS_BYTES),
+    )
+    .expect("a pass");
+    let said = format!("{:?}", pass.games);
+    assert!(said.contains("accepted: red's orders"), "{said}");
+}

@@ -90,6 +90,20 @@ impl std::fmt::Display for Unread {
     }
 }
 
+/// What a mail's reading gave before it reached its game: the folder of games reads
+/// each mail of its shared mailbox once, to route it, and its game files that reading
+/// rather than read the mail again (issue 37, point 2).
+#[derive(Debug)]
+pub enum Prior {
+    /// Read with HTML as given (used when the game would read it so).
+    Read {
+        html: inbound::Html,
+        read: Result<Incoming, ReadError>,
+    },
+    /// Reading it stopped the folder's passes twice: refused unread.
+    Stopped,
+}
+
 /// A mail filed again by the GM (`judge ingest --again`).
 struct Again {
     /// Its line in the log.
@@ -399,6 +413,11 @@ impl<'a> Intake<'a> {
     /// memory) twice is refused unread; every other one is read within the limits of
     /// [`crate::mail::budget`].
     pub fn file(&mut self, mail: &Mail) -> Result<Filed, Error> {
+        self.file_with(mail, None)
+    }
+
+    /// [`Intake::file`], with what reading the mail gave already, if it was read.
+    pub fn file_with(&mut self, mail: &Mail, prior: Option<Prior>) -> Result<Filed, Error> {
         let digest = digest(&mail.raw);
         let id = inbound::message_id(&mail.raw);
         if self.log.has(&digest, &id) {
@@ -421,6 +440,9 @@ impl<'a> Intake<'a> {
                 (d == digest).then(|| n.parse::<u32>().ok()).flatten()
             })
             .unwrap_or(0);
+        if matches!(prior, Some(Prior::Stopped)) {
+            return self.unreadable(seq, mail, &id, &digest, Unread::Stopped);
+        }
         if stopped >= STOPPED_RUNS {
             let _ = std::fs::remove_file(&marker);
             return self.unreadable(seq, mail, &id, &digest, Unread::Stopped);
@@ -444,7 +466,11 @@ impl<'a> Intake<'a> {
             std::fs::create_dir_all(dir).map_err(io)?;
         }
         std::fs::write(&marker, format!("{digest} {}\n", stopped + 1)).map_err(io)?;
-        let read = inbound::read_with(&mail.raw, html).and_then(|m| {
+        let read = match prior {
+            Some(Prior::Read { html: h, read }) if h == html => read,
+            _ => inbound::read_with(&mail.raw, html),
+        };
+        let read = read.and_then(|m| {
             // Every value that may be a secret is blanked wherever it stands: a mail
             // with more than an order mail ever holds is refused unread.
             let n = secret_values(&m).len();

@@ -51,7 +51,7 @@ fn secs(s: u64) -> Option<SystemTime> {
 
 /// A Maildir file's delivery time: the seconds its name starts with (`1764558152.M…`),
 /// else the file's modification time.
-fn maildir_delivered(path: &Path) -> Option<Delivered> {
+pub fn maildir_delivered(path: &Path) -> Option<Delivered> {
     let name = path.file_name()?.to_str()?;
     let digits: String = name.chars().take_while(char::is_ascii_digit).collect();
     let at = (name[digits.len()..].starts_with('.') && !digits.is_empty())
