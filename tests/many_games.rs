@@ -577,3 +577,114 @@ fn a_mail_whose_reading_stopped_two_passes_is_refused_once_by_its_game() {
     let said = format!("{:?}", pass.games);
     assert!(said.contains("accepted: red's orders"), "{said}");
 }
+
+/// Issue 37, point 5: "300 forged mails (`games`, no game line, an unknown game) got 300
+/// answers from the mailroom". The limits that hold inside a game hold for the folder
+/// too: to one address, at most five answers an hour to mail for no game of theirs
+/// (then one note a day), and `games` carried out for at most twenty mails an hour.
+/// The hour over, the address is answered again.
+#[test]
+fn the_mailrooms_answers_to_one_address_are_limited_as_a_games_are() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (root, maildir, _, _) = one_game_folder(tmp.path(), None);
+    // Ann plays in a second game: a mail with no game line is then for neither.
+    let d = root.join("harbour");
+    let (code, out, err) = support::judge_text(
+        &[
+            "new",
+            d.to_str().expect("utf-8"),
+            "--scenario",
+            "two-rivers",
+            "--player",
+            "Ann:ann@example.org",
+            "--player",
+            "Cat:cat@example.org",
+        ],
+        &[("JUDGE_NOW", "2026-11-26T09:00:00Z")],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    for n in 0..300 {
+        let body = match n % 3 {
+            0 => "games\n".to_string(),
+            1 => "hello, judge\n".to_string(),
+            _ => format!("game atlantis{n}\nplayer red\n"),
+        };
+        mail_at(
+            &maildir,
+            n,
+            "2026-11-26T09:30:00Z",
+            "Ann <ann@example.org>",
+            &body,
+        );
+    }
+    let h = pbem_judge::archive::house::House::open(&root).expect("the folder");
+    let outbox = |root: &Path| -> Vec<String> {
+        std::fs::read_dir(root.join("mailroom/outbox"))
+            .map(|d| {
+                d.map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+                    .filter(|n| n.ends_with(".eml"))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let now = humantime::parse_rfc3339("2026-11-26T10:00:00Z").expect("time");
+    let pass = house::run(
+        &h,
+        pbem_judge::games::registry(),
+        now,
+        options(house::PASS_BYTES),
+    )
+    .expect("a pass");
+    let queued = outbox(&root);
+    let notes = queued.iter().filter(|n| n.starts_with("withheld-")).count();
+    assert_eq!(notes, 1, "one note for the day: {queued:?}");
+    assert_eq!(
+        queued.len(),
+        pbem_judge::pbem::intake::REFUSALS_PER_HOUR
+            + 1
+            + pbem_judge::pbem::intake::COMMAND_MAILS_PER_HOUR,
+        "five answers to mail for no game, a note, twenty `games`: {queued:?}"
+    );
+    assert_eq!(
+        pass.lines
+            .iter()
+            .filter(|l| l.contains("not answered"))
+            .count(),
+        300 - 25,
+        "the GM sees each mail not answered: {:?}",
+        pass.lines
+    );
+    let logged = std::fs::read_to_string(root.join("mailroom/log.jsonl")).expect("log");
+    assert_eq!(logged.lines().count(), 300, "each mail logged");
+    // An hour later Ann is answered again; the note is not sent twice that day.
+    mail_at(
+        &maildir,
+        400,
+        "2026-11-26T11:00:00Z",
+        "Ann <ann@example.org>",
+        "game atlantis\n",
+    );
+    for n in 401..410 {
+        mail_at(
+            &maildir,
+            n,
+            "2026-11-26T11:00:00Z",
+            "Ann <ann@example.org>",
+            &format!("game atlantis{n}\n"),
+        );
+    }
+    let later = humantime::parse_rfc3339("2026-11-26T11:01:00Z").expect("time");
+    house::run(
+        &h,
+        pbem_judge::games::registry(),
+        later,
+        options(house::PASS_BYTES),
+    )
+    .expect("a pass");
+    let again = outbox(&root);
+    assert_eq!(
+        again.len() - queued.len(),
+        pbem_judge::pbem::intake::REFUSALS_PER_HOUR,
+        "five more answers, no second note: {again:?}"
+    );
+}

@@ -20,6 +20,7 @@ use std::time::{Duration, SystemTime};
 use serde::{Deserialize, Serialize};
 
 use super::game::Game;
+use super::rate;
 use super::route::{self, Entry, Route};
 use super::sources::{self, Delivered, Mail};
 use super::turn::{self, Done};
@@ -45,6 +46,13 @@ pub struct LogLine {
     pub route: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub to: Option<String>,
+    /// When the pass handled it (RFC 3339): what the limits on answers count by.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub handled: Option<String>,
+    /// The mailroom answered it (mail for no game of the sender's, within the limits
+    /// of [`super::rate`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub answered: bool,
 }
 
 /// One game's part of a pass.
@@ -176,12 +184,12 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> ArchiveError + '_ {
     }
 }
 
-/// The digests the mailroom has logged.
-fn logged(room: &Path) -> Result<BTreeSet<String>, ArchiveError> {
+/// The lines the mailroom has logged.
+fn logged(room: &Path) -> Result<Vec<LogLine>, ArchiveError> {
     let path = room.join(LOG_FILE);
     let text = match fs::read_to_string(&path) {
         Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(BTreeSet::new()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(io(&path)(e)),
     };
     // A line cut short by a stop mid-write is not a mail done: read again, it is filed
@@ -189,7 +197,6 @@ fn logged(room: &Path) -> Result<BTreeSet<String>, ArchiveError> {
     Ok(text
         .lines()
         .filter_map(|l| serde_json::from_str::<LogLine>(l).ok())
-        .map(|l| l.digest)
         .collect())
 }
 
@@ -427,7 +434,8 @@ pub fn run_busy(
     }
     let table: Vec<Entry> = open.iter().map(|(a, g)| Entry::of(a, *g)).collect();
 
-    let done = logged(&room)?;
+    let mut history = logged(&room)?;
+    let done: BTreeSet<String> = history.iter().map(|l| l.digest.clone()).collect();
     let mut seen: Vec<u32> = Vec::new();
     let mut routed: Vec<Vec<Read>> = (0..open.len()).map(|_| Vec::new()).collect();
     let mut elsewhere: Vec<(Read, Option<String>, Route)> = Vec::new();
@@ -600,10 +608,92 @@ pub fn run_busy(
             .as_deref()
             .is_some_and(|f| f.eq_ignore_ascii_case(&judge));
         let kind = if own { "own" } else { kind };
+        // The limits a game keeps hold here too (issue 37, point 5): to one address, a
+        // few answers an hour to mail for no game, then a note a day; `games` for so
+        // many mails an hour.
+        let mine = |l: &&LogLine| {
+            l.from
+                .as_deref()
+                .zip(from.as_deref())
+                .is_some_and(|(a, b)| a.eq_ignore_ascii_case(b))
+        };
+        let limit = match &answer {
+            _ if own => Limit::Answer,
+            None => Limit::Answer,
+            Some(_) if kind == "games" => {
+                let n = rate::within_hour(
+                    history
+                        .iter()
+                        .filter(mine)
+                        .filter(|l| l.route == "games")
+                        .map(|l| l.handled.as_deref()),
+                    now,
+                );
+                if rate::commands_allowed(n) {
+                    Limit::Answer
+                } else {
+                    Limit::Silent(format!(
+                        "{} mails asking for games came from this address within the hour",
+                        rate::COMMAND_MAILS_PER_HOUR
+                    ))
+                }
+            }
+            Some(_) => {
+                let n = rate::within_hour(
+                    history
+                        .iter()
+                        .filter(mine)
+                        .filter(|l| l.answered && l.route != "games")
+                        .map(|l| l.handled.as_deref()),
+                    now,
+                );
+                let who = crate::archive::content_id(
+                    from.as_deref()
+                        .unwrap_or_default()
+                        .to_ascii_lowercase()
+                        .as_bytes(),
+                );
+                match rate::refusal(n, now, &who) {
+                    rate::Refusal::Answer => Limit::Answer,
+                    rate::Refusal::Withhold { note_key } => Limit::Note(note_key),
+                }
+            }
+        };
+        let mut answered = false;
         match answer {
             // The judge's own mail (its copy of a report, a bounce): logged, no line.
             _ if own => {}
+            Some((why, _, _)) if !matches!(limit, Limit::Answer) => {
+                let reason = match &limit {
+                    Limit::Silent(reason) => reason.clone(),
+                    _ => format!(
+                        "{} answers went to this address within the hour",
+                        rate::REFUSALS_PER_HOUR
+                    ),
+                };
+                if let Limit::Note(key) = &limit {
+                    let m = Outgoing {
+                        key: key.clone(),
+                        to_name: String::new(),
+                        to: from.clone().unwrap_or_default(),
+                        subject: "more of your mails to the judge were not answered one by one".into(),
+                        body: format!(
+                            "More than {n} mails from your address to the judge named no game of yours within an hour. The judge answers at most {n} of them an hour to one address, and this note at most once a day; the GM sees every mail.\n\nIf you did not send them, someone is sending mail in your name: nothing of it was filed in any game.\n\nA mail for one of your games names it on a line of its own, at the top of your orders or commands (`game NAME`); the command `games` lists them.\n",
+                            n = rate::REFUSALS_PER_HOUR
+                        ),
+                        in_reply_to: None,
+                        attachment: None,
+                    };
+                    outbox::queue_unless_unaddressable(&mailroom, &m)?;
+                }
+                pass.lines.push(format!(
+                    "{}: from {who}, {why}: not answered: {reason}",
+                    r.mail.label,
+                    who = from.as_deref().unwrap_or("an unknown sender")
+                ));
+            }
             Some((why, subject, yours)) => {
+                answered = true;
                 let player = yours.iter().find_map(|g| {
                     open[*g]
                         .0
@@ -658,12 +748,22 @@ pub fn run_busy(
         log(
             &room,
             &LogLine {
-                digest: r.digest,
-                from,
+                digest: r.digest.clone(),
+                from: from.clone(),
                 route: kind.into(),
                 to: None,
+                handled: Some(stamp(now)),
+                answered,
             },
         )?;
+        history.push(LogLine {
+            digest: r.digest,
+            from,
+            route: kind.into(),
+            to: None,
+            handled: Some(stamp(now)),
+            answered,
+        });
     }
     if !seen.is_empty()
         && let Ok(src) = sources::imap(&house.file.mail, None, None, None, None)
@@ -671,6 +771,20 @@ pub fn run_busy(
         crate::mail::imap::mark_seen(&src, &seen).map_err(|e| Error::input(e.to_string()))?;
     }
     Ok(pass)
+}
+
+/// What the mailroom may send an address for a mail for no game of theirs.
+enum Limit {
+    Answer,
+    /// Not answered, and the note of the day under this key.
+    Note(String),
+    /// Not answered, for this reason.
+    Silent(String),
+}
+
+/// A time as the mailroom's log keeps it.
+fn stamp(at: SystemTime) -> String {
+    humantime::format_rfc3339_seconds(at).to_string()
 }
 
 /// When a game waiting for `deadline` next acts by the clock: its reminder, if that is
@@ -724,6 +838,8 @@ fn play(
                     from: inbound::read_headers(&r.mail.raw).and_then(|h| h.from),
                     route: "game".into(),
                     to: Some(name.clone()),
+                    handled: Some(stamp(now)),
+                    answered: false,
                 });
                 uids.extend(r.uid);
                 routed.push((r.mail, r.prior));

@@ -62,13 +62,8 @@ const HEADER_PART: usize = 16 * 1024;
 /// After this many runs stopped while reading one mail, the next refuses it unread.
 const STOPPED_RUNS: u32 = 2;
 
-/// Refusals answered to one address within an hour; more are refused unanswered, with
-/// one note a day ([`Intake::refuse_answer`]).
-pub const REFUSALS_PER_HOUR: usize = 5;
-
-/// Mails of commands carried out for one address within an hour; later ones are
-/// logged and neither carried out nor answered until the hour has passed.
-pub const COMMAND_MAILS_PER_HOUR: usize = 20;
+/// The limits on what one address is answered, shared with the folder's mailroom.
+pub use super::rate::{COMMAND_MAILS_PER_HOUR, REFUSALS_PER_HOUR};
 
 /// Why a mail is refused unread.
 #[derive(Debug)]
@@ -652,26 +647,23 @@ impl<'a> Intake<'a> {
         subject: String,
         body: String,
     ) -> Result<Answered, Error> {
-        let hour_ago = self.now.checked_sub(std::time::Duration::from_secs(3600));
-        let recent = self
-            .log
-            .entries
-            .iter()
-            .filter(|e| {
-                matches!(&e.outcome, Outcome::Refused { answered: Some(a), .. } if a.eq_ignore_ascii_case(&p.email))
-                    && e.handled
-                        .as_deref()
-                        .and_then(|h| humantime::parse_rfc3339_weak(h).ok())
-                        .is_some_and(|h| hour_ago.is_none_or(|ago| h > ago))
-            })
-            .count();
-        if recent < REFUSALS_PER_HOUR {
-            self.answer(key, p, in_reply_to, subject, body)?;
-            return Ok(Answered::Yes);
-        }
-        let day = &self.handled()[..10];
+        let recent = super::rate::within_hour(
+            self.log
+                .entries
+                .iter()
+                .filter(|e| matches!(&e.outcome, Outcome::Refused { answered: Some(a), .. } if a.eq_ignore_ascii_case(&p.email)))
+                .map(|e| e.handled.as_deref()),
+            self.now,
+        );
+        let note_key = match super::rate::refusal(recent, self.now, &p.id) {
+            super::rate::Refusal::Answer => {
+                self.answer(key, p, in_reply_to, subject, body)?;
+                return Ok(Answered::Yes);
+            }
+            super::rate::Refusal::Withhold { note_key } => note_key,
+        };
         self.answer(
-            &format!("withheld-{day}-{}", p.id),
+            &note_key,
             p,
             None,
             format!("[{}] more of your mails were refused, not answered one by one", self.name),
@@ -1134,24 +1126,21 @@ impl Intake<'_> {
         let archive = self.archive;
         // A flood of commands (forged or not) costs an address at most this many
         // answers an hour, and the other players at most this many press mails.
-        let hour_ago = self.now.checked_sub(Duration::from_secs(3600));
         let address = who.address();
-        let recent = self
-            .log
-            .entries
-            .iter()
-            .filter(|e| {
-                e.from
-                    .as_deref()
-                    .is_some_and(|f| f.eq_ignore_ascii_case(address))
-                    && (matches!(e.outcome, Outcome::Commands { .. }) || !e.commands.is_empty())
-                    && e.handled
+        let recent = super::rate::within_hour(
+            self.log
+                .entries
+                .iter()
+                .filter(|e| {
+                    e.from
                         .as_deref()
-                        .and_then(|h| humantime::parse_rfc3339_weak(h).ok())
-                        .is_some_and(|h| hour_ago.is_none_or(|ago| h > ago))
-            })
-            .count();
-        if recent >= COMMAND_MAILS_PER_HOUR {
+                        .is_some_and(|f| f.eq_ignore_ascii_case(address))
+                        && (matches!(e.outcome, Outcome::Commands { .. }) || !e.commands.is_empty())
+                })
+                .map(|e| e.handled.as_deref()),
+            self.now,
+        );
+        if !super::rate::commands_allowed(recent) {
             return Ok((
                 vec![format!(
                     "not carried out: {COMMAND_MAILS_PER_HOUR} mails of commands came from this address within the hour"
