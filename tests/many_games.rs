@@ -688,3 +688,139 @@ fn the_mailrooms_answers_to_one_address_are_limited_as_a_games_are() {
         "five more answers, no second note: {again:?}"
     );
 }
+
+/// Issue 37, point 12: "Two standalone games reading one Maildir still answer each
+/// other's mail with refusals." The judge refuses the set-up instead: a game whose
+/// mailbox another game reads (beside it, or anywhere: the Maildir keeps its readers)
+/// reads none of it, and says which game, which setting, and the way out (a folder with
+/// judge.toml). Nobody gets a refusal meant for another game.
+#[test]
+fn two_standalone_games_never_read_one_mailbox() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let maildir = tmp.path().join("Maildir");
+    for sub in ["new", "cur", "tmp"] {
+        std::fs::create_dir_all(maildir.join(sub)).expect("maildir");
+    }
+    let pickup = tmp.path().join("pickup");
+    std::fs::create_dir_all(&pickup).expect("pickup");
+    let env = [("JUDGE_NOW", "2026-11-26T09:00:00Z")];
+    let mbox = tmp.path().join("z/shared.mbox");
+    let mut secrets = Vec::new();
+    // Two games in folders of their own, far apart: only the Maildir knows both.
+    for (dir, mailbox) in [
+        (
+            tmp.path().join("x/spring"),
+            format!("maildir = \"{}\"", maildir.display()),
+        ),
+        (
+            tmp.path().join("y/duel"),
+            format!("maildir = \"{}\"", maildir.display()),
+        ),
+        (
+            tmp.path().join("z/north"),
+            format!("mbox = \"{}\"", mbox.display()),
+        ),
+        (
+            tmp.path().join("z/south"),
+            format!("mbox = \"{}\"", mbox.display()),
+        ),
+    ] {
+        let d = dir.to_str().expect("utf-8");
+        let (code, out, err) = support::judge_text(
+            &[
+                "new",
+                d,
+                "--scenario",
+                "two-rivers",
+                "--player",
+                "Ann:ann@example.org",
+                "--player",
+                "Bob:bob@example.org",
+            ],
+            &env,
+        );
+        assert_eq!(code, 0, "{out}{err}");
+        let toml = dir.join("game.toml");
+        let mut text = std::fs::read_to_string(&toml).expect("game.toml");
+        text.push_str(&format!(
+            "\n[mail]\nfrom = \"Judge <judge@example.org>\"\npickup = \"{}\"\n{mailbox}\n",
+            pickup.display()
+        ));
+        std::fs::write(&toml, text).expect("game.toml");
+        let (code, out, _) = support::judge_text(&["secret", d], &env);
+        assert_eq!(code, 0, "{out}");
+        secrets.push(
+            out.lines()
+                .find_map(
+                    |l| match l.split_whitespace().collect::<Vec<_>>().as_slice() {
+                        ["red", _, "secret", s] => Some(s.to_string()),
+                        _ => None,
+                    },
+                )
+                .expect("red's secret"),
+        );
+    }
+    mail_at(
+        &maildir,
+        1,
+        "2026-11-26T09:30:00Z",
+        "Ann <ann@example.org>",
+        &format!("game spring\nplayer red\nturn 1\nsecret {}\n", secrets[0]),
+    );
+    let turn = |dir: &Path| {
+        support::judge_text(
+            &["turn", dir.to_str().expect("utf-8")],
+            &[("JUDGE_NOW", "2026-11-26T10:00:00Z")],
+        )
+    };
+    let spring = tmp.path().join("x/spring");
+    let duel = tmp.path().join("y/duel");
+    // Spring reads its mail while it is the Maildir's only reader.
+    let (code, out, err) = turn(&spring);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("accepted: red's orders"), "{out}");
+    let sent_before = std::fs::read_dir(&pickup).expect("pickup").count();
+    // Duel reads the same Maildir: refused, naming spring, the setting and the way out.
+    let (code, out, err) = turn(&duel);
+    assert_eq!(code, 1, "the GM's set-up to fix: {out}{err}");
+    for said in [
+        "[mail] maildir",
+        "the game spring",
+        "judge.toml",
+        "judge turn --all",
+    ] {
+        assert!(err.contains(said), "{said}: {err}");
+    }
+    assert!(
+        !duel.join("mail/log.jsonl").exists(),
+        "duel read none of spring's mail"
+    );
+    assert_eq!(
+        std::fs::read_dir(&pickup).expect("pickup").count(),
+        sent_before,
+        "nobody was answered by the wrong game"
+    );
+    // And spring, which now knows of duel, stops reading it too until the GM chooses.
+    let (code, _, err) = turn(&spring);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("the game duel"), "{err}");
+    // Games side by side sharing an mbox are found without any note.
+    std::fs::write(
+        &mbox,
+        "From ann@example.org Thu Nov 26 09:30:00 2026\nFrom: ann@example.org\nSubject: x\nMessage-ID: <mb@x>\n\ngame north\n",
+    )
+    .expect("mbox");
+    let cwd_turn = |dir: &str| {
+        let (code, out, err) = support::judge_text(
+            &["turn", tmp.path().join(dir).to_str().expect("utf-8")],
+            &[("JUDGE_NOW", "2026-11-26T10:00:00Z")],
+        );
+        (code, format!("{out}{err}"))
+    };
+    let (code, out) = cwd_turn("z/north");
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("[mail] mbox") && out.contains("the game south"),
+        "{out}"
+    );
+}

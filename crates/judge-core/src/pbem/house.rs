@@ -244,6 +244,11 @@ fn read_mailbox(
     let settings = &house.file.mail;
     let mut mails = Vec::new();
     let mut held = 0;
+    // The folder is one of the Maildir's readers: a game elsewhere that reads it too
+    // learns so, and refuses to (issue 37, point 12).
+    if settings.maildir.is_some() {
+        crate::archive::house::other_readers(house.root(), settings, true);
+    }
     if let Some(dir) = &settings.maildir {
         let paths = sources::maildir(dir)?;
         for (i, path) in paths.iter().enumerate() {

@@ -278,6 +278,27 @@ pub fn read_mail(
     {
         return Ok(Vec::new());
     }
+    // Nor may another game read it: each would answer the other's mail with refusals
+    // (issue 37, point 12). Neither reads it until the GM gives each its own mailbox
+    // or puts them in one folder with a judge.toml.
+    // (Not in a dry run: its scratch copy reads the game's own mailbox.)
+    let others = if read_only {
+        Vec::new()
+    } else {
+        crate::archive::house::other_readers(archive.root(), &settings, true)
+    };
+    if let Some((dir, how)) = others.first() {
+        let what = if dir.join(crate::archive::GAME_FILE).is_file() {
+            format!("the game {}", crate::archive::folder_name(dir))
+        } else {
+            "the folder of games".to_string()
+        };
+        return Err(Error::input(format!(
+            "{}'s game.toml [mail] {how} names a mailbox that {what} ({}) reads too: two games reading one mailbox answer each other's mail with refusals, so this game reads none of it. Give each game a mailbox of its own, or put the games in one folder whose judge.toml names this mailbox and run them with `judge turn --all FOLDER` (docs/gm-guide.md, \"Many games, one address\")",
+            archive.name(),
+            dir.display()
+        )));
+    }
     let mut intake = Intake::open(archive, game, now)?;
     let mut lines = Vec::new();
     if let Some(dir) = &settings.maildir {
