@@ -18,6 +18,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 
 use pbem_judge::fuzzing::{HOSTILE, hostile_mail};
 use pbem_judge::mail::{budget, inbound, redact};
+use pbem_judge::pbem::{house, intake, route};
 
 /// What the intake does with a mail before it writes anything.
 fn read_and_blank(raw: &[u8]) -> usize {
@@ -103,5 +104,61 @@ fn worst_mails(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, worst_mails);
+/// Issue 37, point 2: what a pass over a folder of games does with one mail before its
+/// game writes anything — read once to route it (as the game reads it: HTML too, from a
+/// player), then its secrets found and blanked in that same reading, which the game files
+/// (`intake::Prior`) instead of reading the mail again.
+fn folder_read(games: &[route::Entry], raw: &[u8]) -> usize {
+    let routing = house::route_mail(games, true, "judge@example.org", raw, true);
+    match routing.prior {
+        Some(intake::Prior::Read { read: Ok(m), .. }) => {
+            let values = redact::candidates(
+                [m.subject.as_str(), m.message_id.as_str()]
+                    .into_iter()
+                    .chain(m.parts.iter().map(|p| p.text.as_str())),
+            );
+            if values.len() > budget::MAX_SECRET_VALUES {
+                return values.len(); // refused unread
+            }
+            m.parts
+                .iter()
+                .map(|p| redact::blank(&p.text, &values).len())
+                .sum()
+        }
+        Some(intake::Prior::Read { read: Err(e), .. }) => e.to_string().len(),
+        _ => panic!(
+            "a player's mail goes to their only game: {:?}",
+            routing.route
+        ),
+    }
+}
+
+fn worst_mails_in_a_folder(c: &mut Criterion) {
+    let games = vec![
+        route::Entry {
+            name: "island".into(),
+            players: vec!["ann@example.org".into(), "bob@example.org".into()],
+            about: "Catan, turn 1 next".into(),
+        },
+        route::Entry {
+            name: "harbour".into(),
+            players: vec!["bob@example.org".into()],
+            about: "Roads & Boats, turn 1 next".into(),
+        },
+    ];
+    let mut mails: Vec<(&str, Vec<u8>)> = HOSTILE
+        .iter()
+        .enumerate()
+        .map(|(k, name)| (*name, hostile_mail(k, 1, "ann@example.org")))
+        .collect();
+    mails.extend(within_limits());
+    let mut g = c.benchmark_group("one mail of 2 MB in a folder of games");
+    g.sample_size(10);
+    for (name, raw) in &mails {
+        g.bench_function(*name, |b| b.iter(|| folder_read(&games, black_box(raw))));
+    }
+    g.finish();
+}
+
+criterion_group!(benches, worst_mails, worst_mails_in_a_folder);
 criterion_main!(benches);

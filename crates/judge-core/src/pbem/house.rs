@@ -378,7 +378,13 @@ pub fn route_mail(games: &[Entry], all_read: bool, judge: &str, raw: &[u8], read
             ),
             Err(_) => by_headers(),
         };
-        (route, intake::Prior::Read { html, read })
+        (
+            route,
+            intake::Prior::Read {
+                html,
+                read: read.map(Box::new),
+            },
+        )
     } else {
         (by_headers(), intake::Prior::Stopped)
     };

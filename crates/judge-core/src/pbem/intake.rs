@@ -93,7 +93,7 @@ pub enum Prior {
     /// Read with HTML as given (used when the game would read it so).
     Read {
         html: inbound::Html,
-        read: Result<Incoming, ReadError>,
+        read: Result<Box<Incoming>, ReadError>,
     },
     /// Reading it stopped the folder's passes twice: refused unread.
     Stopped,
@@ -462,7 +462,7 @@ impl<'a> Intake<'a> {
         }
         std::fs::write(&marker, format!("{digest} {}\n", stopped + 1)).map_err(io)?;
         let read = match prior {
-            Some(Prior::Read { html: h, read }) if h == html => read,
+            Some(Prior::Read { html: h, read }) if h == html => read.map(|m| *m),
             _ => inbound::read_with(&mail.raw, html),
         };
         let read = read.and_then(|m| {
