@@ -2,7 +2,9 @@
 //! INBOX. Mail is read one message at a time, and never more of one than
 //! [`MAX_BYTES`](crate::mail::inbound::MAX_BYTES) and a byte: a huge or endless file
 //! costs no memory. Reading a source never changes it (IMAP marks a mail seen only once
-//! it is filed, and never in a dry run, see [`crate::mail::imap`]).
+//! it is filed, and never in a dry run, see [`crate::mail::imap`]); the one file the
+//! judge writes into a Maildir is the list of the folders that read it, beside `new/`
+//! ([`crate::archive::house::READERS_FILE`]).
 //!
 //! Each mail carries the time it was delivered when the mailbox records one: the time in
 //! a Maildir file's name (written by the program that delivered it), the IMAP server's
