@@ -824,3 +824,60 @@ fn two_standalone_games_never_read_one_mailbox() {
         "{out}"
     );
 }
+
+/// Issue 37, point 12, with a folder: a game on its own that reads the folder's shared
+/// Maildir would answer the folder's games' mail with refusals; it reads none of it and
+/// names the folder (which the Maildir lists among its readers once a pass has run).
+#[test]
+fn a_game_on_its_own_never_reads_a_folders_mailbox() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let (root, maildir, red, _) = one_game_folder(tmp.path(), None);
+    mail_at(
+        &maildir,
+        1,
+        "2026-11-26T09:30:00Z",
+        "Ann <ann@example.org>",
+        &format!("game rivers\nplayer red\nturn 1\nsecret {red}\n"),
+    );
+    let h = pbem_judge::archive::house::House::open(&root).expect("the folder");
+    let now = humantime::parse_rfc3339("2026-11-26T10:00:00Z").expect("time");
+    house::run(
+        &h,
+        pbem_judge::games::registry(),
+        now,
+        options(house::PASS_BYTES),
+    )
+    .expect("a pass");
+    let solo = tmp.path().join("elsewhere/solo");
+    let d = solo.to_str().expect("utf-8");
+    let env = [("JUDGE_NOW", "2026-11-26T10:00:00Z")];
+    let (code, out, err) = support::judge_text(
+        &[
+            "new",
+            d,
+            "--scenario",
+            "two-rivers",
+            "--player",
+            "Ann:ann@example.org",
+            "--player",
+            "Bob:bob@example.org",
+        ],
+        &env,
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let toml = solo.join("game.toml");
+    let mut text = std::fs::read_to_string(&toml).expect("game.toml");
+    text.push_str(&format!(
+        "\n[mail]\nfrom = \"Judge <judge@example.org>\"\npickup = \"{}\"\nmaildir = \"{}\"\n",
+        tmp.path().join("pickup").display(),
+        maildir.display()
+    ));
+    std::fs::write(&toml, text).expect("game.toml");
+    let (code, out, err) = support::judge_text(&["turn", d], &env);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        err.contains("the folder of games") && err.contains(root.to_str().expect("utf-8")),
+        "{err}"
+    );
+    assert!(!solo.join("mail/log.jsonl").exists(), "it read nothing");
+}

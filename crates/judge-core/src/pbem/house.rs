@@ -366,19 +366,26 @@ pub fn route_mail(games: &[Entry], all_read: bool, judge: &str, raw: &[u8], read
     };
     // Too big or broken to read: the sender's only game says so, as it would.
     let by_headers = || route::route(games, all_read, head.from.as_deref(), &head.subject, []);
-    let (route, prior) = if read {
+    // The sender is the one the route is decided by: the reading's, as the game
+    // decides by it, else the headers' (the two may differ on an odd `From:`, found by
+    // fuzzing the router).
+    let (from, route, prior) = if read {
         let read = inbound::read_with(raw, html);
-        let route = match &read {
-            Ok(m) => route::route(
-                games,
-                all_read,
-                m.from.as_deref(),
-                &m.subject,
-                m.parts.iter().map(|p| p.text.as_str()),
+        let (from, route) = match &read {
+            Ok(m) => (
+                m.from.clone(),
+                route::route(
+                    games,
+                    all_read,
+                    m.from.as_deref(),
+                    &m.subject,
+                    m.parts.iter().map(|p| p.text.as_str()),
+                ),
             ),
-            Err(_) => by_headers(),
+            Err(_) => (head.from.clone(), by_headers()),
         };
         (
+            from,
             route,
             intake::Prior::Read {
                 html,
@@ -386,14 +393,14 @@ pub fn route_mail(games: &[Entry], all_read: bool, judge: &str, raw: &[u8], read
             },
         )
     } else {
-        (by_headers(), intake::Prior::Stopped)
+        (head.from.clone(), by_headers(), intake::Prior::Stopped)
     };
+    let own = from
+        .as_deref()
+        .is_some_and(|f| f.eq_ignore_ascii_case(judge));
+    let route = if own { Route::Stranger } else { route };
     let prior = matches!(route, Route::Game(_)).then_some(prior);
-    Routing {
-        from: head.from,
-        route,
-        prior,
-    }
+    Routing { from, route, prior }
 }
 
 /// Run one pass over the folder. Errors of one game are its [`GameRun`]'s; an error
