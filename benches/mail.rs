@@ -19,6 +19,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 
 use pbem_judge::fuzzing::{HOSTILE, hostile_mail};
 use pbem_judge::mail::{budget, inbound, redact};
+use pbem_judge::pbem::{house, intake, route};
 
 /// What the intake does with a mail before it writes anything.
 fn read_and_blank(raw: &[u8]) -> usize {
@@ -42,17 +43,17 @@ fn read_and_blank(raw: &[u8]) -> usize {
 }
 
 /// HTML just within the limits, padded to 2 MB: the deepest nesting allowed, repeated;
-/// and the most elements allowed, each with long text.
+/// and the most elements allowed, each with long text. The limits count what the parser
+/// builds, which adds `<html>`, `<head>` and `<body>` to every document (and `<tbody>`
+/// to a table): the shapes leave room for them, and each is read whole.
 fn within_limits() -> Vec<(&'static str, Vec<u8>)> {
     let head = "From: ann@example.org\r\nSubject: orders\r\nContent-Type: text/html\r\n\r\n";
-    let deep = format!(
-        "{}{}",
-        "<div>".repeat(budget::MAX_HTML_DEPTH),
-        "</div>".repeat(budget::MAX_HTML_DEPTH)
-    );
+    // Inside <html> and <body>.
+    let depth = budget::MAX_HTML_DEPTH - 2;
+    let deep = format!("{}{}", "<div>".repeat(depth), "</div>".repeat(depth));
     let mut html = String::new();
     while html.len() + deep.len() < 1_900_000
-        && (html.matches("<div>").count() + budget::MAX_HTML_DEPTH) <= budget::MAX_HTML_ELEMENTS
+        && (html.matches("<div>").count() + depth + 3) <= budget::MAX_HTML_ELEMENTS
     {
         html.push_str(&deep);
         html.push_str("move D1: load 1 board; C3\n");
@@ -60,7 +61,7 @@ fn within_limits() -> Vec<(&'static str, Vec<u8>)> {
     let text = "x".repeat(1_900_000 / budget::MAX_HTML_ELEMENTS);
     let cells = format!(
         "<table><tr>{}</tr></table>",
-        format!("<td>{text}</td>").repeat(budget::MAX_HTML_ELEMENTS - 2)
+        format!("<td>{text}</td>").repeat(budget::MAX_HTML_ELEMENTS - 6)
     );
     // As many secret-shaped words as a mail may hold, each many times over 2 MB.
     let plain = "From: ann@example.org\r\nSubject: orders\r\n\r\n";
@@ -72,7 +73,7 @@ fn within_limits() -> Vec<(&'static str, Vec<u8>)> {
         secrets.push_str(&words.join(" "));
         secrets.push_str(" move D1: load 1 board; C3\n");
     }
-    vec![
+    let shapes = vec![
         (
             "secret-shaped words at the limit",
             format!("{plain}{secrets}").into_bytes(),
@@ -85,7 +86,11 @@ fn within_limits() -> Vec<(&'static str, Vec<u8>)> {
             "HTML at the element limit",
             format!("{head}{cells}").into_bytes(),
         ),
-    ]
+    ];
+    for (name, raw) in &shapes {
+        assert!(inbound::read(raw).is_ok(), "{name} is read whole");
+    }
+    shapes
 }
 
 fn worst_mails(c: &mut Criterion) {
@@ -152,7 +157,7 @@ fn demo_game(root: &std::path::Path) -> (std::path::PathBuf, String) {
 /// secret), filed as `judge ingest` files it — read, its commands carried out, their
 /// answer and any press queued, the log written — into a fresh copy of a demo game.
 fn command_mails(c: &mut Criterion) {
-    use pbem_judge::pbem::{self, intake, sources};
+    use pbem_judge::pbem::{self, sources};
     let tmp = tempfile::tempdir().expect("tmp");
     let (template, secret) = demo_game(tmp.path());
     let head = "From: ann@example.org\r\nTo: judge@example.org\r\nSubject: commands\r\nMessage-ID: <c@x>\r\n\r\n";
@@ -221,5 +226,61 @@ fn command_mails(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, worst_mails, command_mails);
+/// Issue 37, point 2: what a pass over a folder of games does with one mail before its
+/// game writes anything — read once to route it (as the game reads it: HTML too, from a
+/// player), then its secrets found and blanked in that same reading, which the game files
+/// (`intake::Prior`) instead of reading the mail again.
+fn folder_read(games: &[route::Entry], raw: &[u8]) -> usize {
+    let routing = house::route_mail(games, true, "judge@example.org", raw, true);
+    match routing.prior {
+        Some(intake::Prior::Read { read: Ok(m), .. }) => {
+            let values = redact::candidates(
+                [m.subject.as_str(), m.message_id.as_str()]
+                    .into_iter()
+                    .chain(m.parts.iter().map(|p| p.text.as_str())),
+            );
+            if values.len() > budget::MAX_SECRET_VALUES {
+                return values.len(); // refused unread
+            }
+            m.parts
+                .iter()
+                .map(|p| redact::blank(&p.text, &values).len())
+                .sum()
+        }
+        Some(intake::Prior::Read { read: Err(e), .. }) => e.to_string().len(),
+        _ => panic!(
+            "a player's mail goes to their only game: {:?}",
+            routing.route
+        ),
+    }
+}
+
+fn worst_mails_in_a_folder(c: &mut Criterion) {
+    let games = vec![
+        route::Entry {
+            name: "island".into(),
+            players: vec!["ann@example.org".into(), "bob@example.org".into()],
+            about: "Catan, turn 1 next".into(),
+        },
+        route::Entry {
+            name: "harbour".into(),
+            players: vec!["bob@example.org".into()],
+            about: "Roads & Boats, turn 1 next".into(),
+        },
+    ];
+    let mut mails: Vec<(&str, Vec<u8>)> = HOSTILE
+        .iter()
+        .enumerate()
+        .map(|(k, name)| (*name, hostile_mail(k, 1, "ann@example.org")))
+        .collect();
+    mails.extend(within_limits());
+    let mut g = c.benchmark_group("one mail of 2 MB in a folder of games");
+    g.sample_size(10);
+    for (name, raw) in &mails {
+        g.bench_function(*name, |b| b.iter(|| folder_read(&games, black_box(raw))));
+    }
+    g.finish();
+}
+
+criterion_group!(benches, worst_mails, worst_mails_in_a_folder, command_mails);
 criterion_main!(benches);

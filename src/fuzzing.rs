@@ -239,6 +239,76 @@ pub fn commands(data: &[u8]) {
     let _ = holds_orders(&s.rest);
 }
 
+/// The games of a folder as its router sees them: Bob plays in both, Ann in one.
+fn folder() -> &'static [crate::pbem::route::Entry] {
+    static GAMES: OnceLock<Vec<crate::pbem::route::Entry>> = OnceLock::new();
+    GAMES.get_or_init(|| {
+        let entry = |name: &str, players: &[&str]| crate::pbem::route::Entry {
+            name: name.into(),
+            players: players.iter().map(|p| p.to_string()).collect(),
+            about: format!("{name}, turn 1 next"),
+        };
+        vec![
+            entry("harbour", &["bob@example.org", "cat@example.org"]),
+            entry("island", &["ann@example.org", "bob@example.org"]),
+        ]
+    })
+}
+
+/// One raw mail through the folder's router (issue 37): read once as the pass reads it,
+/// routed with every game read and with one that could not be. Whatever it is, it goes
+/// to a game of the folder or to the mailroom, its reading is kept only for a game, a
+/// game named is one of the sender's or the sender plays in none, and the same mail is
+/// routed the same way again.
+pub fn route(data: &[u8]) {
+    use crate::pbem::house::route_mail;
+    use crate::pbem::route::{self, Route};
+    let games = folder();
+    let judge = "judge@example.org";
+    let first = route_mail(games, true, judge, data, true);
+    let yours = route::games_of(games, first.from.as_deref());
+    match &first.route {
+        Route::Game(g) => {
+            assert!(*g < games.len(), "{:?}", first.route);
+            assert!(
+                yours.is_empty() || yours.contains(g),
+                "a mail went to {g}, not one of the sender's games {yours:?}"
+            );
+        }
+        Route::NotYourGame { yours: y, .. }
+        | Route::WhichGame { yours: y }
+        | Route::Games { yours: y } => {
+            assert!(
+                !y.is_empty() && *y == yours,
+                "{:?} for {yours:?}",
+                first.route
+            );
+        }
+        Route::Stranger => {}
+        Route::Wait => unreachable!("every game was read, yet the mail waits"),
+    }
+    assert_eq!(
+        first.prior.is_some(),
+        matches!(first.route, Route::Game(_)),
+        "the reading is kept for a game's mail only"
+    );
+    let again = route_mail(games, true, judge, data, true);
+    assert_eq!(again.route, first.route, "routed the same way twice");
+    // Not read (its reading stopped passes): routed by its headers alone.
+    let unread = route_mail(games, true, judge, data, false);
+    assert!(!matches!(unread.route, Route::Wait), "{:?}", unread.route);
+    // A game that cannot be read: only a game line decides, the rest waits.
+    let partial = route_mail(games, false, judge, data, true);
+    assert!(
+        matches!(
+            partial.route,
+            Route::Game(_) | Route::Wait | Route::Stranger
+        ),
+        "{:?}",
+        partial.route
+    );
+}
+
 /// A stored state, for every game.
 pub fn state(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
@@ -254,11 +324,12 @@ pub fn state(data: &[u8]) {
 pub type Target = fn(&[u8]);
 
 /// The targets by name, for the corpus test.
-pub const TARGETS: [(&str, Target); 6] = [
+pub const TARGETS: [(&str, Target); 7] = [
     ("roads_boats_orders", roads_boats_orders),
     ("catan_orders", catan_orders),
     ("scenario", scenario),
     ("mail", mail),
     ("state", state),
     ("commands", commands),
+    ("route", route),
 ];

@@ -1293,3 +1293,74 @@ fn resend_and_the_gms_commands_through_the_real_servers() {
         }
     }
 }
+
+/// Issue 37, point 10, as the issue tried it: strangers' 2 MB mails delivered at 17:00
+/// (here 40 of them, 80 MB: more than one pass holds), the two players' orders at 17:10
+/// and 17:11 through the real SMTP server, deadline 18:00. The one `judge turn --all` at
+/// 18:05 reads the mailbox in passes of at most 64 MB and plays turn 1 with both
+/// players' orders, nobody missed; Ann and Bob get their reports.
+#[test]
+fn a_flood_before_the_deadline_costs_no_on_time_order_in_one_cron_run() {
+    let (h, secrets) = house(false);
+    let secret = |who: &str| secrets[&(who.to_string(), "rivers".to_string())].clone();
+    let at = |t: &str| {
+        humantime::parse_rfc3339(t)
+            .expect("time")
+            .duration_since(std::time::UNIX_EPOCH)
+            .expect("after 1970")
+            .as_secs()
+    };
+    let flood = format!("{}\n", "buy cheap watches ".repeat(105_000));
+    let new = h.srv.maildir().join("new");
+    for n in 0..40 {
+        std::fs::write(
+            new.join(format!("{}.M{n}P9.flood", at("2026-12-01T17:00:00Z"))),
+            format!(
+                "From: Spam <s{n}@spam.example>\r\nTo: judge@example.org\r\nSubject: deal {n}\r\nMessage-ID: <flood{n}@spam.example>\r\n\r\n{flood}"
+            ),
+        )
+        .expect("a flood mail");
+    }
+    for (who, seat, t) in [
+        ("Ann <ann@example.org>", "red", "2026-12-01T17:10:00Z"),
+        ("Bob <bob@example.org>", "yellow", "2026-12-01T17:11:00Z"),
+    ] {
+        let address = who.split(['<', '>']).nth(1).expect("address");
+        h.srv.send_at(
+            who,
+            "orders",
+            &format!(
+                "game rivers\nplayer {seat}\nturn 1\nsecret {}\n",
+                secret(address)
+            ),
+            t,
+        );
+    }
+    let (code, out) = h.pass("2026-12-01T18:05:00Z");
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("more mail waits than one pass reads"),
+        "the flood took more than one pass: {out}"
+    );
+    assert_eq!(out.matches("rivers: played turn 1").count(), 1, "{out}");
+    assert!(
+        !out.lines()
+            .any(|l| l.starts_with("rivers:") && l.contains("No orders from")),
+        "{out}"
+    );
+    let rec: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(h.root.join("rivers/turns/001/turn.json")).expect("turn.json"),
+    )
+    .expect("json");
+    assert_eq!(rec["orders"]["red"], "sent", "{rec}");
+    assert_eq!(rec["orders"]["yellow"], "sent", "{rec}");
+    assert!(rec.get("missed").is_none(), "{rec}");
+    for who in ["ann@example.org", "bob@example.org"] {
+        assert!(
+            h.to(who)
+                .iter()
+                .any(|(s, _)| s.starts_with("[rivers] turn 1")),
+            "{who}'s report"
+        );
+    }
+}

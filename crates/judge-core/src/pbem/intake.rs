@@ -62,13 +62,8 @@ const HEADER_PART: usize = 16 * 1024;
 /// After this many runs stopped while reading one mail, the next refuses it unread.
 const STOPPED_RUNS: u32 = 2;
 
-/// Refusals answered to one address within an hour; more are refused unanswered, with
-/// one note a day ([`Intake::refuse_answer`]).
-pub const REFUSALS_PER_HOUR: usize = 5;
-
-/// Mails of commands carried out for one address within an hour; later ones are
-/// logged and neither carried out nor answered until the hour has passed.
-pub const COMMAND_MAILS_PER_HOUR: usize = 20;
+/// The limits on what one address is answered, shared with the folder's mailroom.
+pub use super::rate::{COMMAND_MAILS_PER_HOUR, REFUSALS_PER_HOUR};
 
 /// Why a mail is refused unread.
 #[derive(Debug)]
@@ -88,6 +83,20 @@ impl std::fmt::Display for Unread {
             }
         }
     }
+}
+
+/// What a mail's reading gave before it reached its game: the folder of games reads
+/// each mail of its shared mailbox once, to route it, and its game files that reading
+/// rather than read the mail again (issue 37, point 2).
+#[derive(Debug)]
+pub enum Prior {
+    /// Read with HTML as given (used when the game would read it so).
+    Read {
+        html: inbound::Html,
+        read: Result<Box<Incoming>, ReadError>,
+    },
+    /// Reading it stopped the folder's passes twice: refused unread.
+    Stopped,
 }
 
 /// A mail filed again by the GM (`judge ingest --again`).
@@ -403,6 +412,11 @@ impl<'a> Intake<'a> {
     /// memory) twice is refused unread; every other one is read within the limits of
     /// [`crate::mail::budget`].
     pub fn file(&mut self, mail: &Mail) -> Result<Filed, Error> {
+        self.file_with(mail, None)
+    }
+
+    /// [`Intake::file`], with what reading the mail gave already, if it was read.
+    pub fn file_with(&mut self, mail: &Mail, prior: Option<Prior>) -> Result<Filed, Error> {
         let digest = digest(&mail.raw);
         let id = inbound::message_id(&mail.raw);
         if self.log.has(&digest, &id) {
@@ -425,6 +439,9 @@ impl<'a> Intake<'a> {
                 (d == digest).then(|| n.parse::<u32>().ok()).flatten()
             })
             .unwrap_or(0);
+        if matches!(prior, Some(Prior::Stopped)) {
+            return self.unreadable(seq, mail, &id, &digest, Unread::Stopped);
+        }
         if stopped >= STOPPED_RUNS {
             let _ = std::fs::remove_file(&marker);
             return self.unreadable(seq, mail, &id, &digest, Unread::Stopped);
@@ -448,7 +465,11 @@ impl<'a> Intake<'a> {
             std::fs::create_dir_all(dir).map_err(io)?;
         }
         std::fs::write(&marker, format!("{digest} {}\n", stopped + 1)).map_err(io)?;
-        let read = inbound::read_with(&mail.raw, html).and_then(|m| {
+        let read = match prior {
+            Some(Prior::Read { html: h, read }) if h == html => read.map(|m| *m),
+            _ => inbound::read_with(&mail.raw, html),
+        };
+        let read = read.and_then(|m| {
             // Every value that may be a secret is blanked wherever it stands: a mail
             // with more than an order mail ever holds is refused unread.
             let n = secret_values(&m).len();
@@ -633,26 +654,23 @@ impl<'a> Intake<'a> {
         subject: String,
         body: String,
     ) -> Result<Answered, Error> {
-        let hour_ago = self.now.checked_sub(std::time::Duration::from_secs(3600));
-        let recent = self
-            .log
-            .entries
-            .iter()
-            .filter(|e| {
-                matches!(&e.outcome, Outcome::Refused { answered: Some(a), .. } if a.eq_ignore_ascii_case(&p.email))
-                    && e.handled
-                        .as_deref()
-                        .and_then(|h| humantime::parse_rfc3339_weak(h).ok())
-                        .is_some_and(|h| hour_ago.is_none_or(|ago| h > ago))
-            })
-            .count();
-        if recent < REFUSALS_PER_HOUR {
-            self.answer(key, p, in_reply_to, subject, body)?;
-            return Ok(Answered::Yes);
-        }
-        let day = &self.handled()[..10];
+        let recent = super::rate::within_hour(
+            self.log
+                .entries
+                .iter()
+                .filter(|e| matches!(&e.outcome, Outcome::Refused { answered: Some(a), .. } if a.eq_ignore_ascii_case(&p.email)))
+                .map(|e| e.handled.as_deref()),
+            self.now,
+        );
+        let note_key = match super::rate::refusal(recent, self.now, &p.id) {
+            super::rate::Refusal::Answer => {
+                self.answer(key, p, in_reply_to, subject, body)?;
+                return Ok(Answered::Yes);
+            }
+            super::rate::Refusal::Withhold { note_key } => note_key,
+        };
         self.answer(
-            &format!("withheld-{day}-{}", p.id),
+            &note_key,
             p,
             None,
             format!("[{}] more of your mails were refused, not answered one by one", self.name),
@@ -1115,24 +1133,21 @@ impl Intake<'_> {
         let archive = self.archive;
         // A flood of commands (forged or not) costs an address at most this many
         // answers an hour, and the other players at most this many press mails.
-        let hour_ago = self.now.checked_sub(Duration::from_secs(3600));
         let address = who.address();
-        let recent = self
-            .log
-            .entries
-            .iter()
-            .filter(|e| {
-                e.from
-                    .as_deref()
-                    .is_some_and(|f| f.eq_ignore_ascii_case(address))
-                    && (matches!(e.outcome, Outcome::Commands { .. }) || !e.commands.is_empty())
-                    && e.handled
+        let recent = super::rate::within_hour(
+            self.log
+                .entries
+                .iter()
+                .filter(|e| {
+                    e.from
                         .as_deref()
-                        .and_then(|h| humantime::parse_rfc3339_weak(h).ok())
-                        .is_some_and(|h| hour_ago.is_none_or(|ago| h > ago))
-            })
-            .count();
-        if recent >= COMMAND_MAILS_PER_HOUR {
+                        .is_some_and(|f| f.eq_ignore_ascii_case(address))
+                        && (matches!(e.outcome, Outcome::Commands { .. }) || !e.commands.is_empty())
+                })
+                .map(|e| e.handled.as_deref()),
+            self.now,
+        );
+        if !super::rate::commands_allowed(recent) {
             return Ok((
                 vec![format!(
                     "not carried out: {COMMAND_MAILS_PER_HOUR} mails of commands came from this address within the hour"
@@ -1140,6 +1155,7 @@ impl Intake<'_> {
                 None,
             ));
         }
+        let hour_ago = self.now.checked_sub(Duration::from_secs(3600));
         let day_ago = self.now.checked_sub(Duration::from_secs(24 * 3600));
         let ctx = by_mail::Ctx {
             archive,
