@@ -602,21 +602,22 @@ fn html_is_counted_as_the_parser_builds_it() {
 /// Issue 37, point 6: two mails of 2 MB each took more than 100 MB to file: 100
 /// secret-shaped words repeated over 2 MB (125 MB), and one 2 MB line (129 MB: looking
 /// for a `secret` line, each line was made a list of its characters, 24 bytes each).
-/// Now each is filed within the goal, measured as the kernel counts the run's memory.
+/// Now every hostile shape of mail is filed within the goal, from a player (whose HTML
+/// is read) and from a stranger, measured as the kernel counts the run's memory.
 #[test]
 fn no_mail_of_2_mb_costs_100_mb() {
     use pbem_judge::fuzzing::{HOSTILE, hostile_mail};
     let g = game("");
     let eml = g.root.join("eml");
     std::fs::create_dir_all(&eml).expect("mkdir");
-    for shape in ["one 2 MB line", "100 secret-shaped words over 2 MB"] {
-        let k = HOSTILE.iter().position(|s| *s == shape).expect("a shape");
+    for (k, shape) in HOSTILE.iter().enumerate() {
         for from in ["ann@example.org", "mallory@evil.example"] {
             let file = eml.join(format!("{k}-{from}.eml"));
             std::fs::write(&file, hostile_mail(k, 1, from)).expect("write");
             let (code, kb) =
                 support::judge_peak_kb(&["ingest", g.d(), file.to_str().expect("utf-8")]);
             assert_eq!(code, 0, "{shape} from {from}");
+            eprintln!("{shape} from {from}: {kb} KB");
             assert!(kb < 100 * 1024, "{shape} from {from}: {kb} KB");
         }
     }

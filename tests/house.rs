@@ -738,7 +738,7 @@ fn judge_serve_runs_commands_press_and_sign_up_for_every_game_of_one_address() {
             ("ann@example.org", "Your games"),
             ("ann@example.org", "[island] status, template"),
             ("bob@example.org", "[rivers] press from red (Ann)"),
-            ("ann@example.org", "[island] press"),
+            ("ann@example.org", "[island] anonymous press"),
             ("cat@example.org", "[express] press"),
             ("fay@example.org", "[harbour] welcome: you play"),
             ("gus@example.org", "[harbour] join"),
@@ -763,9 +763,10 @@ fn judge_serve_runs_commands_press_and_sign_up_for_every_game_of_one_address() {
     // Anonymous press waits for the hour to be out (docs/mail-commands.md): its sender
     // is told when it goes.
     assert!(
-        body("ann@example.org", "[island] press").contains("Held, to be relayed without your name"),
+        body("ann@example.org", "[island] anonymous press")
+            .contains("Held, to be relayed without your name"),
         "{}",
-        body("ann@example.org", "[island] press")
+        body("ann@example.org", "[island] anonymous press")
     );
     assert!(h.to("zed@example.org").is_empty(), "no mail to strangers");
     assert!(

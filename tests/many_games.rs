@@ -522,7 +522,7 @@ fn a_mail_whose_reading_stopped_two_passes_is_refused_once_by_its_game() {
     .expect("a pass");
     let said = format!("{:?}", pass.games);
     assert!(
-        said.contains("refused: reading it stopped the judge twice"),
+        said.contains("refused: reading it, or carrying out its commands, stopped the judge twice"),
         "{said}"
     );
     assert!(
