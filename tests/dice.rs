@@ -889,7 +889,7 @@ mod verify_property {
         } else {
             format!("{seat} (P)")
         };
-        pbem_judge::pbem::press::keep(&archive, t, n + 1, seat, None, &shown, &lines.join("\n"))
+        pbem_judge::pbem::press::keep(&archive, t, seat, None, &shown, &lines.join("\n"))
             .expect("keep");
         let section = pbem_judge::pbem::press::section(&archive, t).expect("section");
         let report = step(dir, t).join("report.txt");
