@@ -7,7 +7,6 @@
 
 use crate::mail_commands::{Folder, Sent};
 
-
 /// harbour: Catan Express, Ann at red, `free` seats open for sign-up, Gina its GM.
 fn harbour(f: &Folder, free: &str) -> std::path::PathBuf {
     let dir = f.dir("harbour");
@@ -85,6 +84,9 @@ fn issue_37_point_7_a_join_is_answered_once_a_day_without_quoting() {
     }
     let flood = format!("join harbour as {spam}\n").repeat(10_000);
     f.send("Big <big@example.net>", &flood);
+    // The new door, `confirm`, the same: 10,000 wrong codes in one mail.
+    let flood = "confirm harbour abcd-efgh-jk2n\n".repeat(10_000);
+    f.send("Guess <guess@example.net>", &flood);
     f.pass();
     let sent = all_mail(&f);
     for m in &sent {
@@ -101,6 +103,7 @@ fn issue_37_point_7_a_join_is_answered_once_a_day_without_quoting() {
         assert_eq!(f.sent_to(&who).len(), 1, "{who}: {:?}", f.sent_to(&who));
     }
     assert_eq!(f.sent_to("big@example.net").len(), 1);
+    assert_eq!(f.sent_to("guess@example.net").len(), 1);
     // Later the same day: nothing more. The next day: one more answer.
     f.clear();
     f.send("Victim 0 <victim0@example.net>", "join harbour as Vic\n");
