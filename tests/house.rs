@@ -678,7 +678,8 @@ fn judge_serve_runs_commands_press_and_sign_up_for_every_game_of_one_address() {
         .expect("the demo's orders")
         .replace("game demo\nplayer yellow\nturn 1\n", "");
     // Bob's two games' orders cross; a stranger writes; Ann asks for her games; Ann
-    // sends commands to island; press in each mode; two strangers join harbour.
+    // sends commands to island; press in each mode; two strangers join harbour and
+    // confirm.
     h.srv.send(
         "Bob <bob@example.org>",
         "my turn",
@@ -740,8 +741,43 @@ fn judge_serve_runs_commands_press_and_sign_up_for_every_game_of_one_address() {
             ("bob@example.org", "[rivers] press from red (Ann)"),
             ("ann@example.org", "[island] anonymous press"),
             ("cat@example.org", "[express] press"),
-            ("fay@example.org", "[harbour] welcome: you play"),
-            ("gus@example.org", "[harbour] join"),
+            ("fay@example.org", "[harbour] sign-up: confirm your seat"),
+            ("gus@example.org", "[harbour] sign-up: confirm your seat"),
+        ],
+        Duration::from_secs(60),
+    );
+    // Each sends back the line the judge mailed (issue 37, point 8): Fay first takes
+    // the last seat, and the game begins; Gus's comes too late.
+    let line = |who: &str| {
+        all.iter()
+            .filter(|m| m.0 == who)
+            .find_map(|m| {
+                m.2.lines()
+                    .map(str::trim)
+                    .find(|l| l.starts_with("confirm harbour "))
+                    .map(str::to_string)
+            })
+            .expect("the line to send back")
+    };
+    h.srv.send(
+        "Fay <fay@example.org>",
+        "Re: seat",
+        &format!("{}\n", line("fay@example.org")),
+    );
+    wait_for(
+        &h,
+        &[("fay@example.org", "[harbour] welcome: you play")],
+        Duration::from_secs(60),
+    );
+    h.srv.send(
+        "Gus <gus@example.org>",
+        "Re: seat",
+        &format!("{}\n", line("gus@example.org")),
+    );
+    let all = wait_for(
+        &h,
+        &[
+            ("gus@example.org", "[harbour] sign-up: not taken"),
             ("hal@example.org", "[harbour] the game begins"),
         ],
         Duration::from_secs(60),
@@ -759,7 +795,7 @@ fn judge_serve_runs_commands_press_and_sign_up_for_every_game_of_one_address() {
         "only her games"
     );
     assert!(body("cat@example.org", "[express] press").contains("This game has no press"));
-    assert!(body("gus@example.org", "[harbour] join").contains("is full"));
+    assert!(body("gus@example.org", "[harbour] sign-up: not taken").contains("is full"));
     // Anonymous press waits for the hour to be out (docs/mail-commands.md): its sender
     // is told when it goes.
     assert!(
@@ -823,7 +859,7 @@ fn judge_serve_runs_commands_press_and_sign_up_for_every_game_of_one_address() {
         ("eve@example.org", "[express] status"),
         ("dan@example.org", "[island] help"),
         ("ann@example.org", "[island] status, template"),
-        ("gus@example.org", "[harbour] join"),
+        ("gus@example.org", "[harbour] sign-up: not taken"),
     ] {
         assert_eq!(
             after

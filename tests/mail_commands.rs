@@ -628,9 +628,11 @@ fn the_gms_extend_pause_and_resume_need_the_gms_secret() {
 }
 
 /// "Sign-up": `judge new --open` makes a game with free seats and an announcement;
-/// `join GAME as NAME` takes the next free seat (answered with the seat, the secret and
-/// the welcome mail); the game begins when the seats are full; a full game answers that
-/// it is full; a seat is never taken twice, however many joins come in one pass.
+/// `join GAME as NAME` is answered with a code, and the line `confirm GAME CODE` sent
+/// back from that address takes the next free seat (answered with the welcome mail and
+/// the secret; issue 37, point 8); the game begins when the seats are full; a full game
+/// answers that it is full; a seat is never taken twice, however many confirms come in
+/// one pass.
 #[test]
 fn joins_take_each_free_seat_once_and_the_game_begins_when_full() {
     let mut f = Folder::new();
@@ -667,12 +669,35 @@ fn joins_take_each_free_seat_once_and_the_game_begins_when_full() {
         "Ann <ann@example.org>",
         "game harbour\nplayer red\nsettlement 13\n",
     );
-    // Three strangers ask in one pass, one twice: two seats, one full answer.
+    // Three strangers ask, one twice: each is mailed one code.
     f.send("Zoe <zoe@example.org>", "join harbour as Zoe Q\n");
     f.send("Zoe <zoe@example.org>", "join harbour as Zoe Q\n");
     f.send("Yan <yan@example.org>", "Join Harbour as Yan\n");
     f.send("Xia <xia@example.org>", "join harbour as Xia\n");
-    // In the same run, after the joins: press to everyone reaches the newcomers.
+    f.pass();
+    assert!(!dir.join("turns").exists(), "a join alone takes no seat");
+    let confirm = |who: &str| {
+        let mails = f.sent_to(who);
+        assert_eq!(mails.len(), 1, "{who}: {mails:?}");
+        mails[0]
+            .body
+            .lines()
+            .map(str::trim)
+            .find(|l| l.starts_with("confirm harbour "))
+            .expect("the line to send back")
+            .to_string()
+    };
+    let (zoe_line, yan_line, xia_line) = (
+        confirm("zoe@example.org"),
+        confirm("yan@example.org"),
+        confirm("xia@example.org"),
+    );
+    // All three send their line back in one pass, Zoe twice: two seats, one full answer.
+    f.send("Zoe <zoe@example.org>", &format!("{zoe_line}\n"));
+    f.send("Zoe <zoe@example.org>", &format!("{zoe_line}\n"));
+    f.send("Yan <yan@example.org>", &format!("{yan_line}\n"));
+    f.send("Xia <xia@example.org>", &format!("{xia_line}\n"));
+    // In the same run, after the confirms: press to everyone reaches the newcomers.
     f.send(
         "Ann <ann@example.org>",
         &format!("game harbour\nsecret {ann}\npress to all: welcome aboard\n"),
@@ -912,8 +937,21 @@ fn the_gm_may_start_an_open_game_before_it_is_full() {
             .any(|m| m.body.contains("cannot begin with 2 players")),
         "{told:?}"
     );
-    // A third joins; the GM starts it: the fourth seat is given up.
+    // A third joins (and confirms); the GM starts it: the fourth seat is given up.
     f.send("Cy <cy@example.org>", "join cove as Cy\n");
+    f.pass();
+    let line = f
+        .sent_to("cy@example.org")
+        .iter()
+        .find_map(|m| {
+            m.body
+                .lines()
+                .map(str::trim)
+                .find(|l| l.starts_with("confirm cove "))
+                .map(str::to_string)
+        })
+        .expect("Cy's code");
+    f.send("Cy <cy@example.org>", &format!("{line}\n"));
     f.send(
         "Gina <gm@example.org>",
         &format!("game cove\nsecret {gm}\nstart\n"),

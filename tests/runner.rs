@@ -56,6 +56,7 @@ mod report;
 mod robustness;
 mod scenario_files;
 mod secrets;
+mod signup;
 mod site;
 mod state_json;
 mod unattended;

@@ -100,6 +100,9 @@ const QUOTED: usize = 200;
 /// Carry out `found`, in the order written: at most [`COMMANDS_PER_MAIL`] of them, and
 /// each command that only answers once, however often it is written.
 pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, Error> {
+    if let Who::Stranger(address) = who {
+        return stranger(ctx, address, found);
+    }
     let mut done = Done {
         read: found.len(),
         ..Done::default()
@@ -143,7 +146,12 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
         };
         let name = command.name();
         // A command that only answers is answered once a mail.
-        if !command.acts() && !matches!(command, Command::Join { .. } | Command::Resend(_)) {
+        if !command.acts()
+            && !matches!(
+                command,
+                Command::Join { .. } | Command::Confirm { .. } | Command::Resend(_)
+            )
+        {
             let key = format!("{command:?}");
             if let Some(first) = answered.get(&key) {
                 done.say(
@@ -154,14 +162,6 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
                 continue;
             }
             answered.insert(key, f.line);
-        }
-        // Only `join` is for a stranger.
-        if let Who::Stranger(_) = who
-            && !matches!(command, Command::Join { .. })
-        {
-            done.log
-                .push(format!("{name}: not answered (not a player)"));
-            continue;
         }
         if command.is_gm() && !matches!(who, Who::Gm(_)) {
             done.say(
@@ -241,9 +241,8 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
                 }
                 done.say(&written, log, text);
             }
-            Command::Join { game, name } => {
-                let (log, text, seat) = super::signup::join(ctx, who, game, name)?;
-                done.joined = seat.or(done.joined.take());
+            Command::Join { .. } | Command::Confirm { .. } => {
+                let (log, text) = super::signup::known(ctx.archive, who, name);
                 done.say(&written, log, text);
             }
             Command::Extend(by) => {
@@ -321,6 +320,40 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
                 done.say(&written, log, text);
             }
         }
+    }
+    Ok(done)
+}
+
+/// The commands of an address the game does not know: only the first `join` or
+/// `confirm` of the mail, answered (if at all) by [`super::signup`] in the judge's own
+/// words and at most once a day; nothing else is carried out, quoted or answered
+/// (issue 37, point 7: `join` must be no way to mail a stranger's text to anyone).
+fn stranger(ctx: &Ctx<'_>, address: &str, found: &[Found]) -> Result<Done, Error> {
+    let mut done = Done {
+        read: found.len(),
+        ..Done::default()
+    };
+    let first = found.iter().find_map(|f| match &f.command {
+        Ok(c @ (Command::Join { .. } | Command::Confirm { .. })) => Some(c),
+        _ => None,
+    });
+    let said = match first {
+        Some(Command::Join { game, name }) => Some(super::signup::ask(ctx, address, game, name)?),
+        Some(Command::Confirm { game, code }) => {
+            Some(super::signup::confirm(ctx, address, game, code)?)
+        }
+        _ => None,
+    };
+    if let Some(s) = said {
+        done.log.push(s.log);
+        done.joined = s.seat;
+    }
+    let rest = found.len() - usize::from(first.is_some());
+    if rest > 0 {
+        done.log.push(format!(
+            "{}: not answered (not a player)",
+            crate::text::count(rest, "command")
+        ));
     }
     Ok(done)
 }

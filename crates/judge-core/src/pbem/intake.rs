@@ -808,10 +808,14 @@ impl<'a> Intake<'a> {
             (Some(p), _) => Some(by_mail::Who::Player(p)),
             _ => m.from.as_deref().map(by_mail::Who::Stranger),
         };
-        let joins = commands
-            .iter()
-            .any(|c| matches!(c.command, Ok(super::commands::Command::Join { .. })));
-        // A stranger's commands are not answered, but for a `join`.
+        let joins = commands.iter().any(|c| {
+            matches!(
+                c.command,
+                Ok(super::commands::Command::Join { .. }
+                    | super::commands::Command::Confirm { .. })
+            )
+        });
+        // A stranger's commands are not answered, but for a `join` or `confirm`.
         let asks = who
             .filter(|w| !commands.is_empty() && (joins || !matches!(w, by_mail::Who::Stranger(_))));
         let cmd_secret_ok = match who {
