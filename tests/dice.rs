@@ -903,6 +903,37 @@ mod verify_property {
         std::fs::write(&report, text).expect("write");
     }
 
+    /// A roll moved to the step before the one it was made in (the first roll, to the
+    /// last founding placement, which ends at the first player's turn before its roll;
+    /// or any roll to the step that ended the turn before): the property test once let
+    /// it by, as the check took a step's turn for rolled or not. A step has rolled its
+    /// turn's dice exactly when its position shows them.
+    #[test]
+    fn a_roll_moved_a_step_earlier_is_caught() {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let base = tmp.path().join("base");
+        public_clone::of(SHOWCASE, &base);
+        let rolls = rolling(&base);
+        for at in [0, 1, rolls.len() / 2] {
+            let from = rolls[at];
+            let dir = tmp.path().join(format!("moved-{at}"));
+            support::copy_dir(&base, &dir, &|_| true);
+            // The step before `from`: the (from - 2)th of the steps but `from`.
+            assert!(apply(
+                &dir,
+                &Change::Moved {
+                    at,
+                    to: from as usize - 2
+                }
+            ));
+            assert!(
+                verified(&dir).is_err(),
+                "the roll of step {from} moved to {}",
+                from - 1
+            );
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 96, failure_persistence: None, ..ProptestConfig::default() })]
 

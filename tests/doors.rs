@@ -603,7 +603,8 @@ fn html_is_counted_as_the_parser_builds_it() {
 /// secret-shaped words repeated over 2 MB (125 MB), and one 2 MB line (129 MB: looking
 /// for a `secret` line, each line was made a list of its characters, 24 bytes each).
 /// Now every hostile shape of mail is filed within the goal, from a player (whose HTML
-/// is read) and from a stranger, measured as the kernel counts the run's memory.
+/// is read) and from a stranger, measured as the kernel counts the run's memory
+/// (`support::judge_peak_kb`).
 #[test]
 fn no_mail_of_2_mb_costs_100_mb() {
     use pbem_judge::fuzzing::{HOSTILE, hostile_mail};

@@ -754,13 +754,13 @@ pub fn run_judge_for(args: &[&str], limit: std::time::Duration) -> Option<(i32, 
 }
 
 /// Run the `judge` binary as [`run_judge`] does, and measure it: its exit code and the
-/// most memory it held at once (its peak resident set, in KB, as the kernel counted it
-/// for this one process: wait4(2)).
-// The child is reaped by wait4 itself (which `Child::wait` cannot give the rusage of),
-// so clippy's zombie check, which looks for `wait`, does not see it.
-#[allow(unsafe_code, clippy::zombie_processes)]
+/// most memory it held at once, in KB (its peak resident set, `VmHWM` in
+/// /proc/PID/status, read every few milliseconds while it runs; the peak only grows, so
+/// the last reading is the run's peak but for its last milliseconds). Not wait4(2)'s
+/// `ru_maxrss`: a process spawned from this one starts out counted with this one's
+/// memory, which in the whole test run is over 100 MB.
 pub fn judge_peak_kb(args: &[&str]) -> (i32, u64) {
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
         .args(args)
         .env_clear()
         .env("PATH", std::env::var_os("PATH").unwrap_or_default())
@@ -768,20 +768,22 @@ pub fn judge_peak_kb(args: &[&str]) -> (i32, u64) {
         .stderr(std::process::Stdio::null())
         .spawn()
         .expect("judge runs");
-    let pid = libc::pid_t::try_from(child.id()).expect("a pid");
-    let mut status: libc::c_int = 0;
-    // SAFETY: wait4 writes into the two values it is given, which outlive the call;
-    // `rusage` is plain old data, for which all zeroes is a valid value.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    assert_eq!(waited, pid, "wait4: {}", std::io::Error::last_os_error());
-    let code = if libc::WIFEXITED(status) {
-        libc::WEXITSTATUS(status)
-    } else {
-        -1
-    };
-    // Linux counts ru_maxrss in kilobytes.
-    (code, u64::try_from(usage.ru_maxrss).unwrap_or(0))
+    let status = format!("/proc/{}/status", child.id());
+    let mut peak = 0;
+    loop {
+        if let Ok(text) = std::fs::read_to_string(&status)
+            && let Some(kb) = text
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        {
+            peak = peak.max(kb);
+        }
+        if let Some(done) = child.try_wait().expect("wait") {
+            return (done.code().unwrap_or(-1), peak);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
 }
 
 /// As [`run_judge`], with standard output as text.

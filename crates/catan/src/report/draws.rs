@@ -214,19 +214,26 @@ impl DrawCheck for Checker {
             }
             self.next_roll += 1;
         }
-        // Every turn before the one the step ends in has rolled, and none after it.
-        if self.next_roll < s.turn {
+        // Every turn before the one the step ends in has rolled; that one has rolled
+        // exactly when the position shows its dice (they are cleared as a turn begins);
+        // none after it. So a roll is at the very step it was made in, not one before
+        // or after it.
+        let rolled = s.dice.is_some();
+        let expected = (s.turn + u32::from(rolled)).max(1);
+        if self.next_roll < expected {
             return Err(wrong(format!(
-                "its {PUBLIC} is at {}, but the record has no roll of {}: a roll is missing",
+                "its {PUBLIC} is at {}{}, but the record has no roll of {}: a roll is missing",
                 self.named(s.turn),
+                if rolled { ", after its roll" } else { "" },
                 self.named(self.next_roll)
             )));
         }
-        if self.next_roll > s.turn + 1 {
+        if self.next_roll > expected {
             return Err(wrong(format!(
-                "its {DRAWS} shows the roll of {}, but its {PUBLIC} is at {}",
+                "its {DRAWS} shows the roll of {}, but its {PUBLIC} is at {}{}",
                 self.named(self.next_roll - 1),
-                self.named(s.turn)
+                self.named(s.turn),
+                if rolled { "" } else { ", before its roll" }
             )));
         }
         // A step that ends with the dice on the table (a 7 that awaits discards, the
