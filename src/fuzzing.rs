@@ -220,8 +220,11 @@ pub fn commands(data: &[u8]) {
     use crate::pbem::commands::{holds_orders, split};
     let text = String::from_utf8_lossy(data);
     let s = split(&text);
-    let lines: Vec<&str> = text.lines().collect();
+    // A line ending in `\r\r\n` keeps one `\r` as a line, none once the rest is joined
+    // again with `\n`: a carriage return at a line's end is no part of an order.
+    let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
     for (i, l) in s.rest.lines().enumerate() {
+        let l = l.trim_end_matches('\r');
         assert!(
             l.is_empty() || lines.get(i) == Some(&l),
             "the orders keep their line numbers: line {} became {l:?}",
