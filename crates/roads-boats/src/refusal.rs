@@ -269,6 +269,8 @@ pub enum Refusal {
         "{hex} is a flooded polder, sea to a taxiing plane; a taxiing plane goes from land only to land"
     )]
     TaxiOntoAFlood { hex: Hex },
+    #[error("{hex} is sea; a taxiing plane goes from land only to land")]
+    TaxiLandToSea { hex: Hex },
     #[error("a taxiing plane moves only along roads")]
     TaxiOnRoads,
     #[error("a {kind} moves only on roads")]

@@ -518,9 +518,11 @@ fn taxi_step(
             Ok((target, true))
         }
         (Some(_), None, _) => Err(Refusal::TaxiSeaToSea),
-        (None, Some(hex), Location::Land(_)) if s.map.is_land(hex) => {
-            Err(Refusal::TaxiOntoAFlood { hex })
-        }
+        (None, Some(hex), Location::Land(_)) => Err(if s.map.is_land(hex) {
+            Refusal::TaxiOntoAFlood { hex }
+        } else {
+            Refusal::TaxiLandToSea { hex }
+        }),
         (None, _, Location::Land(from)) => {
             let (a, road, costs) = land_step(ctx, (player, kind), from, target)?;
             if costs && !road {
