@@ -10,7 +10,7 @@ use crate::building::{BuildingKind, Input, MineBag, Output, Recipe};
 use crate::events::Fact;
 use crate::goods::{Good, Goods};
 use crate::map::{AreaId, Coast, Hex, Terrain};
-use crate::modules::{self, city, fundamental_research};
+use crate::modules::{self, city, fundamental_research, management};
 use crate::orders::{ProductionOrder, TurnOrders};
 use crate::player::{Colour, Research};
 use crate::refusal::Refusal;
@@ -1062,7 +1062,8 @@ fn process_leftovers(ctx: &mut Ctx) {
     // Each building's recipes in the order listed (an atelier's six share its
     // capacity, and take unattended goods in that order: RULINGS R10).
     let steps: Vec<(usize, Recipe)> = order
-        .into_iter()
+        .iter()
+        .copied()
         .flat_map(|i| {
             ctx.s.buildings[i]
                 .kind
@@ -1103,6 +1104,19 @@ fn process_leftovers(ctx: &mut Ctx) {
                     used: ctx.s.buildings[i].used,
                     capacity,
                 });
+                // A manager made in a city works at once for the buildings after the MBA
+                // (RULINGS R10, added 2026-11-28).
+                if good == Good::Managers && city::moat(&ctx.s, b.at.hex) {
+                    let mine = order.iter().position(|j| *j == i).unwrap_or(order.len());
+                    let later: Vec<BuildingKind> = order
+                        .iter()
+                        .skip(mine + 1)
+                        .map(|j| &ctx.s.buildings[*j])
+                        .filter(|l| l.at.hex == b.at.hex && l.kind.recipe().is_some())
+                        .map(|l| l.kind)
+                        .collect();
+                    management::made_in_city(ctx, b.at.hex, later);
+                }
             }
             Output::Transporter(kind) => {
                 ctx.s.buildings[i].used += runs;
