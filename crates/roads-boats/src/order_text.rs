@@ -1154,10 +1154,17 @@ impl Reader<'_> {
                 Ok(ProductionOrder::Research { subject, with })
             }
             "upgrade" => {
+                // `upgrade C3 to rowboat-factory`: every factory of the class at C3; or,
+                // naming one (a city holds two), `upgrade C3 raft-factory to rowboat-factory`.
                 let at = self.hex()?;
+                let from = if self.is("to") {
+                    None
+                } else {
+                    Some(self.building_kind()?)
+                };
                 self.expect("to")?;
                 let to = self.building_kind()?;
-                Ok(ProductionOrder::Upgrade { at, to })
+                Ok(ProductionOrder::Upgrade { at, from, to })
             }
             "destroy" => Ok(ProductionOrder::Destroy {
                 transporter: self.transporter()?,

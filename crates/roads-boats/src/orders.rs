@@ -72,8 +72,15 @@ pub enum ProductionOrder {
         subject: Research,
         with: TransporterId,
     },
-    /// Upgrade a transporter factory to the kind just researched.
-    Upgrade { at: Hex, to: BuildingKind },
+    /// Upgrade transporter factories at `at` to the kind just researched: every factory
+    /// there of its class, or, when `from` names one, one factory of that kind (a city
+    /// holds two: RULINGS R10, added 2026-11-28).
+    Upgrade {
+        at: Hex,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from: Option<BuildingKind>,
+        to: BuildingKind,
+    },
     /// Destroy one of one's own transporters on a tile with a transporter factory.
     Destroy { transporter: TransporterId },
     /// Old orders' way to let donkeys breed. Donkeys breed by default now (Quick Guide
@@ -385,8 +392,15 @@ impl fmt::Display for ProductionOrder {
                     "research {subject} with the geese and paper where {with} is"
                 )
             }
-            ProductionOrder::Upgrade { at, to } => {
-                write!(f, "upgrade the factory at {at} to a {to}")
+            ProductionOrder::Upgrade { at, from: None, to } => {
+                write!(f, "upgrade every factory of its class at {at} to a {to}")
+            }
+            ProductionOrder::Upgrade {
+                at,
+                from: Some(from),
+                to,
+            } => {
+                write!(f, "upgrade the {from} at {at} to a {to}")
             }
             ProductionOrder::Destroy { transporter } => write!(f, "destroy {transporter}"),
             ProductionOrder::Breed { at } => write!(

@@ -263,8 +263,14 @@ pub enum Refusal {
     LeaveDock { sea: Hex },
     #[error("a boat that has docked moves no further this turn")]
     AlreadyDocked,
-    #[error("a taxiing plane goes from sea only to sea")]
+    #[error("a taxiing plane goes from sea only to sea or a flooded polder")]
     TaxiSeaToSea,
+    #[error(
+        "{hex} is a flooded polder, sea to a taxiing plane; a taxiing plane goes from land only to land"
+    )]
+    TaxiOntoAFlood { hex: Hex },
+    #[error("{hex} is sea; a taxiing plane goes from land only to land")]
+    TaxiLandToSea { hex: Hex },
     #[error("a taxiing plane moves only along roads")]
     TaxiOnRoads,
     #[error("a {kind} moves only on roads")]

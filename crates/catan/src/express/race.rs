@@ -430,9 +430,13 @@ pub fn check_end(s: &mut State, log: &mut impl Log) {
 }
 
 /// How many pieces it takes at least to reach each node from `from` along the net:
-/// stretches with a piece on them are free, an empty place for a piece costs one.
+/// stretches with a piece on them are free, an empty place for a piece costs one — if
+/// a piece of its kind may still be built at all ([`kinds_left`]): a line never leaves
+/// the land, so when no ferry is left to anyone, railways on land masses that share no
+/// hex and no corner can never meet (issue 38, point 7).
 fn distances(x: &Express, from: impl Iterator<Item = Node>) -> Vec<u32> {
     let r = &x.rail;
+    let (lines, ferries) = kinds_left(x);
     let mut dist = vec![u32::MAX; r.nodes];
     let mut queue = std::collections::VecDeque::new();
     for n in from {
@@ -444,10 +448,17 @@ fn distances(x: &Express, from: impl Iterator<Item = Node>) -> Vec<u32> {
     while let Some(n) = queue.pop_front() {
         let d = dist[n as usize];
         for &st in &r.at[n as usize] {
-            if r.kind(st).is_none() {
+            let empty = x.owners[st as usize] == 0;
+            let may = match r.kind(st) {
+                None => continue,
+                Some(_) if !empty => true,
+                Some(Kind::Line) => lines,
+                Some(Kind::Ferry) => ferries,
+            };
+            if !may {
                 continue;
             }
-            let cost = u32::from(x.owners[st as usize] == 0);
+            let cost = u32::from(empty);
             let m = r.other(st, n);
             if d + cost < dist[m as usize] {
                 dist[m as usize] = d + cost;
@@ -487,6 +498,21 @@ fn buildable(x: &Express, seat: u8) -> u32 {
     } else {
         0
     }
+}
+
+/// Which kinds of piece anyone may still build, lines and ferries: a kind some player
+/// still has in their supply, with room for a piece next to their railway. Lines and
+/// ferries are not counted alike: a line goes only from a vertex into a land hex, so it
+/// never crosses the sea (RULINGS R9, a race that can no longer be won).
+fn kinds_left(x: &Express) -> (bool, bool) {
+    (0..x.players.len() as u8)
+        .filter(|&p| buildable(x, p) > 0)
+        .fold((false, false), |(lines, ferries), p| {
+            (
+                lines || x.left(p, Kind::Line) > 0,
+                ferries || x.left(p, Kind::Ferry) > 0,
+            )
+        })
 }
 
 /// What the players whose railways lie in the piece of the net rooted at `root` may

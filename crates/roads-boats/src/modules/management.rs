@@ -14,7 +14,10 @@
 //! manager aboard a transporter works only when its owner's production orders say so
 //! (`manage C3 with D1`), for the whole phase; an unattended manager always works. Which
 //! tiles have a working manager is settled once, before the players' production orders
-//! run (a manager made or brought this phase works from the next).
+//! run (a manager made or brought this phase works from the next) — but a manager an
+//! MBA makes in a city from unattended gold works at once for the city's buildings after
+//! the MBA in the city's order, in that same step (R10, added 2026-11-28: an earlier
+//! building's output feeds a later one), as an unattended manager always works.
 
 use super::{Hooks, Plugin};
 use crate::building::{Building, BuildingKind};
@@ -112,6 +115,27 @@ fn settle(ctx: &mut Ctx, orders: &TurnOrders) {
             at_work(ctx, hex, None);
         }
     }
+}
+
+/// A manager an MBA has just left unattended in the city `at`, while the city's
+/// buildings process what lies there one after the other (RULINGS R10, "a manager made
+/// in a city in a step works at once for the buildings after the MBA in the city's order
+/// in that same step"): it works from now on for `later`, the buildings still to come.
+/// Nothing changes where a manager works already (one per tile counts), nor where no
+/// secondary producer comes after the MBA.
+pub(crate) fn made_in_city(ctx: &mut Ctx, at: crate::map::Hex, later: Vec<BuildingKind>) {
+    if ctx.notes.managed.contains(&at) || later.is_empty() {
+        return;
+    }
+    ctx.notes.managed.insert(at);
+    let (player, line) = (ctx.player.take(), ctx.line.take());
+    ctx.emit(Fact::ManagerAtWork {
+        at,
+        by: None,
+        doubles: later,
+    });
+    ctx.player = player;
+    ctx.line = line;
 }
 
 fn at_work(ctx: &mut Ctx, at: crate::map::Hex, by: Option<crate::transporter::TransporterId>) {

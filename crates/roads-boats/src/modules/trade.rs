@@ -109,6 +109,7 @@ fn take(ctx: &mut Ctx, side: &[AreaId], carriers: &[TransporterId], goods: &Good
 /// Start of the wonder phase: carry out every pair of agreeing trade orders.
 fn settle(ctx: &mut Ctx, orders: &TurnOrders) {
     ctx.notes.traded_to.clear();
+    ctx.notes.traded_in.clear();
     let mut offers: Vec<Offer> = Vec::new();
     for player in ctx.in_move_order() {
         for o in orders.get(&player).map_or(&[][..], |l| l.wonder.as_slice()) {
@@ -215,6 +216,16 @@ fn settle(ctx: &mut Ctx, orders: &TurnOrders) {
                 .entry(a.player)
                 .or_default()
                 .add_all(&b.give);
+            ctx.notes
+                .traded_in
+                .entry(b.player)
+                .or_default()
+                .add_all(&a.give);
+            ctx.notes
+                .traded_in
+                .entry(a.player)
+                .or_default()
+                .add_all(&b.give);
         }
         ctx.player = Some(a.player);
         ctx.line = Some(a.line);
@@ -280,14 +291,30 @@ pub(crate) fn load(ctx: &mut Ctx, id: TransporterId, goods: &Goods) {
         wanted.add(g, n.min(traded.count(g)));
     }
     if wanted.is_empty() {
-        return ctx.fail(if traded.is_empty() {
+        let all = ctx
+            .notes
+            .traded_in
+            .get(&player)
+            .cloned()
+            .unwrap_or_default();
+        let id = id.named();
+        return ctx.fail(if all.is_empty() {
             format!(
                 "{id} loads nothing: in the wonder phase only goods traded to you this phase are loaded, and none were"
-            , id = id.named())
+            )
+        } else if traded.is_empty() {
+            // Another transporter of the player took them first (issue 38, point 8).
+            format!(
+                "{id} loads nothing: in the wonder phase only goods traded to you this phase are loaded, and what was traded to you ({all}) is loaded already"
+            )
+        } else if traded == all {
+            format!(
+                "{id} loads nothing: in the wonder phase only goods traded to you this phase are loaded: {all}"
+            )
         } else {
             format!(
-                "{id} loads nothing: in the wonder phase only goods traded to you this phase are loaded: {traded}"
-            , id = id.named())
+                "{id} loads nothing: in the wonder phase only goods traded to you this phase are loaded: {all}, of which {traded} is not loaded yet"
+            )
         });
     }
     let got = load_goods(ctx, id, &wanted, None, &Goods::new());

@@ -8,7 +8,7 @@ use super::production::unload_goods;
 use super::{Ctx, hand_over, home_area, link, pick_up, reach, reach_of};
 use crate::events::Fact;
 use crate::goods::{Good, Goods};
-use crate::map::{AreaId, Coast, Hex};
+use crate::map::{AreaId, Coast, Hex, Terrain};
 use crate::modules::{self, city, polder};
 use crate::orders::{MovementOrder, Step, TurnOrders};
 use crate::player::Colour;
@@ -141,8 +141,9 @@ fn land_step(
     if !map.has_area(to) {
         return Err(Refusal::NoSuchArea { area: to });
     }
-    if to.hex != from.hex {
-        // &cetera, polder: "land transporters cannot enter or leave" a flooded polder.
+    if to.hex != from.hex && kind.class() == Class::Land {
+        // &cetera, polder: "land transporters cannot enter or leave" a flooded polder (a
+        // plane is no land transporter: RULINGS R10, Planes and the tide; `taxi_step`).
         polder::stranded(&ctx.s, Class::Land, Location::Land(from))?;
         polder::may_enter(&ctx.s, Class::Land, Location::Land(to))?;
     }
@@ -460,12 +461,7 @@ fn one_step(
             going.docked = d;
             (l, true)
         }),
-        (Class::Air, Location::Sea(y)) => {
-            water_step(ctx, player, pos, target).and_then(|(l, _)| match (l, y) {
-                (Location::Sea(_), _) => Ok((l, true)),
-                _ => Err(Refusal::TaxiSeaToSea),
-            })
-        }
+        (Class::Air, _) => taxi_step(ctx, (player, kind), pos, target),
         (_, Location::Land(from)) => {
             land_step(ctx, (player, kind), from, target).and_then(|(a, road, costs)| {
                 if costs && !road {
@@ -473,9 +469,6 @@ fn one_step(
                         Kind::Donkey => going.offroad = true,
                         // &cetera, art: 1 step "on roads or unpaved land".
                         Kind::Caravan => {}
-                        Kind::Plane => {
-                            return Err(Refusal::TaxiOnRoads);
-                        }
                         _ => return Err(Refusal::OnlyOnRoads { kind }),
                     }
                 }
@@ -483,6 +476,61 @@ fn one_step(
             })
         }
         (_, at) => Err(Refusal::CannotMoveOnLand { kind, at }),
+    }
+}
+
+/// One taxiing step of a plane (&cetera, Planes: "one step over roads", or "from one sea
+/// tile onto an adjacent sea tile, but not from land onto sea or from sea onto land"; never
+/// into a river). RULINGS R10 (Planes and the tide): a plane is neither a land nor a water
+/// transporter, so the tide never strands it; taxiing, a dry polder is land (one step
+/// over a road) and a flooded polder is sea (a taxi to an adjacent sea tile or flooded
+/// polder, never onto land). A plane on a polder stands on its land, flooded or not (as
+/// where it lands), so a polder named as a sea is the polder's land.
+fn taxi_step(
+    ctx: &Ctx,
+    (player, kind): (Colour, Kind),
+    pos: Location,
+    target: Location,
+) -> Result<(Location, bool), Refusal> {
+    let s = &ctx.s;
+    let target = match target {
+        Location::Sea(hex) if s.map.terrain(hex) == Some(Terrain::Polder) => {
+            Location::Land(AreaId { hex, side: None })
+        }
+        t => t,
+    };
+    // The tile a place is, when it is sea to a taxiing plane.
+    let sea = |l: Location| match l {
+        Location::Sea(h) if s.map.is_sea(h) => Some(h),
+        Location::Land(a) if polder::flooded(s, a.hex) => Some(a.hex),
+        _ => None,
+    };
+    match (sea(pos), sea(target), pos) {
+        (Some(from), Some(to), _) => {
+            if let Location::Land(a) = target
+                && !s.map.has_area(a)
+            {
+                return Err(Refusal::NoSuchArea { area: a });
+            }
+            if from.direction_to(to).is_none() {
+                return Err(Refusal::NotSeaNextTo { to, from });
+            }
+            Ok((target, true))
+        }
+        (Some(_), None, _) => Err(Refusal::TaxiSeaToSea),
+        (None, Some(hex), Location::Land(_)) => Err(if s.map.is_land(hex) {
+            Refusal::TaxiOntoAFlood { hex }
+        } else {
+            Refusal::TaxiLandToSea { hex }
+        }),
+        (None, _, Location::Land(from)) => {
+            let (a, road, costs) = land_step(ctx, (player, kind), from, target)?;
+            if costs && !road {
+                return Err(Refusal::TaxiOnRoads);
+            }
+            Ok((Location::Land(a), costs))
+        }
+        (None, _, at) => Err(Refusal::CannotMoveOnLand { kind, at }),
     }
 }
 
@@ -584,10 +632,29 @@ fn neighbours(s: &State, kind: Kind, pos: Location) -> Vec<Location> {
                 });
             }
         }
-        (Class::Water | Class::Air, Location::Sea(y)) => {
+        // A plane at sea, or on a flooded polder, taxis as at sea: to the seas and
+        // polders around (RULINGS R10, Planes and the tide); it stands on a polder's land.
+        (Class::Air, Location::Sea(y)) => {
+            for (_, z) in map.neighbours(y) {
+                match map.terrain(z) {
+                    Some(Terrain::Polder) => out.extend(areas(z)),
+                    _ => out.push(Location::Sea(z)),
+                }
+            }
+        }
+        (Class::Air, Location::Land(a)) if polder::flooded(s, a.hex) => {
+            for (_, z) in map.neighbours(a.hex) {
+                if map.is_sea(z) {
+                    out.push(Location::Sea(z));
+                } else {
+                    out.extend(areas(z));
+                }
+            }
+        }
+        (Class::Water, Location::Sea(y)) => {
             for (_, z) in map.neighbours(y) {
                 out.push(Location::Sea(z));
-                if kind.class() == Class::Water && map.is_land(z) {
+                if map.is_land(z) {
                     out.push(Location::River(z));
                     for a in map.areas(z) {
                         out.push(Location::Dock(Coast { land: a, sea: y }));

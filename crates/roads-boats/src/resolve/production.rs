@@ -10,7 +10,7 @@ use crate::building::{BuildingKind, Input, MineBag, Output, Recipe};
 use crate::events::Fact;
 use crate::goods::{Good, Goods};
 use crate::map::{AreaId, Coast, Hex, Terrain};
-use crate::modules::{self, city, fundamental_research};
+use crate::modules::{self, city, fundamental_research, management};
 use crate::orders::{ProductionOrder, TurnOrders};
 use crate::player::{Colour, Research};
 use crate::refusal::Refusal;
@@ -279,7 +279,7 @@ fn order(ctx: &mut Ctx, order: &ProductionOrder, researched: &mut BTreeSet<(Colo
             area,
         } => unload(ctx, *transporter, goods, *area),
         ProductionOrder::Research { subject, with } => research(ctx, *subject, *with, researched),
-        ProductionOrder::Upgrade { at, to } => upgrade(ctx, *at, *to, researched),
+        ProductionOrder::Upgrade { at, from, to } => upgrade(ctx, *at, *from, *to, researched),
         ProductionOrder::Destroy { transporter } => destroy(ctx, *transporter),
         ProductionOrder::Give { from, to, goods } => give(ctx, *from, *to, goods),
         ProductionOrder::Carry { carrier, carried } => carry(ctx, *carrier, *carried),
@@ -958,9 +958,29 @@ fn factory_of(subject: Research) -> Option<BuildingKind> {
     }
 }
 
+/// How far along its line a transporter factory is (raft, rowboat, steamer; wagon,
+/// truck): an upgrade goes forward, never back.
+fn stage(kind: BuildingKind) -> u8 {
+    match kind {
+        BuildingKind::RowboatFactory | BuildingKind::TruckFactory => 1,
+        BuildingKind::SteamerFactory => 2,
+        _ => 0,
+    }
+}
+
 /// RULINGS R6: after researching a factory type, upgrade factories of its class (land or
-/// water) where you have a transporter, free, in the same production phase.
-fn upgrade(ctx: &mut Ctx, hex: Hex, to: BuildingKind, researched: &BTreeSet<(Colour, Research)>) {
+/// water) where you have a transporter, free, in the same production phase. The rulebook:
+/// "he or she may upgrade all (or some) transporter factories of the appropriate type";
+/// RULINGS R10 (added 2026-11-28): an order naming only the tile upgrades every factory
+/// there of the researched class (a city holds two), and one naming a factory (`from`)
+/// upgrades that one; a factory of the other class beside them is left alone.
+fn upgrade(
+    ctx: &mut Ctx,
+    hex: Hex,
+    from: Option<BuildingKind>,
+    to: BuildingKind,
+    researched: &BTreeSet<(Colour, Research)>,
+) {
     let Some(player) = ctx.player else { return };
     let just = researched
         .iter()
@@ -970,22 +990,80 @@ fn upgrade(ctx: &mut Ctx, hex: Hex, to: BuildingKind, researched: &BTreeSet<(Col
             "you may upgrade to a {to} only in the production phase you research it"
         ));
     }
-    let Some(i) = ctx
+    let factories: Vec<usize> = ctx
         .s
         .buildings
         .iter()
-        .position(|b| b.at.hex == hex && b.kind.factory_class().is_some())
-    else {
-        return ctx.fail(format!("there is no transporter factory at {hex}"));
+        .enumerate()
+        .filter(|(_, b)| b.at.hex == hex && b.kind.factory_class().is_some())
+        .map(|(i, _)| i)
+        .collect();
+    let kind_of = |ctx: &Ctx, i: usize| ctx.s.buildings[i].kind;
+    let chosen: Vec<usize> = match from {
+        Some(named) => {
+            let Some(i) = factories
+                .iter()
+                .copied()
+                .find(|i| kind_of(ctx, *i) == named)
+            else {
+                return ctx.fail(match factories.first() {
+                    None => format!("there is no transporter factory at {hex}"),
+                    Some(_) => {
+                        let there: Vec<String> = factories
+                            .iter()
+                            .map(|i| kind_of(ctx, *i).to_string())
+                            .collect();
+                        format!(
+                            "there is no {named} at {hex}: there is {}",
+                            there.join(" and ")
+                        )
+                    }
+                });
+            };
+            vec![i]
+        }
+        None => {
+            let Some(&first) = factories.first() else {
+                return ctx.fail(format!("there is no transporter factory at {hex}"));
+            };
+            let of_class: Vec<usize> = factories
+                .iter()
+                .copied()
+                .filter(|i| kind_of(ctx, *i).factory_class() == to.factory_class())
+                .collect();
+            if of_class.is_empty() {
+                // Only factories of the other class: say why the first cannot.
+                vec![first]
+            } else {
+                let to_do: Vec<usize> = of_class
+                    .iter()
+                    .copied()
+                    .filter(|i| stage(kind_of(ctx, *i)) < stage(to))
+                    .collect();
+                if to_do.is_empty() {
+                    // Nothing to upgrade: say why, of the first.
+                    vec![of_class[0]]
+                } else {
+                    to_do
+                }
+            }
+        }
     };
-    let from = ctx.s.buildings[i].kind;
-    if from == to {
-        return ctx.fail(format!("the factory at {hex} is already a {to}"));
-    }
-    if from.factory_class() != to.factory_class() {
-        return ctx.fail(format!(
-            "a {from} cannot become a {to}: upgrades stay land or water"
-        ));
+    for &i in &chosen {
+        let from = kind_of(ctx, i);
+        if from == to {
+            return ctx.fail(format!("the factory at {hex} is already a {to}"));
+        }
+        if from.factory_class() != to.factory_class() {
+            return ctx.fail(format!(
+                "a {from} cannot become a {to}: upgrades stay land or water"
+            ));
+        }
+        if stage(from) > stage(to) {
+            return ctx.fail(format!(
+                "a {from} cannot become a {to}: an upgrade goes forward, never back"
+            ));
+        }
     }
     let present = ctx
         .s
@@ -994,9 +1072,12 @@ fn upgrade(ctx: &mut Ctx, hex: Hex, to: BuildingKind, researched: &BTreeSet<(Col
     if !present {
         return ctx.fail(format!("you have no transporter at {hex}"));
     }
-    ctx.s.buildings[i].kind = to;
-    let at = ctx.s.buildings[i].at;
-    ctx.emit(Fact::Upgraded { at, from, to });
+    for i in chosen {
+        let from = ctx.s.buildings[i].kind;
+        ctx.s.buildings[i].kind = to;
+        let at = ctx.s.buildings[i].at;
+        ctx.emit(Fact::Upgraded { at, from, to });
+    }
 }
 
 /// RULINGS R4: excess transporters can be destroyed only at a transporter factory.
@@ -1062,7 +1143,8 @@ fn process_leftovers(ctx: &mut Ctx) {
     // Each building's recipes in the order listed (an atelier's six share its
     // capacity, and take unattended goods in that order: RULINGS R10).
     let steps: Vec<(usize, Recipe)> = order
-        .into_iter()
+        .iter()
+        .copied()
         .flat_map(|i| {
             ctx.s.buildings[i]
                 .kind
@@ -1103,6 +1185,19 @@ fn process_leftovers(ctx: &mut Ctx) {
                     used: ctx.s.buildings[i].used,
                     capacity,
                 });
+                // A manager made in a city works at once for the buildings after the MBA
+                // (RULINGS R10, added 2026-11-28).
+                if good == Good::Managers && city::moat(&ctx.s, b.at.hex) {
+                    let mine = order.iter().position(|j| *j == i).unwrap_or(order.len());
+                    let later: Vec<BuildingKind> = order
+                        .iter()
+                        .skip(mine + 1)
+                        .map(|j| &ctx.s.buildings[*j])
+                        .filter(|l| l.at.hex == b.at.hex && l.kind.recipe().is_some())
+                        .map(|l| l.kind)
+                        .collect();
+                    management::made_in_city(ctx, b.at.hex, later);
+                }
             }
             Output::Transporter(kind) => {
                 ctx.s.buildings[i].used += runs;

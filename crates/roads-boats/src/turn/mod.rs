@@ -35,6 +35,9 @@ pub struct Notes {
     /// Trade: the goods traded to each player in this wonder phase that they have not
     /// loaded yet (the only goods loaded in the wonder phase, RULINGS R10).
     pub traded_to: std::collections::BTreeMap<Colour, super::goods::Goods>,
+    /// Trade: all the goods traded to each player in this wonder phase, loaded or not
+    /// (so that a refusal never says none were when one was: issue 38, point 8).
+    pub traded_in: std::collections::BTreeMap<Colour, super::goods::Goods>,
 }
 
 /// The working state of a resolution.
