@@ -47,6 +47,7 @@ mod mail_security;
 mod mail_turn;
 mod many_games;
 mod orders;
+mod order_words;
 mod orders_fuzz;
 mod picture;
 mod properties;

@@ -39,6 +39,7 @@ pub static PLUGIN: Plugin = Plugin {
     transporters: &[],
     terrains: &[],
     orders: &[(Phase::Production, "manage")],
+    before_turn_one: &[],
     steps: &[
         (
             Phase::Production,
