@@ -561,7 +561,8 @@ fn reads(toks: &[Token], map: &Map, end: usize) -> bool {
 
 /// Issue 38, points 1 and 2 (docs/orders.md, "A mail is a letter"): is a line that did
 /// not read plainly no order, but a letter's greeting or sign-off? It is when it is
-/// written in plain words (letters, spaces and `, . ! ? ' " - : ; ( )`, and no digit:
+/// written in plain words, on each of its lines if it runs over several (letters,
+/// spaces and `, . ! ? ' " - : ; ( )`, and no digit:
 /// every count, hex, area, border and transporter has one) and
 /// - its first word is no order word (of any phase or module), heading, header or
 ///   set-up word;
@@ -579,7 +580,12 @@ fn is_letter_prose(toks: &[Token], written: &str, map: &Map, end: usize) -> bool
     let Some(first) = toks.first() else {
         return false;
     };
-    if !judge_core::text::is_words(written) || written.chars().any(|c| c.is_ascii_digit()) {
+    // A sign-off may run over lines (`Best,` then `Cy`: the comma continues the line):
+    // each line of it is words (issue 38, point 2).
+    let words = written
+        .lines()
+        .all(|l| l.trim().is_empty() || judge_core::text::is_words(l));
+    if !words || written.chars().any(|c| c.is_ascii_digit()) {
         return false;
     }
     let w = first
