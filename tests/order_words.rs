@@ -64,7 +64,10 @@ fn names(s: &State) -> Names {
 pub const VALID: &[(Phase, &str)] = &[
     (Phase::Production, "make 2 boards at {h} from {t}"),
     (Phase::Production, "make wagon at {h}"),
-    (Phase::Production, "make 1 fuel at {h} from {t} using boards"),
+    (
+        Phase::Production,
+        "make 1 fuel at {h} from {t} using boards",
+    ),
     (Phase::Production, "make 1 carving at {h} from {t}"),
     (Phase::Production, "load {t} 2 boards"),
     (Phase::Production, "unload {t} 1 stone at {h}"),
@@ -86,10 +89,22 @@ pub const VALID: &[(Phase, &str)] = &[
     (Phase::Production, "fire {h} with {t}"),
     (Phase::Production, "fire {h} with {t} using trunks"),
     (Phase::Production, "manage {h} with {t}"),
-    (Phase::Movement, "move {t}: load 2 boards; {h}; unload 1 board"),
-    (Phase::Movement, "move {t}: give 1 board to {u}; carry {u}; {n}"),
-    (Phase::Movement, "fly P1: load 1 stone; follow 2 geese; drop 1 stone on {h}; land {n}"),
-    (Phase::Movement, "train {t} to {n} fare stone from cargo; follow 1 goose"),
+    (
+        Phase::Movement,
+        "move {t}: load 2 boards; {h}; unload 1 board",
+    ),
+    (
+        Phase::Movement,
+        "move {t}: give 1 board to {u}; carry {u}; {n}",
+    ),
+    (
+        Phase::Movement,
+        "fly P1: load 1 stone; follow 2 geese; drop 1 stone on {h}; land {n}",
+    ),
+    (
+        Phase::Movement,
+        "train {t} to {n} fare stone from cargo; follow 1 goose",
+    ),
     (Phase::Movement, "release {u} from {t} at {h}"),
     (Phase::Movement, "accept goods from yellow"),
     (Phase::Movement, "allow anyone to carry {t}"),
@@ -402,7 +417,10 @@ fn the_slips_found_in_play_are_reported() {
         ("production", "power line {h} {n} with {t}"),
     ] {
         let slip = fill(slip, &n);
-        let text = format!("player red\nturn 1\n{heading}\nload {} 1 board\n{slip}\n", n.own);
+        let text = format!(
+            "player red\nturn 1\n{heading}\nload {} 1 board\n{slip}\n",
+            n.own
+        );
         let c = check(s, &text, &me);
         let at = text.find(&slip).expect("the slip");
         assert!(
@@ -448,7 +466,9 @@ fn docs_orders_shows_every_order_in_its_phase() {
     use pbem_judge::roads_boats::order_words;
     let doc = std::fs::read_to_string("docs/orders.md").expect("docs/orders.md");
     let section = |title: &str| -> String {
-        let from = doc.find(&format!("\n## {title}\n")).unwrap_or_else(|| panic!("## {title}"));
+        let from = doc
+            .find(&format!("\n## {title}\n"))
+            .unwrap_or_else(|| panic!("## {title}"));
         let rest = &doc[from + 1..];
         let end = rest[3..].find("\n## ").map_or(rest.len(), |e| e + 3);
         rest[..end].to_string()
@@ -477,7 +497,10 @@ fn a_two_line_sign_off_is_left_out() {
     let s = state();
     let n = names(s);
     for close in ["Best,\nCy", "Cheers,\nCy", "Best regards, Cy"] {
-        let text = format!("player red\nturn 1\nmovement\nmove {}: {}\n\n{close}\n", n.own, n.hex);
+        let text = format!(
+            "player red\nturn 1\nmovement\nmove {}: {}\n\n{close}\n",
+            n.own, n.hex
+        );
         let p = parse(&text, &s.map);
         assert!(p.problems.is_empty(), "{close:?}: {:?}", p.problems);
         assert_eq!(p.orders.movement.len(), 1);
@@ -519,4 +542,3 @@ fn an_html_sign_off_through_the_mail_path_is_left_out() {
     assert_eq!(c.errors(), 0, "{:?}\n{body}", c.diagnostics);
     assert_eq!(c.orders.movement.len(), 1, "{body}");
 }
-

@@ -1059,13 +1059,15 @@ impl Reader<'_> {
             if let Some(h) = elsewhere {
                 return Err(d.help(h));
             }
-            if let Some(s) = synonym.or_else(|| {
-                did_you_mean(&v, known.iter().copied()).map(str::to_string)
-            }) {
+            if let Some(s) =
+                synonym.or_else(|| did_you_mean(&v, known.iter().copied()).map(str::to_string))
+            {
                 d = d.help(format!("did you mean `{s}`?"));
-            } else if let Some((s, phase)) = PHASES.iter().filter(|p| **p != phase).find_map(|p| {
-                did_you_mean(&v, order_words::verbs(*p)).map(|s| (s, heading_of(*p)))
-            }) {
+            } else if let Some((s, phase)) = PHASES
+                .iter()
+                .filter(|p| **p != phase)
+                .find_map(|p| did_you_mean(&v, order_words::verbs(*p)).map(|s| (s, heading_of(*p))))
+            {
                 let aside = if s == "load" || s == "unload" {
                     " (in movement, loading is a step of a move: `move D1: load 1 board; C3`)"
                 } else {

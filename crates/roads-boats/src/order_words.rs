@@ -81,7 +81,11 @@ pub fn canonical(word: &str) -> String {
 /// (`bid`).
 pub fn before_turn_one() -> Vec<&'static str> {
     std::iter::once("home")
-        .chain(PLUGINS.iter().flat_map(|p| p.before_turn_one.iter().copied()))
+        .chain(
+            PLUGINS
+                .iter()
+                .flat_map(|p| p.before_turn_one.iter().copied()),
+        )
         .collect()
 }
 
