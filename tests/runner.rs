@@ -46,6 +46,7 @@ mod mail_failures;
 mod mail_security;
 mod mail_turn;
 mod many_games;
+mod order_words;
 mod orders;
 mod orders_fuzz;
 mod picture;

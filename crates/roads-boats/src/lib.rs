@@ -10,6 +10,7 @@ pub mod goods;
 pub mod map;
 pub mod modules;
 pub mod order_text;
+pub mod order_words;
 pub mod orders;
 pub mod play;
 pub mod player;

@@ -9,6 +9,7 @@ use judge_core::diagnostic::{Diagnostic, did_you_mean};
 use super::building::{BuildingKind, MineBag, Output};
 use super::goods::{Good, Goods};
 use super::map::{AreaId, Border, Coast, Dir, Hex, Map};
+use super::order_words::{self, PHASES};
 use super::orders::{
     BuildingOrder, Consent, FareFrom, MovementOrder, Numbered, Party, PlayerOrders,
     ProductionOrder, Step, WonderOrder,
@@ -146,30 +147,24 @@ enum Implied {
 
 /// The phase an order word names by itself: `build` is a building order, `move` a
 /// movement order (`move order` a wonder one); `load`, `give`, `accept`, `offer` … are
-/// orders of more than one phase, so they need a heading.
+/// orders of more than one phase, so they need a heading. The phases come from the one
+/// list of order words ([`order_words`]).
 fn implied_phase(word: &str, next: Option<&str>) -> Implied {
-    let w = word.to_ascii_lowercase();
-    if w == "move" && next.is_some_and(|n| n.eq_ignore_ascii_case("order")) {
-        return Implied::One(Phase::Wonder);
-    }
-    let lists = [
-        (PRODUCTION, Phase::Production, "production"),
-        (MOVEMENT, Phase::Movement, "movement"),
-        (BUILDING, Phase::Building, "building"),
-        ("bricks, brick, trade, load", Phase::Wonder, "wonder"),
-    ];
-    let found: Vec<(Phase, &'static str)> = lists
-        .iter()
-        .filter(|(list, _, _)| {
-            list.split([',', ' '])
-                .any(|v| !v.is_empty() && v != "or" && v == w)
-        })
-        .map(|(_, p, name)| (*p, *name))
-        .collect();
+    let found = order_words::phases_of(word, next);
     match found.as_slice() {
         [] => Implied::None,
-        [(p, _)] => Implied::One(*p),
-        several => Implied::Several(several.iter().map(|(_, n)| *n).collect()),
+        [p] => Implied::One(*p),
+        several => Implied::Several(several.iter().map(|p| heading_of(*p)).collect()),
+    }
+}
+
+/// The heading of a phase's orders.
+fn heading_of(p: Phase) -> &'static str {
+    match p {
+        Phase::Production => "production",
+        Phase::Movement => "movement",
+        Phase::Building => "building",
+        Phase::Wonder => "wonder",
     }
 }
 
@@ -511,8 +506,7 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
                 }
             }
             Err(d) => {
-                let is_prose = judge_core::text::is_words(&text[whole.clone()])
-                    && !looks_like_an_order(&first);
+                let is_prose = is_letter_prose(toks, &text[whole.clone()], map, logical.end);
                 if !is_prose && here.is_some() {
                     last_order = Some(line_no);
                 }
@@ -525,8 +519,8 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
     parsed
 }
 
-/// Every word an order line, heading or header line may start with.
-const ORDER_WORDS: &[&str] = &[
+/// The words a heading or header line starts with.
+const HEADING_WORDS: &[&str] = &[
     "production",
     "movement",
     "building",
@@ -537,60 +531,95 @@ const ORDER_WORDS: &[&str] = &[
     "turn",
     "secret",
     "standing",
-    "home",
-    "make",
-    "load",
-    "unload",
-    "give",
-    "carry",
-    "research",
-    "upgrade",
-    "destroy",
-    "no",
-    "breed",
-    "accept",
-    "offer",
-    "allow",
-    "move",
-    "fly",
-    "train",
-    "release",
-    "build",
-    "road",
-    "bridge",
-    "wall",
-    "demolish",
-    "shaft",
-    "bomb",
-    "bomb-proof",
-    "bricks",
-    "brick",
-    // Words people use for orders, which the reader answers with the right one.
-    "go",
-    "sail",
-    "walk",
-    "drive",
-    "produce",
-    "manufacture",
-    "process",
-    "construct",
-    "erect",
-    "buy",
-    "take",
-    "pickup",
-    "pick",
-    "drop",
-    "put",
 ];
 
-/// Could a line starting with this word be an order (perhaps misspelt)? A short word
-/// must be one exactly: "Bob" signing off is not a misspelt `bomb`.
-fn looks_like_an_order(first: &str) -> bool {
-    let w = first.trim_matches(|c: char| !c.is_alphanumeric() && c != '-');
-    if ORDER_WORDS.contains(&w) {
-        return true;
+/// Would these tokens read as an order of a phase its first word belongs to?
+fn reads(toks: &[Token], map: &Map, end: usize) -> bool {
+    let Some(first) = toks.first() else {
+        return false;
+    };
+    order_words::phases_of(&first.text, toks.get(1).map(|t| t.text.as_str()))
+        .into_iter()
+        .any(|p| {
+            let mut r = Reader {
+                toks,
+                pos: 0,
+                map,
+                end,
+                refs: Vec::new(),
+                line: 0,
+            };
+            let read = match p {
+                Phase::Production => r.production().is_ok(),
+                Phase::Movement => r.movement().is_ok(),
+                Phase::Building => r.building().is_ok(),
+                Phase::Wonder => r.wonder().is_ok(),
+            };
+            read && r.finished().is_ok()
+        })
+}
+
+/// Issue 38, points 1 and 2 (docs/orders.md, "A mail is a letter"): is a line that did
+/// not read plainly no order, but a letter's greeting or sign-off? It is when it is
+/// written in plain words, on each of its lines if it runs over several (letters,
+/// spaces and `, . ! ? ' " - : ; ( )`, and no digit:
+/// every count, hex, area, border and transporter has one) and
+/// - its first word is no order word (of any phase or module), heading, header or
+///   set-up word;
+/// - nor a word people use for an order (`go`, `take`) such that, with the order word
+///   in its place, the line reads as an order (`go D1: C3`; not "Take care");
+/// - nor one letter away from an order word (a letter changed, added, left out, or two
+///   side by side swapped) such that, corrected, the line reads (`mke 2 boards at C3`,
+///   `np breed`; not "Bob" or "Will");
+/// - nor a line that reads as an order with an order word put before it (`2 boards at
+///   C3 from D1`, `goods from yellow`).
+///
+/// Every order with one word dropped, its verb misspelt by a letter or moved under
+/// another phase's heading is therefore never prose (tests/order_words.rs proves it).
+fn is_letter_prose(toks: &[Token], written: &str, map: &Map, end: usize) -> bool {
+    let Some(first) = toks.first() else {
+        return false;
+    };
+    // A sign-off may run over lines (`Best,` then `Cy`: the comma continues the line):
+    // each line of it is words (issue 38, point 2).
+    let words = written
+        .lines()
+        .all(|l| l.trim().is_empty() || judge_core::text::is_words(l));
+    if !words || written.chars().any(|c| c.is_ascii_digit()) {
+        return false;
     }
-    w.chars().count() > 3 && did_you_mean(w, ORDER_WORDS.iter().copied()).is_some()
+    let w = first
+        .text
+        .trim_matches(|c: char| !c.is_alphanumeric() && c != '-')
+        .to_ascii_lowercase();
+    let w = order_words::canonical(&w);
+    let verbs = order_words::all_verbs();
+    if verbs.contains(&w.as_str())
+        || HEADING_WORDS.contains(&w.as_str())
+        || order_words::before_turn_one().contains(&w.as_str())
+    {
+        return false;
+    }
+    let mut trial: Vec<Token> = toks.to_vec();
+    let with_first = |trial: &mut Vec<Token>, word: &str| {
+        if let Some(t) = trial.first_mut() {
+            t.text = word.to_string();
+        }
+        reads(trial, map, end)
+    };
+    if let Some((_, meant)) = order_words::SYNONYMS.iter().find(|(s, _)| *s == w)
+        && with_first(&mut trial, meant)
+    {
+        return false;
+    }
+    for v in &verbs {
+        if strsim::osa_distance(&w, v) == 1 && with_first(&mut trial, v) {
+            return false;
+        }
+    }
+    trial = toks.to_vec();
+    trial.insert(0, first.clone());
+    !verbs.iter().any(|v| with_first(&mut trial, v))
 }
 
 /// A mail is a letter: "Hi judge," before the orders and "Thanks! / Ann" after them are
@@ -629,11 +658,6 @@ struct Reader<'b> {
 }
 
 type R<T> = Result<T, Diagnostic>;
-
-const PRODUCTION: &str = "make, load, unload, give, carry, research, upgrade, destroy, no breed, accept, offer, allow, fire or manage";
-const MOVEMENT: &str = "move, fly, train, release, accept or allow";
-const BUILDING: &str =
-    "build, road, bridge, wall, demolish, shaft, bomb, bomb-proof, offer or power";
 
 impl Reader<'_> {
     fn peek(&self) -> Option<&Token> {
@@ -989,30 +1013,34 @@ impl Reader<'_> {
         self.transporter()
     }
 
-    fn verb(&mut self, list: &str) -> R<String> {
+    /// The verb of an order of `phase`: one of its words in the one list of order words
+    /// ([`order_words`]), or an error that says which are, and the one likely meant.
+    fn verb(&mut self, phase: Phase) -> R<String> {
         let t = self.word("an order")?;
-        let v = t.text.to_ascii_lowercase();
-        let known: Vec<&str> = list
-            .split([',', ' '])
-            .filter(|w| !w.is_empty() && *w != "or")
-            .collect();
+        let v = order_words::canonical(&t.text);
+        let known = order_words::verbs(phase);
         if known.contains(&v.as_str()) {
             Ok(v)
         } else {
+            let list = order_words::sentence(phase);
             let mut d = Diagnostic::new(format!(
                 "`{}` is not an order of this phase: use {list}",
                 t.text
             ))
             .at(t.span);
-            let synonym = match v.as_str() {
-                "go" | "sail" | "walk" | "drive" => Some("move"),
-                "produce" | "manufacture" | "process" => Some("make"),
-                "construct" | "erect" => Some("build"),
-                "buy" | "brick" => Some("bricks (in the wonder phase)"),
-                "take" | "pickup" | "pick" => Some("load"),
-                "drop" | "put" => Some("unload"),
-                _ => None,
-            };
+            let synonym = order_words::SYNONYMS
+                .iter()
+                .find(|(s, _)| *s == v)
+                .map(|(_, meant)| {
+                    if order_words::verbs(phase).contains(meant) {
+                        (*meant).to_string()
+                    } else {
+                        let (p, _) = order_words::all()
+                            .find(|(_, o)| order_words::verb(o) == *meant)
+                            .unwrap_or((phase, meant));
+                        format!("{meant} (in the {p} phase)")
+                    }
+                });
             let elsewhere = match v.as_str() {
                 "offer" => Some(
                     "an offer goes in the production or building orders, where the other player hands goods in or builds with them; in movement, give the goods (the other player accepts them)",
@@ -1031,20 +1059,15 @@ impl Reader<'_> {
             if let Some(h) = elsewhere {
                 return Err(d.help(h));
             }
-            if let Some(s) = synonym.or_else(|| did_you_mean(&v, known.iter().copied())) {
+            if let Some(s) =
+                synonym.or_else(|| did_you_mean(&v, known.iter().copied()).map(str::to_string))
+            {
                 d = d.help(format!("did you mean `{s}`?"));
-            } else if let Some((s, phase)) = [
-                (PRODUCTION, "production"),
-                (MOVEMENT, "movement"),
-                (BUILDING, "building"),
-            ]
-            .iter()
-            .find_map(|(other, phase)| {
-                let words = other
-                    .split([',', ' '])
-                    .filter(|w| !w.is_empty() && *w != "or");
-                did_you_mean(&v, words).map(|s| (s, *phase))
-            }) {
+            } else if let Some((s, phase)) = PHASES
+                .iter()
+                .filter(|p| **p != phase)
+                .find_map(|p| did_you_mean(&v, order_words::verbs(*p)).map(|s| (s, heading_of(*p))))
+            {
                 let aside = if s == "load" || s == "unload" {
                     " (in movement, loading is a step of a move: `move D1: load 1 board; C3`)"
                 } else {
@@ -1064,7 +1087,7 @@ impl Reader<'_> {
     }
 
     fn production(&mut self) -> R<ProductionOrder> {
-        match self.verb(PRODUCTION)?.as_str() {
+        match self.verb(Phase::Production)?.as_str() {
             "make" => {
                 let count = if self.peek().is_some_and(|t| t.text.parse::<u32>().is_ok()) {
                     self.number()?
@@ -1251,7 +1274,7 @@ impl Reader<'_> {
                 };
                 Ok(ProductionOrder::NoBreed { at })
             }
-            _ => Err(self.missing(PRODUCTION)),
+            _ => Err(self.missing(&order_words::sentence(Phase::Production))),
         }
     }
 
@@ -1306,7 +1329,7 @@ impl Reader<'_> {
     }
 
     fn movement(&mut self) -> R<MovementOrder> {
-        match self.verb(MOVEMENT)?.as_str() {
+        match self.verb(Phase::Movement)?.as_str() {
             "move" => {
                 let transporter = self.transporter()?;
                 self.eat(":");
@@ -1419,12 +1442,12 @@ impl Reader<'_> {
                     at,
                 })
             }
-            _ => Err(self.missing(MOVEMENT)),
+            _ => Err(self.missing(&order_words::sentence(Phase::Movement))),
         }
     }
 
     fn building(&mut self) -> R<BuildingOrder> {
-        match self.verb(BUILDING)?.as_str() {
+        match self.verb(Phase::Building)?.as_str() {
             "build" => {
                 let kind = self.building_kind()?;
                 self.expect("at")?;
@@ -1542,14 +1565,26 @@ impl Reader<'_> {
                     with: self.with()?,
                 })
             }
-            _ => Err(self.missing(BUILDING)),
+            _ => Err(self.missing(&order_words::sentence(Phase::Building))),
         }
     }
 
     fn wonder(&mut self) -> R<WonderOrder> {
-        let t = self.word("an order")?;
-        match t.text.to_ascii_lowercase().as_str() {
-            "bricks" | "brick" => {
+        let at = self.pos;
+        let verb = self.verb(Phase::Wonder).map_err(|d| {
+            let word = self
+                .toks
+                .get(at)
+                .map(|t| t.text.to_ascii_lowercase())
+                .unwrap_or_default();
+            if matches!(word.as_str(), "buy" | "build" | "pay") {
+                d.help("did you mean `bricks 2 paying 3 boards`?")
+            } else {
+                d
+            }
+        })?;
+        match verb.as_str() {
+            "bricks" => {
                 let count = self.number()?;
                 self.expect("paying")?;
                 let paying = self.goods()?;
@@ -1577,20 +1612,7 @@ impl Reader<'_> {
                 }
                 Ok(WonderOrder::MoveOrder { preferences })
             }
-            _ => {
-                let mut d = Diagnostic::new(format!(
-                    "`{}` is not an order of the wonder phase: use bricks, move order, trade or load",
-                    t.text
-                ))
-                .at(t.span.clone());
-                if matches!(
-                    t.text.to_ascii_lowercase().as_str(),
-                    "buy" | "brick" | "build" | "pay"
-                ) {
-                    d = d.help("did you mean `bricks 2 paying 3 boards`?");
-                }
-                Err(d)
-            }
+            _ => Err(self.missing(&order_words::sentence(Phase::Wonder))),
         }
     }
 }

@@ -52,10 +52,8 @@ pub static PLUGIN: Plugin = Plugin {
     ],
     transporters: &[Kind::Caravan],
     terrains: &[],
-    orders: &[(
-        Phase::Production,
-        "make carving / ring / sketch / pottery / statue / caravan at an atelier",
-    )],
+    orders: &[],
+    before_turn_one: &[],
     steps: &[
         (
             Phase::Production,

@@ -20,6 +20,7 @@ pub static PLUGIN: Plugin = Plugin {
     transporters: &[],
     terrains: &[],
     orders: &[(Phase::Building, "bomb"), (Phase::Building, "bomb-proof")],
+    before_turn_one: &[],
     steps: &[(
         Phase::Building,
         "a transporter carrying a bomb blows up a building on its tile; a stone makes a building bomb-proof",

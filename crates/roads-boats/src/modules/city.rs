@@ -39,7 +39,8 @@ pub static PLUGIN: Plugin = Plugin {
     goods: &[],
     transporters: &[],
     terrains: &[Terrain::City],
-    orders: &[(Phase::Building, "bridge C3 over N")],
+    orders: &[],
+    before_turn_one: &[],
     steps: &[
         (
             Phase::Production,

@@ -37,6 +37,7 @@ pub static PLUGIN: Plugin = Plugin {
     transporters: &[],
     terrains: &[],
     orders: &[(Phase::Production, "fire"), (Phase::Building, "power line")],
+    before_turn_one: &[],
     steps: &[
         (
             Phase::Production,

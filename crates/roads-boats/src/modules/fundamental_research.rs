@@ -17,7 +17,8 @@ pub static PLUGIN: Plugin = Plugin {
     goods: &[],
     transporters: &[],
     terrains: &[],
-    orders: &[(Phase::Production, "research fundamental-research")],
+    orders: &[],
+    before_turn_one: &[],
     steps: &[(
         Phase::Production,
         "research costs 1 goose + 1 paper for a player who has researched fundamental research",

@@ -49,7 +49,8 @@ pub static PLUGIN: Plugin = Plugin {
     goods: &[],
     transporters: &[],
     terrains: &[],
-    orders: &[(Phase::Production, "bid 15 on lot 2 (before turn 1)")],
+    orders: &[],
+    before_turn_one: &["bid"],
     steps: &[(
         Phase::Wonder,
         "at the end of the game each player's winning bid is taken from the score",

@@ -42,6 +42,7 @@ pub static PLUGIN: Plugin = Plugin {
     transporters: &[],
     terrains: &[],
     orders: &[(Phase::Production, "manage")],
+    before_turn_one: &[],
     steps: &[
         (
             Phase::Production,

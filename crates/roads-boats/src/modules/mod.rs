@@ -39,8 +39,14 @@ pub struct Plugin {
     pub goods: &'static [Good],
     pub transporters: &'static [Kind],
     pub terrains: &'static [Terrain],
-    /// The order words it adds, by phase (`judge check` and docs/orders.md).
+    /// The orders it adds, each with its phase and its leading words as written
+    /// (`fire`, `power line`): the one place they are declared (issue 38, point 1).
+    /// The reader, its messages and the test of docs/orders.md take them from
+    /// [`crate::order_words`]; a module that only widens an order of the base game
+    /// (`bridge C3 over N`, `make carving`) adds none.
     pub orders: &'static [(Phase, &'static str)],
+    /// The words of the lines it adds before turn 1, outside any phase (`bid`).
+    pub before_turn_one: &'static [&'static str],
     /// The steps it adds to the phases, in words (docs/rules.md).
     pub steps: &'static [(Phase, &'static str)],
     /// Lines it adds to the plain-text map's legend.

@@ -24,6 +24,7 @@ pub static PLUGIN: Plugin = Plugin {
     transporters: &[Kind::Plane],
     terrains: &[],
     orders: &[(Phase::Movement, "fly")],
+    before_turn_one: &[],
     steps: &[(
         Phase::Movement,
         "a plane flies: loads at the start, drops goods on land, lands clear of buildings and unattended geese",

@@ -34,6 +34,7 @@ pub static PLUGIN: Plugin = Plugin {
     transporters: &[],
     terrains: &[Terrain::Polder],
     orders: &[],
+    before_turn_one: &[],
     steps: &[
         (
             Phase::Wonder,

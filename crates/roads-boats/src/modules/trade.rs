@@ -39,6 +39,7 @@ pub static PLUGIN: Plugin = Plugin {
     transporters: &[],
     terrains: &[],
     orders: &[(Phase::Wonder, "trade"), (Phase::Wonder, "load")],
+    before_turn_one: &[],
     steps: &[(
         Phase::Wonder,
         "before the bricks, goods move between two homes where both players' trade orders agree and both have a transporter at home",

@@ -24,6 +24,7 @@ pub static PLUGIN: Plugin = Plugin {
     transporters: &[],
     terrains: &[],
     orders: &[(Phase::Movement, "train")],
+    before_turn_one: &[],
     steps: &[(
         Phase::Movement,
         "a transporter on a track pays one good already there and rides to any tile along the track",
