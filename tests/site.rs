@@ -308,3 +308,127 @@ fn private_paths_follow_the_games_patterns() {
     assert!(!is_private(catan, "turns/001/public.json"));
     assert!(!is_private(rb, "turns/001/orders/red.txt"));
 }
+
+/// The addresses of the point 17 test: each player's (Ann's is replaced by Zed's
+/// before the site is made, so her address is kept only by the game's first state),
+/// the GM's and the mail servers' user names. None may reach the site.
+const HIDDEN_ADDRESSES: [&str; 7] = [
+    "ann.qx7vw@annhost-k3z.example",
+    "bob.zz9rt@bobhost-w4q.example",
+    "cyd.mm4kp@cydhost-h8v.example",
+    "zed.yy2fd@zedhost-c5n.example",
+    "gail.gm5xj@gmhost-p2r.example",
+    "smtpuser.u1b@smtphost-t6y.example",
+    "imapuser.u2c@imaphost-g9s.example",
+];
+
+/// The judge's own address, `[mail] from`: the order writer's "Mail it" goes to it, so
+/// the site shows it on purpose (docs/gm-guide.md, section 8).
+const JUDGE_ADDRESS: &str = "judge.j8kd@judgehost-m3x.example";
+
+/// A game made with the addresses of [`HIDDEN_ADDRESSES`], played one turn (its
+/// mails written to a pickup folder beside it).
+fn game_with_addresses(dir: &Path, game: &str) -> std::path::PathBuf {
+    let g = dir.join(game);
+    let d = g.to_str().expect("utf-8");
+    let a = &HIDDEN_ADDRESSES;
+    let (ann, bob, cyd) = (
+        format!("Ann:{}", a[0]),
+        format!("Bob:{}", a[1]),
+        format!("Cyd:{}", a[2]),
+    );
+    let gm = format!("Gail:{}", a[4]);
+    let mut args = vec!["new", d, "--gm", &gm, "--player", &ann, "--player", &bob];
+    if game == "catan" {
+        args.extend(["--game", "catan", "--player", &cyd, "--seed", "5"]);
+    } else {
+        args.extend(["--scenario", "two-rivers", "--seed", "7"]);
+    }
+    let (code, out, err) = judge_text(&args, &[]);
+    assert_eq!(code, 0, "judge new: {out}{err}");
+    let toml = std::fs::read_to_string(g.join("game.toml")).expect("game.toml");
+    std::fs::write(
+        g.join("game.toml"),
+        format!(
+            "{toml}\n[mail]\nfrom = \"The Judge <{JUDGE_ADDRESS}>\"\npickup = \"../pickup-{game}\"\nsmtp_user = \"{}\"\nimap_user = \"{}\"\n",
+            a[5], a[6]
+        ),
+    )
+    .expect("game.toml");
+    let (code, out, err) = judge_text(&["secret", d], &[]);
+    assert_eq!(code, 0, "judge secret: {out}{err}");
+    let (code, out, err) = judge_text(&["turn", d, "--force"], &[]);
+    assert_eq!(code, 0, "judge turn: {out}{err}");
+    let zed = format!("Zed:{}", a[3]);
+    let (code, out, err) = judge_text(&["replace", d, "red", "--by", &zed], &[]);
+    assert_eq!(code, 0, "judge replace: {out}{err}");
+    g
+}
+
+/// Issue 37, point 17: the Roads & Boats site's `position.js` (what the order writer's
+/// checker reads) published every player's address, though the GM guide says the site
+/// shows none. For a Roads & Boats and a Catan game, each still running (so with its
+/// writer pages), played a turn and with a player replaced: no byte sequence that
+/// names a player's (or a former player's), the GM's or a mail server user's address
+/// — the whole address, its local part or its domain, in any case — is in any file
+/// the site writes. The judge's own address is, on the writer pages alone ("Mail it").
+#[test]
+fn issue_37_point_17_no_address_reaches_any_site_file() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    for game in ["roads-and-boats", "catan"] {
+        let g = game_with_addresses(tmp.path(), game);
+        // The addresses are in the archive: the site must leave them out.
+        let kept: String = support::all_files(&g)
+            .iter()
+            .map(|p| String::from_utf8_lossy(&std::fs::read(p).expect("read")).into_owned())
+            .collect();
+        let a = &HIDDEN_ADDRESSES;
+        for a in [a[1], a[3], a[4], a[5], a[6]] {
+            assert!(kept.contains(a), "{game}: the archive keeps {a}");
+        }
+        if game == "roads-and-boats" {
+            // The replaced player's address, in the states of the turns she played.
+            let state = std::fs::read_to_string(g.join("turns/001/state.json")).expect("state");
+            assert!(
+                state.contains(a[0]),
+                "{game}: the state keeps Ann's address"
+            );
+        }
+        let out = tmp.path().join(format!("site-{game}"));
+        site(&g, &out);
+        let all = files(&out);
+        assert!(
+            all.keys().any(|n| n.starts_with("write-")) && all.contains_key("turn-001.html"),
+            "{game}: writer pages and a played turn: {:?}",
+            all.keys().collect::<Vec<_>>()
+        );
+        let mut walked = 0;
+        for (name, bytes) in &all {
+            let text = String::from_utf8_lossy(bytes).to_lowercase();
+            for a in HIDDEN_ADDRESSES {
+                let (local, domain) = a.split_once('@').expect("an address");
+                for part in [a, local, domain] {
+                    assert!(!text.contains(part), "{game}: {name} shows {part} (of {a})");
+                }
+            }
+            let (local, domain) = JUDGE_ADDRESS.split_once('@').expect("an address");
+            if !name.starts_with("write-") {
+                assert!(
+                    !text.contains(local) && !text.contains(domain),
+                    "{game}: {name} shows the judge's address"
+                );
+            }
+            walked += 1;
+        }
+        assert!(walked >= 8, "{game}: {walked} files");
+        if game == "roads-and-boats" {
+            assert!(all.contains_key("position.js"), "the checker's position");
+        }
+        for (name, bytes) in all.iter().filter(|(n, _)| n.starts_with("write-")) {
+            assert!(
+                String::from_utf8_lossy(bytes).contains(JUDGE_ADDRESS),
+                "{game}: {name}'s \"Mail it\" goes to the judge"
+            );
+        }
+    }
+}
