@@ -432,3 +432,142 @@ fn issue_37_point_17_no_address_reaches_any_site_file() {
         }
     }
 }
+
+/// Names a GM may give a game (`name` in game.toml) that are markup or script in a
+/// page if written raw.
+const HOSTILE_NAMES: [&str; 4] = [
+    "<!--<script></script><script>alert(1)</script>",
+    "</script><script>alert(2)</script><!--",
+    "\"><img src=x onerror=alert(3)><![CDATA[ ]]> &lt;b&gt; \u{2028}\u{2029}",
+    "</SCRIPT ><!-- <Script>",
+];
+
+/// Issue 37, point 24: `<!--<script>` in the game's name or `[mail] from` stopped every
+/// script of the Roads & Boats order writer's pages. For a Roads & Boats and a Catan
+/// game named each of [`HOSTILE_NAMES`], with a player so named and `[mail] from`'s
+/// name so written: every page of the site holds no HTML comment, every `<script` in
+/// it is one of the judge's own elements, whose text holds no `<` at all (so no
+/// `<!--`, `<script` or `</script` from a GM), and what the writer's script is given
+/// reads back as the very text the GM set (data, not markup).
+#[test]
+fn issue_37_point_24_text_a_gm_sets_never_breaks_a_pages_scripts() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    for (k, hostile) in HOSTILE_NAMES.iter().enumerate() {
+        for game in ["roads-and-boats", "catan"] {
+            let g = tmp.path().join(format!("{game}-{k}"));
+            let d = g.to_str().expect("utf-8");
+            let mut args = vec![
+                "new",
+                d,
+                "--player",
+                "Ann:ann@example.org",
+                "--player",
+                "Bob:bob@example.org",
+            ];
+            if game == "catan" {
+                args.extend(["--game", "catan", "--player", "Cyd:cyd@example.org"]);
+            } else {
+                args.extend(["--scenario", "two-rivers"]);
+            }
+            let (code, out, err) = judge_text(&args, &[]);
+            assert_eq!(code, 0, "judge new: {out}{err}");
+            let toml = std::fs::read_to_string(g.join("game.toml")).expect("game.toml");
+            let literal = |s: &str| format!("'{s}'");
+            let toml = toml
+                .replacen(
+                    &format!("name = \"{game}-{k}\""),
+                    &format!("name = {}", toml_string(hostile)),
+                    1,
+                )
+                .replacen(
+                    "name = \"Bob\"",
+                    &format!("name = {}", toml_string(hostile)),
+                    1,
+                );
+            std::fs::write(
+                g.join("game.toml"),
+                format!(
+                    "{toml}\n[mail]\nfrom = {}\npickup = \"../pickup-{game}-{k}\"\n",
+                    literal("\"<!--<script></script>\" <judge@example.org>")
+                ),
+            )
+            .expect("game.toml");
+            let out = tmp.path().join(format!("site-{game}-{k}"));
+            site(&g, &out);
+            let all = files(&out);
+            let mut writers = 0;
+            for (name, bytes) in all.iter().filter(|(n, _)| n.ends_with(".html")) {
+                let page = String::from_utf8(bytes.clone()).expect("utf-8");
+                assert!(
+                    !page.contains("<!--"),
+                    "{game}, {hostile:?}: {name} holds <!--"
+                );
+                let scripts = page_scripts(&page, &format!("{game}, {hostile:?}: {name}"));
+                if let Some(inline) = scripts.iter().find(|s| s.contains("window.WRITER =")) {
+                    let json = inline
+                        .split("window.WRITER = ")
+                        .nth(1)
+                        .and_then(|r| r.split(";\n").next())
+                        .expect("the writer's facts");
+                    let facts: serde_json::Value = serde_json::from_str(json)
+                        .unwrap_or_else(|e| panic!("{name}: {e}: {json}"));
+                    assert_eq!(facts["name"], serde_json::json!(hostile), "{name}");
+                    assert_eq!(
+                        facts["to"],
+                        serde_json::json!("\"<!--<script></script>\" <judge@example.org>"),
+                        "{name}"
+                    );
+                    writers += 1;
+                }
+            }
+            assert!(writers >= 2, "{game}, {hostile:?}: {writers} writer pages");
+        }
+    }
+}
+
+/// `s` as a TOML basic string.
+fn toml_string(s: &str) -> String {
+    serde_json::to_string(s).expect("json")
+}
+
+/// The text of every `<script>` element of an HTML page, as a browser's tokenizer ends
+/// them (at the first `</script`, whatever its case), each checked to be one of the
+/// judge's own (`src` a file of the site, or the writer's inline facts) and to hold no
+/// `<` that could open a comment or a tag.
+fn page_scripts(page: &str, what: &str) -> Vec<String> {
+    let lower = page.to_ascii_lowercase();
+    let mut out = Vec::new();
+    let mut at = 0;
+    while let Some(i) = lower[at..].find("<script").map(|i| at + i) {
+        let tag_end = i + lower[i..].find('>').expect("the tag ends");
+        let tag = &page[i..=tag_end];
+        let end = tag_end
+            + lower[tag_end..]
+                .find("</script")
+                .unwrap_or_else(|| panic!("{what}: a script never ends"));
+        let text = &page[tag_end + 1..end];
+        let own_file = [
+            "keys.js",
+            "position.js",
+            "checker.js",
+            "writer.js",
+            "game-writer.js",
+        ]
+        .iter()
+        .any(|f| {
+            tag == format!("<script src=\"{f}\">") || tag == format!("<script src=\"{f}\" defer>")
+        });
+        assert!(
+            (own_file && text.is_empty())
+                || (tag == "<script>" && text.starts_with("\nwindow.WRITER = ")),
+            "{what}: a script element not the judge's: {tag}{text}"
+        );
+        assert!(!text.contains('<'), "{what}: `<` in a script: {text}");
+        assert_eq!(&lower[end..end + 10], "</script>\n", "{what}");
+        out.push(text.to_string());
+        at = end + 9;
+    }
+    let opened = lower.matches("<script").count();
+    assert_eq!(opened, out.len(), "{what}");
+    out
+}
