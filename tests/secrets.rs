@@ -372,3 +372,357 @@ fn no_secret_is_kept_logged_answered_filed_or_committed() {
         }
     }
 }
+
+/// Issue 37, point 19: a secret folded over two or more `#` comment lines
+/// (`# my secret: abcd-ef` / `# gh-jkmn`) was not blanked: all its characters reached
+/// `turns/001/orders/red.txt`, git and the site.
+mod folded_over_comments {
+    use super::*;
+    use pbem_judge::mail::redact::{BLANK, blank, candidates};
+    use proptest::prelude::*;
+
+    /// The lines around the folded secret, in letters no secret has (`i`, `l`, `o`).
+    const BEGIN: &str = "# FOLD-BEGIN-OLIO";
+    const END: &str = "# FOLD-END-OLIO";
+    /// The words a fold's first line may begin with: letters no secret has, or
+    /// `secret` itself (a `secret` line in a comment).
+    const LEADS: [&str; 5] = ["", "mine is ", "secret: ", "secret ", "oil "];
+
+    /// One folded secret: the secret (as `judge secret` makes them, any case and
+    /// dashes or none), where it is cut, how each comment line begins, what stands
+    /// before it on its first line, and each line's end.
+    #[derive(Debug, Clone)]
+    struct Fold {
+        secret: String,
+        cuts: Vec<usize>,
+        marks: Vec<&'static str>,
+        lead: &'static str,
+        crlf: Vec<bool>,
+    }
+
+    fn secret_letters() -> impl Strategy<Value = String> {
+        let letter = prop::sample::select(
+            "abcdefghjkmnpqrstuvwxyz23456789"
+                .chars()
+                .collect::<Vec<_>>(),
+        );
+        (
+            prop::collection::vec(letter, 12),
+            any::<bool>(),
+            any::<bool>(),
+        )
+            .prop_map(|(c, dashed, upper)| {
+                let mut s = String::new();
+                for (k, ch) in c.iter().enumerate() {
+                    if dashed && (k == 4 || k == 8) {
+                        s.push('-');
+                    }
+                    s.push(if upper { ch.to_ascii_uppercase() } else { *ch });
+                }
+                s
+            })
+    }
+
+    fn fold() -> impl Strategy<Value = Fold> {
+        (
+            secret_letters(),
+            prop::collection::btree_set(1usize..14, 1..4),
+            prop::collection::vec(
+                prop::sample::select(vec!["#", "# ", "#  ", "> # ", " # ", "##"]),
+                4,
+            ),
+            prop::sample::select(LEADS.to_vec()),
+            prop::collection::vec(any::<bool>(), 8),
+        )
+            .prop_map(|(secret, cuts, marks, lead, crlf)| {
+                let cuts: Vec<usize> = cuts.into_iter().filter(|c| *c < secret.len()).collect();
+                Fold {
+                    secret,
+                    cuts,
+                    marks,
+                    lead,
+                    crlf,
+                }
+            })
+            .prop_filter("cut at least once", |f| !f.cuts.is_empty())
+    }
+
+    impl Fold {
+        /// The secret's pieces, in order.
+        fn pieces(&self) -> Vec<&str> {
+            let mut out = Vec::new();
+            let mut at = 0;
+            for &c in &self.cuts {
+                out.push(&self.secret[at..c]);
+                at = c;
+            }
+            out.push(&self.secret[at..]);
+            out
+        }
+
+        fn end(&self, k: usize) -> &'static str {
+            if self.crlf[k % self.crlf.len()] {
+                "\r\n"
+            } else {
+                "\n"
+            }
+        }
+
+        /// The order file: header lines with the secret on its own line (so the
+        /// judge knows it), then the fold between [`BEGIN`] and [`END`].
+        fn orders(&self) -> String {
+            let mut o = String::new();
+            for (k, line) in [
+                "game demo".to_string(),
+                "player red".into(),
+                format!("secret {}", self.secret),
+                "turn 1".into(),
+                "movement".into(),
+                "move D1: C3".into(),
+                BEGIN.into(),
+            ]
+            .iter()
+            .enumerate()
+            {
+                o.push_str(line);
+                o.push_str(self.end(k));
+            }
+            for (k, piece) in self.pieces().iter().enumerate() {
+                o.push_str(self.marks[k % self.marks.len()]);
+                if k == 0 {
+                    o.push_str(self.lead);
+                }
+                o.push_str(piece);
+                o.push_str(self.end(k + 1));
+            }
+            o.push_str(END);
+            o.push_str(self.end(7));
+            o
+        }
+    }
+
+    /// What is left of the fold in `text` (every stretch between [`BEGIN`] and [`END`],
+    /// the blank marks taken out), as letters and digits; `None` if the text holds no
+    /// fold. Only the lead's own letters may be there: no character of the secret.
+    fn left_of_fold(text: &str) -> Option<Vec<String>> {
+        let lower = text.to_ascii_uppercase();
+        let mut out = Vec::new();
+        for part in lower.split("FOLD-BEGIN-OLIO").skip(1) {
+            let Some((inside, _)) = part.split_once("FOLD-END-OLIO") else {
+                continue;
+            };
+            let inside = inside.replace(&BLANK.to_ascii_uppercase(), " ");
+            out.push(
+                inside
+                    .chars()
+                    .filter(char::is_ascii_alphanumeric)
+                    .collect::<String>()
+                    .to_ascii_lowercase(),
+            );
+        }
+        (!out.is_empty()).then_some(out)
+    }
+
+    /// Whether what is left of a fold is only what its lead says.
+    fn only_the_lead(left: &str) -> bool {
+        LEADS.iter().any(|l| {
+            left == l
+                .chars()
+                .filter(char::is_ascii_alphanumeric)
+                .collect::<String>()
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 1000, failure_persistence: None, ..ProptestConfig::default() })]
+
+        /// The blanking itself, over many folds: no character of the secret is left
+        /// where it was folded, and the rest of the text stays.
+        #[test]
+        fn no_character_of_a_folded_secret_is_left(f in fold()) {
+            let text = f.orders();
+            let out = blank(&text, &candidates([text.as_str()]));
+            let left = left_of_fold(&out).expect("the fold's lines stay");
+            for l in &left {
+                prop_assert!(only_the_lead(l), "{:?} left of {:?} in {:?}", l, f.secret, out);
+            }
+            prop_assert!(out.contains("move D1: C3"), "{}", out);
+        }
+    }
+
+    /// The raw mail of `orders`: plain, or quoted-printable with a soft line break
+    /// (`=` at a line's end) at each of `soft`'s places.
+    fn mail_of(orders: &str, soft: Option<&[usize]>) -> String {
+        let head = "From: Ann <ann@example.org>\r\nTo: judge@example.org\r\nSubject: orders\r\nMessage-ID: <fold@example.org>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n";
+        match soft {
+            None => format!("{head}\r\n{orders}"),
+            Some(at) => {
+                let mut body = String::new();
+                for (k, c) in orders.chars().enumerate() {
+                    if at.contains(&k) && c != '\r' && c != '\n' {
+                        body.push_str("=\r\n");
+                    }
+                    body.push(c);
+                }
+                format!("{head}Content-Transfer-Encoding: quoted-printable\r\n\r\n{body}")
+            }
+        }
+    }
+
+    /// The same, through the judge: a game whose red player has the fold's secret
+    /// gets the mail (plain or quoted-printable, soft breaks anywhere, even inside the
+    /// secret), files it, plays the turn, commits it and makes its site. Then the fold's
+    /// lines are looked for in every file of the game, of the mail the judge sent
+    /// (decoded), of the site, and in every object of the game's git: wherever they are
+    /// (the filed order file, the kept mail, the site's turn page, git's copy of the
+    /// order file), no character of the secret is left in them, and nowhere is the
+    /// secret in any form.
+    #[test]
+    fn no_character_of_a_folded_secret_reaches_the_orders_git_or_the_site() {
+        use proptest::test_runner::{Config, TestRunner};
+        let tmp = tempfile::tempdir().expect("tmp");
+        // Named `demo`, as the orders say.
+        let template = tmp.path().join("template").join("demo");
+        support::new_demo(&template, "Ann", &[]);
+        support::new_secrets(&template, &[]);
+        let toml = std::fs::read_to_string(template.join("game.toml")).expect("toml");
+        let toml = format!(
+            "{toml}\n[mail]\nfrom = \"Judge <judge@example.org>\"\npickup = \"../pickup\"\n"
+        );
+        let cases = std::cell::Cell::new(0);
+        let mut runner = TestRunner::new(Config {
+            cases: 8,
+            failure_persistence: None,
+            ..Config::default()
+        });
+        let soft = prop::option::of(prop::collection::vec(0usize..200, 1..12));
+        runner
+            .run(&(fold(), soft), |(f, soft)| {
+                cases.set(cases.get() + 1);
+                let root = tmp.path().join(format!("case-{}", cases.get()));
+                let dir = root.join("demo");
+                support::copy_dir(&template, &dir, &|_| true);
+                // Red's secret is the fold's.
+                let hash = pbem_judge::mail::secret::hash(&f.secret).expect("hash");
+                let mut seen = false;
+                let t: Vec<String> = toml
+                    .lines()
+                    .map(|l| {
+                        if l.starts_with("secret_hash") && !seen {
+                            seen = true;
+                            format!("secret_hash = \"{hash}\"")
+                        } else {
+                            l.to_string()
+                        }
+                    })
+                    .collect();
+                std::fs::write(dir.join("game.toml"), t.join("\n")).expect("toml");
+                let d = dir.to_str().expect("utf-8");
+                let git = |args: &[&str]| {
+                    let ok = std::process::Command::new("git")
+                        .arg("-C")
+                        .arg(&dir)
+                        .args(["-c", "user.name=GM", "-c", "user.email=gm@example.org"])
+                        .args(args)
+                        .output()
+                        .expect("git");
+                    assert!(ok.status.success(), "git {args:?}");
+                };
+                git(&["init", "-q"]);
+                git(&["add", "-A", "."]);
+                git(&["commit", "-q", "-m", "turn 0"]);
+                let raw = root.join("orders.eml");
+                std::fs::write(&raw, mail_of(&f.orders(), soft.as_deref())).expect("mail");
+                let (code, out, err) =
+                    support::judge_text(&["ingest", d, raw.to_str().expect("utf-8")], &[]);
+                prop_assert_eq!(code, 0, "{}{}", out, err);
+                prop_assert!(out.contains("accepted: red's orders"), "{}", out);
+                std::fs::remove_file(&raw).expect("rm");
+                let env = [
+                    ("GIT_AUTHOR_NAME", "GM"),
+                    ("GIT_AUTHOR_EMAIL", "gm@example.org"),
+                    ("GIT_COMMITTER_NAME", "GM"),
+                    ("GIT_COMMITTER_EMAIL", "gm@example.org"),
+                ];
+                let (code, out, err) =
+                    support::judge_text(&["turn", d, "--force", "--commit"], &env);
+                prop_assert_eq!(code, 0, "{}{}", out, err);
+                let site = root.join("site");
+                let (code, out, err) =
+                    support::judge_text(&["site", d, "-o", site.to_str().expect("utf-8")], &[]);
+                prop_assert_eq!(code, 0, "{}{}", out, err);
+
+                // Each place: its raw text, and its text as read (a mail decoded).
+                let mut places: Vec<(String, String, String)> = Vec::new();
+                for p in files(&root) {
+                    if p.components().any(|c| c.as_os_str() == ".git") {
+                        continue;
+                    }
+                    let bytes = std::fs::read(&p).expect("read");
+                    let raw = String::from_utf8_lossy(&bytes).into_owned();
+                    let mut read = raw.clone();
+                    if p.extension().is_some_and(|x| x == "eml")
+                        && let Some(m) = mail_parser::MessageParser::default().parse(&bytes)
+                    {
+                        read = (0..m.text_body_count())
+                            .map(|i| m.body_text(i).unwrap_or_default().into_owned())
+                            .collect();
+                    }
+                    if p.extension().is_some_and(|x| x == "html") {
+                        read = read
+                            .replace("&lt;", "<")
+                            .replace("&gt;", ">")
+                            .replace("&quot;", "\"")
+                            .replace("&amp;", "&");
+                    }
+                    places.push((p.display().to_string(), raw.clone() + &read, read));
+                }
+                let objects = support::git_objects(&dir);
+                places.push(("the git objects".into(), objects.clone(), objects));
+                let secret: String = f
+                    .secret
+                    .to_lowercase()
+                    .chars()
+                    .filter(char::is_ascii_alphanumeric)
+                    .collect();
+                let mut folds = Vec::new();
+                for (place, text, read) in &places {
+                    let flat: String = text
+                        .to_lowercase()
+                        .chars()
+                        .filter(char::is_ascii_alphanumeric)
+                        .collect();
+                    prop_assert!(!flat.contains(&secret), "the secret in {}", place);
+                    if let Some(left) = left_of_fold(read) {
+                        for l in &left {
+                            prop_assert!(
+                                only_the_lead(l),
+                                "{:?} of the secret {:?} is left in {}",
+                                l,
+                                f.secret,
+                                place
+                            );
+                        }
+                        folds.push(place.clone());
+                    }
+                }
+                // The fold was looked for where it went: the filed order file, the
+                // kept mail, the site's page of turn 1 and git.
+                for want in [
+                    "turns/001/orders/red.txt",
+                    "mail/inbox",
+                    "site/turn-001.html",
+                    "the git objects",
+                ] {
+                    prop_assert!(
+                        folds.iter().any(|p| p.contains(want)),
+                        "no fold in {}: {:?}",
+                        want,
+                        folds
+                    );
+                }
+                Ok(())
+            })
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+}

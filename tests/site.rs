@@ -308,3 +308,266 @@ fn private_paths_follow_the_games_patterns() {
     assert!(!is_private(catan, "turns/001/public.json"));
     assert!(!is_private(rb, "turns/001/orders/red.txt"));
 }
+
+/// The addresses of the point 17 test: each player's (Ann's is replaced by Zed's
+/// before the site is made, so her address is kept only by the game's first state),
+/// the GM's and the mail servers' user names. None may reach the site.
+const HIDDEN_ADDRESSES: [&str; 7] = [
+    "ann.qx7vw@annhost-k3z.example",
+    "bob.zz9rt@bobhost-w4q.example",
+    "cyd.mm4kp@cydhost-h8v.example",
+    "zed.yy2fd@zedhost-c5n.example",
+    "gail.gm5xj@gmhost-p2r.example",
+    "smtpuser.u1b@smtphost-t6y.example",
+    "imapuser.u2c@imaphost-g9s.example",
+];
+
+/// The judge's own address, `[mail] from`: the order writer's "Mail it" goes to it, so
+/// the site shows it on purpose (docs/gm-guide.md, section 8).
+const JUDGE_ADDRESS: &str = "judge.j8kd@judgehost-m3x.example";
+
+/// A game made with the addresses of [`HIDDEN_ADDRESSES`], played one turn (its
+/// mails written to a pickup folder beside it).
+fn game_with_addresses(dir: &Path, game: &str) -> std::path::PathBuf {
+    let g = dir.join(game);
+    let d = g.to_str().expect("utf-8");
+    let a = &HIDDEN_ADDRESSES;
+    let (ann, bob, cyd) = (
+        format!("Ann:{}", a[0]),
+        format!("Bob:{}", a[1]),
+        format!("Cyd:{}", a[2]),
+    );
+    let gm = format!("Gail:{}", a[4]);
+    let mut args = vec!["new", d, "--gm", &gm, "--player", &ann, "--player", &bob];
+    if game == "catan" {
+        args.extend(["--game", "catan", "--player", &cyd, "--seed", "5"]);
+    } else {
+        args.extend(["--scenario", "two-rivers", "--seed", "7"]);
+    }
+    let (code, out, err) = judge_text(&args, &[]);
+    assert_eq!(code, 0, "judge new: {out}{err}");
+    let toml = std::fs::read_to_string(g.join("game.toml")).expect("game.toml");
+    std::fs::write(
+        g.join("game.toml"),
+        format!(
+            "{toml}\n[mail]\nfrom = \"The Judge <{JUDGE_ADDRESS}>\"\npickup = \"../pickup-{game}\"\nsmtp_user = \"{}\"\nimap_user = \"{}\"\n",
+            a[5], a[6]
+        ),
+    )
+    .expect("game.toml");
+    let (code, out, err) = judge_text(&["secret", d], &[]);
+    assert_eq!(code, 0, "judge secret: {out}{err}");
+    let (code, out, err) = judge_text(&["turn", d, "--force"], &[]);
+    assert_eq!(code, 0, "judge turn: {out}{err}");
+    let zed = format!("Zed:{}", a[3]);
+    let (code, out, err) = judge_text(&["replace", d, "red", "--by", &zed], &[]);
+    assert_eq!(code, 0, "judge replace: {out}{err}");
+    g
+}
+
+/// Issue 37, point 17: the Roads & Boats site's `position.js` (what the order writer's
+/// checker reads) published every player's address, though the GM guide says the site
+/// shows none. For a Roads & Boats and a Catan game, each still running (so with its
+/// writer pages), played a turn and with a player replaced: no byte sequence that
+/// names a player's (or a former player's), the GM's or a mail server user's address
+/// — the whole address, its local part or its domain, in any case — is in any file
+/// the site writes. The judge's own address is, on the writer pages alone ("Mail it").
+#[test]
+fn issue_37_point_17_no_address_reaches_any_site_file() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    for game in ["roads-and-boats", "catan"] {
+        let g = game_with_addresses(tmp.path(), game);
+        // The addresses are in the archive: the site must leave them out.
+        let kept: String = support::all_files(&g)
+            .iter()
+            .map(|p| String::from_utf8_lossy(&std::fs::read(p).expect("read")).into_owned())
+            .collect();
+        let a = &HIDDEN_ADDRESSES;
+        for a in [a[1], a[3], a[4], a[5], a[6]] {
+            assert!(kept.contains(a), "{game}: the archive keeps {a}");
+        }
+        if game == "roads-and-boats" {
+            // The replaced player's address, in the states of the turns she played.
+            let state = std::fs::read_to_string(g.join("turns/001/state.json")).expect("state");
+            assert!(
+                state.contains(a[0]),
+                "{game}: the state keeps Ann's address"
+            );
+        }
+        let out = tmp.path().join(format!("site-{game}"));
+        site(&g, &out);
+        let all = files(&out);
+        assert!(
+            all.keys().any(|n| n.starts_with("write-")) && all.contains_key("turn-001.html"),
+            "{game}: writer pages and a played turn: {:?}",
+            all.keys().collect::<Vec<_>>()
+        );
+        let mut walked = 0;
+        for (name, bytes) in &all {
+            let text = String::from_utf8_lossy(bytes).to_lowercase();
+            for a in HIDDEN_ADDRESSES {
+                let (local, domain) = a.split_once('@').expect("an address");
+                for part in [a, local, domain] {
+                    assert!(!text.contains(part), "{game}: {name} shows {part} (of {a})");
+                }
+            }
+            let (local, domain) = JUDGE_ADDRESS.split_once('@').expect("an address");
+            if !name.starts_with("write-") {
+                assert!(
+                    !text.contains(local) && !text.contains(domain),
+                    "{game}: {name} shows the judge's address"
+                );
+            }
+            walked += 1;
+        }
+        assert!(walked >= 8, "{game}: {walked} files");
+        if game == "roads-and-boats" {
+            assert!(all.contains_key("position.js"), "the checker's position");
+        }
+        for (name, bytes) in all.iter().filter(|(n, _)| n.starts_with("write-")) {
+            assert!(
+                String::from_utf8_lossy(bytes).contains(JUDGE_ADDRESS),
+                "{game}: {name}'s \"Mail it\" goes to the judge"
+            );
+        }
+    }
+}
+
+/// Names a GM may give a game (`name` in game.toml) that are markup or script in a
+/// page if written raw.
+const HOSTILE_NAMES: [&str; 4] = [
+    "<!--<script></script><script>alert(1)</script>",
+    "</script><script>alert(2)</script><!--",
+    "\"><img src=x onerror=alert(3)><![CDATA[ ]]> &lt;b&gt; \u{2028}\u{2029}",
+    "</SCRIPT ><!-- <Script>",
+];
+
+/// Issue 37, point 24: `<!--<script>` in the game's name or `[mail] from` stopped every
+/// script of the Roads & Boats order writer's pages. For a Roads & Boats and a Catan
+/// game named each of [`HOSTILE_NAMES`], with a player so named and `[mail] from`'s
+/// name so written: every page of the site holds no HTML comment, every `<script` in
+/// it is one of the judge's own elements, whose text holds no `<` at all (so no
+/// `<!--`, `<script` or `</script` from a GM), and what the writer's script is given
+/// reads back as the very text the GM set (data, not markup).
+#[test]
+fn issue_37_point_24_text_a_gm_sets_never_breaks_a_pages_scripts() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    for (k, hostile) in HOSTILE_NAMES.iter().enumerate() {
+        for game in ["roads-and-boats", "catan"] {
+            let g = tmp.path().join(format!("{game}-{k}"));
+            let d = g.to_str().expect("utf-8");
+            let mut args = vec![
+                "new",
+                d,
+                "--player",
+                "Ann:ann@example.org",
+                "--player",
+                "Bob:bob@example.org",
+            ];
+            if game == "catan" {
+                args.extend(["--game", "catan", "--player", "Cyd:cyd@example.org"]);
+            } else {
+                args.extend(["--scenario", "two-rivers"]);
+            }
+            let (code, out, err) = judge_text(&args, &[]);
+            assert_eq!(code, 0, "judge new: {out}{err}");
+            let toml = std::fs::read_to_string(g.join("game.toml")).expect("game.toml");
+            let literal = |s: &str| format!("'{s}'");
+            let toml = toml
+                .replacen(
+                    &format!("name = \"{game}-{k}\""),
+                    &format!("name = {}", toml_string(hostile)),
+                    1,
+                )
+                .replacen(
+                    "name = \"Bob\"",
+                    &format!("name = {}", toml_string(hostile)),
+                    1,
+                );
+            std::fs::write(
+                g.join("game.toml"),
+                format!(
+                    "{toml}\n[mail]\nfrom = {}\npickup = \"../pickup-{game}-{k}\"\n",
+                    literal("\"<!--<script></script>\" <judge@example.org>")
+                ),
+            )
+            .expect("game.toml");
+            let out = tmp.path().join(format!("site-{game}-{k}"));
+            site(&g, &out);
+            let all = files(&out);
+            let mut writers = 0;
+            for (name, bytes) in all.iter().filter(|(n, _)| n.ends_with(".html")) {
+                let page = String::from_utf8(bytes.clone()).expect("utf-8");
+                assert!(
+                    !page.contains("<!--"),
+                    "{game}, {hostile:?}: {name} holds <!--"
+                );
+                let scripts = page_scripts(&page, &format!("{game}, {hostile:?}: {name}"));
+                if let Some(inline) = scripts.iter().find(|s| s.contains("window.WRITER =")) {
+                    let json = inline
+                        .split("window.WRITER = ")
+                        .nth(1)
+                        .and_then(|r| r.split(";\n").next())
+                        .expect("the writer's facts");
+                    let facts: serde_json::Value = serde_json::from_str(json)
+                        .unwrap_or_else(|e| panic!("{name}: {e}: {json}"));
+                    assert_eq!(facts["name"], serde_json::json!(hostile), "{name}");
+                    assert_eq!(
+                        facts["to"],
+                        serde_json::json!("\"<!--<script></script>\" <judge@example.org>"),
+                        "{name}"
+                    );
+                    writers += 1;
+                }
+            }
+            assert!(writers >= 2, "{game}, {hostile:?}: {writers} writer pages");
+        }
+    }
+}
+
+/// `s` as a TOML basic string.
+fn toml_string(s: &str) -> String {
+    serde_json::to_string(s).expect("json")
+}
+
+/// The text of every `<script>` element of an HTML page, as a browser's tokenizer ends
+/// them (at the first `</script`, whatever its case), each checked to be one of the
+/// judge's own (`src` a file of the site, or the writer's inline facts) and to hold no
+/// `<` that could open a comment or a tag.
+fn page_scripts(page: &str, what: &str) -> Vec<String> {
+    let lower = page.to_ascii_lowercase();
+    let mut out = Vec::new();
+    let mut at = 0;
+    while let Some(i) = lower[at..].find("<script").map(|i| at + i) {
+        let tag_end = i + lower[i..].find('>').expect("the tag ends");
+        let tag = &page[i..=tag_end];
+        let end = tag_end
+            + lower[tag_end..]
+                .find("</script")
+                .unwrap_or_else(|| panic!("{what}: a script never ends"));
+        let text = &page[tag_end + 1..end];
+        let own_file = [
+            "keys.js",
+            "position.js",
+            "checker.js",
+            "writer.js",
+            "game-writer.js",
+        ]
+        .iter()
+        .any(|f| {
+            tag == format!("<script src=\"{f}\">") || tag == format!("<script src=\"{f}\" defer>")
+        });
+        assert!(
+            (own_file && text.is_empty())
+                || (tag == "<script>" && text.starts_with("\nwindow.WRITER = ")),
+            "{what}: a script element not the judge's: {tag}{text}"
+        );
+        assert!(!text.contains('<'), "{what}: `<` in a script: {text}");
+        assert_eq!(&lower[end..end + 10], "</script>\n", "{what}");
+        out.push(text.to_string());
+        at = end + 9;
+    }
+    let opened = lower.matches("<script").count();
+    assert_eq!(opened, out.len(), "{what}");
+    out
+}

@@ -816,3 +816,107 @@ fn the_catan_order_writer_founds_by_clicks() {
     let errors = b.errors();
     assert!(errors.is_empty(), "{errors:#?}");
 }
+
+/// Issue 37, point 24: `<!--<script>` in the game's name or in `[mail] from` stopped
+/// every script of the Roads & Boats order writer's pages. A Roads & Boats game (the
+/// demo) and a Catan game, each named `<!--<script></script><script>alert(1)</script>`,
+/// with a player so named and `[mail] from` so written, in a real browser: every script
+/// of the writer's page runs (the position is read, the game's script lights D1's
+/// reach or the free corners), the page shows the names as text, "Mail it" carries the
+/// name in its subject, no alert opens and nothing fails.
+#[test]
+fn issue_37_point_24_the_order_writer_runs_under_a_hostile_name() {
+    const HOSTILE: &str = "<!--<script></script><script>alert(1)</script>";
+    let tmp = tempfile::tempdir().expect("tmp");
+    let demo = tmp.path().join("demo");
+    support::copy_dir(Path::new("games/demo"), &demo, &|p| {
+        !p.components().any(|c| c.as_os_str() == "pending")
+    });
+    let island = new_island(tmp.path());
+    let mut b = Browser::start(&chromium());
+    for (game, lit) in [(&demo, ".writer-reach"), (&island, ".writer-settlement")] {
+        let toml = std::fs::read_to_string(game.join("game.toml")).expect("game.toml");
+        let named = toml
+            .lines()
+            .map(|l| {
+                if l.starts_with("name = ") && !l.contains("\"Ann\"") {
+                    // The game's name (the first `name`), or a player's.
+                    if toml.find(l) == toml.find("name = ") {
+                        return format!("name = '{HOSTILE}'");
+                    }
+                    return format!("name = 'Bob {HOSTILE}'");
+                }
+                l.to_string()
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let named = if named.contains(&format!("name = '{HOSTILE}'")) {
+            named
+        } else {
+            named.replacen(
+                "\nscenario = ",
+                &format!("\nname = '{HOSTILE}'\nscenario = "),
+                1,
+            )
+        };
+        std::fs::write(
+            game.join("game.toml"),
+            format!(
+                "{named}\n\n[mail]\nfrom = '\"<!--<script></script>\" <judge@example.org>'\npickup = \"../pickup\"\n"
+            ),
+        )
+        .expect("game.toml");
+        let out = tmp.path().join(format!(
+            "site-{}",
+            game.file_name().and_then(|n| n.to_str()).expect("a name")
+        ));
+        let (code, _, err) = support::run_judge(
+            &[
+                "site",
+                game.to_str().expect("utf-8"),
+                "-o",
+                out.to_str().expect("utf-8"),
+            ],
+            &[],
+        );
+        assert_eq!(code, 0, "judge site: {err}");
+        b.open(&url(&out.join("write-red.html")));
+        b.eval("window.alert = () => { window.alerted = true; }; true");
+        let ran = b.eval(
+            "[typeof window.WRITER.put, typeof window.WRITER_POSITION, window.WRITER.name, \
+             document.title.startsWith(window.WRITER.name)]",
+        );
+        assert_eq!(
+            ran,
+            json!(["function", "object", HOSTILE, true]),
+            "{}: every script ran",
+            game.display()
+        );
+        if lit == ".writer-reach" {
+            b.click(".writer-transporter[data-id='D1']");
+        }
+        let n = b.eval(&format!("document.querySelectorAll('{lit}').length"));
+        assert!(
+            n.as_u64() > Some(0),
+            "{}: the game's script draws: {n}",
+            game.display()
+        );
+        let href = b.eval("document.getElementById('mail').href");
+        let want = format!(
+            "mailto:judge@example.org?subject={}",
+            b.eval(&format!(
+                "encodeURIComponent({:?})",
+                format!("orders {HOSTILE} red turn 1")
+            ))
+            .as_str()
+            .expect("encoded")
+        );
+        assert!(
+            href.as_str().is_some_and(|h| h.starts_with(&want)),
+            "{href} does not start {want}"
+        );
+        assert_eq!(b.eval("window.alerted === true"), json!(false));
+        let errors = b.errors();
+        assert!(errors.is_empty(), "{}: {errors:#?}", game.display());
+    }
+}

@@ -594,6 +594,16 @@ impl Position for State {
         show::render(self, title)
     }
 
+    /// The state with every player's address left out (the order checker reads none):
+    /// the site shows no address (issue 37, point 17).
+    fn site_state(&self) -> Option<Result<String, GameError>> {
+        let mut s = self.clone();
+        for p in s.players.values_mut() {
+            p.email.clear();
+        }
+        Some(stable_json(&s).map_err(|e| GameError::internal(e.to_string())))
+    }
+
     fn bot(&self, game: &str, seat: &str) -> Option<Result<String, GameError>> {
         Some(
             match colour(seat).filter(|c| self.players.contains_key(c)) {

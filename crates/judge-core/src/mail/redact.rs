@@ -3,8 +3,10 @@
 //! any line that starts with `secret` (after the clean-up the order reader does, and
 //! after quote marks), and any word shaped like the secrets `judge secret` makes. Each
 //! value found is then blanked wherever it stands in the decoded text — quoted, folded
-//! over two lines, with invisible characters or typographic dashes inside — before
-//! anything is kept, logged, answered or committed.
+//! over two lines (comment lines too: `# abcd-ef` / `# gh-jkmn`), with invisible
+//! characters or typographic dashes inside — before anything is kept, logged, answered
+//! or committed. A `secret` line put in a comment (`# secret abcd-efgh-jkmn`) is blanked
+//! as one, though the order reader does not read it.
 
 use std::collections::BTreeSet;
 
@@ -18,15 +20,17 @@ const SHORTEST: usize = 4;
 
 /// Where the value of a `secret` line stands in it (`secret abc`, `Secret: abc`,
 /// `> secret = abc # mine`), seen as the order reader sees the line: invisible
-/// characters dropped, quote marks (`> > `) taken off.
-fn secret_value_span(line: &str) -> Option<std::ops::Range<usize>> {
+/// characters dropped, quote marks (`> > `) taken off; with `commented`, comment marks
+/// too (`# secret abc`, `> ## secret: abc`), as blanking reads a line (the order reader
+/// does not: a comment is no secret line to it).
+fn secret_value_span(line: &str, commented: bool) -> Option<std::ops::Range<usize>> {
     // The characters that count, with where each stands in the line: read one at a
     // time, so that a line that is no `secret` line (a 2 MB line of anything) costs no
     // memory (issue 37, point 6).
     let mut chars = line
         .char_indices()
         .filter_map(|(i, c)| plain(c).map(|p| (p, i, i + c.len_utf8())))
-        .skip_while(|(c, ..)| c.is_whitespace() || *c == '>')
+        .skip_while(|(c, ..)| c.is_whitespace() || *c == '>' || (commented && *c == '#'))
         .peekable();
     for want in "secret".chars() {
         match chars.next() {
@@ -56,7 +60,7 @@ fn secret_value_span(line: &str) -> Option<std::ops::Range<usize>> {
 
 /// The value of a `secret` line, if the line is one, as the order reader reads it.
 pub fn secret_line_value(line: &str) -> Option<String> {
-    secret_value_span(line).map(|r| line[r].chars().filter_map(plain).collect())
+    secret_value_span(line, false).map(|r| line[r].chars().filter_map(plain).collect())
 }
 
 /// The letters and digits `judge secret` makes secrets of ([`super::secret::generate`]).
@@ -66,7 +70,7 @@ fn secret_letter(c: char) -> bool {
 
 /// Every run of letters and digits in a text, with where it stands; what separates one
 /// run from the next says whether it may join a secret (a dash, white space, a line
-/// break with its quote marks).
+/// break with its quote and comment marks).
 fn runs(text: &str) -> Vec<(usize, usize, Joint)> {
     let mut out: Vec<(usize, usize, Joint)> = Vec::new();
     let mut start: Option<usize> = None;
@@ -85,7 +89,7 @@ fn runs(text: &str) -> Vec<(usize, usize, Joint)> {
             out.push((s, i, joint));
             between = Joint::Space;
         }
-        between = if p.is_whitespace() || p == '>' {
+        between = if p.is_whitespace() || p == '>' || p == '#' {
             between
         } else if p == '-' && between == Joint::Space {
             Joint::Dash
@@ -102,7 +106,7 @@ fn runs(text: &str) -> Vec<(usize, usize, Joint)> {
 /// What stands between a run of letters and digits and the run before it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Joint {
-    /// Only white space (line breaks and quote marks too).
+    /// Only white space (line breaks, quote and comment marks too).
     Space,
     /// One dash, with white space around it or not.
     Dash,
@@ -161,7 +165,8 @@ pub fn candidates<'a>(texts: impl IntoIterator<Item = &'a str>) -> BTreeSet<Stri
     let mut found = BTreeSet::new();
     for text in texts {
         for line in text.lines() {
-            if let Some(v) = secret_line_value(line)
+            if let Some(v) = secret_value_span(line, true)
+                .map(|r| line[r].chars().filter_map(plain).collect::<String>())
                 && !v.is_empty()
             {
                 found.insert(v.clone());
@@ -178,9 +183,11 @@ pub fn candidates<'a>(texts: impl IntoIterator<Item = &'a str>) -> BTreeSet<Stri
 }
 
 /// Left out when values are compared: white space, dashes (typographic ones are
-/// dashes to [`plain`]) and quote marks (`> ` at the start of a line, or anywhere).
+/// dashes to [`plain`]), quote marks (`> ` at the start of a line, or anywhere) and
+/// comment marks (`#`: a secret folded over two comment lines, issue 37, point 19). No
+/// value holds a `#` (a `secret` line's value ends at one).
 fn left_out(c: char) -> bool {
-    c.is_whitespace() || c == '-' || c == '>'
+    c.is_whitespace() || c == '-' || c == '>' || c == '#'
 }
 
 /// A value as blanking compares it: lower-cased, without what [`left_out`] names and
@@ -194,10 +201,10 @@ pub fn squeezed(v: &str) -> String {
 }
 
 /// `text` with every value blanked wherever it stands, and the rest of every `secret`
-/// line blanked whatever it says. A value is found without its white space and dashes,
-/// so it is found however it is written: in capitals, folded over two lines, quoted,
-/// with spaces or other dashes between its groups or none, with invisible characters
-/// inside.
+/// line (commented out or not) blanked whatever it says. A value is found without its
+/// white space, dashes, quote and comment marks, so it is found however it is written:
+/// in capitals, folded over two or more lines (comment lines too), quoted, with spaces
+/// or other dashes between its groups or none, with invisible characters inside.
 /// One pass over the text finds every value (Aho–Corasick), however many there are.
 pub fn blank(text: &str, values: &BTreeSet<String>) -> String {
     // The text as values are compared ([`squeezed`]), and where each character stands
@@ -243,7 +250,7 @@ pub fn blank(text: &str, values: &BTreeSet<String>) -> String {
     // Whatever a `secret` line says is blanked too, short or not.
     let mut offset = 0;
     for line in text.split_inclusive('\n') {
-        if let Some(r) = secret_value_span(line) {
+        if let Some(r) = secret_value_span(line, true) {
             cut.push((offset + r.start, offset + r.end));
         }
         offset += line.len();
@@ -362,6 +369,42 @@ mod tests {
         assert_eq!(values.len(), 130_000);
         let out = blank(&text, &values);
         assert_eq!(out.matches(BLANK).count(), 130_000);
+    }
+
+    /// Issue 37, point 19: a secret folded over two or more `#` comment lines, with
+    /// either line end, is blanked whole; a `secret` line in a comment is blanked as
+    /// one, yet the order reader still reads no secret from a comment.
+    #[test]
+    fn a_secret_folded_over_comment_lines_is_blanked() {
+        let values: BTreeSet<String> = [S.to_string()].into();
+        for text in [
+            "# mine: abcd-ef\n# gh-jkmn\n",
+            "# abcd-ef\r\n#gh-jk\r\n## mn\r\n",
+            "> # abcd\n> # efgh-jkmn",
+            "move D1: C3 # abcdef\n# ghjkmn",
+        ] {
+            let out = blank(text, &values);
+            assert!(
+                !squeezed(&out).contains("abcdefghjkmn"),
+                "{text:?} -> {out:?}"
+            );
+            let left: String = out
+                .replace(BLANK, "")
+                .chars()
+                .filter(|c| "abcdefghjkmn".contains(*c))
+                .collect();
+            assert!(left.len() <= 4, "{text:?} -> {out:?}");
+        }
+        assert_eq!(
+            blanked("# secret: abcdefg\nmove"),
+            "# secret: [secret]\nmove"
+        );
+        assert!(candidates(["#  Secret abcd-ef"]).contains("abcd-ef"));
+        assert_eq!(secret_line_value("# secret abcd"), None);
+        // A shaped secret folded at a dash over comment lines is found with no
+        // `secret` line to name it.
+        let out = blanked("# abcd-efgh-\n# jk2n\n");
+        assert!(!squeezed(&out).contains("jk2n"), "{out:?}");
     }
 
     #[test]

@@ -591,6 +591,16 @@ pub trait Position {
     fn public_record(&self) -> Option<String> {
         None
     }
+    /// The position the site's order checker reads where the state file is public
+    /// ([`Position::public_record`] is `None`): what [`Game::position`] reads back,
+    /// with what is no part of the game's play left out — the players' addresses,
+    /// which the site never shows (issue 37, point 17). `None`: the state file as
+    /// kept holds nothing of that kind. (The site leaves out every address game.toml
+    /// names in any case; this is for what game.toml no longer names, a replaced
+    /// player's.)
+    fn site_state(&self) -> Option<Result<String, GameError>> {
+        None
+    }
     /// The position for people (`judge show`).
     fn show(&self, title: &str) -> String;
     /// The order writer's page for `seat` on the game's site (`judge site`): what its

@@ -6,7 +6,11 @@
 //! What a page may show is what the public record holds: the turn's public
 //! `report.txt`, its picture, its `turn.json`, and its played orders unless the game
 //! keeps them private ([`Game::private_files`]: hidden hands). Pending, held
-//! and standing orders, mail, secrets and addresses are never read. The counts charted
+//! and standing orders, mail and secrets are never read, and no address but the
+//! judge's own (`[mail] from`, for "Mail it") is published: the order writer's
+//! position is the game's state without the players' addresses
+//! ([`Position::site_state`](crate::pbem::game::Position::site_state)), and any
+//! address game.toml names is taken out of what is published as JSON. The counts charted
 //! come from each turn's report ([`Report::tally`]), which gives only what everyone may
 //! see.
 //!
@@ -150,6 +154,58 @@ fn blank_secrets(text: &str) -> String {
     out
 }
 
+/// Every address game.toml names but the judge's own (`[mail] from`, which "Mail it"
+/// goes to): the players', the GM's, the mail servers' user names where they are
+/// addresses. Lower-cased.
+fn addresses(file: &crate::archive::GameFile) -> Vec<String> {
+    let mail = file.mail.as_ref();
+    file.players
+        .iter()
+        .map(|p| p.email.as_str())
+        .chain(file.gm.as_ref().map(|g| g.email.as_str()))
+        .chain(mail.and_then(|m| m.smtp_user.as_deref()))
+        .chain(mail.and_then(|m| m.imap_user.as_deref()))
+        .map(|a| a.trim().to_lowercase())
+        .filter(|a| a.contains('@'))
+        .collect()
+}
+
+/// A JSON text the site publishes (a position for the checker, a writer's model) with
+/// every string that holds one of `hidden` (lower-cased addresses) made empty, keys
+/// and values alike, however the game laid it out: the site shows no address
+/// (issue 37, point 17).
+fn without_addresses(json: &str, hidden: &[String]) -> Result<String, Error> {
+    fn clean(v: &mut serde_json::Value, hidden: &[String]) {
+        let holds = |s: &str| {
+            let s = s.to_lowercase();
+            hidden.iter().any(|a| s.contains(a.as_str()))
+        };
+        match v {
+            serde_json::Value::String(s) if holds(s) => s.clear(),
+            serde_json::Value::Array(items) => items.iter_mut().for_each(|i| clean(i, hidden)),
+            serde_json::Value::Object(map) => {
+                let named: Vec<String> = map.keys().filter(|k| holds(k)).cloned().collect();
+                for k in named {
+                    map.remove(&k);
+                }
+                map.values_mut().for_each(|i| clean(i, hidden));
+            }
+            _ => {}
+        }
+    }
+    let lower = json.to_lowercase();
+    if !hidden.iter().any(|a| lower.contains(a.as_str())) {
+        return Ok(json.to_string());
+    }
+    let mut v: serde_json::Value = serde_json::from_str(json).map_err(|e| {
+        Error::Game(crate::error::GameError::internal(format!(
+            "the site's position is no JSON: {e}"
+        )))
+    })?;
+    clean(&mut v, hidden);
+    Ok(v.to_string())
+}
+
 /// Read what the site shows from the archive: the game, and each turn (calling `tick`
 /// after each, for a progress bar).
 pub fn collect(
@@ -247,19 +303,25 @@ fn writer_pages(
 ) -> Result<Vec<WriterPage>, Error> {
     let (state, public) = match position.public_record() {
         Some(record) => (record, true),
-        None => (
-            archive
-                .read(last, crate::archive::STATE_FILE)
-                .map_err(Error::from)?,
-            false,
-        ),
+        None => match position.site_state() {
+            Some(state) => (state?, false),
+            None => (
+                archive
+                    .read(last, crate::archive::STATE_FILE)
+                    .map_err(Error::from)?,
+                false,
+            ),
+        },
     };
+    let hidden = addresses(&archive.game);
+    let state = without_addresses(&state, &hidden)?;
     let to = archive.mail().map(|m| m.from.clone());
     let mut pages = Vec::new();
     for seat in &archive.game.players {
-        let Some(writer) = position.writer(&seat.id) else {
+        let Some(mut writer) = position.writer(&seat.id) else {
             continue;
         };
+        writer.model = without_addresses(&writer.model, &hidden)?;
         let mut text = crate::pbem::order_header(archive, game, position, &seat.id);
         text.push('\n');
         text.push_str(&writer.body);
@@ -334,6 +396,27 @@ pub fn render(overview: &Overview, turns: &[Turn]) -> Files {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 37, point 17: whatever a game puts in what the site publishes as JSON, no
+    /// string holding an address game.toml names is left, in any case, as a value or
+    /// a key; the rest stays, and JSON without one is left as it is, byte for byte.
+    #[test]
+    fn no_address_is_left_in_what_the_site_publishes_as_json() {
+        let hidden = vec!["ann@example.org".to_string(), "gm@example.org".to_string()];
+        let json = r#"{"players":{"red":{"name":"Ann","email":"ANN@Example.org"}},"note":["Gail <gm@example.org>",7],"ann@example.org":1,"keep":"bob@example.org"}"#;
+        let out = without_addresses(json, &hidden).expect("json");
+        let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+        assert!(
+            !out.to_lowercase().contains("ann@") && !out.contains("gm@"),
+            "{out}"
+        );
+        assert_eq!(v["players"]["red"]["name"], "Ann");
+        assert_eq!(v["players"]["red"]["email"], "");
+        assert_eq!(v["note"], serde_json::json!(["", 7]));
+        assert_eq!(v["keep"], "bob@example.org");
+        let plain = r#"{"b":1, "a":"x"}"#;
+        assert_eq!(without_addresses(plain, &hidden).expect("json"), plain);
+    }
 
     #[test]
     fn a_secret_line_is_blanked_whatever_its_case_and_indent() {

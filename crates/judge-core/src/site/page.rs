@@ -36,10 +36,25 @@ pub fn position_script(state: &str) -> String {
     )
 }
 
-/// JSON inside a `<script>` element: `</` written `<\/`, as JSON allows, so that no
-/// text in it ends the element.
+/// JSON inside a `<script>` element (or a script file): every `<`, `>` and `&` written
+/// as its `\u` escape, as JSON allows inside a string (and JSON has them nowhere
+/// else), so that no text in it (a game's name, `[mail] from`, a player's name, all
+/// set by the GM) can end the element, open a comment (`<!--`) or a nested `<script`
+/// that keeps the element open past its end. U+2028 and U+2029, line ends to older
+/// JavaScript, are escaped too. Issue 37, point 24.
 fn script_json(json: &str) -> String {
-    json.replace("</", "<\\/")
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// A seat's order writer page: the map of the latest turn, the order file being written
@@ -319,7 +334,7 @@ pub fn overview(ov: &Overview, turns: &[Turn]) -> String {
             .map(|w| {
                 format!(
                     "<a href=\"{}\">{}</a>",
-                    super::writer_file(&w.seat),
+                    escape(&super::writer_file(&w.seat)),
                     escape(&seat_name(ov, &w.seat))
                 )
             })
