@@ -683,6 +683,9 @@ fn try_order(
             Ok(Flow::Go)
         }
         Order::Offer { give, get, to } => {
+            // The offerer's own side first: a refusal for want of one's own cards is
+            // the same whatever the others accept and hold (issue 37, point 13).
+            s.check_offer(seat, give, get)?;
             let (with, line) = find_taker(s, seat, give, get, *to)?;
             single(
                 Action::DomesticTrade {
