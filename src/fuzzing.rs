@@ -97,9 +97,11 @@ pub fn mail(data: &[u8]) {
     }
 }
 
-/// The shapes of mail that once cost the judge minutes or gigabytes each (issue 21):
-/// what the hostile-mail test, the mail benchmark and the fuzzing seeds are made of.
-pub const HOSTILE: [&str; 7] = [
+/// The shapes of mail that once cost the judge minutes or gigabytes each (issues 21 and
+/// 37): what the hostile-mail test, the mail benchmark and the fuzzing seeds are made
+/// of. (An odd number of them, so that the hostile-mail test sends each from a player
+/// and from a stranger.)
+pub const HOSTILE: [&str; 13] = [
     "nested <div>",
     "nested <ul><li>",
     "table cells",
@@ -107,6 +109,12 @@ pub const HOSTILE: [&str; 7] = [
     "a huge Subject",
     "a huge Message-ID",
     "many MIME parts",
+    "<rt> in 100 parts",
+    "<optgroup> in 100 parts",
+    "<div/> in 100 parts",
+    "a <b> left open over paragraphs",
+    "one 2 MB line",
+    "100 secret-shaped words over 2 MB",
 ];
 
 /// A mail of one of the [`HOSTILE`] shapes, near 2 MB; `n` makes each one different.
@@ -151,7 +159,7 @@ pub fn hostile_mail(shape: usize, n: usize, from: &str) -> Vec<u8> {
             "i".repeat(1_900_000)
         )
         .into_bytes(),
-        _ => {
+        6 => {
             let mut body = String::from(
                 "MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n",
             );
@@ -161,7 +169,147 @@ pub fn hostile_mail(shape: usize, n: usize, from: &str) -> Vec<u8> {
             body.push_str("--b--\r\n");
             format!("From: {from}\r\nSubject: {n}\r\nMessage-ID: <{id}>\r\n{body}").into_bytes()
         }
+        // Tags the parser nests though a scan of the text takes them as closed, in as
+        // many HTML attachments as fit.
+        k @ 7..=9 => {
+            let tag = ["<rt>", "<optgroup>", "<div/>"][k - 7];
+            let part = format!("{n}{}", tag.repeat(4_999));
+            let mut body = String::from(
+                "MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n",
+            );
+            let mut p = 0;
+            while p < 100 && body.len() + part.len() < 1_900_000 {
+                body.push_str(&format!(
+                    "--b\r\nContent-Type: text/html\r\nContent-Disposition: attachment; filename=p{p}.html\r\n\r\n{part}\r\n"
+                ));
+                p += 1;
+            }
+            body.push_str("--b--\r\n");
+            format!("From: {from}\r\nSubject: orders\r\nMessage-ID: <{id}>\r\n{body}").into_bytes()
+        }
+        // A formatting element left open, which the parser builds again in every
+        // paragraph after it (a stray `</x>`, which it ignores, closes it for a scan).
+        10 => html(
+            (0..2_400)
+                .map(|i| format!("<p><b id={i}-{n}></p></x>"))
+                .collect::<String>()
+                + &"<p>x".repeat(2_500),
+        ),
+        11 => format!(
+            "From: {from}\r\nSubject: orders\r\nMessage-ID: <{id}>\r\n\r\ngame demo\r\n{n}{}\r\n",
+            "x".repeat(1_990_000)
+        )
+        .into_bytes(),
+        _ => {
+            let words: Vec<String> = (0..100).map(|w| format!("abcd-efgh-{w:04}")).collect();
+            let mut text = String::new();
+            while text.len() < 1_900_000 {
+                text.push_str(&words.join(" "));
+                text.push_str(&format!(" move D1: load 1 board; C3 {n}\n"));
+            }
+            format!("From: {from}\r\nSubject: orders\r\nMessage-ID: <{id}>\r\n\r\n{text}")
+                .into_bytes()
+        }
     }
+}
+
+/// A mail's text as the command reader reads it (docs/mail-commands.md): every line is a
+/// command, a slip answered with its fix, or left to the orders, which keep their line
+/// numbers; what a command needs (the GM's, acts) is known for each.
+pub fn commands(data: &[u8]) {
+    use crate::pbem::commands::{holds_orders, split};
+    let text = String::from_utf8_lossy(data);
+    let s = split(&text);
+    // A line ending in `\r\r\n` keeps one `\r` as a line, none once the rest is joined
+    // again with `\n`: a carriage return at a line's end is no part of an order.
+    let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
+    for (i, l) in s.rest.lines().enumerate() {
+        let l = l.trim_end_matches('\r');
+        assert!(
+            l.is_empty() || lines.get(i) == Some(&l),
+            "the orders keep their line numbers: line {} became {l:?}",
+            i + 1
+        );
+    }
+    let mut last = 0;
+    for f in &s.commands {
+        assert!(f.line > last, "commands in the order written");
+        last = f.line;
+        if let Ok(c) = &f.command {
+            let _ = (c.name(), c.is_gm(), c.acts());
+        }
+    }
+    let _ = holds_orders(&s.rest);
+}
+
+/// The games of a folder as its router sees them: Bob plays in both, Ann in one.
+fn folder() -> &'static [crate::pbem::route::Entry] {
+    static GAMES: OnceLock<Vec<crate::pbem::route::Entry>> = OnceLock::new();
+    GAMES.get_or_init(|| {
+        let entry = |name: &str, players: &[&str]| crate::pbem::route::Entry {
+            name: name.into(),
+            players: players.iter().map(|p| p.to_string()).collect(),
+            about: format!("{name}, turn 1 next"),
+        };
+        vec![
+            entry("harbour", &["bob@example.org", "cat@example.org"]),
+            entry("island", &["ann@example.org", "bob@example.org"]),
+        ]
+    })
+}
+
+/// One raw mail through the folder's router (issue 37): read once as the pass reads it,
+/// routed with every game read and with one that could not be. Whatever it is, it goes
+/// to a game of the folder or to the mailroom, its reading is kept only for a game, a
+/// game named is one of the sender's or the sender plays in none, and the same mail is
+/// routed the same way again.
+pub fn route(data: &[u8]) {
+    use crate::pbem::house::route_mail;
+    use crate::pbem::route::{self, Route};
+    let games = folder();
+    let judge = "judge@example.org";
+    let first = route_mail(games, true, judge, data, true);
+    let yours = route::games_of(games, first.from.as_deref());
+    match &first.route {
+        Route::Game(g) => {
+            assert!(*g < games.len(), "{:?}", first.route);
+            assert!(
+                yours.is_empty() || yours.contains(g),
+                "a mail went to {g}, not one of the sender's games {yours:?}"
+            );
+        }
+        Route::NotYourGame { yours: y, .. }
+        | Route::WhichGame { yours: y }
+        | Route::Games { yours: y } => {
+            assert!(
+                !y.is_empty() && *y == yours,
+                "{:?} for {yours:?}",
+                first.route
+            );
+        }
+        Route::Stranger => {}
+        Route::Wait => unreachable!("every game was read, yet the mail waits"),
+    }
+    assert_eq!(
+        first.prior.is_some(),
+        matches!(first.route, Route::Game(_)),
+        "the reading is kept for a game's mail only"
+    );
+    let again = route_mail(games, true, judge, data, true);
+    assert_eq!(again.route, first.route, "routed the same way twice");
+    // Not read (its reading stopped passes): routed by its headers alone.
+    let unread = route_mail(games, true, judge, data, false);
+    assert!(!matches!(unread.route, Route::Wait), "{:?}", unread.route);
+    // A game that cannot be read: only a game line decides, the rest waits.
+    let partial = route_mail(games, false, judge, data, true);
+    assert!(
+        matches!(
+            partial.route,
+            Route::Game(_) | Route::Wait | Route::Stranger
+        ),
+        "{:?}",
+        partial.route
+    );
 }
 
 /// A stored state, for every game.
@@ -179,10 +327,12 @@ pub fn state(data: &[u8]) {
 pub type Target = fn(&[u8]);
 
 /// The targets by name, for the corpus test.
-pub const TARGETS: [(&str, Target); 5] = [
+pub const TARGETS: [(&str, Target); 7] = [
     ("roads_boats_orders", roads_boats_orders),
     ("catan_orders", catan_orders),
     ("scenario", scenario),
     ("mail", mail),
     ("state", state),
+    ("commands", commands),
+    ("route", route),
 ];

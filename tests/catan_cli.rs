@@ -289,7 +289,7 @@ fn turn_plays_the_founding_in_snake_order_in_one_run() {
     // report and the map are made again when wanted (issue 22, point 6), not kept.
     for t in 1..=6 {
         let turn = dir.join(format!("turns/{t:03}"));
-        for f in ["report.txt", "public.json", "turn.json"] {
+        for f in ["report.txt", "public.json", "draws.json", "turn.json"] {
             assert!(turn.join(f).is_file(), "turn {t}: {f}");
         }
         for f in ["reports", "map.svg", "map.png"] {

@@ -193,6 +193,23 @@ impl Run {
             let (from, text) = m.split_once(": ").expect("`send ADDRESS: TEXT`");
             self.srv
                 .send_at(from, "mail", &format!("{text}\n"), &self.now);
+        } else if let Some(who) = d.strip_prefix("confirm ") {
+            // `confirm ADDRESS`: the address sends back the line its sign-up mail asks
+            // for (`confirm GAME CODE`).
+            let line = self
+                .srv
+                .delivered()
+                .into_iter()
+                .filter(|m| m.0 == who)
+                .find_map(|m| {
+                    m.2.lines()
+                        .map(str::trim)
+                        .find(|l| l.starts_with("confirm "))
+                        .map(str::to_string)
+                })
+                .expect("a sign-up mail with a line to send back");
+            self.srv
+                .send_at(who, "Re: sign-up", &format!("{line}\n"), &self.now);
         } else if let Some(n) = d.strip_prefix("expect exit ") {
             self.expect = Some(n.parse().expect("an exit status"));
         } else if !d.starts_with("append ") {
@@ -313,7 +330,7 @@ fn every_command_in_the_gm_guide_runs() {
         run.tmp.path().join("games/mailroom/log.jsonl").is_file(),
         "the folder's pass read the shared mailbox"
     );
-    // Section 12: Fay's join took harbour's free seat and began the game.
+    // Section 12: Fay's join, confirmed, took harbour's free seat and began the game.
     let harbour = run.tmp.path().join("games/harbour");
     assert!(harbour.join("turns/000").is_dir(), "harbour began");
     let delivered = run.srv.delivered();

@@ -8,14 +8,14 @@ use crate::support;
 use std::path::PathBuf;
 use std::time::Duration;
 
-struct Game {
+pub(crate) struct Game {
     _tmp: tempfile::TempDir,
-    root: PathBuf,
-    dir: PathBuf,
-    red: String,
+    pub(crate) root: PathBuf,
+    pub(crate) dir: PathBuf,
+    pub(crate) red: String,
 }
 
-fn game(schedule: &str) -> Game {
+pub(crate) fn game(schedule: &str) -> Game {
     let tmp = tempfile::tempdir().expect("tmp");
     let root = tmp.path().to_path_buf();
     let dir = root.join("demo");
@@ -38,11 +38,15 @@ fn game(schedule: &str) -> Game {
 /// Run `judge` with a watchdog: a run that does not end within `limit` is killed and
 /// the test fails (this is no timing of the judge: that is `cargo bench --bench mail`;
 /// it only stops a test that would otherwise hang for hours).
-fn judge_within(args: &[&str], limit: Duration) -> (i32, String, String) {
+pub(crate) fn judge_within(args: &[&str], limit: Duration) -> (i32, String, String) {
     judge_at(args, limit, &[])
 }
 
-fn judge_at(args: &[&str], limit: Duration, env: &[(&str, &str)]) -> (i32, String, String) {
+pub(crate) fn judge_at(
+    args: &[&str],
+    limit: Duration,
+    env: &[(&str, &str)],
+) -> (i32, String, String) {
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
         .args(args)
         .env_clear()
@@ -73,12 +77,12 @@ fn judge_at(args: &[&str], limit: Duration, env: &[(&str, &str)]) -> (i32, Strin
 }
 
 impl Game {
-    fn d(&self) -> &str {
+    pub(crate) fn d(&self) -> &str {
         self.dir.to_str().expect("utf-8")
     }
 
     /// `judge ingest` over these mails, as .eml files in this order.
-    fn ingest(&self, mails: &[Vec<u8>]) -> String {
+    pub(crate) fn ingest(&self, mails: &[Vec<u8>]) -> String {
         let dir = self.root.join("eml");
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("mkdir");
@@ -95,7 +99,7 @@ impl Game {
     }
 
     /// Ann's real orders, loading a board: the mail a player sends.
-    fn loading(&self, id: &str) -> Vec<u8> {
+    pub(crate) fn loading(&self, id: &str) -> Vec<u8> {
         mail(
             "ann@example.org",
             id,
@@ -105,7 +109,7 @@ impl Game {
     }
 
     /// `judge ingest --maildir`, which must end within `secs` and succeed.
-    fn ingest_maildir(&self, maildir: &std::path::Path, secs: u64) -> String {
+    pub(crate) fn ingest_maildir(&self, maildir: &std::path::Path, secs: u64) -> String {
         let args = [
             "ingest",
             self.d(),
@@ -117,7 +121,7 @@ impl Game {
         out
     }
 
-    fn sent_to(&self, who: &str) -> Vec<String> {
+    pub(crate) fn sent_to(&self, who: &str) -> Vec<String> {
         let Ok(d) = std::fs::read_dir(self.root.join("pickup")) else {
             return Vec::new();
         };
@@ -127,23 +131,23 @@ impl Game {
             .collect()
     }
 
-    fn log(&self) -> String {
+    pub(crate) fn log(&self) -> String {
         std::fs::read_to_string(self.dir.join("mail/log.jsonl")).unwrap_or_default()
     }
 
-    fn pending(&self) -> String {
+    pub(crate) fn pending(&self) -> String {
         std::fs::read_to_string(self.dir.join("pending/red.txt")).unwrap_or_default()
     }
 }
 
-fn mail(from: &str, id: &str, headers: &str, body: &str) -> Vec<u8> {
+pub(crate) fn mail(from: &str, id: &str, headers: &str, body: &str) -> Vec<u8> {
     format!(
         "From: {from}\r\nTo: judge@example.org\r\nSubject: orders\r\nMessage-ID: <{id}>\r\n{headers}\r\n{body}"
     )
     .into_bytes()
 }
 
-fn html_mail(from: &str, id: &str, html: &str) -> Vec<u8> {
+pub(crate) fn html_mail(from: &str, id: &str, html: &str) -> Vec<u8> {
     mail(
         from,
         id,
@@ -152,7 +156,7 @@ fn html_mail(from: &str, id: &str, html: &str) -> Vec<u8> {
     )
 }
 
-fn orders(secret: &str, line: &str) -> String {
+pub(crate) fn orders(secret: &str, line: &str) -> String {
     format!("game demo\r\nplayer red\r\nsecret {secret}\r\nturn 1\r\nmovement\r\n{line}\r\n")
 }
 
@@ -199,6 +203,9 @@ fn a_maildir_of_200_hostile_mails_is_read_and_the_real_orders_filed() {
         "its headers do not end within 64 KB",
         "it holds 130000 words that may be secrets",
         "MIME parts, and the judge reads at most 200",
+        // Issue 37, points 2 and 6.
+        "at most 5000 elements in a mail",
+        "order files are read up to 1048576 bytes",
     ] {
         assert!(log.contains(why), "{why}: {log}");
     }
@@ -228,7 +235,7 @@ fn a_mail_whose_reading_stopped_a_run_is_refused_once() {
     std::fs::write(g.dir.join("mail/reading"), format!("{digest} 2\n")).expect("write");
     let out = g.ingest(std::slice::from_ref(&raw));
     assert!(
-        out.contains("refused: reading it stopped the judge twice"),
+        out.contains("refused: reading it, or carrying out its commands, stopped the judge twice"),
         "{out}"
     );
     assert!(!g.dir.join("mail/reading").exists());

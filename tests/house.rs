@@ -678,7 +678,8 @@ fn judge_serve_runs_commands_press_and_sign_up_for_every_game_of_one_address() {
         .expect("the demo's orders")
         .replace("game demo\nplayer yellow\nturn 1\n", "");
     // Bob's two games' orders cross; a stranger writes; Ann asks for her games; Ann
-    // sends commands to island; press in each mode; two strangers join harbour.
+    // sends commands to island; press in each mode; two strangers join harbour and
+    // confirm.
     h.srv.send(
         "Bob <bob@example.org>",
         "my turn",
@@ -738,11 +739,45 @@ fn judge_serve_runs_commands_press_and_sign_up_for_every_game_of_one_address() {
             ("ann@example.org", "Your games"),
             ("ann@example.org", "[island] status, template"),
             ("bob@example.org", "[rivers] press from red (Ann)"),
-            ("cat@example.org", "[island] press from anonymous"),
-            ("dan@example.org", "[island] press from anonymous"),
+            ("ann@example.org", "[island] anonymous press"),
             ("cat@example.org", "[express] press"),
-            ("fay@example.org", "[harbour] welcome: you play"),
-            ("gus@example.org", "[harbour] join"),
+            ("fay@example.org", "[harbour] sign-up: confirm your seat"),
+            ("gus@example.org", "[harbour] sign-up: confirm your seat"),
+        ],
+        Duration::from_secs(60),
+    );
+    // Each sends back the line the judge mailed (issue 37, point 8): Fay first takes
+    // the last seat, and the game begins; Gus's comes too late.
+    let line = |who: &str| {
+        all.iter()
+            .filter(|m| m.0 == who)
+            .find_map(|m| {
+                m.2.lines()
+                    .map(str::trim)
+                    .find(|l| l.starts_with("confirm harbour "))
+                    .map(str::to_string)
+            })
+            .expect("the line to send back")
+    };
+    h.srv.send(
+        "Fay <fay@example.org>",
+        "Re: seat",
+        &format!("{}\n", line("fay@example.org")),
+    );
+    wait_for(
+        &h,
+        &[("fay@example.org", "[harbour] welcome: you play")],
+        Duration::from_secs(60),
+    );
+    h.srv.send(
+        "Gus <gus@example.org>",
+        "Re: seat",
+        &format!("{}\n", line("gus@example.org")),
+    );
+    let all = wait_for(
+        &h,
+        &[
+            ("gus@example.org", "[harbour] sign-up: not taken"),
             ("hal@example.org", "[harbour] the game begins"),
         ],
         Duration::from_secs(60),
@@ -760,8 +795,15 @@ fn judge_serve_runs_commands_press_and_sign_up_for_every_game_of_one_address() {
         "only her games"
     );
     assert!(body("cat@example.org", "[express] press").contains("This game has no press"));
-    assert!(body("gus@example.org", "[harbour] join").contains("is full"));
-    assert!(!body("cat@example.org", "[island] press from anonymous").contains("Ann"));
+    assert!(body("gus@example.org", "[harbour] sign-up: not taken").contains("is full"));
+    // Anonymous press waits for the hour to be out (docs/mail-commands.md): its sender
+    // is told when it goes.
+    assert!(
+        body("ann@example.org", "[island] anonymous press")
+            .contains("Held, to be relayed without your name"),
+        "{}",
+        body("ann@example.org", "[island] anonymous press")
+    );
     assert!(h.to("zed@example.org").is_empty(), "no mail to strangers");
     assert!(
         all.iter().all(|m| !m.2.contains("hello express")
@@ -817,7 +859,7 @@ fn judge_serve_runs_commands_press_and_sign_up_for_every_game_of_one_address() {
         ("eve@example.org", "[express] status"),
         ("dan@example.org", "[island] help"),
         ("ann@example.org", "[island] status, template"),
-        ("gus@example.org", "[harbour] join"),
+        ("gus@example.org", "[harbour] sign-up: not taken"),
     ] {
         assert_eq!(
             after
@@ -1286,5 +1328,76 @@ fn resend_and_the_gms_commands_through_the_real_servers() {
         for s in secrets.values().chain([&gm, &gm_cove]) {
             assert!(!m.2.contains(s.as_str()), "a secret in {:?}", m.1);
         }
+    }
+}
+
+/// Issue 37, point 10, as the issue tried it: strangers' 2 MB mails delivered at 17:00
+/// (here 40 of them, 80 MB: more than one pass holds), the two players' orders at 17:10
+/// and 17:11 through the real SMTP server, deadline 18:00. The one `judge turn --all` at
+/// 18:05 reads the mailbox in passes of at most 64 MB and plays turn 1 with both
+/// players' orders, nobody missed; Ann and Bob get their reports.
+#[test]
+fn a_flood_before_the_deadline_costs_no_on_time_order_in_one_cron_run() {
+    let (h, secrets) = house(false);
+    let secret = |who: &str| secrets[&(who.to_string(), "rivers".to_string())].clone();
+    let at = |t: &str| {
+        humantime::parse_rfc3339(t)
+            .expect("time")
+            .duration_since(std::time::UNIX_EPOCH)
+            .expect("after 1970")
+            .as_secs()
+    };
+    let flood = format!("{}\n", "buy cheap watches ".repeat(105_000));
+    let new = h.srv.maildir().join("new");
+    for n in 0..40 {
+        std::fs::write(
+            new.join(format!("{}.M{n}P9.flood", at("2026-12-01T17:00:00Z"))),
+            format!(
+                "From: Spam <s{n}@spam.example>\r\nTo: judge@example.org\r\nSubject: deal {n}\r\nMessage-ID: <flood{n}@spam.example>\r\n\r\n{flood}"
+            ),
+        )
+        .expect("a flood mail");
+    }
+    for (who, seat, t) in [
+        ("Ann <ann@example.org>", "red", "2026-12-01T17:10:00Z"),
+        ("Bob <bob@example.org>", "yellow", "2026-12-01T17:11:00Z"),
+    ] {
+        let address = who.split(['<', '>']).nth(1).expect("address");
+        h.srv.send_at(
+            who,
+            "orders",
+            &format!(
+                "game rivers\nplayer {seat}\nturn 1\nsecret {}\n",
+                secret(address)
+            ),
+            t,
+        );
+    }
+    let (code, out) = h.pass("2026-12-01T18:05:00Z");
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("more mail waits than one pass reads"),
+        "the flood took more than one pass: {out}"
+    );
+    assert_eq!(out.matches("rivers: played turn 1").count(), 1, "{out}");
+    assert!(
+        !out.lines()
+            .any(|l| l.starts_with("rivers:") && l.contains("No orders from")),
+        "{out}"
+    );
+    let rec: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(h.root.join("rivers/turns/001/turn.json")).expect("turn.json"),
+    )
+    .expect("json");
+    assert_eq!(rec["orders"]["red"], "sent", "{rec}");
+    assert_eq!(rec["orders"]["yellow"], "sent", "{rec}");
+    assert!(rec.get("missed").is_none(), "{rec}");
+    for who in ["ann@example.org", "bob@example.org"] {
+        assert!(
+            h.to(who)
+                .iter()
+                .any(|(s, _)| s.starts_with("[rivers] turn 1")),
+            "{who}'s report"
+        );
     }
 }

@@ -15,6 +15,9 @@ pub struct Sent {
     pub to: String,
     pub subject: String,
     pub body: String,
+    /// The Message-ID, and what it answers (In-Reply-To, References).
+    pub message_id: String,
+    pub refs: String,
 }
 
 pub struct Folder {
@@ -150,6 +153,8 @@ impl Folder {
                         .to_ascii_lowercase(),
                     subject: m.subject().unwrap_or_default().to_string(),
                     body: m.body_text(0).unwrap_or_default().replace("\r\n", "\n"),
+                    message_id: m.message_id().unwrap_or_default().to_string(),
+                    refs: format!("{:?} {:?}", m.in_reply_to(), m.references()),
                 }
             })
             .collect()
@@ -251,7 +256,7 @@ fn ignored(inside: &[String], gitignore: &str) -> bool {
 }
 
 /// Every file under `dir`, as text where it is text.
-fn every_file(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+pub(crate) fn every_file(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
@@ -267,7 +272,7 @@ fn every_file(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     out
 }
 
-fn two_rivers(f: &Folder, name: &str, extra: &[&str]) -> Vec<(String, String)> {
+pub(crate) fn two_rivers(f: &Folder, name: &str, extra: &[&str]) -> Vec<(String, String)> {
     let mut a = vec![
         "--scenario",
         "two-rivers",
@@ -285,13 +290,13 @@ fn two_rivers(f: &Folder, name: &str, extra: &[&str]) -> Vec<(String, String)> {
 }
 
 /// A schedule, so that a turn is played at its deadline (not as soon as orders come).
-fn schedule(dir: &Path) {
+pub(crate) fn schedule(dir: &Path) {
     let mut toml = std::fs::read_to_string(dir.join("game.toml")).expect("toml");
     toml.push_str("\n[schedule]\nfirst_deadline = \"2026-11-28T18:00:00Z\"\nevery = \"2days\"\n");
     std::fs::write(dir.join("game.toml"), toml).expect("toml");
 }
 
-fn secret_of(secrets: &[(String, String)], seat: &str) -> String {
+pub(crate) fn secret_of(secrets: &[(String, String)], seat: &str) -> String {
     secrets
         .iter()
         .find(|(s, _)| s == seat)
@@ -510,6 +515,8 @@ fn anonymous_press_hides_the_sender_and_off_refuses_it() {
         &format!("game quiet\nsecret {}\npress to all: hello\n", red(&off)),
     );
     f.pass();
+    // Anonymous press goes out once the hour it came in is out.
+    f.pass_at("2026-11-26T10:00:00Z");
     let bob = f.sent_to("bob@example.org");
     let relayed: Vec<&Sent> = bob
         .iter()
@@ -621,9 +628,11 @@ fn the_gms_extend_pause_and_resume_need_the_gms_secret() {
 }
 
 /// "Sign-up": `judge new --open` makes a game with free seats and an announcement;
-/// `join GAME as NAME` takes the next free seat (answered with the seat, the secret and
-/// the welcome mail); the game begins when the seats are full; a full game answers that
-/// it is full; a seat is never taken twice, however many joins come in one pass.
+/// `join GAME as NAME` is answered with a code, and the line `confirm GAME CODE` sent
+/// back from that address takes the next free seat (answered with the welcome mail and
+/// the secret; issue 37, point 8); the game begins when the seats are full; a full game
+/// answers that it is full; a seat is never taken twice, however many confirms come in
+/// one pass.
 #[test]
 fn joins_take_each_free_seat_once_and_the_game_begins_when_full() {
     let mut f = Folder::new();
@@ -660,12 +669,35 @@ fn joins_take_each_free_seat_once_and_the_game_begins_when_full() {
         "Ann <ann@example.org>",
         "game harbour\nplayer red\nsettlement 13\n",
     );
-    // Three strangers ask in one pass, one twice: two seats, one full answer.
+    // Three strangers ask, one twice: each is mailed one code.
     f.send("Zoe <zoe@example.org>", "join harbour as Zoe Q\n");
     f.send("Zoe <zoe@example.org>", "join harbour as Zoe Q\n");
     f.send("Yan <yan@example.org>", "Join Harbour as Yan\n");
     f.send("Xia <xia@example.org>", "join harbour as Xia\n");
-    // In the same run, after the joins: press to everyone reaches the newcomers.
+    f.pass();
+    assert!(!dir.join("turns").exists(), "a join alone takes no seat");
+    let confirm = |who: &str| {
+        let mails = f.sent_to(who);
+        assert_eq!(mails.len(), 1, "{who}: {mails:?}");
+        mails[0]
+            .body
+            .lines()
+            .map(str::trim)
+            .find(|l| l.starts_with("confirm harbour "))
+            .expect("the line to send back")
+            .to_string()
+    };
+    let (zoe_line, yan_line, xia_line) = (
+        confirm("zoe@example.org"),
+        confirm("yan@example.org"),
+        confirm("xia@example.org"),
+    );
+    // All three send their line back in one pass, Zoe twice: two seats, one full answer.
+    f.send("Zoe <zoe@example.org>", &format!("{zoe_line}\n"));
+    f.send("Zoe <zoe@example.org>", &format!("{zoe_line}\n"));
+    f.send("Yan <yan@example.org>", &format!("{yan_line}\n"));
+    f.send("Xia <xia@example.org>", &format!("{xia_line}\n"));
+    // In the same run, after the confirms: press to everyone reaches the newcomers.
     f.send(
         "Ann <ann@example.org>",
         &format!("game harbour\nsecret {ann}\npress to all: welcome aboard\n"),
@@ -809,6 +841,8 @@ mod non_interference {
             &format!("game isle\nsecret {}\n{line}\n", secret_of(secrets, seat)),
         );
         f.pass();
+        // Anonymous press goes out once the hour it came in is out.
+        f.pass_at("2026-11-26T10:00:00Z");
         // The turn played after it: its report is the public record of the press.
         f.judge(&["turn", f.dir("isle").to_str().expect("utf-8"), "--force"]);
     }
@@ -903,8 +937,21 @@ fn the_gm_may_start_an_open_game_before_it_is_full() {
             .any(|m| m.body.contains("cannot begin with 2 players")),
         "{told:?}"
     );
-    // A third joins; the GM starts it: the fourth seat is given up.
+    // A third joins (and confirms); the GM starts it: the fourth seat is given up.
     f.send("Cy <cy@example.org>", "join cove as Cy\n");
+    f.pass();
+    let line = f
+        .sent_to("cy@example.org")
+        .iter()
+        .find_map(|m| {
+            m.body
+                .lines()
+                .map(str::trim)
+                .find(|l| l.starts_with("confirm cove "))
+                .map(str::to_string)
+        })
+        .expect("Cy's code");
+    f.send("Cy <cy@example.org>", &format!("{line}\n"));
     f.send(
         "Gina <gm@example.org>",
         &format!("game cove\nsecret {gm}\nstart\n"),
@@ -1110,8 +1157,10 @@ fn the_welcome_and_each_report_name_the_order_guide_and_carry_the_template() {
             &format!("game rivers\nplayer {seat}\nturn 1\nsecret {secret}\nmovement\n"),
         );
     }
-    let out = f.pass();
-    assert!(out.contains("turn 1"), "{out}");
+    f.pass();
+    // A game without [schedule] is played by its GM, never by a pass (issue 37, point 11).
+    let out = f.judge(&["turn", f.dir("rivers").to_str().expect("utf-8")]);
+    assert!(out.contains("Turn 1"), "{out}");
     let report = f
         .sent_to("ann@example.org")
         .into_iter()

@@ -63,6 +63,8 @@ pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .context("writing output")?,
         Done::Waiting(why) => writeln!(out, "Nothing to play: {why} (docs/mail-commands.md).")
             .context("writing output")?,
+        // Only a pass over a folder holds a turn for its shared mailbox.
+        Done::Held(_) => {}
     }
     if args.commit {
         let name = archive.name();
@@ -203,8 +205,11 @@ fn copy_dir(from: &std::path::Path, to: &std::path::Path) -> std::io::Result<()>
     Ok(())
 }
 
-/// `judge turn --all GAMES`: one pass over a folder of games under one address. Every
-/// game is reported; the first failure is the exit code, after all of them ran.
+/// `judge turn --all GAMES`: passes over a folder of games under one address, until the
+/// shared mailbox holds no more unread mail than a pass reads (each pass holds at most
+/// [`pbem::house::PASS_BYTES`] of it: a flood costs time, never memory, and a turn due
+/// is played once the mail before its deadline is read, issue 37 point 10). Every game
+/// is reported; the first failure is the exit code, after all of them ran.
 fn all(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let house = crate::archive::house::House::open(&args.dir)?;
     let opts = pbem::house::Options {
@@ -216,14 +221,18 @@ fn all(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
         commit: args.commit,
         budget: pbem::house::PASS_BYTES,
     };
-    let done = pass(
-        &house,
-        opts,
-        !args.no_send,
-        &mut pbem::house::Idle::new(),
-        out,
-    )?;
-    match done.failed {
+    let mut idle = pbem::house::Idle::new();
+    let mut failed = None;
+    loop {
+        let done = pass(&house, opts, !args.no_send, &mut idle, out)?;
+        if let Some(f) = done.failed {
+            failed.get_or_insert(f);
+        }
+        if !done.more {
+            break;
+        }
+    }
+    match failed {
         Some(f) => Err(f),
         None => Ok(()),
     }
@@ -275,7 +284,9 @@ pub fn pass(
             "mailroom: more mail waits than one pass reads; the next pass reads it"
         )
         .context("writing output")?;
-        done.more = true;
+        // Unless this pass marked none done (their games busy): the next would read
+        // the same mail again, at once.
+        done.more = pass.marked > 0;
     }
     for run in pass.games {
         for l in &run.lines {

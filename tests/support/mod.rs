@@ -725,6 +725,67 @@ pub fn run_judge(args: &[&str], env: &[(&str, &str)]) -> (i32, Vec<u8>, String) 
     )
 }
 
+/// Run the `judge` binary as [`run_judge`] does, stopping it after `limit` as a cron
+/// job's time limit would: its exit code and output, or `None` if it was stopped.
+pub fn run_judge_for(args: &[&str], limit: std::time::Duration) -> Option<(i32, String, String)> {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(args)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("judge runs");
+    let started = std::time::Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().expect("output");
+    Some((
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    ))
+}
+
+/// Run the `judge` binary as [`run_judge`] does, and measure it: its exit code and the
+/// most memory it held at once, in KB (its peak resident set, `VmHWM` in
+/// /proc/PID/status, read every few milliseconds while it runs; the peak only grows, so
+/// the last reading is the run's peak but for its last milliseconds). Not wait4(2)'s
+/// `ru_maxrss`: a process spawned from this one starts out counted with this one's
+/// memory, which in the whole test run is over 100 MB.
+pub fn judge_peak_kb(args: &[&str]) -> (i32, u64) {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(args)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("judge runs");
+    let status = format!("/proc/{}/status", child.id());
+    let mut peak = 0;
+    loop {
+        if let Ok(text) = std::fs::read_to_string(&status)
+            && let Some(kb) = text
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        {
+            peak = peak.max(kb);
+        }
+        if let Some(done) = child.try_wait().expect("wait") {
+            return (done.code().unwrap_or(-1), peak);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+}
+
 /// As [`run_judge`], with standard output as text.
 pub fn judge_text(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
     let (code, out, err) = run_judge(args, env);

@@ -242,14 +242,7 @@ impl Event {
         let t = &s.board.topology;
         match self {
             TurnBegan { player, turn } => format!("{player}'s turn {turn} begins"),
-            Rolled { player, dice } => {
-                format!(
-                    "{player} rolled {} + {} = {}",
-                    dice[0],
-                    dice[1],
-                    dice[0] + dice[1]
-                )
-            }
+            Rolled { player, dice } => roll_text(*player, *dice),
             Produced { player, cards } => format!("{player} received {cards}"),
             Shortage {
                 resource,
@@ -379,6 +372,17 @@ impl Event {
             Scenario(e) => e.text(s, viewer),
         }
     }
+}
+
+/// A roll as every report shows it (`red rolled 3 + 4 = 7`), and as `judge verify` looks
+/// for it in a public report ([`crate::report::draws`]).
+pub fn roll_text(player: Colour, dice: [u8; 2]) -> String {
+    format!(
+        "{player} rolled {} + {} = {}",
+        dice[0],
+        dice[1],
+        dice[0] + dice[1]
+    )
 }
 
 #[cfg(test)]

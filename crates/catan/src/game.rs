@@ -289,14 +289,14 @@ impl Game for Catan {
         }))
     }
 
-    /// Each roll a public report shows (`red rolled 3 + 4 = 7`), against the seed's
-    /// draws for that turn (the turn from `This report: red's turn 12.`).
-    fn verify_public(
+    /// The first player (turn 0's `public.json`) and every roll (each step's
+    /// `draws.json`), in order, each at its place in the seed's streams
+    /// ([`crate::report::draws`]).
+    fn draw_check(
         &self,
         luck: &judge_core::luck::Luck,
-        report: &str,
-    ) -> Result<usize, GameError> {
-        super::report::verify_rolls(luck, report).map_err(|e| GameError::input(e.to_string()))
+    ) -> Option<Box<dyn judge_core::pbem::game::DrawCheck>> {
+        Some(Box::new(super::report::draws::Checker::new(luck.clone())))
     }
 
     fn run_case(&self, path: &Path) -> Result<CaseOutcome, GameError> {
@@ -510,6 +510,11 @@ impl Report for StepReport {
         super::report::tally(&self.after)
     }
 
+    /// The step's rolls (`draws.json`): public, as the report shows them.
+    fn draws(&self) -> Option<String> {
+        Some(super::report::draws::Draws::of_step(&self.before, &self.events).to_json())
+    }
+
     fn json(&self) -> Result<String, GameError> {
         serde_json::to_string_pretty(&self.events)
             .map(|mut s| {
@@ -628,8 +633,11 @@ impl Position for State {
         }
         if !checked.echo.is_empty() {
             let _ = writeln!(out, "\nWhat these orders will do:");
-            for e in &checked.echo {
+            for e in checked.echo.iter().take(judge_core::text::SHOWN_LINES) {
                 let _ = writeln!(out, "  {e}");
+            }
+            if let Some(more) = judge_core::text::not_shown(checked.echo.len()) {
+                let _ = writeln!(out, "\n{more}");
             }
         }
         Checked {

@@ -1,6 +1,23 @@
 //! Text as people type it into mail: the clean-up every order reader does, and the small
 //! words of English the judge's messages need.
 
+/// The most lines of one player's orders that a check's echo, or one section of a
+/// report, repeats one by one; the rest are counted. An order file may have 20,000
+/// lines (docs/orders.md), which no reader wants back line by line, and which would make
+/// every player's report megabytes long (issue 37, point 3).
+pub const SHOWN_LINES: usize = 300;
+
+/// The line that ends a check's echo of `total` orders when only the first
+/// [`SHOWN_LINES`] were shown; none when all were.
+pub fn not_shown(total: usize) -> Option<String> {
+    (total > SHOWN_LINES).then(|| {
+        format!(
+            "... and {} more orders, not shown here (the first {SHOWN_LINES} are).",
+            total - SHOWN_LINES
+        )
+    })
+}
+
 /// Mail clients turn quotes and dashes typographic, and sprinkle invisible characters
 /// (a byte-order mark from Notepad, zero-width spaces, soft hyphens): each character as
 /// an order reader sees it, or `None` for one that is not there at all.

@@ -67,12 +67,13 @@ fn answer(request: &str) -> Result<String, String> {
     .map_err(|e| e.to_string())?;
     let file = r.file.as_deref().unwrap_or("your orders");
     let checked = position.check(&r.orders, file, Some(&r.player), Some(&r.name));
+    let index = judge_core::diagnostic::LineIndex::new(&r.orders);
     let diagnostics: Vec<Value> = checked
         .diagnostics
         .iter()
         .map(|d| {
             let (line, column) = d.span.as_ref().map_or((None, None), |s| {
-                let (l, c) = judge_core::diagnostic::line_col(&r.orders, s.start);
+                let (l, c) = index.line_col(&r.orders, s.start);
                 (Some(l), Some(c))
             });
             json!({

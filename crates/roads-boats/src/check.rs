@@ -157,7 +157,7 @@ pub fn render_text(checked: &Checked, file: &str, text: &str) -> String {
             "\nWhat these orders will do, if nothing changes before your turn:"
         );
         let mut phase = None;
-        for e in &checked.echo {
+        for e in checked.echo.iter().take(judge_core::text::SHOWN_LINES) {
             if phase != Some(e.phase) {
                 let name = e.phase.to_string();
                 let mut c = name.chars();
@@ -171,6 +171,9 @@ pub fn render_text(checked: &Checked, file: &str, text: &str) -> String {
             for o in &e.outcome {
                 let _ = writeln!(out, "      -> {o}");
             }
+        }
+        if let Some(more) = judge_core::text::not_shown(checked.echo.len()) {
+            let _ = writeln!(out, "\n{more}");
         }
     }
     out

@@ -140,19 +140,7 @@ impl House {
     /// Does a game's own `[mail]` name the folder's mailbox (the same Maildir or mbox,
     /// or the same IMAP account)?
     pub fn shares_mailbox(&self, own: &MailSettings) -> bool {
-        let shared = &self.file.mail;
-        let real = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
-        let same = |a: &Option<PathBuf>, b: &Option<PathBuf>| match (a, b) {
-            (Some(a), Some(b)) => real(a) == real(b),
-            _ => false,
-        };
-        let same_dir = same(&own.maildir, &shared.maildir);
-        let same_mbox = same(&own.mbox, &shared.mbox);
-        let same_imap = own.imap_host.is_some()
-            && own.imap_host == shared.imap_host
-            && own.imap_port == shared.imap_port
-            && own.imap_user == shared.imap_user;
-        same_dir || same_mbox || same_imap
+        same_mailbox(own, &self.file.mail).is_some()
     }
 
     /// How a game of the folder sends mail when its game.toml has no `[mail]`: the
@@ -169,6 +157,113 @@ impl House {
             ..self.file.mail.clone()
         }
     }
+}
+
+/// The path a folder or file is known by, whatever way it is written.
+fn real(p: &Path) -> PathBuf {
+    p.canonicalize().unwrap_or_else(|_| p.to_path_buf())
+}
+
+/// The setting by which two `[mail]`s name the same mailbox (the same Maildir or mbox,
+/// or the same IMAP account): `maildir`, `mbox` or `imap_host`; none if they do not.
+pub fn same_mailbox(a: &MailSettings, b: &MailSettings) -> Option<&'static str> {
+    let same = |a: &Option<PathBuf>, b: &Option<PathBuf>| match (a, b) {
+        (Some(a), Some(b)) => real(a) == real(b),
+        _ => false,
+    };
+    if same(&a.maildir, &b.maildir) {
+        Some("maildir")
+    } else if same(&a.mbox, &b.mbox) {
+        Some("mbox")
+    } else if a.imap_host.is_some()
+        && a.imap_host == b.imap_host
+        && a.imap_port == b.imap_port
+        && a.imap_user == b.imap_user
+    {
+        Some("imap_host")
+    } else {
+        None
+    }
+}
+
+/// The file a Maildir keeps of the folders that read it, a path a line (game folders,
+/// and folders of games whose judge.toml names it): how a game learns that another,
+/// anywhere on the machine, reads its Maildir too (issue 37, point 12). The only file
+/// the judge writes into a mailbox, beside `new/`, `cur/` and `tmp/`, where no mail
+/// program looks for mail.
+pub const READERS_FILE: &str = "pbem-judge-readers";
+
+/// The `[mail]` a folder reads a mailbox by: its game.toml's own, or its judge.toml's.
+fn reads_by(folder: &Path) -> Option<MailSettings> {
+    if folder.join(GAME_FILE).is_file() {
+        return super::Archive::open(folder).ok()?.game.mail;
+    }
+    if folder.join(HOUSE_FILE).is_file() {
+        return House::open(folder).ok().map(|h| h.file.mail);
+    }
+    None
+}
+
+/// The folders other than `me` that read the mailbox `own` names, with the setting
+/// that names it: the game folders beside `me` whose own `[mail]` names the same
+/// mailbox, and, for a Maildir, the folders its [`READERS_FILE`] lists that still read
+/// it. With `note`, `me` is written into that file (and those that no longer read it
+/// left out); a file that cannot be written is passed over, as the folders beside
+/// still tell.
+pub fn other_readers(me: &Path, own: &MailSettings, note: bool) -> Vec<(PathBuf, &'static str)> {
+    let me = real(me);
+    let mut found: Vec<(PathBuf, &'static str)> = Vec::new();
+    let add = |dir: PathBuf, found: &mut Vec<(PathBuf, &'static str)>| {
+        let dir = real(&dir);
+        if dir == me || found.iter().any(|(d, _)| *d == dir) {
+            return;
+        }
+        if let Some(how) = reads_by(&dir).and_then(|m| same_mailbox(own, &m)) {
+            found.push((dir, how));
+        }
+    };
+    if let Some(parent) = me.parent()
+        && let Ok(entries) = fs::read_dir(parent)
+    {
+        let mut beside: Vec<PathBuf> = entries
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.join(GAME_FILE).is_file())
+            .collect();
+        beside.sort();
+        for dir in beside {
+            add(dir, &mut found);
+        }
+    }
+    if let Some(maildir) = &own.maildir {
+        let file = maildir.join(READERS_FILE);
+        let listed: Vec<PathBuf> = fs::read_to_string(&file)
+            .unwrap_or_default()
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(PathBuf::from)
+            .collect();
+        for dir in &listed {
+            add(dir.clone(), &mut found);
+        }
+        if note {
+            let mut readers: Vec<PathBuf> = found
+                .iter()
+                .filter(|(d, how)| *how == "maildir" && listed.iter().any(|l| real(l) == *d))
+                .map(|(d, _)| d.clone())
+                .collect();
+            readers.push(me.clone());
+            readers.sort();
+            let text: String = readers
+                .iter()
+                .map(|d| format!("{}\n", d.display()))
+                .collect();
+            if fs::read_to_string(&file).ok().as_deref() != Some(text.as_str()) {
+                let _ = super::atomic::write_file(&file, text.as_bytes());
+            }
+        }
+    }
+    found
 }
 
 /// The folder a game's folder stands in (also for `.` and a bare name).

@@ -301,6 +301,9 @@ pub const EVENTS_FILE: &str = "events.json";
 /// A position as everyone may know it, kept beside a private state file (a game with hidden cards): what
 /// `judge check` reads on a clone of the game's public git.
 pub const PUBLIC_FILE: &str = "public.json";
+/// The draws everyone saw made in a turn, kept beside `public.json` (a game with hidden
+/// cards): what `judge verify` checks on a clone of the game's public git.
+pub const DRAWS_FILE: &str = "draws.json";
 /// Folder of a turn's orders as received, and of orders waiting for the next turn.
 pub const ORDERS_DIR: &str = "orders";
 pub const PENDING_DIR: &str = "pending";

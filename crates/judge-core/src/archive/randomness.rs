@@ -4,7 +4,8 @@
 //! ```text
 //! <game>/randomness.key    private: the seed and the salt (git never keeps it)
 //! <game>/randomness.toml   public: the commitment; once the game ends (or the GM runs
-//!                          `judge reveal`), the seed and salt too
+//!                          `judge reveal`), the seed and salt too, and the last turn
+//!                          played then
 //! ```
 //!
 //! The commitment is SHA-256 of the seed's 32 bytes followed by the salt's
@@ -40,6 +41,11 @@ pub struct Public {
     /// The salt, once revealed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub salt: Option<String>,
+    /// The last turn played when the seed was published: the public record of a game
+    /// whose seed is out runs at least that far (`judge verify` fails a record that
+    /// stops short of it). Absent in a game whose seed was published by an older judge.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub published_after_turn: Option<u32>,
 }
 
 /// `randomness.key`.
@@ -95,6 +101,7 @@ impl Secret {
             predictable,
             seed: None,
             salt: None,
+            published_after_turn: None,
         };
         let mut out = vec![(
             RANDOMNESS_FILE.to_string(),
@@ -278,6 +285,7 @@ impl Archive {
         }
         public.seed = Some(key.luck.to_hex());
         public.salt = Some(hex(&key.salt));
+        public.published_after_turn = self.turns()?.last().copied();
         atomic::write_file(
             &self.root().join(RANDOMNESS_FILE),
             public_text(&public)?.as_bytes(),

@@ -11,10 +11,13 @@
 /// A mail's headers end within this many bytes (RFC 5322 lines are at most 998 bytes;
 /// 64 KiB is dozens of `Received:` lines).
 pub const MAX_HEADER_BYTES: usize = 64 * 1024;
-/// HTML elements may nest this deep. Elements a browser closes by themselves when the
-/// next one starts (`p`, `li`, `td`, `tr`, …) and void ones (`br`, `img`, …) do not count.
+/// HTML elements may nest this deep, as the parser builds them. The linear scan
+/// ([`html_shape`]) counts elements a browser closes by themselves when the next one
+/// starts (`p`, `li`, `td`, `tr`, …) and void ones (`br`, `img`, …) as closed; the parsed
+/// tree is measured again before it is turned into text (`mail::inbound`).
 pub const MAX_HTML_DEPTH: usize = 100;
-/// An HTML part may have this many elements.
+/// A mail's HTML may have this many elements, in all its parts together: what parsing
+/// it may cost is bounded by them times their depth (issue 37, point 2).
 pub const MAX_HTML_ELEMENTS: usize = 5_000;
 /// A mail may have this many MIME parts (`Content-Type:` lines after its headers).
 pub const MAX_PARTS: usize = 200;

@@ -101,18 +101,21 @@ pub struct Fetched {
 /// games routes them to their games first and marks seen those filed ([`mark_seen`]).
 /// A message is cut after `max_bytes` bytes.
 /// Fetching stops once the messages kept hold `budget` bytes: the rest stay unseen for
-/// the next call (`true` is returned with them: more wait).
+/// the next call (`true` is returned with them: more wait, with the INTERNALDATE of the
+/// first of them, the oldest, if the server gave one).
 pub fn fetch_unseen(
     src: &Source,
     max_bytes: usize,
     budget: usize,
-) -> Result<(Vec<Fetched>, bool), ImapError> {
+) -> Result<(Vec<Fetched>, bool, Option<SystemTime>), ImapError> {
     let mut got = Vec::new();
     let mut held = 0;
     let mut more = false;
+    let mut oldest = None;
     ingest_while(src, true, |raw, uid, delivered| {
         if held >= budget {
             more = true;
+            oldest = delivered;
             return ControlFlow::Break(());
         }
         let raw = raw[..raw.len().min(max_bytes)].to_vec();
@@ -124,7 +127,7 @@ pub fn fetch_unseen(
         });
         ControlFlow::Continue(false)
     })?;
-    Ok((got, more))
+    Ok((got, more, oldest))
 }
 
 /// Mark messages of INBOX seen, by UID.

@@ -81,7 +81,7 @@ pub enum ReadError {
     TooManyParts(usize),
     #[error("its HTML nests {0} elements deep, and the judge reads HTML at most {max} deep; send the orders as plain text", max = budget::MAX_HTML_DEPTH)]
     HtmlTooDeep(usize),
-    #[error("its HTML has {0} elements, and the judge reads HTML of at most {max} elements; send the orders as plain text", max = budget::MAX_HTML_ELEMENTS)]
+    #[error("its HTML has {0} elements, and the judge reads HTML of at most {max} elements in a mail; send the orders as plain text", max = budget::MAX_HTML_ELEMENTS)]
     HtmlTooBig(usize),
     #[error("it holds {0} words that may be secrets, and the judge reads mails with at most {max}", max = budget::MAX_SECRET_VALUES)]
     TooManySecrets(usize),
@@ -132,23 +132,6 @@ pub fn message_id(raw: &[u8]) -> String {
         .map(|h| h.message_id)
         .filter(|id| !id.starts_with("<no-id-"))
         .unwrap_or_else(|| fallback_id(raw))
-}
-
-/// HTML as lines of text: block elements become lines, quotes `> `. HTML nested deeper
-/// or with more elements than [`budget`] allows is refused before it is parsed.
-pub fn html_text(html: &str) -> Result<String, ReadError> {
-    let shape = budget::html_shape(html);
-    if shape.depth > budget::MAX_HTML_DEPTH {
-        return Err(ReadError::HtmlTooDeep(shape.depth));
-    }
-    if shape.elements > budget::MAX_HTML_ELEMENTS {
-        return Err(ReadError::HtmlTooBig(shape.elements));
-    }
-    Ok(html2text::config::plain_no_decorate()
-        .allow_width_overflow()
-        .no_link_wrapping()
-        .string_from_read(html.as_bytes(), 100_000)
-        .unwrap_or_default())
 }
 
 /// Read a whole mail, its HTML too.
@@ -230,10 +213,12 @@ fn parse(raw: &[u8], html: Html) -> Result<Incoming, ReadError> {
         .and_then(|r| r.date())
         .and_then(|d| time(&d));
     let mut parts = Vec::new();
+    // The HTML elements of the mail read so far.
+    let mut spent = 0;
     for p in msg.text_bodies() {
         let text = match &p.body {
             PartType::Text(t) => t.to_string(),
-            PartType::Html(h) if html == Html::Read => html_text(h)?,
+            PartType::Html(h) if html == Html::Read => super::html::to_text(h, &mut spent)?,
             PartType::Html(_) => NOT_READ.to_string(),
             _ => continue,
         };
@@ -258,7 +243,7 @@ fn parse(raw: &[u8], html: Html) -> Result<Incoming, ReadError> {
             PartType::Html(h) => parts.push(Part {
                 label: format!("attachment {name}"),
                 text: if html == Html::Read {
-                    html_text(h)?
+                    super::html::to_text(h, &mut spent)?
                 } else {
                     NOT_READ.to_string()
                 },

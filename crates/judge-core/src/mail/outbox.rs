@@ -158,10 +158,12 @@ fn build(archive: &dyn Room, m: &Outgoing) -> Result<(Vec<u8>, Envelope), MailEr
         let id = clean(id);
         b = b.in_reply_to(id.clone()).references(id);
     }
-    // Text bodies are given as String so that line endings become CRLF on the wire.
+    // Text bodies are given as String with CRLF line ends already: lettre would make them
+    // so itself, but by inserting each `\r` into the string, which takes time that grows
+    // with the square of the body's size (a 14 MB answer took minutes; issue 37, point 1).
     let text = SinglePart::builder()
         .header(ContentType::TEXT_PLAIN)
-        .body(m.body.clone());
+        .body(crlf(&m.body));
     let message = match &m.attachment {
         None => b.singlepart(text),
         Some((name, bytes, mime)) => {
@@ -179,6 +181,20 @@ fn build(archive: &dyn Room, m: &Outgoing) -> Result<(Vec<u8>, Envelope), MailEr
         to: to.email.to_string(),
     };
     Ok((message.formatted(), env))
+}
+
+/// `text` with every line ending CRLF, in one pass.
+fn crlf(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 32);
+    let mut last = '\0';
+    for c in text.chars() {
+        if c == '\n' && last != '\r' {
+            out.push('\r');
+        }
+        out.push(c);
+        last = c;
+    }
+    out
 }
 
 /// Write a mail into the outbox (once per key). Returns its path.
@@ -625,4 +641,21 @@ pub fn sent_path(archive: &dyn Room, key: &str) -> PathBuf {
         .root()
         .join(SENT)
         .join(format!("{}.eml", safe_key(key)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 37, point 1: line ends become CRLF in one pass (lettre's own way inserts
+    /// each `\r` into the string, which grows with the square of the size), and a body
+    /// already in CRLF is left as it is.
+    #[test]
+    fn line_ends_become_crlf_once() {
+        assert_eq!(crlf("a\nb\r\nc\n\nd"), "a\r\nb\r\nc\r\n\r\nd");
+        assert_eq!(crlf("\n"), "\r\n");
+        assert_eq!(crlf("é\nü"), "é\r\nü");
+        let big = "help\n".repeat(200_000);
+        assert_eq!(crlf(&big).len(), big.len() + 200_000);
+    }
 }

@@ -20,35 +20,38 @@ const SHORTEST: usize = 4;
 /// `> secret = abc # mine`), seen as the order reader sees the line: invisible
 /// characters dropped, quote marks (`> > `) taken off.
 fn secret_value_span(line: &str) -> Option<std::ops::Range<usize>> {
-    // The characters that count, with where each stands in the line.
-    let chars: Vec<(char, usize, usize)> = line
+    // The characters that count, with where each stands in the line: read one at a
+    // time, so that a line that is no `secret` line (a 2 MB line of anything) costs no
+    // memory (issue 37, point 6).
+    let mut chars = line
         .char_indices()
         .filter_map(|(i, c)| plain(c).map(|p| (p, i, i + c.len_utf8())))
-        .collect();
-    let mut k = chars
-        .iter()
-        .position(|(c, ..)| !(c.is_whitespace() || *c == '>'))?;
-    let word: String = chars.get(k..k + 6)?.iter().map(|(c, ..)| *c).collect();
-    if !word.eq_ignore_ascii_case("secret")
-        || chars.get(k + 6).is_some_and(|(c, ..)| c.is_alphanumeric())
-    {
+        .skip_while(|(c, ..)| c.is_whitespace() || *c == '>')
+        .peekable();
+    for want in "secret".chars() {
+        match chars.next() {
+            Some((c, ..)) if c.eq_ignore_ascii_case(&want) => {}
+            _ => return None,
+        }
+    }
+    if chars.peek().is_some_and(|(c, ..)| c.is_alphanumeric()) {
         return None;
     }
-    k += 6;
-    while chars
-        .get(k)
-        .is_some_and(|(c, ..)| c.is_whitespace() || *c == ':' || *c == '=')
-    {
-        k += 1;
+    let mut value: Option<std::ops::Range<usize>> = None;
+    let mut started = false;
+    for (c, start, end) in chars {
+        if c == '#' || c == '\n' || c == '\r' {
+            break;
+        }
+        if !started && (c.is_whitespace() || c == ':' || c == '=') {
+            continue;
+        }
+        started = true;
+        if !c.is_whitespace() {
+            value = Some(value.map_or(start..end, |v| v.start..end));
+        }
     }
-    let end = chars[k..]
-        .iter()
-        .position(|(c, ..)| *c == '#' || *c == '\n' || *c == '\r')
-        .map_or(chars.len(), |e| k + e);
-    let last = chars[k..end]
-        .iter()
-        .rposition(|(c, ..)| !c.is_whitespace())?;
-    Some(chars[k].1..chars[k + last].2)
+    value
 }
 
 /// The value of a `secret` line, if the line is one, as the order reader reads it.

@@ -48,8 +48,6 @@ pub struct Ctx<'a> {
     pub archive: &'a Archive,
     pub game: &'a dyn Game,
     pub position: &'a dyn Position,
-    /// The mail's number in the game's log (names what it keeps).
-    pub seq: usize,
     pub now: SystemTime,
     /// Every value of the mail that may be a secret: blanked from whatever is relayed.
     pub secrets: &'a BTreeSet<String>,
@@ -58,6 +56,12 @@ pub struct Ctx<'a> {
     /// The log line of this mail's orders, filed but not yet written (`status` counts
     /// it).
     pub filing: Option<&'a super::log::Entry>,
+    /// Press messages the sender sent within the last hour, before this mail
+    /// ([`PRESS_PER_HOUR`]).
+    pub press_this_hour: usize,
+    /// Reports resent to the sender within the last day, before this mail
+    /// ([`RESENDS_PER_DAY`]).
+    pub resends_today: usize,
 }
 
 /// What the commands of a mail did.
@@ -69,6 +73,9 @@ pub struct Done {
     pub log: Vec<String>,
     /// The seat a `join` took, if one did.
     pub joined: Option<String>,
+    /// How many command lines the mail held (more than were carried out, when it held
+    /// more than [`COMMANDS_PER_MAIL`]).
+    pub read: usize,
 }
 
 impl Done {
@@ -79,12 +86,49 @@ impl Done {
     }
 }
 
-/// Carry out `found`, in the order written.
+/// The most commands carried out from one mail: the rest are answered in one line, so
+/// that one mail of 10,000 `help` lines costs what 20 do (issue 37, point 1).
+pub const COMMANDS_PER_MAIL: usize = 20;
+
+/// The most an answer to a mail's commands holds, in bytes of its text: more is cut,
+/// with a line saying so.
+pub const ANSWER_BYTES: usize = 64 * 1024;
+
+/// How much of a command line an answer quotes, in characters.
+const QUOTED: usize = 200;
+
+/// Carry out `found`, in the order written: at most [`COMMANDS_PER_MAIL`] of them, and
+/// each command that only answers once, however often it is written.
 pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, Error> {
-    let mut done = Done::default();
+    if let Who::Stranger(address) = who {
+        return stranger(ctx, address, found);
+    }
+    let mut done = Done {
+        read: found.len(),
+        ..Done::default()
+    };
+    // The answers given so far, by what they answer: the line that had it.
+    let mut answered: std::collections::BTreeMap<String, usize> = Default::default();
+    // Press messages and resent reports this mail sent so far.
+    let (mut press_sent, mut resends) = (0, 0);
     for (n, f) in found.iter().enumerate() {
-        // The answer quotes the line: never a secret written on it.
-        let written = redact::blank(&f.written, ctx.secrets);
+        if n == COMMANDS_PER_MAIL {
+            let rest = found.len() - n;
+            done.log.push(format!(
+                "{}: not carried out ({COMMANDS_PER_MAIL} a mail)",
+                crate::text::count(rest, "more command")
+            ));
+            done.answer.push(format!(
+                "The judge carries out at most {COMMANDS_PER_MAIL} commands from one mail: {} from line {} on {} not carried out. Send what you need in another mail.",
+                crate::text::count(rest, "command"),
+                f.line,
+                if rest == 1 { "was" } else { "were" }
+            ));
+            break;
+        }
+        // The answer quotes the line: never a secret written on it, and not more of it
+        // than a reader needs to know which line it was.
+        let written = crate::mail::budget::cut(&redact::blank(&f.written, ctx.secrets), QUOTED);
         let command = match &f.command {
             Ok(c) => c,
             Err(why) => {
@@ -101,13 +145,23 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
             }
         };
         let name = command.name();
-        // Only `join` is for a stranger.
-        if let Who::Stranger(_) = who
-            && !matches!(command, Command::Join { .. })
+        // A command that only answers is answered once a mail.
+        if !command.acts()
+            && !matches!(
+                command,
+                Command::Join { .. } | Command::Confirm { .. } | Command::Resend(_)
+            )
         {
-            done.log
-                .push(format!("{name}: not answered (not a player)"));
-            continue;
+            let key = format!("{command:?}");
+            if let Some(first) = answered.get(&key) {
+                done.say(
+                    &written,
+                    format!("{name}: answered above"),
+                    format!("The same as the answer to line {first}, above."),
+                );
+                continue;
+            }
+            answered.insert(key, f.line);
         }
         if command.is_gm() && !matches!(who, Who::Gm(_)) {
             done.say(
@@ -129,6 +183,15 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
             );
             continue;
         }
+        // A command that changes the game sees it as the commands before it in this
+        // mail left it: game.toml read again (issue 37, point 22: `pause, pause` was
+        // "paused" twice, `resume, pause` left a paused game running).
+        let fresh = if command.acts() {
+            Some(Archive::open(ctx.archive.root())?)
+        } else {
+            None
+        };
+        let archive = fresh.as_ref().unwrap_or(ctx.archive);
         match command {
             Command::Help => {
                 let (how, _) = ctx.game.order_guide();
@@ -150,7 +213,10 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
                 done.say(&written, "status: answered", text);
             }
             Command::Resend(turn) => {
-                let (log, text) = resend(ctx, who, *turn)?;
+                let (log, text) = resend(ctx, who, *turn, resends)?;
+                if resent(&log) {
+                    resends += 1;
+                }
                 done.say(&written, log, text);
             }
             Command::Games => {
@@ -169,16 +235,18 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
                     );
                     continue;
                 };
-                let (log, text) = press(ctx, p, n, to, *anonymous, text)?;
+                let (log, text) = press(ctx, p, to, *anonymous, text, press_sent)?;
+                if sent_press(&log) {
+                    press_sent += 1;
+                }
                 done.say(&written, log, text);
             }
-            Command::Join { game, name } => {
-                let (log, text, seat) = super::signup::join(ctx, who, game, name)?;
-                done.joined = seat.or(done.joined.take());
+            Command::Join { .. } | Command::Confirm { .. } => {
+                let (log, text) = super::signup::known(ctx.archive, who, name);
                 done.say(&written, log, text);
             }
             Command::Extend(by) => {
-                let (log, text) = match super::clock::extend(ctx.archive, ctx.game, *by, ctx.now) {
+                let (log, text) = match super::clock::extend(archive, ctx.game, *by, ctx.now) {
                     Ok((next, old, new)) => (
                         format!("extend: turn {next}'s deadline moved"),
                         format!(
@@ -192,7 +260,7 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
                 done.say(&written, log, text);
             }
             Command::Pause => {
-                let (log, text) = match super::clock::pause(ctx.archive, ctx.game, ctx.now) {
+                let (log, text) = match super::clock::pause(archive, ctx.game, ctx.now) {
                     Ok(()) => (
                         "pause: paused".to_string(),
                         "The game is paused: no deadline runs and no turn is played until you send `resume`. Every player is told.".to_string(),
@@ -212,9 +280,9 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
                 };
                 let result = match command {
                     Command::Vacation(until) => {
-                        super::absent::vacation(ctx.archive, &p.id, *until, ctx.now)
+                        super::absent::vacation(archive, &p.id, *until, ctx.now)
                     }
-                    _ => super::absent::grace(ctx.archive, ctx.game, &p.id, ctx.now),
+                    _ => super::absent::grace(archive, ctx.game, &p.id, ctx.now),
                 };
                 let (log, text) = match result {
                     Ok(text) => (format!("{name}: granted"), text),
@@ -223,7 +291,7 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
                 done.say(&written, log, text);
             }
             Command::Start => {
-                let (log, text) = match super::signup::start(ctx.archive, ctx.game, ctx.now) {
+                let (log, text) = match super::signup::start(archive, ctx.game, ctx.now) {
                     Ok(how) => (
                         "start: the game began".to_string(),
                         format!(
@@ -235,7 +303,7 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
                 done.say(&written, log, text);
             }
             Command::Resume => {
-                let (log, text) = match super::clock::resume(ctx.archive, ctx.game, ctx.now) {
+                let (log, text) = match super::clock::resume(archive, ctx.game, ctx.now) {
                     Ok(Some((next, at))) => (
                         "resume: resumed".to_string(),
                         format!(
@@ -252,6 +320,40 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
                 done.say(&written, log, text);
             }
         }
+    }
+    Ok(done)
+}
+
+/// The commands of an address the game does not know: only the first `join` or
+/// `confirm` of the mail, answered (if at all) by [`super::signup`] in the judge's own
+/// words and at most once a day; nothing else is carried out, quoted or answered
+/// (issue 37, point 7: `join` must be no way to mail a stranger's text to anyone).
+fn stranger(ctx: &Ctx<'_>, address: &str, found: &[Found]) -> Result<Done, Error> {
+    let mut done = Done {
+        read: found.len(),
+        ..Done::default()
+    };
+    let first = found.iter().find_map(|f| match &f.command {
+        Ok(c @ (Command::Join { .. } | Command::Confirm { .. })) => Some(c),
+        _ => None,
+    });
+    let said = match first {
+        Some(Command::Join { game, name }) => Some(super::signup::ask(ctx, address, game, name)?),
+        Some(Command::Confirm { game, code }) => {
+            Some(super::signup::confirm(ctx, address, game, code)?)
+        }
+        _ => None,
+    };
+    if let Some(s) = said {
+        done.log.push(s.log);
+        done.joined = s.seat;
+    }
+    let rest = found.len() - usize::from(first.is_some());
+    if rest > 0 {
+        done.log.push(format!(
+            "{}: not answered (not a player)",
+            crate::text::count(rest, "command")
+        ));
     }
     Ok(done)
 }
@@ -274,7 +376,12 @@ fn template(ctx: &Ctx<'_>, seat: &str) -> String {
 
 /// `resend`: a player's report again, to the address on file. At most three times for
 /// one turn, so that the command is no way to flood an address.
-fn resend(ctx: &Ctx<'_>, who: Who<'_>, turn: Option<u32>) -> Result<(String, String), Error> {
+fn resend(
+    ctx: &Ctx<'_>,
+    who: Who<'_>,
+    turn: Option<u32>,
+    in_mail: usize,
+) -> Result<(String, String), Error> {
     let Who::Player(p) = who else {
         return Ok((
             "resend: refused (the GM uses judge mail --resend)".into(),
@@ -290,6 +397,22 @@ fn resend(ctx: &Ctx<'_>, who: Who<'_>, turn: Option<u32>) -> Result<(String, Str
         ));
     };
     let turn = turn.unwrap_or(last);
+    if in_mail >= RESENDS_PER_MAIL {
+        return Ok((
+            format!("resend turn {turn}: refused ({RESENDS_PER_MAIL} a mail)"),
+            format!(
+                "One mail asks for at most {RESENDS_PER_MAIL} reports: turn {turn}'s was not resent. Ask for it in another mail."
+            ),
+        ));
+    }
+    if ctx.resends_today + in_mail >= RESENDS_PER_DAY {
+        return Ok((
+            format!("resend turn {turn}: refused ({RESENDS_PER_DAY} a day)"),
+            format!(
+                "{RESENDS_PER_DAY} reports were resent to you within the last day, all the judge resends to one player: turn {turn}'s was not. Ask again tomorrow, or ask the GM."
+            ),
+        ));
+    }
     if turn > last {
         return Ok((
             format!("resend turn {turn}: refused (not played)"),
@@ -331,14 +454,38 @@ fn games(ctx: &Ctx<'_>, address: &str) -> String {
     out
 }
 
-/// `press`: relay a message, and keep it.
+/// The most press messages one mail may send; more are refused, each in a line.
+pub const PRESS_PER_MAIL: usize = 5;
+/// The most press messages one player may send within an hour.
+pub const PRESS_PER_HOUR: usize = 20;
+/// The longest press message, in characters.
+pub const PRESS_CHARS: usize = 10_000;
+/// The most reports one mail may ask to be resent.
+pub const RESENDS_PER_MAIL: usize = 2;
+/// The most reports resent to one player within a day.
+pub const RESENDS_PER_DAY: usize = 6;
+
+/// Whether a line of the mail log says a press message went out or waits for its hour
+/// (what [`PRESS_PER_HOUR`] counts).
+pub fn sent_press(log_line: &str) -> bool {
+    log_line.starts_with("press to ") && log_line.ends_with(": relayed")
+        || log_line.starts_with("anonymous press to ") && log_line.ends_with(": held")
+}
+
+/// Whether a line of the mail log says a report was resent (what [`RESENDS_PER_DAY`]
+/// counts).
+pub fn resent(log_line: &str) -> bool {
+    log_line.starts_with("resend turn ") && log_line.ends_with(": queued")
+}
+
+/// `press`: relay a message, and keep it; anonymous press waits for its hour.
 fn press(
     ctx: &Ctx<'_>,
     p: &PlayerEntry,
-    n: usize,
     to: &PressTo,
     anonymous: bool,
     text: &str,
+    sent_in_mail: usize,
 ) -> Result<(String, String), Error> {
     let mode = ctx.archive.game.press.unwrap_or_default();
     match mode {
@@ -355,6 +502,31 @@ fn press(
             ));
         }
         _ => {}
+    }
+    if sent_in_mail >= PRESS_PER_MAIL {
+        return Ok((
+            format!("press: refused ({PRESS_PER_MAIL} a mail)"),
+            format!(
+                "One mail sends at most {PRESS_PER_MAIL} press messages: this one was not sent. Send it in another mail."
+            ),
+        ));
+    }
+    if ctx.press_this_hour + sent_in_mail >= PRESS_PER_HOUR {
+        return Ok((
+            format!("press: refused ({PRESS_PER_HOUR} an hour)"),
+            format!(
+                "You sent {PRESS_PER_HOUR} press messages within the last hour, all one player may: this one was not sent. Send it again in an hour."
+            ),
+        ));
+    }
+    let chars = text.chars().count();
+    if chars > PRESS_CHARS {
+        return Ok((
+            "press: refused (too long)".into(),
+            format!(
+                "The message has {chars} characters, and press is at most {PRESS_CHARS}: nothing was sent. Shorten it, or send it in parts."
+            ),
+        ));
     }
     // The players as game.toml has them now (a `join` earlier in this run may have
     // seated one).
@@ -376,7 +548,7 @@ fn press(
                     "press: refused (no such player)".into(),
                     format!(
                         "There is no player `{}` in {}: write one of {}, or `all`. Nothing was sent.",
-                        redact::blank(s, ctx.secrets),
+                        crate::mail::budget::cut(&redact::blank(s, ctx.secrets), 60),
                         ctx.archive.name(),
                         ids.join(", ")
                     ),
@@ -386,64 +558,41 @@ fn press(
     };
     // A secret given anywhere in the mail is never relayed.
     let text = redact::blank(text, ctx.secrets);
-    let from = super::press::signed(&p.id, &p.name, anonymous);
-    let name = ctx.archive.name();
+    let to_id = to_seat.map(|q| q.id.as_str());
+    let whom = to_id.unwrap_or("all");
     let turn = ctx.position.turn() + 1;
-    super::press::keep(
-        ctx.archive,
-        turn,
-        ctx.seq,
-        &p.id,
-        to_seat.map(|q| q.id.as_str()),
-        &from,
-        &text,
-    )?;
-    let readers: Vec<&PlayerEntry> = match to_seat {
-        Some(q) => vec![q],
-        None => seated.into_iter().filter(|q| q.id != p.id).collect(),
-    };
-    let whom = to_seat.map_or("everyone".to_string(), |q| q.id.clone());
-    for r in &readers {
-        let body = format!(
-            "Press in {name} from {from}, to {}:\n\n{}\n\n{}\n",
-            if to_seat.is_some() {
-                "you alone"
-            } else {
-                "everyone"
-            },
-            text.lines()
-                .map(|l| format!("    {l}"))
-                .collect::<Vec<_>>()
-                .join("\n"),
-            if to_seat.is_some() {
-                "To answer, mail the judge a line `press to SEAT: your text` with your secret."
-            } else {
-                "Press to everyone is also printed at the end of this turn's report."
-            }
-        );
-        outbox::queue_unless_unaddressable(
+    if anonymous {
+        let at = super::press::hold(
             ctx.archive,
-            &Outgoing {
-                key: format!("press-{:06}-{n}-{}", ctx.seq, r.id),
-                to_name: r.name.clone(),
-                to: r.email.clone(),
-                subject: format!("[{name}] press from {from}"),
-                body,
-                in_reply_to: None,
-                attachment: None,
+            &super::press::Waiting {
+                seat: p.id.clone(),
+                to: to_id.map(str::to_string),
+                text,
+                came: crate::archive::schedule::stamp(ctx.now),
             },
+            ctx.now,
         )?;
+        return Ok((
+            format!("anonymous press to {whom}: held"),
+            format!(
+                "Held, to be relayed without your name at {} with all the anonymous press of this hour: so the time it arrives does not tell who sent it.{}",
+                crate::archive::schedule::shown(at),
+                if to_id.is_none() {
+                    " It is printed at the end of the report of the turn then due."
+                } else {
+                    ""
+                }
+            ),
+        ));
     }
+    let from = super::press::signed(&p.id, &p.name, false);
+    super::press::relay(ctx.archive, turn, &p.id, to_id, &from, &text)?;
     Ok((
         format!("press to {whom}: relayed"),
         format!(
-            "Relayed to {whom}{}.{}",
-            if anonymous {
-                " without your name"
-            } else {
-                " under your name"
-            },
-            if to_seat.is_none() {
+            "Relayed to {} under your name.{}",
+            to_id.unwrap_or("everyone"),
+            if to_id.is_none() {
                 " It is printed at the end of this turn's report."
             } else {
                 ""
@@ -485,13 +634,36 @@ pub fn answer(
     };
     let mut body = format!(
         "The judge of {name} read {} in your mail:\n\n",
-        if done.answer.len() == 1 {
+        if done.read == 1 {
             "one command".to_string()
         } else {
-            format!("{} commands", done.answer.len())
+            format!("{} commands", done.read)
         }
     );
-    body.push_str(&done.answer.join("\n\n"));
+    for (i, a) in done.answer.iter().enumerate() {
+        if i > 0 {
+            body.push_str("\n\n");
+        }
+        if body.len() + a.len() > ANSWER_BYTES {
+            // As much of this paragraph as there is room for, to the end of a line.
+            let mut end = ANSWER_BYTES.saturating_sub(body.len()).min(a.len());
+            while !a.is_char_boundary(end) {
+                end -= 1;
+            }
+            let part = &a[..end];
+            let part = part.rfind('\n').map_or("", |nl| &part[..nl]);
+            if !part.is_empty() {
+                body.push_str(part);
+                body.push_str("\n…\n\n");
+            }
+            body.push_str(&format!(
+                "The rest of this answer is left out: an answer to one mail holds at most {} KB. Send the commands left unanswered in another mail.",
+                ANSWER_BYTES / 1024
+            ));
+            break;
+        }
+        body.push_str(a);
+    }
     body.push('\n');
     let queued = outbox::queue_unless_unaddressable(
         archive,

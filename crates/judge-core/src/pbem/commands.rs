@@ -11,7 +11,8 @@
 //! games                     your games at this address and how each stands
 //! press to red: text        a message to one player (or `all`), under your name
 //! anonymous press to all: … the same without your name, where the game allows it
-//! join island as Ann        take the next free seat of a game open for sign-up
+//! join island as Ann        ask for a seat of a game open for sign-up (a code is mailed)
+//! confirm island CODE       take it: the line that mail asks to send back
 //! extend 24h, pause, resume the GM's: move the deadline, stop and restart the clock
 //! start                     the GM's: begin a game open for sign-up as it is
 //! grace                     the next deadline later, as the game allows
@@ -49,10 +50,15 @@ pub enum Command {
         /// The message as written, its lines joined with `\n`.
         text: String,
     },
-    /// A seat for a player called `name` in `game`.
+    /// A seat for a player called `name` in `game`, asked for.
     Join {
         game: String,
         name: String,
+    },
+    /// The seat asked for, taken: the code the judge mailed to the address, sent back.
+    Confirm {
+        game: String,
+        code: String,
     },
     /// The GM's: the next deadline this much later.
     Extend(Duration),
@@ -77,6 +83,7 @@ impl Command {
             Command::Games => "games",
             Command::Press { .. } => "press",
             Command::Join { .. } => "join",
+            Command::Confirm { .. } => "confirm",
             Command::Extend(_) => "extend",
             Command::Pause => "pause",
             Command::Resume => "resume",
@@ -135,6 +142,7 @@ const FIRST_WORDS: &[&str] = &[
     "anonymous",
     "anon",
     "join",
+    "confirm",
     "extend",
     "pause",
     "resume",
@@ -298,6 +306,15 @@ fn read(line: &str, w: &[String]) -> Result<Command, String> {
             }
             _ => Err("write the game and your name, like `join island as Ann`".into()),
         },
+        "confirm" => match w[1..] {
+            [game, ref code @ ..] if !code.is_empty() => Ok(Command::Confirm {
+                game: game.to_string(),
+                code: code.join(" "),
+            }),
+            _ => Err(
+                "write the line the judge mailed you, like `confirm island abcd-efgh-jkmn`".into(),
+            ),
+        },
         "press" | "anonymous" | "anon" => press(line, &w),
         _ => Err("not a command".into()),
     }
@@ -420,6 +437,13 @@ mod tests {
             Ok(Command::Join {
                 game: "island".into(),
                 name: "Ann Smith".into()
+            })
+        );
+        assert_eq!(
+            only("Confirm island ABCD-efgh-jkmn."),
+            Ok(Command::Confirm {
+                game: "island".into(),
+                code: "abcd-efgh-jkmn".into()
             })
         );
         assert_eq!(

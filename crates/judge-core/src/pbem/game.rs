@@ -322,6 +322,37 @@ pub trait Report {
     fn tally(&self) -> Tally {
         Tally::default()
     }
+    /// The draws everyone saw made in the turn, as the structured public record keeps
+    /// them (`draws.json`, beside `public.json`): what `judge verify` checks on a clone
+    /// of the game's public git, where the states are not. `None` for a game whose
+    /// states are public (its draws are checked by playing every turn again).
+    fn draws(&self) -> Option<String> {
+        None
+    }
+}
+
+/// One turn of a game's public record, as a clone of its public git holds it: each
+/// file `None` when the turn lacks it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PublicTurn<'a> {
+    /// The turn's number (0: the position the game began with).
+    pub turn: u32,
+    /// `public.json`: the position as everyone may know it ([`Position::public_record`]).
+    pub record: Option<&'a str>,
+    /// `draws.json`: the draws everyone saw made in the turn ([`Report::draws`]).
+    pub draws: Option<&'a str>,
+    /// `report.txt`: the report for everyone.
+    pub report: Option<&'a str>,
+}
+
+/// Checks a game's public record against its revealed seed, one turn after another from
+/// turn 0 ([`Game::draw_check`]).
+pub trait DrawCheck {
+    /// The next turn of the record: how many draws it shows, each found to be the
+    /// seed's at its place in the seed's streams; or, in a sentence, the first thing
+    /// in it that is not (a draw that differs, a file or a roll missing, a turn out of
+    /// its place).
+    fn turn(&mut self, turn: &PublicTurn<'_>) -> Result<usize, GameError>;
 }
 
 /// One line of `judge scenarios`.
@@ -441,12 +472,14 @@ pub trait Game: Sync {
     }
     /// The report of a turn, from what the archive holds.
     fn report(&self, input: &ReportInput<'_>) -> Result<Box<dyn Report>, GameError>;
-    /// Check the draws a turn's public report shows (dice, say) against the
-    /// game's revealed seed: how many were checked, or the first that differs. What
-    /// `judge verify` checks on a clone of a game's public record.
-    fn verify_public(&self, luck: &Luck, report: &str) -> Result<usize, GameError> {
-        let _ = (luck, report);
-        Ok(0)
+    /// What checks the draws of the game's structured public record (`public.json`,
+    /// `draws.json`: never the reports' prose, nor press) against the revealed seed,
+    /// turn by turn: what `judge verify` does on a clone of the game's public git.
+    /// `None` for a game whose states are public: its draws are checked by playing
+    /// every turn again.
+    fn draw_check(&self, luck: &Luck) -> Option<Box<dyn DrawCheck>> {
+        let _ = luck;
+        None
     }
     /// Run one adjudication case file.
     fn run_case(&self, path: &Path) -> Result<CaseOutcome, GameError>;

@@ -20,6 +20,7 @@ use std::time::{Duration, SystemTime};
 use serde::{Deserialize, Serialize};
 
 use super::game::Game;
+use super::rate;
 use super::route::{self, Entry, Route};
 use super::sources::{self, Delivered, Mail};
 use super::turn::{self, Done};
@@ -45,6 +46,13 @@ pub struct LogLine {
     pub route: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub to: Option<String>,
+    /// When the pass handled it (RFC 3339): what the limits on answers count by.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub handled: Option<String>,
+    /// The mailroom answered it (mail for no game of the sender's, within the limits
+    /// of [`super::rate`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub answered: bool,
 }
 
 /// One game's part of a pass.
@@ -72,6 +80,13 @@ pub struct Pass {
     pub games: Vec<GameRun>,
     /// More mail waits in the shared mailbox than one pass holds ([`PASS_BYTES`]).
     pub more: bool,
+    /// When `more`: the delivery time of the oldest mail left unread, as the mailbox
+    /// tells it (`None` when it does not: then any mail may be left). No game plays a
+    /// turn due by a deadline not before it in this pass (issue 37, point 10).
+    pub unread_since: Option<SystemTime>,
+    /// How many mails this pass marked done: a pass that marked none (their games are
+    /// busy) is not followed at once by another that would read the same mail again.
+    pub marked: usize,
 }
 
 /// How a pass runs.
@@ -86,14 +101,41 @@ pub struct Options {
     pub budget: usize,
 }
 
-/// A game to play in a pass, with the mail routed to it.
-type Job<'a> = ((&'a Archive, &'a dyn Game), Vec<Read>);
+/// A game to play in a pass, with the mail routed to it and the time from which mail
+/// that may be its waits unread ([`turn::InFolder::unread_since`]). Taken by the thread
+/// that plays it.
+type Job<'a> =
+    std::sync::Mutex<Option<((&'a Archive, &'a dyn Game), Vec<Read>, Option<SystemTime>)>>;
 
 /// A mail of the shared mailbox and how to mark it done.
 struct Read {
     mail: Mail,
     digest: String,
     uid: Option<u32>,
+    /// What reading it to route it gave, for its game to file: a mail is read once
+    /// a pass (issue 37, point 2).
+    prior: Option<intake::Prior>,
+}
+
+/// The mailroom's mark of the mail being read to route it: its digest and how many
+/// passes began reading it. As a game's `mail/reading` ([`intake`]): a pass that stops
+/// while reading a mail (killed, out of memory) leaves it, and once two passes stopped
+/// so, the mail is not read again and its game refuses it unread, so that one mail
+/// cannot stop every pass of the folder for ever.
+const READING: &str = "reading";
+
+/// After this many passes stopped while reading one mail, it is not read again.
+const STOPPED_PASSES: u32 = 2;
+
+/// How many passes stopped while reading the mail of `digest`.
+fn stopped_reading(room: &Path, digest: &str) -> u32 {
+    fs::read_to_string(room.join(READING))
+        .ok()
+        .and_then(|t| {
+            let (d, n) = t.trim().split_once(' ')?;
+            (d == digest).then(|| n.parse::<u32>().ok()).flatten()
+        })
+        .unwrap_or(0)
 }
 
 /// The mailroom as a place mail is sent from.
@@ -142,12 +184,12 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> ArchiveError + '_ {
     }
 }
 
-/// The digests the mailroom has logged.
-fn logged(room: &Path) -> Result<BTreeSet<String>, ArchiveError> {
+/// The lines the mailroom has logged.
+fn logged(room: &Path) -> Result<Vec<LogLine>, ArchiveError> {
     let path = room.join(LOG_FILE);
     let text = match fs::read_to_string(&path) {
         Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(BTreeSet::new()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(io(&path)(e)),
     };
     // A line cut short by a stop mid-write is not a mail done: read again, it is filed
@@ -155,7 +197,6 @@ fn logged(room: &Path) -> Result<BTreeSet<String>, ArchiveError> {
     Ok(text
         .lines()
         .filter_map(|l| serde_json::from_str::<LogLine>(l).ok())
-        .map(|l| l.digest)
         .collect())
 }
 
@@ -180,23 +221,46 @@ fn log(room: &Path, line: &LogLine) -> Result<(), ArchiveError> {
 /// memory than this); what is left waits for the next pass, which follows at once.
 pub const PASS_BYTES: usize = 64 * 1024 * 1024;
 
+/// Mail left unread in the shared mailbox: the delivery time of the oldest, if the
+/// mailbox tells it.
+type Left = Option<Option<SystemTime>>;
+
+/// The earlier of two times mail was left from; not known is the earliest.
+fn earlier(a: Left, b: Option<SystemTime>) -> Left {
+    Some(match a {
+        None => b,
+        Some(a) => a.zip(b).map(|(a, b)| a.min(b)),
+    })
+}
+
 /// The new mail of the shared mailbox, oldest first, up to `budget` bytes (at least
-/// one mail); and whether more waits.
+/// one mail); and, when more waits, when the oldest of it was delivered.
 fn read_mailbox(
     house: &House,
     done: &BTreeSet<String>,
     seen: &mut Vec<u32>,
     budget: usize,
-) -> Result<(Vec<Read>, bool), Error> {
+) -> Result<(Vec<Read>, Left), Error> {
     let settings = &house.file.mail;
     let mut mails = Vec::new();
     let mut held = 0;
+    // The folder is one of the Maildir's readers: a game elsewhere that reads it too
+    // learns so, and refuses to (issue 37, point 12).
+    if settings.maildir.is_some() {
+        crate::archive::house::other_readers(house.root(), settings, true);
+    }
     if let Some(dir) = &settings.maildir {
-        for path in sources::maildir(dir)? {
+        let paths = sources::maildir(dir)?;
+        for (i, path) in paths.iter().enumerate() {
             if held >= budget {
-                return Ok((mails, true));
+                // Oldest first: the first left is the oldest (or one already done,
+                // delivered before the rest).
+                return Ok((
+                    mails,
+                    Some(sources::maildir_delivered(&paths[i]).map(|d| d.at)),
+                ));
             }
-            let mail = sources::maildir_mail(&path)?;
+            let mail = sources::maildir_mail(path)?;
             let digest = intake::digest(&mail.raw);
             if !done.contains(&digest) {
                 held += mail.raw.len();
@@ -204,11 +268,12 @@ fn read_mailbox(
                     mail,
                     digest,
                     uid: None,
+                    prior: None,
                 });
             }
         }
     }
-    let mut more = false;
+    let mut left: Left = None;
     if let Some(path) = &settings.mbox {
         sources::mbox(path, |mail| {
             let digest = intake::digest(&mail.raw);
@@ -216,7 +281,7 @@ fn read_mailbox(
                 return Ok(());
             }
             if held >= budget {
-                more = true;
+                left = earlier(left, mail.delivered.map(|d| d.at));
                 return Ok(());
             }
             held += mail.raw.len();
@@ -224,16 +289,19 @@ fn read_mailbox(
                 mail,
                 digest,
                 uid: None,
+                prior: None,
             });
             Ok(())
         })?;
     }
     if settings.imap_host.is_some() {
         let src = sources::imap(settings, None, None, None, None)?;
-        let (fetched, left) =
+        let (fetched, more, oldest) =
             crate::mail::imap::fetch_unseen(&src, MAX_BYTES + 1, budget.saturating_sub(held))
                 .map_err(|e| Error::input(e.to_string()))?;
-        more = left;
+        if more {
+            left = earlier(left, oldest);
+        }
         for f in fetched {
             let digest = intake::digest(&f.raw);
             if done.contains(&digest) {
@@ -249,17 +317,35 @@ fn read_mailbox(
                 },
                 digest,
                 uid: Some(f.uid),
+                prior: None,
             });
         }
     }
-    Ok((mails, more))
+    Ok((mails, left))
 }
 
-/// Where a mail goes, read as much as routing needs: its sender, subject and texts
-/// (HTML only from a player, as a game reads it).
-fn route_of(games: &[Entry], all_read: bool, judge: &str, raw: &[u8]) -> (Option<String>, Route) {
+/// Where a mail of the shared mailbox goes.
+#[derive(Debug)]
+pub struct Routing {
+    /// Its sender's address.
+    pub from: Option<String>,
+    pub route: Route,
+    /// What reading it gave, for its game to file ([`Route::Game`] only): the pass
+    /// reads a mail once.
+    pub prior: Option<intake::Prior>,
+}
+
+/// Where a mail goes, read as much as a game reads it: its sender, subject and texts
+/// (HTML only from a player, as a game reads it). With `read` false (its reading
+/// stopped passes before) it is routed by its headers alone and not read: its game
+/// refuses it unread.
+pub fn route_mail(games: &[Entry], all_read: bool, judge: &str, raw: &[u8], read: bool) -> Routing {
     let Some(head) = inbound::read_headers(raw) else {
-        return (None, Route::Stranger);
+        return Routing {
+            from: None,
+            route: Route::Stranger,
+            prior: None,
+        };
     };
     // The judge's own mail (a copy to itself, a bounce of it) is no game's.
     if head
@@ -267,25 +353,54 @@ fn route_of(games: &[Entry], all_read: bool, judge: &str, raw: &[u8]) -> (Option
         .as_deref()
         .is_some_and(|f| f.eq_ignore_ascii_case(judge))
     {
-        return (head.from, Route::Stranger);
+        return Routing {
+            from: head.from,
+            route: Route::Stranger,
+            prior: None,
+        };
     }
     let html = if route::games_of(games, head.from.as_deref()).is_empty() {
         inbound::Html::Skip
     } else {
         inbound::Html::Read
     };
-    let route = match inbound::read_with(raw, html) {
-        Ok(m) => route::route(
-            games,
-            all_read,
-            m.from.as_deref(),
-            &m.subject,
-            m.parts.iter().map(|p| p.text.as_str()),
-        ),
-        // Too big or broken to read: the sender's only game says so, as it would.
-        Err(_) => route::route(games, all_read, head.from.as_deref(), &head.subject, []),
+    // Too big or broken to read: the sender's only game says so, as it would.
+    let by_headers = || route::route(games, all_read, head.from.as_deref(), &head.subject, []);
+    // The sender is the one the route is decided by: the reading's, as the game
+    // decides by it, else the headers' (the two may differ on an odd `From:`, found by
+    // fuzzing the router).
+    let (from, route, prior) = if read {
+        let read = inbound::read_with(raw, html);
+        let (from, route) = match &read {
+            Ok(m) => (
+                m.from.clone(),
+                route::route(
+                    games,
+                    all_read,
+                    m.from.as_deref(),
+                    &m.subject,
+                    m.parts.iter().map(|p| p.text.as_str()),
+                ),
+            ),
+            Err(_) => (head.from.clone(), by_headers()),
+        };
+        (
+            from,
+            route,
+            intake::Prior::Read {
+                html,
+                read: read.map(Box::new),
+            },
+        )
+    } else {
+        (head.from.clone(), by_headers(), intake::Prior::Stopped)
     };
-    (head.from, route)
+    let own = from
+        .as_deref()
+        .is_some_and(|f| f.eq_ignore_ascii_case(judge));
+    let route = if own { Route::Stranger } else { route };
+    let prior = matches!(route, Route::Game(_)).then_some(prior);
+    Routing { from, route, prior }
 }
 
 /// Run one pass over the folder. Errors of one game are its [`GameRun`]'s; an error
@@ -337,7 +452,8 @@ pub fn run_busy(
     }
     let table: Vec<Entry> = open.iter().map(|(a, g)| Entry::of(a, *g)).collect();
 
-    let done = logged(&room)?;
+    let mut history = logged(&room)?;
+    let done: BTreeSet<String> = history.iter().map(|l| l.digest.clone()).collect();
     let mut seen: Vec<u32> = Vec::new();
     let mut routed: Vec<Vec<Read>> = (0..open.len()).map(|_| Vec::new()).collect();
     let mut elsewhere: Vec<(Read, Option<String>, Route)> = Vec::new();
@@ -348,16 +464,46 @@ pub fn run_busy(
         .parse::<lettre::message::Mailbox>()
         .map(|m| m.email.to_string())
         .unwrap_or_default();
-    let (mails, more) = read_mailbox(house, &done, &mut seen, opts.budget)?;
-    pass.more = more;
+    let (mails, left) = read_mailbox(house, &done, &mut seen, opts.budget)?;
+    pass.more = left.is_some();
+    pass.unread_since = left.flatten();
+    // No game plays a turn due by a deadline not before the oldest mail left unread:
+    // the mail a pass did not reach may be anybody's.
+    let left = left.map(|at| at.unwrap_or(std::time::UNIX_EPOCH));
+    let mut unread_since: Vec<Option<SystemTime>> = vec![left; open.len()];
     // A game that cannot be read leaves its players unknown: see `Route::Wait`.
     let all_read = pass.games.is_empty();
     let mut waiting = 0;
-    for r in mails {
-        match route_of(&table, all_read, &judge, &r.mail.raw) {
-            (_, Route::Game(g)) => routed[g].push(r),
-            (_, Route::Wait) => waiting += 1,
-            (from, other) => elsewhere.push((r, from, other)),
+    let reading = room.join(READING);
+    for mut r in mails {
+        let stopped = stopped_reading(&room, &r.digest);
+        if stopped < STOPPED_PASSES {
+            // Not synced: one mark lost with the power costs a mail one more try.
+            fs::write(&reading, format!("{} {}\n", r.digest, stopped + 1)).map_err(io(&reading))?;
+        }
+        let routing = route_mail(
+            &table,
+            all_read,
+            &judge,
+            &r.mail.raw,
+            stopped < STOPPED_PASSES,
+        );
+        let _ = fs::remove_file(&reading);
+        match routing.route {
+            Route::Game(g) => {
+                r.prior = routing.prior;
+                routed[g].push(r);
+            }
+            Route::Wait => {
+                waiting += 1;
+                // It may be the orders of any game its sender plays in: their turns
+                // wait for it as for mail not yet read.
+                let at = r.mail.delivered.map_or(std::time::UNIX_EPOCH, |d| d.at);
+                for g in route::games_of(&table, routing.from.as_deref()) {
+                    unread_since[g] = Some(unread_since[g].map_or(at, |u| u.min(at)));
+                }
+            }
+            other => elsewhere.push((r, routing.from, other)),
         }
     }
     if waiting > 0 {
@@ -370,7 +516,7 @@ pub fn run_busy(
     // The games, each under its own lock, several at a time: they share nothing but
     // the mailroom's log, written here afterwards, in order.
     let mut jobs: Vec<Job> = Vec::new();
-    for ((archive, game), mails) in open.iter().zip(routed) {
+    for (((archive, game), mails), since) in open.iter().zip(routed).zip(unread_since) {
         let resting = idle
             .get(archive.root())
             .filter(|wake| mails.is_empty() && wake.is_none_or(|w| w > now));
@@ -383,7 +529,11 @@ pub fn run_busy(
                 wake: *wake,
                 idle: true,
             }),
-            None => jobs.push(((archive, *game as &dyn Game), mails)),
+            None => jobs.push(std::sync::Mutex::new(Some((
+                (archive, *game as &dyn Game),
+                mails,
+                since,
+            )))),
         }
     }
     // Two per core: much of a game's step is waiting for the disk (each file the
@@ -401,10 +551,15 @@ pub fn run_busy(
                     let mut mine = Vec::new();
                     loop {
                         let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(((archive, game), mails)) = jobs.get(i) else {
+                        let Some(job) = jobs.get(i) else {
                             return mine;
                         };
-                        let (run, lines, uids) = play(archive, *game, mails, now, opts);
+                        let Some(((archive, game), mails, since)) =
+                            job.lock().ok().and_then(|mut j| j.take())
+                        else {
+                            continue;
+                        };
+                        let (run, lines, uids) = play(archive, game, mails, since, now, opts);
                         mine.push((i, run, lines, uids));
                     }
                 })
@@ -429,6 +584,7 @@ pub fn run_busy(
         for l in &lines {
             log(&room, l)?;
         }
+        pass.marked += lines.len();
         seen.extend(uids);
         pass.games.push(run);
     }
@@ -470,10 +626,92 @@ pub fn run_busy(
             .as_deref()
             .is_some_and(|f| f.eq_ignore_ascii_case(&judge));
         let kind = if own { "own" } else { kind };
+        // The limits a game keeps hold here too (issue 37, point 5): to one address, a
+        // few answers an hour to mail for no game, then a note a day; `games` for so
+        // many mails an hour.
+        let mine = |l: &&LogLine| {
+            l.from
+                .as_deref()
+                .zip(from.as_deref())
+                .is_some_and(|(a, b)| a.eq_ignore_ascii_case(b))
+        };
+        let limit = match &answer {
+            _ if own => Limit::Answer,
+            None => Limit::Answer,
+            Some(_) if kind == "games" => {
+                let n = rate::within_hour(
+                    history
+                        .iter()
+                        .filter(mine)
+                        .filter(|l| l.route == "games")
+                        .map(|l| l.handled.as_deref()),
+                    now,
+                );
+                if rate::commands_allowed(n) {
+                    Limit::Answer
+                } else {
+                    Limit::Silent(format!(
+                        "{} mails asking for games came from this address within the hour",
+                        rate::COMMAND_MAILS_PER_HOUR
+                    ))
+                }
+            }
+            Some(_) => {
+                let n = rate::within_hour(
+                    history
+                        .iter()
+                        .filter(mine)
+                        .filter(|l| l.answered && l.route != "games")
+                        .map(|l| l.handled.as_deref()),
+                    now,
+                );
+                let who = crate::archive::content_id(
+                    from.as_deref()
+                        .unwrap_or_default()
+                        .to_ascii_lowercase()
+                        .as_bytes(),
+                );
+                match rate::refusal(n, now, &who) {
+                    rate::Refusal::Answer => Limit::Answer,
+                    rate::Refusal::Withhold { note_key } => Limit::Note(note_key),
+                }
+            }
+        };
+        let mut answered = false;
         match answer {
             // The judge's own mail (its copy of a report, a bounce): logged, no line.
             _ if own => {}
+            Some((why, _, _)) if !matches!(limit, Limit::Answer) => {
+                let reason = match &limit {
+                    Limit::Silent(reason) => reason.clone(),
+                    _ => format!(
+                        "{} answers went to this address within the hour",
+                        rate::REFUSALS_PER_HOUR
+                    ),
+                };
+                if let Limit::Note(key) = &limit {
+                    let m = Outgoing {
+                        key: key.clone(),
+                        to_name: String::new(),
+                        to: from.clone().unwrap_or_default(),
+                        subject: "more of your mails to the judge were not answered one by one".into(),
+                        body: format!(
+                            "More than {n} mails from your address to the judge named no game of yours within an hour. The judge answers at most {n} of them an hour to one address, and this note at most once a day; the GM sees every mail.\n\nIf you did not send them, someone is sending mail in your name: nothing of it was filed in any game.\n\nA mail for one of your games names it on a line of its own, at the top of your orders or commands (`game NAME`); the command `games` lists them.\n",
+                            n = rate::REFUSALS_PER_HOUR
+                        ),
+                        in_reply_to: None,
+                        attachment: None,
+                    };
+                    outbox::queue_unless_unaddressable(&mailroom, &m)?;
+                }
+                pass.lines.push(format!(
+                    "{}: from {who}, {why}: not answered: {reason}",
+                    r.mail.label,
+                    who = from.as_deref().unwrap_or("an unknown sender")
+                ));
+            }
             Some((why, subject, yours)) => {
+                answered = true;
                 let player = yours.iter().find_map(|g| {
                     open[*g]
                         .0
@@ -524,15 +762,26 @@ pub fn run_busy(
             seen.push(uid);
         }
         // Logged for IMAP too: the mailroom keeps a line for every mail it handled.
+        pass.marked += 1;
         log(
             &room,
             &LogLine {
-                digest: r.digest,
-                from,
+                digest: r.digest.clone(),
+                from: from.clone(),
                 route: kind.into(),
                 to: None,
+                handled: Some(stamp(now)),
+                answered,
             },
         )?;
+        history.push(LogLine {
+            digest: r.digest,
+            from,
+            route: kind.into(),
+            to: None,
+            handled: Some(stamp(now)),
+            answered,
+        });
     }
     if !seen.is_empty()
         && let Ok(src) = sources::imap(&house.file.mail, None, None, None, None)
@@ -540,6 +789,20 @@ pub fn run_busy(
         crate::mail::imap::mark_seen(&src, &seen).map_err(|e| Error::input(e.to_string()))?;
     }
     Ok(pass)
+}
+
+/// What the mailroom may send an address for a mail for no game of theirs.
+enum Limit {
+    Answer,
+    /// Not answered, and the note of the day under this key.
+    Note(String),
+    /// Not answered, for this reason.
+    Silent(String),
+}
+
+/// A time as the mailroom's log keeps it.
+fn stamp(at: SystemTime) -> String {
+    humantime::format_rfc3339_seconds(at).to_string()
 }
 
 /// When a game waiting for `deadline` next acts by the clock: its reminder, if that is
@@ -563,7 +826,8 @@ type Played = (usize, GameRun, Vec<LogLine>, Vec<u32>);
 fn play(
     archive: &Archive,
     game: &dyn Game,
-    mails: &[Read],
+    mails: Vec<Read>,
+    unread_since: Option<SystemTime>,
     now: SystemTime,
     opts: Options,
 ) -> (GameRun, Vec<LogLine>, Vec<u32>) {
@@ -584,18 +848,29 @@ fn play(
             crate::text::count(mails.len(), "mail")
         ))),
         Ok(_lock) => {
-            let batch: Vec<Mail> = mails.iter().map(|r| r.mail.clone()).collect();
-            let result = turn::run_with_mail(archive, game, now, opts.turn, &batch, &mut run.lines);
+            let mut done = Vec::new();
+            let mut routed = Vec::new();
+            for r in mails {
+                done.push(LogLine {
+                    digest: r.digest,
+                    from: inbound::read_headers(&r.mail.raw).and_then(|h| h.from),
+                    route: "game".into(),
+                    to: Some(name.clone()),
+                    handled: Some(stamp(now)),
+                    answered: false,
+                });
+                uids.extend(r.uid);
+                routed.push((r.mail, r.prior));
+            }
+            let folder = turn::InFolder {
+                routed,
+                unread_since,
+            };
+            let result = turn::run_in_folder(archive, game, now, opts.turn, folder, &mut run.lines);
             if result.is_ok() {
-                for r in mails {
-                    logged.push(LogLine {
-                        digest: r.digest.clone(),
-                        from: inbound::read_headers(&r.mail.raw).and_then(|h| h.from),
-                        route: "game".into(),
-                        to: Some(name.clone()),
-                    });
-                    uids.extend(r.uid);
-                }
+                logged = done;
+            } else {
+                uids.clear();
             }
             match result {
                 Ok(done) if opts.commit => {

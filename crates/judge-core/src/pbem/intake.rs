@@ -62,13 +62,8 @@ const HEADER_PART: usize = 16 * 1024;
 /// After this many runs stopped while reading one mail, the next refuses it unread.
 const STOPPED_RUNS: u32 = 2;
 
-/// Refusals answered to one address within an hour; more are refused unanswered, with
-/// one note a day ([`Intake::refuse_answer`]).
-pub const REFUSALS_PER_HOUR: usize = 5;
-
-/// Mails of commands carried out for one address within an hour; later ones are
-/// logged and neither carried out nor answered until the hour has passed.
-pub const COMMAND_MAILS_PER_HOUR: usize = 20;
+/// The limits on what one address is answered, shared with the folder's mailroom.
+pub use super::rate::{COMMAND_MAILS_PER_HOUR, REFUSALS_PER_HOUR};
 
 /// Why a mail is refused unread.
 #[derive(Debug)]
@@ -84,10 +79,24 @@ impl std::fmt::Display for Unread {
         match self {
             Unread::Read(e) => e.fmt(f),
             Unread::Stopped => {
-                f.write_str("reading it stopped the judge twice (it ran out of time or memory)")
+                f.write_str("reading it, or carrying out its commands, stopped the judge twice (it ran out of time or memory)")
             }
         }
     }
+}
+
+/// What a mail's reading gave before it reached its game: the folder of games reads
+/// each mail of its shared mailbox once, to route it, and its game files that reading
+/// rather than read the mail again (issue 37, point 2).
+#[derive(Debug)]
+pub enum Prior {
+    /// Read with HTML as given (used when the game would read it so).
+    Read {
+        html: inbound::Html,
+        read: Result<Box<Incoming>, ReadError>,
+    },
+    /// Reading it stopped the folder's passes twice: refused unread.
+    Stopped,
 }
 
 /// A mail filed again by the GM (`judge ingest --again`).
@@ -273,6 +282,9 @@ pub struct Intake<'a> {
     /// The log line of the mail being filed, while its commands run (it is written
     /// once they have).
     filing: Option<Entry>,
+    /// The mail being filed (its digest) and how many runs stopped with it in hand:
+    /// the mark [`READING`] is set again while its commands are carried out.
+    reading: Option<(String, u32)>,
 }
 
 /// A copy of a mail fit to keep: the headers people read and every text part, decoded,
@@ -346,6 +358,7 @@ impl<'a> Intake<'a> {
             checked: BTreeMap::new(),
             players: archive.game.players.clone(),
             filing: None,
+            reading: None,
         })
     }
 
@@ -399,6 +412,11 @@ impl<'a> Intake<'a> {
     /// memory) twice is refused unread; every other one is read within the limits of
     /// [`crate::mail::budget`].
     pub fn file(&mut self, mail: &Mail) -> Result<Filed, Error> {
+        self.file_with(mail, None)
+    }
+
+    /// [`Intake::file`], with what reading the mail gave already, if it was read.
+    pub fn file_with(&mut self, mail: &Mail, prior: Option<Prior>) -> Result<Filed, Error> {
         let digest = digest(&mail.raw);
         let id = inbound::message_id(&mail.raw);
         if self.log.has(&digest, &id) {
@@ -421,6 +439,9 @@ impl<'a> Intake<'a> {
                 (d == digest).then(|| n.parse::<u32>().ok()).flatten()
             })
             .unwrap_or(0);
+        if matches!(prior, Some(Prior::Stopped)) {
+            return self.unreadable(seq, mail, &id, &digest, Unread::Stopped);
+        }
         if stopped >= STOPPED_RUNS {
             let _ = std::fs::remove_file(&marker);
             return self.unreadable(seq, mail, &id, &digest, Unread::Stopped);
@@ -444,7 +465,11 @@ impl<'a> Intake<'a> {
             std::fs::create_dir_all(dir).map_err(io)?;
         }
         std::fs::write(&marker, format!("{digest} {}\n", stopped + 1)).map_err(io)?;
-        let read = inbound::read_with(&mail.raw, html).and_then(|m| {
+        let read = match prior {
+            Some(Prior::Read { html: h, read }) if h == html => read.map(|m| *m),
+            _ => inbound::read_with(&mail.raw, html),
+        };
+        let read = read.and_then(|m| {
             // Every value that may be a secret is blanked wherever it stands: a mail
             // with more than an order mail ever holds is refused unread.
             let n = secret_values(&m).len();
@@ -461,7 +486,10 @@ impl<'a> Intake<'a> {
         match read {
             Ok(m) => {
                 let arrived = arrival(mail.delivered, m.received, m.date, self.now);
-                self.decide(seq, &mail.label, &m, arrived, None, Some(digest))
+                self.reading = Some((digest.clone(), stopped));
+                let filed = self.decide(seq, &mail.label, &m, arrived, None, Some(digest));
+                self.reading = None;
+                filed
             }
             Err(e) => self.unreadable(seq, mail, &id, &digest, Unread::Read(e)),
         }
@@ -626,26 +654,23 @@ impl<'a> Intake<'a> {
         subject: String,
         body: String,
     ) -> Result<Answered, Error> {
-        let hour_ago = self.now.checked_sub(std::time::Duration::from_secs(3600));
-        let recent = self
-            .log
-            .entries
-            .iter()
-            .filter(|e| {
-                matches!(&e.outcome, Outcome::Refused { answered: Some(a), .. } if a.eq_ignore_ascii_case(&p.email))
-                    && e.handled
-                        .as_deref()
-                        .and_then(|h| humantime::parse_rfc3339_weak(h).ok())
-                        .is_some_and(|h| hour_ago.is_none_or(|ago| h > ago))
-            })
-            .count();
-        if recent < REFUSALS_PER_HOUR {
-            self.answer(key, p, in_reply_to, subject, body)?;
-            return Ok(Answered::Yes);
-        }
-        let day = &self.handled()[..10];
+        let recent = super::rate::within_hour(
+            self.log
+                .entries
+                .iter()
+                .filter(|e| matches!(&e.outcome, Outcome::Refused { answered: Some(a), .. } if a.eq_ignore_ascii_case(&p.email)))
+                .map(|e| e.handled.as_deref()),
+            self.now,
+        );
+        let note_key = match super::rate::refusal(recent, self.now, &p.id) {
+            super::rate::Refusal::Answer => {
+                self.answer(key, p, in_reply_to, subject, body)?;
+                return Ok(Answered::Yes);
+            }
+            super::rate::Refusal::Withhold { note_key } => note_key,
+        };
         self.answer(
-            &format!("withheld-{day}-{}", p.id),
+            &note_key,
             p,
             None,
             format!("[{}] more of your mails were refused, not answered one by one", self.name),
@@ -783,10 +808,14 @@ impl<'a> Intake<'a> {
             (Some(p), _) => Some(by_mail::Who::Player(p)),
             _ => m.from.as_deref().map(by_mail::Who::Stranger),
         };
-        let joins = commands
-            .iter()
-            .any(|c| matches!(c.command, Ok(super::commands::Command::Join { .. })));
-        // A stranger's commands are not answered, but for a `join`.
+        let joins = commands.iter().any(|c| {
+            matches!(
+                c.command,
+                Ok(super::commands::Command::Join { .. }
+                    | super::commands::Command::Confirm { .. })
+            )
+        });
+        // A stranger's commands are not answered, but for a `join` or `confirm`.
         let asks = who
             .filter(|w| !commands.is_empty() && (joins || !matches!(w, by_mail::Who::Stranger(_))));
         let cmd_secret_ok = match who {
@@ -1108,24 +1137,21 @@ impl Intake<'_> {
         let archive = self.archive;
         // A flood of commands (forged or not) costs an address at most this many
         // answers an hour, and the other players at most this many press mails.
-        let hour_ago = self.now.checked_sub(Duration::from_secs(3600));
         let address = who.address();
-        let recent = self
-            .log
-            .entries
-            .iter()
-            .filter(|e| {
-                e.from
-                    .as_deref()
-                    .is_some_and(|f| f.eq_ignore_ascii_case(address))
-                    && (matches!(e.outcome, Outcome::Commands { .. }) || !e.commands.is_empty())
-                    && e.handled
+        let recent = super::rate::within_hour(
+            self.log
+                .entries
+                .iter()
+                .filter(|e| {
+                    e.from
                         .as_deref()
-                        .and_then(|h| humantime::parse_rfc3339_weak(h).ok())
-                        .is_some_and(|h| hour_ago.is_none_or(|ago| h > ago))
-            })
-            .count();
-        if recent >= COMMAND_MAILS_PER_HOUR {
+                        .is_some_and(|f| f.eq_ignore_ascii_case(address))
+                        && (matches!(e.outcome, Outcome::Commands { .. }) || !e.commands.is_empty())
+                })
+                .map(|e| e.handled.as_deref()),
+            self.now,
+        );
+        if !super::rate::commands_allowed(recent) {
             return Ok((
                 vec![format!(
                     "not carried out: {COMMAND_MAILS_PER_HOUR} mails of commands came from this address within the hour"
@@ -1133,23 +1159,78 @@ impl Intake<'_> {
                 None,
             ));
         }
+        let hour_ago = self.now.checked_sub(Duration::from_secs(3600));
+        let day_ago = self.now.checked_sub(Duration::from_secs(24 * 3600));
         let ctx = by_mail::Ctx {
             archive,
             game: self.game,
             position: self.position.as_ref(),
-            seq,
             now: self.now,
             secrets: values,
             secret_ok,
             filing: self.filing.as_ref(),
+            press_this_hour: self.done_since(address, hour_ago, by_mail::sent_press),
+            resends_today: self.done_since(address, day_ago, by_mail::resent),
         };
-        let done = by_mail::carry_out(&ctx, who, commands)?;
+        // A run stopped while carrying out a mail's commands counts as one stopped
+        // while reading it: the mark is set again meanwhile, and a mail that stopped two
+        // runs so is refused unread by the next (issue 37, point 1). A run that ends,
+        // even with an error, takes the mark away.
+        let mark = self.archive.root().join(READING);
+        if let Some((digest, stopped)) = &self.reading {
+            std::fs::write(&mark, format!("{digest} {}\n", stopped + 1)).map_err(|source| {
+                crate::archive::ArchiveError::Io {
+                    path: mark.clone(),
+                    source,
+                }
+            })?;
+        }
+        let key = format!("cmd-{seq:06}");
+        let done = by_mail::carry_out(&ctx, who, commands).and_then(|done| {
+            let answered = by_mail::answer(archive, who, &key, Some(message_id), &done)?;
+            Ok((done, answered))
+        });
+        if self.reading.is_some() {
+            let _ = std::fs::remove_file(&mark);
+        }
+        let (done, answered) = done?;
         if done.joined.is_some() {
             self.players = Archive::open(archive.root())?.game.players;
         }
-        let key = format!("cmd-{seq:06}");
-        let answered = by_mail::answer(archive, who, &key, Some(message_id), &done)?;
         Ok((done.log, answered.then_some(key)))
+    }
+}
+
+impl Intake<'_> {
+    /// How many commands of the mails from `address` handled after `since` did what
+    /// `what` says of their line in the log.
+    fn done_since(
+        &self,
+        address: &str,
+        since: Option<SystemTime>,
+        what: fn(&str) -> bool,
+    ) -> usize {
+        self.log
+            .entries
+            .iter()
+            .filter(|e| {
+                e.from
+                    .as_deref()
+                    .is_some_and(|f| f.eq_ignore_ascii_case(address))
+                    && e.handled
+                        .as_deref()
+                        .and_then(|h| humantime::parse_rfc3339_weak(h).ok())
+                        .is_some_and(|h| since.is_none_or(|s| h > s))
+            })
+            .flat_map(|e| {
+                let done = match &e.outcome {
+                    Outcome::Commands { done } => done.as_slice(),
+                    _ => &[],
+                };
+                e.commands.iter().chain(done)
+            })
+            .filter(|l| what(l))
+            .count()
     }
 }
 

@@ -28,6 +28,8 @@ pub mod preferences;
 #[cfg(feature = "shell")]
 pub mod press;
 #[cfg(feature = "shell")]
+pub mod rate;
+#[cfg(feature = "shell")]
 pub mod replace;
 #[cfg(feature = "shell")]
 pub mod replay;

@@ -8,7 +8,7 @@ use std::time::SystemTime;
 
 use super::Error;
 use super::game::Game;
-use crate::archive::{Archive, check_address};
+use crate::archive::{Archive, ArchiveError, HELD_DIR, STANDING_DIR, check_address};
 use crate::mail::outbox::{self, Outgoing};
 use crate::mail::{redact, secret};
 
@@ -80,9 +80,27 @@ pub fn replace(
     let mut after = archive.clone();
     after.game = file.clone();
     let welcome = super::welcome::mail(&after, game, &seat, Some(&new_secret))?;
+    // What the old player left on record for the seat is set aside, not played for the
+    // newcomer (issue 37, point 23): their standing orders, the orders they sent for
+    // the coming turn, and late ones held for a later turn.
+    let left = left_on_record(archive, &seat)?;
+    let mut body = welcome.body;
+    if !left.is_empty() {
+        body.push_str(&format!(
+            "\nWhat {} had on record for {seat} ({}) was set aside: none of it is played for you. The seat plays only the orders you send{}.\n",
+            old.name,
+            left.iter().map(|(what, _)| *what).collect::<Vec<_>>().join(", "),
+            if left.iter().any(|(what, _)| *what == "standing orders") {
+                " (and standing orders once you send some)"
+            } else {
+                ""
+            }
+        ));
+    }
     let welcome = Outgoing {
         key: format!("{}-takes-over", welcome.key),
         subject: format!("[{}] welcome: you take over {seat}", archive.name()),
+        body,
         ..welcome
     };
     let kept = Outgoing {
@@ -90,11 +108,12 @@ pub fn replace(
         ..welcome.clone()
     };
     outbox::send_now(archive, &welcome, &kept)?;
+    set_aside(archive, &seat, told_in, &left)?;
     archive.save_game_file(file)?;
     super::press::notice(
         archive,
         told_in,
-        &format!("replace-{seat}"),
+        &notice_name(&seat),
         &format!(
             "{seat} is played by {name} from turn {told_in} on, in place of {}.",
             old.name
@@ -106,4 +125,94 @@ pub fn replace(
         by: name.to_string(),
         told_in,
     })
+}
+
+/// Whether `seat` was taken over by a new player after turn `turn` was played (its
+/// notice is kept for the report of the turn after).
+pub fn replaced_after(archive: &Archive, turn: u32, seat: &str) -> bool {
+    archive
+        .root()
+        .join(super::press::NOTICES_DIR)
+        .join(format!("{:03}", turn + 1))
+        .join(format!("{}.txt", notice_name(seat)))
+        .is_file()
+}
+
+/// The name of the notice that tells who took over `seat`.
+fn notice_name(seat: &str) -> String {
+    format!("replace-{seat}")
+}
+
+/// Where the orders a replaced player left are set aside, for the GM (out of git).
+pub const SET_ASIDE_DIR: &str = "mail/replaced";
+
+/// The files the player of `seat` has on record: what each is, and where.
+fn left_on_record(
+    archive: &Archive,
+    seat: &str,
+) -> Result<Vec<(&'static str, std::path::PathBuf)>, Error> {
+    let root = archive.root();
+    let mut out = Vec::new();
+    let standing = root.join(STANDING_DIR).join(format!("{seat}.txt"));
+    if standing.is_file() {
+        out.push(("standing orders", standing));
+    }
+    let pending = archive.pending_dir().join(format!("{seat}.txt"));
+    if pending.is_file() {
+        out.push(("orders for the coming turn", pending));
+    }
+    let held = root.join(HELD_DIR);
+    let mine = format!("-{seat}.txt");
+    match std::fs::read_dir(&held) {
+        Ok(rd) => {
+            let mut names: Vec<_> = rd
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| {
+                    p.file_name()
+                        .and_then(|n| n.to_str())
+                        .is_some_and(|n| n.ends_with(&mine))
+                })
+                .collect();
+            names.sort();
+            out.extend(
+                names
+                    .into_iter()
+                    .map(|p| ("late orders held for a later turn", p)),
+            );
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(source) => return Err(ArchiveError::Io { path: held, source }.into()),
+    }
+    Ok(out)
+}
+
+/// Move what [`left_on_record`] found into [`SET_ASIDE_DIR`], named by the seat and the
+/// turn it was replaced in.
+fn set_aside(
+    archive: &Archive,
+    seat: &str,
+    turn: u32,
+    left: &[(&'static str, std::path::PathBuf)],
+) -> Result<(), Error> {
+    let dir = archive.root().join(SET_ASIDE_DIR);
+    for (_, path) in left {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let kind = path
+            .parent()
+            .and_then(|p| p.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let to = dir.join(format!("{seat}-turn-{turn:03}-{kind}-{name}"));
+        let io = |source| ArchiveError::Io {
+            path: path.clone(),
+            source,
+        };
+        std::fs::create_dir_all(&dir).map_err(io)?;
+        std::fs::rename(path, &to).map_err(io)?;
+    }
+    Ok(())
 }

@@ -1,18 +1,19 @@
 //! A turn's report and the files kept with it. A turn keeps `report.txt` (what everyone
 //! may read, as it was mailed) and, for a game whose states are private, `public.json`
-//! (the position's public record). What can be made again from those, the states and
-//! the events is not kept, but made when it is wanted: each player's own report
-//! ([`player_text`], for their mail and `judge report --player`) and the map pictures
-//! (`map.svg`, `map.png`: for the mail, the site and `judge report --format`). An
-//! archive made before (with `reports/<seat>.txt`, `map.svg`, `map.png`) keeps working:
-//! what it kept is used as kept, and `judge replay` checks it byte for byte.
+//! (the position's public record) and `draws.json` (the draws everyone saw made in
+//! it). What can be made again from those, the states and the events is not kept, but
+//! made when it is wanted: each player's own report ([`player_text`], for their mail
+//! and `judge report --player`) and the map pictures (`map.svg`, `map.png`: for the
+//! mail, the site and `judge report --format`). An archive made before (with
+//! `reports/<seat>.txt`, `map.svg`, `map.png`) keeps working: what it kept is used as
+//! kept, and `judge replay` checks it byte for byte.
 
 use super::Error;
 use super::game::{Game, OrderFile, Report, ReportInput};
 use super::turn::{Source, TurnRecord, record};
 use crate::archive::randomness::Secret;
 use crate::archive::schedule::shown;
-use crate::archive::{Archive, EVENTS_FILE, ORDERS_DIR, PUBLIC_FILE, STATE_FILE};
+use crate::archive::{Archive, DRAWS_FILE, EVENTS_FILE, ORDERS_DIR, PUBLIC_FILE, STATE_FILE};
 
 pub const REPORT_FILE: &str = "report.txt";
 pub const REPORTS_DIR: &str = "reports";
@@ -202,6 +203,9 @@ pub fn files(
     )];
     if let Some(public) = after.public_record() {
         out.push((PUBLIC_FILE.to_string(), public.into_bytes()));
+    }
+    if let Some(draws) = report.draws() {
+        out.push((DRAWS_FILE.to_string(), draws.into_bytes()));
     }
     Ok(out)
 }

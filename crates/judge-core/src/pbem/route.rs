@@ -91,7 +91,7 @@ pub fn games_of(games: &[Entry], from: Option<&str>) -> Vec<usize> {
         .collect()
 }
 
-/// The game names `game NAME` and `join NAME as …` lines give, in the order they come
+/// The game names `game NAME`, `join NAME as …` and `confirm NAME …` lines give, in the order they come
 /// (body first); and whether the mail asks for the sender's `games`. The text of a press
 /// is not read for them.
 fn named_games<'a>(texts: impl IntoIterator<Item = &'a str>) -> (Vec<String>, bool) {
@@ -101,9 +101,10 @@ fn named_games<'a>(texts: impl IntoIterator<Item = &'a str>) -> (Vec<String>, bo
         let split = super::commands::split(text);
         for c in &split.commands {
             match &c.command {
-                Ok(super::commands::Command::Join { game, .. })
-                    if !names.iter().any(|n: &String| n == game) =>
-                {
+                Ok(
+                    super::commands::Command::Join { game, .. }
+                    | super::commands::Command::Confirm { game, .. },
+                ) if !names.iter().any(|n: &String| n == game) => {
                     names.push(game.clone());
                 }
                 Ok(super::commands::Command::Games) => games = true,

@@ -2,7 +2,9 @@
 //! INBOX. Mail is read one message at a time, and never more of one than
 //! [`MAX_BYTES`](crate::mail::inbound::MAX_BYTES) and a byte: a huge or endless file
 //! costs no memory. Reading a source never changes it (IMAP marks a mail seen only once
-//! it is filed, and never in a dry run, see [`crate::mail::imap`]).
+//! it is filed, and never in a dry run, see [`crate::mail::imap`]); the one file the
+//! judge writes into a Maildir is the list of the folders that read it, beside `new/`
+//! ([`crate::archive::house::READERS_FILE`]).
 //!
 //! Each mail carries the time it was delivered when the mailbox records one: the time in
 //! a Maildir file's name (written by the program that delivered it), the IMAP server's
@@ -51,7 +53,7 @@ fn secs(s: u64) -> Option<SystemTime> {
 
 /// A Maildir file's delivery time: the seconds its name starts with (`1764558152.M…`),
 /// else the file's modification time.
-fn maildir_delivered(path: &Path) -> Option<Delivered> {
+pub fn maildir_delivered(path: &Path) -> Option<Delivered> {
     let name = path.file_name()?.to_str()?;
     let digits: String = name.chars().take_while(char::is_ascii_digit).collect();
     let at = (name[digits.len()..].starts_with('.') && !digits.is_empty())

@@ -51,6 +51,10 @@ pub enum Done {
     /// The game waits for the GM (`pause`) or for its free seats to be taken (sign-up):
     /// no deadline runs and nothing is played; why, in a sentence.
     Waiting(String),
+    /// The turn (this one) is due, but mail delivered before its deadline still waits
+    /// unread in the folder's shared mailbox: it is played by a pass that has read it
+    /// ([`InFolder::unread_since`]).
+    Held(u32),
     /// The game is over.
     Over,
 }
@@ -178,7 +182,11 @@ pub fn finish(archive: &Archive, game: &dyn Game, lines: &mut Vec<String>) -> Re
     // Standing orders follow the orders the last turn played.
     if let Some(rec) = record(archive, last) {
         for f in report::orders_of(archive, last)? {
-            if rec.orders.get(&f.player) != Some(&Source::Sent) {
+            // A seat taken over since keeps nothing of its old player's (issue 37,
+            // point 23): `judge replace` set their standing orders aside.
+            if rec.orders.get(&f.player) != Some(&Source::Sent)
+                || super::replace::replaced_after(archive, last, &f.player)
+            {
                 continue;
             }
             let path = archive
@@ -273,6 +281,27 @@ pub fn read_mail(
         && house.shares_mailbox(&settings)
     {
         return Ok(Vec::new());
+    }
+    // Nor may another game read it: each would answer the other's mail with refusals
+    // (issue 37, point 12). Neither reads it until the GM gives each its own mailbox
+    // or puts them in one folder with a judge.toml.
+    // (Not in a dry run: its scratch copy reads the game's own mailbox.)
+    let others = if read_only {
+        Vec::new()
+    } else {
+        crate::archive::house::other_readers(archive.root(), &settings, true)
+    };
+    if let Some((dir, how)) = others.first() {
+        let what = if dir.join(crate::archive::GAME_FILE).is_file() {
+            format!("the game {}", crate::archive::folder_name(dir))
+        } else {
+            "the folder of games".to_string()
+        };
+        return Err(Error::input(format!(
+            "{}'s game.toml [mail] {how} names a mailbox that {what} ({}) reads too: two games reading one mailbox answer each other's mail with refusals, so this game reads none of it. Give each game a mailbox of its own, or put the games in one folder whose judge.toml names this mailbox and run them with `judge turn --all FOLDER` (docs/gm-guide.md, \"Many games, one address\")",
+            archive.name(),
+            dir.display()
+        )));
     }
     let mut intake = Intake::open(archive, game, now)?;
     let mut lines = Vec::new();
@@ -495,6 +524,18 @@ fn remind(
     Ok(())
 }
 
+/// What a pass over a folder of games brings to one game's step ([`super::house`]).
+#[derive(Debug, Default)]
+pub struct InFolder {
+    /// The mail the folder routed to this game from its shared mailbox, each with what
+    /// the folder's reading of it gave: filed as it was read, never read again.
+    pub routed: Vec<(sources::Mail, Option<intake::Prior>)>,
+    /// Mail delivered at this time or later may still wait unread in the shared mailbox
+    /// (a pass holds only so much; a mail waits for a game that cannot be read): a turn
+    /// whose deadline is not before it is not played in this pass (issue 37, point 10).
+    pub unread_since: Option<SystemTime>,
+}
+
 /// Run the turn step. What a GM reads of it goes into `lines`, also when it fails.
 pub fn run(
     archive: &Archive,
@@ -503,17 +544,30 @@ pub fn run(
     opts: Options,
     lines: &mut Vec<String>,
 ) -> Result<Done, Error> {
-    run_with_mail(archive, game, now, opts, &[], lines)
+    run_with(archive, game, now, opts, None, lines)
 }
 
-/// [`run`], with `routed`: mail the folder of games read from its shared mailbox for
-/// this game ([`super::house`]), filed after the game's own mailbox and before the turn.
-pub fn run_with_mail(
+/// [`run`], in a pass over the folder the game stands in: the mail the folder routed
+/// to it is filed after the game's own mailbox. A game without `[schedule]` is run by
+/// its GM (`judge turn DIR`): the pass files its mail and plays nothing. A due turn waits
+/// while mail delivered before its deadline waits unread ([`InFolder::unread_since`]).
+pub fn run_in_folder(
     archive: &Archive,
     game: &dyn Game,
     now: SystemTime,
     opts: Options,
-    routed: &[sources::Mail],
+    folder: InFolder,
+    lines: &mut Vec<String>,
+) -> Result<Done, Error> {
+    run_with(archive, game, now, opts, Some(folder), lines)
+}
+
+fn run_with(
+    archive: &Archive,
+    game: &dyn Game,
+    now: SystemTime,
+    opts: Options,
+    folder: Option<InFolder>,
     lines: &mut Vec<String>,
 ) -> Result<Done, Error> {
     let started = super::signup::started(archive);
@@ -521,13 +575,23 @@ pub fn run_with_mail(
         finish(archive, game, lines)?;
     }
     lines.extend(read_mail(archive, game, now, opts.read_only_mail)?);
-    if !routed.is_empty() {
-        let mut intake = Intake::open(archive, game, now)?;
-        lines.extend(intake::file_each(
-            &mut intake,
-            routed.iter().cloned().map(Ok),
-        )?);
-        lines.extend(intake.skipped());
+    let (in_folder, unread_since) = match folder {
+        Some(f) => {
+            if !f.routed.is_empty() {
+                let mut intake = Intake::open(archive, game, now)?;
+                for (mail, prior) in f.routed {
+                    lines.extend(intake.file_with(&mail, prior)?.news());
+                }
+                lines.extend(intake.skipped());
+            }
+            (true, f.unread_since)
+        }
+        None => (false, None),
+    };
+    // Anonymous press whose hour is out goes to its readers (docs/mail-commands.md).
+    if super::signup::started(archive) {
+        let next = super::current(archive, game)?.turn() + 1;
+        lines.extend(super::press::relay_due(archive, next, now)?);
     }
     // A game open for sign-up waits for its seats. The `join` that takes the last one
     // begins it, and mails every player the game as it begins; the next run goes on
@@ -539,11 +603,27 @@ pub fn run_with_mail(
             super::waiting(archive).unwrap_or_else(|| "the game has not begun".into())
         }));
     }
-    // Before turn 0: the round by mail goes first.
-    if super::round::current(archive, game)?.is_some() {
+    // A game without a schedule is played when its GM says, never by a pass over the
+    // folder (issue 37, point 11: such a game was played at each first mail).
+    if in_folder && archive.game.schedule.is_none() {
+        return Ok(Done::Waiting(
+            "it has no [schedule]: the GM plays each turn with `judge turn`, a pass over the folder never does".into(),
+        ));
+    }
+    // Before turn 0: the round by mail goes first. Its next step, due by its deadline,
+    // waits as a turn does for the mail before it.
+    if let Some((last, _)) = super::round::current(archive, game)? {
+        if let Some(since) = unread_since
+            && let Some(deadline) = super::round::deadline(archive, last)?
+            && now >= deadline
+            && since <= deadline
+        {
+            lines.push(held_line("the set-up round's next choice"));
+            return Ok(Done::Held(0));
+        }
         return super::round::run(archive, game, now, opts.force, lines);
     }
-    let mut done = step(archive, game, now, opts, lines)?;
+    let mut done = step(archive, game, now, opts, unread_since, lines)?;
     // A game played one player at a time plays on while the next step's orders are in.
     let mut played = 0;
     while let Done::Played(_) = done {
@@ -559,6 +639,7 @@ pub fn run_with_mail(
                 force: false,
                 ..opts
             },
+            unread_since,
             lines,
         )? {
             Done::Played(t) => done = Done::Played(t),
@@ -568,12 +649,21 @@ pub fn run_with_mail(
     Ok(done)
 }
 
-/// Play the next turn if it is due.
+/// What the GM reads of a due step held for the mail still unread.
+fn held_line(what: &str) -> String {
+    format!(
+        "{what} is due, but mail delivered before its deadline still waits unread in the shared mailbox: it is played once that mail is read"
+    )
+}
+
+/// Play the next turn if it is due, and no mail delivered before its deadline waits
+/// unread (`unread_since`, [`InFolder::unread_since`]).
 fn step(
     archive: &Archive,
     game: &dyn Game,
     now: SystemTime,
     opts: Options,
+    unread_since: Option<SystemTime>,
     lines: &mut Vec<String>,
 ) -> Result<Done, Error> {
     let last = archive.pick_turn(None)?;
@@ -626,6 +716,15 @@ fn step(
         }
     }
     files.retain(|(_, f, _)| !waits.contains(&f.player) || (due && needed(&f.player)));
+    // Orders delivered on time may still be in the shared mailbox, unread: a due turn
+    // (at its deadline, or early) waits for them.
+    if due
+        && let Some(since) = unread_since
+        && deadline.is_none_or(|d| since <= d)
+    {
+        lines.push(held_line(&format!("turn {next}")));
+        return Ok(Done::Held(next));
+    }
     if !due {
         return Ok(match deadline {
             Some(deadline) => Done::NotDue {

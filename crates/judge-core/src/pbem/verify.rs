@@ -6,13 +6,16 @@
 //! On the GM's whole archive (states and events there) every turn is played again with
 //! the revealed seed and compared byte for byte: the dice, the deck, every steal, the
 //! move order. On a clone of a game's public git, where a game with hidden hands keeps
-//! only its public reports, each report's draws are checked against the seed by the
-//! game ([`Game::verify_public`]): every roll.
+//! only its public record, the game checks the record's structured draws turn by turn
+//! ([`Game::draw_check`]: `public.json` and `draws.json`, every turn there, in order,
+//! each draw at its place in the seed's streams), never the reports' prose nor press.
+//! Either way the record must run at least to the turn the seed was published after.
 
 use super::Error;
-use super::game::{Game, Seeds};
+use super::game::{Game, PublicTurn, Seeds};
+use super::report::REPORT_FILE;
 use crate::archive::randomness::{Secret, Status};
-use crate::archive::{Archive, STATE_FILE};
+use crate::archive::{Archive, DRAWS_FILE, PUBLIC_FILE, STATE_FILE};
 
 /// What `judge verify` found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -62,7 +65,8 @@ pub fn run(archive: &Archive, game: &dyn Game) -> Result<Verified, Error> {
                 "This game was made before the judge kept seeds secret: its draws come from game.toml's public seed {}.",
                 archive.game.seed
             ));
-            return replay_all(archive, game, &Seeds::predictable(archive.game.seed), v);
+            let seeds = Seeds::predictable(archive.game.seed);
+            return whole_or_public(archive, game, &seeds, &archive.turns()?, v);
         }
         Status::Sealed(public) => match archive.secret() {
             Ok(Some(s)) => {
@@ -108,14 +112,49 @@ pub fn run(archive: &Archive, game: &dyn Game) -> Result<Verified, Error> {
         public: archive.game.seed,
         luck: secret.luck,
     };
-    let whole = archive
-        .turns()?
+    let turns = archive.turns()?;
+    // The record runs at least to the turn the seed was published after: a clone
+    // without its last turns is no record of the game.
+    if let Status::Revealed(public, _) = archive.randomness()?
+        && let Some(after) = public.published_after_turn
+    {
+        let have = turns.last().copied();
+        if have.is_none_or(|last| last < after) {
+            let from = have.map_or(0, |last| last + 1);
+            let why = format!(
+                "the seed was published after turn {after} ({}), but the record stops {}: {} missing",
+                crate::archive::randomness::RANDOMNESS_FILE,
+                have.map_or("before turn 0".to_string(), |l| format!("at turn {l}")),
+                if from == after {
+                    format!("turn {after} is")
+                } else {
+                    format!("turns {from} to {after} are")
+                }
+            );
+            v.lines.push(format!("turn {from} is missing: {why}"));
+            v.first_difference = Some((from, why));
+            return Ok(v);
+        }
+    }
+    whole_or_public(archive, game, &seeds, &turns, v)
+}
+
+/// The whole archive played again, when it holds every turn's state; else its public
+/// record.
+fn whole_or_public(
+    archive: &Archive,
+    game: &dyn Game,
+    seeds: &Seeds,
+    turns: &[u32],
+    v: Verified,
+) -> Result<Verified, Error> {
+    let whole = turns
         .iter()
         .all(|t| archive.turn_dir(*t).join(STATE_FILE).is_file());
-    if whole && !archive.turns()?.is_empty() {
-        replay_all(archive, game, &seeds, v)
+    if whole && !turns.is_empty() {
+        replay_all(archive, game, seeds, v)
     } else {
-        public_record(archive, game, &seeds, v)
+        public_record(archive, game, seeds, turns, v)
     }
 }
 
@@ -140,32 +179,69 @@ fn replay_all(
     Ok(v)
 }
 
-/// The public record alone: each turn's public report, checked by the game.
+/// The public record alone: the game checks its structured draws, turn by turn from
+/// turn 0; each turn after 0 must keep its report too.
 fn public_record(
     archive: &Archive,
     game: &dyn Game,
     seeds: &Seeds,
+    turns: &[u32],
     mut v: Verified,
 ) -> Result<Verified, Error> {
+    let differs = |v: &mut Verified, t: u32, why: String| {
+        v.lines.push(format!("turn {t} differs: {why}"));
+        v.first_difference = Some((t, why));
+    };
+    let Some(mut check) = game.draw_check(&seeds.luck) else {
+        // A game whose states are public is checked by playing every turn again.
+        let t = turns
+            .iter()
+            .copied()
+            .find(|t| !archive.turn_dir(*t).join(STATE_FILE).is_file())
+            .unwrap_or(0);
+        differs(
+            &mut v,
+            t,
+            format!(
+                "its {STATE_FILE} is missing: the draws of {} are checked by playing every turn again, which needs every turn's state (it keeps them public)",
+                game.title()
+            ),
+        );
+        return Ok(v);
+    };
+    if turns.first() != Some(&0) {
+        differs(&mut v, 0, "the record has no turn 0".to_string());
+        return Ok(v);
+    }
     let mut draws = 0;
-    let mut turns = 0;
-    for t in archive.turns()? {
-        let Ok(report) = archive.read(t, super::report::REPORT_FILE) else {
-            continue;
+    for &t in turns {
+        let read = |name: &str| archive.read(t, name).ok();
+        let (record, drawn, report) = (read(PUBLIC_FILE), read(DRAWS_FILE), read(REPORT_FILE));
+        if t > 0 && report.is_none() {
+            differs(
+                &mut v,
+                t,
+                format!("its public report ({REPORT_FILE}) is missing"),
+            );
+            return Ok(v);
+        }
+        let turn = PublicTurn {
+            turn: t,
+            record: record.as_deref(),
+            draws: drawn.as_deref(),
+            report: report.as_deref(),
         };
-        turns += 1;
-        match game.verify_public(&seeds.luck, &report) {
+        match check.turn(&turn) {
             Ok(n) => draws += n,
             Err(why) => {
-                v.first_difference = Some((t, why.to_string()));
-                v.lines.push(format!("turn {t} differs: {why}"));
+                differs(&mut v, t, why.to_string());
                 return Ok(v);
             }
         }
     }
     v.lines.push(format!(
-        "{} of the public record checked against the seed: all {} they show came from it (the hidden draws need the whole archive)",
-        crate::text::count(turns, "public report"),
+        "turn 0 and {} of the public record checked against the seed, in order: all {} it shows came from it, each at its place (the hidden draws need the whole archive)",
+        crate::text::count(turns.len().saturating_sub(1), "turn"),
         crate::text::count(draws, "draw")
     ));
     Ok(v)

@@ -45,8 +45,12 @@ pub struct Report {
     pub silent: Vec<String>,
     /// Players whose standing orders were played (they sent none).
     pub standing: Vec<String>,
-    /// What became of every line of each player's orders (they are public once played).
+    /// What became of every line of each player's orders (they are public once played):
+    /// the first [`judge_core::text::SHOWN_LINES`] of each.
     pub orders: BTreeMap<String, Vec<OrderLine>>,
+    /// How many more order lines of each player were left out of `orders`, and how
+    /// many of those failed.
+    pub orders_more: BTreeMap<String, More>,
     /// The player this copy is for, if it is one player's.
     pub viewer: Option<String>,
     pub result: Option<String>,
@@ -84,7 +88,29 @@ pub struct PhaseReport {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PlayerPhase {
     pub colour: String,
+    /// The first [`judge_core::text::SHOWN_LINES`] lines.
     pub lines: Vec<Line>,
+    /// The lines left out of `lines`, counted.
+    pub more: More,
+}
+
+/// Lines of a report left out, counted (a report repeats at most
+/// [`judge_core::text::SHOWN_LINES`] of one player's lines in one section).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct More {
+    pub lines: usize,
+    /// Of them, the ones that failed.
+    pub failed: usize,
+}
+
+/// The first [`judge_core::text::SHOWN_LINES`] of `items`, and the rest counted.
+fn shown<T>(mut items: Vec<T>, failed: impl Fn(&T) -> bool) -> (Vec<T>, More) {
+    let rest = items.split_off(items.len().min(judge_core::text::SHOWN_LINES));
+    let more = More {
+        lines: rest.len(),
+        failed: rest.iter().filter(|l| failed(l)).count(),
+    };
+    (items, more)
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -124,19 +150,27 @@ fn describe(e: &Event) -> String {
 /// headings, comments and blank lines are not orders and are not listed.
 fn order_lines(before: &State, player: Colour, text: &str, events: &[Event]) -> Vec<OrderLine> {
     let parsed = super::order_text::parse(text, &before.map);
+    // Every line found once, and every event by its line once: a file of 20,000 lines
+    // costs what its size does, not its size squared (issue 37, point 3).
+    let text_lines: Vec<&str> = text.lines().collect();
     let source_line = |n: u32| {
-        text.lines()
-            .nth(n.saturating_sub(1) as usize)
+        text_lines
+            .get(n.saturating_sub(1) as usize)
+            .copied()
             .unwrap_or("")
             .trim()
             .to_string()
     };
+    let index = judge_core::diagnostic::LineIndex::new(text);
+    let mut by_line: BTreeMap<u32, Vec<&Event>> = BTreeMap::new();
+    for e in events.iter().filter(|e| e.player == Some(player)) {
+        if let Some(l) = e.line {
+            by_line.entry(l).or_default().push(e);
+        }
+    }
     let mut out: BTreeMap<u32, OrderLine> = BTreeMap::new();
     for (line, span) in &parsed.lines {
-        let outcomes: Vec<&Event> = events
-            .iter()
-            .filter(|e| e.player == Some(player) && e.line == Some(*line))
-            .collect();
+        let outcomes: &[&Event] = by_line.get(line).map_or(&[], Vec::as_slice);
         out.insert(
             *line,
             OrderLine {
@@ -154,7 +188,7 @@ fn order_lines(before: &State, player: Colour, text: &str, events: &[Event]) -> 
     }
     for d in parsed.problems.iter().filter(|d| d.is_error()) {
         let Some(span) = &d.span else { continue };
-        let line = judge_core::diagnostic::line_col(text, span.start).0 as u32;
+        let line = index.line_col(text, span.start).0 as u32;
         let why = match &d.help {
             Some(h) => format!("{} ({h})", d.message),
             None => d.message.clone(),
@@ -228,9 +262,11 @@ pub fn build(
                 })
                 .collect();
             if !lines.is_empty() {
+                let (lines, more) = shown(lines, |l| l.failed);
                 players.push(PlayerPhase {
                     colour: c.to_string(),
                     lines,
+                    more,
                 });
             }
         }
@@ -336,10 +372,15 @@ pub fn build(
         .filter(|c| !orders.iter().any(|(o, _)| o == *c))
         .map(|c| c.to_string())
         .collect();
-    let order_outcomes = orders
-        .iter()
-        .map(|(c, text)| (c.to_string(), order_lines(before, *c, text, events)))
-        .collect();
+    let mut order_outcomes = BTreeMap::new();
+    let mut orders_more = BTreeMap::new();
+    for (c, text) in orders {
+        let (lines, more) = shown(order_lines(before, *c, text, events), |l| l.failed);
+        order_outcomes.insert(c.to_string(), lines);
+        if more.lines > 0 {
+            orders_more.insert(c.to_string(), more);
+        }
+    }
     Report {
         game: game.to_string(),
         scenario: after.scenario.clone(),
@@ -359,6 +400,7 @@ pub fn build(
         silent: if after.turn == 0 { Vec::new() } else { silent },
         standing: standing.iter().map(|c| c.to_string()).collect(),
         orders: order_outcomes,
+        orders_more,
         viewer: None,
         result: after.game_over.clone(),
     }
