@@ -16,6 +16,7 @@ use crate::support::catan::Variant;
 use pbem_judge::catan::bot::{Player, orders_of};
 use pbem_judge::catan::{Colour, State};
 use pbem_judge::luck::{Luck, Rng};
+use pbem_judge::pbem::game::Position;
 
 fn cases() -> usize {
     std::env::var("CATAN_HIDDEN_CASES")
@@ -135,18 +136,30 @@ fn run(v: Variant, player: Player) -> (usize, usize, usize) {
                 let a = orders_of(player, &s, colour, None).unwrap_or_else(|e| {
                     panic!("{v:?} seed {seed}: the bot's orders for {colour}: {e}")
                 });
-                let b = orders_of(
-                    player,
-                    &other_world(&s, me, &mut r, &mut orders),
-                    colour,
-                    None,
-                )
-                .expect("the bot's orders in the other world");
+                let world = other_world(&s, me, &mut r, &mut orders);
+                let b = orders_of(player, &world, colour, None)
+                    .expect("the bot's orders in the other world");
                 assert_eq!(
                     a, b,
                     "{v:?} seed {seed} step {}: {colour}'s bot wrote differently when what it may not know changed",
                     s.step
                 );
+                if matches!(player, Player::Search) {
+                    // Issue 37, point 14: what `judge bot` prints as a hint and the
+                    // caretaker plays for an absent player, through the game's own
+                    // `Position::bot`, the same in both worlds too.
+                    let hint = |s: &State| {
+                        Position::bot(s, "bot", colour.name())
+                            .expect("Catan has a bot")
+                            .expect("the hint")
+                    };
+                    assert_eq!(
+                        hint(&s),
+                        hint(&world),
+                        "{v:?} seed {seed} step {}: {colour}'s hint changed with what it may not know",
+                        s.step
+                    );
+                }
                 compared += 1;
                 // Everything hidden from another seat changed: this seat's hand too.
                 let other = (me + 1) % s.players.len() as u8;
