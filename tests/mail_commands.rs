@@ -903,7 +903,10 @@ mod non_interference {
         // Two seats that are not the first to found: one asks, the other's orders are
         // in or not.
         let mut others = (0..4).filter(|i| *i != first);
-        let (asker, other) = (others.next().expect("a seat"), others.next().expect("a seat"));
+        let (asker, other) = (
+            others.next().expect("a seat"),
+            others.next().expect("a seat"),
+        );
         let mut one = base.copy();
         let mut two = base.copy();
         orders(&mut one, &secrets, asker);
