@@ -777,10 +777,11 @@ fn joins_take_each_free_seat_once_and_the_game_begins_when_full() {
         &format!("game harbour\nsecret {secret}\nstatus\n"),
     );
     f.pass();
+    // (Catan Express: the answer tells Zoe of her own orders alone, issue 37, point 18.)
     assert!(
         f.sent_to("zoe@example.org")[0]
             .body
-            .contains("Whose orders are in")
+            .contains("Whether your orders are in")
     );
 }
 
