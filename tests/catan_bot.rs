@@ -3,7 +3,10 @@
 //! dice to come" — proven as non-interference: over random positions of base Catan,
 //! the 5–6 player extension and Catan Express, the file it writes for a seat is the same
 //! byte for byte when every other player's hand and unplayed development cards, the
-//! order of the deck and the game's secret seed (the dice to come) are made up anew.
+//! order of the deck and the game's secret seed (the dice to come) are made up anew —
+//! and (issue 37, point 14) what every other player has on record: the text of their
+//! file and which of its lines are used up. Of their standing acceptances the bot may
+//! count only what the public record showed, the trades they took.
 //! And "a bot's order file is always accepted by `judge check` with no error".
 
 use crate::catan_hidden::{incoming, new_devs, new_hand};
@@ -13,6 +16,7 @@ use crate::support::catan::Variant;
 use pbem_judge::catan::bot::{Player, orders_of};
 use pbem_judge::catan::{Colour, State};
 use pbem_judge::luck::{Luck, Rng};
+use pbem_judge::pbem::game::Position;
 
 fn cases() -> usize {
     std::env::var("CATAN_HIDDEN_CASES")
@@ -21,8 +25,10 @@ fn cases() -> usize {
         .map_or(60, |n| n / 4)
 }
 
-/// `s` with everything `me` may not know made up anew.
-fn other_world(s: &State, me: u8, r: &mut Rng) -> State {
+/// `s` with everything `me` may not know made up anew (the others' orders on record
+/// from a stream of their own, `orders`, so that the positions walked stay those of
+/// the hands' stream).
+fn other_world(s: &State, me: u8, r: &mut Rng, orders: &mut Rng) -> State {
     let mut v: serde_json::Value = serde_json::from_str(&s.to_json()).expect("json");
     let others: Vec<usize> = (0..s.players.len()).filter(|q| *q != me as usize).collect();
     for &q in &others {
@@ -33,6 +39,7 @@ fn other_world(s: &State, me: u8, r: &mut Rng) -> State {
             .collect::<Vec<_>>();
         new_hand(&mut v, q, support::pick(r, &swap).copied(), r);
         new_devs(&mut v, q, s.scenario.is_some(), r);
+        private_orders(&mut v, s, q, orders);
     }
     if let Some(deck) = v["deck"].as_array_mut() {
         for i in (1..deck.len()).rev() {
@@ -44,17 +51,73 @@ fn other_world(s: &State, me: u8, r: &mut Rng) -> State {
     b
 }
 
-/// How many positions were compared, and in how many the bot wrote differently when
-/// its own hand was made up anew too (the comparison has teeth: the file does hang on
-/// what the seat knows).
-fn run(v: Variant, player: Player) -> (usize, usize) {
+/// Issue 37, point 14: what `q` has on record, made up anew where no one else may see
+/// it: the text of the file (another random file, or the same with one-for-one
+/// acceptances added, `accept 1 ore for 1 wool`, which the bot would have used) and
+/// which of its lines are used up. What everyone saw of it stays: the trades its
+/// acceptances took (`took`), and that a file is on record.
+fn private_orders(v: &mut serde_json::Value, s: &State, q: usize, r: &mut Rng) {
+    const RESOURCES: [&str; 5] = ["wood", "brick", "wool", "grain", "ore"];
+    let record = &mut v["players"][q]["record"];
+    let text = record["text"].as_str().unwrap_or("").to_string();
+    if text.is_empty() {
+        return;
+    }
+    let text = if r.below(3) == 0 {
+        record["used"] = serde_json::json!({});
+        support::catan_orders::file(s, q as u8, r)
+    } else {
+        let mut t = text;
+        for _ in 0..1 + r.below(3) {
+            let a = r.below(5) as usize;
+            let b = (a + 1 + r.below(4) as usize) % 5;
+            let times = if r.below(2) == 0 { " 3 times" } else { "" };
+            t.push_str(&format!(
+                "accept 1 {} for 1 {}{times}\n",
+                RESOURCES[a], RESOURCES[b]
+            ));
+        }
+        t
+    };
+    record["text"] = serde_json::Value::from(text);
+}
+
+/// `s` with every other player's file on record shown, in the public record, to have
+/// taken one-for-one trades: `took` as a trade of 1 card for 1 leaves it.
+fn trades_seen(s: &State, me: u8, r: &mut Rng) -> State {
+    use pbem_judge::catan::cards::{Cards, Resource};
+    use pbem_judge::catan::orders::Took;
+    let mut b = s.clone();
+    for q in 0..s.players.len() {
+        if q == me as usize {
+            continue;
+        }
+        for _ in 0..1 + r.below(3) {
+            let give = r.below(5) as usize;
+            let get = (give + 1 + r.below(4) as usize) % 5;
+            b.records[q].took.push(Took {
+                gave: Cards::one(Resource::ALL[give], 1),
+                got: Cards::one(Resource::ALL[get], 1),
+            });
+        }
+    }
+    b
+}
+
+/// How many positions were compared, in how many the bot wrote differently when its own
+/// hand was made up anew too, and in how many when the others' files on record had
+/// taken trades in everyone's view (the comparison has teeth: the file does hang on
+/// what the seat knows, and on the acceptances the public record showed).
+fn run(v: Variant, player: Player) -> (usize, usize, usize) {
     let game = v.game();
     let want = cases();
     let mut compared = 0;
     let mut own_matters = 0;
+    let mut shown_matters = 0;
     let mut seed = 1u64;
     while compared < want {
         let mut r = Rng::new(seed ^ 0xB07_0000);
+        let mut orders = Rng::new(seed ^ 0x37_0014);
         let luck = Luck::predictable(seed ^ 0xD1CE);
         let mut s = v.new_game("bot", seed, luck.clone()).0;
         seed += 1;
@@ -73,19 +136,46 @@ fn run(v: Variant, player: Player) -> (usize, usize) {
                 let a = orders_of(player, &s, colour, None).unwrap_or_else(|e| {
                     panic!("{v:?} seed {seed}: the bot's orders for {colour}: {e}")
                 });
-                let b = orders_of(player, &other_world(&s, me, &mut r), colour, None)
+                let world = other_world(&s, me, &mut r, &mut orders);
+                let b = orders_of(player, &world, colour, None)
                     .expect("the bot's orders in the other world");
                 assert_eq!(
                     a, b,
                     "{v:?} seed {seed} step {}: {colour}'s bot wrote differently when what it may not know changed",
                     s.step
                 );
+                if matches!(player, Player::Search) {
+                    // Issue 37, point 14: what `judge bot` prints as a hint and the
+                    // caretaker plays for an absent player, through the game's own
+                    // `Position::bot`, the same in both worlds too.
+                    let hint = |s: &State| {
+                        Position::bot(s, "bot", colour.name())
+                            .expect("Catan has a bot")
+                            .expect("the hint")
+                    };
+                    assert_eq!(
+                        hint(&s),
+                        hint(&world),
+                        "{v:?} seed {seed} step {}: {colour}'s hint changed with what it may not know",
+                        s.step
+                    );
+                }
                 compared += 1;
                 // Everything hidden from another seat changed: this seat's hand too.
                 let other = (me + 1) % s.players.len() as u8;
-                let c = orders_of(player, &other_world(&s, other, &mut r), colour, None)
-                    .expect("the bot's orders with its own hand changed");
+                let c = orders_of(
+                    player,
+                    &other_world(&s, other, &mut r, &mut orders),
+                    colour,
+                    None,
+                )
+                .expect("the bot's orders with its own hand changed");
                 own_matters += usize::from(c != a);
+                // Issue 37, point 14: the trades the others' acceptances took, which
+                // everyone saw, may change it.
+                let d = orders_of(player, &trades_seen(&s, me, &mut orders), colour, None)
+                    .expect("the bot's orders with trades seen");
+                shown_matters += usize::from(d != a);
             }
             let files = incoming(&s, &mut r);
             let out = game
@@ -108,7 +198,7 @@ fn run(v: Variant, player: Player) -> (usize, usize) {
             }
         }
     }
-    (compared, own_matters)
+    (compared, own_matters, shown_matters)
 }
 
 #[test]
@@ -120,14 +210,20 @@ fn the_catan_bot_knows_no_other_hand_nor_the_dice_to_come() {
         (Variant::Extension, Player::Search),
         (Variant::Express, Player::Greedy),
     ] {
-        let (n, own) = run(v, player);
+        let (n, own, shown) = run(v, player);
         eprintln!(
-            "{v:?}, {player:?}: {n} positions, the bot's file the same in both worlds, and checked; {own} changed with its own hand"
+            "{v:?}, {player:?}: {n} positions, the bot's file the same in both worlds, and checked; {own} changed with its own hand, {shown} with the trades others' acceptances took"
         );
         assert!(
             own > 0,
             "{v:?}, {player:?}: the bot's file never hangs on its own hand"
         );
+        if v != Variant::Express {
+            assert!(
+                shown > 0,
+                "{v:?}, {player:?}: the bot never offers to an acceptance the public record showed"
+            );
+        }
     }
 }
 
@@ -247,12 +343,14 @@ fn selfplay_with_bots_seats_the_judges_player_and_counts_each_bot() {
 }
 
 /// Issue 24, the stronger Catan player: a build a card short is paid with a one-for-one
-/// offer to another player's standing acceptance on record (what others have played is
-/// public), not with four cards to the bank. Whether the taker still holds the card is
-/// theirs to know, so every line after the offer names the cards it needs (`if I
-/// have`). Played through the judge's resolver: with the card in the taker's hand the
-/// trade is made and the city built; without it the offer alone fails, and the city
-/// line is passed over, not failed.
+/// offer to another player's standing acceptance, not with four cards to the bank —
+/// and (issue 37, point 14) only to an acceptance the public record has shown: one
+/// whose file took such a trade in everyone's view. An acceptance merely on record is
+/// a line of its player's file, theirs alone, and the bot writes as if it were not
+/// there. Whether the taker still holds the card is theirs to know, so every line after
+/// the offer names the cards it needs (`if I have`). Played through the judge's
+/// resolver: with the card in the taker's hand the trade is made and the city built;
+/// without it the offer alone fails, and the city line is passed over, not failed.
 #[test]
 fn the_searching_player_pays_with_an_offer_that_a_standing_acceptance_takes() {
     use pbem_judge::catan::cards::{Cards, Resource};
@@ -286,7 +384,24 @@ fn the_searching_player_pays_with_an_offer_that_a_standing_acceptance_takes() {
         "game offer\nplayer {blue}\nturn {}\naccept 1 wool for 1 ore\n",
         s.step + 1
     );
+    let without = orders_of(Player::Search, &s, red, None).expect("orders, nothing on record");
     s = record(&s, &BTreeMap::from([(blue, accept)])).state;
+    // Issue 37, point 14: blue's acceptance, never used, is blue's alone: red's bot
+    // writes the same file as with nothing on record, and offers nothing.
+    let private = orders_of(Player::Search, &s, red, None).expect("orders, acceptance private");
+    assert_eq!(
+        private, without,
+        "blue's private acceptance changed red's hint"
+    );
+    assert!(!private.contains("offer "), "{private}");
+    // Blue's file took a trade of 1 wool for 1 ore (say from cat), which every report
+    // showed: so it takes one like it.
+    s.records[taker as usize]
+        .took
+        .push(pbem_judge::catan::orders::Took {
+            gave: Cards::one(Resource::Wool, 1),
+            got: Cards::one(Resource::Ore, 1),
+        });
 
     let text = orders_of(Player::Search, &s, red, None).expect("the searching player's orders");
     let lines: Vec<&str> = text.lines().collect();

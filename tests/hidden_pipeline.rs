@@ -351,6 +351,10 @@ fn knows(before: &str, events: &str, after: &str, acted: &Value, p: &str) -> Str
                 e["cards"] = Value::from(n);
             }
             Some("bought") if e["player"] != p => e["card"] = Value::Null,
+            // Why P's own line failed is what P is told, compared with the mail to P,
+            // not something P knew (issue 37, point 13; as in catan_hidden.rs).
+            Some("failed") => e["reason"] = Value::Null,
+            Some("skipped") => e["why"] = Value::Null,
             _ => {}
         }
     }

@@ -777,10 +777,11 @@ fn joins_take_each_free_seat_once_and_the_game_begins_when_full() {
         &format!("game harbour\nsecret {secret}\nstatus\n"),
     );
     f.pass();
+    // (Catan Express: the answer tells Zoe of her own orders alone, issue 37, point 18.)
     assert!(
         f.sent_to("zoe@example.org")[0]
             .body
-            .contains("Whose orders are in")
+            .contains("Whether your orders are in")
     );
 }
 
@@ -847,8 +848,128 @@ mod non_interference {
         f.judge(&["turn", f.dir("isle").to_str().expect("utf-8"), "--force"]);
     }
 
+    /// The seat the first step of `world()` waits for (the first to found): its orders
+    /// would play the step, and who sent orders is public once a step has played them.
+    fn awaited(f: &Folder) -> usize {
+        let text = std::fs::read_to_string(f.dir("isle").join("turns/000/state.json"))
+            .expect("turn 0's state");
+        let state: serde_json::Value = serde_json::from_str(&text).expect("json");
+        let active = state["active"].as_str().expect("the active seat");
+        SEATS
+            .iter()
+            .position(|(seat, _)| *seat == active)
+            .expect("a seat")
+    }
+
+    /// Orders by mail from seat `i` (a standing discard preference: the step does not
+    /// wait for them).
+    fn orders(f: &mut Folder, secrets: &[(String, String)], i: usize) {
+        let (seat, address) = SEATS[i];
+        f.send(
+            &format!("P <{address}>"),
+            &format!(
+                "game isle\nplayer {seat}\nturn 1\nsecret {}\ndiscard 2 wood\n",
+                secret_of(secrets, seat)
+            ),
+        );
+        f.pass();
+    }
+
+    /// `status` by mail from seat `i`; its answer.
+    fn status(f: &mut Folder, secrets: &[(String, String)], i: usize) -> String {
+        let (seat, address) = SEATS[i];
+        f.send(
+            &format!("P <{address}>"),
+            &format!("game isle\nsecret {}\nstatus\n", secret_of(secrets, seat)),
+        );
+        f.pass();
+        f.sent_to(address)
+            .into_iter()
+            .rev()
+            .find(|m| m.subject.contains("status"))
+            .map(|m| m.body)
+            .expect("the status answer")
+    }
+
+    /// Issue 37, point 18: "`status` by mail tells every player whether another
+    /// player's orders are on record". In Catan that is the other player's alone
+    /// (docs/catan.md, "Hidden information": "whether the judge already holds that
+    /// player's orders ... is told to that player alone"): one player's answer names
+    /// another's orders neither when they are in nor when they are not, and is the
+    /// same, byte for byte, in both worlds; the asker's own line is told.
+    #[test]
+    fn catan_status_tells_a_player_of_their_own_orders_alone() {
+        let (base, secrets) = world();
+        let first = awaited(&base);
+        // Two seats that are not the first to found: one asks, the other's orders are
+        // in or not.
+        let mut others = (0..4).filter(|i| *i != first);
+        let (asker, other) = (
+            others.next().expect("a seat"),
+            others.next().expect("a seat"),
+        );
+        let mut one = base.copy();
+        let mut two = base.copy();
+        orders(&mut one, &secrets, asker);
+        orders(&mut two, &secrets, asker);
+        orders(&mut one, &secrets, other);
+        let a = status(&mut one, &secrets, asker);
+        let b = status(&mut two, &secrets, asker);
+        assert_eq!(a, b, "the answer hangs on whether another's orders are in");
+        assert!(
+            a.contains(&format!("  {:<7}", SEATS[asker].0)) && a.contains("orders in"),
+            "the asker's own line: {a}"
+        );
+        for (i, (seat, _)) in SEATS.iter().enumerate() {
+            if i != asker {
+                assert!(
+                    !a.lines().any(|l| l.trim_start().starts_with(seat)),
+                    "{seat}'s line in {}'s answer: {a}",
+                    SEATS[asker].0
+                );
+            }
+        }
+        // The comparison has teeth: the GM's `judge status` does show white's orders.
+        let gm = |f: &Folder| f.judge(&["status", f.dir("isle").to_str().expect("utf-8")]);
+        assert_ne!(gm(&one), gm(&two), "the worlds do differ");
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
+
+        /// Issue 37, point 18, and the acceptance's "the non-interference tests cover
+        /// ... status answers": over random askers, random sets of other players whose
+        /// Catan orders are in (in each of two worlds), and the asker's own orders in or
+        /// not, everything the asker sees — the `status` answer, every mail, the public
+        /// record — is the same byte for byte.
+        #[test]
+        fn status_tells_no_player_whether_anothers_catan_orders_are_in(
+            asker in 0usize..4,
+            one_in in proptest::collection::vec(any::<bool>(), 4),
+            two_in in proptest::collection::vec(any::<bool>(), 4),
+            own in any::<bool>(),
+        ) {
+            let (base, secrets) = world();
+            let first = awaited(&base);
+            let mut one = base.copy();
+            let mut two = base.copy();
+            for (f, sent) in [(&mut one, &one_in), (&mut two, &two_in)] {
+                if own && asker != first {
+                    orders(f, &secrets, asker);
+                }
+                for (i, sent) in sent.iter().enumerate() {
+                    if *sent && i != asker && i != first {
+                        orders(f, &secrets, i);
+                    }
+                }
+            }
+            let a = status(&mut one, &secrets, asker);
+            let b = status(&mut two, &secrets, asker);
+            prop_assert_eq!(&a, &b);
+            prop_assert!(a.contains(SEATS[asker].0), "{}", a);
+            let who = SEATS[asker].1;
+            prop_assert_eq!(one.view(who), two.view(who), "{} sees a difference", who);
+        }
 
         #[test]
         fn private_press_is_invisible_to_every_other_player(

@@ -7,7 +7,7 @@
 #![allow(dead_code)]
 
 use pbem_judge::catan::State;
-use pbem_judge::catan::cards::Resource;
+use pbem_judge::catan::cards::{Cards, Resource};
 use pbem_judge::luck::Rng;
 
 const RESOURCES: [&str; 5] = ["wood", "brick", "wool", "grain", "ore"];
@@ -27,6 +27,56 @@ fn cards(r: &mut Rng) -> String {
         out.push(format!("{} {}", 1 + r.below(3), res(r)));
     }
     out.join(", ")
+}
+
+/// One side of a trade: (count, resource index) pairs.
+type Side = Vec<(u8, usize)>;
+
+fn side_text(side: &Side) -> String {
+    side.iter()
+        .map(|&(n, k)| format!("{n} {}", RESOURCES[k]))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The two sides of a trade (`offer A for B`, `accept A for B`): most often of
+/// different resources, each named once, one card of each mostly, so that offers and
+/// acceptances can meet; the first side, half the time, out of `hand` (what the seat
+/// holds, so that it can pay); now and then any cards at all (a resource on both sides
+/// is an error the checker names).
+fn sides(r: &mut Rng, hand: Option<&Cards>) -> (String, String) {
+    if r.below(6) == 0 {
+        return (cards(r), cards(r));
+    }
+    let mut order = [0usize, 1, 2, 3, 4];
+    for i in (1..5).rev() {
+        order.swap(i, r.below(i as u32 + 1) as usize);
+    }
+    let held: Vec<usize> = hand.map_or(Vec::new(), |h| {
+        order
+            .iter()
+            .copied()
+            .filter(|&k| h.get(Resource::ALL[k]) > 0)
+            .collect()
+    });
+    let (left, right) = (1 + r.below(3) as usize / 2, 1 + r.below(3) as usize / 2);
+    let count = |r: &mut Rng| [1u8, 1, 1, 2, 3][r.below(5) as usize];
+    let a: Side = match hand {
+        Some(h) if !held.is_empty() && r.below(2) == 0 => held
+            .iter()
+            .take(left)
+            .map(|&k| (count(r).min(h.get(Resource::ALL[k])), k))
+            .collect(),
+        _ => order[..left].iter().map(|&k| (count(r), k)).collect(),
+    };
+    let b: Side = order
+        .iter()
+        .copied()
+        .filter(|k| !a.iter().any(|&(_, x)| x == *k))
+        .take(right)
+        .map(|k| (count(r), k))
+        .collect();
+    (side_text(&a), side_text(&b))
 }
 
 /// Vertices and edges near `seat`'s pieces (or anywhere on land when it has none).
@@ -107,6 +157,12 @@ fn condition(s: &State, r: &mut Rng) -> String {
 /// One order of a turn.
 fn turn_order(s: &State, seat: u8, r: &mut Rng, vs: &[usize], es: &[usize]) -> String {
     let express = s.scenario.is_some();
+    // An offer to another seat's acceptance now and then, beside the offers below.
+    if r.below(6) == 0
+        && let Some(o) = mirrored_offer(s, seat, r)
+    {
+        return o;
+    }
     match r.below(if express { 16 } else { 13 }) {
         0 if !express => format!("build road {}", edge(s, r, es)),
         0 => format!("build settlement {}", vertex(s, r, vs)),
@@ -115,16 +171,24 @@ fn turn_order(s: &State, seat: u8, r: &mut Rng, vs: &[usize], es: &[usize]) -> S
         3 => "buy card".into(),
         4 => format!("trade 4 {} for {}", res(r), res(r)),
         5 => format!("trade {} for {}", res(r), res(r)),
-        6 => format!(
-            "offer {} for {}{}",
-            cards(r),
-            cards(r),
-            if r.below(2) == 0 {
-                format!(" to {}", colour(s, r, seat))
-            } else {
-                String::new()
+        6 if r.below(2) == 0 => match mirrored_offer(s, seat, r) {
+            Some(o) => o,
+            None => {
+                let (give, get) = sides(r, Some(&s.players[seat as usize].hand));
+                format!("offer {give} for {get}")
             }
-        ),
+        },
+        6 => {
+            let (give, get) = sides(r, Some(&s.players[seat as usize].hand));
+            format!(
+                "offer {give} for {get}{}",
+                if r.below(2) == 0 {
+                    format!(" to {}", colour(s, r, seat))
+                } else {
+                    String::new()
+                }
+            )
+        }
         7 => format!("play monopoly {}", res(r)),
         8 => format!("play year of plenty {}, {}", res(r), res(r)),
         9 if !express => format!("play road building {}, {}", edge(s, r, es), edge(s, r, es)),
@@ -147,6 +211,66 @@ fn turn_order(s: &State, seat: u8, r: &mut Rng, vs: &[usize], es: &[usize]) -> S
         14 => "move to tower".into(),
         _ => format!("move to {} paying {}", vertex(s, r, vs), res(r)),
     }
+}
+
+/// Issue 37, point 13: an offer made to match another seat's standing acceptance on
+/// record (`accept 1 ore for 1 wool` gives `offer 1 ore for 1 wool to blue`), now and
+/// then asking the offerer for more than it may hold (`offer 9 ore for 1 wool`), so that
+/// offers meet acceptances — taken, or failing for want of cards on either side — far
+/// more often than random lines would. `None` when no other seat has one.
+fn mirrored_offer(s: &State, seat: u8, r: &mut Rng) -> Option<String> {
+    let mut found: Vec<(u8, String)> = Vec::new();
+    for q in (0..s.players.len() as u8).filter(|&q| q != seat) {
+        let Some(rec) = s.records.get(q as usize) else {
+            continue;
+        };
+        for l in rec.text.lines() {
+            let Some(rest) = l.trim().strip_prefix("accept ") else {
+                continue;
+            };
+            // The cards, without `from …` or `N times`.
+            let terms = rest
+                .split(" from ")
+                .next()
+                .unwrap_or(rest)
+                .trim_end_matches(" times")
+                .trim_end_matches(|c: char| c.is_ascii_digit() || c == ' ');
+            found.push((q, terms.to_string()));
+        }
+    }
+    // Those the offerer can pay, most of the time.
+    let hand = s.players[seat as usize].hand;
+    let pays = |terms: &str| {
+        terms.split(" for ").next().is_some_and(|give| {
+            give.split(", ").all(|c| {
+                let mut w = c.split_whitespace();
+                let n: u8 = w.next().and_then(|n| n.parse().ok()).unwrap_or(u8::MAX);
+                let k = w
+                    .next()
+                    .and_then(|x| RESOURCES.iter().position(|y| *y == x));
+                k.is_some_and(|k| hand.get(Resource::ALL[k]) >= n)
+            })
+        })
+    };
+    let payable: Vec<(u8, String)> = found.iter().filter(|(_, t)| pays(t)).cloned().collect();
+    let from = if !payable.is_empty() && r.below(4) > 0 {
+        &payable
+    } else {
+        &found
+    };
+    let (q, terms) = pick(r, from)?.clone();
+    let terms = if r.below(3) == 0 {
+        // More of the first card than the acceptance asks: 9 where it said 1.
+        let (n, rest) = terms.split_once(' ')?;
+        let n: u32 = n.parse().ok()?;
+        format!("{} {rest}", n + 1 + r.below(8))
+    } else {
+        terms
+    };
+    Some(match r.below(3) {
+        0 => format!("offer {terms}"),
+        _ => format!("offer {terms} to {}", s.colour(q).name()),
+    })
 }
 
 /// A random order file for `seat` for the next play of `s`.
@@ -194,6 +318,12 @@ pub fn file(s: &State, seat: u8, r: &mut Rng) -> String {
     for _ in 0..r.below(7) {
         let cond = condition(s, r);
         let order = turn_order(s, seat, r, &vs, &es);
+        // Offers without a condition half the time, so that they are tried.
+        let cond = if order.starts_with("offer ") && r.below(2) == 0 {
+            String::new()
+        } else {
+            cond
+        };
         out.push_str(&format!("{cond}{order}\n"));
     }
     // Standing parts.
@@ -208,10 +338,9 @@ pub fn file(s: &State, seat: u8, r: &mut Rng) -> String {
         out.push_str(&format!("discard {}, {}\n", res(r), res(r)));
     }
     for _ in 0..r.below(3) {
+        let (give, get) = sides(r, Some(&s.players[seat as usize].hand));
         out.push_str(&format!(
-            "accept {} for {}{}\n",
-            cards(r),
-            cards(r),
+            "accept {get} for {give}{}\n",
             match r.below(3) {
                 0 => format!(" from {}", colour(s, r, seat)),
                 1 => " 2 times".into(),
@@ -255,7 +384,10 @@ pub fn line(s: &State, seat: u8, r: &mut Rng) -> String {
     let (vs, es) = near(s, seat);
     match r.below(5) {
         0 => format!("robber {} rob {}", hex(s, r), colour(s, r, seat)),
-        1 => format!("accept {} for {}", cards(r), cards(r)),
+        1 => {
+            let (give, get) = sides(r, Some(&s.players[seat as usize].hand));
+            format!("accept {get} for {give}")
+        }
         2 => format!("discard {}", res(r)),
         _ => format!("{}{}", condition(s, r), turn_order(s, seat, r, &vs, &es)),
     }

@@ -147,6 +147,14 @@ impl Game for Catan {
         Pace::OneAtATime
     }
 
+    /// docs/catan.md, "Hidden information": whether the judge already holds a
+    /// player's orders (so that the step may come at once) is told to that player
+    /// alone; who sent orders is public once a step has played them (issue 37, point
+    /// 18).
+    fn orders_in_public(&self) -> bool {
+        false
+    }
+
     /// Hands and the development deck are in every state; each player's cards in their
     /// report and orders: all stay out of git (as does the secret seed, randomness.key,
     /// for every game). What git keeps is the public record: game.toml (the players,

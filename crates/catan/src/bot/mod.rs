@@ -7,8 +7,9 @@
 //! Two players: the **greedy** one described here, and the **searching** one
 //! ([`search`]), the judge's bot, which plays the same founding, 7s, knights and
 //! standing parts but searches its builds over the rules engine, paying for them with
-//! bank trades and offers to others' standing acceptances (against three greedy players
-//! it wins about 43 % of its games, where a quarter is an equal share).
+//! bank trades and offers to others' standing acceptances that have shown, in a trade
+//! everyone saw, that they take them (against three greedy players it wins about 37 %
+//! of its games, where a quarter is an equal share).
 //!
 //! How the greedy player plays:
 //! - **Founding**: the free site with the most dots, weighted towards resources it does
@@ -16,7 +17,8 @@
 //! - **A turn** is planned for every total the dice can make. For each total but 7 the
 //!   production is known, so the bot plays the turn through on a copy of the state with
 //!   the rules' own checks — cities first, then settlements, bank trades (or an offer
-//!   to another player's standing acceptance) that complete one of those, roads towards
+//!   to another player's standing acceptance that has taken one like it) that complete
+//!   one of those, roads towards
 //!   the best site within four roads, development cards — and writes it as
 //!   `if rolled 6, 8: build city 13` lines. On a 7 its own discard and robber lines are
 //!   played the same way; the card it steals is unknown, so the plan does without it,
@@ -32,8 +34,11 @@
 //! orders are the scripted Express player's ([`crate::express::bot`]).
 //!
 //! That it reads nothing it may not know is a property, tested: its file is the same
-//! whatever the other players hold and whatever the dice will be
-//! (tests/catan_bot.rs).
+//! whatever the other players hold, whatever their files on record say and whatever
+//! the dice will be (tests/catan_bot.rs). Of the others' standing acceptances it counts
+//! only the trades they took ([`crate::orders::Record::took`]), as every report showed
+//! them: an acceptance that never took a trade is a line of its player's file, theirs
+//! alone (issue 37, point 14).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -41,8 +46,8 @@ use std::fmt::Write as _;
 use crate::board::{Board, EdgeId, HexId, VertexId};
 use crate::cards::{Cards, DevCard, Resource};
 use crate::events::Event;
+use crate::orders::RobberChoice;
 use crate::orders::resolve::{discard_choice, on_record, robber_choice};
-use crate::orders::{Kind, RobberChoice};
 use crate::rules::Action;
 use crate::state::{NOBODY, Phase};
 use crate::{Colour, State};
@@ -229,7 +234,6 @@ impl Goal {
 struct Bot<'a> {
     s: &'a State,
     me: u8,
-    colour: Colour,
     player: Player,
     /// Dots per resource the player's buildings collect now (cities twice).
     income: [u32; 5],
@@ -250,7 +254,6 @@ impl<'a> Bot<'a> {
         Bot {
             s,
             me,
-            colour: s.colour(me),
             player,
             income,
         }
@@ -514,7 +517,7 @@ impl<'a> Bot<'a> {
         let _ = writeln!(out, "turn");
         // A plan for every total.
         let takers = match self.player {
-            Player::Search => takers(s, self.me, self.colour),
+            Player::Search => takers(s, self.me),
             Player::Greedy => [[0; 5]; 5],
         };
         let mut plans: Vec<(u8, Vec<Line>)> = Vec::new();
@@ -694,16 +697,11 @@ fn bank_trades(
     Some(trades)
 }
 
-/// A bank trade as an order line: first offered 1 for 1 to another player's standing
-/// acceptance when one takes it (whether they hold the card is theirs to know), the
-/// bank trade the alternative.
-fn trade_line(
-    s: &State,
-    me: u8,
-    colour: Colour,
-    (give, want, rate): (Resource, Resource, u8),
-) -> String {
-    if someone_accepts(s, me, colour, give, want) {
+/// A bank trade as an order line: first offered 1 for 1 to the other players' standing
+/// acceptances when one has shown it takes such an offer ([`takers`]; whether they
+/// still hold the card is theirs to know), the bank trade the alternative.
+fn trade_line(s: &State, me: u8, (give, want, rate): (Resource, Resource, u8)) -> String {
+    if someone_accepts(s, me, give, want) {
         offer_line(give, want, Some(rate))
     } else {
         format!("trade {rate} {give} for {want}")
@@ -719,32 +717,42 @@ fn offer_line(give: Resource, want: Resource, rate: Option<u8>) -> String {
     }
 }
 
-/// Does another player's standing acceptance (played, so public) take 1 `give` for 1
-/// `want` from seat `me`?
-fn someone_accepts(s: &State, me: u8, colour: Colour, give: Resource, want: Resource) -> bool {
-    takers(s, me, colour)[give.index()][want.index()] > 0
+/// Has another player's standing acceptance shown, in a trade everyone saw, that it
+/// takes 1 `give` for 1 `want` from seat `me`?
+fn someone_accepts(s: &State, me: u8, give: Resource, want: Resource) -> bool {
+    takers(s, me)[give.index()][want.index()] > 0
 }
 
-/// How many more times the other players' standing acceptances (played, so public)
-/// take one `give` for one `get` from seat `me`: `takers(..)[give][get]`. Each record
-/// is read once.
-fn takers(s: &State, me: u8, colour: Colour) -> [[u8; 5]; 5] {
+/// Which one-for-one offers the other players' standing acceptances have shown they
+/// take: `takers(..)[give][get]`, the number of players (after `me`, in turn order)
+/// whose file on record took a trade in which the offering player gave exactly one
+/// `give` and got at least one `get` — an acceptance takes any offer that gives at
+/// least what it asks and asks no more than it gives, so that one takes 1 `give` for
+/// 1 `get` too. Only what the reports showed counts (issue 37, point 14): never the
+/// lines of another's file, which are theirs alone, so neither an acceptance that never
+/// took a trade, nor how many more times one may take. Whether it still does (used up,
+/// or `from` another player only) is not known: an offer is always written with a
+/// bank trade or `if I have` lines after it.
+fn takers(s: &State, me: u8) -> [[u8; 5]; 5] {
     let mut out = [[0u8; 5]; 5];
     for q in s.after(me) {
-        let rec = &s.records[q as usize];
-        for l in &on_record(s, q).lines {
-            let Kind::Accept(a) = &l.kind else { continue };
-            let used = rec.used.get(&l.line).copied().unwrap_or(0);
-            if used >= a.times || a.from.is_some_and(|f| f != colour) {
+        let mut shown = [[false; 5]; 5];
+        for t in &s.records[q as usize].took {
+            let Some(give) = Resource::ALL
+                .into_iter()
+                .find(|&r| t.gave == Cards::one(r, 1))
+            else {
                 continue;
-            }
-            for give in Resource::ALL {
-                for get in Resource::ALL {
-                    if Cards::one(give, 1).covers(&a.get) && a.give.covers(&Cards::one(get, 1)) {
-                        let n = &mut out[give.index()][get.index()];
-                        *n = n.saturating_add(a.times - used);
-                    }
+            };
+            for get in Resource::ALL {
+                if t.got.get(get) > 0 {
+                    shown[give.index()][get.index()] = true;
                 }
+            }
+        }
+        for (row, shown) in out.iter_mut().zip(shown) {
+            for (n, shown) in row.iter_mut().zip(shown) {
+                *n = n.saturating_add(u8::from(shown));
             }
         }
     }
@@ -929,7 +937,7 @@ impl<'a, 'b> Planner<'a, 'b> {
         let mut trial = self.sim.clone();
         let mut lines = Vec::new();
         for (give, want, rate) in trades {
-            let order = trade_line(&self.sim, self.me(), self.bot.colour, (give, want, rate));
+            let order = trade_line(&self.sim, self.me(), (give, want, rate));
             if trial
                 .apply(Action::MaritimeTrade { give, get: want }, &mut ())
                 .is_err()

@@ -10,11 +10,14 @@
 //! with the trades that pay for it — searched depth-first to three builds deep, at
 //! most [`BUDGET`] positions per total, every step played on a copy of the state by the
 //! rules' own checks. The trades are the bank's, and before them one-for-one offers to
-//! the others' standing acceptances on record ([`OFFERS`] a turn at most): an offer is
-//! played on its own hand alone, since whether the taker holds the card is not known,
-//! and every line after it in the file names the cards it needs (`if I have`), with the
-//! bank in the offer's place where the hand can pay (paying with offers raised its
-//! share against three greedy players from 39 % to 43 %). A sequence ends where the
+//! the others' standing acceptances that have shown they take them, in a trade everyone
+//! saw (`super::takers`; [`OFFERS`] a turn at most, one to each such player): an offer
+//! is played on its own hand alone, since whether the taker holds the card is not
+//! known, and every line after it in the file names the cards it needs (`if I have`),
+//! with the bank in the offer's place where the hand can pay. (Counting every
+//! acceptance on record, which the others may not see, it won 43 % of its games
+//! against three greedy players; counting only those a trade has shown, 37 %: issue 37,
+//! point 14.) A sequence ends where the
 //! player would stop (stopping is always a choice), and its last position is scored by
 //! [`value`]: points first, then production (a bonus for each resource it collects at
 //! all, nothing under the robber), harbours, cards in hand (fewer than eight; nearer a
@@ -44,8 +47,9 @@ const DEPTH: u8 = 3;
 /// Offers to other players' standing acceptances in one turn, at most.
 const OFFERS: u8 = 2;
 
-/// The offers the rest of a turn may still make: how many, and how many more times
-/// the standing acceptances on record take one `give` for one `get` (`takes[give][get]`).
+/// The offers the rest of a turn may still make: how many, and to how many players
+/// whose standing acceptances have shown they take one `give` for one `get`
+/// (`takes[give][get]`).
 #[derive(Clone, Copy, Debug)]
 struct Offers {
     left: u8,
@@ -131,7 +135,7 @@ pub(super) fn plan(bot: &Bot<'_>, sim: State, takers: &[[u8; 5]; 5]) -> Vec<Line
         for &trade in &m.trades {
             match trade {
                 Trade::Bank(give, get, rate) => {
-                    let order = trade_line(&planner.sim, bot.me, bot.colour, (give, get, rate));
+                    let order = trade_line(&planner.sim, bot.me, (give, get, rate));
                     planner.push(order, Cards::one(give, rate));
                     hand.0[give.index()] -= rate;
                 }

@@ -39,6 +39,21 @@ pub struct Record {
     /// The turn part has been played.
     #[serde(default)]
     pub turn_played: bool,
+    /// The trades this file's standing acceptances took, as every report showed them:
+    /// what the offering player gave and got. All that the others may know of the
+    /// acceptances (the file's lines are its player's alone), and all that the judge's
+    /// bots count of them (issue 37, point 14).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub took: Vec<Took>,
+}
+
+/// A trade a standing acceptance took: what the offering player gave (the accepting
+/// player got) and what it got in return.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Took {
+    pub gave: Cards,
+    pub got: Cards,
 }
 
 /// Where an order line belongs.

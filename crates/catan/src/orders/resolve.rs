@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::parse::parse;
-use super::{Acceptance, Cond, Kind, Line, Order, Orders, Record, RobberChoice, Section};
+use super::{Acceptance, Cond, Kind, Line, Order, Orders, Record, RobberChoice, Section, Took};
 use crate::board::Board;
 use crate::cards::{Cards, Resource};
 use crate::events::Event;
@@ -88,6 +88,7 @@ pub fn record(before: &State, files: &BTreeMap<Colour, String>) -> Outcome {
             since: s.step + 1,
             used: BTreeMap::new(),
             turn_played: false,
+            took: Vec::new(),
         };
         ev.push(Event::Recorded { player: *c });
     }
@@ -683,6 +684,9 @@ fn try_order(
             Ok(Flow::Go)
         }
         Order::Offer { give, get, to } => {
+            // The offerer's own side first: a refusal for want of one's own cards is
+            // the same whatever the others accept and hold (issue 37, point 13).
+            s.check_offer(seat, give, get)?;
             let (with, line) = find_taker(s, seat, give, get, *to)?;
             single(
                 Action::DomesticTrade {
@@ -693,7 +697,12 @@ fn try_order(
                 s,
                 ev,
             )?;
-            *s.records[with as usize].used.entry(line).or_insert(0) += 1;
+            let rec = &mut s.records[with as usize];
+            *rec.used.entry(line).or_insert(0) += 1;
+            rec.took.push(Took {
+                gave: *give,
+                got: *get,
+            });
             Ok(Flow::Go)
         }
         Order::End => {

@@ -78,6 +78,28 @@ impl State {
         });
     }
 
+    /// What a trade with another player asks of the offering player alone: the time,
+    /// the cards named, and the offerer's own hand. An offer by mail is checked by this
+    /// before anyone's standing acceptance is looked at, so that why it fails never
+    /// hangs on what another player holds (issue 37, point 13; docs/catan.md, "What each
+    /// player sees").
+    pub(crate) fn check_offer(&self, seat: u8, give: &Cards, get: &Cards) -> Result<(), Refusal> {
+        if self.phase != Phase::Main {
+            return Err(Refusal::NotNow);
+        }
+        if give.is_empty() || get.is_empty() {
+            return Err(Refusal::EmptyTrade);
+        }
+        if (0..5).any(|i| give.0[i] > 0 && get.0[i] > 0) {
+            return Err(Refusal::SameResource);
+        }
+        let have = self.players[seat as usize].hand;
+        if !have.covers(give) {
+            return Err(Refusal::NeedCards { need: *give, have });
+        }
+        Ok(())
+    }
+
     pub(crate) fn check_domestic(
         &self,
         seat: u8,
@@ -91,16 +113,7 @@ impl State {
         if with == seat || with as usize >= self.players.len() {
             return Err(Refusal::NotAPartner);
         }
-        if give.is_empty() || get.is_empty() {
-            return Err(Refusal::EmptyTrade);
-        }
-        if (0..5).any(|i| give.0[i] > 0 && get.0[i] > 0) {
-            return Err(Refusal::SameResource);
-        }
-        let have = self.players[seat as usize].hand;
-        if !have.covers(give) {
-            return Err(Refusal::NeedCards { need: *give, have });
-        }
+        self.check_offer(seat, give, get)?;
         let theirs = self.players[with as usize].hand;
         if !theirs.covers(get) {
             return Err(Refusal::PartnerShort);

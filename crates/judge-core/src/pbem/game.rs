@@ -399,6 +399,14 @@ pub trait Game: Sync {
     fn private_files(&self) -> &'static [&'static str] {
         &[]
     }
+    /// Whether every player may know, before the turn is played, whose orders for it
+    /// are in (`status` by mail). Yes by default: in a game whose turns are played
+    /// together, who has sent orders is no secret (docs/mail-commands.md). A game that
+    /// tells it to each player alone (Catan: docs/catan.md, "Hidden information") says
+    /// no, and `status` then shows each player only their own line (issue 37, point 18).
+    fn orders_in_public(&self) -> bool {
+        true
+    }
     /// Whether a text of a mail looks like this game's orders: the mail's body, or else
     /// the first of its text attachments that does, is read as the orders. By default,
     /// a text with a header line (`game …`, `player …`); a game adds the words its

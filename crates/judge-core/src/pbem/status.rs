@@ -1,6 +1,8 @@
 //! How a game stands, for the GM (`judge status`) and for a player (`status` by mail):
 //! the turn, the deadline, and whose orders are in. A player sees whether each seat's
-//! orders are in, never what they say: their own file is the only one they are shown.
+//! orders are in where the game makes that public ([`Game::orders_in_public`]: Roads &
+//! Boats), else only whether their own are (Catan), and never what another's say:
+//! their own file is the only one they are shown.
 
 use super::Error;
 use super::game::{Game, Position};
@@ -95,7 +97,9 @@ pub fn seats(archive: &Archive, state: &dyn Position, next: u32, log: &Log) -> V
 }
 
 /// The game as `seat` may see it, for the answer to `status` by mail: the turn, the
-/// deadline, whose orders are in (not what they say), and their own file as filed.
+/// deadline, whose orders are in (not what they say; in a game where that is each
+/// player's own business, only whether `seat`'s are), and their own file as filed.
+/// `seat` empty: the GM, who is told every seat's line.
 pub fn for_player(
     archive: &Archive,
     game: &dyn Game,
@@ -135,8 +139,19 @@ pub fn for_player(
     out.push_str(&format!("{}\n", super::due_line(archive, game, next)));
     let mut log = Log::load(archive)?;
     log.entries.extend(filing.cloned());
-    out.push_str("\nWhose orders are in:\n");
+    // Whether another seat's orders are in is told to everyone where the game says so
+    // (Roads & Boats); else to that seat alone, and to the GM (`seat` empty) (issue 37,
+    // point 18: Catan, docs/catan.md).
+    let told = game.orders_in_public() || seat.is_empty();
+    out.push_str(if told {
+        "\nWhose orders are in:\n"
+    } else {
+        "\nWhether your orders are in (each player is told of their own alone):\n"
+    });
     for l in seats(archive, state.as_ref(), next, &log) {
+        if !told && l.id != seat {
+            continue;
+        }
         // Another seat's line says only whether its orders are in.
         let what = if l.id == seat {
             l.what
