@@ -325,3 +325,62 @@ fn a_late_notice_names_whose_orders_are_missing_once() {
     let out = f.pass_at("2026-12-04T17:00:00Z");
     assert!(!out.contains("told everyone"), "once a turn: {out}");
 }
+
+/// Issue 38, point 11: "`late = \"hold\"` holds nothing under serve. Turn 5 played at
+/// its deadline; Ann's turn-5 orders delivered 3 s later were refused `turn 5 is
+/// over`, not held for turn 6 as the GM guide says." A pass that runs at the deadline
+/// (as `judge serve` does) plays the turn before the late mail comes; the mail is then
+/// held for the next turn all the same: filed for it, checked against the new
+/// position, and played with it.
+#[test]
+fn issue_38_point_11_late_orders_for_a_turn_just_played_are_held_for_the_next() {
+    let mut f = Folder::new();
+    let secrets = crate::mail_commands::two_rivers(&f, "rivers", &[]);
+    let d = f.dir("rivers");
+    let mut toml = std::fs::read_to_string(d.join("game.toml")).expect("toml");
+    toml.push_str(
+        "\n[schedule]\nfirst_deadline = \"2026-11-28T18:00:00Z\"\nevery = \"2days\"\nlate = \"hold\"\n",
+    );
+    std::fs::write(d.join("game.toml"), toml).expect("toml");
+    let ann = crate::mail_commands::secret_of(&secrets, "red");
+    // The pass at the deadline plays turn 1; Ann's turn-1 orders come 3 s after it.
+    let out = f.pass_at("2026-11-28T18:00:01Z");
+    assert!(d.join("turns/001").is_dir(), "{out}");
+    f.clear();
+    f.send_delivered(
+        "Ann <ann@example.org>",
+        &format!("game rivers\nplayer red\nturn 1\nsecret {ann}\n# late, but meant\n"),
+        "2026-11-28T18:00:04Z",
+    );
+    let out = f.pass_at("2026-11-28T18:00:05Z");
+    let told = f.sent_to("ann@example.org");
+    assert_eq!(told.len(), 1, "{out}\n{told:?}");
+    assert!(
+        told[0].subject.contains("late, held for turn 2"),
+        "{out}\n{told:?}"
+    );
+    assert!(
+        !told[0].body.contains("which is over") && told[0].body.contains("turn 2"),
+        "{}",
+        told[0].body
+    );
+    let pending = std::fs::read_to_string(d.join("pending/red.txt")).expect("filed for turn 2");
+    assert!(
+        pending.contains("turn 2") && pending.contains("# late, but meant"),
+        "{pending}"
+    );
+    // A forged copy without the secret holds nothing.
+    f.clear();
+    f.send_delivered(
+        "Ann <ann@example.org>",
+        "game rivers\nplayer red\nturn 1\nsecret nope-nope-nope\n# forged\n",
+        "2026-11-28T18:01:00Z",
+    );
+    f.pass_at("2026-11-28T18:01:05Z");
+    let pending = std::fs::read_to_string(d.join("pending/red.txt")).expect("still filed");
+    assert!(!pending.contains("forged"), "{pending}");
+    // Turn 2 plays them as Ann's own.
+    f.pass_at("2026-11-30T18:00:01Z");
+    let played = std::fs::read_to_string(d.join("turns/002/orders/red.txt")).expect("played");
+    assert!(played.contains("# late, but meant"), "{played}");
+}
