@@ -384,3 +384,59 @@ fn issue_38_point_11_late_orders_for_a_turn_just_played_are_held_for_the_next() 
     let played = std::fs::read_to_string(d.join("turns/002/orders/red.txt")).expect("played");
     assert!(played.contains("# late, but meant"), "{played}");
 }
+
+/// Issue 38, point 17: "`judge deadline` (and `judge mail`) count the whole outbox after
+/// sending, including mail another process queued meanwhile: `error: 3 mails are still
+/// in the outbox` though all arrived." Another process (as `judge serve` would) queues
+/// mail into the game's outbox while `judge mail` sends 300: every mail this run tried
+/// went, so it exits 0, and the mail queued meanwhile waits for the next run.
+#[test]
+fn issue_38_point_17_a_run_counts_only_the_mail_it_tried_to_send() {
+    let f = Folder::new();
+    crate::mail_commands::two_rivers(&f, "rivers", &[]);
+    let dir = f.dir("rivers");
+    let d = dir.to_str().expect("utf-8");
+    let archive = pbem_judge::archive::Archive::open(&dir).expect("game");
+    let mail = |key: String| pbem_judge::mail::outbox::Outgoing {
+        key,
+        to_name: "Ann".into(),
+        to: "ann@example.org".into(),
+        subject: "[rivers] a note".into(),
+        body: "A note.\n".into(),
+        in_reply_to: None,
+        attachment: None,
+    };
+    for i in 0..300 {
+        pbem_judge::mail::outbox::queue(&archive, &mail(format!("note-{i:03}"))).expect("queued");
+    }
+    f.clear();
+    // Mail queued by another process while this run sends: as soon as the first of
+    // the 300 is delivered.
+    let pickup = f.pickup().to_path_buf();
+    let other = std::thread::spawn(move || {
+        let start = std::time::Instant::now();
+        while std::fs::read_dir(&pickup).map_or(0, |d| d.count()) == 0 {
+            assert!(start.elapsed() < std::time::Duration::from_secs(60));
+            std::thread::yield_now();
+        }
+        for i in 0..3 {
+            pbem_judge::mail::outbox::queue(&archive, &mail(format!("meanwhile-{i}")))
+                .expect("queued");
+        }
+        // How many had gone then: fewer than all, or the run was over already.
+        std::fs::read_dir(&pickup).map_or(0, |d| d.count())
+    });
+    let (code, out, err) =
+        support::judge_text(&["mail", d], &[("JUDGE_NOW", "2026-11-27T18:00:00Z")]);
+    let gone_then = other.join().expect("the other process");
+    assert!(gone_then < 300, "queued while the run sent ({gone_then} gone)");
+    let left = pbem_judge::mail::outbox::waiting(
+        &pbem_judge::archive::Archive::open(&dir).expect("game"),
+    );
+    assert_eq!(f.sent().len(), 300, "{out}{err}");
+    assert!(
+        left.iter().all(|k| k.starts_with("meanwhile-")),
+        "only the mail queued meanwhile waits: {left:?}"
+    );
+    assert_eq!(code, 0, "every mail this run tried went: {out}{err}");
+}

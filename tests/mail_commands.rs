@@ -261,6 +261,11 @@ impl Folder {
     }
 
     /// Forget the mails sent so far (each test step reads only its own).
+    /// Where the judge's mail goes.
+    pub fn pickup(&self) -> &Path {
+        &self.pickup
+    }
+
     pub fn clear(&self) {
         for e in std::fs::read_dir(&self.pickup).expect("pickup").flatten() {
             std::fs::remove_file(e.path()).expect("remove");

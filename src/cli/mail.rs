@@ -51,12 +51,14 @@ pub fn send_outbox(archive: &crate::archive::Archive, out: &mut dyn Write) -> Re
             dir = archive.root().display()
         )));
     }
-    unsent(archive)
+    unsent(&report)
 }
 
-/// Exit 3 while mail is still waiting in the outbox, saying how much.
-fn unsent(archive: &crate::archive::Archive) -> Result<(), Failure> {
-    let left = outbox::waiting(archive).len();
+/// Exit 3 while mail this run tried to send is still waiting in the outbox, saying how
+/// much. Mail another process queued meanwhile (`judge serve`, cron) is not this run's
+/// to count: it goes on that process's run, or the next (issue 38, point 17).
+fn unsent(report: &outbox::SendReport) -> Result<(), Failure> {
+    let left = report.failed.len() + report.left.len();
     if left > 0 {
         return Err(Failure::Other(anyhow::anyhow!(
             "{} still in the outbox: the next `judge turn` or `judge mail` sends {}",

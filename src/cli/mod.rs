@@ -201,7 +201,7 @@ pub enum Command {
     Ingest(IngestArgs),
     /// Send the mails waiting in the outbox (reports, answers); those that fail stay.
     ///
-    /// Exit status 3 if any mail is still waiting afterwards (the server may be down:
+    /// Exit status 3 if any mail it tried is still waiting afterwards (the server may be down:
     /// run it again later), 1 if the server refused one for good (it is given up, and
     /// `judge status` lists it), as for every command that sends. With --resend, a
     /// player gets a turn's report again; with --retry, the mails given up are tried
