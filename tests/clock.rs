@@ -385,6 +385,44 @@ fn issue_38_point_11_late_orders_for_a_turn_just_played_are_held_for_the_next() 
     assert!(played.contains("# late, but meant"), "{played}");
 }
 
+/// Issue 38, point 16: "`status` while paused contradicts itself (`The game waits: the
+/// GM paused …` then `No deadline is set: the GM runs each turn`)." Paused, it says
+/// that no deadline runs until the game is resumed, and how to resume it; never that
+/// the GM runs each turn.
+#[test]
+fn issue_38_point_16_status_while_paused_says_one_thing() {
+    let f = Folder::new();
+    crate::mail_commands::two_rivers(&f, "rivers", &[]);
+    let dir = f.dir("rivers");
+    crate::mail_commands::schedule(&dir);
+    let d = dir.to_str().expect("utf-8");
+    let at = |now: &str, args: &[&str]| {
+        let (code, out, err) = support::judge_text(args, &[("JUDGE_NOW", now)]);
+        assert_eq!(code, 0, "{args:?}: {out}{err}");
+        out
+    };
+    at("2026-11-27T18:00:00Z", &["pause", d]);
+    let status = at("2026-11-27T19:00:00Z", &["status", d]);
+    assert!(
+        status.contains("The game waits: the GM paused the game"),
+        "{status}"
+    );
+    assert!(
+        !status.contains("No deadline is set") && !status.contains("the GM runs each turn"),
+        "{status}"
+    );
+    assert!(
+        status.contains("No deadline runs while the game is paused")
+            && status.contains("judge resume"),
+        "{status}"
+    );
+    // Resumed, the deadline is back.
+    at("2026-11-27T20:00:00Z", &["resume", d]);
+    let status = at("2026-11-27T21:00:00Z", &["status", d]);
+    assert!(status.contains("Deadline for turn 1:"), "{status}");
+    assert!(!status.contains("waits"), "{status}");
+}
+
 /// Issue 38, point 17: "`judge deadline` (and `judge mail`) count the whole outbox after
 /// sending, including mail another process queued meanwhile: `error: 3 mails are still
 /// in the outbox` though all arrived." Another process (as `judge serve` would) queues

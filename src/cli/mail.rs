@@ -353,10 +353,11 @@ pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
         return Ok(());
     }
-    if let Some(why) = pbem::waiting(&archive) {
+    let waits = pbem::waiting(&archive);
+    if let Some(why) = &waits {
         writeln!(
             out,
-            "The game waits: {why} (`resume` by mail starts it again)."
+            "The game waits: {why} (`judge resume`, or `resume` by mail, starts it again)."
         )
         .context("output")?;
     }
@@ -409,6 +410,17 @@ pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
         pbem::deadline(&archive, game, next)?,
     ) {
         _ if over.is_some() => {}
+        // Paused, no deadline runs: the line above says why, and how it goes on
+        // (issue 38, point 16).
+        (Some(_), None) if archive.game.paused.is_some() => writeln!(
+            out,
+            "No deadline runs while the game is paused: `judge resume {}` starts the clock again, and moves the deadline on by the pause.",
+            args.dir.display()
+        )
+        .context("output")?,
+        (Some(_), None) if waits.is_some() => {
+            writeln!(out, "No deadline runs while the game waits.").context("output")?;
+        }
         (Some(s), Some(d)) => {
             let left = d.duration_since(now).map_or("passed".to_string(), |l| {
                 format!(
