@@ -467,10 +467,12 @@ fn issue_38_point_17_a_run_counts_only_the_mail_it_tried_to_send() {
     let (code, out, err) =
         support::judge_text(&["mail", d], &[("JUDGE_NOW", "2026-11-27T18:00:00Z")]);
     let gone_then = other.join().expect("the other process");
-    assert!(gone_then < 300, "queued while the run sent ({gone_then} gone)");
-    let left = pbem_judge::mail::outbox::waiting(
-        &pbem_judge::archive::Archive::open(&dir).expect("game"),
+    assert!(
+        gone_then < 300,
+        "queued while the run sent ({gone_then} gone)"
     );
+    let left =
+        pbem_judge::mail::outbox::waiting(&pbem_judge::archive::Archive::open(&dir).expect("game"));
     assert_eq!(f.sent().len(), 300, "{out}{err}");
     assert!(
         left.iter().all(|k| k.starts_with("meanwhile-")),

@@ -280,10 +280,7 @@ impl Run {
             assert!(status.success(), "judge serve stopped with {status}");
         } else if let Some(t) = d.strip_prefix("soon ") {
             self.now = real_time(std::time::Duration::ZERO);
-            self.soon = Some((
-                t.to_string(),
-                real_time(std::time::Duration::from_secs(6)),
-            ));
+            self.soon = Some((t.to_string(), real_time(std::time::Duration::from_secs(6))));
         } else if let Some(what) = d.strip_prefix("wait for mail to ") {
             let (to, subject) = what.split_once(": ").expect("`ADDRESS: SUBJECT`");
             let log = self.tmp.path().join("serve.log");

@@ -363,7 +363,11 @@ fn issue_38_point_9_club_members_join_an_open_game() {
     // Ann with the join alone, Bob with a game line, Cy in a reply to the announcement.
     f.send("Ann <ann@example.org>", "join island as Ann\n");
     f.send("Bob <bob@example.org>", "game island\njoin island as Bob\n");
-    f.send_subject("Cy <cy@example.org>", "Re: [island] join", "join island as Cy\n");
+    f.send_subject(
+        "Cy <cy@example.org>",
+        "Re: [island] join",
+        "join island as Cy\n",
+    );
     // A club member's other mail for a game they do not play in is answered as before.
     f.send("Ann <ann@example.org>", "game island\nstatus\n");
     f.pass();
@@ -440,8 +444,9 @@ fn issue_38_point_9_club_members_join_an_open_game() {
     for who in ["ann", "bob", "cy"] {
         let told = f.sent_to(&format!("{who}@example.org"));
         assert!(
-            told.iter().any(|m| m.subject.starts_with("[island] welcome")
-                && crate::support::welcome_secret(&m.body).is_some()),
+            told.iter()
+                .any(|m| m.subject.starts_with("[island] welcome")
+                    && crate::support::welcome_secret(&m.body).is_some()),
             "{who}: {told:?}"
         );
     }

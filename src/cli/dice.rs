@@ -39,9 +39,8 @@ pub fn reveal(args: RevealArgs, out: &mut dyn Write) -> Result<(), Failure> {
         Some((s, fresh)) => {
             writeln!(
                 out,
-                "{} {} (randomness.toml):\n  seed        {}\n  salt        {}\n  commitment  {}\nPlayers can now check every draw: judge verify {}",
+                "{} the seed of this finished game (randomness.toml):\n  seed        {}\n  salt        {}\n  commitment  {}\nPlayers can now check every draw: judge verify {}",
                 if fresh { "Published" } else { "Already published" },
-                "the seed of this finished game",
                 s.luck.to_hex(),
                 crate::luck::hex(&s.salt),
                 s.commitment(),

@@ -119,7 +119,9 @@ pub fn run(args: ServeArgs, out: &mut dyn Write) -> Result<(), Failure> {
                     lines.extend(format!("{l}\n").into_bytes());
                 }
             }
-            Err(e) => lines.extend(format!("the games' clocks are not watched: {e}\n").into_bytes()),
+            Err(e) => {
+                lines.extend(format!("the games' clocks are not watched: {e}\n").into_bytes())
+            }
         }
         let next = match super::turn::pass(&house, opts, true, &mut idle, &mut lines) {
             Ok(done) => {

@@ -319,11 +319,25 @@ mod tests {
             ("Re: [harbour] join", "join harbour as Ann\n"),
             ("hi", "confirm harbour abcd-efgh-jkmn\n"),
         ] {
-            assert_eq!(route(&t, true, ann, subject, [text]), Route::Game(0), "{text}");
-            assert_eq!(route(&t, false, ann, subject, [text]), Route::Game(0), "{text}");
+            assert_eq!(
+                route(&t, true, ann, subject, [text]),
+                Route::Game(0),
+                "{text}"
+            );
+            assert_eq!(
+                route(&t, false, ann, subject, [text]),
+                Route::Game(0),
+                "{text}"
+            );
         }
         assert_eq!(
-            route(&t, true, ann, "", ["game island\nplayer red\njoin harbour as Ann\n"]),
+            route(
+                &t,
+                true,
+                ann,
+                "",
+                ["game island\nplayer red\njoin harbour as Ann\n"]
+            ),
             Route::Game(1),
             "her island orders go to island"
         );
