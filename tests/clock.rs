@@ -325,3 +325,158 @@ fn a_late_notice_names_whose_orders_are_missing_once() {
     let out = f.pass_at("2026-12-04T17:00:00Z");
     assert!(!out.contains("told everyone"), "once a turn: {out}");
 }
+
+/// Issue 38, point 11: "`late = \"hold\"` holds nothing under serve. Turn 5 played at
+/// its deadline; Ann's turn-5 orders delivered 3 s later were refused `turn 5 is
+/// over`, not held for turn 6 as the GM guide says." A pass that runs at the deadline
+/// (as `judge serve` does) plays the turn before the late mail comes; the mail is then
+/// held for the next turn all the same: filed for it, checked against the new
+/// position, and played with it.
+#[test]
+fn issue_38_point_11_late_orders_for_a_turn_just_played_are_held_for_the_next() {
+    let mut f = Folder::new();
+    let secrets = crate::mail_commands::two_rivers(&f, "rivers", &[]);
+    let d = f.dir("rivers");
+    let mut toml = std::fs::read_to_string(d.join("game.toml")).expect("toml");
+    toml.push_str(
+        "\n[schedule]\nfirst_deadline = \"2026-11-28T18:00:00Z\"\nevery = \"2days\"\nlate = \"hold\"\n",
+    );
+    std::fs::write(d.join("game.toml"), toml).expect("toml");
+    let ann = crate::mail_commands::secret_of(&secrets, "red");
+    // The pass at the deadline plays turn 1; Ann's turn-1 orders come 3 s after it.
+    let out = f.pass_at("2026-11-28T18:00:01Z");
+    assert!(d.join("turns/001").is_dir(), "{out}");
+    f.clear();
+    f.send_delivered(
+        "Ann <ann@example.org>",
+        &format!("game rivers\nplayer red\nturn 1\nsecret {ann}\n# late, but meant\n"),
+        "2026-11-28T18:00:04Z",
+    );
+    let out = f.pass_at("2026-11-28T18:00:05Z");
+    let told = f.sent_to("ann@example.org");
+    assert_eq!(told.len(), 1, "{out}\n{told:?}");
+    assert!(
+        told[0].subject.contains("late, held for turn 2"),
+        "{out}\n{told:?}"
+    );
+    assert!(
+        !told[0].body.contains("which is over") && told[0].body.contains("turn 2"),
+        "{}",
+        told[0].body
+    );
+    let pending = std::fs::read_to_string(d.join("pending/red.txt")).expect("filed for turn 2");
+    assert!(
+        pending.contains("turn 2") && pending.contains("# late, but meant"),
+        "{pending}"
+    );
+    // A forged copy without the secret holds nothing.
+    f.clear();
+    f.send_delivered(
+        "Ann <ann@example.org>",
+        "game rivers\nplayer red\nturn 1\nsecret nope-nope-nope\n# forged\n",
+        "2026-11-28T18:01:00Z",
+    );
+    f.pass_at("2026-11-28T18:01:05Z");
+    let pending = std::fs::read_to_string(d.join("pending/red.txt")).expect("still filed");
+    assert!(!pending.contains("forged"), "{pending}");
+    // Turn 2 plays them as Ann's own.
+    f.pass_at("2026-11-30T18:00:01Z");
+    let played = std::fs::read_to_string(d.join("turns/002/orders/red.txt")).expect("played");
+    assert!(played.contains("# late, but meant"), "{played}");
+}
+
+/// Issue 38, point 16: "`status` while paused contradicts itself (`The game waits: the
+/// GM paused …` then `No deadline is set: the GM runs each turn`)." Paused, it says
+/// that no deadline runs until the game is resumed, and how to resume it; never that
+/// the GM runs each turn.
+#[test]
+fn issue_38_point_16_status_while_paused_says_one_thing() {
+    let f = Folder::new();
+    crate::mail_commands::two_rivers(&f, "rivers", &[]);
+    let dir = f.dir("rivers");
+    crate::mail_commands::schedule(&dir);
+    let d = dir.to_str().expect("utf-8");
+    let at = |now: &str, args: &[&str]| {
+        let (code, out, err) = support::judge_text(args, &[("JUDGE_NOW", now)]);
+        assert_eq!(code, 0, "{args:?}: {out}{err}");
+        out
+    };
+    at("2026-11-27T18:00:00Z", &["pause", d]);
+    let status = at("2026-11-27T19:00:00Z", &["status", d]);
+    assert!(
+        status.contains("The game waits: the GM paused the game"),
+        "{status}"
+    );
+    assert!(
+        !status.contains("No deadline is set") && !status.contains("the GM runs each turn"),
+        "{status}"
+    );
+    assert!(
+        status.contains("No deadline runs while the game is paused")
+            && status.contains("judge resume"),
+        "{status}"
+    );
+    // Resumed, the deadline is back.
+    at("2026-11-27T20:00:00Z", &["resume", d]);
+    let status = at("2026-11-27T21:00:00Z", &["status", d]);
+    assert!(status.contains("Deadline for turn 1:"), "{status}");
+    assert!(!status.contains("waits"), "{status}");
+}
+
+/// Issue 38, point 17: "`judge deadline` (and `judge mail`) count the whole outbox after
+/// sending, including mail another process queued meanwhile: `error: 3 mails are still
+/// in the outbox` though all arrived." Another process (as `judge serve` would) queues
+/// mail into the game's outbox while `judge mail` sends 300: every mail this run tried
+/// went, so it exits 0, and the mail queued meanwhile waits for the next run.
+#[test]
+fn issue_38_point_17_a_run_counts_only_the_mail_it_tried_to_send() {
+    let f = Folder::new();
+    crate::mail_commands::two_rivers(&f, "rivers", &[]);
+    let dir = f.dir("rivers");
+    let d = dir.to_str().expect("utf-8");
+    let archive = pbem_judge::archive::Archive::open(&dir).expect("game");
+    let mail = |key: String| pbem_judge::mail::outbox::Outgoing {
+        key,
+        to_name: "Ann".into(),
+        to: "ann@example.org".into(),
+        subject: "[rivers] a note".into(),
+        body: "A note.\n".into(),
+        in_reply_to: None,
+        attachment: None,
+    };
+    for i in 0..300 {
+        pbem_judge::mail::outbox::queue(&archive, &mail(format!("note-{i:03}"))).expect("queued");
+    }
+    f.clear();
+    // Mail queued by another process while this run sends: as soon as the first of
+    // the 300 is delivered.
+    let pickup = f.pickup().to_path_buf();
+    let other = std::thread::spawn(move || {
+        let start = std::time::Instant::now();
+        while std::fs::read_dir(&pickup).map_or(0, |d| d.count()) == 0 {
+            assert!(start.elapsed() < std::time::Duration::from_secs(60));
+            std::thread::yield_now();
+        }
+        for i in 0..3 {
+            pbem_judge::mail::outbox::queue(&archive, &mail(format!("meanwhile-{i}")))
+                .expect("queued");
+        }
+        // How many had gone then: fewer than all, or the run was over already.
+        std::fs::read_dir(&pickup).map_or(0, |d| d.count())
+    });
+    let (code, out, err) =
+        support::judge_text(&["mail", d], &[("JUDGE_NOW", "2026-11-27T18:00:00Z")]);
+    let gone_then = other.join().expect("the other process");
+    assert!(
+        gone_then < 300,
+        "queued while the run sent ({gone_then} gone)"
+    );
+    let left =
+        pbem_judge::mail::outbox::waiting(&pbem_judge::archive::Archive::open(&dir).expect("game"));
+    assert_eq!(f.sent().len(), 300, "{out}{err}");
+    assert!(
+        left.iter().all(|k| k.starts_with("meanwhile-")),
+        "only the mail queued meanwhile waits: {left:?}"
+    );
+    assert_eq!(code, 0, "every mail this run tried went: {out}{err}");
+}

@@ -1,7 +1,7 @@
 //! Issue 19, "Randomness anyone can check": a game's hidden draws come from a secret
 //! seed of 256 bits drawn from the operating system; only a commitment to it is public
 //! while the game runs (git, the site, the welcome mail); the game publishes the seed
-//! when it ends (or when the GM runs `judge reveal --now`); `judge verify` checks the
+//! when it ends (`judge end` for a game the GM closes); `judge verify` checks the
 //! commitment and every draw, on the whole archive or on a clone of its public git.
 //! docs/gm-guide.md, "Dice anyone can check"; docs/archive.md.
 
@@ -265,20 +265,41 @@ fn verify_on_the_public_record_checks_every_roll() {
     assert!(out.contains("turn 40 is the first that differs"), "{out}");
 }
 
-/// `judge reveal --now` publishes a running game's seed (an abandoned game, say): the
-/// site and randomness.toml then show it, and verify checks it.
+/// Issue 38, point 12: "`judge reveal --now` on a running game publishes the seed while
+/// play goes on, silently: anyone who reads randomness.toml knows every roll to come."
+/// It is refused on a running game, naming the way to close one (`judge end`), and no
+/// byte of the seed or salt is anywhere in the game folder afterwards; once the game
+/// has ended (which tells every player, and publishes the seed), the site and
+/// randomness.toml show it and verify checks it.
 #[test]
-fn reveal_now_publishes_a_running_games_seed() {
+fn issue_38_point_12_reveal_refuses_a_running_game_and_end_publishes() {
     let tmp = tempfile::tempdir().expect("tmp");
     let dir = tmp.path().join("isle");
     new_catan(&dir, &[]);
     let d = dir.to_str().expect("utf-8");
     let (seed, salt) = key_of(&dir);
-    let out = ok(&["reveal", d, "--now"]);
-    assert!(out.contains(&seed) && out.contains(&salt), "{out}");
+    for args in [&["reveal", d, "--now"][..], &["reveal", d]] {
+        let (code, out, err) = judge(args);
+        assert_eq!(code, 1, "{args:?}: {out}{err}");
+        assert!(
+            err.contains("still running") && err.contains("judge end"),
+            "{err}"
+        );
+        assert!(!out.contains(&seed) && !err.contains(&seed), "{out}{err}");
+    }
+    for (name, text) in all_text(&dir) {
+        if name.ends_with("randomness.key") {
+            continue;
+        }
+        assert!(
+            !text.contains(&seed) && !text.contains(&salt),
+            "{name} holds the secret"
+        );
+    }
+    ok(&["end", d, "--why", "the players stopped writing"]);
     let public = std::fs::read_to_string(dir.join("randomness.toml")).expect("public");
     assert!(public.contains(&seed), "{public}");
-    let out = ok(&["reveal", d, "--now"]);
+    let out = ok(&["reveal", d]);
     assert!(out.contains("Already published"), "{out}");
     let out = ok(&["verify", d]);
     assert!(
@@ -552,7 +573,7 @@ fn issue_37_point_20_a_game_with_public_states_missing_one_fails() {
     ]);
     ok(&["turn", d, "--force"]);
     ok(&["turn", d, "--force"]);
-    ok(&["reveal", d, "--now"]);
+    ok(&["end", d, "--why", "a test of verify"]);
     assert_eq!(verify_clone(&dir).0, 0);
     std::fs::remove_file(dir.join("turns/001/state.json")).expect("rm");
     let (code, out) = verify_clone(&dir);
@@ -600,7 +621,7 @@ fn issue_37_point_21_press_about_dice_never_fails_an_honest_game() {
     let report = std::fs::read_to_string(f.dir("isle").join("turns/001/report.txt"))
         .expect("turn 1's report");
     assert!(report.contains("I rolled 6 + 6 = 12"), "{report}");
-    f.judge(&["reveal", d, "--now"]);
+    f.judge(&["end", d, "--why", "a test of verify"]);
     let tmp = tempfile::tempdir().expect("tmp");
     let clone = tmp.path().join("isle");
     let kept = git_kept(&f.dir("isle"));

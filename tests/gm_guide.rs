@@ -5,7 +5,11 @@
 //! happens between the commands: the clock (`JUDGE_NOW`), and players mailing orders;
 //! `expect exit N` says the commands of the next `sh` block must fail with that exit
 //! status, and the `text` block right after them shows what they say (each of its
-//! lines must be in their standard error).
+//! lines must be in their standard error). `serve games` starts `judge serve games` on
+//! the real clock (the `text` block after it shows the command), `soon TIME` puts a
+//! time a few seconds from now for TIME in the next `sh` block and runs it on the real
+//! clock, `wait for …` waits for what serve does, `late COLOUR` mails that player's
+//! orders for the turn just played, now.
 
 use std::path::{Path, PathBuf};
 
@@ -46,6 +50,37 @@ struct Run {
     expect: Option<i32>,
     /// What the last block of failing commands wrote to standard error.
     failed: Option<String>,
+    /// `judge serve games`, while it runs.
+    serve: Option<std::process::Child>,
+    /// A time of the guide, and the real time a few seconds from now put for it.
+    soon: Option<(String, String)>,
+}
+
+impl Drop for Run {
+    fn drop(&mut self) {
+        if let Some(mut c) = self.serve.take() {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}
+
+/// The real time `ahead` from now, as the judge reads a time.
+fn real_time(ahead: std::time::Duration) -> String {
+    humantime::format_rfc3339_seconds(std::time::SystemTime::now() + ahead).to_string()
+}
+
+/// Wait up to a minute for `done`.
+fn wait_for(what: &str, mut done: impl FnMut() -> bool, log: &Path) {
+    let start = std::time::Instant::now();
+    while !done() {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(60),
+            "no {what} within a minute; judge serve said:\n{}",
+            std::fs::read_to_string(log).unwrap_or_default()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
 }
 
 impl Run {
@@ -162,7 +197,9 @@ impl Run {
     }
 
     fn directive(&mut self, d: &str) {
-        if let Some(t) = d.strip_prefix("clock ") {
+        if d == "clock real" {
+            self.now = real_time(std::time::Duration::ZERO);
+        } else if let Some(t) = d.strip_prefix("clock ") {
             self.now = t.to_string();
         } else if let Some(m) = d.strip_prefix("mail ") {
             self.mail(m);
@@ -210,11 +247,98 @@ impl Run {
                 .expect("a sign-up mail with a line to send back");
             self.srv
                 .send_at(who, "Re: sign-up", &format!("{line}\n"), &self.now);
+        } else if d == "serve games" {
+            self.story_so_far();
+            let bin = Path::new(env!("CARGO_BIN_EXE_judge"));
+            let log = self.tmp.path().join("serve.log");
+            let child = std::process::Command::new(bin)
+                .args(["serve", "games"])
+                .current_dir(self.tmp.path())
+                .env_remove("JUDGE_NOW")
+                .stdout(std::fs::File::create(&log).expect("log"))
+                .stderr(std::process::Stdio::inherit())
+                .spawn()
+                .expect("judge serve starts");
+            self.serve = Some(child);
+            wait_for(
+                "`serving`",
+                || {
+                    std::fs::read_to_string(&log)
+                        .unwrap_or_default()
+                        .contains("serving")
+                },
+                &log,
+            );
+        } else if d == "serve stop" {
+            let mut child = self.serve.take().expect("judge serve runs");
+            let ok = std::process::Command::new("kill")
+                .args(["-TERM", &child.id().to_string()])
+                .status()
+                .expect("kill");
+            assert!(ok.success());
+            let status = child.wait().expect("wait");
+            assert!(status.success(), "judge serve stopped with {status}");
+        } else if let Some(t) = d.strip_prefix("soon ") {
+            self.now = real_time(std::time::Duration::ZERO);
+            self.soon = Some((t.to_string(), real_time(std::time::Duration::from_secs(6))));
+        } else if let Some(what) = d.strip_prefix("wait for mail to ") {
+            let (to, subject) = what.split_once(": ").expect("`ADDRESS: SUBJECT`");
+            let log = self.tmp.path().join("serve.log");
+            wait_for(
+                what,
+                || {
+                    self.srv
+                        .delivered()
+                        .iter()
+                        .any(|m| m.0 == to && m.1.starts_with(subject))
+                },
+                &log,
+            );
+        } else if let Some(path) = d.strip_prefix("wait for ") {
+            let log = self.tmp.path().join("serve.log");
+            let path = self.tmp.path().join(path);
+            wait_for(&path.display().to_string(), || path.exists(), &log);
+        } else if let Some(colour) = d.strip_prefix("late ") {
+            let turns = std::fs::read_dir(self.game().join("turns"))
+                .expect("turns")
+                .count();
+            let secret = self.secret(colour);
+            let text = format!(
+                "game spring\nplayer {colour}\nturn {}\nsecret {secret}\nmovement\nmove D4: J3\n",
+                turns - 1
+            );
+            self.srv.send(address(colour), "late orders", &text);
         } else if let Some(n) = d.strip_prefix("expect exit ") {
             self.expect = Some(n.parse().expect("an exit status"));
         } else if !d.starts_with("append ") {
             panic!("unknown guide-test directive: {d}");
         }
+    }
+}
+
+impl Run {
+    /// The story the guide tells up to `judge serve`, which plays on by the real clock:
+    /// turn 1 played with everyone's orders, the refused mail filed again, reports sent.
+    fn story_so_far(&self) {
+        for p in ["red", "yellow", "green"] {
+            assert!(
+                self.game()
+                    .join(format!("turns/001/orders/{p}.txt"))
+                    .is_file(),
+                "{p}"
+            );
+        }
+        assert!(
+            self.game().join("pending/green.txt").is_file(),
+            "filed again for turn 2"
+        );
+        assert!(
+            self.srv
+                .delivered()
+                .iter()
+                .any(|m| m.0 == "bob@example.org" && m.1 == "[spring] turn 1: report"),
+            "reports sent"
+        );
     }
 }
 
@@ -229,6 +353,8 @@ fn every_command_in_the_gm_guide_runs() {
         again: None,
         expect: None,
         failed: None,
+        serve: None,
+        soon: None,
     };
     std::fs::create_dir_all(run.tmp.path().join("games")).expect("games");
     let mut commands = 0;
@@ -271,10 +397,14 @@ fn every_command_in_the_gm_guide_runs() {
                     if let Some(n) = run.again.take() {
                         c = c.replace("--again 9", &format!("--again {n}"));
                     }
+                    if let Some((guide, real)) = &run.soon {
+                        c = c.replace(guide.as_str(), real);
+                    }
                     said.push_str(&run.sh(&c, expect));
                     commands += 1;
                 }
                 run.failed = (expect != 0).then_some(said);
+                run.soon = None;
             }
             "text" => {
                 if let Some(said) = run.failed.take() {
@@ -296,27 +426,17 @@ fn every_command_in_the_gm_guide_runs() {
         }
     }
     assert!(commands >= 15, "{commands} commands run");
-    // The story the guide tells did happen: turn 1 played with everyone's orders, the
-    // refused mail filed again, reports sent.
-    for p in ["red", "yellow", "green"] {
-        assert!(
-            run.game()
-                .join(format!("turns/001/orders/{p}.txt"))
-                .is_file(),
-            "{p}"
-        );
-    }
+    assert!(run.serve.is_none(), "the guide stops judge serve");
+    // Section 13 (issue 38, points 10 and 11): under judge serve, the deadline moved to
+    // a few seconds from now played turn 2 then, with green's orders filed again, and
+    // yellow's orders for turn 2, mailed after it, were held for turn 3.
     assert!(
-        run.game().join("pending/green.txt").is_file(),
-        "filed again for turn 2"
+        run.game().join("turns/002/orders/green.txt").is_file(),
+        "turn 2 played by serve at the moved deadline"
     );
-    assert!(
-        run.srv
-            .delivered()
-            .iter()
-            .any(|m| m.0 == "bob@example.org" && m.1 == "[spring] turn 1: report"),
-        "reports sent"
-    );
+    let held = std::fs::read_to_string(run.game().join("pending/yellow.txt"))
+        .expect("yellow's late orders are filed for turn 3");
+    assert!(held.contains("turn 3"), "{held}");
     // Section 11: island, with no [mail] of its own, welcomed its players with the
     // folder's, and the folder's pass ran every game.
     assert!(
@@ -330,7 +450,8 @@ fn every_command_in_the_gm_guide_runs() {
         run.tmp.path().join("games/mailroom/log.jsonl").is_file(),
         "the folder's pass read the shared mailbox"
     );
-    // Section 12: Fay's join, confirmed, took harbour's free seat and began the game.
+    // Section 12: Fay's join and Ann's (she plays spring, a game of the same folder:
+    // issue 38, point 9), confirmed, took harbour's free seats and began the game.
     let harbour = run.tmp.path().join("games/harbour");
     assert!(harbour.join("turns/000").is_dir(), "harbour began");
     let delivered = run.srv.delivered();
@@ -339,6 +460,12 @@ fn every_command_in_the_gm_guide_runs() {
             .iter()
             .any(|m| m.0 == "fay@example.org" && m.1.starts_with("[harbour] welcome")),
         "Fay's welcome"
+    );
+    assert!(
+        delivered
+            .iter()
+            .any(|m| m.0 == "ann@example.org" && m.1.starts_with("[harbour] welcome")),
+        "Ann's welcome: a player of spring joined harbour"
     );
     assert!(
         delivered

@@ -109,6 +109,39 @@ impl Folder {
         .expect("mail");
     }
 
+    /// A mail into the shared Maildir with its own subject (a reply: `Re: [island] join`).
+    pub fn send_subject(&mut self, from: &str, subject: &str, body: &str) {
+        self.n += 1;
+        let n = self.n;
+        std::fs::write(
+            self.maildir
+                .join(format!("new/{}.M{n}P1.test", 1_795_680_000 + n)),
+            format!(
+                "From: {from}\nTo: judge@example.org\nSubject: {subject}\nMessage-ID: <c{n}@example.org>\nDate: Thu, 26 Nov 2026 08:00:00 +0000\n\n{body}"
+            ),
+        )
+        .expect("mail");
+    }
+
+    /// A mail into the shared Maildir, delivered at `at` (RFC 3339): its file is named
+    /// for that second, as a delivery agent names it.
+    pub fn send_delivered(&mut self, from: &str, body: &str, at: &str) {
+        self.n += 1;
+        let n = self.n;
+        let secs = humantime::parse_rfc3339(at)
+            .expect("a time")
+            .duration_since(std::time::UNIX_EPOCH)
+            .expect("after 1970")
+            .as_secs();
+        std::fs::write(
+            self.maildir.join(format!("new/{secs}.M{n}P1.test")),
+            format!(
+                "From: {from}\nTo: judge@example.org\nSubject: mail {n}\nMessage-ID: <c{n}@example.org>\nDate: Thu, 26 Nov 2026 08:00:00 +0000\n\n{body}"
+            ),
+        )
+        .expect("mail");
+    }
+
     /// One `judge turn --all` pass at `now`.
     pub fn pass_at(&self, now: &str) -> String {
         let root = self.root.to_str().expect("utf-8");
@@ -228,6 +261,11 @@ impl Folder {
     }
 
     /// Forget the mails sent so far (each test step reads only its own).
+    /// Where the judge's mail goes.
+    pub fn pickup(&self) -> &Path {
+        &self.pickup
+    }
+
     pub fn clear(&self) {
         for e in std::fs::read_dir(&self.pickup).expect("pickup").flatten() {
             std::fs::remove_file(e.path()).expect("remove");

@@ -308,3 +308,158 @@ fn issue_37_point_9_names_that_impersonate_or_confuse_are_refused() {
     let names: Vec<String> = seats(&dir).into_iter().map(|(n, _)| n).collect();
     assert_eq!(names, ["Ann", "Ольга", "José Núñez"]);
 }
+
+/// Issue 38, point 9: "Club members cannot join an open game." In a folder where Ann
+/// plays `rivers` and `express`, `join island as Ann` (also with `game island`, and as
+/// `Re: [island] join`) was answered "a game you do not play in": only addresses with
+/// no game in the folder could join. Now a `join` or `confirm` goes to the game it
+/// names whoever sends it, and the sign-up's protections hold for the club's members
+/// as for strangers: the seat only for the code sent back from the same address, one
+/// answer a day, no name that passes for another player's.
+#[test]
+fn issue_38_point_9_club_members_join_an_open_game() {
+    let mut f = Folder::new();
+    f.game(
+        "rivers",
+        &[
+            "--scenario",
+            "two-rivers",
+            "--seed",
+            "3",
+            "--player",
+            "Ann:ann@example.org",
+            "--player",
+            "Bob:bob@example.org",
+        ],
+    );
+    f.game(
+        "express",
+        &[
+            "--game",
+            "catan-express",
+            "--seed",
+            "4",
+            "--player",
+            "Ann:ann@example.org",
+            "--player",
+            "Cy:cy@example.org",
+            "--player",
+            "Dan:dan@example.org",
+        ],
+    );
+    let island = f.dir("island");
+    f.judge(&[
+        "new",
+        island.to_str().expect("utf-8"),
+        "--game",
+        "catan",
+        "--seed",
+        "5",
+        "--open",
+        "4",
+        "--gm",
+        "Gina:gm@example.org",
+    ]);
+    // Ann with the join alone, Bob with a game line, Cy in a reply to the announcement.
+    f.send("Ann <ann@example.org>", "join island as Ann\n");
+    f.send("Bob <bob@example.org>", "game island\njoin island as Bob\n");
+    f.send_subject(
+        "Cy <cy@example.org>",
+        "Re: [island] join",
+        "join island as Cy\n",
+    );
+    // A club member's other mail for a game they do not play in is answered as before.
+    f.send("Ann <ann@example.org>", "game island\nstatus\n");
+    f.pass();
+    let island_line = |f: &Folder, who: &str| {
+        f.sent_to(who).iter().rev().find_map(|m| {
+            m.body
+                .lines()
+                .map(str::trim)
+                .find(|l| l.starts_with("confirm island "))
+                .map(str::to_string)
+        })
+    };
+    for who in ["ann", "bob", "cy"] {
+        let address = format!("{who}@example.org");
+        let told = f.sent_to(&address);
+        assert!(
+            island_line(&f, &address).is_some(),
+            "{who} is mailed a code: {told:?}"
+        );
+        let not_yours = told
+            .iter()
+            .filter(|m| m.subject.contains("a game you do not play in"))
+            .count();
+        assert_eq!(
+            not_yours,
+            usize::from(who == "ann"),
+            "{who}'s join is no mail for a game they do not play in (Ann's `status` is): {told:?}"
+        );
+    }
+    assert!(
+        f.sent_to("ann@example.org")
+            .iter()
+            .any(|m| m.subject.contains("island, a game you do not play in")
+                && m.body.contains("You play in:")),
+        "{:?}",
+        f.sent_to("ann@example.org")
+    );
+    assert!(seats(&island).is_empty(), "a join alone takes no seat");
+    let (ann, bob, cy) = (
+        island_line(&f, "ann@example.org").expect("code"),
+        island_line(&f, "bob@example.org").expect("code"),
+        island_line(&f, "cy@example.org").expect("code"),
+    );
+    // Ann's code sent back from Bob's address takes nothing; a second join of Bob's
+    // the same day is not answered again.
+    f.clear();
+    f.send("Bob <bob@example.org>", &format!("game island\n{ann}\n"));
+    f.send("Bob <bob@example.org>", "join island as Bobby\n");
+    f.pass();
+    assert!(seats(&island).is_empty(), "{:?}", seats(&island));
+    assert!(
+        island_line(&f, "bob@example.org").is_none(),
+        "{:?}",
+        f.sent_to("bob@example.org")
+    );
+    // Each sends back their own: the seats are theirs, their welcomes come.
+    f.clear();
+    f.send("Ann <ann@example.org>", &format!("{ann}\n"));
+    f.send_subject(
+        "Bob <bob@example.org>",
+        "Re: [island] sign-up: confirm your seat",
+        &format!("{bob}\n\n> Someone, we hope you, asked\n"),
+    );
+    f.send("Cy <cy@example.org>", &format!("game island\n{cy}\n"));
+    f.pass();
+    assert_eq!(
+        seats(&island),
+        [
+            ("Ann".to_string(), "ann@example.org".to_string()),
+            ("Bob".to_string(), "bob@example.org".to_string()),
+            ("Cy".to_string(), "cy@example.org".to_string()),
+        ]
+    );
+    for who in ["ann", "bob", "cy"] {
+        let told = f.sent_to(&format!("{who}@example.org"));
+        assert!(
+            told.iter()
+                .any(|m| m.subject.starts_with("[island] welcome")
+                    && crate::support::welcome_secret(&m.body).is_some()),
+            "{who}: {told:?}"
+        );
+    }
+    // A club member may not take a name that passes for a player of the game: Dan,
+    // who plays express, asks for Ann's.
+    f.clear();
+    f.send("Dan <dan@example.org>", "join island as ANN\n");
+    f.pass();
+    let told = f.sent_to("dan@example.org");
+    assert!(
+        told.iter()
+            .any(|m| m.body.contains("not taken") && m.body.contains("another player")),
+        "{told:?}"
+    );
+    assert_eq!(seats(&island).len(), 3);
+}

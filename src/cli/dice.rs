@@ -16,10 +16,18 @@ pub fn reveal(args: RevealArgs, out: &mut dyn Write) -> Result<(), Failure> {
         Some(t) => pbem::position(&archive, game, t)?.over().is_some(),
         None => false,
     };
-    if !over && !args.now {
+    // Never on a running game, --now or not (issue 38, point 12): whoever reads the seed
+    // knows every roll to come, and the game would play on. A game is closed by ending
+    // it, which tells every player and publishes the seed with the last report.
+    if !over {
         return Err(Failure::User(format!(
-            "{} is still running: once its seed is published anyone can tell every roll to come. Add --now to publish it anyway (to close an abandoned game, say); a game that ends publishes it by itself.",
-            args.dir.display()
+            "{dir} is still running: once its seed is published anyone can tell every roll to come, so it is published only when the game is over. To close the game (an abandoned one, say), end it: `judge end {dir} --why \"…\"` tells every player, scores the game and publishes the seed{now}",
+            dir = args.dir.display(),
+            now = if args.now {
+                " (--now no longer publishes the seed of a running game)"
+            } else {
+                ""
+            }
         )));
     }
     match archive.reveal()? {
@@ -31,13 +39,8 @@ pub fn reveal(args: RevealArgs, out: &mut dyn Write) -> Result<(), Failure> {
         Some((s, fresh)) => {
             writeln!(
                 out,
-                "{} {} (randomness.toml):\n  seed        {}\n  salt        {}\n  commitment  {}\nPlayers can now check every draw: judge verify {}",
+                "{} the seed of this finished game (randomness.toml):\n  seed        {}\n  salt        {}\n  commitment  {}\nPlayers can now check every draw: judge verify {}",
                 if fresh { "Published" } else { "Already published" },
-                if over {
-                    "the seed of this finished game"
-                } else {
-                    "the seed of this running game"
-                },
                 s.luck.to_hex(),
                 crate::luck::hex(&s.salt),
                 s.commitment(),

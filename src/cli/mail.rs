@@ -51,12 +51,14 @@ pub fn send_outbox(archive: &crate::archive::Archive, out: &mut dyn Write) -> Re
             dir = archive.root().display()
         )));
     }
-    unsent(archive)
+    unsent(&report)
 }
 
-/// Exit 3 while mail is still waiting in the outbox, saying how much.
-fn unsent(archive: &crate::archive::Archive) -> Result<(), Failure> {
-    let left = outbox::waiting(archive).len();
+/// Exit 3 while mail this run tried to send is still waiting in the outbox, saying how
+/// much. Mail another process queued meanwhile (`judge serve`, cron) is not this run's
+/// to count: it goes on that process's run, or the next (issue 38, point 17).
+fn unsent(report: &outbox::SendReport) -> Result<(), Failure> {
+    let left = report.failed.len() + report.left.len();
     if left > 0 {
         return Err(Failure::Other(anyhow::anyhow!(
             "{} still in the outbox: the next `judge turn` or `judge mail` sends {}",
@@ -351,10 +353,11 @@ pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
         return Ok(());
     }
-    if let Some(why) = pbem::waiting(&archive) {
+    let waits = pbem::waiting(&archive);
+    if let Some(why) = &waits {
         writeln!(
             out,
-            "The game waits: {why} (`resume` by mail starts it again)."
+            "The game waits: {why} (`judge resume`, or `resume` by mail, starts it again)."
         )
         .context("output")?;
     }
@@ -407,6 +410,17 @@ pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
         pbem::deadline(&archive, game, next)?,
     ) {
         _ if over.is_some() => {}
+        // Paused, no deadline runs: the line above says why, and how it goes on
+        // (issue 38, point 16).
+        (Some(_), None) if archive.game.paused.is_some() => writeln!(
+            out,
+            "No deadline runs while the game is paused: `judge resume {}` starts the clock again, and moves the deadline on by the pause.",
+            args.dir.display()
+        )
+        .context("output")?,
+        (Some(_), None) if waits.is_some() => {
+            writeln!(out, "No deadline runs while the game waits.").context("output")?;
+        }
         (Some(s), Some(d)) => {
             let left = d.duration_since(now).map_or("passed".to_string(), |l| {
                 format!(

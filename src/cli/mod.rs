@@ -201,7 +201,7 @@ pub enum Command {
     Ingest(IngestArgs),
     /// Send the mails waiting in the outbox (reports, answers); those that fail stay.
     ///
-    /// Exit status 3 if any mail is still waiting afterwards (the server may be down:
+    /// Exit status 3 if any mail it tried is still waiting afterwards (the server may be down:
     /// run it again later), 1 if the server refused one for good (it is given up, and
     /// `judge status` lists it), as for every command that sends. With --resend, a
     /// player gets a turn's report again; with --retry, the mails given up are tried
@@ -316,14 +316,16 @@ pub enum Command {
     ///   judge end games/spring --why "the players agreed to stop at turn 20"
     #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
     End(EndArgs),
-    /// Publish the secret seed of a game's hidden draws (dice, cards, the move order).
+    /// Publish the secret seed of a finished game's hidden draws (dice, cards, the move
+    /// order), or show it again.
     ///
-    /// A game publishes its seed by itself when it ends; this is for a GM who closes a
-    /// game early (with --now). Once published, anyone can check every draw with
-    /// `judge verify`, and tell every roll to come.
+    /// A game publishes its seed by itself when it ends. A running game's seed is never
+    /// published (whoever has it can tell every roll to come): to close a game early,
+    /// end it with `judge end`, which tells every player and publishes the seed. Once
+    /// published, anyone can check every draw with `judge verify`.
     ///
     /// Example:
-    ///   judge reveal games/spring --now
+    ///   judge reveal games/spring
     #[command(verbatim_doc_comment)]
     Reveal(RevealArgs),
     /// Check a game's dice: that its published seed fits the commitment the players were
@@ -373,8 +375,10 @@ pub struct EndArgs {
 pub struct RevealArgs {
     /// The game's folder.
     pub dir: PathBuf,
-    /// Publish it although the game is still running.
-    #[arg(long)]
+    /// Once published the seed of a running game; now refused, as without it: a
+    /// running game is closed with `judge end`, which publishes the seed (kept so that
+    /// old scripts are told so).
+    #[arg(long, hide = true)]
     pub now: bool,
     #[command(flatten)]
     pub wait: Wait,

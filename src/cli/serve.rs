@@ -2,7 +2,9 @@
 //! one address (docs/gm-guide.md, "Many games, one address"). It runs a pass over the
 //! games (`judge turn --all`) whenever mail comes — woken by the kernel for a Maildir,
 //! by IMAP IDLE for an INBOX (`mail::watch`) — and when a game's reminder or deadline
-//! falls due by the clock, and at least every `--poll` seconds. SIGTERM or SIGINT lets
+//! falls due by the clock, and at least every `--poll` seconds. A game's clock moved by
+//! another command (`judge deadline`, `pause`, `resume`, an edit of game.toml) wakes it
+//! too: that game's deadline is read again at once. SIGTERM or SIGINT lets
 //! the pass in hand finish (each mail in it is filed and answered, or left for the next
 //! run whole), then exits 0.
 
@@ -59,6 +61,9 @@ pub fn run(args: ServeArgs, out: &mut dyn Write) -> Result<(), Failure> {
         let src = pbem::sources::imap(settings, None, None, None, None)?;
         watch::imap(src, tx.clone(), stop.clone());
     }
+    // A game's clock moved by another command wakes a pass that reads every game's
+    // clock again (issue 38, point 10).
+    let mut clocks = watch::Clocks::new(tx.clone()).map_err(anyhow::Error::from)?;
     let poll = Duration::from_secs(args.poll.max(1));
     let opts = pbem::house::Options {
         turn: pbem::turn::Options {
@@ -97,11 +102,26 @@ pub fn run(args: ServeArgs, out: &mut dyn Write) -> Result<(), Failure> {
     // unless the mail is theirs. Every --poll seconds a pass visits them all.
     let mut idle = pbem::house::Idle::new();
     let mut full_pass_at = Instant::now();
+    let mut clock_moved = false;
     loop {
         let mut lines = Vec::new();
         if Instant::now() >= full_pass_at {
             idle.clear();
             full_pass_at = Instant::now() + poll;
+        }
+        if std::mem::take(&mut clock_moved) {
+            idle.clear();
+        }
+        // Watched before the pass: a clock moved while it runs wakes the next.
+        match house.games() {
+            Ok(games) => {
+                for l in clocks.follow(&games) {
+                    lines.extend(format!("{l}\n").into_bytes());
+                }
+            }
+            Err(e) => {
+                lines.extend(format!("the games' clocks are not watched: {e}\n").into_bytes())
+            }
         }
         let next = match super::turn::pass(&house, opts, true, &mut idle, &mut lines) {
             Ok(done) => {
@@ -142,12 +162,15 @@ pub fn run(args: ServeArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
         match rx.recv_timeout(next.saturating_duration_since(Instant::now())) {
             Ok(Wake::Stop) => break,
-            Ok(Wake::Mail) => {
+            Ok(w @ (Wake::Mail | Wake::Clock)) => {
+                clock_moved |= w == Wake::Clock;
                 // Take the rest of a burst with it.
                 std::thread::sleep(GATHER);
                 while let Ok(w) = rx.try_recv() {
-                    if w == Wake::Stop {
-                        stop.store(true, Ordering::Relaxed);
+                    match w {
+                        Wake::Stop => stop.store(true, Ordering::Relaxed),
+                        Wake::Clock => clock_moved = true,
+                        Wake::Mail => {}
                     }
                 }
                 if stop.load(Ordering::Relaxed) {

@@ -3,11 +3,17 @@
 //! [`Wake::Mail`] down a channel; the server then runs a pass over its games. Neither
 //! reads a mail: the pass does, so a wake-up that finds nothing new costs one look.
 //!
+//! A game's clock is watched too ([`Clocks`]): its `game.toml` written by another
+//! command (`judge deadline`, `judge pause`, `judge resume`, the GM's editor) sends
+//! [`Wake::Clock`], and the server reads that game's deadline again at once.
+//!
 //! An IMAP connection that drops (the server restarts) is opened again, waiting a
 //! little longer each time up to half a minute, and a wake-up is sent once it is back:
 //! mail may have come while it was away.
 
-use std::path::Path;
+use std::collections::BTreeSet;
+use std::ffi::OsStr;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
@@ -23,6 +29,8 @@ use super::imap::Source;
 pub enum Wake {
     /// Mail may have come.
     Mail,
+    /// A game's clock may have changed (its game.toml was written).
+    Clock,
     /// Stop: finish the pass in hand, then exit.
     Stop,
 }
@@ -77,6 +85,66 @@ fn folder(
         .watch(dir, RecursiveMode::NonRecursive)
         .map_err(fail)?;
     Ok(watcher)
+}
+
+/// The game folders watched for a change to their clock: each game's folder (not what
+/// is under it), for its `game.toml` written or replaced. A pass that wrote none wakes
+/// nothing: only that one file's name counts.
+pub struct Clocks {
+    watcher: notify::RecommendedWatcher,
+    watched: BTreeSet<PathBuf>,
+}
+
+impl Clocks {
+    /// Watch no game yet; [`Clocks::follow`] adds them.
+    pub fn new(wake: Sender<Wake>) -> Result<Clocks, WatchError> {
+        let watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
+            if let Ok(e) = event
+                && !matches!(e.kind, EventKind::Access(_))
+                && e.paths
+                    .iter()
+                    .any(|p| p.file_name() == Some(OsStr::new(crate::archive::GAME_FILE)))
+            {
+                let _ = wake.send(Wake::Clock);
+            }
+        })
+        .map_err(|error| WatchError {
+            folder: "the game folders".into(),
+            error,
+        })?;
+        Ok(Clocks {
+            watcher,
+            watched: BTreeSet::new(),
+        })
+    }
+
+    /// Watch each of `games` not watched yet, and stop watching those gone. A line for
+    /// each game that cannot be watched: its clock is read again at the pass that visits
+    /// every game (`judge serve --poll`).
+    pub fn follow(&mut self, games: &[PathBuf]) -> Vec<String> {
+        let now: BTreeSet<PathBuf> = games.iter().cloned().collect();
+        let gone: Vec<PathBuf> = self.watched.difference(&now).cloned().collect();
+        for dir in gone {
+            let _ = self.watcher.unwatch(&dir);
+            self.watched.remove(&dir);
+        }
+        let mut problems = Vec::new();
+        for dir in games {
+            if self.watched.contains(dir) {
+                continue;
+            }
+            match self.watcher.watch(dir, RecursiveMode::NonRecursive) {
+                Ok(()) => {
+                    self.watched.insert(dir.clone());
+                }
+                Err(e) => problems.push(format!(
+                    "{}: its clock is not watched ({e}); a deadline moved from outside is seen at the pass that visits every game",
+                    dir.display()
+                )),
+            }
+        }
+        problems
+    }
 }
 
 /// Wait on an IMAP INBOX with IDLE in a thread of its own, sending a wake-up whenever

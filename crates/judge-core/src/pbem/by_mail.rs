@@ -241,8 +241,8 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
                 }
                 done.say(&written, log, text);
             }
-            Command::Join { .. } | Command::Confirm { .. } => {
-                let (log, text) = super::signup::known(ctx.archive, who, name);
+            Command::Join { game, .. } | Command::Confirm { game, .. } => {
+                let (log, text) = super::signup::known(ctx.archive, who, name, game);
                 done.say(&written, log, text);
             }
             Command::Extend(by) => {

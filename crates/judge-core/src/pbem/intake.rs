@@ -886,7 +886,22 @@ impl<'a> Intake<'a> {
             )),
             _ => None,
         });
+        // Orders for the turn just played, in a game that holds late orders: late, so
+        // held for the next turn, as they would have been had they come before it was
+        // played (issue 38, point 11: `judge serve` plays a turn at its deadline, and
+        // the mail of a few seconds later found it played).
+        let held_over = (self.round.is_none()
+            && self.game.pace() == super::game::Pace::Together
+            && archive.game.schedule.as_ref().and_then(|s| s.late().ok()) == Some(Late::Hold))
+        .then(|| {
+            mismatches.iter().find_map(|mm| match mm {
+                Mismatch::EarlierTurn(t) if t.checked_add(1) == Some(next) => Some(*t),
+                _ => None,
+            })
+        })
+        .flatten();
         let after_secret = mismatches.iter().find_map(|mm| match mm {
+            Mismatch::EarlierTurn(_) if held_over.is_some() => None,
             Mismatch::EarlierTurn(t) => Some(format!(
                 "the orders are for turn {t}, which is over; turn {next} is next"
             )),
@@ -929,6 +944,11 @@ impl<'a> Intake<'a> {
         // Filed with plain line ends and spaces: every echo of it later (the answer, the
         // GM's console, the reports) shows what the player wrote, not `␍` and tabs.
         let filed_text = crate::text::plain_layout(&redact::blank(&orders, &values));
+        // Held over to the next turn: filed as its orders.
+        let filed_text = match held_over {
+            Some(_) => for_turn(&filed_text, next),
+            None => filed_text,
+        };
 
         let (outcome, answered) = match (verdict, sender) {
             (Err(why), None) => (
@@ -1044,15 +1064,22 @@ impl<'a> Intake<'a> {
                             Some(&name),
                         );
                         let (errors, warnings) = (checked.errors(), checked.warnings());
-                        let mut body = format!(
-                            "Your orders for {what} of {name} are filed{}.\n{} You may send new orders until then: the last ones received count.\n\n",
-                            if replaced {
-                                ", replacing the ones you sent before"
-                            } else {
-                                ""
-                            },
-                            self.due(next)
-                        );
+                        let replacing = if replaced {
+                            ", replacing the ones you sent before"
+                        } else {
+                            ""
+                        };
+                        let mut body = match held_over {
+                            Some(t) => format!(
+                                "Your orders for turn {t} of {name} arrived {}, after turn {t} was played. The game holds late orders: they are filed for turn {next}{replacing}, checked below against the new position.\n{} You may send new orders until then: the last ones received count.\n\n",
+                                shown(arrived.at),
+                                self.due(next)
+                            ),
+                            None => format!(
+                                "Your orders for {what} of {name} are filed{replacing}.\n{} You may send new orders until then: the last ones received count.\n\n",
+                                self.due(next)
+                            ),
+                        };
                         body.push_str(&checked.text);
                         let said = super::directives::read(&filed_text);
                         if let Some(changed) = super::preferences::Preferences::load(archive)?
@@ -1070,22 +1097,29 @@ impl<'a> Intake<'a> {
                                 }
                             ));
                         }
+                        let errors_said = if errors == 0 {
+                            "no errors".to_string()
+                        } else {
+                            count(errors, "error")
+                        };
                         self.answer(
                             &key,
                             p,
                             Some(&message_id),
-                            format!(
-                                "[{name}] {what}: filed, {}",
-                                if errors == 0 {
-                                    "no errors".to_string()
-                                } else {
-                                    count(errors, "error")
-                                }
-                            ),
+                            match held_over {
+                                Some(t) => format!(
+                                    "[{name}] turn {t}: late, held for turn {next}, {errors_said}"
+                                ),
+                                None => format!("[{name}] {what}: filed, {errors_said}"),
+                            },
                             body,
                         )?;
-                        (
-                            Outcome::Accepted {
+                        let outcome = match held_over {
+                            Some(_) => Outcome::Held {
+                                player: p.id.clone(),
+                                turn: next,
+                            },
+                            None => Outcome::Accepted {
                                 player: p.id.clone(),
                                 // Turn 0: the round before turn 1.
                                 turn: if self.round.is_some() { 0 } else { next },
@@ -1093,8 +1127,8 @@ impl<'a> Intake<'a> {
                                 errors,
                                 warnings,
                             },
-                            true,
-                        )
+                        };
+                        (outcome, true)
                     }
                 }
             }

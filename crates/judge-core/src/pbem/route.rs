@@ -91,12 +91,22 @@ pub fn games_of(games: &[Entry], from: Option<&str>) -> Vec<usize> {
         .collect()
 }
 
-/// The game names `game NAME`, `join NAME as …` and `confirm NAME …` lines give, in the order they come
-/// (body first); and whether the mail asks for the sender's `games`. The text of a press
-/// is not read for them.
-fn named_games<'a>(texts: impl IntoIterator<Item = &'a str>) -> (Vec<String>, bool) {
-    let mut names = Vec::new();
-    let mut games = false;
+/// What a mail says of the games it is for.
+#[derive(Debug, Default)]
+struct Named {
+    /// The game names `game NAME`, `join NAME as …` and `confirm NAME …` lines give, in
+    /// the order they come (body first).
+    names: Vec<String>,
+    /// The game the first `join` or `confirm` names: a sign-up, which goes to that game
+    /// whoever sends it (issue 38, point 9).
+    signup: Option<String>,
+    /// The mail asks for the sender's `games`.
+    games: bool,
+}
+
+/// What the mail's texts name ([`Named`]). The text of a press is not read for them.
+fn named_games<'a>(texts: impl IntoIterator<Item = &'a str>) -> Named {
+    let mut named = Named::default();
     for text in texts {
         let split = super::commands::split(text);
         for c in &split.commands {
@@ -104,10 +114,13 @@ fn named_games<'a>(texts: impl IntoIterator<Item = &'a str>) -> (Vec<String>, bo
                 Ok(
                     super::commands::Command::Join { game, .. }
                     | super::commands::Command::Confirm { game, .. },
-                ) if !names.iter().any(|n: &String| n == game) => {
-                    names.push(game.clone());
+                ) => {
+                    named.signup.get_or_insert_with(|| game.clone());
+                    if !named.names.iter().any(|n| n == game) {
+                        named.names.push(game.clone());
+                    }
                 }
-                Ok(super::commands::Command::Games) => games = true,
+                Ok(super::commands::Command::Games) => named.games = true,
                 _ => {}
             }
         }
@@ -115,13 +128,13 @@ fn named_games<'a>(texts: impl IntoIterator<Item = &'a str>) -> (Vec<String>, bo
             let mut words = line.split_whitespace();
             if words.next().map(|w| w.trim_end_matches(':')) == Some("game")
                 && let Some(name) = words.next()
-                && !names.iter().any(|n: &String| n == name)
+                && !named.names.iter().any(|n| n == name)
             {
-                names.push(name.to_string());
+                named.names.push(name.to_string());
             }
         }
     }
-    (names, games)
+    named
 }
 
 /// Route a mail from `from` (its address) with `subject` and `texts` (the body first,
@@ -136,7 +149,23 @@ pub fn route<'a>(
 ) -> Route {
     let yours = games_of(games, from);
     let by_name = |name: &str| games.iter().position(|g| g.name.eq_ignore_ascii_case(name));
-    let (named, asks_games) = named_games(texts);
+    let Named {
+        names: named,
+        signup,
+        games: asks_games,
+    } = named_games(texts);
+    // A `join` or `confirm` goes to the game it names, whoever sends it: a player of
+    // other games of the folder signs up as a stranger would (issue 38, point 9), and
+    // that game answers them as it answers a stranger, within the same limits. Unless
+    // the mail names another of the sender's games too: then it is that game's (its
+    // orders are never lost to a sign-up), which says the line goes in a mail alone.
+    if let Some(g) = signup.as_deref().and_then(by_name) {
+        let own = named
+            .iter()
+            .filter_map(|n| by_name(n))
+            .find(|n| *n != g && yours.contains(n));
+        return Route::Game(own.unwrap_or(g));
+    }
     let found = named.iter().find_map(|n| by_name(n));
     if !all_read {
         return match found {
@@ -274,6 +303,58 @@ mod tests {
         assert_eq!(
             route(&t, false, Some("eve@example.org"), "", ["hi"]),
             Route::Wait
+        );
+    }
+
+    /// Issue 38, point 9: a `join` or `confirm` goes to the game it names whoever sends
+    /// it — a player of other games of the folder too, with a game line or in a reply —
+    /// unless the mail names another of the sender's games, whose orders it may hold.
+    #[test]
+    fn a_sign_up_goes_to_its_game_whoever_sends_it() {
+        let t = table();
+        let ann = Some("ann@example.org");
+        for (subject, text) in [
+            ("hi", "join harbour as Ann\n"),
+            ("hi", "game harbour\njoin harbour as Ann\n"),
+            ("Re: [harbour] join", "join harbour as Ann\n"),
+            ("hi", "confirm harbour abcd-efgh-jkmn\n"),
+        ] {
+            assert_eq!(
+                route(&t, true, ann, subject, [text]),
+                Route::Game(0),
+                "{text}"
+            );
+            assert_eq!(
+                route(&t, false, ann, subject, [text]),
+                Route::Game(0),
+                "{text}"
+            );
+        }
+        assert_eq!(
+            route(
+                &t,
+                true,
+                ann,
+                "",
+                ["game island\nplayer red\njoin harbour as Ann\n"]
+            ),
+            Route::Game(1),
+            "her island orders go to island"
+        );
+        // Without a sign-up, a game line naming a game not hers is answered as before.
+        assert_eq!(
+            route(&t, true, ann, "", ["game harbour\nstatus\n"]),
+            Route::NotYourGame {
+                named: "harbour".into(),
+                yours: vec![1]
+            }
+        );
+        assert_eq!(
+            route(&t, true, ann, "", ["join atlantis as Ann\n"]),
+            Route::NotYourGame {
+                named: "atlantis".into(),
+                yours: vec![1]
+            }
         );
     }
 

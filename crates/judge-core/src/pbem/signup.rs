@@ -739,10 +739,25 @@ pub fn confirm(
 }
 
 /// `join` or `confirm` from an address the game knows: a player's has a seat already,
-/// the GM's takes none. For the log, and the answer.
-pub fn known(archive: &Archive, who: super::by_mail::Who<'_>, what: &str) -> (String, String) {
+/// the GM's takes none; one that names another game came in a mail for this one (its
+/// orders: issue 38, point 9) and goes in a mail of its own. For the log, and the
+/// answer.
+pub fn known(
+    archive: &Archive,
+    who: super::by_mail::Who<'_>,
+    what: &str,
+    wanted: &str,
+) -> (String, String) {
     use super::by_mail::Who;
     let here = archive.name();
+    if !matches!(who, Who::Stranger(_)) && !wanted.eq_ignore_ascii_case(&here) {
+        return (
+            format!("{what}: not carried out (for another game)"),
+            format!(
+                "Not done: the `{what}` line is for another game, and this mail is for {here}. Send it in a mail of its own, without {here}'s orders or `game {here}` line."
+            ),
+        );
+    }
     match who {
         Who::Player(p) => (
             format!("{what}: refused (plays already)"),
