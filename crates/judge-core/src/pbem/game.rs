@@ -402,7 +402,7 @@ pub trait Game: Sync {
     /// Whether every player may know, before the turn is played, whose orders for it
     /// are in (`status` by mail). Yes by default: in a game whose turns are played
     /// together, who has sent orders is no secret (docs/mail-commands.md). A game that
-    /// tells it to each player alone (Catan: docs/catan.md, "Hidden information") says
+    /// tells it to each player alone (its docs' table of what each player sees) says
     /// no, and `status` then shows each player only their own line (issue 37, point 18).
     fn orders_in_public(&self) -> bool {
         true
