@@ -55,6 +55,7 @@ mod rb_reach;
 mod report;
 mod robustness;
 mod scenario_files;
+mod seats;
 mod secrets;
 mod signup;
 mod site;

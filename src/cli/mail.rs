@@ -380,7 +380,7 @@ pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
         return Ok(());
     }
     let last = archive.pick_turn(None)?;
-    let state = pbem::position(&archive, game, last)?;
+    let state = pbem::current(&archive, game)?;
     let next = last + 1;
     let over = state.over();
     // A finished game has no next turn, no deadline and nobody's orders to wait for.

@@ -649,6 +649,16 @@ impl Position for State {
         }
     }
 
+    fn renamed(&self, names: &BTreeMap<String, String>) -> Option<Result<String, GameError>> {
+        let mut me = self.clone();
+        for p in &mut me.players {
+            if let Some(name) = names.get(p.colour.name()) {
+                p.name.clone_from(name);
+            }
+        }
+        Some(Ok(me.to_json()))
+    }
+
     fn play(
         &self,
         files: &[OrderFile],

@@ -537,6 +537,19 @@ impl Position for State {
         }
     }
 
+    fn renamed(
+        &self,
+        names: &std::collections::BTreeMap<String, String>,
+    ) -> Option<Result<String, GameError>> {
+        let mut me = self.clone();
+        for (seat, name) in names {
+            if let Some(p) = colour(seat).and_then(|c| me.players.get_mut(&c)) {
+                p.name.clone_from(name);
+            }
+        }
+        Some(stable_json(&me).map_err(|e| GameError::internal(e.to_string())))
+    }
+
     fn play(
         &self,
         files: &[OrderFile],

@@ -581,6 +581,14 @@ pub trait Position {
     /// Check an order file for the next turn. `file` names it in messages; `player` and
     /// `game` are what the caller knows of where it came from.
     fn check(&self, text: &str, file: &str, player: Option<&str>, game: Option<&str>) -> Checked;
+    /// The position with the players of these seats named anew (`seat` → name), as
+    /// JSON: a seat taken over by a new player (`judge replace`), or a name the GM
+    /// corrected in game.toml, is named so from the next turn on. `None`: the game keeps
+    /// no players' names in its positions.
+    fn renamed(&self, names: &BTreeMap<String, String>) -> Option<Result<String, GameError>> {
+        let _ = names;
+        None
+    }
     /// Play the next turn with these order files (players without one give no orders);
     /// `luck` is the game's secret seed, for the turn's hidden draws.
     fn play(&self, files: &[OrderFile], luck: &Luck) -> Result<Played, GameError>;

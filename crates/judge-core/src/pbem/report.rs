@@ -103,9 +103,12 @@ pub fn play_again(
     turn: u32,
     luck: &crate::luck::Luck,
 ) -> Result<super::game::Played, Error> {
-    let state = super::position(archive, game, turn - 1)?;
+    let rec = record(archive, turn);
+    let kept = super::position(archive, game, turn - 1)?;
+    let renamed = rec.as_ref().map(|r| r.renamed.clone()).unwrap_or_default();
+    let (state, _) = super::named(game, kept, &renamed)?;
     let files = orders_of(archive, turn)?;
-    match record(archive, turn).and_then(|r| r.ended) {
+    match rec.and_then(|r| r.ended) {
         Some(why) => state.end(&why),
         None => state.play(&files, luck),
     }
@@ -125,11 +128,16 @@ pub fn of_turn(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Box<dyn 
             .filter(|t| *t < turn)
             .max()
             .unwrap_or(0);
-        (
-            archive.read(prev, STATE_FILE)?,
-            events(archive, game, turn)?,
-            orders_of(archive, turn)?,
-        )
+        // The position before, with the names the turn was played under.
+        let kept = archive.read(prev, STATE_FILE)?;
+        let renamed = record(archive, turn)
+            .map(|r| r.renamed)
+            .unwrap_or_default();
+        let before = match super::named(game, game.position(&kept).map_err(Error::from)?, &renamed)? {
+            (_, Some(json)) => json,
+            (_, None) => kept,
+        };
+        (before, events(archive, game, turn)?, orders_of(archive, turn)?)
     };
     let rec = record(archive, turn).unwrap_or_else(|| TurnRecord {
         game: archive.name(),
@@ -142,6 +150,7 @@ pub fn of_turn(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Box<dyn 
         acted: None,
         ended: None,
         missed: Vec::new(),
+        renamed: Default::default(),
     });
     build(
         game,

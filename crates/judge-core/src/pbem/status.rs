@@ -84,9 +84,17 @@ pub fn seats(archive: &Archive, state: &dyn Position, next: u32, log: &Log) -> V
                 .iter()
                 .find(|p| p.id == seat.id)
                 .is_none_or(|p| p.secret_hash.is_none());
+            // The name game.toml gives the seat now: a newcomer's from the replacement
+            // on (issue 38, point 13).
+            let name = archive
+                .game
+                .players
+                .iter()
+                .find(|p| p.id == seat.id && !p.is_free())
+                .map_or(seat.name, |p| p.name.clone());
             SeatLine {
                 id: seat.id,
-                name: seat.name,
+                name,
                 what,
                 no_secret: no_secret && !over,
             }

@@ -100,6 +100,11 @@ pub struct TurnRecord {
     /// but for players on vacation: what `[absent] missed` counts (pbem::absent).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub missed: Vec<String>,
+    /// The seats whose players game.toml named anew before the turn (a replacement:
+    /// issue 38, point 13), seat → name: the turn is played, and reported, from the
+    /// position before it with these names (`judge replay` renames it so too).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub renamed: BTreeMap<String, String>,
 }
 
 /// The record of a turn, if it has one (turns played before it was kept have none).
@@ -667,7 +672,10 @@ fn step(
     lines: &mut Vec<String>,
 ) -> Result<Done, Error> {
     let last = archive.pick_turn(None)?;
-    let state = super::position(archive, game, last)?;
+    // A seat's new player is named from this turn on (issue 38, point 13).
+    let kept = super::position(archive, game, last)?;
+    let renamed = super::new_names(archive, kept.as_ref());
+    let (state, renamed_json) = super::named(game, kept, &renamed)?;
     let next = last + 1;
     if state.over().is_some() {
         return Ok(Done::Over);
@@ -794,6 +802,11 @@ fn step(
         acted: played.acted.clone(),
         ended: None,
         missed,
+        renamed: if renamed_json.is_some() {
+            renamed
+        } else {
+            BTreeMap::new()
+        },
     };
     let mut turn_files: Vec<(String, Vec<u8>)> = order_files
         .iter()
@@ -812,7 +825,10 @@ fn step(
             .map_err(|e| Error::input(e.to_string()))?
             .into_bytes(),
     ));
-    let before = archive.read(last, STATE_FILE)?;
+    let before = match renamed_json {
+        Some(json) => json,
+        None => archive.read(last, STATE_FILE)?,
+    };
     turn_files.extend(report::files_for(
         archive,
         game,
@@ -873,7 +889,9 @@ pub fn end(
         ));
     }
     let last = archive.pick_turn(None)?;
-    let state = super::position(archive, game, last)?;
+    let kept = super::position(archive, game, last)?;
+    let renamed = super::new_names(archive, kept.as_ref());
+    let (state, renamed_json) = super::named(game, kept, &renamed)?;
     if let Some(over) = state.over() {
         return Err(Error::input(format!("the game is over already: {over}")));
     }
@@ -887,8 +905,16 @@ pub fn end(
         acted: played.acted.clone(),
         ended: Some(why.to_string()),
         missed: Vec::new(),
+        renamed: if renamed_json.is_some() {
+            renamed
+        } else {
+            BTreeMap::new()
+        },
     };
-    let before = archive.read(last, STATE_FILE)?;
+    let before = match renamed_json {
+        Some(json) => json,
+        None => archive.read(last, STATE_FILE)?,
+    };
     let mut files: Vec<(String, Vec<u8>)> = vec![
         (STATE_FILE.to_string(), played.state.clone().into_bytes()),
         (EVENTS_FILE.to_string(), played.events.clone().into_bytes()),

@@ -1,0 +1,129 @@
+//! Issue 38, "The club", points 13, 14, 15, 18 and 19: who sits in a seat, who wrote
+//! the orders played for it, and what the judge tells a player of it. Each test drives
+//! the real `judge` over a folder of games whose shared mailbox is a Maildir and whose
+//! mail goes to a pickup folder (tests/mail_commands.rs), reads every mail it sent as a
+//! mail program shows it, and failed on the judge before its fix.
+
+use crate::mail_commands::{Folder, two_rivers};
+
+/// The text of `judge report DIR --turn N`, for everyone, in `format`.
+fn report(f: &Folder, game: &str, turn: u32, format: &str) -> String {
+    let d = f.dir(game);
+    f.judge(&[
+        "report",
+        d.to_str().expect("utf-8"),
+        "--turn",
+        &turn.to_string(),
+        "--format",
+        format,
+    ])
+}
+
+/// Issue 38, point 13: "after `judge replace … --by Kim:…`, `judge status`, the `status`
+/// mail to Kim herself, the reports' move order and standings and the map legend still
+/// say" the old player's name. From the replacement on, the new name is used
+/// everywhere; the turns played before it keep their reports as they were, and the
+/// whole game still replays byte for byte.
+#[test]
+fn issue_38_point_13_a_replacement_is_named_from_the_replacement_on() {
+    let mut f = Folder::new();
+    let _ = two_rivers(&f, "rivers", &[]);
+    let dir = f.dir("rivers");
+    let d = dir.to_str().expect("utf-8");
+    f.judge(&["turn", d, "--force"]);
+    let turn_1 = std::fs::read(dir.join("turns/001/report.txt")).expect("turn 1");
+    let svg_1 = report(&f, "rivers", 1, "svg");
+    assert!(svg_1.contains("Bob"), "the legend names Bob at first");
+    f.judge(&["replace", d, "yellow", "--by", "Kim:kim@example.org"]);
+    // The GM's status.
+    let status = f.judge(&["status", d]);
+    assert!(status.contains("yellow  Kim"), "{status}");
+    assert!(!status.contains("Bob"), "{status}");
+    // Kim's own status by mail (a command that only answers needs no secret).
+    f.clear();
+    f.send("Kim <kim@example.org>", "game rivers\nstatus\n");
+    f.pass();
+    let answers = f.sent_to("kim@example.org");
+    assert_eq!(answers.len(), 1, "{answers:?}");
+    assert!(answers[0].body.contains("yellow  Kim"), "{}", answers[0].body);
+    assert!(!answers[0].body.contains("Bob"), "{}", answers[0].body);
+    // The next turn's reports, for everyone and for Kim, and its map.
+    f.clear();
+    f.judge(&["turn", d, "--force"]);
+    let text = std::fs::read_to_string(dir.join("turns/002/report.txt")).expect("turn 2");
+    let move_order = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("2. yellow"))
+        .unwrap_or_default();
+    assert_eq!(move_order.split_whitespace().last(), Some("Kim"), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.contains("| yellow |") && l.contains("Kim")),
+        "standings: {text}"
+    );
+    // Bob is named once: in the notice that Kim took his place.
+    assert_eq!(text.matches("Bob").count(), 1, "{text}");
+    assert!(text.contains("in place of Bob"), "{text}");
+    let svg = report(&f, "rivers", 2, "svg");
+    assert!(svg.contains("Kim") && !svg.contains("Bob"), "the map's legend");
+    let mailed = f.sent_to("kim@example.org");
+    let kims = mailed
+        .iter()
+        .find(|m| m.subject.contains("turn 2"))
+        .expect("Kim's report of turn 2");
+    assert_eq!(kims.body.matches("Bob").count(), 1, "{}", kims.body);
+    assert!(f.judge(&["status", d]).contains("yellow  Kim"));
+    // The turn before stays as it was.
+    assert_eq!(
+        std::fs::read(dir.join("turns/001/report.txt")).expect("turn 1"),
+        turn_1
+    );
+    assert_eq!(report(&f, "rivers", 1, "svg"), svg_1);
+    // And every turn replays byte for byte, the renaming with it.
+    f.judge(&["turn", d, "--force"]);
+    let replay = f.judge(&["replay", d]);
+    assert!(!replay.contains("differ"), "{replay}");
+    let state_3 = std::fs::read_to_string(dir.join("turns/003/state.json")).expect("state");
+    assert!(state_3.contains("\"Kim\"") && !state_3.contains("\"Bob\""));
+}
+
+/// Issue 38, point 13, in Catan: the seat's new player is named in the status, the next
+/// step's report and its state; the steps before keep the old name; replay agrees.
+#[test]
+fn issue_38_point_13_a_catan_replacement_is_named_from_the_next_step_on() {
+    let f = Folder::new();
+    let _ = f.game(
+        "isle",
+        &[
+            "--game",
+            "catan",
+            "--seed",
+            "5",
+            "--player",
+            "Ann:ann@example.org",
+            "--player",
+            "Bob:bob@example.org",
+            "--player",
+            "Cy:cy@example.org",
+            "--gm",
+            "Gina:gm@example.org",
+        ],
+    );
+    let dir = f.dir("isle");
+    let d = dir.to_str().expect("utf-8");
+    f.judge(&["turn", d, "--force"]);
+    let step_1 = std::fs::read(dir.join("turns/001/report.txt")).expect("step 1");
+    f.judge(&["replace", d, "blue", "--by", "Kim:kim@example.org"]);
+    let status = f.judge(&["status", d]);
+    assert!(status.contains("Kim") && !status.contains("Bob"), "{status}");
+    f.judge(&["turn", d, "--force"]);
+    let text = std::fs::read_to_string(dir.join("turns/002/report.txt")).expect("step 2");
+    assert_eq!(text.matches("Bob").count(), 1, "only the notice: {text}");
+    assert!(text.contains("Kim"), "{text}");
+    assert_eq!(
+        std::fs::read(dir.join("turns/001/report.txt")).expect("step 1"),
+        step_1
+    );
+    let replay = f.judge(&["replay", d]);
+    assert!(!replay.contains("differ"), "{replay}");
+}
