@@ -127,3 +127,68 @@ fn issue_38_point_13_a_catan_replacement_is_named_from_the_next_step_on() {
     let replay = f.judge(&["replay", d]);
     assert!(!replay.contains("differ"), "{replay}");
 }
+
+/// The section of a report headed `title` (`II. Your orders`), up to the next heading
+/// (a line over a rule of `=`).
+fn section(text: &str, title: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let Some(start) = lines.iter().position(|l| *l == title) else {
+        return String::new();
+    };
+    let mut out = Vec::new();
+    for (i, l) in lines.iter().enumerate().skip(start + 2) {
+        if lines.get(i + 1).is_some_and(|n| n.starts_with("===")) {
+            break;
+        }
+        out.push(*l);
+    }
+    out.join("\n")
+}
+
+/// Issue 38, point 14: "a silent player's report lists the caretaker's lines under
+/// 'II. Your orders'" as if they were the player's own. Now the report says plainly that
+/// the caretaker wrote them: in the player's own section, and wherever the public report
+/// shows that seat's orders.
+#[test]
+fn issue_38_point_14_the_caretakers_orders_are_said_to_be_the_caretakers() {
+    let f = Folder::new();
+    let _ = two_rivers(&f, "rivers", &[]);
+    let dir = f.dir("rivers");
+    let d = dir.to_str().expect("utf-8");
+    let mut toml = std::fs::read_to_string(dir.join("game.toml")).expect("toml");
+    toml.push_str("\n[absent]\ncaretaker = true\n");
+    std::fs::write(dir.join("game.toml"), toml).expect("toml");
+    let played = f.judge(&["turn", d, "--force"]);
+    assert!(played.contains("the caretaker played for yellow"), "{played}");
+    let bob = f.judge(&["report", d, "--turn", "1", "--player", "yellow"]);
+    let own = section(&bob, "II. Your orders");
+    assert!(own.contains("line "), "the caretaker's lines are listed: {bob}");
+    let said = own
+        .find("the caretaker wrote them")
+        .expect("the section says whose lines they are");
+    assert!(said < own.find("line ").unwrap_or(0), "{own}");
+    assert!(!own.contains("received no orders"), "{own}");
+    // The public report: each phase's lines of a seat the caretaker played say so.
+    let public = report(&f, "rivers", 1, "text");
+    for seat in ["red", "yellow"] {
+        assert!(
+            !public.contains(&format!("\n  {seat}:\n")),
+            "{seat}'s lines in a phase, unmarked: {public}"
+        );
+    }
+    assert!(
+        public.contains("  yellow (the caretaker's orders):\n"),
+        "{public}"
+    );
+    assert!(
+        public.contains("The caretaker wrote the orders of red, yellow: they sent none."),
+        "{public}"
+    );
+    // The report mailed to Bob is his own report.
+    let mailed = f.sent_to("bob@example.org");
+    let m = mailed
+        .iter()
+        .find(|m| m.subject.contains("turn 1"))
+        .expect("Bob's report");
+    assert!(section(&m.body, "II. Your orders").contains("the caretaker wrote them"));
+}

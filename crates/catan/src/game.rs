@@ -286,6 +286,7 @@ impl Game for Catan {
             events,
             after,
             deadline: input.deadline.clone(),
+            caretaker: input.caretaker.iter().filter_map(|s| colour(s)).collect(),
         }))
     }
 
@@ -439,15 +440,18 @@ struct StepReport {
     events: Vec<Event>,
     after: State,
     deadline: Option<String>,
+    /// The seats whose orders the caretaker wrote.
+    caretaker: Vec<Colour>,
 }
 
 impl Report for StepReport {
     fn text(&self, _template: Option<&str>, viewer: Option<&str>) -> Result<String, GameError> {
-        let mut text = super::report(
+        let mut text = super::report::text_with(
             &self.before,
             &self.events,
             &self.after,
             viewer.and_then(colour),
+            &self.caretaker,
         );
         if let Some(d) = &self.deadline
             && self.after.winner.is_none()

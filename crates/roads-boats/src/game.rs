@@ -403,6 +403,7 @@ impl Game for RoadsAndBoats {
             .filter_map(|f| Some((colour(&f.player)?, f.text.as_str())))
             .collect();
         let standing: Vec<Colour> = input.standing.iter().filter_map(|s| colour(s)).collect();
+        let caretaker: Vec<Colour> = input.caretaker.iter().filter_map(|s| colour(s)).collect();
         let model = turn_report::build(
             input.game,
             &before,
@@ -410,6 +411,7 @@ impl Game for RoadsAndBoats {
             &after,
             &orders,
             &standing,
+            &caretaker,
             input.deadline.clone(),
         );
         // What the turn did, marked on its picture (issue 25).

@@ -248,6 +248,9 @@ pub struct ReportInput<'a> {
     pub orders: &'a [OrderFile],
     /// The players whose standing orders were played (they sent none).
     pub standing: &'a [String],
+    /// The players whose orders the caretaker wrote (they sent none, and had none
+    /// standing): a report says the lines are the caretaker's (issue 38, point 14).
+    pub caretaker: &'a [String],
     /// When the next orders are due, as the report shows it.
     pub deadline: Option<String>,
 }

@@ -69,6 +69,13 @@ fn build(game: &dyn Game, m: &Made<'_>) -> Result<Box<dyn Report>, Error> {
         .filter(|(_, s)| **s == Source::Standing)
         .map(|(p, _)| p.clone())
         .collect();
+    let caretaker: Vec<String> = m
+        .record
+        .orders
+        .iter()
+        .filter(|(_, s)| **s == Source::Caretaker)
+        .map(|(p, _)| p.clone())
+        .collect();
     game.report(&ReportInput {
         game: &m.record.game,
         before: m.before,
@@ -76,6 +83,7 @@ fn build(game: &dyn Game, m: &Made<'_>) -> Result<Box<dyn Report>, Error> {
         after: m.after,
         orders: m.orders,
         standing: &standing,
+        caretaker: &caretaker,
         deadline: m.record.deadline.clone(),
     })
     .map_err(|e| Error::from(e.context(format!("turn {}", m.turn))))
