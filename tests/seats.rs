@@ -4,7 +4,7 @@
 //! mail goes to a pickup folder (tests/mail_commands.rs), reads every mail it sent as a
 //! mail program shows it, and failed on the judge before its fix.
 
-use crate::mail_commands::{Folder, two_rivers};
+use crate::mail_commands::{Folder, secret_of, two_rivers};
 
 /// The text of `judge report DIR --turn N`, for everyone, in `format`.
 fn report(f: &Folder, game: &str, turn: u32, format: &str) -> String {
@@ -191,4 +191,60 @@ fn issue_38_point_14_the_caretakers_orders_are_said_to_be_the_caretakers() {
         .find(|m| m.subject.contains("turn 1"))
         .expect("Bob's report");
     assert!(section(&m.body, "II. Your orders").contains("the caretaker wrote them"));
+}
+
+/// Issue 38, point 18: "a replaced player's mail gets silence". Now the first mail from
+/// their address after the replacement is answered, once, that their seat has another
+/// player; nothing of it is filed. Every door: a flood forged from the address (30
+/// mails, one of 10,000 `status` lines) costs the old player no more mail; the answer
+/// quotes nothing of the mail and names neither the newcomer nor their address; and the
+/// newcomer is told nothing.
+#[test]
+fn issue_38_point_18_a_replaced_player_is_told_once_that_the_seat_has_another_player() {
+    let mut f = Folder::new();
+    let secrets = two_rivers(&f, "rivers", &[]);
+    let bob = secret_of(&secrets, "yellow");
+    let dir = f.dir("rivers");
+    let d = dir.to_str().expect("utf-8");
+    f.judge(&["replace", d, "yellow", "--by", "Kim:kim@example.org"]);
+    f.clear();
+    // Bob, not yet aware, mails his orders with his old secret.
+    f.send(
+        "Bob <bob@example.org>",
+        &format!("game rivers\nplayer yellow\nturn 1\nsecret {bob}\nmovement\n# BUY CHEAP WATCHES\n"),
+    );
+    f.pass();
+    let told = f.sent_to("bob@example.org");
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert_eq!(
+        told[0].subject,
+        "[rivers] your seat, yellow, now has another player"
+    );
+    let body = &told[0].body;
+    assert!(body.contains("gave your seat, yellow, to another player from turn 1 on"), "{body}");
+    assert!(body.contains("nothing of your mail was filed"), "{body}");
+    for absent in ["Kim", "kim@", "WATCHES", &bob] {
+        assert!(!body.contains(absent), "the answer holds `{absent}`: {body}");
+    }
+    assert!(!dir.join("pending/yellow.txt").exists(), "nothing filed");
+    // A flood forged from Bob's address: commands, orders, a mail of 10,000 lines.
+    for n in 0..30 {
+        f.send(
+            "Bob <bob@example.org>",
+            &format!("game rivers\nstatus\nhelp\n# forged {n}\n"),
+        );
+    }
+    f.send("Bob <bob@example.org>", &"game rivers\nstatus\n".repeat(10_000));
+    f.pass();
+    assert_eq!(f.sent_to("bob@example.org").len(), 1, "still the one answer");
+    assert!(f.sent_to("kim@example.org").is_empty(), "Kim is told nothing");
+    assert!(!dir.join("pending/yellow.txt").exists());
+    // The GM sees every one of them in the log.
+    let log = std::fs::read_to_string(dir.join("mail/log.jsonl")).expect("log");
+    assert_eq!(
+        log.matches("who played yellow until the seat was given to another player")
+            .count(),
+        32,
+        "{log}"
+    );
 }

@@ -930,14 +930,60 @@ impl<'a> Intake<'a> {
         // GM's console, the reports) shows what the player wrote, not `␍` and tabs.
         let filed_text = crate::text::plain_layout(&redact::blank(&orders, &values));
 
+        // The key of an answer queued under a key of its own (not `ack-…`).
+        let mut own_key = None;
         let (outcome, answered) = match (verdict, sender) {
-            (Err(why), None) => (
-                Outcome::Refused {
-                    reason: why.to_string(),
-                    answered: None,
-                },
-                false,
-            ),
+            (Err(why), None) => match super::replace::former(archive, m.from.as_deref())? {
+                // A player whose seat was given to another is told so, once for that
+                // replacement, whatever comes from the address after (issue 38, point
+                // 18): a flood forged from it costs them one mail, never one a mail.
+                Some(f) => {
+                    let told = outbox::known(archive, &f.answer_key());
+                    if !told {
+                        own_key = Some(f.answer_key());
+                        self.answer(
+                            &f.answer_key(),
+                            &PlayerEntry {
+                                id: f.seat.clone(),
+                                name: f.name.clone(),
+                                email: f.email.clone(),
+                                secret_hash: None,
+                            },
+                            Some(&message_id),
+                            format!("[{name}] your seat, {}, now has another player", f.seat),
+                            format!(
+                                "The GM of {name} gave your seat, {}, to another player from turn {} on. The judge takes no orders or commands for {name} from your address any more: nothing of your mail was filed, and further mail from this address is not answered.\n\nIf this is a mistake, write to the GM{}.\n",
+                                f.seat,
+                                f.from_turn,
+                                archive
+                                    .game
+                                    .gm
+                                    .as_ref()
+                                    .map_or(String::new(), |g| format!(" ({})", g.email.trim()))
+                            ),
+                        )?;
+                    }
+                    (
+                        Outcome::Refused {
+                            reason: format!(
+                                "{why}: it comes from {}'s address, who played {} until the seat was given to another player{}",
+                                f.name,
+                                f.seat,
+                                if told { " (told so once already)" } else { "" }
+                            ),
+                            answered: (!told).then(|| f.email.clone()),
+                        },
+                        false,
+                    )
+                }
+                None => (
+                    Outcome::Refused {
+                        reason: why.to_string(),
+                        answered: None,
+                    },
+                    false,
+                ),
+            },
             (Err(why), Some(p)) => {
                 let mut body = format!(
                     "Your mail{original} to the judge of {name} was refused: {why}.\n\nNothing from it was filed."
@@ -1100,7 +1146,7 @@ impl<'a> Intake<'a> {
             }
         };
         let mut entry = Entry {
-            answer: answered.then_some(key),
+            answer: own_key.or(answered.then_some(key)),
             outcome: outcome.clone(),
             ..logged
         };
