@@ -4,7 +4,7 @@
 //! mail goes to a pickup folder (tests/mail_commands.rs), reads every mail it sent as a
 //! mail program shows it, and failed on the judge before its fix.
 
-use crate::mail_commands::{Folder, secret_of, two_rivers};
+use crate::mail_commands::{Folder, schedule, secret_of, two_rivers};
 
 /// The text of `judge report DIR --turn N`, for everyone, in `format`.
 fn report(f: &Folder, game: &str, turn: u32, format: &str) -> String {
@@ -247,4 +247,84 @@ fn issue_38_point_18_a_replaced_player_is_told_once_that_the_seat_has_another_pl
         32,
         "{log}"
     );
+}
+
+/// Issue 38, point 15: standing orders, vacation and the late notice. Before: the late
+/// notice named Bob as missing though his standing orders would be played (and he was
+/// on vacation); with `early = true` a turn whose missing players were all covered by
+/// standing orders waited for its deadline and nothing said why; and the answer to a
+/// file with `standing` did not say the orders stand. Now: the answer says they stand;
+/// the late notice names only players whose orders are missing; the early turn that
+/// waits for a player with standing orders (who may still send new ones) says so, to
+/// the GM and in `status`; and once that player is on vacation it is played early.
+#[test]
+fn issue_38_point_15_standing_orders_are_not_missing_and_an_early_turn_says_why_it_waits() {
+    let mut f = Folder::new();
+    let secrets = two_rivers(&f, "rivers", &[]);
+    let (ann, bob) = (secret_of(&secrets, "red"), secret_of(&secrets, "yellow"));
+    let dir = f.dir("rivers");
+    let d = dir.to_str().expect("utf-8");
+    schedule(&dir);
+    let mut toml = std::fs::read_to_string(dir.join("game.toml")).expect("toml");
+    toml.push_str("early = true\n\n[absent]\nvacation = \"14days\"\nlate_notice = \"2h\"\n");
+    std::fs::write(dir.join("game.toml"), toml).expect("toml");
+    let orders = |seat: &str, secret: &str, turn: u32, extra: &str| {
+        format!("game rivers\nplayer {seat}\nturn {turn}\nsecret {secret}\n{extra}")
+    };
+    // Turn 1: Bob's orders stand; both are in, and the turn is played early.
+    f.send("Bob <bob@example.org>", &orders("yellow", &bob, 1, "standing\n"));
+    f.send("Ann <ann@example.org>", &orders("red", &ann, 1, ""));
+    f.pass();
+    assert!(dir.join("turns/001").is_dir(), "turn 1 played early");
+    let filed = f.sent_to("bob@example.org");
+    let answer = filed
+        .iter()
+        .find(|m| m.subject.contains("filed"))
+        .expect("Bob's orders are answered");
+    assert!(
+        answer.body.contains("These orders stand (the line `standing`): once played for turn 1, they are played again each turn you send no orders"),
+        "{}",
+        answer.body
+    );
+    let ann_filed = f
+        .sent_to("ann@example.org")
+        .into_iter()
+        .find(|m| m.subject.contains("filed"))
+        .expect("Ann's orders are answered");
+    assert!(!ann_filed.body.contains("stand"), "{}", ann_filed.body);
+    // Turn 2: Ann's orders are in; Bob sends none, his standing orders will be played.
+    f.judge(&["deadline", d, "--at", "2026-11-27T12:00:00Z"]);
+    f.clear();
+    f.send("Ann <ann@example.org>", &orders("red", &ann, 2, ""));
+    f.send("Ann <ann@example.org>", "game rivers\nstatus\n");
+    let out = f.pass();
+    assert!(!dir.join("turns/002").exists(), "turn 2 waits: {out}");
+    let why = "turn 2 waits for its deadline: yellow has standing orders, played then unless new orders come first";
+    assert!(out.contains(why), "the GM is told why: {out}");
+    let status = f.judge(&["status", d]);
+    assert!(status.contains(&format!("T{}", &why[1..])), "{status}");
+    let ann_status = f
+        .sent_to("ann@example.org")
+        .into_iter()
+        .find(|m| m.body.contains("Whose orders are in"))
+        .expect("Ann's status");
+    assert!(ann_status.body.contains(&format!("T{}", &why[1..])), "{}", ann_status.body);
+    // An hour before the deadline, within `late_notice`: nobody's orders are missing.
+    f.clear();
+    let out = f.pass_at("2026-11-27T11:00:00Z");
+    assert!(
+        !f.sent().iter().any(|m| m.subject.contains("orders not in yet")),
+        "no late notice names yellow: {:?} {out}",
+        f.sent()
+    );
+    // Bob goes on vacation: his standing orders are what he chose, and the turn is
+    // played early.
+    f.send(
+        "Bob <bob@example.org>",
+        &format!("game rivers\nsecret {bob}\nvacation until 2026-12-05\n"),
+    );
+    let out = f.pass_at("2026-11-27T11:05:00Z");
+    assert!(dir.join("turns/002").is_dir(), "turn 2 played early: {out}");
+    let rec = std::fs::read_to_string(dir.join("turns/002/turn.json")).expect("turn.json");
+    assert!(rec.contains("\"yellow\": \"standing\""), "{rec}");
 }

@@ -428,6 +428,11 @@ pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
         _ => writeln!(out, "No deadline is set: the GM runs each turn.").context("output")?,
     }
+    if over.is_none()
+        && let Some(why) = pbem::turn::early_note(&archive, game, state.as_ref(), now)?
+    {
+        writeln!(out, "{why}").context("output")?;
+    }
     let log = Log::load(&archive)?;
     writeln!(out, "Players:").context("output")?;
     for l in pbem::status::seats(&archive, state.as_ref(), next, &log) {

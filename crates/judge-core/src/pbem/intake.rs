@@ -1100,6 +1100,17 @@ impl<'a> Intake<'a> {
                             self.due(next)
                         );
                         body.push_str(&checked.text);
+                        // A file with `standing` is told that its orders stand (issue
+                        // 38, point 15), and one with `standing off` that they stop.
+                        match self.position.header(&filed_text).standing {
+                            Some(true) => body.push_str(&format!(
+                                "\nThese orders stand (the line `standing`): once played for {what}, they are played again each turn you send no orders, until you send new standing orders or a file with `standing off`.\n"
+                            )),
+                            Some(false) => body.push_str(&format!(
+                                "\n`standing off`: your standing orders stop; these orders are played once, for {what}.\n"
+                            )),
+                            None => {}
+                        }
                         let said = super::directives::read(&filed_text);
                         if let Some(changed) = super::preferences::Preferences::load(archive)?
                             .take(archive, &p.id, &said)?

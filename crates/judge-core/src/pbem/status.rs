@@ -109,6 +109,7 @@ pub fn for_player(
     game: &dyn Game,
     seat: &str,
     filing: Option<&super::log::Entry>,
+    now: std::time::SystemTime,
 ) -> Result<String, Error> {
     let name = archive.name();
     let mut out = String::new();
@@ -141,6 +142,9 @@ pub fn for_player(
         return Ok(out);
     }
     out.push_str(&format!("{}\n", super::due_line(archive, game, next)));
+    if let Some(why) = super::turn::early_note(archive, game, state.as_ref(), now)? {
+        out.push_str(&format!("{why}\n"));
+    }
     let mut log = Log::load(archive)?;
     log.entries.extend(filing.cloned());
     out.push_str("\nWhose orders are in:\n");
