@@ -328,3 +328,99 @@ fn issue_38_point_15_standing_orders_are_not_missing_and_an_early_turn_says_why_
     let rec = std::fs::read_to_string(dir.join("turns/002/turn.json")).expect("turn.json");
     assert!(rec.contains("\"yellow\": \"standing\""), "{rec}");
 }
+
+/// Issue 38, point 19, Catan: "a founding list with no free place leaves the player
+/// awaited with no reason (say none of their places is free and ask for new ones);
+/// early orders are acknowledged under the current step's number and deadline, not the
+/// player's own." White places first, then red, then blue. Blue's founding list, sent
+/// during white's step, is answered as blue's own step (turn 3), with no word of turn
+/// 1's deadline; red's list names only the place white takes, and red's report, which
+/// asks for red's orders, says that none of red's places is free and asks for new ones.
+#[test]
+fn issue_38_point_19_early_founding_orders_and_a_spent_founding_list_are_explained() {
+    let mut f = Folder::new();
+    let secrets = f.game(
+        "isle",
+        &[
+            "--game",
+            "catan",
+            "--seed",
+            "5",
+            "--player",
+            "Ann:ann@example.org",
+            "--player",
+            "Bob:bob@example.org",
+            "--player",
+            "Cy:cy@example.org",
+            "--gm",
+            "Gina:gm@example.org",
+        ],
+    );
+    let dir = f.dir("isle");
+    let d = dir.to_str().expect("utf-8");
+    schedule(&dir);
+    let status = f.judge(&["status", d]);
+    assert!(status.contains("turn 1 waits for white"), "{status}");
+    let founding = |seat: &str| {
+        f.judge(&["bot", d, seat])
+            .lines()
+            .find(|l| l.starts_with("settlement "))
+            .expect("a founding line")
+            .to_string()
+    };
+    let white = founding("white");
+    let blue = "settlement 40".to_string();
+    let file = |seat: &str, line: &str| {
+        format!(
+            "game isle\nplayer {seat}\nsecret {}\nfounding\n{line}\n",
+            secret_of(&secrets, seat)
+        )
+    };
+    // Blue's list, sent during white's step.
+    f.send("Bob <bob@example.org>", &file("blue", &blue));
+    f.pass();
+    let answers = f.sent_to("bob@example.org");
+    let filed = answers
+        .iter()
+        .find(|m| m.subject.contains("filed"))
+        .expect("Bob's orders are answered");
+    assert!(filed.subject.starts_with("[isle] turn 3: filed"), "{}", filed.subject);
+    assert!(
+        filed.body.contains("Your orders for turn 3 of isle are filed"),
+        "{}",
+        filed.body
+    );
+    assert!(
+        filed.body.contains("Turn 1, the next step, is another player's: your own is turn 3"),
+        "{}",
+        filed.body
+    );
+    assert!(!filed.body.contains("Orders for turn 1 are due"), "{}", filed.body);
+    assert!(filed.body.contains("Orders for blue, turn 3: 0 errors"), "{}", filed.body);
+    // Red lists only the place white takes; white places.
+    f.clear();
+    f.send("Ann <ann@example.org>", &file("red", &white));
+    f.send("Cy <cy@example.org>", &file("white", &white));
+    f.pass();
+    assert!(dir.join("turns/001").is_dir(), "white's placement is played");
+    let status = f.judge(&["status", d]);
+    assert!(status.contains("turn 2 waits for red"), "{status}");
+    let place = white
+        .split_whitespace()
+        .nth(1)
+        .expect("the place");
+    let red = f.judge(&["report", d, "--player", "red"]);
+    assert!(
+        red.contains(&format!(
+            "None of the places in your founding list ({place}) is free now: send a new\n founding list with free places"
+        )),
+        "{red}"
+    );
+    // The others' reports say nothing of red's list.
+    for seat in ["blue", "white"] {
+        let theirs = f.judge(&["report", d, "--player", seat]);
+        assert!(!theirs.contains("founding list"), "{theirs}");
+    }
+    let public = std::fs::read_to_string(dir.join("turns/001/report.txt")).expect("report");
+    assert!(!public.contains("founding list"), "{public}");
+}

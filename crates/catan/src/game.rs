@@ -621,9 +621,13 @@ impl Position for State {
         let errors = items.iter().filter(|d| d.is_error()).count();
         let warnings = items.len() - errors;
         let count = judge_core::text::count;
+        // Named by the player's own next step, not the next step's, when theirs comes
+        // later (issue 38, point 19).
         let mut out = format!(
             "Orders for {c}, turn {}: {}, {}.\n",
-            self.step + 1,
+            self.next_step_of(c.name())
+                .filter(|own| *own > self.step + 1)
+                .unwrap_or(self.step + 1),
             count(errors, "error"),
             count(warnings, "warning")
         );
@@ -650,6 +654,32 @@ impl Position for State {
             text: out,
             echo: serde_json::to_value(&checked.echo).unwrap_or_default(),
             diagnostics: items,
+        }
+    }
+
+    /// Issue 38, point 19: orders sent before one's own step are answered with that
+    /// step's number. Each step is one founding placement, then one player's whole turn
+    /// (the special building phase is played within it); a step of Catan Express's own
+    /// cannot be told ahead.
+    fn next_step_of(&self, seat: &str) -> Option<u32> {
+        use super::state::Phase;
+        let me = self.seat_of(colour(seat)?)?;
+        let n = self.players.len() as u8;
+        let after = |k: u8| self.step + 1 + u32::from(k);
+        match self.phase {
+            Phase::Founding { index, .. } => {
+                if let Some(k) = (index..2 * n).find(|&k| self.founding_seat(k) == me) {
+                    return Some(after(k - index));
+                }
+                if self.scenario.is_some() {
+                    return None;
+                }
+                Some(after(2 * n - index + (me + n - self.first) % n))
+            }
+            Phase::BeforeRoll | Phase::Main if self.scenario.is_none() => {
+                Some(after((me + n - self.active) % n))
+            }
+            _ => None,
         }
     }
 

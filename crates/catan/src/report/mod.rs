@@ -146,6 +146,15 @@ pub fn text_with(
         && awaited(after).contains(&v)
     {
         let _ = writeln!(o, " Your orders are wanted (turn {}).", after.step + 1);
+        // A founding list whose places are all taken: say so, and ask for new ones.
+        if let Some(places) = crate::orders::resolve::founding_list_spent(after) {
+            let names: Vec<String> = places.iter().map(|v| after.vertex_name(*v)).collect();
+            let _ = writeln!(
+                o,
+                " None of the places in your founding list ({}) is free now: send a new\n founding list with free places (`template` by mail lists them).",
+                names.join(", ")
+            );
+        }
     }
     let _ = writeln!(o, "{bar}\n");
     let mut n = 0;

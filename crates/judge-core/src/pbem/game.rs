@@ -584,6 +584,13 @@ pub trait Position {
     /// Check an order file for the next turn. `file` names it in messages; `player` and
     /// `game` are what the caller knows of where it came from.
     fn check(&self, text: &str, file: &str, player: Option<&str>, game: Option<&str>) -> Checked;
+    /// For a game played one player at a time: the number of the step in which `seat`
+    /// next acts (its own turn or placement), as [`Position::next_label`] numbers
+    /// steps; `None` when it cannot be told, or for a game played together.
+    fn next_step_of(&self, seat: &str) -> Option<u32> {
+        let _ = seat;
+        None
+    }
     /// The position with the players of these seats named anew (`seat` → name), as
     /// JSON: a seat taken over by a new player (`judge replace`), or a name the GM
     /// corrected in game.toml, is named so from the next turn on. `None`: the game keeps

@@ -1090,14 +1090,32 @@ impl<'a> Intake<'a> {
                             Some(&name),
                         );
                         let (errors, warnings) = (checked.errors(), checked.warnings());
+                        // Orders sent before the player's own step, in a game played one
+                        // player at a time, wait on record for that step: the answer
+                        // names it, not the next step, whose number and deadline are
+                        // another player's (issue 38, point 19).
+                        let own = (self.round.is_none()
+                            && self.game.pace() == super::game::Pace::OneAtATime)
+                            .then(|| self.position.next_step_of(&p.id))
+                            .flatten()
+                            .filter(|m| *m > next);
+                        let what = match own {
+                            Some(m) => format!("turn {m}"),
+                            None => what.clone(),
+                        };
+                        let due = match own {
+                            Some(m) => format!(
+                                "Turn {next}, the next step, is another player's: your own is turn {m}, and its deadline is set when the step before it is played."
+                            ),
+                            None => self.due(next),
+                        };
                         let mut body = format!(
-                            "Your orders for {what} of {name} are filed{}.\n{} You may send new orders until then: the last ones received count.\n\n",
+                            "Your orders for {what} of {name} are filed{}.\n{due} You may send new orders until then: the last ones received count.\n\n",
                             if replaced {
                                 ", replacing the ones you sent before"
                             } else {
                                 ""
                             },
-                            self.due(next)
                         );
                         body.push_str(&checked.text);
                         // A file with `standing` is told that its orders stand (issue
