@@ -45,7 +45,11 @@ fn issue_38_point_13_a_replacement_is_named_from_the_replacement_on() {
     f.pass();
     let answers = f.sent_to("kim@example.org");
     assert_eq!(answers.len(), 1, "{answers:?}");
-    assert!(answers[0].body.contains("yellow  Kim"), "{}", answers[0].body);
+    assert!(
+        answers[0].body.contains("yellow  Kim"),
+        "{}",
+        answers[0].body
+    );
     assert!(!answers[0].body.contains("Bob"), "{}", answers[0].body);
     // The next turn's reports, for everyone and for Kim, and its map.
     f.clear();
@@ -65,7 +69,10 @@ fn issue_38_point_13_a_replacement_is_named_from_the_replacement_on() {
     assert_eq!(text.matches("Bob").count(), 1, "{text}");
     assert!(text.contains("in place of Bob"), "{text}");
     let svg = report(&f, "rivers", 2, "svg");
-    assert!(svg.contains("Kim") && !svg.contains("Bob"), "the map's legend");
+    assert!(
+        svg.contains("Kim") && !svg.contains("Bob"),
+        "the map's legend"
+    );
     let mailed = f.sent_to("kim@example.org");
     let kims = mailed
         .iter()
@@ -115,7 +122,10 @@ fn issue_38_point_13_a_catan_replacement_is_named_from_the_next_step_on() {
     let step_1 = std::fs::read(dir.join("turns/001/report.txt")).expect("step 1");
     f.judge(&["replace", d, "blue", "--by", "Kim:kim@example.org"]);
     let status = f.judge(&["status", d]);
-    assert!(status.contains("Kim") && !status.contains("Bob"), "{status}");
+    assert!(
+        status.contains("Kim") && !status.contains("Bob"),
+        "{status}"
+    );
     f.judge(&["turn", d, "--force"]);
     let text = std::fs::read_to_string(dir.join("turns/002/report.txt")).expect("step 2");
     assert_eq!(text.matches("Bob").count(), 1, "only the notice: {text}");
@@ -159,10 +169,16 @@ fn issue_38_point_14_the_caretakers_orders_are_said_to_be_the_caretakers() {
     toml.push_str("\n[absent]\ncaretaker = true\n");
     std::fs::write(dir.join("game.toml"), toml).expect("toml");
     let played = f.judge(&["turn", d, "--force"]);
-    assert!(played.contains("the caretaker played for yellow"), "{played}");
+    assert!(
+        played.contains("the caretaker played for yellow"),
+        "{played}"
+    );
     let bob = f.judge(&["report", d, "--turn", "1", "--player", "yellow"]);
     let own = section(&bob, "II. Your orders");
-    assert!(own.contains("line "), "the caretaker's lines are listed: {bob}");
+    assert!(
+        own.contains("line "),
+        "the caretaker's lines are listed: {bob}"
+    );
     let said = own
         .find("the caretaker wrote them")
         .expect("the section says whose lines they are");
@@ -211,7 +227,9 @@ fn issue_38_point_18_a_replaced_player_is_told_once_that_the_seat_has_another_pl
     // Bob, not yet aware, mails his orders with his old secret.
     f.send(
         "Bob <bob@example.org>",
-        &format!("game rivers\nplayer yellow\nturn 1\nsecret {bob}\nmovement\n# BUY CHEAP WATCHES\n"),
+        &format!(
+            "game rivers\nplayer yellow\nturn 1\nsecret {bob}\nmovement\n# BUY CHEAP WATCHES\n"
+        ),
     );
     f.pass();
     let told = f.sent_to("bob@example.org");
@@ -221,10 +239,16 @@ fn issue_38_point_18_a_replaced_player_is_told_once_that_the_seat_has_another_pl
         "[rivers] your seat, yellow, now has another player"
     );
     let body = &told[0].body;
-    assert!(body.contains("gave your seat, yellow, to another player from turn 1 on"), "{body}");
+    assert!(
+        body.contains("gave your seat, yellow, to another player from turn 1 on"),
+        "{body}"
+    );
     assert!(body.contains("nothing of your mail was filed"), "{body}");
     for absent in ["Kim", "kim@", "WATCHES", &bob] {
-        assert!(!body.contains(absent), "the answer holds `{absent}`: {body}");
+        assert!(
+            !body.contains(absent),
+            "the answer holds `{absent}`: {body}"
+        );
     }
     assert!(!dir.join("pending/yellow.txt").exists(), "nothing filed");
     // A flood forged from Bob's address: commands, orders, a mail of 10,000 lines.
@@ -234,10 +258,20 @@ fn issue_38_point_18_a_replaced_player_is_told_once_that_the_seat_has_another_pl
             &format!("game rivers\nstatus\nhelp\n# forged {n}\n"),
         );
     }
-    f.send("Bob <bob@example.org>", &"game rivers\nstatus\n".repeat(10_000));
+    f.send(
+        "Bob <bob@example.org>",
+        &"game rivers\nstatus\n".repeat(10_000),
+    );
     f.pass();
-    assert_eq!(f.sent_to("bob@example.org").len(), 1, "still the one answer");
-    assert!(f.sent_to("kim@example.org").is_empty(), "Kim is told nothing");
+    assert_eq!(
+        f.sent_to("bob@example.org").len(),
+        1,
+        "still the one answer"
+    );
+    assert!(
+        f.sent_to("kim@example.org").is_empty(),
+        "Kim is told nothing"
+    );
     assert!(!dir.join("pending/yellow.txt").exists());
     // The GM sees every one of them in the log.
     let log = std::fs::read_to_string(dir.join("mail/log.jsonl")).expect("log");
@@ -272,7 +306,10 @@ fn issue_38_point_15_standing_orders_are_not_missing_and_an_early_turn_says_why_
         format!("game rivers\nplayer {seat}\nturn {turn}\nsecret {secret}\n{extra}")
     };
     // Turn 1: Bob's orders stand; both are in, and the turn is played early.
-    f.send("Bob <bob@example.org>", &orders("yellow", &bob, 1, "standing\n"));
+    f.send(
+        "Bob <bob@example.org>",
+        &orders("yellow", &bob, 1, "standing\n"),
+    );
     f.send("Ann <ann@example.org>", &orders("red", &ann, 1, ""));
     f.pass();
     assert!(dir.join("turns/001").is_dir(), "turn 1 played early");
@@ -308,12 +345,18 @@ fn issue_38_point_15_standing_orders_are_not_missing_and_an_early_turn_says_why_
         .into_iter()
         .find(|m| m.body.contains("Whose orders are in"))
         .expect("Ann's status");
-    assert!(ann_status.body.contains(&format!("T{}", &why[1..])), "{}", ann_status.body);
+    assert!(
+        ann_status.body.contains(&format!("T{}", &why[1..])),
+        "{}",
+        ann_status.body
+    );
     // An hour before the deadline, within `late_notice`: nobody's orders are missing.
     f.clear();
     let out = f.pass_at("2026-11-27T11:00:00Z");
     assert!(
-        !f.sent().iter().any(|m| m.subject.contains("orders not in yet")),
+        !f.sent()
+            .iter()
+            .any(|m| m.subject.contains("orders not in yet")),
         "no late notice names yellow: {:?} {out}",
         f.sent()
     );
@@ -384,31 +427,47 @@ fn issue_38_point_19_early_founding_orders_and_a_spent_founding_list_are_explain
         .iter()
         .find(|m| m.subject.contains("filed"))
         .expect("Bob's orders are answered");
-    assert!(filed.subject.starts_with("[isle] turn 3: filed"), "{}", filed.subject);
     assert!(
-        filed.body.contains("Your orders for turn 3 of isle are filed"),
+        filed.subject.starts_with("[isle] turn 3: filed"),
+        "{}",
+        filed.subject
+    );
+    assert!(
+        filed
+            .body
+            .contains("Your orders for turn 3 of isle are filed"),
         "{}",
         filed.body
     );
     assert!(
-        filed.body.contains("Turn 1, the next step, is another player's: your own is turn 3"),
+        filed
+            .body
+            .contains("Turn 1, the next step, is another player's: your own is turn 3"),
         "{}",
         filed.body
     );
-    assert!(!filed.body.contains("Orders for turn 1 are due"), "{}", filed.body);
-    assert!(filed.body.contains("Orders for blue, turn 3: 0 errors"), "{}", filed.body);
+    assert!(
+        !filed.body.contains("Orders for turn 1 are due"),
+        "{}",
+        filed.body
+    );
+    assert!(
+        filed.body.contains("Orders for blue, turn 3: 0 errors"),
+        "{}",
+        filed.body
+    );
     // Red lists only the place white takes; white places.
     f.clear();
     f.send("Ann <ann@example.org>", &file("red", &white));
     f.send("Cy <cy@example.org>", &file("white", &white));
     f.pass();
-    assert!(dir.join("turns/001").is_dir(), "white's placement is played");
+    assert!(
+        dir.join("turns/001").is_dir(),
+        "white's placement is played"
+    );
     let status = f.judge(&["status", d]);
     assert!(status.contains("turn 2 waits for red"), "{status}");
-    let place = white
-        .split_whitespace()
-        .nth(1)
-        .expect("the place");
+    let place = white.split_whitespace().nth(1).expect("the place");
     let red = f.judge(&["report", d, "--player", "red"]);
     assert!(
         red.contains(&format!(

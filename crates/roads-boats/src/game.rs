@@ -410,8 +410,10 @@ impl Game for RoadsAndBoats {
             &events,
             &after,
             &orders,
-            &standing,
-            &caretaker,
+            &turn_report::Others {
+                standing: &standing,
+                caretaker: &caretaker,
+            },
             input.deadline.clone(),
         );
         // What the turn did, marked on its picture (issue 25).

@@ -173,9 +173,8 @@ impl Former {
 pub fn formers(archive: &Archive) -> Result<Vec<Former>, Error> {
     let path = archive.root().join(FORMER_FILE);
     match std::fs::read_to_string(&path) {
-        Ok(text) => serde_json::from_str(&text).map_err(|e| {
-            Error::input(format!("{}: {e}", path.display()))
-        }),
+        Ok(text) => serde_json::from_str(&text)
+            .map_err(|e| Error::input(format!("{}: {e}", path.display()))),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
         Err(source) => Err(ArchiveError::Io { path, source }.into()),
     }

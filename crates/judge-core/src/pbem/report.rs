@@ -138,14 +138,17 @@ pub fn of_turn(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Box<dyn 
             .unwrap_or(0);
         // The position before, with the names the turn was played under.
         let kept = archive.read(prev, STATE_FILE)?;
-        let renamed = record(archive, turn)
-            .map(|r| r.renamed)
-            .unwrap_or_default();
-        let before = match super::named(game, game.position(&kept).map_err(Error::from)?, &renamed)? {
+        let renamed = record(archive, turn).map(|r| r.renamed).unwrap_or_default();
+        let before = match super::named(game, game.position(&kept).map_err(Error::from)?, &renamed)?
+        {
             (_, Some(json)) => json,
             (_, None) => kept,
         };
-        (before, events(archive, game, turn)?, orders_of(archive, turn)?)
+        (
+            before,
+            events(archive, game, turn)?,
+            orders_of(archive, turn)?,
+        )
     };
     let rec = record(archive, turn).unwrap_or_else(|| TurnRecord {
         game: archive.name(),

@@ -713,8 +713,7 @@ pub fn early_note(
     state: &dyn Position,
     now: SystemTime,
 ) -> Result<Option<String>, Error> {
-    if game.pace() != Pace::Together || !archive.game.schedule.as_ref().is_some_and(|s| s.early)
-    {
+    if game.pace() != Pace::Together || !archive.game.schedule.as_ref().is_some_and(|s| s.early) {
         return Ok(None);
     }
     let next = state.turn() + 1;

@@ -211,20 +211,27 @@ fn order_lines(before: &State, player: Colour, text: &str, events: &[Event]) -> 
     out.into_values().collect()
 }
 
+/// Whose orders were not sent by their players this turn: standing orders played for
+/// them, or orders the caretaker wrote.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Others<'a> {
+    pub standing: &'a [Colour],
+    pub caretaker: &'a [Colour],
+}
+
 /// Build the report of a turn: `before` the state it started from (for turn 0, the
 /// set-up itself), `events` what happened, `after` the state it left; `orders` the
-/// players' order files as played; `standing` those that were standing orders, and
-/// `caretaker` those the caretaker wrote.
+/// players' order files as played; `by` whose were not their players' own.
 pub fn build(
     game: &str,
     before: &State,
     events: &[Event],
     after: &State,
     orders: &[(Colour, &str)],
-    standing: &[Colour],
-    caretaker: &[Colour],
+    by: &Others<'_>,
     deadline: Option<String>,
 ) -> Report {
+    let (standing, caretaker) = (by.standing, by.caretaker);
     let move_order = after
         .move_order
         .iter()
