@@ -176,7 +176,8 @@ fn check_reads_good_and_bad_catan_orders() {
     std::fs::write(&bad, "game other\nplayer red\npass\n").expect("write");
     let (code, out, _) = judge(&["check", d, bad.to_str().expect("utf-8")]);
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains("red, turn 1: 1 error, 0 warnings."), "{out}");
+    // Named by red's own founding step, the third (issue 38, point 19), not the next.
+    assert!(out.contains("red, turn 3: 1 error, 0 warnings."), "{out}");
     assert!(out.contains("help: write `game isle`"), "{out}");
     // Orders for a step already played are refused.
     let played = tmp.path().join("played");

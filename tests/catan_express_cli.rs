@@ -169,7 +169,14 @@ fn check_reads_the_express_order_examples_and_mistakes() {
             path.to_str().expect("utf-8"),
         ]);
         assert_eq!(code, 0, "{}: {out}{err}", path.display());
-        assert!(out.contains(", turn 1: 0 errors"), "{out}");
+        // Named by the player's own next step (issue 38, point 19): the founding
+        // placements go round, so an example's player may place first or later.
+        assert!(
+            [1, 2, 3, 4, 5, 6]
+                .iter()
+                .any(|t| out.contains(&format!(", turn {t}: 0 errors"))),
+            "{out}"
+        );
         assert!(out.contains("What these orders will do:"), "{out}");
         checked += 1;
     }

@@ -93,6 +93,7 @@ fn views(
         after: &played.state,
         orders: &[],
         standing: &[],
+        caretaker: &[],
         deadline: Some("2026-12-01 at 18:00:00 UTC".into()),
     };
     let rep = game.report(&input).expect("a report");

@@ -56,6 +56,7 @@ mod rb_reach;
 mod report;
 mod robustness;
 mod scenario_files;
+mod seats;
 mod secrets;
 mod signup;
 mod site;

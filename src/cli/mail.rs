@@ -383,7 +383,7 @@ pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
         return Ok(());
     }
     let last = archive.pick_turn(None)?;
-    let state = pbem::position(&archive, game, last)?;
+    let state = pbem::current(&archive, game)?;
     let next = last + 1;
     let over = state.over();
     // A finished game has no next turn, no deadline and nobody's orders to wait for.
@@ -441,6 +441,11 @@ pub fn status(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .context("output")?;
         }
         _ => writeln!(out, "No deadline is set: the GM runs each turn.").context("output")?,
+    }
+    if over.is_none()
+        && let Some(why) = pbem::turn::early_note(&archive, game, state.as_ref(), now)?
+    {
+        writeln!(out, "{why}").context("output")?;
     }
     let log = Log::load(&archive)?;
     writeln!(out, "Players:").context("output")?;

@@ -294,6 +294,7 @@ impl Game for Catan {
             events,
             after,
             deadline: input.deadline.clone(),
+            caretaker: input.caretaker.iter().filter_map(|s| colour(s)).collect(),
         }))
     }
 
@@ -447,15 +448,18 @@ struct StepReport {
     events: Vec<Event>,
     after: State,
     deadline: Option<String>,
+    /// The seats whose orders the caretaker wrote.
+    caretaker: Vec<Colour>,
 }
 
 impl Report for StepReport {
     fn text(&self, _template: Option<&str>, viewer: Option<&str>) -> Result<String, GameError> {
-        let mut text = super::report(
+        let mut text = super::report::text_with(
             &self.before,
             &self.events,
             &self.after,
             viewer.and_then(colour),
+            &self.caretaker,
         );
         if let Some(d) = &self.deadline
             && self.after.winner.is_none()
@@ -625,9 +629,13 @@ impl Position for State {
         let errors = items.iter().filter(|d| d.is_error()).count();
         let warnings = items.len() - errors;
         let count = judge_core::text::count;
+        // Named by the player's own next step, not the next step's, when theirs comes
+        // later (issue 38, point 19).
         let mut out = format!(
             "Orders for {c}, turn {}: {}, {}.\n",
-            self.step + 1,
+            self.next_step_of(c.name())
+                .filter(|own| *own > self.step + 1)
+                .unwrap_or(self.step + 1),
             count(errors, "error"),
             count(warnings, "warning")
         );
@@ -655,6 +663,42 @@ impl Position for State {
             echo: serde_json::to_value(&checked.echo).unwrap_or_default(),
             diagnostics: items,
         }
+    }
+
+    /// Issue 38, point 19: orders sent before one's own step are answered with that
+    /// step's number. Each step is one founding placement, then one player's whole turn
+    /// (the special building phase is played within it); a step of Catan Express's own
+    /// cannot be told ahead.
+    fn next_step_of(&self, seat: &str) -> Option<u32> {
+        use super::state::Phase;
+        let me = self.seat_of(colour(seat)?)?;
+        let n = self.players.len() as u8;
+        let after = |k: u8| self.step + 1 + u32::from(k);
+        match self.phase {
+            Phase::Founding { index, .. } => {
+                if let Some(k) = (index..2 * n).find(|&k| self.founding_seat(k) == me) {
+                    return Some(after(k - index));
+                }
+                if self.scenario.is_some() {
+                    return None;
+                }
+                Some(after(2 * n - index + (me + n - self.first) % n))
+            }
+            Phase::BeforeRoll | Phase::Main if self.scenario.is_none() => {
+                Some(after((me + n - self.active) % n))
+            }
+            _ => None,
+        }
+    }
+
+    fn renamed(&self, names: &BTreeMap<String, String>) -> Option<Result<String, GameError>> {
+        let mut me = self.clone();
+        for p in &mut me.players {
+            if let Some(name) = names.get(p.colour.name()) {
+                p.name.clone_from(name);
+            }
+        }
+        Some(Ok(me.to_json()))
     }
 
     fn play(

@@ -403,13 +403,17 @@ impl Game for RoadsAndBoats {
             .filter_map(|f| Some((colour(&f.player)?, f.text.as_str())))
             .collect();
         let standing: Vec<Colour> = input.standing.iter().filter_map(|s| colour(s)).collect();
+        let caretaker: Vec<Colour> = input.caretaker.iter().filter_map(|s| colour(s)).collect();
         let model = turn_report::build(
             input.game,
             &before,
             &events,
             &after,
             &orders,
-            &standing,
+            &turn_report::Others {
+                standing: &standing,
+                caretaker: &caretaker,
+            },
             input.deadline.clone(),
         );
         // What the turn did, marked on its picture (issue 25).
@@ -535,6 +539,19 @@ impl Position for State {
             echo: serde_json::to_value(&checked.echo).unwrap_or_default(),
             diagnostics: checked.diagnostics,
         }
+    }
+
+    fn renamed(
+        &self,
+        names: &std::collections::BTreeMap<String, String>,
+    ) -> Option<Result<String, GameError>> {
+        let mut me = self.clone();
+        for (seat, name) in names {
+            if let Some(p) = colour(seat).and_then(|c| me.players.get_mut(&c)) {
+                p.name.clone_from(name);
+            }
+        }
+        Some(stable_json(&me).map_err(|e| GameError::internal(e.to_string())))
     }
 
     fn play(

@@ -65,6 +65,32 @@ pub fn awaited(s: &State) -> Vec<Colour> {
     }
 }
 
+/// In the founding: the places the placing player's founding list on record still
+/// names (not used yet), when it names some and none of them is free now: the judge
+/// waits for that player, and their report says why (issue 38, point 19). `None` when
+/// the list has a free place, or names none.
+pub fn founding_list_spent(s: &State) -> Option<Vec<crate::board::VertexId>> {
+    let Phase::Founding { .. } = s.phase else {
+        return None;
+    };
+    let seat = s.actor();
+    let rec = &s.records[seat as usize];
+    let listed: Vec<crate::board::VertexId> = on_record(s, seat)
+        .lines
+        .iter()
+        .filter(|l| !rec.used.contains_key(&l.line))
+        .filter_map(|l| match l.kind {
+            Kind::Founding { settlement, .. } => Some(settlement),
+            _ => None,
+        })
+        .collect();
+    (!listed.is_empty()
+        && listed
+            .iter()
+            .all(|v| s.check(Action::FoundSettlement(*v)).is_err()))
+    .then_some(listed)
+}
+
 /// Put every file given on record for its player (replacing the one before), without
 /// playing anything: what [`awaited`] then says is whether the next step can be played.
 pub fn record(before: &State, files: &BTreeMap<Colour, String>) -> Outcome {

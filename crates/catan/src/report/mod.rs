@@ -99,6 +99,19 @@ fn phase_words(s: &State) -> String {
 
 /// The text report of a step.
 pub fn text(before: &State, events: &[Event], after: &State, viewer: Option<Colour>) -> String {
+    text_with(before, events, after, viewer, &[])
+}
+
+/// The text report of a step in which the caretaker wrote the orders of `caretaker`
+/// (they sent none): "What happened" says their lines are the caretaker's (issue 38,
+/// point 14).
+pub fn text_with(
+    before: &State,
+    events: &[Event],
+    after: &State,
+    viewer: Option<Colour>,
+    caretaker: &[Colour],
+) -> String {
     let mut o = String::new();
     let bar = "=".repeat(78);
     let _ = writeln!(o, "{bar}");
@@ -133,11 +146,36 @@ pub fn text(before: &State, events: &[Event], after: &State, viewer: Option<Colo
         && awaited(after).contains(&v)
     {
         let _ = writeln!(o, " Your orders are wanted (turn {}).", after.step + 1);
+        // A founding list whose places are all taken: say so, and ask for new ones.
+        if let Some(places) = crate::orders::resolve::founding_list_spent(after) {
+            let names: Vec<String> = places.iter().map(|v| after.vertex_name(*v)).collect();
+            let _ = writeln!(
+                o,
+                " None of the places in your founding list ({}) is free now: send a new\n founding list with free places (`template` by mail lists them).",
+                names.join(", ")
+            );
+        }
     }
     let _ = writeln!(o, "{bar}\n");
     let mut n = 0;
     section(&mut o, &mut n, "What happened");
     o.push_str(&happened(events, after, viewer));
+    if !caretaker.is_empty() {
+        let _ = writeln!(o);
+        let seats: Vec<&str> = caretaker.iter().map(|c| c.name()).collect();
+        wrap(
+            &mut o,
+            &if viewer.is_some_and(|v| caretaker.contains(&v)) {
+                "You sent no orders, so the caretaker played for you: the lines above under your colour are its orders, not yours; the caretaker wrote them.".to_string()
+            } else {
+                format!(
+                    "The caretaker wrote the orders of {}: they sent none.",
+                    seats.join(", ")
+                )
+            },
+            2,
+        );
+    }
     let _ = writeln!(o);
     section(&mut o, &mut n, "The board");
     for l in ascii::board(after) {

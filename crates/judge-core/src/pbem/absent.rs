@@ -361,7 +361,8 @@ pub fn caretaker(
 }
 
 /// `[absent] late_notice`: once a turn, this long before its deadline, tell every
-/// player whose orders the turn still waits for (those on vacation are said to be).
+/// player whose orders are still missing (`waiting`: the players the turn waits for
+/// but those whose standing orders will be played; those on vacation are said to be).
 pub fn late_notice(
     archive: &Archive,
     game: &dyn Game,

@@ -209,7 +209,8 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
                     Who::Player(p) => p.id.as_str(),
                     _ => "",
                 };
-                let text = super::status::for_player(ctx.archive, ctx.game, seat, ctx.filing)?;
+                let text =
+                    super::status::for_player(ctx.archive, ctx.game, seat, ctx.filing, ctx.now)?;
                 done.say(&written, "status: answered", text);
             }
             Command::Resend(turn) => {

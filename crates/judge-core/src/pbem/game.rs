@@ -248,6 +248,9 @@ pub struct ReportInput<'a> {
     pub orders: &'a [OrderFile],
     /// The players whose standing orders were played (they sent none).
     pub standing: &'a [String],
+    /// The players whose orders the caretaker wrote (they sent none, and had none
+    /// standing): a report says the lines are the caretaker's (issue 38, point 14).
+    pub caretaker: &'a [String],
     /// When the next orders are due, as the report shows it.
     pub deadline: Option<String>,
 }
@@ -589,6 +592,21 @@ pub trait Position {
     /// Check an order file for the next turn. `file` names it in messages; `player` and
     /// `game` are what the caller knows of where it came from.
     fn check(&self, text: &str, file: &str, player: Option<&str>, game: Option<&str>) -> Checked;
+    /// For a game played one player at a time: the number of the step in which `seat`
+    /// next acts (its own turn or placement), as [`Position::next_label`] numbers
+    /// steps; `None` when it cannot be told, or for a game played together.
+    fn next_step_of(&self, seat: &str) -> Option<u32> {
+        let _ = seat;
+        None
+    }
+    /// The position with the players of these seats named anew (`seat` → name), as
+    /// JSON: a seat taken over by a new player (`judge replace`), or a name the GM
+    /// corrected in game.toml, is named so from the next turn on. `None`: the game keeps
+    /// no players' names in its positions.
+    fn renamed(&self, names: &BTreeMap<String, String>) -> Option<Result<String, GameError>> {
+        let _ = names;
+        None
+    }
     /// Play the next turn with these order files (players without one give no orders);
     /// `luck` is the game's secret seed, for the turn's hidden draws.
     fn play(&self, files: &[OrderFile], luck: &Luck) -> Result<Played, GameError>;

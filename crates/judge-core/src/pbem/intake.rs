@@ -950,14 +950,60 @@ impl<'a> Intake<'a> {
             None => filed_text,
         };
 
+        // The key of an answer queued under a key of its own (not `ack-…`).
+        let mut own_key = None;
         let (outcome, answered) = match (verdict, sender) {
-            (Err(why), None) => (
-                Outcome::Refused {
-                    reason: why.to_string(),
-                    answered: None,
-                },
-                false,
-            ),
+            (Err(why), None) => match super::replace::former(archive, m.from.as_deref())? {
+                // A player whose seat was given to another is told so, once for that
+                // replacement, whatever comes from the address after (issue 38, point
+                // 18): a flood forged from it costs them one mail, never one a mail.
+                Some(f) => {
+                    let told = outbox::known(archive, &f.answer_key());
+                    if !told {
+                        own_key = Some(f.answer_key());
+                        self.answer(
+                            &f.answer_key(),
+                            &PlayerEntry {
+                                id: f.seat.clone(),
+                                name: f.name.clone(),
+                                email: f.email.clone(),
+                                secret_hash: None,
+                            },
+                            Some(&message_id),
+                            format!("[{name}] your seat, {}, now has another player", f.seat),
+                            format!(
+                                "The GM of {name} gave your seat, {}, to another player from turn {} on. The judge takes no orders or commands for {name} from your address any more: nothing of your mail was filed, and further mail from this address is not answered.\n\nIf this is a mistake, write to the GM{}.\n",
+                                f.seat,
+                                f.from_turn,
+                                archive
+                                    .game
+                                    .gm
+                                    .as_ref()
+                                    .map_or(String::new(), |g| format!(" ({})", g.email.trim()))
+                            ),
+                        )?;
+                    }
+                    (
+                        Outcome::Refused {
+                            reason: format!(
+                                "{why}: it comes from {}'s address, who played {} until the seat was given to another player{}",
+                                f.name,
+                                f.seat,
+                                if told { " (told so once already)" } else { "" }
+                            ),
+                            answered: (!told).then(|| f.email.clone()),
+                        },
+                        false,
+                    )
+                }
+                None => (
+                    Outcome::Refused {
+                        reason: why.to_string(),
+                        answered: None,
+                    },
+                    false,
+                ),
+            },
             (Err(why), Some(p)) => {
                 let mut body = format!(
                     "Your mail{original} to the judge of {name} was refused: {why}.\n\nNothing from it was filed."
@@ -1064,6 +1110,26 @@ impl<'a> Intake<'a> {
                             Some(&name),
                         );
                         let (errors, warnings) = (checked.errors(), checked.warnings());
+                        // Orders sent before the player's own step, in a game played one
+                        // player at a time, wait on record for that step: the answer
+                        // names it, not the next step, whose number and deadline are
+                        // another player's (issue 38, point 19).
+                        let own = (self.round.is_none()
+                            && held_over.is_none()
+                            && self.game.pace() == super::game::Pace::OneAtATime)
+                            .then(|| self.position.next_step_of(&p.id))
+                            .flatten()
+                            .filter(|m| *m > next);
+                        let what = match own {
+                            Some(m) => format!("turn {m}"),
+                            None => what.clone(),
+                        };
+                        let due = match own {
+                            Some(m) => format!(
+                                "Turn {next}, the next step, is another player's: your own is turn {m}, and its deadline is set when the step before it is played."
+                            ),
+                            None => self.due(next),
+                        };
                         let replacing = if replaced {
                             ", replacing the ones you sent before"
                         } else {
@@ -1071,16 +1137,25 @@ impl<'a> Intake<'a> {
                         };
                         let mut body = match held_over {
                             Some(t) => format!(
-                                "Your orders for turn {t} of {name} arrived {}, after turn {t} was played. The game holds late orders: they are filed for turn {next}{replacing}, checked below against the new position.\n{} You may send new orders until then: the last ones received count.\n\n",
+                                "Your orders for turn {t} of {name} arrived {}, after turn {t} was played. The game holds late orders: they are filed for turn {next}{replacing}, checked below against the new position.\n{due} You may send new orders until then: the last ones received count.\n\n",
                                 shown(arrived.at),
-                                self.due(next)
                             ),
                             None => format!(
-                                "Your orders for {what} of {name} are filed{replacing}.\n{} You may send new orders until then: the last ones received count.\n\n",
-                                self.due(next)
+                                "Your orders for {what} of {name} are filed{replacing}.\n{due} You may send new orders until then: the last ones received count.\n\n",
                             ),
                         };
                         body.push_str(&checked.text);
+                        // A file with `standing` is told that its orders stand (issue
+                        // 38, point 15), and one with `standing off` that they stop.
+                        match self.position.header(&filed_text).standing {
+                            Some(true) => body.push_str(&format!(
+                                "\nThese orders stand (the line `standing`): once played for {what}, they are played again each turn you send no orders, until you send new standing orders or a file with `standing off`.\n"
+                            )),
+                            Some(false) => body.push_str(&format!(
+                                "\n`standing off`: your standing orders stop; these orders are played once, for {what}.\n"
+                            )),
+                            None => {}
+                        }
                         let said = super::directives::read(&filed_text);
                         if let Some(changed) = super::preferences::Preferences::load(archive)?
                             .take(archive, &p.id, &said)?
@@ -1134,7 +1209,7 @@ impl<'a> Intake<'a> {
             }
         };
         let mut entry = Entry {
-            answer: answered.then_some(key),
+            answer: own_key.or(answered.then_some(key)),
             outcome: outcome.clone(),
             ..logged
         };

@@ -132,7 +132,45 @@ pub fn current(archive: &Archive, game: &dyn Game) -> Result<Box<dyn Position>, 
         return Ok(Box::new(round::RoundPosition(r)));
     }
     let last = archive.pick_turn(None)?;
-    position(archive, game, last)
+    // Named as game.toml names the players now: a newcomer from the replacement on.
+    let kept = position(archive, game, last)?;
+    let names = new_names(archive, kept.as_ref());
+    Ok(named(game, kept, &names)?.0)
+}
+
+/// The seats game.toml names otherwise than `position` does (issue 38, point 13: a
+/// seat taken over with `judge replace`, a name the GM corrected): seat → name.
+pub fn new_names(
+    archive: &Archive,
+    position: &dyn game::Position,
+) -> std::collections::BTreeMap<String, String> {
+    position
+        .seats()
+        .into_iter()
+        .filter_map(|s| {
+            let p = archive.game.players.iter().find(|p| p.id == s.id)?;
+            (!p.is_free() && p.name != s.name).then(|| (s.id, p.name.clone()))
+        })
+        .collect()
+}
+
+/// `position` with the players of these seats named anew ([`game::Position::renamed`]),
+/// and its JSON (`None` when nothing changed, or the game keeps no names).
+pub fn named(
+    game: &dyn Game,
+    position: Box<dyn game::Position>,
+    names: &std::collections::BTreeMap<String, String>,
+) -> Result<(Box<dyn game::Position>, Option<String>), Error> {
+    if names.is_empty() {
+        return Ok((position, None));
+    }
+    match position.renamed(names) {
+        None => Ok((position, None)),
+        Some(json) => {
+            let json = json.map_err(Error::from)?;
+            Ok((game.position(&json).map_err(Error::from)?, Some(json)))
+        }
+    }
 }
 
 /// The position `judge check` checks orders against: the latest turn's state or, on a

@@ -109,6 +109,15 @@ pub fn replace(
     };
     outbox::send_now(archive, &welcome, &kept)?;
     set_aside(archive, &seat, told_in, &left)?;
+    remember(
+        archive,
+        Former {
+            seat: seat.clone(),
+            name: old.name.clone(),
+            email: old.email.trim().to_string(),
+            from_turn: told_in,
+        },
+    )?;
     archive.save_game_file(file)?;
     super::press::notice(
         archive,
@@ -136,6 +145,74 @@ pub fn replaced_after(archive: &Archive, turn: u32, seat: &str) -> bool {
         .join(format!("{:03}", turn + 1))
         .join(format!("{}.txt", notice_name(seat)))
         .is_file()
+}
+
+/// Where the addresses of replaced players are kept (out of git, with the mail): a
+/// mail from one is answered once that the seat has another player (issue 38, point 18).
+pub const FORMER_FILE: &str = "mail/replaced/former.json";
+
+/// A player who was replaced.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Former {
+    pub seat: String,
+    pub name: String,
+    pub email: String,
+    /// The first turn the seat's new player plays.
+    pub from_turn: u32,
+}
+
+impl Former {
+    /// The key of the one answer a replaced player gets: one per replacement, whatever
+    /// comes from their address (the outbox never queues a key twice).
+    pub fn answer_key(&self) -> String {
+        format!("former-{}-{:03}", self.seat, self.from_turn)
+    }
+}
+
+/// Every player replaced so far, the first first.
+pub fn formers(archive: &Archive) -> Result<Vec<Former>, Error> {
+    let path = archive.root().join(FORMER_FILE);
+    match std::fs::read_to_string(&path) {
+        Ok(text) => serde_json::from_str(&text)
+            .map_err(|e| Error::input(format!("{}: {e}", path.display()))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
+        Err(source) => Err(ArchiveError::Io { path, source }.into()),
+    }
+}
+
+/// The replaced player who wrote from `from`, if one did (the last replaced from it):
+/// `None` for an address that plays in the game now.
+pub fn former(archive: &Archive, from: Option<&str>) -> Result<Option<Former>, Error> {
+    let Some(from) = from.map(str::trim).filter(|f| !f.is_empty()) else {
+        return Ok(None);
+    };
+    if archive
+        .game
+        .players
+        .iter()
+        .any(|p| p.email.trim().eq_ignore_ascii_case(from))
+    {
+        return Ok(None);
+    }
+    Ok(formers(archive)?
+        .into_iter()
+        .rev()
+        .find(|f| f.email.eq_ignore_ascii_case(from)))
+}
+
+fn remember(archive: &Archive, former: Former) -> Result<(), Error> {
+    let mut all = formers(archive)?;
+    all.push(former);
+    let path = archive.root().join(FORMER_FILE);
+    let text = crate::json::stable_json(&all).map_err(|e| Error::input(e.to_string()))?;
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|source| ArchiveError::Io {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+    }
+    crate::archive::atomic::write_file(&path, text.as_bytes())?;
+    Ok(())
 }
 
 /// The name of the notice that tells who took over `seat`.

@@ -69,6 +69,13 @@ fn build(game: &dyn Game, m: &Made<'_>) -> Result<Box<dyn Report>, Error> {
         .filter(|(_, s)| **s == Source::Standing)
         .map(|(p, _)| p.clone())
         .collect();
+    let caretaker: Vec<String> = m
+        .record
+        .orders
+        .iter()
+        .filter(|(_, s)| **s == Source::Caretaker)
+        .map(|(p, _)| p.clone())
+        .collect();
     game.report(&ReportInput {
         game: &m.record.game,
         before: m.before,
@@ -76,6 +83,7 @@ fn build(game: &dyn Game, m: &Made<'_>) -> Result<Box<dyn Report>, Error> {
         after: m.after,
         orders: m.orders,
         standing: &standing,
+        caretaker: &caretaker,
         deadline: m.record.deadline.clone(),
     })
     .map_err(|e| Error::from(e.context(format!("turn {}", m.turn))))
@@ -103,9 +111,12 @@ pub fn play_again(
     turn: u32,
     luck: &crate::luck::Luck,
 ) -> Result<super::game::Played, Error> {
-    let state = super::position(archive, game, turn - 1)?;
+    let rec = record(archive, turn);
+    let kept = super::position(archive, game, turn - 1)?;
+    let renamed = rec.as_ref().map(|r| r.renamed.clone()).unwrap_or_default();
+    let (state, _) = super::named(game, kept, &renamed)?;
     let files = orders_of(archive, turn)?;
-    match record(archive, turn).and_then(|r| r.ended) {
+    match rec.and_then(|r| r.ended) {
         Some(why) => state.end(&why),
         None => state.play(&files, luck),
     }
@@ -125,8 +136,16 @@ pub fn of_turn(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Box<dyn 
             .filter(|t| *t < turn)
             .max()
             .unwrap_or(0);
+        // The position before, with the names the turn was played under.
+        let kept = archive.read(prev, STATE_FILE)?;
+        let renamed = record(archive, turn).map(|r| r.renamed).unwrap_or_default();
+        let before = match super::named(game, game.position(&kept).map_err(Error::from)?, &renamed)?
+        {
+            (_, Some(json)) => json,
+            (_, None) => kept,
+        };
         (
-            archive.read(prev, STATE_FILE)?,
+            before,
             events(archive, game, turn)?,
             orders_of(archive, turn)?,
         )
@@ -142,6 +161,7 @@ pub fn of_turn(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Box<dyn 
         acted: None,
         ended: None,
         missed: Vec::new(),
+        renamed: Default::default(),
     });
     build(
         game,

@@ -282,6 +282,7 @@ pub fn turn_zero_files(
         acted: None,
         ended: None,
         missed: Vec::new(),
+        renamed: Default::default(),
     };
     let mut files = vec![
         (STATE_FILE.to_string(), state.as_bytes().to_vec()),

@@ -86,9 +86,17 @@ pub fn seats(archive: &Archive, state: &dyn Position, next: u32, log: &Log) -> V
                 .iter()
                 .find(|p| p.id == seat.id)
                 .is_none_or(|p| p.secret_hash.is_none());
+            // The name game.toml gives the seat now: a newcomer's from the replacement
+            // on (issue 38, point 13).
+            let name = archive
+                .game
+                .players
+                .iter()
+                .find(|p| p.id == seat.id && !p.is_free())
+                .map_or(seat.name, |p| p.name.clone());
             SeatLine {
                 id: seat.id,
-                name: seat.name,
+                name,
                 what,
                 no_secret: no_secret && !over,
             }
@@ -105,6 +113,7 @@ pub fn for_player(
     game: &dyn Game,
     seat: &str,
     filing: Option<&super::log::Entry>,
+    now: std::time::SystemTime,
 ) -> Result<String, Error> {
     let name = archive.name();
     let mut out = String::new();
@@ -137,6 +146,9 @@ pub fn for_player(
         return Ok(out);
     }
     out.push_str(&format!("{}\n", super::due_line(archive, game, next)));
+    if let Some(why) = super::turn::early_note(archive, game, state.as_ref(), now)? {
+        out.push_str(&format!("{why}\n"));
+    }
     let mut log = Log::load(archive)?;
     log.entries.extend(filing.cloned());
     // Whether another seat's orders are in is told to everyone where the game says so

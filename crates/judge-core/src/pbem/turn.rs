@@ -100,6 +100,11 @@ pub struct TurnRecord {
     /// but for players on vacation: what `[absent] missed` counts (pbem::absent).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub missed: Vec<String>,
+    /// The seats whose players game.toml named anew before the turn (a replacement:
+    /// issue 38, point 13), seat → name: the turn is played, and reported, from the
+    /// position before it with these names (`judge replay` renames it so too).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub renamed: BTreeMap<String, String>,
 }
 
 /// The record of a turn, if it has one (turns played before it was kept have none).
@@ -649,6 +654,86 @@ fn run_with(
     Ok(done)
 }
 
+/// Whom a turn played together still waits for before `early = true` plays it, and
+/// why (issue 38, point 15).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EarlyWait {
+    /// The players the turn waits for.
+    pub waits_for: Vec<String>,
+    /// Those of them who have standing orders (played at the deadline unless they send
+    /// new ones): early play waits for orders sent, as they may still send some.
+    pub standing: Vec<String>,
+}
+
+impl EarlyWait {
+    /// Why an early turn waits, when it waits only for players with standing orders:
+    /// a line for the GM and for `status`.
+    pub fn why(&self, next: u32) -> Option<String> {
+        (!self.waits_for.is_empty() && self.waits_for == self.standing).then(|| {
+            format!(
+                "turn {next} waits for its deadline: {} {} standing orders, played then unless new orders come first (with `early = true` a turn is played before its deadline once every player has sent orders or is on vacation with standing orders)",
+                self.standing.join(", "),
+                if self.standing.len() == 1 { "has" } else { "have" }
+            )
+        })
+    }
+}
+
+/// Whom an early turn waits for: everyone `waiting` but a player on vacation whose
+/// standing orders will be played (they will send none: their standing orders are
+/// what they chose).
+pub fn early_wait(
+    archive: &Archive,
+    waiting: &[String],
+    standing: &[String],
+    now: SystemTime,
+) -> Result<EarlyWait, Error> {
+    let ledger = super::absent::Ledger::load(archive)?;
+    let waits_for: Vec<String> = waiting
+        .iter()
+        .filter(|p| !(standing.contains(p) && ledger.on_vacation(p, now)))
+        .cloned()
+        .collect();
+    let standing = waits_for
+        .iter()
+        .filter(|p| standing.contains(p))
+        .cloned()
+        .collect();
+    Ok(EarlyWait {
+        waits_for,
+        standing,
+    })
+}
+
+/// With `early = true`, why the next turn still waits for its deadline, if it waits
+/// only for players with standing orders (for `judge status` and `status` by mail).
+pub fn early_note(
+    archive: &Archive,
+    game: &dyn Game,
+    state: &dyn Position,
+    now: SystemTime,
+) -> Result<Option<String>, Error> {
+    if game.pace() != Pace::Together || !archive.game.schedule.as_ref().is_some_and(|s| s.early) {
+        return Ok(None);
+    }
+    let next = state.turn() + 1;
+    let files = gather(archive, state, next, &mut Vec::new())?;
+    let sent: Vec<OrderFile> = files
+        .iter()
+        .filter(|(_, _, s)| *s == Source::Sent)
+        .map(|(_, f, _)| f.clone())
+        .collect();
+    let standing: Vec<String> = files
+        .iter()
+        .filter(|(_, _, s)| *s == Source::Standing)
+        .map(|(_, f, _)| f.player.clone())
+        .collect();
+    let waiting = state.awaited(&sent);
+    Ok(early_wait(archive, &waiting, &standing, now)?
+        .why(next)
+        .map(|why| format!("T{}.", why.strip_prefix('t').unwrap_or(&why))))
+}
+
 /// What the GM reads of a due step held for the mail still unread.
 fn held_line(what: &str) -> String {
     format!(
@@ -667,7 +752,10 @@ fn step(
     lines: &mut Vec<String>,
 ) -> Result<Done, Error> {
     let last = archive.pick_turn(None)?;
-    let state = super::position(archive, game, last)?;
+    // A seat's new player is named from this turn on (issue 38, point 13).
+    let kept = super::position(archive, game, last)?;
+    let renamed = super::new_names(archive, kept.as_ref());
+    let (state, renamed_json) = super::named(game, kept, &renamed)?;
     let next = last + 1;
     if state.over().is_some() {
         return Ok(Done::Over);
@@ -689,14 +777,27 @@ fn step(
         .collect();
     let waiting = state.awaited(&sent);
     remind(archive, game, state.as_ref(), &waiting, next, now, lines)?;
-    super::absent::late_notice(archive, game, &waiting, next, now, lines)?;
+    // Whose standing orders will be played: their orders are not missing (issue 38,
+    // point 15), and the late notice does not name them.
+    let standing: Vec<String> = files
+        .iter()
+        .filter(|(_, _, s)| *s == Source::Standing)
+        .map(|(_, f, _)| f.player.clone())
+        .collect();
+    let missing: Vec<String> = waiting
+        .iter()
+        .filter(|p| !standing.contains(p))
+        .cloned()
+        .collect();
+    super::absent::late_notice(archive, game, &missing, next, now, lines)?;
     let deadline = super::deadline(archive, game, next)?;
     let past = deadline.is_some_and(|d| now >= d);
+    let early = early_wait(archive, &waiting, &standing, now)?;
     let due = opts.force
         || past
         || match (game.pace(), &archive.game.schedule) {
             (Pace::OneAtATime, _) => waiting.is_empty(),
-            (Pace::Together, Some(s)) => s.early && waiting.is_empty(),
+            (Pace::Together, Some(s)) => s.early && early.waits_for.is_empty(),
             // Without a schedule, a turn is played when orders come in; a second run
             // finds none and plays nothing.
             (Pace::Together, None) => !sent.is_empty(),
@@ -724,6 +825,13 @@ fn step(
     {
         lines.push(held_line(&format!("turn {next}")));
         return Ok(Done::Held(next));
+    }
+    if !due
+        && game.pace() == Pace::Together
+        && archive.game.schedule.as_ref().is_some_and(|s| s.early)
+        && let Some(why) = early.why(next)
+    {
+        lines.push(why);
     }
     if !due {
         return Ok(match deadline {
@@ -794,6 +902,11 @@ fn step(
         acted: played.acted.clone(),
         ended: None,
         missed,
+        renamed: if renamed_json.is_some() {
+            renamed
+        } else {
+            BTreeMap::new()
+        },
     };
     let mut turn_files: Vec<(String, Vec<u8>)> = order_files
         .iter()
@@ -812,7 +925,10 @@ fn step(
             .map_err(|e| Error::input(e.to_string()))?
             .into_bytes(),
     ));
-    let before = archive.read(last, STATE_FILE)?;
+    let before = match renamed_json {
+        Some(json) => json,
+        None => archive.read(last, STATE_FILE)?,
+    };
     turn_files.extend(report::files_for(
         archive,
         game,
@@ -873,7 +989,9 @@ pub fn end(
         ));
     }
     let last = archive.pick_turn(None)?;
-    let state = super::position(archive, game, last)?;
+    let kept = super::position(archive, game, last)?;
+    let renamed = super::new_names(archive, kept.as_ref());
+    let (state, renamed_json) = super::named(game, kept, &renamed)?;
     if let Some(over) = state.over() {
         return Err(Error::input(format!("the game is over already: {over}")));
     }
@@ -887,8 +1005,16 @@ pub fn end(
         acted: played.acted.clone(),
         ended: Some(why.to_string()),
         missed: Vec::new(),
+        renamed: if renamed_json.is_some() {
+            renamed
+        } else {
+            BTreeMap::new()
+        },
     };
-    let before = archive.read(last, STATE_FILE)?;
+    let before = match renamed_json {
+        Some(json) => json,
+        None => archive.read(last, STATE_FILE)?,
+    };
     let mut files: Vec<(String, Vec<u8>)> = vec![
         (STATE_FILE.to_string(), played.state.clone().into_bytes()),
         (EVENTS_FILE.to_string(), played.events.clone().into_bytes()),

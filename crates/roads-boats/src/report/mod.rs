@@ -45,6 +45,9 @@ pub struct Report {
     pub silent: Vec<String>,
     /// Players whose standing orders were played (they sent none).
     pub standing: Vec<String>,
+    /// Players whose orders the caretaker wrote (they sent none, and had none
+    /// standing): their lines are the caretaker's, and the report says so.
+    pub caretaker: Vec<String>,
     /// What became of every line of each player's orders (they are public once played):
     /// the first [`judge_core::text::SHOWN_LINES`] of each.
     pub orders: BTreeMap<String, Vec<OrderLine>>,
@@ -208,18 +211,27 @@ fn order_lines(before: &State, player: Colour, text: &str, events: &[Event]) -> 
     out.into_values().collect()
 }
 
+/// Whose orders were not sent by their players this turn: standing orders played for
+/// them, or orders the caretaker wrote.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Others<'a> {
+    pub standing: &'a [Colour],
+    pub caretaker: &'a [Colour],
+}
+
 /// Build the report of a turn: `before` the state it started from (for turn 0, the
 /// set-up itself), `events` what happened, `after` the state it left; `orders` the
-/// players' order files as played; `standing` those that were standing orders.
+/// players' order files as played; `by` whose were not their players' own.
 pub fn build(
     game: &str,
     before: &State,
     events: &[Event],
     after: &State,
     orders: &[(Colour, &str)],
-    standing: &[Colour],
+    by: &Others<'_>,
     deadline: Option<String>,
 ) -> Report {
+    let (standing, caretaker) = (by.standing, by.caretaker);
     let move_order = after
         .move_order
         .iter()
@@ -399,6 +411,7 @@ pub fn build(
         standings,
         silent: if after.turn == 0 { Vec::new() } else { silent },
         standing: standing.iter().map(|c| c.to_string()).collect(),
+        caretaker: caretaker.iter().map(|c| c.to_string()).collect(),
         orders: order_outcomes,
         orders_more,
         viewer: None,
