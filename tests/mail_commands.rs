@@ -929,6 +929,51 @@ mod non_interference {
             .expect("the status answer")
     }
 
+    /// Issue 37, point 18, its sibling found while fixing it: `[absent] late_notice`
+    /// told every player "orders not in yet from …", in Catan too, where "whether the
+    /// judge already holds that player's orders ... is told to that player alone"
+    /// (docs/catan.md, "Hidden information"); a discard step waits only for players
+    /// with no discard preference on record, so the notice told who had one. Now the
+    /// awaited player alone is told, of their own orders; no other player gets any mail
+    /// from the notice, and the one they get names no other seat.
+    #[test]
+    fn catan_late_notice_goes_to_the_awaited_player_alone() {
+        let (f, _) = world();
+        let d = f.dir("isle");
+        let mut toml = std::fs::read_to_string(d.join("game.toml")).expect("toml");
+        toml.push_str(
+            "\n[schedule]\nfirst_deadline = \"2026-12-04T18:00:00Z\"\nevery = \"1day\"\n\n[absent]\nlate_notice = \"2h\"\n",
+        );
+        std::fs::write(d.join("game.toml"), toml).expect("toml");
+        let first = awaited(&f);
+        f.pass_at("2026-12-04T15:00:00Z");
+        let before = f.sent().len();
+        let out = f.pass_at("2026-12-04T16:30:00Z");
+        let (seat, address) = SEATS[first];
+        assert!(
+            out.contains(&format!(
+                "told each player whose orders are not in, alone: {seat}"
+            )),
+            "{out}"
+        );
+        let notices: Vec<Sent> = f.sent().into_iter().skip(before).collect();
+        assert_eq!(notices.len(), 1, "one notice, to {seat} alone: {notices:?}");
+        assert!(notices[0].to.contains(address), "{}", notices[0].to);
+        assert_eq!(
+            notices[0].subject,
+            "[isle] turn 1: your orders are not in yet"
+        );
+        for (other, _) in SEATS.iter().filter(|(s, _)| *s != seat) {
+            assert!(
+                !notices[0].body.contains(other),
+                "{other} named: {:?}",
+                notices[0]
+            );
+        }
+        let out = f.pass_at("2026-12-04T17:00:00Z");
+        assert!(!out.contains("told each player"), "once a turn: {out}");
+    }
+
     /// Issue 37, point 18: "`status` by mail tells every player whether another
     /// player's orders are on record". In Catan that is the other player's alone
     /// (docs/catan.md, "Hidden information": "whether the judge already holds that

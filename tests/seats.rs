@@ -300,7 +300,9 @@ fn issue_38_point_15_standing_orders_are_not_missing_and_an_early_turn_says_why_
     let d = dir.to_str().expect("utf-8");
     schedule(&dir);
     let mut toml = std::fs::read_to_string(dir.join("game.toml")).expect("toml");
-    toml.push_str("early = true\n\n[absent]\nvacation = \"14days\"\nlate_notice = \"2h\"\n");
+    toml.push_str(
+        "early = true\nremind = \"2h\"\n\n[absent]\nvacation = \"14days\"\nlate_notice = \"2h\"\n",
+    );
     std::fs::write(dir.join("game.toml"), toml).expect("toml");
     let orders = |seat: &str, secret: &str, turn: u32, extra: &str| {
         format!("game rivers\nplayer {seat}\nturn {turn}\nsecret {secret}\n{extra}")
@@ -359,6 +361,19 @@ fn issue_38_point_15_standing_orders_are_not_missing_and_an_early_turn_says_why_
             .any(|m| m.subject.contains("orders not in yet")),
         "no late notice names yellow: {:?} {out}",
         f.sent()
+    );
+    // Bob's reminder says what happens if he sends nothing: his standing orders are
+    // played (it said "a player who sends none gives no orders that turn").
+    let reminder = f
+        .sent_to("bob@example.org")
+        .into_iter()
+        .find(|m| m.subject.contains("no orders from you yet"))
+        .expect("Bob is reminded");
+    assert!(
+        reminder.body.contains("your standing orders are played")
+            && !reminder.body.contains("gives no orders that turn"),
+        "{}",
+        reminder.body
     );
     // Bob goes on vacation: his standing orders are what he chose, and the turn is
     // played early.

@@ -390,6 +390,37 @@ pub fn late_notice(
         return Ok(());
     }
     let ledger = Ledger::load(archive)?;
+    let name = archive.name();
+    if !game.orders_in_public() {
+        // A game that tells each player alone whether their orders are in (issue 37,
+        // point 18) tells each awaited player alone that theirs are not: nobody else
+        // learns it from a notice.
+        for seat in waiting {
+            let Some(p) = archive.game.players.iter().find(|p| &p.id == seat) else {
+                continue;
+            };
+            crate::mail::outbox::queue_unless_unaddressable(
+                archive,
+                &crate::mail::outbox::Outgoing {
+                    key: format!("{key}-{seat}"),
+                    to_name: p.name.clone(),
+                    to: p.email.clone(),
+                    subject: format!("[{name}] turn {next}: your orders are not in yet"),
+                    body: format!(
+                        "Turn {next} of {name} is due by {}, and your orders for it are not in yet.\n",
+                        shown(deadline)
+                    ),
+                    in_reply_to: None,
+                    attachment: None,
+                },
+            )?;
+        }
+        lines.push(format!(
+            "told each player whose orders are not in, alone: {}",
+            waiting.join(", ")
+        ));
+        return Ok(());
+    }
     let who: Vec<String> = waiting
         .iter()
         .map(|seat| {
@@ -406,7 +437,6 @@ pub fn late_notice(
             }
         })
         .collect();
-    let name = archive.name();
     super::clock::tell(
         archive,
         &key,

@@ -474,8 +474,8 @@ fn waiting_for_correction(
 fn remind(
     archive: &Archive,
     game: &dyn Game,
-    state: &dyn Position,
     waiting: &[String],
+    standing: &[String],
     next: u32,
     now: SystemTime,
     lines: &mut Vec<String>,
@@ -494,16 +494,18 @@ fn remind(
     }
     let name = archive.name();
     let ledger = super::absent::Ledger::load(archive)?;
-    for seat in state.seats() {
-        let key = format!("remind-{next:03}-{}", seat.id);
-        if !waiting.contains(&seat.id)
-            || outbox::known(archive, &key)
-            || ledger.on_vacation(&seat.id, now)
-        {
+    for seat in waiting {
+        let key = format!("remind-{next:03}-{seat}");
+        if outbox::known(archive, &key) || ledger.on_vacation(seat, now) {
             continue;
         }
-        let Some(p) = archive.game.players.iter().find(|p| p.id == seat.id) else {
+        let Some(p) = archive.game.players.iter().find(|p| &p.id == seat) else {
             continue;
+        };
+        let if_none = if standing.contains(seat) {
+            "If you send none, your standing orders are played (the line `standing`), as each turn you send none."
+        } else {
+            "A player who sends none gives no orders that turn (the game's defaults stand in)."
         };
         outbox::queue_unless_unaddressable(
             archive,
@@ -513,18 +515,15 @@ fn remind(
                 to: p.email.clone(),
                 subject: format!("[{name}] turn {next}: no orders from you yet"),
                 body: format!(
-                    "The judge of {name} has no orders from you for turn {next}. They are due by {}.\nA player who sends none gives no orders that turn (the game's defaults stand in).\n\nStart your orders with:\n\n  game {name}\n  player {}\n  turn {next}\n  secret YOUR-SECRET\n",
+                    "The judge of {name} has no orders from you for turn {next}. They are due by {}.\n{if_none}\n\nStart your orders with:\n\n  game {name}\n  player {}\n  turn {next}\n  secret YOUR-SECRET\n",
                     shown(deadline),
-                    seat.id
+                    seat
                 ),
                 in_reply_to: None,
                 attachment: None,
             },
         )?;
-        lines.push(format!(
-            "reminded {} (no orders for turn {next} yet)",
-            seat.id
-        ));
+        lines.push(format!("reminded {seat} (no orders for turn {next} yet)"));
     }
     Ok(())
 }
@@ -776,14 +775,14 @@ fn step(
         .map(|(_, f, _)| f.clone())
         .collect();
     let waiting = state.awaited(&sent);
-    remind(archive, game, state.as_ref(), &waiting, next, now, lines)?;
     // Whose standing orders will be played: their orders are not missing (issue 38,
-    // point 15), and the late notice does not name them.
+    // point 15), the late notice does not name them, and their reminder says so.
     let standing: Vec<String> = files
         .iter()
         .filter(|(_, _, s)| *s == Source::Standing)
         .map(|(_, f, _)| f.player.clone())
         .collect();
+    remind(archive, game, &waiting, &standing, next, now, lines)?;
     let missing: Vec<String> = waiting
         .iter()
         .filter(|p| !standing.contains(p))
