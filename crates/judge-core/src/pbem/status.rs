@@ -1,7 +1,8 @@
 //! How a game stands, for the GM (`judge status`) and for a player (`status` by mail):
 //! the turn, the deadline, and whose orders are in. A player sees whether each seat's
-//! orders are in where the game makes that public ([`Game::orders_in_public`]: Roads &
-//! Boats), else only whether their own are (Catan), and never what another's say:
+//! orders are in where the game makes that public ([`Game::orders_in_public`]: a game
+//! whose turns are played together), else only whether their own are (a game with
+//! hidden hands, played a player at a time), and never what another's say:
 //! their own file is the only one they are shown.
 
 use super::Error;
@@ -151,9 +152,8 @@ pub fn for_player(
     }
     let mut log = Log::load(archive)?;
     log.entries.extend(filing.cloned());
-    // Whether another seat's orders are in is told to everyone where the game says so
-    // (Roads & Boats); else to that seat alone, and to the GM (`seat` empty) (issue 37,
-    // point 18: Catan, docs/catan.md).
+    // Whether another seat's orders are in is told to everyone where the game says so;
+    // else to that seat alone, and to the GM (`seat` empty) (issue 37, point 18).
     let told = game.orders_in_public() || seat.is_empty();
     out.push_str(if told {
         "\nWhose orders are in:\n"
