@@ -571,3 +571,183 @@ fn page_scripts(page: &str, what: &str) -> Vec<String> {
     assert_eq!(opened, out.len(), "{what}");
     out
 }
+
+/// The boxes of the tiles' names on a Roads & Boats map, read from its SVG: each
+/// `<text … font-size="11" … font-weight="bold" …>C4</text>`, set about its baseline with
+/// the font's ascent and descent (0.93 and 0.24 of its size), a bold letter at most 0.75
+/// of it wide, and the 1.5-unit white halo round it.
+fn tile_name_boxes(svg: &str) -> Vec<(String, [f64; 4])> {
+    let number = |tag: &str, key: &str| -> f64 {
+        let tag = format!(" {tag}");
+        let at = tag.find(&format!(" {key}=\"")).expect(key) + key.len() + 3;
+        tag[at..].split('"').next().expect(key).parse().expect(key)
+    };
+    let mut out = Vec::new();
+    for piece in svg.split("<text ").skip(1) {
+        let Some((tag, rest)) = piece.split_once('>') else {
+            continue;
+        };
+        let text = rest.split('<').next().unwrap_or("");
+        let is_name = tag.contains("font-size=\"11\"")
+            && tag.contains("font-weight=\"bold\"")
+            && text.len() >= 2
+            && text.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+            && text[1..].chars().all(|c| c.is_ascii_digit());
+        if !is_name {
+            continue;
+        }
+        let (x, y) = (number(tag, "x"), number(tag, "y"));
+        let half = text.len() as f64 * 0.75 * 11.0 / 2.0 + 1.5;
+        out.push((
+            text.to_string(),
+            [
+                x - half,
+                y - 0.93 * 11.0 - 1.5,
+                x + half,
+                y + 0.24 * 11.0 + 1.5,
+            ],
+        ));
+    }
+    out
+}
+
+/// Issue 38, point 21: "The writer's map is too small to read (about 480 px wide: goods
+/// badges unreadable, the lit discs cover the tile names)." For every seat's writer page
+/// of the demo game and of the running archived game: the map is an SVG with a viewBox
+/// (so it scales), the site's stylesheet sizes it to its column (`width: 100%`, no fixed
+/// width), the page has its zoom buttons, and no mark the page draws for a place a
+/// transporter reaches (a ring of radius 12, its stroke 3) or a place to build (an
+/// 18-unit `+`, its stroke 2) covers any tile's name on the map. (The browser measures
+/// the same at a phone's and a desktop's width: tests/site_browser.rs.)
+#[test]
+fn issue_38_point_21_the_writers_map_scales_and_its_marks_leave_the_names_clear() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let mut marks = 0;
+    for game in ["games/demo", "games/polder-cities-3p"] {
+        let out = tmp.path().join(game.replace('/', "-"));
+        site(Path::new(game), &out);
+        let css = std::fs::read_to_string(out.join("style.css")).expect("style.css");
+        let rule = css
+            .split('}')
+            .find(|r| r.trim_start().starts_with(".desk .map svg"))
+            .expect("a rule for the writer's map");
+        let width = rule
+            .split(['{', ';'])
+            .filter_map(|d| d.split_once(':'))
+            .find(|(k, _)| k.trim() == "width")
+            .map(|(_, v)| v.trim());
+        assert_eq!(width, Some("100%"), "{rule}");
+        assert!(!css.contains("480px"), "a fixed width in style.css");
+        let pages: Vec<_> = std::fs::read_dir(&out)
+            .expect("site")
+            .filter_map(|e| {
+                let p = e.ok()?.path();
+                let n = p.file_name()?.to_str()?.to_string();
+                (n.starts_with("write-") && n.ends_with(".html")).then_some(p)
+            })
+            .collect();
+        assert!(pages.len() >= 2, "{game}: {pages:?}");
+        for page in pages {
+            let html = std::fs::read_to_string(&page).expect("page");
+            let svg = html
+                .split("<div class=\"map\" id=\"map\">")
+                .nth(1)
+                .and_then(|r| r.split("</svg>").next())
+                .expect("the map");
+            let open = svg.split('>').next().expect("<svg");
+            assert!(open.contains(" viewBox=\"0 0 "), "{open}");
+            for zoom in ["data-zoom=\"in\"", "data-zoom=\"out\"", "data-zoom=\"fit\""] {
+                assert!(html.contains(zoom), "{}: {zoom}", page.display());
+            }
+            let names = tile_name_boxes(svg);
+            assert!(
+                names.len() > 30,
+                "{}: {} names",
+                page.display(),
+                names.len()
+            );
+            let model: serde_json::Value = serde_json::from_str(
+                html.split("window.WRITER.model = ")
+                    .nth(1)
+                    .and_then(|r| r.split(";\n").next())
+                    .expect("the model"),
+            )
+            .expect("json");
+            let mut drawn = Vec::new();
+            for t in model["transporters"].as_array().expect("transporters") {
+                for r in t["reach"].as_array().expect("reach") {
+                    drawn.push((format!("{} reaches {}", t["id"], r["at"]), &r["xy"], 13.5));
+                }
+            }
+            for s in model["sites"].as_array().expect("sites") {
+                drawn.push((format!("build at {}", s["at"]), &s["xy"], 10.0));
+            }
+            for (what, xy, r) in drawn {
+                let [x, y] = serde_json::from_value::<[f64; 2]>(xy.clone()).expect("xy");
+                let mark = [x - r, y - r, x + r, y + r];
+                for (name, b) in &names {
+                    assert!(
+                        mark[0] >= b[2] || b[0] >= mark[2] || mark[1] >= b[3] || b[1] >= mark[3],
+                        "{}: the mark of {what} at {mark:?} covers {name} at {b:?}",
+                        page.display()
+                    );
+                }
+                marks += 1;
+            }
+        }
+    }
+    assert!(marks > 20, "{marks} marks looked at");
+}
+
+/// Issue 38, point 21, over every place of every bundled map: wherever a transporter
+/// could be lit as reaching (every area of every tile, every coast's dock, every sea
+/// and river) and wherever it could build (every area), the writer's mark (the ring of
+/// radius 12 and stroke 3, the 18-unit `+` with stroke 2) covers no tile's name as the
+/// map's SVG sets it. (Today's archived games light only few kinds of place: the rivers'
+/// split tiles and the docks, where a mark on the place's own point met the name, are
+/// all here.)
+#[test]
+fn issue_38_point_21_no_writer_mark_covers_a_name_on_any_bundled_map() {
+    use pbem_judge::roads_boats::report::picture::{svg, writer_mark};
+    use pbem_judge::roads_boats::scenario::{Scenario, bundled};
+    use pbem_judge::roads_boats::transporter::Location;
+    let mut looked = 0;
+    for (name, text) in bundled() {
+        let scenario = Scenario::parse(name, text).expect("a bundled scenario");
+        let state = scenario.setup();
+        let names = tile_name_boxes(&svg(state, name));
+        assert_eq!(names.len(), state.map.tiles.len(), "{name}");
+        let mut places = Vec::new();
+        for (&hex, tile) in &state.map.tiles {
+            if tile.terrain.is_sea() {
+                places.push((Location::Sea(hex), false));
+            } else {
+                places.push((Location::River(hex), false));
+                for a in state.map.areas(hex) {
+                    places.push((Location::Land(a), true));
+                }
+            }
+        }
+        for c in state.map.coasts() {
+            places.push((Location::Dock(c), false));
+        }
+        for (at, land) in places {
+            let mut marks = vec![("reached", writer_mark(state, at, 0.0, 13.5), 13.5)];
+            if land {
+                marks.push(("build", writer_mark(state, at, 21.0, 10.0), 10.0));
+            }
+            for (what, xy, r) in marks {
+                let (x, y) = xy.expect("a place on the map");
+                let (x, y, r) = (f64::from(x), f64::from(y), r);
+                for (tile, b) in &names {
+                    assert!(
+                        x + r <= b[0] || b[2] <= x - r || y + r <= b[1] || b[3] <= y - r,
+                        "{name}: the {what} mark of {at} at ({x}, {y}) covers {tile} at {b:?}"
+                    );
+                }
+                looked += 1;
+            }
+        }
+    }
+    assert!(looked > 1000, "{looked} marks");
+}

@@ -920,3 +920,156 @@ fn issue_37_point_24_the_order_writer_runs_under_a_hostile_name() {
         assert!(errors.is_empty(), "{}: {errors:#?}", game.display());
     }
 }
+
+/// What the writer's page shows of its map now: the map's and its box's rendered widths,
+/// the window's width and the page's, the smallest rendered size of a tile's name (its
+/// font size times the map's scale), and the boxes (left, top, right, bottom, in CSS
+/// px) of the tiles' names and of the marks the page draws (the rings of places reached,
+/// the `+` of places to build, their strokes counted).
+const MEASURE: &str = "(() => {
+  const svg = document.querySelector('#map svg');
+  const scale = svg.getScreenCTM().a;
+  const names = Array.from(svg.querySelectorAll('text')).filter(t =>
+    !t.closest('[id^=writer-]') && t.getAttribute('font-size') === '11' &&
+    t.getAttribute('font-weight') === 'bold' && /^[A-Z][0-9]+$/.test(t.textContent));
+  const box = (e, pad) => { const r = e.getBoundingClientRect();
+    return [r.left - pad, r.top - pad, r.right + pad, r.bottom + pad]; };
+  const marks = Array.from(document.querySelectorAll('.writer-reach circle, .writer-site rect'),
+    e => [e.parentNode.getAttribute('data-at'), box(e, scale * (+e.getAttribute('stroke-width')) / 2)]);
+  return {
+    map: svg.getBoundingClientRect().width,
+    box: document.getElementById('map').getBoundingClientRect().width,
+    window: window.innerWidth,
+    page: document.documentElement.scrollWidth,
+    font: Math.min(...names.map(t => scale * parseFloat(getComputedStyle(t).fontSize))),
+    names: names.map(t => [t.textContent, box(t, 0)]),
+    marks: marks,
+  };
+})()";
+
+/// Issue 38, point 21: "The writer's map is too small to read (about 480 px wide: goods
+/// badges unreadable, the lit discs cover the tile names): a larger map or zoom, tested at
+/// a phone's width and a desktop's." Each writer page of the demo game and of the running
+/// archived game, in a window 1280 px wide and in a phone's 390 px: at 1280 the map is
+/// drawn at least 800 px wide; at 390 its box fills the screen's width (less the page's
+/// margins) and the page is no wider than the screen (the map scrolls in its box); at
+/// both, a tile's name is drawn at least 11 px high; and with each of the seat's
+/// transporters chosen in turn (its reach lit), no ring of a place reached and no `+` of
+/// a place to build covers a tile's name. "+" zooms in, "whole map" fits the map to its
+/// box. `WRITER_MAP_SHOTS=DIR` keeps a screenshot of each width in DIR to look at.
+#[test]
+fn issue_38_point_21_the_writers_map_reads_at_a_phone_and_a_desktop_width() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let mut b = Browser::start(&chromium());
+    let mut looked = 0;
+    for game in ["games/demo", "games/polder-cities-3p"] {
+        let out = tmp.path().join(game.replace('/', "-"));
+        site(game, &out);
+        let out = out.canonicalize().expect("site");
+        let mut pages: Vec<PathBuf> = std::fs::read_dir(&out)
+            .expect("site")
+            .filter_map(|e| {
+                let p = e.ok()?.path();
+                let n = p.file_name()?.to_str()?.to_string();
+                (n.starts_with("write-") && n.ends_with(".html")).then_some(p)
+            })
+            .collect();
+        pages.sort();
+        for (width, height, mobile) in [(1280, 900, false), (390, 844, true)] {
+            b.call(
+                "Emulation.setDeviceMetricsOverride",
+                json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile}),
+            );
+            for page in &pages {
+                let at = format!("{}, {width} px", page.display());
+                b.open(&url(page));
+                let ids: Vec<String> = serde_json::from_value(
+                    b.eval("window.WRITER.model.transporters.filter(t => t.xy).map(t => t.id)"),
+                )
+                .expect("ids");
+                // The page as it opens, then with each transporter chosen.
+                let mut seen = vec![None];
+                seen.extend(ids.iter().map(Some));
+                for chosen in seen {
+                    if let Some(id) = chosen {
+                        b.click(&format!(".writer-transporter[data-id='{id}']"));
+                    }
+                    let m = b.eval(MEASURE);
+                    let num = |k: &str| m[k].as_f64().unwrap_or_else(|| panic!("{at}: {k}: {m}"));
+                    if width == 1280 {
+                        assert!(
+                            num("map") >= 800.0,
+                            "{at}: the map is {} px wide",
+                            num("map")
+                        );
+                    } else {
+                        assert!(
+                            num("box") >= f64::from(width) - 2.0 * 16.0 - 1.0,
+                            "{at}: the map's box is {} px wide",
+                            num("box")
+                        );
+                    }
+                    assert!(
+                        num("page") <= num("window"),
+                        "{at}: the page is {} px wide in a window of {}",
+                        num("page"),
+                        num("window")
+                    );
+                    assert!(
+                        num("font") >= 11.0,
+                        "{at}: the names are {} px",
+                        num("font")
+                    );
+                    let names: Vec<(String, [f64; 4])> =
+                        serde_json::from_value(m["names"].clone()).expect("names");
+                    let marks: Vec<(String, [f64; 4])> =
+                        serde_json::from_value(m["marks"].clone()).expect("marks");
+                    assert!(names.len() > 30, "{at}: {} names", names.len());
+                    for (place, k) in &marks {
+                        for (name, n) in &names {
+                            let apart = k[2] <= n[0] + 0.5
+                                || n[2] <= k[0] + 0.5
+                                || k[3] <= n[1] + 0.5
+                                || n[3] <= k[1] + 0.5;
+                            assert!(
+                                apart,
+                                "{at}, {chosen:?} chosen: the mark of {place} {k:?} covers {name} {n:?}"
+                            );
+                        }
+                        looked += 1;
+                    }
+                }
+                if let Ok(dir) = std::env::var("WRITER_MAP_SHOTS") {
+                    let shot = b.call(
+                        "Page.captureScreenshot",
+                        json!({"format": "png", "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}}),
+                    );
+                    let png = base64::engine::general_purpose::STANDARD
+                        .decode(shot["data"].as_str().expect("data"))
+                        .expect("base64");
+                    let name = format!(
+                        "{}-{}-{width}.png",
+                        game.replace('/', "-"),
+                        page.file_stem().and_then(|s| s.to_str()).expect("a name")
+                    );
+                    std::fs::write(Path::new(&dir).join(name), png).expect("screenshot");
+                }
+                // Zoom: "+" draws the map larger, "whole map" fits it to its box.
+                let before = b.eval(MEASURE)["map"].as_f64().expect("width");
+                b.click("#zoom button[data-zoom='in']");
+                let larger = b.eval(MEASURE)["map"].as_f64().expect("width");
+                assert!(larger > before * 1.2, "{at}: + made {before} px {larger}");
+                b.click("#zoom button[data-zoom='fit']");
+                let m = b.eval(MEASURE);
+                let (map, box_) = (m["map"].as_f64(), m["box"].as_f64());
+                assert!(
+                    map.zip(box_).is_some_and(|(a, b)| a <= b + 0.5),
+                    "{at}: the whole map, {map:?} px in a box of {box_:?}"
+                );
+                let errors = b.errors();
+                assert!(errors.is_empty(), "{at}: {errors:#?}");
+            }
+        }
+    }
+    assert!(looked > 40, "{looked} marks measured");
+}

@@ -137,6 +137,45 @@
       encodeURIComponent(file.value);
   }
 
+  // The map's size (issue 38, point 21). At first never smaller than the picture's own
+  // size (there its names are 11 units, its goods 9), so that names and goods can be read,
+  // and as wide as its column when that is wider; the map scrolls in its box when it is
+  // wider than the box, the page never. "-" and "+" zoom, "whole map" fits it to the
+  // box's width, "readable" goes back to the first size.
+  var map = document.getElementById("map");
+  var zoom = document.getElementById("zoom");
+  var picture = map && map.querySelector("svg");
+  var natural = picture && picture.viewBox && picture.viewBox.baseVal && picture.viewBox.baseVal.width;
+  if (natural && zoom) {
+    var scale = null;
+    var fit = function () {
+      return map.clientWidth / natural;
+    };
+    var size = function () {
+      var s = scale === null ? Math.max(1, fit()) : scale;
+      picture.style.width = Math.floor(natural * s) + "px";
+    };
+    zoom.addEventListener("click", function (e) {
+      var how = e.target && e.target.getAttribute("data-zoom");
+      var now = scale === null ? Math.max(1, fit()) : scale;
+      if (how === "in") {
+        scale = Math.min(4, now * 1.25);
+      } else if (how === "out") {
+        scale = Math.max(Math.min(fit(), 1), now / 1.25);
+      } else if (how === "fit") {
+        scale = fit();
+      } else if (how === "read") {
+        scale = null;
+      } else {
+        return;
+      }
+      size();
+    });
+    window.addEventListener("resize", size);
+    zoom.hidden = false;
+    size();
+  }
+
   var timer = null;
   function changed() {
     mailLink();

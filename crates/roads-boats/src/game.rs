@@ -912,7 +912,7 @@ fn build_lines(s: &State, me: Colour) -> (String, Option<String>) {
 
 /// What the order writer's script works from (see `writer`).
 fn writer_model(s: &State, me: Colour) -> serde_json::Value {
-    use crate::report::picture::point;
+    use crate::report::picture::{point, writer_mark};
     use crate::transporter::{Kind, Location};
     use serde_json::json;
     let goods = |g: Option<&crate::goods::Goods>| -> Vec<serde_json::Value> {
@@ -924,6 +924,11 @@ fn writer_model(s: &State, me: Colour) -> serde_json::Value {
         _ => Vec::new(),
     };
     let xy = |at: Location| point(s, at).map(|(x, y)| json!([x, y]));
+    // The marks writer.js draws, clear of the tiles' names: a place reached is a ring of
+    // radius 12 (its stroke 3 wide) on the place; a place to build, an 18-unit square `+`
+    // (stroke 2) above it.
+    let mark =
+        |at: Location, lift: f32, r: f32| writer_mark(s, at, lift, r).map(|(x, y)| json!([x, y]));
     let mut transporters = Vec::new();
     for (id, t) in s.transporters_of(me) {
         if matches!(t.at, Location::Carried(_)) {
@@ -935,7 +940,7 @@ fn writer_model(s: &State, me: Colour) -> serde_json::Value {
             .map(|r| {
                 json!({
                     "at": r.at.to_string(),
-                    "xy": xy(r.at),
+                    "xy": mark(r.at, 0.0, 13.5),
                     "left": r.left,
                     "path": r.path.iter().map(ToString::to_string).collect::<Vec<_>>(),
                     "goods": lying(r.at),
@@ -972,7 +977,7 @@ fn writer_model(s: &State, me: Colour) -> serde_json::Value {
         if !can.is_empty() {
             sites.push(json!({
                 "at": at.to_string(),
-                "xy": xy(Location::Land(at)),
+                "xy": mark(Location::Land(at), 21.0, 10.0),
                 "with": with.iter().map(ToString::to_string).collect::<Vec<_>>(),
                 "can": can,
             }));

@@ -59,16 +59,17 @@
     }
     var g = make("g", { class: "writer-site", "data-at": s.at, tabindex: "0" }, sites);
     make("title", {}, g, "build at " + s.at);
+    // The `+` is centred on s.xy, which the judge put clear of the tiles' names.
     make("rect", {
       x: s.xy[0] - 9,
-      y: s.xy[1] - 30,
+      y: s.xy[1] - 9,
       width: 18,
       height: 18,
       fill: "#c8e6c9",
       stroke: "#1b5e20",
       "stroke-width": 2,
     }, g);
-    make("text", { x: s.xy[0], y: s.xy[1] - 17, "text-anchor": "middle", "font-size": 13, "font-weight": "bold" }, g, "+");
+    make("text", { x: s.xy[0], y: s.xy[1] + 4.5, "text-anchor": "middle", "font-size": 13, "font-weight": "bold" }, g, "+");
     g.addEventListener("click", function () {
       site(s);
     });
@@ -146,11 +147,13 @@
         note += ": " + goodsText(r.goods);
       }
       make("title", {}, g, note);
+      // A ring, the board showing through it, where the judge put it clear of the
+      // tiles' names (issue 38, point 21).
       make("circle", {
         cx: r.xy[0],
         cy: r.xy[1],
-        r: 14,
-        fill: "rgba(255, 235, 59, 0.55)",
+        r: 12,
+        fill: "rgba(255, 235, 59, 0.2)",
         stroke: "#f57f17",
         "stroke-width": 3,
       }, g);

@@ -86,7 +86,7 @@ pub fn writer(ov: &Overview, w: &WriterPage, svg: &str) -> String {
     );
     let _ = writeln!(
         o,
-        "<div class=\"desk\">\n<div class=\"map\" id=\"map\">{svg}</div>\n<div class=\"file\">\n<div id=\"tools\" class=\"tools\"></div>\n<textarea id=\"orders\" spellcheck=\"false\" rows=\"24\" aria-label=\"your order file\">{}</textarea>\n<p class=\"actions\"><a id=\"mail\" class=\"button\" href=\"#\">Mail it</a> <span id=\"verdict\"></span></p>\n<pre id=\"checked\" class=\"checked\" aria-live=\"polite\"></pre>\n</div>\n</div>\n</main>",
+        "<div class=\"desk\">\n<div class=\"board\">\n<p class=\"zoom\" id=\"zoom\" hidden><button type=\"button\" data-zoom=\"out\" aria-label=\"zoom out\">&minus;</button> <button type=\"button\" data-zoom=\"in\" aria-label=\"zoom in\">+</button> <button type=\"button\" data-zoom=\"fit\">whole map</button> <button type=\"button\" data-zoom=\"read\">readable</button></p>\n<div class=\"map\" id=\"map\">{svg}</div>\n</div>\n<div class=\"file\">\n<div id=\"tools\" class=\"tools\"></div>\n<textarea id=\"orders\" spellcheck=\"false\" rows=\"24\" aria-label=\"your order file\">{}</textarea>\n<p class=\"actions\"><a id=\"mail\" class=\"button\" href=\"#\">Mail it</a> <span id=\"verdict\"></span></p>\n<pre id=\"checked\" class=\"checked\" aria-live=\"polite\"></pre>\n</div>\n</div>\n</main>",
         escape(&w.text)
     );
     let _ = writeln!(

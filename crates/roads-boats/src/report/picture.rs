@@ -175,6 +175,75 @@ pub fn point(state: &State, at: Location) -> Option<(f32, f32)> {
     }
 }
 
+/// Where a tile's name (`C4`) is centred on the map.
+fn label_centre(h: Hex) -> (f32, f32) {
+    let c = hex_centre(h);
+    (c.0, c.1 - 0.62 * R)
+}
+
+/// The box a tile's name takes on the map as a browser sets it: the font's ascent and
+/// descent (DejaVu Sans: 0.93 and 0.24 of its size) about the baseline, the bold text's
+/// width, and its white halo around them, with half a unit to spare.
+pub fn label_bounds(h: Hex) -> Bounds {
+    let (x, y) = label_centre(h);
+    let baseline = y + judge_core::picture::cap_middle(LABEL_SIZE);
+    // A browser's bold letters: no wider than 0.75 of the size, whatever the font.
+    let name = h.to_string();
+    let half = (name.chars().count() as f32 * 0.75 * LABEL_SIZE)
+        .max(text_width(&name, LABEL_SIZE) * 1.1)
+        / 2.0
+        + 2.0;
+    (
+        x - half,
+        baseline - 0.93 * LABEL_SIZE - 1.5,
+        x + half,
+        baseline + 0.24 * LABEL_SIZE + 1.5,
+    )
+}
+
+/// Where the order writer's page draws a mark for `at` (the ring of a place a
+/// transporter reaches, the `+` of a place to build): `lift` above the place's point,
+/// or, when a mark reaching `r` from its centre there would cover a tile's name, the
+/// nearest spot where it covers none (issue 38, point 21: the lit discs covered the
+/// names).
+pub fn writer_mark(state: &State, at: Location, lift: f32, r: f32) -> Option<(f32, f32)> {
+    let p = point(state, at)?;
+    let want = (p.0, p.1 - lift);
+    let names: Vec<Bounds> = state
+        .map
+        .tiles
+        .keys()
+        .map(|&h| label_bounds(h))
+        .filter(|b| {
+            overlaps(
+                *b,
+                (
+                    want.0 - 3.0 * R,
+                    want.1 - 3.0 * R,
+                    want.0 + 3.0 * R,
+                    want.1 + 3.0 * R,
+                ),
+            )
+        })
+        .collect();
+    let clear = |q: (f32, f32)| {
+        !names
+            .iter()
+            .any(|b| overlaps((q.0 - r, q.1 - r, q.0 + r, q.1 + r), *b))
+    };
+    // Rings about the wished spot, 2 units apart; on each, straight down first, then
+    // round both ways.
+    let mut spots = std::iter::once(want).chain((1..=24u8).flat_map(|step| {
+        let d = 2.0 * f32::from(step);
+        (0..16u8).map(move |k| {
+            let turn = f32::from(k.div_ceil(2)) * std::f32::consts::PI / 8.0;
+            let a = if k % 2 == 1 { turn } else { -turn };
+            (want.0 + d * a.sin(), want.1 + d * a.cos())
+        })
+    }));
+    Some(spots.find(|q| clear(*q)).unwrap_or(want))
+}
+
 /// Where a place on the board is drawn (a carried transporter's is its carrier's).
 fn location_point(at: Location) -> Option<(f32, f32)> {
     Some(match at {
@@ -296,7 +365,7 @@ fn kind_name(k: Kind) -> &'static str {
 }
 
 /// A box on the picture: its left, top, right and bottom.
-type Bounds = (f32, f32, f32, f32);
+pub type Bounds = (f32, f32, f32, f32);
 
 fn overlaps(a: Bounds, b: Bounds) -> bool {
     a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
@@ -707,7 +776,7 @@ pub fn draw_turn(state: &State, title: &str, changes: &Changes) -> Picture {
         .collect();
     for &h in map.tiles.keys() {
         let c = hex_centre(h);
-        let top = (c.0, c.1 - 0.62 * R);
+        let top = label_centre(h);
         out.push(Shape::Text(
             Text::centred(top, h.to_string(), LABEL_SIZE, Rgb::INK)
                 .bold()
