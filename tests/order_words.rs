@@ -10,7 +10,9 @@
 //! continuation mark).
 //!
 //! Point 2, the other side: prose after the last order — a sign-off of one or two lines
-//! (`Best,` / `Cy`) — is never an error (docs/orders.md, "A mail is a letter").
+//! (`Best,` / `Cy`) — is never an error (docs/orders.md, "A mail is a letter"); nor is
+//! a greeting before the first heading, numbers and all ("Orders for turn 5:", "Sent
+//! from my iPhone 15"): what makes a line order-like is a place or a piece, not a digit.
 
 use crate::support;
 
@@ -141,6 +143,32 @@ const CLOSINGS: &[&str] = &[
     "See you next turn.",
     "Good luck everyone",
     "Take care,\nGuy",
+    // With numbers: a digit alone makes no order (issue 38, the greetings' regression).
+    "Sent from my iPhone 15",
+    "Best,\nCy\n\nSent from my iPhone 15",
+    "See you in turn 6!",
+    "Cheers, Ann (back on the 3rd)",
+    "Thanks!\nAnn, 2 days late, sorry",
+    "Sent from my Pixel 8 Pro",
+];
+
+/// Greetings before the first heading as people write them, many with a number: none
+/// is ever reported (docs/orders.md, "A mail is a letter"; issue 38).
+const GREETINGS: &[&str] = &[
+    "Hello judge,",
+    "Here are my orders:",
+    "Orders for turn 5:",
+    "Hi all, here are my turn 12 orders",
+    "Sent from my iPhone 15",
+    "Hi judge, my orders for round 3 follow.",
+    "Happy new year 2027!",
+    "Here is turn 7, finally!",
+    "Sorry, 2 days late: I was away for 1 week.",
+    "Hello! Back at 10:30, orders below.",
+    "My 1st game, be kind (turn 4 of 20)",
+    "Re: turn 11",
+    "Good morning! 3 more turns to go.",
+    "Dear GM, 2nd try for turn 8:",
 ];
 
 fn fill(line: &str, n: &Names) -> String {
@@ -373,11 +401,31 @@ proptest! {
         m in mutation(),
         place in prop_oneof![Just(Place::Alone), Just(Place::First), Just(Place::Last), Just(Place::NoHeading)],
         closing in proptest::option::of(0..CLOSINGS.len()),
+        greeting in proptest::option::of(0..GREETINGS.len()),
     ) {
         let s = state();
         let closing = closing.map(|i| CLOSINGS[i]);
         let (text, at, closing_at) = file(kind, &m, place, closing, &s.map);
+        // A greeting above it all, before the header (which starts afresh after it).
+        let greeting = greeting.map(|i| GREETINGS[i]);
+        let (text, at, closing_at) = match greeting {
+            Some(g) => (
+                format!("{g}\n\n{text}"),
+                at + 2,
+                closing_at.map(|c| c + 2),
+            ),
+            None => (text, at, closing_at),
+        };
         let parsed = parse(&text, &s.map);
+        // Issue 38: a greeting, numbers and all, is never reported.
+        if let Some(g) = greeting {
+            let bad: Vec<_> = parsed
+                .problems
+                .iter()
+                .filter(|d| d.span.as_ref().is_some_and(|s| s.start < g.len()))
+                .collect();
+            prop_assert!(bad.is_empty(), "the greeting is reported:\n{text}\n{bad:?}");
+        }
         prop_assert!(
             heard(&parsed, &text, at),
             "line {at} vanished: neither read nor reported\n{text}\n{:?}",
@@ -541,4 +589,53 @@ fn an_html_sign_off_through_the_mail_path_is_left_out() {
     );
     assert_eq!(c.errors(), 0, "{:?}\n{body}", c.diagnostics);
     assert_eq!(c.orders.movement.len(), 1, "{body}");
+}
+
+/// Issue 38, the greetings' regression: a greeting or sign-off with a number in it
+/// ("Orders for turn 5:", "Sent from my iPhone 15") is left out, before the header,
+/// between the header and the first heading, and after the last order, through `judge
+/// check`'s checker; the same lines naming a place or a piece are still reported.
+#[test]
+fn a_greeting_or_sign_off_with_a_number_is_left_out() {
+    use pbem_judge::roads_boats::check::{Expect, check, render_text};
+    let s = state();
+    let n = names(s);
+    let me = Expect {
+        player: Some(Colour::Red),
+        game: None,
+    };
+    let order = format!("move {}: {}", n.own, n.hex);
+    for g in GREETINGS.iter().chain(CLOSINGS) {
+        for text in [
+            format!("{g}\n\nplayer red\nturn 1\nmovement\n{order}\n"),
+            format!("player red\nturn 1\n\n{g}\n\nmovement\n{order}\n"),
+            format!("player red\nturn 1\nmovement\n{order}\n\n{g}\n"),
+        ] {
+            let c = check(s, &text, &me);
+            assert_eq!(c.errors(), 0, "{}", render_text(&c, "o.txt", &text));
+            assert_eq!(c.orders.movement.len(), 1, "{text}");
+        }
+    }
+    // What makes a line order-like is a place or a piece, not a digit: each of these,
+    // after the last order, is reported.
+    for slip in [
+        format!("mvoe {} to {}", n.other, n.next),
+        format!("Thanks, and {} to {}", n.other, n.next),
+        "2 boards for yellow".to_string(),
+        "Sent 2 boards".to_string(),
+        "see you at the sawmill in turn 6".to_string(),
+        "yellow owes me 3".to_string(),
+        "2 donkeys please".to_string(),
+    ] {
+        let text = format!("player red\nturn 1\nmovement\n{order}\n{slip}\n");
+        let c = check(s, &text, &me);
+        let at = text.find(&slip).expect("the slip");
+        assert!(
+            c.diagnostics
+                .iter()
+                .any(|d| d.is_error() && d.span.as_ref().is_some_and(|r| r.start >= at)),
+            "`{slip}` is reported:\n{}",
+            render_text(&c, "o.txt", &text)
+        );
+    }
 }

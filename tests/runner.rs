@@ -53,6 +53,7 @@ mod picture;
 mod properties;
 mod rb_bot;
 mod rb_reach;
+mod rb_template;
 mod report;
 mod robustness;
 mod scenario_files;

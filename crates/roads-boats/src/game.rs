@@ -640,13 +640,32 @@ impl Position for State {
     /// docs/orders.md: "A line holding only a phase name — `production`, `movement`,
     /// `building` or `wonder` — starts that phase's orders"; the seat's transporters are
     /// listed under movement as comments, where they stand and what they carry.
+    ///
+    /// Issue 38, point 3: each example line (`# make …`, `# move D1: C3`, `# build …`,
+    /// `# road …`, `# bricks …`) names the seat's own transporters and a place where it
+    /// works as things stand: it is made from the seat's pieces and the rules' own
+    /// tables (`resolve::range`, `resolve::buildable`) and kept only if `judge check`
+    /// accepts it alone; where none works, a comment says so instead.
     fn template(&self, seat: &str) -> String {
         let Some(me) = colour(seat) else {
             return String::new();
         };
-        let mut out = String::from(
-            "production\n# make 4 boards at C3 from D1     (docs/orders.md, Production)\n\nmovement\n",
-        );
+        let mut out = String::new();
+        // A finished game plays no more orders: no example works (issue 38, point 3).
+        if let Some(why) = &self.game_over {
+            out.push_str(&format!(
+                "# the game is over ({why}): no order is played\n\n"
+            ));
+        }
+        out.push_str("production\n");
+        out.push_str(&match make_example(self, me) {
+            Some(line) => format!("# {line}     (docs/orders.md, Production)\n"),
+            None => {
+                "# nothing to make where your transporters stand (docs/orders.md, Production)\n"
+                    .to_string()
+            }
+        });
+        out.push_str("\nmovement\n");
         let mine: Vec<_> = self
             .transporters
             .iter()
@@ -666,20 +685,43 @@ impl Position for State {
                 format!(", carrying {}", t.cargo)
             };
             out.push_str(&format!("# {} {at}{cargo}\n", t.kind.name()));
-            out.push_str(&reach_lines(self, *id, t.at));
-            out.push_str(&if t.kind == crate::transporter::Kind::Plane {
-                format!("# fly {id}: land\n")
+            let (reach, first) = reach_lines(self, *id, t.at);
+            out.push_str(&reach);
+            // The way to the first place listed: a move that works as things stand.
+            // A plane lands where it stands, else on a tile next to it that takes it.
+            let examples: Vec<String> = if t.kind == crate::transporter::Kind::Plane {
+                let near = t.at.hex().into_iter().flat_map(|h| self.map.neighbours(h));
+                std::iter::once(format!("fly {id}: land"))
+                    .chain(near.map(|(_, n)| format!("fly {id}: land {n}")))
+                    .collect()
             } else {
-                format!("# move {id}:\n")
-            });
+                first
+                    .map(|path| format!("move {id}: {path}"))
+                    .into_iter()
+                    .collect()
+            };
+            if let Some(line) = first_that_checks(self, me, "movement", examples) {
+                out.push_str(&format!("# {line}\n"));
+            }
         }
         out.push_str("\nbuilding\n");
-        let (table, example) = build_lines(self, me);
+        let (table, builds) = build_lines(self, me);
         out.push_str(&table);
-        out.push_str(&format!(
-            "# {}\n# road C3 C4 with D1\n\nwonder\n# bricks 2 paying 1 board, 2 stone\n",
-            example.as_deref().unwrap_or("build sawmill at C3 with D1")
-        ));
+        out.push_str(&match first_that_checks(self, me, "building", builds) {
+            Some(line) => format!("# {line}\n"),
+            None => "# nothing your transporters can build where they stand\n".to_string(),
+        });
+        out.push_str(&match road_example(self, me) {
+            Some(line) => format!("# {line}\n"),
+            None => {
+                "# nowhere a road can be built from where your transporters stand\n".to_string()
+            }
+        });
+        out.push_str("\nwonder\n");
+        out.push_str(&match bricks_example(self, me) {
+            Some(line) => format!("# {line}\n"),
+            None => "# nothing at your home to pay for a brick\n".to_string(),
+        });
         out
     }
 
@@ -719,13 +761,21 @@ impl Position for State {
 /// Issue 25: where a transporter can get this turn (each place with the movement points
 /// left there, and the goods lying there) and what stops its first step (a wall, a river
 /// without a bridge, a tile with no road for a wagon), as comment lines of the template.
+/// Also the steps of a `move` to the first place listed (`C3; C4`), if any.
 fn reach_lines(
     s: &State,
     id: crate::transporter::TransporterId,
     at: crate::transporter::Location,
-) -> String {
+) -> (String, Option<String>) {
     use crate::refusal::Refusal;
     let (reached, stopped) = super::resolve::range(s, id);
+    let first = reached.first().map(|r| {
+        r.path
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("; ")
+    });
     let kind = s.transporters.get(&id).map(|t| t.kind);
     let mut out = String::new();
     let lying = |l: crate::transporter::Location| match l {
@@ -820,15 +870,119 @@ fn reach_lines(
     if !stops.is_empty() {
         out.push_str(&format!("#   not to: {}\n", stops.join("; ")));
     }
+    (out, first)
+}
+
+/// How many lines an example is chosen from at most: each is checked in full.
+const EXAMPLES_TRIED: usize = 24;
+
+/// Issue 38, point 3: the first of `candidates` that works as things stand: `judge
+/// check` accepts it alone under `heading`, as `me`'s orders against this state, and
+/// its dry run says what it does (an order that would do nothing, as in a game that is
+/// over, is no example).
+fn first_that_checks(
+    s: &State,
+    me: Colour,
+    heading: &str,
+    candidates: impl IntoIterator<Item = String>,
+) -> Option<String> {
+    candidates.into_iter().take(EXAMPLES_TRIED).find(|line| {
+        let text = format!(
+            "player {}\nturn {}\n{heading}\n{line}\n",
+            me.name(),
+            s.turn + 1
+        );
+        let c = check::check(
+            s,
+            &text,
+            &check::Expect {
+                player: Some(me),
+                game: None,
+            },
+        );
+        c.errors() == 0 && c.echo.iter().any(|e| !e.outcome.is_empty())
+    })
+}
+
+/// The land areas where `me`'s transporters stand, each with the first of them there.
+fn stands(s: &State, me: Colour) -> Vec<(crate::map::AreaId, crate::transporter::TransporterId)> {
+    let mut out: Vec<(crate::map::AreaId, crate::transporter::TransporterId)> = Vec::new();
+    for (id, t) in s.transporters_of(me) {
+        if let crate::transporter::Location::Land(a) = t.at
+            && !out.iter().any(|(b, _)| *b == a)
+        {
+            out.push((a, *id));
+        }
+    }
     out
+}
+
+/// Issue 38, point 3: a `make` at a factory where one of `me`'s transporters stands,
+/// one of its recipes, from that transporter, that `judge check` accepts.
+fn make_example(s: &State, me: Colour) -> Option<String> {
+    use crate::building::Output;
+    let mut candidates = Vec::new();
+    for (id, t) in s.transporters_of(me) {
+        let crate::transporter::Location::Land(a) = t.at else {
+            continue;
+        };
+        for b in s.buildings_on(a.hex).filter(|b| b.at == a) {
+            for r in b.kind.recipes() {
+                candidates.push(match r.output {
+                    Output::Good(g) => format!("make {} at {a} from {id}", g.counted(1)),
+                    Output::Transporter(k) => format!("make {} at {a} from {id}", k.name()),
+                });
+            }
+        }
+    }
+    first_that_checks(s, me, "production", candidates)
+}
+
+/// Issue 38, point 3: a road from where one of `me`'s transporters stands, with a
+/// stone there or aboard, to a neighbouring area, that `judge check` accepts.
+fn road_example(s: &State, me: Colour) -> Option<String> {
+    use crate::goods::Good;
+    let mut candidates = Vec::new();
+    for (a, _) in stands(s, me) {
+        let stone_there = s.goods_at(a).is_some_and(|g| g.count(Good::Stone) > 0);
+        let Some(with) = s
+            .transporters_of(me)
+            .find(|(_, t)| {
+                t.at == crate::transporter::Location::Land(a)
+                    && (stone_there || t.cargo.count(Good::Stone) > 0)
+            })
+            .map(|(id, _)| *id)
+        else {
+            continue;
+        };
+        for (_, n) in s.map.neighbours(a.hex) {
+            for b in s.map.areas(n) {
+                candidates.push(format!("road {a} {b} with {with}"));
+            }
+        }
+    }
+    first_that_checks(s, me, "building", candidates)
+}
+
+/// Issue 38, point 3: a brick paid with one good lying at `me`'s home, that `judge
+/// check` accepts.
+fn bricks_example(s: &State, me: Colour) -> Option<String> {
+    let home = s.players.get(&me)?.home?;
+    let candidates: Vec<String> = s
+        .goods_at(home)?
+        .iter()
+        .map(|(g, _)| format!("bricks 1 paying {}", g.counted(1)))
+        .collect();
+    first_that_checks(s, me, "wonder", candidates)
 }
 
 /// Issue 25: "for each tile the player can build on this turn: which buildings fit its
 /// terrain and what is missing to pay for them". Each place where one of `me`'s
 /// transporters stands, with the buildings the building phase's own rule
 /// (`resolve::buildable`) lets it build there as the goods lie now, those short of goods
-/// (and of how many), those that need research first, or that the tile is full.
-fn build_lines(s: &State, me: Colour) -> (String, Option<String>) {
+/// (and of how many), those that need research first, or that the tile is full; and
+/// each build it allows, as an order (issue 38, point 3: the template's example).
+fn build_lines(s: &State, me: Colour) -> (String, Vec<String>) {
     use crate::refusal::Refusal;
     use crate::transporter::Location;
     let mut sites: std::collections::BTreeMap<
@@ -847,7 +1001,7 @@ fn build_lines(s: &State, me: Colour) -> (String, Option<String>) {
             sites.entry(a).or_insert(*id);
         }
     }
-    let (mut out, mut example) = (String::new(), None);
+    let (mut out, mut examples) = (String::new(), Vec::new());
     for (at, with) in sites {
         let (mut can, mut short, mut research, mut other) =
             (Vec::new(), Vec::new(), Vec::new(), Vec::new());
@@ -874,9 +1028,7 @@ fn build_lines(s: &State, me: Colour) -> (String, Option<String>) {
                 Err(why) => other.push(format!("{} ({why})", kind.name())),
             }
         }
-        if let (None, Some(first)) = (&example, can.first()) {
-            example = Some(format!("build {first} at {at} with {with}"));
-        }
+        examples.extend(can.iter().map(|k| format!("build {k} at {at} with {with}")));
         let rows = match full {
             Some(why) => vec![format!("full ({why})")],
             None => [
@@ -907,7 +1059,7 @@ fn build_lines(s: &State, me: Colour) -> (String, Option<String>) {
             "# where your transporters stand, as the goods lie now:\n",
         );
     }
-    (out, example)
+    (out, examples)
 }
 
 /// What the order writer's script works from (see `writer`).

@@ -562,8 +562,8 @@ fn reads(toks: &[Token], map: &Map, end: usize) -> bool {
 /// Issue 38, points 1 and 2 (docs/orders.md, "A mail is a letter"): is a line that did
 /// not read plainly no order, but a letter's greeting or sign-off? It is when it is
 /// written in plain words, on each of its lines if it runs over several (letters,
-/// spaces and `, . ! ? ' " - : ; ( )`, and no digit:
-/// every count, hex, area, border and transporter has one) and
+/// digits, spaces and `, . ! ? ' " - : ; ( )`), names no place or piece if it holds a
+/// digit ([`names_a_piece`]: "Orders for turn 5:" is prose, `2 boards at C3` is not), and
 /// - its first word is no order word (of any phase or module), heading, header or
 ///   set-up word;
 /// - nor a word people use for an order (`go`, `take`) such that, with the order word
@@ -585,7 +585,9 @@ fn is_letter_prose(toks: &[Token], written: &str, map: &Map, end: usize) -> bool
     let words = written
         .lines()
         .all(|l| l.trim().is_empty() || judge_core::text::is_words(l));
-    if !words || written.chars().any(|c| c.is_ascii_digit()) {
+    // A digit is no order by itself ("Orders for turn 5:", "Sent from my iPhone 15"):
+    // a line with one is prose only if it names no place or piece (issue 38).
+    if !words || (written.chars().any(|c| c.is_ascii_digit()) && names_a_piece(written)) {
         return false;
     }
     let w = first
@@ -620,6 +622,41 @@ fn is_letter_prose(toks: &[Token], written: &str, map: &Map, end: usize) -> bool
     trial = toks.to_vec();
     trial.insert(0, first.clone());
     !verbs.iter().any(|v| with_first(&mut trial, v))
+}
+
+/// Does a line holding a digit name a place or a piece, as an order does (docs/orders.md,
+/// "A mail is a letter")? It does when one of its words (stripped of the punctuation
+/// around it)
+/// - holds a digit and is no plain number: not digits alone (`5`, `2027`), with `.`,
+///   `:` or `,` between them (`10:30`, `1.5`), or an ordinal (`3rd`, `12th`) — so a hex
+///   (`C3`), area, border, transporter (`D1`), mixture or counted good (`2Bd`) is one;
+/// - or is a good (`boards`, `stone`, `st`), a building (`sawmill`, `mine`), a kind of
+///   transporter (`donkey`, `rafts`) or a player colour (`yellow`), in any spelling the
+///   reader takes.
+///
+/// A greeting or sign-off with a number ("Hi all, here are my turn 12 orders") names
+/// none; every order with a number in it names one, or is caught by the other tests of
+/// [`is_letter_prose`] (`move order 1, 2`: its verb).
+fn names_a_piece(written: &str) -> bool {
+    written.split_whitespace().any(|word| {
+        let w = word.trim_matches(|c: char| ",.!?'\"-:;()".contains(c));
+        if w.chars().any(|c| c.is_ascii_digit()) {
+            let lower = w.to_ascii_lowercase();
+            let ordinal = ["st", "nd", "rd", "th"].iter().any(|s| {
+                lower
+                    .strip_suffix(s)
+                    .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+            });
+            let number = w.chars().all(|c| c.is_ascii_digit() || ".:,".contains(c));
+            !(number || ordinal)
+        } else {
+            !w.is_empty()
+                && (w.parse::<Good>().is_ok()
+                    || w.parse::<BuildingKind>().is_ok()
+                    || w.parse::<Kind>().is_ok()
+                    || w.parse::<Colour>().is_ok())
+        }
+    })
 }
 
 /// A mail is a letter: "Hi judge," before the orders and "Thanks! / Ann" after them are
