@@ -914,3 +914,36 @@ fn issue_38_point_20_every_path_a_help_text_names_exists() {
         assert!(named.iter().any(|n| n == known), "{known} not seen in {named:?}");
     }
 }
+
+/// Issue 38, point 20: "`selfplay --games 20` says \"seeds 1..21\"": games are played
+/// with the seeds `--seed`, `--seed` + 1, … , `--seed` + games − 1, and the summary names
+/// those, first and last (one game, its one seed), in random self-play and with bots.
+#[test]
+fn issue_38_point_20_selfplay_names_the_seeds_it_played() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    for (args, said) in [
+        (
+            vec!["selfplay", "catan", "--games", "20", "--seed", "1"],
+            "seeds 1 to 20\n",
+        ),
+        (
+            vec!["selfplay", "catan", "--games", "1", "--seed", "5"],
+            "seed 5\n",
+        ),
+        (
+            vec![
+                "selfplay", "catan", "--bots", "greedy,random,random", "--games", "3",
+                "--seed", "7",
+            ],
+            "seeds 7 to 9\n",
+        ),
+    ] {
+        let (code, out, err) = judge(&args, tmp.path());
+        assert_eq!(code, 0, "{args:?}: {out}{err}");
+        let first = out.lines().next().unwrap_or("");
+        assert!(
+            format!("{first}\n").ends_with(&format!(", {said}")),
+            "{args:?}: {out}"
+        );
+    }
+}
