@@ -487,3 +487,46 @@ fn p15_a_site_killed_again_and_again_leaves_no_temporary_file() {
         .collect();
     assert!(left.is_empty(), "left in the web root: {left:?}");
 }
+
+/// Issue 38, point 20: "a cron pass committed the GM's `judge end` turn as \"island:
+/// mail\"". `judge end` without `--commit` leaves its turn for the next `--commit`,
+/// which says what it holds — the turn, and that the GM ended the game, as `judge end
+/// --commit` would have — whether it is a pass over the folder (`judge turn --all`) or
+/// over the one game; a pass with only mail to commit still says mail.
+#[test]
+fn issue_38_point_20_a_commit_of_the_gms_end_says_so() {
+    let f = crate::mail_commands::Folder::new();
+    f.game(
+        "island",
+        &[&["--game", "catan", "--seed", "4"][..], &support::ANN_BOB_CAT].concat(),
+    );
+    git(&f.root, &["init", "-q"]);
+    git(&f.root, &["config", "user.name", "GM"]);
+    git(&f.root, &["config", "user.email", "gm@example.org"]);
+    git(&f.root, &["add", "-A"]);
+    git(&f.root, &["commit", "-q", "-m", "island: turn 0"]);
+    let island = f.dir("island");
+    let (code, out, err) = judge(&["end", s(&island), "--why", "the club closed"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = judge(&["turn", "--all", s(&f.root), "--commit"]);
+    assert!(code == 0 || code == 3, "{out}{err}");
+    let subject = git(&f.root, &["log", "-1", "--format=%s"]);
+    assert_eq!(subject.trim(), "island: turn 1, the GM ended the game", "{out}");
+    // The one game's pass, the same.
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("demo");
+    demo_in_git(&dir, "Ann", "");
+    let (code, out, err) = judge(&["end", s(&dir), "--why", "we stop", "--no-send"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = judge(&["turn", s(&dir), "--commit", "--no-send"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("Committed demo: turn 1, the GM ended the game."), "{out}");
+    let subject = git(&dir, &["log", "-1", "--format=%s"]);
+    assert_eq!(subject.trim(), "demo: turn 1, the GM ended the game");
+    // Mail alone, once the end is in git: "mail".
+    std::fs::write(dir.join("notes.txt"), "the GM's own note\n").expect("note");
+    let (code, out, err) = judge(&["turn", s(&dir), "--commit", "--no-send"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let subject = git(&dir, &["log", "-1", "--format=%s"]);
+    assert_eq!(subject.trim(), "demo: mail", "{out}");
+}
