@@ -911,7 +911,10 @@ fn issue_38_point_20_every_path_a_help_text_names_exists() {
     assert!(missing.is_empty(), "{}", missing.join("\n"));
     // The check reads what it means to: the help names these, and they are found.
     for known in ["docs/gm-guide.md", "deploy/systemd/judge-serve.service"] {
-        assert!(named.iter().any(|n| n == known), "{known} not seen in {named:?}");
+        assert!(
+            named.iter().any(|n| n == known),
+            "{known} not seen in {named:?}"
+        );
     }
 }
 
@@ -932,8 +935,14 @@ fn issue_38_point_20_selfplay_names_the_seeds_it_played() {
         ),
         (
             vec![
-                "selfplay", "catan", "--bots", "greedy,random,random", "--games", "3",
-                "--seed", "7",
+                "selfplay",
+                "catan",
+                "--bots",
+                "greedy,random,random",
+                "--games",
+                "3",
+                "--seed",
+                "7",
             ],
             "seeds 7 to 9\n",
         ),

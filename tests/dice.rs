@@ -483,7 +483,10 @@ fn issue_38_point_20_verify_says_step_for_a_step_and_turn_for_a_turn() {
     let (code, out) = verify_clone(&dir);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("step 20 differs: "), "{out}");
-    assert!(out.contains("NOT VERIFIED: step 20 is the first that differs"), "{out}");
+    assert!(
+        out.contains("NOT VERIFIED: step 20 is the first that differs"),
+        "{out}"
+    );
     assert!(
         !out.contains("turn 20 differs") && !out.contains("turn 20 is the first"),
         "{out}"
@@ -492,7 +495,10 @@ fn issue_38_point_20_verify_says_step_for_a_step_and_turn_for_a_turn() {
     let tmp = tempfile::tempdir().expect("tmp");
     let dir = tmp.path().join("public");
     public_clone::of("games/catan-4p", &dir);
-    let (a, b) = (dir.join("turns/020/public.json"), dir.join("turns/030/public.json"));
+    let (a, b) = (
+        dir.join("turns/020/public.json"),
+        dir.join("turns/030/public.json"),
+    );
     std::fs::copy(&b, &a).expect("copy");
     let (code, out) = verify_clone(&dir);
     assert_eq!(code, 1, "{out}");
@@ -507,7 +513,10 @@ fn issue_38_point_20_verify_says_step_for_a_step_and_turn_for_a_turn() {
     std::fs::remove_file(rb.join("turns/005/state.json")).expect("rm");
     let (code, out) = verify_clone(&rb);
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains("NOT VERIFIED: turn 5 is the first that differs"), "{out}");
+    assert!(
+        out.contains("NOT VERIFIED: turn 5 is the first that differs"),
+        "{out}"
+    );
     assert!(!out.contains("step 5"), "{out}");
 }
 

@@ -498,7 +498,11 @@ fn issue_38_point_20_a_commit_of_the_gms_end_says_so() {
     let f = crate::mail_commands::Folder::new();
     f.game(
         "island",
-        &[&["--game", "catan", "--seed", "4"][..], &support::ANN_BOB_CAT].concat(),
+        &[
+            &["--game", "catan", "--seed", "4"][..],
+            &support::ANN_BOB_CAT,
+        ]
+        .concat(),
     );
     git(&f.root, &["init", "-q"]);
     git(&f.root, &["config", "user.name", "GM"]);
@@ -511,7 +515,11 @@ fn issue_38_point_20_a_commit_of_the_gms_end_says_so() {
     let (code, out, err) = judge(&["turn", "--all", s(&f.root), "--commit"]);
     assert!(code == 0 || code == 3, "{out}{err}");
     let subject = git(&f.root, &["log", "-1", "--format=%s"]);
-    assert_eq!(subject.trim(), "island: turn 1, the GM ended the game", "{out}");
+    assert_eq!(
+        subject.trim(),
+        "island: turn 1, the GM ended the game",
+        "{out}"
+    );
     // The one game's pass, the same.
     let tmp = tempfile::tempdir().expect("tmp");
     let dir = tmp.path().join("demo");
@@ -520,7 +528,10 @@ fn issue_38_point_20_a_commit_of_the_gms_end_says_so() {
     assert_eq!(code, 0, "{out}{err}");
     let (code, out, err) = judge(&["turn", s(&dir), "--commit", "--no-send"]);
     assert_eq!(code, 0, "{out}{err}");
-    assert!(out.contains("Committed demo: turn 1, the GM ended the game."), "{out}");
+    assert!(
+        out.contains("Committed demo: turn 1, the GM ended the game."),
+        "{out}"
+    );
     let subject = git(&dir, &["log", "-1", "--format=%s"]);
     assert_eq!(subject.trim(), "demo: turn 1, the GM ended the game");
     // Mail alone, once the end is in git: "mail".
@@ -558,7 +569,12 @@ fn issue_38_point_20_the_site_of_an_ended_game_drops_its_writer_pages() {
             assert!(site.join(w).is_file(), "{w} while the game runs");
         }
         // The GM's own files beside the site.
-        let own = ["notes.html", "write-up.html", "writer-notes.js", "robots.txt"];
+        let own = [
+            "notes.html",
+            "write-up.html",
+            "writer-notes.js",
+            "robots.txt",
+        ];
         for o in own {
             std::fs::write(site.join(o), "<p>the GM's own, window.WRITER</p>").expect("own");
         }
@@ -570,7 +586,10 @@ fn issue_38_point_20_the_site_of_an_ended_game_drops_its_writer_pages() {
         let (code, out, err) = judge(&["site", s(&game), "-o", s(&site)]);
         assert_eq!(code, 0, "{out}{err}");
         for w in ["write-red.html", "write-yellow.html"] {
-            assert!(!site.join(w).exists(), "{w} after the end (list kept: {kept_list})");
+            assert!(
+                !site.join(w).exists(),
+                "{w} after the end (list kept: {kept_list})"
+            );
         }
         if kept_list {
             for w in writers {
@@ -583,6 +602,9 @@ fn issue_38_point_20_the_site_of_an_ended_game_drops_its_writer_pages() {
         }
         assert!(site.join("index.html").is_file());
         let index = std::fs::read_to_string(site.join("index.html")).expect("index");
-        assert!(!index.contains("write-red.html"), "no link to a removed page");
+        assert!(
+            !index.contains("write-red.html"),
+            "no link to a removed page"
+        );
     }
 }

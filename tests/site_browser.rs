@@ -801,9 +801,7 @@ fn issue_38_point_20_the_writer_writes_one_board_and_calls_its_discs_white() {
     let help = help.as_str().expect("the tools' text");
     assert!(help.contains("a white disc with its name"), "{help}");
     assert!(!help.contains("yellow"), "{help}");
-    let fill = b.eval(
-        "document.querySelector('.writer-transporter circle').getAttribute('fill')",
-    );
+    let fill = b.eval("document.querySelector('.writer-transporter circle').getAttribute('fill')");
     assert_eq!(fill, json!("#ffffff"), "the disc is drawn white");
     b.click(".writer-transporter[data-id='D1']");
     b.click(".tools p.load button");
@@ -825,10 +823,13 @@ fn issue_38_point_20_the_writer_writes_one_board_and_calls_its_discs_white() {
     );
     // No count of one with a plural anywhere in what it wrote.
     for plural in [
-        "boards", "trunks", "coins", "geese", "bombs", "managers", "pearls", "carvings",
-        "rings", "sketches",
+        "boards", "trunks", "coins", "geese", "bombs", "managers", "pearls", "carvings", "rings",
+        "sketches",
     ] {
-        assert!(!file.contains(&format!(" 1 {plural}")), "1 {plural} in:\n{file}");
+        assert!(
+            !file.contains(&format!(" 1 {plural}")),
+            "1 {plural} in:\n{file}"
+        );
     }
     let errors = b.errors();
     assert!(errors.is_empty(), "{errors:#?}");

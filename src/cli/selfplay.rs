@@ -279,9 +279,6 @@ pub fn run(args: SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
 fn seeds(first: u64, games: u32) -> String {
     match games {
         0 | 1 => format!("seed {first}"),
-        n => format!(
-            "seeds {first} to {}",
-            first.wrapping_add(u64::from(n - 1))
-        ),
+        n => format!("seeds {first} to {}", first.wrapping_add(u64::from(n - 1))),
     }
 }

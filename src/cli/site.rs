@@ -59,9 +59,7 @@ pub fn run(args: SiteArgs, out: &mut dyn Write) -> Result<(), Failure> {
     // killed in between leaves a list of what is there.
     let list: String = files.keys().map(|n| format!("{n}\n")).collect();
     let list_path = args.output.join(SITE_LIST);
-    if std::fs::read(&list_path).is_ok_and(|old| old != list.as_bytes())
-        || !list_path.is_file()
-    {
+    if std::fs::read(&list_path).is_ok_and(|old| old != list.as_bytes()) || !list_path.is_file() {
         crate::archive::atomic::write_file(&list_path, list.as_bytes())?;
         readable(&list_path)?;
     }
@@ -103,10 +101,7 @@ const SITE_LIST: &str = ".judge-site";
 /// page of the GM's own is never taken for one).
 fn what_it_wrote(output: &Path, overview: &crate::site::Overview) -> Vec<String> {
     let plain = |n: &str| {
-        !n.is_empty()
-            && !n.starts_with('.')
-            && !n.contains(['/', '\\'])
-            && n != SITE_LIST
+        !n.is_empty() && !n.starts_with('.') && !n.contains(['/', '\\']) && n != SITE_LIST
     };
     if let Ok(list) = std::fs::read_to_string(output.join(SITE_LIST)) {
         return list
