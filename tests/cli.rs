@@ -860,3 +860,99 @@ fn the_gm_ends_a_roads_and_boats_game_scored_by_its_rules() {
     let (code, _, err) = support::judge_text(&["end", d, "--why", "  "], &[]);
     assert_eq!(code, 1, "{err}");
 }
+
+/// Issue 38, point 20: every file of the repository that a `--help` text names exists.
+/// `judge serve --help` named `deploy/systemd/judge-serve@.service`, a file the repository
+/// never had (it is `deploy/systemd/judge-serve.service`). Every help text of every
+/// command and subcommand is read; a word that names a path under one of the
+/// repository's own top folders, or a Markdown file, must be there.
+#[test]
+fn issue_38_point_20_every_path_a_help_text_names_exists() {
+    use clap::CommandFactory;
+    fn all_help(cmd: &mut clap::Command, out: &mut Vec<(String, String)>, name: &str) {
+        let text = cmd.render_long_help().to_string();
+        out.push((name.to_string(), text));
+        for sub in cmd.get_subcommands_mut() {
+            let sub_name = format!("{name} {}", sub.get_name());
+            all_help(sub, out, &sub_name);
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tops: Vec<String> = std::fs::read_dir(root)
+        .expect("the repository")
+        .filter_map(Result::ok)
+        .filter(|e| e.path().is_dir())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        // `games/spring` in the examples is the GM's own folder of games, not the
+        // repository's `games/`.
+        .filter(|n| !n.starts_with('.') && n != "target" && n != "games")
+        .collect();
+    let mut helps = Vec::new();
+    let mut cmd = pbem_judge::cli::Cli::command();
+    cmd.build();
+    all_help(&mut cmd, &mut helps, "judge");
+    let mut named = Vec::new();
+    let mut missing = Vec::new();
+    for (command, text) in &helps {
+        for word in text.split_whitespace() {
+            let word = word.trim_matches(|c: char| "()[]{},.;:'\"`<>".contains(c));
+            let first = word.split('/').next().unwrap_or("");
+            let is_path = (word.contains('/') && tops.iter().any(|t| t == first))
+                || (word.ends_with(".md") && !word.contains(' '));
+            if !is_path {
+                continue;
+            }
+            named.push(word.to_string());
+            if !root.join(word).exists() {
+                missing.push(format!("`{command} --help` names {word}"));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+    // The check reads what it means to: the help names these, and they are found.
+    for known in ["docs/gm-guide.md", "deploy/systemd/judge-serve.service"] {
+        assert!(
+            named.iter().any(|n| n == known),
+            "{known} not seen in {named:?}"
+        );
+    }
+}
+
+/// Issue 38, point 20: "`selfplay --games 20` says \"seeds 1..21\"": games are played
+/// with the seeds `--seed`, `--seed` + 1, … , `--seed` + games − 1, and the summary names
+/// those, first and last (one game, its one seed), in random self-play and with bots.
+#[test]
+fn issue_38_point_20_selfplay_names_the_seeds_it_played() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    for (args, said) in [
+        (
+            vec!["selfplay", "catan", "--games", "20", "--seed", "1"],
+            "seeds 1 to 20\n",
+        ),
+        (
+            vec!["selfplay", "catan", "--games", "1", "--seed", "5"],
+            "seed 5\n",
+        ),
+        (
+            vec![
+                "selfplay",
+                "catan",
+                "--bots",
+                "greedy,random,random",
+                "--games",
+                "3",
+                "--seed",
+                "7",
+            ],
+            "seeds 7 to 9\n",
+        ),
+    ] {
+        let (code, out, err) = judge(&args, tmp.path());
+        assert_eq!(code, 0, "{args:?}: {out}{err}");
+        let first = out.lines().next().unwrap_or("");
+        assert!(
+            format!("{first}\n").ends_with(&format!(", {said}")),
+            "{args:?}: {out}"
+        );
+    }
+}

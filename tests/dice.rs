@@ -230,7 +230,7 @@ fn verify_checks_the_commitment_and_names_the_first_turn_that_differs() {
     assert!(out.contains("NOT VERIFIED"), "{out}");
     assert!(out.contains("is the first that differs"), "{out}");
     assert!(
-        out.contains("turn 0 differs"),
+        out.contains("step 0 differs"),
         "the deck is shuffled at turn 0: {out}"
     );
 }
@@ -262,7 +262,7 @@ fn verify_on_the_public_record_checks_every_roll() {
     public_clone::forge(&dir, 40, &format!("{a2} + {b} = {}", a2 + b), [a2, b], None);
     let (code, out, err) = judge(&["verify", d]);
     assert_eq!(code, 1, "{out}{err}");
-    assert!(out.contains("turn 40 is the first that differs"), "{out}");
+    assert!(out.contains("step 40 is the first that differs"), "{out}");
 }
 
 /// Issue 38, point 12: "`judge reveal --now` on a running game publishes the seed while
@@ -462,7 +462,62 @@ fn issue_37_point_20_a_roll_forged_with_another_turns_number_is_caught() {
     public_clone::forge(&dir, 20, "6 + 6 = 12", [6, 6], Some(sixes));
     let (code, out) = verify_clone(&dir);
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains("NOT VERIFIED: turn 20"), "{out}");
+    assert!(out.contains("NOT VERIFIED: step 20"), "{out}");
+}
+
+/// Issue 38, point 20: "`judge verify` mixes step and turn numbers (\"turn 12 differs:
+/// turn 4: …\")". A Catan game's archive is kept in steps and its players play turns:
+/// verify names a step of the record as a step (`step 20 differs`, `NOT VERIFIED: step
+/// 20 is the first that differs`) and a player's turn as a turn; a Roads & Boats game,
+/// whose record is kept in turns, still says turn.
+#[test]
+fn issue_38_point_20_verify_says_step_for_a_step_and_turn_for_a_turn() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("public");
+    public_clone::of("games/catan-4p", &dir);
+    let (code, out) = verify_clone(&dir);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("step 0 and "), "{out}");
+    assert!(!out.contains("turn 0 and"), "{out}");
+    public_clone::forge(&dir, 20, "6 +6 = 12", [6, 6], None);
+    let (code, out) = verify_clone(&dir);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("step 20 differs: "), "{out}");
+    assert!(
+        out.contains("NOT VERIFIED: step 20 is the first that differs"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("turn 20 differs") && !out.contains("turn 20 is the first"),
+        "{out}"
+    );
+    // The step's public record out of place: named as steps, not turns.
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("public");
+    public_clone::of("games/catan-4p", &dir);
+    let (a, b) = (
+        dir.join("turns/020/public.json"),
+        dir.join("turns/030/public.json"),
+    );
+    std::fs::copy(&b, &a).expect("copy");
+    let (code, out) = verify_clone(&dir);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("is the position after step 30, not after step 20"),
+        "{out}"
+    );
+    // Roads & Boats keeps turns.
+    let tmp = tempfile::tempdir().expect("tmp");
+    let rb = tmp.path().join("two-rivers");
+    support::copy_dir(Path::new("games/two-rivers-2p"), &rb, &|_| true);
+    std::fs::remove_file(rb.join("turns/005/state.json")).expect("rm");
+    let (code, out) = verify_clone(&rb);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("NOT VERIFIED: turn 5 is the first that differs"),
+        "{out}"
+    );
+    assert!(!out.contains("step 5"), "{out}");
 }
 
 /// Issue 37, point 20: "A deleted report: exit 0." A turn whose public report (or any
@@ -476,7 +531,7 @@ fn issue_37_point_20_a_deleted_report_fails_verification() {
         let _ = std::fs::remove_file(dir.join("turns/020").join(file));
         let (code, out) = verify_clone(&dir);
         assert_eq!(code, 1, "{file}: {out}");
-        assert!(out.contains("NOT VERIFIED: turn 20"), "{file}: {out}");
+        assert!(out.contains("NOT VERIFIED: step 20"), "{file}: {out}");
         assert!(out.contains(file), "{file} is named: {out}");
     }
 }
@@ -491,7 +546,7 @@ fn issue_37_point_20_a_roll_written_another_way_is_caught() {
     public_clone::forge(&dir, 20, "6 +6 = 12", [6, 6], None);
     let (code, out) = verify_clone(&dir);
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains("NOT VERIFIED: turn 20"), "{out}");
+    assert!(out.contains("NOT VERIFIED: step 20"), "{out}");
     // The report alone rewritten so (the record's draws left true) is caught too: the
     // report no longer shows the roll the record has.
     let tmp = tempfile::tempdir().expect("tmp");
@@ -508,7 +563,7 @@ fn issue_37_point_20_a_roll_written_another_way_is_caught() {
     .expect("write");
     let (code, out) = verify_clone(&dir);
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains("NOT VERIFIED: turn 20"), "{out}");
+    assert!(out.contains("NOT VERIFIED: step 20"), "{out}");
 }
 
 /// Issue 37, point 20: "a missing or reordered turn fails". Two turns' public records
@@ -530,7 +585,7 @@ fn issue_37_point_20_a_missing_or_reordered_turn_fails() {
     }
     let (code, out) = verify_clone(&dir);
     assert_eq!(code, 1, "swapped: {out}");
-    assert!(out.contains("NOT VERIFIED: turn 20"), "{out}");
+    assert!(out.contains("NOT VERIFIED: step 20"), "{out}");
     // Step 20's public record gone, its folder left.
     let tmp = tempfile::tempdir().expect("tmp");
     let dir = tmp.path().join("public");
@@ -540,7 +595,7 @@ fn issue_37_point_20_a_missing_or_reordered_turn_fails() {
     }
     let (code, out) = verify_clone(&dir);
     assert_eq!(code, 1, "emptied: {out}");
-    assert!(out.contains("NOT VERIFIED: turn 20"), "{out}");
+    assert!(out.contains("NOT VERIFIED: step 20"), "{out}");
     // The last step gone: the seed was published after it.
     let tmp = tempfile::tempdir().expect("tmp");
     let dir = tmp.path().join("public");
@@ -549,7 +604,7 @@ fn issue_37_point_20_a_missing_or_reordered_turn_fails() {
     std::fs::remove_dir_all(dir.join(format!("turns/{last:03}"))).expect("rm");
     let (code, out) = verify_clone(&dir);
     assert_eq!(code, 1, "the last turn gone: {out}");
-    assert!(out.contains(&format!("NOT VERIFIED: turn {last}")), "{out}");
+    assert!(out.contains(&format!("NOT VERIFIED: step {last}")), "{out}");
 }
 
 /// Issue 37, point 20: a game whose states are public (Roads & Boats) is verified by

@@ -487,3 +487,124 @@ fn p15_a_site_killed_again_and_again_leaves_no_temporary_file() {
         .collect();
     assert!(left.is_empty(), "left in the web root: {left:?}");
 }
+
+/// Issue 38, point 20: "a cron pass committed the GM's `judge end` turn as \"island:
+/// mail\"". `judge end` without `--commit` leaves its turn for the next `--commit`,
+/// which says what it holds — the turn, and that the GM ended the game, as `judge end
+/// --commit` would have — whether it is a pass over the folder (`judge turn --all`) or
+/// over the one game; a pass with only mail to commit still says mail.
+#[test]
+fn issue_38_point_20_a_commit_of_the_gms_end_says_so() {
+    let f = crate::mail_commands::Folder::new();
+    f.game(
+        "island",
+        &[
+            &["--game", "catan", "--seed", "4"][..],
+            &support::ANN_BOB_CAT,
+        ]
+        .concat(),
+    );
+    git(&f.root, &["init", "-q"]);
+    git(&f.root, &["config", "user.name", "GM"]);
+    git(&f.root, &["config", "user.email", "gm@example.org"]);
+    git(&f.root, &["add", "-A"]);
+    git(&f.root, &["commit", "-q", "-m", "island: turn 0"]);
+    let island = f.dir("island");
+    let (code, out, err) = judge(&["end", s(&island), "--why", "the club closed"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = judge(&["turn", "--all", s(&f.root), "--commit"]);
+    assert!(code == 0 || code == 3, "{out}{err}");
+    let subject = git(&f.root, &["log", "-1", "--format=%s"]);
+    assert_eq!(
+        subject.trim(),
+        "island: turn 1, the GM ended the game",
+        "{out}"
+    );
+    // The one game's pass, the same.
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("demo");
+    demo_in_git(&dir, "Ann", "");
+    let (code, out, err) = judge(&["end", s(&dir), "--why", "we stop", "--no-send"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = judge(&["turn", s(&dir), "--commit", "--no-send"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("Committed demo: turn 1, the GM ended the game."),
+        "{out}"
+    );
+    let subject = git(&dir, &["log", "-1", "--format=%s"]);
+    assert_eq!(subject.trim(), "demo: turn 1, the GM ended the game");
+    // Mail alone, once the end is in git: "mail".
+    std::fs::write(dir.join("notes.txt"), "the GM's own note\n").expect("note");
+    let (code, out, err) = judge(&["turn", s(&dir), "--commit", "--no-send"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let subject = git(&dir, &["log", "-1", "--format=%s"]);
+    assert_eq!(subject.trim(), "demo: mail", "{out}");
+}
+
+/// Issue 38, point 20: "`judge site` into the same folder after the game ended leaves
+/// the old writer pages published". The site keeps the list of what it wrote
+/// (`.judge-site` in the web root); a page it wrote that the game no longer has (each
+/// seat's order writer, its scripts, once the game is over) is removed, and nothing it
+/// did not write is ever touched: the GM's own files beside the site stay, a GM's page
+/// named like a writer's included. A site written before the list was kept loses its
+/// seats' writer pages (pages of the judge's own making) and nothing else.
+#[test]
+fn issue_38_point_20_the_site_of_an_ended_game_drops_its_writer_pages() {
+    for kept_list in [true, false] {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let game = tmp.path().join("demo");
+        support::copy_dir(Path::new("games/demo"), &game, &|_| true);
+        let site = tmp.path().join("site");
+        let (code, out, err) = judge(&["site", s(&game), "-o", s(&site)]);
+        assert_eq!(code, 0, "{out}{err}");
+        let writers = [
+            "write-red.html",
+            "write-yellow.html",
+            "writer.js",
+            "game-writer.js",
+            "position.js",
+        ];
+        for w in writers {
+            assert!(site.join(w).is_file(), "{w} while the game runs");
+        }
+        // The GM's own files beside the site.
+        let own = [
+            "notes.html",
+            "write-up.html",
+            "writer-notes.js",
+            "robots.txt",
+        ];
+        for o in own {
+            std::fs::write(site.join(o), "<p>the GM's own, window.WRITER</p>").expect("own");
+        }
+        if !kept_list {
+            std::fs::remove_file(site.join(".judge-site")).expect("the site's list");
+        }
+        let (code, out, err) = judge(&["end", s(&game), "--why", "we stop", "--no-send"]);
+        assert_eq!(code, 0, "{out}{err}");
+        let (code, out, err) = judge(&["site", s(&game), "-o", s(&site)]);
+        assert_eq!(code, 0, "{out}{err}");
+        for w in ["write-red.html", "write-yellow.html"] {
+            assert!(
+                !site.join(w).exists(),
+                "{w} after the end (list kept: {kept_list})"
+            );
+        }
+        if kept_list {
+            for w in writers {
+                assert!(!site.join(w).exists(), "{w} after the end");
+            }
+            assert!(out.contains("5 removed"), "{out}");
+        }
+        for o in own {
+            assert!(site.join(o).is_file(), "the GM's {o} is kept");
+        }
+        assert!(site.join("index.html").is_file());
+        let index = std::fs::read_to_string(site.join("index.html")).expect("index");
+        assert!(
+            !index.contains("write-red.html"),
+            "no link to a removed page"
+        );
+    }
+}

@@ -690,7 +690,7 @@ fn the_order_writer_composes_orders_by_clicks_and_checks_them() {
     // that stays (D1 moves away), the bricks.
     let orders: Vec<&str> = file.lines().filter(|l| !l.starts_with('#')).collect();
     for (start, end) in [
-        ("move D1: load 1 ", "; unload 1 boards"),
+        ("move D1: load 1 ", "; unload 1 board"),
         ("build ", " at C4 with D2"),
         ("bricks 1 paying 1 ", ""),
     ] {
@@ -768,6 +768,69 @@ fn the_order_writer_composes_orders_by_clicks_and_checks_them() {
         "{href}"
     );
     assert!(href.contains("YOUR-SECRET"), "{href}");
+    let errors = b.errors();
+    assert!(errors.is_empty(), "{errors:#?}");
+}
+
+/// Issue 38, point 20: the order writer writes one of a good in the singular, as
+/// docs/orders.md does (`load 1 board`, `bricks 1 paying 1 board`, never `1 boards`), and
+/// its help calls the discs of the seat's transporters by the colour they are drawn in
+/// (white), not yellow. The demo game's red page, without the checker (the writer writes
+/// without it).
+#[test]
+fn issue_38_point_20_the_writer_writes_one_board_and_calls_its_discs_white() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let game = tmp.path().join("demo");
+    support::copy_dir(Path::new("games/demo"), &game, &|p| {
+        !p.components().any(|c| c.as_os_str() == "pending")
+    });
+    let out = tmp.path().join("site");
+    let (code, _, err) = support::run_judge(
+        &[
+            "site",
+            game.to_str().expect("utf-8"),
+            "-o",
+            out.to_str().expect("utf-8"),
+        ],
+        &[],
+    );
+    assert_eq!(code, 0, "judge site: {err}");
+    let mut b = Browser::start(&chromium());
+    b.open(&url(&out.join("write-red.html")));
+    let help = b.eval("document.getElementById('tools').textContent");
+    let help = help.as_str().expect("the tools' text");
+    assert!(help.contains("a white disc with its name"), "{help}");
+    assert!(!help.contains("yellow"), "{help}");
+    let fill = b.eval("document.querySelector('.writer-transporter circle').getAttribute('fill')");
+    assert_eq!(fill, json!("#ffffff"), "the disc is drawn white");
+    b.click(".writer-transporter[data-id='D1']");
+    b.click(".tools p.load button");
+    b.click(".writer-reach");
+    b.click(".tools p.unload button");
+    b.click(".tools .wonder button[data-good]");
+    b.click(".tools .wonder button.add-bricks");
+    let file = b.file();
+    let orders: Vec<&str> = file.lines().filter(|l| !l.starts_with('#')).collect();
+    let moved = orders
+        .iter()
+        .find(|l| l.starts_with("move D1: "))
+        .unwrap_or_else(|| panic!("D1's move in the file:\n{file}"));
+    assert!(moved.starts_with("move D1: load 1 board;"), "{file}");
+    assert!(moved.ends_with("; unload 1 board"), "{file}");
+    assert!(
+        orders.iter().any(|l| *l == "bricks 1 paying 1 board"),
+        "{file}"
+    );
+    // No count of one with a plural anywhere in what it wrote.
+    for plural in [
+        "boards", "trunks", "coins", "geese", "bombs", "managers", "pearls", "carvings", "rings",
+        "sketches",
+    ] {
+        assert!(
+            !file.contains(&format!(" 1 {plural}")),
+            "1 {plural} in:\n{file}"
+        );
+    }
     let errors = b.errors();
     assert!(errors.is_empty(), "{errors:#?}");
 }

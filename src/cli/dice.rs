@@ -71,7 +71,7 @@ pub fn verify(args: VerifyArgs, out: &mut dyn Write) -> Result<(), Failure> {
             why.push("the published seed and salt do not match the commitment".to_string());
         }
         if let Some((t, _)) = &v.first_difference {
-            why.push(format!("turn {t} is the first that differs"));
+            why.push(format!("{} {t} is the first that differs", v.unit));
         }
         writeln!(out, "NOT VERIFIED: {}", why.join("; ")).context("writing output")?;
         Err(Failure::Reported(1))

@@ -105,7 +105,7 @@ pub enum Command {
     ///
     /// Examples:
     ///   judge cases tests/cases
-    ///   judge cases tests/cases/production/sawmill-makes-boards.toml
+    ///   judge cases tests/cases/production/leftover-trunks-processed-by-sawmill.toml
     #[command(verbatim_doc_comment)]
     Cases(CasesArgs),
     /// Check an order file against the game before sending it: every problem, with line
@@ -162,7 +162,7 @@ pub enum Command {
     /// reconnects when the mail server comes back. SIGTERM (systemctl stop) lets the
     /// pass in hand finish, then it exits: no mail is lost or handled twice.
     ///
-    /// deploy/systemd/judge-serve@.service runs it as a service; cron with
+    /// deploy/systemd/judge-serve.service runs it as a service; cron with
     /// `judge turn --all` keeps working beside it or instead of it.
     ///
     /// Examples:

@@ -145,12 +145,11 @@ fn with_bots(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .as_deref()
         .map_or(String::new(), |name| format!(" on {name}"));
     w(format!(
-        "{} games of {}{on}, bots {} (each seat to the next bot every game), seeds {}..{}",
+        "{} games of {}{on}, bots {} (each seat to the next bot every game), {}",
         args.games,
         kind.title,
         args.bots.join(", "),
-        args.seed,
-        args.seed.wrapping_add(u64::from(args.games))
+        seeds(args.seed, args.games)
     ))?;
     for (i, won) in wins.iter().enumerate() {
         let p = f64::from(*won) / games;
@@ -240,12 +239,11 @@ pub fn run(args: SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let games = f64::from(summary.games.max(1));
     let mut w = |s: String| writeln!(out, "{s}").context("writing output");
     w(format!(
-        "{} random games of {}, {} players, seeds {}..{}",
+        "{} random games of {}, {} players, {}",
         summary.games,
         kind.title,
         args.players,
-        args.seed,
-        args.seed.wrapping_add(u64::from(args.games))
+        seeds(args.seed, args.games)
     ))?;
     for (seat, wins) in summary.wins.iter().enumerate() {
         w(format!(
@@ -274,4 +272,13 @@ pub fn run(args: SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
         secs * 1e9 / (summary.actions.max(1) as f64)
     ))?;
     Ok(())
+}
+
+/// The seeds `games` games from `first` were played with, first and last: game `g`
+/// (from 0) plays seed `first + g` (issue 38, point 20: not `first + games`).
+fn seeds(first: u64, games: u32) -> String {
+    match games {
+        0 | 1 => format!("seed {first}"),
+        n => format!("seeds {first} to {}", first.wrapping_add(u64::from(n - 1))),
+    }
 }

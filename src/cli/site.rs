@@ -41,6 +41,7 @@ pub fn run(args: SiteArgs, out: &mut dyn Write) -> Result<(), Failure> {
         crate::archive::lock::DEFAULT_WAIT,
     )?;
     remove_leftovers(&args.output)?;
+    let before = what_it_wrote(&args.output, &overview);
     let mut written = 0;
     for (name, bytes) in &files {
         let path = args.output.join(name);
@@ -54,17 +55,73 @@ pub fn run(args: SiteArgs, out: &mut dyn Write) -> Result<(), Failure> {
         readable(&path)?;
         written += 1;
     }
+    // The list of what this run wrote goes in before anything is removed, so that a run
+    // killed in between leaves a list of what is there.
+    let list: String = files.keys().map(|n| format!("{n}\n")).collect();
+    let list_path = args.output.join(SITE_LIST);
+    if std::fs::read(&list_path).is_ok_and(|old| old != list.as_bytes()) || !list_path.is_file() {
+        crate::archive::atomic::write_file(&list_path, list.as_bytes())?;
+        readable(&list_path)?;
+    }
+    let mut removed = 0;
+    for name in before.iter().filter(|n| !files.contains_key(*n)) {
+        let path = args.output.join(name);
+        // Only a plain file: never a folder, nor what a link points to.
+        if std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file()) {
+            std::fs::remove_file(&path)
+                .map_err(|e| Failure::Other(anyhow::anyhow!("{}: {e}", path.display())))?;
+            removed += 1;
+        }
+    }
     writeln!(
         out,
-        "{}: {} pages ({} written, {} unchanged); open {}",
+        "{}: {} pages ({} written, {} unchanged{}); open {}",
         args.output.display(),
         pages.len() + 1,
         written,
         files.len() - written,
+        if removed > 0 {
+            format!(", {removed} removed: pages the game no longer has")
+        } else {
+            String::new()
+        },
         args.output.join("index.html").display()
     )
     .context("writing output")?;
     Ok(())
+}
+
+/// The list of the files `judge site` wrote into the web root, one name a line: what a
+/// later run may remove when the game no longer has them (the order writer's pages once
+/// the game is over: issue 38, point 20). Nothing else in the folder is ever removed.
+const SITE_LIST: &str = ".judge-site";
+
+/// What an earlier run wrote into `output`, as its list says. A site written before the
+/// list was kept names its seats' writer pages, where they hold the judge's writer (a
+/// page of the GM's own is never taken for one).
+fn what_it_wrote(output: &Path, overview: &crate::site::Overview) -> Vec<String> {
+    let plain = |n: &str| {
+        !n.is_empty() && !n.starts_with('.') && !n.contains(['/', '\\']) && n != SITE_LIST
+    };
+    if let Ok(list) = std::fs::read_to_string(output.join(SITE_LIST)) {
+        return list
+            .lines()
+            .map(str::trim)
+            .filter(|n| plain(n))
+            .map(str::to_string)
+            .collect();
+    }
+    overview
+        .seats
+        .iter()
+        .map(|seat| crate::site::writer_file(&seat.id))
+        .filter(|n| plain(n))
+        .filter(|n| {
+            std::fs::read_to_string(output.join(n)).is_ok_and(|page| {
+                page.contains("<main class=\"writer\">") && page.contains("window.WRITER")
+            })
+        })
+        .collect()
 }
 
 /// The site goes into a folder of its own: a new or empty one, or one that holds a site

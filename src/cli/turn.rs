@@ -67,11 +67,13 @@ pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
         Done::Held(_) => {}
     }
     if args.commit {
-        let name = archive.name();
-        let message = match done {
-            Done::Played(t) => format!("{name}: turn {t}"),
-            _ => format!("{name}: mail"),
-        };
+        let message = pbem::commit::message(
+            &archive,
+            match done {
+                Done::Played(t) => Some(t),
+                _ => None,
+            },
+        );
         if pbem::commit::commit(&archive, &message)? {
             writeln!(out, "Committed {message}.").context("writing output")?;
         }

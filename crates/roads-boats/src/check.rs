@@ -20,7 +20,7 @@ use super::orders::{
 use super::player::Colour;
 use super::resolve;
 use super::state::Phase;
-use super::transporter::TransporterId;
+use super::transporter::{Location, TransporterId};
 use judge_core::diagnostic::{Diagnostic, did_you_mean};
 
 pub use crate::order_text::Expect;
@@ -405,7 +405,26 @@ pub fn check(state: &State, text: &str, expect: &Expect<'_>) -> Checked {
             .take_while(|c| **c != p)
             .copied()
             .collect();
-        for e in run.events.iter().filter(|e| e.player == Some(p)) {
+        // A move is one fact, written when its order is done; the echo tells it in parts,
+        // each before what the transporter did where that part ends (issue 38, point 20).
+        let marks: BTreeMap<usize, &crate::turn::PathMark> =
+            run.marks.iter().map(|m| (m.event, m)).collect();
+        let paths: BTreeMap<(u32, TransporterId), &Vec<Location>> = run
+            .events
+            .iter()
+            .filter(|e| e.player == Some(p))
+            .filter_map(|e| match (&e.fact, e.line) {
+                (Fact::Moved { transporter, path }, Some(line)) => {
+                    Some(((line, *transporter), path))
+                }
+                _ => None,
+            })
+            .collect();
+        let mut told: BTreeMap<(u32, TransporterId), usize> = BTreeMap::new();
+        for (index, e) in run.events.iter().enumerate() {
+            if e.player != Some(p) {
+                continue;
+            }
             let Some(line) = e.line else { continue };
             let span = line_span(&parsed, line);
             match &e.fact {
@@ -446,7 +465,36 @@ pub fn check(state: &State, text: &str, expect: &Expect<'_>) -> Checked {
                         }
                     }
                     let out = outcomes.entry(line).or_default();
-                    out.push(fact.to_string());
+                    if let Some(m) = marks.get(&index)
+                        && let Some(path) = paths.get(&(line, m.transporter))
+                    {
+                        let since = told.entry((line, m.transporter)).or_insert(1);
+                        if m.reached > *since && m.reached <= path.len() {
+                            out.push(
+                                Fact::Moved {
+                                    transporter: m.transporter,
+                                    path: path[*since - 1..m.reached].to_vec(),
+                                }
+                                .to_string(),
+                            );
+                            *since = m.reached;
+                        }
+                    }
+                    match fact {
+                        Fact::Moved { transporter, path } => {
+                            let since = told.get(&(line, *transporter)).copied().unwrap_or(1);
+                            if since < path.len() {
+                                out.push(
+                                    Fact::Moved {
+                                        transporter: *transporter,
+                                        path: path[since - 1..].to_vec(),
+                                    }
+                                    .to_string(),
+                                );
+                            }
+                        }
+                        fact => out.push(fact.to_string()),
+                    }
                     if let Some(note) = consent_note(state, &run.state, p, e.phase, fact) {
                         out.push(note);
                     }
@@ -529,6 +577,34 @@ mod tests {
                 .any(|e| e.outcome.iter().any(|o| o.contains("R1 moved"))),
             "{:?}",
             c.echo
+        );
+    }
+
+    /// Issue 38, point 20: the echo tells a transporter's steps in the order they happen:
+    /// a donkey that moves, unloads and moves on "moved", then "unloaded", then "moved"
+    /// on — never "unloaded" before the move that took it there.
+    #[test]
+    fn issue_38_point_20_the_echo_tells_the_steps_in_their_order() {
+        let st = state(
+            "[position]\nmove_order = [\"red\", \"yellow\"]\nroads = [[\"D4/E\", \"E4\"], [\"E4\", \"E3\"]]\n\
+             [[position.transporters]]\nid = \"D9\"\nowner = \"red\"\nkind = \"donkey\"\nat = \"D4/E\"\ncargo = { trunks = 2 }\n",
+        );
+        let orders = "player red\nturn 1\nmovement\nmove D9: E4; unload 1 trunk; E3\n";
+        let c = check(&st, orders, &Expect::default());
+        assert_eq!(c.errors(), 0, "{:?}", c.diagnostics);
+        let said: Vec<&str> = c
+            .echo
+            .iter()
+            .flat_map(|e| e.outcome.iter().map(String::as_str))
+            .collect();
+        assert_eq!(
+            said,
+            [
+                "donkey D9 moved D4/E > E4",
+                "donkey D9 unloaded 1 trunk at E4",
+                "donkey D9 moved E4 > E3",
+            ],
+            "{said:?}"
         );
     }
 

@@ -1141,7 +1141,12 @@ fn writer_model(s: &State, me: Colour) -> serde_json::Value {
         .and_then(|p| p.home)
         .map(|h| goods(s.goods_at(h)))
         .unwrap_or_default();
-    json!({ "transporters": transporters, "sites": sites, "home": home })
+    // The name of one of each good (`1 board`, not `1 boards`: issue 38, point 20).
+    let one: serde_json::Map<String, serde_json::Value> = crate::goods::Good::ALL
+        .iter()
+        .map(|g| (g.name().to_string(), json!(g.singular())))
+        .collect();
+    json!({ "transporters": transporters, "sites": sites, "home": home, "one": one })
 }
 
 fn bot_orders(s: &State, me: Colour) -> String {

@@ -19,10 +19,16 @@
   var make = W.svg;
   var html = W.html;
 
+  // "2 boards", but "1 board": one of a good by its singular name, as the order
+  // language writes it (M.one, from the judge).
+  function count(n, good) {
+    return n + " " + (Number(n) === 1 && M.one && M.one[good] ? M.one[good] : good);
+  }
+
   function goodsText(list) {
     return list
       .map(function (g) {
-        return g[1] + " " + g[0];
+        return count(g[1], g[0]);
       })
       .join(", ");
   }
@@ -46,7 +52,7 @@
     var y = t.xy[1] + 18;
     var g = make("g", { class: "writer-transporter", "data-id": t.id, tabindex: "0" }, pieces);
     make("title", {}, g, t.id + ": " + t.kind + " at " + t.at);
-    make("circle", { cx: x, cy: y, r: 11, fill: "#fffde7", stroke: "#111", "stroke-width": 2 }, g);
+    make("circle", { cx: x, cy: y, r: 11, fill: "#ffffff", stroke: "#111", "stroke-width": 2 }, g);
     make("text", { x: x, y: y + 4, "text-anchor": "middle", "font-size": 10, "font-weight": "bold" }, g, t.id);
     g.addEventListener("click", function () {
       choose(t);
@@ -130,7 +136,7 @@
     var go = html("button", { type: "button" }, p, label);
     go.addEventListener("click", function () {
       var k = Math.max(1, parseInt(n.value, 10) || 1);
-      then(k + " " + pick.value, [pick.value, k]);
+      then(count(k, pick.value), [pick.value, k]);
     });
   }
 
@@ -227,7 +233,7 @@
     var shown = html("span", { class: "paying" }, p, "");
     var goods = html("p", {}, box);
     M.home.forEach(function (g) {
-      var b = html("button", { type: "button", "data-good": g[0] }, goods, "+1 " + g[0]);
+      var b = html("button", { type: "button", "data-good": g[0] }, goods, "+" + count(1, g[0]));
       b.addEventListener("click", function () {
         var found = paying.filter(function (x) {
           return x[0] === g[0];
@@ -251,6 +257,6 @@
   }
 
   panel("Your transporters");
-  html("p", {}, tools, "Click one of your transporters on the map (a yellow disc with its name).");
+  html("p", {}, tools, "Click one of your transporters on the map (a white disc with its name).");
   wonder(tools);
 })();

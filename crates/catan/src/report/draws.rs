@@ -131,7 +131,7 @@ impl DrawCheck for Checker {
     fn turn(&mut self, t: &PublicTurn<'_>) -> Result<usize, GameError> {
         let record = t.record.ok_or_else(|| {
             wrong(format!(
-                "its {} is missing: every turn of a game with hidden cards keeps the position as everyone may know it",
+                "its {} is missing: every step of a game with hidden cards keeps the position as everyone may know it",
                 PUBLIC
             ))
         })?;
@@ -139,7 +139,7 @@ impl DrawCheck for Checker {
             .map_err(|e| wrong(format!("its {} does not read: {e}", PUBLIC)))?;
         if s.step != t.turn {
             return Err(wrong(format!(
-                "its {} is the position after turn {}, not after turn {}: the record's turns are out of order",
+                "its {} is the position after step {}, not after step {}: the record's steps are out of order",
                 PUBLIC, s.step, t.turn
             )));
         }
@@ -161,11 +161,11 @@ impl DrawCheck for Checker {
             return Ok(1);
         }
         if self.seats.is_empty() {
-            return Err(wrong("the record has no turn 0 before it".into()));
+            return Err(wrong("the record has no step 0 before it".into()));
         }
         let text = t.draws.ok_or_else(|| {
             wrong(format!(
-                "its {} is missing: every turn of a game with hidden cards keeps the draws everyone saw made in it (a game played before the judge kept them is checked on the GM's whole archive)",
+                "its {} is missing: every step of a game with hidden cards keeps the draws everyone saw made in it (a game played before the judge kept them is checked on the GM's whole archive)",
                 DRAWS
             ))
         })?;
@@ -173,7 +173,7 @@ impl DrawCheck for Checker {
             .map_err(|e| wrong(format!("its {} does not read: {e}", DRAWS)))?;
         if s.turn < self.at {
             return Err(wrong(format!(
-                "its {PUBLIC} is at {}, after {} before it: the record's turns are out of order",
+                "its {PUBLIC} is at {}, after {} before it: the record's steps are out of order",
                 self.named(s.turn),
                 self.named(self.at)
             )));

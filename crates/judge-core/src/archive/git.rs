@@ -79,6 +79,13 @@ pub fn to_commit(dir: &Path) -> Result<Vec<PathBuf>, GitError> {
     Ok(files)
 }
 
+/// Is `rel` (relative to `dir`) in git's index: committed, or staged?
+pub fn tracked(dir: &Path, rel: &Path) -> Result<bool, GitError> {
+    let path = rel.to_string_lossy();
+    let out = git(dir, &["ls-files", "--error-unmatch", "--", &path])?;
+    Ok(out.status.success())
+}
+
 /// `git add -A` the folder.
 pub fn stage(dir: &Path) -> Result<(), GitError> {
     let add = git(dir, &["add", "-A", "."])?;

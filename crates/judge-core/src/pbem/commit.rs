@@ -47,6 +47,41 @@ pub fn commit(archive: &Archive, message: &str) -> Result<bool, Error> {
     git::commit_staged(dir, message).map_err(Error::from)
 }
 
+/// The message of a commit after a pass over the game: the turn the pass played; else a
+/// turn written since the last commit that git does not hold yet — one `judge end` (or
+/// `judge turn`) wrote without `--commit` — named as that command would have named it
+/// (issue 38, point 20: the GM's end was committed as "mail"); else `mail`.
+pub fn message(archive: &Archive, played: Option<u32>) -> String {
+    let name = archive.name();
+    if let Some(t) = played {
+        return format!("{name}: turn {t}");
+    }
+    let dir = archive.root();
+    let newest = git::to_commit(dir)
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|rel| {
+            let mut parts = rel.iter();
+            let (Some(turns), Some(n), Some(file), None) =
+                (parts.next(), parts.next(), parts.next(), parts.next())
+            else {
+                return None;
+            };
+            let n: u32 = n.to_str()?.parse().ok()?;
+            (turns == "turns" && file == crate::archive::TURN_FILE).then_some((n, rel))
+        })
+        .filter(|(_, rel)| !git::tracked(dir, rel).unwrap_or(true))
+        .map(|(n, _)| n)
+        .max();
+    match newest {
+        Some(t) => match super::turn::record(archive, t).and_then(|r| r.ended) {
+            Some(_) => format!("{name}: turn {t}, the GM ended the game"),
+            None => format!("{name}: turn {t}"),
+        },
+        None => format!("{name}: mail"),
+    }
+}
+
 /// What must never be committed.
 struct Secrets {
     /// Each player's seat and the salted hash of their secret.

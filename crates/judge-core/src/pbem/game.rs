@@ -386,6 +386,18 @@ pub enum Pace {
     OneAtATime,
 }
 
+impl Pace {
+    /// What one folder of the archive (`turns/NNN`) is called: a turn where everyone
+    /// plays it together, a step where one player acts at a time (whose players then
+    /// play turns of their own: issue 38, point 20).
+    pub fn unit(self) -> &'static str {
+        match self {
+            Pace::Together => "turn",
+            Pace::OneAtATime => "step",
+        }
+    }
+}
+
 /// A kind of game the judge can run.
 pub trait Game: Sync {
     /// The name game.toml uses (`game = "…"`).

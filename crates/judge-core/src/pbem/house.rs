@@ -874,10 +874,13 @@ fn play(
             }
             match result {
                 Ok(done) if opts.commit => {
-                    let message = match done {
-                        Done::Played(t) => format!("{name}: turn {t}"),
-                        _ => format!("{name}: mail"),
-                    };
+                    let message = super::commit::message(
+                        archive,
+                        match done {
+                            Done::Played(t) => Some(t),
+                            _ => None,
+                        },
+                    );
                     super::commit::commit(archive, &message).map(|_| done)
                 }
                 other => other,

@@ -179,17 +179,18 @@ fn check_turn(
     turn: u32,
     luck: &crate::luck::Luck,
 ) -> Result<TurnCheck, Error> {
+    let unit = game.pace().unit();
     if !turns.contains(&turn) {
         return Ok(TurnCheck {
             turn,
-            problems: vec![format!("turn {turn} is missing from the archive")],
+            problems: vec![format!("{unit} {turn} is missing from the archive")],
         });
     }
     if !turns.contains(&(turn - 1)) {
         return Ok(TurnCheck {
             turn,
             problems: vec![format!(
-                "turn {turn} cannot be replayed: turn {} is missing",
+                "{unit} {turn} cannot be replayed: {unit} {} is missing",
                 turn - 1
             )],
         });

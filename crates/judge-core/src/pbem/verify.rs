@@ -24,6 +24,8 @@ pub struct Verified {
     pub lines: Vec<String>,
     /// The first turn whose draws differ from the seed's, and how.
     pub first_difference: Option<(u32, String)>,
+    /// What the game calls one folder of its archive: `turn`, or `step` (Catan).
+    pub unit: &'static str,
     /// The commitment does not fit the revealed seed and salt.
     pub commitment_broken: bool,
 }
@@ -58,7 +60,11 @@ pub fn announcement(archive: &Archive) -> Result<Option<String>, Error> {
 
 /// Check a game's randomness: its commitment and every draw the archive holds.
 pub fn run(archive: &Archive, game: &dyn Game) -> Result<Verified, Error> {
-    let mut v = Verified::default();
+    let mut v = Verified {
+        unit: game.pace().unit(),
+        ..Verified::default()
+    };
+    let unit = v.unit;
     let secret: Secret = match archive.randomness()? {
         Status::Legacy => {
             v.lines.push(format!(
@@ -122,16 +128,16 @@ pub fn run(archive: &Archive, game: &dyn Game) -> Result<Verified, Error> {
         if have.is_none_or(|last| last < after) {
             let from = have.map_or(0, |last| last + 1);
             let why = format!(
-                "the seed was published after turn {after} ({}), but the record stops {}: {} missing",
+                "the seed was published after {unit} {after} ({}), but the record stops {}: {} missing",
                 crate::archive::randomness::RANDOMNESS_FILE,
-                have.map_or("before turn 0".to_string(), |l| format!("at turn {l}")),
+                have.map_or(format!("before {unit} 0"), |l| format!("at {unit} {l}")),
                 if from == after {
-                    format!("turn {after} is")
+                    format!("{unit} {after} is")
                 } else {
-                    format!("turns {from} to {after} are")
+                    format!("{unit}s {from} to {after} are")
                 }
             );
-            v.lines.push(format!("turn {from} is missing: {why}"));
+            v.lines.push(format!("{unit} {from} is missing: {why}"));
             v.first_difference = Some((from, why));
             return Ok(v);
         }
@@ -165,16 +171,17 @@ fn replay_all(
     seeds: &Seeds,
     mut v: Verified,
 ) -> Result<Verified, Error> {
+    let unit = v.unit;
     let checks = super::replay::run_seeded(archive, game, seeds, &mut |_| {})?;
     if let Some(c) = checks.iter().find(|c| !c.problems.is_empty()) {
         v.first_difference = Some((c.turn, c.problems.join("; ")));
     }
     v.lines.push(match &v.first_difference {
         None => format!(
-            "turn 0 and {} played again from the seed: every draw and every state identical",
-            crate::text::count(checks.len().saturating_sub(1), "turn")
+            "{unit} 0 and {} played again from the seed: every draw and every state identical",
+            crate::text::count(checks.len().saturating_sub(1), unit)
         ),
-        Some((t, why)) => format!("turn {t} differs when played from this seed: {why}"),
+        Some((t, why)) => format!("{unit} {t} differs when played from this seed: {why}"),
     });
     Ok(v)
 }
@@ -188,8 +195,9 @@ fn public_record(
     turns: &[u32],
     mut v: Verified,
 ) -> Result<Verified, Error> {
+    let unit = v.unit;
     let differs = |v: &mut Verified, t: u32, why: String| {
-        v.lines.push(format!("turn {t} differs: {why}"));
+        v.lines.push(format!("{} {t} differs: {why}", v.unit));
         v.first_difference = Some((t, why));
     };
     let Some(mut check) = game.draw_check(&seeds.luck) else {
@@ -203,14 +211,14 @@ fn public_record(
             &mut v,
             t,
             format!(
-                "its {STATE_FILE} is missing: the draws of {} are checked by playing every turn again, which needs every turn's state (it keeps them public)",
+                "its {STATE_FILE} is missing: the draws of {} are checked by playing every {unit} again, which needs every {unit}'s state (it keeps them public)",
                 game.title()
             ),
         );
         return Ok(v);
     };
     if turns.first() != Some(&0) {
-        differs(&mut v, 0, "the record has no turn 0".to_string());
+        differs(&mut v, 0, format!("the record has no {unit} 0"));
         return Ok(v);
     }
     let mut draws = 0;
@@ -240,8 +248,8 @@ fn public_record(
         }
     }
     v.lines.push(format!(
-        "turn 0 and {} of the public record checked against the seed, in order: all {} it shows came from it, each at its place (the hidden draws need the whole archive)",
-        crate::text::count(turns.len().saturating_sub(1), "turn"),
+        "{unit} 0 and {} of the public record checked against the seed, in order: all {} it shows came from it, each at its place (the hidden draws need the whole archive)",
+        crate::text::count(turns.len().saturating_sub(1), unit),
         crate::text::count(draws, "draw")
     ));
     Ok(v)

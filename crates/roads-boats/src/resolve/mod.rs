@@ -29,6 +29,9 @@ pub(crate) use crate::turn::{
 pub struct Resolution {
     pub state: State,
     pub events: Vec<Event>,
+    /// How far each move had gone at the events of its steps: for `judge check`'s echo
+    /// only, never part of the record.
+    pub marks: Vec<crate::turn::PathMark>,
 }
 
 /// Resolve from the state's next phase to the end of the turn: each phase in turn, each
@@ -77,6 +80,10 @@ pub fn end(state: &State, why: &str) -> Resolution {
 }
 
 fn finish(ctx: Ctx) -> Resolution {
-    let (state, events) = ctx.into_parts();
-    Resolution { state, events }
+    let (state, events, marks) = ctx.into_parts();
+    Resolution {
+        state,
+        events,
+        marks,
+    }
 }

@@ -300,6 +300,10 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
     // Did a step fail (and say so)?
     let mut stopped = false;
     for step in steps {
+        // The events of a step that is not a move are marked with how far the move had
+        // gone (issue 38, point 20).
+        let from = ctx.events.len();
+        let reached = path.len();
         match step {
             Step::To(target) => {
                 let mut target = sea_as_location(ctx, *target);
@@ -399,6 +403,15 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
             }
             Step::Follow(n) => follow(ctx, id, *n),
             Step::Carry(other) => carry(ctx, ph, id, *other),
+        }
+        if !matches!(step, Step::To(_)) {
+            for event in from..ctx.events.len() {
+                ctx.marks.push(crate::turn::PathMark {
+                    event,
+                    transporter: id,
+                    reached,
+                });
+            }
         }
     }
     if path.len() > 1 {

@@ -40,6 +40,18 @@ pub struct Notes {
     pub traded_in: std::collections::BTreeMap<Colour, super::goods::Goods>,
 }
 
+/// How far a transporter's move had gone when one event of its order came about: the
+/// event's index and the number of places of its path it had been through. A move is
+/// one [`Fact::Moved`] in the record, emitted when the order is done; these marks let
+/// `judge check` tell the steps in the order they happen ("moved", "unloaded", "moved
+/// on": issue 38, point 20). Never part of the record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PathMark {
+    pub event: usize,
+    pub transporter: TransporterId,
+    pub reached: usize,
+}
+
 /// The working state of a resolution.
 pub(crate) struct Ctx {
     pub s: State,
@@ -55,6 +67,8 @@ pub(crate) struct Ctx {
     pub notes: Notes,
     /// The turn's random mine draws.
     pub mines: judge_core::luck::Rng,
+    /// Where each move stood at the events of its steps (for the check's echo).
+    pub marks: Vec<PathMark>,
 }
 
 impl Ctx {
@@ -70,12 +84,13 @@ impl Ctx {
             line: None,
             consents: consent::Ledger::default(),
             notes: Notes::default(),
+            marks: Vec::new(),
         }
     }
 
     /// The state and the events the turn ends with.
-    pub(crate) fn into_parts(self) -> (State, Vec<Event>) {
-        (self.s, self.events)
+    pub(crate) fn into_parts(self) -> (State, Vec<Event>, Vec<PathMark>) {
+        (self.s, self.events, self.marks)
     }
 
     pub fn emit(&mut self, fact: Fact) {
