@@ -262,11 +262,13 @@ fn worst_mails_in_a_folder(c: &mut Criterion) {
             name: "demo".into(),
             players: vec!["ann@example.org".into(), "bob@example.org".into()],
             about: "Catan, turn 1 next".into(),
+            formers: Vec::new(),
         },
         route::Entry {
             name: "harbour".into(),
             players: vec!["bob@example.org".into()],
             about: "Roads & Boats, turn 1 next".into(),
+            formers: Vec::new(),
         },
     ];
     let mut mails: Vec<(&str, Vec<u8>)> = HOSTILE

@@ -250,6 +250,7 @@ fn folder() -> &'static [crate::pbem::route::Entry] {
             name: name.into(),
             players: players.iter().map(|p| p.to_string()).collect(),
             about: format!("{name}, turn 1 next"),
+            formers: vec!["zed@example.org".into()],
         };
         vec![
             entry("harbour", &["bob@example.org", "cat@example.org"]),

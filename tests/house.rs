@@ -735,7 +735,9 @@ fn judge_serve_runs_commands_press_and_sign_up_for_every_game_of_one_address() {
         &h,
         &[
             ("bob@example.org", "[rivers] turn 1: filed"),
-            ("bob@example.org", "[express] turn 1: filed"),
+            // Red founds second: its founding, sent early, is answered as its own step
+            // (issue 38, point 19).
+            ("bob@example.org", "[express] turn 2: filed"),
             ("ann@example.org", "Your games"),
             ("ann@example.org", "[island] status, template"),
             ("bob@example.org", "[rivers] press from red (Ann)"),

@@ -283,6 +283,40 @@ fn issue_38_point_18_a_replaced_player_is_told_once_that_the_seat_has_another_pl
     );
 }
 
+/// Issue 38, point 18, in a folder of games: a replaced player's mail that names no game
+/// (a reply to the last report, or a bare note) was routed as a stranger's and met
+/// silence. Now it goes to the game they played in, which tells them once; a flood of
+/// such mail still makes that one answer, and nothing is filed.
+#[test]
+fn issue_38_point_18_a_replaced_players_mail_with_no_game_line_is_answered_once() {
+    let mut f = Folder::new();
+    let _ = two_rivers(&f, "rivers", &[]);
+    let dir = f.dir("rivers");
+    let d = dir.to_str().expect("utf-8");
+    f.judge(&["replace", d, "yellow", "--by", "Kim:kim@example.org"]);
+    f.clear();
+    f.send_subject(
+        "Bob <bob@example.org>",
+        "Re: [rivers] turn 1: report",
+        "movement\nmove D4: E4\n",
+    );
+    for n in 0..20 {
+        f.send("Bob <bob@example.org>", &format!("status\n# {n}\n"));
+    }
+    f.pass();
+    let told = f.sent_to("bob@example.org");
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert_eq!(
+        told[0].subject,
+        "[rivers] your seat, yellow, now has another player"
+    );
+    assert!(
+        f.sent_to("kim@example.org").is_empty(),
+        "Kim is told nothing"
+    );
+    assert!(!dir.join("pending/yellow.txt").exists(), "nothing filed");
+}
+
 /// Issue 38, point 15: standing orders, vacation and the late notice. Before: the late
 /// notice named Bob as missing though his standing orders would be played (and he was
 /// on vacation); with `early = true` a turn whose missing players were all covered by

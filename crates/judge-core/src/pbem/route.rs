@@ -21,6 +21,9 @@ pub struct Entry {
     /// The game's kind and how it stands, for answers that list games (`TITLE, turn 4
     /// played`).
     pub about: String,
+    /// The addresses of players whose seats the GM gave to others (`judge replace`):
+    /// their mail goes to the game, which tells them so once (issue 38, point 18).
+    pub formers: Vec<String>,
 }
 
 impl Entry {
@@ -53,6 +56,15 @@ impl Entry {
                 .map(|p| p.email.to_ascii_lowercase())
                 .collect(),
             about: format!("{}, {stands}", game.title()),
+            // A list the game cannot read is the game's to report when it opens: here it
+            // only means no former player's mail is routed to it.
+            formers: super::replace::formers(archive)
+                .map(|all| {
+                    all.into_iter()
+                        .map(|f| f.email.to_ascii_lowercase())
+                        .collect()
+                })
+                .unwrap_or_default(),
         }
     }
 }
@@ -209,8 +221,27 @@ pub fn route<'a>(
         .collect();
     match (in_subject.as_slice(), yours.as_slice()) {
         ([g], _) | ([], [g]) => Route::Game(*g),
-        (_, []) => Route::Stranger,
+        (_, []) => formerly(games, from, &subject).map_or(Route::Stranger, Route::Game),
         _ => Route::WhichGame { yours },
+    }
+}
+
+/// The game whose seat `from` played before the GM gave it to another player, for a mail
+/// that names no game: the only such game, else the one the (lower-case) subject names.
+/// It tells them, once, that their seat has another player (issue 38, point 18).
+fn formerly(games: &[Entry], from: Option<&str>, subject: &str) -> Option<usize> {
+    let from = from?;
+    let was: Vec<usize> = games
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| g.formers.iter().any(|f| f.eq_ignore_ascii_case(from)))
+        .map(|(i, _)| i)
+        .collect();
+    match was.as_slice() {
+        [g] => Some(*g),
+        _ => was
+            .into_iter()
+            .find(|g| subject.contains(&format!("[{}]", games[*g].name.to_ascii_lowercase()))),
     }
 }
 
@@ -304,6 +335,37 @@ mod tests {
             route(&t, false, Some("eve@example.org"), "", ["hi"]),
             Route::Wait
         );
+    }
+
+    /// Issue 38, point 18: "a replaced player's mail gets silence: tell them once that
+    /// their seat now has another player". A mail with no game line from an address the
+    /// GM replaced goes to the game it played in (which answers once), to the one its
+    /// subject names when it played in several, and is a stranger's otherwise.
+    #[test]
+    fn a_replaced_players_mail_goes_to_the_game_they_played_in() {
+        let mut t = table();
+        let zed = Some("Zed@example.org");
+        assert_eq!(
+            route(&t, true, zed, "orders", ["move D1: C3\n"]),
+            Route::Stranger
+        );
+        t[1].formers = vec!["zed@example.org".into()];
+        assert_eq!(
+            route(&t, true, zed, "orders", ["move D1: C3\n"]),
+            Route::Game(1)
+        );
+        t[0].formers = vec!["zed@example.org".into()];
+        assert_eq!(
+            route(&t, true, zed, "Re: [harbour] turn 2: report", ["status\n"]),
+            Route::Game(0)
+        );
+        assert_eq!(
+            route(&t, true, zed, "orders", ["status\n"]),
+            Route::Stranger
+        );
+        // A player of the folder is routed as before.
+        let ann = Some("ann@example.org");
+        assert_eq!(route(&t, true, ann, "orders", ["status\n"]), Route::Game(1));
     }
 
     /// Issue 38, point 9: a `join` or `confirm` goes to the game it names whoever sends

@@ -24,7 +24,8 @@ pub struct Verified {
     pub lines: Vec<String>,
     /// The first turn whose draws differ from the seed's, and how.
     pub first_difference: Option<(u32, String)>,
-    /// What the game calls one folder of its archive: `turn`, or `step` (Catan).
+    /// What the game calls one folder of its archive: `turn`, or `step` (a game played a
+    /// player at a time).
     pub unit: &'static str,
     /// The commitment does not fit the revealed seed and salt.
     pub commitment_broken: bool,
