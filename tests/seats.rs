@@ -94,12 +94,10 @@ fn issue_38_point_13_a_replacement_is_named_from_the_replacement_on() {
     assert!(state_3.contains("\"Kim\"") && !state_3.contains("\"Bob\""));
 }
 
-/// Issue 38, point 13, in Catan: the seat's new player is named in the status, the next
-/// step's report and its state; the steps before keep the old name; replay agrees.
-#[test]
-fn issue_38_point_13_a_catan_replacement_is_named_from_the_next_step_on() {
-    let f = Folder::new();
-    let _ = f.game(
+/// A three-player Catan game `isle` (seed 5: white, red, blue; Cy plays white), its
+/// secrets.
+fn isle(f: &Folder) -> Vec<(String, String)> {
+    f.game(
         "isle",
         &[
             "--game",
@@ -115,7 +113,15 @@ fn issue_38_point_13_a_catan_replacement_is_named_from_the_next_step_on() {
             "--gm",
             "Gina:gm@example.org",
         ],
-    );
+    )
+}
+
+/// Issue 38, point 13, in Catan: the seat's new player is named in the status, the next
+/// step's report and its state; the steps before keep the old name; replay agrees.
+#[test]
+fn issue_38_point_13_a_catan_replacement_is_named_from_the_next_step_on() {
+    let f = Folder::new();
+    let _ = isle(&f);
     let dir = f.dir("isle");
     let d = dir.to_str().expect("utf-8");
     f.judge(&["turn", d, "--force"]);
@@ -431,23 +437,7 @@ fn issue_38_point_15_standing_orders_are_not_missing_and_an_early_turn_says_why_
 #[test]
 fn issue_38_point_19_early_founding_orders_and_a_spent_founding_list_are_explained() {
     let mut f = Folder::new();
-    let secrets = f.game(
-        "isle",
-        &[
-            "--game",
-            "catan",
-            "--seed",
-            "5",
-            "--player",
-            "Ann:ann@example.org",
-            "--player",
-            "Bob:bob@example.org",
-            "--player",
-            "Cy:cy@example.org",
-            "--gm",
-            "Gina:gm@example.org",
-        ],
-    );
+    let secrets = isle(&f);
     let dir = f.dir("isle");
     let d = dir.to_str().expect("utf-8");
     schedule(&dir);
