@@ -451,6 +451,41 @@ fn p15_leftovers_of_a_killed_site_run_are_removed_by_the_next() {
     );
 }
 
+/// 21.15, the first run: `judge site` killed after its first page and before
+/// `index.html` (on a busy machine, where each page waits on the disk, CI once struck
+/// there) left a folder every later run refused as "other files and no site". The
+/// list of what it is about to write goes in first, so the folder it leaves is the
+/// site's: the next run makes the site.
+#[test]
+fn p15_a_first_site_run_killed_before_its_front_page_is_finished_by_the_next() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let site = tmp.path().join("site");
+    let game = "games/two-rivers-2p";
+    // What the whole run writes, and the list it writes before anything else.
+    let (code, out, err) = judge(&["site", game, "-o", s(&site)]);
+    assert_eq!(code, 0, "{out}{err}");
+    let list = std::fs::read_to_string(site.join(".judge-site")).expect("the list");
+    assert!(list.lines().any(|n| n == "guide.html"), "{list}");
+    // The folder as a kill after `guide.html` leaves it.
+    for name in names(&site) {
+        if name != ".judge-site" && name != "guide.html" {
+            std::fs::remove_file(site.join(&name)).expect("rm");
+        }
+    }
+    std::fs::write(site.join(".tmp-k1ll3d"), "half of index.html").expect("w");
+    let (code, out, err) = judge(&["site", game, "-o", s(&site)]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(site.join("index.html").is_file());
+    assert!(!names(&site).iter().any(|n| n.starts_with(".tmp-")));
+    // A folder of someone else's files is still refused.
+    let other = tmp.path().join("photos");
+    std::fs::create_dir_all(&other).expect("mkdir");
+    std::fs::write(other.join("guide.html"), "mine").expect("w");
+    let (code, _, err) = judge(&["site", game, "-o", s(&other)]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("no site"), "{err}");
+}
+
 /// 21.15, for real: `judge site` killed at random moments while it rewrites every page,
 /// 30 times, then run once: no temporary file is left in the web root. (Before the fix
 /// this failed only when a kill struck mid-write, as it mostly did; the test above is

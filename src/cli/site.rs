@@ -42,6 +42,19 @@ pub fn run(args: SiteArgs, out: &mut dyn Write) -> Result<(), Failure> {
     )?;
     remove_leftovers(&args.output)?;
     let before = what_it_wrote(&args.output, &overview);
+    let list_path = args.output.join(SITE_LIST);
+    // Before any page, the list names what this run is about to write beside what the
+    // last run wrote: a run killed part-way (even its first, before `index.html`) leaves
+    // a folder the next run knows as the site's, and forgets no page it may later remove.
+    let mut about_to: Vec<&str> = files.keys().map(String::as_str).collect();
+    about_to.extend(before.iter().map(String::as_str));
+    about_to.sort_unstable();
+    about_to.dedup();
+    let list: String = about_to.iter().map(|n| format!("{n}\n")).collect();
+    if !std::fs::read(&list_path).is_ok_and(|old| old == list.as_bytes()) {
+        crate::archive::atomic::write_file(&list_path, list.as_bytes())?;
+        readable(&list_path)?;
+    }
     let mut written = 0;
     for (name, bytes) in &files {
         let path = args.output.join(name);
@@ -58,8 +71,7 @@ pub fn run(args: SiteArgs, out: &mut dyn Write) -> Result<(), Failure> {
     // The list of what this run wrote goes in before anything is removed, so that a run
     // killed in between leaves a list of what is there.
     let list: String = files.keys().map(|n| format!("{n}\n")).collect();
-    let list_path = args.output.join(SITE_LIST);
-    if std::fs::read(&list_path).is_ok_and(|old| old != list.as_bytes()) || !list_path.is_file() {
+    if !std::fs::read(&list_path).is_ok_and(|old| old == list.as_bytes()) {
         crate::archive::atomic::write_file(&list_path, list.as_bytes())?;
         readable(&list_path)?;
     }
@@ -145,7 +157,10 @@ fn check_output(game: &Path, output: &Path) -> Result<(), Failure> {
     let mut others = entries
         .flatten()
         .filter(|e| !is_leftover(&e.file_name().to_string_lossy()));
-    if others.next().is_some() && !output.join("index.html").is_file() {
+    if others.next().is_some()
+        && !output.join("index.html").is_file()
+        && !output.join(SITE_LIST).is_file()
+    {
         return Err(Failure::User(format!(
             "{} holds other files and no site (no index.html): give the site a new or empty folder",
             output.display()
