@@ -44,6 +44,7 @@ mod hostile_mail;
 mod mail_commands;
 mod mail_failures;
 mod mail_security;
+mod mail_server_faults;
 mod mail_turn;
 mod many_games;
 mod order_words;

@@ -562,8 +562,11 @@ pub struct IngestArgs {
     /// An mbox file to read.
     #[arg(long)]
     pub mbox: Option<PathBuf>,
-    /// An IMAP server to read unseen mail from, as HOST or HOST:PORT (the password is
-    /// read from $JUDGE_IMAP_PASSWORD, or the variable [mail] imap_password_env names).
+    /// An IMAP server to read unseen mail from, as HOST or HOST:PORT (an IPv6 address
+    /// as `::1` or `[::1]:993`; without a port, [mail] imap_port, else 993 for tls and
+    /// 143 otherwise). The password is read from $JUDGE_IMAP_PASSWORD, or the variable
+    /// [mail] imap_password_env names. With no source at all, the mailboxes [mail] names
+    /// are read.
     #[arg(long, value_name = "HOST[:PORT]")]
     pub imap: Option<String>,
     /// The IMAP user.
@@ -863,6 +866,8 @@ impl From<crate::pbem::Error> for Failure {
             E::Git(e @ crate::archive::git::GitError::Run(_)) => Failure::Other(e.into()),
             E::Git(e) => Failure::User(e.to_string()),
             E::Archive(a) => a.into(),
+            // The mailbox down, silent or dropped: it may work later (issue 39, point 13).
+            E::MailboxDown(m) => Failure::Other(anyhow::anyhow!(m)),
             E::Mail(crate::mail::outbox::MailError::Archive(a)) => a.into(),
             E::Mail(crate::mail::outbox::MailError::Send(m)) => Failure::Other(anyhow::anyhow!(m)),
             E::Mail(m) => Failure::User(m.to_string()),
