@@ -334,7 +334,7 @@ fn login(
     let mut session = client.login(&src.user, &src.password).map_err(|(e, _)| {
         match e {
             imap::Error::No(_) | imap::Error::Bad(_) => ImapError::Settings(format!(
-                "the IMAP server at {server} refused the login as {}: {e}; check imap_user and the password in ${{imap_password_env}} (JUDGE_IMAP_PASSWORD unless set)",
+                "the IMAP server at {server} refused the login as {}: {e}; check imap_user and the password (in $JUDGE_IMAP_PASSWORD, or the variable imap_password_env names)",
                 src.user
             )),
             other => step_failed(src, server, "logging in", &other),
