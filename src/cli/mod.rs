@@ -26,9 +26,11 @@ use clap::{Parser, Subcommand};
 pub const EXIT_CODES: &str = "Exit status (for scripts and cron):
   0  done, or nothing to do yet (say, a turn that is not due)
   1  your input needs fixing: the message says what and how (also when the
-     mail server refused a mail for good: judge status lists it)
+     mail server refused a mail for good: judge status lists it; and a mail
+     server's login refused, its certificate not trusted, TLS set wrong)
   2  the command line itself was wrong (see --help)
-  3  something failed that may work later (a disk, a mail server): try again;
+  3  something failed that may work later (a disk, a mail server down, silent
+     or dropped): try again;
      also when the work is done but mail that could not be sent waits in the
      outbox (the next judge turn or judge mail sends it)
   4  another judge command is changing the game: try again later
