@@ -337,3 +337,73 @@ fn p15_ipv6_literals_are_hosts() {
         assert!(!err.contains("port is not a number"), "{spec}: {err}");
     }
 }
+
+/// Issue 39, point 12: `judge serve` on an IMAP server that accepts and never answers
+/// said nothing and ignored SIGTERM (its pass waited on the server for good). Now
+/// SIGTERM ends the wait within a second: the server logs why the pass stopped and
+/// exits 0 within seconds, though `imap_timeout` here is a minute.
+#[test]
+fn p12_judge_serve_on_a_silent_imap_server_stops_on_sigterm() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let root = tmp.path().join("games");
+    let pickup = tmp.path().join("pickup");
+    std::fs::create_dir_all(&root).expect("mkdir");
+    std::fs::create_dir_all(&pickup).expect("mkdir");
+    std::fs::write(
+        root.join("judge.toml"),
+        format!(
+            "[mail]\nfrom = \"Judge <judge@example.org>\"\npickup = \"{}\"\nimap_host = \"127.0.0.1\"\nimap_port = {}\nimap_user = \"judge\"\nimap_security = \"none\"\nimap_timeout = \"1min\"\n",
+            pickup.display(),
+            silent()
+        ),
+    )
+    .expect("judge.toml");
+    let log = tmp.path().join("serve.log");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["serve", root.to_str().expect("utf-8")])
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("JUDGE_IMAP_PASSWORD", PASS)
+        .stdout(std::fs::File::create(&log).expect("log"))
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("judge serve starts");
+    let said = || std::fs::read_to_string(&log).unwrap_or_default();
+    let start = Instant::now();
+    while !said().contains("serving") {
+        assert!(start.elapsed() < Duration::from_secs(20), "{}", said());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // The first pass is now waiting for the silent server's greeting.
+    std::thread::sleep(Duration::from_millis(1500));
+    let ok = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(ok.success());
+    let stopped = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("wait") {
+            break s;
+        }
+        if stopped.elapsed() > Duration::from_secs(10) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("no exit within 10s of SIGTERM: {}", said());
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(
+        stopped.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        stopped.elapsed()
+    );
+    assert_eq!(status.code(), Some(0), "{}", said());
+    let text = said();
+    assert!(
+        text.contains("the pass stopped"),
+        "the failure is logged: {text}"
+    );
+    assert!(text.contains("127.0.0.1"), "{text}");
+    assert!(text.contains("stopped:"), "{text}");
+}
