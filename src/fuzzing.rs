@@ -92,8 +92,8 @@ pub fn mail(data: &[u8]) {
     }
     if let Some(o) = m.orders() {
         let p = demo();
-        let _ = p.header(o);
-        let _ = p.check(o, "mail", Some("red"), Some("demo"));
+        let _ = p.header(&o);
+        let _ = p.check(&o, "mail", Some("red"), Some("demo"));
     }
 }
 
