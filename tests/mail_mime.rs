@@ -145,3 +145,23 @@ fn an_empty_attachment_never_replaces_earlier_orders() {
     let log = g.log();
     assert!(log.contains("holds no orders (it is empty)"), "{log}");
 }
+
+/// Issue 39, points 1, 5 and 9, and issue 37's limits: the hostile shapes of what this
+/// part reads (every text part, forwarded mails, flowed lines, UTF-16) are under 2 MB
+/// and read, not refused unread; `doors::no_mail_of_2_mb_costs_100_mb` and `cargo bench
+/// --bench mail` measure what each costs.
+#[test]
+fn the_hostile_shapes_of_mime_are_read_within_the_limits() {
+    use pbem_judge::fuzzing::{HOSTILE, hostile_mail};
+    for k in 13..=16 {
+        let raw = hostile_mail(k, 1, "ann@example.org");
+        assert!(
+            raw.len() < pbem_judge::mail::inbound::MAX_BYTES,
+            "{}",
+            HOSTILE[k]
+        );
+        let m = pbem_judge::mail::inbound::read(&raw).expect(HOSTILE[k]);
+        let text: usize = m.parts.iter().map(|p| p.text.len()).sum();
+        assert!(text > 400_000, "{}: {text} bytes of text read", HOSTILE[k]);
+    }
+}
