@@ -92,8 +92,8 @@ pub fn mail(data: &[u8]) {
     }
     if let Some(o) = m.orders() {
         let p = demo();
-        let _ = p.header(o);
-        let _ = p.check(o, "mail", Some("red"), Some("demo"));
+        let _ = p.header(&o);
+        let _ = p.check(&o, "mail", Some("red"), Some("demo"));
     }
 }
 
@@ -101,7 +101,7 @@ pub fn mail(data: &[u8]) {
 /// 37): what the hostile-mail test, the mail benchmark and the fuzzing seeds are made
 /// of. (An odd number of them, so that the hostile-mail test sends each from a player
 /// and from a stranger.)
-pub const HOSTILE: [&str; 13] = [
+pub const HOSTILE: [&str; 17] = [
     "nested <div>",
     "nested <ul><li>",
     "table cells",
@@ -115,6 +115,10 @@ pub const HOSTILE: [&str; 13] = [
     "a <b> left open over paragraphs",
     "one 2 MB line",
     "100 secret-shaped words over 2 MB",
+    "text and pictures in 199 parts",
+    "forwarded mails nested 90 deep",
+    "2 MB of flowed one-letter lines",
+    "a UTF-16 attachment of 2 MB",
 ];
 
 /// A mail of one of the [`HOSTILE`] shapes, near 2 MB; `n` makes each one different.
@@ -200,6 +204,62 @@ pub fn hostile_mail(shape: usize, n: usize, from: &str) -> Vec<u8> {
             "x".repeat(1_990_000)
         )
         .into_bytes(),
+        // Issue 39, point 1: every text part of the body is read, and joined.
+        13 => {
+            let mut body = String::from(
+                "MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n",
+            );
+            let text = format!("move D1: load 1 board; C3 {n}\r\n").repeat(360);
+            for p in 0..199 {
+                if p % 2 == 0 {
+                    body.push_str(&format!(
+                        "--b\r\nContent-Type: text/plain; format=flowed\r\n\r\n{text}"
+                    ));
+                } else {
+                    body.push_str("--b\r\nContent-Type: image/png\r\nContent-Disposition: inline\r\nContent-Transfer-Encoding: base64\r\n\r\niVBORw0KGgo=\r\n");
+                }
+            }
+            body.push_str("--b--\r\n");
+            format!("From: {from}\r\nSubject: orders\r\nMessage-ID: <{id}>\r\n{body}").into_bytes()
+        }
+        // Issue 39, point 9: a forwarded mail's text is read, however deep.
+        14 => {
+            let mut body = String::new();
+            for d in 0..90 {
+                body.push_str(&format!(
+                    "MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=b{d}\r\n\r\n--b{d}\r\nContent-Type: message/rfc822\r\n\r\nFrom: {from}\r\nSubject: {d}\r\n"
+                ));
+            }
+            body.push_str(&format!(
+                "Content-Type: text/plain\r\n\r\n{}\r\n",
+                format!("game demo {n}\r\n").repeat(100_000)
+            ));
+            for d in (0..90).rev() {
+                body.push_str(&format!("--b{d}--\r\n"));
+            }
+            format!("From: {from}\r\nSubject: orders\r\nMessage-ID: <{id}>\r\n{body}").into_bytes()
+        }
+        // Issue 39, point 5: every line flowed into one.
+        15 => format!(
+            "From: {from}\r\nSubject: orders\r\nMessage-ID: <{id}>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; format=flowed; delsp=yes\r\n\r\ngame demo\r\n{n}{}\r\n",
+            "x \r\n".repeat(490_000)
+        )
+        .into_bytes(),
+        // Issue 39, point 9: UTF-16 without a charset, decoded again from its bytes.
+        16 => {
+            let mut mail = format!(
+                "From: {from}\r\nSubject: orders\r\nMessage-ID: <{id}>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\nattached\r\n--b\r\nContent-Type: text/plain; name=orders.txt\r\nContent-Disposition: attachment; filename=orders.txt\r\nContent-Transfer-Encoding: binary\r\n\r\n"
+            )
+            .into_bytes();
+            mail.extend([0xFF, 0xFE]);
+            let text = format!(
+                "game demo {n}\r\n{}",
+                "move D1: load 1 board; C3\r\n".repeat(34_000)
+            );
+            mail.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+            mail.extend(b"\r\n--b--\r\n");
+            mail
+        }
         _ => {
             let words: Vec<String> = (0..100).map(|w| format!("abcd-efgh-{w:04}")).collect();
             let mut text = String::new();

@@ -581,7 +581,7 @@ fn an_html_sign_off_through_the_mail_path_is_left_out() {
     assert!(body.contains("Best,") && body.contains("Cy"), "{body:?}");
     let c = pbem_judge::roads_boats::check::check(
         s,
-        body,
+        &body,
         &pbem_judge::roads_boats::check::Expect {
             player: Some(Colour::Red),
             game: None,

@@ -43,6 +43,7 @@ mod hidden_pipeline;
 mod hostile_mail;
 mod mail_commands;
 mod mail_failures;
+mod mail_mime;
 mod mail_security;
 mod mail_server_faults;
 mod mail_turn;

@@ -121,6 +121,7 @@ pub fn to_text(html: &str, spent: &mut usize) -> Result<String, ReadError> {
     if depth > budget::MAX_HTML_DEPTH {
         return Err(ReadError::HtmlTooDeep(depth));
     }
+    unindent(&dom);
     let config = html2text::config::plain_no_decorate()
         .allow_width_overflow()
         .no_link_wrapping();
@@ -165,6 +166,63 @@ fn parse(html: &str, spent: &mut usize) -> Result<RcDom, ReadError> {
     Ok(dom)
 }
 
+/// Whether a `<blockquote>` is a reply's quote of another mail, not text the writer
+/// indented with the editor's indent button (issue 39, point 4). A reply's quote is
+/// marked: `type="cite"` (Apple Mail, Thunderbird, most webmail), a class naming a quote
+/// (Gmail's `gmail_quote`, Yahoo's `yahoo_quoted`, `protonmail_quote`), or the bar down
+/// its left side (`border-left: 1px solid …`). The indent button writes none of these:
+/// Gmail and Apple Mail write `style="margin: 0 0 0 40px; border: none; padding:
+/// 0px"`, Outlook `style="margin-top: 0px; margin-bottom: 0px"`, Thunderbird a bare
+/// `<blockquote>`.
+fn is_reply_quote(attrs: &[Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        let value = a.value.to_ascii_lowercase();
+        match &*a.name.local {
+            "type" => value.trim() == "cite",
+            "class" => value.contains("quote"),
+            "style" => value.split(';').any(|decl| {
+                let Some((prop, val)) = decl.split_once(':') else {
+                    return false;
+                };
+                let (prop, val) = (prop.trim(), val.trim());
+                (prop == "border-left" || prop == "border" || prop == "border-left-style")
+                    && !(val.is_empty()
+                        || val.starts_with("none")
+                        || val.starts_with('0')
+                        || val.starts_with("hidden"))
+            }),
+            _ => false,
+        }
+    })
+}
+
+/// Every `<blockquote>` that is no reply's quote ([`is_reply_quote`]) made a `<div>`:
+/// what the writer indented is read as their own text, not as a quote. One pass over
+/// the tree, without recursion.
+fn unindent(dom: &RcDom) {
+    let mut indented = Vec::new();
+    let mut stack = vec![dom.document.clone()];
+    while let Some(node) = stack.pop() {
+        if let html2text::Element { name, attrs, .. } = &node.data
+            && &*name.local == "blockquote"
+            && !is_reply_quote(&attrs.borrow())
+        {
+            indented.push(node.clone());
+        }
+        stack.extend(node.children.borrow().iter().cloned());
+    }
+    for old in indented {
+        let div = dom.create_element(
+            QualName::new(None, html5ever::ns!(html), html5ever::local_name!("div")),
+            Vec::new(),
+            ElementFlags::default(),
+        );
+        dom.reparent_children(&old, &div);
+        dom.append_before_sibling(&old, NodeOrText::AppendNode(div));
+        dom.remove_from_parent(&old);
+    }
+}
+
 /// How deep the elements of a parsed document nest, walked without recursion.
 fn depth(dom: &RcDom) -> usize {
     let mut deepest = 0;
@@ -206,6 +264,46 @@ mod tests {
         .expect("reads");
         assert!(text.contains("move D1: C3"), "{text}");
         assert!(spent >= 8, "{spent}");
+    }
+
+    /// Issue 39, point 4: text indented with the editor's indent button (a
+    /// `<blockquote>` with a margin, or bare) is the writer's own, read as it is; a
+    /// reply's quote (`type="cite"`, `gmail_quote`, a bar down the left) stays a quote.
+    #[test]
+    fn the_indent_button_is_no_quote() {
+        let read = |html: &str| to_text(html, &mut 0).expect("reads");
+        for indent in [
+            // Gmail
+            r#"<blockquote style="margin:0 0 0 40px;border:none;padding:0px">"#,
+            // Apple Mail
+            r#"<blockquote style="margin: 0 0 0 40px; border: none; padding: 0px;">"#,
+            // Outlook on the web
+            r#"<blockquote style="margin-top: 0px; margin-bottom: 0px;">"#,
+            // Thunderbird
+            "<blockquote>",
+        ] {
+            let text = read(&format!(
+                "<div dir=\"ltr\"><div>game demo</div>{indent}<div>move D1: C3</div><blockquote style=\"margin:0 0 0 40px;border:none;padding:0px\"><div>move D2: C4</div></blockquote></blockquote><div>end</div></div>"
+            ));
+            let lines: Vec<&str> = text.lines().map(str::trim).collect();
+            assert!(lines.contains(&"move D1: C3"), "{indent}: {text:?}");
+            assert!(lines.contains(&"move D2: C4"), "{indent}: {text:?}");
+            assert!(!text.contains('>'), "{indent}: {text:?}");
+        }
+        for quote in [
+            r#"<blockquote type="cite">"#,
+            r#"<blockquote class="gmail_quote" style="margin:0px 0px 0px 0.8ex;border-left:1px solid rgb(204,204,204);padding-left:1ex">"#,
+            r#"<blockquote style="border-left: 2px solid #1010FF; margin-left: 5px; padding-left: 5px;">"#,
+        ] {
+            let text = read(&format!(
+                "<div>move D1: C3</div>{quote}<div>secret YOUR-SECRET</div></blockquote>"
+            ));
+            assert!(
+                text.lines()
+                    .any(|l| l.starts_with('>') && l.contains("secret YOUR-SECRET")),
+                "{quote}: {text:?}"
+            );
+        }
     }
 
     /// Issue 37, point 2: a formatting element left open is built again in every

@@ -3,9 +3,10 @@
 //! lines of text, one per block element, by html2text) and text attachments.
 //! Quoted-printable, base64 and other charsets are decoded by the parser.
 
+use std::borrow::Cow;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use mail_parser::{MessageParser, MimeHeaders, PartType};
+use mail_parser::{Encoding, Message, MessageParser, MessagePart, MimeHeaders, PartType};
 
 use super::budget;
 
@@ -38,31 +39,183 @@ pub struct Incoming {
     pub received: Option<SystemTime>,
     /// Every text in the mail, the body first.
     pub parts: Vec<Part>,
-    /// Other attachments: their names and sizes, never their contents.
-    pub others: Vec<(String, usize)>,
+    /// Other attachments, not read: their names, types and sizes, never their contents.
+    pub others: Vec<Other>,
+}
+
+/// A part of a mail that is not read (a picture, a TNEF `winmail.dat`, a document).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Other {
+    /// Its file name, or `unnamed`.
+    pub name: String,
+    /// Its MIME type, `type/subtype`.
+    pub mime: String,
+    pub size: usize,
+}
+
+impl Other {
+    /// The part for an answer: its name and type, and what to do about the types mail
+    /// programs are known to send (issue 39, point 9).
+    pub fn describe(&self) -> String {
+        let name = budget::cut(&self.name, 80);
+        let tnef = self.mime == "application/ms-tnef"
+            || self.mime == "application/vnd.ms-tnef"
+            || self.name.eq_ignore_ascii_case("winmail.dat");
+        if tnef {
+            format!(
+                "`{name}` ({}: Outlook's own rich-text format, TNEF, which only Outlook reads; in Outlook, set the mail's format to plain text)",
+                self.mime
+            )
+        } else {
+            format!("`{name}` ({})", self.mime)
+        }
+    }
 }
 
 impl Incoming {
-    /// The text that holds the orders: the body if it looks like orders, else a text
-    /// attachment that does, else the body. Whether a text looks like orders is the
-    /// game's to say ([`crate::pbem::game::Game::looks_like_orders`]); [`has_header_line`]
-    /// is what every game's orders may start with.
-    pub fn orders_by(&self, looks_like_orders: &dyn Fn(&str) -> bool) -> Option<&str> {
+    /// Where the orders of the mail are, and what stands in their way: the body if it
+    /// looks like orders, else a text attachment that does, else the body. Whether a
+    /// text looks like orders is the game's to say
+    /// ([`crate::pbem::game::Game::looks_like_orders`]); [`has_header_line`] is what
+    /// every game's orders may start with.
+    ///
+    /// Issue 39, point 3: a body of header lines alone (`game`, `player`, `turn`,
+    /// `secret`) beside a text attachment is the header of the attachment's orders: they
+    /// are read together, the attachment's own header lines first. An empty attachment
+    /// there, or orders both in the body and in an attachment, are a [`Problem`].
+    pub fn orders_found(&self, looks_like_orders: &dyn Fn(&str) -> bool) -> Option<Found<'_>> {
         let body = self.parts.iter().find(|p| !p.attachment);
-        body.filter(|b| looks_like_orders(&b.text))
-            .or_else(|| {
+        let attached = || {
+            self.parts
+                .iter()
+                .find(|p| p.attachment && looks_like_orders(&p.text))
+        };
+        let Some(b) = body.filter(|b| looks_like_orders(&b.text)) else {
+            return attached().or(body).map(|part| Found {
+                text: Cow::Borrowed(part.text.as_str()),
+                part,
+                problem: None,
+            });
+        };
+        let found = |text, part, problem| {
+            Some(Found {
+                text,
+                part,
+                problem,
+            })
+        };
+        if header_only(&b.text) {
+            // The text attachment the body is the header of: one that looks like
+            // orders, else the first one that is not HTML left unread.
+            let file = attached().or_else(|| {
                 self.parts
                     .iter()
-                    .find(|p| p.attachment && looks_like_orders(&p.text))
-            })
-            .or(body)
-            .map(|p| p.text.as_str())
+                    .find(|p| p.attachment && p.text != NOT_READ)
+            });
+            if let Some(a) = file {
+                let problem = header_only(&a.text).then(|| Problem::Empty(name_of(a)));
+                return found(Cow::Owned(with_header(&b.text, &a.text)), a, problem);
+            }
+        } else if let Some(a) = attached().filter(|a| !header_only(&a.text)) {
+            return found(
+                Cow::Borrowed(b.text.as_str()),
+                b,
+                Some(Problem::TwoPlaces(name_of(a))),
+            );
+        }
+        found(Cow::Borrowed(b.text.as_str()), b, None)
+    }
+
+    /// The text that holds the orders ([`Incoming::orders_found`]).
+    pub fn orders_by(&self, looks_like_orders: &dyn Fn(&str) -> bool) -> Option<Cow<'_, str>> {
+        self.orders_found(looks_like_orders).map(|f| f.text)
     }
 
     /// [`Incoming::orders_by`] with the header lines alone ([`has_header_line`]).
-    pub fn orders(&self) -> Option<&str> {
+    pub fn orders(&self) -> Option<Cow<'_, str>> {
         self.orders_by(&has_header_line)
     }
+
+    /// The parts of the mail that were not read and may have held the orders: every
+    /// one but pictures, sound, film and signatures (issue 39, point 9).
+    pub fn unread(&self) -> impl Iterator<Item = &Other> {
+        self.others.iter().filter(|o| {
+            !(o.mime.starts_with("image/")
+                || o.mime.starts_with("audio/")
+                || o.mime.starts_with("video/")
+                || o.mime.ends_with("-signature"))
+        })
+    }
+}
+
+/// Where a mail's orders were found ([`Incoming::orders_found`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found<'a> {
+    /// The orders, as the game reads them.
+    pub text: Cow<'a, str>,
+    /// The part they come from (an attachment when the body held its header lines only).
+    pub part: &'a Part,
+    /// What keeps them from being filed as they are.
+    pub problem: Option<Problem>,
+}
+
+/// Orders split between a mail's body and an attachment in a way that cannot be read
+/// as meant (issue 39, point 3).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Problem {
+    /// The body holds the header lines, and the attachment beside them no orders.
+    #[error(
+        "the mail's body holds only the header lines, and its attachment {0} holds no orders (it is empty); your earlier orders, if any, stand"
+    )]
+    Empty(String),
+    /// Both the body and an attachment hold orders.
+    #[error(
+        "both the mail's body and its attachment {0} hold orders, and the judge cannot tell which you meant; send them in one place: in the body, or in the attachment with the body holding only the header lines"
+    )]
+    TwoPlaces(String),
+}
+
+/// A part's name, for an answer: `` `orders.txt` ``.
+fn name_of(p: &Part) -> String {
+    format!(
+        "`{}`",
+        p.label.strip_prefix("attachment ").unwrap_or(&p.label)
+    )
+}
+
+/// The first word of a header line every game's orders may begin with, if `line` is one.
+fn header_key(line: &str) -> Option<&'static str> {
+    let w = line.split_whitespace().next()?.trim_end_matches(':');
+    ["game", "player", "turn", "secret"]
+        .into_iter()
+        .find(|k| w.eq_ignore_ascii_case(k))
+}
+
+/// Whether `text` holds nothing but header lines (`game`, `player`, `turn`, `secret`):
+/// blank lines, `#` comments, quoted lines and a signature below `-- ` aside.
+pub fn header_only(text: &str) -> bool {
+    text.lines()
+        .take_while(|l| l.trim_end_matches('\r') != "-- ")
+        .map(str::trim)
+        .filter(|l| !(l.is_empty() || l.starts_with('#') || l.starts_with('>')))
+        .all(|l| header_key(l).is_some())
+}
+
+/// The orders of an attachment under the header lines of the body that it lacks.
+fn with_header(body: &str, file: &str) -> String {
+    let own: Vec<&str> = file.lines().filter_map(header_key).collect();
+    let mut out = String::new();
+    for l in body
+        .lines()
+        .take_while(|l| l.trim_end_matches('\r') != "-- ")
+    {
+        if header_key(l).is_some_and(|k| !own.contains(&k)) {
+            out.push_str(l.trim());
+            out.push('\n');
+        }
+    }
+    out.push_str(file);
+    out
 }
 
 pub use crate::text::{has_header_line, plain_lines};
@@ -212,46 +365,14 @@ fn parse(raw: &[u8], html: Html) -> Result<Incoming, ReadError> {
         .next()
         .and_then(|r| r.date())
         .and_then(|d| time(&d));
-    let mut parts = Vec::new();
-    // The HTML elements of the mail read so far.
-    let mut spent = 0;
-    for p in msg.text_bodies() {
-        let text = match &p.body {
-            PartType::Text(t) => t.to_string(),
-            PartType::Html(h) if html == Html::Read => super::html::to_text(h, &mut spent)?,
-            PartType::Html(_) => NOT_READ.to_string(),
-            _ => continue,
-        };
-        parts.push(Part {
-            label: "body".into(),
-            text,
-            attachment: false,
-        });
-        break;
-    }
-    let mut others = Vec::new();
-    for p in msg.attachments() {
-        let name = p
-            .attachment_name()
-            .map_or("unnamed".to_string(), clean_header);
-        match &p.body {
-            PartType::Text(t) => parts.push(Part {
-                label: format!("attachment {name}"),
-                text: t.to_string(),
-                attachment: true,
-            }),
-            PartType::Html(h) => parts.push(Part {
-                label: format!("attachment {name}"),
-                text: if html == Html::Read {
-                    super::html::to_text(h, &mut spent)?
-                } else {
-                    NOT_READ.to_string()
-                },
-                attachment: true,
-            }),
-            _ => others.push((name, p.contents().len())),
-        }
-    }
+    let mut reader = Reader {
+        html,
+        spent: 0,
+        parts: Vec::new(),
+        others: Vec::new(),
+    };
+    reader.message(&msg, None)?;
+    let (parts, others) = (reader.parts, reader.others);
     Ok(Incoming {
         from,
         from_line,
@@ -263,6 +384,190 @@ fn parse(raw: &[u8], html: Html) -> Result<Incoming, ReadError> {
         parts,
         others,
     })
+}
+
+/// What reads the parts of a mail, in the order the mail shows them.
+struct Reader {
+    html: Html,
+    /// The HTML elements of the mail read so far.
+    spent: usize,
+    parts: Vec<Part>,
+    others: Vec<Other>,
+}
+
+impl Reader {
+    /// Read `msg`: its body (every text part of it, in order), then its attachments.
+    /// `forwarded` names a mail forwarded in another (`message/rfc822`): its body is
+    /// read as an attachment of the mail that holds it.
+    fn message(&mut self, msg: &Message<'_>, forwarded: Option<&str>) -> Result<(), ReadError> {
+        let raw = msg.raw_message();
+        // Issue 39, point 1: every text part of the body, as the mail shows them (Apple
+        // Mail sends text, a picture, then more text, as parts side by side). Of a
+        // `multipart/alternative`, mail-parser lists one alternative only.
+        let mut body: Option<String> = None;
+        for p in msg.text_bodies() {
+            let text = match &p.body {
+                PartType::Text(t) => text_of(p, t, raw),
+                PartType::Html(h) => self.html_text(h)?,
+                // A picture between texts is listed with the attachments.
+                _ => continue,
+            };
+            let b = body.get_or_insert_with(String::new);
+            if !b.is_empty() && !b.ends_with('\n') {
+                b.push('\n');
+            }
+            b.push_str(&text);
+        }
+        if let Some(text) = body {
+            self.parts.push(match forwarded {
+                None => Part {
+                    label: "body".into(),
+                    text,
+                    attachment: false,
+                },
+                Some(name) => Part {
+                    label: format!("attachment {name}"),
+                    text,
+                    attachment: true,
+                },
+            });
+        }
+        for p in msg.attachments() {
+            let own = p
+                .attachment_name()
+                .map_or("unnamed".to_string(), clean_header);
+            let name = match forwarded {
+                Some(f) => format!("{f}/{own}"),
+                None => own,
+            };
+            let text = match &p.body {
+                PartType::Text(t) => Some(text_of(p, t, raw)),
+                PartType::Html(h) => Some(self.html_text(h)?),
+                // Issue 39, point 9: a forwarded mail's text is read.
+                PartType::Message(m) => {
+                    let name = match p.attachment_name() {
+                        Some(_) => name,
+                        None => match forwarded {
+                            Some(f) => format!("{f}/forwarded mail"),
+                            None => "forwarded mail".to_string(),
+                        },
+                    };
+                    self.message(m, Some(&name))?;
+                    continue;
+                }
+                // Issue 39, point 9: `orders.txt` sent as `application/octet-stream`
+                // is read if it is text.
+                PartType::Binary(b) | PartType::InlineBinary(b)
+                    if name.to_ascii_lowercase().ends_with(".txt") =>
+                {
+                    unicode(b)
+                }
+                _ => None,
+            };
+            match text {
+                Some(text) => self.parts.push(Part {
+                    label: format!("attachment {name}"),
+                    text,
+                    attachment: true,
+                }),
+                None => self.others.push(Other {
+                    name,
+                    mime: mime_of(p),
+                    size: p.contents().len(),
+                }),
+            }
+        }
+        Ok(())
+    }
+
+    fn html_text(&mut self, h: &str) -> Result<String, ReadError> {
+        match self.html {
+            Html::Read => super::html::to_text(h, &mut self.spent),
+            Html::Skip => Ok(NOT_READ.to_string()),
+        }
+    }
+}
+
+/// The MIME type of a part, as `type/subtype`, lower-cased and cut.
+fn mime_of(p: &MessagePart<'_>) -> String {
+    p.content_type().map_or_else(
+        || "text/plain".to_string(),
+        |c| {
+            let t = match c.subtype() {
+                Some(s) => format!("{}/{s}", c.ctype()),
+                None => c.ctype().to_string(),
+            };
+            clean_header(&t).to_ascii_lowercase()
+        },
+    )
+}
+
+/// The text of a `text/…` part: as mail-parser decoded it, but for text without a
+/// charset that is UTF-16 (issue 39, point 9: Outlook attaches a UTF-16 file so, with
+/// its byte order mark), decoded again from its bytes; then without a byte order mark,
+/// and with `format=flowed` undone (issue 39, point 5).
+fn text_of(p: &MessagePart<'_>, t: &str, raw: &[u8]) -> String {
+    let ct = p.content_type();
+    let charset = ct.and_then(|c| c.attribute("charset"));
+    let text = if charset.is_none() && (t.starts_with('\u{FFFD}') || t.contains('\0')) {
+        part_bytes(p, raw)
+            .and_then(|b| unicode(&b))
+            .unwrap_or_else(|| t.to_string())
+    } else {
+        t.to_string()
+    };
+    let text = match text.strip_prefix('\u{FEFF}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    };
+    let flowed = ct
+        .and_then(|c| c.attribute("format"))
+        .is_some_and(|f| f.trim().eq_ignore_ascii_case("flowed"));
+    if flowed {
+        let delsp = ct
+            .and_then(|c| c.attribute("delsp"))
+            .is_some_and(|d| d.trim().eq_ignore_ascii_case("yes"));
+        super::flowed::decode(&text, delsp)
+    } else {
+        text
+    }
+}
+
+/// The bytes of a part, its transfer encoding undone.
+fn part_bytes(p: &MessagePart<'_>, raw: &[u8]) -> Option<Vec<u8>> {
+    let body = raw.get(p.offset_body as usize..p.offset_end as usize)?;
+    match p.encoding {
+        Encoding::Base64 => mail_parser::decoders::base64::base64_decode(body),
+        Encoding::QuotedPrintable => {
+            mail_parser::decoders::quoted_printable::quoted_printable_decode(body)
+        }
+        Encoding::None => Some(body.to_vec()),
+    }
+}
+
+/// Bytes as text, if they are text: UTF-16 or UTF-8 with a byte order mark, or valid
+/// UTF-8 without a NUL (issue 39, point 9).
+fn unicode(b: &[u8]) -> Option<String> {
+    let utf16 = |big: bool| {
+        let units = b[2..].chunks_exact(2).map(|c| {
+            if big {
+                u16::from_be_bytes([c[0], c[1]])
+            } else {
+                u16::from_le_bytes([c[0], c[1]])
+            }
+        });
+        char::decode_utf16(units)
+            .collect::<Result<String, _>>()
+            .ok()
+    };
+    match b {
+        [0xFF, 0xFE, ..] => utf16(false),
+        [0xFE, 0xFF, ..] => utf16(true),
+        [0xEF, 0xBB, 0xBF, rest @ ..] => String::from_utf8(rest.to_vec()).ok(),
+        _ => String::from_utf8(b.to_vec())
+            .ok()
+            .filter(|s| !s.contains('\0')),
+    }
 }
 
 #[cfg(test)]
@@ -315,5 +620,268 @@ mod tests {
             Err(ReadError::TooLarge(MAX_BYTES + 1))
         );
         assert!(read(b"").is_err());
+    }
+
+    fn mixed(parts: &[(&str, &str)]) -> Vec<u8> {
+        let mut m = "From: ann@example.org\r\nTo: judge@example.org\r\nSubject: orders\r\nMessage-ID: <t@x>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"b\"\r\n\r\n".to_string();
+        for (head, body) in parts {
+            m.push_str(&format!("--b\r\n{head}\r\n\r\n{body}\r\n"));
+        }
+        m.push_str("--b--\r\n");
+        m.into_bytes()
+    }
+
+    /// Issue 39, point 1: Apple Mail's plain text with a picture pasted in is text,
+    /// picture, text, as parts side by side: every text part is read, in order, and
+    /// the picture is listed unread.
+    #[test]
+    fn text_after_a_picture_is_read() {
+        let raw = mixed(&[
+            (
+                "Content-Type: text/plain; charset=us-ascii\r\nContent-Transfer-Encoding: 7bit",
+                "game demo\r\nplayer red\r\nmove D1: C3\r\n",
+            ),
+            (
+                "Content-Type: image/png; name=\"shot.png\"\r\nContent-Disposition: inline; filename=\"shot.png\"\r\nContent-Transfer-Encoding: base64",
+                "iVBORw0KGgo=",
+            ),
+            (
+                "Content-Type: text/plain; charset=us-ascii\r\nContent-Transfer-Encoding: 7bit",
+                "build road on E5\r\nbuild woodcutter on D4\r\n",
+            ),
+        ]);
+        let m = read(&raw).expect("reads");
+        let o = m.orders().expect("orders");
+        assert_eq!(
+            o.lines().map(str::trim).collect::<Vec<_>>(),
+            [
+                "game demo",
+                "player red",
+                "move D1: C3",
+                "build road on E5",
+                "build woodcutter on D4"
+            ],
+            "{o:?}"
+        );
+        assert_eq!(m.parts.len(), 1, "one body: {:?}", m.parts);
+        assert_eq!(
+            m.others,
+            [Other {
+                name: "shot.png".into(),
+                mime: "image/png".into(),
+                size: 8
+            }]
+        );
+        assert_eq!(m.unread().count(), 0, "a picture holds no orders to name");
+    }
+
+    /// Issue 39, point 1: of a `multipart/alternative`, one alternative is read, not
+    /// both, also inside `multipart/mixed` with text after it.
+    #[test]
+    fn one_alternative_is_read() {
+        let alt = "Content-Type: multipart/alternative; boundary=\"a\"\r\n\r\n--a\r\nContent-Type: text/plain\r\n\r\nmove D1: C3\r\n--a\r\nContent-Type: multipart/related; boundary=\"r\"\r\n\r\n--r\r\nContent-Type: text/html\r\n\r\n<div>move D1: C3</div><img src=\"cid:x\">\r\n--r\r\nContent-Type: image/png\r\nContent-ID: <x>\r\nContent-Disposition: inline\r\n\r\nxx\r\n--r--\r\n--a--";
+        let raw = mixed(&[(alt, ""), ("Content-Type: text/plain", "move D2: C4")]);
+        let m = read(&raw).expect("reads");
+        let o = m.orders_by(&|_| true).expect("orders");
+        assert_eq!(o.matches("move D1: C3").count(), 1, "{o:?}");
+        assert!(o.contains("move D2: C4"), "{o:?}");
+    }
+
+    /// Issue 39, point 5: Thunderbird's `format=flowed` (and `DelSp=yes`) is decoded,
+    /// in a plain mail and in the text part of an HTML one, over 7bit and
+    /// quoted-printable alike.
+    #[test]
+    fn flowed_text_is_joined() {
+        let long = "move D1: load 1 board, 1 stone; C3 D3 D4 E4 E5 then unload 1 board on E5";
+        let cut = long[..50].rfind(' ').expect("a space");
+        let plain = format!(
+            "From: ann@example.org\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=UTF-8; format=flowed\r\nContent-Transfer-Encoding: 7bit\r\n\r\ngame demo\r\n{} \r\n{}\r\n",
+            &long[..cut],
+            &long[cut + 1..]
+        );
+        let m = read(plain.as_bytes()).expect("reads");
+        assert!(
+            m.orders().is_some_and(|o| o.contains(long)),
+            "{:?}",
+            m.parts
+        );
+        let delsp = format!(
+            "From: ann@example.org\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=UTF-8; format=flowed; delsp=yes\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\ngame demo\r\n{}=20\r\n{}\r\n",
+            &long[..20],
+            &long[20..]
+        );
+        let m = read(delsp.as_bytes()).expect("reads");
+        assert!(
+            m.orders().is_some_and(|o| o.contains(long)),
+            "{:?}",
+            m.parts
+        );
+        // The same text not flowed is read as it is.
+        let fixed = plain.replace("; format=flowed", "");
+        let m = read(fixed.as_bytes()).expect("reads");
+        assert!(m.orders().is_some_and(|o| !o.contains(long)));
+    }
+
+    /// Issue 39, point 9: a UTF-16 attachment without a charset (Outlook's), and an
+    /// `orders.txt` sent as `application/octet-stream`, are read as text.
+    #[test]
+    fn text_files_without_a_text_type_are_read() {
+        let utf16: Vec<u8> = [0xFF, 0xFE]
+            .into_iter()
+            .chain(
+                "player red\r\nmove D1: C3\r\n"
+                    .encode_utf16()
+                    .flat_map(u16::to_le_bytes),
+            )
+            .collect();
+        let b64 = |b: &[u8]| {
+            use base64::Engine;
+            base64::engine::general_purpose::STANDARD.encode(b)
+        };
+        let raw = mixed(&[
+            (
+                "Content-Type: text/plain; charset=utf-8",
+                "Orders attached.",
+            ),
+            (
+                "Content-Type: text/plain; name=\"orders.txt\"\r\nContent-Disposition: attachment; filename=\"orders.txt\"\r\nContent-Transfer-Encoding: base64",
+                &b64(&utf16),
+            ),
+        ]);
+        let m = read(&raw).expect("reads");
+        assert_eq!(
+            m.orders().as_deref(),
+            Some("player red\r\nmove D1: C3\r\n"),
+            "{:?}",
+            m.parts
+        );
+        let raw = mixed(&[
+            (
+                "Content-Type: text/plain; charset=utf-8",
+                "Orders attached.",
+            ),
+            (
+                "Content-Type: application/octet-stream; name=\"orders.txt\"\r\nContent-Disposition: attachment; filename=\"orders.txt\"\r\nContent-Transfer-Encoding: base64",
+                &b64("player red\nmove D1: C3 — café\n".as_bytes()),
+            ),
+            (
+                "Content-Type: application/octet-stream; name=\"map.bin\"\r\nContent-Transfer-Encoding: base64",
+                &b64(b"player red\n"),
+            ),
+            (
+                "Content-Type: application/octet-stream; name=\"zeros.txt\"\r\nContent-Transfer-Encoding: base64",
+                &b64(b"player\0red\n\xff"),
+            ),
+        ]);
+        let m = read(&raw).expect("reads");
+        assert_eq!(
+            m.orders().as_deref(),
+            Some("player red\nmove D1: C3 — café\n")
+        );
+        let unread: Vec<&str> = m.unread().map(|o| o.name.as_str()).collect();
+        assert_eq!(unread, ["map.bin", "zeros.txt"], "not text: not read");
+    }
+
+    /// Issue 39, point 9: a mail forwarded as `message/rfc822` is read: its text is an
+    /// attachment of the mail that forwards it.
+    #[test]
+    fn a_forwarded_mail_is_read() {
+        let raw = mixed(&[
+            ("Content-Type: text/plain", "Here are my orders again."),
+            (
+                "Content-Type: message/rfc822\r\nContent-Disposition: attachment",
+                "From: ann@example.org\r\nSubject: orders\r\nContent-Type: text/plain; charset=utf-8\r\n\r\ngame demo\r\nplayer red\r\nmove D1: C3",
+            ),
+        ]);
+        let m = read(&raw).expect("reads");
+        assert!(
+            m.orders()
+                .is_some_and(|o| o.starts_with("game demo\r\nplayer red")),
+            "{:?}",
+            m.parts
+        );
+        assert_eq!(m.parts[1].label, "attachment forwarded mail");
+    }
+
+    /// Issue 39, point 9: Outlook's `winmail.dat` is not read, and is named with what
+    /// to do.
+    #[test]
+    fn tnef_is_named() {
+        let raw = mixed(&[
+            ("Content-Type: text/plain", "game demo\r\nplayer red"),
+            (
+                "Content-Type: application/ms-tnef; name=\"winmail.dat\"\r\nContent-Disposition: attachment; filename=\"winmail.dat\"\r\nContent-Transfer-Encoding: base64",
+                "eJ8+IgAAAQ==",
+            ),
+        ]);
+        let m = read(&raw).expect("reads");
+        let named: Vec<String> = m.unread().map(Other::describe).collect();
+        assert_eq!(named.len(), 1);
+        assert!(
+            named[0].contains("`winmail.dat` (application/ms-tnef")
+                && named[0].contains("plain text"),
+            "{named:?}"
+        );
+    }
+
+    /// Issue 39, point 3: a body of header lines beside an attachment of orders is
+    /// the attachment's header; an empty attachment there, or orders in both, are
+    /// problems, never an empty file.
+    #[test]
+    fn a_header_in_the_body_heads_the_attached_orders() {
+        let head = "game demo\r\nplayer red\r\nsecret abcd-efgh-jkmn\r\nturn 1\r\n\r\n-- \r\nAnn";
+        let with = |file: &str| {
+            mixed(&[
+                ("Content-Type: text/plain", head),
+                (
+                    "Content-Type: text/plain; name=\"orders.txt\"\r\nContent-Disposition: attachment; filename=\"orders.txt\"",
+                    file,
+                ),
+            ])
+        };
+        let looks = |t: &str| has_header_line(t) || t.contains("movement");
+        let raw = with("movement\r\nmove D1: C3\r\n");
+        let m = read(&raw).expect("reads");
+        let f = m.orders_found(&looks).expect("found");
+        assert_eq!(
+            f.text,
+            "game demo\nplayer red\nsecret abcd-efgh-jkmn\nturn 1\nmovement\r\nmove D1: C3\r\n"
+        );
+        assert!(f.part.attachment && f.problem.is_none());
+        // The attachment's own header lines win.
+        let raw = with("player red\r\nturn 2\r\nmovement\r\n");
+        let m = read(&raw).expect("reads");
+        let f = m.orders_found(&looks).expect("found");
+        assert_eq!(
+            f.text,
+            "game demo\nsecret abcd-efgh-jkmn\nplayer red\r\nturn 2\r\nmovement\r\n"
+        );
+        // An empty attachment.
+        let raw = with("");
+        let m = read(&raw).expect("reads");
+        let f = m.orders_found(&looks).expect("found");
+        assert_eq!(f.problem, Some(Problem::Empty("`orders.txt`".into())));
+        // Orders in both.
+        let raw = mixed(&[
+            ("Content-Type: text/plain", "game demo\r\nmove D2: C4"),
+            (
+                "Content-Type: text/plain; name=\"orders.txt\"\r\nContent-Disposition: attachment",
+                "movement\r\nmove D1: C3",
+            ),
+        ]);
+        let m = read(&raw).expect("reads");
+        let f = m.orders_found(&looks).expect("found");
+        assert_eq!(f.problem, Some(Problem::TwoPlaces("`orders.txt`".into())));
+        // A body of orders beside a text that is no orders is read as before.
+        let raw = mixed(&[
+            ("Content-Type: text/plain", "game demo\r\nmove D2: C4"),
+            (
+                "Content-Type: text/plain; name=\"notes.txt\"\r\nContent-Disposition: attachment",
+                "remember the stone",
+            ),
+        ]);
+        let m = read(&raw).expect("reads");
+        let f = m.orders_found(&looks).expect("found");
+        assert!(!f.part.attachment && f.problem.is_none());
     }
 }

@@ -4,6 +4,8 @@
 #[cfg(feature = "shell")]
 pub mod budget;
 #[cfg(feature = "shell")]
+pub mod flowed;
+#[cfg(feature = "shell")]
 pub mod html;
 #[cfg(feature = "shell")]
 pub mod imap;

@@ -48,6 +48,27 @@ enum Refusal {
     NotBegun(String),
     #[error("the seat `{0}` in game.toml is not in the game")]
     SeatNotInGame(String),
+    /// The orders are split between the body and an attachment in a way that cannot
+    /// be read as meant (issue 39, point 3).
+    #[error("{0}")]
+    Split(inbound::Problem),
+    /// A part the judge cannot read, and nothing it needs in the rest (issue 39, point
+    /// 9): the part is named, not only what the rest lacks.
+    #[error(
+        "part of it could not be read: {0}. {1}. Send the orders as plain text, in the mail's body or in a `.txt` attachment"
+    )]
+    Unread(String, Rest),
+}
+
+/// What the rest of a mail lacks when a part of it could not be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+enum Rest {
+    #[error("No orders were found in the rest")]
+    NoOrders,
+    #[error("The rest holds no secret (a line `secret ...` at the top of the orders)")]
+    NoSecret,
+    #[error("The rest holds only the header lines, no orders")]
+    HeaderOnly,
 }
 
 /// Where the mark of the mail being read is kept (its digest, and how many runs began
@@ -330,10 +351,12 @@ fn kept_copy(m: &Incoming, values: &BTreeSet<String>, arrived: Arrival) -> Vec<u
             b(&p.text).replace("\r\n", "\n").replace('\n', "\r\n")
         ));
     }
-    for (name, size) in &m.others {
+    for o in &m.others {
         out.push_str(&format!(
-            "--{boundary}\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n[attachment {} ({size} bytes) not kept]\r\n",
-            b(name)
+            "--{boundary}\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n[attachment {} ({}, {} bytes) not kept]\r\n",
+            b(&o.name),
+            b(&o.mime),
+            o.size
         ));
     }
     out.push_str(&format!("--{boundary}--\r\n"));
@@ -724,13 +747,16 @@ impl<'a> Intake<'a> {
         };
         let archive = self.archive;
         let name = self.name.clone();
-        let found = m.orders_by(&|t| self.game.looks_like_orders(t));
+        let found_at = m.orders_found(&|t| self.game.looks_like_orders(t));
+        let found = found_at.as_ref().map(|f| f.text.as_ref());
         // Commands (docs/mail-commands.md) are taken out of the orders: from the part the
         // orders are in and, when that is an attachment, from the mail's body too.
         let split = super::commands::split(found.unwrap_or(""));
         let mut commands = Vec::new();
         if let Some(body) = m.parts.iter().find(|p| !p.attachment)
-            && found.is_some_and(|f| !std::ptr::eq(f, body.text.as_str()))
+            && found_at
+                .as_ref()
+                .is_some_and(|f| !std::ptr::eq(f.part, body))
         {
             commands.extend(super::commands::split(&body.text).commands);
         }
@@ -910,17 +936,38 @@ impl<'a> Intake<'a> {
             )),
             _ => None,
         });
+        // Issue 39, point 9: the parts of the mail not read that may have held the
+        // orders, named in a refusal instead of its cause in the rest.
+        let unread = {
+            let named: Vec<String> = m.unread().map(inbound::Other::describe).collect();
+            (!named.is_empty()).then(|| named.join(", "))
+        };
         let mut secret_refused = false;
         let verdict: Result<&PlayerEntry, Refusal> = match sender {
             None => Err(Refusal::NotAPlayer),
-            Some(_) if found.is_none() => Err(Refusal::NoOrders),
+            Some(_) if found.is_none() => Err(match unread.as_deref() {
+                Some(parts) => Refusal::Unread(parts.to_string(), Rest::NoOrders),
+                None => Refusal::NoOrders,
+            }),
+            Some(_) if let Some(p) = found_at.as_ref().and_then(|f| f.problem.clone()) => {
+                Err(Refusal::Split(p))
+            }
+            Some(_)
+                if let Some(parts) = unread.as_deref()
+                    && inbound::header_only(&orders) =>
+            {
+                Err(Refusal::Unread(parts.to_string(), Rest::HeaderOnly))
+            }
             Some(_) if let Some(why) = super::limits::too_big(&orders) => Err(Refusal::TooBig(why)),
             Some(_) if let Some(why) = before_secret => Err(Refusal::Header(why)),
             Some(p) if p.secret_hash.is_none() => Err(Refusal::NoSecretYet),
             Some(_) if !secret_ok => {
                 secret_refused = true;
                 Err(if header.secret.is_none() {
-                    Refusal::SecretMissing
+                    match unread.as_deref() {
+                        Some(parts) => Refusal::Unread(parts.to_string(), Rest::NoSecret),
+                        None => Refusal::SecretMissing,
+                    }
                 } else {
                     Refusal::SecretWrong
                 })
