@@ -9,6 +9,7 @@ pub mod html;
 pub mod imap;
 #[cfg(feature = "shell")]
 pub mod inbound;
+pub mod letter;
 #[cfg(feature = "shell")]
 pub mod outbox;
 pub mod redact;
