@@ -43,6 +43,7 @@ mod hidden_pipeline;
 mod hostile_mail;
 mod mail_commands;
 mod mail_failures;
+mod mail_replies;
 mod mail_security;
 mod mail_turn;
 mod many_games;
