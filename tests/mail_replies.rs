@@ -133,6 +133,15 @@ fn reads_as_meant(name: &str) -> (String, Sent) {
         answer.body
     );
     assert_eq!(checked(&g, &filed), want, "{name}: filed\n{filed}");
+    // The secret, wherever the mail holds it (the welcome quoted below a separator
+    // too), is blanked in what is filed, answered and logged.
+    for (what, text) in [
+        ("filed", &filed),
+        ("answered", &answer.body),
+        ("logged", &g.log()),
+    ] {
+        assert!(!text.contains(RED), "{name}: the secret is {what}");
+    }
     assert_eq!(
         answer.subject, "[demo] turn 1: filed, no errors",
         "{name}: {}",
@@ -353,4 +362,57 @@ fn point_10_an_odd_character_is_named() {
         "{}",
         answer.body
     );
+}
+
+/// Issue 39, points 2, 6, 7 and 10 in Catan: its reader asks judge-core's letter too.
+/// A hard-wrapped offer keeps its `to blue` (before: `to blue` was left out as a
+/// sign-off, and the offer went to every player in silence); history below Outlook's
+/// separator, a French attribution and PGP armour are left out; full-width `：` reads.
+#[test]
+fn catan_reads_mail_as_roads_and_boats_does() {
+    use pbem_judge::catan::{Colour, Options, check_orders, new_game};
+    let names: Vec<String> = ["Ann", "Bob", "Cy"].iter().map(|s| s.to_string()).collect();
+    let s = new_game("demo", &names, 3, &Options::default()).expect("game");
+    let read = |text: &str| {
+        let c = check_orders(&s, Colour::Red, "orders.txt", text);
+        // Each order's echo, without the number of its line.
+        let echo: Vec<String> = c
+            .echo
+            .iter()
+            .map(|e| {
+                e.split_once(": ")
+                    .map_or(e.as_str(), |(_, r)| r)
+                    .to_string()
+            })
+            .collect();
+        (c.errors(), echo)
+    };
+    let head = "game demo\nplayer red\nturn 1\nturn\n";
+    let whole = read(&format!(
+        "{head}if rolled 6 or 8: build city 13\noffer 1 wool, 1 grain for 2 ore to blue\n\nThanks,\nAnn\n"
+    ));
+    assert!(
+        whole.1.iter().any(|e| e.contains("blue")),
+        "the offer is blue's: {whole:?}"
+    );
+    for text in [
+        // Gmail's plain-text wrap.
+        format!(
+            "{head}if rolled 6 or 8: build city 13\noffer 1 wool, 1 grain for 2 ore\nto blue\n\nThanks,\nAnn\n"
+        ),
+        // Outlook: history unquoted below its separator.
+        format!(
+            "{head}if rolled 6 or 8: build city 13\noffer 1 wool, 1 grain for 2 ore to blue\n\nThanks,\nAnn\n\n-----Original Message-----\nFrom: Judge <judge@example.org>\nSent: Monday, 30 November 2026 10:00\nTo: Ann\n\n    turn\n    build road 13-18\n    secret YOUR-SECRET\n"
+        ),
+        // A French attribution above the quote, and PGP armour.
+        format!(
+            "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256\n\n{head}if rolled 6 or 8: build city 13\noffer 1 wool, 1 grain for 2 ore to blue\n\nThanks,\nAnn\n\nLe 30/11/2026 à 10:00, Judge a écrit :\n> build road 13-18\n-----BEGIN PGP SIGNATURE-----\n\niQEz\n=Xq7d\n-----END PGP SIGNATURE-----\n"
+        ),
+        // A phone's full-width colon.
+        format!(
+            "{head}if rolled 6 or 8\u{ff1a} build city 13\noffer 1 wool\u{ff0c} 1 grain for 2 ore to blue\n\nThanks,\nAnn\n"
+        ),
+    ] {
+        assert_eq!(read(&text), whole, "{text}");
+    }
 }

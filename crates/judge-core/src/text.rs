@@ -210,6 +210,28 @@ pub fn has_header_line(text: &str) -> bool {
 mod tests {
     use super::*;
 
+    /// Issue 39, point 10: a phone's full-width punctuation reads as ASCII; what no
+    /// order is written with is named; bytes that are no text are not.
+    #[test]
+    fn full_width_forms_are_plain_and_odd_characters_named() {
+        let plain_text: String = "move D1\u{ff1a} C3\u{ff1b} Ｃ４\u{3000}x"
+            .chars()
+            .filter_map(plain)
+            .collect();
+        assert_eq!(plain_text, "move D1: C3; C4 x");
+        assert_eq!(odd_characters("move D1: C3"), None);
+        assert_eq!(odd_characters("déplacer D1"), None);
+        let named = odd_characters("move D1 \u{2192} C3\u{3001} C4 \u{2192}").expect("named");
+        assert!(
+            named.contains("U+2192 RIGHTWARDS ARROW `\u{2192}`"),
+            "{named}"
+        );
+        assert!(named.contains("U+3001 IDEOGRAPHIC COMMA"), "{named}");
+        assert_eq!(named.matches("U+2192").count(), 1, "{named}");
+        assert!(odd_characters("move D1 \u{2764}").is_some_and(|n| n.contains("U+2764")));
+        assert_eq!(odd_characters("\u{0}\u{1}\u{fffd}PK \u{2192}"), None);
+    }
+
     #[test]
     fn mail_layout_is_made_plain() {
         assert_eq!(
