@@ -639,3 +639,97 @@ fn a_greeting_or_sign_off_with_a_number_is_left_out() {
         );
     }
 }
+
+/// The orders read, without the lines they stand on.
+fn unnumbered(p: &Parsed) -> serde_json::Value {
+    fn strip(v: &mut serde_json::Value) {
+        match v {
+            serde_json::Value::Object(m) => {
+                m.remove("line");
+                m.values_mut().for_each(strip);
+            }
+            serde_json::Value::Array(a) => a.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    let mut v = serde_json::to_value(&p.orders).expect("orders");
+    strip(&mut v);
+    v
+}
+
+/// Issue 39, point 2: a mail program that hard-wraps (Gmail's plain-text mode at 78
+/// columns) may break any order at any space. Every valid order, broken at each of its
+/// spaces, as the last order (with a sign-off below it after a blank line, or none) and
+/// among others, reads as the same orders as unbroken, or is reported on its lines:
+/// never read as other orders in silence (before: the tail of the last order, `on D8`,
+/// could be left out as a sign-off, and the consent widened). And the sign-off is still
+/// never an error (issue 38, point 2).
+#[test]
+fn a_wrapped_order_reads_whole_or_is_reported_never_changed() {
+    let s = state();
+    let n = names(s);
+    let mut joined = 0;
+    for (k, (phase, line)) in VALID.iter().enumerate() {
+        let line = fill(line, &n);
+        let neighbour = VALID
+            .iter()
+            .find(|(p, l)| p == phase && fill(l, &n) != line)
+            .map(|(_, l)| fill(l, &n))
+            .expect("another order of the phase");
+        let spaces: Vec<usize> = line.match_indices(' ').map(|(i, _)| i).collect();
+        for (last, closing) in [
+            (true, None),
+            (true, Some(k % CLOSINGS.len())),
+            (false, None),
+        ] {
+            let build = |order: &str| {
+                let mut t = format!("game demo\nplayer red\nturn 1\n{}\n", heading(*phase));
+                if last {
+                    t.push_str(&format!("{neighbour}\n{order}\n"));
+                } else {
+                    t.push_str(&format!("{order}\n{neighbour}\n"));
+                }
+                if let Some(c) = closing {
+                    t.push_str(&format!("\n{}\n", CLOSINGS[c]));
+                }
+                t
+            };
+            let whole = parse(&build(&line), &s.map);
+            for &at in &spaces {
+                let wrapped = format!("{}\n{}", &line[..at], &line[at + 1..]);
+                let text = build(&wrapped);
+                let parsed = parse(&text, &s.map);
+                let first = if last { 6 } else { 5 };
+                let (from, to) = (region(&text, first).start, region(&text, first + 1).end);
+                let reported = parsed.problems.iter().any(|d| {
+                    d.span
+                        .as_ref()
+                        .is_some_and(|sp| sp.start <= to && sp.end >= from)
+                });
+                if unnumbered(&parsed) == unnumbered(&whole) {
+                    joined += 1;
+                } else {
+                    assert!(
+                        reported,
+                        "read as other orders in silence:\n{text}\n{:?}",
+                        parsed.orders
+                    );
+                }
+                if let Some(c) = closing {
+                    let at_closing = text.len() - CLOSINGS[c].len() - 1;
+                    assert!(
+                        !parsed
+                            .problems
+                            .iter()
+                            .any(|d| d.span.as_ref().is_some_and(|sp| sp.end > at_closing)),
+                        "the sign-off is reported:\n{text}\n{:?}",
+                        parsed.problems
+                    );
+                }
+            }
+        }
+    }
+    // Most breaks are read whole (the rest are errors: a break inside `move D1: C3` that
+    // also reads as two orders is not joined).
+    assert!(joined > 0);
+}

@@ -44,6 +44,7 @@ mod hostile_mail;
 mod mail_commands;
 mod mail_failures;
 mod mail_mime;
+mod mail_replies;
 mod mail_security;
 mod mail_server_faults;
 mod mail_turn;

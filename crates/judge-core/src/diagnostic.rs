@@ -59,6 +59,16 @@ impl Diagnostic {
         self
     }
 
+    /// More help after what the diagnostic has (`; ` between).
+    pub fn more_help(mut self, more: impl Into<String>) -> Diagnostic {
+        let more = more.into();
+        self.help = Some(match self.help.take() {
+            Some(h) => format!("{h}; {more}"),
+            None => more,
+        });
+        self
+    }
+
     pub fn warning(mut self) -> Diagnostic {
         self.severity = Severity::Warning;
         self

@@ -20,7 +20,8 @@ pub fn not_shown(total: usize) -> Option<String> {
 
 /// Mail clients turn quotes and dashes typographic, and sprinkle invisible characters
 /// (a byte-order mark from Notepad, zero-width spaces, soft hyphens): each character as
-/// an order reader sees it, or `None` for one that is not there at all.
+/// an order reader sees it, or `None` for one that is not there at all. Phone keyboards
+/// type full-width forms (`：`, `；`, issue 39, point 10): they are `:`, `;` and so on.
 pub fn plain(c: char) -> Option<char> {
     match c {
         '\u{2018}' | '\u{2019}' | '\u{201A}' | '\u{2032}' => Some('\''),
@@ -28,7 +29,82 @@ pub fn plain(c: char) -> Option<char> {
         '\u{2010}'..='\u{2015}' | '\u{2212}' => Some('-'),
         '\u{00AD}' | '\u{200B}' | '\u{200C}' | '\u{200D}' | '\u{2060}' | '\u{FEFF}' => None,
         '\u{00A0}' | '\u{2007}' | '\u{202F}' => Some(' '),
+        // A phone keyboard's full-width forms (issue 39, point 10): `：` is `:`, `；` is
+        // `;`, `Ｃ３` is `C3` (Unicode's compatibility mapping of the block), and the
+        // ideographic space a space.
+        '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0),
+        '\u{3000}' => Some(' '),
         c => Some(c),
+    }
+}
+
+/// Issue 39, point 10: the characters of `line` that no order is written with and that
+/// [`plain`] does not make plain (not ASCII, no letter, no space), each named as Unicode
+/// names it, in a sentence for a diagnostic's help; `None` when there are none.
+pub fn odd_characters(line: &str) -> Option<String> {
+    // Bytes that are no text at all (a binary file, a wrong charset) are another story,
+    // told by the error itself.
+    if line
+        .chars()
+        .any(|c| c == '\u{FFFD}' || (c.is_control() && !c.is_whitespace()))
+    {
+        return None;
+    }
+    let mut seen: Vec<char> = Vec::new();
+    for c in line.chars() {
+        if plain(c) == Some(c)
+            && !c.is_ascii()
+            && !c.is_alphanumeric()
+            && !c.is_whitespace()
+            && !seen.contains(&c)
+        {
+            seen.push(c);
+        }
+    }
+    if seen.is_empty() {
+        return None;
+    }
+    let named: Vec<String> = seen.iter().take(5).map(|c| char_name(*c)).collect();
+    Some(format!(
+        "the line holds {}, which no order is written with: write plain characters (a keyboard set to English types them)",
+        list(&named)
+    ))
+}
+
+/// `U+2192 RIGHTWARDS ARROW`: a character by its code point, and its Unicode name for
+/// those a phone or a word processor types into orders.
+pub fn char_name(c: char) -> String {
+    let name = match c {
+        '\u{00B7}' => "MIDDLE DOT",
+        '\u{00D7}' => "MULTIPLICATION SIGN",
+        '\u{00F7}' => "DIVISION SIGN",
+        '\u{00B0}' => "DEGREE SIGN",
+        '\u{00AB}' => "LEFT-POINTING DOUBLE ANGLE QUOTATION MARK",
+        '\u{00BB}' => "RIGHT-POINTING DOUBLE ANGLE QUOTATION MARK",
+        '\u{2022}' => "BULLET",
+        '\u{2026}' => "HORIZONTAL ELLIPSIS",
+        '\u{2039}' => "SINGLE LEFT-POINTING ANGLE QUOTATION MARK",
+        '\u{203A}' => "SINGLE RIGHT-POINTING ANGLE QUOTATION MARK",
+        '\u{2190}' => "LEFTWARDS ARROW",
+        '\u{2192}' => "RIGHTWARDS ARROW",
+        '\u{21D2}' => "RIGHTWARDS DOUBLE ARROW",
+        '\u{2794}' => "HEAVY WIDE-HEADED RIGHTWARDS ARROW",
+        '\u{3001}' => "IDEOGRAPHIC COMMA",
+        '\u{3002}' => "IDEOGRAPHIC FULL STOP",
+        '\u{300C}' => "LEFT CORNER BRACKET",
+        '\u{300D}' => "RIGHT CORNER BRACKET",
+        '\u{30FB}' => "KATAKANA MIDDLE DOT",
+        '\u{FE55}' => "SMALL COLON",
+        '\u{FE54}' => "SMALL SEMICOLON",
+        '\u{FF61}' => "HALFWIDTH IDEOGRAPHIC FULL STOP",
+        '\u{FF64}' => "HALFWIDTH IDEOGRAPHIC COMMA",
+        '\u{FFFC}' => "OBJECT REPLACEMENT CHARACTER",
+        _ => "",
+    };
+    if name.is_empty() {
+        format!("U+{:04X} `{c}`", c as u32)
+    } else {
+        format!("U+{:04X} {name} `{c}`", c as u32)
     }
 }
 
@@ -133,6 +209,28 @@ pub fn has_header_line(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 39, point 10: a phone's full-width punctuation reads as ASCII; what no
+    /// order is written with is named; bytes that are no text are not.
+    #[test]
+    fn full_width_forms_are_plain_and_odd_characters_named() {
+        let plain_text: String = "move D1\u{ff1a} C3\u{ff1b} Ｃ４\u{3000}x"
+            .chars()
+            .filter_map(plain)
+            .collect();
+        assert_eq!(plain_text, "move D1: C3; C4 x");
+        assert_eq!(odd_characters("move D1: C3"), None);
+        assert_eq!(odd_characters("déplacer D1"), None);
+        let named = odd_characters("move D1 \u{2192} C3\u{3001} C4 \u{2192}").expect("named");
+        assert!(
+            named.contains("U+2192 RIGHTWARDS ARROW `\u{2192}`"),
+            "{named}"
+        );
+        assert!(named.contains("U+3001 IDEOGRAPHIC COMMA"), "{named}");
+        assert_eq!(named.matches("U+2192").count(), 1, "{named}");
+        assert!(odd_characters("move D1 \u{2764}").is_some_and(|n| n.contains("U+2764")));
+        assert_eq!(odd_characters("\u{0}\u{1}\u{fffd}PK \u{2192}"), None);
+    }
 
     #[test]
     fn mail_layout_is_made_plain() {

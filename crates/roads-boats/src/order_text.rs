@@ -175,21 +175,15 @@ struct Token {
     span: Range<usize>,
 }
 
-/// Mail clients turn quotes and dashes typographic, and sprinkle invisible spaces.
-fn plain(c: char) -> Option<char> {
-    match c {
-        '\u{2018}' | '\u{2019}' | '\u{201A}' | '\u{2032}' => Some('\''),
-        '\u{201C}' | '\u{201D}' | '\u{201E}' | '\u{2033}' => Some('"'),
-        '\u{2010}'..='\u{2015}' | '\u{2212}' => Some('-'),
-        '\u{00AD}' | '\u{200B}' | '\u{200C}' | '\u{200D}' | '\u{2060}' | '\u{FEFF}' => None,
-        c => Some(c),
-    }
-}
+/// Mail clients turn quotes and dashes typographic, and sprinkle invisible spaces:
+/// judge-core's one list of them.
+use judge_core::text::plain;
 
 fn tokens(line: &str, offset: usize) -> Vec<Token> {
     let mut out: Vec<Token> = Vec::new();
     let mut current: Option<(usize, String)> = None;
     for (i, c) in line.char_indices() {
+        let width = c.len_utf8();
         let Some(c) = plain(c) else { continue };
         let punct = matches!(c, ',' | ';' | ':');
         if c.is_whitespace() || punct {
@@ -202,7 +196,7 @@ fn tokens(line: &str, offset: usize) -> Vec<Token> {
             if punct {
                 out.push(Token {
                     text: c.to_string(),
-                    span: offset + i..offset + i + 1,
+                    span: offset + i..offset + i + width,
                 });
             }
         } else {
@@ -232,25 +226,20 @@ fn logical_lines(text: &str) -> Vec<Logical> {
     let mut out: Vec<Logical> = Vec::new();
     let mut continuing = false;
     let mut offset = 0;
+    // What a mail program added or quoted is left out (judge-core knows it: quotes,
+    // attributions, reply separators, signatures, PGP armour, issue 39).
+    let own = judge_core::mail::letter::read(text);
     for (n, raw) in text.split_inclusive('\n').enumerate() {
-        let start = offset;
+        let line_start = offset;
         offset += raw.len();
-        let line = raw.trim_end_matches(['\n', '\r']);
-        if line.trim_end() == "--" {
-            break;
-        }
-        if line.trim_start().starts_with('>') {
+        let Some(Some(at)) = own.get(n) else {
             continue;
-        }
-        // A mail client's "On Monday, Ann wrote:" above quoted history.
-        if line.trim_end().to_ascii_lowercase().ends_with("wrote:")
-            && text[offset..]
-                .lines()
-                .find(|l| !l.trim().is_empty())
-                .is_some_and(|l| l.trim_start().starts_with('>'))
-        {
-            continue;
-        }
+        };
+        let start = line_start + at.start;
+        let line = raw
+            .get(at.clone())
+            .unwrap_or("")
+            .trim_end_matches(['\n', '\r']);
         let code = line.split('#').next().unwrap_or("");
         let mut toks = tokens(code, start);
         if toks.is_empty() {
@@ -309,6 +298,47 @@ fn logical_lines(text: &str) -> Vec<Logical> {
     out
 }
 
+/// Issue 39, point 2: a mail program that wraps long lines (Gmail's plain-text mode at
+/// 78 columns, Outlook at 76) breaks a long order in two, and the tail (`on D8`) alone
+/// reads as no order, or as a sign-off after the last order. A line directly below an
+/// order (no blank line between), which makes with the line above it one order that
+/// reads, while the two do not both read by themselves, is that order's tail: the two
+/// are read as one. A tail that does not read with the order either stays a line of its
+/// own (an error, or, in plain words after the last order, a sign-off).
+fn join_wrapped(text: &str, lines: Vec<Logical>, map: &Map) -> Vec<Logical> {
+    let mut out: Vec<Logical> = Vec::with_capacity(lines.len());
+    for next in lines {
+        if let Some(prev) = out.last_mut()
+            && let Some(first) = prev.toks.first()
+            && text
+                .get(prev.end..next.toks.first().map_or(prev.end, |t| t.span.start))
+                .is_some_and(|gap| gap.matches('\n').count() == 1 && gap.trim().is_empty())
+            && !starts_afresh(&next.toks)
+            && !starts_afresh(&prev.toks)
+            && !judge_core::pbem::directives::is_directive(&text[first.span.start..prev.end])
+            && !(reads(&next.toks, map, next.end) && reads(&prev.toks, map, prev.end))
+        {
+            let mut joined = prev.toks.clone();
+            joined.extend(next.toks.iter().cloned());
+            if reads(&joined, map, next.end) {
+                prev.toks = joined;
+                prev.end = next.end;
+                continue;
+            }
+        }
+        out.push(next);
+    }
+    out
+}
+
+/// A heading or header line, which always starts afresh.
+fn starts_afresh(toks: &[Token]) -> bool {
+    toks.first().is_some_and(|t| {
+        let w = t.text.to_ascii_lowercase();
+        HEADING_WORDS.contains(&w.trim_matches(|c| c == '[' || c == ']' || c == '=' || c == ':'))
+    })
+}
+
 /// Read a file of orders against a map (to know areas and sea tiles).
 pub fn parse(text: &str, map: &Map) -> Parsed {
     let mut parsed = Parsed::default();
@@ -318,7 +348,7 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
     let mut prose: Vec<(usize, bool, u32)> = Vec::new();
     let mut first_heading: Option<u32> = None;
     let mut last_order: Option<u32> = None;
-    for logical in logical_lines(text) {
+    for logical in join_wrapped(text, logical_lines(text), map) {
         let toks = &logical.toks;
         let line_no = logical.line;
         let mut r = Reader {
@@ -507,6 +537,11 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
             }
             Err(d) => {
                 let is_prose = is_letter_prose(toks, &text[whole.clone()], map, logical.end);
+                // An odd character is named (issue 39, point 10).
+                let d = match judge_core::text::odd_characters(&text[whole.clone()]) {
+                    Some(odd) if !is_prose => d.more_help(odd),
+                    _ => d,
+                };
                 if !is_prose && here.is_some() {
                     last_order = Some(line_no);
                 }

@@ -907,10 +907,36 @@ pub fn parse(source: &str, s: &State) -> Parsed {
     if xo::active(&reader) {
         order_words.extend(EXPRESS_FIRST_WORDS);
     }
-    for cl in text::lines(source) {
-        let words = cl.words();
+    let lines = text::lines(source);
+    let mut k = 0;
+    while k < lines.len() {
+        let mut cl = lines[k].clone();
+        k += 1;
+        let mut words = cl.words();
         if words.is_empty() {
             continue;
+        }
+        // Issue 39, point 2: the tail of a long order a mail program wrapped onto the
+        // line below (no blank line between) is read with it, when the two do not both
+        // read alone and read together as one order.
+        if let Some(below) = lines.get(k)
+            && below.number == cl.number + 1
+            && section_header(&words).is_none()
+            && !header_word(&words)
+        {
+            let below_words = below.words();
+            let whole = cl.joined(below);
+            let whole_words = whole.words();
+            if section_header(&below_words).is_none()
+                && !header_word(&below_words)
+                && !(reads(&reader, &below_words, below.span.end, section)
+                    && reads(&reader, &words, cl.span.end, section))
+                && reads(&reader, &whole_words, whole.span.end, section)
+            {
+                cl = whole;
+                words = whole_words;
+                k += 1;
+            }
         }
         if let Some(sec) = section_header(&words) {
             section = sec;
@@ -958,7 +984,13 @@ pub fn parse(source: &str, s: &State) -> Parsed {
                 },
                 kind,
             }),
-            Err(d) => out.problems.push(d),
+            // An odd character is named (issue 39, point 10).
+            Err(d) => out
+                .problems
+                .push(match judge_core::text::odd_characters(&cl.written) {
+                    Some(odd) => d.more_help(odd),
+                    None => d,
+                }),
         }
     }
     let _ = seen_founding;
@@ -976,6 +1008,28 @@ pub fn parse(source: &str, s: &State) -> Parsed {
         keep
     });
     out
+}
+
+/// Does the line begin with a header word (`game`, `player`, `turn`, `secret`)?
+fn header_word(words: &[(String, Range<usize>)]) -> bool {
+    words
+        .first()
+        .is_some_and(|w| matches!(w.0.as_str(), "game" | "player" | "turn" | "secret"))
+}
+
+/// Do these words read as an order line of `section`?
+fn reads(
+    reader: &Reader<'_>,
+    words: &[(String, Range<usize>)],
+    line_end: usize,
+    section: Section,
+) -> bool {
+    let mut c = Cursor {
+        words,
+        at: 0,
+        line_end,
+    };
+    reader.line(&mut c, section).is_ok()
 }
 
 /// Header lines: `game`, `player`, `turn`, `secret`. True if it was one, whether or not it

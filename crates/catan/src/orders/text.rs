@@ -15,6 +15,8 @@ pub struct CleanLine {
     /// characters made plain, spaces collapsed.
     pub written: String,
     map: Vec<usize>,
+    /// The original byte just after each cleaned byte's character.
+    map_end: Vec<usize>,
 }
 
 impl CleanLine {
@@ -24,12 +26,34 @@ impl CleanLine {
         let end = if r.end == 0 {
             start
         } else {
-            self.map
+            self.map_end
                 .get(r.end - 1)
-                .map_or(self.span.end, |&o| o + 1)
+                .copied()
+                .unwrap_or(self.span.end)
                 .max(start)
         };
         start..end.min(self.span.end).max(start)
+    }
+
+    /// This line and the one below it read as one (issue 39, point 2: a long order a
+    /// mail program wrapped in two).
+    pub fn joined(&self, below: &CleanLine) -> CleanLine {
+        let mut text = format!("{} ", self.text);
+        let mut map = self.map.clone();
+        let mut map_end = self.map_end.clone();
+        map.push(self.span.end);
+        map_end.push(self.span.end);
+        text.push_str(&below.text);
+        map.extend(&below.map);
+        map_end.extend(&below.map_end);
+        CleanLine {
+            number: self.number,
+            span: self.span.start..below.span.end,
+            text,
+            written: format!("{} {}", self.written, below.written),
+            map,
+            map_end,
+        }
     }
 
     /// The words of the line: runs of letters, digits and `-`, `/`, `'`, and each `,`,
@@ -68,30 +92,21 @@ impl CleanLine {
 pub fn lines(source: &str) -> Vec<CleanLine> {
     let mut out = Vec::new();
     let mut offset = 0;
-    let raw: Vec<&str> = source.split('\n').collect();
-    for (i, line) in raw.iter().enumerate() {
-        let start = offset;
-        offset += line.len() + 1;
-        let trimmed_end = line.trim_end_matches(['\r', ' ', '\t']);
-        if trimmed_end == "--" {
-            break;
-        }
-        let lead = line.trim_start();
-        if lead.starts_with('>') {
+    // What a mail program added or quoted is left out (judge-core knows it: quotes,
+    // attributions, reply separators, signatures, PGP armour, issue 39).
+    let own = judge_core::mail::letter::read(source);
+    for (i, whole) in source.split('\n').enumerate() {
+        let line_start = offset;
+        offset += whole.len() + 1;
+        let Some(Some(at)) = own.get(i) else {
             continue;
-        }
-        // A mail client's "On …, Ann wrote:" above a quote.
-        if lead.starts_with("On ")
-            && trimmed_end.ends_with("wrote:")
-            && raw
-                .get(i + 1)
-                .is_some_and(|n| n.trim_start().starts_with('>') || n.trim().is_empty())
-        {
-            continue;
-        }
+        };
+        let start = line_start + at.start;
+        let line = whole.get(at.clone()).unwrap_or("");
         let mut text = String::new();
         let mut written = String::new();
         let mut map = Vec::new();
+        let mut map_end = Vec::new();
         for (j, ch) in line.char_indices() {
             let at = start + j;
             if ch == '#' {
@@ -104,7 +119,7 @@ pub fn lines(source: &str) -> Vec<CleanLine> {
                 '\u{2018}' | '\u{2019}' => Some('\''),
                 '\u{201c}' | '\u{201d}' => Some('"'),
                 c if c.is_control() => Some(' '),
-                c => Some(c),
+                c => judge_core::text::plain(c),
             };
             if let Some(c) = rep {
                 written.push(c);
@@ -112,6 +127,7 @@ pub fn lines(source: &str) -> Vec<CleanLine> {
                 let mut buf = [0u8; 4];
                 for _ in c.encode_utf8(&mut buf).bytes() {
                     map.push(at);
+                    map_end.push(at + ch.len_utf8());
                 }
                 text.push(c);
             }
@@ -124,6 +140,7 @@ pub fn lines(source: &str) -> Vec<CleanLine> {
         }
         let text = text[lead_ws..lead_ws + kept].to_string();
         let map = map[lead_ws..lead_ws + kept].to_vec();
+        let map_end = map_end[lead_ws..lead_ws + kept].to_vec();
         let written = written.split_whitespace().collect::<Vec<_>>().join(" ");
         out.push(CleanLine {
             number: i as u32 + 1,
@@ -131,6 +148,7 @@ pub fn lines(source: &str) -> Vec<CleanLine> {
             text,
             written,
             map,
+            map_end,
         });
     }
     out

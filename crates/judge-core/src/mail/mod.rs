@@ -11,6 +11,7 @@ pub mod html;
 pub mod imap;
 #[cfg(feature = "shell")]
 pub mod inbound;
+pub mod letter;
 #[cfg(feature = "shell")]
 pub mod net;
 #[cfg(feature = "shell")]

@@ -370,7 +370,8 @@ fn help(ctx: &Ctx<'_>, how: &str) -> String {
 
 fn template(ctx: &Ctx<'_>, seat: &str) -> String {
     format!(
-        "Fill it in and mail it back; your secret goes where it says (the judge never mails it).\n\n{}",
+        "{}\n\n{}",
+        super::reply::TEMPLATE_ABOVE,
         super::order_template(ctx.archive, ctx.game, ctx.position, seat)
     )
 }

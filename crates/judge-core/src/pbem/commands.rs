@@ -161,28 +161,25 @@ fn words(line: &str) -> Vec<String> {
         .collect()
 }
 
-/// Is this line a quote of an earlier mail, or the line above one?
-fn quoted(line: &str) -> bool {
-    let t = line.trim_start();
-    t.starts_with('>') || (t.ends_with("wrote:") && t.starts_with("On "))
-}
-
-/// Take the commands out of `text`. Quoted lines and everything below a signature line
-/// (`-- `) are left as they are, as order readers leave them.
+/// Take the commands out of `text`. What a mail program added or quoted (quotes, the
+/// history below a reply separator, everything below a signature line `-- `:
+/// [`crate::mail::letter`]) is left as it is, as order readers leave it.
 pub fn split(text: &str) -> Split {
     let lines: Vec<&str> = text.lines().collect();
+    let own = crate::mail::letter::read(text);
     let mut out = Split::default();
     let mut rest: Vec<String> = Vec::with_capacity(lines.len());
     let mut i = 0;
-    let mut signed = false;
     while i < lines.len() {
         let line = lines[i];
-        if line.trim_end() == "--" || line == "-- " {
-            signed = true;
-        }
-        let w = words(line);
+        let Some(Some(at)) = own.get(i) else {
+            rest.push(line.to_string());
+            i += 1;
+            continue;
+        };
+        let w = words(line.get(at.clone()).unwrap_or(line));
         let first = w.first().map(|s| s.trim_end_matches(':'));
-        if signed || quoted(line) || !first.is_some_and(|f| FIRST_WORDS.contains(&f)) {
+        if !first.is_some_and(|f| FIRST_WORDS.contains(&f)) {
             rest.push(line.to_string());
             i += 1;
             continue;
@@ -202,7 +199,8 @@ pub fn split(text: &str) -> Split {
             while i < lines.len() {
                 let l = lines[i];
                 let lw = words(l);
-                if l.trim_end() == "--" || l == "-- " {
+                // The signature, or history a mail program put below the text.
+                if own.get(i).is_some_and(Option::is_none) && !l.trim_start().starts_with('>') {
                     break;
                 }
                 rest.push(String::new());
@@ -374,13 +372,13 @@ fn press(line: &str, w: &[&str]) -> Result<Command, String> {
 /// blank, a comment, a quote, a header line (`game`, `player`, `turn`, `secret`), one
 /// of the judge's own lines (`as is`, `mail …`), or below a signature.
 pub fn holds_orders(text: &str) -> bool {
-    for line in text.lines() {
-        if line.trim_end() == "--" || line == "-- " {
-            return false;
-        }
-        let t = line.trim();
-        if t.is_empty() || t.starts_with('#') || quoted(line) || super::directives::is_directive(t)
-        {
+    let own = crate::mail::letter::read(text);
+    for (k, line) in text.lines().enumerate() {
+        let Some(Some(at)) = own.get(k) else {
+            continue;
+        };
+        let t = line.get(at.clone()).unwrap_or(line).trim();
+        if t.is_empty() || t.starts_with('#') || super::directives::is_directive(t) {
             continue;
         }
         let w = words(t);

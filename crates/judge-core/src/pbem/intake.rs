@@ -731,6 +731,29 @@ impl<'a> Intake<'a> {
         Ok(())
     }
 
+    /// The mail's text with the orders `seat` wrote into the quoted template of the
+    /// judge's mail read as theirs, when its own text holds no orders (issue 39, point
+    /// 4: [`super::reply`]); `None` when it holds none so written.
+    fn filled_template(&self, text: &str, seat: &str) -> Option<String> {
+        if super::limits::too_big(text).is_some() {
+            return None;
+        }
+        let sent: BTreeSet<String> =
+            super::order_template(self.archive, self.game, self.position.as_ref(), seat)
+                .lines()
+                .map(|l| l.trim().to_string())
+                .filter(|l| !l.is_empty())
+                .collect();
+        let filled = super::reply::filled_template(text, &sent)?;
+        let own = self
+            .position
+            .check(text, "your orders", Some(seat), Some(&self.name));
+        own.echo
+            .as_array()
+            .is_none_or(Vec::is_empty)
+            .then_some(filled)
+    }
+
     /// Decide what becomes of a readable mail, and do it.
     fn decide(
         &mut self,
@@ -765,6 +788,11 @@ impl<'a> Intake<'a> {
             found.unwrap_or("").to_string()
         } else {
             split.rest
+        };
+        // Issue 39, point 4: orders written into the quoted template of the judge's mail.
+        let orders = match self.player_by_address(m.from.as_deref()) {
+            Some(p) => self.filled_template(&orders, &p.id).unwrap_or(orders),
+            None => orders,
         };
         let commands_only = !commands.is_empty() && !super::commands::holds_orders(&orders);
         // The header of orders too big to file is read from their first lines only
@@ -1219,7 +1247,19 @@ impl<'a> Intake<'a> {
                                 }
                             ));
                         }
-                        let errors_said = if errors == 0 {
+                        // Issue 39, acceptance: a file with no orders in it is never
+                        // answered "filed, no errors".
+                        let read_none = errors == 0
+                            && self.round.is_none()
+                            && checked.echo.as_array().is_some_and(Vec::is_empty);
+                        if read_none {
+                            body.push_str(&format!(
+                                "\nNo orders were read in your mail: what it holds is filed for {what} as no orders. Lines quoted from an earlier mail (`> `), and everything below a reply separator (`-----Original Message-----`, `On ... wrote:`) or a signature line (`-- `), are not read: write your orders above them, in your own text.\n"
+                            ));
+                        }
+                        let errors_said = if read_none {
+                            "no orders read".to_string()
+                        } else if errors == 0 {
                             "no errors".to_string()
                         } else {
                             count(errors, "error")

@@ -33,6 +33,7 @@ pub mod rate;
 pub mod replace;
 #[cfg(feature = "shell")]
 pub mod replay;
+pub mod reply;
 #[cfg(feature = "shell")]
 pub mod report;
 #[cfg(feature = "shell")]

@@ -70,12 +70,14 @@ fn report_mail(archive: &Archive, game: &dyn Game, m: ReportMail<'_>) -> Result<
     // what goes below the header lines the report ends with.
     let footer = next.map_or(String::new(), |position| {
         let title = format!("Your order file for turn {}", position.turn() + 1);
-        let map = super::writer_named(archive, position, seat)
-            .map_or(String::new(), |page| format!(" Or write it on the map: {page}."));
+        let map = super::writer_named(archive, position, seat).map_or(String::new(), |page| {
+            format!(" Or write it on the map: {page}.")
+        });
         format!(
-            "\n\n{title}\n{}\nThe order guide: {}.{map} Below the header lines above, ready to fill:\n\n{}",
+            "\n\n{title}\n{}\nThe order guide: {}.{map} {}\n\n{}",
             "=".repeat(title.len()),
             super::guide_named(archive, game),
+            super::reply::REPORT_ABOVE,
             super::order_body(position, seat)
         )
     });

@@ -234,7 +234,12 @@ pub fn finish(archive: &Archive, game: &dyn Game, lines: &mut Vec<String>) -> Re
                     to: p.email.clone(),
                     subject: format!(
                         "[{name}] turn {next}: your held orders are filed, {}",
-                        if checked.errors() == 0 {
+                        // Issue 39, acceptance: no orders is never "no errors".
+                        if checked.errors() == 0
+                            && checked.echo.as_array().is_some_and(Vec::is_empty)
+                        {
+                            "no orders read".to_string()
+                        } else if checked.errors() == 0 {
                             "no errors".to_string()
                         } else {
                             count(checked.errors(), "error")
