@@ -407,3 +407,57 @@ fn p12_judge_serve_on_a_silent_imap_server_stops_on_sigterm() {
     assert!(text.contains("127.0.0.1"), "{text}");
     assert!(text.contains("stopped:"), "{text}");
 }
+
+/// Issue 39, point 14, for a folder of games under one address (`judge turn --all`,
+/// as `judge serve` runs it): with the shared mailbox's server down, the pass stepped
+/// no game at all, so no reminder and no outbox went. Now every game is stepped: the
+/// reminder of a game whose deadline is near goes out, a game whose turn is due waits
+/// for the mailbox (orders sent on time may be there), and the pass exits 3 with why.
+#[test]
+fn p14_a_folder_with_its_mailbox_down_still_reminds_and_holds_the_due_turn() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let root = tmp.path().join("games");
+    let pickup = tmp.path().join("pickup");
+    std::fs::create_dir_all(&pickup).expect("pickup");
+    std::fs::create_dir_all(&root).expect("games");
+    std::fs::write(
+        root.join("judge.toml"),
+        format!(
+            "[mail]\nfrom = \"Judge <judge@example.org>\"\npickup = \"{}\"\nimap_host = \"127.0.0.1\"\nimap_port = {}\nimap_security = \"none\"\nimap_user = \"judge\"\nimap_timeout = \"2s\"\n",
+            pickup.display(),
+            dead_port()
+        ),
+    )
+    .expect("judge.toml");
+    // `near`: its deadline in a day, inside `remind`; `due`: its deadline passed.
+    for (name, deadline) in [
+        ("near", "2026-11-02T00:00:00Z"),
+        ("due", "2026-10-31T00:00:00Z"),
+    ] {
+        let dir = root.join(name);
+        support::new_demo(&dir, "Ann", &[("JUDGE_NOW", NOW)]);
+        support::new_secrets(&dir, &[("JUDGE_NOW", NOW)]);
+        let mut toml = std::fs::read_to_string(dir.join("game.toml")).expect("toml");
+        toml.push_str(&format!(
+            "\n[schedule]\nfirst_deadline = \"{deadline}\"\nevery = \"7days\"\nremind = \"2days\"\n"
+        ));
+        std::fs::write(dir.join("game.toml"), toml).expect("write");
+    }
+    let r = root.to_str().expect("utf-8");
+    let (code, out, err, took) = judge(&["turn", "--all", r]);
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(took < Duration::from_secs(20), "{took:?}");
+    assert!(out.contains("could not be read"), "{out}");
+    assert!(err.contains("cannot be reached"), "{err}");
+    assert!(out.contains("near: reminded"), "{out}");
+    assert!(
+        files_in(&pickup).iter().any(|f| f.contains("remind")),
+        "the reminder went out: {:?}\n{out}",
+        files_in(&pickup)
+    );
+    assert!(
+        !root.join("due/turns/001").exists(),
+        "the due turn waits for the mailbox: {out}"
+    );
+    assert!(!root.join("near/turns/001").exists(), "{out}");
+}

@@ -313,6 +313,15 @@ pub fn pass(
     for l in &pass.lines {
         writeln!(out, "mailroom: {l}").context("writing output")?;
     }
+    if let Some(why) = &pass.down {
+        writeln!(
+            out,
+            "mailroom: the shared mailbox could not be read ({why}): each game's other work is done and its mail sent, and every turn due waits, as orders sent on time may wait there"
+        )
+        .context("writing output")?;
+        done.failed
+            .get_or_insert(pbem::Error::MailboxDown(why.clone()).into());
+    }
     if pass.more {
         writeln!(
             out,

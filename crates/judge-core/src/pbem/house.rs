@@ -87,6 +87,10 @@ pub struct Pass {
     /// How many mails this pass marked done: a pass that marked none (their games are
     /// busy) is not followed at once by another that would read the same mail again.
     pub marked: usize,
+    /// The shared mailbox's server could not be read (down, silent, dropped): why. The
+    /// games were stepped all the same (their answers, reminders and outboxes go), every
+    /// due turn held, as mail sent on time may wait there (issue 39, point 14).
+    pub down: Option<String>,
 }
 
 /// How a pass runs.
@@ -240,6 +244,7 @@ fn read_mailbox(
     done: &BTreeSet<String>,
     seen: &mut Vec<u32>,
     budget: usize,
+    down: &mut Option<String>,
 ) -> Result<(Vec<Read>, Left), Error> {
     let settings = &house.file.mail;
     let mut mails = Vec::new();
@@ -296,9 +301,18 @@ fn read_mailbox(
     }
     if settings.imap_host.is_some() {
         let src = sources::imap(settings, None, None, None, None)?;
-        let (fetched, more, oldest) =
+        let fetched =
             crate::mail::imap::fetch_unseen(&src, MAX_BYTES + 1, budget.saturating_sub(held))
-                .map_err(Error::from)?;
+                .map_err(Error::from);
+        let (fetched, more, oldest) = match fetched {
+            Ok(f) => f,
+            // Any mail may wait there, the oldest too: no due turn is played.
+            Err(Error::MailboxDown(why)) => {
+                *down = Some(why);
+                return Ok((mails, earlier(left, None)));
+            }
+            Err(e) => return Err(e),
+        };
         if more {
             left = earlier(left, oldest);
         }
@@ -464,8 +478,8 @@ pub fn run_busy(
         .parse::<lettre::message::Mailbox>()
         .map(|m| m.email.to_string())
         .unwrap_or_default();
-    let (mails, left) = read_mailbox(house, &done, &mut seen, opts.budget)?;
-    pass.more = left.is_some();
+    let (mails, left) = read_mailbox(house, &done, &mut seen, opts.budget, &mut pass.down)?;
+    pass.more = left.is_some() && pass.down.is_none();
     pass.unread_since = left.flatten();
     // No game plays a turn due by a deadline not before the oldest mail left unread:
     // the mail a pass did not reach may be anybody's.
