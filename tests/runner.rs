@@ -41,6 +41,8 @@ mod fuzz_corpus;
 mod gm_slips;
 mod hidden_pipeline;
 mod hostile_mail;
+mod mail_client_properties;
+mod mail_clients;
 mod mail_commands;
 mod mail_failures;
 mod mail_security;
