@@ -83,8 +83,8 @@ const STEPS: &[&str] = &[
 /// The goods a long consent lists (`accept 2 boards, 1 stone, … from yellow on D1`: the
 /// issue's order whose tail `on D8` a wrap cut off).
 const GOODS: &[&str] = &[
-    "1 board", "2 boards", "1 stone", "2 geese", "1 trunk", "1 clay", "1 gold", "1 coin",
-    "1 fuel", "1 paper",
+    "1 board", "2 boards", "1 stone", "2 geese", "1 trunk", "1 clay", "1 gold", "1 coin", "1 fuel",
+    "1 paper",
 ];
 
 /// A random valid order file: the header, then each phase's orders in the phase's order,
@@ -322,7 +322,8 @@ fn same_orders_or_an_error(client: &dyn Fn(usize) -> Client) {
     std::fs::create_dir_all(&play).expect("mkdir");
     let dir = game_from(&template, &play, "");
     let now = humantime::parse_rfc3339(NOW).expect("now");
-    let (archive, game) = pbem_judge::pbem::open(pbem_judge::games::registry(), &dir).expect("game");
+    let (archive, game) =
+        pbem_judge::pbem::open(pbem_judge::games::registry(), &dir).expect("game");
     let intake = RefCell::new(Intake::open(&archive, game, now).expect("intake"));
     let n = RefCell::new(0usize);
     let mut runner = TestRunner::new(Config {
@@ -435,7 +436,9 @@ fn html_with_a_div_per_line_gives_the_same_orders_or_an_error() {
 fn the_transformations_transform_and_the_harness_can_fail() {
     let long = format!(
         "game demo\nplayer red\nsecret {RED_SECRET}\nturn 1\n\nmovement\nmove D1: {}\n",
-        ["load 2 boards", "D4", "unload 1 board", "C4"].repeat(6).join("; ")
+        ["load 2 boards", "D4", "unload 1 board", "C4"]
+            .repeat(6)
+            .join("; ")
     );
     for c in [
         Client::Flowed72,

@@ -104,6 +104,8 @@ pub struct Outcome {
     pub filed: Vec<(String, String)>,
     /// Each answer queued: its subject and body, decoded.
     pub answers: Vec<String>,
+    /// Whom each answer is addressed to (its `To:` address, lower case), in the same order.
+    pub to: Vec<String>,
     /// The game's folder (in the run's tempdir).
     pub game: PathBuf,
 }
@@ -131,6 +133,7 @@ pub fn ingest(template: &Path, dir: &Path, raw: &[u8], extra: &str) -> Outcome {
     }
     filed.sort();
     let mut answers = Vec::new();
+    let mut to = Vec::new();
     if let Ok(entries) = std::fs::read_dir(dir.join("pickup")) {
         let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
         paths.sort();
@@ -139,12 +142,14 @@ pub fn ingest(template: &Path, dir: &Path, raw: &[u8], extra: &str) -> Outcome {
             let m = pbem_judge::mail::inbound::read(&raw).expect("an answer is a mail");
             let body: String = m.parts.iter().map(|p| p.text.as_str()).collect();
             answers.push(format!("{}\n{body}", m.subject));
+            to.push(m.to_line.to_ascii_lowercase());
         }
     }
     Outcome {
         said: format!("{out}{err}"),
         filed,
         answers,
+        to,
         game,
     }
 }
@@ -222,13 +227,15 @@ pub fn judge_shape(template: &Path, eml: &Path) -> Result<(), String> {
                 ));
             };
             let read = parse(text, map());
-            if (read.header.game.as_deref(), read.header.player, read.header.turn)
-                != (
-                    want.header.game.as_deref(),
-                    want.header.player,
-                    want.header.turn,
-                )
-            {
+            if (
+                read.header.game.as_deref(),
+                read.header.player,
+                read.header.turn,
+            ) != (
+                want.header.game.as_deref(),
+                want.header.player,
+                want.header.turn,
+            ) {
                 return Err(format!(
                     "the header read is {:?}, meant {:?}",
                     (read.header.game, read.header.player, read.header.turn),
@@ -268,10 +275,8 @@ pub fn judge_shape(template: &Path, eml: &Path) -> Result<(), String> {
                 ));
             }
             let all = words(&got.answers.join("\n"));
-            let missing: Vec<&String> = needed
-                .iter()
-                .filter(|w| !all.contains(&words(w)))
-                .collect();
+            let missing: Vec<&String> =
+                needed.iter().filter(|w| !all.contains(&words(w))).collect();
             if got.answers.is_empty() || !missing.is_empty() {
                 return Err(format!(
                     "refused, but the answer lacks {missing:?}; the judge said: {}; answers: {:?}",
@@ -305,7 +310,11 @@ fn every_client_shape_is_read_as_meant_or_refused_with_its_cause() {
     let mut failed = Vec::new();
     let all = shapes();
     for eml in &all {
-        let name = eml.file_stem().expect("a name").to_string_lossy().into_owned();
+        let name = eml
+            .file_stem()
+            .expect("a name")
+            .to_string_lossy()
+            .into_owned();
         match judge_shape(&template, eml) {
             Ok(()) => eprintln!("ok      {name}"),
             Err(why) => {
@@ -392,7 +401,10 @@ fn the_runner_catches_a_changed_order_and_a_wrong_refusal() {
     // A refusal whose answer lacks the words: fails.
     std::fs::write(
         &eml,
-        format!("{head}{}", orders.replace(RED_SECRET, "wrong").replace('\n', "\r\n")),
+        format!(
+            "{head}{}",
+            orders.replace(RED_SECRET, "wrong").replace('\n', "\r\n")
+        ),
     )
     .expect("write");
     std::fs::write(dir.join("x.expect"), "refused:\nthe secret is missing\n").expect("write");

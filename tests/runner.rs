@@ -45,6 +45,7 @@ mod mail_client_properties;
 mod mail_clients;
 mod mail_commands;
 mod mail_failures;
+mod mail_lists;
 mod mail_security;
 mod mail_turn;
 mod many_games;
