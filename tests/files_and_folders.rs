@@ -643,3 +643,52 @@ fn issue_38_point_20_the_site_of_an_ended_game_drops_its_writer_pages() {
         );
     }
 }
+
+/// Issue 39, point 17: "the game's secret seed (`randomness.key`) is created readable by
+/// every user (0644 …): on a shared host anyone can read every roll to come". A new game's
+/// files are all its owner's alone (0600), as every file the judge rewrites already was;
+/// a key an older judge left readable is made private when the judge next reads it.
+#[cfg(unix)]
+#[test]
+fn issue_39_point_17_the_secret_seed_is_readable_by_its_owner_alone() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let mode = |p: &Path| {
+        std::fs::metadata(p)
+            .map(|m| m.permissions().mode() & 0o777)
+            .unwrap_or(0)
+    };
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("g");
+    let (code, out, err) = judge(&[
+        "new",
+        s(&dir),
+        "--scenario",
+        "two-rivers",
+        "--player",
+        "Ann:ann@example.org",
+        "--player",
+        "Bob:bob@example.org",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let key = dir.join("randomness.key");
+    assert!(
+        key.is_file(),
+        "a game made without --seed has a secret seed"
+    );
+    for f in support::all_files(&dir) {
+        assert_eq!(
+            mode(&f) & 0o077,
+            0,
+            "{} is readable by others ({:o})",
+            f.display(),
+            mode(&f)
+        );
+    }
+    assert_eq!(mode(&key), 0o600);
+    // As an older judge left it: the next turn makes it private again.
+    std::fs::set_permissions(&key, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+    let (code, out, err) = judge(&["turn", s(&dir), "--force", "--no-send"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(dir.join("turns/001").is_dir(), "the turn was played: {out}");
+    assert_eq!(mode(&key), 0o600, "{out}");
+}

@@ -39,6 +39,20 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), ArchiveError> {
     sync_dir(dir)
 }
 
+/// A new file readable by its owner alone (0600 on Unix), as [`write_file`]'s are: a
+/// new game's files include its secret seed (`randomness.key`) and its players' secrets'
+/// hashes, which no other user of a shared host may read.
+fn private_file(path: &Path) -> std::io::Result<File> {
+    let mut options = fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt as _;
+        options.mode(0o600);
+    }
+    options.open(path)
+}
+
 /// Create the folder `target` holding `files` (relative paths → contents), atomically:
 /// it appears whole or not at all. Refuses a `target` that already exists, unless it is
 /// an empty folder.
@@ -66,7 +80,7 @@ pub fn create_dir(target: &Path, files: &[(String, Vec<u8>)]) -> Result<(), Arch
         if let Some(dir) = path.parent() {
             fs::create_dir_all(dir).map_err(io(dir))?;
         }
-        let mut f = File::create(&path).map_err(io(&path))?;
+        let mut f = private_file(&path).map_err(io(&path))?;
         f.write_all(bytes).map_err(io(&path))?;
         f.sync_all().map_err(io(&path))?;
     }

@@ -129,6 +129,28 @@ impl Secret {
     }
 }
 
+/// The seed is for the judge alone (issue 39, point 17): a key file other users may
+/// read (as a judge before 2026-11-28 made it, 0644) is made readable by its owner
+/// alone when the judge next reads it.
+fn keep_private(path: &Path) -> Result<(), ArchiveError> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        let io = |source| ArchiveError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let mode = std::fs::metadata(path).map_err(io)?.permissions().mode();
+        if mode & 0o077 != 0 {
+            std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode & 0o700))
+                .map_err(io)?;
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+    Ok(())
+}
+
 fn bad(file: &str, message: &str) -> ArchiveError {
     ArchiveError::BadFile {
         path: file.into(),
@@ -190,6 +212,7 @@ impl Archive {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(source) => return Err(ArchiveError::Io { path, source }),
         };
+        keep_private(&path)?;
         let k: KeyFile = toml::from_str(&text).map_err(|e| ArchiveError::BadFile {
             path: path.clone(),
             message: e.message().to_string(),
