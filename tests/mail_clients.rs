@@ -32,9 +32,43 @@ pub fn clients_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mail/clients")
 }
 
+/// Other secrets red's shapes were written with: i39-mime's shapes (and
+/// tests/mail_mime.rs) give red this one. A shape whose decoded text holds one of them
+/// is run in a game where it is red's.
+pub const OTHER_RED_SECRETS: &[&str] = &["ab23-cd45-ef67"];
+
 /// The demo game of the corpus in `dir/demo`, made once for a test (copied for each
 /// mail): two-rivers, seed 7, Ann red and Bob yellow, with the fixed secrets.
 pub fn template(dir: &Path) -> PathBuf {
+    template_with(dir, RED_SECRET)
+}
+
+/// Red's secret for a shape: [`RED_SECRET`], or another of [`OTHER_RED_SECRETS`] its
+/// text (decoded, or as sent) holds.
+fn red_secret_of(raw: &[u8]) -> &'static str {
+    let mut text = String::from_utf8_lossy(raw).into_owned();
+    if let Ok(m) = pbem_judge::mail::inbound::read(raw) {
+        text.extend(m.parts.iter().map(|p| p.text.clone()));
+    }
+    OTHER_RED_SECRETS
+        .iter()
+        .find(|s| text.contains(**s))
+        .copied()
+        .unwrap_or(RED_SECRET)
+}
+
+/// The template with red's secret `red`, made under `root` the first time it is asked.
+fn template_for(root: &Path, red: &str) -> PathBuf {
+    let dir = root.join(red);
+    if dir.join("demo").is_dir() {
+        return dir.join("demo");
+    }
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    template_with(&dir, red)
+}
+
+/// [`template`] with red's secret `red`.
+pub fn template_with(dir: &Path, red: &str) -> PathBuf {
     let game = dir.join("demo");
     support::new_demo(&game, "Ann", &[("JUDGE_NOW", NOW)]);
     let toml_path = game.join("game.toml");
@@ -47,7 +81,7 @@ pub fn template(dir: &Path) -> PathBuf {
     for p in players.iter_mut() {
         let t = p.as_table_mut().expect("a player");
         let secret = match t.get("id").and_then(|i| i.as_str()) {
-            Some("red") => RED_SECRET,
+            Some("red") => red,
             Some("yellow") => YELLOW_SECRET,
             other => panic!("a player {other:?} in the demo game"),
         };
@@ -201,15 +235,17 @@ fn words(s: &str) -> String {
         .to_lowercase()
 }
 
-/// Why the judge's handling of one shape is wrong, if it is.
-pub fn judge_shape(template: &Path, eml: &Path) -> Result<(), String> {
+/// Why the judge's handling of one shape is wrong, if it is. Its game is made under
+/// `templates` (one for each secret of red's the shapes give).
+pub fn judge_shape(templates: &Path, eml: &Path) -> Result<(), String> {
     let raw = std::fs::read(eml).map_err(|e| format!("{e}"))?;
+    let template = template_for(templates, red_secret_of(&raw));
     let expect_path = eml.with_extension("expect");
     let expect = std::fs::read_to_string(&expect_path)
         .map_err(|e| format!("{}: {e}", expect_path.display()))?;
     let extra = std::fs::read_to_string(eml.with_extension("toml")).unwrap_or_default();
     let tmp = tempfile::tempdir().expect("tmp");
-    let got = ingest(template, tmp.path(), &raw, &extra);
+    let got = ingest(&template, tmp.path(), &raw, &extra);
     match expect_of(&expect) {
         Expect::Orders(meant) => {
             let want = parse(&meant, map());
@@ -306,7 +342,6 @@ pub fn shapes() -> Vec<PathBuf> {
 #[test]
 fn every_client_shape_is_read_as_meant_or_refused_with_its_cause() {
     let tmp = tempfile::tempdir().expect("tmp");
-    let template = template(tmp.path());
     let mut failed = Vec::new();
     let all = shapes();
     for eml in &all {
@@ -315,7 +350,7 @@ fn every_client_shape_is_read_as_meant_or_refused_with_its_cause() {
             .expect("a name")
             .to_string_lossy()
             .into_owned();
-        match judge_shape(&template, eml) {
+        match judge_shape(tmp.path(), eml) {
             Ok(()) => eprintln!("ok      {name}"),
             Err(why) => {
                 eprintln!("FAILED  {name}: {why}");
@@ -378,7 +413,7 @@ fn the_corpus_is_whole() {
 #[test]
 fn the_runner_catches_a_changed_order_and_a_wrong_refusal() {
     let tmp = tempfile::tempdir().expect("tmp");
-    let template = template(tmp.path());
+    let templates = tmp.path().join("templates");
     let dir = tmp.path().join("case");
     std::fs::create_dir_all(&dir).expect("mkdir");
     let head = "From: Ann <ann@example.org>\r\nTo: judge@example.org\r\nSubject: orders\r\nMessage-ID: <runner-self@example.org>\r\n\r\n";
@@ -389,14 +424,14 @@ fn the_runner_catches_a_changed_order_and_a_wrong_refusal() {
     std::fs::write(&eml, format!("{head}{}", orders.replace('\n', "\r\n"))).expect("write");
     // The orders as sent: passes.
     std::fs::write(dir.join("x.expect"), &orders).expect("write");
-    assert_eq!(judge_shape(&template, &eml), Ok(()));
+    assert_eq!(judge_shape(&templates, &eml), Ok(()));
     // Meant another order: fails.
     std::fs::write(dir.join("x.expect"), orders.replace("2 boards", "1 board")).expect("write");
-    let why = judge_shape(&template, &eml).expect_err("a changed order is caught");
+    let why = judge_shape(&templates, &eml).expect_err("a changed order is caught");
     assert!(why.contains("other orders"), "{why}");
     // Meant a refusal: fails.
     std::fs::write(dir.join("x.expect"), "refused:\nthe secret is wrong\n").expect("write");
-    let why = judge_shape(&template, &eml).expect_err("a filed mail meant refused is caught");
+    let why = judge_shape(&templates, &eml).expect_err("a filed mail meant refused is caught");
     assert!(why.contains("filed"), "{why}");
     // A refusal whose answer lacks the words: fails.
     std::fs::write(
@@ -408,8 +443,8 @@ fn the_runner_catches_a_changed_order_and_a_wrong_refusal() {
     )
     .expect("write");
     std::fs::write(dir.join("x.expect"), "refused:\nthe secret is missing\n").expect("write");
-    let why = judge_shape(&template, &eml).expect_err("a refusal for another cause is caught");
+    let why = judge_shape(&templates, &eml).expect_err("a refusal for another cause is caught");
     assert!(why.contains("lacks"), "{why}");
     std::fs::write(dir.join("x.expect"), "refused:\nthe secret is wrong\n").expect("write");
-    assert_eq!(judge_shape(&template, &eml), Ok(()));
+    assert_eq!(judge_shape(&templates, &eml), Ok(()));
 }
