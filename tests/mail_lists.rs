@@ -363,3 +363,45 @@ fn p8_a_folders_trusted_list_routes_to_the_players_game() {
     let filed = std::fs::read_to_string(root.join("demo/pending/red.txt")).expect("filed");
     assert!(filed.contains("move D1: load 2 boards; D4"), "{filed}");
 }
+
+/// Point 8, the GM's way out: a list's mail refused while the list was not trusted is
+/// filed once the GM trusts it, with `judge ingest --again` (its secret was checked right
+/// when it came; the kept copy keeps the headers that name its player).
+#[test]
+fn p8_a_list_mail_refused_before_the_gm_trusted_the_list_is_filed_again() {
+    let (tmp, t) = setup();
+    let dir = tmp.path().join("again");
+    let game = crate::mail_clients::game_from(&t, &dir, "");
+    let mail = dir.join("list.eml");
+    std::fs::write(
+        &mail,
+        list_mail(
+            "again",
+            "Reply-To: ann@example.org\r\n",
+            &orders("red", RED_SECRET),
+        ),
+    )
+    .expect("write");
+    let g = game.to_str().expect("utf-8");
+    let (_, out, err) = support::judge_text(
+        &["ingest", g, mail.to_str().expect("utf-8")],
+        &[("JUDGE_NOW", NOW)],
+    );
+    assert!(out.contains("refused"), "{out}{err}");
+    assert!(!game.join("pending/red.txt").exists());
+    let kept = std::fs::read_to_string(game.join("mail/inbox/000001.eml")).expect("kept");
+    assert!(kept.contains("Reply-To: ann@example.org"), "{kept}");
+    assert!(!kept.contains(RED_SECRET), "{kept}");
+    let toml = std::fs::read_to_string(game.join("game.toml")).expect("toml");
+    std::fs::write(
+        game.join("game.toml"),
+        toml.replace("[mail]\n", &format!("[mail]\n{TRUST}")),
+    )
+    .expect("write");
+    let (code, out, err) =
+        support::judge_text(&["ingest", g, "--again", "1"], &[("JUDGE_NOW", NOW)]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("accepted: red's orders"), "{out}{err}");
+    let filed = std::fs::read_to_string(game.join("pending/red.txt")).expect("filed");
+    assert!(filed.contains("move D1: load 2 boards; D4"), "{filed}");
+}
