@@ -24,7 +24,8 @@ pub struct Part {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Incoming {
-    /// Lower-cased sender address from `From:` (Reply-To is never used).
+    /// Lower-cased sender address from `From:` (never replaced by `Reply-To:`: see
+    /// `reply_to`).
     pub from: Option<String>,
     /// The `From:` line as written (name and address), for the kept copy.
     pub from_line: String,

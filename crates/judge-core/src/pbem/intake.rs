@@ -3,7 +3,10 @@
 //! log it — the log line last, so that a mail interrupted halfway is simply handled again.
 //!
 //! Every refusal is answered to the player's registered address, never to the mail's
-//! From: or Reply-To:; mail from an unknown address is logged and not answered. A secret
+//! From: or Reply-To:; mail from an unknown address is logged and not answered, unless
+//! its X-Original-From: or Reply-To: names a player (a mailing list that rewrites From:):
+//! then that player is told, at their own address. A list the GM trusts (`[mail]
+//! lists`) speaks for the player it names, with that player's secret (issue 39, point 8). A secret
 //! is never echoed, logged, kept or filed: it is blanked by its value wherever it stands
 //! in the decoded mail ([`crate::mail::redact`]) before anything is written, and the raw
 //! mail itself is never kept.
