@@ -405,3 +405,42 @@ fn p8_a_list_mail_refused_before_the_gm_trusted_the_list_is_filed_again() {
     let filed = std::fs::read_to_string(game.join("pending/red.txt")).expect("filed");
     assert!(filed.contains("move D1: load 2 boards; D4"), "{filed}");
 }
+
+/// Point 8, a flood: forty mails from strangers' addresses, each naming Ann in Reply-To
+/// (an untrusted list, or a forger), cost Ann what a flood forged from her own address
+/// costs her: at most the refusals answered to one address in an hour, then one note.
+#[test]
+fn p8_a_flood_naming_a_player_costs_them_a_few_mails() {
+    let (tmp, t) = setup();
+    let dir = tmp.path().join("flood");
+    let game = crate::mail_clients::game_from(&t, &dir, "");
+    let mut files = Vec::new();
+    for i in 0..40 {
+        let f = dir.join(format!("m{i}.eml"));
+        let raw = format!(
+            "From: Eve {i} <eve{i}@elsewhere.example>\r\nReply-To: ann@example.org\r\nTo: judge@example.org\r\nSubject: orders\r\nMessage-ID: <flood{i}@example.org>\r\n\r\n{}",
+            orders("red", "abcd-efgh-jkmn").replace('\n', "\r\n")
+        );
+        std::fs::write(&f, raw).expect("write");
+        files.push(f.to_str().expect("utf-8").to_string());
+    }
+    let mut args = vec!["ingest", game.to_str().expect("utf-8")];
+    args.extend(files.iter().map(String::as_str));
+    let (code, out, err) = support::judge_text(&args, &[("JUDGE_NOW", NOW)]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(!game.join("pending/red.txt").exists());
+    let sent: Vec<String> = std::fs::read_dir(dir.join("pickup"))
+        .expect("pickup")
+        .flatten()
+        .map(|e| std::fs::read_to_string(e.path()).expect("a mail"))
+        .collect();
+    let limit = pbem_judge::pbem::intake::REFUSALS_PER_HOUR;
+    assert!(
+        !sent.is_empty() && sent.len() <= limit + 1,
+        "{} mails sent",
+        sent.len()
+    );
+    for m in &sent {
+        assert!(m.contains("To: Ann <ann@example.org>"), "{m}");
+    }
+}
