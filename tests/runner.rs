@@ -47,6 +47,7 @@ mod mail_commands;
 mod mail_failures;
 mod mail_lists;
 mod mail_security;
+mod mail_server_faults;
 mod mail_turn;
 mod many_games;
 mod order_words;

@@ -15,6 +15,7 @@ mod gm_guide;
 mod house;
 mod kills;
 mod mail;
+mod mail_tls;
 mod pbem_catan;
 mod pbem_loop;
 mod races;

@@ -59,6 +59,20 @@ pub fn send_outbox(archive: &crate::archive::Archive, out: &mut dyn Write) -> Re
 /// to count: it goes on that process's run, or the next (issue 38, point 17).
 fn unsent(report: &outbox::SendReport) -> Result<(), Failure> {
     let left = report.failed.len() + report.left.len();
+    // A login refused or a certificate not trusted does not go away by trying again:
+    // the GM's to fix, with the words that say how (issue 39, point 13).
+    if report.stopped_by_settings
+        && let Some(why) = &report.stopped
+    {
+        return Err(Failure::User(format!(
+            "{why}. {} in the outbox until then: the next `judge turn` or `judge mail` sends {}",
+            match left {
+                1 => "1 mail waits".to_string(),
+                n => format!("{n} mails wait"),
+            },
+            if left == 1 { "it" } else { "them" }
+        )));
+    }
     if left > 0 {
         return Err(Failure::Other(anyhow::anyhow!(
             "{} still in the outbox: the next `judge turn` or `judge mail` sends {}",
@@ -182,14 +196,20 @@ pub fn secret_cmd(args: SecretArgs, out: &mut dyn Write) -> Result<(), Failure> 
 pub fn ingest(args: IngestArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let lock = super::lock(&args.dir, "judge ingest", args.wait)?;
     let (archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
-    if args.maildir.is_none()
+    // No source named: the mailboxes [mail] names, as `judge turn` reads them (issue
+    // 39, point 15).
+    let from_settings = args.maildir.is_none()
         && args.mbox.is_none()
         && args.imap.is_none()
         && args.files.is_empty()
-        && args.again.is_none()
+        && args.again.is_none();
+    if from_settings
+        && archive
+            .mail()
+            .is_none_or(|m| m.maildir.is_none() && m.mbox.is_none() && m.imap_host.is_none())
     {
         return Err(Failure::User(
-            "give mails to read: --maildir DIR, --mbox FILE, --imap HOST or .eml files (or --again N)".into(),
+            "give mails to read: --maildir DIR, --mbox FILE, --imap HOST or .eml files (or --again N), or name the game's mailbox in game.toml's [mail] (maildir, mbox or imap_host)".into(),
         ));
     }
     // Check every source before filing anything from any of them.
@@ -201,20 +221,15 @@ pub fn ingest(args: IngestArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let imap = match &args.imap {
         Some(spec) => {
-            let (host, port) = match spec.rsplit_once(':') {
-                Some((h, p)) => (
-                    h.to_string(),
-                    p.parse().map_err(|_| {
-                        Failure::User(format!("--imap {spec}: the port is not a number"))
-                    })?,
-                ),
-                None => (spec.clone(), 143),
-            };
+            // `HOST`, `HOST:PORT`, `[::1]:993` or a bare `::1`; without a port, [mail]
+            // imap_port, else the security's own (issue 39, point 15).
+            let (host, port) = crate::mail::net::host_and_port(spec)
+                .map_err(|e| Failure::User(format!("--imap {e}")))?;
             let settings = archive.mail().cloned().unwrap_or_default();
             Some(sources::imap(
                 &settings,
                 Some(host),
-                Some(port),
+                port,
                 args.user.clone(),
                 args.imap_security.clone(),
             )?)
@@ -249,6 +264,14 @@ pub fn ingest(args: IngestArgs, out: &mut dyn Write) -> Result<(), Failure> {
             lines.extend(intake::file_imap(&mut intake, src, false)?);
         }
         lines.extend(intake.skipped());
+        if from_settings {
+            drop(intake);
+            let (read, down) = pbem::turn::read_mail(&archive, game, now, false)?;
+            lines.extend(read);
+            if let Some(why) = down {
+                return Err(pbem::Error::MailboxDown(why));
+            }
+        }
         Ok(())
     })();
     for l in &lines {

@@ -26,9 +26,11 @@ use clap::{Parser, Subcommand};
 pub const EXIT_CODES: &str = "Exit status (for scripts and cron):
   0  done, or nothing to do yet (say, a turn that is not due)
   1  your input needs fixing: the message says what and how (also when the
-     mail server refused a mail for good: judge status lists it)
+     mail server refused a mail for good: judge status lists it; and a mail
+     server's login refused, its certificate not trusted, TLS set wrong)
   2  the command line itself was wrong (see --help)
-  3  something failed that may work later (a disk, a mail server): try again;
+  3  something failed that may work later (a disk, a mail server down, silent
+     or dropped): try again;
      also when the work is done but mail that could not be sent waits in the
      outbox (the next judge turn or judge mail sends it)
   4  another judge command is changing the game: try again later
@@ -562,8 +564,11 @@ pub struct IngestArgs {
     /// An mbox file to read.
     #[arg(long)]
     pub mbox: Option<PathBuf>,
-    /// An IMAP server to read unseen mail from, as HOST or HOST:PORT (the password is
-    /// read from $JUDGE_IMAP_PASSWORD, or the variable [mail] imap_password_env names).
+    /// An IMAP server to read unseen mail from, as HOST or HOST:PORT (an IPv6 address
+    /// as `::1` or `[::1]:993`; without a port, [mail] imap_port, else 993 for tls and
+    /// 143 otherwise). The password is read from $JUDGE_IMAP_PASSWORD, or the variable
+    /// [mail] imap_password_env names. With no source at all, the mailboxes [mail] names
+    /// are read.
     #[arg(long, value_name = "HOST[:PORT]")]
     pub imap: Option<String>,
     /// The IMAP user.
@@ -863,6 +868,8 @@ impl From<crate::pbem::Error> for Failure {
             E::Git(e @ crate::archive::git::GitError::Run(_)) => Failure::Other(e.into()),
             E::Git(e) => Failure::User(e.to_string()),
             E::Archive(a) => a.into(),
+            // The mailbox down, silent or dropped: it may work later (issue 39, point 13).
+            E::MailboxDown(m) => Failure::Other(anyhow::anyhow!(m)),
             E::Mail(crate::mail::outbox::MailError::Archive(a)) => a.into(),
             E::Mail(crate::mail::outbox::MailError::Send(m)) => Failure::Other(anyhow::anyhow!(m)),
             E::Mail(m) => Failure::User(m.to_string()),

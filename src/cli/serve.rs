@@ -44,6 +44,8 @@ pub fn run(args: ServeArgs, out: &mut dyn Write) -> Result<(), Failure> {
         std::thread::spawn(move || {
             if signals.forever().next().is_some() {
                 stop.store(true, Ordering::Relaxed);
+                // A wait on a silent IMAP server ends within a second (issue 39, point 12).
+                crate::mail::imap::stop_waiting();
                 let _ = tx.send(Wake::Stop);
             }
         });

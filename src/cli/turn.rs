@@ -33,7 +33,13 @@ pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
     for l in &lines {
         writeln!(out, "{}", l.trim_end()).context("writing output")?;
     }
-    let done = result?;
+    // The mailbox down: everything else was done (answers, reminders, reports queued)
+    // and is committed and sent; the command then exits 3 with the reason (issue 39,
+    // point 14).
+    let (done, down) = match result {
+        Err(pbem::Error::MailboxDown(why)) => (Done::Held(0), Some(why)),
+        other => (other?, None),
+    };
     match &done {
         Done::Played(_) => {}
         Done::NotDue { turn, deadline } => {
@@ -78,13 +84,33 @@ pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
             writeln!(out, "Committed {message}.").context("writing output")?;
         }
     }
+    let down = down.map(|why| {
+        Failure::Other(anyhow::anyhow!(
+            "{why}: no mail was read from it this run; the next `judge turn` tries again"
+        ))
+    });
     if args.no_send {
-        return Ok(());
+        return down.map_or(Ok(()), Err);
     }
     // The game is written: let it go before the mail, so that a slow server holds up
     // no other command (the outbox has its own lock).
     drop(lock);
-    super::mail::send_outbox(&archive, out)
+    let sent = super::mail::send_outbox(&archive, out);
+    match (down, sent) {
+        // The outbox's own trouble is said too; the exit code is the one to act on
+        // first: settings to fix (1) before a server to wait for (3).
+        (Some(down), Err(e)) => {
+            if e.exit_code() == 1 {
+                writeln!(out, "{down}").context("writing output")?;
+                Err(e)
+            } else {
+                writeln!(out, "{e}").context("writing output")?;
+                Err(down)
+            }
+        }
+        (Some(down), Ok(())) => Err(down),
+        (None, sent) => sent,
+    }
 }
 
 /// `Orders from red and yellow; waiting for green.`
@@ -165,7 +191,14 @@ fn dry_run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
     for l in &lines {
         writeln!(out, "{}", l.trim_end()).context("writing output")?;
     }
-    match result? {
+    let (done, down) = match result {
+        Err(pbem::Error::MailboxDown(why)) => (Done::Held(0), Some(why)),
+        other => (other?, None),
+    };
+    if let Some(why) = down {
+        writeln!(out, "The mailbox could not be read: {why}").context("writing output")?;
+    }
+    match done {
         Done::Played(t) if t > before => {
             let report = archive
                 .read(t, pbem::report::REPORT_FILE)

@@ -4,6 +4,11 @@
 #   tests/mail/servers.sh install      install the Debian packages (root; no-op if present)
 #   tests/mail/servers.sh start DIR    start SMTP (aiosmtpd) + IMAP (dovecot) for DIR/Maildir,
 #                                      print SMTP_PORT=n and IMAP_PORT=n (also in DIR/ports.env)
+#   tests/mail/servers.sh start-tls DIR  the same with TLS and logins: a test CA made here
+#                                      (DIR/tls/ca.crt), dovecot with STARTTLS on IMAP_PORT
+#                                      and implicit TLS on IMAPS_PORT, aiosmtpd with STARTTLS
+#                                      on SMTP_PORT and implicit TLS on SMTPS_PORT (AUTH
+#                                      PLAIN/LOGIN); also prints IMAPS_PORT, SMTPS_PORT, CA_FILE
 #   tests/mail/servers.sh stop DIR     stop both (idempotent)
 #
 # As root the servers run as `nobody`; as any other user they run as that user.
@@ -11,15 +16,19 @@ set -euo pipefail
 
 PY=/usr/bin/python3
 DOVECOT=/usr/sbin/dovecot
-PACKAGES=(python3-aiosmtpd dovecot-imapd)
+PACKAGES=(python3-aiosmtpd dovecot-imapd openssl)
+SMTP_USER=judge
+SMTP_PASS=judge-smtp-pass
+TLS=0
 IMAP_USER=judge
 IMAP_PASS=judge-pass
 WAIT_SECS=10
 
 die() { printf 'servers.sh: %s\n' "$*" >&2; exit 1; }
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 # shellcheck source=tests/apt.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../apt.sh"
-usage() { die "usage: $0 install | start DIR | stop DIR"; }
+usage() { die "usage: $0 install | start DIR | start-tls DIR | stop DIR"; }
 
 # ---------------------------------------------------------------- install
 cmd_install() {
@@ -59,12 +68,12 @@ wait_gone() {
   sleep 0.1
 }
 
-# Two distinct free loopback ports.
+# N (default 2) distinct free loopback ports.
 free_ports() {
-  "$PY" - <<'EOF'
-import socket
+  "$PY" - "${1:-2}" <<'EOF'
+import socket, sys
 socks = []
-for _ in range(2):
+for _ in range(int(sys.argv[1])):
     s = socket.socket()
     s.bind(("127.0.0.1", 0))
     socks.append(s)
@@ -76,9 +85,9 @@ EOF
 # to process PID (so a server of a parallel instance on the same port is not mistaken
 # for ours). Exit 0 when ready, 1 on timeout, 2 when PID died.
 wait_listening() {
-  "$PY" - "$1" "$2" "$WAIT_SECS" <<'EOF'
-import os, socket, sys, time
-port, pid, secs = int(sys.argv[1]), sys.argv[2], float(sys.argv[3])
+  "$PY" - "$1" "$2" "$WAIT_SECS" "${3:-}" <<'EOF'
+import os, socket, ssl, sys, time
+port, pid, secs, cafile = int(sys.argv[1]), sys.argv[2], float(sys.argv[3]), sys.argv[4]
 
 def listener_inodes():
     found = set()
@@ -114,6 +123,10 @@ while time.monotonic() < deadline:
         # ("220 ..." for SMTP, "* OK ..." for IMAP).
         if owned_by_pid(listener_inodes()):
             with socket.create_connection(("127.0.0.1", port), timeout=2) as s:
+                if cafile:
+                    # Implicit TLS: the greeting comes inside it, as the test CA vouches.
+                    ctx = ssl.create_default_context(cafile=cafile)
+                    s = ctx.wrap_socket(s, server_hostname="localhost")
                 if s.recv(64)[:4] in (b"220 ", b"220-", b"* OK"):
                     sys.exit(0)
     except OSError:
@@ -124,7 +137,16 @@ EOF
 }
 
 write_dovecot_conf() {
-  local imap_port=$1 user group
+  local imap_port=$1 imaps_port=${2:-0} user group ssl_lines
+  ssl_lines="ssl = no
+disable_plaintext_auth = no"
+  if [[ $TLS -eq 1 ]]; then
+    # STARTTLS on the IMAP port, implicit TLS on the IMAPS port; no password before TLS.
+    ssl_lines="ssl = required
+ssl_cert = <$DIR/tls/server.crt
+ssl_key = <$DIR/tls/server.key
+disable_plaintext_auth = yes"
+  fi
   if [[ $EUID -eq 0 ]]; then
     user=nobody; group=nogroup
   else
@@ -139,8 +161,7 @@ log_path = $DIR/dovecot.log
 info_log_path = $DIR/dovecot.log
 protocols = imap
 listen = 127.0.0.1
-ssl = no
-disable_plaintext_auth = no
+$ssl_lines
 auth_mechanisms = plain login
 default_login_user = $user
 default_internal_user = $user
@@ -162,13 +183,32 @@ service imap-login {
     port = $imap_port
   }
   inet_listener imaps {
-    port = 0
+    address = 127.0.0.1
+    port = $imaps_port
   }
 }
 service anvil {
   chroot =
 }
 EOF
+}
+
+# A test CA and a server certificate it signs, for localhost, 127.0.0.1 and ::1, in
+# DIR/tls (made once per DIR). The tests trust DIR/tls/ca.crt through SSL_CERT_FILE.
+make_certs() {
+  local t=$DIR/tls
+  [[ -f $t/server.crt && -f $t/ca.crt ]] && return 0
+  mkdir -p "$t"
+  openssl req -x509 -newkey rsa:2048 -nodes -keyout "$t/ca.key" -out "$t/ca.crt" \
+    -days 7 -subj "/CN=pbem-judge test CA" >/dev/null 2>&1 || die "openssl: the test CA"
+  openssl req -newkey rsa:2048 -nodes -keyout "$t/server.key" -out "$t/server.csr" \
+    -subj "/CN=localhost" >/dev/null 2>&1 || die "openssl: the server key"
+  printf '%s\n' 'subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1' 'basicConstraints=CA:FALSE' \
+    'keyUsage=digitalSignature,keyEncipherment' 'extendedKeyUsage=serverAuth' >"$t/ext.cnf"
+  openssl x509 -req -in "$t/server.csr" -CA "$t/ca.crt" -CAkey "$t/ca.key" \
+    -CAcreateserial -out "$t/server.crt" -days 7 -extfile "$t/ext.cnf" >/dev/null 2>&1 ||
+    die "openssl: the server certificate"
+  chmod 0644 "$t/server.key"
 }
 
 # ---------------------------------------------------------------- start / stop
@@ -196,14 +236,19 @@ stop_servers() {
 }
 
 try_start() {
-  local smtp_port=$1 imap_port=$2 smtp_pid dovecot_pid rc
-  write_dovecot_conf "$imap_port"
+  local smtp_port=$1 imap_port=$2 smtps_port=${3:-0} imaps_port=${4:-0} smtp_pid dovecot_pid rc
+  write_dovecot_conf "$imap_port" "$imaps_port"
   touch "$DIR/aiosmtpd.log" "$DIR/dovecot.log"
   if [[ $EUID -eq 0 ]]; then chown -R nobody:nogroup "$DIR"; fi
 
   # SMTP: every message received is delivered into DIR/Maildir.
-  server_user_cmd "$PY" -m aiosmtpd -n -l "127.0.0.1:$smtp_port" \
-    -c aiosmtpd.handlers.Mailbox "$DIR/Maildir"
+  if [[ $TLS -eq 1 ]]; then
+    server_user_cmd "$PY" "$DIR/smtp_tls.py" "$DIR/Maildir" "$DIR/tls/server.crt" \
+      "$DIR/tls/server.key" "$smtp_port" "$smtps_port" "$SMTP_USER" "$SMTP_PASS"
+  else
+    server_user_cmd "$PY" -m aiosmtpd -n -l "127.0.0.1:$smtp_port" \
+      -c aiosmtpd.handlers.Mailbox "$DIR/Maildir"
+  fi
   (cd "$DIR" && exec "${SERVER_CMD[@]}" </dev/null >>"$DIR/aiosmtpd.log" 2>&1) &
   smtp_pid=$!
   echo "aiosmtpd=$smtp_pid" >"$DIR/pids"
@@ -238,7 +283,21 @@ try_start() {
     tail -n 20 "$DIR/dovecot.log" >&2 || true
     return 1
   fi
-  printf 'SMTP_PORT=%s\nIMAP_PORT=%s\n' "$smtp_port" "$imap_port" >"$DIR/ports.env"
+  if [[ $TLS -eq 1 ]]; then
+    local port
+    for port in "$smtps_port" "$imaps_port"; do
+      rc=0; wait_listening "$port" "$( [[ $port == "$smtps_port" ]] && echo "$smtp_pid" || echo "$dovecot_pid")" "$DIR/tls/ca.crt" || rc=$?
+      if [[ $rc -ne 0 ]]; then
+        echo "servers.sh: no TLS greeting on 127.0.0.1:$port; logs:" >&2
+        tail -n 20 "$DIR/aiosmtpd.log" "$DIR/dovecot.log" >&2 || true
+        return 1
+      fi
+    done
+    printf 'SMTP_PORT=%s\nIMAP_PORT=%s\nSMTPS_PORT=%s\nIMAPS_PORT=%s\nCA_FILE=%s\n' \
+      "$smtp_port" "$imap_port" "$smtps_port" "$imaps_port" "$DIR/tls/ca.crt" >"$DIR/ports.env"
+  else
+    printf 'SMTP_PORT=%s\nIMAP_PORT=%s\n' "$smtp_port" "$imap_port" >"$DIR/ports.env"
+  fi
 }
 
 cmd_start() {
@@ -246,6 +305,7 @@ cmd_start() {
   "$PY" -c 'import aiosmtpd' 2>/dev/null ||
     die "python3-aiosmtpd is not installed: run '$0 install' (as root)"
   [[ -x $DOVECOT ]] || die "dovecot is not installed: run '$0 install' (as root)"
+  [[ $TLS -eq 0 ]] || command -v openssl >/dev/null || die "openssl is not installed: run '$0 install' (as root)"
   [[ $EUID -ne 0 ]] || command -v setpriv >/dev/null || die "setpriv (util-linux) is missing"
 
   mkdir -p "$DIR"
@@ -254,6 +314,11 @@ cmd_start() {
   if [[ -f $DIR/pids ]]; then stop_servers; fi
   rm -f "$DIR/ports.env"
   mkdir -p "$DIR"/Maildir/{cur,new,tmp} "$DIR/run" "$DIR/state" "$DIR/home/$IMAP_USER"
+  if [[ $TLS -eq 1 ]]; then
+    make_certs
+    # The server user may not reach the repository: it runs its own copy.
+    cp "$HERE/smtp_tls.py" "$DIR/smtp_tls.py"
+  fi
   if [[ $EUID -eq 0 ]]; then
     # The servers run as nobody: they own DIR and everything in it (root reads it all anyway).
     chown -R nobody:nogroup "$DIR"
@@ -271,8 +336,8 @@ cmd_start() {
     die "could not start the mail servers again on ports $SMTP_PORT and $IMAP_PORT"
   fi
   for attempt in 1 2 3; do
-    read -r -a ports < <(free_ports)
-    if try_start "${ports[0]}" "${ports[1]}"; then
+    read -r -a ports < <(free_ports 4)
+    if try_start "${ports[0]}" "${ports[1]}" "${ports[2]}" "${ports[3]}"; then
       cat "$DIR/ports.env"
       return 0
     fi
@@ -292,6 +357,7 @@ cmd_stop() {
 case ${1:-} in
   install) [[ $# -eq 1 ]] || usage; cmd_install ;;
   start) [[ $# -eq 2 ]] || usage; DIR=$2; cmd_start ;;
+  start-tls) [[ $# -eq 2 ]] || usage; DIR=$2; TLS=1; cmd_start ;;
   stop) [[ $# -eq 2 ]] || usage; DIR=$2; cmd_stop ;;
   *) usage ;;
 esac

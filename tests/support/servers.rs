@@ -224,3 +224,93 @@ impl Servers {
         )
     }
 }
+
+/// Real servers with TLS and logins for one test (tests/mail/servers.sh start-tls): a
+/// test CA made for them (`ca`), dovecot with STARTTLS on `imap` and implicit TLS on
+/// `imaps` (user judge, password judge-pass), aiosmtpd with STARTTLS on `smtp` and
+/// implicit TLS on `smtps` (user judge, password judge-smtp-pass), every mail into one
+/// Maildir. Stopped when dropped.
+pub struct TlsServers {
+    dir: tempfile::TempDir,
+    pub smtp: u16,
+    pub imap: u16,
+    pub smtps: u16,
+    pub imaps: u16,
+    pub ca: PathBuf,
+}
+
+impl TlsServers {
+    pub fn start() -> TlsServers {
+        let dir = tempfile::Builder::new()
+            .prefix("judge-tls-")
+            .tempdir_in("/tmp")
+            .expect("tmp");
+        let out = Command::new("bash")
+            .args(["tests/mail/servers.sh", "start-tls"])
+            .arg(dir.path())
+            .output()
+            .expect("bash runs");
+        assert!(
+            out.status.success(),
+            "the TLS mail servers did not start (run `bash tests/mail/servers.sh install` as root, or `bash .ci/run`):\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let value = |name: &str| -> String {
+            text.lines()
+                .find_map(|l| l.strip_prefix(&format!("{name}=")).map(str::to_string))
+                .expect("a value")
+        };
+        let port = |name: &str| value(name).trim().parse::<u16>().expect("a port");
+        TlsServers {
+            smtp: port("SMTP_PORT"),
+            imap: port("IMAP_PORT"),
+            smtps: port("SMTPS_PORT"),
+            imaps: port("IMAPS_PORT"),
+            ca: PathBuf::from(value("CA_FILE")),
+            dir,
+        }
+    }
+
+    /// A mail delivered into the INBOX as a delivery agent does (a file in new/).
+    pub fn deliver(&self, name: &str, raw: &str) {
+        let new = self.dir.path().join("Maildir/new");
+        let tmp = self.dir.path().join("Maildir/tmp").join(name);
+        std::fs::write(&tmp, raw.replace('\n', "\r\n")).expect("write");
+        std::fs::rename(&tmp, new.join(name)).expect("deliver");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let _ =
+                std::fs::set_permissions(new.join(name), std::fs::Permissions::from_mode(0o666));
+        }
+    }
+
+    /// How many mails the SMTP servers have delivered (those with aiosmtpd's
+    /// X-MailFrom header), in new/ and cur/.
+    pub fn sent_count(&self) -> usize {
+        ["new", "cur"]
+            .iter()
+            .flat_map(|sub| {
+                std::fs::read_dir(self.dir.path().join("Maildir").join(sub))
+                    .into_iter()
+                    .flatten()
+                    .flatten()
+            })
+            .filter(|e| {
+                std::fs::read(e.path())
+                    .map(|b| String::from_utf8_lossy(&b).contains("X-MailFrom:"))
+                    .unwrap_or(false)
+            })
+            .count()
+    }
+}
+
+impl Drop for TlsServers {
+    fn drop(&mut self) {
+        let _ = Command::new("bash")
+            .args(["tests/mail/servers.sh", "stop"])
+            .arg(self.dir.path())
+            .output();
+    }
+}

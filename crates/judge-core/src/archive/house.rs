@@ -154,6 +154,8 @@ impl House {
             imap_user: None,
             imap_password_env: None,
             imap_security: None,
+            imap_timeout: None,
+            allow_plain_password: None,
             ..self.file.mail.clone()
         }
     }

@@ -175,9 +175,18 @@ pub struct MailSettings {
     /// The environment variable that holds the IMAP password.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub imap_password_env: Option<String>,
-    /// `none`, `starttls` (default) or `tls`.
+    /// `none`, `starttls` or `tls` (unless set: `tls` on port 993, else `starttls`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub imap_security: Option<String>,
+    /// How long the judge waits for the IMAP server at any one step (connecting, TLS,
+    /// the greeting, the login, each command): `30s` unless set. A server silent that
+    /// long is given up for this run (exit 3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub imap_timeout: Option<String>,
+    /// Send the SMTP or IMAP password over a connection without TLS (`*_security =
+    /// "none"`) to a host that is not this machine: refused unless this is `true`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub allow_plain_password: Option<bool>,
     /// Where the judge's docs are on the web (`https://judge.example.org`): `help` by
     /// mail links the order guide there.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -842,7 +851,29 @@ pub enum SendTimeoutError {
     OutOfRange { text: String },
 }
 
+/// How long the judge waits for the IMAP server at one step unless `[mail] imap_timeout`
+/// says otherwise.
+pub const IMAP_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
+
 impl MailSettings {
+    /// How long the judge waits for the IMAP server at one step: `imap_timeout`, or
+    /// [`IMAP_TIMEOUT`]; from 1s to 10min.
+    pub fn imap_timeout(&self) -> Result<std::time::Duration, String> {
+        let Some(t) = &self.imap_timeout else {
+            return Ok(IMAP_TIMEOUT);
+        };
+        match humantime::parse_duration(t) {
+            Ok(d) if d >= std::time::Duration::from_secs(1) && d <= LONGEST_SEND_TIMEOUT => Ok(d),
+            Ok(_) => Err(format!(
+                "[mail] imap_timeout = \"{t}\": write a duration from 1s to {}",
+                humantime::format_duration(LONGEST_SEND_TIMEOUT)
+            )),
+            Err(e) => Err(format!(
+                "[mail] imap_timeout = \"{t}\": {e}; write a duration like 30s or 2min"
+            )),
+        }
+    }
+
     /// How long one run may spend sending: `send_timeout`, or [`SEND_TIMEOUT`].
     pub fn send_timeout(&self) -> Result<std::time::Duration, SendTimeoutError> {
         let Some(t) = &self.send_timeout else {
@@ -964,6 +995,9 @@ impl GameFile {
             }
             if let Err(e) = m.send_timeout() {
                 out.push(Slip::new(at("send_timeout"), e.to_string()));
+            }
+            if let Err(e) = m.imap_timeout() {
+                out.push(Slip::new(at("imap_timeout"), e));
             }
             // Without a way out, every report and answer would wait in the outbox for
             // good, and every run would say so: a slip, named before anything is queued.

@@ -10,6 +10,8 @@ pub mod imap;
 #[cfg(feature = "shell")]
 pub mod inbound;
 #[cfg(feature = "shell")]
+pub mod net;
+#[cfg(feature = "shell")]
 pub mod outbox;
 pub mod redact;
 #[cfg(feature = "shell")]

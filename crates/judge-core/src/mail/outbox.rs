@@ -60,6 +60,10 @@ pub enum MailError {
     /// The mail could not be sent now (the server is down, say); it may work later.
     #[error("{0}")]
     Send(String),
+    /// The mail could not be sent as the settings are (a login refused, a certificate not
+    /// trusted): the GM's to fix; the message says how.
+    #[error("{0}")]
+    Settings(String),
     /// The server refused the mail for good (a 5xx answer).
     #[error("{0}")]
     Refused(String),
@@ -237,9 +241,13 @@ pub fn send_now(archive: &dyn Room, m: &Outgoing, kept: &Outgoing) -> Result<(),
     let deadline = Instant::now() + limit;
     let mut session = match &s.pickup {
         Some(_) => None,
-        None => {
-            Some(smtp::connect(&s, deadline, limit).map_err(|e| MailError::Send(e.to_string()))?)
-        }
+        None => Some(smtp::connect(&s, deadline, limit).map_err(|e| {
+            if e.is_settings() {
+                MailError::Settings(e.to_string())
+            } else {
+                MailError::Send(e.to_string())
+            }
+        })?),
     };
     let sent = deliver(archive, &s, session.as_mut(), &safe_key(&m.key), &raw, &env);
     if let Some(session) = session {
@@ -272,6 +280,9 @@ pub struct SendReport {
     pub left: Vec<String>,
     /// Why the run stopped before the end (the server could not be talked to).
     pub stopped: Option<String>,
+    /// The run stopped for the settings or the trust (a login refused, a certificate not
+    /// trusted), not the server: the GM's to fix (exit 1, issue 39, point 13).
+    pub stopped_by_settings: bool,
 }
 
 /// A mail given up: to whom, and what the server said (`outbox/failed/KEY.json`).
@@ -602,6 +613,7 @@ pub fn send_all(archive: &dyn Room) -> Result<SendReport, MailError> {
                     Err(why) => {
                         report.left = keys[i..].to_vec();
                         report.stopped = Some(why.to_string());
+                        report.stopped_by_settings = why.is_settings();
                         break;
                     }
                 }

@@ -47,10 +47,28 @@ pub enum ConnectError {
     /// The connection's time limit could not be set.
     #[error("{0}")]
     Timeout(std::io::Error),
-    /// The server, once talked to: not reached, no answer in time, TLS or the login
-    /// refused (the words of [`talk`] or [`out_of_time`]).
+    /// The server, once talked to: not reached, no answer in time, dropped (the words
+    /// of [`talk`] or [`out_of_time`]): it may work later.
     #[error("{0}")]
     Server(String),
+    /// The settings or the trust, found talking to the server: the login refused, a
+    /// certificate not trusted, TLS asked of a plain port, a password that would go in
+    /// clear. The GM's to fix (exit 1), said with the fix.
+    #[error("{0}")]
+    Settings(String),
+}
+
+impl ConnectError {
+    /// Is this the GM's to put right (not the server's to come back)?
+    pub fn is_settings(&self) -> bool {
+        !matches!(self, ConnectError::Server(_) | ConnectError::Timeout(_))
+    }
+}
+
+/// A failure of TLS the settings or the trust must fix, with the fix.
+fn tls_settings(server: &str, implicit: bool, e: &SmtpError) -> Option<String> {
+    let r = super::net::find_rustls(e)?;
+    super::net::tls_failure(r, "SMTP", server, "smtp_security", implicit, 465)
 }
 
 /// An open conversation with the SMTP server.
@@ -114,11 +132,16 @@ pub fn connect(
     limit: Duration,
 ) -> Result<Session, ConnectError> {
     let host = s.smtp_host.clone().ok_or(ConnectError::NoHost)?;
-    let port = s.smtp_port.unwrap_or(lettre::transport::smtp::SMTP_PORT);
-    let server = format!("{host}:{port}");
-    let security = s.smtp_security.as_deref().unwrap_or("starttls");
-    let tls = || TlsParameters::new(host.clone()).map_err(ConnectError::Tls);
-    let wrapper = match security {
+    // The port follows the security, and the security the port (issue 39, point 15).
+    let (port, security) = super::net::smtp_defaults(s.smtp_port, s.smtp_security.as_deref());
+    let server = if host.contains(':') && !host.starts_with('[') {
+        format!("[{host}]:{port}")
+    } else {
+        format!("{host}:{port}")
+    };
+    let bare = super::net::bare_host(&host).to_string();
+    let tls = || TlsParameters::new(bare.clone()).map_err(ConnectError::Tls);
+    let wrapper = match security.as_str() {
         "tls" => Some(tls()?),
         "none" | "starttls" => None,
         other => {
@@ -133,31 +156,60 @@ pub fn connect(
                 .unwrap_or_else(|| "JUDGE_SMTP_PASSWORD".into());
             let pass =
                 std::env::var(&var).map_err(|_| ConnectError::NoPassword { var: var.clone() })?;
+            if let Some(why) = super::net::plain_password_refused(
+                "smtp_security",
+                &security,
+                &host,
+                port,
+                s.allow_plain_password.unwrap_or(false),
+            ) {
+                return Err(ConnectError::Settings(why));
+            }
             Some(Credentials::new(user.clone(), pass))
         }
         None => None,
     };
     let time = || left(deadline).ok_or_else(|| ConnectError::Server(out_of_time(&server, limit)));
     let hello = ClientId::default();
+    let implicit = security == "tls";
     let mut conn = SmtpConnection::connect(
-        (host.as_str(), port),
+        (bare.as_str(), port),
         Some(time()?),
         &hello,
         wrapper.as_ref(),
         None,
     )
-    .map_err(|e| ConnectError::Server(talk(&server, limit, "connecting", &e)))?;
+    .map_err(|e| match tls_settings(&server, implicit, &e) {
+        Some(why) => ConnectError::Settings(why),
+        None if !implicit && port == 465 && timed_out(&e) => ConnectError::Server(format!(
+            "{} (port 465 starts with TLS: set smtp_security = \"tls\")",
+            talk(&server, limit, "connecting", &e)
+        )),
+        None => ConnectError::Server(talk(&server, limit, "connecting", &e)),
+    })?;
     if security == "starttls" {
         conn.set_timeout(Some(time()?))
             .map_err(ConnectError::Timeout)?;
         conn.starttls(&tls()?, &hello)
-            .map_err(|e| ConnectError::Server(talk(&server, limit, "starting TLS", &e)))?;
+            .map_err(|e| match tls_settings(&server, false, &e) {
+                Some(why) => ConnectError::Settings(why),
+                None => ConnectError::Server(talk(&server, limit, "starting TLS", &e)),
+            })?;
     }
     if let Some(c) = credentials {
         conn.set_timeout(Some(time()?))
             .map_err(ConnectError::Timeout)?;
-        conn.auth(DEFAULT_MECHANISMS, &c)
-            .map_err(|e| ConnectError::Server(talk(&server, limit, "logging in", &e)))?;
+        conn.auth(DEFAULT_MECHANISMS, &c).map_err(|e| {
+            if e.is_permanent() {
+                ConnectError::Settings(format!(
+                    "the SMTP server at {server} refused the login as {}: {e}; check smtp_user and the password in ${} (docs/gm-guide.md)",
+                    c_user(s),
+                    s.smtp_password_env.as_deref().unwrap_or("JUDGE_SMTP_PASSWORD")
+                ))
+            } else {
+                ConnectError::Server(talk(&server, limit, "logging in", &e))
+            }
+        })?;
     }
     Ok(Session {
         conn,
@@ -166,6 +218,10 @@ pub fn connect(
         limit,
         broken: false,
     })
+}
+
+fn c_user(s: &MailSettings) -> &str {
+    s.smtp_user.as_deref().unwrap_or("")
 }
 
 impl Session {

@@ -298,7 +298,7 @@ fn read_mailbox(
         let src = sources::imap(settings, None, None, None, None)?;
         let (fetched, more, oldest) =
             crate::mail::imap::fetch_unseen(&src, MAX_BYTES + 1, budget.saturating_sub(held))
-                .map_err(|e| Error::input(e.to_string()))?;
+                .map_err(Error::from)?;
         if more {
             left = earlier(left, oldest);
         }
@@ -802,7 +802,7 @@ pub fn run_busy(
     if !seen.is_empty()
         && let Ok(src) = sources::imap(&house.file.mail, None, None, None, None)
     {
-        crate::mail::imap::mark_seen(&src, &seen).map_err(|e| Error::input(e.to_string()))?;
+        crate::mail::imap::mark_seen(&src, &seen).map_err(Error::from)?;
     }
     Ok(pass)
 }

@@ -1524,7 +1524,7 @@ pub fn file_imap(
             }
         }
     })
-    .map_err(|e| Error::input(e.to_string()))?;
+    .map_err(Error::from)?;
     match problem {
         Some(e) => Err(e),
         None => Ok(lines),

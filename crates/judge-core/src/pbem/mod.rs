@@ -75,6 +75,21 @@ pub enum Error {
     Mail(#[from] MailError),
     #[error(transparent)]
     Git(#[from] crate::archive::git::GitError),
+    /// The mailbox's server cannot be read now (down, silent, dropped): it may work
+    /// later (exit 3). The settings' faults are [`Error::Game`] input errors.
+    #[error("{0}")]
+    MailboxDown(String),
+}
+
+#[cfg(feature = "shell")]
+impl From<crate::mail::imap::ImapError> for Error {
+    fn from(e: crate::mail::imap::ImapError) -> Self {
+        if e.is_settings() {
+            Error::input(e.to_string())
+        } else {
+            Error::MailboxDown(e.to_string())
+        }
+    }
 }
 
 impl Error {

@@ -233,7 +233,6 @@ pub fn imap(
     let host = host
         .or_else(|| s.imap_host.clone())
         .ok_or_else(|| Error::input("no IMAP host"))?;
-    let port = port.or(s.imap_port).unwrap_or(143);
     let user = user
         .or_else(|| s.imap_user.clone())
         .ok_or_else(|| Error::input("give the IMAP user: --user NAME, or imap_user in [mail]"))?;
@@ -246,21 +245,20 @@ pub fn imap(
             "the IMAP password is read from ${var}, which is not set"
         ))
     })?;
-    let security = security
-        .or_else(|| s.imap_security.clone())
-        .unwrap_or_else(|| {
-            if port == 993 {
-                "tls".into()
-            } else {
-                "starttls".into()
-            }
-        });
+    // The port follows the security, and the security the port (issue 39, point 15).
+    let (port, security) = crate::mail::net::imap_defaults(
+        port.or(s.imap_port),
+        security.or_else(|| s.imap_security.clone()).as_deref(),
+    );
+    let timeout = s.imap_timeout().map_err(Error::input)?;
     Ok(crate::mail::imap::Source {
         host,
         port,
         user,
         password,
         security,
+        timeout,
+        allow_plain_password: s.allow_plain_password.unwrap_or(false),
     })
 }
 

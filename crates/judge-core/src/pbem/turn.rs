@@ -261,15 +261,17 @@ pub fn finish(archive: &Archive, game: &dyn Game, lines: &mut Vec<String>) -> Re
     Ok(())
 }
 
-/// File new mail from the sources game.toml names; a line per mail.
+/// File new mail from the sources game.toml names; a line per mail, and why the IMAP
+/// server could not be read, if it could not (down, silent, dropped: the rest of the run
+/// goes on without it, issue 39, point 14).
 pub fn read_mail(
     archive: &Archive,
     game: &dyn Game,
     now: SystemTime,
     read_only: bool,
-) -> Result<Vec<String>, Error> {
+) -> Result<(Vec<String>, Option<String>), Error> {
     let Some(settings) = archive.game.mail.clone() else {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), None));
     };
     // Before anything is read or written: no mail folder of the game may be committed
     // with it (a dry run's scratch copy is checked as the game itself, by its caller).
@@ -277,7 +279,7 @@ pub fn read_mail(
         crate::archive::git::check_mail_folders(archive)?;
     }
     if settings.maildir.is_none() && settings.mbox.is_none() && settings.imap_host.is_none() {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), None));
     }
     // A game whose mailbox is its folder's shared one leaves it to the folder, which
     // reads it once for all its games (`judge turn --all`): read here too, the mail of
@@ -285,7 +287,7 @@ pub fn read_mail(
     if let Some(house) = crate::archive::house::House::beside(archive.root())?
         && house.shares_mailbox(&settings)
     {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), None));
     }
     // Nor may another game read it: each would answer the other's mail with refusals
     // (issue 37, point 12). Neither reads it until the GM gives each its own mailbox
@@ -323,12 +325,24 @@ pub fn read_mail(
             Ok(())
         })?;
     }
+    let mut down = None;
     if settings.imap_host.is_some() {
         let src = sources::imap(&settings, None, None, None, None)?;
-        lines.extend(intake::file_imap(&mut intake, &src, read_only)?);
+        match intake::file_imap(&mut intake, &src, read_only) {
+            Ok(l) => lines.extend(l),
+            Err(Error::MailboxDown(why)) => down = Some(why),
+            Err(e) => return Err(e),
+        }
     }
     lines.extend(intake.skipped());
-    Ok(lines)
+    Ok((lines, down))
+}
+
+/// What the GM reads of a due step held while the mailbox cannot be read.
+fn down_line(what: &str, why: &str) -> String {
+    format!(
+        "{what} is due, but the mailbox could not be read ({why}): orders sent on time may wait there, so it is played once the mailbox is read again"
+    )
 }
 
 /// The order files waiting for the next turn, one per player: a player's own file
@@ -578,7 +592,37 @@ fn run_with(
     if started {
         finish(archive, game, lines)?;
     }
-    lines.extend(read_mail(archive, game, now, opts.read_only_mail)?);
+    let (read, down) = read_mail(archive, game, now, opts.read_only_mail)?;
+    lines.extend(read);
+    let done = run_read(
+        archive,
+        game,
+        now,
+        opts,
+        folder,
+        started,
+        down.as_deref(),
+        lines,
+    )?;
+    // The rest is done (answers, reminders, reports queued): the mailbox down is said
+    // last, for the exit code (issue 39, point 14).
+    match down {
+        Some(why) => Err(Error::MailboxDown(why)),
+        None => Ok(done),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_read(
+    archive: &Archive,
+    game: &dyn Game,
+    now: SystemTime,
+    opts: Options,
+    folder: Option<InFolder>,
+    started: bool,
+    down: Option<&str>,
+    lines: &mut Vec<String>,
+) -> Result<Done, Error> {
     let (in_folder, unread_since) = match folder {
         Some(f) => {
             if !f.routed.is_empty() {
@@ -617,6 +661,12 @@ fn run_with(
     // Before turn 0: the round by mail goes first. Its next step, due by its deadline,
     // waits as a turn does for the mail before it.
     if let Some((last, _)) = super::round::current(archive, game)? {
+        if let Some(why) = down
+            && super::round::deadline(archive, last)?.is_some_and(|d| now >= d)
+        {
+            lines.push(down_line("the set-up round's next choice", why));
+            return Ok(Done::Held(0));
+        }
         if let Some(since) = unread_since
             && let Some(deadline) = super::round::deadline(archive, last)?
             && now >= deadline
@@ -627,7 +677,7 @@ fn run_with(
         }
         return super::round::run(archive, game, now, opts.force, lines);
     }
-    let mut done = step(archive, game, now, opts, unread_since, lines)?;
+    let mut done = step(archive, game, now, opts, unread_since, down, lines)?;
     // A game played one player at a time plays on while the next step's orders are in.
     let mut played = 0;
     while let Done::Played(_) = done {
@@ -644,6 +694,7 @@ fn run_with(
                 ..opts
             },
             unread_since,
+            down,
             lines,
         )? {
             Done::Played(t) => done = Done::Played(t),
@@ -748,6 +799,7 @@ fn step(
     now: SystemTime,
     opts: Options,
     unread_since: Option<SystemTime>,
+    down: Option<&str>,
     lines: &mut Vec<String>,
 ) -> Result<Done, Error> {
     let last = archive.pick_turn(None)?;
@@ -816,6 +868,15 @@ fn step(
         }
     }
     files.retain(|(_, f, _)| !waits.contains(&f.player) || (due && needed(&f.player)));
+    // The mailbox could not be read: orders sent on time may wait there (issue 39,
+    // point 14); --force plays it all the same.
+    if due
+        && !opts.force
+        && let Some(why) = down
+    {
+        lines.push(down_line(&format!("turn {next}"), why));
+        return Ok(Done::Held(next));
+    }
     // Orders delivered on time may still be in the shared mailbox, unread: a due turn
     // (at its deadline, or early) waits for them.
     if due
