@@ -191,6 +191,13 @@ pub struct MailSettings {
     /// mail links the order guide there.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub site: Option<String>,
+    /// Mailing lists the GM trusts to forward players' mail (`lists =
+    /// ["club@lists.example"]`): a mail whose `From:` is one of them is taken as from the
+    /// player its `X-Original-From:`, else `Reply-To:`, else its `player` line names —
+    /// filed only with that player's right secret, and answered only to the player's
+    /// own address (docs/gm-guide.md, "Players who write through a mailing list").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lists: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -442,6 +449,20 @@ impl Archive {
     /// reads by itself is game.toml's only (`game.mail`).
     pub fn mail(&self) -> Option<&MailSettings> {
         self.game.mail.as_ref().or(self.shared_mail.as_ref())
+    }
+
+    /// The mailing lists trusted to forward players' mail, lower-cased: the game's own
+    /// `[mail] lists` and, in a folder of games, judge.toml's.
+    pub fn trusted_lists(&self) -> Vec<String> {
+        let mut all: Vec<String> = [self.game.mail.as_ref(), self.shared_mail.as_ref()]
+            .into_iter()
+            .flatten()
+            .flat_map(|m| m.lists.iter())
+            .map(|l| l.trim().to_ascii_lowercase())
+            .collect();
+        all.sort();
+        all.dedup();
+        all
     }
 
     /// The game's name (what order files write after `game`): game.toml's `name`, or
@@ -992,6 +1013,30 @@ impl GameFile {
                          docs/gm-guide.md shows both",
                     ),
                 );
+            }
+            for list in &m.lists {
+                if let Err(e) = check_address(list) {
+                    out.push(Slip::new(at("lists"), format!("[mail] lists: {e}")));
+                } else if m
+                    .from
+                    .parse::<lettre::message::Mailbox>()
+                    .is_ok_and(|own| own.email.to_string().eq_ignore_ascii_case(list.trim()))
+                    || self
+                        .players
+                        .iter()
+                        .any(|p| !p.is_free() && p.email.trim().eq_ignore_ascii_case(list.trim()))
+                {
+                    out.push(
+                        Slip::new(
+                            at("lists"),
+                            format!(
+                                "[mail] lists names `{}`, the judge's own address or a player's: a list is the address a mailing list sends from",
+                                list.trim()
+                            ),
+                        )
+                        .help("write the list's address, as its mails' From: shows it (`\"Ann via Club\" <club@lists.example>`: club@lists.example)"),
+                    );
+                }
             }
             for (key, v) in [
                 ("smtp_security", &m.smtp_security),

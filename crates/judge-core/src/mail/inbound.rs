@@ -25,10 +25,18 @@ pub struct Part {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Incoming {
-    /// Lower-cased sender address from `From:` (Reply-To is never used).
+    /// Lower-cased sender address from `From:` (never replaced by `Reply-To:`: see
+    /// `reply_to`).
     pub from: Option<String>,
     /// The `From:` line as written (name and address), for the kept copy.
     pub from_line: String,
+    /// Lower-cased first address of `Reply-To:`. Never where an answer goes: only, for
+    /// a mail from a mailing list that rewrites `From:`, whose mail it says it is
+    /// (`[mail] lists`, docs/gm-guide.md).
+    pub reply_to: Option<String>,
+    /// Lower-cased address of `X-Original-From:` (Google Groups and other lists that
+    /// rewrite `From:` keep the author there), read as `reply_to` is.
+    pub original_from: Option<String>,
     pub to_line: String,
     /// The Message-ID, or one made from the mail's bytes if it has none.
     pub message_id: String,
@@ -335,6 +343,29 @@ fn clean_id(id: &str) -> String {
     }
 }
 
+/// The address a header such as `X-Original-From: Ann <ann@example.org>` names (the
+/// first in angle brackets, else the whole text), if it looks like one: a local part, `@`
+/// and a domain, without spaces.
+fn address_in(raw: &str) -> Option<String> {
+    let text = raw.trim();
+    // The first address in angle brackets, else the whole text.
+    let inner = match text.find('<') {
+        Some(a) => {
+            let rest = &text[a + 1..];
+            &rest[..rest.find('>')?]
+        }
+        None => text,
+    };
+    let inner = inner.trim();
+    let (local, domain) = inner.split_once('@')?;
+    (!local.is_empty()
+        && domain.contains('.')
+        && !inner
+            .chars()
+            .any(|c| c.is_whitespace() || c.is_control() || "<>,;\"".contains(c)))
+    .then(|| inner.to_string())
+}
+
 fn parse(raw: &[u8], html: Html) -> Result<Incoming, ReadError> {
     let msg = MessageParser::default()
         .parse(raw)
@@ -352,6 +383,15 @@ fn parse(raw: &[u8], html: Html) -> Result<Incoming, ReadError> {
         (Some(n), None) => clean_header(n),
         (None, None) => String::new(),
     });
+    let reply_to = msg
+        .reply_to()
+        .and_then(|a| a.first())
+        .and_then(|a| a.address())
+        .map(|a| budget::cut(a.trim(), budget::MAX_HEADER_KEPT).to_ascii_lowercase());
+    let original_from = msg
+        .header_raw("X-Original-From")
+        .and_then(address_in)
+        .map(|a| budget::cut(&a, budget::MAX_HEADER_KEPT).to_ascii_lowercase());
     let to_line = msg
         .to()
         .and_then(|a| a.first())
@@ -376,6 +416,8 @@ fn parse(raw: &[u8], html: Html) -> Result<Incoming, ReadError> {
     Ok(Incoming {
         from,
         from_line,
+        reply_to,
+        original_from,
         to_line,
         message_id,
         subject,

@@ -373,13 +373,29 @@ pub fn route_mail(games: &[Entry], all_read: bool, judge: &str, raw: &[u8], read
             prior: None,
         };
     }
-    let html = if route::games_of(games, head.from.as_deref()).is_empty() {
+    // The address that routes a mail: its sender's, or, from an address that plays in
+    // no game here, the player's its X-Original-From or Reply-To names (a mailing list
+    // that rewrites From:): the game it goes to decides whether the list is trusted and
+    // answers only its player's own address (issue 39, point 8).
+    let by = |m: &inbound::Incoming| -> Option<String> {
+        if !route::games_of(games, m.from.as_deref()).is_empty() {
+            return m.from.clone();
+        }
+        [m.original_from.as_ref(), m.reply_to.as_ref()]
+            .into_iter()
+            .flatten()
+            .find(|a| !route::games_of(games, Some(a.as_str())).is_empty())
+            .cloned()
+            .or_else(|| m.from.clone())
+    };
+    let head_by = by(&head);
+    let html = if route::games_of(games, head_by.as_deref()).is_empty() {
         inbound::Html::Skip
     } else {
         inbound::Html::Read
     };
     // Too big or broken to read: the sender's only game says so, as it would.
-    let by_headers = || route::route(games, all_read, head.from.as_deref(), &head.subject, []);
+    let by_headers = || route::route(games, all_read, head_by.as_deref(), &head.subject, []);
     // The sender is the one the route is decided by: the reading's, as the game
     // decides by it, else the headers' (the two may differ on an odd `From:`, found by
     // fuzzing the router).
@@ -387,16 +403,16 @@ pub fn route_mail(games: &[Entry], all_read: bool, judge: &str, raw: &[u8], read
         let read = inbound::read_with(raw, html);
         let (from, route) = match &read {
             Ok(m) => (
-                m.from.clone(),
+                by(m),
                 route::route(
                     games,
                     all_read,
-                    m.from.as_deref(),
+                    by(m).as_deref(),
                     &m.subject,
                     m.parts.iter().map(|p| p.text.as_str()),
                 ),
             ),
-            Err(_) => (head.from.clone(), by_headers()),
+            Err(_) => (head_by.clone(), by_headers()),
         };
         (
             from,
@@ -407,7 +423,7 @@ pub fn route_mail(games: &[Entry], all_read: bool, judge: &str, raw: &[u8], read
             },
         )
     } else {
-        (head.from.clone(), by_headers(), intake::Prior::Stopped)
+        (head_by.clone(), by_headers(), intake::Prior::Stopped)
     };
     let own = from
         .as_deref()

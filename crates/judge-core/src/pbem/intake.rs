@@ -3,7 +3,10 @@
 //! log it — the log line last, so that a mail interrupted halfway is simply handled again.
 //!
 //! Every refusal is answered to the player's registered address, never to the mail's
-//! From: or Reply-To:; mail from an unknown address is logged and not answered. A secret
+//! From: or Reply-To:; mail from an unknown address is logged and not answered, unless
+//! its X-Original-From: or Reply-To: names a player (a mailing list that rewrites From:):
+//! then that player is told, at their own address. A list the GM trusts (`[mail]
+//! lists`) speaks for the player it names, with that player's secret (issue 39, point 8). A secret
 //! is never echoed, logged, kept or filed: it is blanked by its value wherever it stands
 //! in the decoded mail ([`crate::mail::redact`]) before anything is written, and the raw
 //! mail itself is never kept.
@@ -144,6 +147,8 @@ fn secret_values(m: &Incoming) -> BTreeSet<String> {
             m.from_line.as_str(),
             m.to_line.as_str(),
             m.message_id.as_str(),
+            m.reply_to.as_deref().unwrap_or(""),
+            m.original_from.as_deref().unwrap_or(""),
         ]
         .into_iter()
         .chain(m.parts.iter().map(|p| p.text.as_str())),
@@ -319,6 +324,14 @@ fn kept_copy(m: &Incoming, values: &BTreeSet<String>, arrived: Arrival) -> Vec<u
     );
     let mut out = String::new();
     out.push_str(&format!("From: {}\r\n", b(&m.from_line)));
+    // Whose mail a mailing list says it is: a mail filed again (`judge ingest --again`)
+    // is read from this copy.
+    if let Some(r) = &m.reply_to {
+        out.push_str(&format!("Reply-To: {}\r\n", b(r)));
+    }
+    if let Some(o) = &m.original_from {
+        out.push_str(&format!("X-Original-From: {}\r\n", b(o)));
+    }
     if !m.to_line.is_empty() {
         out.push_str(&format!("To: {}\r\n", b(&m.to_line)));
     }
@@ -422,6 +435,22 @@ impl<'a> Intake<'a> {
             .cloned()
     }
 
+    /// For a mail whose `From:` is no player's: the player its `X-Original-From:`, else
+    /// its `Reply-To:`, names by their address, and which of the two did. A mailing list
+    /// that rewrites `From:` keeps its author there (`"Ann via Club" <club@…>`); so does
+    /// a forger, so this alone never makes a mail a player's.
+    fn named_player(&self, m: &Incoming) -> Option<(PlayerEntry, &'static str)> {
+        if self.player_by_address(m.from.as_deref()).is_some() {
+            return None;
+        }
+        [
+            (m.original_from.as_deref(), "X-Original-From"),
+            (m.reply_to.as_deref(), "Reply-To"),
+        ]
+        .into_iter()
+        .find_map(|(a, how)| self.player_by_address(a).map(|p| (p, how)))
+    }
+
     fn player_by_id(&self, id: &str) -> Option<PlayerEntry> {
         self.players
             .iter()
@@ -470,10 +499,9 @@ impl<'a> Intake<'a> {
             return self.unreadable(seq, mail, &id, &digest, Unread::Stopped);
         }
         let head = inbound::read_headers(&mail.raw);
-        let html = if self
-            .player_by_address(head.as_ref().and_then(|h| h.from.as_deref()))
-            .is_some()
-        {
+        let html = if head.as_ref().is_some_and(|h| {
+            self.player_by_address(h.from.as_deref()).is_some() || self.named_player(h).is_some()
+        }) {
             inbound::Html::Read
         } else {
             inbound::Html::Skip
@@ -826,11 +854,31 @@ impl<'a> Intake<'a> {
                 .as_deref()
                 .unwrap_or(&crate::archive::content_id(m.message_id.as_bytes())),
         );
-        let sender = self.player_by_address(m.from.as_deref());
+        let by_id = header.player.as_deref().and_then(|p| self.player_by_id(p));
+        // A mail from a mailing list the GM trusts (`[mail] lists`) is the mail of the
+        // player it names (X-Original-From, Reply-To, else its `player` line): filed only
+        // with that player's right secret, and answered only to their own address, never
+        // to the list or to an address the mail gives (issue 39, point 8).
+        let named = self.named_player(m);
+        let via_list = m
+            .from
+            .as_deref()
+            .filter(|f| self.archive.trusted_lists().iter().any(|l| l == f))
+            .filter(|_| self.player_by_address(m.from.as_deref()).is_none())
+            .and_then(|list| {
+                let (p, how) = match &named {
+                    Some((p, how)) => (p.clone(), *how),
+                    None => (by_id.clone()?, "player line"),
+                };
+                Some((p, how, list.to_string()))
+            });
+        let sender = match &via_list {
+            Some((p, _, _)) => Some(p.clone()),
+            None => self.player_by_address(m.from.as_deref()),
+        };
         let sender = sender.as_ref();
         // Whose secret the mail gave: its sender's, or (from an address that is no
         // player's, say one the GM has yet to correct) the player its orders name.
-        let by_id = header.player.as_deref().and_then(|p| self.player_by_id(p));
         let claimed = sender.or(by_id.as_ref());
         let secret_ok = claimed.is_some_and(|p| {
             trusted.as_deref() == Some(p.id.as_str())
@@ -1071,22 +1119,81 @@ impl<'a> Intake<'a> {
                         false,
                     )
                 }
-                None => (
-                    Outcome::Refused {
-                        reason: why.to_string(),
-                        answered: None,
-                    },
-                    false,
-                ),
+                // From an address that is no player's, naming a player in X-Original-From
+                // or Reply-To: a mailing list the GM does not trust, a player's other
+                // address, or a forger. Told — the player named, at the address the GM
+                // has for them (never the list's, never one the mail gives), within the
+                // same limits as any refusal: nothing filed, and why (issue 39, point 8).
+                None => match &named {
+                    Some((p, how)) => {
+                        let from = redact::blank(m.from.as_deref().unwrap_or("?"), &values);
+                        let trust = if self.archive.trusted_lists().is_empty() {
+                            "The GM trusts no mailing list to forward mail for this game."
+                                .to_string()
+                        } else {
+                            format!(
+                                "The GM trusts only these mailing lists to forward mail for this game: {}.",
+                                self.archive.trusted_lists().join(", ")
+                            )
+                        };
+                        let body = format!(
+                            "Your mail{original} to the judge of {name} was refused: it came from {from}, not from your address ({}), though its {how} names you.\n\nNothing from it was filed. If it came through a mailing list that puts its own address in From: (\"{} via …\"), send your orders to the judge directly from {}, or ask the GM to add the list to `[mail] lists` in game.toml. {trust} If you did not send it, someone else wrote in your name: nothing was done with it.\n\n{}\n",
+                            p.email.trim(),
+                            p.name,
+                            p.email.trim(),
+                            self.due(next)
+                        );
+                        let reason = format!(
+                            "{why}: it comes from {from}, and its {how} names {}'s address (not a mailing list the GM trusts)",
+                            p.id
+                        );
+                        match self.refuse_answer(
+                            &key,
+                            p,
+                            Some(&message_id),
+                            format!("[{name}] {what}: refused, not from your address"),
+                            body,
+                        )? {
+                            Answered::Yes => (
+                                Outcome::Refused {
+                                    reason,
+                                    answered: Some(p.email.clone()),
+                                },
+                                true,
+                            ),
+                            Answered::Withheld(note) => (
+                                Outcome::Refused {
+                                    reason: reason + &note,
+                                    answered: None,
+                                },
+                                false,
+                            ),
+                        }
+                    }
+                    None => (
+                        Outcome::Refused {
+                            reason: why.to_string(),
+                            answered: None,
+                        },
+                        false,
+                    ),
+                },
             },
             (Err(why), Some(p)) => {
                 let mut body = format!(
                     "Your mail{original} to the judge of {name} was refused: {why}.\n\nNothing from it was filed."
                 );
+                if let Some((_, how, list)) = &via_list {
+                    body.push_str(&format!(
+                        " It came through the mailing list {list}, which the GM trusts to forward your mail; its {how} named you."
+                    ));
+                }
                 if secret_refused {
-                    body.push_str(
-                        " If you did not send it, someone else used your address: it did not give your secret, so nothing was done with it.",
-                    );
+                    body.push_str(if via_list.is_some() {
+                        " If you did not send it, someone else wrote in your name: it did not give your secret, so nothing was done with it."
+                    } else {
+                        " If you did not send it, someone else used your address: it did not give your secret, so nothing was done with it."
+                    });
                 }
                 body.push_str(&format!("\n\n{}\n", self.due(next)));
                 match self.refuse_answer(
@@ -1219,6 +1326,11 @@ impl<'a> Intake<'a> {
                                 "Your orders for {what} of {name} are filed{replacing}.\n{due} You may send new orders until then: the last ones received count.\n\n",
                             ),
                         };
+                        if let Some((_, how, list)) = &via_list {
+                            body.push_str(&format!(
+                                "They came through the mailing list {list}, which the GM trusts to forward your mail: its {how} named you, and your secret was right.\n\n"
+                            ));
+                        }
                         body.push_str(&checked.text);
                         // A file with `standing` is told that its orders stand (issue
                         // 38, point 15), and one with `standing off` that they stop.
