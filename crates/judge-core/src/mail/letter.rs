@@ -11,7 +11,8 @@
 //!   `-----Original Message-----` or `From: … Sent: …` block (under a line of `_`),
 //!   Samsung Email's and Android's `-------- Original message --------`, Yahoo's
 //!   `On …, … wrote:` with no `>` below it;
-//! - everything below a signature line (`-- `);
+//! - everything below a signature line (`-- `), or below a mailing list's footer (a line
+//!   of `_` over `Club mailing list -- …` or `To unsubscribe …`);
 //! - Gmail's forward header (`---------- Forwarded message ---------` and its
 //!   `From:`/`Date:`/`Subject:`/`To:` lines: the forwarded text below it is read);
 //! - PGP armour (`-----BEGIN PGP SIGNED MESSAGE-----`, `Hash:`, the signature block),
@@ -69,7 +70,7 @@ pub fn read(text: &str) -> Vec<Option<Range<usize>>> {
             i += 1;
             continue;
         }
-        if separator(&lines, i) {
+        if separator(&lines, i) || list_footer(&lines, i) {
             break;
         }
         if let Some(span) = attribution(&lines, i) {
@@ -213,6 +214,20 @@ fn separator(lines: &[&str], i: usize) -> bool {
                 "sent" | "date" | "gesendet" | "envoyé" | "enviado" | "inviato" | "verzonden"
             )
         })
+}
+
+/// Does a mailing list's footer begin at line `i`: Mailman's line of `_` over
+/// `Club mailing list -- club@…` (Mailman 3) or `Club mailing list` and a `listinfo`
+/// link (Mailman 2), or `To unsubscribe …`? A list adds it below every mail it relays.
+fn list_footer(lines: &[&str], i: usize) -> bool {
+    let t = lines[i].trim();
+    if t.len() < 10 || !t.chars().all(|c| c == '_') {
+        return false;
+    }
+    next_text(lines, i + 1).is_some_and(|k| {
+        let next = lines[k].trim().to_lowercase();
+        next.contains("mailing list") || next.starts_with("to unsubscribe")
+    })
 }
 
 /// The words that open an attribution, in the languages mail programs write it in.
@@ -380,6 +395,27 @@ mod tests {
     }
 
     /// Issue 39, point 7: the lines mail programs add are left out.
+    #[test]
+    /// Issue 39, point 7 ("lines mail programs add become errors"), for lists: Mailman
+    /// puts its footer below every mail it relays (found by the corpus's
+    /// `mailman-footer-trusted`); a player's own line of `_` above orders is theirs.
+    #[test]
+    fn a_mailing_lists_footer_is_left_out() {
+        assert_eq!(
+            own(
+                "move a\n_______________________________________________\nClub mailing list -- club@lists.example\nTo unsubscribe send an email to club-leave@lists.example\n"
+            ),
+            ["move a"]
+        );
+        assert_eq!(
+            own(
+                "move a\n__________\nClub mailing list\nClub@lists.example\nhttps://lists.example/mailman/listinfo/club\n"
+            ),
+            ["move a"]
+        );
+        assert_eq!(own("__________\nmove a\n"), ["__________", "move a"]);
+    }
+
     #[test]
     fn added_lines_are_left_out() {
         assert_eq!(
