@@ -111,8 +111,12 @@ pub fn char_name(c: char) -> String {
 /// A line of words people write (letters and punctuation), not bytes pasted in: what a
 /// greeting or a sign-off looks like, for the order readers that let those pass.
 pub fn is_words(line: &str) -> bool {
+    // Each character as a reader sees it ([`plain`]): a phone's or a mail program's
+    // typographic `’` and `—` are the `'` and `-` of "Here's turn 1 - thanks" (issue 39:
+    // "Here’s turn 1:", "That’s all, thanks!" were errors that held the file).
+    let mut chars = line.chars().filter_map(plain);
     line.chars().any(char::is_alphabetic)
-        && line.chars().all(|c| {
+        && chars.all(|c| {
             !c.is_control()
                 && c != '\u{FFFD}'
                 && (c.is_alphanumeric() || c.is_whitespace() || ",.!?'\"-:;()".contains(c))

@@ -1908,6 +1908,18 @@ mod tests {
             "the greeting's comma swallows nothing"
         );
         assert_eq!(p.orders.movement.len(), 1);
+        // Issue 39 (mail as phones send it): iOS and Android type `’` and `—` for `'` and
+        // `-`; a greeting or sign-off written so is as plain as one typed with `'`.
+        for letter in [
+            "Hello judge, here’s my turn:\nplayer red\nmovement\nmove D1: C3\nThat’s all, thanks!\n",
+            "Here’s turn 1:\nplayer red\nmovement\nmove D1: C3\nThanks – that’s all!\n",
+            "Hi! Orders below — grüße\nplayer red\nmovement\nmove D1: C3\n",
+            "hier meine Züge – schöne Grüße:\nplayer red\nmovement\nmove D1: C3\n",
+        ] {
+            let p = read(letter);
+            assert!(p.problems.is_empty(), "{letter}: {:?}", p.problems);
+            assert_eq!(p.orders.movement.len(), 1, "{letter}");
+        }
         let p = read("player red\nmovement\nmove D1: C3\nplease be kind\nmove D2: C3\n");
         assert_eq!(p.problems.len(), 1, "prose between orders is reported");
         let p = read("player red\nmovement\nmove D1: C3\nmvoe D2: C3\n");

@@ -394,8 +394,6 @@ mod tests {
         }
     }
 
-    /// Issue 39, point 7: the lines mail programs add are left out.
-    #[test]
     /// Issue 39, point 7 ("lines mail programs add become errors"), for lists: Mailman
     /// puts its footer below every mail it relays (found by the corpus's
     /// `mailman-footer-trusted`); a player's own line of `_` above orders is theirs.
@@ -416,6 +414,7 @@ mod tests {
         assert_eq!(own("__________\nmove a\n"), ["__________", "move a"]);
     }
 
+    /// Issue 39, point 7: the lines mail programs add are left out.
     #[test]
     fn added_lines_are_left_out() {
         assert_eq!(
