@@ -12,6 +12,10 @@
 //! one of a stranger), or a filed file with more errors than the file sent: the answer
 //! lists them and the file waits for a corrected one.
 //!
+//! Five of them the judge undoes whole (flowed, quoted-printable, the picture, the
+//! unquoted reply, the divs): there every case must be read as meant, filed with the very
+//! orders sent and no error ([`read_as_meant`]); only a hard wrap may leave an error.
+//!
 //! Each transformation is a test of its own, 256 cases in the fast tier, each case a
 //! real mail filed by `Intake` into one demo game (the same secret each time, so one
 //! argon2 check per test).
@@ -316,6 +320,18 @@ fn errors(text: &str) -> usize {
 /// Run `cases` random order files through `client` into one demo game; fail with the
 /// first (shrunk) file whose mail files other orders than the file's, without an error.
 fn same_orders_or_an_error(client: &dyn Fn(usize) -> Client) {
+    run(client, false);
+}
+
+/// The stronger side, for the transformations the judge undoes whole (flowed, QP soft
+/// breaks, a picture between lines, an unquoted reply below, HTML divs): every case is
+/// filed, with the very orders sent and no error. (A harness where every case is an
+/// error would pass [`same_orders_or_an_error`] without reading anything.)
+fn read_as_meant(client: &dyn Fn(usize) -> Client) {
+    run(client, true);
+}
+
+fn run(client: &dyn Fn(usize) -> Client, exact: bool) {
     let tmp = tempfile::tempdir().expect("tmp");
     let template = template(tmp.path());
     let play = tmp.path().join("play");
@@ -357,6 +373,13 @@ fn same_orders_or_an_error(client: &dyn Fn(usize) -> Client) {
                 let same = orders_only(&read.orders) == orders_only(&sent.orders);
                 let told = errors(&text) > 0;
                 prop_assert!(
+                    !exact || (same && !told),
+                    "{:?}: not read as meant\n--- sent\n{}\n--- filed\n{}",
+                    c,
+                    file,
+                    text
+                );
+                prop_assert!(
                     same || told,
                     "{:?}: other orders filed, and no error said so\n--- sent\n{}\n--- filed\n{}\n--- the mail\n{}",
                     c,
@@ -366,6 +389,7 @@ fn same_orders_or_an_error(client: &dyn Fn(usize) -> Client) {
                 );
             }
             Outcome::Refused { reason, .. } => {
+                prop_assert!(!exact, "{:?}: refused: {}", c, reason);
                 prop_assert!(
                     !reason.contains("not a player"),
                     "{:?}: refused as a stranger's: {}",
@@ -389,7 +413,7 @@ fn same_orders_or_an_error(client: &dyn Fn(usize) -> Client) {
 /// Issue 39, acceptance: format=flowed at 72 (Thunderbird's default).
 #[test]
 fn flowed_at_72_gives_the_same_orders_or_an_error() {
-    same_orders_or_an_error(&|_| Client::Flowed72);
+    read_as_meant(&|_| Client::Flowed72);
 }
 
 /// Issue 39, acceptance: a hard wrap at 76.
@@ -407,27 +431,27 @@ fn a_hard_wrap_at_78_gives_the_same_orders_or_an_error() {
 /// Issue 39, acceptance: quoted-printable soft breaks, at any width up to 76.
 #[test]
 fn quoted_printable_soft_breaks_give_the_same_orders_or_an_error() {
-    same_orders_or_an_error(&|k| Client::QuotedPrintable(10 + k % 67));
+    read_as_meant(&|k| Client::QuotedPrintable(10 + k % 67));
 }
 
 /// Issue 39, acceptance: a picture between any two lines (Apple Mail's text, image,
 /// text).
 #[test]
 fn a_picture_between_two_lines_gives_the_same_orders_or_an_error() {
-    same_orders_or_an_error(&Client::Picture);
+    read_as_meant(&Client::Picture);
 }
 
 /// Issue 39, acceptance: an unquoted reply history below (Outlook), holding the judge's
 /// report and its `secret YOUR-SECRET`.
 #[test]
 fn an_unquoted_reply_below_gives_the_same_orders_or_an_error() {
-    same_orders_or_an_error(&|_| Client::UnquotedReply);
+    read_as_meant(&|_| Client::UnquotedReply);
 }
 
 /// Issue 39, acceptance: HTML with a `<div>` per line.
 #[test]
 fn html_with_a_div_per_line_gives_the_same_orders_or_an_error() {
-    same_orders_or_an_error(&|_| Client::HtmlDivs);
+    read_as_meant(&|_| Client::HtmlDivs);
 }
 
 /// The harness itself: each transformation changes the mail (it is not the file sent as
