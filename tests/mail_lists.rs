@@ -315,6 +315,38 @@ fn p8_a_list_that_is_no_lists_address_is_a_slip() {
     }
 }
 
+/// Point 8, judge.toml's side: a folder's `[mail] lists` that names no address, or the
+/// judge's own, is the GM's slip, named (with the file) before any mail is read, as
+/// game.toml's is; before, it was taken as written.
+#[test]
+fn p8_a_folders_list_that_is_no_lists_address_is_a_slip() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    for (bad, says) in [
+        ("not an address", "[mail] lists names `not an address`"),
+        ("judge@example.org", "the judge's own address"),
+    ] {
+        let root = tmp.path().join(bad.replace([' ', '@', '.'], "-"));
+        std::fs::create_dir_all(&root).expect("games");
+        std::fs::write(
+            root.join("judge.toml"),
+            format!(
+                "[mail]\nfrom = \"Judge <judge@example.org>\"\npickup = \"{}\"\nlists = [\"{bad}\"]\n",
+                tmp.path().join("pickup").display()
+            ),
+        )
+        .expect("judge.toml");
+        let (code, out, err) = support::judge_text(
+            &["turn", "--all", root.to_str().expect("utf-8"), "--no-send"],
+            &[("JUDGE_NOW", NOW)],
+        );
+        assert_eq!(code, 1, "{bad}: {out}{err}");
+        assert!(
+            err.contains(says) && err.contains("judge.toml"),
+            "{bad}: {err}"
+        );
+    }
+}
+
 /// Point 8 in a folder of games: judge.toml's `[mail] lists` is trusted by its games,
 /// and a list mail naming a player goes to that player's game (before: a stranger's,
 /// kept and never answered).

@@ -83,6 +83,32 @@ impl House {
                 ),
             });
         }
+        // A trusted list is a list's address, and never the judge's own (as game.toml's
+        // `[mail] lists` is checked: a slip there would trust no one, or everyone).
+        let own = file
+            .mail
+            .from
+            .parse::<lettre::message::Mailbox>()
+            .map(|m| m.email.to_string())
+            .unwrap_or_default();
+        for list in &file.mail.lists {
+            let why = match super::check_address(list) {
+                Err(e) => Some(e.to_string()),
+                Ok(()) if list.trim().eq_ignore_ascii_case(&own) => {
+                    Some("it is the judge's own address".to_string())
+                }
+                Ok(()) => None,
+            };
+            if let Some(why) = why {
+                return Err(ArchiveError::Invalid {
+                    path,
+                    message: format!(
+                        "[mail] lists names `{}`: {why}; a list is the address a mailing list sends from, as its mails' From: shows it (`\"Ann via Club\" <club@lists.example>`: club@lists.example)",
+                        list.trim()
+                    ),
+                });
+            }
+        }
         // Folders named in judge.toml are the folder's, wherever the judge runs.
         for folder in [
             &mut file.mail.maildir,
