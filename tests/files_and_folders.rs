@@ -66,15 +66,7 @@ fn copy_pending(dir: &Path) {
 }
 
 fn names(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .map(|d| {
-            d.flatten()
-                .map(|e| e.file_name().to_string_lossy().into_owned())
-                .collect()
-        })
-        .unwrap_or_default();
-    v.sort();
-    v
+    support::file_names(dir)
 }
 
 /// 21.9: `pickup = "spool"` lies inside the game's folder, where `judge secret --mail`

@@ -6,6 +6,7 @@
 //! failed on the judge before the fix (what it did is said by each shape below).
 
 use crate::hostile_mail::{self, Game};
+use crate::support;
 
 /// The secret the corpus's mails give for red.
 const SECRET: &str = "ab23-cd45-ef67";
@@ -44,21 +45,7 @@ fn game() -> Game {
     let g = hostile_mail::game("");
     let path = g.dir.join("game.toml");
     let toml = std::fs::read_to_string(&path).expect("toml");
-    let hash = pbem_judge::mail::secret::hash(SECRET).expect("hash");
-    // Red is the first player, with the first secret.
-    let mut seen = false;
-    let toml: Vec<String> = toml
-        .lines()
-        .map(|l| {
-            if l.starts_with("secret_hash") && !seen {
-                seen = true;
-                format!("secret_hash = \"{hash}\"")
-            } else {
-                l.to_string()
-            }
-        })
-        .collect();
-    std::fs::write(&path, toml.join("\n") + "\n").expect("toml");
+    std::fs::write(&path, support::with_red_secret(&toml, SECRET)).expect("toml");
     g
 }
 

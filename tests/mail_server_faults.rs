@@ -124,15 +124,7 @@ fn game(tmp: &Path, deadline: &str, imap: &str, smtp: Option<&str>) -> (PathBuf,
 }
 
 fn files_in(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .map(|d| {
-            d.flatten()
-                .map(|e| e.file_name().to_string_lossy().into_owned())
-                .collect()
-        })
-        .unwrap_or_default();
-    v.sort();
-    v
+    support::file_names(dir)
 }
 
 /// Issue 39, point 12: an IMAP server that accepts and never answers hung `judge turn`

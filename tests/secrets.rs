@@ -603,20 +603,11 @@ mod folded_over_comments {
                 let dir = root.join("demo");
                 support::copy_dir(&template, &dir, &|_| true);
                 // Red's secret is the fold's.
-                let hash = pbem_judge::mail::secret::hash(&f.secret).expect("hash");
-                let mut seen = false;
-                let t: Vec<String> = toml
-                    .lines()
-                    .map(|l| {
-                        if l.starts_with("secret_hash") && !seen {
-                            seen = true;
-                            format!("secret_hash = \"{hash}\"")
-                        } else {
-                            l.to_string()
-                        }
-                    })
-                    .collect();
-                std::fs::write(dir.join("game.toml"), t.join("\n")).expect("toml");
+                std::fs::write(
+                    dir.join("game.toml"),
+                    support::with_red_secret(&toml, &f.secret),
+                )
+                .expect("toml");
                 let d = dir.to_str().expect("utf-8");
                 let git = |args: &[&str]| {
                     let ok = std::process::Command::new("git")

@@ -908,3 +908,35 @@ pub fn gm_secret(printed: &str) -> String {
         .expect("the GM's secret")
         .to_string()
 }
+
+/// `toml` (a game.toml) with the first player's (red's) `secret_hash` made the hash of
+/// `secret`: a game whose red player has a secret a test knows.
+pub fn with_red_secret(toml: &str, secret: &str) -> String {
+    let hash = pbem_judge::mail::secret::hash(secret).expect("hash");
+    let mut seen = false;
+    let lines: Vec<String> = toml
+        .lines()
+        .map(|l| {
+            if l.starts_with("secret_hash") && !seen {
+                seen = true;
+                format!("secret_hash = \"{hash}\"")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    lines.join("\n") + "\n"
+}
+
+/// The names of the files in `dir`, sorted (none when it cannot be read).
+pub fn file_names(dir: &std::path::Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .map(|d| {
+            d.flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
+}
