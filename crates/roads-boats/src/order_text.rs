@@ -306,9 +306,15 @@ fn logical_lines(text: &str) -> Vec<Logical> {
 /// are read as one. A tail that does not read with the order either stays a line of its
 /// own (an error, or, in plain words after the last order, a sign-off).
 fn join_wrapped(text: &str, lines: Vec<Logical>, map: &Map) -> Vec<Logical> {
+    // A mail program breaks a long order into a few lines, never hundreds: an order is
+    // joined from at most this many, so that a file of 20,000 continuation lines costs
+    // linear time, not one ever longer reading per line (342 s in a debug build).
+    const MOST_LINES: usize = 6;
     let mut out: Vec<Logical> = Vec::with_capacity(lines.len());
+    let mut joined_lines = 1;
     for next in lines {
-        if let Some(prev) = out.last_mut()
+        if joined_lines < MOST_LINES
+            && let Some(prev) = out.last_mut()
             && let Some(first) = prev.toks.first()
             && text
                 .get(prev.end..next.toks.first().map_or(prev.end, |t| t.span.start))
@@ -323,9 +329,11 @@ fn join_wrapped(text: &str, lines: Vec<Logical>, map: &Map) -> Vec<Logical> {
             if reads(&joined, map, next.end) {
                 prev.toks = joined;
                 prev.end = next.end;
+                joined_lines += 1;
                 continue;
             }
         }
+        joined_lines = 1;
         out.push(next);
     }
     out
@@ -1928,6 +1936,20 @@ mod tests {
             1,
             "a misspelt last order is still an error"
         );
+    }
+
+    /// Issue 39, point 2, its door: a wrapped order is joined from a few lines (a mail
+    /// program's wrap), never from hundreds, so that 20,000 continuation lines cost
+    /// linear time; the lines beyond are reported, never dropped.
+    #[test]
+    fn a_wrapped_order_joins_a_few_lines_and_reports_the_rest() {
+        let mut text = String::from("player red\nmovement\nmove D1: C3\n");
+        for i in 0..10 {
+            text.push_str(if i % 2 == 0 { "; C4\n" } else { "; C3\n" });
+        }
+        let p = read(&text);
+        assert_eq!(p.orders.movement.len(), 1, "{:?}", p.problems);
+        assert!(!p.problems.is_empty(), "the lines beyond are reported");
     }
 
     /// Issue 9.8: a misspelt verb gets "did you mean", also one of another phase.
