@@ -9,6 +9,11 @@ use std::path::{Path, PathBuf};
 
 use crate::support;
 
+// Issue 40: each part of the house keeps its own rules, each in a file of its own.
+mod catan;
+mod core;
+mod roads_boats;
+
 /// A crate's `[dependencies]` names.
 fn dependencies(manifest: &str) -> BTreeSet<String> {
     let text = std::fs::read_to_string(manifest).expect("Cargo.toml");
@@ -67,7 +72,7 @@ fn the_core_speaks_no_games_words() {
 }
 
 /// The files of a crate's `src/`, by module path (`resolve::movement`).
-fn module_paths(src: &Path) -> BTreeMap<Vec<String>, PathBuf> {
+pub(crate) fn module_paths(src: &Path) -> BTreeMap<Vec<String>, PathBuf> {
     support::all_files(src)
         .into_iter()
         .filter(|p| p.extension().is_some_and(|e| e == "rs"))
@@ -88,7 +93,7 @@ fn module_paths(src: &Path) -> BTreeMap<Vec<String>, PathBuf> {
 /// Which files of a crate each file names a path into (`use crate::…`, `super::…`, or a
 /// path written inline); a parent's `mod` lines are structure, not use, and are left
 /// out.
-fn imports(src: &Path) -> BTreeMap<PathBuf, BTreeSet<PathBuf>> {
+pub(crate) fn imports(src: &Path) -> BTreeMap<PathBuf, BTreeSet<PathBuf>> {
     let modules = module_paths(src);
     let file_of = |here: &[String], path: &str| -> Option<PathBuf> {
         let mut segs = path.split("::").map(str::trim);
@@ -189,7 +194,7 @@ fn imports(src: &Path) -> BTreeMap<PathBuf, BTreeSet<PathBuf>> {
 
 /// The sets of files that import one another in a circle (strongly connected, more
 /// than one file).
-fn circles(graph: &BTreeMap<PathBuf, BTreeSet<PathBuf>>) -> Vec<BTreeSet<PathBuf>> {
+pub(crate) fn circles(graph: &BTreeMap<PathBuf, BTreeSet<PathBuf>>) -> Vec<BTreeSet<PathBuf>> {
     let reach = |from: &PathBuf| -> BTreeSet<PathBuf> {
         let mut seen = BTreeSet::new();
         let mut todo = vec![from.clone()];
