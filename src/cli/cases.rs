@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
 
-use super::{CasesArgs, Failure};
+use super::Failure;
 
 /// The case files the paths name, sorted, so runs are repeatable: a file named is run
 /// whatever it is called; a folder gives every `*.toml` under it (a README beside the
@@ -93,4 +93,18 @@ pub fn run(args: CasesArgs, out: &mut dyn Write) -> Result<(), Failure> {
     } else {
         Ok(())
     }
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CasesArgs {
+    /// Case files, or folders searched for `*.toml` case files.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Print only failures and the summary.
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Print a Markdown table of each case and the rule it checks, sorted by rule (the
+    /// coverage table in docs/rules.md), instead of running them.
+    #[arg(long)]
+    pub table: bool,
 }

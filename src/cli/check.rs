@@ -1,11 +1,12 @@
 //! `judge check`: what a player runs before sending orders.
 
 use std::io::{Read, Write};
+use std::path::PathBuf;
 
 use anyhow::Context as _;
 use serde::Serialize;
 
-use super::{CheckArgs, Failure, Format};
+use super::Failure;
 use crate::diagnostic::Severity;
 use crate::pbem;
 
@@ -132,4 +133,24 @@ pub fn run(args: CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
     } else {
         Ok(())
     }
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CheckArgs {
+    /// The game's folder.
+    pub dir: PathBuf,
+    /// The order file, or `-` for standard input.
+    pub orders: String,
+    /// Whose orders these are, if the file has no `player` line.
+    #[arg(long)]
+    pub player: Option<String>,
+    /// `text` for people, `json` for tools.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
 }

@@ -1,11 +1,11 @@
-//! `judge deadline`: move the next deadline, and tell the players; `judge pause` and
-//! `judge resume`: stop the game's clock and start it again (pbem::clock).
+//! `judge deadline`: move the next deadline, and tell the players.
 
 use std::io::Write;
+use std::path::PathBuf;
 
 use anyhow::Context as _;
 
-use super::{ClockArgs, DeadlineArgs, Failure};
+use super::{Failure, Wait};
 use crate::archive::schedule::shown;
 use crate::pbem;
 
@@ -54,7 +54,7 @@ pub fn run(args: DeadlineArgs, out: &mut dyn Write) -> Result<(), Failure> {
         })?,
         (None, None) => return Err(Failure::User("give --extend DURATION or --at TIME".into())),
     };
-    let now = super::mail::now()?;
+    let now = super::outbox::now()?;
     // A deadline is moved at most a year (the longest `every`) past now or past where it
     // stands, and at most a year back: `--at 9999-12-31T23:59:59Z` is a slip.
     let given = match (&args.extend, &args.at) {
@@ -133,41 +133,28 @@ pub fn run(args: DeadlineArgs, out: &mut dyn Write) -> Result<(), Failure> {
     // The game is written: let it go before the mail, so that a slow server holds up
     // no other command (the outbox has its own lock).
     drop(lock);
-    super::mail::send_outbox(&archive, out)
+    super::outbox::send_outbox(&archive, out)
 }
 
-pub fn pause(args: ClockArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let lock = super::lock(&args.dir, "judge pause", args.wait)?;
-    let (archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
-    let now = super::mail::now()?;
-    pbem::clock::pause(&archive, game, now)?;
-    writeln!(
-        out,
-        "{} is paused from {}: no deadline runs and no turn is played until judge resume. The players are told.",
-        archive.name(),
-        shown(now)
-    )
-    .context("output")?;
-    drop(lock);
-    super::mail::send_outbox(&archive, out)
-}
-
-pub fn resume(args: ClockArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let lock = super::lock(&args.dir, "judge resume", args.wait)?;
-    let (archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
-    let now = super::mail::now()?;
-    let said = match pbem::clock::resume(&archive, game, now)? {
-        Some((next, at)) => format!(
-            "{} runs again: turn {next} is due by {}. The players are told.",
-            archive.name(),
-            shown(at)
-        ),
-        None => format!(
-            "{} runs again (it has no schedule). The players are told.",
-            archive.name()
-        ),
-    };
-    writeln!(out, "{said}").context("output")?;
-    drop(lock);
-    super::mail::send_outbox(&archive, out)
+#[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("when").required(true).args(["extend", "at"])))]
+pub struct DeadlineArgs {
+    /// The game's folder.
+    pub dir: PathBuf,
+    /// Move the next deadline later (or earlier, with a minus: `-2h`) by this much:
+    /// `24h`, `2days`.
+    #[arg(long, value_name = "DURATION", allow_hyphen_values = true)]
+    pub extend: Option<String>,
+    /// Set the next deadline to this time, RFC 3339: `2026-12-05T18:00:00Z`.
+    #[arg(long, value_name = "TIME")]
+    pub at: Option<String>,
+    /// Change it without mailing the players.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Allow a deadline that has already passed: the next `judge turn` plays the turn
+    /// with the orders that are in (the players are told so).
+    #[arg(long)]
+    pub past: bool,
+    #[command(flatten)]
+    pub wait: Wait,
 }

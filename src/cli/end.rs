@@ -1,16 +1,17 @@
 //! `judge end`: the GM ends a game now, scored by its own rules (`pbem::turn::end`).
 
 use std::io::Write;
+use std::path::PathBuf;
 
 use anyhow::Context as _;
 
-use super::{EndArgs, Failure};
+use super::{Failure, Wait};
 use crate::pbem;
 
 pub fn run(args: EndArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let lock = super::lock(&args.dir, "judge end", args.wait)?;
     let (archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
-    let now = super::mail::now()?;
+    let now = super::outbox::now()?;
     let mut lines = Vec::new();
     let result = pbem::turn::end(&archive, game, now, &args.why, &mut lines);
     for l in &lines {
@@ -29,5 +30,22 @@ pub fn run(args: EndArgs, out: &mut dyn Write) -> Result<(), Failure> {
     // The game is written: let it go before the mail, so that a slow server holds up
     // no other command (the outbox has its own lock).
     drop(lock);
-    super::mail::send_outbox(&archive, out)
+    super::outbox::send_outbox(&archive, out)
+}
+
+#[derive(Debug, clap::Args)]
+pub struct EndArgs {
+    /// The game's folder.
+    pub dir: PathBuf,
+    /// Why the game ends: said in every player's last report.
+    #[arg(long, value_name = "TEXT")]
+    pub why: String,
+    /// Queue the report mails but do not send them.
+    #[arg(long)]
+    pub no_send: bool,
+    /// Commit the game folder to git afterwards.
+    #[arg(long)]
+    pub commit: bool,
+    #[command(flatten)]
+    pub wait: Wait,
 }

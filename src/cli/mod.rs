@@ -1,26 +1,63 @@
-//! The `judge` command line: argument structs here, one file per command.
+//! The `judge` command line: the commands here, each in a file of its own with its
+//! arguments (`new.rs`: `NewArgs` and `run`); what they share: `failure.rs` (the exit
+//! codes' kinds), `wait.rs` (the game's lock), `outbox.rs` (the clock, sending).
 
+mod bot;
 mod cases;
 mod check;
+mod completions;
 mod deadline;
-mod dice;
 mod end;
+mod failure;
+mod ingest;
 mod mail;
+mod man;
 mod new;
+mod outbox;
+mod pause;
+mod replace;
 mod replay;
 mod report;
+mod resume;
+mod reveal;
 mod scenarios;
+mod secret;
 mod selfplay;
 mod serve;
 mod show;
 mod site;
-mod tools;
+mod status;
 mod turn;
-
-use std::path::PathBuf;
-use std::time::Duration;
+mod verify;
+mod wait;
 
 use clap::{Parser, Subcommand};
+
+pub use bot::BotArgs;
+pub use cases::CasesArgs;
+pub use check::{CheckArgs, Format};
+pub use completions::CompletionsArgs;
+pub use deadline::DeadlineArgs;
+pub use end::EndArgs;
+pub use failure::Failure;
+pub use ingest::IngestArgs;
+pub use mail::MailArgs;
+pub use new::NewArgs;
+pub use pause::ClockArgs;
+pub use replace::ReplaceArgs;
+pub use replay::ReplayArgs;
+pub use report::{ReportArgs, ReportFormat};
+pub use reveal::RevealArgs;
+pub use scenarios::ScenariosArgs;
+pub use secret::SecretArgs;
+pub use selfplay::SelfplayArgs;
+pub use serve::ServeArgs;
+pub use show::ShowArgs;
+pub use site::SiteArgs;
+pub use status::StatusArgs;
+pub use turn::TurnArgs;
+pub use verify::VerifyArgs;
+pub use wait::{Wait, lock};
 
 /// The exit codes, for `--help` and the GM guide.
 pub const EXIT_CODES: &str = "Exit status (for scripts and cron):
@@ -356,527 +393,6 @@ pub enum Command {
     Selfplay(SelfplayArgs),
 }
 
-#[derive(Debug, clap::Args)]
-pub struct EndArgs {
-    /// The game's folder.
-    pub dir: PathBuf,
-    /// Why the game ends: said in every player's last report.
-    #[arg(long, value_name = "TEXT")]
-    pub why: String,
-    /// Queue the report mails but do not send them.
-    #[arg(long)]
-    pub no_send: bool,
-    /// Commit the game folder to git afterwards.
-    #[arg(long)]
-    pub commit: bool,
-    #[command(flatten)]
-    pub wait: Wait,
-}
-
-#[derive(Debug, clap::Args)]
-pub struct RevealArgs {
-    /// The game's folder.
-    pub dir: PathBuf,
-    /// Once published the seed of a running game; now refused, as without it: a
-    /// running game is closed with `judge end`, which publishes the seed (kept so that
-    /// old scripts are told so).
-    #[arg(long, hide = true)]
-    pub now: bool,
-    #[command(flatten)]
-    pub wait: Wait,
-}
-
-#[derive(Debug, clap::Args)]
-pub struct VerifyArgs {
-    /// The game's folder, or a clone of its public git.
-    pub dir: PathBuf,
-}
-
-#[derive(Debug, clap::Args)]
-pub struct SiteArgs {
-    /// The game's folder.
-    pub dir: PathBuf,
-    /// The folder to write the site to: new, empty, or holding this site already.
-    #[arg(long, short, value_name = "OUT")]
-    pub output: PathBuf,
-    /// The order checker compiled to WebAssembly (the path `scripts/build-checker`
-    /// prints), which the order writer's pages run to check orders in the player's
-    /// browser. Without it they write orders and leave the checking to the judge.
-    #[arg(long, value_name = "FILE")]
-    pub checker: Option<PathBuf>,
-}
-
-#[derive(Debug, clap::Args)]
-pub struct SelfplayArgs {
-    /// What to play; `judge selfplay --help` lists the self-play each game offers.
-    #[arg(help = crate::games::selfplay_help())]
-    pub game: String,
-    /// Players per game (3 to 6; 5 and 6 play the extension).
-    #[arg(long, default_value_t = 4)]
-    pub players: usize,
-    /// How many games.
-    #[arg(long, default_value_t = 1000)]
-    pub games: u32,
-    /// Seed of the first game; game k uses seed + k.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Bots on the seats instead of random legal moves, one per seat, comma-separated
-    /// (`search,greedy,greedy,greedy`: Catan's bots are `search`, the judge's player,
-    /// `greedy`, a simpler one, and `random`). The seats rotate each game, so that each
-    /// bot plays every seat; wins are counted per bot, with a 95 % interval.
-    #[arg(long, value_delimiter = ',', conflicts_with = "players")]
-    pub bots: Vec<String>,
-    /// With --bots: the bundled scenario to play. Roads & Boats: `two-rivers` when left
-    /// out (`judge scenarios` lists them). Catan: the set-up, the beginners' board
-    /// (`beginner`) when left out, or `random` for a board drawn from each game's seed.
-    #[arg(long, requires = "bots")]
-    pub scenario: Option<String>,
-}
-
-#[derive(Debug, clap::Args)]
-pub struct CheckArgs {
-    /// The game's folder.
-    pub dir: PathBuf,
-    /// The order file, or `-` for standard input.
-    pub orders: String,
-    /// Whose orders these are, if the file has no `player` line.
-    #[arg(long)]
-    pub player: Option<String>,
-    /// `text` for people, `json` for tools.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    Text,
-    Json,
-}
-
-#[derive(Debug, clap::Args)]
-pub struct TurnArgs {
-    /// The game's folder (with --all: the folder of games).
-    pub dir: PathBuf,
-    /// Every game of the folder DIR, which shares one mailbox (DIR/judge.toml).
-    #[arg(long, conflicts_with = "dry_run")]
-    pub all: bool,
-    /// Play the turn before its deadline, or with no orders waiting.
-    #[arg(long)]
-    pub force: bool,
-    /// Queue the report mails but do not send them.
-    #[arg(long)]
-    pub no_send: bool,
-    /// Commit the game folder to git after the turn.
-    #[arg(long)]
-    pub commit: bool,
-    /// Do everything in a scratch copy and print the report; change and send nothing
-    /// (the mailbox is opened read-only).
-    #[arg(long)]
-    pub dry_run: bool,
-    #[command(flatten)]
-    pub wait: Wait,
-}
-
-#[derive(Debug, clap::Args)]
-pub struct ServeArgs {
-    /// The folder of games (it holds judge.toml).
-    pub dir: PathBuf,
-    /// Commit each game that changed to git, as `judge turn --commit` does.
-    #[arg(long)]
-    pub commit: bool,
-    /// Run a pass at least this often (seconds), mail or not.
-    #[arg(long, value_name = "SECONDS", default_value_t = 300)]
-    pub poll: u64,
-    #[command(flatten)]
-    pub wait: Wait,
-}
-
-/// How long to wait for another judge command that is changing the same game.
-#[derive(Debug, Clone, Copy, clap::Args)]
-pub struct Wait {
-    /// Seconds to wait for another judge command changing this game before giving up
-    /// (exit 4).
-    #[arg(long = "wait", value_name = "SECONDS", default_value_t = 60)]
-    pub seconds: u64,
-}
-
-impl Wait {
-    pub fn duration(self) -> Duration {
-        Duration::from_secs(self.seconds)
-    }
-}
-
-#[derive(Debug, clap::Args)]
-pub struct ReportArgs {
-    /// The game's folder.
-    pub dir: PathBuf,
-    /// Which turn (default: the latest).
-    #[arg(long, short)]
-    pub turn: Option<u32>,
-    /// `text`, `svg`, `png` or `json` (the report model).
-    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
-    pub format: ReportFormat,
-    /// Write to this file instead of standard output (needed for png on a terminal).
-    #[arg(long, short)]
-    pub output: Option<PathBuf>,
-    /// The copy one player received: with what became of their orders.
-    #[arg(long, value_name = "PLAYER")]
-    pub player: Option<String>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum ReportFormat {
-    Text,
-    Svg,
-    Png,
-    Json,
-}
-
-#[derive(Debug, clap::Args)]
-pub struct SecretArgs {
-    /// The game's folder.
-    pub dir: PathBuf,
-    /// Players (colours) to give new secrets; default: every player without one.
-    pub players: Vec<String>,
-    /// Replace secrets that are already set.
-    #[arg(long)]
-    pub reset: bool,
-    /// Give the GM (`[gm]` in game.toml, `judge new --gm`) a new secret, for the GM's
-    /// commands by mail; shown once.
-    #[arg(long, conflicts_with_all = ["players", "mail"])]
-    pub gm: bool,
-    /// Mail each player a welcome: their secret, an order template and the turn-0
-    /// report. The secret goes only into that mail (sent at once, never queued); the
-    /// judge's copy of it has the secret blanked.
-    #[arg(long)]
-    pub mail: bool,
-    #[command(flatten)]
-    pub wait: Wait,
-}
-
-#[derive(Debug, clap::Args)]
-pub struct IngestArgs {
-    /// The game's folder.
-    pub dir: PathBuf,
-    /// A Maildir to read (its new/ and cur/ messages; it is not changed).
-    #[arg(long)]
-    pub maildir: Option<PathBuf>,
-    /// An mbox file to read.
-    #[arg(long)]
-    pub mbox: Option<PathBuf>,
-    /// An IMAP server to read unseen mail from, as HOST or HOST:PORT (an IPv6 address
-    /// as `::1` or `[::1]:993`; without a port, [mail] imap_port, else 993 for tls and
-    /// 143 otherwise). The password is read from $JUDGE_IMAP_PASSWORD, or the variable
-    /// [mail] imap_password_env names. With no source at all, the mailboxes [mail] names
-    /// are read.
-    #[arg(long, value_name = "HOST[:PORT]")]
-    pub imap: Option<String>,
-    /// The IMAP user.
-    #[arg(long, requires = "imap")]
-    pub user: Option<String>,
-    /// `none`, `starttls` or `tls` (default: starttls; tls on port 993).
-    #[arg(long, requires = "imap")]
-    pub imap_security: Option<String>,
-    /// Single mails (.eml files).
-    pub files: Vec<PathBuf>,
-    /// Queue the answers but do not send them.
-    #[arg(long)]
-    pub no_send: bool,
-    /// File again a refused or held mail (its number in `judge status` and
-    /// mail/log.jsonl), once you have fixed what was wrong.
-    #[arg(long, value_name = "N", conflicts_with_all = ["maildir", "mbox", "imap", "files"])]
-    pub again: Option<usize>,
-    #[command(flatten)]
-    pub wait: Wait,
-}
-
-#[derive(Debug, clap::Args)]
-pub struct MailArgs {
-    /// The game's folder.
-    pub dir: PathBuf,
-    /// Send a turn's report to this player again (their colour).
-    #[arg(long, value_name = "PLAYER")]
-    pub resend: Option<String>,
-    /// With --resend: which turn's report (default: the latest).
-    #[arg(long, short, requires = "resend")]
-    pub turn: Option<u32>,
-    /// Try again the mails the server refused for good (`judge status` lists them), once
-    /// the cause is fixed at the server. Each goes as it was made, to the same address:
-    /// for an address put right in game.toml, --resend makes a report anew.
-    #[arg(long)]
-    pub retry: bool,
-    #[command(flatten)]
-    pub wait: Wait,
-}
-
-#[derive(Debug, clap::Args)]
-#[command(group(clap::ArgGroup::new("when").required(true).args(["extend", "at"])))]
-pub struct DeadlineArgs {
-    /// The game's folder.
-    pub dir: PathBuf,
-    /// Move the next deadline later (or earlier, with a minus: `-2h`) by this much:
-    /// `24h`, `2days`.
-    #[arg(long, value_name = "DURATION", allow_hyphen_values = true)]
-    pub extend: Option<String>,
-    /// Set the next deadline to this time, RFC 3339: `2026-12-05T18:00:00Z`.
-    #[arg(long, value_name = "TIME")]
-    pub at: Option<String>,
-    /// Change it without mailing the players.
-    #[arg(long)]
-    pub quiet: bool,
-    /// Allow a deadline that has already passed: the next `judge turn` plays the turn
-    /// with the orders that are in (the players are told so).
-    #[arg(long)]
-    pub past: bool,
-    #[command(flatten)]
-    pub wait: Wait,
-}
-
-#[derive(Debug, clap::Args)]
-pub struct ReplaceArgs {
-    /// The game's folder.
-    pub dir: PathBuf,
-    /// The seat (its colour) to give to the new player.
-    pub seat: String,
-    /// The new player, as NAME:EMAIL.
-    #[arg(long, value_name = "NAME:EMAIL")]
-    pub by: String,
-    #[command(flatten)]
-    pub wait: Wait,
-}
-
-#[derive(Debug, clap::Args)]
-pub struct BotArgs {
-    /// The game's folder.
-    pub dir: PathBuf,
-    /// The seat (its colour).
-    pub seat: String,
-}
-
-#[derive(Debug, clap::Args)]
-pub struct ClockArgs {
-    /// The game's folder.
-    pub dir: PathBuf,
-    #[command(flatten)]
-    pub wait: Wait,
-}
-
-#[derive(Debug, clap::Args)]
-pub struct CompletionsArgs {
-    /// The shell: bash, zsh, fish, elvish or powershell.
-    pub shell: clap_complete::Shell,
-}
-
-#[derive(Debug, clap::Args)]
-pub struct StatusArgs {
-    /// The game's folder.
-    pub dir: PathBuf,
-}
-
-#[derive(Debug, clap::Args)]
-pub struct ReplayArgs {
-    /// The game's folder.
-    pub dir: PathBuf,
-}
-
-#[derive(Debug, clap::Args)]
-pub struct CasesArgs {
-    /// Case files, or folders searched for `*.toml` case files.
-    #[arg(required = true)]
-    pub paths: Vec<PathBuf>,
-    /// Print only failures and the summary.
-    #[arg(long, short)]
-    pub quiet: bool,
-    /// Print a Markdown table of each case and the rule it checks, sorted by rule (the
-    /// coverage table in docs/rules.md), instead of running them.
-    #[arg(long)]
-    pub table: bool,
-}
-
-#[derive(Debug, clap::Args)]
-pub struct NewArgs {
-    /// Folder to create the game in; it must not exist yet (or be empty).
-    pub dir: PathBuf,
-    /// A bundled scenario's name (`judge scenarios --game GAME` lists them; each game
-    /// has a default) or the path of a scenario file.
-    #[arg(long, short)]
-    pub scenario: Option<String>,
-    /// The game.
-    #[arg(long, help = crate::games::game_help())]
-    pub game: Option<String>,
-    /// Make the map instead: `random` runs the game's map generator, from
-    /// --seed, for --players players with --modules; the archive keeps the scenario.
-    #[arg(long, value_parser = ["random"], conflicts_with = "scenario")]
-    pub map: Option<String>,
-    /// With --map random: how many players (default: one per --player).
-    #[arg(long = "players", value_name = "N", requires = "map")]
-    pub player_count: Option<usize>,
-    /// With --map random: the optional modules in play, comma-separated
-    /// (e.g. `electricity,polder,city`).
-    #[arg(long, value_delimiter = ',', requires = "map")]
-    pub modules: Vec<String>,
-    /// A player, as NAME:EMAIL; give one per seat, in seat order.
-    #[arg(
-        long = "player",
-        short,
-        value_name = "NAME:EMAIL",
-        required_unless_present = "open"
-    )]
-    pub players: Vec<String>,
-    /// Open the game for sign-up with N free seats more (after the --player ones):
-    /// players take them by mailing `join GAME as NAME`, and the game begins when the
-    /// last is taken. Prints an announcement to post (kept in announce.txt).
-    #[arg(long, value_name = "N")]
-    pub open: Option<usize>,
-    /// The GM, as NAME:EMAIL, for the GM's commands by mail (`extend`, `pause`,
-    /// `resume`); `judge secret DIR --gm` gives them their secret.
-    #[arg(long, value_name = "NAME:EMAIL")]
-    pub gm: Option<String>,
-    /// Press between players by mail: off, open (under the sender's name) or
-    /// anonymous (a sender may leave their name out).
-    #[arg(long, value_parser = ["off", "open", "anonymous"])]
-    pub press: Option<String>,
-    /// Make every random thing of the game from this number: the map or board, and the
-    /// hidden draws (dice, cards, the move order), which are then PREDICTABLE by anyone
-    /// who knows it; for tests and showcase games. Without it the map comes from a random
-    /// public seed and the hidden draws from a secret one, drawn from the operating
-    /// system and committed to (judge verify).
-    #[arg(long)]
-    pub seed: Option<u64>,
-    #[command(flatten)]
-    pub wait: Wait,
-}
-
-#[derive(Debug, clap::Args)]
-pub struct ShowArgs {
-    /// The game's folder.
-    pub dir: PathBuf,
-    /// Which turn to show (default: the latest).
-    #[arg(long, short)]
-    pub turn: Option<u32>,
-    /// Print the state as JSON for tools (the schema is in docs/archive.md).
-    #[arg(long)]
-    pub json: bool,
-}
-
-#[derive(Debug, clap::Args)]
-pub struct ScenariosArgs {
-    /// Scenario files to check instead of listing the bundled ones.
-    pub files: Vec<PathBuf>,
-    /// The game whose scenarios to list or check.
-    #[arg(long, help = crate::games::game_help())]
-    pub game: Option<String>,
-}
-
-/// What went wrong, by kind: the kind decides the exit code.
-#[derive(Debug, thiserror::Error)]
-pub enum Failure {
-    /// The user's input was wrong; the message says how.
-    #[error("{0}")]
-    User(String),
-    /// A game's or the pipeline's problem, of a kind (the input, a damaged archive, a
-    /// fault in the judge).
-    #[error("{}{}", .0.kind.label(), .0)]
-    Game(crate::error::GameError),
-    /// The command has printed its own report; exit with this code.
-    #[error("")]
-    Reported(i32),
-    /// Another judge command holds the game.
-    #[error("{0}")]
-    Busy(String),
-    /// Anything else.
-    #[error(transparent)]
-    Other(#[from] anyhow::Error),
-}
-
-impl Failure {
-    pub fn exit_code(&self) -> i32 {
-        match self {
-            Failure::User(_) => 1,
-            Failure::Game(e) => match e.kind {
-                crate::error::Kind::Input => 1,
-                crate::error::Kind::Corrupt => 5,
-                crate::error::Kind::Internal => 6,
-            },
-            Failure::Reported(code) => *code,
-            Failure::Other(_) => 3,
-            Failure::Busy(_) => 4,
-        }
-    }
-
-    /// Output cut off by a reader that stopped reading (`judge status | head -1`): not
-    /// a failure of the judge.
-    pub fn is_closed_pipe(&self) -> bool {
-        match self {
-            Failure::Other(e) => e.chain().any(|c| {
-                c.downcast_ref::<std::io::Error>()
-                    .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-            }),
-            _ => false,
-        }
-    }
-}
-
-impl From<crate::archive::lock::LockError> for Failure {
-    fn from(e: crate::archive::lock::LockError) -> Self {
-        use crate::archive::lock::LockError as E;
-        match e {
-            E::Busy { .. } => Failure::Busy(e.to_string()),
-            E::Link { .. } => Failure::User(e.to_string()),
-            E::Io { .. } => Failure::Other(e.into()),
-        }
-    }
-}
-
-/// Hold the game's lock for a command that changes it. A folder that is not a game's is
-/// refused first (exit 1), and no lock file is left in it.
-pub fn lock(
-    dir: &std::path::Path,
-    what: &str,
-    wait: Wait,
-) -> Result<crate::archive::lock::GameLock, Failure> {
-    crate::archive::check_folder(dir)?;
-    Ok(crate::archive::lock::GameLock::acquire(
-        dir,
-        what,
-        wait.duration(),
-    )?)
-}
-
-impl From<crate::archive::ArchiveError> for Failure {
-    fn from(e: crate::archive::ArchiveError) -> Self {
-        use crate::archive::ArchiveError as E;
-        match e {
-            E::Io { .. } => Failure::Other(e.into()),
-            _ => Failure::User(e.to_string()),
-        }
-    }
-}
-
-impl From<crate::error::GameError> for Failure {
-    fn from(e: crate::error::GameError) -> Self {
-        Failure::Game(e)
-    }
-}
-
-impl From<crate::pbem::Error> for Failure {
-    fn from(e: crate::pbem::Error) -> Self {
-        use crate::pbem::Error as E;
-        match e {
-            E::Game(g) => Failure::Game(g),
-            // git that cannot be run may run later; git that refuses is the GM's to fix.
-            E::Git(e @ crate::archive::git::GitError::Run(_)) => Failure::Other(e.into()),
-            E::Git(e) => Failure::User(e.to_string()),
-            E::Archive(a) => a.into(),
-            // The mailbox down, silent or dropped: it may work later (issue 39, point 13).
-            E::MailboxDown(m) => Failure::Other(anyhow::anyhow!(m)),
-            E::Mail(crate::mail::outbox::MailError::Archive(a)) => a.into(),
-            E::Mail(crate::mail::outbox::MailError::Send(m)) => Failure::Other(anyhow::anyhow!(m)),
-            E::Mail(m) => Failure::User(m.to_string()),
-        }
-    }
-}
-
 /// Run one command, writing its output to `out`.
 pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), Failure> {
     match cli.command {
@@ -889,22 +405,22 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), Failure> {
         Command::Serve(args) => serve::run(args, out),
         Command::Replay(args) => replay::run(args, out),
         Command::Report(args) => report::run(args, out),
-        Command::Secret(args) => mail::secret_cmd(args, out),
-        Command::Ingest(args) => mail::ingest(args, out),
-        Command::Mail(args) => mail::mail(args, out),
-        Command::Status(args) => mail::status(args, out),
+        Command::Secret(args) => secret::run(args, out),
+        Command::Ingest(args) => ingest::run(args, out),
+        Command::Mail(args) => mail::run(args, out),
+        Command::Status(args) => status::run(args, out),
         Command::Deadline(args) => deadline::run(args, out),
-        Command::Pause(args) => deadline::pause(args, out),
-        Command::Replace(args) => new::replace(args, out),
-        Command::Bot(args) => show::bot(args, out),
-        Command::Resume(args) => deadline::resume(args, out),
-        Command::Completions(args) => tools::completions(args, out),
-        Command::Man => tools::man(out),
+        Command::Pause(args) => pause::run(args, out),
+        Command::Replace(args) => replace::run(args, out),
+        Command::Bot(args) => bot::run(args, out),
+        Command::Resume(args) => resume::run(args, out),
+        Command::Completions(args) => completions::run(args, out),
+        Command::Man => man::run(out),
         Command::Selfplay(args) => selfplay::run(args, out),
         Command::Site(args) => site::run(args, out),
-        Command::Reveal(args) => dice::reveal(args, out),
+        Command::Reveal(args) => reveal::run(args, out),
         Command::End(args) => end::run(args, out),
-        Command::Verify(args) => dice::verify(args, out),
+        Command::Verify(args) => verify::run(args, out),
     }
 }
 

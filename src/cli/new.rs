@@ -1,11 +1,11 @@
-//! `judge new`: create a game archive at turn 0; `judge replace`: give a seat to a new
-//! player.
+//! `judge new`: create a game archive at turn 0.
 
 use std::io::Write;
+use std::path::PathBuf;
 
 use anyhow::Context as _;
 
-use super::{Failure, NewArgs, ReplaceArgs};
+use super::{Failure, Wait};
 use crate::archive::randomness::Secret;
 use crate::archive::{Archive, GameFile, PlayerEntry};
 use crate::pbem::game::{SeatRequest as Seat, Seeds};
@@ -139,7 +139,7 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (files, first) = if open > 0 {
         (Vec::new(), None)
     } else {
-        let b = crate::pbem::signup::beginning(game, &created.start, super::mail::now()?)?;
+        let b = crate::pbem::signup::beginning(game, &created.start, super::outbox::now()?)?;
         (b.files, b.round)
     };
     let mut files = files;
@@ -239,7 +239,7 @@ fn random_map(
 
 /// `NAME:EMAIL` → a seat. Names and addresses go into mail headers later, so control
 /// characters are refused here.
-fn parse_seat(text: &str) -> Result<Seat, Failure> {
+pub(super) fn parse_seat(text: &str) -> Result<Seat, Failure> {
     let bad = |why: &str| {
         Failure::User(format!(
             "--player `{text}`: {why}\nhelp: write NAME:EMAIL, like --player 'Ann Smith:ann@example.org'"
@@ -270,24 +270,56 @@ fn parse_seat(text: &str) -> Result<Seat, Failure> {
     })
 }
 
-pub fn replace(args: ReplaceArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let by = parse_seat(&args.by)?;
-    let _lock = super::lock(&args.dir, "judge replace", args.wait)?;
-    let (mut archive, game) = crate::pbem::open(crate::games::registry(), &args.dir)?;
-    crate::mail::outbox::settings(&archive).map_err(|e| Failure::User(e.to_string()))?;
-    let r = crate::pbem::replace::replace(
-        &mut archive,
-        game,
-        &args.seat,
-        &by.name,
-        &by.email,
-        super::mail::now()?,
-    )?;
-    writeln!(
-        out,
-        "{} now plays {} in place of {}: a new secret went to {} in a welcome mail (the judge's copy in sent/ has it blanked); the old secret no longer works. Turn {}'s report says so.",
-        r.by, r.seat, r.was, by.email, r.told_in
-    )
-    .context("writing output")?;
-    Ok(())
+#[derive(Debug, clap::Args)]
+pub struct NewArgs {
+    /// Folder to create the game in; it must not exist yet (or be empty).
+    pub dir: PathBuf,
+    /// A bundled scenario's name (`judge scenarios --game GAME` lists them; each game
+    /// has a default) or the path of a scenario file.
+    #[arg(long, short)]
+    pub scenario: Option<String>,
+    /// The game.
+    #[arg(long, help = crate::games::game_help())]
+    pub game: Option<String>,
+    /// Make the map instead: `random` runs the game's map generator, from
+    /// --seed, for --players players with --modules; the archive keeps the scenario.
+    #[arg(long, value_parser = ["random"], conflicts_with = "scenario")]
+    pub map: Option<String>,
+    /// With --map random: how many players (default: one per --player).
+    #[arg(long = "players", value_name = "N", requires = "map")]
+    pub player_count: Option<usize>,
+    /// With --map random: the optional modules in play, comma-separated
+    /// (e.g. `electricity,polder,city`).
+    #[arg(long, value_delimiter = ',', requires = "map")]
+    pub modules: Vec<String>,
+    /// A player, as NAME:EMAIL; give one per seat, in seat order.
+    #[arg(
+        long = "player",
+        short,
+        value_name = "NAME:EMAIL",
+        required_unless_present = "open"
+    )]
+    pub players: Vec<String>,
+    /// Open the game for sign-up with N free seats more (after the --player ones):
+    /// players take them by mailing `join GAME as NAME`, and the game begins when the
+    /// last is taken. Prints an announcement to post (kept in announce.txt).
+    #[arg(long, value_name = "N")]
+    pub open: Option<usize>,
+    /// The GM, as NAME:EMAIL, for the GM's commands by mail (`extend`, `pause`,
+    /// `resume`); `judge secret DIR --gm` gives them their secret.
+    #[arg(long, value_name = "NAME:EMAIL")]
+    pub gm: Option<String>,
+    /// Press between players by mail: off, open (under the sender's name) or
+    /// anonymous (a sender may leave their name out).
+    #[arg(long, value_parser = ["off", "open", "anonymous"])]
+    pub press: Option<String>,
+    /// Make every random thing of the game from this number: the map or board, and the
+    /// hidden draws (dice, cards, the move order), which are then PREDICTABLE by anyone
+    /// who knows it; for tests and showcase games. Without it the map comes from a random
+    /// public seed and the hidden draws from a secret one, drawn from the operating
+    /// system and committed to (judge verify).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    #[command(flatten)]
+    pub wait: Wait,
 }

@@ -2,10 +2,11 @@
 //! confirm each archived state and event list byte for byte.
 
 use std::io::Write;
+use std::path::PathBuf;
 
 use anyhow::Context as _;
 
-use super::{Failure, ReplayArgs};
+use super::Failure;
 use crate::pbem;
 
 pub fn run(args: ReplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -41,4 +42,10 @@ pub fn run(args: ReplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
             "turns {differ:?} do not replay to the archived result"
         )))
     }
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ReplayArgs {
+    /// The game's folder.
+    pub dir: PathBuf,
 }

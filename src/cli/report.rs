@@ -1,10 +1,11 @@
 //! `judge report`: print a turn's report again, as text, picture or model.
 
 use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 
 use anyhow::Context as _;
 
-use super::{Failure, ReportArgs, ReportFormat};
+use super::Failure;
 use crate::pbem;
 
 pub fn run(args: ReportArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -41,4 +42,30 @@ pub fn run(args: ReportArgs, out: &mut dyn Write) -> Result<(), Failure> {
         None => out.write_all(&bytes).context("writing output")?,
     }
     Ok(())
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ReportArgs {
+    /// The game's folder.
+    pub dir: PathBuf,
+    /// Which turn (default: the latest).
+    #[arg(long, short)]
+    pub turn: Option<u32>,
+    /// `text`, `svg`, `png` or `json` (the report model).
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
+    /// Write to this file instead of standard output (needed for png on a terminal).
+    #[arg(long, short)]
+    pub output: Option<PathBuf>,
+    /// The copy one player received: with what became of their orders.
+    #[arg(long, value_name = "PLAYER")]
+    pub player: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ReportFormat {
+    Text,
+    Svg,
+    Png,
+    Json,
 }

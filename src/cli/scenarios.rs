@@ -1,10 +1,11 @@
 //! `judge scenarios`: list the bundled scenarios, or check scenario files.
 
 use std::io::Write;
+use std::path::PathBuf;
 
 use anyhow::Context as _;
 
-use super::{Failure, ScenariosArgs};
+use super::Failure;
 
 pub fn run(args: ScenariosArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let game = match &args.game {
@@ -36,4 +37,13 @@ pub fn run(args: ScenariosArgs, out: &mut dyn Write) -> Result<(), Failure> {
     } else {
         Err(Failure::User(reports.trim_end().to_string()))
     }
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ScenariosArgs {
+    /// Scenario files to check instead of listing the bundled ones.
+    pub files: Vec<PathBuf>,
+    /// The game whose scenarios to list or check.
+    #[arg(long, help = crate::games::game_help())]
+    pub game: Option<String>,
 }

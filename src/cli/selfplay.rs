@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use anyhow::Context as _;
 
-use super::{Failure, SelfplayArgs};
+use super::Failure;
 use crate::pbem::game::{RandomGame, Selfplay};
 
 /// What the games came to.
@@ -281,4 +281,31 @@ fn seeds(first: u64, games: u32) -> String {
         0 | 1 => format!("seed {first}"),
         n => format!("seeds {first} to {}", first.wrapping_add(u64::from(n - 1))),
     }
+}
+
+#[derive(Debug, clap::Args)]
+pub struct SelfplayArgs {
+    /// What to play; `judge selfplay --help` lists the self-play each game offers.
+    #[arg(help = crate::games::selfplay_help())]
+    pub game: String,
+    /// Players per game (3 to 6; 5 and 6 play the extension).
+    #[arg(long, default_value_t = 4)]
+    pub players: usize,
+    /// How many games.
+    #[arg(long, default_value_t = 1000)]
+    pub games: u32,
+    /// Seed of the first game; game k uses seed + k.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Bots on the seats instead of random legal moves, one per seat, comma-separated
+    /// (`search,greedy,greedy,greedy`: Catan's bots are `search`, the judge's player,
+    /// `greedy`, a simpler one, and `random`). The seats rotate each game, so that each
+    /// bot plays every seat; wins are counted per bot, with a 95 % interval.
+    #[arg(long, value_delimiter = ',', conflicts_with = "players")]
+    pub bots: Vec<String>,
+    /// With --bots: the bundled scenario to play. Roads & Boats: `two-rivers` when left
+    /// out (`judge scenarios` lists them). Catan: the set-up, the beginners' board
+    /// (`beginner`) when left out, or `random` for a board drawn from each game's seed.
+    #[arg(long, requires = "bots")]
+    pub scenario: Option<String>,
 }

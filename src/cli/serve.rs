@@ -10,6 +10,7 @@
 
 use std::collections::BTreeSet;
 use std::io::Write;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -17,7 +18,7 @@ use std::time::{Duration, Instant, SystemTime};
 
 use anyhow::Context as _;
 
-use super::{Failure, ServeArgs};
+use super::{Failure, Wait};
 use crate::archive::house::House;
 use crate::mail::watch::{self, Wake};
 use crate::pbem;
@@ -196,4 +197,18 @@ fn say(out: &mut dyn Write, line: &str) -> Result<(), Failure> {
     writeln!(out, "{now} {line}").context("writing output")?;
     out.flush().context("writing output")?;
     Ok(())
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ServeArgs {
+    /// The folder of games (it holds judge.toml).
+    pub dir: PathBuf,
+    /// Commit each game that changed to git, as `judge turn --commit` does.
+    #[arg(long)]
+    pub commit: bool,
+    /// Run a pass at least this often (seconds), mail or not.
+    #[arg(long, value_name = "SECONDS", default_value_t = 300)]
+    pub poll: u64,
+    #[command(flatten)]
+    pub wait: Wait,
 }

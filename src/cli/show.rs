@@ -1,11 +1,11 @@
-//! `judge show`: print a turn's state for people or tools; `judge bot`: the order file
-//! the game's bot would send for a seat.
+//! `judge show`: print a turn's state for people or tools.
 
 use std::io::Write;
+use std::path::PathBuf;
 
 use anyhow::Context as _;
 
-use super::{BotArgs, Failure, ShowArgs};
+use super::Failure;
 use crate::archive::STATE_FILE;
 use crate::pbem;
 
@@ -50,27 +50,14 @@ pub fn run(args: ShowArgs, out: &mut dyn Write) -> Result<(), Failure> {
     Ok(())
 }
 
-pub fn bot(args: BotArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let (archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
-    let position = pbem::current(&archive, game)?;
-    let seat = args.seat.to_ascii_lowercase();
-    if !position.seats().iter().any(|s| s.id == seat) {
-        let seats: Vec<String> = position.seats().into_iter().map(|s| s.id).collect();
-        return Err(Failure::User(format!(
-            "there is no seat `{seat}` in {}: its seats are {}",
-            archive.name(),
-            seats.join(", ")
-        )));
-    }
-    match position.bot(&archive.name(), &seat) {
-        Some(orders) => {
-            let text = orders.map_err(pbem::Error::from)?;
-            out.write_all(text.as_bytes()).context("output")?;
-            Ok(())
-        }
-        None => Err(Failure::User(format!(
-            "{} has no bot yet: there is nothing to print for {seat}",
-            game.title()
-        ))),
-    }
+#[derive(Debug, clap::Args)]
+pub struct ShowArgs {
+    /// The game's folder.
+    pub dir: PathBuf,
+    /// Which turn to show (default: the latest).
+    #[arg(long, short)]
+    pub turn: Option<u32>,
+    /// Print the state as JSON for tools (the schema is in docs/archive.md).
+    #[arg(long)]
+    pub json: bool,
 }

@@ -2,10 +2,11 @@
 
 use std::io::Write;
 use std::path::Path;
+use std::path::PathBuf;
 
 use anyhow::Context as _;
 
-use super::{Failure, SiteArgs};
+use super::Failure;
 use crate::pbem;
 
 pub fn run(args: SiteArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -204,4 +205,18 @@ fn readable(path: &Path) -> Result<(), Failure> {
     #[cfg(not(unix))]
     let _ = path;
     Ok(())
+}
+
+#[derive(Debug, clap::Args)]
+pub struct SiteArgs {
+    /// The game's folder.
+    pub dir: PathBuf,
+    /// The folder to write the site to: new, empty, or holding this site already.
+    #[arg(long, short, value_name = "OUT")]
+    pub output: PathBuf,
+    /// The order checker compiled to WebAssembly (the path `scripts/build-checker`
+    /// prints), which the order writer's pages run to check orders in the player's
+    /// browser. Without it they write orders and leave the checking to the judge.
+    #[arg(long, value_name = "FILE")]
+    pub checker: Option<PathBuf>,
 }

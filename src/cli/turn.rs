@@ -1,10 +1,11 @@
 //! `judge turn`: the step cron runs (`pbem::turn`), optionally committing the game.
 
 use std::io::Write;
+use std::path::PathBuf;
 
 use anyhow::Context as _;
 
-use super::{Failure, TurnArgs};
+use super::{Failure, Wait};
 use crate::archive::schedule::shown;
 use crate::pbem;
 use crate::pbem::turn::Done;
@@ -18,7 +19,7 @@ pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let lock = super::lock(&args.dir, "judge turn", args.wait)?;
     let (archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
-    let now = super::mail::now()?;
+    let now = super::outbox::now()?;
     let mut lines = Vec::new();
     let result = pbem::turn::run(
         &archive,
@@ -95,7 +96,7 @@ pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
     // The game is written: let it go before the mail, so that a slow server holds up
     // no other command (the outbox has its own lock).
     drop(lock);
-    let sent = super::mail::send_outbox(&archive, out);
+    let sent = super::outbox::send_outbox(&archive, out);
     match (down, sent) {
         // The outbox's own trouble is said too; the exit code is the one to act on
         // first: settings to fix (1) before a server to wait for (3).
@@ -176,7 +177,7 @@ fn dry_run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
     .context("writing output")?;
     let (archive, game) = pbem::open(crate::games::registry(), &copy)?;
     let before = archive.pick_turn(None)?;
-    let now = super::mail::now()?;
+    let now = super::outbox::now()?;
     let mut lines = Vec::new();
     let result = pbem::turn::run(
         &archive,
@@ -294,7 +295,7 @@ pub fn pass(
     idle: &mut pbem::house::Idle,
     out: &mut dyn Write,
 ) -> Result<PassDone, Failure> {
-    let now = super::mail::now()?;
+    let now = super::outbox::now()?;
     let pass = pbem::house::run_busy(house, crate::games::registry(), now, opts, idle)?;
     let mut done = PassDone {
         failed: None,
@@ -365,7 +366,7 @@ pub fn pass(
         let sent = pbem::open(crate::games::registry(), &run.dir)
             .map_err(Failure::from)
             .and_then(|(archive, _)| {
-                let r = super::mail::send_outbox(&archive, &mut said);
+                let r = super::outbox::send_outbox(&archive, &mut said);
                 waiting = !crate::mail::outbox::waiting(&archive).is_empty();
                 r
             });
@@ -397,4 +398,28 @@ pub fn pass(
         }
     }
     Ok(done)
+}
+
+#[derive(Debug, clap::Args)]
+pub struct TurnArgs {
+    /// The game's folder (with --all: the folder of games).
+    pub dir: PathBuf,
+    /// Every game of the folder DIR, which shares one mailbox (DIR/judge.toml).
+    #[arg(long, conflicts_with = "dry_run")]
+    pub all: bool,
+    /// Play the turn before its deadline, or with no orders waiting.
+    #[arg(long)]
+    pub force: bool,
+    /// Queue the report mails but do not send them.
+    #[arg(long)]
+    pub no_send: bool,
+    /// Commit the game folder to git after the turn.
+    #[arg(long)]
+    pub commit: bool,
+    /// Do everything in a scratch copy and print the report; change and send nothing
+    /// (the mailbox is opened read-only).
+    #[arg(long)]
+    pub dry_run: bool,
+    #[command(flatten)]
+    pub wait: Wait,
 }

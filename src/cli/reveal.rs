@@ -1,14 +1,15 @@
-//! `judge reveal` and `judge verify`: the seed a game's hidden draws came from, published,
-//! and every draw checked against it (docs/gm-guide.md, "Dice anyone can check").
+//! `judge reveal`: the seed a game's hidden draws came from, published once the game is
+//! over (docs/gm-guide.md, "Dice anyone can check").
 
 use std::io::Write;
+use std::path::PathBuf;
 
 use anyhow::Context as _;
 
-use super::{Failure, RevealArgs, VerifyArgs};
+use super::{Failure, Wait};
 use crate::pbem;
 
-pub fn reveal(args: RevealArgs, out: &mut dyn Write) -> Result<(), Failure> {
+pub fn run(args: RevealArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
     let _lock = super::lock(&args.dir, "reveal", args.wait)?;
     let last = archive.pick_turn(None).ok();
@@ -52,28 +53,15 @@ pub fn reveal(args: RevealArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
 }
 
-pub fn verify(args: VerifyArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let (archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
-    let v = pbem::verify::run(&archive, game)?;
-    for l in &v.lines {
-        writeln!(out, "{l}").context("writing output")?;
-    }
-    if v.ok() {
-        writeln!(
-            out,
-            "verified: every draw checked came from the committed seed"
-        )
-        .context("writing output")?;
-        Ok(())
-    } else {
-        let mut why = Vec::new();
-        if v.commitment_broken {
-            why.push("the published seed and salt do not match the commitment".to_string());
-        }
-        if let Some((t, _)) = &v.first_difference {
-            why.push(format!("{} {t} is the first that differs", v.unit));
-        }
-        writeln!(out, "NOT VERIFIED: {}", why.join("; ")).context("writing output")?;
-        Err(Failure::Reported(1))
-    }
+#[derive(Debug, clap::Args)]
+pub struct RevealArgs {
+    /// The game's folder.
+    pub dir: PathBuf,
+    /// Once published the seed of a running game; now refused, as without it: a
+    /// running game is closed with `judge end`, which publishes the seed (kept so that
+    /// old scripts are told so).
+    #[arg(long, hide = true)]
+    pub now: bool,
+    #[command(flatten)]
+    pub wait: Wait,
 }
