@@ -1,5 +1,5 @@
 //! The code the fuzz targets run (fuzz/, `scripts/fuzz`), here so that the normal test run
-//! replays every saved input through exactly the same calls (tests/fuzz_corpus.rs). Each
+//! replays every saved input through exactly the same calls (tests/judge_core/fuzz_corpus.rs). Each
 //! takes arbitrary bytes and must return without panicking, whatever they are.
 
 // The positions the targets start from are fixed and bundled: one that did not read

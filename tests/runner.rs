@@ -1,6 +1,6 @@
 //! The integration tests: one binary (as jj's tests/runner.rs), so the suite links the
-//! judge once, not once per file. Each file beside this one is a module; tests/support
-//! is what they share. Every test drives the `judge` binary or the library as a user
+//! judge once, not once per file. Its modules are in folders by crate (judge_core/,
+//! roads_boats/, catan/), each test file a module; tests/support is what they share. Every test drives the `judge` binary or the library as a user
 //! would; the adjudication cases are tests of their own (tests/cases.rs).
 //!
 //! Two tiers: `cargo test` runs this one, the fast one. The slow tier (real mail
@@ -17,55 +17,61 @@ mod support;
 
 mod architecture;
 mod cases;
-mod catan_bot;
-mod catan_cli;
-mod catan_express;
-mod catan_express_cli;
-mod catan_express_game;
-mod catan_express_orders;
-mod catan_express_properties;
-mod catan_express_report;
-mod catan_hidden;
-mod catan_orders_fuzz;
-mod catan_properties;
-mod catan_public_check;
-mod catan_public_record;
-mod catan_report;
-mod catan_template;
-mod cli;
-mod clock;
-mod dice;
-mod doors;
-mod files_and_folders;
-mod fuzz_corpus;
-mod gm_slips;
-mod hidden_pipeline;
-mod hostile_mail;
-mod mail_client_properties;
-mod mail_clients;
-mod mail_commands;
-mod mail_failures;
-mod mail_lists;
-mod mail_mime;
-mod mail_replies;
-mod mail_security;
-mod mail_server_faults;
-mod mail_turn;
-mod many_games;
-mod order_words;
-mod orders;
-mod orders_fuzz;
-mod picture;
-mod properties;
-mod rb_bot;
-mod rb_reach;
-mod rb_template;
-mod report;
-mod robustness;
-mod scenario_files;
-mod seats;
-mod secrets;
-mod signup;
-mod site;
-mod state_json;
-mod unattended;
+mod judge_core {
+    pub(crate) mod cli;
+    pub(crate) mod clock;
+    pub(crate) mod dice;
+    pub(crate) mod doors;
+    pub(crate) mod files_and_folders;
+    pub(crate) mod fuzz_corpus;
+    pub(crate) mod gm_slips;
+    pub(crate) mod hidden_pipeline;
+    pub(crate) mod hostile_mail;
+    pub(crate) mod mail_client_properties;
+    pub(crate) mod mail_clients;
+    pub(crate) mod mail_commands;
+    pub(crate) mod mail_failures;
+    pub(crate) mod mail_lists;
+    pub(crate) mod mail_mime;
+    pub(crate) mod mail_replies;
+    pub(crate) mod mail_security;
+    pub(crate) mod mail_server_faults;
+    pub(crate) mod mail_turn;
+    pub(crate) mod many_games;
+    pub(crate) mod robustness;
+    pub(crate) mod seats;
+    pub(crate) mod secrets;
+    pub(crate) mod signup;
+    pub(crate) mod site;
+    pub(crate) mod unattended;
+}
+mod roads_boats {
+    pub(crate) mod bot;
+    pub(crate) mod order_words;
+    pub(crate) mod orders;
+    pub(crate) mod orders_fuzz;
+    pub(crate) mod picture;
+    pub(crate) mod properties;
+    pub(crate) mod reach;
+    pub(crate) mod report;
+    pub(crate) mod scenario_files;
+    pub(crate) mod state_json;
+    pub(crate) mod template;
+}
+mod catan {
+    pub(crate) mod bot;
+    pub(crate) mod cli;
+    pub(crate) mod express;
+    pub(crate) mod express_cli;
+    pub(crate) mod express_game;
+    pub(crate) mod express_orders;
+    pub(crate) mod express_properties;
+    pub(crate) mod express_report;
+    pub(crate) mod hidden;
+    pub(crate) mod orders_fuzz;
+    pub(crate) mod properties;
+    pub(crate) mod public_check;
+    pub(crate) mod public_record;
+    pub(crate) mod report;
+    pub(crate) mod template;
+}

@@ -10,13 +10,16 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod support;
-
-mod gm_guide;
-mod house;
-mod kills;
-mod mail;
-mod mail_tls;
-mod pbem_catan;
-mod pbem_loop;
-mod races;
-mod site_browser;
+mod judge_core {
+    pub(crate) mod gm_guide;
+    pub(crate) mod house;
+    pub(crate) mod kills;
+    pub(crate) mod mail;
+    pub(crate) mod mail_tls;
+    pub(crate) mod pbem_loop;
+    pub(crate) mod races;
+    pub(crate) mod site_browser;
+}
+mod catan {
+    pub(crate) mod pbem;
+}

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Headless Chromium for the browser tests of `judge site` (tests/site_browser.rs).
+# Headless Chromium for the browser tests of `judge site` (tests/judge_core/site_browser.rs).
 #
 #   tests/browser/setup.sh install   install Debian's chromium and the DejaVu fonts the
 #                                    pages ask for (root; a no-op when present)
