@@ -197,6 +197,13 @@ pub fn legal(s: &State, out: &mut Vec<Action>) {
     }
 }
 
+/// After an order's action is carried out (`crate::orders::kit::act`): what the
+/// scenario's standing orders do (Catan Express: once the race has begun, the stopover
+/// choices).
+pub fn after_act(s: &mut State, ev: &mut Vec<super::events::Event>) {
+    express::orders::choose_stopovers(s, ev);
+}
+
 /// After every action: what the scenario does on its own (Catan Express: the race
 /// starts).
 pub fn after_action(s: &mut State, log: &mut impl Log) {

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use super::kit::{Flow, act};
 use super::parse::parse;
 use super::{Acceptance, Cond, Kind, Line, Order, Orders, Record, RobberChoice, Section, Took};
 use crate::board::Board;
@@ -151,14 +152,6 @@ pub fn play(before: &State, files: &BTreeMap<Colour, String>) -> Outcome {
         events: ev,
         problems,
     }
-}
-
-/// Carry out an action; then, if the race has just begun (Catan Express), the stopover
-/// choices from the players' standing orders.
-pub(crate) fn act(s: &mut State, ev: &mut Vec<Event>, a: Action) -> Result<(), Refusal> {
-    s.apply(a, ev)?;
-    xo::choose_stopovers(s, ev);
-    Ok(())
 }
 
 // ---- The founding -------------------------------------------------------------------
@@ -379,16 +372,6 @@ pub fn default_site(s: &State) -> usize {
 }
 
 // ---- A turn -------------------------------------------------------------------------
-
-/// What the turn does after an order.
-pub(crate) enum Flow {
-    /// Go on with the next order.
-    Go,
-    /// The turn ends here (`end`).
-    Stop,
-    /// The locomotive moved: the turn is over; later orders are refused.
-    Moved,
-}
 
 /// The piece a founding placement names after its settlement.
 enum Piece {
