@@ -10,6 +10,8 @@
 //! locomotive's way as a route in its owner's colour, with the legend's keys for these.
 //! Only what the whole table sees: no card is ever drawn.
 
+pub use super::kit::{Frame, player_colour};
+use super::kit::{MARGIN, SIZE, TITLE, ink};
 use crate::board::{Board, EdgeId, HexId, Terrain, VertexId};
 use crate::events::{Event, Piece};
 use crate::express::events::Event as XEvent;
@@ -84,47 +86,10 @@ pub fn terrain_colour(t: Terrain) -> Rgb {
     }
 }
 
-pub fn player_colour(c: Colour) -> Rgb {
-    match c {
-        Colour::Red => Rgb::hex("#d32f2f"),
-        Colour::Blue => Rgb::hex("#1e5bc6"),
-        Colour::White => Rgb::hex("#f7f7f7"),
-        Colour::Orange => Rgb::hex("#f07c00"),
-        Colour::Green => Rgb::hex("#2fae4f"),
-        Colour::Purple => Rgb::hex("#7b1fa2"),
-    }
-}
-
-/// A hex's radius.
-const SIZE: f32 = 46.0;
-const MARGIN: f32 = 12.0;
-/// Room for the title above the board.
-const TITLE: f32 = 28.0;
 const TOKEN: Rgb = Rgb(251, 243, 220);
 const HARBOUR: Rgb = Rgb(107, 74, 43);
 const ROBBER: Rgb = Rgb(34, 34, 34);
 const HOT: Rgb = Rgb(192, 0, 0);
-
-pub(crate) fn ink() -> Option<Stroke> {
-    Some(Stroke::new(Rgb::BLACK, 1.2))
-}
-
-/// Where the board's integer plane lands in the picture.
-#[derive(Clone, Copy, Debug)]
-pub struct Frame {
-    minx: i32,
-    miny: i32,
-}
-
-impl Frame {
-    /// A point of the board's plane (x in half hex widths, y in quarter hex heights).
-    pub fn at(&self, x: i32, y: i32) -> (f32, f32) {
-        (
-            MARGIN + (x - self.minx) as f32 * SIZE * 0.866,
-            MARGIN + TITLE + (y - self.miny) as f32 * SIZE * 0.5,
-        )
-    }
-}
 
 /// A settlement (a house) or a city (a house with a hall), centred on `c`.
 pub(crate) fn building(c: (f32, f32), city: bool, fill: Rgb) -> Shape {
@@ -241,7 +206,7 @@ fn bounds(s: &State) -> (i32, i32, i32, i32) {
 pub fn vertex_point(s: &State, v: usize) -> Option<(f32, f32)> {
     let (minx, _, miny, _) = bounds(s);
     let x = s.board.topology.vertices.get(v)?;
-    Some(Frame { minx, miny }.at(x.x, x.y))
+    Some(Frame::new(minx, miny).at(x.x, x.y))
 }
 
 pub fn draw(s: &State) -> Picture {
@@ -252,7 +217,7 @@ pub fn draw(s: &State) -> Picture {
 pub fn draw_step(s: &State, changes: &Changes) -> Picture {
     let t = &s.board.topology;
     let (minx, maxx, miny, maxy) = bounds(s);
-    let frame = Frame { minx, miny };
+    let frame = Frame::new(minx, miny);
     let at = |x: i32, y: i32| frame.at(x, y);
     let title = if s.step == 0 {
         format!("{}: the board at the start", s.name)
