@@ -118,7 +118,7 @@ fn express(s: &State, me: u8, secret: Option<&str>) -> Result<String, GameError>
     if s.phase == Phase::Over {
         return Err(GameError::input("the game is over"));
     }
-    let written = crate::express::bot::orders(s, me);
+    let written = crate::scenario::bot_orders(s, me);
     let mut out = format!(
         "# {}'s orders, written by the judge's Catan Express player (judge bot)\n",
         s.colour(me)

@@ -7,8 +7,8 @@ use super::kit::{Cursor, Reader, Res};
 use super::text::{self, CleanLine};
 use super::{Acceptance, Cond, Kind, Line, Order, Orders, RobberChoice, Section};
 use crate::cards::{Cards, Resource};
-use crate::express::orders as xo;
 use crate::rules::Refusal;
+use crate::scenario;
 use crate::state::{Colour, State};
 use judge_core::diagnostic::{Diagnostic, did_you_mean};
 
@@ -169,13 +169,13 @@ impl Reader<'_> {
         let Some(w) = c.next() else {
             return Err(c.missing("an order"));
         };
-        let express = xo::active(self);
+        let express = scenario::orders_active(self);
         if express {
-            if let Some(o) = xo::build(self, c, w) {
+            if let Some(o) = scenario::read_build(self, c, w) {
                 return o;
             }
             if matches!(w, "move" | "drive" | "go" | "ride") {
-                return Ok(Order::Scenario(xo::movement(self, c)?));
+                return Ok(Order::Scenario(scenario::read_movement(self, c)?));
             }
             if w == "road" || (w == "build" && c.peek() == Some("road")) {
                 return Err(no_roads(start));
@@ -188,7 +188,7 @@ impl Reader<'_> {
                     && let Some(kind) = c.peek()
                     && let Some(o) = {
                         c.at += 1;
-                        let o = xo::build(self, c, kind);
+                        let o = scenario::read_build(self, c, kind);
                         if o.is_none() {
                             c.at -= 1;
                         }
@@ -356,10 +356,10 @@ impl Reader<'_> {
                     Order::Knight(None)
                 }
             }
-            "road" | "roads" | "road-building" if xo::active(self) => {
+            "road" | "roads" | "road-building" if scenario::orders_active(self) => {
                 c.eat("building");
                 c.eat_any(&[":", ","]);
-                xo::road_building(self, c)?
+                scenario::read_road_building(self, c)?
             }
             "road" | "roads" | "road-building" => {
                 c.eat("building");
@@ -427,8 +427,8 @@ impl Reader<'_> {
 
     fn line(&self, c: &mut Cursor, section: Section) -> Res<Kind> {
         let first = c.peek().unwrap_or("");
-        if xo::active(self)
-            && let Some(st) = xo::standing(self, c)
+        if scenario::orders_active(self)
+            && let Some(st) = scenario::read_standing(self, c)
         {
             let st = st?;
             c.finish()?;
@@ -495,10 +495,9 @@ impl Reader<'_> {
             }
             "settlement"
                 if section == Section::Founding
-                    || c.words
-                        .iter()
-                        .skip(1)
-                        .any(|w| w.0 == "road" || (w.0 == "line" && xo::active(self))) =>
+                    || c.words.iter().skip(1).any(|w| {
+                        w.0 == "road" || (w.0 == "line" && scenario::orders_active(self))
+                    }) =>
             {
                 c.at += 1;
                 self.placement(c)?
@@ -548,7 +547,7 @@ impl Reader<'_> {
         c.eat_any(&["at", "on"]);
         let settlement = self.vertex(c)?;
         c.eat_any(&[",", "and", "with"]);
-        let express = xo::active(self);
+        let express = scenario::orders_active(self);
         let road = if c.peek() == Some("road") && express {
             return Err(no_roads(c.span()));
         } else if c.eat("road") {
@@ -559,7 +558,7 @@ impl Reader<'_> {
         };
         let line = if express && c.eat_any(&["line", "rail"]) {
             c.eat_any(&["line", "to", "at", "into"]);
-            Some(xo::founding_line(self, c, settlement)?)
+            Some(scenario::read_founding_line(self, c, settlement)?)
         } else {
             None
         };
@@ -602,7 +601,7 @@ impl Reader<'_> {
                             | Order::YearOfPlenty(..)
                             | Order::Monopoly(_)
                             | Order::Refused(_)
-                            | Order::Scenario(xo::Order::RoadBuilding(_))
+                            | Order::Scenario(scenario::Order::RoadBuilding(_))
                     ) {
                         *o = Order::Refused(Refusal::OnlyCardsBeforeRoll);
                     }
@@ -617,7 +616,7 @@ impl Reader<'_> {
                             | Order::City(_)
                             | Order::Buy(_)
                             | Order::Refused(_)
-                            | Order::Scenario(xo::Order::Build { .. })
+                            | Order::Scenario(scenario::Order::Build { .. })
                     ) {
                         *o = Order::Refused(Refusal::OnlyBuildBetweenTurns);
                     }
@@ -716,7 +715,7 @@ pub fn parse(source: &str, s: &State) -> Parsed {
     // The words an order line may begin with in this game: a line that begins with one
     // (or with a near miss) is never prose.
     let mut order_words = FIRST_WORDS.to_vec();
-    if xo::active(&reader) {
+    if scenario::orders_active(&reader) {
         order_words.extend(EXPRESS_FIRST_WORDS);
     }
     let lines = text::lines(source);

@@ -149,7 +149,7 @@ pub fn text_with(
     wrap(&mut o, &format!("Harbours: {}.", harbours.join("; ")), 2);
     let _ = writeln!(o);
     if after.scenario.is_some() {
-        super::express::report::sections(after, viewer, &mut o, &mut n);
+        super::scenario::report_sections(after, viewer, &mut o, &mut n);
     } else {
         players(after, viewer, &mut o, &mut n);
     }

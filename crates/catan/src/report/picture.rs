@@ -14,8 +14,7 @@ pub use super::kit::{Frame, player_colour};
 use super::kit::{MARGIN, SIZE, TITLE, ink};
 use crate::board::{Board, EdgeId, HexId, Terrain, VertexId};
 use crate::events::{Event, Piece};
-use crate::express::events::Event as XEvent;
-use crate::express::rail::{Node, Stretch};
+use crate::scenario::{self, Event as XEvent, Node, Stretch};
 use crate::state::{Colour, NOBODY, State};
 use judge_core::picture::mark::{self, Route};
 use judge_core::picture::{Key, Legend, Picture, Rgb, Shape, Stroke, Text, text_width};
@@ -346,7 +345,7 @@ pub fn draw_step(s: &State, changes: &Changes) -> Picture {
             p.shapes.extend(shapes);
         }
     }
-    seen.new_rail = crate::express::report::rails(s, &mut p, &frame, &changes.rails);
+    seen.new_rail = scenario::draw_rails(s, &mut p, &frame, &changes.rails);
     // The locomotives' ways, under the locomotives (their arrowheads over them, below).
     let ways = locomotive_ways(s, &frame, changes);
     for (note, r) in &ways {
@@ -395,7 +394,7 @@ pub fn draw_step(s: &State, changes: &Changes) -> Picture {
             shapes,
         });
     }
-    crate::express::report::locomotives_and_towers(s, &mut p, &frame);
+    scenario::draw_locomotives_and_towers(s, &mut p, &frame);
     for (note, r) in &ways {
         p.shapes.push(Shape::Note {
             note: note.clone(),
@@ -484,7 +483,7 @@ fn legend(s: &State, seen: &Seen) -> Legend {
             "city",
         );
     }
-    crate::express::report::legend(s, &mut l);
+    scenario::legend(s, &mut l);
     // What the step did (issue 25).
     l.row();
     if seen.new_road {
@@ -561,9 +560,7 @@ fn locomotive_ways(s: &State, frame: &Frame, changes: &Changes) -> Vec<(String, 
         .locomotives
         .iter()
         .filter_map(|(who, way)| {
-            let points = way
-                .iter()
-                .map(|n| crate::express::report::node_at(s, x, *n, frame));
+            let points = way.iter().map(|n| scenario::node_at(s, x, *n, frame));
             let r = Route::new(points, player_colour(*who))
                 .beside(3.0)
                 .short_of_end(10.0);
