@@ -14,11 +14,11 @@
 //! - the scenario's own steps and actions: [`actor`], [`check`], [`execute`],
 //!   [`legal`], [`turn_may_end`], [`after_action`] (after every action: the race);
 //! - its state file: [`from_file`], [`new_extra`] and the file types ([`ExtraFile`] …);
-//! - the grammar (on the orders' toolkit, `crate::orders::kit`): [`orders_active`],
-//!   [`read_build`], [`read_movement`], [`read_road_building`], [`read_standing`],
-//!   [`read_founding_line`]; the checker's words: [`describe`], [`describe_standing`],
+//! - the grammar (on the orders' toolkit, `crate::orders::kit`): `orders_active`,
+//!   `read_build`, `read_movement`, `read_road_building`, `read_standing`,
+//!   `read_founding_line`; the checker's words: [`describe`], [`describe_standing`],
 //!   [`warnings`], [`refusal_help`]; the template's: [`site`], [`fee`], [`cost`];
-//! - the resolution: [`carry_out`], [`default_founding_line`], [`after_act`] (after an
+//! - the resolution: `carry_out`, [`default_founding_line`], [`after_act`] (after an
 //!   order's action: the standing orders);
 //! - the report and the picture (on the report's toolkit, `crate::report::kit`):
 //!   [`report_sections`], [`draw_rails`], [`draw_locomotives_and_towers`],
@@ -71,11 +71,11 @@ pub type Event = express::Event;
 pub type Order = express::orders::Order;
 /// A scenario's own standing orders by mail.
 pub type Standing = express::orders::Standing;
-pub use express::state::{RACE_POINTS, RaceFile, RailwayFile, StepFile};
 /// The scenario's types the base's report, picture, template and cases speak of: a
 /// map, a rail piece's kind, a stretch of railway, a node of the rail graph, the
 /// scenario's part of the state and its part of the state file.
 pub use express::state::{ExpressFile as ExtraFile, ExpressFileError as ExtraFileError};
+pub use express::state::{RACE_POINTS, RaceFile, RailwayFile, StepFile};
 pub use express::{Express, Kind as RailKind, Map, Node, Stretch};
 
 /// The board a game starts on.

@@ -1,6 +1,6 @@
 //! The toolkit the order grammars and their carrying out are built on: the cursor over a
 //! line's words, the reader's primitives (numbers, vertices, edges, hexes, colours,
-//! resources), and the step of a turn ([`act`], [`Flow`]). The base game's grammar
+//! resources), and the step of a turn (`act`, `Flow`). The base game's grammar
 //! ([`super::parse`], [`super::resolve`]) and a scenario's (Catan Express's,
 //! `crate::express::orders`) both build on it; it imports neither (issue 40, point 2;
 //! tests/architecture/catan.rs).
