@@ -12,13 +12,12 @@ use serde::Deserialize;
 use super::board::layout::Layout;
 use super::cards::{Cards, DevCard, DevCards};
 use super::events::Event;
-use super::express::Express;
-use super::express::map::Map;
-use super::express::state::{ExpressFile, ExpressFileError, RaceFile, RailwayFile};
 use super::orders::Record;
 use super::orders::parse::parse;
 use super::rules::SetupError;
 use super::scenario::Variant;
+use super::scenario::{Express, ExtraFile as ExpressFile, ExtraFileError as ExpressFileError};
+use super::scenario::{Map, RaceFile, RailwayFile};
 use super::state::{Colour, Options, Phase, Resume, State};
 use judge_core::diagnostic::{Diagnostic, Diagnostics};
 
@@ -750,8 +749,8 @@ fn check(x: &Expect, before: &State, last: &[Event], s: &State, events: &[Event]
             Phase::Robber { .. } => "robber",
             Phase::RoadBuilding { .. } => "road-building",
             Phase::SpecialBuild { .. } => "special-build",
-            Phase::Scenario(crate::express::Step::Stopover { .. }) => "stopover",
-            Phase::Scenario(crate::express::Step::Moving { .. }) => "moving",
+            Phase::Scenario(crate::scenario::Step::Stopover { .. }) => "stopover",
+            Phase::Scenario(crate::scenario::Step::Moving { .. }) => "moving",
             Phase::Over => "over",
         };
         if got != ph {

@@ -40,7 +40,7 @@ struct Setup {
     points_to_win: u8,
     /// Catan Express on this map (`island` or `beyond`).
     #[serde(default)]
-    express: Option<super::express::Map>,
+    express: Option<super::scenario::Map>,
 }
 
 fn ten() -> u8 {
@@ -197,7 +197,7 @@ impl Game for Catan {
         // In Catan Express no score ends the game: 8 points start the race, whose end
         // ends it.
         let goal = if s.express.is_some() {
-            format!("race at {} points", super::express::state::RACE_POINTS)
+            format!("race at {} points", super::scenario::RACE_POINTS)
         } else {
             format!("{} points to win", s.points_to_win)
         };
@@ -247,7 +247,7 @@ impl Game for Catan {
             )));
         }
         let options = match setup.express {
-            Some(map) => super::express::options(seats.len(), map, setup.layout),
+            Some(map) => super::scenario::options(seats.len(), map, setup.layout),
             None => Options {
                 layout: setup.layout,
                 extension: seats.len() > 4,
@@ -354,7 +354,7 @@ impl Game for Catan {
         bots: &[String],
         scenario: Option<&str>,
     ) -> Option<Box<dyn FnMut(u64) -> RandomGame>> {
-        use super::express::Map;
+        use super::scenario::Map;
         if !(3..=6).contains(&bots.len()) {
             return None;
         }
@@ -374,7 +374,7 @@ impl Game for Catan {
             if setup.as_ref().is_some_and(|s| s.express != Some(map)) {
                 return None;
             }
-            Some(super::express::options(bots.len(), map, layout))
+            Some(super::scenario::options(bots.len(), map, layout))
         };
         let options = match (self.express, id) {
             (false, "catan") => super::state::Options {
@@ -407,7 +407,7 @@ impl Game for Catan {
     }
 
     fn random_player(&self, id: &str) -> Option<Box<dyn FnMut(usize, u64) -> RandomGame>> {
-        use super::express::{Map, selfplay::play_random as express};
+        use super::scenario::{Map, play_random as express};
         let ended = |r: super::selfplay::GameResult| RandomGame {
             winner: r.winner.map(usize::from),
             turns: r.turns,

@@ -424,7 +424,7 @@ struct StateFile<P = PlayerFile, D = Vec<DevCard>> {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     loaded_dice: Vec<[u8; 2]>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    express: Option<super::express::state::ExpressFile>,
+    express: Option<super::scenario::ExtraFile>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -488,7 +488,7 @@ enum PhaseFile {
     SpecialBuild {
         seat: Colour,
     },
-    Scenario(super::express::state::StepFile),
+    Scenario(super::scenario::StepFile),
     Over,
 }
 
@@ -598,7 +598,7 @@ pub enum StateFileError {
     #[error("the robber is on `{0}`, not a land hex")]
     Robber(String),
     #[error(transparent)]
-    Express(#[from] super::express::state::ExpressFileError),
+    Express(#[from] super::scenario::ExtraFileError),
     #[error("a base game has no Catan Express part")]
     ExpressInBase,
 }
@@ -676,10 +676,10 @@ impl State {
         let scenario = match (f.options.variant, &f.express) {
             (super::scenario::Variant::Base, None) => None,
             (super::scenario::Variant::Express(map), Some(x)) => Some(Box::new(
-                super::express::Express::from_file(x, &f.board, map, &colours)?,
+                super::scenario::from_file(x, &f.board, map, &colours)?,
             )),
             (super::scenario::Variant::Express(map), None) => Some(Box::new(
-                super::express::Express::new(&f.board, map, colours.len()),
+                super::scenario::new_extra(&f.board, map, colours.len()),
             )),
             (super::scenario::Variant::Base, Some(_)) => {
                 return Err(StateFileError::ExpressInBase);

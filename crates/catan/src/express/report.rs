@@ -8,8 +8,7 @@ use std::fmt::Write as _;
 
 use super::rail::{Kind, Node, Stretch};
 use super::state::{Express, towers_per_player};
-use crate::report::picture::{Frame, ink, player_colour};
-use crate::report::{ruled, section, wrap};
+use crate::report::kit::{Frame, ink, player_colour, ruled, section, wrap};
 use crate::rules::SETTLEMENTS;
 use crate::state::{Colour, Phase, State};
 use judge_core::picture::mark;

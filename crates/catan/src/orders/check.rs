@@ -3,8 +3,8 @@
 
 use super::parse::parse;
 use super::{Cond, Kind, Line, Order, Orders, Section};
-use crate::express::orders as xo;
 use crate::rules::{Action, Refusal};
+use crate::scenario;
 use crate::state::{Colour, NOBODY, Phase, State};
 use judge_core::diagnostic::{Diagnostic, Diagnostics};
 
@@ -222,7 +222,7 @@ fn warnings(s: &State, seat: u8, l: &Line, planned: &mut Planned, items: &mut Ve
             }
         }
         Kind::Discard(_) => {}
-        Kind::Scenario(xo::Standing::Stopovers(list)) => {
+        Kind::Scenario(scenario::Standing::Stopovers(list)) => {
             for &v in list {
                 if s.vertex_owner.get(v).is_none_or(|&o| o == NOBODY) {
                     items.push(warn(format!(
@@ -301,7 +301,7 @@ fn warnings(s: &State, seat: u8, l: &Line, planned: &mut Planned, items: &mut Ve
                         }
                     }
                     Order::Scenario(o) => {
-                        for w in xo::warnings(s, seat, o) {
+                        for w in scenario::warnings(s, seat, o) {
                             items.push(warn(w));
                         }
                     }
@@ -323,7 +323,7 @@ fn warnings(s: &State, seat: u8, l: &Line, planned: &mut Planned, items: &mut Ve
                                 r.text(s)
                             ))
                         };
-                        if let Some(h) = xo::refusal_help(s, r) {
+                        if let Some(h) = scenario::refusal_help(s, r) {
                             d = d.help(h);
                         }
                         items.push(d);
@@ -427,7 +427,7 @@ pub fn describe(s: &State, l: &Line) -> String {
                 l.join(", then ")
             )
         }
-        Kind::Scenario(st) => xo::describe_standing(s, st),
+        Kind::Scenario(st) => scenario::describe_standing(s, st),
         Kind::Accept(a) => {
             let from = a.from.map_or("anyone".into(), |c| c.to_string());
             format!(
@@ -513,7 +513,7 @@ fn order_words(s: &State, o: &Order) -> String {
             format!("offer {give} for {get} to {to}")
         }
         Order::End => "end the turn here".into(),
-        Order::Scenario(o) => xo::describe(s, o),
+        Order::Scenario(o) => scenario::describe(s, o),
         Order::Refused(r) => format!("refused when played: {}", r.text(s)),
     }
 }

@@ -8,6 +8,7 @@
 //! the player's next turn and then used up.
 
 pub mod check;
+pub mod kit;
 pub mod parse;
 pub mod resolve;
 pub mod template;

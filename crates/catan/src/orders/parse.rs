@@ -3,12 +3,12 @@
 
 use std::ops::Range;
 
+use super::kit::{Cursor, Reader, Res};
 use super::text::{self, CleanLine};
 use super::{Acceptance, Cond, Kind, Line, Order, Orders, RobberChoice, Section};
-use crate::board::{EdgeId, HexId, VertexId};
 use crate::cards::{Cards, Resource};
-use crate::express::orders as xo;
 use crate::rules::Refusal;
+use crate::scenario;
 use crate::state::{Colour, State};
 use judge_core::diagnostic::{Diagnostic, did_you_mean};
 
@@ -49,195 +49,7 @@ const FIRST_WORDS: [&str; 26] = [
     "main",
 ];
 
-pub(crate) struct Cursor<'a> {
-    pub(crate) words: &'a [(String, Range<usize>)],
-    pub(crate) at: usize,
-    pub(crate) line_end: usize,
-}
-
-pub(crate) type Res<T> = Result<T, Diagnostic>;
-
-impl<'a> Cursor<'a> {
-    pub(crate) fn peek(&self) -> Option<&'a str> {
-        self.words.get(self.at).map(|w| w.0.as_str())
-    }
-
-    pub(crate) fn span(&self) -> Range<usize> {
-        self.words
-            .get(self.at)
-            .map_or(self.line_end..self.line_end, |w| w.1.clone())
-    }
-
-    pub(crate) fn next(&mut self) -> Option<&'a str> {
-        let w = self.peek();
-        if w.is_some() {
-            self.at += 1;
-        }
-        w
-    }
-
-    pub(crate) fn eat(&mut self, w: &str) -> bool {
-        if self.peek() == Some(w) {
-            self.at += 1;
-            true
-        } else {
-            false
-        }
-    }
-
-    pub(crate) fn eat_any(&mut self, ws: &[&str]) -> bool {
-        match self.peek() {
-            Some(p) if ws.contains(&p) => {
-                self.at += 1;
-                true
-            }
-            _ => false,
-        }
-    }
-
-    pub(crate) fn done(&self) -> bool {
-        self.at >= self.words.len()
-    }
-
-    pub(crate) fn missing(&self, what: &str) -> Diagnostic {
-        match self.peek() {
-            Some(w) => Diagnostic::new(format!("expected {what}, found `{w}`"))
-                .at(self.span())
-                .label(format!("expected {what}")),
-            None => Diagnostic::new(format!("expected {what} here"))
-                .at(self.span())
-                .label(format!("{what} missing")),
-        }
-    }
-
-    fn finish(&self) -> Res<()> {
-        match self.peek() {
-            None => Ok(()),
-            Some(w) => Err(
-                Diagnostic::new(format!("unexpected `{w}` at the end of the order"))
-                    .at(self.span())
-                    .label("not understood"),
-            ),
-        }
-    }
-}
-
-pub(crate) struct Reader<'s> {
-    pub(crate) s: &'s State,
-}
-
 impl Reader<'_> {
-    pub(crate) fn number(&self, c: &mut Cursor) -> Option<u32> {
-        let n = c.peek()?.parse().ok()?;
-        c.at += 1;
-        Some(n)
-    }
-
-    pub(crate) fn vertex(&self, c: &mut Cursor) -> Res<VertexId> {
-        let t = &self.s.board.topology;
-        let span = c.span();
-        let Some(w) = c.next() else {
-            return Err(c.missing("a vertex number"));
-        };
-        let land = t.land_vertices.len();
-        match t.parse_vertex(w) {
-            Some(v) if t.vertices[v].land => Ok(v),
-            _ => Err(
-                Diagnostic::new(format!("`{w}` is not a vertex of the island"))
-                    .at(span)
-                    .label("no such vertex")
-                    .help(format!(
-                        "vertices are numbered 1 to {land} on the board in your report"
-                    )),
-            ),
-        }
-    }
-
-    fn edge(&self, c: &mut Cursor) -> Res<EdgeId> {
-        let t = &self.s.board.topology;
-        let span = c.span();
-        let Some(w) = c.next() else {
-            return Err(c.missing("an edge (two neighbouring vertices, like 12-13)"));
-        };
-        match t.parse_edge(w) {
-            Some(e) if t.edges[e].land => Ok(e),
-            _ => {
-                let mut d = Diagnostic::new(format!("`{w}` is not an edge of the island"))
-                    .at(span)
-                    .label("no such edge");
-                if let Some((a, _)) = w.split_once('-')
-                    && let Some(v) = t.parse_vertex(a)
-                {
-                    let near: Vec<String> = t.vertices[v]
-                        .edges
-                        .iter()
-                        .filter(|&&e| t.edges[e].land)
-                        .map(|&e| t.edge_name(e))
-                        .collect();
-                    d = d.help(format!("the edges at vertex {a} are {}", near.join(", ")));
-                } else {
-                    d = d.help("an edge is written as its two end vertices, like 12-13");
-                }
-                Err(d)
-            }
-        }
-    }
-
-    pub(crate) fn hex(&self, c: &mut Cursor) -> Res<HexId> {
-        let t = &self.s.board.topology;
-        let span = c.span();
-        let Some(w) = c.next() else {
-            return Err(c.missing("a hex letter"));
-        };
-        match t.parse_hex(w) {
-            Some(h) if t.hexes[h].land => Ok(h),
-            _ => {
-                let last = t.hexes[t.land_hexes - 1].label.clone();
-                Err(Diagnostic::new(format!("`{w}` is not a land hex"))
-                    .at(span)
-                    .label("no such hex")
-                    .help(format!("land hexes are lettered A to {last}")))
-            }
-        }
-    }
-
-    pub(crate) fn colour(&self, c: &mut Cursor) -> Res<Colour> {
-        let span = c.span();
-        let Some(w) = c.next() else {
-            return Err(c.missing("a player's colour"));
-        };
-        let playing: Vec<&str> = self.s.players.iter().map(|p| p.colour.name()).collect();
-        match Colour::parse(w) {
-            Some(col) if self.s.seat_of(col).is_some() => Ok(col),
-            _ => {
-                let mut d = Diagnostic::new(format!("`{w}` is not a player in this game"))
-                    .at(span)
-                    .label("no such player");
-                d = match did_you_mean(w, playing.iter().copied()) {
-                    Some(m) => d.help(format!("did you mean `{m}`?")),
-                    None => d.help(format!("the players are {}", playing.join(", "))),
-                };
-                Err(d)
-            }
-        }
-    }
-
-    pub(crate) fn resource(&self, c: &mut Cursor) -> Res<Resource> {
-        let span = c.span();
-        let Some(w) = c.next() else {
-            return Err(c.missing("a resource (wood, brick, wool, grain, ore)"));
-        };
-        Resource::parse(w).ok_or_else(|| {
-            let d = Diagnostic::new(format!("`{w}` is not a resource"))
-                .at(span)
-                .label("unknown resource");
-            match did_you_mean(w, Resource::WORDS) {
-                Some(m) => d.help(format!("did you mean `{m}`?")),
-                None => d.help("the resources are wood, brick, wool, grain and ore"),
-            }
-        })
-    }
-
     /// `2 wool, 1 ore` / `wool and ore` / `3 wool`.
     fn cards(&self, c: &mut Cursor) -> Res<Cards> {
         let mut cards = Cards::NONE;
@@ -357,13 +169,13 @@ impl Reader<'_> {
         let Some(w) = c.next() else {
             return Err(c.missing("an order"));
         };
-        let express = xo::active(self);
+        let express = scenario::orders_active(self);
         if express {
-            if let Some(o) = xo::build(self, c, w) {
+            if let Some(o) = scenario::read_build(self, c, w) {
                 return o;
             }
             if matches!(w, "move" | "drive" | "go" | "ride") {
-                return Ok(Order::Scenario(xo::movement(self, c)?));
+                return Ok(Order::Scenario(scenario::read_movement(self, c)?));
             }
             if w == "road" || (w == "build" && c.peek() == Some("road")) {
                 return Err(no_roads(start));
@@ -376,7 +188,7 @@ impl Reader<'_> {
                     && let Some(kind) = c.peek()
                     && let Some(o) = {
                         c.at += 1;
-                        let o = xo::build(self, c, kind);
+                        let o = scenario::read_build(self, c, kind);
                         if o.is_none() {
                             c.at -= 1;
                         }
@@ -544,10 +356,10 @@ impl Reader<'_> {
                     Order::Knight(None)
                 }
             }
-            "road" | "roads" | "road-building" if xo::active(self) => {
+            "road" | "roads" | "road-building" if scenario::orders_active(self) => {
                 c.eat("building");
                 c.eat_any(&[":", ","]);
-                xo::road_building(self, c)?
+                scenario::read_road_building(self, c)?
             }
             "road" | "roads" | "road-building" => {
                 c.eat("building");
@@ -615,8 +427,8 @@ impl Reader<'_> {
 
     fn line(&self, c: &mut Cursor, section: Section) -> Res<Kind> {
         let first = c.peek().unwrap_or("");
-        if xo::active(self)
-            && let Some(st) = xo::standing(self, c)
+        if scenario::orders_active(self)
+            && let Some(st) = scenario::read_standing(self, c)
         {
             let st = st?;
             c.finish()?;
@@ -683,10 +495,9 @@ impl Reader<'_> {
             }
             "settlement"
                 if section == Section::Founding
-                    || c.words
-                        .iter()
-                        .skip(1)
-                        .any(|w| w.0 == "road" || (w.0 == "line" && xo::active(self))) =>
+                    || c.words.iter().skip(1).any(|w| {
+                        w.0 == "road" || (w.0 == "line" && scenario::orders_active(self))
+                    }) =>
             {
                 c.at += 1;
                 self.placement(c)?
@@ -736,7 +547,7 @@ impl Reader<'_> {
         c.eat_any(&["at", "on"]);
         let settlement = self.vertex(c)?;
         c.eat_any(&[",", "and", "with"]);
-        let express = xo::active(self);
+        let express = scenario::orders_active(self);
         let road = if c.peek() == Some("road") && express {
             return Err(no_roads(c.span()));
         } else if c.eat("road") {
@@ -747,7 +558,7 @@ impl Reader<'_> {
         };
         let line = if express && c.eat_any(&["line", "rail"]) {
             c.eat_any(&["line", "to", "at", "into"]);
-            Some(xo::founding_line(self, c, settlement)?)
+            Some(scenario::read_founding_line(self, c, settlement)?)
         } else {
             None
         };
@@ -790,7 +601,7 @@ impl Reader<'_> {
                             | Order::YearOfPlenty(..)
                             | Order::Monopoly(_)
                             | Order::Refused(_)
-                            | Order::Scenario(xo::Order::RoadBuilding(_))
+                            | Order::Scenario(scenario::Order::RoadBuilding(_))
                     ) {
                         *o = Order::Refused(Refusal::OnlyCardsBeforeRoll);
                     }
@@ -805,7 +616,7 @@ impl Reader<'_> {
                             | Order::City(_)
                             | Order::Buy(_)
                             | Order::Refused(_)
-                            | Order::Scenario(xo::Order::Build { .. })
+                            | Order::Scenario(scenario::Order::Build { .. })
                     ) {
                         *o = Order::Refused(Refusal::OnlyBuildBetweenTurns);
                     }
@@ -904,7 +715,7 @@ pub fn parse(source: &str, s: &State) -> Parsed {
     // The words an order line may begin with in this game: a line that begins with one
     // (or with a near miss) is never prose.
     let mut order_words = FIRST_WORDS.to_vec();
-    if xo::active(&reader) {
+    if scenario::orders_active(&reader) {
         order_words.extend(EXPRESS_FIRST_WORDS);
     }
     let lines = text::lines(source);

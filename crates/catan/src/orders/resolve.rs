@@ -4,13 +4,14 @@
 
 use std::collections::BTreeMap;
 
+use super::kit::{Flow, act};
 use super::parse::parse;
 use super::{Acceptance, Cond, Kind, Line, Order, Orders, Record, RobberChoice, Section, Took};
 use crate::board::Board;
 use crate::cards::{Cards, Resource};
 use crate::events::Event;
-use crate::express::orders as xo;
 use crate::rules::{Action, Refusal};
+use crate::scenario;
 use crate::state::{Colour, Phase, State};
 use judge_core::diagnostic::Diagnostic;
 
@@ -153,14 +154,6 @@ pub fn play(before: &State, files: &BTreeMap<Colour, String>) -> Outcome {
     }
 }
 
-/// Carry out an action; then, if the race has just begun (Catan Express), the stopover
-/// choices from the players' standing orders.
-pub(crate) fn act(s: &mut State, ev: &mut Vec<Event>, a: Action) -> Result<(), Refusal> {
-    s.apply(a, ev)?;
-    xo::choose_stopovers(s, ev);
-    Ok(())
-}
-
 // ---- The founding -------------------------------------------------------------------
 
 /// The founding line of a player's file that a placement takes: the first not used yet
@@ -276,7 +269,7 @@ fn founding(s: &mut State, ev: &mut Vec<Event>) {
                 player: c,
                 line: l.line,
                 text: format!("{} (the rail line)", l.text),
-                reason: Refusal::Scenario(crate::express::Refusal::FirstHasNoLine),
+                reason: Refusal::Scenario(scenario::Refusal::FirstHasNoLine),
             });
         }
         return;
@@ -286,7 +279,7 @@ fn founding(s: &mut State, ev: &mut Vec<Event>) {
         Some((Some(piece), l)) => {
             let a = match piece {
                 Piece::Road(e) => Ok(Action::FoundRoad(*e)),
-                Piece::Line(Ok(st)) => Ok(Action::Scenario(crate::express::Act::FoundLine(*st))),
+                Piece::Line(Ok(st)) => Ok(Action::Scenario(scenario::Act::FoundLine(*st))),
                 Piece::Line(Err(r)) => Err(*r),
             };
             let tried = match a {
@@ -328,7 +321,7 @@ fn founding(s: &mut State, ev: &mut Vec<Event>) {
         ),
         None => String::new(),
     };
-    if let Some(st) = xo::default_founding_line(s, v) {
+    if let Some(st) = scenario::default_founding_line(s, v) {
         let name = s.scenario.as_deref().map_or(String::new(), |x| {
             x.rail.stretch_name(&s.board.topology, st)
         });
@@ -336,7 +329,7 @@ fn founding(s: &mut State, ev: &mut Vec<Event>) {
             player: c,
             what: format!("{why_default}the judge laid {c}'s first rail line at {name}"),
         });
-        let _ = act(s, ev, Action::Scenario(crate::express::Act::FoundLine(st)));
+        let _ = act(s, ev, Action::Scenario(scenario::Act::FoundLine(st)));
         return;
     }
     let mut legal = Vec::new();
@@ -380,16 +373,6 @@ pub fn default_site(s: &State) -> usize {
 
 // ---- A turn -------------------------------------------------------------------------
 
-/// What the turn does after an order.
-pub(crate) enum Flow {
-    /// Go on with the next order.
-    Go,
-    /// The turn ends here (`end`).
-    Stop,
-    /// The locomotive moved: the turn is over; later orders are refused.
-    Moved,
-}
-
 /// The piece a founding placement names after its settlement.
 enum Piece {
     Road(crate::board::EdgeId),
@@ -417,7 +400,7 @@ fn turn(s: &mut State, ev: &mut Vec<Event>) {
     s.records[seat as usize].turn_played = true;
     // Points reached outside the turn count from its start (the race may begin).
     s.after_action(ev);
-    xo::choose_stopovers(s, ev);
+    scenario::after_act(s, ev);
     let Some(orders) = orders else {
         ev.push(Event::Default {
             player: c,
@@ -433,7 +416,7 @@ fn turn(s: &mut State, ev: &mut Vec<Event>) {
             let _ = act(s, ev, Action::EndTurn);
         }
         special_building(s, ev);
-        xo::choose_stopovers(s, ev);
+        scenario::after_act(s, ev);
         return;
     };
     for l in orders.section(Section::BeforeRoll) {
@@ -458,7 +441,7 @@ fn turn(s: &mut State, ev: &mut Vec<Event>) {
                     player: c,
                     line: l.line,
                     text: l.text.clone(),
-                    reason: Refusal::Scenario(crate::express::Refusal::MovementEnded),
+                    reason: Refusal::Scenario(scenario::Refusal::MovementEnded),
                 });
             }
             continue;
@@ -476,7 +459,7 @@ fn turn(s: &mut State, ev: &mut Vec<Event>) {
         let _ = act(s, ev, Action::EndTurn);
     }
     special_building(s, ev);
-    xo::choose_stopovers(s, ev);
+    scenario::after_act(s, ev);
 }
 
 /// 5–6 players: each other player's special building phase, from their orders on record.
@@ -735,7 +718,7 @@ fn try_order(
             ev.push(order_event(c, l));
             Ok(Flow::Stop)
         }
-        Order::Scenario(o) => xo::try_order(s, ev, seat, o, l, orders),
+        Order::Scenario(o) => scenario::carry_out(s, ev, seat, o, l, orders),
         Order::Refused(r) => Err(*r),
     }
 }

@@ -16,9 +16,8 @@
 use std::fmt::Write as _;
 
 use crate::cards::{Cards, Resource};
-use crate::express::building as xb;
-use crate::express::rail::{Kind, Stretch};
 use crate::scenario::Variant;
+use crate::scenario::{self, RailKind as Kind, Stretch};
 use crate::state::{Phase, State};
 
 /// Where the comment lines wrap (the mail indents them by four; a line a mail program
@@ -117,8 +116,8 @@ pub fn places(s: &State, seat: u8) -> Places {
         .collect();
     if let Some(x) = s.scenario.as_deref() {
         for st in 0..x.rail.stretches() as Stretch {
-            if let Ok(kind) = xb::site(s, seat, st) {
-                let fee = xb::fee(x, st);
+            if let Ok(kind) = scenario::site(s, seat, st) {
+                let fee = scenario::fee(x, st);
                 match kind {
                     Kind::Line => p.lines.push((st, fee)),
                     Kind::Ferry => p.ferries.push((st, fee)),
@@ -174,7 +173,7 @@ fn table(s: &State, seat: u8) -> String {
                         Kind::Line => "line",
                         Kind::Ferry => "ferry",
                     },
-                    xb::cost(kind),
+                    scenario::cost(kind),
                     stretches(list),
                     if x.left(seat, kind) == 0 {
                         none_left

@@ -7,9 +7,13 @@
 
 pub mod ascii;
 pub mod draws;
+pub mod kit;
 pub mod picture;
 
 use std::fmt::Write as _;
+
+pub use kit::ruled;
+use kit::{section, wrap, wrap_hanging};
 
 use super::board::Harbour;
 use super::cards::{DevCard, Resource};
@@ -17,64 +21,6 @@ use super::events::Event;
 use super::orders::resolve::awaited;
 use super::rules::{CITIES, ROADS, SETTLEMENTS};
 use super::state::{Colour, Phase, State};
-
-const ROMAN: [&str; 10] = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"];
-
-pub(crate) fn section(out: &mut String, n: &mut usize, title: &str) {
-    let head = format!("{}. {title}", ROMAN[*n % ROMAN.len()]);
-    let _ = writeln!(out, "{head}\n{}", "=".repeat(head.chars().count()));
-    *n += 1;
-}
-
-pub(crate) fn wrap(out: &mut String, text: &str, indent: usize) {
-    wrap_hanging(out, text, indent, 0);
-}
-
-fn wrap_hanging(out: &mut String, text: &str, indent: usize, hang: usize) {
-    let first = " ".repeat(indent);
-    let rest = " ".repeat(indent + hang);
-    let opts = textwrap::Options::new(78)
-        .initial_indent(&first)
-        .subsequent_indent(&rest);
-    for l in textwrap::wrap(text, opts) {
-        let _ = writeln!(out, "{l}");
-    }
-}
-
-/// A ruled table, like the Roads & Boats report's, indented by two.
-pub fn ruled(headers: &[&str], rows: &[Vec<String>]) -> String {
-    let mut w: Vec<usize> = headers.iter().map(|h| h.chars().count()).collect();
-    for r in rows {
-        for (i, c) in r.iter().enumerate() {
-            if i < w.len() {
-                w[i] = w[i].max(c.chars().count());
-            }
-        }
-    }
-    let rule = format!(
-        "  +{}+\n",
-        w.iter()
-            .map(|n| "-".repeat(n + 2))
-            .collect::<Vec<_>>()
-            .join("+")
-    );
-    let line = |cells: Vec<String>| {
-        let cells: Vec<String> = cells
-            .iter()
-            .enumerate()
-            .map(|(i, c)| format!(" {c:<width$} ", width = w[i]))
-            .collect();
-        format!("  |{}|\n", cells.join("|"))
-    };
-    let mut out = rule.clone();
-    out.push_str(&line(headers.iter().map(|h| h.to_string()).collect()));
-    out.push_str(&rule);
-    for r in rows {
-        out.push_str(&line(r.clone()));
-    }
-    out.push_str(&rule);
-    out
-}
 
 fn phase_words(s: &State) -> String {
     match s.phase {
@@ -203,7 +149,7 @@ pub fn text_with(
     wrap(&mut o, &format!("Harbours: {}.", harbours.join("; ")), 2);
     let _ = writeln!(o);
     if after.scenario.is_some() {
-        super::express::report::sections(after, viewer, &mut o, &mut n);
+        super::scenario::report_sections(after, viewer, &mut o, &mut n);
     } else {
         players(after, viewer, &mut o, &mut n);
     }

@@ -10,10 +10,11 @@
 //! locomotive's way as a route in its owner's colour, with the legend's keys for these.
 //! Only what the whole table sees: no card is ever drawn.
 
+pub use super::kit::{Frame, player_colour};
+use super::kit::{MARGIN, SIZE, TITLE, ink};
 use crate::board::{Board, EdgeId, HexId, Terrain, VertexId};
 use crate::events::{Event, Piece};
-use crate::express::events::Event as XEvent;
-use crate::express::rail::{Node, Stretch};
+use crate::scenario::{self, Event as XEvent, Node, Stretch};
 use crate::state::{Colour, NOBODY, State};
 use judge_core::picture::mark::{self, Route};
 use judge_core::picture::{Key, Legend, Picture, Rgb, Shape, Stroke, Text, text_width};
@@ -84,47 +85,10 @@ pub fn terrain_colour(t: Terrain) -> Rgb {
     }
 }
 
-pub fn player_colour(c: Colour) -> Rgb {
-    match c {
-        Colour::Red => Rgb::hex("#d32f2f"),
-        Colour::Blue => Rgb::hex("#1e5bc6"),
-        Colour::White => Rgb::hex("#f7f7f7"),
-        Colour::Orange => Rgb::hex("#f07c00"),
-        Colour::Green => Rgb::hex("#2fae4f"),
-        Colour::Purple => Rgb::hex("#7b1fa2"),
-    }
-}
-
-/// A hex's radius.
-const SIZE: f32 = 46.0;
-const MARGIN: f32 = 12.0;
-/// Room for the title above the board.
-const TITLE: f32 = 28.0;
 const TOKEN: Rgb = Rgb(251, 243, 220);
 const HARBOUR: Rgb = Rgb(107, 74, 43);
 const ROBBER: Rgb = Rgb(34, 34, 34);
 const HOT: Rgb = Rgb(192, 0, 0);
-
-pub(crate) fn ink() -> Option<Stroke> {
-    Some(Stroke::new(Rgb::BLACK, 1.2))
-}
-
-/// Where the board's integer plane lands in the picture.
-#[derive(Clone, Copy, Debug)]
-pub struct Frame {
-    minx: i32,
-    miny: i32,
-}
-
-impl Frame {
-    /// A point of the board's plane (x in half hex widths, y in quarter hex heights).
-    pub fn at(&self, x: i32, y: i32) -> (f32, f32) {
-        (
-            MARGIN + (x - self.minx) as f32 * SIZE * 0.866,
-            MARGIN + TITLE + (y - self.miny) as f32 * SIZE * 0.5,
-        )
-    }
-}
 
 /// A settlement (a house) or a city (a house with a hall), centred on `c`.
 pub(crate) fn building(c: (f32, f32), city: bool, fill: Rgb) -> Shape {
@@ -241,7 +205,7 @@ fn bounds(s: &State) -> (i32, i32, i32, i32) {
 pub fn vertex_point(s: &State, v: usize) -> Option<(f32, f32)> {
     let (minx, _, miny, _) = bounds(s);
     let x = s.board.topology.vertices.get(v)?;
-    Some(Frame { minx, miny }.at(x.x, x.y))
+    Some(Frame::new(minx, miny).at(x.x, x.y))
 }
 
 pub fn draw(s: &State) -> Picture {
@@ -252,7 +216,7 @@ pub fn draw(s: &State) -> Picture {
 pub fn draw_step(s: &State, changes: &Changes) -> Picture {
     let t = &s.board.topology;
     let (minx, maxx, miny, maxy) = bounds(s);
-    let frame = Frame { minx, miny };
+    let frame = Frame::new(minx, miny);
     let at = |x: i32, y: i32| frame.at(x, y);
     let title = if s.step == 0 {
         format!("{}: the board at the start", s.name)
@@ -381,7 +345,7 @@ pub fn draw_step(s: &State, changes: &Changes) -> Picture {
             p.shapes.extend(shapes);
         }
     }
-    seen.new_rail = crate::express::report::rails(s, &mut p, &frame, &changes.rails);
+    seen.new_rail = scenario::draw_rails(s, &mut p, &frame, &changes.rails);
     // The locomotives' ways, under the locomotives (their arrowheads over them, below).
     let ways = locomotive_ways(s, &frame, changes);
     for (note, r) in &ways {
@@ -430,7 +394,7 @@ pub fn draw_step(s: &State, changes: &Changes) -> Picture {
             shapes,
         });
     }
-    crate::express::report::locomotives_and_towers(s, &mut p, &frame);
+    scenario::draw_locomotives_and_towers(s, &mut p, &frame);
     for (note, r) in &ways {
         p.shapes.push(Shape::Note {
             note: note.clone(),
@@ -519,7 +483,7 @@ fn legend(s: &State, seen: &Seen) -> Legend {
             "city",
         );
     }
-    crate::express::report::legend(s, &mut l);
+    scenario::legend(s, &mut l);
     // What the step did (issue 25).
     l.row();
     if seen.new_road {
@@ -596,9 +560,7 @@ fn locomotive_ways(s: &State, frame: &Frame, changes: &Changes) -> Vec<(String, 
         .locomotives
         .iter()
         .filter_map(|(who, way)| {
-            let points = way
-                .iter()
-                .map(|n| crate::express::report::node_at(s, x, *n, frame));
+            let points = way.iter().map(|n| scenario::node_at(s, x, *n, frame));
             let r = Route::new(points, player_colour(*who))
                 .beside(3.0)
                 .short_of_end(10.0);

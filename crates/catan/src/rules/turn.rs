@@ -67,7 +67,7 @@ impl State {
         let why = why.to_string();
         log.event(|| Event::Ended { why });
         if self.scenario.is_some() {
-            crate::express::race::decide(self, None, log);
+            crate::scenario::end_by_gm(self, log);
             return;
         }
         let n = self.players.len() as u8;
