@@ -10,9 +10,13 @@ use pbem_judge::roads_boats::State;
 use pbem_judge::roads_boats::building::{Building, BuildingKind, Output, Site};
 use pbem_judge::roads_boats::goods::{Good, Goods};
 use pbem_judge::roads_boats::map::{AreaId, Border, Dir, Hex, Road};
+use pbem_judge::roads_boats::modules::trains::FareFrom;
+use pbem_judge::roads_boats::modules::{
+    self, bombs, electricity, management, planes, trade, trains,
+};
 use pbem_judge::roads_boats::orders::{
-    BuildingOrder, Consent, FareFrom, MovementOrder, Numbered, Party, PlayerOrders,
-    ProductionOrder, Step, TurnOrders, WonderOrder,
+    BuildingOrder, Consent, MovementOrder, Numbered, Party, PlayerOrders, ProductionOrder, Step,
+    TurnOrders, WonderOrder,
 };
 use pbem_judge::roads_boats::player::{Colour, Research};
 use pbem_judge::roads_boats::rng::Rng;
@@ -283,15 +287,19 @@ pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
                 _ => None,
             };
             let order = match r.below(11) {
-                9 => ProductionOrder::Fire {
-                    at: pick(&mut r, &building_hexes).copied().unwrap_or(hexes[0]),
-                    with: id,
-                    using: None,
-                },
-                10 => ProductionOrder::Manage {
-                    at: t.at.hex().unwrap_or(hexes[0]),
-                    with: id,
-                },
+                9 => {
+                    ProductionOrder::Module(modules::Order::Electricity(electricity::Order::Fire {
+                        at: pick(&mut r, &building_hexes).copied().unwrap_or(hexes[0]),
+                        with: id,
+                        using: None,
+                    }))
+                }
+                10 => {
+                    ProductionOrder::Module(modules::Order::Management(management::Order::Manage {
+                        at: t.at.hex().unwrap_or(hexes[0]),
+                        with: id,
+                    }))
+                }
                 5 => ProductionOrder::Give {
                     from: id,
                     to: near(&mut r, id).unwrap_or(id),
@@ -419,16 +427,16 @@ pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
                     let drop = pick(&mut r, &st.map.areas(h))
                         .copied()
                         .map(|a| (a, goods(&mut r, 2)));
-                    MovementOrder::Fly {
+                    MovementOrder::Module(modules::Order::Planes(planes::Order::Fly {
                         plane: id,
                         load: goods(&mut r, 3),
                         follow: r.below(3),
                         drops: drop.into_iter().collect(),
                         land: land_at(&mut r),
-                    }
+                    }))
                 }
                 (_, 3 | 4) if t.at.hex().is_some_and(|h| track_hexes.contains(&h)) => {
-                    MovementOrder::Train {
+                    MovementOrder::Module(modules::Order::Trains(trains::Order::Train {
                         transporter: id,
                         to: {
                             let h = track_hexes[r.below(track_hexes.len() as u32) as usize];
@@ -444,7 +452,7 @@ pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
                             _ => None,
                         },
                         follow: r.below(3),
-                    }
+                    }))
                 }
                 (_, 4) => match st
                     .transporters
@@ -503,11 +511,13 @@ pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
                 3 if r.below(3) == 0 => {
                     let d = Dir::ALL[r.below(6) as usize];
                     match h.step(d).and_then(|n| st.map.areas(n).first().copied()) {
-                        Some(b) => BuildingOrder::PowerLine {
-                            from: area,
-                            to: b,
-                            with: id,
-                        },
+                        Some(b) => BuildingOrder::Module(modules::Order::Electricity(
+                            electricity::Order::PowerLine {
+                                from: area,
+                                to: b,
+                                with: id,
+                            },
+                        )),
                         None => continue,
                     }
                 }
@@ -515,12 +525,12 @@ pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
                     Some(c) => BuildingOrder::Consent(c),
                     None => continue,
                 },
-                _ => BuildingOrder::BombProof {
+                _ => BuildingOrder::Module(modules::Order::Bombs(bombs::Order::BombProof {
                     at: h,
                     // In a city, which holds two, the second building by name.
                     building: st.buildings_on(h).nth(1).map(|b| b.kind),
                     with: id,
-                },
+                })),
             };
             o.building.push(Numbered { line: n(), order });
         }
@@ -551,11 +561,11 @@ pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
             };
             o.wonder.push(Numbered {
                 line: n(),
-                order: WonderOrder::Trade {
+                order: WonderOrder::Module(modules::Order::Trade(trade::Order::Trade {
                     give,
                     get,
                     with: other,
-                },
+                })),
             });
         }
         if r.below(3) == 0
@@ -563,10 +573,10 @@ pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
         {
             o.wonder.push(Numbered {
                 line: n(),
-                order: WonderOrder::Load {
+                order: WonderOrder::Module(modules::Order::Trade(trade::Order::Load {
                     transporter: id,
                     goods: goods(&mut r, 3),
-                },
+                })),
             });
         }
         if r.below(2) == 0 {
@@ -590,7 +600,11 @@ fn agree_to_some_trades(r: &mut Rng, all: &mut TurnOrders) {
     let mut mirrors: Vec<(Colour, Colour, Goods, Goods)> = Vec::new();
     for (c, o) in all.iter() {
         for n in &o.wonder {
-            if let WonderOrder::Trade { give, get, with } = &n.order
+            if let WonderOrder::Module(modules::Order::Trade(trade::Order::Trade {
+                give,
+                get,
+                with,
+            })) = &n.order
                 && r.below(2) == 0
             {
                 mirrors.push((*with, *c, get.clone(), give.clone()));
@@ -603,7 +617,11 @@ fn agree_to_some_trades(r: &mut Rng, all: &mut TurnOrders) {
                 0,
                 Numbered {
                     line: 90,
-                    order: WonderOrder::Trade { give, get, with },
+                    order: WonderOrder::Module(modules::Order::Trade(trade::Order::Trade {
+                        give,
+                        get,
+                        with,
+                    })),
                 },
             );
         }

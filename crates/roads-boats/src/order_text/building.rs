@@ -4,6 +4,7 @@ use judge_core::diagnostic::Diagnostic;
 
 use crate::building::MineBag;
 use crate::map::{Border, Dir};
+use crate::modules;
 use crate::order_words;
 use crate::orders::BuildingOrder;
 use crate::state::Phase;
@@ -98,39 +99,11 @@ impl Reader<'_> {
                     with: self.with()?,
                 })
             }
-            "bomb" => {
-                let at = self.hex()?;
-                Ok(BuildingOrder::Bomb {
-                    at,
-                    with: self.with()?,
-                })
-            }
-            "bomb-proof" => {
-                // `bomb-proof C3 with D1`, or, in a city, `bomb-proof C3 mint with D1`.
-                let at = self.hex()?;
-                let building = if self.is("with") || self.is("by") {
-                    None
-                } else {
-                    Some(self.building_kind()?)
-                };
-                Ok(BuildingOrder::BombProof {
-                    at,
-                    building,
-                    with: self.with()?,
-                })
-            }
             "offer" => Ok(BuildingOrder::Consent(self.consent("offer")?)),
-            "power" => {
-                // `power line C3 C4 with D1`, `power line C3-C4 with D1`
-                self.eat("line");
-                let (from, to) = self.area_pair()?;
-                Ok(BuildingOrder::PowerLine {
-                    from,
-                    to,
-                    with: self.with()?,
-                })
-            }
-            _ => Err(self.missing(&order_words::sentence(Phase::Building))),
+            verb => match modules::read(Phase::Building, verb, self) {
+                Some(order) => order.map(BuildingOrder::Module),
+                None => Err(self.missing(&order_words::sentence(Phase::Building))),
+            },
         }
     }
 }

@@ -12,10 +12,10 @@ use crate::map::Map;
 use super::reads;
 
 #[derive(Clone, Debug)]
-pub(super) struct Token {
+pub(crate) struct Token {
     /// The word, with typographic quotes and dashes made plain.
-    pub(super) text: String,
-    pub(super) span: Range<usize>,
+    pub(crate) text: String,
+    pub(crate) span: Range<usize>,
 }
 
 /// The words of a line (`,`, `;` and `:` are words of their own), with their spans.

@@ -24,7 +24,7 @@ use judge_core::diagnostic::{Diagnostic, did_you_mean};
 pub use header::{Header, HeaderMismatch};
 use lexer::{Token, join_wrapped, logical_lines};
 use prose::{is_letter_prose, letter_prose};
-use reader::Reader;
+pub(crate) use reader::{R, Reader};
 
 use crate::map::{AreaId, Map};
 use crate::order_words;

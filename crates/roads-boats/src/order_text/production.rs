@@ -4,6 +4,7 @@ use judge_core::diagnostic::{Diagnostic, did_you_mean};
 
 use crate::building::Output;
 use crate::goods::Good;
+use crate::modules;
 use crate::order_words;
 use crate::orders::ProductionOrder;
 use crate::player::Research;
@@ -153,39 +154,6 @@ impl Reader<'_> {
                 Ok(ProductionOrder::Carry { carrier, carried })
             }
             v @ ("accept" | "offer" | "allow") => Ok(ProductionOrder::Consent(self.consent(v)?)),
-            "manage" => {
-                // `manage C3 with D1`
-                self.eat("at");
-                let at = self.hex_or_area()?;
-                Ok(ProductionOrder::Manage {
-                    at,
-                    with: self.with()?,
-                })
-            }
-            "fire" => {
-                // `fire C3 with D1` / `fire C3 with D1 using trunks`
-                self.eat("plant");
-                self.eat("at");
-                let at = self.hex_or_area()?;
-                let with = self.with()?;
-                let using = if self.eat("using") {
-                    let t = self.word("`trunks` or `boards`")?;
-                    match self.good_word(&t)? {
-                        g @ (Good::Trunks | Good::Boards) => Some(g),
-                        _ => {
-                            return Err(Diagnostic::new(format!(
-                                "`{}` will not do: a power plant burns a trunk or a board",
-                                t.text
-                            ))
-                            .at(t.span)
-                            .help("write `using trunks` or `using boards`"));
-                        }
-                    }
-                } else {
-                    None
-                };
-                Ok(ProductionOrder::Fire { at, with, using })
-            }
             "no" => {
                 if !(self.eat("breed") || self.eat("breeding")) {
                     return Err(self
@@ -202,7 +170,10 @@ impl Reader<'_> {
                 };
                 Ok(ProductionOrder::NoBreed { at })
             }
-            _ => Err(self.missing(&order_words::sentence(Phase::Production))),
+            verb => match modules::read(Phase::Production, verb, self) {
+                Some(order) => order.map(ProductionOrder::Module),
+                None => Err(self.missing(&order_words::sentence(Phase::Production))),
+            },
         }
     }
 }

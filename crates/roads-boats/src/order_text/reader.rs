@@ -17,7 +17,7 @@ use crate::transporter::{Location, TransporterId};
 use super::lexer::Token;
 use super::{Ref, heading_of};
 
-pub(super) struct Reader<'b> {
+pub(crate) struct Reader<'b> {
     pub(super) toks: &'b [Token],
     pub(super) pos: usize,
     pub(super) map: &'b Map,
@@ -26,29 +26,29 @@ pub(super) struct Reader<'b> {
     pub(super) line: u32,
 }
 
-pub(super) type R<T> = Result<T, Diagnostic>;
+pub(crate) type R<T> = Result<T, Diagnostic>;
 
 impl Reader<'_> {
-    pub(super) fn peek(&self) -> Option<&Token> {
+    pub(crate) fn peek(&self) -> Option<&Token> {
         self.toks.get(self.pos)
     }
 
-    pub(super) fn next(&mut self) -> Option<Token> {
+    pub(crate) fn next(&mut self) -> Option<Token> {
         let t = self.toks.get(self.pos).cloned();
         self.pos += 1;
         t
     }
 
-    pub(super) fn here(&self) -> Range<usize> {
+    pub(crate) fn here(&self) -> Range<usize> {
         self.peek()
             .map_or(self.end..self.end + 1, |t| t.span.clone())
     }
 
-    pub(super) fn missing(&self, what: &str) -> Diagnostic {
+    pub(crate) fn missing(&self, what: &str) -> Diagnostic {
         Diagnostic::new(format!("expected {what} here")).at(self.here())
     }
 
-    pub(super) fn word(&mut self, what: &str) -> R<Token> {
+    pub(crate) fn word(&mut self, what: &str) -> R<Token> {
         match self.peek().cloned() {
             Some(t) if !matches!(t.text.as_str(), "," | ";" | ":") => {
                 self.pos += 1;
@@ -58,12 +58,12 @@ impl Reader<'_> {
         }
     }
 
-    pub(super) fn is(&self, word: &str) -> bool {
+    pub(crate) fn is(&self, word: &str) -> bool {
         self.peek()
             .is_some_and(|t| t.text.eq_ignore_ascii_case(word))
     }
 
-    pub(super) fn eat(&mut self, word: &str) -> bool {
+    pub(crate) fn eat(&mut self, word: &str) -> bool {
         if self.is(word) {
             self.pos += 1;
             true
@@ -72,7 +72,7 @@ impl Reader<'_> {
         }
     }
 
-    pub(super) fn expect(&mut self, word: &str) -> R<()> {
+    pub(crate) fn expect(&mut self, word: &str) -> R<()> {
         if self.eat(word) {
             Ok(())
         } else {
@@ -80,7 +80,7 @@ impl Reader<'_> {
         }
     }
 
-    pub(super) fn finished(&self) -> R<()> {
+    pub(crate) fn finished(&self) -> R<()> {
         match self.peek() {
             None => Ok(()),
             Some(t) => Err(Diagnostic::new(format!(
@@ -92,7 +92,7 @@ impl Reader<'_> {
     }
 
     /// The rest of a header line after its keyword (and a `:` or `=` after that).
-    pub(super) fn rest_text(&mut self) -> R<String> {
+    pub(crate) fn rest_text(&mut self) -> R<String> {
         self.next();
         if !self.eat(":") {
             self.eat("=");
@@ -106,14 +106,14 @@ impl Reader<'_> {
         Ok(s)
     }
 
-    pub(super) fn number(&mut self) -> R<u32> {
+    pub(crate) fn number(&mut self) -> R<u32> {
         let t = self.word("a number")?;
         t.text
             .parse()
             .map_err(|_| Diagnostic::new(format!("`{}` is not a number", t.text)).at(t.span))
     }
 
-    pub(super) fn colour(&mut self) -> R<Colour> {
+    pub(crate) fn colour(&mut self) -> R<Colour> {
         let t = self.word("a colour")?;
         if t.text.parse::<Colour>().is_err()
             && let Some(s) = did_you_mean(&t.text, Colour::SEATS.iter().map(|c| c.name()))
@@ -129,12 +129,12 @@ impl Reader<'_> {
             .map_err(|e: String| Diagnostic::new(e).at(t.span))
     }
 
-    pub(super) fn transporter(&mut self) -> R<TransporterId> {
+    pub(crate) fn transporter(&mut self) -> R<TransporterId> {
         self.transporter_ref(true)
     }
 
     /// A transporter id, remembered with where it was written.
-    pub(super) fn transporter_ref(&mut self, own: bool) -> R<TransporterId> {
+    pub(crate) fn transporter_ref(&mut self, own: bool) -> R<TransporterId> {
         let t = self.word("a transporter id, like `D2`")?;
         let id: TransporterId = t
             .text
@@ -149,7 +149,7 @@ impl Reader<'_> {
         Ok(id)
     }
 
-    pub(super) fn hex(&mut self) -> R<Hex> {
+    pub(crate) fn hex(&mut self) -> R<Hex> {
         let t = self.word("a hex, like `C4`")?;
         let h: Hex = t.text.parse().map_err(|e: crate::map::HexLabelError| {
             Diagnostic::new(e.to_string()).at(t.span.clone())
@@ -161,7 +161,7 @@ impl Reader<'_> {
     }
 
     /// A tile, written as a hex (`F3`) or as one of its areas (`F3/SW`).
-    pub(super) fn hex_or_area(&mut self) -> R<Hex> {
+    pub(crate) fn hex_or_area(&mut self) -> R<Hex> {
         if self.peek().is_some_and(|t| t.text.contains('/')) {
             Ok(self.area()?.hex)
         } else {
@@ -170,7 +170,7 @@ impl Reader<'_> {
     }
 
     /// Two areas, `C3 C4`, `C3 to C4` or `C3-C4` (a border of two whole tiles).
-    pub(super) fn area_pair(&mut self) -> R<(AreaId, AreaId)> {
+    pub(crate) fn area_pair(&mut self) -> R<(AreaId, AreaId)> {
         if let Some(t) = self.peek().cloned()
             && let Some((a, b)) = t.text.split_once('-')
             && !a.is_empty()
@@ -189,14 +189,14 @@ impl Reader<'_> {
         Ok((from, self.area()?))
     }
 
-    pub(super) fn area(&mut self) -> R<AreaId> {
+    pub(crate) fn area(&mut self) -> R<AreaId> {
         let t = self.word("an area, like `C4` or `C4/E`")?;
         self.map
             .resolve_area(&t.text)
             .map_err(|e| Diagnostic::new(e).at(t.span))
     }
 
-    pub(super) fn good_word(&mut self, t: &Token) -> R<Good> {
+    pub(crate) fn good_word(&mut self, t: &Token) -> R<Good> {
         t.text.parse().map_err(|e: String| {
             let mut d = Diagnostic::new(e).at(t.span.clone());
             // `2Bd` copied from the map picture: the count stands apart in an order.
@@ -218,7 +218,7 @@ impl Reader<'_> {
 
     /// `2 boards, 1 stone` (a count may be left out for one).
     /// Goods, or the word `nothing`.
-    pub(super) fn goods_or_nothing(&mut self) -> R<Goods> {
+    pub(crate) fn goods_or_nothing(&mut self) -> R<Goods> {
         if self.eat("nothing") {
             Ok(Goods::new())
         } else {
@@ -226,7 +226,7 @@ impl Reader<'_> {
         }
     }
 
-    pub(super) fn goods(&mut self) -> R<Goods> {
+    pub(crate) fn goods(&mut self) -> R<Goods> {
         let mut g = Goods::new();
         loop {
             let t = self.word("goods, like `2 boards`")?;
@@ -253,7 +253,7 @@ impl Reader<'_> {
         }
     }
 
-    pub(super) fn location(&mut self) -> R<Location> {
+    pub(crate) fn location(&mut self) -> R<Location> {
         let first = self.word("a position")?;
         let loc = match first.text.to_ascii_lowercase().as_str() {
             "river" => Location::River(self.hex()?),
@@ -278,7 +278,7 @@ impl Reader<'_> {
         Ok(loc)
     }
 
-    pub(super) fn building_kind(&mut self) -> R<BuildingKind> {
+    pub(crate) fn building_kind(&mut self) -> R<BuildingKind> {
         let t = self.word("a building, like `sawmill`")?;
         t.text.parse().map_err(|e: String| {
             let mut d = Diagnostic::new(e).at(t.span.clone());
@@ -289,7 +289,7 @@ impl Reader<'_> {
         })
     }
 
-    pub(super) fn mixture(&mut self) -> R<MineBag> {
+    pub(crate) fn mixture(&mut self) -> R<MineBag> {
         let t = self.word("a mixture, like `3/3`")?;
         let bad = || {
             Diagnostic::new(format!(
@@ -306,7 +306,7 @@ impl Reader<'_> {
     }
 
     /// A colour, or `anyone`.
-    pub(super) fn party(&mut self) -> R<Party> {
+    pub(crate) fn party(&mut self) -> R<Party> {
         if self.eat("anyone") || self.eat("anybody") || self.eat("everyone") {
             Ok(Party::Anyone)
         } else {
@@ -316,7 +316,7 @@ impl Reader<'_> {
 
     /// `accept [GOODS] from yellow [on D3]`, `offer D3 to yellow`, `offer 2 boards from D3
     /// to yellow`, `allow yellow to carry D3` (docs/orders.md, consent).
-    pub(super) fn consent(&mut self, verb: &str) -> R<Consent> {
+    pub(crate) fn consent(&mut self, verb: &str) -> R<Consent> {
         match verb {
             "accept" => {
                 let any = self.is("from") || self.eat("goods") || self.eat("anything");
@@ -368,14 +368,14 @@ impl Reader<'_> {
     }
 
     /// `2 geese` after `follow` (the word may be left out).
-    pub(super) fn follow_count(&mut self) -> R<u32> {
+    pub(crate) fn follow_count(&mut self) -> R<u32> {
         let n = self.number()?;
         self.eat("geese");
         self.eat("goose");
         Ok(n)
     }
 
-    pub(super) fn with(&mut self) -> R<TransporterId> {
+    pub(crate) fn with(&mut self) -> R<TransporterId> {
         if !(self.eat("with") || self.eat("by")) {
             return Err(self.missing("`with` and the transporter that builds"));
         }
@@ -384,7 +384,7 @@ impl Reader<'_> {
 
     /// The verb of an order of `phase`: one of its words in the one list of order words
     /// ([`order_words`]), or an error that says which are, and the one likely meant.
-    pub(super) fn verb(&mut self, phase: Phase) -> R<String> {
+    pub(crate) fn verb(&mut self, phase: Phase) -> R<String> {
         let t = self.word("an order")?;
         let v = order_words::canonical(&t.text);
         let known = order_words::verbs(phase);

@@ -1,5 +1,6 @@
 //! The wonder phase's orders (RULINGS R7, R2).
 
+use crate::modules;
 use crate::order_words;
 use crate::orders::WonderOrder;
 use crate::state::Phase;
@@ -28,20 +29,6 @@ impl Reader<'_> {
                 let paying = self.goods()?;
                 Ok(WonderOrder::Bricks { count, paying })
             }
-            "trade" => {
-                // `trade 2 boards for 1 gold with yellow`; `nothing` on either side.
-                let give = self.goods_or_nothing()?;
-                self.expect("for")?;
-                let get = self.goods_or_nothing()?;
-                self.expect("with")?;
-                let with = self.colour()?;
-                Ok(WonderOrder::Trade { give, get, with })
-            }
-            "load" => {
-                let transporter = self.transporter()?;
-                let goods = self.goods()?;
-                Ok(WonderOrder::Load { transporter, goods })
-            }
             "move" => {
                 self.expect("order")?;
                 let mut preferences = vec![self.number()?];
@@ -50,7 +37,10 @@ impl Reader<'_> {
                 }
                 Ok(WonderOrder::MoveOrder { preferences })
             }
-            _ => Err(self.missing(&order_words::sentence(Phase::Wonder))),
+            verb => match modules::read(Phase::Wonder, verb, self) {
+                Some(order) => order.map(WonderOrder::Module),
+                None => Err(self.missing(&order_words::sentence(Phase::Wonder))),
+            },
         }
     }
 }
