@@ -7,7 +7,7 @@ pub mod catan_orders;
 pub mod servers;
 
 use pbem_judge::roads_boats::State;
-use pbem_judge::roads_boats::building::{Building, BuildingKind, Output, Site};
+use pbem_judge::roads_boats::building::{Building, BuildingKind, MineBag, Output, Site};
 use pbem_judge::roads_boats::goods::{Good, Goods};
 use pbem_judge::roads_boats::map::{AreaId, Border, Dir, Hex, Road};
 use pbem_judge::roads_boats::modules::trains::FareFrom;
@@ -235,6 +235,8 @@ fn consent(r: &mut Rng, st: &State, colour: Colour, mine: &[TransporterId]) -> O
 /// and other players' where an order may (give to, hand in from, carry).
 pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
     let mut r = Rng::new(seed);
+    // Issue 40, point 6: the kinds of order added since, from a stream of their own.
+    let mut x = Rng::new(seed ^ 0x0040_5eed);
     let mut all = TurnOrders::new();
     let hexes: Vec<Hex> = st.map.tiles.keys().copied().collect();
     let building_hexes: Vec<Hex> = st.buildings.iter().map(|b| b.at.hex).collect();
@@ -586,6 +588,110 @@ pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
                     count: 1 + r.below(3),
                     paying: goods(&mut r, 4),
                 },
+            });
+        }
+        // Issue 40, point 6: the kinds of order the draws above never make (upgrades,
+        // destroying, breeding, releasing, bridges, demolition, shafts, bombs, the wonder
+        // phase's move order), from a stream of their own, so that the orders above stay as they
+        // were; `random_orders_give_every_kind_of_order` (tests/properties.rs) sees that
+        // every kind of every phase is made.
+        if let Some((id, t)) = pick(&mut x, &mine).cloned() {
+            let h = t.at.hex().unwrap_or(hexes[0]);
+            let at = pick(&mut x, &building_hexes).copied().unwrap_or(h);
+            if x.below(2) == 0 {
+                let from = if x.below(3) == 0 {
+                    st.buildings_on(at).next().map(|b| b.kind)
+                } else {
+                    None
+                };
+                let to = BuildingKind::ALL[x.below(BuildingKind::ALL.len() as u32) as usize];
+                o.production.push(Numbered {
+                    line: n(),
+                    order: ProductionOrder::Upgrade { at, from, to },
+                });
+            }
+            if x.below(4) == 0 {
+                o.production.push(Numbered {
+                    line: n(),
+                    order: ProductionOrder::Destroy { transporter: id },
+                });
+            }
+            if x.below(3) == 0 {
+                o.production.push(Numbered {
+                    line: n(),
+                    order: ProductionOrder::Breed { at: h },
+                });
+            }
+            // A release of a transporter not carried (the draws above release only
+            // what is carried, which a random position seldom holds): refused.
+            if x.below(3) == 0
+                && let Some(carried) = pick(&mut x, &everyone).copied()
+            {
+                o.movement.push(Numbered {
+                    line: n(),
+                    order: MovementOrder::Release {
+                        carrier: id,
+                        carried,
+                        at: t.at,
+                    },
+                });
+            }
+            if x.below(2) == 0 {
+                let over = if x.below(2) == 0 {
+                    Some(Dir::ALL[x.below(6) as usize])
+                } else {
+                    None
+                };
+                o.building.push(Numbered {
+                    line: n(),
+                    order: BuildingOrder::Bridge {
+                        at: h,
+                        over,
+                        with: id,
+                    },
+                });
+            }
+            if x.below(2) == 0
+                && let Some(border) = Border::new(h, Dir::ALL[x.below(6) as usize])
+            {
+                o.building.push(Numbered {
+                    line: n(),
+                    order: BuildingOrder::Demolish { border, with: id },
+                });
+            }
+            if x.below(2) == 0 {
+                let mixture = MineBag {
+                    gold: x.below(4),
+                    iron: x.below(4),
+                };
+                o.building.push(Numbered {
+                    line: n(),
+                    order: BuildingOrder::Shaft {
+                        at,
+                        mixture,
+                        with: id,
+                    },
+                });
+            }
+            if x.below(2) == 0 {
+                o.building.push(Numbered {
+                    line: n(),
+                    order: BuildingOrder::Module(modules::Order::Bombs(bombs::Order::Bomb {
+                        at: if x.below(2) == 0 { at } else { h },
+                        with: id,
+                    })),
+                });
+            }
+        }
+        if x.below(3) == 0 {
+            let seats = st.players.len() as u32;
+            let mut preferences = vec![1 + x.below(seats.max(1))];
+            if x.below(2) == 0 {
+                preferences.push(1 + x.below(seats.max(1)));
+            }
+            o.wonder.push(Numbered {
+                line: n(),
+                order: WonderOrder::MoveOrder { preferences },
             });
         }
         all.insert(*colour, o);
