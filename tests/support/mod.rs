@@ -7,12 +7,16 @@ pub mod catan_orders;
 pub mod servers;
 
 use pbem_judge::roads_boats::State;
-use pbem_judge::roads_boats::building::{Building, BuildingKind, Output, Site};
+use pbem_judge::roads_boats::building::{Building, BuildingKind, MineBag, Output, Site};
 use pbem_judge::roads_boats::goods::{Good, Goods};
 use pbem_judge::roads_boats::map::{AreaId, Border, Dir, Hex, Road};
+use pbem_judge::roads_boats::modules::trains::FareFrom;
+use pbem_judge::roads_boats::modules::{
+    self, bombs, electricity, management, planes, trade, trains,
+};
 use pbem_judge::roads_boats::orders::{
-    BuildingOrder, Consent, FareFrom, MovementOrder, Numbered, Party, PlayerOrders,
-    ProductionOrder, Step, TurnOrders, WonderOrder,
+    BuildingOrder, Consent, MovementOrder, Numbered, Party, PlayerOrders, ProductionOrder, Step,
+    TurnOrders, WonderOrder,
 };
 use pbem_judge::roads_boats::player::{Colour, Research};
 use pbem_judge::roads_boats::rng::Rng;
@@ -231,6 +235,8 @@ fn consent(r: &mut Rng, st: &State, colour: Colour, mine: &[TransporterId]) -> O
 /// and other players' where an order may (give to, hand in from, carry).
 pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
     let mut r = Rng::new(seed);
+    // Issue 40, point 6: the kinds of order added since, from a stream of their own.
+    let mut x = Rng::new(seed ^ 0x0040_5eed);
     let mut all = TurnOrders::new();
     let hexes: Vec<Hex> = st.map.tiles.keys().copied().collect();
     let building_hexes: Vec<Hex> = st.buildings.iter().map(|b| b.at.hex).collect();
@@ -283,15 +289,19 @@ pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
                 _ => None,
             };
             let order = match r.below(11) {
-                9 => ProductionOrder::Fire {
-                    at: pick(&mut r, &building_hexes).copied().unwrap_or(hexes[0]),
-                    with: id,
-                    using: None,
-                },
-                10 => ProductionOrder::Manage {
-                    at: t.at.hex().unwrap_or(hexes[0]),
-                    with: id,
-                },
+                9 => {
+                    ProductionOrder::Module(modules::Order::Electricity(electricity::Order::Fire {
+                        at: pick(&mut r, &building_hexes).copied().unwrap_or(hexes[0]),
+                        with: id,
+                        using: None,
+                    }))
+                }
+                10 => {
+                    ProductionOrder::Module(modules::Order::Management(management::Order::Manage {
+                        at: t.at.hex().unwrap_or(hexes[0]),
+                        with: id,
+                    }))
+                }
                 5 => ProductionOrder::Give {
                     from: id,
                     to: near(&mut r, id).unwrap_or(id),
@@ -419,16 +429,16 @@ pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
                     let drop = pick(&mut r, &st.map.areas(h))
                         .copied()
                         .map(|a| (a, goods(&mut r, 2)));
-                    MovementOrder::Fly {
+                    MovementOrder::Module(modules::Order::Planes(planes::Order::Fly {
                         plane: id,
                         load: goods(&mut r, 3),
                         follow: r.below(3),
                         drops: drop.into_iter().collect(),
                         land: land_at(&mut r),
-                    }
+                    }))
                 }
                 (_, 3 | 4) if t.at.hex().is_some_and(|h| track_hexes.contains(&h)) => {
-                    MovementOrder::Train {
+                    MovementOrder::Module(modules::Order::Trains(trains::Order::Train {
                         transporter: id,
                         to: {
                             let h = track_hexes[r.below(track_hexes.len() as u32) as usize];
@@ -444,7 +454,7 @@ pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
                             _ => None,
                         },
                         follow: r.below(3),
-                    }
+                    }))
                 }
                 (_, 4) => match st
                     .transporters
@@ -503,11 +513,13 @@ pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
                 3 if r.below(3) == 0 => {
                     let d = Dir::ALL[r.below(6) as usize];
                     match h.step(d).and_then(|n| st.map.areas(n).first().copied()) {
-                        Some(b) => BuildingOrder::PowerLine {
-                            from: area,
-                            to: b,
-                            with: id,
-                        },
+                        Some(b) => BuildingOrder::Module(modules::Order::Electricity(
+                            electricity::Order::PowerLine {
+                                from: area,
+                                to: b,
+                                with: id,
+                            },
+                        )),
                         None => continue,
                     }
                 }
@@ -515,12 +527,12 @@ pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
                     Some(c) => BuildingOrder::Consent(c),
                     None => continue,
                 },
-                _ => BuildingOrder::BombProof {
+                _ => BuildingOrder::Module(modules::Order::Bombs(bombs::Order::BombProof {
                     at: h,
                     // In a city, which holds two, the second building by name.
                     building: st.buildings_on(h).nth(1).map(|b| b.kind),
                     with: id,
-                },
+                })),
             };
             o.building.push(Numbered { line: n(), order });
         }
@@ -551,11 +563,11 @@ pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
             };
             o.wonder.push(Numbered {
                 line: n(),
-                order: WonderOrder::Trade {
+                order: WonderOrder::Module(modules::Order::Trade(trade::Order::Trade {
                     give,
                     get,
                     with: other,
-                },
+                })),
             });
         }
         if r.below(3) == 0
@@ -563,10 +575,10 @@ pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
         {
             o.wonder.push(Numbered {
                 line: n(),
-                order: WonderOrder::Load {
+                order: WonderOrder::Module(modules::Order::Trade(trade::Order::Load {
                     transporter: id,
                     goods: goods(&mut r, 3),
-                },
+                })),
             });
         }
         if r.below(2) == 0 {
@@ -576,6 +588,110 @@ pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
                     count: 1 + r.below(3),
                     paying: goods(&mut r, 4),
                 },
+            });
+        }
+        // Issue 40, point 6: the kinds of order the draws above never make (upgrades,
+        // destroying, breeding, releasing, bridges, demolition, shafts, bombs, the wonder
+        // phase's move order), from a stream of their own, so that the orders above stay as they
+        // were; `random_orders_give_every_kind_of_order` (tests/properties.rs) sees that
+        // every kind of every phase is made.
+        if let Some((id, t)) = pick(&mut x, &mine).cloned() {
+            let h = t.at.hex().unwrap_or(hexes[0]);
+            let at = pick(&mut x, &building_hexes).copied().unwrap_or(h);
+            if x.below(2) == 0 {
+                let from = if x.below(3) == 0 {
+                    st.buildings_on(at).next().map(|b| b.kind)
+                } else {
+                    None
+                };
+                let to = BuildingKind::ALL[x.below(BuildingKind::ALL.len() as u32) as usize];
+                o.production.push(Numbered {
+                    line: n(),
+                    order: ProductionOrder::Upgrade { at, from, to },
+                });
+            }
+            if x.below(4) == 0 {
+                o.production.push(Numbered {
+                    line: n(),
+                    order: ProductionOrder::Destroy { transporter: id },
+                });
+            }
+            if x.below(3) == 0 {
+                o.production.push(Numbered {
+                    line: n(),
+                    order: ProductionOrder::Breed { at: h },
+                });
+            }
+            // A release of a transporter not carried (the draws above release only
+            // what is carried, which a random position seldom holds): refused.
+            if x.below(3) == 0
+                && let Some(carried) = pick(&mut x, &everyone).copied()
+            {
+                o.movement.push(Numbered {
+                    line: n(),
+                    order: MovementOrder::Release {
+                        carrier: id,
+                        carried,
+                        at: t.at,
+                    },
+                });
+            }
+            if x.below(2) == 0 {
+                let over = if x.below(2) == 0 {
+                    Some(Dir::ALL[x.below(6) as usize])
+                } else {
+                    None
+                };
+                o.building.push(Numbered {
+                    line: n(),
+                    order: BuildingOrder::Bridge {
+                        at: h,
+                        over,
+                        with: id,
+                    },
+                });
+            }
+            if x.below(2) == 0
+                && let Some(border) = Border::new(h, Dir::ALL[x.below(6) as usize])
+            {
+                o.building.push(Numbered {
+                    line: n(),
+                    order: BuildingOrder::Demolish { border, with: id },
+                });
+            }
+            if x.below(2) == 0 {
+                let mixture = MineBag {
+                    gold: x.below(4),
+                    iron: x.below(4),
+                };
+                o.building.push(Numbered {
+                    line: n(),
+                    order: BuildingOrder::Shaft {
+                        at,
+                        mixture,
+                        with: id,
+                    },
+                });
+            }
+            if x.below(2) == 0 {
+                o.building.push(Numbered {
+                    line: n(),
+                    order: BuildingOrder::Module(modules::Order::Bombs(bombs::Order::Bomb {
+                        at: if x.below(2) == 0 { at } else { h },
+                        with: id,
+                    })),
+                });
+            }
+        }
+        if x.below(3) == 0 {
+            let seats = st.players.len() as u32;
+            let mut preferences = vec![1 + x.below(seats.max(1))];
+            if x.below(2) == 0 {
+                preferences.push(1 + x.below(seats.max(1)));
+            }
+            o.wonder.push(Numbered {
+                line: n(),
+                order: WonderOrder::MoveOrder { preferences },
             });
         }
         all.insert(*colour, o);
@@ -590,7 +706,11 @@ fn agree_to_some_trades(r: &mut Rng, all: &mut TurnOrders) {
     let mut mirrors: Vec<(Colour, Colour, Goods, Goods)> = Vec::new();
     for (c, o) in all.iter() {
         for n in &o.wonder {
-            if let WonderOrder::Trade { give, get, with } = &n.order
+            if let WonderOrder::Module(modules::Order::Trade(trade::Order::Trade {
+                give,
+                get,
+                with,
+            })) = &n.order
                 && r.below(2) == 0
             {
                 mirrors.push((*with, *c, get.clone(), give.clone()));
@@ -603,7 +723,11 @@ fn agree_to_some_trades(r: &mut Rng, all: &mut TurnOrders) {
                 0,
                 Numbered {
                     line: 90,
-                    order: WonderOrder::Trade { give, get, with },
+                    order: WonderOrder::Module(modules::Order::Trade(trade::Order::Trade {
+                        give,
+                        get,
+                        with,
+                    })),
                 },
             );
         }

@@ -376,18 +376,16 @@ pub fn check(state: &State, text: &str, expect: &Expect<'_>) -> Checked {
     let mut echo = Vec::new();
     if let Some(p) = player.filter(|p| state.players.contains_key(p)) {
         let mut all = assumed_consents(state, p);
-        // Trade: the dry run assumes each partner writes the mirror order.
+        // The dry run assumes each partner writes the reply a module's order expects (a
+        // trade's mirror: modules::Order::assumed_reply).
         for o in &orders.wonder {
-            if let WonderOrder::Trade { give, get, with } = &o.order
-                && let Some(theirs) = all.get_mut(with)
+            if let WonderOrder::Module(m) = &o.order
+                && let Some((with, reply)) = m.assumed_reply(p)
+                && let Some(theirs) = all.get_mut(&with)
             {
                 theirs.wonder.push(Numbered {
                     line: 0,
-                    order: WonderOrder::Trade {
-                        give: get.clone(),
-                        get: give.clone(),
-                        with: p,
-                    },
+                    order: WonderOrder::Module(reply),
                 });
             }
         }

@@ -100,9 +100,11 @@ pub const PHASES: [Phase; 4] = [
 /// Every order of the base game and of every module (whether a game plays with it or
 /// not: the reader reads them all, and the check says when a module is not in play).
 pub fn all() -> impl Iterator<Item = OrderWord> {
-    BASE.iter()
-        .copied()
-        .chain(PLUGINS.iter().flat_map(|p| p.orders.iter().copied()))
+    BASE.iter().copied().chain(
+        PLUGINS
+            .iter()
+            .flat_map(|p| p.orders.iter().map(|g| (g.phase, g.words))),
+    )
 }
 
 /// The verb of an order: its first word.

@@ -1,5 +1,7 @@
 //! What players order, as the resolver takes it. The text syntax is in `order_text`;
-//! every action of the base game and Planes & Trains has a type here.
+//! every action of the base game has a type here, and each phase carries a module's
+//! orders (Planes & Trains', &cetera's) in one variant, `Module`: their types are the
+//! modules' own (`modules::electricity::Order`, issue 40, point 1).
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -10,6 +12,7 @@ pub use super::building::Output;
 use super::building::{BuildingKind, MineBag};
 use super::goods::{Good, Goods};
 use super::map::{AreaId, Border, Dir, Hex};
+use super::modules::Order;
 use super::player::{Colour, Research};
 use super::transporter::{Location, TransporterId};
 
@@ -106,17 +109,10 @@ pub enum ProductionOrder {
     /// A consent for this phase: accept goods, offer goods or transporters, allow
     /// carrying.
     Consent(Consent),
-    /// Electricity: feed the power plant at `at` a trunk or board from `with`, at the
-    /// start of the phase (`using` says which; boards first if not).
-    Fire {
-        at: Hex,
-        with: TransporterId,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        using: Option<Good>,
-    },
-    /// Management: the manager aboard `with`, on the tile `at`, works there this
-    /// production phase.
-    Manage { at: Hex, with: TransporterId },
+    /// A module's order (`fire`, `manage` …): its own type, read by the grammar it
+    /// registers (issue 40, point 1).
+    #[serde(untagged)]
+    Module(Order),
 }
 
 /// Whom a consent is for: one player, or anyone.
@@ -182,28 +178,6 @@ pub enum MovementOrder {
         transporter: TransporterId,
         steps: Vec<Step>,
     },
-    /// Fly a plane: load at the start, with `follow` geese following it from there,
-    /// drop goods on land tiles, land.
-    Fly {
-        plane: TransporterId,
-        load: Goods,
-        #[serde(default, skip_serializing_if = "is_zero")]
-        follow: u32,
-        drops: Vec<(AreaId, Goods)>,
-        land: Location,
-    },
-    /// Take the train along the tracks, paying one good: from the goods lying within
-    /// reach or from the cargo, as `fare_from` says (`None`: lying first, then cargo).
-    Train {
-        transporter: TransporterId,
-        to: Location,
-        fare: Good,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        fare_from: Option<FareFrom>,
-        /// Geese from the starting tile that follow it onto the train.
-        #[serde(default, skip_serializing_if = "is_zero")]
-        follow: u32,
-    },
     /// At the start of the phase, put down a transporter carried since an earlier turn.
     Release {
         carrier: TransporterId,
@@ -212,25 +186,9 @@ pub enum MovementOrder {
     },
     /// A consent for this phase (accept goods, allow carrying).
     Consent(Consent),
-}
-
-/// Where a train fare comes from (&cetera, trains: goods lying on the tile may pay it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum FareFrom {
-    /// Goods lying within the transporter's reach.
-    Tile,
-    /// The transporter's own cargo.
-    Cargo,
-}
-
-impl fmt::Display for FareFrom {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            FareFrom::Tile => "from the goods lying there",
-            FareFrom::Cargo => "from its cargo",
-        })
-    }
+    /// A module's order (`fly`, `train`).
+    #[serde(untagged)]
+    Module(Order),
 }
 
 /// One step of a move.
@@ -287,25 +245,11 @@ pub enum BuildingOrder {
         mixture: MineBag,
         with: TransporterId,
     },
-    Bomb {
-        at: Hex,
-        with: TransporterId,
-    },
-    BombProof {
-        at: Hex,
-        /// Which building (&cetera, City: a city holds two); `None`: the first not yet
-        /// strengthened.
-        building: Option<BuildingKind>,
-        with: TransporterId,
-    },
     /// A consent for this phase (offer goods for others' building).
     Consent(Consent),
-    /// Electricity: a power line between two neighbouring areas, for 1 iron.
-    PowerLine {
-        from: AreaId,
-        to: AreaId,
-        with: TransporterId,
-    },
+    /// A module's order (`bomb`, `bomb-proof`, `power line`).
+    #[serde(untagged)]
+    Module(Order),
 }
 
 /// Wonder phase (RULINGS R7, R2).
@@ -316,22 +260,13 @@ pub enum WonderOrder {
     Bricks { count: u32, paying: Goods },
     /// Ask for a new move order, with the positions wanted, best first (1 = first).
     MoveOrder { preferences: Vec<u32> },
-    /// Trade: give goods from one's home to `with`'s home for goods from theirs (either
-    /// side may be nothing: a gift, or accepting one); `with` must order the mirror.
-    Trade {
-        give: Goods,
-        get: Goods,
-        with: Colour,
-    },
-    /// Trade: a transporter at home takes goods lying there (traded goods, before
-    /// anyone else can).
-    Load {
-        transporter: TransporterId,
-        goods: Goods,
-    },
+    /// A module's order (`trade`, `load`).
+    #[serde(untagged)]
+    Module(Order),
 }
 
-fn is_zero(n: &u32) -> bool {
+/// Serde: leave a zero count out (a module's order uses it too).
+pub(crate) fn is_zero(n: &u32) -> bool {
     *n == 0
 }
 
@@ -420,17 +355,7 @@ impl fmt::Display for ProductionOrder {
                 write!(f, "{carrier} picks up {carried} to carry it")
             }
             ProductionOrder::Consent(c) => write!(f, "{c} this production phase"),
-            ProductionOrder::Manage { at, with } => write!(
-                f,
-                "let the manager aboard {with} double the capacity of the producers at {at} this phase"
-            ),
-            ProductionOrder::Fire { at, with, using } => {
-                write!(f, "fire the power plant at {at} with ")?;
-                match using {
-                    Some(g) => write!(f, "1 {} from {with}", g.singular()),
-                    None => write!(f, "a board (else a trunk) from {with}"),
-                }
-            }
+            ProductionOrder::Module(o) => o.fmt(f),
         }
     }
 }
@@ -460,52 +385,13 @@ impl fmt::Display for MovementOrder {
             MovementOrder::Move { transporter, steps } => {
                 write!(f, "{transporter}: {}", list(steps))
             }
-            MovementOrder::Fly {
-                plane,
-                load,
-                follow,
-                drops,
-                land,
-            } => {
-                write!(f, "{plane} flies")?;
-                if !load.is_empty() {
-                    write!(f, " with {load}")?;
-                }
-                if *follow > 0 {
-                    write!(f, ", {follow} geese following")?;
-                }
-                for (a, g) in drops {
-                    write!(f, ", drops {g} on {a}")?;
-                }
-                write!(f, ", lands at {land}")
-            }
-            MovementOrder::Train {
-                transporter,
-                to,
-                fare,
-                fare_from,
-                follow,
-            } => {
-                write!(
-                    f,
-                    "{transporter} takes the train to {to}, paying 1 {}",
-                    fare.singular()
-                )?;
-                match fare_from {
-                    Some(from) => write!(f, " {from}")?,
-                    None => f.write_str(" (lying there if any, else from its cargo)")?,
-                }
-                if *follow > 0 {
-                    write!(f, ", {follow} geese following")?;
-                }
-                Ok(())
-            }
             MovementOrder::Release {
                 carrier,
                 carried,
                 at,
             } => write!(f, "{carrier} puts down {carried} at {at}"),
             MovementOrder::Consent(c) => write!(f, "{c} this movement phase"),
+            MovementOrder::Module(o) => o.fmt(f),
         }
     }
 }
@@ -589,27 +475,8 @@ impl fmt::Display for BuildingOrder {
                     mixture.gold, mixture.iron
                 )
             }
-            BuildingOrder::Bomb { at, with } => {
-                write!(f, "blow up the building at {at} with {with}'s bomb")
-            }
-            BuildingOrder::BombProof {
-                at,
-                building: None,
-                with,
-            } => {
-                write!(f, "make the building at {at} bomb-proof with {with}")
-            }
-            BuildingOrder::BombProof {
-                at,
-                building: Some(kind),
-                with,
-            } => {
-                write!(f, "make the {kind} at {at} bomb-proof with {with}")
-            }
             BuildingOrder::Consent(c) => write!(f, "{c} this building phase"),
-            BuildingOrder::PowerLine { from, to, with } => {
-                write!(f, "build a power line {from}-{to} with {with}")
-            }
+            BuildingOrder::Module(o) => o.fmt(f),
         }
     }
 }
@@ -627,20 +494,7 @@ impl fmt::Display for WonderOrder {
                 "ask for a new move order, wanting position {}",
                 list(preferences)
             ),
-            WonderOrder::Trade { give, get, with } => match (give.is_empty(), get.is_empty()) {
-                (false, true) => write!(
-                    f,
-                    "give {give} from your home to {with}'s home, if {with} accepts"
-                ),
-                (true, false) => write!(f, "accept {get} from {with}'s home onto yours"),
-                _ => write!(
-                    f,
-                    "trade {give} from your home for {get} from {with}'s home, if {with} agrees"
-                ),
-            },
-            WonderOrder::Load { transporter, goods } => {
-                write!(f, "{transporter} takes {goods} lying at home")
-            }
+            WonderOrder::Module(o) => o.fmt(f),
         }
     }
 }

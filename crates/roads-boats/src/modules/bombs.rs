@@ -1,11 +1,16 @@
 //! Bombs (&cetera, Bombs): the bomb factory, bombs (a good), blowing up a building in
 //! the building phase, and strengthening a building against them.
 
-use super::{Hooks, Plugin};
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Grammar, Hooks, Plugin};
 use crate::building::BuildingKind;
 use crate::events::Fact;
 use crate::goods::Good;
 use crate::map::Hex;
+use crate::order_text::{R, Reader};
 use crate::refusal::Refusal;
 use crate::state::{Module, Phase};
 use crate::transporter::TransporterId;
@@ -19,7 +24,20 @@ pub static PLUGIN: Plugin = Plugin {
     goods: &[Good::Bombs],
     transporters: &[],
     terrains: &[],
-    orders: &[(Phase::Building, "bomb"), (Phase::Building, "bomb-proof")],
+    orders: &[
+        Grammar {
+            phase: Phase::Building,
+            words: "bomb",
+            read: read_bomb,
+            example: "bomb C3 with D1",
+        },
+        Grammar {
+            phase: Phase::Building,
+            words: "bomb-proof",
+            read: read_bomb_proof,
+            example: "bomb-proof C3 with D1",
+        },
+    ],
     before_turn_one: &[],
     steps: &[(
         Phase::Building,
@@ -135,4 +153,84 @@ pub(crate) fn bomb_proof(
         at: b.at,
     });
     Ok(())
+}
+
+// ---- Orders (issue 40, point 1): `bomb` and `bomb-proof`, read and carried out here. ----
+
+/// Bombs' orders (building phase).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "order")]
+pub enum Order {
+    Bomb {
+        at: Hex,
+        with: TransporterId,
+    },
+    BombProof {
+        at: Hex,
+        /// Which building (&cetera, City: a city holds two); `None`: the first not yet
+        /// strengthened.
+        building: Option<BuildingKind>,
+        with: TransporterId,
+    },
+}
+
+impl fmt::Display for Order {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Order::Bomb { at, with } => {
+                write!(f, "blow up the building at {at} with {with}'s bomb")
+            }
+            Order::BombProof {
+                at,
+                building: None,
+                with,
+            } => {
+                write!(f, "make the building at {at} bomb-proof with {with}")
+            }
+            Order::BombProof {
+                at,
+                building: Some(kind),
+                with,
+            } => {
+                write!(f, "make the {kind} at {at} bomb-proof with {with}")
+            }
+        }
+    }
+}
+
+/// `bomb C3 with D1`
+fn read_bomb(r: &mut Reader<'_>) -> R<super::Order> {
+    let at = r.hex()?;
+    Ok(super::Order::Bombs(Order::Bomb {
+        at,
+        with: r.with()?,
+    }))
+}
+
+/// `bomb-proof C3 with D1`, or, in a city, `bomb-proof C3 mint with D1`.
+fn read_bomb_proof(r: &mut Reader<'_>) -> R<super::Order> {
+    let at = r.hex()?;
+    let building = if r.is("with") || r.is("by") {
+        None
+    } else {
+        Some(r.building_kind()?)
+    };
+    Ok(super::Order::Bombs(Order::BombProof {
+        at,
+        building,
+        with: r.with()?,
+    }))
+}
+
+/// Where the building phase comes to the order, with the player's own transporter.
+pub(crate) fn carry_out(ctx: &mut Ctx, order: &Order) {
+    let result = match *order {
+        Order::Bomb { at, with } => ctx.own(with).and_then(|()| bomb(ctx, at, with)),
+        Order::BombProof { at, building, with } => ctx
+            .own(with)
+            .and_then(|()| bomb_proof(ctx, at, building, with)),
+    };
+    if let Err(e) = result {
+        ctx.fail(e);
+    }
 }

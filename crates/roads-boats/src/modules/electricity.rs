@@ -15,13 +15,18 @@
 //! area, and within a tile only across bridged rivers, like roads.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+use judge_core::diagnostic::Diagnostic;
+use serde::{Deserialize, Serialize};
 
 use super::link;
-use super::{Hooks, Plugin};
+use super::{Grammar, Hooks, Plugin};
 use crate::building::{Building, BuildingKind};
 use crate::events::Fact;
 use crate::goods::Good;
-use crate::map::{AreaId, Map, Road};
+use crate::map::{AreaId, Hex, Map, Road};
+use crate::order_text::{R, Reader};
 use crate::orders::{ProductionOrder, TurnOrders};
 use crate::refusal::{Link, Refusal};
 use crate::state::{Module, Phase, State};
@@ -36,7 +41,20 @@ pub static PLUGIN: Plugin = Plugin {
     goods: &[],
     transporters: &[],
     terrains: &[],
-    orders: &[(Phase::Production, "fire"), (Phase::Building, "power line")],
+    orders: &[
+        Grammar {
+            phase: Phase::Production,
+            words: "fire",
+            read: read_fire,
+            example: "fire C3 with D1 using trunks",
+        },
+        Grammar {
+            phase: Phase::Building,
+            words: "power line",
+            read: read_power_line,
+            example: "power line C3 C4 with D1",
+        },
+    ],
     before_turn_one: &[],
     steps: &[
         (
@@ -109,7 +127,9 @@ fn fire(ctx: &mut Ctx, orders: &TurnOrders) {
             continue;
         };
         for o in &list.production {
-            let ProductionOrder::Fire { at, with, using } = o.order else {
+            let ProductionOrder::Module(super::Order::Electricity(Order::Fire { at, with, using })) =
+                o.order
+            else {
                 continue;
             };
             ctx.player = Some(player);
@@ -260,4 +280,92 @@ pub(crate) fn power_line(
         to: line.to,
     });
     Ok(())
+}
+
+// ---- Orders (issue 40, point 1): `fire` and `power line`, read and carried out here. ----
+
+/// Electricity's orders.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "order")]
+pub enum Order {
+    /// Production: feed the power plant at `at` a trunk or board from `with`, at the
+    /// start of the phase (`using` says which; boards first if not).
+    Fire {
+        at: Hex,
+        with: TransporterId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        using: Option<Good>,
+    },
+    /// Building: a power line between two neighbouring areas, for 1 iron.
+    PowerLine {
+        from: AreaId,
+        to: AreaId,
+        with: TransporterId,
+    },
+}
+
+impl fmt::Display for Order {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Order::Fire { at, with, using } => {
+                write!(f, "fire the power plant at {at} with ")?;
+                match using {
+                    Some(g) => write!(f, "1 {} from {with}", g.singular()),
+                    None => write!(f, "a board (else a trunk) from {with}"),
+                }
+            }
+            Order::PowerLine { from, to, with } => {
+                write!(f, "build a power line {from}-{to} with {with}")
+            }
+        }
+    }
+}
+
+/// `fire C3 with D1` / `fire C3 with D1 using trunks`
+fn read_fire(r: &mut Reader<'_>) -> R<super::Order> {
+    r.eat("plant");
+    r.eat("at");
+    let at = r.hex_or_area()?;
+    let with = r.with()?;
+    let using = if r.eat("using") {
+        let t = r.word("`trunks` or `boards`")?;
+        match r.good_word(&t)? {
+            g @ (Good::Trunks | Good::Boards) => Some(g),
+            _ => {
+                return Err(Diagnostic::new(format!(
+                    "`{}` will not do: a power plant burns a trunk or a board",
+                    t.text
+                ))
+                .at(t.span)
+                .help("write `using trunks` or `using boards`"));
+            }
+        }
+    } else {
+        None
+    };
+    Ok(super::Order::Electricity(Order::Fire { at, with, using }))
+}
+
+/// `power line C3 C4 with D1`, `power line C3-C4 with D1`
+fn read_power_line(r: &mut Reader<'_>) -> R<super::Order> {
+    r.eat("line");
+    let (from, to) = r.area_pair()?;
+    Ok(super::Order::Electricity(Order::PowerLine {
+        from,
+        to,
+        with: r.with()?,
+    }))
+}
+
+/// Where its phase comes to the order: a power line is built; a plant was fired at the
+/// start of the phase ([`fire`]).
+pub(crate) fn carry_out(ctx: &mut Ctx, order: &Order) {
+    match *order {
+        Order::Fire { .. } => {}
+        Order::PowerLine { from, to, with } => {
+            if let Err(e) = ctx.own(with).and_then(|()| power_line(ctx, from, to, with)) {
+                ctx.fail(e);
+            }
+        }
+    }
 }

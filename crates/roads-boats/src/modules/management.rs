@@ -19,12 +19,19 @@
 //! the MBA in the city's order, in that same step (R10, added 2026-11-28: an earlier
 //! building's output feeds a later one), as an unattended manager always works.
 
-use super::{Hooks, Plugin};
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Grammar, Hooks, Plugin};
 use crate::building::{Building, BuildingKind};
 use crate::events::Fact;
 use crate::goods::Good;
+use crate::map::Hex;
+use crate::order_text::{R, Reader};
 use crate::orders::{ProductionOrder, TurnOrders};
 use crate::state::{Module, Phase};
+use crate::transporter::TransporterId;
 use crate::turn::Ctx;
 
 pub static PLUGIN: Plugin = Plugin {
@@ -41,7 +48,12 @@ pub static PLUGIN: Plugin = Plugin {
     goods: &[Good::Managers],
     transporters: &[],
     terrains: &[],
-    orders: &[(Phase::Production, "manage")],
+    orders: &[Grammar {
+        phase: Phase::Production,
+        words: "manage",
+        read: read_manage,
+        example: "manage C3 with D1",
+    }],
     before_turn_one: &[],
     steps: &[
         (
@@ -70,7 +82,9 @@ fn settle(ctx: &mut Ctx, orders: &TurnOrders) {
             continue;
         };
         for o in &list.production {
-            let ProductionOrder::Manage { at, with } = o.order else {
+            let ProductionOrder::Module(super::Order::Management(Order::Manage { at, with })) =
+                o.order
+            else {
                 continue;
             };
             ctx.player = Some(player);
@@ -157,4 +171,36 @@ fn capacity(ctx: &Ctx, b: &Building, printed: u32) -> u32 {
     } else {
         printed
     }
+}
+
+// ---- Orders (issue 40, point 1): `manage`, read here; settled before the orders run
+// ([`settle`]). ----
+
+/// Management's order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "order")]
+pub enum Order {
+    /// Production: the manager aboard `with`, on the tile `at`, works there this phase.
+    Manage { at: Hex, with: TransporterId },
+}
+
+impl fmt::Display for Order {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Order::Manage { at, with } => write!(
+                f,
+                "let the manager aboard {with} double the capacity of the producers at {at} this phase"
+            ),
+        }
+    }
+}
+
+/// `manage C3 with D1`
+fn read_manage(r: &mut Reader<'_>) -> R<super::Order> {
+    r.eat("at");
+    let at = r.hex_or_area()?;
+    Ok(super::Order::Management(Order::Manage {
+        at,
+        with: r.with()?,
+    }))
 }

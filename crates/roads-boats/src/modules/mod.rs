@@ -20,15 +20,21 @@ pub mod polder;
 pub mod trade;
 pub mod trains;
 
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
 use super::building::{Building, BuildingKind};
 use super::goods::Good;
 use super::map::Terrain;
+use super::order_text::{R, Reader};
 use super::orders::TurnOrders;
 use super::player::Colour;
 use super::refusal::{Link, Refusal};
 use super::state::{Module, Phase, State};
 use super::transporter::Kind;
 use crate::turn::Ctx;
+use crate::turn::moving::Phase as Movement;
 
 /// What one module adds, and the steps of the phases it takes part in.
 pub struct Plugin {
@@ -39,12 +45,13 @@ pub struct Plugin {
     pub goods: &'static [Good],
     pub transporters: &'static [Kind],
     pub terrains: &'static [Terrain],
-    /// The orders it adds, each with its phase and its leading words as written
-    /// (`fire`, `power line`): the one place they are declared (issue 38, point 1).
-    /// The reader, its messages and the test of docs/orders.md take them from
-    /// [`crate::order_words`]; a module that only widens an order of the base game
-    /// (`bridge C3 over N`, `make carving`) adds none.
-    pub orders: &'static [(Phase, &'static str)],
+    /// The orders it adds, each with its phase, its leading words as written (`fire`,
+    /// `power line`), its reader and an example: the one place they are declared (issue
+    /// 38, point 1; issue 40, point 1). The reader, its messages and the test of
+    /// docs/orders.md take them from here ([`crate::order_words`], [`read`]); a module
+    /// that only widens an order of the base game (`bridge C3 over N`, `make carving`)
+    /// adds none.
+    pub orders: &'static [Grammar],
     /// The words of the lines it adds before turn 1, outside any phase (`bid`).
     pub before_turn_one: &'static [&'static str],
     /// The steps it adds to the phases, in words (docs/rules.md).
@@ -216,6 +223,93 @@ pub fn score(s: &State, player: Colour) -> i64 {
         .sum()
 }
 
+// ---- Orders (issue 40, point 1): a module's orders are its own type, read by the
+// grammar it registers in its `Plugin::orders` and carried out through one door,
+// [`carry_out`]. The phases' orders hold them in one variant each (`ProductionOrder::
+// Module`); the reader, the word lists and the phases' help take them from here. ----
+
+/// One order a module adds: its phase, its leading words as written (`fire`, `power
+/// line`: the first is the verb a line starts with), how the rest of the line reads, and
+/// a line a player writes (docs/orders.md).
+pub struct Grammar {
+    pub phase: Phase,
+    pub words: &'static str,
+    /// Reads the order after its verb (the reader stands on the word after it).
+    pub(crate) read: fn(&mut Reader<'_>) -> R<Order>,
+    pub example: &'static str,
+}
+
+/// A module's order, as the phases hold it: one variant per module with orders (the
+/// registration line). Each module's own type is tagged with its order word, as the
+/// phases' orders are (`{"order": "fire", …}`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Order {
+    Planes(planes::Order),
+    Trains(trains::Order),
+    Bombs(bombs::Order),
+    Electricity(electricity::Order),
+    Management(management::Order),
+    Trade(trade::Order),
+}
+
+impl fmt::Display for Order {
+    /// The plain-language echo of the order (`judge check`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Order::Planes(o) => o.fmt(f),
+            Order::Trains(o) => o.fmt(f),
+            Order::Bombs(o) => o.fmt(f),
+            Order::Electricity(o) => o.fmt(f),
+            Order::Management(o) => o.fmt(f),
+            Order::Trade(o) => o.fmt(f),
+        }
+    }
+}
+
+/// Where a phase stands when it hands a module's order over.
+pub(crate) enum During<'a> {
+    Production,
+    Movement(&'a mut Movement),
+    Building,
+    Wonder,
+}
+
+/// Carry out a module's order where its phase has come to it (in the player's move
+/// order, on its line); an order a module settles at a step of its own (power plants
+/// fired, managers at work, trades) does nothing more here.
+pub(crate) fn carry_out(ctx: &mut Ctx, during: During<'_>, order: &Order) {
+    match order {
+        Order::Planes(o) => planes::carry_out(ctx, during, o),
+        Order::Trains(o) => trains::carry_out(ctx, during, o),
+        Order::Bombs(o) => bombs::carry_out(ctx, o),
+        Order::Electricity(o) => electricity::carry_out(ctx, o),
+        Order::Management(_) => {}
+        Order::Trade(o) => trade::carry_out(ctx, o),
+    }
+}
+
+impl Order {
+    /// `judge check`'s rehearsal of a player's orders alone: the order each other player
+    /// is assumed to write with it (a trade's partner writes the mirror), for whom.
+    pub(crate) fn assumed_reply(&self, me: Colour) -> Option<(Colour, Order)> {
+        match self {
+            Order::Trade(o) => o.mirror(me).map(|(c, o)| (c, Order::Trade(o))),
+            _ => None,
+        }
+    }
+}
+
+/// Read the module order of `phase` whose verb (`verb`, already read) a module
+/// registers, `None` if none does.
+pub(crate) fn read(phase: Phase, verb: &str, r: &mut Reader<'_>) -> Option<R<Order>> {
+    PLUGINS
+        .iter()
+        .flat_map(|p| p.orders)
+        .find(|g| g.phase == phase && crate::order_words::verb(g.words) == verb)
+        .map(|g| (g.read)(r))
+}
+
 /// RULINGS R3: "nothing crosses a river on land without a bridge". One rule for every
 /// link between areas of two neighbouring tiles — a land transporter's step, a road, a
 /// power line (&cetera, Electricity: "Power lines can only cross a river if there is a
@@ -264,6 +358,74 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Issue 40, point 1: a module's orders are its own, read by the grammar it
+    /// registers. Each registered example reads, under its phase's heading, as one
+    /// module order of that phase, tagged (as it serializes) with the order's words, and
+    /// echoes in plain words; a module registers each order word once.
+    #[test]
+    fn each_registered_order_reads_as_its_modules_order() {
+        use crate::orders::{BuildingOrder, MovementOrder, ProductionOrder, WonderOrder};
+        use crate::scenario::Scenario;
+        let text = include_str!("../../../../tests/scenarios/valid-base.toml");
+        let map = Scenario::parse("valid-base.toml", text)
+            .expect("valid")
+            .setup()
+            .map
+            .clone();
+        let mut seen = Vec::new();
+        for p in PLUGINS {
+            for g in p.orders {
+                assert!(
+                    !seen.contains(&(g.phase, g.words)),
+                    "{} registers `{}` twice",
+                    p.module,
+                    g.words
+                );
+                seen.push((g.phase, g.words));
+                let file = format!("{}\n{}\n", g.phase, g.example);
+                let parsed = crate::order_text::parse(&file, &map);
+                assert!(parsed.problems.is_empty(), "{file}: {:?}", parsed.problems);
+                let o = &parsed.orders;
+                let order = match g.phase {
+                    Phase::Production => match o.production.as_slice() {
+                        [n] => match &n.order {
+                            ProductionOrder::Module(m) => m.clone(),
+                            other => panic!("{file}: {other:?}"),
+                        },
+                        all => panic!("{file}: {all:?}"),
+                    },
+                    Phase::Movement => match o.movement.as_slice() {
+                        [n] => match &n.order {
+                            MovementOrder::Module(m) => m.clone(),
+                            other => panic!("{file}: {other:?}"),
+                        },
+                        all => panic!("{file}: {all:?}"),
+                    },
+                    Phase::Building => match o.building.as_slice() {
+                        [n] => match &n.order {
+                            BuildingOrder::Module(m) => m.clone(),
+                            other => panic!("{file}: {other:?}"),
+                        },
+                        all => panic!("{file}: {all:?}"),
+                    },
+                    Phase::Wonder => match o.wonder.as_slice() {
+                        [n] => match &n.order {
+                            WonderOrder::Module(m) => m.clone(),
+                            other => panic!("{file}: {other:?}"),
+                        },
+                        all => panic!("{file}: {all:?}"),
+                    },
+                };
+                let json = serde_json::to_value(&order).expect("json");
+                assert_eq!(json["order"], g.words.replace(' ', "-"), "{file}: {json}");
+                assert!(!order.to_string().is_empty());
+                let back: Order = serde_json::from_value(json).expect("reads back");
+                assert_eq!(back, order, "{file}");
+            }
+        }
+        assert!(seen.len() >= 9, "the modules' orders are found: {seen:?}");
     }
 
     const BASE: &str = r#"

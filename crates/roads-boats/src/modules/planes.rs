@@ -3,11 +3,16 @@
 //! they load only at the start of the movement phase, fly anywhere, drop goods on land
 //! and land where there is no building and no unattended geese, or at an airport.
 
-use super::{Hooks, Plugin};
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::{During, Grammar, Hooks, Plugin};
 use crate::building::BuildingKind;
 use crate::events::Fact;
 use crate::goods::{Good, Goods};
 use crate::map::{AreaId, Hex};
+use crate::order_text::{R, Reader};
 use crate::refusal::Refusal;
 use crate::state::{Module, Phase, State};
 use crate::transporter::{Kind, Location, TransporterId};
@@ -23,7 +28,12 @@ pub static PLUGIN: Plugin = Plugin {
     goods: &[],
     transporters: &[Kind::Plane],
     terrains: &[],
-    orders: &[(Phase::Movement, "fly")],
+    orders: &[Grammar {
+        phase: Phase::Movement,
+        words: "fly",
+        read: read_fly,
+        example: "fly P1: load 2 boards; drop 2 boards on C3; land C3",
+    }],
     before_turn_one: &[],
     steps: &[(
         Phase::Movement,
@@ -193,4 +203,103 @@ pub fn landings(s: &State, id: TransporterId) -> Option<Landings> {
 pub struct Landings {
     pub to: Vec<Location>,
     pub closed: Vec<(Hex, Refusal)>,
+}
+
+// ---- Orders (issue 40, point 1): `fly`, read and carried out here. ----
+
+/// Planes' order (movement phase).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "order")]
+pub enum Order {
+    /// Fly a plane: load at the start, with `follow` geese following it from there,
+    /// drop goods on land tiles, land.
+    Fly {
+        plane: TransporterId,
+        load: Goods,
+        #[serde(default, skip_serializing_if = "crate::orders::is_zero")]
+        follow: u32,
+        drops: Vec<(AreaId, Goods)>,
+        land: Location,
+    },
+}
+
+impl fmt::Display for Order {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Order::Fly {
+                plane,
+                load,
+                follow,
+                drops,
+                land,
+            } => {
+                write!(f, "{plane} flies")?;
+                if !load.is_empty() {
+                    write!(f, " with {load}")?;
+                }
+                if *follow > 0 {
+                    write!(f, ", {follow} geese following")?;
+                }
+                for (a, g) in drops {
+                    write!(f, ", drops {g} on {a}")?;
+                }
+                write!(f, ", lands at {land}")
+            }
+        }
+    }
+}
+
+/// `fly P1: load 2 boards; follow 2 geese; drop 1 board on C3; land C4`
+fn read_fly(r: &mut Reader<'_>) -> R<super::Order> {
+    let plane = r.transporter()?;
+    r.eat(":");
+    let mut load = Goods::new();
+    let mut follow = 0;
+    let mut drops = Vec::new();
+    let mut land = None;
+    loop {
+        if r.eat("load") {
+            load.add_all(&r.goods()?);
+        } else if r.eat("follow") {
+            follow += r.follow_count()?;
+        } else if r.eat("drop") {
+            let goods = r.goods()?;
+            r.expect("on")?;
+            drops.push((r.area()?, goods));
+        } else if r.eat("land") {
+            r.eat("at");
+            land = Some(r.location()?);
+        } else {
+            return Err(r.missing("`load`, `follow`, `drop` or `land`"));
+        }
+        if !(r.eat(";") || r.eat(",")) {
+            break;
+        }
+    }
+    let land = land.ok_or_else(|| r.missing("`land` and where the plane lands"))?;
+    Ok(super::Order::Planes(Order::Fly {
+        plane,
+        load,
+        follow,
+        drops,
+        land,
+    }))
+}
+
+/// Where the movement phase comes to the order.
+pub(crate) fn carry_out(ctx: &mut Ctx, during: During<'_>, order: &Order) {
+    let (
+        During::Movement(ph),
+        Order::Fly {
+            plane,
+            load,
+            follow: geese,
+            drops,
+            land,
+        },
+    ) = (during, order)
+    else {
+        return;
+    };
+    fly(ctx, ph, *plane, load, *geese, drops, *land);
 }

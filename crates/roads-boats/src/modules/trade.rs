@@ -18,10 +18,15 @@
 //! order of the player whose order comes first; an order whose partner does not agree,
 //! or whose goods are not there, fails with the reason, and so does the partner's.
 
-use super::{Hooks, Plugin};
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Grammar, Hooks, Plugin};
 use crate::events::Fact;
 use crate::goods::Goods;
 use crate::map::AreaId;
+use crate::order_text::{R, Reader};
 use crate::orders::{TurnOrders, WonderOrder};
 use crate::player::Colour;
 use crate::refusal::Refusal;
@@ -38,7 +43,20 @@ pub static PLUGIN: Plugin = Plugin {
     goods: &[],
     transporters: &[],
     terrains: &[],
-    orders: &[(Phase::Wonder, "trade"), (Phase::Wonder, "load")],
+    orders: &[
+        Grammar {
+            phase: Phase::Wonder,
+            words: "trade",
+            read: read_trade,
+            example: "trade 2 boards for 1 gold with yellow",
+        },
+        Grammar {
+            phase: Phase::Wonder,
+            words: "load",
+            read: read_load,
+            example: "load D1 2 boards",
+        },
+    ],
     before_turn_one: &[],
     steps: &[(
         Phase::Wonder,
@@ -114,7 +132,9 @@ fn settle(ctx: &mut Ctx, orders: &TurnOrders) {
     let mut offers: Vec<Offer> = Vec::new();
     for player in ctx.in_move_order() {
         for o in orders.get(&player).map_or(&[][..], |l| l.wonder.as_slice()) {
-            if let WonderOrder::Trade { give, get, with } = &o.order {
+            if let WonderOrder::Module(super::Order::Trade(Order::Trade { give, get, with })) =
+                &o.order
+            {
                 offers.push(Offer {
                     player,
                     line: o.line,
@@ -328,5 +348,95 @@ pub(crate) fn load(ctx: &mut Ctx, id: TransporterId, goods: &Goods) {
         ctx.short(format!(
             "{id} loaded {got} of {goods}: in the wonder phase only goods traded to you this phase are loaded ({traded})"
         , id = id.named()));
+    }
+}
+
+// ---- Orders (issue 40, point 1): `trade` (settled before the bricks, [`settle`]) and
+// `load`, read and carried out here. ----
+
+/// Trade's orders (wonder phase).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "order")]
+pub enum Order {
+    /// Give goods from one's home to `with`'s home for goods from theirs (either side may
+    /// be nothing: a gift, or accepting one); `with` must order the mirror.
+    Trade {
+        give: Goods,
+        get: Goods,
+        with: Colour,
+    },
+    /// A transporter at home takes goods lying there (traded goods, before anyone else
+    /// can).
+    Load {
+        transporter: TransporterId,
+        goods: Goods,
+    },
+}
+
+impl fmt::Display for Order {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Order::Trade { give, get, with } => match (give.is_empty(), get.is_empty()) {
+                (false, true) => write!(
+                    f,
+                    "give {give} from your home to {with}'s home, if {with} accepts"
+                ),
+                (true, false) => write!(f, "accept {get} from {with}'s home onto yours"),
+                _ => write!(
+                    f,
+                    "trade {give} from your home for {get} from {with}'s home, if {with} agrees"
+                ),
+            },
+            Order::Load { transporter, goods } => {
+                write!(f, "{transporter} takes {goods} lying at home")
+            }
+        }
+    }
+}
+
+impl Order {
+    /// The order `me`'s partner writes to agree to this one (`judge check` assumes it):
+    /// the partner, and the mirror trade.
+    pub(crate) fn mirror(&self, me: Colour) -> Option<(Colour, Order)> {
+        match self {
+            Order::Trade { give, get, with } => Some((
+                *with,
+                Order::Trade {
+                    give: get.clone(),
+                    get: give.clone(),
+                    with: me,
+                },
+            )),
+            Order::Load { .. } => None,
+        }
+    }
+}
+
+/// `trade 2 boards for 1 gold with yellow`; `nothing` on either side.
+fn read_trade(r: &mut Reader<'_>) -> R<super::Order> {
+    let give = r.goods_or_nothing()?;
+    r.expect("for")?;
+    let get = r.goods_or_nothing()?;
+    r.expect("with")?;
+    let with = r.colour()?;
+    Ok(super::Order::Trade(Order::Trade { give, get, with }))
+}
+
+/// `load D1 2 boards`
+fn read_load(r: &mut Reader<'_>) -> R<super::Order> {
+    let transporter = r.transporter()?;
+    let goods = r.goods()?;
+    Ok(super::Order::Trade(Order::Load { transporter, goods }))
+}
+
+/// Where the wonder phase comes to the order: a transporter loads; a trade was settled
+/// before the bricks ([`settle`]), or fails here if trade is not in play.
+pub(crate) fn carry_out(ctx: &mut Ctx, order: &Order) {
+    match order {
+        Order::Load { transporter, goods } => load(ctx, *transporter, goods),
+        Order::Trade { .. } if !ctx.s.settings.modules.contains(&Module::Trade) => {
+            ctx.fail("trade is not in play in this game")
+        }
+        Order::Trade { .. } => {}
     }
 }

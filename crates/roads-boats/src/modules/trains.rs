@@ -1,7 +1,12 @@
 //! Trains (&cetera, Trains; Quick Guide V): rail tracks the scenario draws, and the
 //! train service along them, for one good a ride.
 
-use super::{Hooks, Plugin};
+use std::fmt;
+
+use judge_core::diagnostic::Diagnostic;
+use serde::{Deserialize, Serialize};
+
+use super::{During, Grammar, Hooks, Plugin};
 use crate::events::Fact;
 use crate::goods::Good;
 use std::collections::BTreeSet;
@@ -9,7 +14,7 @@ use std::collections::BTreeSet;
 use super::link;
 use super::{city, polder};
 use crate::map::{AreaId, Hex};
-use crate::orders::FareFrom;
+use crate::order_text::{R, Reader};
 use crate::refusal::Link;
 use crate::state::{Module, Phase, State};
 use crate::transporter::{Class, Location, TransporterId};
@@ -23,7 +28,12 @@ pub static PLUGIN: Plugin = Plugin {
     goods: &[],
     transporters: &[],
     terrains: &[],
-    orders: &[(Phase::Movement, "train")],
+    orders: &[Grammar {
+        phase: Phase::Movement,
+        words: "train",
+        read: read_train,
+        example: "train D1 to C3 fare stone from tile",
+    }],
     before_turn_one: &[],
     steps: &[(
         Phase::Movement,
@@ -269,4 +279,140 @@ pub fn rides(s: &State, id: TransporterId) -> Vec<Location> {
         }
     }
     out
+}
+
+// ---- Orders (issue 40, point 1): `train`, read and carried out here. ----
+
+/// Trains' order (movement phase).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "order")]
+pub enum Order {
+    /// Take the train along the tracks, paying one good: from the goods lying within
+    /// reach or from the cargo, as `fare_from` says (`None`: lying first, then cargo).
+    Train {
+        transporter: TransporterId,
+        to: Location,
+        fare: Good,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        fare_from: Option<FareFrom>,
+        /// Geese from the starting tile that follow it onto the train.
+        #[serde(default, skip_serializing_if = "crate::orders::is_zero")]
+        follow: u32,
+    },
+}
+
+/// Where a train fare comes from (&cetera, trains: goods lying on the tile may pay it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FareFrom {
+    /// Goods lying within the transporter's reach.
+    Tile,
+    /// The transporter's own cargo.
+    Cargo,
+}
+
+impl fmt::Display for FareFrom {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FareFrom::Tile => "from the goods lying there",
+            FareFrom::Cargo => "from its cargo",
+        })
+    }
+}
+
+impl fmt::Display for Order {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Order::Train {
+                transporter,
+                to,
+                fare,
+                fare_from,
+                follow,
+            } => {
+                write!(
+                    f,
+                    "{transporter} takes the train to {to}, paying 1 {}",
+                    fare.singular()
+                )?;
+                match fare_from {
+                    Some(from) => write!(f, " {from}")?,
+                    None => f.write_str(" (lying there if any, else from its cargo)")?,
+                }
+                if *follow > 0 {
+                    write!(f, ", {follow} geese following")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// `train D1 to C3 fare stone [from tile|cargo] [; follow 2 geese]`
+fn read_train(r: &mut Reader<'_>) -> R<super::Order> {
+    let transporter = r.transporter()?;
+    r.expect("to")?;
+    let to = r.location()?;
+    r.expect("fare")?;
+    // `fare 1 stone` reads too: the fare is always one good.
+    if r.peek().is_some_and(|t| t.text == "1") {
+        r.next();
+    }
+    let t = r.word("the good that pays the fare")?;
+    let fare = r.good_word(&t)?;
+    let fare_from = if r.eat("from") {
+        r.eat("the");
+        r.eat("its");
+        let w = r.word("`tile` or `cargo`")?;
+        match w.text.to_ascii_lowercase().as_str() {
+            "tile" | "ground" => Some(FareFrom::Tile),
+            "cargo" => Some(FareFrom::Cargo),
+            _ if w.text.eq_ignore_ascii_case(&transporter.to_string()) => Some(FareFrom::Cargo),
+            _ => {
+                return Err(Diagnostic::new(format!(
+                    "`{}`: a fare comes from the tile or from the transporter's cargo",
+                    w.text
+                ))
+                .at(w.span)
+                .help("write `fare stone from tile` or `fare stone from cargo`"));
+            }
+        }
+    } else {
+        None
+    };
+    // `; follow 2 geese`: geese from the starting tile ride along.
+    let mut follow = 0;
+    while r.eat(";") || r.eat(",") {
+        if !r.eat("follow") {
+            return Err(r
+                .missing("`follow`")
+                .help("a train takes only `; follow 2 geese` after its fare"));
+        }
+        follow += r.follow_count()?;
+    }
+    Ok(super::Order::Trains(Order::Train {
+        transporter,
+        to,
+        fare,
+        fare_from,
+        follow,
+    }))
+}
+
+/// Where the movement phase comes to the order.
+pub(crate) fn carry_out(ctx: &mut Ctx, during: During<'_>, order: &Order) {
+    let (
+        During::Movement(ph),
+        Order::Train {
+            transporter,
+            to,
+            fare,
+            fare_from,
+            follow: geese,
+        },
+    ) = (during, order)
+    else {
+        return;
+    };
+    train(ctx, ph, *transporter, *to, (*fare, *fare_from), *geese);
 }

@@ -7,7 +7,7 @@ use crate::building::{Building, BuildingKind, MineBag};
 use crate::events::Fact;
 use crate::goods::{Good, Goods};
 use crate::map::{AreaId, Border, Dir, Hex, Road, Terrain, Wall};
-use crate::modules::{bombs, city, electricity};
+use crate::modules::{self, During, city};
 use crate::orders::{BuildingOrder, TurnOrders};
 use crate::player::Research;
 use crate::refusal::{Link, Refusal};
@@ -39,15 +39,13 @@ fn order(ctx: &mut Ctx, order: &BuildingOrder) {
     let with = match order {
         // Gathered before the phase.
         BuildingOrder::Consent(_) => return,
+        BuildingOrder::Module(m) => return modules::carry_out(ctx, During::Building, m),
         BuildingOrder::Build { with, .. }
         | BuildingOrder::Road { with, .. }
         | BuildingOrder::Bridge { with, .. }
         | BuildingOrder::Wall { with, .. }
         | BuildingOrder::Demolish { with, .. }
-        | BuildingOrder::Shaft { with, .. }
-        | BuildingOrder::Bomb { with, .. }
-        | BuildingOrder::BombProof { with, .. }
-        | BuildingOrder::PowerLine { with, .. } => *with,
+        | BuildingOrder::Shaft { with, .. } => *with,
     };
     if let Err(e) = ctx.own(with) {
         return ctx.fail(e);
@@ -61,12 +59,7 @@ fn order(ctx: &mut Ctx, order: &BuildingOrder) {
         BuildingOrder::Wall { border, tokens, .. } => walls(ctx, *border, with, *tokens),
         BuildingOrder::Demolish { border, .. } => demolish(ctx, *border, with),
         BuildingOrder::Shaft { at, mixture, .. } => shaft(ctx, *at, *mixture, with),
-        BuildingOrder::Bomb { at, .. } => bombs::bomb(ctx, *at, with),
-        BuildingOrder::BombProof { at, building, .. } => {
-            bombs::bomb_proof(ctx, *at, *building, with)
-        }
-        BuildingOrder::PowerLine { from, to, .. } => electricity::power_line(ctx, *from, *to, with),
-        BuildingOrder::Consent(_) => Ok(()),
+        BuildingOrder::Consent(_) | BuildingOrder::Module(_) => Ok(()),
     };
     if let Err(e) = result {
         ctx.fail(e);

@@ -9,7 +9,7 @@ use super::{Ctx, hand_over, home_area, link, pick_up, reach, reach_of};
 use crate::events::Fact;
 use crate::goods::{Good, Goods};
 use crate::map::{AreaId, Coast, Hex, Terrain};
-use crate::modules::{self, city, polder};
+use crate::modules::{self, During, city, polder};
 use crate::orders::{MovementOrder, Step, TurnOrders};
 use crate::player::Colour;
 use crate::refusal::{Link, Refusal};
@@ -76,27 +76,7 @@ pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
                 MovementOrder::Move { transporter, steps } => {
                     travel(ctx, &mut ph, *transporter, steps)
                 }
-                MovementOrder::Fly {
-                    plane,
-                    load,
-                    follow: geese,
-                    drops,
-                    land,
-                } => crate::modules::planes::fly(ctx, &mut ph, *plane, load, *geese, drops, *land),
-                MovementOrder::Train {
-                    transporter,
-                    to,
-                    fare,
-                    fare_from,
-                    follow: geese,
-                } => crate::modules::trains::train(
-                    ctx,
-                    &mut ph,
-                    *transporter,
-                    *to,
-                    (*fare, *fare_from),
-                    *geese,
-                ),
+                MovementOrder::Module(m) => modules::carry_out(ctx, During::Movement(&mut ph), m),
                 MovementOrder::Release {
                     carrier,
                     carried,

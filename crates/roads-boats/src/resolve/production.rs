@@ -10,7 +10,7 @@ use crate::building::{BuildingKind, Input, MineBag, Output, Recipe};
 use crate::events::Fact;
 use crate::goods::{Good, Goods};
 use crate::map::{AreaId, Coast, Hex, Terrain};
-use crate::modules::{self, city, fundamental_research, management};
+use crate::modules::{self, During, city, fundamental_research, management};
 use crate::orders::{ProductionOrder, TurnOrders};
 use crate::player::{Colour, Research};
 use crate::refusal::Refusal;
@@ -283,13 +283,12 @@ fn order(ctx: &mut Ctx, order: &ProductionOrder, researched: &mut BTreeSet<(Colo
         ProductionOrder::Destroy { transporter } => destroy(ctx, *transporter),
         ProductionOrder::Give { from, to, goods } => give(ctx, *from, *to, goods),
         ProductionOrder::Carry { carrier, carried } => carry(ctx, *carrier, *carried),
+        ProductionOrder::Module(m) => modules::carry_out(ctx, During::Production, m),
         // Judged in step 1 (`breed` is the default now and changes nothing); consents
-        // were gathered before the orders ran; power plants fired before step 2.
+        // were gathered before the orders ran.
         ProductionOrder::Breed { .. }
         | ProductionOrder::NoBreed { .. }
-        | ProductionOrder::Consent(_)
-        | ProductionOrder::Fire { .. }
-        | ProductionOrder::Manage { .. } => {}
+        | ProductionOrder::Consent(_) => {}
     }
 }
 

@@ -8,7 +8,7 @@ use super::{Ctx, lying, take_lying};
 use crate::events::Fact;
 use crate::goods::Goods;
 use crate::map::AreaId;
-use crate::modules;
+use crate::modules::{self, During};
 use crate::orders::{TurnOrders, WonderOrder};
 use crate::player::Colour;
 use crate::turn::at_home;
@@ -33,20 +33,7 @@ pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
                 WonderOrder::MoveOrder { preferences } => {
                     requests.insert(player, preferences.clone());
                 }
-                WonderOrder::Load { transporter, goods } => {
-                    modules::trade::load(ctx, *transporter, goods)
-                }
-                WonderOrder::Trade { .. }
-                    if !ctx
-                        .s
-                        .settings
-                        .modules
-                        .contains(&crate::state::Module::Trade) =>
-                {
-                    ctx.fail("trade is not in play in this game")
-                }
-                // Settled before the bricks (modules::trade).
-                WonderOrder::Trade { .. } => {}
+                WonderOrder::Module(m) => modules::carry_out(ctx, During::Wonder, m),
             }
         }
     }
