@@ -27,10 +27,11 @@ mod safe;
 use std::collections::BTreeMap;
 
 use crate::archive::Archive;
-use crate::pbem::Error;
+use crate::pbem::error::Error;
 use crate::pbem::game::{Game, Tally, Writer};
-use crate::pbem::report::{REPORT_FILE, SVG_FILE};
-use crate::pbem::turn::{TurnRecord, record};
+pub use crate::pbem::layout::writer_file;
+use crate::pbem::layout::{REPORT_FILE, SVG_FILE};
+use crate::pbem::record::{TurnRecord, record};
 
 /// The site's files, by their path inside the output folder.
 pub type Files = BTreeMap<String, Vec<u8>>;
@@ -87,11 +88,6 @@ pub struct WriterPage {
     pub turn: u32,
     /// The judge's address, for "mail it".
     pub to: Option<String>,
-}
-
-/// A seat's order writer page.
-pub fn writer_file(seat: &str) -> String {
-    format!("write-{seat}.html")
 }
 
 /// Everything the site shows of one turn.
@@ -261,7 +257,7 @@ pub fn collect(
         });
         tick();
     }
-    let at_end = crate::pbem::position(archive, game, last)?;
+    let at_end = crate::pbem::stage::position(archive, game, last)?;
     let seats = archive
         .game
         .players
@@ -322,7 +318,7 @@ fn writer_pages(
             continue;
         };
         writer.model = without_addresses(&writer.model, &hidden)?;
-        let mut text = crate::pbem::order_header(archive, game, position, &seat.id);
+        let mut text = crate::pbem::order_form::order_header(archive, game, position, &seat.id);
         text.push('\n');
         text.push_str(&writer.body);
         pages.push(WriterPage {

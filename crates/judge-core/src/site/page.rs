@@ -6,7 +6,8 @@ use std::fmt::Write as _;
 
 use super::chart::{self, Series};
 use super::{Overview, Turn, WriterPage};
-use crate::pbem::turn::{Source, TurnRecord};
+pub use crate::pbem::layout::GUIDE_FILE;
+use crate::pbem::record::{Source, TurnRecord};
 use crate::picture::escape;
 
 pub const STYLE: &str = include_str!("../../../../assets/site/style.css");
@@ -130,9 +131,6 @@ fn foot(o: &mut String) {
         env!("CARGO_PKG_VERSION")
     );
 }
-
-/// The order guide's page.
-pub const GUIDE_FILE: &str = "guide.html";
 
 /// The game's order guide (`doc`, its docs file), as its plain text: what the report
 /// mails link to.
