@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use super::chart::{self, Series};
-use super::{Overview, Turn, WriterPage};
+use super::model::{Overview, Turn, WriterPage};
 pub use crate::pbem::layout::GUIDE_FILE;
 use crate::pbem::record::{Source, TurnRecord};
 use crate::picture::escape;
@@ -332,7 +332,7 @@ pub fn overview(ov: &Overview, turns: &[Turn]) -> String {
             .map(|w| {
                 format!(
                     "<a href=\"{}\">{}</a>",
-                    escape(&super::writer_file(&w.seat)),
+                    escape(&crate::pbem::layout::writer_file(&w.seat)),
                     escape(&seat_name(ov, &w.seat))
                 )
             })
