@@ -127,46 +127,71 @@ pub(crate) fn imports(src: &Path) -> BTreeMap<PathBuf, BTreeSet<PathBuf>> {
             .collect::<Vec<_>>()
             .join("\n");
         let mut to = BTreeSet::new();
-        // Every path that starts at crate, self or super, with a `{a, b}` group spread.
-        let bytes: Vec<char> = code.chars().collect();
-        let mut i = 0;
-        while i < bytes.len() {
-            let rest: String = bytes[i..bytes.len().min(i + 7)].iter().collect();
-            let starts = ["crate::", "super::", "self::"]
-                .iter()
-                .any(|s| rest.starts_with(s));
-            let boundary = i == 0 || !(bytes[i - 1].is_alphanumeric() || bytes[i - 1] == '_');
-            if !(starts && boundary) {
-                i += 1;
-                continue;
+        // A file's `#[cfg(test)] mod tests { … }` block is a module inside the file: its
+        // `super::` is the file itself (`use super::*`), not the file's parent.
+        let mut tests_at = here.clone();
+        tests_at.push("tests".to_string());
+        let (mut own, mut tests) = (String::new(), String::new());
+        let mut in_tests = false;
+        let mut before = "";
+        for line in code.lines() {
+            if !in_tests && line.trim() == "mod tests {" && before.trim() == "#[cfg(test)]" {
+                in_tests = true;
             }
-            let mut j = i;
-            while j < bytes.len()
-                && (bytes[j].is_alphanumeric() || bytes[j] == '_' || bytes[j] == ':')
-            {
-                j += 1;
+            if in_tests {
+                tests.push_str(line);
+                tests.push('\n');
+                in_tests = line != "}";
+            } else {
+                own.push_str(line);
+                own.push('\n');
             }
-            let path: String = bytes[i..j].iter().collect();
-            let path = path.trim_end_matches(':').to_string();
-            if let Some(f) = file_of(here, &path) {
-                to.insert(f);
+            if !line.trim().is_empty() {
+                before = line;
             }
-            if j < bytes.len() && bytes[j] == '{' {
-                let close = bytes[j..]
+        }
+        for (at, segment) in [(here, &own), (&tests_at, &tests)] {
+            // Every path that starts at crate, self or super, with a `{a, b}` group spread.
+            let bytes: Vec<char> = segment.chars().collect();
+            let mut i = 0;
+            while i < bytes.len() {
+                let rest: String = bytes[i..bytes.len().min(i + 7)].iter().collect();
+                let starts = ["crate::", "super::", "self::"]
                     .iter()
-                    .position(|c| *c == '}')
-                    .map_or(j, |k| j + k);
-                let group: String = bytes[j + 1..close].iter().collect();
-                for name in group.split(',') {
-                    let name = name.split_whitespace().next().unwrap_or("");
-                    if name.starts_with(|c: char| c.is_ascii_lowercase())
-                        && let Some(f) = file_of(here, &format!("{path}::{name}"))
-                    {
-                        to.insert(f);
+                    .any(|s| rest.starts_with(s));
+                let boundary = i == 0 || !(bytes[i - 1].is_alphanumeric() || bytes[i - 1] == '_');
+                if !(starts && boundary) {
+                    i += 1;
+                    continue;
+                }
+                let mut j = i;
+                while j < bytes.len()
+                    && (bytes[j].is_alphanumeric() || bytes[j] == '_' || bytes[j] == ':')
+                {
+                    j += 1;
+                }
+                let path: String = bytes[i..j].iter().collect();
+                let path = path.trim_end_matches(':').to_string();
+                if let Some(f) = file_of(at, &path) {
+                    to.insert(f);
+                }
+                if j < bytes.len() && bytes[j] == '{' {
+                    let close = bytes[j..]
+                        .iter()
+                        .position(|c| *c == '}')
+                        .map_or(j, |k| j + k);
+                    let group: String = bytes[j + 1..close].iter().collect();
+                    for name in group.split(',') {
+                        let name = name.split_whitespace().next().unwrap_or("");
+                        if name.starts_with(|c: char| c.is_ascii_lowercase())
+                            && let Some(f) = file_of(at, &format!("{path}::{name}"))
+                        {
+                            to.insert(f);
+                        }
                     }
                 }
+                i = j.max(i + 1);
             }
-            i = j.max(i + 1);
         }
         // A child module named by its bare name (`planes::PLUGIN` in modules/mod.rs).
         for line in code.lines() {

@@ -5,7 +5,7 @@ use std::fs::{self, File};
 use std::io::Write;
 use std::path::Path;
 
-use super::ArchiveError;
+use super::error::ArchiveError;
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> ArchiveError + '_ {
     move |source| ArchiveError::Io {

@@ -6,7 +6,9 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use super::{Archive, ArchiveError, GAME_FILE};
+use super::error::ArchiveError;
+use super::folder::Archive;
+use super::schema::GAME_FILE;
 
 /// What went wrong asking git.
 #[derive(Debug, thiserror::Error)]

@@ -17,7 +17,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::{ArchiveError, GAME_FILE, MailSettings};
+use super::error::ArchiveError;
+use super::schema::{GAME_FILE, MailSettings};
 
 /// The file of a folder of games.
 pub const HOUSE_FILE: &str = "judge.toml";
@@ -68,7 +69,7 @@ impl House {
             }
         })?;
         let mut file: HouseFile = toml::from_str(&text).map_err(|e| {
-            super::slips(
+            super::check::slips(
                 &path,
                 &text,
                 vec![crate::diagnostic::Diagnostic::new(e.message().to_string()).at_opt(e.span())],
@@ -92,7 +93,7 @@ impl House {
             .map(|m| m.email.to_string())
             .unwrap_or_default();
         for list in &file.mail.lists {
-            let why = match super::check_address(list) {
+            let why = match super::check::check_address(list) {
                 Err(e) => Some(e.to_string()),
                 Ok(()) if list.trim().eq_ignore_ascii_case(&own) => {
                     Some("it is the judge's own address".to_string())
@@ -224,7 +225,11 @@ pub const READERS_FILE: &str = "pbem-judge-readers";
 /// The `[mail]` a folder reads a mailbox by: its game.toml's own, or its judge.toml's.
 fn reads_by(folder: &Path) -> Option<MailSettings> {
     if folder.join(GAME_FILE).is_file() {
-        return super::Archive::open(folder).ok()?.game.mail;
+        // As `Archive::open` reads it (game.toml checked, and the folder of games it
+        // stands in readable), without opening the game.
+        let game = super::check::read_game_file(folder).ok()?;
+        shared_mail(folder).ok()?;
+        return game.mail;
     }
     if folder.join(HOUSE_FILE).is_file() {
         return House::open(folder).ok().map(|h| h.file.mail);

@@ -9,7 +9,7 @@ use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::LOCK_FILE;
+use super::folder::LOCK_FILE;
 
 /// How long a command waits for the lock unless told otherwise.
 pub const DEFAULT_WAIT: Duration = Duration::from_secs(60);

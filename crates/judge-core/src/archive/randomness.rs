@@ -16,7 +16,9 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Archive, ArchiveError, atomic};
+use super::atomic;
+use super::error::ArchiveError;
+use super::folder::Archive;
 use crate::luck::{Luck, commitment, hex, unhex};
 use crate::pbem::game::Seeds;
 

@@ -137,6 +137,26 @@ pub fn cut(text: &str, max: usize) -> String {
     }
 }
 
+/// Why a mail could not be read at all. Each is a limit on what reading one mail may
+/// cost (the limits above), or a mail that is no mail.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReadError {
+    #[error("the mail is larger than 2 MB; orders come in mails under 2 MB")]
+    TooLarge(usize),
+    #[error("the mail is not a readable RFC 5322 message")]
+    Unreadable,
+    #[error("its headers do not end within 64 KB")]
+    HeadersTooLarge,
+    #[error("it has {0} MIME parts, and the judge reads at most {max}", max = MAX_PARTS)]
+    TooManyParts(usize),
+    #[error("its HTML nests {0} elements deep, and the judge reads HTML at most {max} deep; send the orders as plain text", max = MAX_HTML_DEPTH)]
+    HtmlTooDeep(usize),
+    #[error("its HTML has {0} elements, and the judge reads HTML of at most {max} elements in a mail; send the orders as plain text", max = MAX_HTML_ELEMENTS)]
+    HtmlTooBig(usize),
+    #[error("it holds {0} words that may be secrets, and the judge reads mails with at most {max}", max = MAX_SECRET_VALUES)]
+    TooManySecrets(usize),
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

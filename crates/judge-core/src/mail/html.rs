@@ -23,7 +23,7 @@ use html5ever::tree_builder::{ElementFlags, NodeOrText, QuirksMode, TreeSink};
 use html5ever::{Attribute, ExpandedName, QualName};
 
 use super::budget;
-use super::inbound::ReadError;
+use super::budget::ReadError;
 
 /// How much text the parser is given at a time: between two looks at what it built, it
 /// can build no more than a few dozen tags' worth.

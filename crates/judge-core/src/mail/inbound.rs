@@ -9,6 +9,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use mail_parser::{Encoding, Message, MessageParser, MessagePart, MimeHeaders, PartType};
 
 use super::budget;
+pub use super::budget::ReadError;
 
 /// Mails larger than this are refused unread (a 20 MB attachment is no order file).
 pub const MAX_BYTES: usize = 2 * 1024 * 1024;
@@ -227,26 +228,6 @@ fn with_header(body: &str, file: &str) -> String {
 }
 
 pub use crate::text::{has_header_line, plain_lines};
-
-/// Why a mail could not be read at all. Each is a limit on what reading one mail may
-/// cost ([`super::budget`]), or a mail that is no mail.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ReadError {
-    #[error("the mail is larger than 2 MB; orders come in mails under 2 MB")]
-    TooLarge(usize),
-    #[error("the mail is not a readable RFC 5322 message")]
-    Unreadable,
-    #[error("its headers do not end within 64 KB")]
-    HeadersTooLarge,
-    #[error("it has {0} MIME parts, and the judge reads at most {max}", max = budget::MAX_PARTS)]
-    TooManyParts(usize),
-    #[error("its HTML nests {0} elements deep, and the judge reads HTML at most {max} deep; send the orders as plain text", max = budget::MAX_HTML_DEPTH)]
-    HtmlTooDeep(usize),
-    #[error("its HTML has {0} elements, and the judge reads HTML of at most {max} elements in a mail; send the orders as plain text", max = budget::MAX_HTML_ELEMENTS)]
-    HtmlTooBig(usize),
-    #[error("it holds {0} words that may be secrets, and the judge reads mails with at most {max}", max = budget::MAX_SECRET_VALUES)]
-    TooManySecrets(usize),
-}
 
 /// Whether HTML parts are turned into text. A mail from an address that is no player's
 /// is read without its HTML: that costs the most, and nothing in it will be filed.

@@ -22,7 +22,7 @@ use std::time::{Duration, SystemTime};
 
 use serde::{Deserialize, Serialize};
 
-use super::Error;
+use super::error::Error;
 use super::game::Game;
 use crate::archive::schedule::{ScheduleError, shown, stamp};
 use crate::archive::{AbsentRules, Archive, atomic};
@@ -133,9 +133,9 @@ pub fn grace(
 ) -> Result<String, Error> {
     let by = setting(archive, AbsentRules::grace)?
         .ok_or_else(|| Error::input("this game gives no grace (the GM has set none)"))?;
-    let position = super::current(archive, game)?;
+    let position = super::stage::current(archive, game)?;
     let next = position.turn() + 1;
-    let deadline = super::deadline(archive, game, next)?
+    let deadline = super::due::deadline(archive, game, next)?
         .ok_or_else(|| Error::input("there is no deadline to give grace for"))?;
     if now >= deadline {
         return Err(Error::input(format!(
@@ -226,7 +226,7 @@ pub fn missed(archive: &Archive, seat: &str) -> Result<u32, Error> {
         .turns()?
         .into_iter()
         .filter(|t| *t >= since.max(1))
-        .filter_map(|t| super::turn::record(archive, t))
+        .filter_map(|t| super::record::record(archive, t))
         .filter(|r| r.missed.iter().any(|m| m == seat))
         .count() as u32)
 }
@@ -234,7 +234,7 @@ pub fn missed(archive: &Archive, seat: &str) -> Result<u32, Error> {
 /// The turn from which the seat's player plays it: 0, or the turn a replacement's
 /// notice was kept for.
 fn took_seat(archive: &Archive, seat: &str) -> u32 {
-    let dir = archive.root().join(super::press::NOTICES_DIR);
+    let dir = archive.root().join(super::layout::NOTICES_DIR);
     std::fs::read_dir(&dir)
         .into_iter()
         .flatten()
@@ -251,7 +251,7 @@ pub fn after_turn(archive: &Archive, turn: u32, lines: &mut Vec<String>) -> Resu
     let Some(budget) = archive.game.absent.as_ref().and_then(|a| a.missed) else {
         return Ok(());
     };
-    let Some(record) = super::turn::record(archive, turn) else {
+    let Some(record) = super::record::record(archive, turn) else {
         return Ok(());
     };
     let name = archive.name();
@@ -311,7 +311,7 @@ pub fn caretaker(
 ) -> Result<Vec<(String, String)>, Error> {
     let dir = archive
         .root()
-        .join(super::press::NOTICES_DIR)
+        .join(super::layout::NOTICES_DIR)
         .join(format!("{next:03}"));
     for e in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
         if e.file_name().to_string_lossy().starts_with("caretaker-") {
@@ -374,7 +374,7 @@ pub fn late_notice(
     let Some(before) = setting(archive, AbsentRules::late_notice)? else {
         return Ok(());
     };
-    let Some(deadline) = super::deadline(archive, game, next)? else {
+    let Some(deadline) = super::due::deadline(archive, game, next)? else {
         return Ok(());
     };
     let key = format!("late-{next:03}");

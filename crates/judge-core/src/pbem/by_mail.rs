@@ -5,64 +5,13 @@
 //! tells its owner only what they may know. A command that acts (`press`, the GM's
 //! `extend`, `pause`, `resume`) needs the sender's secret. No answer holds a secret.
 
-use std::collections::BTreeSet;
-use std::time::SystemTime;
-
-use super::Error;
 use super::commands::{Command, Found, PressTo};
-use super::game::{Game, Position};
+use super::error::Error;
 use super::route;
+pub use super::sender::{Ctx, Who};
 use crate::archive::{Archive, GmEntry, PlayerEntry, Press};
 use crate::mail::outbox::{self, Outgoing};
 use crate::mail::{redact, secret};
-
-/// Who sent the commands, as the game knows them.
-#[derive(Clone, Copy, Debug)]
-pub enum Who<'a> {
-    Player(&'a PlayerEntry),
-    Gm(&'a GmEntry),
-    /// An address the game does not know: only `join` is answered.
-    Stranger(&'a str),
-}
-
-impl Who<'_> {
-    /// Where the answer goes: the address on file.
-    pub fn address(&self) -> &str {
-        match self {
-            Who::Player(p) => &p.email,
-            Who::Gm(g) => &g.email,
-            Who::Stranger(a) => a,
-        }
-    }
-    fn name(&self) -> &str {
-        match self {
-            Who::Player(p) => &p.name,
-            Who::Gm(g) => &g.name,
-            Who::Stranger(_) => "",
-        }
-    }
-}
-
-/// What the commands of a mail need to know.
-pub struct Ctx<'a> {
-    pub archive: &'a Archive,
-    pub game: &'a dyn Game,
-    pub position: &'a dyn Position,
-    pub now: SystemTime,
-    /// Every value of the mail that may be a secret: blanked from whatever is relayed.
-    pub secrets: &'a BTreeSet<String>,
-    /// The mail gave the sender's secret (a player's, or the GM's for the GM).
-    pub secret_ok: bool,
-    /// The log line of this mail's orders, filed but not yet written (`status` counts
-    /// it).
-    pub filing: Option<&'a super::log::Entry>,
-    /// Press messages the sender sent within the last hour, before this mail
-    /// ([`PRESS_PER_HOUR`]).
-    pub press_this_hour: usize,
-    /// Reports resent to the sender within the last day, before this mail
-    /// ([`RESENDS_PER_DAY`]).
-    pub resends_today: usize,
-}
 
 /// What the commands of a mail did.
 #[derive(Debug, Default)]
@@ -364,7 +313,7 @@ fn help(ctx: &Ctx<'_>, how: &str) -> String {
     format!(
         "{name} is a game of {} played by mail. Mail your orders to this address as plain text (in the mail, or a text attachment), starting with the header:\n\n    game {name}\n    player YOUR-SEAT\n    turn N\n    secret YOUR-SECRET\n\n{how}\n\nThe whole order guide: {}. Send `template` for an order file ready to fill.\n\nCommands you can mail (each on a line of its own; several in one mail are fine):\n\n    help                      this guide\n    template                  an order file for the next turn, ready to fill\n    status                    the turn, the deadline, whose orders are in, yours as filed\n    resend                    the last report again (resend turn 3: turn 3's)\n    games                     your games at this address\n    press to red: text        a message to one player (or `all`); needs your secret\n    grace                     the next deadline later, if the game allows; needs your secret\n    vacation until 2026-12-20 away until then, if the game allows; needs your secret\n\nThe commands are in docs/mail-commands.md.",
         ctx.game.title(),
-        super::guide_named(ctx.archive, ctx.game),
+        super::order_form::guide_named(ctx.archive, ctx.game),
     )
 }
 
@@ -372,7 +321,7 @@ fn template(ctx: &Ctx<'_>, seat: &str) -> String {
     format!(
         "{}\n\n{}",
         super::reply::TEMPLATE_ABOVE,
-        super::order_template(ctx.archive, ctx.game, ctx.position, seat)
+        super::order_form::order_template(ctx.archive, ctx.game, ctx.position, seat)
     )
 }
 

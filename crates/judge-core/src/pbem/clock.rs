@@ -4,7 +4,7 @@
 
 use std::time::{Duration, SystemTime};
 
-use super::Error;
+use super::error::Error;
 use super::game::Game;
 use crate::archive::schedule::{LONGEST, shown, stamp};
 use crate::archive::{Archive, GameFile};
@@ -46,7 +46,7 @@ fn rewrite(archive: &Archive, change: impl FnOnce(&mut GameFile)) -> Result<Arch
 
 /// The next turn's number, unless the game is over.
 fn next_turn(archive: &Archive, game: &dyn Game) -> Result<u32, Error> {
-    let position = super::current(archive, game)?;
+    let position = super::stage::current(archive, game)?;
     if position.over().is_some() {
         return Err(Error::input(
             "the game is over: its clock has stopped for good",
@@ -75,7 +75,7 @@ pub fn extend_for(
     who: &str,
 ) -> Result<(u32, SystemTime, SystemTime), Error> {
     let next = next_turn(archive, game)?;
-    if super::waiting(archive).is_some() {
+    if super::stage::waiting(archive).is_some() {
         return Err(Error::input(
             "the game is paused (or waits for players): there is no deadline to extend; `resume` starts the clock again",
         ));
@@ -85,7 +85,7 @@ pub fn extend_for(
             "the game has no [schedule] in game.toml: there is no deadline to extend",
         ));
     };
-    let old = super::deadline(archive, game, next)?
+    let old = super::due::deadline(archive, game, next)?
         .ok_or_else(|| Error::input("the game has no deadline to extend"))?;
     let new = old
         .checked_add(by)
@@ -158,7 +158,7 @@ pub fn resume(
     let mut unpaused = archive.clone();
     unpaused.game.paused = None;
     let moved = match (
-        super::deadline(&unpaused, game, next)?,
+        super::due::deadline(&unpaused, game, next)?,
         &archive.game.schedule,
     ) {
         (Some(d), Some(s)) => {
@@ -183,7 +183,7 @@ pub fn resume(
         &format!("[{name}] the GM resumed the game"),
         &format!(
             "The GM resumed {name}: the clock runs again.\n\n{}\n",
-            super::due_line(&fresh, game, next)
+            super::due::due_line(&fresh, game, next)
         ),
     );
     Ok(moved.map(|(_, new)| (next, new)))

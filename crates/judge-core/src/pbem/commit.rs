@@ -10,7 +10,7 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use super::Error;
+use super::error::Error;
 use crate::archive::Archive;
 use crate::archive::git;
 use crate::archive::randomness::Status;
@@ -74,7 +74,7 @@ pub fn message(archive: &Archive, played: Option<u32>) -> String {
         .map(|(n, _)| n)
         .max();
     match newest {
-        Some(t) => match super::turn::record(archive, t).and_then(|r| r.ended) {
+        Some(t) => match super::record::record(archive, t).and_then(|r| r.ended) {
             Some(_) => format!("{name}: turn {t}, the GM ended the game"),
             None => format!("{name}: turn {t}"),
         },

@@ -19,12 +19,13 @@ use std::time::{Duration, SystemTime};
 
 use serde::{Deserialize, Serialize};
 
+use super::error::Error;
 use super::game::Game;
+use super::intake;
 use super::rate;
 use super::route::{self, Entry, Route};
 use super::sources::{self, Delivered, Mail};
 use super::turn::{self, Done};
-use super::{Error, intake};
 use crate::archive::house::House;
 use crate::archive::lock::GameLock;
 use crate::archive::{Archive, ArchiveError};
@@ -468,7 +469,7 @@ pub fn run_busy(
     // Every game of the folder; one that cannot be opened is reported and skipped.
     let mut open: Vec<(Archive, &'static dyn Game)> = Vec::new();
     for dir in house.games()? {
-        match super::open(registry, &dir) {
+        match super::stage::open(registry, &dir) {
             Ok(g) => open.push(g),
             Err(e) => pass.games.push(GameRun {
                 name: crate::archive::folder_name(&dir),

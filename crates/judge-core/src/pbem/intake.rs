@@ -14,10 +14,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use super::Error;
 use super::by_mail;
+use super::error::Error;
 use super::game::{Game, Header, Mismatch, Position};
 use super::log::{Entry, Log, Outcome};
+pub(crate) use super::sources::digest;
 use super::sources::{Delivered, Mail};
 use crate::archive::schedule::{Late, shown};
 use crate::archive::{Archive, INBOX_DIR, PENDING_DIR, PlayerEntry, atomic};
@@ -153,15 +154,6 @@ fn secret_values(m: &Incoming) -> BTreeSet<String> {
         .into_iter()
         .chain(m.parts.iter().map(|p| p.text.as_str())),
     )
-}
-
-/// The SHA-256 of a mail's bytes, in hex: how a mail read again is known.
-pub(crate) fn digest(raw: &[u8]) -> String {
-    use sha2::Digest;
-    sha2::Sha256::digest(raw)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
 }
 
 /// The Message-ID to keep for a mail: its own, unless a secret could stand in it; then
@@ -381,14 +373,14 @@ impl<'a> Intake<'a> {
     /// has no `[mail]` settings (answers could not be sent).
     pub fn open(archive: &'a Archive, game: &'a dyn Game, now: SystemTime) -> Result<Self, Error> {
         outbox::settings(archive)?;
-        let round = super::round::current(archive, game)?.map(|(last, _)| last);
+        let round = super::stage::round_standing(archive, game)?.map(|(last, _)| last);
         Ok(Intake {
             archive,
             game,
             now,
             name: archive.name(),
             log: Log::load(archive)?,
-            position: super::current(archive, game)?,
+            position: super::stage::current(archive, game)?,
             round,
             duplicates: 0,
             checked: BTreeMap::new(),
@@ -412,14 +404,17 @@ impl<'a> Intake<'a> {
     /// When the next orders (or the round's next choice) are due, in a sentence.
     fn due(&self, next: u32) -> String {
         match self.round {
-            Some(last) => match super::round::deadline(self.archive, last).ok().flatten() {
+            Some(last) => match super::due::round_deadline(self.archive, last)
+                .ok()
+                .flatten()
+            {
                 Some(d) => format!(
                     "The next choice of the set-up round is due by {}.",
                     shown(d)
                 ),
                 None => "The next choice of the set-up round is due when the GM says.".into(),
             },
-            None => super::due_line(self.archive, self.game, next),
+            None => super::due::due_line(self.archive, self.game, next),
         }
     }
 
@@ -766,12 +761,16 @@ impl<'a> Intake<'a> {
         if super::limits::too_big(text).is_some() {
             return None;
         }
-        let sent: BTreeSet<String> =
-            super::order_template(self.archive, self.game, self.position.as_ref(), seat)
-                .lines()
-                .map(|l| l.trim().to_string())
-                .filter(|l| !l.is_empty())
-                .collect();
+        let sent: BTreeSet<String> = super::order_form::order_template(
+            self.archive,
+            self.game,
+            self.position.as_ref(),
+            seat,
+        )
+        .lines()
+        .map(|l| l.trim().to_string())
+        .filter(|l| !l.is_empty())
+        .collect();
         let filled = super::reply::filled_template(text, &sent)?;
         let own = self
             .position
@@ -1050,8 +1049,8 @@ impl<'a> Intake<'a> {
             }
             Some(_) if let Some(why) = after_secret => Err(Refusal::Header(why)),
             Some(_) if self.position.over().is_some() => Err(Refusal::GameOver),
-            Some(_) if !super::signup::started(archive) => Err(Refusal::NotBegun(
-                super::waiting(archive).unwrap_or_else(|| "it waits for its players".into()),
+            Some(_) if !super::stage::started(archive) => Err(Refusal::NotBegun(
+                super::stage::waiting(archive).unwrap_or_else(|| "it waits for its players".into()),
             )),
             Some(p) if !seats.iter().any(|s| s.id == p.id) => {
                 Err(Refusal::SeatNotInGame(p.id.clone()))
@@ -1224,7 +1223,7 @@ impl<'a> Intake<'a> {
                 // comes after a step was played is on record for the next.
                 let deadline = match (self.game.pace(), self.round) {
                     (super::game::Pace::Together, None) => {
-                        super::deadline(archive, self.game, next)?
+                        super::due::deadline(archive, self.game, next)?
                             .zip(archive.game.schedule.as_ref().and_then(|s| s.late().ok()))
                     }
                     _ => None,
@@ -1235,7 +1234,7 @@ impl<'a> Intake<'a> {
                         let got = shown(arrived.at);
                         if late == Late::Hold {
                             atomic::write_file(
-                                &super::turn::held_path(archive, next + 1, &p.id),
+                                &super::layout::held_path(archive, next + 1, &p.id),
                                 for_turn(&filed_text, next + 1).as_bytes(),
                             )?;
                             self.answer(

@@ -4,7 +4,7 @@
 use std::io::Read;
 use std::path::Path;
 
-use super::Error;
+use super::error::Error;
 
 /// The largest order file read, in bytes (1 MiB).
 pub const ORDER_BYTES: usize = 1024 * 1024;

@@ -26,16 +26,10 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use super::Error;
+use super::error::Error;
+pub use super::layout::{NOTICES_DIR, PRIVATE_DIR, PUBLIC_DIR, WAITING_DIR};
 use crate::archive::{Archive, ArchiveError, atomic};
 use crate::mail::outbox::{self, Outgoing};
-
-/// Where press to everyone is kept, by the turn whose orders were due.
-pub const PUBLIC_DIR: &str = "press";
-/// Where the GM's notices are kept, by the turn whose report prints them.
-pub const NOTICES_DIR: &str = "notices";
-/// Where private press is kept (under `mail/`, out of git).
-pub const PRIVATE_DIR: &str = "mail/press";
 
 /// The sender of a press message as its readers see it.
 pub fn signed(seat: &str, name: &str, anonymous: bool) -> String {
@@ -48,13 +42,10 @@ pub fn signed(seat: &str, name: &str, anonymous: bool) -> String {
     }
 }
 
-/// Where anonymous press waits for its hour to be out (with the mail, out of git).
-pub const WAITING_DIR: &str = "mail/press/waiting";
-
 /// A message's name: a digest of what it says, and nothing else.
 fn name_of(from_shown: &str, to: Option<&str>, text: &str) -> String {
     let digest =
-        super::intake::digest(format!("{from_shown}\n{}\n{text}", to.unwrap_or("all")).as_bytes());
+        super::sources::digest(format!("{from_shown}\n{}\n{text}", to.unwrap_or("all")).as_bytes());
     digest[..24.min(digest.len())].to_string()
 }
 

@@ -6,7 +6,7 @@
 
 use std::time::SystemTime;
 
-use super::Error;
+use super::error::Error;
 use super::game::Game;
 use crate::archive::{Archive, ArchiveError, HELD_DIR, STANDING_DIR, check_address};
 use crate::mail::outbox::{self, Outgoing};
@@ -57,7 +57,7 @@ pub fn replace(
             other.id
         )));
     }
-    let position = super::current(archive, game)?;
+    let position = super::stage::current(archive, game)?;
     if let Some(why) = position.over() {
         return Err(Error::input(format!(
             "the game is over ({why}): no seat is taken over"
@@ -141,7 +141,7 @@ pub fn replace(
 pub fn replaced_after(archive: &Archive, turn: u32, seat: &str) -> bool {
     archive
         .root()
-        .join(super::press::NOTICES_DIR)
+        .join(super::layout::NOTICES_DIR)
         .join(format!("{:03}", turn + 1))
         .join(format!("{}.txt", notice_name(seat)))
         .is_file()

@@ -4,7 +4,8 @@
 //! and pictures made again (with the name and deadline its `turn.json` says the report
 //! showed). A missing turn is reported as missing.
 
-use super::Error;
+pub use super::compare::first_difference;
+use super::error::Error;
 use super::game::{Game, SeatRequest, Start};
 use super::report;
 use crate::archive::{Archive, EVENTS_FILE, PUBLIC_FILE, SCENARIO_FILE, STATE_FILE};
@@ -15,37 +16,6 @@ pub struct TurnCheck {
     pub turn: u32,
     /// What differs; empty when the turn is identical.
     pub problems: Vec<String>,
-}
-
-/// Where two texts first differ: `file differs from line N: kept "…", now "…"`.
-pub fn first_difference(name: &str, kept: &[u8], now: &[u8]) -> Option<String> {
-    if kept == now {
-        return None;
-    }
-    let (Ok(k), Ok(n)) = (std::str::from_utf8(kept), std::str::from_utf8(now)) else {
-        return Some(format!("{name} differs"));
-    };
-    let mut kl = k.lines();
-    let mut nl = n.lines();
-    let mut line = 1;
-    loop {
-        match (kl.next(), nl.next()) {
-            (Some(a), Some(b)) if a == b => line += 1,
-            (a, b) => {
-                let show = |s: Option<&str>| {
-                    s.map_or("the end of the file".to_string(), |s| {
-                        let s: String = s.trim().chars().take(60).collect();
-                        format!("\"{s}\"")
-                    })
-                };
-                return Some(format!(
-                    "{name} differs from line {line}: the archive has {}, the replay {}",
-                    show(a),
-                    show(b)
-                ));
-            }
-        }
-    }
 }
 
 /// Replay every turn of the archive.
@@ -74,7 +44,7 @@ pub fn run_seeded(
     let mut out = Vec::new();
     // Turn 0, from the scenario and the seed, with the players as turn 0 named them (a
     // GM may have corrected an address in game.toml since).
-    let kept_zero = super::position(archive, game, 0).ok();
+    let kept_zero = super::stage::position(archive, game, 0).ok();
     let seats: Vec<SeatRequest> = archive
         .game
         .players

@@ -8,17 +8,13 @@
 //! `reports/<seat>.txt`, `map.svg`, `map.png`) keeps working: what it kept is used as
 //! kept, and `judge replay` checks it byte for byte.
 
-use super::Error;
+use super::error::Error;
 use super::game::{Game, OrderFile, Report, ReportInput};
-use super::turn::{Source, TurnRecord, record};
+pub use super::layout::{PNG_FILE, REPORT_FILE, REPORTS_DIR, SVG_FILE};
+use super::record::{Source, TurnRecord, record};
 use crate::archive::randomness::Secret;
 use crate::archive::schedule::shown;
 use crate::archive::{Archive, DRAWS_FILE, EVENTS_FILE, ORDERS_DIR, PUBLIC_FILE, STATE_FILE};
-
-pub const REPORT_FILE: &str = "report.txt";
-pub const REPORTS_DIR: &str = "reports";
-pub const SVG_FILE: &str = "map.svg";
-pub const PNG_FILE: &str = "map.png";
 
 /// The GM's template for this game, if they have one (`<game>/templates/report.txt`).
 pub fn template(archive: &Archive) -> Result<Option<String>, Error> {
@@ -33,7 +29,7 @@ pub fn template(archive: &Archive) -> Result<Option<String>, Error> {
 
 /// When a turn's orders are due, as a report shows it, if the game has a schedule.
 pub fn deadline(archive: &Archive, game: &dyn Game, turn: u32) -> Option<String> {
-    super::deadline(archive, game, turn)
+    super::due::deadline(archive, game, turn)
         .ok()
         .flatten()
         .map(shown)
@@ -112,9 +108,9 @@ pub fn play_again(
     luck: &crate::luck::Luck,
 ) -> Result<super::game::Played, Error> {
     let rec = record(archive, turn);
-    let kept = super::position(archive, game, turn - 1)?;
+    let kept = super::stage::position(archive, game, turn - 1)?;
     let renamed = rec.as_ref().map(|r| r.renamed.clone()).unwrap_or_default();
-    let (state, _) = super::named(game, kept, &renamed)?;
+    let (state, _) = super::stage::named(game, kept, &renamed)?;
     let files = orders_of(archive, turn)?;
     match rec.and_then(|r| r.ended) {
         Some(why) => state.end(&why),
@@ -139,8 +135,11 @@ pub fn of_turn(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Box<dyn 
         // The position before, with the names the turn was played under.
         let kept = archive.read(prev, STATE_FILE)?;
         let renamed = record(archive, turn).map(|r| r.renamed).unwrap_or_default();
-        let before = match super::named(game, game.position(&kept).map_err(Error::from)?, &renamed)?
-        {
+        let before = match super::stage::named(
+            game,
+            game.position(&kept).map_err(Error::from)?,
+            &renamed,
+        )? {
             (_, Some(json)) => json,
             (_, None) => kept,
         };
@@ -295,7 +294,7 @@ pub fn player_text(
             .map_err(|_| Error::input(format!("{}: not UTF-8", kept.display())));
     }
     let report = of_turn(archive, game, turn)?;
-    let after = super::position(archive, game, turn)?;
+    let after = super::stage::position(archive, game, turn)?;
     let reveal = reveal_at(archive, after.as_ref())?;
     let name = format!("{REPORTS_DIR}/{seat}.txt");
     match made_again(

@@ -14,113 +14,20 @@
 
 use std::time::SystemTime;
 
-use serde::{Deserialize, Serialize};
-
-use super::Error;
+pub use super::due::round_deadline as deadline;
+use super::error::Error;
 use super::game::{Game, Round, RoundStep};
-use super::turn::Done;
+pub use super::layout::{CHOICE_FILE, ROUND_FILE, SETUP_DIR, STEP_FILE};
+use super::record::Done;
+use super::record::step_dir;
+pub use super::record::{StepRecord, step_record as record, steps};
+pub use super::stage::{
+    RoundPosition, Standing, round_standing as current, round_text as current_text,
+};
 use crate::archive::schedule::shown;
 use crate::archive::{Archive, STATE_FILE, TURN_FILE, atomic, stable_json};
 use crate::mail::outbox::{self, Outgoing};
 use crate::text::decode;
-
-pub const SETUP_DIR: &str = "setup";
-pub const ROUND_FILE: &str = "round.json";
-pub const STEP_FILE: &str = "step.json";
-pub const CHOICE_FILE: &str = "choice.txt";
-
-/// What a step of the round records about itself.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StepRecord {
-    /// Whose step it was (none for the round as made).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub player: Option<String>,
-    /// The player missed the deadline and the game's default was taken.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub by_default: bool,
-    /// What happened, as the report said it.
-    #[serde(default)]
-    pub summary: String,
-    /// When it happened: each step's deadline counts from the step before.
-    pub at: String,
-}
-
-fn step_dir(archive: &Archive, step: u32) -> std::path::PathBuf {
-    archive.root().join(SETUP_DIR).join(format!("{step:03}"))
-}
-
-/// The steps of the round kept in the archive, in order.
-pub fn steps(archive: &Archive) -> Vec<u32> {
-    let mut v: Vec<u32> = std::fs::read_dir(archive.root().join(SETUP_DIR))
-        .into_iter()
-        .flatten()
-        .flatten()
-        .filter_map(|e| e.file_name().to_str().and_then(|n| n.parse().ok()))
-        .collect();
-    v.sort_unstable();
-    v
-}
-
-/// A round as it stands: its last step's number, and the round.
-pub type Standing = (u32, Box<dyn Round>);
-
-/// The round as it stands, while the game has no turn 0 yet. `None` once the game has
-/// begun (or never had a round).
-pub fn current(archive: &Archive, game: &dyn Game) -> Result<Option<Standing>, Error> {
-    let Some((last, text)) = current_text(archive)? else {
-        return Ok(None);
-    };
-    let path = step_dir(archive, last).join(ROUND_FILE);
-    let round = game
-        .round(&text)
-        .map_err(|e| Error::from(e.context(path.display())))?;
-    Ok(Some((last, round)))
-}
-
-/// The round as it stands, as the archive keeps it (JSON): its last step's number and
-/// `round.json`. `None` once the game has begun (or never had a round).
-pub fn current_text(archive: &Archive) -> Result<Option<(u32, String)>, Error> {
-    if archive.turn_dir(0).exists() {
-        return Ok(None);
-    }
-    let Some(last) = steps(archive).last().copied() else {
-        return Ok(None);
-    };
-    let path = step_dir(archive, last).join(ROUND_FILE);
-    let text = std::fs::read_to_string(&path).map_err(|source| {
-        Error::Archive(crate::archive::ArchiveError::Io {
-            path: path.clone(),
-            source,
-        })
-    })?;
-    Ok(Some((last, text)))
-}
-
-/// The record of a step.
-pub fn record(archive: &Archive, step: u32) -> Option<StepRecord> {
-    let text = std::fs::read_to_string(step_dir(archive, step).join(STEP_FILE)).ok()?;
-    serde_json::from_str(&text).ok()
-}
-
-/// When the next choice of the round is due: `every` after the step before (or after
-/// the round was made).
-pub fn deadline(archive: &Archive, last: u32) -> Result<Option<SystemTime>, Error> {
-    let Some(s) = &archive.game.schedule else {
-        return Ok(None);
-    };
-    if super::waiting(archive).is_some() {
-        return Ok(None);
-    }
-    let every = s.every().map_err(|e| Error::input(e.to_string()))?;
-    let before = record(archive, last)
-        .and_then(|r| humantime::parse_rfc3339_weak(&r.at).ok())
-        .ok_or_else(|| {
-            Error::input(format!(
-                "setup/{last:03}/{STEP_FILE} does not say when it was"
-            ))
-        })?;
-    Ok(before.checked_add(every))
-}
 
 /// The files of the round as `judge new` makes it.
 pub fn start_files(round: &str, now: SystemTime) -> Result<Vec<(String, Vec<u8>)>, Error> {
@@ -274,7 +181,7 @@ pub fn turn_zero_files(
     state: &str,
 ) -> Result<Vec<(String, Vec<u8>)>, Error> {
     let name = archive.name();
-    let rec = super::turn::TurnRecord {
+    let rec = super::record::TurnRecord {
         game: name.clone(),
         deadline: super::report::deadline(archive, game, 1),
         played_at: None,
@@ -377,77 +284,6 @@ pub fn run(
     }
 }
 
-/// A round seen as the position the game is at, so that mail is checked and filed for it
-/// as for a turn.
-pub struct RoundPosition(pub Box<dyn Round>);
-
-impl super::game::Position for RoundPosition {
-    fn turn(&self) -> u32 {
-        0
-    }
-
-    fn next_label(&self) -> String {
-        "the set-up round".into()
-    }
-
-    fn over(&self) -> Option<String> {
-        None
-    }
-
-    fn seats(&self) -> Vec<super::game::Seat> {
-        self.0.seats()
-    }
-
-    fn header(&self, text: &str) -> super::game::Header {
-        self.0.header(text)
-    }
-
-    /// Choices are for the round, before turn 1: `turn 0` or no turn line.
-    fn fits_turn(&self, turn: u32) -> Option<super::game::Mismatch> {
-        (turn != 0).then_some(super::game::Mismatch::LaterTurn(turn))
-    }
-
-    fn awaited(&self, files: &[super::game::OrderFile]) -> Vec<String> {
-        self.0
-            .next()
-            .filter(|n| !files.iter().any(|f| &f.player == n))
-            .into_iter()
-            .collect()
-    }
-
-    fn check(
-        &self,
-        text: &str,
-        file: &str,
-        player: Option<&str>,
-        game: Option<&str>,
-    ) -> super::game::Checked {
-        self.0.check(text, file, player, game)
-    }
-
-    fn play(
-        &self,
-        _files: &[super::game::OrderFile],
-        _luck: &crate::luck::Luck,
-    ) -> Result<super::game::Played, super::game::GameError> {
-        Err(super::game::GameError::internal(
-            "the set-up round is played a choice at a time, not as a turn",
-        ))
-    }
-
-    fn show(&self, title: &str) -> String {
-        format!("{title}\n\n{}", self.0.show())
-    }
-
-    fn template(&self, _seat: &str) -> String {
-        let g = self.0.guide();
-        format!(
-            "# The set-up round: {}. When it is your turn, {}:\n{}\n",
-            g.what, g.how, g.example
-        )
-    }
-}
-
 fn answer_refusal(
     archive: &Archive,
     last: u32,
@@ -502,7 +338,7 @@ pub fn replay(
     let read =
         |step: u32, file: &str| std::fs::read_to_string(step_dir(archive, step).join(file)).ok();
     if let Some(kept) = read(0, ROUND_FILE) {
-        problems.extend(super::replay::first_difference(
+        problems.extend(super::compare::first_difference(
             &format!("setup/000/{ROUND_FILE}"),
             kept.as_bytes(),
             start.as_bytes(),
@@ -520,7 +356,7 @@ pub fn replay(
         let choice = read(step, CHOICE_FILE);
         let taken = r.step(&player, choice.as_deref()).map_err(Error::from)?;
         if let Some(kept) = read(step, ROUND_FILE) {
-            problems.extend(super::replay::first_difference(
+            problems.extend(super::compare::first_difference(
                 &format!("setup/{step:03}/{ROUND_FILE}"),
                 kept.as_bytes(),
                 taken.round.as_bytes(),

@@ -29,8 +29,8 @@ pub struct Entry {
 impl Entry {
     /// A game as the folder's answers list it.
     pub fn of(archive: &crate::archive::Archive, game: &dyn super::game::Game) -> Entry {
-        let stands = match super::waiting(archive) {
-            Some(why) if !super::signup::started(archive) => why,
+        let stands = match super::stage::waiting(archive) {
+            Some(why) if !super::stage::started(archive) => why,
             why => {
                 let turn = archive.turns().ok().and_then(|t| t.last().copied());
                 let played = turn.map_or("the set-up round".to_string(), |t| {

@@ -1,6 +1,6 @@
 //! Mail out: each turn's report queued once per player, and the outbox sent.
 
-use super::Error;
+use super::error::Error;
 use super::game::{Game, Pace, Position};
 use crate::archive::Archive;
 use crate::mail::outbox::{self, Outgoing, SendReport};
@@ -70,15 +70,16 @@ fn report_mail(archive: &Archive, game: &dyn Game, m: ReportMail<'_>) -> Result<
     // what goes below the header lines the report ends with.
     let footer = next.map_or(String::new(), |position| {
         let title = format!("Your order file for turn {}", position.turn() + 1);
-        let map = super::writer_named(archive, position, seat).map_or(String::new(), |page| {
-            format!(" Or write it on the map: {page}.")
-        });
+        let map = super::order_form::writer_named(archive, position, seat)
+            .map_or(String::new(), |page| {
+                format!(" Or write it on the map: {page}.")
+            });
         format!(
             "\n\n{title}\n{}\nThe order guide: {}.{map} {}\n\n{}",
             "=".repeat(title.len()),
-            super::guide_named(archive, game),
+            super::order_form::guide_named(archive, game),
             super::reply::REPORT_ABOVE,
-            super::order_body(position, seat)
+            super::order_form::order_body(position, seat)
         )
     });
     let game = archive.name();
@@ -115,7 +116,7 @@ pub fn queue_reports(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Ve
     if archive.mail().is_none() || turn == 0 {
         return Ok(problems);
     }
-    let position = super::position(archive, game, turn)?;
+    let position = super::stage::position(archive, game, turn)?;
     let next: Vec<String> = match game.pace() {
         Pace::OneAtATime => position.awaited(&[]),
         Pace::Together => Vec::new(),
@@ -223,7 +224,7 @@ pub fn resend(archive: &Archive, game: &dyn Game, turn: u32, seat: &str) -> Resu
     let png = super::report::map_png(archive, game, turn)?;
     // The next orders' template only with the latest report of a game in play.
     let latest = archive.turns()?.last() == Some(&turn);
-    let position = super::position(archive, game, turn)?;
+    let position = super::stage::position(archive, game, turn)?;
     let next = (latest && position.over().is_none()).then_some(position.as_ref());
     let mail = report_mail(
         archive,

@@ -18,19 +18,10 @@ use std::time::{Duration, SystemTime};
 
 use serde::{Deserialize, Serialize};
 
-use super::Error;
-use super::game::{
-    Checked, Game, GameError, Header, OrderFile, Played, Position, RoundGuide, Seat, SeatRequest,
-    Seeds, Start,
-};
+use super::error::Error;
+use super::game::{Game, RoundGuide, SeatRequest, Seeds, Start};
+pub use super::stage::{Unstarted, plain_header, started};
 use crate::archive::{Archive, PUBLIC_FILE, SCENARIO_FILE, STATE_FILE, atomic};
-use crate::diagnostic::Diagnostic;
-
-/// Has the game begun (turn 0, or the round by mail before it)?
-pub fn started(archive: &Archive) -> bool {
-    archive.root().join("turns").join("000").is_dir()
-        || archive.root().join(super::round::SETUP_DIR).is_dir()
-}
 
 /// The files that begin a game, under its folder: turn 0's state (and public record),
 /// or the first step of its round by mail. With the round's first chooser and guide.
@@ -100,103 +91,6 @@ pub fn begin(archive: &Archive, game: &dyn Game, now: SystemTime) -> Result<(), 
     })?;
     let _ = std::fs::remove_dir_all(&stage);
     Ok(())
-}
-
-/// The header lines every game reads alike (`game`, `player`, `turn`, `secret`, each
-/// with an optional `:` or `=`), for a game that has not begun and so has no position
-/// to read them.
-pub fn plain_header(text: &str) -> Header {
-    let mut h = Header::default();
-    for line in text.lines() {
-        let clean: String = line.chars().filter_map(crate::text::plain).collect();
-        let mut it = clean
-            .trim()
-            .splitn(2, |c: char| c.is_whitespace() || c == ':' || c == '=');
-        let key = it.next().unwrap_or("").to_ascii_lowercase();
-        let value = it
-            .next()
-            .unwrap_or("")
-            .trim_start_matches([':', '=', ' ', '\t'])
-            .trim()
-            .to_string();
-        if value.is_empty() {
-            continue;
-        }
-        match key.as_str() {
-            "game" => h.game = Some(value.to_ascii_lowercase()),
-            "player" => h.player = Some(value.to_ascii_lowercase()),
-            "turn" => h.turn = value.parse().ok(),
-            "secret" => h.secret = Some(value),
-            _ => {}
-        }
-    }
-    h
-}
-
-/// A game open for sign-up seen as a position: its seats as game.toml has them, and
-/// no orders yet.
-pub struct Unstarted {
-    pub seats: Vec<Seat>,
-    /// Why it waits, in a sentence.
-    pub why: String,
-}
-
-impl Unstarted {
-    pub fn of(archive: &Archive) -> Unstarted {
-        Unstarted {
-            seats: archive
-                .game
-                .players
-                .iter()
-                .map(|p| Seat {
-                    id: p.id.clone(),
-                    name: p.name.clone(),
-                    email: p.email.clone(),
-                })
-                .collect(),
-            why: super::waiting(archive).unwrap_or_else(|| "the game has not begun".into()),
-        }
-    }
-}
-
-impl Position for Unstarted {
-    fn turn(&self) -> u32 {
-        0
-    }
-    fn over(&self) -> Option<String> {
-        None
-    }
-    fn next_label(&self) -> String {
-        "the first turn".into()
-    }
-    fn seats(&self) -> Vec<Seat> {
-        self.seats.clone()
-    }
-    fn header(&self, text: &str) -> Header {
-        plain_header(text)
-    }
-    fn check(&self, _text: &str, file: &str, player: Option<&str>, _game: Option<&str>) -> Checked {
-        let d = Diagnostic::new(format!(
-            "the game has not begun: {}; orders are taken once it has",
-            self.why
-        ));
-        Checked {
-            player: player.map(str::to_string),
-            turn: 1,
-            text: format!("{file}: {}\n", d.message),
-            diagnostics: vec![d],
-            echo: serde_json::Value::Null,
-        }
-    }
-    fn play(&self, _files: &[OrderFile], _luck: &crate::luck::Luck) -> Result<Played, GameError> {
-        Err(GameError::input(format!(
-            "the game has not begun: {}",
-            self.why
-        )))
-    }
-    fn show(&self, title: &str) -> String {
-        format!("{title}\n\nThe game has not begun: {}.\n", self.why)
-    }
 }
 
 /// Where a game keeps the sign-ups that wait for their confirmation, and the codes
@@ -523,7 +417,7 @@ fn closed(archive: &Archive, wanted: &str) -> Option<String> {
 /// code, or why none — is in the judge's words alone, never the mail's, and goes to an
 /// address at most once a day; an address nobody can have asked from gets none.
 pub fn ask(
-    ctx: &super::by_mail::Ctx<'_>,
+    ctx: &super::sender::Ctx<'_>,
     address: &str,
     wanted: &str,
     name: &str,
@@ -615,7 +509,7 @@ pub fn ask(
 /// get one seat), and the welcome with the player's new secret is sent at once. A code
 /// sent back from another address, a wrong one or one that ran out takes nothing.
 pub fn confirm(
-    ctx: &super::by_mail::Ctx<'_>,
+    ctx: &super::sender::Ctx<'_>,
     address: &str,
     wanted: &str,
     code: &str,
@@ -744,11 +638,11 @@ pub fn confirm(
 /// answer.
 pub fn known(
     archive: &Archive,
-    who: super::by_mail::Who<'_>,
+    who: super::sender::Who<'_>,
     what: &str,
     wanted: &str,
 ) -> (String, String) {
-    use super::by_mail::Who;
+    use super::sender::Who;
     let here = archive.name();
     if !matches!(who, Who::Stranger(_)) && !wanted.eq_ignore_ascii_case(&here) {
         return (
@@ -830,42 +724,6 @@ pub fn start(archive: &Archive, game: &dyn Game, now: SystemTime) -> Result<Stri
     } else {
         format!("the free seats ({}) are given up", given_up.join(", "))
     })
-}
-
-/// The welcome of a player who joined a game that waits for more: their seat and
-/// secret; the game as it stands comes when it begins.
-pub fn waiting_welcome(
-    archive: &Archive,
-    game: &dyn Game,
-    p: &crate::archive::PlayerEntry,
-    secret: &str,
-    left: usize,
-) -> crate::mail::outbox::Outgoing {
-    let name = archive.name();
-    let seat = &p.id;
-    crate::mail::outbox::Outgoing {
-        key: format!(
-            "welcome-{seat}-{}",
-            crate::archive::content_id(p.email.as_bytes())
-        ),
-        to_name: p.name.clone(),
-        to: p.email.clone(),
-        subject: format!("[{name}] welcome: you play {seat}"),
-        body: format!(
-            "Welcome to {name}, a game of {} played by mail.\n\n\
-             You play {seat}. Your secret is:\n\n    {secret}\n\n\
-             Keep it to yourself: it goes on the `secret` line of every order mail, and tells \
-             the judge the mail is yours. The judge keeps only a salted hash of it and never \
-             sends it again; if you lose it, ask the GM for a new one.\n\n\
-             The game begins when every seat is taken ({} still free). You are mailed then, \
-             with the game as it stands and when your first orders are due. Meanwhile you may \
-             mail the judge `help`, `status` or `press to all: …` (with your secret).\n",
-            game.title(),
-            crate::text::count(left, "seat")
-        ),
-        in_reply_to: None,
-        attachment: None,
-    }
 }
 
 /// The seats of a game not begun, a line each: who took it, or `free` (with the

@@ -14,7 +14,7 @@ use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use super::Error;
+use super::error::Error;
 use crate::archive::MailSettings;
 use crate::mail::inbound::MAX_BYTES;
 
@@ -260,6 +260,15 @@ pub fn imap(
         timeout,
         allow_plain_password: s.allow_plain_password.unwrap_or(false),
     })
+}
+
+/// The SHA-256 of a mail's bytes, in hex: how a mail read again is known.
+pub(crate) fn digest(raw: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(raw)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 #[cfg(test)]

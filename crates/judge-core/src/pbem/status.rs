@@ -5,7 +5,7 @@
 //! hidden hands, played a player at a time), and never what another's say:
 //! their own file is the only one they are shown.
 
-use super::Error;
+use super::error::Error;
 use super::game::{Game, Position};
 use super::log::{Log, Outcome};
 use crate::archive::schedule::shown;
@@ -118,9 +118,9 @@ pub fn for_player(
 ) -> Result<String, Error> {
     let name = archive.name();
     let mut out = String::new();
-    if let Some(why) = super::waiting(archive) {
+    if let Some(why) = super::stage::waiting(archive) {
         out.push_str(&format!("{name} ({}): {why}.\n", game.title()));
-        if !super::signup::started(archive) {
+        if !super::stage::started(archive) {
             out.push_str("\nSeats:\n");
             for line in super::signup::seat_lines(archive, false) {
                 out.push_str(&line);
@@ -129,7 +129,7 @@ pub fn for_player(
             return Ok(out);
         }
     }
-    let state = super::current(archive, game)?;
+    let state = super::stage::current(archive, game)?;
     let next = state.turn() + 1;
     let over = state.over();
     out.push_str(&format!(
@@ -146,8 +146,8 @@ pub fn for_player(
         out.push_str(&format!("The game is over: {why}.\n"));
         return Ok(out);
     }
-    out.push_str(&format!("{}\n", super::due_line(archive, game, next)));
-    if let Some(why) = super::turn::early_note(archive, game, state.as_ref(), now)? {
+    out.push_str(&format!("{}\n", super::due::due_line(archive, game, next)));
+    if let Some(why) = super::in_hand::early_note(archive, game, state.as_ref(), now)? {
         out.push_str(&format!("{why}\n"));
     }
     let mut log = Log::load(archive)?;

@@ -15,16 +15,16 @@
 use std::collections::BTreeMap;
 use std::time::SystemTime;
 
-use serde::{Deserialize, Serialize};
-
-use super::Error;
-use super::game::{Game, Mismatch, OrderFile, Pace, Position};
+use super::error::Error;
+use super::game::{Game, OrderFile, Pace};
+pub use super::in_hand::{EarlyWait, early_note, early_wait, gather};
 use super::intake::Intake;
+pub use super::layout::held_path;
+pub use super::record::{Done, Source, TurnRecord, record};
 use super::{intake, report, send, sources};
 use crate::archive::schedule::shown;
 use crate::archive::{
-    Archive, EVENTS_FILE, HELD_DIR, ORDERS_DIR, STANDING_DIR, STATE_FILE, TURN_FILE, atomic,
-    stable_json,
+    Archive, EVENTS_FILE, ORDERS_DIR, STANDING_DIR, STATE_FILE, TURN_FILE, atomic, stable_json,
 };
 use crate::diagnostic::Diagnostics;
 use crate::mail::outbox::{self, Outgoing};
@@ -39,92 +39,9 @@ pub struct Options {
     pub read_only_mail: bool,
 }
 
-/// What a run did.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Done {
-    /// The turn was played.
-    Played(u32),
-    /// The turn is not due yet: orders are still coming.
-    NotDue { turn: u32, deadline: SystemTime },
-    /// No schedule and no orders: nothing to play.
-    NothingToPlay(u32),
-    /// The game waits for the GM (`pause`) or for its free seats to be taken (sign-up):
-    /// no deadline runs and nothing is played; why, in a sentence.
-    Waiting(String),
-    /// The turn (this one) is due, but mail delivered before its deadline still waits
-    /// unread in the folder's shared mailbox: it is played by a pass that has read it
-    /// ([`InFolder::unread_since`]).
-    Held(u32),
-    /// The game is over.
-    Over,
-}
-
-/// Where a player's orders for a turn came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Source {
-    /// The orders they sent (or that were held for this turn).
-    Sent,
-    /// Their standing orders: they sent none this turn.
-    Standing,
-    /// The game's bot played for them (`[absent] caretaker`): they sent none, and had
-    /// no standing orders.
-    Caretaker,
-}
-
-/// `turns/NNN/turn.json`: what a played turn records about itself, so that its report
-/// can be made again exactly as it was sent, whatever the GM edits later.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TurnRecord {
-    /// The game's name the report used.
-    pub game: String,
-    /// The next deadline as the report showed it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deadline: Option<String>,
-    /// When it was played (kept for games played one player at a time, whose next
-    /// deadline counts from it).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub played_at: Option<String>,
-    /// Where each player's orders came from.
-    #[serde(default)]
-    pub orders: BTreeMap<String, Source>,
-    /// Whose orders the turn played, where the game tells it apart from the files that
-    /// came in (a game played one player at a time).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub acted: Option<Vec<String>>,
-    /// The GM ended the game here (`judge end`), with this reason: the turn plays
-    /// nothing but the end.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ended: Option<String>,
-    /// Whose orders the turn waited for and did not get (no orders sent, none standing),
-    /// but for players on vacation: what `[absent] missed` counts (pbem::absent).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub missed: Vec<String>,
-    /// The seats whose players game.toml named anew before the turn (a replacement:
-    /// issue 38, point 13), seat → name: the turn is played, and reported, from the
-    /// position before it with these names (`judge replay` renames it so too).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub renamed: BTreeMap<String, String>,
-}
-
-/// The record of a turn, if it has one (turns played before it was kept have none).
-pub fn record(archive: &Archive, turn: u32) -> Option<TurnRecord> {
-    let text = archive.read(turn, TURN_FILE).ok()?;
-    serde_json::from_str(&text).ok()
-}
-
 /// Where the pending orders of turn `turn` wait while it is played.
 fn staging(archive: &Archive, turn: u32) -> std::path::PathBuf {
     archive.pending_dir().join(format!(".turn-{turn:03}"))
-}
-
-fn held_name(turn: u32, seat: &str) -> String {
-    format!("{turn:03}-{seat}.txt")
-}
-
-/// Held orders are kept for the turn they will be played in.
-pub fn held_path(archive: &Archive, turn: u32, seat: &str) -> std::path::PathBuf {
-    archive.root().join(HELD_DIR).join(held_name(turn, seat))
 }
 
 fn io(path: &std::path::Path) -> impl FnOnce(std::io::Error) -> Error + '_ {
@@ -176,7 +93,9 @@ pub fn finish(archive: &Archive, game: &dyn Game, lines: &mut Vec<String>) -> Re
         return Ok(());
     }
     // A game that is over publishes its seed (its last report already did).
-    if super::position(archive, game, last)?.over().is_some()
+    if super::stage::position(archive, game, last)?
+        .over()
+        .is_some()
         && let Some((s, true)) = archive.reveal()?
     {
         lines.push(format!(
@@ -198,7 +117,7 @@ pub fn finish(archive: &Archive, game: &dyn Game, lines: &mut Vec<String>) -> Re
                 .root()
                 .join(STANDING_DIR)
                 .join(format!("{}.txt", f.player));
-            let position = super::position(archive, game, last)?;
+            let position = super::stage::position(archive, game, last)?;
             match position.header(&f.text).standing {
                 Some(true) => atomic::write_file(&path, f.text.as_bytes())?,
                 Some(false) if path.exists() => {
@@ -210,7 +129,7 @@ pub fn finish(archive: &Archive, game: &dyn Game, lines: &mut Vec<String>) -> Re
     }
     // Held orders for the next turn join the pending ones, checked again.
     let next = last + 1;
-    let position = super::position(archive, game, last)?;
+    let position = super::stage::position(archive, game, last)?;
     let name = archive.name();
     for seat in position.seats() {
         let held = held_path(archive, next, &seat.id);
@@ -248,7 +167,7 @@ pub fn finish(archive: &Archive, game: &dyn Game, lines: &mut Vec<String>) -> Re
                     body: format!(
                         "Turn {last} has been played. The orders you sent after its deadline are now filed for turn {next}, and were checked again against the new position:\n\n{}\n{}\nYou may replace them until the deadline.\n",
                         checked.text,
-                        super::due_line(archive, game, next)
+                        super::due::due_line(archive, game, next)
                     ),
                     in_reply_to: None,
                     attachment: None,
@@ -350,97 +269,6 @@ fn down_line(what: &str, why: &str) -> String {
     )
 }
 
-/// The order files waiting for the next turn, one per player: a player's own file
-/// (`pending/red.txt`) or one whose `player` line names them; a second file for the same
-/// player is refused (and left where it is). Players who sent none play their standing
-/// orders, if they have some.
-pub fn gather(
-    archive: &Archive,
-    state: &dyn Position,
-    turn: u32,
-    lines: &mut Vec<String>,
-) -> Result<Vec<(String, OrderFile, Source)>, Error> {
-    let mut chosen: BTreeMap<String, (String, OrderFile)> = BTreeMap::new();
-    let mut names: Vec<String> = std::fs::read_dir(archive.pending_dir())
-        .into_iter()
-        .flatten()
-        .flatten()
-        .filter(|e| e.path().is_file() || e.file_type().is_ok_and(|t| t.is_symlink()))
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| !n.starts_with('.'))
-        .collect();
-    // A player's own file first, so that it wins over others naming them.
-    names.sort_by_key(|n| {
-        let stem = n.strip_suffix(".txt").unwrap_or(n);
-        (!state.seats().iter().any(|s| s.id == stem), n.clone())
-    });
-    for name in names {
-        let path = archive.pending_dir().join(&name);
-        // A link is never played: its file would be published with the turn.
-        if let Err(e) = archive.no_link(&path) {
-            lines.push(format!("refused pending/{name}: {e}"));
-            continue;
-        }
-        let bytes = match super::limits::read_order_file(&path) {
-            Ok(b) => b,
-            Err(e) => {
-                lines.push(format!("refused pending/{name}: {e}"));
-                continue;
-            }
-        };
-        let (text, note) = decode(&bytes);
-        if let Some(why) = super::limits::too_big(&text) {
-            lines.push(format!("refused pending/{name}: {why}"));
-            continue;
-        }
-        if let Some(n) = note {
-            let whose = state
-                .header(&text)
-                .player
-                .unwrap_or_else(|| name.strip_suffix(".txt").unwrap_or(&name).to_string());
-            lines.push(format!("pending/{name} ({whose}'s orders): {n}"));
-        }
-        match order_file(&name, &text, state, turn) {
-            Ok(f) => {
-                if let Some((first, _)) = chosen.get(&f.player) {
-                    lines.push(format!(
-                        "refused pending/{name}: it is a second file for {}; only pending/{first} is played (delete one of them)",
-                        f.player
-                    ));
-                    continue;
-                }
-                chosen.insert(f.player.clone(), (name, f));
-            }
-            Err(why) => lines.push(format!("skipped pending/{name}: {why}")),
-        }
-    }
-    let mut out: Vec<(String, OrderFile, Source)> = chosen
-        .into_values()
-        .map(|(name, f)| (name, f, Source::Sent))
-        .collect();
-    for seat in state.seats() {
-        if out.iter().any(|(_, f, _)| f.player == seat.id) {
-            continue;
-        }
-        let path = archive
-            .root()
-            .join(STANDING_DIR)
-            .join(format!("{}.txt", seat.id));
-        if let Some(bytes) = archive.read_own(&path)? {
-            out.push((
-                String::new(),
-                OrderFile {
-                    player: seat.id.clone(),
-                    text: decode(&bytes).0,
-                },
-                Source::Standing,
-            ));
-        }
-    }
-    out.sort_by(|a, b| a.1.player.cmp(&b.1.player));
-    Ok(out)
-}
-
 /// The players whose mailed files had errors and must wait for a corrected one: the
 /// player's last accepted mail (the file in `pending/`) had errors when it was checked
 /// and answered, it has no `as is` line, and it was filed less than the schedule's grace
@@ -505,7 +333,7 @@ fn remind(
     let Some(before) = schedule.remind().map_err(|e| Error::input(e.to_string()))? else {
         return Ok(());
     };
-    let Some(deadline) = super::deadline(archive, game, next)? else {
+    let Some(deadline) = super::due::deadline(archive, game, next)? else {
         return Ok(());
     };
     if now >= deadline || deadline.duration_since(now).is_ok_and(|left| left > before) {
@@ -593,7 +421,7 @@ fn run_with(
     folder: Option<InFolder>,
     lines: &mut Vec<String>,
 ) -> Result<Done, Error> {
-    let started = super::signup::started(archive);
+    let started = super::stage::started(archive);
     if started {
         finish(archive, game, lines)?;
     }
@@ -642,18 +470,18 @@ fn run_read(
         None => (false, None),
     };
     // Anonymous press whose hour is out goes to its readers (docs/mail-commands.md).
-    if super::signup::started(archive) {
-        let next = super::current(archive, game)?.turn() + 1;
+    if super::stage::started(archive) {
+        let next = super::stage::current(archive, game)?.turn() + 1;
         lines.extend(super::press::relay_due(archive, next, now)?);
     }
     // A game open for sign-up waits for its seats. The `join` that takes the last one
     // begins it, and mails every player the game as it begins; the next run goes on
     // from there, with the players game.toml names now.
     if !started {
-        return Ok(Done::Waiting(if super::signup::started(archive) {
+        return Ok(Done::Waiting(if super::stage::started(archive) {
             "the last free seat was taken: the game has begun".into()
         } else {
-            super::waiting(archive).unwrap_or_else(|| "the game has not begun".into())
+            super::stage::waiting(archive).unwrap_or_else(|| "the game has not begun".into())
         }));
     }
     // A game without a schedule is played when its GM says, never by a pass over the
@@ -665,15 +493,15 @@ fn run_read(
     }
     // Before turn 0: the round by mail goes first. Its next step, due by its deadline,
     // waits as a turn does for the mail before it.
-    if let Some((last, _)) = super::round::current(archive, game)? {
+    if let Some((last, _)) = super::stage::round_standing(archive, game)? {
         if let Some(why) = down
-            && super::round::deadline(archive, last)?.is_some_and(|d| now >= d)
+            && super::due::round_deadline(archive, last)?.is_some_and(|d| now >= d)
         {
             lines.push(down_line("the set-up round's next choice", why));
             return Ok(Done::Held(0));
         }
         if let Some(since) = unread_since
-            && let Some(deadline) = super::round::deadline(archive, last)?
+            && let Some(deadline) = super::due::round_deadline(archive, last)?
             && now >= deadline
             && since <= deadline
         {
@@ -709,86 +537,6 @@ fn run_read(
     Ok(done)
 }
 
-/// Whom a turn played together still waits for before `early = true` plays it, and
-/// why (issue 38, point 15).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct EarlyWait {
-    /// The players the turn waits for.
-    pub waits_for: Vec<String>,
-    /// Those of them who have standing orders (played at the deadline unless they send
-    /// new ones): early play waits for orders sent, as they may still send some.
-    pub standing: Vec<String>,
-}
-
-impl EarlyWait {
-    /// Why an early turn waits, when it waits only for players with standing orders:
-    /// a line for the GM and for `status`.
-    pub fn why(&self, next: u32) -> Option<String> {
-        (!self.waits_for.is_empty() && self.waits_for == self.standing).then(|| {
-            format!(
-                "turn {next} waits for its deadline: {} {} standing orders, played then unless new orders come first (with `early = true` a turn is played before its deadline once every player has sent orders or is on vacation with standing orders)",
-                self.standing.join(", "),
-                if self.standing.len() == 1 { "has" } else { "have" }
-            )
-        })
-    }
-}
-
-/// Whom an early turn waits for: everyone `waiting` but a player on vacation whose
-/// standing orders will be played (they will send none: their standing orders are
-/// what they chose).
-pub fn early_wait(
-    archive: &Archive,
-    waiting: &[String],
-    standing: &[String],
-    now: SystemTime,
-) -> Result<EarlyWait, Error> {
-    let ledger = super::absent::Ledger::load(archive)?;
-    let waits_for: Vec<String> = waiting
-        .iter()
-        .filter(|p| !(standing.contains(p) && ledger.on_vacation(p, now)))
-        .cloned()
-        .collect();
-    let standing = waits_for
-        .iter()
-        .filter(|p| standing.contains(p))
-        .cloned()
-        .collect();
-    Ok(EarlyWait {
-        waits_for,
-        standing,
-    })
-}
-
-/// With `early = true`, why the next turn still waits for its deadline, if it waits
-/// only for players with standing orders (for `judge status` and `status` by mail).
-pub fn early_note(
-    archive: &Archive,
-    game: &dyn Game,
-    state: &dyn Position,
-    now: SystemTime,
-) -> Result<Option<String>, Error> {
-    if game.pace() != Pace::Together || !archive.game.schedule.as_ref().is_some_and(|s| s.early) {
-        return Ok(None);
-    }
-    let next = state.turn() + 1;
-    let files = gather(archive, state, next, &mut Vec::new())?;
-    let sent: Vec<OrderFile> = files
-        .iter()
-        .filter(|(_, _, s)| *s == Source::Sent)
-        .map(|(_, f, _)| f.clone())
-        .collect();
-    let standing: Vec<String> = files
-        .iter()
-        .filter(|(_, _, s)| *s == Source::Standing)
-        .map(|(_, f, _)| f.player.clone())
-        .collect();
-    let waiting = state.awaited(&sent);
-    Ok(early_wait(archive, &waiting, &standing, now)?
-        .why(next)
-        .map(|why| format!("T{}.", why.strip_prefix('t').unwrap_or(&why))))
-}
-
 /// What the GM reads of a due step held for the mail still unread.
 fn held_line(what: &str) -> String {
     format!(
@@ -809,14 +557,14 @@ fn step(
 ) -> Result<Done, Error> {
     let last = archive.pick_turn(None)?;
     // A seat's new player is named from this turn on (issue 38, point 13).
-    let kept = super::position(archive, game, last)?;
-    let renamed = super::new_names(archive, kept.as_ref());
-    let (state, renamed_json) = super::named(game, kept, &renamed)?;
+    let kept = super::stage::position(archive, game, last)?;
+    let renamed = super::stage::new_names(archive, kept.as_ref());
+    let (state, renamed_json) = super::stage::named(game, kept, &renamed)?;
     let next = last + 1;
     if state.over().is_some() {
         return Ok(Done::Over);
     }
-    if let Some(why) = super::waiting(archive)
+    if let Some(why) = super::stage::waiting(archive)
         && !opts.force
     {
         return Ok(Done::Waiting(why));
@@ -846,7 +594,7 @@ fn step(
         .cloned()
         .collect();
     super::absent::late_notice(archive, game, &missing, next, now, lines)?;
-    let deadline = super::deadline(archive, game, next)?;
+    let deadline = super::due::deadline(archive, game, next)?;
     let past = deadline.is_some_and(|d| now >= d);
     let early = early_wait(archive, &waiting, &standing, now)?;
     let due = opts.force
@@ -958,7 +706,7 @@ fn step(
     let one_at_a_time = game.pace() == Pace::OneAtATime;
     let rec = TurnRecord {
         game: name.clone(),
-        deadline: super::deadline_after(archive, game, next + 1, Some(now))?.map(shown),
+        deadline: super::due::deadline_after(archive, game, next + 1, Some(now))?.map(shown),
         played_at: one_at_a_time.then(|| crate::archive::schedule::stamp(now)),
         orders: files
             .iter()
@@ -1042,7 +790,7 @@ pub fn end(
     lines: &mut Vec<String>,
 ) -> Result<u32, Error> {
     finish(archive, game, lines)?;
-    if super::round::current(archive, game)?.is_some() {
+    if super::stage::round_standing(archive, game)?.is_some() {
         return Err(Error::input(
             "the game has not begun: it is still in its round by mail before turn 1",
         ));
@@ -1054,9 +802,9 @@ pub fn end(
         ));
     }
     let last = archive.pick_turn(None)?;
-    let kept = super::position(archive, game, last)?;
-    let renamed = super::new_names(archive, kept.as_ref());
-    let (state, renamed_json) = super::named(game, kept, &renamed)?;
+    let kept = super::stage::position(archive, game, last)?;
+    let renamed = super::stage::new_names(archive, kept.as_ref());
+    let (state, renamed_json) = super::stage::named(game, kept, &renamed)?;
     if let Some(over) = state.over() {
         return Err(Error::input(format!("the game is over already: {over}")));
     }
@@ -1110,65 +858,4 @@ pub fn end(
     }
     finish(archive, game, lines)?;
     Ok(next)
-}
-
-/// Why a pending order file is skipped this turn: whose it is cannot be told, or it is
-/// for another turn (the GM is told, in the turn's lines).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-enum OrderFileError {
-    #[error("the file is named for {seat} but says `player {said}`")]
-    NamedForAnother { seat: String, said: String },
-    #[error("name the file after the player's seat, or give a `player` line")]
-    Whose,
-    #[error("{0} does not play in this game")]
-    NotPlaying(String),
-    #[error("the orders are for turn {said}, and turn {next} is next")]
-    OtherTurn { said: u32, next: u32 },
-}
-
-/// Whose orders a pending file holds (its name, `red.txt`, or its `player` line), and
-/// whether they are for this turn.
-fn order_file(
-    name: &str,
-    text: &str,
-    state: &dyn Position,
-    turn: u32,
-) -> Result<OrderFile, OrderFileError> {
-    let header = state.header(text);
-    let stem = name.strip_suffix(".txt").unwrap_or(name);
-    let seats = state.seats();
-    let by_name = seats.iter().find(|s| s.id.eq_ignore_ascii_case(stem));
-    let player = match (&header.player, by_name) {
-        (Some(h), Some(f)) if !h.eq_ignore_ascii_case(&f.id) => {
-            return Err(OrderFileError::NamedForAnother {
-                seat: f.id.clone(),
-                said: h.clone(),
-            });
-        }
-        (Some(p), _) => p.to_ascii_lowercase(),
-        (None, Some(f)) => f.id.clone(),
-        (None, None) => {
-            return Err(OrderFileError::Whose);
-        }
-    };
-    if !seats.iter().any(|s| s.id == player) {
-        return Err(OrderFileError::NotPlaying(player));
-    }
-    let late_or_early = header
-        .mismatches(None, None, state)
-        .into_iter()
-        .find_map(|m| match m {
-            Mismatch::EarlierTurn(t) | Mismatch::LaterTurn(t) => Some(t),
-            _ => None,
-        });
-    if let Some(t) = late_or_early {
-        return Err(OrderFileError::OtherTurn {
-            said: t,
-            next: turn,
-        });
-    }
-    Ok(OrderFile {
-        player,
-        text: text.to_string(),
-    })
 }

@@ -11,9 +11,9 @@
 //! each draw at its place in the seed's streams), never the reports' prose nor press.
 //! Either way the record must run at least to the turn the seed was published after.
 
-use super::Error;
+use super::error::Error;
 use super::game::{Game, PublicTurn, Seeds};
-use super::report::REPORT_FILE;
+use super::layout::REPORT_FILE;
 use crate::archive::randomness::{Secret, Status};
 use crate::archive::{Archive, DRAWS_FILE, PUBLIC_FILE, STATE_FILE};
 

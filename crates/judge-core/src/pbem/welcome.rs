@@ -2,7 +2,7 @@
 //! game as it begins. Sent by `judge secret --mail` and by a `join` by mail; its
 //! secret goes only into the mail sent, never into a file.
 
-use super::Error;
+use super::error::Error;
 use super::game::Game;
 use crate::archive::Archive;
 use crate::archive::schedule::shown;
@@ -26,9 +26,9 @@ pub fn mail(
     let s = outbox::settings(archive)?;
     // A game open for sign-up has no position yet: the seat and the secret, and the
     // game as it stands when it begins.
-    if !super::signup::started(archive) {
+    if !super::stage::started(archive) {
         let free = archive.game.free_seats().len();
-        return Ok(super::signup::waiting_welcome(
+        return Ok(waiting_welcome(
             archive,
             game,
             p,
@@ -37,9 +37,9 @@ pub fn mail(
         ));
     }
     // The game as it stands: turn 0's report, or the round before it.
-    let (text, png, next, due, start, how) = match super::round::current(archive, game)? {
+    let (text, png, next, due, start, how) = match super::stage::round_standing(archive, game)? {
         Some((last, round)) => {
-            let due = match super::round::deadline(archive, last)? {
+            let due = match super::due::round_deadline(archive, last)? {
                 Some(d) => format!(
                     "Each choice of the round is due by the deadline its mail names; the first by {}.",
                     shown(d)
@@ -83,7 +83,7 @@ pub fn mail(
                 text,
                 png,
                 next,
-                super::due_line(archive, game, next),
+                super::due::due_line(archive, game, next),
                 String::new(),
                 format!(
                     "Mail your orders to {} as plain text (in the mail, or a text attachment), starting with:",
@@ -129,7 +129,7 @@ pub fn mail(
             ),
         },
         shown_secret = secret.unwrap_or("YOUR-SECRET"),
-        guide = super::guide_named(archive, game),
+        guide = super::order_form::guide_named(archive, game),
         site = s
             .site
             .as_deref()
@@ -157,4 +157,40 @@ pub fn mail(
         in_reply_to: None,
         attachment: Some((format!("{name}-map.png"), png, "image/png".into())),
     })
+}
+
+/// The welcome of a player who joined a game that waits for more: their seat and
+/// secret; the game as it stands comes when it begins.
+pub fn waiting_welcome(
+    archive: &Archive,
+    game: &dyn Game,
+    p: &crate::archive::PlayerEntry,
+    secret: &str,
+    left: usize,
+) -> crate::mail::outbox::Outgoing {
+    let name = archive.name();
+    let seat = &p.id;
+    crate::mail::outbox::Outgoing {
+        key: format!(
+            "welcome-{seat}-{}",
+            crate::archive::content_id(p.email.as_bytes())
+        ),
+        to_name: p.name.clone(),
+        to: p.email.clone(),
+        subject: format!("[{name}] welcome: you play {seat}"),
+        body: format!(
+            "Welcome to {name}, a game of {} played by mail.\n\n\
+             You play {seat}. Your secret is:\n\n    {secret}\n\n\
+             Keep it to yourself: it goes on the `secret` line of every order mail, and tells \
+             the judge the mail is yours. The judge keeps only a salted hash of it and never \
+             sends it again; if you lose it, ask the GM for a new one.\n\n\
+             The game begins when every seat is taken ({} still free). You are mailed then, \
+             with the game as it stands and when your first orders are due. Meanwhile you may \
+             mail the judge `help`, `status` or `press to all: …` (with your secret).\n",
+            game.title(),
+            crate::text::count(left, "seat")
+        ),
+        in_reply_to: None,
+        attachment: None,
+    }
 }

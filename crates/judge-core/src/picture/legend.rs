@@ -2,7 +2,7 @@
 //! drawing and its words, wrapped to the picture's width. A game adds only what its
 //! board shows, so the legend lists only what is on the map.
 
-use super::{Rgb, Shape, Stroke, Text, text_width};
+use super::shape::{Rgb, Shape, Stroke, Text, text_width};
 
 /// The size of the words.
 pub const SIZE: f32 = 12.0;

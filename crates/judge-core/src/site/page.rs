@@ -5,8 +5,9 @@
 use std::fmt::Write as _;
 
 use super::chart::{self, Series};
-use super::{Overview, Turn, WriterPage};
-use crate::pbem::turn::{Source, TurnRecord};
+use super::model::{Overview, Turn, WriterPage};
+pub use crate::pbem::layout::GUIDE_FILE;
+use crate::pbem::record::{Source, TurnRecord};
 use crate::picture::escape;
 
 pub const STYLE: &str = include_str!("../../../../assets/site/style.css");
@@ -130,9 +131,6 @@ fn foot(o: &mut String) {
         env!("CARGO_PKG_VERSION")
     );
 }
-
-/// The order guide's page.
-pub const GUIDE_FILE: &str = "guide.html";
 
 /// The game's order guide (`doc`, its docs file), as its plain text: what the report
 /// mails link to.
@@ -334,7 +332,7 @@ pub fn overview(ov: &Overview, turns: &[Turn]) -> String {
             .map(|w| {
                 format!(
                     "<a href=\"{}\">{}</a>",
-                    escape(&super::writer_file(&w.seat)),
+                    escape(&crate::pbem::layout::writer_file(&w.seat)),
                     escape(&seat_name(ov, &w.seat))
                 )
             })
