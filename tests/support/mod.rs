@@ -593,7 +593,7 @@ pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
         // Issue 40, point 6: the kinds of order the draws above never make (upgrades,
         // destroying, breeding, releasing, bridges, demolition, shafts, bombs, the wonder
         // phase's move order), from a stream of their own, so that the orders above stay as they
-        // were; `random_orders_give_every_kind_of_order` (tests/properties.rs) sees that
+        // were; `random_orders_give_every_kind_of_order` (tests/roads_boats/properties.rs) sees that
         // every kind of every phase is made.
         if let Some((id, t)) = pick(&mut x, &mine).cloned() {
             let h = t.at.hex().unwrap_or(hexes[0]);

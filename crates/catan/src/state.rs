@@ -774,7 +774,7 @@ impl State {
 
     /// Read a public record back: the position with every hand and the deck empty
     /// (they are not in it), which is all `judge check` needs (it never looks at cards
-    /// in hand; tests/catan_public_check.rs proves the checks agree).
+    /// in hand; tests/catan/public_check.rs proves the checks agree).
     pub fn from_public_json(text: &str) -> Result<State, StateFileError> {
         let f: StateFile<PublicPlayerFile, usize> = serde_json::from_str(text)?;
         if f.game != PUBLIC_GAME {

@@ -135,7 +135,7 @@ pub fn make(layout: Layout, large: bool, rng: &mut Rng) -> Board {
 
 /// The first draw of a random board: its land hexes' terrain, in hex order (the terrain
 /// tiles shuffled). What a board's first hexes show is enough to test a guessed seed
-/// (tests/dice.rs does, for a million of them).
+/// (tests/judge_core/dice.rs does, for a million of them).
 pub fn terrain_draw(large: bool, rng: &mut Rng) -> Vec<Terrain> {
     let mut deck = terrain_deck(large);
     rng.shuffle(&mut deck);

@@ -36,7 +36,7 @@
 //!
 //! That it reads nothing it may not know is a property, tested: its file is the same
 //! whatever the other players hold, whatever their files on record say and whatever
-//! the dice will be (tests/catan_bot.rs). Of the others' standing acceptances it counts
+//! the dice will be (tests/catan/bot.rs). Of the others' standing acceptances it counts
 //! only the trades they took ([`crate::orders::Record::took`]), as every report showed
 //! them: an acceptance that never took a trade is a line of its player's file, theirs
 //! alone (issue 37, point 14).

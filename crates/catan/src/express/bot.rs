@@ -6,7 +6,7 @@
 //! brings settlements onto the railway, upgrades them, and trades surplus for ore and
 //! wood. With 5–6 players it also writes `between turns` orders for the special
 //! building phases after the others' turns: a city, a settlement, rail lines. Used to
-//! play whole games through the order language (tests/catan_express_game.rs,
+//! play whole games through the order language (tests/catan/express_game.rs,
 //! `scripts/catan-express-game/`, `scripts/play-catan-game`); it is no part of the
 //! rules.
 
