@@ -27,6 +27,8 @@ use crate::mail::outbox::{self, Outgoing};
 use crate::mail::{budget, redact, secret};
 use crate::text::count;
 
+mod verdict;
+
 /// Why an order mail from a player is refused, before anything of it is filed; said
 /// to the player, who can put it right (the wording is the answer mail's).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -1017,46 +1019,29 @@ impl<'a> Intake<'a> {
             let named: Vec<String> = m.unread().map(inbound::Other::describe).collect();
             (!named.is_empty()).then(|| named.join(", "))
         };
-        let mut secret_refused = false;
-        let verdict: Result<&PlayerEntry, Refusal> = match sender {
-            None => Err(Refusal::NotAPlayer),
-            Some(_) if found.is_none() => Err(match unread.as_deref() {
-                Some(parts) => Refusal::Unread(parts.to_string(), Rest::NoOrders),
-                None => Refusal::NoOrders,
+        // The refusal policy, a pure verdict on what is known of the mail (issue 40,
+        // point 3): `verdict.rs`.
+        let facts = verdict::Facts {
+            sender,
+            orders_found: found.is_some(),
+            split: found_at.as_ref().and_then(|f| f.problem.clone()),
+            header_only: unread.is_some() && inbound::header_only(&orders),
+            unread,
+            too_big: super::limits::too_big(&orders),
+            before_secret,
+            secret_given: header.secret.is_some(),
+            secret_ok,
+            after_secret,
+            over: self.position.over().is_some(),
+            not_begun: (!super::stage::started(archive)).then(|| {
+                super::stage::waiting(archive).unwrap_or_else(|| "it waits for its players".into())
             }),
-            Some(_) if let Some(p) = found_at.as_ref().and_then(|f| f.problem.clone()) => {
-                Err(Refusal::Split(p))
-            }
-            Some(_)
-                if let Some(parts) = unread.as_deref()
-                    && inbound::header_only(&orders) =>
-            {
-                Err(Refusal::Unread(parts.to_string(), Rest::HeaderOnly))
-            }
-            Some(_) if let Some(why) = super::limits::too_big(&orders) => Err(Refusal::TooBig(why)),
-            Some(_) if let Some(why) = before_secret => Err(Refusal::Header(why)),
-            Some(p) if p.secret_hash.is_none() => Err(Refusal::NoSecretYet),
-            Some(_) if !secret_ok => {
-                secret_refused = true;
-                Err(if header.secret.is_none() {
-                    match unread.as_deref() {
-                        Some(parts) => Refusal::Unread(parts.to_string(), Rest::NoSecret),
-                        None => Refusal::SecretMissing,
-                    }
-                } else {
-                    Refusal::SecretWrong
-                })
-            }
-            Some(_) if let Some(why) = after_secret => Err(Refusal::Header(why)),
-            Some(_) if self.position.over().is_some() => Err(Refusal::GameOver),
-            Some(_) if !super::stage::started(archive) => Err(Refusal::NotBegun(
-                super::stage::waiting(archive).unwrap_or_else(|| "it waits for its players".into()),
-            )),
-            Some(p) if !seats.iter().any(|s| s.id == p.id) => {
-                Err(Refusal::SeatNotInGame(p.id.clone()))
-            }
-            Some(p) => Ok(p),
+            seated: sender.is_some_and(|p| seats.iter().any(|s| s.id == p.id)),
         };
+        let verdict::Verdict {
+            filed: verdict,
+            secret_refused,
+        } = verdict::decide(&facts);
 
         // Write the kept copy first: whatever follows refers to it.
         atomic::write_file(
