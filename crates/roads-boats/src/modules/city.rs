@@ -27,7 +27,7 @@
 //! from the sea or such a river onto the moat (`river C3`) for 1 point, like a river step.
 
 use super::{Hooks, Plugin};
-use crate::building::BuildingKind;
+use crate::building::{Building, BuildingKind};
 use crate::map::{Bridge, Dir, Hex, Terrain};
 use crate::refusal::Refusal;
 use crate::state::{Module, Phase, State};
@@ -56,11 +56,17 @@ pub static PLUGIN: Plugin = Plugin {
         ),
     ],
     map_legend: &["A city shows both its buildings: the first three letters of each."],
-    hooks: Hooks::NONE,
+    hooks: Hooks {
+        moat: Some(moat),
+        crossing: Some(crossing),
+        wall_from: Some(wall_from),
+        leftover_rank: Some(leftover_rank),
+        ..Hooks::NONE
+    },
 };
 
 /// Is `hex` a city ringed by its moat (the module in play)?
-pub fn moat(s: &State, hex: Hex) -> bool {
+fn moat(s: &State, hex: Hex) -> bool {
     s.settings.modules.contains(&Module::City) && s.map.terrain(hex) == Some(Terrain::City)
 }
 
@@ -74,7 +80,7 @@ pub fn bridged(s: &State, city: Hex, dir: Dir) -> bool {
 
 /// May a land transporter (or a road) cross the border from `a` to `b`? Over a city's
 /// moat only by a bridge on that side.
-pub fn crossing(s: &State, a: Hex, b: Hex) -> Result<(), Refusal> {
+fn crossing(s: &State, a: Hex, b: Hex) -> Result<(), Refusal> {
     for (city, other) in [(a, b), (b, a)] {
         if moat(s, city)
             && let Some(dir) = city.direction_to(other)
@@ -84,6 +90,20 @@ pub fn crossing(s: &State, a: Hex, b: Hex) -> Result<(), Refusal> {
         }
     }
     Ok(())
+}
+
+/// A wall is built from a city only where a bridge crosses its moat on that side.
+fn wall_from(s: &State, hex: Hex, other: Hex, dir: Dir) -> Result<(), Refusal> {
+    if moat(s, hex) && !bridged(s, hex, dir) {
+        return Err(Refusal::CityWallUnbridged { city: hex, other });
+    }
+    Ok(())
+}
+
+/// A city's buildings process unattended goods one after the other, in the listed
+/// order; elsewhere the module says nothing.
+fn leftover_rank(s: &State, b: &Building) -> Option<usize> {
+    moat(s, b.at.hex).then(|| rank(b.kind))
 }
 
 /// Where a building comes in a city's processing of unattended goods: the list's order

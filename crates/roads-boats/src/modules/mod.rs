@@ -22,12 +22,12 @@ pub mod trains;
 
 use super::building::{Building, BuildingKind};
 use super::goods::Good;
-use super::map::Terrain;
+use super::map::{Dir, Hex, Terrain};
 use super::orders::TurnOrders;
 use super::player::Colour;
 use super::refusal::{Link, Refusal};
 use super::state::{Module, Phase, State};
-use super::transporter::Kind;
+use super::transporter::{Class, Kind, Location};
 use crate::turn::Ctx;
 
 /// What one module adds, and the steps of the phases it takes part in.
@@ -79,6 +79,45 @@ pub struct Hooks {
     pub(crate) after_move: Option<fn(&mut Ctx, super::transporter::TransporterId)>,
     /// Points added to (or taken from) a player's final score.
     pub(crate) score: Option<fn(&State, Colour) -> i64>,
+    /// Movement: may a transporter of this class leave where it is (polder: stranded by
+    /// the tide)? Every way of leaving asks: a step, a sail, the train.
+    pub(crate) leaving: Option<fn(&State, Class, Location) -> Result<(), Refusal>>,
+    /// Movement: may a transporter of this class come to this place? Every way of
+    /// arriving asks.
+    pub(crate) entering: Option<fn(&State, Class, Location) -> Result<(), Refusal>>,
+    /// Is this land tile sea now, for boats and taxiing planes (polder: flooded)?
+    pub(crate) sea_now: Option<fn(&State, Hex) -> bool>,
+    /// Is this land tile ringed by water that counts as a river on every side (city: its
+    /// moat)? Boats sail onto it, boats are launched onto it, a bridge crosses it.
+    pub(crate) moat: Option<fn(&State, Hex) -> bool>,
+    /// May a link (a step, a road, a power line, a track) cross the border between these
+    /// two tiles (city: over the moat only by its bridge)?
+    pub(crate) crossing: Option<fn(&State, Hex, Hex) -> Result<(), Refusal>>,
+    /// Building: may a wall be built from this tile toward its neighbour in `Dir` (city:
+    /// only where a moat bridge stands)?
+    pub(crate) wall_from: Option<fn(&State, Hex, Hex, Dir) -> Result<(), Refusal>>,
+    /// Production, step 4: where a building comes among its tile's buildings when they
+    /// process unattended goods (city: the listed order); 0 by default.
+    pub(crate) leftover_rank: Option<fn(&State, &Building) -> Option<usize>>,
+    /// Production, step 4: a building has made this good from unattended goods; `later`
+    /// are the kinds of its tile's producers still to process (management: a manager
+    /// made in a city works at once).
+    pub(crate) leftover_made: Option<fn(&mut Ctx, &Building, Good, &[BuildingKind])>,
+    /// A scenario's starting position is read: set what the module derives from it
+    /// (polder: the tide, from the wonder).
+    pub(crate) settle: Option<fn(&mut State)>,
+    /// The picture and the plain-text map: how a tile looks now, if the module says
+    /// (polder: a flooded one).
+    pub(crate) look: Option<fn(&State, Hex) -> Option<Look>>,
+}
+
+/// How a module draws a tile: its fill and legend name in the picture, its four
+/// letters on the plain-text map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Look {
+    pub fill: judge_core::picture::Rgb,
+    pub name: &'static str,
+    pub word: &'static str,
 }
 
 impl Hooks {
@@ -92,6 +131,16 @@ impl Hooks {
         after_bricks: None,
         after_move: None,
         score: None,
+        leaving: None,
+        entering: None,
+        sea_now: None,
+        moat: None,
+        crossing: None,
+        wall_from: None,
+        leftover_rank: None,
+        leftover_made: None,
+        settle: None,
+        look: None,
     };
 }
 
@@ -231,8 +280,83 @@ pub(crate) fn link(
     b: crate::map::AreaId,
     what: Link,
 ) -> Result<(), Refusal> {
-    city::crossing(s, a.hex, b.hex)?;
+    crossing(s, a.hex, b.hex)?;
     s.map.link_fits(a, b, what)
+}
+
+/// May a transporter of `class` leave `at`? (Hook `leaving`.)
+pub(crate) fn leaving(s: &State, class: Class, at: Location) -> Result<(), Refusal> {
+    in_play(s)
+        .filter_map(|p| p.hooks.leaving)
+        .try_for_each(|f| f(s, class, at))
+}
+
+/// May a transporter of `class` come to `at`? (Hook `entering`.)
+pub(crate) fn entering(s: &State, class: Class, at: Location) -> Result<(), Refusal> {
+    in_play(s)
+        .filter_map(|p| p.hooks.entering)
+        .try_for_each(|f| f(s, class, at))
+}
+
+/// Is the land tile `hex` sea now? (Hook `sea_now`.)
+pub(crate) fn sea_now(s: &State, hex: Hex) -> bool {
+    in_play(s)
+        .filter_map(|p| p.hooks.sea_now)
+        .any(|f| f(s, hex))
+}
+
+/// Is `hex` ringed by a moat? (Hook `moat`.)
+pub(crate) fn moat(s: &State, hex: Hex) -> bool {
+    in_play(s).filter_map(|p| p.hooks.moat).any(|f| f(s, hex))
+}
+
+/// May a link cross the border between `a` and `b`? (Hook `crossing`.)
+pub(crate) fn crossing(s: &State, a: Hex, b: Hex) -> Result<(), Refusal> {
+    in_play(s)
+        .filter_map(|p| p.hooks.crossing)
+        .try_for_each(|f| f(s, a, b))
+}
+
+/// May a wall be built from `hex` toward `other`, its neighbour in `dir`? (Hook
+/// `wall_from`.)
+pub(crate) fn wall_from(s: &State, hex: Hex, other: Hex, dir: Dir) -> Result<(), Refusal> {
+    in_play(s)
+        .filter_map(|p| p.hooks.wall_from)
+        .try_for_each(|f| f(s, hex, other, dir))
+}
+
+/// Where a building comes among its tile's when they process unattended goods: 0
+/// unless a module ranks it. (Hook `leftover_rank`.)
+pub(crate) fn leftover_rank(s: &State, b: &Building) -> usize {
+    in_play(s)
+        .filter_map(|p| p.hooks.leftover_rank)
+        .find_map(|f| f(s, b))
+        .unwrap_or(0)
+}
+
+/// A building has made `good` from unattended goods. (Hook `leftover_made`.)
+pub(crate) fn leftover_made(ctx: &mut Ctx, b: &Building, good: Good, later: &[BuildingKind]) {
+    let hooks: Vec<_> = in_play(&ctx.s)
+        .filter_map(|p| p.hooks.leftover_made)
+        .collect();
+    for h in hooks {
+        h(ctx, b, good, later);
+    }
+}
+
+/// A scenario's starting position has been read. (Hook `settle`.)
+pub(crate) fn settle(s: &mut State) {
+    let hooks: Vec<_> = in_play(s).filter_map(|p| p.hooks.settle).collect();
+    for h in hooks {
+        h(s);
+    }
+}
+
+/// How a module draws the tile `hex` now, if one does. (Hook `look`.)
+pub fn look(s: &State, hex: Hex) -> Option<Look> {
+    in_play(s)
+        .filter_map(|p| p.hooks.look)
+        .find_map(|f| f(s, hex))
 }
 
 #[cfg(test)]
