@@ -26,7 +26,7 @@
 //! joins the sea on the city's coasts and the rivers that flow into it: a boat goes
 //! from the sea or such a river onto the moat (`river C3`) for 1 point, like a river step.
 
-use super::{Hooks, Plugin};
+use super::{Draft, Hooks, Plugin};
 use crate::building::{Building, BuildingKind};
 use crate::map::{Bridge, Dir, Hex, Terrain};
 use crate::refusal::Refusal;
@@ -61,6 +61,7 @@ pub static PLUGIN: Plugin = Plugin {
         crossing: Some(crossing),
         wall_from: Some(wall_from),
         leftover_rank: Some(leftover_rank),
+        generate: Some(generate),
         ..Hooks::NONE
     },
 };
@@ -104,6 +105,28 @@ fn wall_from(s: &State, hex: Hex, other: Hex, dir: Dir) -> Result<(), Refusal> {
 /// order; elsewhere the module says nothing.
 fn leftover_rank(s: &State, b: &Building) -> Option<usize> {
     moat(s, b.at.hex).then(|| rank(b.kind))
+}
+
+/// The random map generator: a city for every two players, on free tiles (not a polder)
+/// at least two steps apart.
+fn generate(d: &mut Draft<'_>) {
+    let mut spots: Vec<Hex> = d
+        .free
+        .iter()
+        .copied()
+        .filter(|h| d.land.get(h) != Some(&Terrain::Polder))
+        .collect();
+    d.rng.shuffle(&mut spots);
+    let mut cities: Vec<Hex> = Vec::new();
+    for h in spots {
+        if cities.len() >= d.players.div_ceil(2) {
+            break;
+        }
+        if cities.iter().all(|c| c.distance(h) >= 2) {
+            d.land.insert(h, Terrain::City);
+            cities.push(h);
+        }
+    }
 }
 
 /// Where a building comes in a city's processing of unattended goods: the list's order

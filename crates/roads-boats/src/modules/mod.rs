@@ -20,6 +20,8 @@ pub mod polder;
 pub mod trade;
 pub mod trains;
 
+use std::collections::BTreeSet;
+
 use super::building::{Building, BuildingKind};
 use super::goods::Good;
 use super::map::{Dir, Hex, Terrain};
@@ -109,6 +111,22 @@ pub struct Hooks {
     /// The picture and the plain-text map: how a tile looks now, if the module says
     /// (polder: a flooded one).
     pub(crate) look: Option<fn(&State, Hex) -> Option<Look>>,
+    /// The random map generator: put the module's terrains on the map in the making
+    /// (polder: on the coast; city: on pastures), for a map made with the module.
+    pub(crate) generate: Option<fn(&mut Draft<'_>)>,
+}
+
+/// The random map generator's map in the making, as a module's `generate` hook sees it.
+pub(crate) struct Draft<'a> {
+    /// The land tiles and their terrains.
+    pub land: &'a mut std::collections::BTreeMap<Hex, Terrain>,
+    /// The land tiles free for a module's terrain, in order: no home, no home's
+    /// neighbour, no river tile.
+    pub free: &'a [Hex],
+    /// Of those, the ones with the sea beside them.
+    pub coast: &'a BTreeSet<Hex>,
+    pub rng: &'a mut judge_core::luck::Rng,
+    pub players: usize,
 }
 
 /// How a module draws a tile: its fill and legend name in the picture, its four
@@ -141,6 +159,7 @@ impl Hooks {
         leftover_made: None,
         settle: None,
         look: None,
+        generate: None,
     };
 }
 
@@ -349,6 +368,16 @@ pub(crate) fn settle(s: &mut State) {
     let hooks: Vec<_> = in_play(s).filter_map(|p| p.hooks.settle).collect();
     for h in hooks {
         h(s);
+    }
+}
+
+/// The random map generator, for a map made with `modules`: each module's terrains, in
+/// table order. (Hook `generate`.)
+pub(crate) fn generate(modules: &[Module], draft: &mut Draft<'_>) {
+    for p in PLUGINS.iter().filter(|p| modules.contains(&p.module)) {
+        if let Some(f) = p.hooks.generate {
+            f(draft);
+        }
     }
 }
 

@@ -17,7 +17,7 @@
 //! costs 1, and a boat may pass through); a boat on a polder when it dries is stranded
 //! until the next flood. The state of the tide is `Map::polders_dry`, set from the wonder.
 
-use super::{Hooks, Look, Plugin};
+use super::{Draft, Hooks, Look, Plugin};
 use crate::events::Fact;
 use crate::map::{Hex, Terrain};
 use crate::refusal::Refusal;
@@ -53,6 +53,7 @@ pub static PLUGIN: Plugin = Plugin {
         sea_now: Some(flooded),
         settle: Some(settle_tide),
         look: Some(look),
+        generate: Some(generate),
         ..Hooks::NONE
     },
 };
@@ -172,4 +173,18 @@ fn turn_tide(ctx: &mut Ctx, now_dry: bool) {
     });
     ctx.player = player;
     ctx.line = line;
+}
+
+/// The random map generator: polders on the coast, as many as the players (at least 2).
+fn generate(d: &mut Draft<'_>) {
+    let mut coast: Vec<Hex> = d
+        .free
+        .iter()
+        .copied()
+        .filter(|h| d.coast.contains(h))
+        .collect();
+    d.rng.shuffle(&mut coast);
+    for h in coast.into_iter().take(d.players.max(2)) {
+        d.land.insert(h, Terrain::Polder);
+    }
 }
