@@ -21,6 +21,9 @@ pub mod trade;
 pub mod trains;
 
 use std::collections::BTreeSet;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
 
 use super::building::{Building, BuildingKind};
 use super::goods::Good;
@@ -28,9 +31,66 @@ use super::map::{Dir, Hex, Terrain};
 use super::orders::TurnOrders;
 use super::player::Colour;
 use super::refusal::{Link, Refusal};
-use super::state::{Module, Phase, State};
+use super::state::{Phase, State};
 use super::transporter::{Class, Kind, Location};
 use crate::turn::Ctx;
+
+/// Optional rules: Planes & Trains' three and &cetera's others — the closed set the
+/// rulebook fixes, each a variant here, a name a scenario writes in `modules = [...]`,
+/// and an entry in [`PLUGINS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Module {
+    Planes,
+    Trains,
+    Bombs,
+    Electricity,
+    Management,
+    Art,
+    Trade,
+    Polder,
+    City,
+    Jumpstart,
+    FundamentalResearch,
+}
+
+impl Module {
+    pub const ALL: [Module; 11] = [
+        Module::Planes,
+        Module::Trains,
+        Module::Bombs,
+        Module::Electricity,
+        Module::Management,
+        Module::Art,
+        Module::Trade,
+        Module::Polder,
+        Module::City,
+        Module::Jumpstart,
+        Module::FundamentalResearch,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Module::Planes => "planes",
+            Module::Trains => "trains",
+            Module::Bombs => "bombs",
+            Module::Electricity => "electricity",
+            Module::Management => "management",
+            Module::Art => "art",
+            Module::Trade => "trade",
+            Module::Polder => "polder",
+            Module::City => "city",
+            Module::Jumpstart => "jumpstart",
+            Module::FundamentalResearch => "fundamental-research",
+        }
+    }
+}
+
+impl fmt::Display for Module {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
 
 /// What one module adds, and the steps of the phases it takes part in.
 pub struct Plugin {
