@@ -114,11 +114,6 @@ fn the_phases_the_report_and_the_scenario_reader_name_no_module() {
             "jumpstart",
             "jumpstart's auction, the round before turn 1",
         ),
-        (
-            "resolve/production.rs",
-            "fundamental_research",
-            "research's subjects and cost: the module moved last, in a commit of its own",
-        ),
     ];
     let src = Path::new("crates/roads-boats/src");
     let modules: Vec<String> = module_paths(&src.join("modules"))

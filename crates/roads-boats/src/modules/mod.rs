@@ -29,9 +29,9 @@ use super::building::{Building, BuildingKind};
 use super::goods::Good;
 use super::map::{Dir, Hex, Terrain};
 use super::orders::TurnOrders;
-use super::player::Colour;
+use super::player::{Colour, Research};
 use super::refusal::{Link, Refusal};
-use super::state::{Phase, State};
+use super::state::{Phase, Settings, State};
 use super::transporter::{Class, Kind, Location};
 use crate::turn::Ctx;
 
@@ -171,6 +171,14 @@ pub struct Hooks {
     /// The picture and the plain-text map: how a tile looks now, if the module says
     /// (polder: a flooded one).
     pub(crate) look: Option<fn(&State, Hex) -> Option<Look>>,
+    /// Production: why a research subject cannot be researched in a game with these
+    /// settings, if it cannot (fundamental research: only with its module). Asked of
+    /// every module, in play or not: a subject a module adds is refused without it.
+    pub(crate) research_refused: Option<fn(&Settings, Research) -> Option<&'static str>>,
+    /// Production: the geese a research point costs a player who has researched these
+    /// subjects, if the module says (fundamental research: 1 once researched). Asked of
+    /// every module: a subject once researched keeps its effect.
+    pub(crate) research_geese: Option<fn(&BTreeSet<Research>) -> Option<u32>>,
     /// The random map generator: put the module's terrains on the map in the making
     /// (polder: on the coast; city: on pastures), for a map made with the module.
     pub(crate) generate: Option<fn(&mut Draft<'_>)>,
@@ -220,6 +228,8 @@ impl Hooks {
         settle: None,
         look: None,
         generate: None,
+        research_refused: None,
+        research_geese: None,
     };
 }
 
@@ -439,6 +449,30 @@ pub(crate) fn generate(modules: &[Module], draft: &mut Draft<'_>) {
             f(draft);
         }
     }
+}
+
+/// May `subject` be researched in a game with these settings? (Hook
+/// `research_refused`, asked of every module.)
+pub(crate) fn research_allowed(settings: &Settings, subject: Research) -> Result<(), &'static str> {
+    match PLUGINS
+        .iter()
+        .filter_map(|p| p.hooks.research_refused)
+        .find_map(|f| f(settings, subject))
+    {
+        Some(why) => Err(why),
+        None => Ok(()),
+    }
+}
+
+/// The geese a research point costs a player who has researched `done` (with the
+/// paper, always 1): 2 unless a module says. (Hook `research_geese`, asked of every
+/// module.)
+pub(crate) fn research_geese(done: &BTreeSet<Research>) -> u32 {
+    PLUGINS
+        .iter()
+        .filter_map(|p| p.hooks.research_geese)
+        .find_map(|f| f(done))
+        .unwrap_or(2)
 }
 
 /// How a module draws the tile `hex` now, if one does. (Hook `look`.)

@@ -10,7 +10,7 @@ use crate::building::{BuildingKind, Input, MineBag, Output, Recipe};
 use crate::events::Fact;
 use crate::goods::{Good, Goods};
 use crate::map::{AreaId, Coast, Hex, Terrain};
-use crate::modules::{self, fundamental_research};
+use crate::modules;
 use crate::orders::{ProductionOrder, TurnOrders};
 use crate::player::{Colour, Research};
 use crate::refusal::Refusal;
@@ -911,10 +911,10 @@ fn research(
             "you have researched {r}, and a player cannot combine specialised mines with large mines (Quick Guide IX)"
         ));
     }
-    if let Err(e) = fundamental_research::allowed(&ctx.s.settings, subject) {
+    if let Err(e) = modules::research_allowed(&ctx.s.settings, subject) {
         return ctx.fail(e);
     }
-    let geese = fundamental_research::geese_per_point(&done);
+    let geese = modules::research_geese(&done);
     let recipe_inputs: &'static [(Input, u32)] = if geese == 1 {
         &[(Input::Good(Good::Geese), 1), (Input::Good(Good::Paper), 1)]
     } else {
