@@ -116,6 +116,19 @@ pub struct Plugin {
     pub hooks: Hooks,
 }
 
+/// A rule on a transporter of a class at a place (hooks `leaving`, `entering`).
+type PlaceRule = fn(&State, Class, Location) -> Result<(), Refusal>;
+/// A rule on a border between two tiles (hook `crossing`).
+type BorderRule = fn(&State, Hex, Hex) -> Result<(), Refusal>;
+/// A rule on a wall built from a tile toward its neighbour (hook `wall_from`).
+type WallRule = fn(&State, Hex, Hex, Dir) -> Result<(), Refusal>;
+/// A step after a good is made from unattended goods (hook `leftover_made`).
+type LeftoverStep = fn(&mut Ctx, &Building, Good, &[BuildingKind]);
+/// Why a research subject is refused in a game (hook `research_refused`).
+type ResearchRule = fn(&Settings, Research) -> Option<&'static str>;
+/// What a research point costs, in geese (hook `research_geese`).
+type ResearchCost = fn(&BTreeSet<Research>) -> Option<u32>;
+
 /// The points in a turn where a module's own rules run. A module leaves the rest `None`.
 #[derive(Clone, Copy)]
 pub struct Hooks {
@@ -143,10 +156,10 @@ pub struct Hooks {
     pub(crate) score: Option<fn(&State, Colour) -> i64>,
     /// Movement: may a transporter of this class leave where it is (polder: stranded by
     /// the tide)? Every way of leaving asks: a step, a sail, the train.
-    pub(crate) leaving: Option<fn(&State, Class, Location) -> Result<(), Refusal>>,
+    pub(crate) leaving: Option<PlaceRule>,
     /// Movement: may a transporter of this class come to this place? Every way of
     /// arriving asks.
-    pub(crate) entering: Option<fn(&State, Class, Location) -> Result<(), Refusal>>,
+    pub(crate) entering: Option<PlaceRule>,
     /// Is this land tile sea now, for boats and taxiing planes (polder: flooded)?
     pub(crate) sea_now: Option<fn(&State, Hex) -> bool>,
     /// Is this land tile ringed by water that counts as a river on every side (city: its
@@ -154,17 +167,17 @@ pub struct Hooks {
     pub(crate) moat: Option<fn(&State, Hex) -> bool>,
     /// May a link (a step, a road, a power line, a track) cross the border between these
     /// two tiles (city: over the moat only by its bridge)?
-    pub(crate) crossing: Option<fn(&State, Hex, Hex) -> Result<(), Refusal>>,
+    pub(crate) crossing: Option<BorderRule>,
     /// Building: may a wall be built from this tile toward its neighbour in `Dir` (city:
     /// only where a moat bridge stands)?
-    pub(crate) wall_from: Option<fn(&State, Hex, Hex, Dir) -> Result<(), Refusal>>,
+    pub(crate) wall_from: Option<WallRule>,
     /// Production, step 4: where a building comes among its tile's buildings when they
     /// process unattended goods (city: the listed order); 0 by default.
     pub(crate) leftover_rank: Option<fn(&State, &Building) -> Option<usize>>,
     /// Production, step 4: a building has made this good from unattended goods; `later`
     /// are the kinds of its tile's producers still to process (management: a manager
     /// made in a city works at once).
-    pub(crate) leftover_made: Option<fn(&mut Ctx, &Building, Good, &[BuildingKind])>,
+    pub(crate) leftover_made: Option<LeftoverStep>,
     /// A scenario's starting position is read: set what the module derives from it
     /// (polder: the tide, from the wonder).
     pub(crate) settle: Option<fn(&mut State)>,
@@ -174,11 +187,11 @@ pub struct Hooks {
     /// Production: why a research subject cannot be researched in a game with these
     /// settings, if it cannot (fundamental research: only with its module). Asked of
     /// every module, in play or not: a subject a module adds is refused without it.
-    pub(crate) research_refused: Option<fn(&Settings, Research) -> Option<&'static str>>,
+    pub(crate) research_refused: Option<ResearchRule>,
     /// Production: the geese a research point costs a player who has researched these
     /// subjects, if the module says (fundamental research: 1 once researched). Asked of
     /// every module: a subject once researched keeps its effect.
-    pub(crate) research_geese: Option<fn(&BTreeSet<Research>) -> Option<u32>>,
+    pub(crate) research_geese: Option<ResearchCost>,
     /// The random map generator: put the module's terrains on the map in the making
     /// (polder: on the coast; city: on pastures), for a map made with the module.
     pub(crate) generate: Option<fn(&mut Draft<'_>)>,
