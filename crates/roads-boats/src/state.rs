@@ -33,60 +33,9 @@ impl fmt::Display for Phase {
     }
 }
 
-/// Optional rules: Planes & Trains' three and &cetera's others.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Module {
-    Planes,
-    Trains,
-    Bombs,
-    Electricity,
-    Management,
-    Art,
-    Trade,
-    Polder,
-    City,
-    Jumpstart,
-    FundamentalResearch,
-}
-
-impl Module {
-    pub const ALL: [Module; 11] = [
-        Module::Planes,
-        Module::Trains,
-        Module::Bombs,
-        Module::Electricity,
-        Module::Management,
-        Module::Art,
-        Module::Trade,
-        Module::Polder,
-        Module::City,
-        Module::Jumpstart,
-        Module::FundamentalResearch,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Module::Planes => "planes",
-            Module::Trains => "trains",
-            Module::Bombs => "bombs",
-            Module::Electricity => "electricity",
-            Module::Management => "management",
-            Module::Art => "art",
-            Module::Trade => "trade",
-            Module::Polder => "polder",
-            Module::City => "city",
-            Module::Jumpstart => "jumpstart",
-            Module::FundamentalResearch => "fundamental-research",
-        }
-    }
-}
-
-impl fmt::Display for Module {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+/// Optional rules: the modules' closed set, named where they are registered
+/// (`modules/mod.rs`).
+pub use super::modules::Module;
 
 /// How a mine chooses what it yields (RULINGS R4).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -64,7 +64,7 @@ pub(crate) fn bomb(ctx: &mut Ctx, at: Hex, with: TransporterId) -> Result<(), Re
     let i = building_at(ctx, at, with)?;
     // &cetera, city: "If you bomb a city, both buildings are destroyed" (RULINGS R10:
     // but for a strengthened one).
-    let mut targets: Vec<usize> = if super::city::moat(&ctx.s, at) {
+    let mut targets: Vec<usize> = if super::moat(&ctx.s, at) {
         (0..ctx.s.buildings.len())
             .filter(|j| ctx.s.buildings[*j].at.hex == at)
             .collect()

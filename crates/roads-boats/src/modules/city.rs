@@ -26,8 +26,8 @@
 //! joins the sea on the city's coasts and the rivers that flow into it: a boat goes
 //! from the sea or such a river onto the moat (`river C3`) for 1 point, like a river step.
 
-use super::{Hooks, Plugin};
-use crate::building::BuildingKind;
+use super::{Draft, Hooks, Plugin};
+use crate::building::{Building, BuildingKind};
 use crate::map::{Bridge, Dir, Hex, Terrain};
 use crate::refusal::Refusal;
 use crate::state::{Module, Phase, State};
@@ -56,11 +56,18 @@ pub static PLUGIN: Plugin = Plugin {
         ),
     ],
     map_legend: &["A city shows both its buildings: the first three letters of each."],
-    hooks: Hooks::NONE,
+    hooks: Hooks {
+        moat: Some(moat),
+        crossing: Some(crossing),
+        wall_from: Some(wall_from),
+        leftover_rank: Some(leftover_rank),
+        generate: Some(generate),
+        ..Hooks::NONE
+    },
 };
 
 /// Is `hex` a city ringed by its moat (the module in play)?
-pub fn moat(s: &State, hex: Hex) -> bool {
+fn moat(s: &State, hex: Hex) -> bool {
     s.settings.modules.contains(&Module::City) && s.map.terrain(hex) == Some(Terrain::City)
 }
 
@@ -74,7 +81,7 @@ pub fn bridged(s: &State, city: Hex, dir: Dir) -> bool {
 
 /// May a land transporter (or a road) cross the border from `a` to `b`? Over a city's
 /// moat only by a bridge on that side.
-pub fn crossing(s: &State, a: Hex, b: Hex) -> Result<(), Refusal> {
+fn crossing(s: &State, a: Hex, b: Hex) -> Result<(), Refusal> {
     for (city, other) in [(a, b), (b, a)] {
         if moat(s, city)
             && let Some(dir) = city.direction_to(other)
@@ -84,6 +91,42 @@ pub fn crossing(s: &State, a: Hex, b: Hex) -> Result<(), Refusal> {
         }
     }
     Ok(())
+}
+
+/// A wall is built from a city only where a bridge crosses its moat on that side.
+fn wall_from(s: &State, hex: Hex, other: Hex, dir: Dir) -> Result<(), Refusal> {
+    if moat(s, hex) && !bridged(s, hex, dir) {
+        return Err(Refusal::CityWallUnbridged { city: hex, other });
+    }
+    Ok(())
+}
+
+/// A city's buildings process unattended goods one after the other, in the listed
+/// order; elsewhere the module says nothing.
+fn leftover_rank(s: &State, b: &Building) -> Option<usize> {
+    moat(s, b.at.hex).then(|| rank(b.kind))
+}
+
+/// The random map generator: a city for every two players, on free tiles (not a polder)
+/// at least two steps apart.
+fn generate(d: &mut Draft<'_>) {
+    let mut spots: Vec<Hex> = d
+        .free
+        .iter()
+        .copied()
+        .filter(|h| d.land.get(h) != Some(&Terrain::Polder))
+        .collect();
+    d.rng.shuffle(&mut spots);
+    let mut cities: Vec<Hex> = Vec::new();
+    for h in spots {
+        if cities.len() >= d.players.div_ceil(2) {
+            break;
+        }
+        if cities.iter().all(|c| c.distance(h) >= 2) {
+            d.land.insert(h, Terrain::City);
+            cities.push(h);
+        }
+    }
 }
 
 /// Where a building comes in a city's processing of unattended goods: the list's order

@@ -25,7 +25,7 @@ use super::{Grammar, Hooks, Plugin};
 use crate::building::{Building, BuildingKind};
 use crate::events::Fact;
 use crate::goods::Good;
-use crate::map::{AreaId, Hex, Map, Road};
+use crate::map::{AreaId, Hex, Road};
 use crate::order_text::{R, Reader};
 use crate::orders::{ProductionOrder, TurnOrders};
 use crate::refusal::{Link, Refusal};
@@ -234,14 +234,6 @@ fn yield_of(ctx: &Ctx, b: &Building) -> u32 {
     } else {
         1
     }
-}
-
-/// Can a power line join these two areas on the map? Like a road (both ends on the same
-/// bank where a river runs along the border), but on sea too, where the land end must
-/// face the sea. A scenario's lines are checked so; in play a line must also not cross a
-/// city's moat without its bridge (`resolve::link`).
-pub fn line_fits(map: &Map, a: AreaId, b: AreaId) -> Result<(), Refusal> {
-    map.link_fits(a, b, Link::PowerLine)
 }
 
 /// Building phase: a power line from `from` (where `with` is) to `to`, for 1 iron.

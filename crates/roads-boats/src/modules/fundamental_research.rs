@@ -24,26 +24,24 @@ pub static PLUGIN: Plugin = Plugin {
         "research costs 1 goose + 1 paper for a player who has researched fundamental research",
     )],
     map_legend: &[],
-    hooks: Hooks::NONE,
+    hooks: Hooks {
+        research_refused: Some(refused),
+        research_geese: Some(geese_per_point),
+        ..Hooks::NONE
+    },
 };
 
-/// May `subject` be researched in a game with these settings? Fundamental research only
-/// with its module in play.
-pub fn allowed(settings: &Settings, subject: Research) -> Result<(), &'static str> {
-    if subject == Research::FundamentalResearch
-        && !settings.modules.contains(&Module::FundamentalResearch)
-    {
-        return Err("fundamental research is not in play in this game");
-    }
-    Ok(())
+/// Why `subject` cannot be researched in a game with these settings: fundamental
+/// research only with its module in play.
+fn refused(settings: &Settings, subject: Research) -> Option<&'static str> {
+    (subject == Research::FundamentalResearch
+        && !settings.modules.contains(&Module::FundamentalResearch))
+    .then_some("fundamental research is not in play in this game")
 }
 
 /// The geese a research point costs a player who has researched `done` (with the paper,
-/// always 1).
-pub fn geese_per_point(done: &BTreeSet<Research>) -> u32 {
-    if done.contains(&Research::FundamentalResearch) {
-        1
-    } else {
-        2
-    }
+/// always 1): 1 once fundamental research is done; otherwise the module says nothing,
+/// and the rulebook's 2 stand.
+fn geese_per_point(done: &BTreeSet<Research>) -> Option<u32> {
+    done.contains(&Research::FundamentalResearch).then_some(1)
 }

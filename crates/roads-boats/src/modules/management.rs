@@ -69,6 +69,7 @@ pub static PLUGIN: Plugin = Plugin {
     hooks: Hooks {
         before_orders: Some(settle),
         capacity: Some(capacity),
+        leftover_made: Some(made_in_city),
         ..Hooks::NONE
     },
 };
@@ -132,14 +133,19 @@ fn settle(ctx: &mut Ctx, orders: &TurnOrders) {
     }
 }
 
-/// A manager an MBA has just left unattended in the city `at`, while the city's
+/// A good a building has just left unattended: a manager an MBA made in a city, while the city's
 /// buildings process what lies there one after the other (RULINGS R10, "a manager made
 /// in a city in a step works at once for the buildings after the MBA in the city's order
 /// in that same step"): it works from now on for `later`, the buildings still to come.
 /// Nothing changes where a manager works already (one per tile counts), nor where no
 /// secondary producer comes after the MBA.
-pub(crate) fn made_in_city(ctx: &mut Ctx, at: crate::map::Hex, later: Vec<BuildingKind>) {
-    if ctx.notes.managed.contains(&at) || later.is_empty() {
+fn made_in_city(ctx: &mut Ctx, b: &Building, good: Good, later: &[BuildingKind]) {
+    let at = b.at.hex;
+    if good != Good::Managers
+        || !super::moat(&ctx.s, at)
+        || ctx.notes.managed.contains(&at)
+        || later.is_empty()
+    {
         return;
     }
     ctx.notes.managed.insert(at);
@@ -147,7 +153,7 @@ pub(crate) fn made_in_city(ctx: &mut Ctx, at: crate::map::Hex, later: Vec<Buildi
     ctx.emit(Fact::ManagerAtWork {
         at,
         by: None,
-        doubles: later,
+        doubles: later.to_vec(),
     });
     ctx.player = player;
     ctx.line = line;

@@ -20,21 +20,79 @@ pub mod polder;
 pub mod trade;
 pub mod trains;
 
+use std::collections::BTreeSet;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
 use super::building::{Building, BuildingKind};
 use super::goods::Good;
-use super::map::Terrain;
+use super::map::{Dir, Hex, Terrain};
 use super::order_text::{R, Reader};
 use super::orders::TurnOrders;
-use super::player::Colour;
+use super::player::{Colour, Research};
 use super::refusal::{Link, Refusal};
-use super::state::{Module, Phase, State};
-use super::transporter::Kind;
+use super::state::{Phase, Settings, State};
+use super::transporter::{Class, Kind, Location};
 use crate::turn::Ctx;
 use crate::turn::moving::Phase as Movement;
+
+/// Optional rules: Planes & Trains' three and &cetera's others — the closed set the
+/// rulebook fixes, each a variant here, a name a scenario writes in `modules = [...]`,
+/// and an entry in [`PLUGINS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Module {
+    Planes,
+    Trains,
+    Bombs,
+    Electricity,
+    Management,
+    Art,
+    Trade,
+    Polder,
+    City,
+    Jumpstart,
+    FundamentalResearch,
+}
+
+impl Module {
+    pub const ALL: [Module; 11] = [
+        Module::Planes,
+        Module::Trains,
+        Module::Bombs,
+        Module::Electricity,
+        Module::Management,
+        Module::Art,
+        Module::Trade,
+        Module::Polder,
+        Module::City,
+        Module::Jumpstart,
+        Module::FundamentalResearch,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Module::Planes => "planes",
+            Module::Trains => "trains",
+            Module::Bombs => "bombs",
+            Module::Electricity => "electricity",
+            Module::Management => "management",
+            Module::Art => "art",
+            Module::Trade => "trade",
+            Module::Polder => "polder",
+            Module::City => "city",
+            Module::Jumpstart => "jumpstart",
+            Module::FundamentalResearch => "fundamental-research",
+        }
+    }
+}
+
+impl fmt::Display for Module {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
 
 /// What one module adds, and the steps of the phases it takes part in.
 pub struct Plugin {
@@ -61,6 +119,19 @@ pub struct Plugin {
     pub hooks: Hooks,
 }
 
+/// A rule on a transporter of a class at a place (hooks `leaving`, `entering`).
+type PlaceRule = fn(&State, Class, Location) -> Result<(), Refusal>;
+/// A rule on a border between two tiles (hook `crossing`).
+type BorderRule = fn(&State, Hex, Hex) -> Result<(), Refusal>;
+/// A rule on a wall built from a tile toward its neighbour (hook `wall_from`).
+type WallRule = fn(&State, Hex, Hex, Dir) -> Result<(), Refusal>;
+/// A step after a good is made from unattended goods (hook `leftover_made`).
+type LeftoverStep = fn(&mut Ctx, &Building, Good, &[BuildingKind]);
+/// Why a research subject is refused in a game (hook `research_refused`).
+type ResearchRule = fn(&Settings, Research) -> Option<&'static str>;
+/// What a research point costs, in geese (hook `research_geese`).
+type ResearchCost = fn(&BTreeSet<Research>) -> Option<u32>;
+
 /// The points in a turn where a module's own rules run. A module leaves the rest `None`.
 #[derive(Clone, Copy)]
 pub struct Hooks {
@@ -86,6 +157,69 @@ pub struct Hooks {
     pub(crate) after_move: Option<fn(&mut Ctx, super::transporter::TransporterId)>,
     /// Points added to (or taken from) a player's final score.
     pub(crate) score: Option<fn(&State, Colour) -> i64>,
+    /// Movement: may a transporter of this class leave where it is (polder: stranded by
+    /// the tide)? Every way of leaving asks: a step, a sail, the train.
+    pub(crate) leaving: Option<PlaceRule>,
+    /// Movement: may a transporter of this class come to this place? Every way of
+    /// arriving asks.
+    pub(crate) entering: Option<PlaceRule>,
+    /// Is this land tile sea now, for boats and taxiing planes (polder: flooded)?
+    pub(crate) sea_now: Option<fn(&State, Hex) -> bool>,
+    /// Is this land tile ringed by water that counts as a river on every side (city: its
+    /// moat)? Boats sail onto it, boats are launched onto it, a bridge crosses it.
+    pub(crate) moat: Option<fn(&State, Hex) -> bool>,
+    /// May a link (a step, a road, a power line, a track) cross the border between these
+    /// two tiles (city: over the moat only by its bridge)?
+    pub(crate) crossing: Option<BorderRule>,
+    /// Building: may a wall be built from this tile toward its neighbour in `Dir` (city:
+    /// only where a moat bridge stands)?
+    pub(crate) wall_from: Option<WallRule>,
+    /// Production, step 4: where a building comes among its tile's buildings when they
+    /// process unattended goods (city: the listed order); 0 by default.
+    pub(crate) leftover_rank: Option<fn(&State, &Building) -> Option<usize>>,
+    /// Production, step 4: a building has made this good from unattended goods; `later`
+    /// are the kinds of its tile's producers still to process (management: a manager
+    /// made in a city works at once).
+    pub(crate) leftover_made: Option<LeftoverStep>,
+    /// A scenario's starting position is read: set what the module derives from it
+    /// (polder: the tide, from the wonder).
+    pub(crate) settle: Option<fn(&mut State)>,
+    /// The picture and the plain-text map: how a tile looks now, if the module says
+    /// (polder: a flooded one).
+    pub(crate) look: Option<fn(&State, Hex) -> Option<Look>>,
+    /// Production: why a research subject cannot be researched in a game with these
+    /// settings, if it cannot (fundamental research: only with its module). Asked of
+    /// every module, in play or not: a subject a module adds is refused without it.
+    pub(crate) research_refused: Option<ResearchRule>,
+    /// Production: the geese a research point costs a player who has researched these
+    /// subjects, if the module says (fundamental research: 1 once researched). Asked of
+    /// every module: a subject once researched keeps its effect.
+    pub(crate) research_geese: Option<ResearchCost>,
+    /// The random map generator: put the module's terrains on the map in the making
+    /// (polder: on the coast; city: on pastures), for a map made with the module.
+    pub(crate) generate: Option<fn(&mut Draft<'_>)>,
+}
+
+/// The random map generator's map in the making, as a module's `generate` hook sees it.
+pub(crate) struct Draft<'a> {
+    /// The land tiles and their terrains.
+    pub land: &'a mut std::collections::BTreeMap<Hex, Terrain>,
+    /// The land tiles free for a module's terrain, in order: no home, no home's
+    /// neighbour, no river tile.
+    pub free: &'a [Hex],
+    /// Of those, the ones with the sea beside them.
+    pub coast: &'a BTreeSet<Hex>,
+    pub rng: &'a mut judge_core::luck::Rng,
+    pub players: usize,
+}
+
+/// How a module draws a tile: its fill and legend name in the picture, its four
+/// letters on the plain-text map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Look {
+    pub fill: judge_core::picture::Rgb,
+    pub name: &'static str,
+    pub word: &'static str,
 }
 
 impl Hooks {
@@ -99,6 +233,19 @@ impl Hooks {
         after_bricks: None,
         after_move: None,
         score: None,
+        leaving: None,
+        entering: None,
+        sea_now: None,
+        moat: None,
+        crossing: None,
+        wall_from: None,
+        leftover_rank: None,
+        leftover_made: None,
+        settle: None,
+        look: None,
+        generate: None,
+        research_refused: None,
+        research_geese: None,
     };
 }
 
@@ -325,8 +472,117 @@ pub(crate) fn link(
     b: crate::map::AreaId,
     what: Link,
 ) -> Result<(), Refusal> {
-    city::crossing(s, a.hex, b.hex)?;
+    crossing(s, a.hex, b.hex)?;
     s.map.link_fits(a, b, what)
+}
+
+/// May a transporter of `class` leave `at`? (Hook `leaving`.)
+pub(crate) fn leaving(s: &State, class: Class, at: Location) -> Result<(), Refusal> {
+    in_play(s)
+        .filter_map(|p| p.hooks.leaving)
+        .try_for_each(|f| f(s, class, at))
+}
+
+/// May a transporter of `class` come to `at`? (Hook `entering`.)
+pub(crate) fn entering(s: &State, class: Class, at: Location) -> Result<(), Refusal> {
+    in_play(s)
+        .filter_map(|p| p.hooks.entering)
+        .try_for_each(|f| f(s, class, at))
+}
+
+/// Is the land tile `hex` sea now? (Hook `sea_now`.)
+pub(crate) fn sea_now(s: &State, hex: Hex) -> bool {
+    in_play(s)
+        .filter_map(|p| p.hooks.sea_now)
+        .any(|f| f(s, hex))
+}
+
+/// Is `hex` ringed by a moat? (Hook `moat`.)
+pub(crate) fn moat(s: &State, hex: Hex) -> bool {
+    in_play(s).filter_map(|p| p.hooks.moat).any(|f| f(s, hex))
+}
+
+/// May a link cross the border between `a` and `b`? (Hook `crossing`.)
+pub(crate) fn crossing(s: &State, a: Hex, b: Hex) -> Result<(), Refusal> {
+    in_play(s)
+        .filter_map(|p| p.hooks.crossing)
+        .try_for_each(|f| f(s, a, b))
+}
+
+/// May a wall be built from `hex` toward `other`, its neighbour in `dir`? (Hook
+/// `wall_from`.)
+pub(crate) fn wall_from(s: &State, hex: Hex, other: Hex, dir: Dir) -> Result<(), Refusal> {
+    in_play(s)
+        .filter_map(|p| p.hooks.wall_from)
+        .try_for_each(|f| f(s, hex, other, dir))
+}
+
+/// Where a building comes among its tile's when they process unattended goods: 0
+/// unless a module ranks it. (Hook `leftover_rank`.)
+pub(crate) fn leftover_rank(s: &State, b: &Building) -> usize {
+    in_play(s)
+        .filter_map(|p| p.hooks.leftover_rank)
+        .find_map(|f| f(s, b))
+        .unwrap_or(0)
+}
+
+/// A building has made `good` from unattended goods. (Hook `leftover_made`.)
+pub(crate) fn leftover_made(ctx: &mut Ctx, b: &Building, good: Good, later: &[BuildingKind]) {
+    let hooks: Vec<_> = in_play(&ctx.s)
+        .filter_map(|p| p.hooks.leftover_made)
+        .collect();
+    for h in hooks {
+        h(ctx, b, good, later);
+    }
+}
+
+/// A scenario's starting position has been read. (Hook `settle`.)
+pub(crate) fn settle(s: &mut State) {
+    let hooks: Vec<_> = in_play(s).filter_map(|p| p.hooks.settle).collect();
+    for h in hooks {
+        h(s);
+    }
+}
+
+/// The random map generator, for a map made with `modules`: each module's terrains, in
+/// table order. (Hook `generate`.)
+pub(crate) fn generate(modules: &[Module], draft: &mut Draft<'_>) {
+    for p in PLUGINS.iter().filter(|p| modules.contains(&p.module)) {
+        if let Some(f) = p.hooks.generate {
+            f(draft);
+        }
+    }
+}
+
+/// May `subject` be researched in a game with these settings? (Hook
+/// `research_refused`, asked of every module.)
+pub(crate) fn research_allowed(settings: &Settings, subject: Research) -> Result<(), &'static str> {
+    match PLUGINS
+        .iter()
+        .filter_map(|p| p.hooks.research_refused)
+        .find_map(|f| f(settings, subject))
+    {
+        Some(why) => Err(why),
+        None => Ok(()),
+    }
+}
+
+/// The geese a research point costs a player who has researched `done` (with the
+/// paper, always 1): 2 unless a module says. (Hook `research_geese`, asked of every
+/// module.)
+pub(crate) fn research_geese(done: &BTreeSet<Research>) -> u32 {
+    PLUGINS
+        .iter()
+        .filter_map(|p| p.hooks.research_geese)
+        .find_map(|f| f(done))
+        .unwrap_or(2)
+}
+
+/// How a module draws the tile `hex` now, if one does. (Hook `look`.)
+pub fn look(s: &State, hex: Hex) -> Option<Look> {
+    in_play(s)
+        .filter_map(|p| p.hooks.look)
+        .find_map(|f| f(s, hex))
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@
 //! costs 1, and a boat may pass through); a boat on a polder when it dries is stranded
 //! until the next flood. The state of the tide is `Map::polders_dry`, set from the wonder.
 
-use super::{Hooks, Plugin};
+use super::{Draft, Hooks, Look, Plugin};
 use crate::events::Fact;
 use crate::map::{Hex, Terrain};
 use crate::refusal::Refusal;
@@ -48,6 +48,12 @@ pub static PLUGIN: Plugin = Plugin {
     map_legend: &["Polders: pold when dry, flod when flooded."],
     hooks: Hooks {
         after_bricks: Some(after_bricks),
+        leaving: Some(stranded),
+        entering: Some(may_enter),
+        sea_now: Some(flooded),
+        settle: Some(settle_tide),
+        look: Some(look),
+        generate: Some(generate),
         ..Hooks::NONE
     },
 };
@@ -64,20 +70,33 @@ fn dry_after(place: usize) -> bool {
 }
 
 /// Set the tide from the wonder (a scenario's starting position).
-pub fn settle_tide(state: &mut State) {
+fn settle_tide(state: &mut State) {
     state.map.polders_dry =
         state.settings.modules.contains(&Module::Polder) && dry_for(&state.wonder);
 }
 
+/// A flooded polder is drawn as water: light blue in the picture, `flod` on the
+/// plain-text map.
+const FLOODED: Look = Look {
+    fill: judge_core::picture::Rgb(79, 195, 247),
+    name: "polder (flooded)",
+    word: "flod",
+};
+
+/// How a polder looks now: flooded, or as its terrain.
+fn look(s: &State, hex: Hex) -> Option<Look> {
+    flooded(s, hex).then_some(FLOODED)
+}
+
 /// Is `hex` a polder that is flooded now (with the module in play)?
-pub fn flooded(s: &State, hex: Hex) -> bool {
+fn flooded(s: &State, hex: Hex) -> bool {
     s.settings.modules.contains(&Module::Polder)
         && s.map.terrain(hex) == Some(Terrain::Polder)
         && !s.map.polders_dry
 }
 
 /// Is `hex` a polder that is dry now (with the module in play)?
-pub fn dry(s: &State, hex: Hex) -> bool {
+fn dry(s: &State, hex: Hex) -> bool {
     s.settings.modules.contains(&Module::Polder)
         && s.map.terrain(hex) == Some(Terrain::Polder)
         && s.map.polders_dry
@@ -90,7 +109,7 @@ pub fn dry(s: &State, hex: Hex) -> bool {
 /// "when the polder floods, any water transporter docked there is put on the tile
 /// itself", so until then it stays). Every way of leaving asks this: a step, a sail,
 /// the train (RULINGS R10).
-pub fn stranded(s: &State, class: Class, at: Location) -> Result<(), Refusal> {
+fn stranded(s: &State, class: Class, at: Location) -> Result<(), Refusal> {
     match (class, at) {
         (Class::Land, Location::Land(a)) if flooded(s, a.hex) => {
             Err(Refusal::StrandedByTheFlood { hex: a.hex })
@@ -108,7 +127,7 @@ pub fn stranded(s: &State, class: Class, at: Location) -> Result<(), Refusal> {
 /// transporters "can enter only by docking at the tile", and a flooded polder has no dock
 /// (RULINGS R10: it is a sea tile for boats). Every way of arriving asks this: a step,
 /// a sail, the train (R10).
-pub fn may_enter(s: &State, class: Class, at: Location) -> Result<(), Refusal> {
+fn may_enter(s: &State, class: Class, at: Location) -> Result<(), Refusal> {
     match (class, at) {
         (Class::Land, Location::Land(a)) if flooded(s, a.hex) => {
             Err(Refusal::FloodedPolder { hex: a.hex })
@@ -154,4 +173,18 @@ fn turn_tide(ctx: &mut Ctx, now_dry: bool) {
     });
     ctx.player = player;
     ctx.line = line;
+}
+
+/// The random map generator: polders on the coast, as many as the players (at least 2).
+fn generate(d: &mut Draft<'_>) {
+    let mut coast: Vec<Hex> = d
+        .free
+        .iter()
+        .copied()
+        .filter(|h| d.coast.contains(h))
+        .collect();
+    d.rng.shuffle(&mut coast);
+    for h in coast.into_iter().take(d.players.max(2)) {
+        d.land.insert(h, Terrain::Polder);
+    }
 }

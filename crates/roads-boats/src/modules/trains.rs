@@ -12,7 +12,7 @@ use crate::goods::Good;
 use std::collections::BTreeSet;
 
 use super::link;
-use super::{city, polder};
+use super::{crossing, entering, leaving, moat};
 use crate::map::{AreaId, Hex};
 use crate::order_text::{R, Reader};
 use crate::refusal::Link;
@@ -145,7 +145,7 @@ pub(crate) fn ride(s: &State, id: TransporterId, to: Location) -> Result<Option<
     };
     // RULINGS R10: the train never lets a transporter break the rules of the tile it
     // leaves: one stranded on a polder stays.
-    polder::stranded(s, t.kind.class(), t.at)?;
+    leaving(s, t.kind.class(), t.at)?;
     let map = &s.map;
     // Where it boards: its own area; a docked boat its land area; a boat in the river
     // every bank (Quick Guide V: docked ships and ships in rivers may use the train).
@@ -213,7 +213,7 @@ pub(crate) fn ride(s: &State, id: TransporterId, to: Location) -> Result<Option<
     }
     // Nor the rules of the tile it reaches (RULINGS R10): no land transporter gets off on
     // a flooded polder, no boat docks at one, nor floats on a dry one.
-    polder::may_enter(s, t.kind.class(), to)?;
+    entering(s, t.kind.class(), to)?;
     Ok(Some(to))
 }
 
@@ -240,9 +240,9 @@ fn moat_in_the_way(
     map.track_links()
         .into_iter()
         .filter(|(a, b)| whole.contains(a) && whole.contains(b))
-        .filter(|(a, b)| city::crossing(s, a.hex, b.hex).is_err())
+        .filter(|(a, b)| crossing(s, a.hex, b.hex).is_err())
         .flat_map(|(a, b)| [a.hex, b.hex])
-        .find(|h| city::moat(s, *h))
+        .find(|h| moat(s, *h))
 }
 
 /// Every place transporter `id` could ride the train to from where it stands, by the same

@@ -158,11 +158,8 @@ fn panel(state: &State, first: u8, last: u8) -> Vec<String> {
         let water = if tile.terrain.is_sea() {
             "  ~ ~  ".to_string()
         } else {
-            let name = if crate::modules::polder::flooded(state, hex) {
-                "flod"
-            } else {
-                terrain4(terrain)
-            };
+            let name =
+                crate::modules::look(state, hex).map_or_else(|| terrain4(terrain), |l| l.word);
             format!(
                 "{} {}{}",
                 name,

@@ -25,7 +25,7 @@ use super::super::map::{AreaId, Bridge, Dir, Hex, Road, Terrain};
 use super::super::player::Colour;
 use super::super::transporter::{Kind, Location, Transporter, TransporterId};
 use super::changes::{Changes, Trip, Way};
-use crate::modules::{city, polder};
+use crate::modules;
 use judge_core::picture::legend::BOX;
 use judge_core::picture::mark::{self, Route};
 use judge_core::picture::{Key, Legend, Picture, Rgb, Shape, Stroke, Text, text_width};
@@ -86,8 +86,6 @@ const BRIDGE: Rgb = Rgb(189, 189, 189);
 const PLANK: f32 = 7.0;
 const TRACK: Rgb = Rgb(38, 50, 56);
 const GOODS: Rgb = Rgb(215, 179, 119);
-/// A flooded polder (polder).
-const FLOODED: Rgb = Rgb(79, 195, 247);
 /// Power lines (electricity).
 const POWER: Rgb = Rgb(245, 127, 23);
 /// An exhibition's disc (art).
@@ -515,7 +513,7 @@ fn bridge(state: &State, b: &Bridge) -> Ends {
     let c = hex_centre(b.hex);
     let m = edge_mid(c, b.over);
     let toward = |f: f32| (c.0 + (m.0 - c.0) * f, c.1 + (m.1 - c.1) * f);
-    if city::moat(state, b.hex) {
+    if modules::moat(state, b.hex) {
         (toward(0.84), toward(1.04))
     } else {
         let p = toward(if b.over == Dir::N { 0.45 } else { 0.72 });
@@ -622,8 +620,8 @@ pub fn draw_turn(state: &State, title: &str, changes: &Changes) -> Picture {
     for (&h, t) in &map.tiles {
         let terrain = state.terrain_now(h).unwrap_or(t.terrain);
         let c = hex_centre(h);
-        let (fill, name) = if polder::flooded(state, h) {
-            (FLOODED, "polder (flooded)")
+        let (fill, name) = if let Some(look) = modules::look(state, h) {
+            (look.fill, look.name)
         } else if terrain == Terrain::Polder {
             (terrain_colour(terrain), "polder (dry)")
         } else {
@@ -638,7 +636,7 @@ pub fn draw_turn(state: &State, title: &str, changes: &Changes) -> Picture {
             stroke: Some(Stroke::new(OUTLINE, 1.0)),
         });
         // City (&cetera): the moat around it, water like a river.
-        if city::moat(state, h) {
+        if modules::moat(state, h) {
             seen.moat = true;
             out.push(Shape::Polygon {
                 points: (0..6).map(|k| corner_at(c, k, R - 4.0)).collect(),

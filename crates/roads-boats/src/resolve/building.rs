@@ -7,7 +7,7 @@ use crate::building::{Building, BuildingKind, MineBag};
 use crate::events::Fact;
 use crate::goods::{Good, Goods};
 use crate::map::{AreaId, Border, Dir, Hex, Road, Terrain, Wall};
-use crate::modules::{self, During, city};
+use crate::modules::{self, During};
 use crate::orders::{BuildingOrder, TurnOrders};
 use crate::player::Research;
 use crate::refusal::{Link, Refusal};
@@ -204,7 +204,7 @@ fn road(ctx: &mut Ctx, from: AreaId, to: AreaId, with: TransporterId) -> Result<
 }
 
 fn bridge(ctx: &mut Ctx, at: Hex, over: Option<Dir>, with: TransporterId) -> Result<(), Refusal> {
-    if city::moat(&ctx.s, at) {
+    if modules::moat(&ctx.s, at) {
         return moat_bridge(ctx, at, over, with);
     }
     if ctx.s.map.terrain(at) == Some(Terrain::Polder) {
@@ -318,9 +318,7 @@ fn wall_site(
     let dir = hex
         .direction_to(other)
         .ok_or(Refusal::NotNeighbours { a: hex, b: other })?;
-    if city::moat(&ctx.s, hex) && !city::bridged(&ctx.s, hex, dir) {
-        return Err(Refusal::CityWallUnbridged { city: hex, other });
-    }
+    modules::wall_from(&ctx.s, hex, other, dir)?;
     let areas = if at_sea {
         Vec::new()
     } else {

@@ -9,7 +9,7 @@ use super::{Ctx, hand_over, home_area, link, pick_up, reach, reach_of};
 use crate::events::Fact;
 use crate::goods::{Good, Goods};
 use crate::map::{AreaId, Coast, Hex, Terrain};
-use crate::modules::{self, During, city, polder};
+use crate::modules::{self, During};
 use crate::orders::{MovementOrder, Step, TurnOrders};
 use crate::player::Colour;
 use crate::refusal::{Link, Refusal};
@@ -124,8 +124,8 @@ fn land_step(
     if to.hex != from.hex && kind.class() == Class::Land {
         // &cetera, polder: "land transporters cannot enter or leave" a flooded polder (a
         // plane is no land transporter: RULINGS R10, Planes and the tide; `taxi_step`).
-        polder::stranded(&ctx.s, Class::Land, Location::Land(from))?;
-        polder::may_enter(&ctx.s, Class::Land, Location::Land(to))?;
+        modules::leaving(&ctx.s, Class::Land, Location::Land(from))?;
+        modules::entering(&ctx.s, Class::Land, Location::Land(to))?;
     }
     if to.hex == from.hex {
         return if map.on_same_side(from, to) {
@@ -149,7 +149,7 @@ fn land_step(
     }
     // RULINGS R3: no river, and no city's moat, is crossed without a bridge (`link`); a
     // moat bars every bank of the border, and says so.
-    city::crossing(&ctx.s, from.hex, to.hex)?;
+    modules::crossing(&ctx.s, from.hex, to.hex)?;
     let here = map.same_side(from);
     let there = map.same_side(to);
     let road = map.roads.iter().any(|r| {
@@ -183,7 +183,7 @@ fn water_step(
     };
     // A city's moat is a river joined to the sea beside it and to rivers that flow into
     // it (&cetera, city).
-    let moat = |h: Hex| city::moat(&ctx.s, h);
+    let moat = |h: Hex| modules::moat(&ctx.s, h);
     let river_toward = |x: Hex, y: Hex| {
         x.direction_to(y).is_some()
             && (arm_toward(x, y)
@@ -193,11 +193,11 @@ fn water_step(
     let check_wall = |a: Hex, b: Hex| wall_bars(ctx, a, b, player);
     // &cetera, polder: a boat on a dry polder, or docked at one, is stranded; a flooded
     // one is sea for boats.
-    polder::stranded(&ctx.s, Class::Water, from)?;
+    modules::leaving(&ctx.s, Class::Water, from)?;
     if let Location::Dock(_) = to {
-        polder::may_enter(&ctx.s, Class::Water, to)?;
+        modules::entering(&ctx.s, Class::Water, to)?;
     }
-    let is_sea = |h: Hex| map.is_sea(h) || polder::flooded(&ctx.s, h);
+    let is_sea = |h: Hex| map.is_sea(h) || modules::sea_now(&ctx.s, h);
     match (from, to) {
         (Location::River(x), Location::River(y)) => {
             if !river_toward(x, y) || !map.is_land(y) {
@@ -290,7 +290,7 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
                 // A boat goes onto a flooded polder as onto the sea (&cetera, polder).
                 if let Location::Land(a) = target
                     && kind.class() == Class::Water
-                    && polder::flooded(&ctx.s, a.hex)
+                    && modules::sea_now(&ctx.s, a.hex)
                 {
                     target = Location::Sea(a.hex);
                 }
@@ -495,7 +495,7 @@ fn taxi_step(
     // The tile a place is, when it is sea to a taxiing plane.
     let sea = |l: Location| match l {
         Location::Sea(h) if s.map.is_sea(h) => Some(h),
-        Location::Land(a) if polder::flooded(s, a.hex) => Some(a.hex),
+        Location::Land(a) if modules::sea_now(s, a.hex) => Some(a.hex),
         _ => None,
     };
     match (sea(pos), sea(target), pos) {
@@ -635,7 +635,7 @@ fn neighbours(s: &State, kind: Kind, pos: Location) -> Vec<Location> {
                 }
             }
         }
-        (Class::Air, Location::Land(a)) if polder::flooded(s, a.hex) => {
+        (Class::Air, Location::Land(a)) if modules::sea_now(s, a.hex) => {
             for (_, z) in map.neighbours(a.hex) {
                 if map.is_sea(z) {
                     out.push(Location::Sea(z));

@@ -10,7 +10,7 @@ use crate::building::{BuildingKind, Input, MineBag, Output, Recipe};
 use crate::events::Fact;
 use crate::goods::{Good, Goods};
 use crate::map::{AreaId, Coast, Hex, Terrain};
-use crate::modules::{self, During, city, fundamental_research, management};
+use crate::modules::{self, During};
 use crate::orders::{ProductionOrder, TurnOrders};
 use crate::player::{Colour, Research};
 use crate::refusal::Refusal;
@@ -859,7 +859,7 @@ fn launch_site(ctx: &Ctx, area: &AreaId, wanted: Option<Location>) -> Result<Loc
             .is_none_or(|w| player.is_some_and(|p| w.lets_through(p)))
     };
     let mut options: Vec<Location> = Vec::new();
-    if map.tile(area.hex).is_some_and(|t| t.has_river()) || city::moat(&ctx.s, area.hex) {
+    if map.tile(area.hex).is_some_and(|t| t.has_river()) || modules::moat(&ctx.s, area.hex) {
         options.push(Location::River(area.hex));
     }
     for c in map.coasts() {
@@ -910,10 +910,10 @@ fn research(
             "you have researched {r}, and a player cannot combine specialised mines with large mines (Quick Guide IX)"
         ));
     }
-    if let Err(e) = fundamental_research::allowed(&ctx.s.settings, subject) {
+    if let Err(e) = modules::research_allowed(&ctx.s.settings, subject) {
         return ctx.fail(e);
     }
-    let geese = fundamental_research::geese_per_point(&done);
+    let geese = modules::research_geese(&done);
     let recipe_inputs: &'static [(Input, u32)] = if geese == 1 {
         &[(Input::Good(Good::Geese), 1), (Input::Good(Good::Paper), 1)]
     } else {
@@ -1132,12 +1132,7 @@ fn process_leftovers(ctx: &mut Ctx) {
     let mut order: Vec<usize> = (0..ctx.s.buildings.len()).collect();
     order.sort_by_key(|i| {
         let b = &ctx.s.buildings[*i];
-        let rank = if city::moat(&ctx.s, b.at.hex) {
-            city::rank(b.kind)
-        } else {
-            0
-        };
-        (b.at, rank)
+        (b.at, modules::leftover_rank(&ctx.s, b))
     });
     // Each building's recipes in the order listed (an atelier's six share its
     // capacity, and take unattended goods in that order: RULINGS R10).
@@ -1184,19 +1179,18 @@ fn process_leftovers(ctx: &mut Ctx) {
                     used: ctx.s.buildings[i].used,
                     capacity,
                 });
-                // A manager made in a city works at once for the buildings after the MBA
-                // (RULINGS R10, added 2026-11-28).
-                if good == Good::Managers && city::moat(&ctx.s, b.at.hex) {
-                    let mine = order.iter().position(|j| *j == i).unwrap_or(order.len());
-                    let later: Vec<BuildingKind> = order
-                        .iter()
-                        .skip(mine + 1)
-                        .map(|j| &ctx.s.buildings[*j])
-                        .filter(|l| l.at.hex == b.at.hex && l.kind.recipe().is_some())
-                        .map(|l| l.kind)
-                        .collect();
-                    management::made_in_city(ctx, b.at.hex, later);
-                }
+                // What the modules do with it (a manager made in a city works at once
+                // for the buildings after the MBA: management), told the producers of
+                // its tile still to process.
+                let mine = order.iter().position(|j| *j == i).unwrap_or(order.len());
+                let later: Vec<BuildingKind> = order
+                    .iter()
+                    .skip(mine + 1)
+                    .map(|j| &ctx.s.buildings[*j])
+                    .filter(|l| l.at.hex == b.at.hex && l.kind.recipe().is_some())
+                    .map(|l| l.kind)
+                    .collect();
+                modules::leftover_made(ctx, &b, good, &later);
             }
             Output::Transporter(kind) => {
                 ctx.s.buildings[i].used += runs;

@@ -141,7 +141,7 @@ pub(super) fn build(raw: RawScenario, text: &str) -> Result<Scenario, Vec<Diagno
     if !c.problems.is_empty() {
         return Err(c.problems);
     }
-    crate::modules::polder::settle_tide(&mut state);
+    crate::modules::settle(&mut state);
     state.normalise();
     Ok(Scenario {
         name: raw.scenario.name.into_inner(),
@@ -873,7 +873,10 @@ fn read_infrastructure(
         ) else {
             continue;
         };
-        match crate::modules::electricity::line_fits(&state.map, a, b) {
+        // Like a road (both ends on the same bank where a river runs along the border),
+        // but on sea too, where the land end must face the sea (&cetera, electricity);
+        // in play a line must also not cross a city's moat without its bridge (`link`).
+        match state.map.link_fits(a, b, crate::refusal::Link::PowerLine) {
             Ok(()) => {
                 if !state.map.power_lines.insert(Road::new(a, b)) {
                     c.error(

@@ -118,8 +118,8 @@ pub fn generate(players: usize, modules: &[Module], seed: u64) -> Result<String,
     let homes = place_homes(&mut g, &mut rng, players);
     let rivers = run_rivers(&mut g, &mut rng, players, &homes);
     let on_river: BTreeSet<Hex> = rivers.iter().flatten().copied().collect();
-    // Module terrains: polders on the coast, cities on pastures; never a home, a home's
-    // neighbour, or a river tile.
+    // Module terrains (each module's `generate` hook: polders on the coast, cities);
+    // never on a home, a home's neighbour, or a river tile.
     let near_home = |h: Hex| homes.iter().any(|x| x.distance(h) <= 1);
     let free: Vec<Hex> = g
         .land
@@ -127,31 +127,17 @@ pub fn generate(players: usize, modules: &[Module], seed: u64) -> Result<String,
         .copied()
         .filter(|h| !near_home(*h) && !on_river.contains(h))
         .collect();
-    if modules.contains(&Module::Polder) {
-        let mut coast: Vec<Hex> = free.iter().copied().filter(|h| g.coastal(*h)).collect();
-        rng.shuffle(&mut coast);
-        for h in coast.into_iter().take(players.max(2)) {
-            g.land.insert(h, Terrain::Polder);
-        }
-    }
-    if modules.contains(&Module::City) {
-        let mut spots: Vec<Hex> = free
-            .iter()
-            .copied()
-            .filter(|h| g.land.get(h) != Some(&Terrain::Polder))
-            .collect();
-        rng.shuffle(&mut spots);
-        let mut cities: Vec<Hex> = Vec::new();
-        for h in spots {
-            if cities.len() >= players.div_ceil(2) {
-                break;
-            }
-            if cities.iter().all(|c| c.distance(h) >= 2) {
-                g.land.insert(h, Terrain::City);
-                cities.push(h);
-            }
-        }
-    }
+    let coast: BTreeSet<Hex> = free.iter().copied().filter(|h| g.coastal(*h)).collect();
+    crate::modules::generate(
+        modules,
+        &mut crate::modules::Draft {
+            land: &mut g.land,
+            free: &free,
+            coast: &coast,
+            rng: &mut rng,
+            players,
+        },
+    );
     Ok(write(&g, players, modules, seed, &homes, &rivers))
 }
 

@@ -6,9 +6,56 @@
 //! reads nothing and writes nothing, so the policy — above all, which reason a player is
 //! told first — is tested here on plain facts, without an archive.
 
-use super::{Refusal, Rest};
 use crate::archive::PlayerEntry;
 use crate::mail::inbound;
+
+/// Why an order mail from a player is refused, before anything of it is filed; said
+/// to the player, who can put it right (the wording is the answer mail's).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub(super) enum Refusal {
+    #[error("the sender is not a player of this game")]
+    NotAPlayer,
+    #[error("no orders were found in it")]
+    NoOrders,
+    #[error("the orders are too big: {0}")]
+    TooBig(String),
+    /// A header line that does not fit (the game, the player, the turn).
+    #[error("{0}")]
+    Header(String),
+    #[error("no secret has been set for you yet: ask the GM")]
+    NoSecretYet,
+    #[error("the secret is missing (it goes on a line `secret ...` at the top of the orders)")]
+    SecretMissing,
+    #[error("the secret is wrong")]
+    SecretWrong,
+    #[error("the game is over: no more orders are played")]
+    GameOver,
+    #[error("the game has not begun: {0}; orders are taken once it has")]
+    NotBegun(String),
+    #[error("the seat `{0}` in game.toml is not in the game")]
+    SeatNotInGame(String),
+    /// The orders are split between the body and an attachment in a way that cannot
+    /// be read as meant (issue 39, point 3).
+    #[error("{0}")]
+    Split(inbound::Problem),
+    /// A part the judge cannot read, and nothing it needs in the rest (issue 39, point
+    /// 9): the part is named, not only what the rest lacks.
+    #[error(
+        "part of it could not be read: {0}. {1}. Send the orders as plain text, in the mail's body or in a `.txt` attachment"
+    )]
+    Unread(String, Rest),
+}
+
+/// What the rest of a mail lacks when a part of it could not be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub(super) enum Rest {
+    #[error("No orders were found in the rest")]
+    NoOrders,
+    #[error("The rest holds no secret (a line `secret ...` at the top of the orders)")]
+    NoSecret,
+    #[error("The rest holds only the header lines, no orders")]
+    HeaderOnly,
+}
 
 /// What the judge knows of one order mail when it decides.
 #[derive(Clone, Debug, Default)]
