@@ -25,7 +25,7 @@
 //! electricity, management, trade, polders, cities, walls, bombs, pearls, jumpstart's
 //! lots are played as the economy above). In a game with them it plays the same
 //! economy: the modules' automatic parts run for it as for anyone, and nothing it writes
-//! breaks them (tests/rb_bot.rs, every bundled scenario with every module on).
+//! breaks them (tests/roads_boats/bot.rs, every bundled scenario with every module on).
 //!
 //! [`random_orders`] is the floor to measure it against: random moves, loads, buildings
 //! and bricks, each kept only if the checker accepts it (`judge selfplay roads-boats

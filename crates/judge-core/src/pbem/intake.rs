@@ -29,8 +29,6 @@ use crate::text::count;
 
 mod verdict;
 
-use verdict::{Refusal, Rest};
-
 /// Where the mark of the mail being read is kept (its digest, and how many runs began
 /// reading it): a run that stops while reading a mail leaves it, and once
 /// [`STOPPED_RUNS`] runs stopped so, the next refuses that mail unread rather than read

@@ -27,7 +27,7 @@ use super::{Parsed, reads};
 ///   C3 from D1`, `goods from yellow`).
 ///
 /// Every order with one word dropped, its verb misspelt by a letter or moved under
-/// another phase's heading is therefore never prose (tests/order_words.rs proves it).
+/// another phase's heading is therefore never prose (tests/roads_boats/order_words.rs proves it).
 pub(super) fn is_letter_prose(toks: &[Token], written: &str, map: &Map, end: usize) -> bool {
     let Some(first) = toks.first() else {
         return false;
