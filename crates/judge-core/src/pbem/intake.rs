@@ -27,6 +27,7 @@ use crate::mail::outbox::{self, Outgoing};
 use crate::mail::{budget, redact, secret};
 use crate::text::count;
 
+mod authorship;
 mod verdict;
 
 /// Where the mark of the mail being read is kept (its digest, and how many runs began
@@ -322,6 +323,20 @@ fn kept_copy(m: &Incoming, values: &BTreeSet<String>, arrived: Arrival) -> Vec<u
     out.into_bytes()
 }
 
+/// Whom the game knows, for [`authorship`]: its players, the GM and the lists the GM
+/// trusts (`lists`, from [`Archive::trusted_lists`]).
+fn book<'b>(
+    players: &'b [PlayerEntry],
+    lists: &'b [String],
+    archive: &'b Archive,
+) -> authorship::Book<'b> {
+    authorship::Book {
+        players,
+        lists,
+        gm: archive.game.gm.as_ref(),
+    }
+}
+
 impl<'a> Intake<'a> {
     /// Ready to file mail into `archive`. Refuses at once, writing nothing, when the game
     /// has no `[mail]` settings (answers could not be sent).
@@ -377,34 +392,20 @@ impl<'a> Intake<'a> {
     }
 
     fn player_by_address(&self, from: Option<&str>) -> Option<PlayerEntry> {
-        let from = from?;
-        self.players
-            .iter()
-            .find(|p| !p.is_free() && p.email.trim().eq_ignore_ascii_case(from))
+        book(&self.players, &[], self.archive)
+            .by_address(from)
             .cloned()
     }
 
-    /// For a mail whose `From:` is no player's: the player its `X-Original-From:`, else
-    /// its `Reply-To:`, names by their address, and which of the two did. A mailing list
-    /// that rewrites `From:` keeps its author there (`"Ann via Club" <club@…>`); so does
-    /// a forger, so this alone never makes a mail a player's.
+    /// See [`authorship::Authorship::named`].
     fn named_player(&self, m: &Incoming) -> Option<(PlayerEntry, &'static str)> {
-        if self.player_by_address(m.from.as_deref()).is_some() {
-            return None;
-        }
-        [
-            (m.original_from.as_deref(), "X-Original-From"),
-            (m.reply_to.as_deref(), "Reply-To"),
-        ]
-        .into_iter()
-        .find_map(|(a, how)| self.player_by_address(a).map(|p| (p, how)))
-    }
-
-    fn player_by_id(&self, id: &str) -> Option<PlayerEntry> {
-        self.players
-            .iter()
-            .find(|p| p.id.eq_ignore_ascii_case(id))
-            .cloned()
+        let e = authorship::Envelope {
+            from: m.from.as_deref(),
+            original_from: m.original_from.as_deref(),
+            reply_to: m.reply_to.as_deref(),
+            ..authorship::Envelope::default()
+        };
+        book(&self.players, &[], self.archive).named(&e)
     }
 
     /// File one mail. What is cheap is done first: a mail already handled is known by
@@ -807,62 +808,40 @@ impl<'a> Intake<'a> {
                 .as_deref()
                 .unwrap_or(&crate::archive::content_id(m.message_id.as_bytes())),
         );
-        let by_id = header.player.as_deref().and_then(|p| self.player_by_id(p));
-        // A mail from a mailing list the GM trusts (`[mail] lists`) is the mail of the
-        // player it names (X-Original-From, Reply-To, else its `player` line): filed only
-        // with that player's right secret, and answered only to their own address, never
-        // to the list or to an address the mail gives (issue 39, point 8).
-        let named = self.named_player(m);
-        let via_list = m
-            .from
-            .as_deref()
-            .filter(|f| self.archive.trusted_lists().iter().any(|l| l == f))
-            .filter(|_| self.player_by_address(m.from.as_deref()).is_none())
-            .and_then(|list| {
-                let (p, how) = match &named {
-                    Some((p, how)) => (p.clone(), *how),
-                    None => (by_id.clone()?, "player line"),
-                };
-                Some((p, how, list.to_string()))
-            });
-        let sender = match &via_list {
-            Some((p, _, _)) => Some(p.clone()),
-            None => self.player_by_address(m.from.as_deref()),
+        // Who the mail is from (issue 40, point 3: `authorship.rs`).
+        let lists = archive.trusted_lists();
+        let players = self.players.clone();
+        let book = book(&players, &lists, archive);
+        let envelope = authorship::Envelope {
+            from: m.from.as_deref(),
+            original_from: m.original_from.as_deref(),
+            reply_to: m.reply_to.as_deref(),
+            player_line: header.player.as_deref(),
+            secret: header.secret.as_deref(),
+            trusted: trusted.as_deref(),
         };
-        let sender = sender.as_ref();
-        // Whose secret the mail gave: its sender's, or (from an address that is no
-        // player's, say one the GM has yet to correct) the player its orders name.
-        let claimed = sender.or(by_id.as_ref());
-        let secret_ok = claimed.is_some_and(|p| {
-            trusted.as_deref() == Some(p.id.as_str())
-                || match (header.secret.as_deref(), p.secret_hash.as_deref()) {
-                    (Some(s), Some(hash)) => *self
-                        .checked
-                        .entry((s.to_string(), hash.to_string()))
-                        .or_insert_with(|| secret::verify(s, hash)),
-                    _ => false,
-                }
+        let checked = &mut self.checked;
+        let auth = book.authorship(&envelope, &mut |s, hash| {
+            *checked
+                .entry((s.to_string(), hash.to_string()))
+                .or_insert_with(|| secret::verify(s, hash))
         });
+        let named = &auth.named;
+        let via_list = &auth.via_list;
+        let sender = auth.sender.as_ref();
+        let claimed = auth.claimed();
+        let secret_ok = auth.secret_ok;
         let next = self.position.turn() + 1;
         let what = self.position.next_label();
         let kept_name = format!("{INBOX_DIR}/{seq:06}.eml");
 
         // The commands, carried out; their answer goes in a mail of its own.
-        let gm = archive.game.gm.as_ref().filter(|g| {
-            m.from
-                .as_deref()
-                .is_some_and(|f| g.email.trim().eq_ignore_ascii_case(f))
-        });
         let asks_gm = commands.iter().any(|c| {
             c.command
                 .as_ref()
                 .is_ok_and(super::commands::Command::is_gm)
         });
-        let who = match (sender, gm) {
-            (_, Some(g)) if asks_gm || sender.is_none() => Some(by_mail::Who::Gm(g)),
-            (Some(p), _) => Some(by_mail::Who::Player(p)),
-            _ => m.from.as_deref().map(by_mail::Who::Stranger),
-        };
+        let who = book.who(&auth, m.from.as_deref(), asks_gm);
         let joins = commands.iter().any(|c| {
             matches!(
                 c.command,
