@@ -71,6 +71,15 @@ fn the_core_speaks_no_games_words() {
     }
 }
 
+/// A source file's text with its comments (`//`, `//!`, `///`) left out, line for line,
+/// so that a rule reads the code, never the words about it.
+pub(crate) fn without_comments(text: &str) -> String {
+    text.lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// The files of a crate's `src/`, by module path (`resolve::movement`).
 pub(crate) fn module_paths(src: &Path) -> BTreeMap<Vec<String>, PathBuf> {
     support::all_files(src)
@@ -121,11 +130,7 @@ pub(crate) fn imports(src: &Path) -> BTreeMap<PathBuf, BTreeSet<PathBuf>> {
     let mut out = BTreeMap::new();
     for (here, file) in &modules {
         let text = std::fs::read_to_string(file).expect("source");
-        let code: String = text
-            .lines()
-            .map(|l| l.split("//").next().unwrap_or(""))
-            .collect::<Vec<_>>()
-            .join("\n");
+        let code = without_comments(&text);
         let mut to = BTreeSet::new();
         // A file's `#[cfg(test)] mod tests { … }` block is a module inside the file: its
         // `super::` is the file itself (`use super::*`), not the file's parent.

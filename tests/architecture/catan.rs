@@ -13,12 +13,7 @@ const TOOLKITS: [&str; 2] = ["orders/kit.rs", "report/kit.rs"];
 
 /// A file's code with its comments (`//`, `//!`, `///`) left out.
 fn code(file: &Path) -> String {
-    std::fs::read_to_string(file)
-        .expect("source")
-        .lines()
-        .map(|l| l.split("//").next().unwrap_or(""))
-        .collect::<Vec<_>>()
-        .join("\n")
+    super::without_comments(&std::fs::read_to_string(file).expect("source"))
 }
 
 /// Does `code` name the module `express` in a path (`express::`, `crate::express`,

@@ -74,11 +74,7 @@ fn the_order_reader_names_no_module() {
             );
         }
         let text = std::fs::read_to_string(file).expect("source");
-        let code: String = text
-            .lines()
-            .map(|l| l.split("//").next().unwrap_or(""))
-            .collect::<Vec<_>>()
-            .join("\n");
+        let code = super::without_comments(&text);
         for m in &modules {
             assert!(
                 !names_path(&code, m),
@@ -93,10 +89,8 @@ fn the_order_reader_names_no_module() {
 /// `polder::…`, `modules::city::…` or `modules::{…, bombs, …}` outside comments, with
 /// `modules` the names of the files of `crates/roads-boats/src/modules/`.
 fn modules_named(text: &str, modules: &[String]) -> Vec<(usize, String)> {
-    let lines: Vec<&str> = text
-        .lines()
-        .map(|l| l.split("//").next().unwrap_or(""))
-        .collect();
+    let code = super::without_comments(text);
+    let lines: Vec<&str> = code.lines().collect();
     let ident = |c: char| c.is_alphanumeric() || c == '_';
     let mut out: Vec<(usize, String)> = Vec::new();
     // `name::`, the name standing alone (not the end of a longer word).
@@ -111,7 +105,6 @@ fn modules_named(text: &str, modules: &[String]) -> Vec<(usize, String)> {
         }
     }
     // `modules::{self, bombs, electricity}`, over as many lines as it takes.
-    let code = lines.join("\n");
     for (start, _) in code.match_indices("modules::{") {
         let group = &code[start + "modules::{".len()..];
         let mut depth = 1;

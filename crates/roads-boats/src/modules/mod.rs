@@ -309,13 +309,18 @@ pub fn of_terrain(t: Terrain) -> Option<Module> {
         .map(|p| p.module)
 }
 
+/// One kind of hook of every module in play that has it, in table order, taken out of
+/// the state first, so that each may then change the state it was picked from.
+fn picked<F>(s: &State, pick: impl Fn(&Hooks) -> Option<F>) -> Vec<F> {
+    in_play(s).filter_map(|p| pick(&p.hooks)).collect()
+}
+
 /// Run one kind of step for every module in play, in table order.
 /// A step that takes the turn's orders.
 type OrdersStep = fn(&mut Ctx, &TurnOrders);
 
 pub(crate) fn each(ctx: &mut Ctx, orders: &TurnOrders, pick: fn(&Hooks) -> Option<OrdersStep>) {
-    let hooks: Vec<_> = in_play(&ctx.s).filter_map(|p| pick(&p.hooks)).collect();
-    for h in hooks {
+    for h in picked(&ctx.s, pick) {
         h(ctx, orders);
     }
 }
@@ -346,18 +351,14 @@ pub(crate) fn capacity(ctx: &Ctx, b: &Building, printed: u32) -> u32 {
 
 /// After bricks are placed on the wonder, at these places.
 pub(crate) fn after_bricks(ctx: &mut Ctx, places: std::ops::Range<usize>) {
-    let hooks: Vec<_> = in_play(&ctx.s)
-        .filter_map(|p| p.hooks.after_bricks)
-        .collect();
-    for h in hooks {
+    for h in picked(&ctx.s, |k| k.after_bricks) {
         h(ctx, places.clone());
     }
 }
 
 /// A transporter has ended a move.
 pub(crate) fn after_move(ctx: &mut Ctx, id: super::transporter::TransporterId) {
-    let hooks: Vec<_> = in_play(&ctx.s).filter_map(|p| p.hooks.after_move).collect();
-    for h in hooks {
+    for h in picked(&ctx.s, |k| k.after_move) {
         h(ctx, id);
     }
 }
@@ -528,18 +529,14 @@ pub(crate) fn leftover_rank(s: &State, b: &Building) -> usize {
 
 /// A building has made `good` from unattended goods. (Hook `leftover_made`.)
 pub(crate) fn leftover_made(ctx: &mut Ctx, b: &Building, good: Good, later: &[BuildingKind]) {
-    let hooks: Vec<_> = in_play(&ctx.s)
-        .filter_map(|p| p.hooks.leftover_made)
-        .collect();
-    for h in hooks {
+    for h in picked(&ctx.s, |k| k.leftover_made) {
         h(ctx, b, good, later);
     }
 }
 
 /// A scenario's starting position has been read. (Hook `settle`.)
 pub(crate) fn settle(s: &mut State) {
-    let hooks: Vec<_> = in_play(s).filter_map(|p| p.hooks.settle).collect();
-    for h in hooks {
+    for h in picked(s, |k| k.settle) {
         h(s);
     }
 }
