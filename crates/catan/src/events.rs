@@ -388,7 +388,8 @@ pub fn roll_text(player: Colour, dice: [u8; 2]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Options, cards::Resource};
+    use crate::cards::Resource;
+    use crate::state::Options;
 
     /// Issue 20, point 19: counts are said in words, never "card(s)".
     #[test]

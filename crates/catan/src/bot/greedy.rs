@@ -10,8 +10,7 @@ use crate::board::{Board, EdgeId, HexId, VertexId};
 use crate::cards::{Cards, DevCard, Resource};
 use crate::orders::RobberChoice;
 use crate::rules::Action;
-use crate::state::{NOBODY, Phase};
-use crate::{Colour, State};
+use crate::state::{Colour, NOBODY, Phase, State};
 
 pub(super) struct Bot<'a> {
     pub(super) s: &'a State,

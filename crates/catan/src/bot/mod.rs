@@ -45,20 +45,21 @@
 //! player writes, the file's header, the check before it is given); `greedy.rs` the
 //! greedy player; `planner.rs` its plan of one turn on a copy of the state; `lines.rs` the
 //! line writers (a plan's line, a build, the robber, trade and offer lines); `search.rs`
-//! the searching player.
+//! the searching player; `selfplay.rs` the players against each other (`judge selfplay
+//! --bots`).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::events::Event;
-use crate::state::Phase;
-use crate::{Colour, State};
+use crate::state::{Colour, Phase, State};
 use judge_core::error::GameError;
 
 mod greedy;
 mod lines;
 mod planner;
 mod search;
+pub mod selfplay;
 
 use greedy::Bot;
 // The searching player builds on the greedy one's parts.
@@ -112,7 +113,7 @@ pub fn orders_of(
         _ => bot.standing(),
     };
     out.push_str(&body);
-    let checked = crate::check_orders(s, colour, "orders", &out);
+    let checked = crate::orders::check::check(s, colour, "orders", &out);
     if checked.errors() > 0 {
         return Err(GameError::internal(format!(
             "the bot's orders do not check:\n{}\n{out}",
@@ -143,7 +144,7 @@ fn express(s: &State, me: u8, secret: Option<&str>) -> Result<String, GameError>
             let _ = writeln!(out, "secret {secret}");
         }
     }
-    let checked = crate::check_orders(s, s.colour(me), "orders", &out);
+    let checked = crate::orders::check::check(s, s.colour(me), "orders", &out);
     if checked.errors() > 0 {
         return Err(GameError::internal(format!(
             "the bot's orders do not check:\n{}\n{out}",
@@ -161,7 +162,7 @@ pub fn failures(s: &State, colour: Colour, text: &str) -> Vec<String> {
         let mut copy = s.clone();
         copy.loaded_dice = vec![dice(total)];
         let files = BTreeMap::from([(colour, text.to_string())]);
-        let played = crate::play(&copy, &files);
+        let played = crate::orders::resolve::play(&copy, &files);
         for e in &played.events {
             if let Event::Failed { player, .. } = e
                 && *player == colour
