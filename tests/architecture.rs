@@ -473,24 +473,18 @@ const GAME_CIRCLES: &[(&str, &[&str], &str)] = &[
             "express/state.rs",
             "orders/kit.rs",
             "orders/mod.rs",
-            "report/kit.rs",
             "rules/longest_road.rs",
             "rules/mod.rs",
             "scenario.rs",
             "selfplay.rs",
             "state.rs",
         ],
-        "the base's types hold the scenario's (State's Phase::Scenario and its extra, Event::Scenario, Action's and Refusal's Scenario, the Scenario order), and the hook table (scenario.rs) names Express's types, the toolkits' (orders/kit.rs's Cursor, report/kit.rs's Frame) and self-play's GameResult (Express's self-play is the base's on Express's options), all of which build on the base's types; state.rs rebuilds each player's road length (rules/longest_road.rs) when it loads",
+        "the base's types hold the scenario's (State's Phase::Scenario and its extra, Event::Scenario, Action's and Refusal's Scenario, the Scenario order), and the hook table (scenario.rs) names Express's types, the parser's toolkit's (orders/kit.rs's Cursor, which reads and acts on the base's types) and self-play's GameResult (Express's self-play is the base's on Express's options), all of which build on the base's types; state.rs rebuilds each player's road length (rules/longest_road.rs) when it loads",
     ),
     (
         "crates/catan/src",
-        &[
-            "bot/greedy.rs",
-            "bot/mod.rs",
-            "bot/planner.rs",
-            "bot/search.rs",
-        ],
-        "the greedy player (greedy.rs's Bot) plans a turn with planner.rs and searches its builds with search.rs, which both take its Bot; it plays as bot/mod.rs's Player says and rolls its dice, and search.rs takes the greedy player's parts from bot/mod.rs",
+        &["bot/greedy.rs", "bot/planner.rs", "bot/search.rs"],
+        "the greedy player (greedy.rs's Bot) plans a turn with planner.rs and searches its builds with search.rs (when it is the searching Player), which both take its Bot: the searching player is the greedy one with its builds searched",
     ),
 ];
 

@@ -12,8 +12,9 @@ use serde::{Deserialize, Serialize};
 
 use super::board::{HexId, VertexId};
 use super::cards::{Cards, DevCard, Resource};
+use super::colour::Colour;
 use super::rules::Refusal;
-use super::state::{Colour, State};
+use super::state::State;
 
 /// What a building order built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -9,8 +9,9 @@ use std::path::Path;
 use serde::Deserialize;
 
 use super::board::layout::Layout;
+use super::colour::Colour;
 use super::events::Event;
-use super::state::{Colour, Options, State};
+use super::state::{Options, State};
 use judge_core::diagnostic::did_you_mean;
 use judge_core::pbem::game::{
     CaseOutcome, Checked, Created, Game, GameError, Header, Mismatch, OrderFile, Pace, Played,

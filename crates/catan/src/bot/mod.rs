@@ -41,18 +41,20 @@
 //! them: an acceptance that never took a trade is a line of its player's file, theirs
 //! alone (issue 37, point 14).
 //!
-//! Where it lives (issue 40, point 5), one idea a file: this file is the dispatch (which
-//! player writes, the file's header, the check before it is given); `greedy.rs` the
-//! greedy player; `planner.rs` its plan of one turn on a copy of the state; `lines.rs` the
-//! line writers (a plan's line, a build, the robber, trade and offer lines); `search.rs`
-//! the searching player; `selfplay.rs` the players against each other (`judge selfplay
-//! --bots`).
+//! Where it lives (issue 40, point 5), one idea a file: this file is the dispatch (the
+//! file's header, the check before it is given); `greedy.rs` the greedy player (and
+//! [`Player`], which of the two writes); `planner.rs` its plan of one turn on a copy of
+//! the state (and the dice it plans for); `lines.rs` the line writers (a plan's line, a
+//! build, the robber, trade and offer lines); `search.rs` the searching player;
+//! `selfplay.rs` the players against each other (`judge selfplay --bots`). The dispatch
+//! imports the players, and no player imports it.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use crate::colour::Colour;
 use crate::events::Event;
-use crate::state::{Colour, Phase, State};
+use crate::state::{Phase, State};
 use judge_core::error::GameError;
 
 mod greedy;
@@ -62,19 +64,8 @@ mod search;
 pub mod selfplay;
 
 use greedy::Bot;
-// The searching player builds on the greedy one's parts.
-use lines::{Goal, Line, bank_trades, offer_line, trade_line};
-use planner::Planner;
-
-/// The judge's Catan players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Player {
-    /// Each turn's builds in a fixed order of preference: cities, settlements, roads
-    /// towards a site, development cards.
-    Greedy,
-    /// The same turn with its builds searched over the rules engine ([`search`]).
-    Search,
-}
+pub use greedy::Player;
+use planner::dice;
 
 /// The order file of `colour` for the next step, its secret line (if given) below the
 /// header: the judge's bot, the searching player's (what `judge bot` prints and the
@@ -175,10 +166,4 @@ pub fn failures(s: &State, colour: Colour, text: &str) -> Vec<String> {
         }
     }
     out
-}
-
-/// Two dice making `total`.
-fn dice(total: u8) -> [u8; 2] {
-    let a = (total - 1).min(6);
-    [a, total - a]
 }

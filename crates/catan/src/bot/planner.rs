@@ -368,3 +368,9 @@ impl<'a, 'b> Planner<'a, 'b> {
             .push(Line::holding(goal.cost(), goal.order(self.bot.s)));
     }
 }
+
+/// Two dice making `total`.
+pub(super) fn dice(total: u8) -> [u8; 2] {
+    let a = (total - 1).min(6);
+    [a, total - a]
+}

@@ -12,10 +12,10 @@ use crate::state::{Options, Phase, State};
 /// Who plays a seat in [`play_bots`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bot {
-    /// The greedy player ([`super::Player::Greedy`]): an order file for each of its
-    /// steps, played by the judge's own resolver, as by mail.
+    /// The greedy player ([`crate::bot::Player::Greedy`]): an order file for each of
+    /// its steps, played by the judge's own resolver, as by mail.
     Greedy,
-    /// The searching player, the judge's bot ([`super::Player::Search`]), played
+    /// The searching player, the judge's bot ([`crate::bot::Player::Search`]), played
     /// the same way.
     Search,
     /// Uniformly random legal actions on the rules engine, as
@@ -64,9 +64,9 @@ pub fn play_bots(
             bot @ (Bot::Greedy | Bot::Search) => {
                 let c = s.colour(seat);
                 let player = if bot == Bot::Greedy {
-                    super::Player::Greedy
+                    super::greedy::Player::Greedy
                 } else {
-                    super::Player::Search
+                    super::greedy::Player::Search
                 };
                 // A file that cannot be written is no file: the judge's defaults stand in.
                 let text = super::orders_of(player, &s, c, None).unwrap_or_default();
