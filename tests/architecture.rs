@@ -452,17 +452,6 @@ const GAME_CIRCLES: &[(&str, &[&str], &str)] = &[
         "the data of a game and its reading: State holds the map, the buildings, the transporters, the players and what each module keeps; a phase's orders hold each module's Order, which the module's reader builds with the order reader's toolkit; the scenario builds a State and asks the modules' hooks; lib.rs re-exports the types every file names. The phases (resolve/), the report and the bot stand outside it",
     ),
     (
-        "crates/roads-boats/src",
-        &[
-            "resolve/building.rs",
-            "resolve/mod.rs",
-            "resolve/movement.rs",
-            "resolve/production.rs",
-            "resolve/wonder.rs",
-        ],
-        "the four phases and resolve/mod.rs, which runs them and holds what they share (hand_over, home_area)",
-    ),
-    (
         "crates/catan/src",
         &[
             "events.rs",
