@@ -449,7 +449,7 @@ const GAME_CIRCLES: &[(&str, &[&str], &str)] = &[
             "turn/purse.rs",
             "wonder.rs",
         ],
-        "the data of a game and its reading: State holds the map, the buildings, the transporters, the players and what each module keeps; a phase's orders hold each module's Order, which the module's reader builds with the order reader's toolkit; the scenario builds a State and asks the modules' hooks; lib.rs re-exports the types every file names. The phases (resolve/), the report and the bot stand outside it",
+        "the data of a game and its reading: State holds the map, the buildings, the transporters, the players and what each module keeps; a phase's orders hold each module's Order, which the module's reader builds with the order reader's toolkit (order_text::{R, Reader}), and the word lists come from the modules' registrations; the scenario builds a State and asks the modules' hooks. The base data types (map, player, transporter, building, refusal) are in it because Refusal::NotInPlay holds modules::Module, the registry's enum, in modules/mod.rs, which names them all; lib.rs only because modules/jumpstart.rs names its re-export crate::State. The phases (resolve/), the report and the bot stand outside it",
     ),
     (
         "crates/catan/src",
