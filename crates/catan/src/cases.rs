@@ -11,6 +11,7 @@ use serde::Deserialize;
 
 use super::board::layout::Layout;
 use super::cards::{Cards, DevCard, DevCards};
+use super::colour::Colour;
 use super::events::Event;
 use super::orders::Record;
 use super::orders::parse::parse;
@@ -18,7 +19,7 @@ use super::rules::SetupError;
 use super::scenario::Variant;
 use super::scenario::{Express, ExtraFile as ExpressFile, ExtraFileError as ExpressFileError};
 use super::scenario::{Map, RaceFile, RailwayFile};
-use super::state::{Colour, Options, Phase, Resume, State};
+use super::state::{Options, Phase, Resume, State};
 use judge_core::diagnostic::{Diagnostic, Diagnostics};
 
 #[derive(Debug, Deserialize)]

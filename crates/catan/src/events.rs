@@ -12,8 +12,9 @@ use serde::{Deserialize, Serialize};
 
 use super::board::{HexId, VertexId};
 use super::cards::{Cards, DevCard, Resource};
+use super::colour::Colour;
 use super::rules::Refusal;
-use super::state::{Colour, State};
+use super::state::State;
 
 /// What a building order built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -388,7 +389,8 @@ pub fn roll_text(player: Colour, dice: [u8; 2]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Options, cards::Resource};
+    use crate::cards::Resource;
+    use crate::state::Options;
 
     /// Issue 20, point 19: counts are said in words, never "card(s)".
     #[test]

@@ -8,7 +8,10 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use super::{Colour, Event, Layout, Options, State};
+use super::board::layout::Layout;
+use super::colour::Colour;
+use super::events::Event;
+use super::state::{Options, State};
 use judge_core::diagnostic::did_you_mean;
 use judge_core::pbem::game::{
     CaseOutcome, Checked, Created, Game, GameError, Header, Mismatch, OrderFile, Pace, Played,
@@ -340,7 +343,7 @@ impl Game for Catan {
     fn bots(&self, id: &str) -> &'static [&'static str] {
         match (self.express, id) {
             (false, "catan") | (true, "catan-express" | "catan-express-beyond") => {
-                &super::selfplay::Bot::NAMES
+                &super::bot::selfplay::Bot::NAMES
             }
             _ => &[],
         }
@@ -358,9 +361,9 @@ impl Game for Catan {
         if !(3..=6).contains(&bots.len()) {
             return None;
         }
-        let bots: Vec<super::selfplay::Bot> = bots
+        let bots: Vec<super::bot::selfplay::Bot> = bots
             .iter()
-            .map(|b| super::selfplay::Bot::parse(b))
+            .map(|b| super::bot::selfplay::Bot::parse(b))
             .collect::<Option<_>>()?;
         let setup = match scenario {
             Some(name) => {
@@ -369,7 +372,7 @@ impl Game for Catan {
             }
             None => None,
         };
-        let layout = setup.as_ref().map_or(super::Layout::Beginner, |s| s.layout);
+        let layout = setup.as_ref().map_or(Layout::Beginner, |s| s.layout);
         let express = |map: Map| {
             if setup.as_ref().is_some_and(|s| s.express != Some(map)) {
                 return None;
@@ -389,7 +392,7 @@ impl Game for Catan {
         };
         let mut buf = Vec::new();
         Some(Box::new(move |seed| {
-            let r = super::selfplay::play_bots(
+            let r = super::bot::selfplay::play_bots(
                 &options,
                 &bots,
                 seed,

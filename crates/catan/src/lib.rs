@@ -44,6 +44,7 @@ pub mod board;
 pub mod bot;
 pub mod cards;
 pub mod cases;
+pub mod colour;
 pub mod events;
 pub mod express;
 pub mod game;
@@ -58,12 +59,13 @@ pub mod state;
 use std::collections::BTreeMap;
 
 pub use board::layout::Layout;
+pub use colour::Colour;
 pub use events::Event;
 pub use judge_core::picture::Picture;
 pub use orders::check::Checked;
 pub use orders::resolve::Outcome;
 pub use rules::SetupError;
-pub use state::{Colour, Options, State};
+pub use state::{Options, State};
 
 /// A new game at its first founding placement. `players` are the names in seat order
 /// (red, blue, white, orange, green, purple): 3–4, or 5–6 with `options.extension`.

@@ -245,7 +245,7 @@ pub fn from_file(
     x: &ExtraFile,
     board: &Board,
     map: Map,
-    colours: &[super::state::Colour],
+    colours: &[super::colour::Colour],
 ) -> Result<Express, ExtraFileError> {
     Express::from_file(x, board, map, colours)
 }
@@ -350,7 +350,7 @@ pub fn default_founding_line(s: &State, v: VertexId) -> Option<Stretch> {
 /// The scenario's sections of the report.
 pub fn report_sections(
     s: &State,
-    viewer: Option<super::state::Colour>,
+    viewer: Option<super::colour::Colour>,
     o: &mut String,
     n: &mut usize,
 ) {
@@ -362,7 +362,7 @@ pub fn draw_rails(
     s: &State,
     p: &mut Picture,
     f: &Frame,
-    new: &[(Stretch, super::state::Colour)],
+    new: &[(Stretch, super::colour::Colour)],
 ) -> bool {
     express::report::rails(s, p, f, new)
 }

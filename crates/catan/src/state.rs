@@ -3,78 +3,16 @@
 //! archive as readable, stable JSON (vertex numbers, edge names, hex letters, colours)
 //! and read back exactly: everything else is derived again on reading.
 
-use std::fmt;
-
 use serde::{Deserialize, Serialize};
 
 use super::bits::Bits;
 use super::board::layout::Layout;
 use super::board::{Board, EdgeId, HexId, VertexId};
 use super::cards::{Cards, DevCard, DevCards};
+use super::colour::Colour;
 use super::orders::Record;
 use super::scenario::Variant;
 use judge_core::luck::Luck;
-
-/// Seat colours, in seat order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Colour {
-    Red,
-    Blue,
-    White,
-    Orange,
-    Green,
-    Purple,
-}
-
-impl Colour {
-    pub const SEATS: [Colour; 6] = [
-        Colour::Red,
-        Colour::Blue,
-        Colour::White,
-        Colour::Orange,
-        Colour::Green,
-        Colour::Purple,
-    ];
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            Colour::Red => "red",
-            Colour::Blue => "blue",
-            Colour::White => "white",
-            Colour::Orange => "orange",
-            Colour::Green => "green",
-            Colour::Purple => "purple",
-        }
-    }
-
-    /// The letter the ASCII board uses (upper case for cities).
-    pub fn initial(self) -> char {
-        match self {
-            Colour::Red => 'r',
-            Colour::Blue => 'b',
-            Colour::White => 'w',
-            Colour::Orange => 'o',
-            Colour::Green => 'g',
-            Colour::Purple => 'p',
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Colour> {
-        let s = s.trim().to_ascii_lowercase();
-        Colour::SEATS.into_iter().find(|c| c.name() == s)
-    }
-
-    pub fn seat(self) -> usize {
-        self as usize
-    }
-}
-
-impl fmt::Display for Colour {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// A colour named in a state file whose player is not in the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

@@ -10,7 +10,6 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::State;
 use super::events::Fact;
 use super::order_text::{self, Parsed};
 use super::orders::{
@@ -20,6 +19,7 @@ use super::orders::{
 use super::player::Colour;
 use super::resolve;
 use super::state::Phase;
+use super::state::State;
 use super::transporter::{Location, TransporterId};
 use judge_core::diagnostic::{Diagnostic, did_you_mean};
 

@@ -3,11 +3,11 @@
 
 use std::collections::BTreeMap;
 
-use super::State;
 use super::check;
 use super::orders::TurnOrders;
 use super::player::Colour;
 use super::resolve::{self, Resolution};
+use super::state::State;
 use judge_core::diagnostic::Diagnostic;
 
 /// One player's order file as received.

@@ -10,8 +10,8 @@ use std::fmt;
 use crate::building::{BuildingKind, Output, Site};
 use crate::goods::Good;
 use crate::map::{AreaId, Border, Dir, Hex, RiverEdges, Road, Terrain};
+use crate::modules::Module;
 use crate::player::{Colour, Research};
-use crate::state::Module;
 use crate::transporter::{Kind, Location, Named};
 
 /// What a link on the map is, for the sentence that refuses it.

@@ -18,13 +18,13 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::State;
 use super::goods::Goods;
 use super::map::{AreaId, Terrain};
 use super::order_text::Expect;
 use super::order_text::{self, HeaderMismatch};
 use super::player::Colour;
 use super::refusal::Refusal;
+use super::state::State;
 use super::transporter::{Kind, Location, Transporter};
 use judge_core::diagnostic::Diagnostic;
 

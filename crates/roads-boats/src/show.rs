@@ -2,9 +2,9 @@
 
 use std::fmt::Write as _;
 
-use super::State;
 use super::map::{Hex, Terrain};
 use super::player::Colour;
+use super::state::State;
 use super::wonder::{Brick, SIZE};
 
 /// Render a state as text, 78 columns at most.

@@ -4,14 +4,24 @@
 use std::fmt::Write as _;
 
 use super::lines::{Goal, Line, robber_text, takers};
-use super::planner::{Planner, knight, settle};
-use super::{Player, dice, search};
+use super::planner::{Planner, dice, knight, settle};
+use super::search;
 use crate::board::{Board, EdgeId, HexId, VertexId};
 use crate::cards::{Cards, DevCard, Resource};
+use crate::colour::Colour;
 use crate::orders::RobberChoice;
 use crate::rules::Action;
-use crate::state::{NOBODY, Phase};
-use crate::{Colour, State};
+use crate::state::{NOBODY, Phase, State};
+
+/// The judge's Catan players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// Each turn's builds in a fixed order of preference: cities, settlements, roads
+    /// towards a site, development cards.
+    Greedy,
+    /// The same turn with its builds searched over the rules engine ([`search`]).
+    Search,
+}
 
 pub(super) struct Bot<'a> {
     pub(super) s: &'a State,

@@ -41,39 +41,31 @@
 //! them: an acceptance that never took a trade is a line of its player's file, theirs
 //! alone (issue 37, point 14).
 //!
-//! Where it lives (issue 40, point 5), one idea a file: this file is the dispatch (which
-//! player writes, the file's header, the check before it is given); `greedy.rs` the
-//! greedy player; `planner.rs` its plan of one turn on a copy of the state; `lines.rs` the
-//! line writers (a plan's line, a build, the robber, trade and offer lines); `search.rs`
-//! the searching player.
+//! Where it lives (issue 40, point 5), one idea a file: this file is the dispatch (the
+//! file's header, the check before it is given); `greedy.rs` the greedy player (and
+//! [`Player`], which of the two writes); `planner.rs` its plan of one turn on a copy of
+//! the state (and the dice it plans for); `lines.rs` the line writers (a plan's line, a
+//! build, the robber, trade and offer lines); `search.rs` the searching player;
+//! `selfplay.rs` the players against each other (`judge selfplay --bots`). The dispatch
+//! imports the players, and no player imports it.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use crate::colour::Colour;
 use crate::events::Event;
-use crate::state::Phase;
-use crate::{Colour, State};
+use crate::state::{Phase, State};
 use judge_core::error::GameError;
 
 mod greedy;
 mod lines;
 mod planner;
 mod search;
+pub mod selfplay;
 
 use greedy::Bot;
-// The searching player builds on the greedy one's parts.
-use lines::{Goal, Line, bank_trades, offer_line, trade_line};
-use planner::Planner;
-
-/// The judge's Catan players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Player {
-    /// Each turn's builds in a fixed order of preference: cities, settlements, roads
-    /// towards a site, development cards.
-    Greedy,
-    /// The same turn with its builds searched over the rules engine ([`search`]).
-    Search,
-}
+pub use greedy::Player;
+use planner::dice;
 
 /// The order file of `colour` for the next step, its secret line (if given) below the
 /// header: the judge's bot, the searching player's (what `judge bot` prints and the
@@ -112,7 +104,7 @@ pub fn orders_of(
         _ => bot.standing(),
     };
     out.push_str(&body);
-    let checked = crate::check_orders(s, colour, "orders", &out);
+    let checked = crate::orders::check::check(s, colour, "orders", &out);
     if checked.errors() > 0 {
         return Err(GameError::internal(format!(
             "the bot's orders do not check:\n{}\n{out}",
@@ -143,7 +135,7 @@ fn express(s: &State, me: u8, secret: Option<&str>) -> Result<String, GameError>
             let _ = writeln!(out, "secret {secret}");
         }
     }
-    let checked = crate::check_orders(s, s.colour(me), "orders", &out);
+    let checked = crate::orders::check::check(s, s.colour(me), "orders", &out);
     if checked.errors() > 0 {
         return Err(GameError::internal(format!(
             "the bot's orders do not check:\n{}\n{out}",
@@ -161,7 +153,7 @@ pub fn failures(s: &State, colour: Colour, text: &str) -> Vec<String> {
         let mut copy = s.clone();
         copy.loaded_dice = vec![dice(total)];
         let files = BTreeMap::from([(colour, text.to_string())]);
-        let played = crate::play(&copy, &files);
+        let played = crate::orders::resolve::play(&copy, &files);
         for e in &played.events {
             if let Event::Failed { player, .. } = e
                 && *player == colour
@@ -174,10 +166,4 @@ pub fn failures(s: &State, colour: Colour, text: &str) -> Vec<String> {
         }
     }
     out
-}
-
-/// Two dice making `total`.
-fn dice(total: u8) -> [u8; 2] {
-    let a = (total - 1).min(6);
-    [a, total - a]
 }

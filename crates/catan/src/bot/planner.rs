@@ -3,13 +3,12 @@
 
 use super::greedy::Bot;
 use super::lines::{Goal, Line, bank_trades, trade_line};
-use crate::State;
 use crate::board::{EdgeId, VertexId};
 use crate::cards::{Cards, DevCard, Resource};
 use crate::orders::RobberChoice;
 use crate::orders::resolve::{discard_choice, on_record, robber_choice};
 use crate::rules::Action;
-use crate::state::Phase;
+use crate::state::{Phase, State};
 
 /// Play a knight on the copy as the judge would with this choice; the card stolen is
 /// not known when the orders are written, so the plan goes on without it.
@@ -368,4 +367,10 @@ impl<'a, 'b> Planner<'a, 'b> {
         self.lines
             .push(Line::holding(goal.cost(), goal.order(self.bot.s)));
     }
+}
+
+/// Two dice making `total`.
+pub(super) fn dice(total: u8) -> [u8; 2] {
+    let a = (total - 1).min(6);
+    [a, total - a]
 }

@@ -33,7 +33,9 @@
 
 use std::cmp::Reverse;
 
-use super::{Bot, Goal, Line, Planner, bank_trades, offer_line, trade_line};
+use super::greedy::Bot;
+use super::lines::{Goal, Line, bank_trades, offer_line, trade_line};
+use super::planner::Planner;
 use crate::board::{Board, EdgeId, VertexId};
 use crate::cards::{Cards, Resource};
 use crate::rules::Action;

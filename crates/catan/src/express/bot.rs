@@ -347,7 +347,7 @@ mod tests {
         let s = new_game("bots", &names, 1, Map::Island, Layout::Beginner).expect("a game");
         let seat = s.actor();
         let text = orders(&s, seat);
-        let c = crate::check_orders(&s, s.colour(seat), "bot.txt", &text);
+        let c = crate::orders::check::check(&s, s.colour(seat), "bot.txt", &text);
         assert_eq!(c.errors(), 0, "{}\n{text}", c.diagnostics.render());
         assert!(text.contains("settlement"), "{text}");
     }

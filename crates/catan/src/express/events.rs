@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 use super::rail::{Kind, Node, Stretch};
 use crate::board::VertexId;
 use crate::cards::Resource;
-use crate::state::{Colour, State};
+use crate::colour::Colour;
+use crate::state::State;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "express")]

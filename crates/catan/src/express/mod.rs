@@ -35,9 +35,10 @@ pub mod state;
 use super::board::VertexId;
 use super::board::layout::Layout;
 use super::cards::Resource;
+use super::colour::Colour;
 use super::rules::{Action, Log, Refusal as BaseRefusal, SetupError};
 use super::scenario::Variant;
-use super::state::{Colour, NotPlaying, Options, Phase, Resume, State};
+use super::state::{NotPlaying, Options, Phase, Resume, State};
 
 pub use events::{Event, Refusal};
 pub use map::Map;

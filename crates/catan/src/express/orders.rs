@@ -21,12 +21,13 @@ use super::rail::{Kind, Node, Stretch};
 use super::{Act, Express, Step};
 use crate::board::VertexId;
 use crate::cards::Resource;
+use crate::colour::Colour;
 use crate::events::Event;
 use crate::orders::kit::{Cursor, Flow, Reader, Res, act};
 use crate::orders::resolve::on_record;
 use crate::orders::{Kind as LineKind, Line, Orders};
 use crate::rules::{Action, Refusal};
-use crate::state::{Colour, Phase, State};
+use crate::state::{Phase, State};
 use judge_core::diagnostic::Diagnostic;
 
 /// An Express order in a turn.

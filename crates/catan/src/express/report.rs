@@ -8,9 +8,10 @@ use std::fmt::Write as _;
 
 use super::rail::{Kind, Node, Stretch};
 use super::state::{Express, towers_per_player};
+use crate::colour::Colour;
 use crate::report::kit::{Frame, ink, player_colour, ruled, section, wrap};
 use crate::rules::SETTLEMENTS;
-use crate::state::{Colour, Phase, State};
+use crate::state::{Phase, State};
 use judge_core::picture::mark;
 use judge_core::picture::{Key, Legend, Picture, Rgb, Shape, Stroke};
 

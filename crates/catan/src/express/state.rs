@@ -14,7 +14,8 @@ use super::map::Map;
 use super::rail::{Ferries, Kind, Node, Rail, Stretch};
 use crate::bits::Bits;
 use crate::board::{Board, VertexId};
-use crate::state::{Colour, NotPlaying, Resume};
+use crate::colour::Colour;
+use crate::state::{NotPlaying, Resume};
 
 /// Rail lines per player.
 pub const LINES: u8 = 15;

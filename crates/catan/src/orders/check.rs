@@ -3,9 +3,10 @@
 
 use super::parse::parse;
 use super::{Cond, Kind, Line, Order, Orders, Section};
+use crate::colour::Colour;
 use crate::rules::{Action, Refusal};
 use crate::scenario;
-use crate::state::{Colour, NOBODY, Phase, State};
+use crate::state::{NOBODY, Phase, State};
 use judge_core::diagnostic::{Diagnostic, Diagnostics};
 
 /// The result of checking an order file.

@@ -9,10 +9,11 @@ use std::ops::Range;
 
 use crate::board::{EdgeId, HexId, VertexId};
 use crate::cards::Resource;
+use crate::colour::Colour;
 use crate::events::Event;
 use crate::rules::{Action, Refusal};
 use crate::scenario;
-use crate::state::{Colour, State};
+use crate::state::State;
 use judge_core::diagnostic::{Diagnostic, did_you_mean};
 
 pub(crate) struct Cursor<'a> {

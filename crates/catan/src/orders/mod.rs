@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use super::board::{EdgeId, HexId, VertexId};
 use super::cards::{Cards, Resource};
-use super::state::Colour;
+use super::colour::Colour;
 
 /// A player's orders on record: the file as received and what of it is used up.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -7,9 +7,10 @@ use super::kit::{Cursor, Reader, Res};
 use super::text::{self, CleanLine};
 use super::{Acceptance, Cond, Kind, Line, Order, Orders, RobberChoice, Section};
 use crate::cards::{Cards, Resource};
+use crate::colour::Colour;
 use crate::rules::Refusal;
 use crate::scenario;
-use crate::state::{Colour, State};
+use crate::state::State;
 use judge_core::diagnostic::{Diagnostic, did_you_mean};
 
 /// An order file read, with the problems found reading it.

@@ -9,10 +9,11 @@ use super::parse::parse;
 use super::{Acceptance, Cond, Kind, Line, Order, Orders, Record, RobberChoice, Section, Took};
 use crate::board::Board;
 use crate::cards::{Cards, Resource};
+use crate::colour::Colour;
 use crate::events::Event;
 use crate::rules::{Action, Refusal};
 use crate::scenario;
-use crate::state::{Colour, Phase, State};
+use crate::state::{Phase, State};
 use judge_core::diagnostic::Diagnostic;
 
 /// What a play produced.

@@ -16,8 +16,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::colour::Colour;
 use crate::events::Event;
-use crate::state::{Colour, State};
+use crate::state::State;
 use judge_core::luck::Luck;
 use judge_core::pbem::game::{DrawCheck, GameError, PublicTurn};
 

@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use crate::state::Colour;
+use crate::colour::Colour;
 use judge_core::picture::{Rgb, Stroke};
 
 const ROMAN: [&str; 10] = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"];

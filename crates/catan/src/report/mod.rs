@@ -17,10 +17,11 @@ use kit::{section, wrap, wrap_hanging};
 
 use super::board::Harbour;
 use super::cards::{DevCard, Resource};
+use super::colour::Colour;
 use super::events::Event;
 use super::orders::resolve::awaited;
 use super::rules::{CITIES, ROADS, SETTLEMENTS};
-use super::state::{Colour, Phase, State};
+use super::state::{Phase, State};
 
 fn phase_words(s: &State) -> String {
     match s.phase {

@@ -13,9 +13,10 @@
 pub use super::kit::{Frame, player_colour};
 use super::kit::{MARGIN, SIZE, TITLE, ink};
 use crate::board::{Board, EdgeId, HexId, Terrain, VertexId};
+use crate::colour::Colour;
 use crate::events::{Event, Piece};
 use crate::scenario::{self, Event as XEvent, Node, Stretch};
-use crate::state::{Colour, NOBODY, State};
+use crate::state::{NOBODY, State};
 use judge_core::picture::mark::{self, Route};
 use judge_core::picture::{Key, Legend, Picture, Rgb, Shape, Stroke, Text, text_width};
 

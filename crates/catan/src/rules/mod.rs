@@ -21,10 +21,11 @@ use serde::{Deserialize, Serialize};
 
 use super::board::{EdgeId, HexId, VertexId};
 use super::cards::{Cards, DevCard, Resource};
+use super::colour::Colour;
 use super::events::{Event, Piece};
 use super::orders::Record;
 use super::scenario;
-use super::state::{Colour, Options, Phase, Player, State};
+use super::state::{Options, Phase, Player, State};
 use judge_core::luck::{Luck, Rng};
 
 pub const SETTLEMENTS: u8 = 5;

@@ -9,10 +9,10 @@
 //!   \_____/
 //! ```
 
-use super::super::State;
 use super::super::building::BuildingKind;
 use super::super::map::{Border, Dir, Hex, Terrain};
 use super::super::player::Colour;
+use crate::state::State;
 
 /// Columns per panel: 7 characters each, plus 2, within 78.
 const PANEL_COLUMNS: u8 = 10;

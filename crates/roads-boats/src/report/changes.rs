@@ -7,12 +7,12 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::super::State;
 use super::super::building::BuildingKind;
 use super::super::events::{Event, Fact};
 use super::super::map::{AreaId, Border, Bridge, Road};
 use super::super::player::Colour;
 use super::super::transporter::{Location, TransporterId};
+use crate::state::State;
 
 /// How a transporter went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

@@ -18,7 +18,6 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::super::State;
 use super::super::building::Building;
 use super::super::goods::{Good, Goods};
 use super::super::map::{AreaId, Bridge, Dir, Hex, Road, Terrain};
@@ -26,6 +25,7 @@ use super::super::player::Colour;
 use super::super::transporter::{Kind, Location, Transporter, TransporterId};
 use super::changes::{Changes, Trip, Way};
 use crate::modules;
+use crate::state::State;
 use judge_core::picture::legend::BOX;
 use judge_core::picture::mark::{self, Route};
 use judge_core::picture::{Key, Legend, Picture, Rgb, Shape, Stroke, Text, text_width};

@@ -1,17 +1,18 @@
 //! The building phase (RULINGS R3, R6; Quick Guide VI–VIII; rulebook pp.12–15): each
 //! player's building orders in move order.
 
-use super::consent::{self, Ledger};
-use super::{Ctx, link, reach};
 use crate::building::{Building, BuildingKind, MineBag};
 use crate::events::Fact;
 use crate::goods::{Good, Goods};
 use crate::map::{AreaId, Border, Dir, Hex, Road, Terrain, Wall};
+use crate::modules::link;
 use crate::modules::{self, During};
 use crate::orders::{BuildingOrder, TurnOrders};
 use crate::player::Research;
 use crate::refusal::{Link, Refusal};
 use crate::transporter::{Location, TransporterId};
+use crate::turn::consent::{self, Ledger};
+use crate::turn::{Ctx, reach};
 pub(crate) use crate::turn::{Purse, building_at, one};
 
 pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {

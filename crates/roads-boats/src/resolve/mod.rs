@@ -16,12 +16,9 @@ use super::orders::TurnOrders;
 use super::state::{Phase, State};
 
 // The turn in hand and the rules every phase shares live below the phases and the
-// modules alike (crate::turn); the phases reach them through here.
-pub(crate) use crate::modules::link;
-pub(crate) use crate::turn::{
-    Ctx, consent, hand_over, home_area, leave_game, lying, over_limit, pick_up, put, reach,
-    reach_of, take_lying,
-};
+// modules alike (crate::turn), and each phase names them there: this file runs the
+// phases, and no phase imports it.
+use crate::turn::Ctx;
 
 /// The outcome of resolving a turn.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,20 +3,21 @@
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use super::consent::{self, Ledger};
 use super::production::unload_goods;
-use super::{Ctx, hand_over, home_area, link, pick_up, reach, reach_of};
 use crate::events::Fact;
 use crate::goods::{Good, Goods};
 use crate::map::{AreaId, Coast, Hex, Terrain};
+use crate::modules::link;
 use crate::modules::{self, During};
 use crate::orders::{MovementOrder, Step, TurnOrders};
 use crate::player::Colour;
 use crate::refusal::{Link, Refusal};
 use crate::state::State;
 use crate::transporter::{Class, Kind, Location, TransporterId};
+use crate::turn::consent::{self, Ledger};
 use crate::turn::load_goods;
 use crate::turn::moving::{Phase, blocked_reason, excluded, follow, sea_as_location};
+use crate::turn::{Ctx, hand_over, home_area, pick_up, reach, reach_of};
 
 pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
     let mut ph = Phase {

@@ -4,8 +4,6 @@
 
 use std::collections::BTreeSet;
 
-use super::consent::{self, Ledger};
-use super::{Ctx, hand_over, home_area, lying, over_limit, pick_up, put, reach, take_lying};
 use crate::building::{BuildingKind, Input, MineBag, Output, Recipe};
 use crate::events::Fact;
 use crate::goods::{Good, Goods};
@@ -16,7 +14,11 @@ use crate::player::{Colour, Research};
 use crate::refusal::Refusal;
 use crate::state::MineDraw;
 use crate::transporter::{Class, Kind, Location, Transporter, TransporterId};
+use crate::turn::consent::{self, Ledger};
 pub(crate) use crate::turn::load_goods;
+use crate::turn::{
+    Ctx, hand_over, home_area, leave_game, lying, over_limit, pick_up, put, reach, take_lying,
+};
 
 pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
     for b in &mut ctx.s.buildings {
@@ -817,7 +819,7 @@ fn make_one_transporter(
     }
     if let Some(d) = donkey {
         // The donkey goes into the wagon; anything else it carried is left on the tile.
-        if let Some(t) = super::leave_game(&mut ctx.s, d) {
+        if let Some(t) = leave_game(&mut ctx.s, d) {
             ctx.s
                 .goods
                 .entry(building.at)
@@ -1106,7 +1108,7 @@ fn destroy(ctx: &mut Ctx, id: TransporterId) {
             id = id.named()
         ));
     }
-    let Some(t) = super::leave_game(&mut ctx.s, id) else {
+    let Some(t) = leave_game(&mut ctx.s, id) else {
         return;
     };
     // Its cargo is left on the tile (at sea, where goods are never left, it is lost).

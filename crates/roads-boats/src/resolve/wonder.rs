@@ -4,7 +4,6 @@
 use std::collections::BTreeMap;
 
 use super::score::ranking;
-use super::{Ctx, lying, take_lying};
 use crate::events::Fact;
 use crate::goods::Goods;
 use crate::map::AreaId;
@@ -12,6 +11,7 @@ use crate::modules::{self, During};
 use crate::orders::{TurnOrders, WonderOrder};
 use crate::player::Colour;
 use crate::turn::at_home;
+use crate::turn::{Ctx, lying, take_lying};
 use crate::wonder::{Brick, IRRIGATION_BRICK, SIZE};
 
 /// Bricks in the first four rows; from the next brick on, each costs one good more.
