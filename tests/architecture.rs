@@ -156,7 +156,10 @@ pub(crate) fn imports(src: &Path) -> BTreeMap<PathBuf, BTreeSet<PathBuf>> {
             }
         }
         for (at, segment) in [(here, &own), (&tests_at, &tests)] {
-            // Every path that starts at crate, self or super, with a `{a, b}` group spread.
+            // Every path that starts at crate, self or super, with a `{a, b}` group spread;
+            // and the names these paths bring in (`use super::express;`), so that a path
+            // written from such a name (`express::selfplay::play`) is followed too.
+            let mut brought: BTreeMap<String, String> = BTreeMap::new();
             let bytes: Vec<char> = segment.chars().collect();
             let mut i = 0;
             while i < bytes.len() {
@@ -180,6 +183,9 @@ pub(crate) fn imports(src: &Path) -> BTreeMap<PathBuf, BTreeSet<PathBuf>> {
                 if let Some(f) = file_of(at, &path) {
                     to.insert(f);
                 }
+                if let Some((_, last)) = path.rsplit_once("::") {
+                    brought.insert(last.to_string(), path.clone());
+                }
                 if j < bytes.len() && bytes[j] == '{' {
                     let close = bytes[j..]
                         .iter()
@@ -192,10 +198,38 @@ pub(crate) fn imports(src: &Path) -> BTreeMap<PathBuf, BTreeSet<PathBuf>> {
                             && let Some(f) = file_of(at, &format!("{path}::{name}"))
                         {
                             to.insert(f);
+                            if name == "self" {
+                                if let Some((_, last)) = path.rsplit_once("::") {
+                                    brought.insert(last.to_string(), path.clone());
+                                }
+                            } else {
+                                brought.insert(name.to_string(), format!("{path}::{name}"));
+                            }
                         }
                     }
                 }
                 i = j.max(i + 1);
+            }
+            // A path from a name brought in: `name::a::b`, not itself after `::`.
+            for (name, path) in &brought {
+                let pattern = format!("{name}::");
+                let mut from = 0;
+                while let Some(k) = segment[from..].find(&pattern) {
+                    let start = from + k;
+                    from = start + pattern.len();
+                    let before = segment[..start].chars().next_back();
+                    if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+                        continue;
+                    }
+                    let tail: String = segment[from..]
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                        .collect();
+                    let full = format!("{path}::{}", tail.trim_end_matches(':'));
+                    if let Some(f) = file_of(at, &full) {
+                        to.insert(f);
+                    }
+                }
             }
         }
         // A child module named by its bare name (`planes::PLUGIN` in modules/mod.rs).
@@ -405,8 +439,10 @@ fn no_test_file_is_forgotten() {
 }
 
 /// The import circles the game crates are allowed, each named whole, with why: a circle
-/// of types (files that name each other's types), never one of calls between the parts
-/// the rules keep apart (a phase and a module, Catan's base and Express, the toolkits).
+/// of types (files that name each other's types), or Catan's base and Express meeting
+/// through the hook table, never one of calls between the parts the rules keep apart (a
+/// phase and a module, the toolkits and what builds on them). A path is followed from a
+/// name a `use` brought in too (`use super::express;` … `express::bot::play`).
 const GAME_CIRCLES: &[(&str, &[&str], &str)] = &[
     (
         "crates/roads-boats/src",
@@ -455,20 +491,27 @@ const GAME_CIRCLES: &[(&str, &[&str], &str)] = &[
         "crates/catan/src",
         &[
             "events.rs",
+            "express/bot.rs",
             "express/building.rs",
             "express/events.rs",
             "express/mod.rs",
+            "express/orders.rs",
             "express/race.rs",
+            "express/report.rs",
+            "express/selfplay.rs",
             "express/state.rs",
+            "orders/check.rs",
             "orders/kit.rs",
             "orders/mod.rs",
+            "orders/parse.rs",
+            "orders/resolve.rs",
             "rules/longest_road.rs",
             "rules/mod.rs",
             "scenario.rs",
             "selfplay.rs",
             "state.rs",
         ],
-        "the base's types hold the scenario's (State's Phase::Scenario and its extra, Event::Scenario, Action's and Refusal's Scenario, the Scenario order), and the hook table (scenario.rs) names Express's types, the parser's toolkit's (orders/kit.rs's Cursor, which reads and acts on the base's types) and self-play's GameResult (Express's self-play is the base's on Express's options), all of which build on the base's types; state.rs rebuilds each player's road length (rules/longest_road.rs) when it loads",
+        "the base meets Express only through the scenario's hook table (scenario.rs; tests/architecture/catan.rs keeps it so), which names Express's types, grammar, report, bot and self-play; Express builds on the base: its orders are read with the parser's toolkit (orders/kit.rs) and put on the record as the base's are (orders/resolve.rs), its bot checks its files as `judge check` does (orders/check.rs), its self-play is the base's (selfplay.rs) on its options. The base's own types hold the scenario's (State's Phase::Scenario and its extra, Event::Scenario, Action's and Refusal's Scenario, the Scenario order), and state.rs rebuilds each player's road length (rules/longest_road.rs) when it loads",
     ),
     (
         "crates/catan/src",
