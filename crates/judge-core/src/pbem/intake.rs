@@ -23,7 +23,7 @@ use super::sources::{Delivered, Mail};
 use crate::archive::schedule::{Late, shown};
 use crate::archive::{Archive, INBOX_DIR, PlayerEntry};
 use crate::mail::inbound::{self, Incoming, ReadError};
-use crate::mail::outbox::{self, Outgoing};
+use crate::mail::outbox;
 use crate::mail::{budget, redact, secret};
 use crate::text::count;
 
@@ -87,13 +87,6 @@ struct Again {
     of: usize,
     /// The player whose secret it gave, checked when it was first filed.
     trusted: Option<String>,
-}
-
-/// Whether a refusal was answered, or why not.
-enum Answered {
-    Yes,
-    /// Withheld, with what the log's reason adds.
-    Withheld(String),
 }
 
 /// Every value in a mail that may be a secret: what any `secret` line, the subject, the
@@ -498,99 +491,6 @@ impl<'a> Intake<'a> {
         }
     }
 
-    /// A mail too large or too broken to read: logged, not kept; a player who sent a
-    /// too-large one is told (its headers alone are read).
-    fn unreadable(
-        &mut self,
-        seq: usize,
-        mail: &Mail,
-        id: &str,
-        digest: &str,
-        e: Unread,
-    ) -> Result<Filed, Error> {
-        let head = inbound::read_headers(&mail.raw);
-        let from = head.as_ref().and_then(|h| h.from.clone());
-        let values = redact::candidates(
-            head.iter()
-                .flat_map(|h| [h.subject.as_str(), h.message_id.as_str()]),
-        );
-        let subject = redact::blank(
-            &head.as_ref().map_or(String::new(), |h| h.subject.clone()),
-            &values,
-        );
-        let id = kept_id(id, &values, digest);
-        let player = self.player_by_address(from.as_deref());
-        let player = player.as_ref();
-        let key = format!("ack-{seq:06}");
-        let (why, advice) = match &e {
-            Unread::Read(ReadError::Unreadable) => (e.to_string(), ""),
-            Unread::Read(ReadError::TooLarge(_)) => (
-                e.to_string(),
-                " Send your orders as plain text in the mail, or as a small text attachment.",
-            ),
-            _ => (
-                e.to_string(),
-                " Send your orders as plain text in the mail.",
-            ),
-        };
-        let mut reason = why.clone();
-        let answered = match player {
-            Some(p) => {
-                let next = self.position.turn() + 1;
-                let body = format!(
-                    "Your mail \"{subject}\" to the judge of {} was refused: {why}.\n\nNothing from it was filed, and it will not be read again.{advice}\n\n{}\n",
-                    self.name,
-                    self.due(next)
-                );
-                let subject_line = format!("[{}] your mail was refused, unread", self.name);
-                match self.refuse_answer(&key, p, Some(&id), subject_line, body)? {
-                    Answered::Yes => Some(p.email.clone()),
-                    Answered::Withheld(note) => {
-                        reason.push_str(&note);
-                        None
-                    }
-                }
-            }
-            None => None,
-        };
-        let outcome = Outcome::Refused {
-            reason,
-            answered: answered.clone(),
-        };
-        let arrived = arrival(
-            mail.delivered,
-            head.as_ref().and_then(|h| h.received),
-            head.as_ref().and_then(|h| h.date),
-            self.now,
-        );
-        self.log.append(
-            self.archive,
-            Entry {
-                seq,
-                message_id: id,
-                from: from.clone(),
-                subject,
-                arrived: Some(humantime::format_rfc3339_seconds(arrived.at).to_string()),
-                arrived_by: Some(arrived.by.to_string()),
-                seat: player.map(|p| p.id.clone()),
-                secret_ok: false,
-                kept: None,
-                answer: answered.map(|_| key),
-                digest: Some(digest.to_string()),
-                handled: Some(self.handled()),
-                again_of: None,
-                commands: Vec::new(),
-                outcome: outcome.clone(),
-            },
-        )?;
-        Ok(Filed {
-            label: mail.label.clone(),
-            from,
-            seq: Some(seq),
-            outcome,
-        })
-    }
-
     /// File again a mail the log holds (refused or held before), after the GM fixed
     /// what was wrong. Its secret was blanked when it was kept, so it counts as given
     /// only if it was checked right the first time.
@@ -643,72 +543,6 @@ impl<'a> Intake<'a> {
     /// The time this run handles its mails, as the log keeps it.
     fn handled(&self) -> String {
         humantime::format_rfc3339_seconds(self.now).to_string()
-    }
-
-    /// Answer a refusal, unless this address had [`REFUSALS_PER_HOUR`] answered refusals
-    /// within the hour: then the mail is refused without an answer, and the address gets
-    /// one short note a day saying so (a mail bomb forged from a player's address
-    /// costs that player at most a few mails an hour).
-    fn refuse_answer(
-        &self,
-        key: &str,
-        p: &PlayerEntry,
-        in_reply_to: Option<&str>,
-        subject: String,
-        body: String,
-    ) -> Result<Answered, Error> {
-        let recent = super::rate::within_hour(
-            self.log
-                .entries
-                .iter()
-                .filter(|e| matches!(&e.outcome, Outcome::Refused { answered: Some(a), .. } if a.eq_ignore_ascii_case(&p.email)))
-                .map(|e| e.handled.as_deref()),
-            self.now,
-        );
-        let note_key = match super::rate::refusal(recent, self.now, &p.id) {
-            super::rate::Refusal::Answer => {
-                self.answer(key, p, in_reply_to, subject, body)?;
-                return Ok(Answered::Yes);
-            }
-            super::rate::Refusal::Withhold { note_key } => note_key,
-        };
-        self.answer(
-            &note_key,
-            p,
-            None,
-            format!("[{}] more of your mails were refused, not answered one by one", self.name),
-            format!(
-                "More than {REFUSALS_PER_HOUR} mails from your address to the judge of {} were refused within an hour. The judge answers at most {REFUSALS_PER_HOUR} refusals an hour to one address, and this note at most once a day; the GM sees every mail in `judge status`.\n\nIf you did not send them, someone is sending mail in your name: none of it gave your secret, so nothing of it was filed.\n\n{}\n",
-                self.name,
-                self.due(self.position.turn() + 1)
-            ),
-        )?;
-        Ok(Answered::Withheld(format!(
-            "; not answered: {REFUSALS_PER_HOUR} refusals went to this address within the hour"
-        )))
-    }
-
-    fn answer(
-        &self,
-        key: &str,
-        p: &PlayerEntry,
-        in_reply_to: Option<&str>,
-        subject: String,
-        body: String,
-    ) -> Result<(), Error> {
-        outbox::queue_unless_unaddressable(
-            self.archive,
-            &Outgoing {
-                key: key.to_string(),
-                to_name: p.name.clone(),
-                to: p.email.clone(),
-                subject,
-                body,
-                in_reply_to: in_reply_to.map(str::to_string),
-                attachment: None,
-            },
-        )?;
-        Ok(())
     }
 
     /// The mail's text with the orders `seat` wrote into the quoted template of the

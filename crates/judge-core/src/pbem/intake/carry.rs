@@ -4,22 +4,34 @@
 //! carried out — and the log line, last, so that a mail interrupted halfway is simply
 //! handled again. What the decision leaves to the writer is the wording of the answers
 //! and what only writing tells (whether orders replace earlier ones, the check of the
-//! orders filed, the preferences they change).
+//! orders filed, the preferences they change). A mail refused unread (`unreadable`)
+//! is written here too, and every answer is queued here (`answer`, `refuse_answer`).
 
 use std::collections::BTreeSet;
 use std::time::{Duration, SystemTime};
 
 use super::decision::{Decision, Fate, Told};
 use super::{
-    Answered, COMMAND_MAILS_PER_HOUR, Filed, Intake, READING, Reading, for_turn, kept_copy,
+    COMMAND_MAILS_PER_HOUR, Filed, Intake, READING, REFUSALS_PER_HOUR, Reading, Unread, arrival,
+    for_turn, kept_copy, kept_id,
 };
 use crate::archive::schedule::shown;
 use crate::archive::{Archive, PENDING_DIR, PlayerEntry, atomic};
+use crate::mail::inbound::{self, ReadError};
+use crate::mail::outbox::{self, Outgoing};
 use crate::mail::redact;
 use crate::pbem::by_mail;
 use crate::pbem::error::Error;
 use crate::pbem::log::{Entry, Outcome};
+use crate::pbem::sources::Mail;
 use crate::text::count;
+
+/// Whether a refusal was answered, or why not.
+pub(super) enum Answered {
+    Yes,
+    /// Withheld, with what the log's reason adds.
+    Withheld(String),
+}
 
 impl Intake<'_> {
     /// Carry out the decision on a mail that the intake read (`reading`).
@@ -566,5 +578,164 @@ impl Intake<'_> {
             })
             .filter(|l| what(l))
             .count()
+    }
+
+    /// A mail too large or too broken to read: logged, not kept; a player who sent a
+    /// too-large one is told (its headers alone are read).
+    pub(super) fn unreadable(
+        &mut self,
+        seq: usize,
+        mail: &Mail,
+        id: &str,
+        digest: &str,
+        e: Unread,
+    ) -> Result<Filed, Error> {
+        let head = inbound::read_headers(&mail.raw);
+        let from = head.as_ref().and_then(|h| h.from.clone());
+        let values = redact::candidates(
+            head.iter()
+                .flat_map(|h| [h.subject.as_str(), h.message_id.as_str()]),
+        );
+        let subject = redact::blank(
+            &head.as_ref().map_or(String::new(), |h| h.subject.clone()),
+            &values,
+        );
+        let id = kept_id(id, &values, digest);
+        let player = self.player_by_address(from.as_deref());
+        let player = player.as_ref();
+        let key = format!("ack-{seq:06}");
+        let (why, advice) = match &e {
+            Unread::Read(ReadError::Unreadable) => (e.to_string(), ""),
+            Unread::Read(ReadError::TooLarge(_)) => (
+                e.to_string(),
+                " Send your orders as plain text in the mail, or as a small text attachment.",
+            ),
+            _ => (
+                e.to_string(),
+                " Send your orders as plain text in the mail.",
+            ),
+        };
+        let mut reason = why.clone();
+        let answered = match player {
+            Some(p) => {
+                let next = self.position.turn() + 1;
+                let body = format!(
+                    "Your mail \"{subject}\" to the judge of {} was refused: {why}.\n\nNothing from it was filed, and it will not be read again.{advice}\n\n{}\n",
+                    self.name,
+                    self.due(next)
+                );
+                let subject_line = format!("[{}] your mail was refused, unread", self.name);
+                match self.refuse_answer(&key, p, Some(&id), subject_line, body)? {
+                    Answered::Yes => Some(p.email.clone()),
+                    Answered::Withheld(note) => {
+                        reason.push_str(&note);
+                        None
+                    }
+                }
+            }
+            None => None,
+        };
+        let outcome = Outcome::Refused {
+            reason,
+            answered: answered.clone(),
+        };
+        let arrived = arrival(
+            mail.delivered,
+            head.as_ref().and_then(|h| h.received),
+            head.as_ref().and_then(|h| h.date),
+            self.now,
+        );
+        self.log.append(
+            self.archive,
+            Entry {
+                seq,
+                message_id: id,
+                from: from.clone(),
+                subject,
+                arrived: Some(humantime::format_rfc3339_seconds(arrived.at).to_string()),
+                arrived_by: Some(arrived.by.to_string()),
+                seat: player.map(|p| p.id.clone()),
+                secret_ok: false,
+                kept: None,
+                answer: answered.map(|_| key),
+                digest: Some(digest.to_string()),
+                handled: Some(self.handled()),
+                again_of: None,
+                commands: Vec::new(),
+                outcome: outcome.clone(),
+            },
+        )?;
+        Ok(Filed {
+            label: mail.label.clone(),
+            from,
+            seq: Some(seq),
+            outcome,
+        })
+    }
+
+    /// Answer a refusal, unless this address had [`REFUSALS_PER_HOUR`] answered refusals
+    /// within the hour: then the mail is refused without an answer, and the address gets
+    /// one short note a day saying so (a mail bomb forged from a player's address
+    /// costs that player at most a few mails an hour).
+    fn refuse_answer(
+        &self,
+        key: &str,
+        p: &PlayerEntry,
+        in_reply_to: Option<&str>,
+        subject: String,
+        body: String,
+    ) -> Result<Answered, Error> {
+        let recent = crate::pbem::rate::within_hour(
+            self.log
+                .entries
+                .iter()
+                .filter(|e| matches!(&e.outcome, Outcome::Refused { answered: Some(a), .. } if a.eq_ignore_ascii_case(&p.email)))
+                .map(|e| e.handled.as_deref()),
+            self.now,
+        );
+        let note_key = match crate::pbem::rate::refusal(recent, self.now, &p.id) {
+            crate::pbem::rate::Refusal::Answer => {
+                self.answer(key, p, in_reply_to, subject, body)?;
+                return Ok(Answered::Yes);
+            }
+            crate::pbem::rate::Refusal::Withhold { note_key } => note_key,
+        };
+        self.answer(
+            &note_key,
+            p,
+            None,
+            format!("[{}] more of your mails were refused, not answered one by one", self.name),
+            format!(
+                "More than {REFUSALS_PER_HOUR} mails from your address to the judge of {} were refused within an hour. The judge answers at most {REFUSALS_PER_HOUR} refusals an hour to one address, and this note at most once a day; the GM sees every mail in `judge status`.\n\nIf you did not send them, someone is sending mail in your name: none of it gave your secret, so nothing of it was filed.\n\n{}\n",
+                self.name,
+                self.due(self.position.turn() + 1)
+            ),
+        )?;
+        Ok(Answered::Withheld(format!(
+            "; not answered: {REFUSALS_PER_HOUR} refusals went to this address within the hour"
+        )))
+    }
+
+    fn answer(
+        &self,
+        key: &str,
+        p: &PlayerEntry,
+        in_reply_to: Option<&str>,
+        subject: String,
+        body: String,
+    ) -> Result<(), Error> {
+        outbox::queue_unless_unaddressable(
+            self.archive,
+            &Outgoing {
+                key: key.to_string(),
+                to_name: p.name.clone(),
+                to: p.email.clone(),
+                subject,
+                body,
+                in_reply_to: in_reply_to.map(str::to_string),
+                attachment: None,
+            },
+        )?;
+        Ok(())
     }
 }
