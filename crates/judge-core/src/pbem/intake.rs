@@ -16,18 +16,20 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::by_mail;
 use super::error::Error;
-use super::game::{Game, Header, Mismatch, Position};
+use super::game::{Game, Header, Position};
 use super::log::{Entry, Log, Outcome};
 pub(crate) use super::sources::digest;
 use super::sources::{Delivered, Mail};
 use crate::archive::schedule::{Late, shown};
-use crate::archive::{Archive, INBOX_DIR, PENDING_DIR, PlayerEntry, atomic};
+use crate::archive::{Archive, INBOX_DIR, PlayerEntry};
 use crate::mail::inbound::{self, Incoming, ReadError};
-use crate::mail::outbox::{self, Outgoing};
+use crate::mail::outbox;
 use crate::mail::{budget, redact, secret};
 use crate::text::count;
 
 mod authorship;
+mod carry;
+mod decision;
 mod verdict;
 
 /// Where the mark of the mail being read is kept (its digest, and how many runs began
@@ -85,13 +87,6 @@ struct Again {
     of: usize,
     /// The player whose secret it gave, checked when it was first filed.
     trusted: Option<String>,
-}
-
-/// Whether a refusal was answered, or why not.
-enum Answered {
-    Yes,
-    /// Withheld, with what the log's reason adds.
-    Withheld(String),
 }
 
 /// Every value in a mail that may be a secret: what any `secret` line, the subject, the
@@ -496,99 +491,6 @@ impl<'a> Intake<'a> {
         }
     }
 
-    /// A mail too large or too broken to read: logged, not kept; a player who sent a
-    /// too-large one is told (its headers alone are read).
-    fn unreadable(
-        &mut self,
-        seq: usize,
-        mail: &Mail,
-        id: &str,
-        digest: &str,
-        e: Unread,
-    ) -> Result<Filed, Error> {
-        let head = inbound::read_headers(&mail.raw);
-        let from = head.as_ref().and_then(|h| h.from.clone());
-        let values = redact::candidates(
-            head.iter()
-                .flat_map(|h| [h.subject.as_str(), h.message_id.as_str()]),
-        );
-        let subject = redact::blank(
-            &head.as_ref().map_or(String::new(), |h| h.subject.clone()),
-            &values,
-        );
-        let id = kept_id(id, &values, digest);
-        let player = self.player_by_address(from.as_deref());
-        let player = player.as_ref();
-        let key = format!("ack-{seq:06}");
-        let (why, advice) = match &e {
-            Unread::Read(ReadError::Unreadable) => (e.to_string(), ""),
-            Unread::Read(ReadError::TooLarge(_)) => (
-                e.to_string(),
-                " Send your orders as plain text in the mail, or as a small text attachment.",
-            ),
-            _ => (
-                e.to_string(),
-                " Send your orders as plain text in the mail.",
-            ),
-        };
-        let mut reason = why.clone();
-        let answered = match player {
-            Some(p) => {
-                let next = self.position.turn() + 1;
-                let body = format!(
-                    "Your mail \"{subject}\" to the judge of {} was refused: {why}.\n\nNothing from it was filed, and it will not be read again.{advice}\n\n{}\n",
-                    self.name,
-                    self.due(next)
-                );
-                let subject_line = format!("[{}] your mail was refused, unread", self.name);
-                match self.refuse_answer(&key, p, Some(&id), subject_line, body)? {
-                    Answered::Yes => Some(p.email.clone()),
-                    Answered::Withheld(note) => {
-                        reason.push_str(&note);
-                        None
-                    }
-                }
-            }
-            None => None,
-        };
-        let outcome = Outcome::Refused {
-            reason,
-            answered: answered.clone(),
-        };
-        let arrived = arrival(
-            mail.delivered,
-            head.as_ref().and_then(|h| h.received),
-            head.as_ref().and_then(|h| h.date),
-            self.now,
-        );
-        self.log.append(
-            self.archive,
-            Entry {
-                seq,
-                message_id: id,
-                from: from.clone(),
-                subject,
-                arrived: Some(humantime::format_rfc3339_seconds(arrived.at).to_string()),
-                arrived_by: Some(arrived.by.to_string()),
-                seat: player.map(|p| p.id.clone()),
-                secret_ok: false,
-                kept: None,
-                answer: answered.map(|_| key),
-                digest: Some(digest.to_string()),
-                handled: Some(self.handled()),
-                again_of: None,
-                commands: Vec::new(),
-                outcome: outcome.clone(),
-            },
-        )?;
-        Ok(Filed {
-            label: mail.label.clone(),
-            from,
-            seq: Some(seq),
-            outcome,
-        })
-    }
-
     /// File again a mail the log holds (refused or held before), after the GM fixed
     /// what was wrong. Its secret was blanked when it was kept, so it counts as given
     /// only if it was checked right the first time.
@@ -643,72 +545,6 @@ impl<'a> Intake<'a> {
         humantime::format_rfc3339_seconds(self.now).to_string()
     }
 
-    /// Answer a refusal, unless this address had [`REFUSALS_PER_HOUR`] answered refusals
-    /// within the hour: then the mail is refused without an answer, and the address gets
-    /// one short note a day saying so (a mail bomb forged from a player's address
-    /// costs that player at most a few mails an hour).
-    fn refuse_answer(
-        &self,
-        key: &str,
-        p: &PlayerEntry,
-        in_reply_to: Option<&str>,
-        subject: String,
-        body: String,
-    ) -> Result<Answered, Error> {
-        let recent = super::rate::within_hour(
-            self.log
-                .entries
-                .iter()
-                .filter(|e| matches!(&e.outcome, Outcome::Refused { answered: Some(a), .. } if a.eq_ignore_ascii_case(&p.email)))
-                .map(|e| e.handled.as_deref()),
-            self.now,
-        );
-        let note_key = match super::rate::refusal(recent, self.now, &p.id) {
-            super::rate::Refusal::Answer => {
-                self.answer(key, p, in_reply_to, subject, body)?;
-                return Ok(Answered::Yes);
-            }
-            super::rate::Refusal::Withhold { note_key } => note_key,
-        };
-        self.answer(
-            &note_key,
-            p,
-            None,
-            format!("[{}] more of your mails were refused, not answered one by one", self.name),
-            format!(
-                "More than {REFUSALS_PER_HOUR} mails from your address to the judge of {} were refused within an hour. The judge answers at most {REFUSALS_PER_HOUR} refusals an hour to one address, and this note at most once a day; the GM sees every mail in `judge status`.\n\nIf you did not send them, someone is sending mail in your name: none of it gave your secret, so nothing of it was filed.\n\n{}\n",
-                self.name,
-                self.due(self.position.turn() + 1)
-            ),
-        )?;
-        Ok(Answered::Withheld(format!(
-            "; not answered: {REFUSALS_PER_HOUR} refusals went to this address within the hour"
-        )))
-    }
-
-    fn answer(
-        &self,
-        key: &str,
-        p: &PlayerEntry,
-        in_reply_to: Option<&str>,
-        subject: String,
-        body: String,
-    ) -> Result<(), Error> {
-        outbox::queue_unless_unaddressable(
-            self.archive,
-            &Outgoing {
-                key: key.to_string(),
-                to_name: p.name.clone(),
-                to: p.email.clone(),
-                subject,
-                body,
-                in_reply_to: in_reply_to.map(str::to_string),
-                attachment: None,
-            },
-        )?;
-        Ok(())
-    }
-
     /// The mail's text with the orders `seat` wrote into the quoted template of the
     /// judge's mail read as theirs, when its own text holds no orders (issue 39, point
     /// 4: [`super::reply`]); `None` when it holds none so written.
@@ -736,7 +572,9 @@ impl<'a> Intake<'a> {
             .then_some(filled)
     }
 
-    /// Decide what becomes of a readable mail, and do it.
+    /// Read what the decision on a readable mail weighs (the mail, who sent it, where
+    /// the game stands: [`decision::Facts`]), decide (a pure verdict, issue 40, point 3)
+    /// and carry the decision out (`carry.rs`).
     fn decide(
         &mut self,
         seq: usize,
@@ -826,16 +664,14 @@ impl<'a> Intake<'a> {
                 .entry((s.to_string(), hash.to_string()))
                 .or_insert_with(|| secret::verify(s, hash))
         });
-        let named = &auth.named;
         let via_list = &auth.via_list;
         let sender = auth.sender.as_ref();
         let claimed = auth.claimed();
         let secret_ok = auth.secret_ok;
         let next = self.position.turn() + 1;
-        let what = self.position.next_label();
         let kept_name = format!("{INBOX_DIR}/{seq:06}.eml");
 
-        // The commands, carried out; their answer goes in a mail of its own.
+        // Whom its commands are from (issue 40, point 3: `authorship.rs`).
         let asks_gm = commands.iter().any(|c| {
             c.command
                 .as_ref()
@@ -849,15 +685,12 @@ impl<'a> Intake<'a> {
                     | super::commands::Command::Confirm { .. })
             )
         });
-        // A stranger's commands are not answered, but for a `join` or `confirm`.
-        let asks = who
-            .filter(|w| !commands.is_empty() && (joins || !matches!(w, by_mail::Who::Stranger(_))));
         let cmd_secret_ok = match who {
             Some(by_mail::Who::Gm(g)) => by_mail::gm_secret_ok(g, header.secret.as_deref()),
             _ => secret_ok,
         };
         // What the log keeps of the mail, whatever becomes of it (its answer and
-        // outcome are set below).
+        // outcome are set when the decision is carried out).
         let logged = Entry {
             seq,
             message_id: message_id.clone(),
@@ -875,586 +708,130 @@ impl<'a> Intake<'a> {
             commands: Vec::new(),
             outcome: Outcome::Duplicate,
         };
-        if commands_only && let Some(who) = asks {
-            let (command_log, command_answer) =
-                self.carry_out(who, &commands, cmd_secret_ok, seq, &values, &message_id)?;
-            atomic::write_file(
-                &archive.root().join(&kept_name),
-                &kept_copy(m, &values, arrived),
-            )?;
-            let outcome = Outcome::Commands { done: command_log };
-            self.log.append(
-                archive,
-                Entry {
-                    answer: command_answer,
-                    outcome: outcome.clone(),
-                    ..logged
-                },
-            )?;
-            return Ok(Filed {
-                label: label.to_string(),
-                from: m.from.clone(),
-                seq: Some(seq),
-                outcome,
-            });
-        }
-        let key = format!("ack-{seq:06}");
-        let original = if subject.is_empty() {
-            String::new()
-        } else {
-            format!(" \"{subject}\"")
-        };
-
-        // Why the mail is refused, if it is, and whether to say the secret was wrong.
         let seats = self.position.seats();
         let mismatches = header.mismatches(
             Some(&name),
             sender.map(|p| p.id.as_str()),
             self.position.as_ref(),
         );
-        let before_secret = mismatches.iter().find_map(|mm| match mm {
-            Mismatch::Game(g) => Some(format!("it is for the game `{g}`, and this is {name}")),
-            Mismatch::Player(p) => Some(format!(
-                "the orders are for {p}, but they come from {}'s address",
-                sender.map_or("", |s| s.id.as_str())
-            )),
-            _ => None,
-        });
-        // Orders for the turn just played, in a game that holds late orders: late, so
-        // held for the next turn, as they would have been had they come before it was
-        // played (issue 38, point 11: `judge serve` plays a turn at its deadline, and
-        // the mail of a few seconds later found it played).
-        let held_over = (self.round.is_none()
-            && self.game.pace() == super::game::Pace::Together
-            && archive.game.schedule.as_ref().and_then(|s| s.late().ok()) == Some(Late::Hold))
-        .then(|| {
-            mismatches.iter().find_map(|mm| match mm {
-                Mismatch::EarlierTurn(t) if t.checked_add(1) == Some(next) => Some(*t),
-                _ => None,
-            })
-        })
-        .flatten();
-        let after_secret = mismatches.iter().find_map(|mm| match mm {
-            Mismatch::EarlierTurn(_) if held_over.is_some() => None,
-            Mismatch::EarlierTurn(t) => Some(format!(
-                "the orders are for turn {t}, which is over; turn {next} is next"
-            )),
-            Mismatch::LaterTurn(t) => Some(format!(
-                "the orders are for turn {t}, but turn {next} is next"
-            )),
-            _ => None,
-        });
         // Issue 39, point 9: the parts of the mail not read that may have held the
         // orders, named in a refusal instead of its cause in the rest.
         let unread = {
             let named: Vec<String> = m.unread().map(inbound::Other::describe).collect();
             (!named.is_empty()).then(|| named.join(", "))
         };
-        // The refusal policy, a pure verdict on what is known of the mail (issue 40,
-        // point 3): `verdict.rs`.
-        let facts = verdict::Facts {
-            sender,
-            orders_found: found.is_some(),
-            split: found_at.as_ref().and_then(|f| f.problem.clone()),
-            header_only: unread.is_some() && inbound::header_only(&orders),
-            unread,
-            too_big: super::limits::too_big(&orders),
-            before_secret,
-            secret_given: header.secret.is_some(),
-            secret_ok,
-            after_secret,
-            over: self.position.over().is_some(),
-            not_begun: (!super::stage::started(archive)).then(|| {
-                super::stage::waiting(archive).unwrap_or_else(|| "it waits for its players".into())
-            }),
-            seated: sender.is_some_and(|p| seats.iter().any(|s| s.id == p.id)),
+        // Where the game stands for this mail, read before deciding: whether a mail from
+        // no player comes from a player whose seat was given to another, and the
+        // deadline of a player's orders. What goes wrong reading them is told where the
+        // decision needs them, after the kept copy is written (`carry.rs`).
+        let former = match sender {
+            None => super::replace::former(archive, m.from.as_deref()),
+            Some(_) => Ok(None),
         };
-        let verdict::Verdict {
-            filed: verdict,
-            secret_refused,
-        } = verdict::decide(&facts);
-
-        // Write the kept copy first: whatever follows refers to it.
-        atomic::write_file(
-            &archive.root().join(&kept_name),
-            &kept_copy(m, &values, arrived),
-        )?;
-        // Filed with plain line ends and spaces: every echo of it later (the answer, the
-        // GM's console, the reports) shows what the player wrote, not `␍` and tabs.
-        let filed_text = crate::text::plain_layout(&redact::blank(&orders, &values));
-        // Held over to the next turn: filed as its orders.
-        let filed_text = match held_over {
-            Some(_) => for_turn(&filed_text, next),
-            None => filed_text,
+        let told = match &former {
+            Ok(Some(f)) => Some(outbox::known(archive, &f.answer_key())),
+            _ => None,
         };
-
-        // The key of an answer queued under a key of its own (not `ack-…`).
-        let mut own_key = None;
-        let (outcome, answered) = match (verdict, sender) {
-            (Err(why), None) => match super::replace::former(archive, m.from.as_deref())? {
-                // A player whose seat was given to another is told so, once for that
-                // replacement, whatever comes from the address after (issue 38, point
-                // 18): a flood forged from it costs them one mail, never one a mail.
-                Some(f) => {
-                    let told = outbox::known(archive, &f.answer_key());
-                    if !told {
-                        own_key = Some(f.answer_key());
-                        self.answer(
-                            &f.answer_key(),
-                            &PlayerEntry {
-                                id: f.seat.clone(),
-                                name: f.name.clone(),
-                                email: f.email.clone(),
-                                secret_hash: None,
-                            },
-                            Some(&message_id),
-                            format!("[{name}] your seat, {}, now has another player", f.seat),
-                            format!(
-                                "The GM of {name} gave your seat, {}, to another player from turn {} on. The judge takes no orders or commands for {name} from your address any more: nothing of your mail was filed, and further mail from this address is not answered.\n\nIf this is a mistake, write to the GM{}.\n",
-                                f.seat,
-                                f.from_turn,
-                                archive
-                                    .game
-                                    .gm
-                                    .as_ref()
-                                    .map_or(String::new(), |g| format!(" ({})", g.email.trim()))
-                            ),
-                        )?;
-                    }
-                    (
-                        Outcome::Refused {
-                            reason: format!(
-                                "{why}: it comes from {}'s address, who played {} until the seat was given to another player{}",
-                                f.name,
-                                f.seat,
-                                if told { " (told so once already)" } else { "" }
-                            ),
-                            answered: (!told).then(|| f.email.clone()),
-                        },
-                        false,
-                    )
-                }
-                // From an address that is no player's, naming a player in X-Original-From
-                // or Reply-To: a mailing list the GM does not trust, a player's other
-                // address, or a forger. Told — the player named, at the address the GM
-                // has for them (never the list's, never one the mail gives), within the
-                // same limits as any refusal: nothing filed, and why (issue 39, point 8).
-                None => match &named {
-                    Some((p, how)) => {
-                        let from = redact::blank(m.from.as_deref().unwrap_or("?"), &values);
-                        let trust = if self.archive.trusted_lists().is_empty() {
-                            "The GM trusts no mailing list to forward mail for this game."
-                                .to_string()
-                        } else {
-                            format!(
-                                "The GM trusts only these mailing lists to forward mail for this game: {}.",
-                                self.archive.trusted_lists().join(", ")
-                            )
-                        };
-                        let body = format!(
-                            "Your mail{original} to the judge of {name} was refused: it came from {from}, not from your address ({}), though its {how} names you.\n\nNothing from it was filed. If it came through a mailing list that puts its own address in From: (\"{} via …\"), send your orders to the judge directly from {}, or ask the GM to add the list to `[mail] lists` in game.toml. {trust} If you did not send it, someone else wrote in your name: nothing was done with it.\n\n{}\n",
-                            p.email.trim(),
-                            p.name,
-                            p.email.trim(),
-                            self.due(next)
-                        );
-                        let reason = format!(
-                            "{why}: it comes from {from}, and its {how} names {}'s address (not a mailing list the GM trusts)",
-                            p.id
-                        );
-                        match self.refuse_answer(
-                            &key,
-                            p,
-                            Some(&message_id),
-                            format!("[{name}] {what}: refused, not from your address"),
-                            body,
-                        )? {
-                            Answered::Yes => (
-                                Outcome::Refused {
-                                    reason,
-                                    answered: Some(p.email.clone()),
-                                },
-                                true,
-                            ),
-                            Answered::Withheld(note) => (
-                                Outcome::Refused {
-                                    reason: reason + &note,
-                                    answered: None,
-                                },
-                                false,
-                            ),
-                        }
-                    }
-                    None => (
-                        Outcome::Refused {
-                            reason: why.to_string(),
-                            answered: None,
-                        },
-                        false,
-                    ),
-                },
+        let late = archive.game.schedule.as_ref().and_then(|s| s.late().ok());
+        // A game played one player at a time has no late orders: a file that comes
+        // after a step was played is on record for the next.
+        let deadline = match (sender, self.game.pace(), self.round) {
+            (Some(_), super::game::Pace::Together, None) => {
+                super::due::deadline(archive, self.game, next).map(|d| d.zip(late))
+            }
+            _ => Ok(None),
+        };
+        // The decision, a pure verdict on what is known of the mail (issue 40, point 3):
+        // `decision.rs`, with the refusal policy of `verdict.rs`.
+        let facts = decision::Facts {
+            game: &name,
+            next,
+            mail: verdict::Facts {
+                sender,
+                orders_found: found.is_some(),
+                split: found_at.as_ref().and_then(|f| f.problem.clone()),
+                header_only: unread.is_some() && inbound::header_only(&orders),
+                unread,
+                too_big: super::limits::too_big(&orders),
+                before_secret: None,
+                secret_given: header.secret.is_some(),
+                secret_ok,
+                after_secret: None,
+                over: self.position.over().is_some(),
+                not_begun: (!super::stage::started(archive)).then(|| {
+                    super::stage::waiting(archive)
+                        .unwrap_or_else(|| "it waits for its players".into())
+                }),
+                seated: sender.is_some_and(|p| seats.iter().any(|s| s.id == p.id)),
             },
-            (Err(why), Some(p)) => {
-                let mut body = format!(
-                    "Your mail{original} to the judge of {name} was refused: {why}.\n\nNothing from it was filed."
-                );
-                if let Some((_, how, list)) = &via_list {
-                    body.push_str(&format!(
-                        " It came through the mailing list {list}, which the GM trusts to forward your mail; its {how} named you."
-                    ));
-                }
-                if secret_refused {
-                    body.push_str(if via_list.is_some() {
-                        " If you did not send it, someone else wrote in your name: it did not give your secret, so nothing was done with it."
-                    } else {
-                        " If you did not send it, someone else used your address: it did not give your secret, so nothing was done with it."
-                    });
-                }
-                body.push_str(&format!("\n\n{}\n", self.due(next)));
-                match self.refuse_answer(
-                    &key,
-                    p,
-                    Some(&message_id),
-                    format!("[{name}] {what}: refused, nothing filed"),
-                    body,
-                )? {
-                    Answered::Yes => (
-                        Outcome::Refused {
-                            reason: why.to_string(),
-                            answered: Some(p.email.clone()),
-                        },
-                        true,
-                    ),
-                    Answered::Withheld(note) => (
-                        Outcome::Refused {
-                            reason: why.to_string() + &note,
-                            answered: None,
-                        },
-                        false,
-                    ),
-                }
-            }
-            (Ok(p), _) => {
-                // A game played one player at a time has no late orders: a file that
-                // comes after a step was played is on record for the next.
-                let deadline = match (self.game.pace(), self.round) {
-                    (super::game::Pace::Together, None) => {
-                        super::due::deadline(archive, self.game, next)?
-                            .zip(archive.game.schedule.as_ref().and_then(|s| s.late().ok()))
-                    }
-                    _ => None,
-                };
-                match deadline {
-                    Some((d, late)) if arrived.at > d => {
-                        let when = shown(d);
-                        let got = shown(arrived.at);
-                        if late == Late::Hold {
-                            atomic::write_file(
-                                &super::layout::held_path(archive, next + 1, &p.id),
-                                for_turn(&filed_text, next + 1).as_bytes(),
-                            )?;
-                            self.answer(
-                                &key,
-                                p,
-                                Some(&message_id),
-                                format!("[{name}] turn {next}: late, held for turn {}", next + 1),
-                                format!(
-                                    "Your orders arrived {got}, after the deadline for turn {next} ({when}). They are held for turn {}: when turn {next} has been played they are checked again against the new position, and you will get that check.\n",
-                                    next + 1
-                                ),
-                            )?;
-                            (
-                                Outcome::Held {
-                                    player: p.id.clone(),
-                                    turn: next + 1,
-                                },
-                                true,
-                            )
-                        } else {
-                            let why = format!(
-                                "it arrived {got}, after the deadline for turn {next} ({when})"
-                            );
-                            self.answer(
-                                &key,
-                                p,
-                                Some(&message_id),
-                                format!("[{name}] turn {next}: late, refused"),
-                                format!(
-                                    "Your mail{original} to the judge of {name} was refused: {why}.\n\nNothing from it was filed. Orders for turn {} can be sent once turn {next} has been played.\n",
-                                    next + 1
-                                ),
-                            )?;
-                            (
-                                Outcome::Refused {
-                                    reason: why,
-                                    answered: Some(p.email.clone()),
-                                },
-                                true,
-                            )
-                        }
-                    }
-                    _ => {
-                        let pending = archive
-                            .root()
-                            .join(PENDING_DIR)
-                            .join(format!("{}.txt", p.id));
-                        let replaced = pending.is_file();
-                        atomic::write_file(&pending, filed_text.as_bytes())?;
-                        let checked = self.position.check(
-                            &filed_text,
-                            "your orders",
-                            Some(&p.id),
-                            Some(&name),
-                        );
-                        let (errors, warnings) = (checked.errors(), checked.warnings());
-                        // Orders sent before the player's own step, in a game played one
-                        // player at a time, wait on record for that step: the answer
-                        // names it, not the next step, whose number and deadline are
-                        // another player's (issue 38, point 19).
-                        let own = (self.round.is_none()
-                            && held_over.is_none()
-                            && self.game.pace() == super::game::Pace::OneAtATime)
-                            .then(|| self.position.next_step_of(&p.id))
-                            .flatten()
-                            .filter(|m| *m > next);
-                        let what = match own {
-                            Some(m) => format!("turn {m}"),
-                            None => what.clone(),
-                        };
-                        let due = match own {
-                            Some(m) => format!(
-                                "Turn {next}, the next step, is another player's: your own is turn {m}, and its deadline is set when the step before it is played."
-                            ),
-                            None => self.due(next),
-                        };
-                        let replacing = if replaced {
-                            ", replacing the ones you sent before"
-                        } else {
-                            ""
-                        };
-                        let mut body = match held_over {
-                            Some(t) => format!(
-                                "Your orders for turn {t} of {name} arrived {}, after turn {t} was played. The game holds late orders: they are filed for turn {next}{replacing}, checked below against the new position.\n{due} You may send new orders until then: the last ones received count.\n\n",
-                                shown(arrived.at),
-                            ),
-                            None => format!(
-                                "Your orders for {what} of {name} are filed{replacing}.\n{due} You may send new orders until then: the last ones received count.\n\n",
-                            ),
-                        };
-                        if let Some((_, how, list)) = &via_list {
-                            body.push_str(&format!(
-                                "They came through the mailing list {list}, which the GM trusts to forward your mail: its {how} named you, and your secret was right.\n\n"
-                            ));
-                        }
-                        body.push_str(&checked.text);
-                        // A file with `standing` is told that its orders stand (issue
-                        // 38, point 15), and one with `standing off` that they stop.
-                        match self.position.header(&filed_text).standing {
-                            Some(true) => body.push_str(&format!(
-                                "\nThese orders stand (the line `standing`): once played for {what}, they are played again each turn you send no orders, until you send new standing orders or a file with `standing off`.\n"
-                            )),
-                            Some(false) => body.push_str(&format!(
-                                "\n`standing off`: your standing orders stop; these orders are played once, for {what}.\n"
-                            )),
-                            None => {}
-                        }
-                        let said = super::directives::read(&filed_text);
-                        if let Some(changed) = super::preferences::Preferences::load(archive)?
-                            .take(archive, &p.id, &said)?
-                        {
-                            body.push_str(&format!("\n{changed}\n"));
-                        }
-                        if errors > 0 && !said.as_is {
-                            body.push_str(&format!(
-                                "\nBecause of {}, these orders wait for a corrected file: the judge plays nothing from them before you send one, or until the deadline{} (then they are played as they are, without the lines in error). To have them played as they are now, send them again with a line `as is`.\n",
-                                if errors == 1 { "the error" } else { "the errors" },
-                                match archive.game.schedule.as_ref().and_then(|s| s.grace.clone()) {
-                                    Some(g) => format!(" or for {g}"),
-                                    None => String::new(),
-                                }
-                            ));
-                        }
-                        // Issue 39, acceptance: a file with no orders in it is never
-                        // answered "filed, no errors".
-                        let read_none = errors == 0
-                            && self.round.is_none()
-                            && checked.echo.as_array().is_some_and(Vec::is_empty);
-                        if read_none {
-                            body.push_str(&format!(
-                                "\nNo orders were read in your mail: what it holds is filed for {what} as no orders. Lines quoted from an earlier mail (`> `), and everything below a reply separator (`-----Original Message-----`, `On ... wrote:`) or a signature line (`-- `), are not read: write your orders above them, in your own text.\n"
-                            ));
-                        }
-                        let errors_said = if read_none {
-                            "no orders read".to_string()
-                        } else if errors == 0 {
-                            "no errors".to_string()
-                        } else {
-                            count(errors, "error")
-                        };
-                        self.answer(
-                            &key,
-                            p,
-                            Some(&message_id),
-                            match held_over {
-                                Some(t) => format!(
-                                    "[{name}] turn {t}: late, held for turn {next}, {errors_said}"
-                                ),
-                                None => format!("[{name}] {what}: filed, {errors_said}"),
-                            },
-                            body,
-                        )?;
-                        let outcome = match held_over {
-                            Some(_) => Outcome::Held {
-                                player: p.id.clone(),
-                                turn: next,
-                            },
-                            None => Outcome::Accepted {
-                                player: p.id.clone(),
-                                // Turn 0: the round before turn 1.
-                                turn: if self.round.is_some() { 0 } else { next },
-                                replaced,
-                                errors,
-                                warnings,
-                            },
-                        };
-                        (outcome, true)
-                    }
-                }
-            }
+            mismatches: &mismatches,
+            holds_late: self.round.is_none()
+                && self.game.pace() == super::game::Pace::Together
+                && late == Some(Late::Hold),
+            former: told,
+            named: auth.named.as_ref().map(|(p, how)| (p, *how)),
+            commands: decision::Commands {
+                any: !commands.is_empty(),
+                only: commands_only,
+                joins,
+                who,
+            },
+            deadline: deadline.as_ref().ok().copied().flatten(),
+            arrived: arrived.at,
         };
-        let mut entry = Entry {
-            answer: own_key.or(answered.then_some(key)),
-            outcome: outcome.clone(),
-            ..logged
-        };
-        // The commands of a mail that held orders too, once the orders are filed: what
-        // they tell (`status`) counts this mail as filed.
-        if let Some(who) = asks {
-            self.filing = Some(entry.clone());
-            let done = self.carry_out(who, &commands, cmd_secret_ok, seq, &values, &message_id);
-            self.filing = None;
-            entry.commands = done?.0;
-        }
-        self.log.append(archive, entry)?;
-        Ok(Filed {
-            label: label.to_string(),
-            from: m.from.clone(),
-            seq: Some(seq),
-            outcome,
-        })
+        let decided = decision::decide(&facts);
+        self.carry(
+            decided,
+            Reading {
+                seq,
+                label,
+                mail: m,
+                arrived,
+                values,
+                subject,
+                message_id,
+                kept_name,
+                orders,
+                via_list,
+                commands: &commands,
+                cmd_secret_ok,
+                logged,
+                former,
+                deadline_read: deadline.map(|_| ()),
+            },
+        )
     }
 }
 
-impl Intake<'_> {
-    /// Carry out a mail's commands and queue their answer: what each did, for the log,
-    /// and the answer's outbox key.
-    fn carry_out(
-        &mut self,
-        who: by_mail::Who<'_>,
-        commands: &[super::commands::Found],
-        secret_ok: bool,
-        seq: usize,
-        values: &BTreeSet<String>,
-        message_id: &str,
-    ) -> Result<(Vec<String>, Option<String>), Error> {
-        let archive = self.archive;
-        // A flood of commands (forged or not) costs an address at most this many
-        // answers an hour, and the other players at most this many press mails.
-        let address = who.address();
-        let recent = super::rate::within_hour(
-            self.log
-                .entries
-                .iter()
-                .filter(|e| {
-                    e.from
-                        .as_deref()
-                        .is_some_and(|f| f.eq_ignore_ascii_case(address))
-                        && (matches!(e.outcome, Outcome::Commands { .. }) || !e.commands.is_empty())
-                })
-                .map(|e| e.handled.as_deref()),
-            self.now,
-        );
-        if !super::rate::commands_allowed(recent) {
-            return Ok((
-                vec![format!(
-                    "not carried out: {COMMAND_MAILS_PER_HOUR} mails of commands came from this address within the hour"
-                )],
-                None,
-            ));
-        }
-        let hour_ago = self.now.checked_sub(Duration::from_secs(3600));
-        let day_ago = self.now.checked_sub(Duration::from_secs(24 * 3600));
-        let ctx = by_mail::Ctx {
-            archive,
-            game: self.game,
-            position: self.position.as_ref(),
-            now: self.now,
-            secrets: values,
-            secret_ok,
-            filing: self.filing.as_ref(),
-            press_this_hour: self.done_since(address, hour_ago, by_mail::sent_press),
-            resends_today: self.done_since(address, day_ago, by_mail::resent),
-        };
-        // A run stopped while carrying out a mail's commands counts as one stopped
-        // while reading it: the mark is set again meanwhile, and a mail that stopped two
-        // runs so is refused unread by the next (issue 37, point 1). A run that ends,
-        // even with an error, takes the mark away.
-        let mark = self.archive.root().join(READING);
-        if let Some((digest, stopped)) = &self.reading {
-            std::fs::write(&mark, format!("{digest} {}\n", stopped + 1)).map_err(|source| {
-                crate::archive::ArchiveError::Io {
-                    path: mark.clone(),
-                    source,
-                }
-            })?;
-        }
-        let key = format!("cmd-{seq:06}");
-        let done = by_mail::carry_out(&ctx, who, commands).and_then(|done| {
-            let answered = by_mail::answer(archive, who, &key, Some(message_id), &done)?;
-            Ok((done, answered))
-        });
-        if self.reading.is_some() {
-            let _ = std::fs::remove_file(&mark);
-        }
-        let (done, answered) = done?;
-        if done.joined.is_some() {
-            self.players = Archive::open(archive.root())?.game.players;
-        }
-        Ok((done.log, answered.then_some(key)))
-    }
-}
-
-impl Intake<'_> {
-    /// How many commands of the mails from `address` handled after `since` did what
-    /// `what` says of their line in the log.
-    fn done_since(
-        &self,
-        address: &str,
-        since: Option<SystemTime>,
-        what: fn(&str) -> bool,
-    ) -> usize {
-        self.log
-            .entries
-            .iter()
-            .filter(|e| {
-                e.from
-                    .as_deref()
-                    .is_some_and(|f| f.eq_ignore_ascii_case(address))
-                    && e.handled
-                        .as_deref()
-                        .and_then(|h| humantime::parse_rfc3339_weak(h).ok())
-                        .is_some_and(|h| since.is_none_or(|s| h > s))
-            })
-            .flat_map(|e| {
-                let done = match &e.outcome {
-                    Outcome::Commands { done } => done.as_slice(),
-                    _ => &[],
-                };
-                e.commands.iter().chain(done)
-            })
-            .filter(|l| what(l))
-            .count()
-    }
+/// What the intake read of a mail beside the facts it decides on: what carrying the
+/// decision out writes (`carry.rs`).
+struct Reading<'r> {
+    seq: usize,
+    label: &'r str,
+    mail: &'r Incoming,
+    arrived: Arrival,
+    /// Every value in the mail that may be a secret: blanked in whatever is written.
+    values: BTreeSet<String>,
+    /// Its subject, secrets blanked.
+    subject: String,
+    /// The Message-ID the log keeps and answers refer to.
+    message_id: String,
+    /// Where its copy is kept.
+    kept_name: String,
+    /// Its orders, commands taken out (as the player wrote them, secrets not blanked).
+    orders: String,
+    /// The trusted mailing list it came through: the player it names, how, the list.
+    via_list: &'r Option<(PlayerEntry, &'static str, String)>,
+    commands: &'r [super::commands::Found],
+    /// Whether its commands come with their sender's right secret.
+    cmd_secret_ok: bool,
+    /// Its line in the log, but for its answer and outcome.
+    logged: Entry,
+    /// The replaced player whose address it comes from, if any (read for a mail from no
+    /// player only).
+    former: Result<Option<super::replace::Former>, Error>,
+    /// Whether the deadline of a player's orders was read.
+    deadline_read: Result<(), Error>,
 }
 
 /// Held orders are for a later turn than their `turn` line says: it is set to the turn

@@ -9,7 +9,7 @@ use super::game::{Game, Position};
 use crate::archive::{Archive, GmEntry, PlayerEntry};
 
 /// Who sent the commands, as the game knows them.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Who<'a> {
     Player(&'a PlayerEntry),
     Gm(&'a GmEntry),

@@ -2,9 +2,10 @@
 //! judge found out about a mail — who sent it, what it holds, how its header and secret
 //! fare, where the game stands — in; the reason it is refused, or the player whose
 //! orders it files, out. [`super::Intake`] gathers the facts (reading the mail and the
-//! archive) and carries the verdict out (the kept copy, the answer, the log); this file
-//! reads nothing and writes nothing, so the policy — above all, which reason a player is
-//! told first — is tested here on plain facts, without an archive.
+//! archive), `decision.rs` routes the mail around the verdict, and `carry.rs` carries
+//! the decision out (the kept copy, the answer, the log); this file reads nothing and
+//! writes nothing, so the policy — above all, which reason a player is told first — is
+//! tested here on plain facts, without an archive.
 
 use crate::archive::PlayerEntry;
 use crate::mail::inbound;
