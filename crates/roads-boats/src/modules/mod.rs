@@ -211,6 +211,11 @@ pub struct Hooks {
     /// The turn-0 state, the module's round before turn 1 played by default, if the
     /// scenario starts with one (jumpstart: default bids).
     pub(crate) start_by_default: Option<StartByDefault>,
+    /// The template's echo of where a transporter can get this turn: a line of its own
+    /// for a way of moving the module adds (planes: where it may fly; trains: where it
+    /// may ride, and the fare), `None` if it has none for this transporter. Asked of
+    /// every module, in play or not.
+    pub(crate) reach_line: Option<fn(&State, super::transporter::TransporterId) -> Option<String>>,
 }
 
 /// The turn-0 state, a module's round before turn 1 played by default (hook
@@ -287,6 +292,7 @@ impl Hooks {
         read_start: None,
         start_refused: None,
         start_by_default: None,
+        reach_line: None,
     };
 }
 
@@ -608,6 +614,17 @@ pub(crate) fn start_by_default(
     in_play(s.setup())
         .filter_map(|p| p.hooks.start_by_default)
         .find_map(|f| f(s, seats, luck))
+}
+
+/// Where a transporter can get this turn by the ways of moving the modules add, a line
+/// each, in table order (planes' flight, then trains' ride). (Hook `reach_line`, asked
+/// of every module.)
+pub(crate) fn reach_lines(s: &State, id: super::transporter::TransporterId) -> Vec<String> {
+    PLUGINS
+        .iter()
+        .filter_map(|p| p.hooks.reach_line)
+        .filter_map(|f| f(s, id))
+        .collect()
 }
 
 /// The random map generator, for a map made with `modules`: each module's terrains, in
