@@ -67,6 +67,9 @@ pub static PLUGIN: Plugin = Plugin {
     },
 };
 
+/// Each player's winning bid, taken from the final score (`State::bids`).
+pub type Bids = std::collections::BTreeMap<Colour, u32>;
+
 /// The least a later bid on a lot must add to the last (the first may be 0).
 pub const RAISE: u32 = 5;
 
