@@ -564,3 +564,35 @@ pub(crate) fn at_home(ctx: &Ctx, player: Colour, home: AreaId) -> Vec<Transporte
         .map(|(id, _)| *id)
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Notes;
+
+    #[derive(Debug, Default, PartialEq)]
+    struct Powered(Vec<u32>);
+    #[derive(Debug, Default, PartialEq)]
+    struct Managed(Vec<u32>);
+
+    /// Issue 40, point 1: each module's notes are kept apart by their type: `with` starts
+    /// from empty notes and keeps what it wrote, `put` replaces them (a fresh start), and
+    /// one module's notes are never another's.
+    #[test]
+    fn each_module_keeps_its_own_notes() {
+        let mut notes = Notes::default();
+        assert_eq!(notes.get::<Powered>(), None);
+        notes.with(|p: &mut Powered| p.0.push(1));
+        notes.with(|p: &mut Powered| p.0.push(2));
+        assert_eq!(notes.get::<Powered>(), Some(&Powered(vec![1, 2])));
+        assert_eq!(notes.get::<Managed>(), None);
+        let n = notes.with(|m: &mut Managed| {
+            m.0.push(7);
+            m.0.len()
+        });
+        assert_eq!(n, 1);
+        notes.put(Powered::default());
+        assert_eq!(notes.get::<Powered>(), Some(&Powered(vec![])));
+        assert_eq!(notes.get::<Managed>(), Some(&Managed(vec![7])));
+        assert_eq!(format!("{notes:?}"), "Notes(2 modules)");
+    }
+}
