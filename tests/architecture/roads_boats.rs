@@ -4,7 +4,6 @@
 #[allow(unused_imports)]
 use super::{circles, imports, module_paths};
 
-use std::collections::BTreeSet;
 use std::path::Path;
 
 /// The modules with a file of their own under `modules/` (`electricity`, `polder` …).
@@ -131,40 +130,30 @@ fn modules_named(text: &str, modules: &[String]) -> Vec<(usize, String)> {
     out
 }
 
-/// Issue 40, points 1 and 4: the phases (`resolve/`), the report (`report/`) and the
-/// scenario reader (`scenario/`) never name one module — no `polder::flooded`, no
+/// Issue 40, points 1 and 4: the phases (`resolve/`), the report (`report/`), the
+/// scenario reader (`scenario/`), the game's face to the judge (`game.rs`) and the
+/// checker (`check.rs`) never name one module — no `polder::flooded`, no
 /// `modules::city::moat`, no `use crate::modules::{bombs}` — but reach every module
 /// through the registry's hooks (`modules::Hooks`: `leaving`, `entering`, `sea_now`,
 /// `moat`, `crossing`, `wall_from`, `leftover_rank`, `leftover_made`, `settle`, `look`,
-/// and the older ones), so that a module's rules, drawing and scenario keys are in its
+/// `read_start`, `reach_line`, and the older ones), so that a module's rules, drawing and scenario keys are in its
 /// own file.
 ///
-/// `LEFT` names the few places that still do, each with why; an entry no longer needed
-/// fails the test too, so the list only shrinks. The module orders' dispatch in the
-/// phases (`BuildingOrder::Bomb` → `bombs::bomb` …) is i40-rb-orders' part of the
-/// issue (one `modules::carry_out` hook); jumpstart's lots and auction are the game's
-/// round before turn 1, which the scenario hands out (left out of issue 40).
+/// None is left: the last, jumpstart's lots and auction, moved into
+/// `modules/jumpstart.rs` (issue 40, point 1), which reads `[start] lots` through the hook
+/// `read_start` and starts the game with its auction through `start_refused` and
+/// `start_by_default`.
 ///
 /// Shown failing (on scratch changes, undone): with `let _ = &crate::modules::polder::PLUGIN;`
 /// put into `resolve/movement.rs`'s `water_step`, the test failed with
 /// "crates/roads-boats/src/resolve/movement.rs:220 names the module `polder`: reach it
 /// through a hook of modules::Hooks"; with its import written
 /// `use crate::modules::{\n    self,\n    city,\n};` over four lines, with
-/// "crates/roads-boats/src/resolve/movement.rs:13 names the module `city`: …".
+/// "crates/roads-boats/src/resolve/movement.rs:13 names the module `city`: …"; and with
+/// `let _ = crate::modules::trains::rides(s, id);` put back into `game.rs`'s
+/// `reach_lines`, with "crates/roads-boats/src/game.rs:791 names the module `trains`: …".
 #[test]
 fn the_phases_the_report_and_the_scenario_reader_name_no_module() {
-    const LEFT: &[(&str, &str, &str)] = &[
-        (
-            "scenario/build.rs",
-            "jumpstart",
-            "jumpstart's lots, the round before turn 1",
-        ),
-        (
-            "scenario/mod.rs",
-            "jumpstart",
-            "jumpstart's auction, the round before turn 1",
-        ),
-    ];
     let src = Path::new("crates/roads-boats/src");
     let modules: Vec<String> = module_paths(&src.join("modules"))
         .keys()
@@ -174,36 +163,23 @@ fn the_phases_the_report_and_the_scenario_reader_name_no_module() {
         modules.iter().any(|m| m == "polder") && modules.iter().any(|m| m == "city"),
         "the modules are found: {modules:?}"
     );
-    let mut found_left: BTreeSet<(String, String)> = BTreeSet::new();
     let mut wrong: Vec<String> = Vec::new();
-    for dir in ["resolve", "report", "scenario"] {
-        for file in crate::support::all_files(&src.join(dir)) {
-            if file.extension().is_none_or(|e| e != "rs") {
-                continue;
-            }
-            let rel = file
-                .strip_prefix(src)
-                .expect("under src")
-                .to_string_lossy()
-                .replace('\\', "/");
-            let text = std::fs::read_to_string(&file).expect("source");
-            for (line, m) in modules_named(&text, &modules) {
-                if LEFT.iter().any(|(f, lm, _)| *f == rel && *lm == m) {
-                    found_left.insert((rel.clone(), m));
-                } else {
-                    wrong.push(format!(
-                        "{}:{line} names the module `{m}`: reach it through a hook of modules::Hooks",
-                        file.display()
-                    ));
-                }
-            }
+    let mut files: Vec<std::path::PathBuf> = ["resolve", "report", "scenario"]
+        .iter()
+        .flat_map(|dir| crate::support::all_files(&src.join(dir)))
+        .filter(|f| f.extension().is_some_and(|e| e == "rs"))
+        .collect();
+    // The game's face to the judge (`game.rs`: the template's echo of where a transporter
+    // can get) and the checker (`check.rs`) too.
+    files.extend(["game.rs", "check.rs"].iter().map(|f| src.join(f)));
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("source");
+        for (line, m) in modules_named(&text, &modules) {
+            wrong.push(format!(
+                "{}:{line} names the module `{m}`: reach it through a hook of modules::Hooks",
+                file.display()
+            ));
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
-    for (f, m, why) in LEFT {
-        assert!(
-            found_left.contains(&(f.to_string(), m.to_string())),
-            "{f} no longer names `{m}` ({why}): take it off LEFT"
-        );
-    }
 }

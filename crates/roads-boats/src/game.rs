@@ -786,9 +786,10 @@ fn reach_lines(
         out.push_str(&format!("#   here: {g}\n"));
     }
     let plane = kind == Some(crate::transporter::Kind::Plane);
-    let rides = crate::modules::trains::rides(s, id);
+    // The modules' ways of moving (planes' flight, trains' ride), a line each.
+    let module_lines = crate::modules::reach_lines(s, id);
     if reached.is_empty() {
-        if !plane && rides.is_empty() {
+        if module_lines.is_empty() {
             out.push_str("#   goes nowhere this turn\n");
         }
     } else {
@@ -814,43 +815,8 @@ fn reach_lines(
         let verb = if plane { "taxis to" } else { "reaches" };
         out.push_str(&format!("#   {verb}: {}\n", places.join("; ")));
     }
-    if let Some(l) = crate::modules::planes::landings(s, id) {
-        let (built, geese): (Vec<_>, Vec<_>) = l
-            .closed
-            .iter()
-            .partition(|(_, why)| *why == Refusal::LandingOnABuilding);
-        let names = |v: Vec<&(crate::map::Hex, Refusal)>| {
-            v.iter()
-                .map(|(h, _)| h.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
-        let mut but = Vec::new();
-        if !built.is_empty() {
-            but.push(format!("{} (a building)", names(built)));
-        }
-        if !geese.is_empty() {
-            but.push(format!("{} (unattended geese)", names(geese)));
-        }
-        out.push_str(&if but.is_empty() {
-            "#   flies to: any tile\n".to_string()
-        } else {
-            format!("#   flies to: any tile except {}\n", but.join(", "))
-        });
-    }
-    if !rides.is_empty() {
-        let mut fares = crate::turn::lying(s, &crate::turn::reach(s, id));
-        if let Some(t) = s.transporters.get(&id) {
-            fares.add_all(&t.cargo);
-        }
-        let goods: Vec<&str> = fares.iter().map(|(g, _)| g.name()).collect();
-        let fare = if goods.is_empty() {
-            "no good here or aboard to pay the fare".to_string()
-        } else {
-            format!("fare 1 of: {}", goods.join(", "))
-        };
-        let to: Vec<String> = rides.iter().map(ToString::to_string).collect();
-        out.push_str(&format!("#   by train ({fare}): {}\n", to.join("; ")));
+    for line in module_lines {
+        out.push_str(&format!("#   {line}\n"));
     }
     let stops: Vec<String> = stopped
         .iter()

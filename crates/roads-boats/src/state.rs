@@ -111,24 +111,18 @@ pub struct State {
     pub wonder: Wonder,
     /// Jumpstart: each player's winning bid, taken from the final score.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub bids: BTreeMap<Colour, u32>,
+    pub bids: crate::modules::jumpstart::Bids,
     /// Art: the exhibitions shown so far, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub shows: Vec<Show>,
+    pub shows: Vec<crate::modules::art::Show>,
     /// Set when the game has ended, with why.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game_over: Option<String>,
 }
 
-/// An exhibition shown (&cetera, art): by whom, at whose starting tile, how beautiful
-/// (the number of different works of art), in which turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Show {
-    pub by: Colour,
-    pub at: Colour,
-    pub beauty: u32,
-    pub turn: u32,
-}
+/// Art's exhibitions, defined in its own file (`State::shows`); named here too for the
+/// tests and the scenario reader.
+pub use crate::modules::art::Show;
 
 /// The first transporter limit a fleet of (land, water, air, all) breaks, as (count,
 /// limit, what): at most 5 land, 5 water, 3 planes and 8 in all (RULINGS R4).

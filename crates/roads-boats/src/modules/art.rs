@@ -28,14 +28,26 @@
 //! gold is for the score: aboard the player's transporters. A pearl fisherman, like an
 //! oil rig, is built with everything carried in, and goods may lie at it.
 
+use serde::{Deserialize, Serialize};
+
 use super::{Hooks, Plugin};
 use crate::building::{Building, BuildingKind};
 use crate::events::Fact;
 use crate::goods::{Good, Goods};
 use crate::player::Colour;
-use crate::state::{Module, Phase, Show, State};
+use crate::state::{Module, Phase, State};
 use crate::transporter::{Kind, TransporterId};
 use crate::turn::Ctx;
+
+/// An exhibition shown: by whom, at whose starting tile, how beautiful (the number of
+/// different works of art), in which turn. Kept in `State::shows`, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Show {
+    pub by: Colour,
+    pub at: Colour,
+    pub beauty: u32,
+    pub turn: u32,
+}
 
 pub static PLUGIN: Plugin = Plugin {
     module: Module::Art,

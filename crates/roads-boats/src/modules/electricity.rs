@@ -34,6 +34,13 @@ use crate::transporter::{Location, TransporterId};
 use crate::turn::{Ctx, reach, take_lying};
 use crate::turn::{Purse, one};
 
+/// Electricity's notes for the rest of a turn (`turn::Notes`).
+#[derive(Clone, Debug, Default)]
+pub struct Notes {
+    /// The primary producers (by area) a working power plant powers.
+    pub powered: BTreeSet<AreaId>,
+}
+
 pub static PLUGIN: Plugin = Plugin {
     module: Module::Electricity,
     rule: "&cetera, Electricity",
@@ -116,7 +123,7 @@ pub fn network(s: &State, start: AreaId) -> BTreeSet<AreaId> {
 /// Start of production (RULINGS R10): fire every power plant, and note the primary
 /// producers each working one powers.
 fn fire(ctx: &mut Ctx, orders: &TurnOrders) {
-    ctx.notes.powered.clear();
+    ctx.notes.put(Notes::default());
     let plants: Vec<usize> = (0..ctx.s.buildings.len())
         .filter(|i| ctx.s.buildings[*i].kind == BuildingKind::PowerPlant)
         .collect();
@@ -217,7 +224,8 @@ fn powered(ctx: &mut Ctx, i: usize, burnt: Good, from: Option<TransporterId>) {
         .filter(|b| is_primary(b.kind) && net.contains(&b.at))
         .map(|b| b.at)
         .collect();
-    ctx.notes.powered.extend(powers.iter().copied());
+    ctx.notes
+        .with(|n: &mut Notes| n.powered.extend(powers.iter().copied()));
     ctx.emit(Fact::PlantFired {
         at,
         burnt,
@@ -229,7 +237,12 @@ fn powered(ctx: &mut Ctx, i: usize, burnt: Good, from: Option<TransporterId>) {
 /// "All primary producers that are connected to the plant by power lines produce two
 /// goods instead of one."
 fn yield_of(ctx: &Ctx, b: &Building) -> u32 {
-    if is_primary(b.kind) && ctx.notes.powered.contains(&b.at) {
+    if is_primary(b.kind)
+        && ctx
+            .notes
+            .get::<Notes>()
+            .is_some_and(|n| n.powered.contains(&b.at))
+    {
         2
     } else {
         1

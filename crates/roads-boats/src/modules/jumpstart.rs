@@ -30,7 +30,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Hooks, Plugin};
+use super::{Hooks, Plugin, StartKeys};
 use crate::State;
 use crate::goods::Goods;
 use crate::map::AreaId;
@@ -38,9 +38,11 @@ use crate::order_text;
 use crate::order_text::Expect;
 use crate::player::Colour;
 use crate::refusal::Refusal;
+use crate::scenario::{Scenario, Seat, StartError};
 use crate::setup::{PreGameMail, StartKit, pre_game_header};
 use crate::state::{Module, Phase};
 use judge_core::diagnostic::Diagnostic;
+use judge_core::luck::Luck;
 
 pub static PLUGIN: Plugin = Plugin {
     module: Module::Jumpstart,
@@ -58,9 +60,15 @@ pub static PLUGIN: Plugin = Plugin {
     map_legend: &[],
     hooks: Hooks {
         score: Some(score),
+        read_start: Some(read_lots),
+        start_refused: Some(start_refused),
+        start_by_default: Some(start_by_default),
         ..Hooks::NONE
     },
 };
+
+/// Each player's winning bid, taken from the final score (`State::bids`).
+pub type Bids = std::collections::BTreeMap<Colour, u32>;
 
 /// The least a later bid on a lot must add to the last (the first may be 0).
 pub const RAISE: u32 = 5;
@@ -432,6 +440,156 @@ impl fmt::Display for Outcome {
             Outcome::Refused => f.write_str("failed: the bid is refused"),
             Outcome::NotYourTurn { .. } => f.write_str("failed: not this player's turn to bid"),
         }
+    }
+}
+
+/// Jumpstart's scenario key, `[start] lots`: the lots auctioned before turn 1, each goods
+/// and perhaps a starting tile (either every lot has one, and `homes` is empty, or none
+/// has). Asked of the module in play or not: lots need it. (Hook `read_start`.)
+fn read_lots(k: &mut StartKeys<'_>) {
+    let start = k.start;
+    let on = k.state.settings.modules.contains(&Module::Jumpstart);
+    if start.lots.is_empty() {
+        // A position after the auction (bids written down, or turns played) needs none.
+        if on && !k.started {
+            let msg = "jumpstart is in play, but [start] lists no lots to auction";
+            k.problems.push(Diagnostic::new(msg).help(
+                "list the lots in [start], like lots = [{ goods = { boards = 3 } }, { goods = { stone = 2 } }]",
+            ));
+        }
+        return;
+    }
+    if !on {
+        k.problems.push(
+            Diagnostic::new("lots are auctioned only with the jumpstart module")
+                .at(start.lots[0].span())
+                .help("add \"jumpstart\" to `modules` in [rules]"),
+        );
+        return;
+    }
+    if start.lots.len() < k.colours.len() {
+        k.problems.push(
+            Diagnostic::new(format!(
+                "{} for {}: every player must be able to win one",
+                judge_core::text::count(start.lots.len(), "lot"),
+                judge_core::text::count(k.colours.len(), "player")
+            ))
+            .at(start.lots[0].span()),
+        );
+    }
+    let with_home = start
+        .lots
+        .iter()
+        .filter(|l| l.get_ref().home.is_some())
+        .count();
+    if with_home > 0
+        && (with_home < start.lots.len() || !start.homes.is_empty() || start.choose.is_some())
+    {
+        k.problems.push(
+            Diagnostic::new(
+                "when lots carry starting tiles, every lot has one, and [start] lists no `homes` and no `choose`",
+            )
+            .at(start.lots[0].span()),
+        );
+    }
+    let mut lots = Vec::new();
+    let mut placed: Vec<AreaId> = Vec::new();
+    for raw in &start.lots {
+        let l = raw.get_ref();
+        let home = match &l.home {
+            Some(text) => {
+                let area = match k.state.map.resolve_area(text.get_ref()) {
+                    Ok(a) => a,
+                    Err(e) => {
+                        k.problems.push(Diagnostic::new(e).at(text.span()));
+                        continue;
+                    }
+                };
+                if !k.state.map.is_land(area.hex) {
+                    k.problems.push(
+                        Diagnostic::new(format!(
+                            "{} is not land: a home is on a land tile",
+                            area.hex
+                        ))
+                        .at(text.span()),
+                    );
+                    continue;
+                }
+                if placed.iter().any(|p| p.hex.distance(area.hex) < 2) {
+                    k.problems.push(
+                        Diagnostic::new(
+                            "two lots' starting tiles are too close: there must be at least one tile between two homes",
+                        )
+                        .at(text.span()),
+                    );
+                }
+                placed.push(area);
+                Some(area)
+            }
+            None => None,
+        };
+        lots.push(Lot {
+            goods: l.goods.clone().unwrap_or_default(),
+            home,
+        });
+    }
+    k.read.jumpstart = Some(lots);
+}
+
+/// A scenario with lots starts with their auction, not at turn 0. (Hook `start_refused`.)
+fn start_refused(s: &Scenario) -> Option<StartError> {
+    s.modules.jumpstart.as_ref().map(|_| StartError::Auction {
+        scenario: s.name.clone(),
+    })
+}
+
+/// The turn-0 state of a scenario with lots, the auction played as for players who let
+/// every deadline pass: default bids take lots nobody has bid on, one step per player.
+/// (Hook `start_by_default`.)
+fn start_by_default(
+    s: &Scenario,
+    seats: &[Seat],
+    luck: &Luck,
+) -> Option<Result<State, StartError>> {
+    if !s.has_auction() {
+        return None;
+    }
+    let mut auction = match s.start_auction(seats, luck) {
+        Ok(a) => a,
+        Err(e) => return Some(Err(e)),
+    };
+    for _ in 0..1000 {
+        let Some(next) = auction.next() else { break };
+        let step = auction.bid(next, None);
+        if let Some(state) = step.state {
+            return Some(Ok(state));
+        }
+        auction = step.auction;
+    }
+    Some(auction.finish().ok_or(StartError::Auction {
+        scenario: s.name.clone(),
+    }))
+}
+
+/// Jumpstart's start of a game, which the scenario holds the lots of.
+impl Scenario {
+    /// Does the game start with a jumpstart auction ([`Scenario::start_auction`])?
+    pub fn has_auction(&self) -> bool {
+        self.modules.jumpstart.is_some()
+    }
+
+    /// Start a jumpstart game: seats filled and the move order drawn as in
+    /// [`Scenario::start`], then the auction of the scenario's lots, its starting bidder
+    /// the next draw of the same stream. Play it with [`Auction::bid`]; its last step
+    /// gives the turn-0 state.
+    pub fn start_auction(&self, seats: &[Seat], luck: &Luck) -> Result<Auction, StartError> {
+        let Some(lots) = self.modules.jumpstart.clone() else {
+            return Err(StartError::NoAuction {
+                scenario: self.name.clone(),
+            });
+        };
+        let (state, mut draws) = self.seat(seats, luck)?;
+        Ok(Auction::new(state, &mut draws, lots, self.kit.clone()))
     }
 }
 

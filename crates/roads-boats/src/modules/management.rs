@@ -34,6 +34,20 @@ use crate::state::{Module, Phase};
 use crate::transporter::TransporterId;
 use crate::turn::Ctx;
 
+/// Management's notes for the rest of a turn (`turn::Notes`).
+#[derive(Clone, Debug, Default)]
+pub struct Notes {
+    /// The tiles where a manager works this production phase.
+    pub managed: std::collections::BTreeSet<Hex>,
+}
+
+/// Does a manager work at `at` this production phase?
+fn managed(ctx: &Ctx, at: Hex) -> bool {
+    ctx.notes
+        .get::<Notes>()
+        .is_some_and(|n| n.managed.contains(&at))
+}
+
 pub static PLUGIN: Plugin = Plugin {
     module: Module::Management,
     rule: "&cetera, Management",
@@ -76,7 +90,7 @@ pub static PLUGIN: Plugin = Plugin {
 
 /// Before the production orders: the tiles where a manager works this phase.
 fn settle(ctx: &mut Ctx, orders: &TurnOrders) {
-    ctx.notes.managed.clear();
+    ctx.notes.put(Notes::default());
     // Managers aboard transporters, as their owners order, in move order.
     for player in ctx.in_move_order() {
         let Some(list) = orders.get(&player) else {
@@ -107,7 +121,7 @@ fn settle(ctx: &mut Ctx, orders: &TurnOrders) {
                 ctx.fail(format!("{with} carries no manager", with = with.named()));
                 continue;
             }
-            if ctx.notes.managed.contains(&at) {
+            if managed(ctx, at) {
                 ctx.fail(format!(
                     "a manager already works at {at}: no more than one manager per tile counts"
                 ));
@@ -127,7 +141,7 @@ fn settle(ctx: &mut Ctx, orders: &TurnOrders) {
         .map(|(a, _)| a.hex)
         .collect();
     for hex in lying {
-        if !ctx.notes.managed.contains(&hex) {
+        if !managed(ctx, hex) {
             at_work(ctx, hex, None);
         }
     }
@@ -141,14 +155,10 @@ fn settle(ctx: &mut Ctx, orders: &TurnOrders) {
 /// secondary producer comes after the MBA.
 fn made_in_city(ctx: &mut Ctx, b: &Building, good: Good, later: &[BuildingKind]) {
     let at = b.at.hex;
-    if good != Good::Managers
-        || !super::moat(&ctx.s, at)
-        || ctx.notes.managed.contains(&at)
-        || later.is_empty()
-    {
+    if good != Good::Managers || !super::moat(&ctx.s, at) || managed(ctx, at) || later.is_empty() {
         return;
     }
-    ctx.notes.managed.insert(at);
+    ctx.notes.with(|n: &mut Notes| n.managed.insert(at));
     let (player, line) = (ctx.player.take(), ctx.line.take());
     ctx.emit(Fact::ManagerAtWork {
         at,
@@ -160,7 +170,7 @@ fn made_in_city(ctx: &mut Ctx, b: &Building, good: Good, later: &[BuildingKind])
 }
 
 fn at_work(ctx: &mut Ctx, at: crate::map::Hex, by: Option<crate::transporter::TransporterId>) {
-    ctx.notes.managed.insert(at);
+    ctx.notes.with(|n: &mut Notes| n.managed.insert(at));
     let doubles: Vec<BuildingKind> = ctx
         .s
         .buildings_on(at)
@@ -172,7 +182,7 @@ fn at_work(ctx: &mut Ctx, at: crate::map::Hex, by: Option<crate::transporter::Tr
 
 /// "A manager present on a tile with a mint, the mint can produce 2 coins per turn."
 fn capacity(ctx: &Ctx, b: &Building, printed: u32) -> u32 {
-    if ctx.notes.managed.contains(&b.at.hex) {
+    if managed(ctx, b.at.hex) {
         printed * 2
     } else {
         printed

@@ -32,10 +32,13 @@ use super::order_text::{R, Reader};
 use super::orders::TurnOrders;
 use super::player::{Colour, Research};
 use super::refusal::{Link, Refusal};
+use super::scenario::raw::RawStart;
+use super::scenario::{Scenario, Seat, StartError};
 use super::state::{Phase, Settings, State};
 use super::transporter::{Class, Kind, Location};
 use crate::turn::Ctx;
 use crate::turn::moving::Phase as Movement;
+use judge_core::luck::Luck;
 
 /// Optional rules: Planes & Trains' three and &cetera's others — the closed set the
 /// rulebook fixes, each a variant here, a name a scenario writes in `modules = [...]`,
@@ -198,6 +201,46 @@ pub struct Hooks {
     /// The random map generator: put the module's terrains on the map in the making
     /// (polder: on the coast; city: on pastures), for a map made with the module.
     pub(crate) generate: Option<fn(&mut Draft<'_>)>,
+    /// The scenario reader: read the module's own keys of `[start]` into [`Start`]
+    /// (jumpstart: its lots). Asked of every module, in play or not: a key a module adds
+    /// is refused without it.
+    pub(crate) read_start: Option<fn(&mut StartKeys<'_>)>,
+    /// Starting a game at turn 0: why this scenario cannot, if the module starts it with
+    /// a round of its own (jumpstart: the auction of its lots).
+    pub(crate) start_refused: Option<fn(&Scenario) -> Option<StartError>>,
+    /// The turn-0 state, the module's round before turn 1 played by default, if the
+    /// scenario starts with one (jumpstart: default bids).
+    pub(crate) start_by_default: Option<StartByDefault>,
+    /// The template's echo of where a transporter can get this turn: a line of its own
+    /// for a way of moving the module adds (planes: where it may fly; trains: where it
+    /// may ride, and the fare), `None` if it has none for this transporter. Asked of
+    /// every module, in play or not.
+    pub(crate) reach_line: Option<fn(&State, super::transporter::TransporterId) -> Option<String>>,
+}
+
+/// The turn-0 state, a module's round before turn 1 played by default (hook
+/// `start_by_default`).
+type StartByDefault = fn(&Scenario, &[Seat], &Luck) -> Option<Result<State, StartError>>;
+
+/// What the modules read from a scenario's `[start]` and keep with the scenario for the
+/// start of a game: one field per module that reads a key, its type its own.
+#[derive(Clone, Debug, Default)]
+pub struct Start {
+    /// Jumpstart: the lots auctioned before turn 1.
+    pub(crate) jumpstart: Option<Vec<jumpstart::Lot>>,
+}
+
+/// A scenario's `[start]` as a module reads it (hook `read_start`).
+pub(crate) struct StartKeys<'a> {
+    pub start: &'a RawStart,
+    /// The position is past the start (a turn played, or bids written down).
+    pub started: bool,
+    pub colours: &'a [Colour],
+    /// The position read so far: the map, the settings, the wonder.
+    pub state: &'a State,
+    pub problems: &'a mut Vec<judge_core::diagnostic::Diagnostic>,
+    /// What the modules read.
+    pub read: &'a mut Start,
 }
 
 /// The random map generator's map in the making, as a module's `generate` hook sees it.
@@ -246,6 +289,10 @@ impl Hooks {
         generate: None,
         research_refused: None,
         research_geese: None,
+        read_start: None,
+        start_refused: None,
+        start_by_default: None,
+        reach_line: None,
     };
 }
 
@@ -539,6 +586,45 @@ pub(crate) fn settle(s: &mut State) {
     for h in picked(s, |k| k.settle) {
         h(s);
     }
+}
+
+/// The scenario reader: each module reads its own keys of `[start]`, in table order, in
+/// play or not. (Hook `read_start`.)
+pub(crate) fn read_start(keys: &mut StartKeys<'_>) {
+    for f in PLUGINS.iter().filter_map(|p| p.hooks.read_start) {
+        f(keys);
+    }
+}
+
+/// Why a game of this scenario cannot start at turn 0: a module in play starts it with a
+/// round of its own. (Hook `start_refused`.)
+pub(crate) fn start_refused(s: &Scenario) -> Option<StartError> {
+    in_play(s.setup())
+        .filter_map(|p| p.hooks.start_refused)
+        .find_map(|f| f(s))
+}
+
+/// The turn-0 state of a scenario a module starts with a round of its own, the round
+/// played by default; `None` if none does. (Hook `start_by_default`.)
+pub(crate) fn start_by_default(
+    s: &Scenario,
+    seats: &[Seat],
+    luck: &Luck,
+) -> Option<Result<State, StartError>> {
+    in_play(s.setup())
+        .filter_map(|p| p.hooks.start_by_default)
+        .find_map(|f| f(s, seats, luck))
+}
+
+/// Where a transporter can get this turn by the ways of moving the modules add, a line
+/// each, in table order (planes' flight, then trains' ride). (Hook `reach_line`, asked
+/// of every module.)
+pub(crate) fn reach_lines(s: &State, id: super::transporter::TransporterId) -> Vec<String> {
+    PLUGINS
+        .iter()
+        .filter_map(|p| p.hooks.reach_line)
+        .filter_map(|f| f(s, id))
+        .collect()
 }
 
 /// The random map generator, for a map made with `modules`: each module's terrains, in

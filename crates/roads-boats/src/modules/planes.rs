@@ -40,7 +40,10 @@ pub static PLUGIN: Plugin = Plugin {
         "a plane flies: loads at the start, drops goods on land, lands clear of buildings and unattended geese",
     )],
     map_legend: &[],
-    hooks: Hooks::NONE,
+    hooks: Hooks {
+        reach_line: Some(reach_line),
+        ..Hooks::NONE
+    },
 };
 
 /// Planes (Quick Guide IV; &cetera, planes): load at the start, drop on land tiles, land
@@ -196,6 +199,34 @@ pub fn landings(s: &State, id: TransporterId) -> Option<Landings> {
         }
     }
     Some(Landings { to, closed: not })
+}
+
+/// The template's line for where plane `id` may fly this turn: any tile, but the ones
+/// closed to it and why (issue 25). (Hook `reach_line`.)
+fn reach_line(s: &State, id: TransporterId) -> Option<String> {
+    let l = landings(s, id)?;
+    let (built, geese): (Vec<_>, Vec<_>) = l
+        .closed
+        .iter()
+        .partition(|(_, why)| *why == Refusal::LandingOnABuilding);
+    let names = |v: Vec<&(Hex, Refusal)>| {
+        v.iter()
+            .map(|(h, _)| h.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut but = Vec::new();
+    if !built.is_empty() {
+        but.push(format!("{} (a building)", names(built)));
+    }
+    if !geese.is_empty() {
+        but.push(format!("{} (unattended geese)", names(geese)));
+    }
+    Some(if but.is_empty() {
+        "flies to: any tile".to_string()
+    } else {
+        format!("flies to: any tile except {}", but.join(", "))
+    })
 }
 
 /// Where a plane may land: the places it may name, and the tiles closed to it with why.

@@ -36,6 +36,17 @@ use crate::turn::at_home;
 use crate::turn::load_goods;
 use crate::turn::{Ctx, lying, take_lying};
 
+/// Trade's notes for the rest of a turn (`turn::Notes`).
+#[derive(Clone, Debug, Default)]
+pub struct Notes {
+    /// The goods traded to each player in this wonder phase that they have not loaded
+    /// yet (the only goods loaded in the wonder phase, RULINGS R10).
+    pub traded_to: std::collections::BTreeMap<Colour, Goods>,
+    /// All the goods traded to each player in this wonder phase, loaded or not (so that
+    /// a refusal never says none were when one was: issue 38, point 8).
+    pub traded_in: std::collections::BTreeMap<Colour, Goods>,
+}
+
 pub static PLUGIN: Plugin = Plugin {
     module: Module::Trade,
     rule: "&cetera, Trade",
@@ -127,8 +138,7 @@ fn take(ctx: &mut Ctx, side: &[AreaId], carriers: &[TransporterId], goods: &Good
 
 /// Start of the wonder phase: carry out every pair of agreeing trade orders.
 fn settle(ctx: &mut Ctx, orders: &TurnOrders) {
-    ctx.notes.traded_to.clear();
-    ctx.notes.traded_in.clear();
+    ctx.notes.put(Notes::default());
     let mut offers: Vec<Offer> = Vec::new();
     for player in ctx.in_move_order() {
         for o in orders.get(&player).map_or(&[][..], |l| l.wonder.as_slice()) {
@@ -227,26 +237,12 @@ fn settle(ctx: &mut Ctx, orders: &TurnOrders) {
         if let (Some(ha), Some(hb)) = (home_a, home_b) {
             ctx.s.goods.entry(hb).or_default().add_all(&a.give);
             ctx.s.goods.entry(ha).or_default().add_all(&b.give);
-            ctx.notes
-                .traded_to
-                .entry(b.player)
-                .or_default()
-                .add_all(&a.give);
-            ctx.notes
-                .traded_to
-                .entry(a.player)
-                .or_default()
-                .add_all(&b.give);
-            ctx.notes
-                .traded_in
-                .entry(b.player)
-                .or_default()
-                .add_all(&a.give);
-            ctx.notes
-                .traded_in
-                .entry(a.player)
-                .or_default()
-                .add_all(&b.give);
+            ctx.notes.with(|n: &mut Notes| {
+                n.traded_to.entry(b.player).or_default().add_all(&a.give);
+                n.traded_to.entry(a.player).or_default().add_all(&b.give);
+                n.traded_in.entry(b.player).or_default().add_all(&a.give);
+                n.traded_in.entry(a.player).or_default().add_all(&b.give);
+            });
         }
         ctx.player = Some(a.player);
         ctx.line = Some(a.line);
@@ -303,8 +299,8 @@ pub(crate) fn load(ctx: &mut Ctx, id: TransporterId, goods: &Goods) {
     }
     let traded = ctx
         .notes
-        .traded_to
-        .get(&player)
+        .get::<Notes>()
+        .and_then(|n| n.traded_to.get(&player))
         .cloned()
         .unwrap_or_default();
     let mut wanted = Goods::new();
@@ -314,8 +310,8 @@ pub(crate) fn load(ctx: &mut Ctx, id: TransporterId, goods: &Goods) {
     if wanted.is_empty() {
         let all = ctx
             .notes
-            .traded_in
-            .get(&player)
+            .get::<Notes>()
+            .and_then(|n| n.traded_in.get(&player))
             .cloned()
             .unwrap_or_default();
         let id = id.named();
@@ -339,11 +335,13 @@ pub(crate) fn load(ctx: &mut Ctx, id: TransporterId, goods: &Goods) {
         });
     }
     let got = load_goods(ctx, id, &wanted, None, &Goods::new());
-    if let Some(left) = ctx.notes.traded_to.get_mut(&player) {
-        for (g, n) in got.iter() {
-            left.take(g, n);
+    ctx.notes.with(|n: &mut Notes| {
+        if let Some(left) = n.traded_to.get_mut(&player) {
+            for (g, k) in got.iter() {
+                left.take(g, k);
+            }
         }
-    }
+    });
     if wanted.total() < goods.total() && !got.is_empty() {
         ctx.short(format!(
             "{id} loaded {got} of {goods}: in the wonder phase only goods traded to you this phase are loaded ({traded})"

@@ -40,7 +40,10 @@ pub static PLUGIN: Plugin = Plugin {
         "a transporter on a track pays one good already there and rides to any tile along the track",
     )],
     map_legend: &[],
-    hooks: Hooks::NONE,
+    hooks: Hooks {
+        reach_line: Some(reach_line),
+        ..Hooks::NONE
+    },
 };
 
 /// Trains (Quick Guide V; &cetera, trains): from a track tile at the start of the phase,
@@ -243,6 +246,27 @@ fn moat_in_the_way(
         .filter(|(a, b)| crossing(s, a.hex, b.hex).is_err())
         .flat_map(|(a, b)| [a.hex, b.hex])
         .find(|h| moat(s, *h))
+}
+
+/// The template's line for where transporter `id` could ride the train this turn, and
+/// the goods it could pay the fare with (issue 25). (Hook `reach_line`.)
+fn reach_line(s: &State, id: TransporterId) -> Option<String> {
+    let rides = rides(s, id);
+    if rides.is_empty() {
+        return None;
+    }
+    let mut fares = lying(s, &reach(s, id));
+    if let Some(t) = s.transporters.get(&id) {
+        fares.add_all(&t.cargo);
+    }
+    let goods: Vec<&str> = fares.iter().map(|(g, _)| g.name()).collect();
+    let fare = if goods.is_empty() {
+        "no good here or aboard to pay the fare".to_string()
+    } else {
+        format!("fare 1 of: {}", goods.join(", "))
+    };
+    let to: Vec<String> = rides.iter().map(ToString::to_string).collect();
+    Some(format!("by train ({fare}): {}", to.join("; ")))
 }
 
 /// Every place transporter `id` could ride the train to from where it stands, by the same

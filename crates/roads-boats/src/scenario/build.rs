@@ -103,7 +103,15 @@ pub(super) fn build(raw: RawScenario, text: &str) -> Result<Scenario, Vec<Diagno
 
     read_wonder(&mut c, &raw.position, &colours, &mut state);
     let started = raw.position.turn.unwrap_or(0) > 0 || !raw.position.bids.is_empty();
-    let lots = read_lots(&mut c, (&raw.start, started), &colours, &mut state);
+    let mut modules = crate::modules::Start::default();
+    crate::modules::read_start(&mut crate::modules::StartKeys {
+        start: &raw.start,
+        started,
+        colours: &colours,
+        state: &state,
+        problems: &mut c.problems,
+        read: &mut modules,
+    });
     let choose = read_homes(&mut c, &raw.start, &colours, &mut state);
     read_research(&mut c, &raw.position, &colours, &mut state);
     let fixed_move_order = read_move_order(&mut c, &raw.position, &colours, &mut state);
@@ -152,7 +160,7 @@ pub(super) fn build(raw: RawScenario, text: &str) -> Result<Scenario, Vec<Diagno
         fixed_move_order,
         choose,
         kit,
-        lots,
+        modules,
     })
 }
 
@@ -668,95 +676,6 @@ fn read_homes(
         );
     }
     None
-}
-
-/// Jumpstart: the lots auctioned before turn 1, each goods and perhaps a starting tile
-/// (either every lot has one, and `homes` is empty, or none has).
-fn read_lots(
-    c: &mut Checker<'_>,
-    (start, started): (&RawStart, bool),
-    colours: &[Colour],
-    state: &mut State,
-) -> Option<Vec<crate::modules::jumpstart::Lot>> {
-    use crate::modules::jumpstart::Lot;
-    let on = state
-        .settings
-        .modules
-        .contains(&crate::state::Module::Jumpstart);
-    if start.lots.is_empty() {
-        // A position after the auction (bids written down, or turns played) needs none.
-        if on && !started {
-            let msg = "jumpstart is in play, but [start] lists no lots to auction";
-            c.problems.push(Diagnostic::new(msg).help(
-                "list the lots in [start], like lots = [{ goods = { boards = 3 } }, { goods = { stone = 2 } }]",
-            ));
-        }
-        return None;
-    }
-    if !on {
-        let d = c.error(
-            start.lots[0].span(),
-            "lots are auctioned only with the jumpstart module",
-        );
-        help(d, "add \"jumpstart\" to `modules` in [rules]");
-        return None;
-    }
-    if start.lots.len() < colours.len() {
-        c.error(
-            start.lots[0].span(),
-            format!(
-                "{} for {}: every player must be able to win one",
-                judge_core::text::count(start.lots.len(), "lot"),
-                judge_core::text::count(colours.len(), "player")
-            ),
-        );
-    }
-    let with_home = start
-        .lots
-        .iter()
-        .filter(|l| l.get_ref().home.is_some())
-        .count();
-    if with_home > 0
-        && (with_home < start.lots.len() || !start.homes.is_empty() || start.choose.is_some())
-    {
-        c.error(
-            start.lots[0].span(),
-            "when lots carry starting tiles, every lot has one, and [start] lists no `homes` and no `choose`",
-        );
-    }
-    let mut lots = Vec::new();
-    let mut placed: Vec<AreaId> = Vec::new();
-    for raw in &start.lots {
-        let l = raw.get_ref();
-        let home = match &l.home {
-            Some(text) => {
-                let Some(area) = area_of(c, &state.map, text) else {
-                    continue;
-                };
-                if !state.map.is_land(area.hex) {
-                    c.error(
-                        text.span(),
-                        format!("{} is not land: a home is on a land tile", area.hex),
-                    );
-                    continue;
-                }
-                if placed.iter().any(|p| p.hex.distance(area.hex) < 2) {
-                    c.error(
-                        text.span(),
-                        "two lots' starting tiles are too close: there must be at least one tile between two homes",
-                    );
-                }
-                placed.push(area);
-                Some(area)
-            }
-            None => None,
-        };
-        lots.push(Lot {
-            goods: l.goods.clone().unwrap_or_default(),
-            home,
-        });
-    }
-    Some(lots)
 }
 
 fn read_research(c: &mut Checker<'_>, pos: &RawPosition, colours: &[Colour], state: &mut State) {

@@ -16,7 +16,6 @@ use std::ops::Range;
 use judge_core::diagnostic::{Diagnostic, Diagnostics};
 
 use super::map::AreaId;
-use super::modules::jumpstart::{Auction, Lot};
 use super::player::Colour;
 use super::rng::ORDER;
 use super::setup::{ChooseHomes, Setup, StartKit};
@@ -38,9 +37,10 @@ pub struct Scenario {
     /// scenario lists for it (marked tiles or suggestions).
     choose: Option<(ChooseHomes, Vec<AreaId>)>,
     /// What each player starts with at home.
-    kit: StartKit,
-    /// Jumpstart: the lots auctioned before turn 1.
-    lots: Option<Vec<Lot>>,
+    pub(crate) kit: StartKit,
+    /// What the modules read from `[start]` for the start of a game (their hook
+    /// `read_start`), and start it with (`start_refused`, `start_by_default`).
+    pub(crate) modules: super::modules::Start,
 }
 
 /// A person taking a seat at `judge new`.
@@ -113,10 +113,8 @@ impl Scenario {
     /// A scenario whose players choose their homes starts with [`Scenario::start_setup`]
     /// instead.
     pub fn start(&self, seats: &[Seat], luck: &Luck) -> Result<State, StartError> {
-        if self.lots.is_some() {
-            return Err(StartError::Auction {
-                scenario: self.name.clone(),
-            });
+        if let Some(e) = super::modules::start_refused(self) {
+            return Err(e);
         }
         if self.choose.is_some() {
             return Err(StartError::HomesToChoose {
@@ -145,44 +143,13 @@ impl Scenario {
         })
     }
 
-    /// Does the game start with a jumpstart auction ([`Scenario::start_auction`])?
-    pub fn has_auction(&self) -> bool {
-        self.lots.is_some()
-    }
-
-    /// Start a jumpstart game: seats filled and the move order drawn as in
-    /// [`Scenario::start`], then the auction of the scenario's lots, its starting bidder
-    /// the next draw of the same stream. Play it with [`Auction::bid`]; its last step
-    /// gives the turn-0 state.
-    pub fn start_auction(&self, seats: &[Seat], luck: &Luck) -> Result<Auction, StartError> {
-        let Some(lots) = self.lots.clone() else {
-            return Err(StartError::NoAuction {
-                scenario: self.name.clone(),
-            });
-        };
-        let (state, mut draws) = self.seat(seats, luck)?;
-        Ok(Auction::new(state, &mut draws, lots, self.kit.clone()))
-    }
-
     /// The turn-0 state of any scenario: a set-up round (homes chosen, or the jumpstart
     /// auction) is played as for players who let every deadline pass, each taking the
     /// round's default (the default home; the default bid). Self-play and the tests
     /// reach the positions of every bundled scenario this way.
     pub fn start_by_default(&self, seats: &[Seat], luck: &Luck) -> Result<State, StartError> {
-        if self.has_auction() {
-            let mut auction = self.start_auction(seats, luck)?;
-            // Default bids take lots nobody has bid on: one step per player.
-            for _ in 0..1000 {
-                let Some(next) = auction.next() else { break };
-                let step = auction.bid(next, None);
-                if let Some(state) = step.state {
-                    return Ok(state);
-                }
-                auction = step.auction;
-            }
-            return auction.finish().ok_or(StartError::Auction {
-                scenario: self.name.clone(),
-            });
+        if let Some(started) = super::modules::start_by_default(self, seats, luck) {
+            return started;
         }
         if self.homes_are_chosen() {
             let mut setup = self.start_setup(seats, luck)?;
@@ -203,7 +170,7 @@ impl Scenario {
 
     /// The seated state, and the stream of the start's draws (the move order's, then the
     /// auction's starting bidder): [`ORDER`] at step 0.
-    fn seat(&self, seats: &[Seat], luck: &Luck) -> Result<(State, Rng), StartError> {
+    pub(crate) fn seat(&self, seats: &[Seat], luck: &Luck) -> Result<(State, Rng), StartError> {
         if seats.len() != self.players {
             return Err(StartError::WrongPlayerCount {
                 scenario: self.name.clone(),

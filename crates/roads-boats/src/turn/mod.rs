@@ -12,7 +12,8 @@ pub(crate) mod consent;
 pub(crate) mod moving;
 pub(crate) mod purse;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::any::{Any, TypeId};
+use std::collections::BTreeMap;
 
 use crate::events::{Event, Fact};
 use crate::goods::{Good, Goods};
@@ -25,19 +26,42 @@ use crate::transporter::{Kind, Location, TransporterId};
 
 pub(crate) use purse::{Purse, building_at, one};
 
-/// What the modules note during a turn for its later steps; gone at the end of it.
-#[derive(Clone, Debug, Default)]
-pub struct Notes {
-    /// Electricity: the primary producers (by area) a working power plant powers.
-    pub powered: BTreeSet<AreaId>,
-    /// Management: the tiles where a manager works this production phase.
-    pub managed: BTreeSet<super::map::Hex>,
-    /// Trade: the goods traded to each player in this wonder phase that they have not
-    /// loaded yet (the only goods loaded in the wonder phase, RULINGS R10).
-    pub traded_to: std::collections::BTreeMap<Colour, super::goods::Goods>,
-    /// Trade: all the goods traded to each player in this wonder phase, loaded or not
-    /// (so that a refusal never says none were when one was: issue 38, point 8).
-    pub traded_in: std::collections::BTreeMap<Colour, super::goods::Goods>,
+/// What the modules note during a turn for its later steps; gone at the end of it. One
+/// place per module, each of a type the module defines in its own file
+/// (`modules::electricity::Notes`, `modules::management::Notes`, `modules::trade::Notes`):
+/// the turn in hand imports no module, so it keeps each module's notes by their type.
+/// Never serialised, never iterated: only a module reads its own.
+#[derive(Default)]
+pub struct Notes(BTreeMap<TypeId, Box<dyn Any>>);
+
+impl Notes {
+    /// A module's notes, if it has noted anything this turn.
+    pub fn get<T: Any>(&self) -> Option<&T> {
+        self.0.get(&TypeId::of::<T>())?.downcast_ref()
+    }
+
+    /// Set a module's notes (fresh ones, at the start of its step).
+    pub fn put<T: Any>(&mut self, notes: T) {
+        self.0.insert(TypeId::of::<T>(), Box::new(notes));
+    }
+
+    /// Change a module's notes, empty ones if it has noted nothing yet.
+    pub fn with<T: Any + Default, R>(&mut self, f: impl FnOnce(&mut T) -> R) -> R {
+        let id = TypeId::of::<T>();
+        if let Some(notes) = self.0.get_mut(&id).and_then(|b| b.downcast_mut::<T>()) {
+            return f(notes);
+        }
+        let mut notes = T::default();
+        let out = f(&mut notes);
+        self.0.insert(id, Box::new(notes));
+        out
+    }
+}
+
+impl std::fmt::Debug for Notes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Notes({} modules)", self.0.len())
+    }
 }
 
 /// How far a transporter's move had gone when one event of its order came about: the
@@ -539,4 +563,36 @@ pub(crate) fn at_home(ctx: &Ctx, player: Colour, home: AreaId) -> Vec<Transporte
         .filter(|(id, _)| reach(&ctx.s, **id).contains(&home))
         .map(|(id, _)| *id)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Notes;
+
+    #[derive(Debug, Default, PartialEq)]
+    struct Powered(Vec<u32>);
+    #[derive(Debug, Default, PartialEq)]
+    struct Managed(Vec<u32>);
+
+    /// Issue 40, point 1: each module's notes are kept apart by their type: `with` starts
+    /// from empty notes and keeps what it wrote, `put` replaces them (a fresh start), and
+    /// one module's notes are never another's.
+    #[test]
+    fn each_module_keeps_its_own_notes() {
+        let mut notes = Notes::default();
+        assert_eq!(notes.get::<Powered>(), None);
+        notes.with(|p: &mut Powered| p.0.push(1));
+        notes.with(|p: &mut Powered| p.0.push(2));
+        assert_eq!(notes.get::<Powered>(), Some(&Powered(vec![1, 2])));
+        assert_eq!(notes.get::<Managed>(), None);
+        let n = notes.with(|m: &mut Managed| {
+            m.0.push(7);
+            m.0.len()
+        });
+        assert_eq!(n, 1);
+        notes.put(Powered::default());
+        assert_eq!(notes.get::<Powered>(), Some(&Powered(vec![])));
+        assert_eq!(notes.get::<Managed>(), Some(&Managed(vec![7])));
+        assert_eq!(format!("{notes:?}"), "Notes(2 modules)");
+    }
 }
