@@ -31,7 +31,6 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::{Hooks, Plugin, StartKeys};
-use crate::State;
 use crate::goods::Goods;
 use crate::map::AreaId;
 use crate::order_text;
@@ -40,6 +39,7 @@ use crate::player::Colour;
 use crate::refusal::Refusal;
 use crate::scenario::{Scenario, Seat, StartError};
 use crate::setup::{PreGameMail, StartKit, pre_game_header};
+use crate::state::State;
 use crate::state::{Module, Phase};
 use judge_core::diagnostic::Diagnostic;
 use judge_core::luck::Luck;
