@@ -92,7 +92,7 @@ fn is_primary(kind: BuildingKind) -> bool {
 
 /// The areas joined to `start` by power lines, and by bridges within a tile (walls do not
 /// cut power lines, RULINGS R10). A line carries power only where it may stand: across a
-/// river or a city's moat only by a bridge (`resolve::link`), whoever built it.
+/// river or a city's moat only by a bridge (`modules::link`), whoever built it.
 pub fn network(s: &State, start: AreaId) -> BTreeSet<AreaId> {
     let map = &s.map;
     let mut ends: BTreeMap<AreaId, Vec<AreaId>> = BTreeMap::new();

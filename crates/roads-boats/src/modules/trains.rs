@@ -160,7 +160,7 @@ pub(crate) fn ride(s: &State, id: TransporterId, to: Location) -> Result<Option<
         Location::Carried(_) => Vec::new(),
     };
     // A track crosses a river, or a city's moat, only where the map lets a link on land
-    // cross it (`resolve::link`): the moat only by a bridge (RULINGS R10).
+    // cross it (`modules::link`): the moat only by a bridge (RULINGS R10).
     let network = map.rail_network_where(&boarding, |a, b| link(s, a, b, Link::Track).is_ok());
     let to = sea_place(s, to);
     let Some(dest) = to.hex() else {
