@@ -1,4 +1,129 @@
-//! What went wrong, by kind: the kind decides the exit code.
+//! What went wrong, by kind: the kind decides the exit code, and the exit codes' one
+//! table ([`EXIT_TABLE`]), from which `--help` says them and against which
+//! docs/architecture.md's table is checked.
+
+/// What an exit code says, by name: the rows of [`EXIT_TABLE`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Exit {
+    Done,
+    Input,
+    Usage,
+    Later,
+    Busy,
+    Damaged,
+    Fault,
+}
+
+impl Exit {
+    /// Every exit, in the table's order.
+    pub const ALL: [Exit; 7] = [
+        Exit::Done,
+        Exit::Input,
+        Exit::Usage,
+        Exit::Later,
+        Exit::Busy,
+        Exit::Damaged,
+        Exit::Fault,
+    ];
+
+    /// Its row of [`EXIT_TABLE`] (tests/judge_core/cli.rs proves each has one).
+    pub fn row(self) -> &'static ExitCode {
+        EXIT_TABLE
+            .iter()
+            .find(|row| row.exit == self)
+            .unwrap_or(&EXIT_TABLE[1])
+    }
+
+    /// The number the judge exits with.
+    pub fn code(self) -> i32 {
+        self.row().code
+    }
+}
+
+/// One exit code of the judge: its number, a short name, and what it tells a script,
+/// line by line as `--help` prints it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExitCode {
+    pub exit: Exit,
+    pub code: i32,
+    pub name: &'static str,
+    pub meaning: &'static [&'static str],
+}
+
+/// The judge's exit codes, the one place they are written: `--help` prints them
+/// ([`exit_codes`]), docs/architecture.md's table must say the same, and
+/// [`Failure::exit_code`] takes its numbers from here by [`Exit`].
+pub const EXIT_TABLE: [ExitCode; 7] = [
+    ExitCode {
+        code: 0,
+        exit: Exit::Done,
+        name: "done",
+        meaning: &["done, or nothing to do yet (say, a turn that is not due)"],
+    },
+    ExitCode {
+        code: 1,
+        exit: Exit::Input,
+        name: "input",
+        meaning: &[
+            "your input needs fixing: the message says what and how (also when the",
+            "mail server refused a mail for good: judge status lists it; and a mail",
+            "server's login refused, its certificate not trusted, TLS set wrong)",
+        ],
+    },
+    ExitCode {
+        code: 2,
+        exit: Exit::Usage,
+        name: "usage",
+        meaning: &["the command line itself was wrong (see --help)"],
+    },
+    ExitCode {
+        code: 3,
+        exit: Exit::Later,
+        name: "later",
+        meaning: &[
+            "something failed that may work later (a disk, a mail server down, silent",
+            "or dropped): try again;",
+            "also when the work is done but mail that could not be sent waits in the",
+            "outbox (the next judge turn or judge mail sends it)",
+        ],
+    },
+    ExitCode {
+        code: 4,
+        exit: Exit::Busy,
+        name: "busy",
+        meaning: &["another judge command is changing the game: try again later"],
+    },
+    ExitCode {
+        code: 5,
+        exit: Exit::Damaged,
+        name: "damaged",
+        meaning: &[
+            "a file the judge wrote into the game's archive does not read (damaged, or",
+            "edited by hand): the message names it; restore it from git",
+        ],
+    },
+    ExitCode {
+        code: 6,
+        exit: Exit::Fault,
+        name: "fault",
+        meaning: &["a fault in the judge itself: please report it, with the game's folder"],
+    },
+];
+
+/// The exit codes as `--help` prints them, made from [`EXIT_TABLE`].
+pub fn exit_codes() -> String {
+    let mut text = String::from("Exit status (for scripts and cron):");
+    for row in &EXIT_TABLE {
+        for (i, line) in row.meaning.iter().enumerate() {
+            if i == 0 {
+                text.push_str(&format!("\n  {}  {line}", row.code));
+            } else {
+                text.push_str(&format!("\n     {line}"));
+            }
+        }
+    }
+    text
+}
 
 /// What went wrong, by kind: the kind decides the exit code.
 #[derive(Debug, thiserror::Error)]
@@ -24,15 +149,15 @@ pub enum Failure {
 impl Failure {
     pub fn exit_code(&self) -> i32 {
         match self {
-            Failure::User(_) => 1,
+            Failure::User(_) => Exit::Input.code(),
             Failure::Game(e) => match e.kind {
-                crate::error::Kind::Input => 1,
-                crate::error::Kind::Corrupt => 5,
-                crate::error::Kind::Internal => 6,
+                crate::error::Kind::Input => Exit::Input.code(),
+                crate::error::Kind::Corrupt => Exit::Damaged.code(),
+                crate::error::Kind::Internal => Exit::Fault.code(),
             },
             Failure::Reported(code) => *code,
-            Failure::Other(_) => 3,
-            Failure::Busy(_) => 4,
+            Failure::Other(_) => Exit::Later.code(),
+            Failure::Busy(_) => Exit::Busy.code(),
         }
     }
 

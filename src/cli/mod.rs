@@ -39,7 +39,7 @@ pub use check::{CheckArgs, Format};
 pub use completions::CompletionsArgs;
 pub use deadline::DeadlineArgs;
 pub use end::EndArgs;
-pub use failure::Failure;
+pub use failure::{EXIT_TABLE, Exit, ExitCode, Failure, exit_codes};
 pub use ingest::IngestArgs;
 pub use mail::MailArgs;
 pub use new::NewArgs;
@@ -58,22 +58,6 @@ pub use status::StatusArgs;
 pub use turn::TurnArgs;
 pub use verify::VerifyArgs;
 pub use wait::{Wait, lock};
-
-/// The exit codes, for `--help` and the GM guide.
-pub const EXIT_CODES: &str = "Exit status (for scripts and cron):
-  0  done, or nothing to do yet (say, a turn that is not due)
-  1  your input needs fixing: the message says what and how (also when the
-     mail server refused a mail for good: judge status lists it; and a mail
-     server's login refused, its certificate not trusted, TLS set wrong)
-  2  the command line itself was wrong (see --help)
-  3  something failed that may work later (a disk, a mail server down, silent
-     or dropped): try again;
-     also when the work is done but mail that could not be sent waits in the
-     outbox (the next judge turn or judge mail sends it)
-  4  another judge command is changing the game: try again later
-  5  a file the judge wrote into the game's archive does not read (damaged, or
-     edited by hand): the message names it; restore it from git
-  6  a fault in the judge itself: please report it, with the game's folder";
 
 /// What `judge --help` says after its first line (`games::about`): the turn cycle.
 pub const CYCLE: &str = "A game is a folder (the archive) that the GM keeps in git. The turn cycle:
@@ -95,7 +79,7 @@ See README.md and docs/gm-guide.md.";
     propagate_version = true,
     about = crate::games::about(),
     long_about = format!("{}\n\n{CYCLE}", crate::games::about()),
-    after_help = EXIT_CODES
+    after_help = exit_codes()
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -189,7 +173,7 @@ pub enum Command {
     ///   judge turn --all games --commit         # every game of games/, from cron
     ///   judge turn games/spring --dry-run       # what would happen now
     ///   JUDGE_NOW=2026-12-01T18:05:00Z judge turn games/spring --dry-run
-    #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
+    #[command(verbatim_doc_comment, after_help = exit_codes())]
     Turn(TurnArgs),
     /// Run the judge for a folder of games under one address, answering mail within
     /// seconds of its delivery.
@@ -207,7 +191,7 @@ pub enum Command {
     /// Examples:
     ///   judge serve games
     ///   judge serve games --commit --poll 600
-    #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
+    #[command(verbatim_doc_comment, after_help = exit_codes())]
     Serve(ServeArgs),
     /// Print a turn's report: text in the Quick Guide's style, the map as SVG or PNG, or
     /// the report model as JSON.
@@ -236,7 +220,7 @@ pub enum Command {
     ///   judge ingest games/spring --maildir ~/Maildir
     ///   judge ingest games/spring mail1.eml mail2.eml
     ///   judge ingest games/spring --again 7
-    #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
+    #[command(verbatim_doc_comment, after_help = exit_codes())]
     Ingest(IngestArgs),
     /// Send the mails waiting in the outbox (reports, answers); those that fail stay.
     ///
@@ -250,7 +234,7 @@ pub enum Command {
     ///   judge mail games/spring
     ///   judge mail games/spring --resend yellow --turn 3
     ///   judge mail games/spring --retry
-    #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
+    #[command(verbatim_doc_comment, after_help = exit_codes())]
     Mail(MailArgs),
     /// The game at a glance: turn, deadline, each player's orders (when they arrived,
     /// how many errors, whether reminded), refused mails, the outbox.
@@ -265,7 +249,7 @@ pub enum Command {
     ///   judge deadline games/spring --extend 24h
     ///   judge deadline games/spring --at 2026-12-05T18:00:00Z
     ///   judge deadline games/spring --at 2026-12-01T00:00:00Z --past   # play it now
-    #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
+    #[command(verbatim_doc_comment, after_help = exit_codes())]
     Deadline(DeadlineArgs),
     /// Stop the game's clock: no deadline runs, no reminder is sent and no turn is
     /// played until `judge resume`; orders are filed as always. The players are told.
@@ -273,7 +257,7 @@ pub enum Command {
     ///
     /// Example:
     ///   judge pause games/spring
-    #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
+    #[command(verbatim_doc_comment, after_help = exit_codes())]
     Pause(ClockArgs),
     /// Give a seat to a new player: the seat keeps its colour, pieces and history; the
     /// newcomer is mailed a new secret at once, with the game as it stands (nothing
@@ -282,7 +266,7 @@ pub enum Command {
     ///
     /// Example:
     ///   judge replace games/spring yellow --by 'Zoe:zoe@example.org'
-    #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
+    #[command(verbatim_doc_comment, after_help = exit_codes())]
     Replace(ReplaceArgs),
     /// Print the order file the game's bot would send for a seat now: a hint for a
     /// player, and what the caretaker plays for an absent one. It is written from what
@@ -291,14 +275,14 @@ pub enum Command {
     ///
     /// Example:
     ///   judge bot games/island red
-    #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
+    #[command(verbatim_doc_comment, after_help = exit_codes())]
     Bot(BotArgs),
     /// Start the game's clock again: the next deadline moves on by as long as the pause
     /// lasted, and the players are told the new one.
     ///
     /// Example:
     ///   judge resume games/spring
-    #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
+    #[command(verbatim_doc_comment, after_help = exit_codes())]
     Resume(ClockArgs),
     /// Print a shell completion script for judge.
     ///
@@ -353,7 +337,7 @@ pub enum Command {
     ///
     /// Example:
     ///   judge end games/spring --why "the players agreed to stop at turn 20"
-    #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
+    #[command(verbatim_doc_comment, after_help = exit_codes())]
     End(EndArgs),
     /// Publish the secret seed of a finished game's hidden draws (dice, cards, the move
     /// order), or show it again.

@@ -737,7 +737,7 @@ fn a_folder_that_is_not_a_game_is_exit_1_for_every_command() {
         .map(str::to_string)
         .collect();
     assert_eq!(all, covered, "every subcommand is in the table");
-    let help = pbem_judge::cli::EXIT_CODES;
+    let help = pbem_judge::cli::exit_codes();
     assert!(help.contains("1  your input needs fixing"), "{help}");
     let mut report = String::new();
     for (_, args) in &table {
@@ -955,4 +955,81 @@ fn issue_38_point_20_selfplay_names_the_seeds_it_played() {
             "{args:?}: {out}"
         );
     }
+}
+
+/// Issue 41 (errors): the exit codes are written once, in `EXIT_TABLE`; the table in
+/// docs/architecture.md ("Exit codes") must list every row of it, code, name and meaning
+/// (its lines joined), and nothing else — so the docs cannot fall behind the judge again
+/// (they listed only 1, 5 and 6).
+#[test]
+fn the_exit_code_table_in_the_docs_is_the_judges() {
+    let docs =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/architecture.md"))
+            .expect("docs/architecture.md reads");
+    let section = docs
+        .split("\n### Exit codes\n")
+        .nth(1)
+        .expect("docs/architecture.md has a section \"Exit codes\"");
+    let section = section.split("\n#").next().unwrap_or(section);
+    let documented: Vec<String> = section
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| code "))
+        .map(str::to_string)
+        .collect();
+    let judges: Vec<String> = pbem_judge::cli::EXIT_TABLE
+        .iter()
+        .map(|row| {
+            format!(
+                "| {} | {} | {} |",
+                row.code,
+                row.name,
+                row.meaning.join(" ")
+            )
+        })
+        .collect();
+    assert_eq!(documented, judges);
+}
+
+/// Issue 41 (errors): the table is the one source of the exit codes, so each exit
+/// has exactly one row, the numbers run 0, 1, 2, … in order, and names are unique.
+#[test]
+fn every_exit_has_one_row_and_the_codes_run_in_order() {
+    for exit in pbem_judge::cli::Exit::ALL {
+        let rows = pbem_judge::cli::EXIT_TABLE
+            .iter()
+            .filter(|row| row.exit == exit)
+            .count();
+        assert_eq!(rows, 1, "{exit:?} has {rows} rows");
+        assert_eq!(exit.row().exit, exit);
+    }
+    for (i, row) in pbem_judge::cli::EXIT_TABLE.iter().enumerate() {
+        assert_eq!(usize::try_from(row.code), Ok(i), "{row:?}");
+        assert_eq!(row.exit, pbem_judge::cli::Exit::ALL[i], "{row:?}");
+        assert!(!row.meaning.is_empty(), "{row:?}");
+        let same = pbem_judge::cli::EXIT_TABLE
+            .iter()
+            .filter(|r| r.name == row.name)
+            .count();
+        assert_eq!(same, 1, "the name {} is used {same} times", row.name);
+    }
+}
+
+/// Issue 41 (errors): `--help` says every row of the table, its number before its
+/// first line and its other lines indented under it.
+#[test]
+fn the_help_text_is_made_from_the_table() {
+    let help = pbem_judge::cli::exit_codes();
+    let mut lines = help.lines();
+    assert_eq!(lines.next(), Some("Exit status (for scripts and cron):"));
+    for row in &pbem_judge::cli::EXIT_TABLE {
+        for (i, meaning) in row.meaning.iter().enumerate() {
+            let want = if i == 0 {
+                format!("  {}  {meaning}", row.code)
+            } else {
+                format!("     {meaning}")
+            };
+            assert_eq!(lines.next(), Some(want.as_str()));
+        }
+    }
+    assert_eq!(lines.next(), None);
 }
