@@ -25,7 +25,9 @@ pub struct RoadsAndBoats;
 /// less than where arithmetic on counts could overflow.
 const MOST: u32 = 1_000_000;
 
-fn read_state(json: &str) -> Result<State, GameError> {
+/// Read a state file, refusing one no game can reach: what [`Game::position`] reads, and
+/// the order checker in the player's browser (crates/order-checker) checks from.
+pub fn read_state(json: &str) -> Result<State, GameError> {
     let state: State = serde_json::from_str(json).map_err(|e| {
         GameError::corrupt(format!(
             "the state does not read as a Roads & Boats game: {e}"
