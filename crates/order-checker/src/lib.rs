@@ -243,4 +243,83 @@ mod tests {
         assert_eq!(checkers, games);
         assert_eq!(games, ["roads-and-boats", "catan", "catan-express"]);
     }
+
+    /// What `Checks` answers is what the judge's own way through `&dyn Game` answers
+    /// (`Game::position` or `Game::public_position`, then `Position::check`): the same
+    /// text and echo for orders good and broken, on the archived games' last states, on
+    /// their public records (Catan), and the same refusal of a public record Roads &
+    /// Boats does not keep and of a state that does not read.
+    #[test]
+    fn checks_answers_as_the_games_own_position_does() {
+        fn same(
+            game: &dyn Game,
+            checker: &dyn Checks,
+            state: &str,
+            public: bool,
+            orders: &str,
+        ) -> usize {
+            let by_game = if public {
+                game.public_position(state)
+            } else {
+                game.position(state)
+            }
+            .map(|p| p.check(orders, "orders.txt", Some("red"), Some("g")));
+            let by_checker =
+                checker.check(state, public, orders, "orders.txt", Some("red"), Some("g"));
+            match (by_game, by_checker) {
+                (Ok(a), Ok(b)) => {
+                    assert_eq!(a.text, b.text, "{}: {orders:?}", game.id());
+                    assert_eq!(a.echo, b.echo, "{}: {orders:?}", game.id());
+                    assert_eq!(a.errors(), b.errors());
+                    1
+                }
+                (Err(a), Err(b)) => {
+                    assert_eq!(a.to_string(), b.to_string(), "{}", game.id());
+                    0
+                }
+                (a, b) => panic!(
+                    "{}: the game says {:?}, the checker {:?}",
+                    game.id(),
+                    a.map(|c| c.text),
+                    b.map(|c| c.text)
+                ),
+            }
+        }
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../games/");
+        let orders = [
+            "",
+            "game g\nplayer red\nturn 1\n",
+            "move D9: Z99\nbuild castle at Q1 with D1\nfly\n",
+            "game g\nplayer red\nturn 999\nroad 1 2\nbuy card\n",
+        ];
+        let mut checked = 0;
+        for (i, (dir, turn)) in [
+            ("two-rivers-2p", "008"),
+            ("catan-4p", "001"),
+            ("catan-express-4p", "068"),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let (game, checker) = (GAMES[i], CHECKERS[i]);
+            let state =
+                std::fs::read_to_string(format!("{root}{dir}/turns/{turn}/state.json")).unwrap();
+            for o in orders {
+                checked += same(game, checker, &state, false, o);
+                checked += same(game, checker, &state, true, o);
+                checked += same(game, checker, "{}", false, o);
+            }
+            if let Some(record) = game.position(&state).unwrap().public_record() {
+                for o in orders {
+                    checked += same(game, checker, &record, true, o);
+                }
+            }
+        }
+        // At least: every game's state and both Catan games' records, with each file of
+        // orders (a state file read as a record may read or not: the same either way).
+        assert!(
+            checked >= 4 * 3 + 4 * 2,
+            "only {checked} answers were compared"
+        );
+    }
 }
