@@ -82,9 +82,17 @@ fn read_setup(file: &str, text: &str) -> Result<Setup, GameError> {
     toml::from_str(text).map_err(|e| GameError::input(format!("{file}: {}", e.message())))
 }
 
-fn read_state(json: &str) -> Result<State, GameError> {
+/// Read a state file: what [`Game::position`] reads, and the order checker in the
+/// player's browser (crates/order-checker) checks from.
+pub fn read_state(json: &str) -> Result<State, GameError> {
     State::from_json(json)
         .map_err(|e| GameError::corrupt(format!("the state does not read as a Catan game: {e}")))
+}
+
+/// Read a position's public record: what [`Game::public_position`] reads, and the order
+/// checker in the player's browser (crates/order-checker) checks from.
+pub fn read_public(record: &str) -> Result<State, GameError> {
+    State::from_public_json(record).map_err(|e| GameError::corrupt(e.to_string()))
 }
 
 fn colour(id: &str) -> Option<Colour> {
@@ -282,9 +290,7 @@ impl Game for Catan {
     }
 
     fn public_position(&self, record: &str) -> Result<Box<dyn Position>, GameError> {
-        Ok(Box::new(
-            State::from_public_json(record).map_err(|e| GameError::corrupt(e.to_string()))?,
-        ))
+        Ok(Box::new(read_public(record)?))
     }
 
     fn report(&self, input: &ReportInput<'_>) -> Result<Box<dyn Report>, GameError> {

@@ -17,13 +17,89 @@
 //! [{"severity": "error", "line": 3, "column": 6, "message": …, "help": …}], "echo": …}`,
 //! or `{"failure": "why"}` when the request itself is wrong.
 
-use judge_core::pbem::game::Game;
+use judge_core::error::GameError;
+use judge_core::pbem::game::{Checked, Game, Position};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 /// Every game, the default first: the one list that names them, which the judge
-/// registers too (src/games.rs).
+/// registers too (src/games.rs). The checker itself does not use it: it sees the games
+/// through [`CHECKERS`], so that what a `&dyn Game` would keep (reports, pictures,
+/// bots, self-play, cases, scenarios) stays out of the WebAssembly module.
 pub const GAMES: &[&dyn Game] = &[
+    &roads_boats::game::RoadsAndBoats,
+    &catan::game::CATAN,
+    &catan::game::CATAN_EXPRESS,
+];
+
+/// What the order checker needs of a game, and nothing more: checking an order file
+/// against a position. A `&dyn Game` keeps every method of the game in its vtable (and
+/// with it everything they call); a `&dyn Checks` keeps these two.
+pub trait Checks: Sync {
+    /// The game's id, as [`Game::id`].
+    fn id(&self) -> &'static str;
+    /// Check `orders` against the position `state` (the state file of the turn, or its
+    /// public record when `public`), as `judge check` does: the same reading of the
+    /// state, the same [`Position::check`].
+    fn check(
+        &self,
+        state: &str,
+        public: bool,
+        orders: &str,
+        file: &str,
+        player: Option<&str>,
+        game: Option<&str>,
+    ) -> Result<Checked, GameError>;
+}
+
+impl Checks for roads_boats::game::RoadsAndBoats {
+    fn id(&self) -> &'static str {
+        Game::id(self)
+    }
+
+    fn check(
+        &self,
+        state: &str,
+        public: bool,
+        orders: &str,
+        file: &str,
+        player: Option<&str>,
+        game: Option<&str>,
+    ) -> Result<Checked, GameError> {
+        if public {
+            // Roads & Boats keeps no public record: the game's own refusal.
+            return Game::public_position(self, state).map(|p| p.check(orders, file, player, game));
+        }
+        let position = roads_boats::game::read_state(state)?;
+        Ok(Position::check(&position, orders, file, player, game))
+    }
+}
+
+impl Checks for catan::game::Catan {
+    fn id(&self) -> &'static str {
+        Game::id(self)
+    }
+
+    fn check(
+        &self,
+        state: &str,
+        public: bool,
+        orders: &str,
+        file: &str,
+        player: Option<&str>,
+        game: Option<&str>,
+    ) -> Result<Checked, GameError> {
+        let position = if public {
+            catan::game::read_public(state)?
+        } else {
+            catan::game::read_state(state)?
+        };
+        Ok(Position::check(&position, orders, file, player, game))
+    }
+}
+
+/// The games the checker checks, in the order of [`GAMES`] (a test holds them equal).
+pub const CHECKERS: &[&dyn Checks] = &[
     &roads_boats::game::RoadsAndBoats,
     &catan::game::CATAN,
     &catan::game::CATAN_EXPRESS,
@@ -54,19 +130,22 @@ pub fn check(request: &str) -> String {
 fn answer(request: &str) -> Result<String, String> {
     let r: Request =
         serde_json::from_str(request).map_err(|e| format!("the request is not one: {e}"))?;
-    let game = GAMES
+    let game = CHECKERS
         .iter()
         .find(|g| g.id() == r.game)
         .ok_or_else(|| format!("no game `{}`", r.game))?;
     let state = r.state.to_string();
-    let position = if r.public {
-        game.public_position(&state)
-    } else {
-        game.position(&state)
-    }
-    .map_err(|e| e.to_string())?;
     let file = r.file.as_deref().unwrap_or("your orders");
-    let checked = position.check(&r.orders, file, Some(&r.player), Some(&r.name));
+    let checked = game
+        .check(
+            &state,
+            r.public,
+            &r.orders,
+            file,
+            Some(&r.player),
+            Some(&r.name),
+        )
+        .map_err(|e| e.to_string())?;
     let index = judge_core::diagnostic::LineIndex::new(&r.orders);
     let diagnostics: Vec<Value> = checked
         .diagnostics
@@ -147,5 +226,100 @@ pub mod ffi {
                 4 + len,
             )));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The checker knows the games the judge knows, in the same order: the two lists
+    /// cannot drift apart (a game the judge plays and the page cannot check, or the
+    /// other way round).
+    #[test]
+    fn the_checkers_are_the_judges_games_in_order() {
+        let games: Vec<&str> = GAMES.iter().map(|g| g.id()).collect();
+        let checkers: Vec<&str> = CHECKERS.iter().map(|c| c.id()).collect();
+        assert_eq!(checkers, games);
+        assert_eq!(games, ["roads-and-boats", "catan", "catan-express"]);
+    }
+
+    /// What `Checks` answers is what the judge's own way through `&dyn Game` answers
+    /// (`Game::position` or `Game::public_position`, then `Position::check`): the same
+    /// text and echo for orders good and broken, on the archived games' last states, on
+    /// their public records (Catan), and the same refusal of a public record Roads &
+    /// Boats does not keep and of a state that does not read.
+    #[test]
+    fn checks_answers_as_the_games_own_position_does() {
+        fn same(
+            game: &dyn Game,
+            checker: &dyn Checks,
+            state: &str,
+            public: bool,
+            orders: &str,
+        ) -> usize {
+            let by_game = if public {
+                game.public_position(state)
+            } else {
+                game.position(state)
+            }
+            .map(|p| p.check(orders, "orders.txt", Some("red"), Some("g")));
+            let by_checker =
+                checker.check(state, public, orders, "orders.txt", Some("red"), Some("g"));
+            match (by_game, by_checker) {
+                (Ok(a), Ok(b)) => {
+                    assert_eq!(a.text, b.text, "{}: {orders:?}", game.id());
+                    assert_eq!(a.echo, b.echo, "{}: {orders:?}", game.id());
+                    assert_eq!(a.errors(), b.errors());
+                    1
+                }
+                (Err(a), Err(b)) => {
+                    assert_eq!(a.to_string(), b.to_string(), "{}", game.id());
+                    0
+                }
+                (a, b) => panic!(
+                    "{}: the game says {:?}, the checker {:?}",
+                    game.id(),
+                    a.map(|c| c.text),
+                    b.map(|c| c.text)
+                ),
+            }
+        }
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../games/");
+        let orders = [
+            "",
+            "game g\nplayer red\nturn 1\n",
+            "move D9: Z99\nbuild castle at Q1 with D1\nfly\n",
+            "game g\nplayer red\nturn 999\nroad 1 2\nbuy card\n",
+        ];
+        let mut checked = 0;
+        for (i, (dir, turn)) in [
+            ("two-rivers-2p", "008"),
+            ("catan-4p", "001"),
+            ("catan-express-4p", "068"),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let (game, checker) = (GAMES[i], CHECKERS[i]);
+            let state =
+                std::fs::read_to_string(format!("{root}{dir}/turns/{turn}/state.json")).unwrap();
+            for o in orders {
+                checked += same(game, checker, &state, false, o);
+                checked += same(game, checker, &state, true, o);
+                checked += same(game, checker, "{}", false, o);
+            }
+            if let Some(record) = game.position(&state).unwrap().public_record() {
+                for o in orders {
+                    checked += same(game, checker, &record, true, o);
+                }
+            }
+        }
+        // At least: every game's state and both Catan games' records, with each file of
+        // orders (a state file read as a record may read or not: the same either way).
+        assert!(
+            checked >= 4 * 3 + 4 * 2,
+            "only {checked} answers were compared"
+        );
     }
 }

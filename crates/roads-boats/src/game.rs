@@ -6,7 +6,9 @@ use std::path::Path;
 use super::State;
 use super::events::Event;
 use super::player::Colour;
-use super::report::{self as turn_report, changes, picture, render};
+#[cfg(feature = "reports")]
+use super::report::render;
+use super::report::{self as turn_report, changes, picture};
 use super::scenario::{self, Scenario};
 use super::setup_round::PreGame;
 use super::{cases, check, order_text, play, show};
@@ -25,7 +27,9 @@ pub struct RoadsAndBoats;
 /// less than where arithmetic on counts could overflow.
 const MOST: u32 = 1_000_000;
 
-fn read_state(json: &str) -> Result<State, GameError> {
+/// Read a state file, refusing one no game can reach: what [`Game::position`] reads, and
+/// the order checker in the player's browser (crates/order-checker) checks from.
+pub fn read_state(json: &str) -> Result<State, GameError> {
     let state: State = serde_json::from_str(json).map_err(|e| {
         GameError::corrupt(format!(
             "the state does not read as a Roads & Boats game: {e}"
@@ -458,6 +462,22 @@ impl TurnReport {
     }
 }
 
+/// The report's text through its template.
+#[cfg(feature = "reports")]
+fn report_text(model: &turn_report::Report, template: Option<&str>) -> Result<String, GameError> {
+    render::text(model, template).map_err(|e| GameError::input(format!("the report template: {e}")))
+}
+
+/// Built without the `reports` feature (the order checker, which never asks for one):
+/// no template engine to render it with.
+#[cfg(not(feature = "reports"))]
+fn report_text(model: &turn_report::Report, template: Option<&str>) -> Result<String, GameError> {
+    let _ = (model, template);
+    Err(GameError::internal(
+        "this build of Roads & Boats writes no reports (its `reports` feature is off)",
+    ))
+}
+
 impl Report for TurnReport {
     fn text(&self, template: Option<&str>, viewer: Option<&str>) -> Result<String, GameError> {
         let model = match viewer {
@@ -467,8 +487,7 @@ impl Report for TurnReport {
                 ..self.model.clone()
             }),
         };
-        render::text(&model, template)
-            .map_err(|e| GameError::input(format!("the report template: {e}")))
+        report_text(&model, template)
     }
 
     fn svg(&self) -> String {
