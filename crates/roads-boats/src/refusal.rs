@@ -9,7 +9,7 @@ use std::fmt;
 
 use crate::building::{BuildingKind, Output, Site};
 use crate::goods::Good;
-use crate::map::{AreaId, Border, Dir, Hex, RiverEdges, Road, Terrain};
+use crate::map::{AreaId, Border, Dir, Hex, PlaceError, RiverEdges, Road, Terrain};
 use crate::modules::Module;
 use crate::player::{Colour, Research};
 use crate::transporter::{Kind, Location, Named};
@@ -90,7 +90,7 @@ pub enum Refusal {
     },
     /// An area's words that do not read as one (the reader's own sentence).
     #[error("{0}")]
-    UnreadableArea(String),
+    UnreadableArea(PlaceError),
     #[error("{hex} is sea")]
     IsSea { hex: Hex },
     #[error("{to} is not land")]
