@@ -402,6 +402,10 @@ pub enum Refusal {
         "no track joins {from} to {to}: a track on a river tile joins only the shores on its side of the river"
     )]
     NoTrackOnThisBank { from: Location, to: Location },
+    #[error("{id} has moved: the train is a whole move, taken from the start")]
+    MovedBeforeTheTrain { id: Named },
+    #[error("{id} has no {fare} to pay the fare with (it must be there when the phase begins)")]
+    NoFare { id: Named, fare: Good },
     #[error("a {kind} cannot leave the train at {to}")]
     CannotLeaveTheTrain { kind: Kind, to: Location },
 }

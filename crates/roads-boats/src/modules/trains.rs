@@ -60,10 +60,7 @@ pub(crate) fn train(
         return ctx.fail(e);
     }
     if ph.moved.contains(&id) {
-        return ctx.fail(format!(
-            "{id} has moved: the train is a whole move, taken from the start",
-            id = id.named()
-        ));
+        return ctx.fail(Refusal::MovedBeforeTheTrain { id: id.named() });
     }
     if let Some(why) = blocked_reason(ph, id) {
         return ctx.fail(format!(
@@ -102,10 +99,10 @@ pub(crate) fn train(
             , id = id.named()));
         }
         None => {
-            return ctx.fail(format!(
-                "{id} has no {fare} to pay the fare with (it must be there when the phase begins)",
-                id = id.named()
-            ));
+            return ctx.fail(Refusal::NoFare {
+                id: id.named(),
+                fare,
+            });
         }
     };
     match source {
