@@ -9,6 +9,7 @@ use super::goods::{Good, Goods};
 use super::map::{AreaId, Hex, Map, Terrain};
 use super::player::Research;
 use super::transporter::{Class, Kind};
+use super::word_error::WordError;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -394,7 +395,7 @@ impl fmt::Display for BuildingKind {
 }
 
 impl FromStr for BuildingKind {
-    type Err = String;
+    type Err = WordError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let norm = s.trim().to_ascii_lowercase().replace([' ', '_'], "-");
         let norm = match norm.as_str() {
@@ -416,7 +417,7 @@ impl FromStr for BuildingKind {
         BuildingKind::ALL
             .into_iter()
             .find(|k| k.name() == norm)
-            .ok_or_else(|| format!("`{}` is not a building", s.trim()))
+            .ok_or_else(|| WordError::NotABuilding(s.trim().to_string()))
     }
 }
 

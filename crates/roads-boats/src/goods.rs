@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
+use super::word_error::WordError;
 use serde::{Deserialize, Serialize};
 
 /// Every kind of good of the base game and Planes & Trains. Donkeys are transporters, not
@@ -186,7 +187,7 @@ impl fmt::Display for Good {
 }
 
 impl FromStr for Good {
-    type Err = String;
+    type Err = WordError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let lower = s.trim().to_ascii_lowercase();
         Good::ALL
@@ -194,7 +195,7 @@ impl FromStr for Good {
             .find(|g| {
                 g.short().eq_ignore_ascii_case(&lower) || g.spellings().contains(&lower.as_str())
             })
-            .ok_or_else(|| format!("`{}` is not a good", s.trim()))
+            .ok_or_else(|| WordError::NotAGood(s.trim().to_string()))
     }
 }
 

@@ -26,6 +26,8 @@ pub mod state;
 pub mod transporter;
 pub(crate) mod turn;
 pub mod wonder;
+pub mod word_error;
 
 pub use refusal::Refusal;
 pub use state::State;
+pub use word_error::WordError;

@@ -7,6 +7,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use super::map::AreaId;
+use super::word_error::WordError;
 
 /// A player's colour, which is also how the rules and the orders name the player. Seats
 /// take colours in this order: the boxed game's four, then &cetera's two.
@@ -50,18 +51,13 @@ impl fmt::Display for Colour {
 }
 
 impl FromStr for Colour {
-    type Err = String;
+    type Err = WordError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let lower = s.trim().to_ascii_lowercase();
         Colour::SEATS
             .into_iter()
             .find(|c| c.name() == lower)
-            .ok_or_else(|| {
-                format!(
-                    "`{}` is not a player colour: use red, yellow, green, blue, purple or orange",
-                    s.trim()
-                )
-            })
+            .ok_or_else(|| WordError::NotAColour(s.trim().to_string()))
     }
 }
 

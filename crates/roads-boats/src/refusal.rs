@@ -9,10 +9,10 @@ use std::fmt;
 
 use crate::building::{BuildingKind, Output, Site};
 use crate::goods::Good;
-use crate::map::{AreaId, Border, Dir, Hex, RiverEdges, Road, Terrain};
+use crate::map::{AreaId, Border, Dir, Hex, PlaceError, RiverEdges, Road, Terrain};
 use crate::modules::Module;
 use crate::player::{Colour, Research};
-use crate::transporter::{Kind, Location, Named};
+use crate::transporter::{Kind, Location, Named, TransporterId};
 
 /// What a link on the map is, for the sentence that refuses it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,7 +90,7 @@ pub enum Refusal {
     },
     /// An area's words that do not read as one (the reader's own sentence).
     #[error("{0}")]
-    UnreadableArea(String),
+    UnreadableArea(PlaceError),
     #[error("{hex} is sea")]
     IsSea { hex: Hex },
     #[error("{to} is not land")]
@@ -380,6 +380,34 @@ pub enum Refusal {
     DroppedGeese { geese: u32 },
     #[error("there are unattended geese")]
     UnattendedGeese,
+
+    // Trains (Planes & Trains; Quick Guide V; RULINGS R10).
+    #[error("the train does not go to {to}")]
+    NoTrainTo { to: Location },
+    #[error(
+        "the track from {start} crosses the moat of the city {city} where no bridge spans it: a train reaches a city only across a bridge"
+    )]
+    MoatAcrossTheTrack { start: Hex, city: Hex },
+    #[error(
+        "the rail track in {start} is on the other side of the river from {id} at {at}: a track on a river tile joins only the shores on its side"
+    )]
+    TrackAcrossTheRiver {
+        start: Hex,
+        id: TransporterId,
+        at: Location,
+    },
+    #[error("no track joins {from} to {to}")]
+    NoTrack { from: Hex, to: Hex },
+    #[error(
+        "no track joins {from} to {to}: a track on a river tile joins only the shores on its side of the river"
+    )]
+    NoTrackOnThisBank { from: Location, to: Location },
+    #[error("{id} has moved: the train is a whole move, taken from the start")]
+    MovedBeforeTheTrain { id: Named },
+    #[error("{id} has no {fare} to pay the fare with (it must be there when the phase begins)")]
+    NoFare { id: Named, fare: Good },
+    #[error("a {kind} cannot leave the train at {to}")]
+    CannotLeaveTheTrain { kind: Kind, to: Location },
 }
 
 fn or_list(areas: &[AreaId]) -> String {

@@ -6,9 +6,10 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::goods::Goods;
-use super::map::{AreaId, Coast, Hex, HexLabelError, Map};
+use super::map::{AreaId, Coast, Hex, Map, PlaceError};
 use super::player::Colour;
 use super::refusal::Refusal;
+use super::word_error::WordError;
 
 /// Land, water or air: the three classes the transporter limits count (RULINGS R4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -144,7 +145,7 @@ impl fmt::Display for Kind {
 }
 
 impl FromStr for Kind {
-    type Err = String;
+    type Err = WordError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let lower = s.trim().to_ascii_lowercase();
         // Plurals read too: `make 2 rafts`.
@@ -158,7 +159,7 @@ impl FromStr for Kind {
             "steamer" | "steamship" => Kind::Steamer,
             "plane" | "airplane" | "aeroplane" => Kind::Plane,
             "caravan" | "exhibition-caravan" | "exhibition" => Kind::Caravan,
-            _ => return Err(format!("`{}` is not a kind of transporter", s.trim())),
+            _ => return Err(WordError::NotAKind(s.trim().to_string())),
         };
         Ok(kind)
     }
@@ -197,14 +198,10 @@ impl TransporterId {
 }
 
 impl FromStr for TransporterId {
-    type Err = String;
+    type Err = WordError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let t = s.trim();
-        let bad = || {
-            format!(
-                "`{t}` is not a transporter id: write a kind letter (D, W, T, R, B, S, P, E) and a number, like `D2`"
-            )
-        };
+        let bad = || WordError::NotATransporterId(t.to_string());
         let mut chars = t.chars();
         let kind = chars.next().and_then(Kind::from_letter).ok_or_else(bad)?;
         let number: u32 = chars.as_str().parse().map_err(|_| bad())?;
@@ -271,10 +268,10 @@ impl fmt::Display for Location {
 }
 
 impl FromStr for Location {
-    type Err = String;
+    type Err = PlaceError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let words: Vec<&str> = s.split_whitespace().collect();
-        let hex = |w: &str| w.parse::<Hex>().map_err(|e: HexLabelError| e.to_string());
+        let hex = |w: &str| w.parse::<Hex>();
         match words.as_slice() {
             [area] => Ok(Location::Land(area.parse()?)),
             [w, h] if w.eq_ignore_ascii_case("river") => Ok(Location::River(hex(h)?)),
@@ -284,10 +281,7 @@ impl FromStr for Location {
                 land: land.parse()?,
                 sea: hex(sea)?,
             })),
-            _ => Err(format!(
-                "`{}` is not a position: write an area (`C4`, `C4/E`), `river C4`, `sea E5`, `dock C4/E E5` or `on D3`",
-                s.trim()
-            )),
+            _ => Err(PlaceError::NotAPosition(s.trim().to_string())),
         }
     }
 }
@@ -415,5 +409,59 @@ mod tests {
             assert_eq!(loc.to_string(), text);
         }
         assert!("dock C4".parse::<Location>().is_err());
+    }
+}
+
+#[cfg(test)]
+mod word_error_tests {
+    use crate::goods::Good;
+    use crate::map::{AreaId, Border, Dir, Hex, HexLabelError, PlaceError};
+    use crate::player::Colour;
+    use crate::transporter::{Location, TransporterId};
+    use crate::word_error::WordError;
+
+    /// Typed parse errors: each word's error is its variant, and says the sentence the
+    /// readers gave when the error was a `String`, byte for byte.
+    #[test]
+    fn a_word_that_does_not_read_is_its_variant_with_the_old_sentence() {
+        let good = " gravel ".parse::<Good>();
+        assert_eq!(good, Err(WordError::NotAGood("gravel".to_string())));
+        assert_eq!(good.unwrap_err().to_string(), "`gravel` is not a good");
+        let colour = "pink".parse::<Colour>().unwrap_err();
+        assert_eq!(
+            colour.to_string(),
+            "`pink` is not a player colour: use red, yellow, green, blue, purple or orange"
+        );
+        assert_eq!(
+            "up".parse::<Dir>().unwrap_err().to_string(),
+            "`up` is not a direction: use N, NE, SE, S, SW or NW"
+        );
+        assert_eq!(
+            "D0".parse::<TransporterId>(),
+            Err(WordError::NotATransporterId("D0".to_string()))
+        );
+        let far = "C4-C9".parse::<Border>();
+        assert_eq!(
+            far,
+            Err(PlaceError::NotNeighbours {
+                a: Hex::new(2, 3),
+                b: Hex::new(2, 8)
+            })
+        );
+        assert_eq!(far.unwrap_err().to_string(), "C4 and C9 are not neighbours");
+        assert_eq!(
+            "C4/Q".parse::<AreaId>(),
+            Err(PlaceError::Word(WordError::NotACompassPoint(
+                "Q".to_string()
+            )))
+        );
+        assert_eq!(
+            "river 44".parse::<Location>(),
+            Err(PlaceError::Hex(HexLabelError::Malformed("44".to_string())))
+        );
+        assert_eq!(
+            "fly to C4".parse::<Location>().unwrap_err().to_string(),
+            "`fly to C4` is not a position: write an area (`C4`, `C4/E`), `river C4`, `sea E5`, `dock C4/E E5` or `on D3`"
+        );
     }
 }

@@ -5,6 +5,7 @@ use std::fmt;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::player::Colour;
+use super::word_error::WordError;
 
 /// Bricks per row, bottom row first: 83 in all.
 pub const ROWS: [usize; 15] = [4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 6, 7, 7, 7];
@@ -35,17 +36,15 @@ impl fmt::Display for Brick {
 }
 
 impl std::str::FromStr for Brick {
-    type Err = String;
+    type Err = WordError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.trim().to_ascii_lowercase().as_str() {
             "neutral" | "white" => Ok(Brick::Neutral),
             "skipped" => Ok(Brick::Skipped),
-            other => other.parse().map(Brick::Player).map_err(|_| {
-                format!(
-                    "`{}` is not a brick: use a player colour or `neutral`",
-                    s.trim()
-                )
-            }),
+            other => other
+                .parse()
+                .map(Brick::Player)
+                .map_err(|_| WordError::NotABrick(s.trim().to_string())),
         }
     }
 }

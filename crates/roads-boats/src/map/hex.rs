@@ -7,6 +7,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::word_error::WordError;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// Largest map the labels can name: columns `A`–`Z`, rows `1`–`99`.
@@ -91,7 +92,7 @@ impl fmt::Display for Dir {
 }
 
 impl FromStr for Dir {
-    type Err = String;
+    type Err = WordError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let upper = s.trim().to_ascii_uppercase();
         let dir = match upper.as_str() {
@@ -101,12 +102,7 @@ impl FromStr for Dir {
             "S" | "SOUTH" => Dir::S,
             "SW" | "SOUTHWEST" | "SOUTH-WEST" => Dir::SW,
             "NW" | "NORTHWEST" | "NORTH-WEST" => Dir::NW,
-            _ => {
-                return Err(format!(
-                    "`{}` is not a direction: use N, NE, SE, S, SW or NW",
-                    s.trim()
-                ));
-            }
+            _ => return Err(WordError::NotADirection(s.trim().to_string())),
         };
         Ok(dir)
     }

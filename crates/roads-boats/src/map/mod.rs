@@ -15,6 +15,34 @@ pub use tile::{AreaShape, Compass, Half, RiverEdges, Terrain, Tile};
 
 use super::player::Colour;
 use crate::refusal::{Link, Refusal};
+use crate::word_error::WordError;
+
+/// Why a place on the map does not read: an area (`C4`, `C4/E`), a border (`C4-C5`) or a
+/// transporter's position (`river C4`, `dock C4/E E5`, `on D3`). Its Display is the
+/// sentence the readers have always given.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlaceError {
+    #[error(transparent)]
+    Hex(#[from] HexLabelError),
+    /// A side of a tile, or a transporter's id, that does not read.
+    #[error(transparent)]
+    Word(#[from] WordError),
+    #[error("`{0}` is not a border: write two neighbouring hexes, like `C4-C5`")]
+    NotABorder(String),
+    #[error("{a} and {b} are not neighbours")]
+    NotNeighbours { a: Hex, b: Hex },
+    #[error(
+        "`{0}` is not a position: write an area (`C4`, `C4/E`), `river C4`, `sea E5`, `dock C4/E E5` or `on D3`"
+    )]
+    NotAPosition(String),
+}
+
+/// A place error's sentence, where a diagnostic quotes it.
+impl From<PlaceError> for String {
+    fn from(error: PlaceError) -> String {
+        error.to_string()
+    }
+}
 
 /// One area of one tile: the whole tile (`C4`) or one bank of a river through it (`C4/E`).
 ///
@@ -41,15 +69,13 @@ impl fmt::Display for AreaId {
 }
 
 impl FromStr for AreaId {
-    type Err = String;
+    type Err = PlaceError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let s = s.trim();
         match s.split_once('/') {
-            None => Ok(AreaId::whole(
-                s.parse().map_err(|e: HexLabelError| e.to_string())?,
-            )),
+            None => Ok(AreaId::whole(s.parse()?)),
             Some((h, side)) => Ok(AreaId {
-                hex: h.parse().map_err(|e: HexLabelError| e.to_string())?,
+                hex: h.parse()?,
                 side: Some(side.parse()?),
             }),
         }
@@ -114,14 +140,14 @@ impl fmt::Display for Border {
 }
 
 impl FromStr for Border {
-    type Err = String;
+    type Err = PlaceError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let (a, b) = s.split_once('-').ok_or_else(|| {
-            format!("`{s}` is not a border: write two neighbouring hexes, like `C4-C5`")
-        })?;
-        let a: Hex = a.parse().map_err(|e: HexLabelError| e.to_string())?;
-        let b: Hex = b.parse().map_err(|e: HexLabelError| e.to_string())?;
-        Border::between(a, b).ok_or_else(|| format!("{a} and {b} are not neighbours"))
+        let (a, b) = s
+            .split_once('-')
+            .ok_or_else(|| PlaceError::NotABorder(s.to_string()))?;
+        let a: Hex = a.parse()?;
+        let b: Hex = b.parse()?;
+        Border::between(a, b).ok_or(PlaceError::NotNeighbours { a, b })
     }
 }
 

@@ -13,6 +13,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use super::hex::Dir;
+use crate::word_error::WordError;
 
 /// The kinds of tile (RULINGS R3). &cetera's polder and city are here so that a scenario
 /// can place them; their special rules belong to their modules.
@@ -152,13 +153,13 @@ impl fmt::Display for Compass {
 }
 
 impl FromStr for Compass {
-    type Err = String;
+    type Err = WordError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let upper = s.trim().to_ascii_uppercase();
         Compass::ALL
             .into_iter()
             .find(|c| c.name() == upper)
-            .ok_or_else(|| format!("`{}` is not a compass point", s.trim()))
+            .ok_or_else(|| WordError::NotACompassPoint(s.trim().to_string()))
     }
 }
 

@@ -15,7 +15,7 @@ use super::link;
 use super::{crossing, entering, leaving, moat};
 use crate::map::{AreaId, Hex};
 use crate::order_text::{R, Reader};
-use crate::refusal::Link;
+use crate::refusal::{Link, Refusal};
 use crate::state::{Module, Phase, State};
 use crate::transporter::{Class, Location, TransporterId};
 use crate::turn::moving::{Phase as Movement, arrived, blocked_reason, follow, sea_place};
@@ -60,10 +60,7 @@ pub(crate) fn train(
         return ctx.fail(e);
     }
     if ph.moved.contains(&id) {
-        return ctx.fail(format!(
-            "{id} has moved: the train is a whole move, taken from the start",
-            id = id.named()
-        ));
+        return ctx.fail(Refusal::MovedBeforeTheTrain { id: id.named() });
     }
     if let Some(why) = blocked_reason(ph, id) {
         return ctx.fail(format!(
@@ -102,10 +99,10 @@ pub(crate) fn train(
             , id = id.named()));
         }
         None => {
-            return ctx.fail(format!(
-                "{id} has no {fare} to pay the fare with (it must be there when the phase begins)",
-                id = id.named()
-            ));
+            return ctx.fail(Refusal::NoFare {
+                id: id.named(),
+                fare,
+            });
         }
     };
     match source {
@@ -139,7 +136,11 @@ pub(crate) fn train(
 /// rules of the tracks and of the tiles it leaves and reaches (Quick Guide V; &cetera,
 /// trains; RULINGS R10): `to` as a place, or why not. The fare and the phase's other moves
 /// are the caller's. `None`: no such transporter, or it is carried.
-pub(crate) fn ride(s: &State, id: TransporterId, to: Location) -> Result<Option<Location>, String> {
+pub(crate) fn ride(
+    s: &State,
+    id: TransporterId,
+    to: Location,
+) -> Result<Option<Location>, Refusal> {
     let Some(t) = s.transporters.get(&id) else {
         return Ok(None);
     };
@@ -164,22 +165,24 @@ pub(crate) fn ride(s: &State, id: TransporterId, to: Location) -> Result<Option<
     let network = map.rail_network_where(&boarding, |a, b| link(s, a, b, Link::Track).is_ok());
     let to = sea_place(s, to);
     let Some(dest) = to.hex() else {
-        return Err(format!("the train does not go to {to}"));
+        return Err(Refusal::NoTrainTo { to });
     };
     if let Some(city) = moat_in_the_way(s, &boarding, &network, to) {
-        return Err(format!(
-            "the track from {start} crosses the moat of the city {city} where no bridge spans it: a train reaches a city only across a bridge"
-        ));
+        return Err(Refusal::MoatAcrossTheTrack { start, city });
     }
     if network.is_empty() {
         let elsewhere_on_tile = !map.rail_network(&map.areas(start)).is_empty();
         return Err(if elsewhere_on_tile {
-            format!(
-                "the rail track in {start} is on the other side of the river from {id} at {}: a track on a river tile joins only the shores on its side",
-                t.at
-            )
+            Refusal::TrackAcrossTheRiver {
+                start,
+                id,
+                at: t.at,
+            }
         } else {
-            format!("no track joins {start} to {dest}")
+            Refusal::NoTrack {
+                from: start,
+                to: dest,
+            }
         });
     }
     let arrives = match to {
@@ -195,12 +198,12 @@ pub(crate) fn ride(s: &State, id: TransporterId, to: Location) -> Result<Option<
             .iter()
             .any(|a| map.rail_network(&[*a]).iter().any(|x| x.hex == start));
         return Err(if arrives || !other_bank {
-            format!("no track joins {start} to {dest}")
+            Refusal::NoTrack {
+                from: start,
+                to: dest,
+            }
         } else {
-            format!(
-                "no track joins {} to {to}: a track on a river tile joins only the shores on its side of the river",
-                t.at
-            )
+            Refusal::NoTrackOnThisBank { from: t.at, to }
         });
     }
     let fits = match (t.kind.class(), to) {
@@ -212,7 +215,7 @@ pub(crate) fn ride(s: &State, id: TransporterId, to: Location) -> Result<Option<
         _ => false,
     };
     if !fits {
-        return Err(format!("a {} cannot leave the train at {to}", t.kind));
+        return Err(Refusal::CannotLeaveTheTrain { kind: t.kind, to });
     }
     // Nor the rules of the tile it reaches (RULINGS R10): no land transporter gets off on
     // a flooded polder, no boat docks at one, nor floats on a dry one.

@@ -3,7 +3,7 @@
 use judge_core::diagnostic::Diagnostic;
 
 use crate::building::MineBag;
-use crate::map::{Border, Dir};
+use crate::map::{Border, Dir, PlaceError};
 use crate::modules;
 use crate::order_words;
 use crate::orders::BuildingOrder;
@@ -67,7 +67,7 @@ impl Reader<'_> {
                 let border: Border = t
                     .text
                     .parse()
-                    .map_err(|e: String| Diagnostic::new(e).at(t.span))?;
+                    .map_err(|e: PlaceError| Diagnostic::new(e).at(t.span))?;
                 let mut tokens = None;
                 if v == "wall" && (self.eat("tokens") || self.eat("to")) {
                     let n = self.number()?;

@@ -13,6 +13,7 @@ use crate::orders::{Consent, Party};
 use crate::player::Colour;
 use crate::state::Phase;
 use crate::transporter::{Location, TransporterId};
+use crate::word_error::WordError;
 
 use super::lexer::Token;
 use super::{Ref, heading_of};
@@ -126,7 +127,7 @@ impl Reader<'_> {
         }
         t.text
             .parse()
-            .map_err(|e: String| Diagnostic::new(e).at(t.span))
+            .map_err(|e: WordError| Diagnostic::new(e).at(t.span))
     }
 
     pub(crate) fn transporter(&mut self) -> R<TransporterId> {
@@ -139,7 +140,7 @@ impl Reader<'_> {
         let id: TransporterId = t
             .text
             .parse()
-            .map_err(|e: String| Diagnostic::new(e).at(t.span.clone()))?;
+            .map_err(|e: WordError| Diagnostic::new(e).at(t.span.clone()))?;
         self.refs.push(Ref {
             line: self.line,
             id,
@@ -197,7 +198,7 @@ impl Reader<'_> {
     }
 
     pub(crate) fn good_word(&mut self, t: &Token) -> R<Good> {
-        t.text.parse().map_err(|e: String| {
+        t.text.parse().map_err(|e: WordError| {
             let mut d = Diagnostic::new(e).at(t.span.clone());
             // `2Bd` copied from the map picture: the count stands apart in an order.
             let word = t.text.trim_start_matches(|c: char| c.is_ascii_digit());
@@ -280,7 +281,7 @@ impl Reader<'_> {
 
     pub(crate) fn building_kind(&mut self) -> R<BuildingKind> {
         let t = self.word("a building, like `sawmill`")?;
-        t.text.parse().map_err(|e: String| {
+        t.text.parse().map_err(|e: WordError| {
             let mut d = Diagnostic::new(e).at(t.span.clone());
             if let Some(s) = did_you_mean(&t.text, BuildingKind::ALL.iter().map(|k| k.name())) {
                 d = d.help(format!("did you mean `{s}`?"));
