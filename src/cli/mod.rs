@@ -1,6 +1,13 @@
 //! The `judge` command line: the commands here, each in a file of its own with its
 //! arguments (`new.rs`: `NewArgs` and `run`); what they share: `failure.rs` (the exit
 //! codes' kinds), `wait.rs` (the game's lock), `outbox.rs` (the clock, sending).
+// The commands' doc comments are their `--help` text, as a GM reads it: `[mail]` there is
+// game.toml's section and a URL is an example to type, not links for rustdoc.
+#![allow(
+    rustdoc::broken_intra_doc_links,
+    rustdoc::private_intra_doc_links,
+    rustdoc::bare_urls
+)]
 
 mod bot;
 mod cases;

@@ -36,7 +36,7 @@
 //!
 //! Inside: [`board`] (graph, layouts), [`rules`] (the engine: actions, checks, legal
 //! moves — also used by [`selfplay`]), [`orders`] (the order language), [`events`],
-//! [`report`] (text and picture), [`cases`] (adjudication cases), [`scenario`] (hooks
+//! [`report`](mod@report) (text and picture), [`cases`] (adjudication cases), [`scenario`] (hooks
 //! for scenarios) and [`express`] (Catan Express, built on those hooks).
 
 pub mod bits;

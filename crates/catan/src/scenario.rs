@@ -128,7 +128,7 @@ pub fn settlement_needs_road(s: &State) -> bool {
 }
 
 /// The vertices where `seat` might build a settlement (before the distance rule and
-/// [`settlement_site_ok`]).
+/// `settlement_site_ok`).
 pub fn settlement_candidates(s: &State, seat: u8) -> Bits {
     let land = s.board.topology.land_vertices;
     match &s.scenario {

@@ -19,7 +19,7 @@ pub enum Player {
     /// Each turn's builds in a fixed order of preference: cities, settlements, roads
     /// towards a site, development cards.
     Greedy,
-    /// The same turn with its builds searched over the rules engine ([`search`]).
+    /// The same turn with its builds searched over the rules engine (`search`).
     Search,
 }
 

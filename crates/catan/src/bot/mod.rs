@@ -5,7 +5,7 @@
 //! another's hand, nor the dice to come.
 //!
 //! Two players: the **greedy** one described here, and the **searching** one
-//! ([`search`]), the judge's bot, which plays the same founding, 7s, knights and
+//! (`search`), the judge's bot, which plays the same founding, 7s, knights and
 //! standing parts but searches its builds over the rules engine, paying for them with
 //! bank trades and offers to others' standing acceptances that have shown, in a trade
 //! everyone saw, that they take them (against three greedy players it wins about 37 %

@@ -25,7 +25,7 @@ pub struct GameFile {
     pub scenario: String,
     /// The public seed: what everyone sees from the start comes from it (a random map
     /// or board). Hidden draws come from the secret seed of
-    /// `randomness.key` ([`randomness`]).
+    /// `randomness.key` (`randomness`).
     pub seed: u64,
     #[serde(default)]
     pub players: Vec<PlayerEntry>,

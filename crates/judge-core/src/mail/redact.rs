@@ -190,7 +190,7 @@ fn left_out(c: char) -> bool {
     c.is_whitespace() || c == '-' || c == '>' || c == '#'
 }
 
-/// A value as blanking compares it: lower-cased, without what [`left_out`] names and
+/// A value as blanking compares it: lower-cased, without what `left_out` names and
 /// invisible characters.
 pub fn squeezed(v: &str) -> String {
     v.chars()

@@ -48,7 +48,7 @@ pub enum ConnectError {
     #[error("{0}")]
     Timeout(std::io::Error),
     /// The server, once talked to: not reached, no answer in time, dropped (the words
-    /// of [`talk`] or [`out_of_time`]): it may work later.
+    /// of `talk` or `out_of_time`): it may work later.
     #[error("{0}")]
     Server(String),
     /// The settings or the trust, found talking to the server: the login refused, a
@@ -124,7 +124,7 @@ fn out_of_time(server: &str, limit: Duration) -> String {
     )
 }
 
-/// Open a conversation with the server [mail] names: connected, encrypted as it says,
+/// Open a conversation with the server `mail` names: connected, encrypted as it says,
 /// logged in, by `deadline` (`limit` from when the sending began).
 pub fn connect(
     s: &MailSettings,

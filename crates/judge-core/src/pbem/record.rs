@@ -25,7 +25,7 @@ pub enum Done {
     Waiting(String),
     /// The turn (this one) is due, but mail delivered before its deadline still waits
     /// unread in the folder's shared mailbox: it is played by a pass that has read it
-    /// ([`InFolder::unread_since`]).
+    /// (`InFolder::unread_since`).
     Held(u32),
     /// The game is over.
     Over,

@@ -1,6 +1,6 @@
 //! Where order mail comes from: a Maildir, an mbox file, single `.eml` files, or an IMAP
 //! INBOX. Mail is read one message at a time, and never more of one than
-//! [`MAX_BYTES`](crate::mail::inbound::MAX_BYTES) and a byte: a huge or endless file
+//! [`MAX_BYTES`] and a byte: a huge or endless file
 //! costs no memory. Reading a source never changes it (IMAP marks a mail seen only once
 //! it is filed, and never in a dry run, see [`crate::mail::imap`]); the one file the
 //! judge writes into a Maildir is the list of the folders that read it, beside `new/`
@@ -91,7 +91,7 @@ fn maildir_order(name: &str) -> Vec<(u8, String)> {
     key
 }
 
-/// The messages of a Maildir (`new/` and `cur/`), oldest first ([`maildir_order`]):
+/// The messages of a Maildir (`new/` and `cur/`), oldest first (`maildir_order`):
 /// their paths only, read one at a time by [`maildir_mail`].
 pub fn maildir(dir: &Path) -> Result<Vec<PathBuf>, Error> {
     if !dir.join("new").is_dir() {

@@ -11,7 +11,7 @@
 //! position is the game's state without the players' addresses
 //! ([`Position::site_state`](crate::pbem::game::Position::site_state)), and any
 //! address game.toml names is taken out of what is published as JSON. The counts charted
-//! come from each turn's report ([`Report::tally`]), which gives only what everyone may
+//! come from each turn's report (`Report::tally`), which gives only what everyone may
 //! see.
 //!
 //! Reading the archive ([`collect`]) is apart from making the pages ([`render`], a

@@ -109,7 +109,7 @@ pub struct Plugin {
     /// The orders it adds, each with its phase, its leading words as written (`fire`,
     /// `power line`), its reader and an example: the one place they are declared (issue
     /// 38, point 1; issue 40, point 1). The reader, its messages and the test of
-    /// docs/orders.md take them from here ([`crate::order_words`], [`read`]); a module
+    /// docs/orders.md take them from here ([`crate::order_words`], `read`); a module
     /// that only widens an order of the base game (`bridge C3 over N`, `make carving`)
     /// adds none.
     pub orders: &'static [Grammar],

@@ -183,7 +183,7 @@ fn landing(s: &State, hex: Hex, dropped: &[(AreaId, Goods)]) -> Result<(), Refus
 }
 
 /// Where plane `id` may land if it flies this turn with no drops, by the same rule a
-/// `fly` order is judged by ([`landing`]): the places it may name (each area of a land
+/// `fly` order is judged by (`landing`): the places it may name (each area of a land
 /// tile, or the sea), and the tiles closed to it, with why (a building; unattended
 /// geese). `None` when `id` is no plane (Quick Guide IV; &cetera, planes).
 pub fn landings(s: &State, id: TransporterId) -> Option<Landings> {

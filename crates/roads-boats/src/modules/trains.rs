@@ -273,7 +273,7 @@ fn reach_line(s: &State, id: TransporterId) -> Option<String> {
 }
 
 /// Every place transporter `id` could ride the train to from where it stands, by the same
-/// rule a `train` order is judged by ([`ride`]): each place of every tile a track touches
+/// rule a `train` order is judged by (`ride`): each place of every tile a track touches
 /// (its areas, its river, its docks and its sea), kept where the ride is allowed. The
 /// fare is not judged here: the goods lying within its reach and its cargo are.
 pub fn rides(s: &State, id: TransporterId) -> Vec<Location> {

@@ -499,7 +499,7 @@ fn shaft(ctx: &mut Ctx, at: Hex, wanted: MineBag, with: TransporterId) -> Result
 }
 
 /// What transporter `with` could build on `at` as the goods lie now, judged by the
-/// building phase's own rule ([`build`]) on a copy of the position: for each building
+/// building phase's own rule (`build`) on a copy of the position: for each building
 /// whose module is in play and whose site the tile is (Quick Guide VI–VIII), `Ok`, or why
 /// not (goods short, research missing, the tile full).
 pub fn buildable(

@@ -34,7 +34,7 @@ pub struct Resolution {
 /// Resolve from the state's next phase to the end of the turn: each phase in turn, each
 /// player's orders in move order (RULINGS R1). A finished game does not change. `luck`
 /// is the game's secret seed, for random mine draws (`mine_draw = "random"`, R4): the
-/// turn's draws are its stream [`MINES`] at the turn's number, one after another.
+/// turn's draws are its stream [`MINES`](crate::rng::MINES) at the turn's number, one after another.
 pub fn resolve(state: &State, orders: &TurnOrders, luck: &judge_core::luck::Luck) -> Resolution {
     let mut ctx = Ctx::new(state.clone(), luck);
     if ctx.s.game_over.is_some() {

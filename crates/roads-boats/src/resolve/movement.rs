@@ -547,7 +547,7 @@ pub struct Stopped {
 }
 
 /// Where transporter `id` can get in a movement phase from where it stands, judged by
-/// the movement rules step by step (the same [`one_step`] a `move` order runs): each place
+/// the movement rules step by step (the same `one_step` a `move` order runs): each place
 /// once, with the most points left, best paths first; and the neighbouring places its
 /// first step cannot go to, with why (a wall, a river without a bridge, land for a boat,
 /// a road a wagon needs). A plane's flight and a train's ride are not steps: a plane is
