@@ -1,7 +1,7 @@
-//! Random self-play of base Catan on one core: games per second (issue 13's speed goal:
+//! Random self-play of base Catan on one core: games per second (the speed goal:
 //! 1,500 four-player games a second; catanatron 3.2.1's random players do about 15), and
-//! of Catan Express beside it (issue 14), on the Express island and beyond the island.
-//! And the judge's players' decisions (issue 24: the searching player within 50 ms a
+//! of Catan Express beside it, on the Express island and beyond the island.
+//! And the judge's players' decisions (the searching player within 50 ms a
 //! decision): one order file for the active seat of positions from greedy games.
 
 // Test code: a failed expectation stops the test where it failed (the judge's own code

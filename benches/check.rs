@@ -1,11 +1,11 @@
-//! Issue 10.9: how long the judge takes over the largest inputs it accepts, and that a
+//! How long the judge takes over the largest inputs it accepts, and that a
 //! huge one is refused at once. Run with `cargo bench --bench check`.
 //!
 //! - `judge check` of a 1 MiB order file (20,000 lines of orders, each with a comment:
 //!   the most an order file may hold), against the demo game: goal under 0.5 s.
 //! - reading a 50 MB order file: refused after reading 1 MiB of it (goal: under 2 s and
-//!   under 100 MB of memory; the memory is measured on the command, see the closing
-//!   note of issue 10).
+//!   under 100 MB of memory; the memory is measured on the command, not
+//!   here).
 
 // Test code: a failed expectation stops the test where it failed (the judge's own code
 // may not unwrap, expect or panic: Cargo.toml, [workspace.lints.clippy]).

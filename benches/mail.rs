@@ -1,7 +1,7 @@
-//! Issues 21 and 37: what reading one mail costs, for the worst shapes of mail at 2 MB,
+//! What reading one mail costs, for the worst shapes of mail at 2 MB,
 //! and what carrying out one mail of commands costs. Run with `cargo bench --bench
 //! mail`. Goal: each under 1 s (and under 100 MB of memory, measured
-//! on `judge ingest` of each shape: see the closing note of issue 21 and
+//! on `judge ingest` of each shape: see
 //! docs/archive.md, "Limits on one mail").
 //!
 //! Each mail is read as the intake reads a player's (HTML too), then every secret-shaped
@@ -153,7 +153,7 @@ fn demo_game(root: &std::path::Path) -> (std::path::PathBuf, String) {
     (dir, secret)
 }
 
-/// Issue 37, points 1 and 4: one mail of commands (forged from a player, or with their
+/// One mail of commands (forged from a player, or with their
 /// secret), filed as `judge ingest` files it — read, its commands carried out, their
 /// answer and any press queued, the log written — into a fresh copy of a demo game.
 fn command_mails(c: &mut Criterion) {
@@ -226,7 +226,7 @@ fn command_mails(c: &mut Criterion) {
     g.finish();
 }
 
-/// Issue 37, point 2: what a pass over a folder of games does with one mail before its
+/// What a pass over a folder of games does with one mail before its
 /// game writes anything — read once to route it (as the game reads it: HTML too, from a
 /// player), then its secrets found and blanked in that same reading, which the game files
 /// (`intake::Prior`) instead of reading the mail again.

@@ -1,4 +1,4 @@
-//! How long the pictures take (issue 15): `judge replay` of the archived two-player game
+//! How long the pictures take: `judge replay` of the archived two-player game
 //! (32 turns, each played again and its reports and pictures made again and compared;
 //! the target is under 0.15 s), and one busy six-player turn's map as PNG (drawn,
 //! painted with the bundled font, and encoded; the target is under 10 ms), and as SVG.

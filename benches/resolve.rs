@@ -1,6 +1,6 @@
 //! How long a busy turn takes to resolve: the six-player scenario with every player at
 //! 8 transporters and buildings on many tiles, every transporter given orders in every
-//! phase (issue 3), and, since issue 12, every optional module in play: power plants,
+//! phase, and every optional module (&cetera) in play: power plants,
 //! MBAs, ateliers and caravans among the buildings and transporters, fire, manage,
 //! power-line and trade orders among the orders. Run with `cargo bench`.
 

@@ -97,8 +97,8 @@ pub fn mail(data: &[u8]) {
     }
 }
 
-/// The shapes of mail that once cost the judge minutes or gigabytes each (issues 21 and
-/// 37): what the hostile-mail test, the mail benchmark and the fuzzing seeds are made
+/// The shapes of mail that once cost the judge minutes or gigabytes each: what the
+/// hostile-mail test, the mail benchmark and the fuzzing seeds are made
 /// of. (An odd number of them, so that the hostile-mail test sends each from a player
 /// and from a stranger.)
 pub const HOSTILE: [&str; 17] = [
@@ -204,7 +204,7 @@ pub fn hostile_mail(shape: usize, n: usize, from: &str) -> Vec<u8> {
             "x".repeat(1_990_000)
         )
         .into_bytes(),
-        // Issue 39, point 1: every text part of the body is read, and joined.
+        // Every text part of the body is read, and joined.
         13 => {
             let mut body = String::from(
                 "MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n",
@@ -222,7 +222,7 @@ pub fn hostile_mail(shape: usize, n: usize, from: &str) -> Vec<u8> {
             body.push_str("--b--\r\n");
             format!("From: {from}\r\nSubject: orders\r\nMessage-ID: <{id}>\r\n{body}").into_bytes()
         }
-        // Issue 39, point 9: a forwarded mail's text is read, however deep.
+        // A forwarded mail's text is read, however deep.
         14 => {
             let mut body = String::new();
             for d in 0..90 {
@@ -239,13 +239,13 @@ pub fn hostile_mail(shape: usize, n: usize, from: &str) -> Vec<u8> {
             }
             format!("From: {from}\r\nSubject: orders\r\nMessage-ID: <{id}>\r\n{body}").into_bytes()
         }
-        // Issue 39, point 5: every line flowed into one.
+        // Every line flowed into one.
         15 => format!(
             "From: {from}\r\nSubject: orders\r\nMessage-ID: <{id}>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; format=flowed; delsp=yes\r\n\r\ngame demo\r\n{n}{}\r\n",
             "x \r\n".repeat(490_000)
         )
         .into_bytes(),
-        // Issue 39, point 9: UTF-16 without a charset, decoded again from its bytes.
+        // UTF-16 without a charset, decoded again from its bytes.
         16 => {
             let mut mail = format!(
                 "From: {from}\r\nSubject: orders\r\nMessage-ID: <{id}>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\nattached\r\n--b\r\nContent-Type: text/plain; name=orders.txt\r\nContent-Disposition: attachment; filename=orders.txt\r\nContent-Transfer-Encoding: binary\r\n\r\n"
@@ -319,7 +319,7 @@ fn folder() -> &'static [crate::pbem::route::Entry] {
     })
 }
 
-/// One raw mail through the folder's router (issue 37): read once as the pass reads it,
+/// One raw mail through the folder's router: read once as the pass reads it,
 /// routed with every game read and with one that could not be. Whatever it is, it goes
 /// to a game of the folder or to the mailroom, its reading is kept only for a game, a
 /// game named is one of the sender's or the sender plays in none, and the same mail is

@@ -1,4 +1,4 @@
-//! Issue 22: the shape of the house, checked. The crates' dependencies are the layers
+//! The shape of the house, checked. The crates' dependencies are the layers
 //! (judge-core knows no game; the games know each other not), judge-core's code speaks
 //! no game's words, and in Roads & Boats the modules and the phases never import each
 //! other in a circle: both stand on the turn in hand (`crates/roads-boats/src/turn/`),
@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use crate::support;
 
-// Issue 40: each part of the house keeps its own rules, each in a file of its own.
+// Each part of the house keeps its own rules, each in a file of its own.
 mod catan;
 mod core;
 mod roads_boats;
@@ -328,9 +328,9 @@ fn no_import_circle_spans_a_module_and_the_phases() {
     }
 }
 
-/// Issue 40, point 5: one file per command in `src/cli`, as docs/architecture.md says:
+/// One file per command in `src/cli`, as docs/architecture.md says:
 /// every subcommand `judge NAME` is `src/cli/NAME.rs`, which holds its `run` (and its
-/// arguments, when it takes any). Shown failing: on main before issue 40 it named
+/// arguments, when it takes any). Shown failing: on main before this rule it named
 /// `secret`, `ingest`, `status`, `pause`, `resume`, `replace`, `bot`, `completions`,
 /// `man`, `reveal` and `verify`, which lived in other commands' files.
 #[test]
@@ -416,7 +416,7 @@ fn reached_from(root: &Path) -> BTreeSet<PathBuf> {
     seen
 }
 
-/// Issue 40, point 6 (as jj's `test_no_forgotten_test_files`): every `.rs` file under
+/// As jj's `test_no_forgotten_test_files`: every `.rs` file under
 /// tests/ is part of a test binary — reached from `tests/runner.rs` or `tests/slow.rs` by
 /// its `mod` lines — so that no test is written and never run. Shown failing: a file
 /// `tests/judge_core/forgotten.rs` holding a `#[test]`, with no `mod forgotten;`, made it
@@ -519,7 +519,7 @@ const GAME_CIRCLES: &[(&str, &[&str], &str)] = &[
     ),
 ];
 
-/// Issue 40, point 4: in the game crates, only the type-level circles named in
+/// In the game crates, only the type-level circles named in
 /// [`GAME_CIRCLES`], each whole and with its reason: a new circle, or a file joining or
 /// leaving one, fails until the list says why (a circle that shrinks is written down
 /// smaller). Shown failing twice on scratch changes, undone: `wonder.rs` left out of the
@@ -560,5 +560,137 @@ fn the_game_crates_have_only_the_circles_they_name() {
                 "{krate}: a circle GAME_CIRCLES names is gone or changed: {a:?}; write it down as it is now"
             );
         }
+    }
+}
+
+/// Where `text` points to a numbered entry of a tracker, which a clone of the repository
+/// does not have: the word (or its plural) followed by a number, whatever stands between
+/// them of spaces, line ends, comment marks (`//`, `//!`, `#`, `*`) or the `_` of a test's
+/// name. Each found is given as its line number (from 1).
+fn tracker_references(text: &str) -> Vec<usize> {
+    let word = ["iss", "ue"].concat();
+    let lower = text.to_lowercase();
+    let bytes = lower.as_bytes();
+    let mut found = Vec::new();
+    for (at, _) in lower.match_indices(&word) {
+        if at > 0 && bytes[at - 1].is_ascii_alphanumeric() {
+            continue;
+        }
+        let mut i = at + word.len();
+        if bytes.get(i) == Some(&b's') {
+            i += 1;
+        }
+        while bytes
+            .get(i)
+            .is_some_and(|b| b.is_ascii_whitespace() || b"/!#*_".contains(b))
+        {
+            i += 1;
+        }
+        if bytes.get(i).is_some_and(u8::is_ascii_digit) {
+            found.push(lower[..at].matches('\n').count() + 1);
+        }
+    }
+    found
+}
+
+/// The finder above finds every shape the words have taken, and nothing else.
+#[test]
+fn a_reference_to_a_tracker_is_found_in_every_shape() {
+    let w = ["Iss", "ue"].concat();
+    let l = w.to_lowercase();
+    for (text, lines) in [
+        (format!("/// {w} 37, point 13: a forged sender"), vec![1]),
+        (format!("// held (that is, {l} 21, point 16)."), vec![1]),
+        (
+            format!("//! a rule (see {l}\n//! 38, point 1) and more"),
+            vec![1],
+        ),
+        (format!("# {w}s 21 and 37: what one mail costs"), vec![1]),
+        (format!("x\nfn {l}_38_point_20_the_echo() {{}}"), vec![2]),
+        (format!("\"{l}12: every module\""), vec![1]),
+        (
+            format!("/// The lines the {l} adds.\n/// No t{l} 3."),
+            vec![],
+        ),
+        (
+            "/// A rule, named in words (RULINGS R5).".to_string(),
+            vec![],
+        ),
+    ] {
+        assert_eq!(tracker_references(&text), lines, "{text}");
+    }
+}
+
+/// Code, tests, scripts, benchmarks, examples, the manifests and CI name the behaviour or
+/// the rule they guard, never a numbered entry of a tracker: a clone has no tracker, so
+/// such a number points nowhere (DEVELOPERS.md: test names and comments cite the rule or
+/// the behaviour, in words). Snapshots hold what the judge printed, and are left to it.
+///
+/// Left as they are, each for a reason outside this rule, and taken off `LEFT` once
+/// rewritten: the texts of eleven cases (most of them rows of the case tables in
+/// docs/rules.md and docs/catan.md, which tests/cases.rs keeps the same as the cases: the
+/// two change together, with the docs), and the order writer's script of Roads & Boats,
+/// whose bytes the site publishes as they are.
+#[test]
+fn no_file_names_an_entry_of_a_tracker_a_clone_does_not_have() {
+    const LEFT: &[&str] = &[
+        "crates/roads-boats/src/writer.js",
+        "tests/cases/art/geese-following-an-exhibition-caravan-stay-on-the-tile.toml",
+        "tests/cases/movement/a-transporter-is-named-apart-from-the-hex-of-its-name.toml",
+        "tests/cases/movement/carry-another-players-transporter-with-consent.toml",
+        "tests/cases/movement/carry-another-players-transporter-without-consent-fails.toml",
+        "tests/cases/movement/owner-takes-back-a-transporter-another-player-carries.toml",
+        "tests/cases/production/carry-another-players-transporter-in-production-with-consent.toml",
+        "tests/cases/trade/a-second-load-is-refused-for-goods-the-first-took.toml",
+        "tests/catan-express/end/no-ferry-left-railways-on-two-islands-can-never-join.toml",
+        "tests/catan/trade/never-a-resource-for-itself.toml",
+        "tests/catan/trade/offerer-short-taker-holds-the-card.toml",
+        "tests/catan/trade/offerer-short-taker-lacks-the-card.toml",
+    ];
+    let mut files = vec![PathBuf::from("Cargo.toml")];
+    for root in [
+        "src", "crates", "tests", "scripts", "benches", "examples", ".ci",
+    ] {
+        if Path::new(root).is_dir() {
+            files.extend(support::all_files(Path::new(root)));
+        }
+    }
+    let mut named = Vec::new();
+    let mut still_left = BTreeSet::new();
+    for file in files {
+        let path = file.to_string_lossy().replace('\\', "/");
+        if path
+            .split('/')
+            .any(|part| part == "snapshots" || part == "target")
+        {
+            continue;
+        }
+        // A font, a picture, a compiled module: not text, so no words.
+        let Ok(text) = std::fs::read_to_string(&file) else {
+            continue;
+        };
+        let lines = tracker_references(&text);
+        if lines.is_empty() {
+            continue;
+        }
+        if LEFT.contains(&path.as_str()) {
+            still_left.insert(path);
+            continue;
+        }
+        for line in lines {
+            named.push(format!("{path}:{line}"));
+        }
+    }
+    assert!(
+        named.is_empty(),
+        "name the behaviour or the rule instead of a tracker's number:\n{}",
+        named.join("\n")
+    );
+    // A file left above that no longer needs it is taken off the list.
+    for left in LEFT {
+        assert!(
+            still_left.contains(*left),
+            "{left} no longer names a tracker's entry: take it off LEFT"
+        );
     }
 }

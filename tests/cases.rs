@@ -155,10 +155,10 @@ fn the_case_tables_in_the_rules_docs_are_current() {
     }
 }
 
-/// Issue 40, point 6: a case is filed under the module it tests. A case in one of the base
+/// A case is filed under the module it tests. A case in one of the base
 /// game's folders (`building/`, `movement/`, `production/`, `wonder/`, `setup/`,
 /// `players-5-6/`) plays no optional module; a case that plays one is in that module's
-/// folder (`tests/cases/bombs/`, `planes/`, `trains/`, …). Shown failing: before issue 40,
+/// folder (`tests/cases/bombs/`, `planes/`, `trains/`, …). Shown failing: before this rule,
 /// 72 cases were not (Bombs' in `building/`, 34 of Planes' in `movement/` and
 /// `production/` beside a `trains/` folder).
 #[test]

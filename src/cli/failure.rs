@@ -210,7 +210,7 @@ impl From<crate::pbem::Error> for Failure {
             E::Git(e @ crate::archive::git::GitError::Run(_)) => Failure::Other(e.into()),
             E::Git(e) => Failure::User(e.to_string()),
             E::Archive(a) => a.into(),
-            // The mailbox down, silent or dropped: it may work later (issue 39, point 13).
+            // The mailbox down, silent or dropped: it may work later.
             E::MailboxDown(m) => Failure::Other(anyhow::anyhow!(m)),
             E::Mail(crate::mail::outbox::MailError::Archive(a)) => a.into(),
             E::Mail(crate::mail::outbox::MailError::Send(m)) => Failure::Other(anyhow::anyhow!(m)),

@@ -12,8 +12,7 @@ use crate::pbem::{self, intake, sources};
 pub fn run(args: IngestArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let lock = super::lock(&args.dir, "judge ingest", args.wait)?;
     let (archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
-    // No source named: the mailboxes [mail] names, as `judge turn` reads them (issue
-    // 39, point 15).
+    // No source named: the mailboxes [mail] names, as `judge turn` reads them.
     let from_settings = args.maildir.is_none()
         && args.mbox.is_none()
         && args.imap.is_none()
@@ -38,7 +37,7 @@ pub fn run(args: IngestArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let imap = match &args.imap {
         Some(spec) => {
             // `HOST`, `HOST:PORT`, `[::1]:993` or a bare `::1`; without a port, [mail]
-            // imap_port, else the security's own (issue 39, point 15).
+            // imap_port, else the security's own.
             let (host, port) = crate::mail::net::host_and_port(spec)
                 .map_err(|e| Failure::User(format!("--imap {e}")))?;
             let settings = archive.mail().cloned().unwrap_or_default();

@@ -51,11 +51,11 @@ pub fn send_outbox(archive: &crate::archive::Archive, out: &mut dyn Write) -> Re
 
 /// Exit 3 while mail this run tried to send is still waiting in the outbox, saying how
 /// much. Mail another process queued meanwhile (`judge serve`, cron) is not this run's
-/// to count: it goes on that process's run, or the next (issue 38, point 17).
+/// to count: it goes on that process's run, or the next.
 fn unsent(report: &outbox::SendReport) -> Result<(), Failure> {
     let left = report.failed.len() + report.left.len();
     // A login refused or a certificate not trusted does not go away by trying again:
-    // the GM's to fix, with the words that say how (issue 39, point 13).
+    // the GM's to fix, with the words that say how.
     if report.stopped_by_settings
         && let Some(why) = &report.stopped
     {

@@ -17,7 +17,7 @@ pub fn run(args: RevealArgs, out: &mut dyn Write) -> Result<(), Failure> {
         Some(t) => pbem::position(&archive, game, t)?.over().is_some(),
         None => false,
     };
-    // Never on a running game, --now or not (issue 38, point 12): whoever reads the seed
+    // Never on a running game, --now or not: whoever reads the seed
     // knows every roll to come, and the game would play on. A game is closed by ending
     // it, which tells every player and publishes the seed with the last report.
     if !over {

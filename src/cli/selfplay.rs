@@ -275,7 +275,7 @@ pub fn run(args: SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
 }
 
 /// The seeds `games` games from `first` were played with, first and last: game `g`
-/// (from 0) plays seed `first + g` (issue 38, point 20: not `first + games`).
+/// (from 0) plays seed `first + g` (not `first + games`).
 fn seeds(first: u64, games: u32) -> String {
     match games {
         0 | 1 => format!("seed {first}"),

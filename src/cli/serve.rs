@@ -45,7 +45,7 @@ pub fn run(args: ServeArgs, out: &mut dyn Write) -> Result<(), Failure> {
         std::thread::spawn(move || {
             if signals.forever().next().is_some() {
                 stop.store(true, Ordering::Relaxed);
-                // A wait on a silent IMAP server ends within a second (issue 39, point 12).
+                // A wait on a silent IMAP server ends within a second.
                 crate::mail::imap::stop_waiting();
                 let _ = tx.send(Wake::Stop);
             }
@@ -65,7 +65,7 @@ pub fn run(args: ServeArgs, out: &mut dyn Write) -> Result<(), Failure> {
         watch::imap(src, tx.clone(), stop.clone());
     }
     // A game's clock moved by another command wakes a pass that reads every game's
-    // clock again (issue 38, point 10).
+    // clock again.
     let mut clocks = watch::Clocks::new(tx.clone()).map_err(anyhow::Error::from)?;
     let poll = Duration::from_secs(args.poll.max(1));
     let opts = pbem::house::Options {

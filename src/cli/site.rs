@@ -106,7 +106,7 @@ pub fn run(args: SiteArgs, out: &mut dyn Write) -> Result<(), Failure> {
 
 /// The list of the files `judge site` wrote into the web root, one name a line: what a
 /// later run may remove when the game no longer has them (the order writer's pages once
-/// the game is over: issue 38, point 20). Nothing else in the folder is ever removed.
+/// the game is over). Nothing else in the folder is ever removed.
 const SITE_LIST: &str = ".judge-site";
 
 /// What an earlier run wrote into `output`, as its list says. A site written before the

@@ -122,8 +122,7 @@ pub fn run(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
         pbem::deadline(&archive, game, next)?,
     ) {
         _ if over.is_some() => {}
-        // Paused, no deadline runs: the line above says why, and how it goes on
-        // (issue 38, point 16).
+        // Paused, no deadline runs: the line above says why, and how it goes on.
         (Some(_), None) if archive.game.paused.is_some() => writeln!(
             out,
             "No deadline runs while the game is paused: `judge resume {}` starts the clock again, and moves the deadline on by the pause.",

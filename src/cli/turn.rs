@@ -35,8 +35,7 @@ pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
         writeln!(out, "{}", l.trim_end()).context("writing output")?;
     }
     // The mailbox down: everything else was done (answers, reminders, reports queued)
-    // and is committed and sent; the command then exits 3 with the reason (issue 39,
-    // point 14).
+    // and is committed and sent; the command then exits 3 with the reason.
     let (done, down) = match result {
         Err(pbem::Error::MailboxDown(why)) => (Done::Held(0), Some(why)),
         other => (other?, None),
@@ -244,7 +243,7 @@ fn copy_dir(from: &std::path::Path, to: &std::path::Path) -> std::io::Result<()>
 /// `judge turn --all GAMES`: passes over a folder of games under one address, until the
 /// shared mailbox holds no more unread mail than a pass reads (each pass holds at most
 /// [`pbem::house::PASS_BYTES`] of it: a flood costs time, never memory, and a turn due
-/// is played once the mail before its deadline is read, issue 37 point 10). Every game
+/// is played once the mail before its deadline is read). Every game
 /// is reported; the first failure is the exit code, after all of them ran.
 fn all(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let house = crate::archive::house::House::open(&args.dir)?;

@@ -1,4 +1,4 @@
-//! Issue 40: Catan's shape (the base reaches Express only through the scenario's hooks).
+//! Catan's shape (the base reaches Express only through the scenario's hooks).
 
 use std::path::{Path, PathBuf};
 
@@ -45,19 +45,19 @@ fn names_express(code: &str) -> bool {
     false
 }
 
-/// Issue 40, points 2 and 4: Catan's base reaches Catan Express only through the
+/// Catan's base reaches Catan Express only through the
 /// scenario's hook table (`crates/catan/src/scenario.rs`: grammar, resolution, report
 /// and picture, the GM's end, the bot): no other file outside `express/` imports a file
 /// of `express/` or names `express::` in its code; and the toolkits (`orders/kit.rs`,
 /// `report/kit.rs`) import neither the base's grammar and report nor Express.
 ///
-/// Shown failing (issue 40, on a scratch change, undone): `rules/turn.rs`'s GM's end
+/// Shown failing (on a scratch change, undone): `rules/turn.rs`'s GM's end
 /// calling `crate::express::race::decide(self, None, log)` again, as it did before, and
 /// `orders/kit.rs` importing `super::parse::Parsed`; the test failed with
 /// `[…"crates/catan/src/rules/turn.rs imports crates/catan/src/express/race.rs",
 /// "crates/catan/src/rules/turn.rs names `express`", "the toolkit
 /// crates/catan/src/orders/kit.rs imports crates/catan/src/orders/parse.rs"]`. On
-/// main before issue 40 it listed eleven files of the base (parse, check, template,
+/// main before this rule it listed eleven files of the base (parse, check, template,
 /// resolve, report, picture, bot, turn, state, cases, game).
 #[test]
 fn catans_base_reaches_express_only_through_the_hook_table() {

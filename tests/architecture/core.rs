@@ -1,11 +1,11 @@
-//! Issue 40: judge-core's own shape (the pipeline's read side under its actions).
+//! judge-core's own shape (the pipeline's read side under its actions).
 
 #[allow(unused_imports)]
 use super::{circles, imports, module_paths};
 
 use std::path::Path;
 
-/// Issue 40, point 4: no import circle anywhere in judge-core. Where a game stands (its
+/// No import circle anywhere in judge-core. Where a game stands (its
 /// stage, turn records, held orders, the files of the layout, the site's) is read by
 /// modules the actions use and which use none of them, so the pipeline is layers, not a
 /// knot: a file never reaches itself through the files it imports. A `mod` line is
@@ -16,7 +16,7 @@ use std::path::Path;
 /// with "judge-core has an import circle: [\"pbem/absent.rs\", \"pbem/by_mail.rs\",
 /// \"pbem/clock.rs\", \"pbem/due.rs\", \"pbem/in_hand.rs\", \"pbem/intake.rs\", …,
 /// \"pbem/stage.rs\", \"pbem/status.rs\", \"pbem/verify.rs\", \"pbem/welcome.rs\"]"; on
-/// main before issue 40 (dfe2fb15) the same reader finds four circles: 21 files of
+/// main before this rule (dfe2fb15) the same reader finds four circles: 21 files of
 /// `pbem/` and `site/` (19 of `pbem/`, `site/mod.rs`, `site/page.rs`), `archive/mod.rs`
 /// with `atomic.rs` and `house.rs`, `mail/html.rs` with `inbound.rs`, and
 /// `picture/mod.rs` with `legend.rs` and `paint.rs`.

@@ -1,4 +1,4 @@
-//! Issue 40: Roads & Boats' shape (a module is one door; the phases, the report and the
+//! Roads & Boats' shape (a module is one door; the phases, the report and the
 //! scenario reader never name a module).
 
 #[allow(unused_imports)]
@@ -26,12 +26,12 @@ fn names_path(code: &str, name: &str) -> bool {
     })
 }
 
-/// Issue 40, point 4: the order reader (`order_text`, one file per idea since point 5)
+/// The order reader (`order_text`, one file per idea)
 /// never names one module: a module's orders are read by the grammar it registers in its
 /// `Plugin`, so the reader imports no `modules/<one>.rs` (only the registry,
 /// `modules/mod.rs`) and writes no `electricity::`, `modules::planes::` … path.
 ///
-/// Shown failing (issue 40): with `use crate::modules::electricity;` and
+/// Shown failing: with `use crate::modules::electricity;` and
 /// `let _ = electricity::PLUGIN.module;` added to `order_text/production.rs` on a scratch
 /// change, the test failed with
 /// "crates/roads-boats/src/order_text/production.rs imports crates/roads-boats/src/modules/electricity.rs:
@@ -130,7 +130,7 @@ fn modules_named(text: &str, modules: &[String]) -> Vec<(usize, String)> {
     out
 }
 
-/// Issue 40, points 1 and 4: the phases (`resolve/`), the report (`report/`), the
+/// The phases (`resolve/`), the report (`report/`), the
 /// scenario reader (`scenario/`), the game's face to the judge (`game.rs`) and the
 /// checker (`check.rs`) never name one module — no `polder::flooded`, no
 /// `modules::city::moat`, no `use crate::modules::{bombs}` — but reach every module
@@ -140,7 +140,7 @@ fn modules_named(text: &str, modules: &[String]) -> Vec<(usize, String)> {
 /// own file.
 ///
 /// None is left: the last, jumpstart's lots and auction, moved into
-/// `modules/jumpstart.rs` (issue 40, point 1), which reads `[start] lots` through the hook
+/// `modules/jumpstart.rs`, which reads `[start] lots` through the hook
 /// `read_start` and starts the game with its auction through `start_refused` and
 /// `start_by_default`.
 ///

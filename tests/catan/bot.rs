@@ -1,10 +1,10 @@
-//! Issue 24, "The bots": the judge's Catan player (`catan::bot`, what `judge bot` and
+//! "The bots": the judge's Catan player (`catan::bot`, what `judge bot` and
 //! the caretaker run) reads "only what its seat may know, never another's hand or the
 //! dice to come" — proven as non-interference: over random positions of base Catan,
 //! the 5–6 player extension and Catan Express, the file it writes for a seat is the same
 //! byte for byte when every other player's hand and unplayed development cards, the
 //! order of the deck and the game's secret seed (the dice to come) are made up anew —
-//! and (issue 37, point 14) what every other player has on record: the text of their
+//! and what every other player has on record: the text of their
 //! file and which of its lines are used up. Of their standing acceptances the bot may
 //! count only what the public record showed, the trades they took.
 //! And "a bot's order file is always accepted by `judge check` with no error".
@@ -51,7 +51,7 @@ fn other_world(s: &State, me: u8, r: &mut Rng, orders: &mut Rng) -> State {
     b
 }
 
-/// Issue 37, point 14: what `q` has on record, made up anew where no one else may see
+/// What `q` has on record, made up anew where no one else may see
 /// it: the text of the file (another random file, or the same with one-for-one
 /// acceptances added, `accept 1 ore for 1 wool`, which the bot would have used) and
 /// which of its lines are used up. What everyone saw of it stays: the trades its
@@ -145,7 +145,7 @@ fn run(v: Variant, player: Player) -> (usize, usize, usize) {
                     s.step
                 );
                 if matches!(player, Player::Search) {
-                    // Issue 37, point 14: what `judge bot` prints as a hint and the
+                    // What `judge bot` prints as a hint and the
                     // caretaker plays for an absent player, through the game's own
                     // `Position::bot`, the same in both worlds too.
                     let hint = |s: &State| {
@@ -171,7 +171,7 @@ fn run(v: Variant, player: Player) -> (usize, usize, usize) {
                 )
                 .expect("the bot's orders with its own hand changed");
                 own_matters += usize::from(c != a);
-                // Issue 37, point 14: the trades the others' acceptances took, which
+                // The trades the others' acceptances took, which
                 // everyone saw, may change it.
                 let d = orders_of(player, &trades_seen(&s, me, &mut orders), colour, None)
                     .expect("the bot's orders with trades seen");
@@ -227,7 +227,7 @@ fn the_catan_bot_knows_no_other_hand_nor_the_dice_to_come() {
     }
 }
 
-/// Issue 24: "self-play with `--bots greedy,random,...`" — whole games with the judge's
+/// "self-play with `--bots greedy,random,...`" — whole games with the judge's
 /// player on some seats and random legal moves on the others, the seats rotated each
 /// game; a summary line per bot in the form of random self-play's, with a 95 %
 /// interval. The judge's player beats three random ones nearly always (the closing
@@ -342,9 +342,9 @@ fn selfplay_with_bots_seats_the_judges_player_and_counts_each_bot() {
     );
 }
 
-/// Issue 24, the stronger Catan player: a build a card short is paid with a one-for-one
+/// The stronger Catan player: a build a card short is paid with a one-for-one
 /// offer to another player's standing acceptance, not with four cards to the bank —
-/// and (issue 37, point 14) only to an acceptance the public record has shown: one
+/// and only to an acceptance the public record has shown: one
 /// whose file took such a trade in everyone's view. An acceptance merely on record is
 /// a line of its player's file, theirs alone, and the bot writes as if it were not
 /// there. Whether the taker still holds the card is theirs to know, so every line after
@@ -386,7 +386,7 @@ fn the_searching_player_pays_with_an_offer_that_a_standing_acceptance_takes() {
     );
     let without = orders_of(Player::Search, &s, red, None).expect("orders, nothing on record");
     s = record(&s, &BTreeMap::from([(blue, accept)])).state;
-    // Issue 37, point 14: blue's acceptance, never used, is blue's alone: red's bot
+    // Blue's acceptance, never used, is blue's alone: red's bot
     // writes the same file as with nothing on record, and offers nothing.
     let private = orders_of(Player::Search, &s, red, None).expect("orders, acceptance private");
     assert_eq!(

@@ -1,4 +1,4 @@
-//! Catan through the `judge` command, as a GM runs it (issue 13's acceptance): `new` for
+//! Catan through the `judge` command, as a GM runs it: `new` for
 //! three to six players, `check`, `turn` from pending files (several steps in one run
 //! when their orders are on record), `report` per player with hidden hands, `replay`,
 //! `status`, `ingest` of an order mail, `cases`, and the archived four-player game.
@@ -72,7 +72,7 @@ fn founded(tmp: &Path) -> (PathBuf, String) {
     (dir, out)
 }
 
-/// Issue 13: `judge new --game catan` for 3 to 6 players; 5 and 6 get the extension's
+/// `judge new --game catan` for 3 to 6 players; 5 and 6 get the extension's
 /// larger board (30 land hexes rather than 19). Two or seven players are refused.
 #[test]
 fn new_makes_catan_games_for_three_to_six_players() {
@@ -110,7 +110,7 @@ fn new_makes_catan_games_for_three_to_six_players() {
     }
 }
 
-/// Issue 13: `judge check` on Catan orders: exit 0 for good orders (with what each will
+/// `judge check` on Catan orders: exit 0 for good orders (with what each will
 /// do), 1 with file, line and column and a suggestion for bad ones; JSON for tools.
 #[test]
 fn check_reads_good_and_bad_catan_orders() {
@@ -176,7 +176,7 @@ fn check_reads_good_and_bad_catan_orders() {
     std::fs::write(&bad, "game other\nplayer red\npass\n").expect("write");
     let (code, out, _) = judge(&["check", d, bad.to_str().expect("utf-8")]);
     assert_eq!(code, 1, "{out}");
-    // Named by red's own founding step, the third (issue 38, point 19), not the next.
+    // Named by red's own founding step, the third, not the next.
     assert!(out.contains("red, turn 3: 1 error, 0 warnings."), "{out}");
     assert!(out.contains("help: write `game isle`"), "{out}");
     // Orders for a step already played are refused.
@@ -196,7 +196,7 @@ fn check_reads_good_and_bad_catan_orders() {
     );
 }
 
-/// Issue 21, point 17: docs/catan-orders.md, domestic trade: "never a resource for
+/// docs/catan-orders.md, domestic trade: "never a resource for
 /// itself, never a gift". `judge check` calls an offer, a bank trade or an acceptance of a
 /// resource for itself an error (it used to pass them), naming the line.
 #[test]
@@ -231,7 +231,7 @@ fn check_refuses_a_trade_of_a_resource_for_itself() {
     );
 }
 
-/// Issue 13: one `judge turn` plays every founding step whose orders are on record, in
+/// One `judge turn` plays every founding step whose orders are on record, in
 /// snake order (first to last, then back); the second settlement yields its cards; the
 /// run stops at the first turn, whose orders are not in.
 #[test]
@@ -287,7 +287,7 @@ fn turn_plays_the_founding_in_snake_order_in_one_run() {
         (Phase::BeforeRoll, "blue")
     );
     // Every step keeps its report for everyone and its public record; each player's own
-    // report and the map are made again when wanted (issue 22, point 6), not kept.
+    // report and the map are made again when wanted, not kept.
     for t in 1..=6 {
         let turn = dir.join(format!("turns/{t:03}"));
         for f in ["report.txt", "public.json", "draws.json", "turn.json"] {
@@ -349,7 +349,7 @@ fn state_step(dir: &Path) -> u32 {
         .unwrap_or(0)
 }
 
-/// Issue 13, hidden hands: `judge report --player red` shows red's own cards and the
+/// Hidden hands: `judge report --player red` shows red's own cards and the
 /// others' counts only; blue's shows blue's; the public report shows no hand. A stolen
 /// card is named in the thief's and the victim's reports only.
 #[test]
@@ -429,7 +429,7 @@ fn reports_hide_hands_and_name_a_stolen_card_only_to_the_two() {
     assert_eq!(kept, public);
 }
 
-/// Issue 13: `judge replay` plays every step again from its orders and finds each
+/// `judge replay` plays every step again from its orders and finds each
 /// identical; `judge status` tells the game and whose orders the next step waits for.
 #[test]
 fn replay_finds_every_catan_step_identical_and_status_tells_who_is_next() {
@@ -477,7 +477,7 @@ fn replay_finds_every_catan_step_identical_and_status_tells_who_is_next() {
     assert!(out.contains("blue's orders are in"), "{out}");
 }
 
-/// Issue 13: `judge ingest` of a Catan order mail (.eml) from a player with a secret set
+/// `judge ingest` of a Catan order mail (.eml) from a player with a secret set
 /// by `judge secret`: accepted, answered, filed without the secret, and played by the
 /// next `judge turn` since the step waited for that player.
 #[test]
@@ -539,7 +539,7 @@ fn ingest_files_a_catan_order_mail() {
     }
 }
 
-/// Issue 13: `judge cases tests/catan` through the command line: at least 150 cases,
+/// `judge cases tests/catan` through the command line: at least 150 cases,
 /// all pass; `--table` prints the rule → case table with one row per case.
 #[test]
 fn catan_cases_pass_through_the_cli() {
@@ -566,7 +566,7 @@ fn catan_cases_pass_through_the_cli() {
     );
 }
 
-/// Issue 13: a real four-player game played by mail to a win (scripts/play-catan-game,
+/// A real four-player game played by mail to a win (scripts/play-catan-game,
 /// every player the bot of examples/catan_bot.rs), archived under games/catan-4p:
 /// `judge replay` makes every step again, byte for byte.
 #[test]
@@ -654,7 +654,7 @@ fn git_keeps_only_the_public_record_of_a_catan_game() {
     assert!(kept.lines().any(|l| l == "randomness.toml"), "{kept}");
 }
 
-/// Issue 20, point 23: a player checks orders on a clone of the game's public git. The
+/// A player checks orders on a clone of the game's public git. The
 /// states are the GM's, so each turn keeps its public record (`public.json`) in git and
 /// `judge check` reads it there: good orders pass, bad ones are named by line and
 /// column, and the check says exactly what the GM's own check says, with a note naming
@@ -727,7 +727,7 @@ fn a_player_checks_catan_orders_on_a_clone_of_the_public_git() {
     );
 }
 
-/// Issue 20: `judge end DIR --why TEXT` ends any game, scored by its own rules, with the
+/// `judge end DIR --why TEXT` ends any game, scored by its own rules, with the
 /// GM's reason in every report; the end is a turn of the archive that replays, the
 /// seed is published, and nothing more is played.
 #[test]
@@ -773,7 +773,7 @@ fn the_gm_ends_a_catan_game_scored_by_its_rules() {
     assert!(out.contains("The game is over"), "{out}");
 }
 
-/// Issue 22, point 1: recognising an order mail is the game's to say. The shared code
+/// Recognising an order mail is the game's to say. The shared code
 /// knew only Roads & Boats's phase headings, so a Catan attachment of bare orders (no
 /// header lines) beside a body of greetings was not found: the body was read as the
 /// orders. Catan knows the words its orders begin with.

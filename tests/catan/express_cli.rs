@@ -1,4 +1,4 @@
-//! Catan Express through the `judge` command, as a GM runs it (issue 14's acceptance):
+//! Catan Express through the `judge` command, as a GM runs it:
 //! `new` for three to six players, `check` of the order examples, `turn` from pending
 //! files (the founding in two runs), `report` per player with hidden hands, `replay` and
 //! `status` of the two games archived by mail (games/catan-express-4p, played to a won
@@ -68,7 +68,7 @@ fn scripted(step: u32, colour: &str) -> String {
         .expect("a scripted order file")
 }
 
-/// Issue 14: `judge new DIR --game catan-express` for 3 to 6 players, on the Express
+/// `judge new DIR --game catan-express` for 3 to 6 players, on the Express
 /// island (the default set-up; the larger island with the extension for 5–6); two or
 /// seven players are refused with a message saying why, and nothing is written.
 #[test]
@@ -139,7 +139,7 @@ fn new_makes_express_games_for_three_to_six_players() {
     );
 }
 
-/// Issue 14: every example of orders/examples/catan-express checks clean through
+/// Every example of orders/examples/catan-express checks clean through
 /// `judge check` against a fresh game (beyond.txt against a game beyond the island);
 /// mistakes get file, line, column and a suggestion; a played step is refused.
 #[test]
@@ -169,7 +169,7 @@ fn check_reads_the_express_order_examples_and_mistakes() {
             path.to_str().expect("utf-8"),
         ]);
         assert_eq!(code, 0, "{}: {out}{err}", path.display());
-        // Named by the player's own next step (issue 38, point 19): the founding
+        // Named by the player's own next step: the founding
         // placements go round, so an example's player may place first or later.
         assert!(
             [1, 2, 3, 4, 5, 6]
@@ -258,7 +258,7 @@ fn founded(tmp: &Path) -> PathBuf {
     dir
 }
 
-/// Issue 14, the founding by mail: the snake order (red to orange, then back); the first
+/// The founding by mail: the snake order (red to orange, then back); the first
 /// settlement has no line, the second gets the first rail line, free, and the
 /// locomotive. The places are the archived game's, step by step.
 #[test]
@@ -321,7 +321,7 @@ fn turn_plays_the_express_founding_from_pending_files() {
         );
     }
     // Every step keeps its public report and record; the pictures and each player's
-    // report are made again when wanted (issue 22, point 6).
+    // report are made again when wanted.
     for t in 1..=8 {
         let turn = dir.join(format!("turns/{t:03}"));
         for f in ["report.txt", "public.json", "turn.json"] {
@@ -333,7 +333,7 @@ fn turn_plays_the_express_founding_from_pending_files() {
     }
 }
 
-/// Issue 14: the four-player game played by mail (scripts/play-catan-game sending the
+/// The four-player game played by mail (scripts/play-catan-game sending the
 /// order files of scripts/catan-express-game/), archived under games/catan-express-4p:
 /// `judge replay` makes every step again, byte for byte, from the founding to a won
 /// race that ends the game.
@@ -472,7 +472,7 @@ fn the_four_player_express_game_by_mail_replays_to_a_won_race() {
     }
 }
 
-/// Issue 14: a five-player game of at least ten rounds by mail (scripts/play-catan-game,
+/// A five-player game of at least ten rounds by mail (scripts/play-catan-game,
 /// every player the Express bot of examples/catan_bot.rs), archived under
 /// games/catan-express-5p: it replays byte for byte; every player had ten turns after
 /// the founding, and the special building phases between turns were played.
@@ -522,7 +522,7 @@ fn the_five_player_express_game_by_mail_replays_ten_rounds() {
     );
 }
 
-/// Issue 14, hidden hands: in the archived game `judge report --player` shows that
+/// Hidden hands: in the archived game `judge report --player` shows that
 /// player's own cards, as mailed to them, and the public report shows no hand.
 #[test]
 fn express_reports_hide_hands() {
@@ -607,7 +607,7 @@ fn git_keeps_only_the_public_record_of_an_express_game() {
     assert!(kept.lines().any(|l| l == "randomness.toml"), "{kept}");
 }
 
-/// Issue 14: `judge ingest` of a Catan Express order mail from a player with a secret:
+/// `judge ingest` of a Catan Express order mail from a player with a secret:
 /// accepted, filed without the secret, and played by the next `judge turn`.
 #[test]
 fn ingest_files_an_express_order_mail() {
@@ -664,7 +664,7 @@ fn ingest_files_an_express_order_mail() {
     }
 }
 
-/// Issue 14: `judge cases tests/catan-express` through the command line: at least 150
+/// `judge cases tests/catan-express` through the command line: at least 150
 /// cases, all pass; `--table` prints one row per case.
 #[test]
 fn express_cases_pass_through_the_cli() {
@@ -685,7 +685,7 @@ fn express_cases_pass_through_the_cli() {
     assert_eq!(rows, passed, "{table}");
 }
 
-/// Issue 14: `judge selfplay catan-express` plays random games on the island (and
+/// `judge selfplay catan-express` plays random games on the island (and
 /// beyond it) and says how they went; 2 players are refused.
 #[test]
 fn selfplay_plays_express_games() {

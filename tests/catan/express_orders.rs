@@ -177,7 +177,7 @@ fn roads_are_refused_when_read() {
 
 /// Catan Express, Building Rail Lines: lines run from a vertex to a hex centre, never
 /// along the edges; ferries lie at sea or on the coast. A misplaced piece reads, and is
-/// refused with its reason when played (RULINGS R1, issue 20): `judge check` warns of it,
+/// refused with its reason when played (RULINGS R1): `judge check` warns of it,
 /// with how to write it, and the file has no error.
 #[test]
 fn misplaced_pieces_get_diagnostics() {

@@ -1,4 +1,4 @@
-//! Invariants of Catan Express over random legal play (issue 14): resource and
+//! Invariants of Catan Express over random legal play: resource and
 //! development cards are conserved (fees and fares only move cards between players),
 //! no piece limit is exceeded (15 lines, 8 or 15 ferries, 5 settlements, 4 cities — 2
 //! before the race — water towers), the railway tables agree with the pieces, the same

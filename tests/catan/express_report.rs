@@ -92,7 +92,7 @@ fn a_race_turn_report() {
     insta::assert_snapshot!("express_report_race", public);
     let svg = pbem_judge::catan::picture(&out.state).to_svg();
     insta::assert_snapshot!("express_picture_race", svg);
-    // Issue 25: the step's picture shows the locomotive's way, in its owner's colour:
+    // The step's picture shows the locomotive's way, in its owner's colour:
     // a line and an arrowhead, each with the way in its tooltip, and the legend's key.
     use pbem_judge::picture::Shape;
     let step = pbem_judge::catan::step_picture(&s, &out.events, &out.state);

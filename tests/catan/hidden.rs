@@ -1,4 +1,4 @@
-//! Issue 19: what each Catan player may see, proven as non-interference, not by looking
+//! What each Catan player may see, proven as non-interference, not by looking
 //! for expected lines (docs/catan.md, "What each player sees").
 //!
 //! For random positions reached by random order files, one step is played twice: as it
@@ -13,7 +13,7 @@
 //! themselves tell apart for P (Q's build failed for want of cards, a monopoly took Q's
 //! wool, P stole from Q) are counted and skipped.
 //!
-//! Issue 37, point 13: that P's own line failed is something P knows from the rest;
+//! That P's own line failed is something P knows from the rest;
 //! *why* is a view, compared like the report (it once said "needs 9 ore" only where
 //! blue held the wool blue's acceptance gave, and "nobody took it" where blue did not).
 //! The random files make offers to the others' standing acceptances on record, and each
@@ -194,7 +194,7 @@ fn knows(before: &str, events: &str, after: &str, acted: &Option<Vec<String>>, p
                 e["cards"] = Value::from(n);
             }
             Some("bought") if e["player"] != p => e["card"] = Value::Null,
-            // Issue 37, point 13: that P's own line failed (or was not done) P knows
+            // That P's own line failed (or was not done) P knows
             // from the rest; *why* is what the judge tells P, a view to compare, not
             // something P knew. A reason that hangs on another's hand (a failed offer
             // saying "needs 9 ore" only where blue holds the wool) is a leak.
@@ -297,7 +297,7 @@ fn new_text(text: &str, ran: &BTreeSet<u32>, s: &State, q: u8, r: &mut Rng) -> S
 struct Tally {
     compared: usize,
     told_apart: usize,
-    /// Compared cases where P's own offer failed (issue 37, point 13: its answer to P
+    /// Compared cases where P's own offer failed (its answer to P
     /// compared whatever Q holds and accepts).
     failed_offers: usize,
     /// Compared cases where an offer met a standing acceptance and the cards changed
@@ -453,7 +453,7 @@ fn case(
     t
 }
 
-/// The counts a variant's run printed, and that it met the doors of issue 37, point 13:
+/// The counts a variant's run printed, and that it met the doors a hidden hand opens:
 /// P's own offers failing, and offers taken by standing acceptances.
 fn report(what: &str, t: &Tally) {
     eprintln!(

@@ -169,7 +169,7 @@ fn a_greeting_and_a_sign_off_are_not_errors() {
     assert!(text.contains("did you mean `build`?"), "{text}");
 }
 
-/// Issue 20: every example in the docs and in a hint is checked. Each block of orders in
+/// Every example in the docs and in a hint is checked. Each block of orders in
 /// docs/catan-orders.md and docs/catan-express-orders.md reads without errors against a
 /// game of its kind (the beginners' board; the Express island).
 #[test]
@@ -228,7 +228,7 @@ fn every_order_example_in_the_docs_checks_clean() {
     assert!(n >= 10, "{n} examples");
 }
 
-/// Issue 20: the hint for a founding file without a placement names a real place and a
+/// The hint for a founding file without a placement names a real place and a
 /// real road (it once suggested `road 12-13`, not an edge): the line it suggests checks
 /// clean and is played as written.
 #[test]

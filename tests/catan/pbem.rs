@@ -1,4 +1,4 @@
-//! Issue 13's acceptance: a Catan game played by real mail through the servers
+//! A Catan game played by real mail through the servers
 //! (tests/mail/servers.sh), by a cron-like loop with an injected clock (`JUDGE_NOW`), as
 //! tests/judge_core/pbem_loop.rs does for Roads & Boats. Catan is played one player at a time: the
 //! awaited player's orders are answered at once and their step is played by the next
@@ -6,7 +6,7 @@
 //! move is theirs; a step whose player stays silent is played at its deadline with the
 //! default; and at the end no secret is anywhere but in the welcome mails.
 //!
-//! Issue 19: a file with an error is not played until its owner sends a corrected one
+//! A file with an error is not played until its owner sends a corrected one
 //! (or writes `as is`); a player is mailed when their orders are wanted, with a digest
 //! of what happened since, unless they ask for every step.
 

@@ -1,4 +1,4 @@
-//! Invariants of Catan over random legal play (issue 13): cards are conserved (bank +
+//! Invariants of Catan over random legal play: cards are conserved (bank +
 //! hands = the full set; deck + held + played = the full deck), no piece limit is ever
 //! exceeded, the same seed gives the same game byte for byte, and every state written
 //! reads back exactly.

@@ -1,4 +1,4 @@
-//! Issue 20, point 23: a player checks Catan orders on a clone of the game's public git.
+//! A player checks Catan orders on a clone of the game's public git.
 //!
 //! The state files of a Catan game are the GM's (they hold every hand and the deck), so
 //! each turn also keeps its position's public record, `public.json`, and `judge check`

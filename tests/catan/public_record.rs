@@ -1,4 +1,4 @@
-//! Issue 19's acceptance on the archived games (games/catan-4p, catan-express-4p,
+//! What each player may see, on the archived games (games/catan-4p, catan-express-4p,
 //! catan-express-5p, played again by mail with the fixed judge): in none of their public
 //! reports, other players' reports or site pages does a player's hand, discard, stolen
 //! card or order text appear; each game's seed, published at its end, verifies.

@@ -1,4 +1,4 @@
-//! Issue 25, "Players see what they can do", for Catan: the order file each player is
+//! "Players see what they can do", for Catan: the order file each player is
 //! mailed (`Position::template`, at the end of their own report and in answer to
 //! `template`) lists, as comments, the seat's legal places now for a settlement, a
 //! city and a road (Catan Express: rail lines, ferries, settlements, cities), the bank
@@ -569,7 +569,7 @@ fn a_template_is_the_same_whatever_the_others_hold_the_deck_and_the_dice() {
     );
 }
 
-/// Issue 25, the order writer "for Catan, the board's legal places and the order
+/// The order writer "for Catan, the board's legal places and the order
 /// syntax, since the hand is private": the page is public, so what the game gives it
 /// (`Position::writer`: the file's body, the model of places, the script) must be the
 /// same bytes whatever ANY hand holds — the seat's own too — and whatever the deck and

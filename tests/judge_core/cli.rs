@@ -156,7 +156,7 @@ fn the_bundled_demo_game_is_what_judge_new_makes() {
     assert_eq!(demo, tree(&fresh));
 }
 
-/// Issue 4: the demo game's pending orders check clean.
+/// The demo game's pending orders check clean.
 #[test]
 fn the_demo_games_pending_orders_check_clean() {
     let tmp = tempfile::tempdir().expect("tmp");
@@ -168,7 +168,7 @@ fn the_demo_games_pending_orders_check_clean() {
     }
 }
 
-/// Issue 4: a typo in a good's name gets the right name suggested, at the word.
+/// A typo in a good's name gets the right name suggested, at the word.
 #[test]
 fn check_suggests_the_good_meant() {
     let tmp = tempfile::tempdir().expect("tmp");
@@ -349,7 +349,7 @@ fn a_malformed_scenario_file_is_reported_not_created() {
     assert!(!g.exists());
 }
 
-/// Issue 22, point 1: the command line's help names the games from the registry, not
+/// The command line's help names the games from the registry, not
 /// from a list of its own: every game's title in `judge --help`, its name under `--game`,
 /// and every self-play a game offers under `judge selfplay`, which plays each.
 #[test]
@@ -403,7 +403,7 @@ fn the_help_names_every_registered_game_and_self_play() {
     }
 }
 
-/// Issue 22, point 6: a turn whose `events.json` is left out (as the Catan showcase
+/// A turn whose `events.json` is left out (as the Catan showcase
 /// games leave it, docs/archive.md) has its events made again by playing the turn from
 /// the state before it: the same bytes the turn kept, the same report, and `judge replay`
 /// still finds every other file identical.
@@ -430,7 +430,7 @@ fn events_left_out_of_an_archive_are_made_again_identical() {
     assert!(out.contains("32 turns replayed, all identical"), "{out}");
 }
 
-/// Issue 3: a real game of the bundled two-player scenario, played to its end, kept as
+/// A real game of the bundled two-player scenario, played to its end, kept as
 /// an archive; judge replay re-resolves every turn and finds each state identical.
 #[test]
 fn the_two_player_showcase_game_replays_identically() {
@@ -469,7 +469,7 @@ fn the_two_player_showcase_game_replays_identically() {
     assert!(state.game_over.is_some());
 }
 
-/// Issue 4: `judge check --format json` is for tools; exit 0 clean, 1 errors, 2 usage.
+/// `judge check --format json` is for tools; exit 0 clean, 1 errors, 2 usage.
 #[test]
 fn check_speaks_json_and_exits_by_outcome() {
     let tmp = tempfile::tempdir().expect("tmp");
@@ -525,7 +525,7 @@ fn check_speaks_json_and_exits_by_outcome() {
     assert_eq!(code, 2, "usage error: {err}");
 }
 
-/// Issue 20.17: `judge cases DIR` runs the `*.toml` files under DIR, as its help says,
+/// `judge cases DIR` runs the `*.toml` files under DIR, as its help says,
 /// not a README or notes beside them; a file named on the command line is run whatever
 /// it is called.
 #[test]
@@ -547,7 +547,7 @@ fn cases_in_a_folder_are_its_toml_files_only() {
     assert!(err.contains("no such file or folder"), "{err}");
 }
 
-/// Issue 20.13: a deadline moved into the past is refused (the next `judge turn` would
+/// A deadline moved into the past is refused (the next `judge turn` would
 /// play the turn at once, while the players were just told they may still send
 /// orders), by `--at` or by a negative `--extend`; `--past` means it, and the players
 /// are told the turn is played now.
@@ -613,7 +613,7 @@ fn deadline_help_names_past() {
     );
 }
 
-/// Issue 20.14: no command panics when the reader of its output stops reading
+/// No command panics when the reader of its output stops reading
 /// (`judge completions zsh | head -3`): a closed pipe ends the run quietly, exit 0.
 /// Each command here writes to a pipe whose reading end is already closed, so its first
 /// write fails, however short the output.
@@ -670,7 +670,7 @@ fn a_closed_pipe_is_a_quiet_exit_for_every_command_that_prints() {
     }
 }
 
-/// Issue 20.15: every command given a folder that is not a game's — one that does not
+/// Every command given a folder that is not a game's — one that does not
 /// exist, a file, a folder without game.toml — says so and exits 1 ("your input needs
 /// fixing", `judge --help`), never 3 ("try again later") from the lock it could not
 /// take; and it leaves nothing behind in that folder. The table names every subcommand:
@@ -788,7 +788,7 @@ fn a_folder_that_is_not_a_game_is_exit_1_for_every_command() {
     assert!(!out.exists(), "no site made");
 }
 
-/// Issue 20.24: what a new GM reads says what the judge does. `judge --help` and the
+/// What a new GM reads says what the judge does. `judge --help` and the
 /// crate name every game; `JUDGE_NOW` (how to try a deadline out, and how the tests set
 /// the clock) is in `judge turn --help` and the GM guide, and so are the IMAP keys of
 /// `[mail]`; docs/rules.md does not call the &cetera modules unimplemented; docs/orders.md
@@ -831,7 +831,7 @@ fn the_docs_say_what_the_judge_does() {
     );
 }
 
-/// Issue 20: `judge end DIR --why TEXT` ends a Roads & Boats game before its next turn,
+/// `judge end DIR --why TEXT` ends a Roads & Boats game before its next turn,
 /// scored as at its natural end (RULINGS R8), the reason in the report; it replays, and
 /// nothing more is played.
 #[test]
@@ -861,13 +861,13 @@ fn the_gm_ends_a_roads_and_boats_game_scored_by_its_rules() {
     assert_eq!(code, 1, "{err}");
 }
 
-/// Issue 38, point 20: every file of the repository that a `--help` text names exists.
+/// Every file of the repository that a `--help` text names exists.
 /// `judge serve --help` named `deploy/systemd/judge-serve@.service`, a file the repository
 /// never had (it is `deploy/systemd/judge-serve.service`). Every help text of every
 /// command and subcommand is read; a word that names a path under one of the
 /// repository's own top folders, or a Markdown file, must be there.
 #[test]
-fn issue_38_point_20_every_path_a_help_text_names_exists() {
+fn every_path_a_help_text_names_exists() {
     use clap::CommandFactory;
     fn all_help(cmd: &mut clap::Command, out: &mut Vec<(String, String)>, name: &str) {
         let text = cmd.render_long_help().to_string();
@@ -918,11 +918,11 @@ fn issue_38_point_20_every_path_a_help_text_names_exists() {
     }
 }
 
-/// Issue 38, point 20: "`selfplay --games 20` says \"seeds 1..21\"": games are played
+/// "`selfplay --games 20` says \"seeds 1..21\"": games are played
 /// with the seeds `--seed`, `--seed` + 1, … , `--seed` + games − 1, and the summary names
 /// those, first and last (one game, its one seed), in random self-play and with bots.
 #[test]
-fn issue_38_point_20_selfplay_names_the_seeds_it_played() {
+fn selfplay_names_the_seeds_it_played() {
     let tmp = tempfile::tempdir().expect("tmp");
     for (args, said) in [
         (
@@ -957,7 +957,7 @@ fn issue_38_point_20_selfplay_names_the_seeds_it_played() {
     }
 }
 
-/// Issue 41 (errors): the exit codes are written once, in `EXIT_TABLE`; the table in
+/// The exit codes are written once, in `EXIT_TABLE`; the table in
 /// docs/architecture.md ("Exit codes") must list every row of it, code, name and meaning
 /// (its lines joined), and nothing else — so the docs cannot fall behind the judge again
 /// (they listed only 1, 5 and 6).
@@ -990,7 +990,7 @@ fn the_exit_code_table_in_the_docs_is_the_judges() {
     assert_eq!(documented, judges);
 }
 
-/// Issue 41 (errors): the table is the one source of the exit codes, so each exit
+/// The table is the one source of the exit codes, so each exit
 /// has exactly one row, the numbers run 0, 1, 2, … in order, and names are unique.
 #[test]
 fn every_exit_has_one_row_and_the_codes_run_in_order() {
@@ -1014,7 +1014,7 @@ fn every_exit_has_one_row_and_the_codes_run_in_order() {
     }
 }
 
-/// Issue 41 (errors): `--help` says every row of the table, its number before its
+/// `--help` says every row of the table, its number before its
 /// first line and its other lines indented under it.
 #[test]
 fn the_help_text_is_made_from_the_table() {

@@ -1,4 +1,4 @@
-//! Issue 24, the game's clock through `judge turn` with an injected clock (`JUDGE_NOW`):
+//! The game's clock through `judge turn` with an injected clock (`JUDGE_NOW`):
 //! the weekday mask (`[schedule] skip`). (`pause` and `resume`: tests/judge_core/mail_commands.rs.)
 
 use crate::judge_core::mail_commands::Folder;
@@ -326,14 +326,14 @@ fn a_late_notice_names_whose_orders_are_missing_once() {
     assert!(!out.contains("told everyone"), "once a turn: {out}");
 }
 
-/// Issue 38, point 11: "`late = \"hold\"` holds nothing under serve. Turn 5 played at
+/// "`late = \"hold\"` holds nothing under serve. Turn 5 played at
 /// its deadline; Ann's turn-5 orders delivered 3 s later were refused `turn 5 is
 /// over`, not held for turn 6 as the GM guide says." A pass that runs at the deadline
 /// (as `judge serve` does) plays the turn before the late mail comes; the mail is then
 /// held for the next turn all the same: filed for it, checked against the new
 /// position, and played with it.
 #[test]
-fn issue_38_point_11_late_orders_for_a_turn_just_played_are_held_for_the_next() {
+fn late_orders_for_a_turn_just_played_are_held_for_the_next() {
     let mut f = Folder::new();
     let secrets = crate::judge_core::mail_commands::two_rivers(&f, "rivers", &[]);
     let d = f.dir("rivers");
@@ -385,12 +385,12 @@ fn issue_38_point_11_late_orders_for_a_turn_just_played_are_held_for_the_next() 
     assert!(played.contains("# late, but meant"), "{played}");
 }
 
-/// Issue 38, point 16: "`status` while paused contradicts itself (`The game waits: the
+/// "`status` while paused contradicts itself (`The game waits: the
 /// GM paused …` then `No deadline is set: the GM runs each turn`)." Paused, it says
 /// that no deadline runs until the game is resumed, and how to resume it; never that
 /// the GM runs each turn.
 #[test]
-fn issue_38_point_16_status_while_paused_says_one_thing() {
+fn status_while_paused_says_one_thing() {
     let f = Folder::new();
     crate::judge_core::mail_commands::two_rivers(&f, "rivers", &[]);
     let dir = f.dir("rivers");
@@ -423,13 +423,13 @@ fn issue_38_point_16_status_while_paused_says_one_thing() {
     assert!(!status.contains("waits"), "{status}");
 }
 
-/// Issue 38, point 17: "`judge deadline` (and `judge mail`) count the whole outbox after
+/// "`judge deadline` (and `judge mail`) count the whole outbox after
 /// sending, including mail another process queued meanwhile: `error: 3 mails are still
 /// in the outbox` though all arrived." Another process (as `judge serve` would) queues
 /// mail into the game's outbox while `judge mail` sends 300: every mail this run tried
 /// went, so it exits 0, and the mail queued meanwhile waits for the next run.
 #[test]
-fn issue_38_point_17_a_run_counts_only_the_mail_it_tried_to_send() {
+fn a_run_counts_only_the_mail_it_tried_to_send() {
     let f = Folder::new();
     crate::judge_core::mail_commands::two_rivers(&f, "rivers", &[]);
     let dir = f.dir("rivers");

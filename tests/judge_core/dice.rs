@@ -1,4 +1,4 @@
-//! Issue 19, "Randomness anyone can check": a game's hidden draws come from a secret
+//! "Randomness anyone can check": a game's hidden draws come from a secret
 //! seed of 256 bits drawn from the operating system; only a commitment to it is public
 //! while the game runs (git, the site, the welcome mail); the game publishes the seed
 //! when it ends (`judge end` for a game the GM closes); `judge verify` checks the
@@ -265,14 +265,14 @@ fn verify_on_the_public_record_checks_every_roll() {
     assert!(out.contains("step 40 is the first that differs"), "{out}");
 }
 
-/// Issue 38, point 12: "`judge reveal --now` on a running game publishes the seed while
+/// "`judge reveal --now` on a running game publishes the seed while
 /// play goes on, silently: anyone who reads randomness.toml knows every roll to come."
 /// It is refused on a running game, naming the way to close one (`judge end`), and no
 /// byte of the seed or salt is anywhere in the game folder afterwards; once the game
 /// has ended (which tells every player, and publishes the seed), the site and
 /// randomness.toml show it and verify checks it.
 #[test]
-fn issue_38_point_12_reveal_refuses_a_running_game_and_end_publishes() {
+fn reveal_refuses_a_running_game_and_end_publishes() {
     let tmp = tempfile::tempdir().expect("tmp");
     let dir = tmp.path().join("isle");
     new_catan(&dir, &[]);
@@ -330,7 +330,7 @@ fn an_old_roads_and_boats_game_verifies_by_its_public_seed() {
     );
 }
 
-/// Issue 37, "Dice anyone can check, even against the GM": a clone of a finished game's
+/// "Dice anyone can check, even against the GM": a clone of a finished game's
 /// public git, as the judge keeps it: each turn's `report.txt`, `turn.json` and the
 /// public files the judge writes with them (made here by the judge's own code from the
 /// showcase's whole record), and no state, events or orders. Made once per showcase;
@@ -446,11 +446,11 @@ fn verify_clone(dir: &Path) -> (i32, String) {
     (code, format!("{out}{err}"))
 }
 
-/// Issue 37, point 20: "a report rewritten to `6 + 6 = 12` with its turn number changed
+/// "a report rewritten to `6 + 6 = 12` with its turn number changed
 /// to that of another turn whose dice were 6+6: verified". The forged roll is caught,
 /// however the record says which turn it is of.
 #[test]
-fn issue_37_point_20_a_roll_forged_with_another_turns_number_is_caught() {
+fn a_roll_forged_with_another_turns_number_is_caught() {
     let tmp = tempfile::tempdir().expect("tmp");
     let dir = tmp.path().join("public");
     public_clone::of("games/catan-4p", &dir);
@@ -465,13 +465,13 @@ fn issue_37_point_20_a_roll_forged_with_another_turns_number_is_caught() {
     assert!(out.contains("NOT VERIFIED: step 20"), "{out}");
 }
 
-/// Issue 38, point 20: "`judge verify` mixes step and turn numbers (\"turn 12 differs:
+/// "`judge verify` mixes step and turn numbers (\"turn 12 differs:
 /// turn 4: …\")". A Catan game's archive is kept in steps and its players play turns:
 /// verify names a step of the record as a step (`step 20 differs`, `NOT VERIFIED: step
 /// 20 is the first that differs`) and a player's turn as a turn; a Roads & Boats game,
 /// whose record is kept in turns, still says turn.
 #[test]
-fn issue_38_point_20_verify_says_step_for_a_step_and_turn_for_a_turn() {
+fn verify_says_step_for_a_step_and_turn_for_a_turn() {
     let tmp = tempfile::tempdir().expect("tmp");
     let dir = tmp.path().join("public");
     public_clone::of("games/catan-4p", &dir);
@@ -520,10 +520,10 @@ fn issue_38_point_20_verify_says_step_for_a_step_and_turn_for_a_turn() {
     assert!(!out.contains("step 5"), "{out}");
 }
 
-/// Issue 37, point 20: "A deleted report: exit 0." A turn whose public report (or any
+/// "A deleted report: exit 0." A turn whose public report (or any
 /// file of its public record) is gone fails, named.
 #[test]
-fn issue_37_point_20_a_deleted_report_fails_verification() {
+fn a_deleted_report_fails_verification() {
     for file in ["report.txt", "draws.json", "public.json"] {
         let tmp = tempfile::tempdir().expect("tmp");
         let dir = tmp.path().join("public");
@@ -536,10 +536,10 @@ fn issue_37_point_20_a_deleted_report_fails_verification() {
     }
 }
 
-/// Issue 37, point 20: "A roll written `6 +6 = 12`: not read, exit 0." A roll is read
+/// "A roll written `6 +6 = 12`: not read, exit 0." A roll is read
 /// from the structured record, and the report must show it as the judge writes it.
 #[test]
-fn issue_37_point_20_a_roll_written_another_way_is_caught() {
+fn a_roll_written_another_way_is_caught() {
     let tmp = tempfile::tempdir().expect("tmp");
     let dir = tmp.path().join("public");
     public_clone::of("games/catan-4p", &dir);
@@ -566,10 +566,10 @@ fn issue_37_point_20_a_roll_written_another_way_is_caught() {
     assert!(out.contains("NOT VERIFIED: step 20"), "{out}");
 }
 
-/// Issue 37, point 20: "a missing or reordered turn fails". Two turns' public records
+/// "a missing or reordered turn fails". Two turns' public records
 /// swapped, a turn's whole public record gone (its folder left), the last turn gone.
 #[test]
-fn issue_37_point_20_a_missing_or_reordered_turn_fails() {
+fn a_missing_or_reordered_turn_fails() {
     let public_files = ["report.txt", "turn.json", "public.json", "draws.json"];
     // Steps 20 and 30 swapped.
     let tmp = tempfile::tempdir().expect("tmp");
@@ -607,12 +607,12 @@ fn issue_37_point_20_a_missing_or_reordered_turn_fails() {
     assert!(out.contains(&format!("NOT VERIFIED: step {last}")), "{out}");
 }
 
-/// Issue 37, point 20: a game whose states are public (Roads & Boats) is verified by
+/// A game whose states are public (Roads & Boats) is verified by
 /// playing every turn again; a clone of it with a state deleted was "verified" with no
 /// draw checked (an older game's, an I/O error). Now the missing state is named, and it
 /// fails.
 #[test]
-fn issue_37_point_20_a_game_with_public_states_missing_one_fails() {
+fn a_game_with_public_states_missing_one_fails() {
     let tmp = tempfile::tempdir().expect("tmp");
     let dir = tmp.path().join("rivers");
     let d = dir.to_str().expect("utf-8");
@@ -644,11 +644,11 @@ fn issue_37_point_20_a_game_with_public_states_missing_one_fails() {
     assert!(out.contains("NOT VERIFIED: turn 3"), "{out}");
 }
 
-/// Issue 37, point 21: "`press to all: lucky me, I rolled 6 + 6 = 12 last night` gives
+/// "`press to all: lucky me, I rolled 6 + 6 = 12 last night` gives
 /// NOT VERIFIED: turn 1". A game played by mail, a player's press in its first report,
 /// the seed published: a clone of its public git verifies.
 #[test]
-fn issue_37_point_21_press_about_dice_never_fails_an_honest_game() {
+fn press_about_dice_never_fails_an_honest_game() {
     let mut f = crate::judge_core::mail_commands::Folder::new();
     let secrets = f.game(
         "isle",
@@ -694,7 +694,7 @@ fn issue_37_point_21_press_about_dice_never_fails_an_honest_game() {
     assert!(out.contains("verified"), "{out}");
 }
 
-/// Issue 37, acceptance: "`judge verify` has a property test: any change to a public
+/// "`judge verify` has a property test: any change to a public
 /// record's draws, turn order or set of turns is caught; any press text never is." On a
 /// clone of catan-4p's public git (68 steps, 60 rolls): a random change of each kind,
 /// made as a forger would make it (the report's roll line rewritten to match, where it

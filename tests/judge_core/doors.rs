@@ -1,4 +1,4 @@
-//! Issue 37, "The new doors hold": commands, press and the GM's commands under hostile
+//! "The new doors hold": commands, press and the GM's commands under hostile
 //! mail. Each test drives the real `judge` over real RFC 5322 mails and reads every mail
 //! it sent as a mail program shows it; each failed on the judge before its fix (what that
 //! judge did is in the comment). The rows of docs/archive.md, "The doors opened since",
@@ -26,7 +26,7 @@ fn decoded_to(g: &crate::judge_core::hostile_mail::Game, who: &str) -> Vec<(Stri
         .collect()
 }
 
-/// Issue 37, point 1: a mail forged from Ann of 10,000 lines `help` took 27.5 s and
+/// A mail forged from Ann of 10,000 lines `help` took 27.5 s and
 /// 86 MB and made a 14.5 MB answer (each line answered, the answer's line ends made
 /// CRLF one insert at a time). Now at most `COMMANDS_PER_MAIL` commands are carried out,
 /// the rest answered in one line; a command that only answers is answered once; and
@@ -75,7 +75,7 @@ fn ten_thousand_help_lines_are_answered_as_twenty() {
     );
 }
 
-/// Issue 37, point 1: "a 20,000-line command mail followed by a player's real orders,
+/// "a 20,000-line command mail followed by a player's real orders,
 /// with the run killed twice: no log line, no `mail/reading` mark, and the real orders
 /// were never filed." Each run here is stopped after 20 s, as a cron job's time limit
 /// would stop it; within three such runs the command mail is handled once and Ann's
@@ -148,7 +148,7 @@ fn from(f: &mut Folder, secrets: &[(String, String)], seat: usize, lines: &str) 
     );
 }
 
-/// Issue 37, point 4: one mail of 10,000 `press to all` lines queued 20,000 mails, and
+/// One mail of 10,000 `press to all` lines queued 20,000 mails, and
 /// `resend turn 1` … `resend turn 68`, each three times, sent 205 report mails. Now a
 /// mail sends at most `PRESS_PER_MAIL` messages and a player at most `PRESS_PER_HOUR`
 /// within an hour; a mail asks for at most `RESENDS_PER_MAIL` reports and a player gets
@@ -282,7 +282,7 @@ fn seen_by(f: &Folder, who: &str) -> Vec<(String, String)> {
     out
 }
 
-/// Issue 37, point 15: anonymous press was kept as `press/001/000001-anonymous-all.txt`
+/// Anonymous press was kept as `press/001/000001-anonymous-all.txt`
 /// beside `000001-red-all.txt`, and relayed as `press-000001-0-…` beside
 /// `press-000001-1-…`: the number of the mail it came in named its sender. Now nothing
 /// kept or sent carries a number, order or time of the mail: red sending a named press
@@ -340,7 +340,7 @@ fn anonymous_press_carries_no_number_order_or_time_of_its_mail() {
     }
 }
 
-/// Issue 37, point 16: several `press to all` lines in one mail were all relayed, but
+/// Several `press to all` lines in one mail were all relayed, but
 /// only the last was kept in the record (each file was named by the mail). Now each is
 /// kept, and printed in the turn's report.
 #[test]
@@ -372,7 +372,7 @@ fn every_press_of_a_mail_is_kept_in_the_record() {
     }
 }
 
-/// Issue 37, point 22: several GM commands in one mail acted on game.toml as it was
+/// Several GM commands in one mail acted on game.toml as it was
 /// before the mail: `pause, pause` was answered "paused" twice, and `resume, pause` on
 /// a paused game left it running. Now each sees what the one before it did.
 #[test]
@@ -424,7 +424,7 @@ fn the_gms_commands_in_one_mail_act_one_after_the_other() {
     );
 }
 
-/// Issue 37, point 23: after `judge replace`, Ann's standing orders were played again
+/// After `judge replace`, Ann's standing orders were played again
 /// for Zed's seat, and his welcome did not say so. Now what Ann had on record (standing
 /// orders, orders for the coming turn) is set aside for the GM, the welcome says so, and
 /// the next turn plays nothing of Ann's for the seat.
@@ -467,7 +467,7 @@ fn a_replacement_plays_nothing_the_old_player_left() {
     assert!(!g.dir.join("turns/002/orders/red.txt").exists());
 }
 
-/// Issue 37, point 3: an order file within the limits (19,990 lines, 320 KB) took 9.5 s
+/// An order file within the limits (19,990 lines, 320 KB) took 9.5 s
 /// to play and made a 2.2 MB report for each player (each problem found its line by
 /// scanning from the start, and every line was repeated). Now lines are found through an
 /// index made once, and a check or a report repeats at most `SHOWN_LINES` of one
@@ -562,7 +562,7 @@ fn html_parts(from: &str, id: &str, part: &str) -> Vec<u8> {
     )
 }
 
-/// Issue 37, point 2: HTML the parser nests but the scan counted as flat — `<rt>`,
+/// HTML the parser nests but the scan counted as flat — `<rt>`,
 /// `<optgroup>`, `<div/>` repeated 4,999 times in ~100 parts — took 6.5–8.4 s a mail
 /// (each part turned into text, the depth of each squared); and a formatting element the
 /// parser builds again in every paragraph makes elements no tag spells out. Now what the
@@ -599,7 +599,7 @@ fn html_is_counted_as_the_parser_builds_it() {
     assert!(g.pending().contains("move D1: load 1 board; C3"), "{out}");
 }
 
-/// Issue 37, point 6: two mails of 2 MB each took more than 100 MB to file: 100
+/// Two mails of 2 MB each took more than 100 MB to file: 100
 /// secret-shaped words repeated over 2 MB (125 MB), and one 2 MB line (129 MB: looking
 /// for a `secret` line, each line was made a list of its characters, 24 bytes each).
 /// Now every hostile shape of mail is filed within the goal, from a player (whose HTML

@@ -1,4 +1,4 @@
-//! Issue 21, points 9, 10, 14 and 15: the GM's slips with files and folders are caught
+//! The GM's slips with files and folders are caught
 //! before they hurt. A mail folder inside the game that git would keep, a file holding a
 //! secret about to be committed, two games sharing one pickup folder, symbolic links in
 //! the game's folder, and the temporary files a killed `judge site` leaves in the web
@@ -515,13 +515,13 @@ fn p15_a_site_killed_again_and_again_leaves_no_temporary_file() {
     assert!(left.is_empty(), "left in the web root: {left:?}");
 }
 
-/// Issue 38, point 20: "a cron pass committed the GM's `judge end` turn as \"island:
+/// "a cron pass committed the GM's `judge end` turn as \"island:
 /// mail\"". `judge end` without `--commit` leaves its turn for the next `--commit`,
 /// which says what it holds — the turn, and that the GM ended the game, as `judge end
 /// --commit` would have — whether it is a pass over the folder (`judge turn --all`) or
 /// over the one game; a pass with only mail to commit still says mail.
 #[test]
-fn issue_38_point_20_a_commit_of_the_gms_end_says_so() {
+fn a_commit_of_the_gms_end_says_so() {
     let f = crate::judge_core::mail_commands::Folder::new();
     f.game(
         "island",
@@ -569,7 +569,7 @@ fn issue_38_point_20_a_commit_of_the_gms_end_says_so() {
     assert_eq!(subject.trim(), "demo: mail", "{out}");
 }
 
-/// Issue 38, point 20: "`judge site` into the same folder after the game ended leaves
+/// "`judge site` into the same folder after the game ended leaves
 /// the old writer pages published". The site keeps the list of what it wrote
 /// (`.judge-site` in the web root); a page it wrote that the game no longer has (each
 /// seat's order writer, its scripts, once the game is over) is removed, and nothing it
@@ -577,7 +577,7 @@ fn issue_38_point_20_a_commit_of_the_gms_end_says_so() {
 /// named like a writer's included. A site written before the list was kept loses its
 /// seats' writer pages (pages of the judge's own making) and nothing else.
 #[test]
-fn issue_38_point_20_the_site_of_an_ended_game_drops_its_writer_pages() {
+fn the_site_of_an_ended_game_drops_its_writer_pages() {
     for kept_list in [true, false] {
         let tmp = tempfile::tempdir().expect("tmp");
         let game = tmp.path().join("demo");
@@ -636,13 +636,13 @@ fn issue_38_point_20_the_site_of_an_ended_game_drops_its_writer_pages() {
     }
 }
 
-/// Issue 39, point 17: "the game's secret seed (`randomness.key`) is created readable by
+/// "the game's secret seed (`randomness.key`) is created readable by
 /// every user (0644 …): on a shared host anyone can read every roll to come". A new game's
 /// files are all its owner's alone (0600), as every file the judge rewrites already was;
 /// a key an older judge left readable is made private when the judge next reads it.
 #[cfg(unix)]
 #[test]
-fn issue_39_point_17_the_secret_seed_is_readable_by_its_owner_alone() {
+fn the_secret_seed_is_readable_by_its_owner_alone() {
     use std::os::unix::fs::PermissionsExt as _;
     let mode = |p: &Path| {
         std::fs::metadata(p)

@@ -427,7 +427,7 @@ fn every_command_in_the_gm_guide_runs() {
     }
     assert!(commands >= 15, "{commands} commands run");
     assert!(run.serve.is_none(), "the guide stops judge serve");
-    // Section 13 (issue 38, points 10 and 11): under judge serve, the deadline moved to
+    // Section 13: under judge serve, the deadline moved to
     // a few seconds from now played turn 2 then, with green's orders filed again, and
     // yellow's orders for turn 2, mailed after it, were held for turn 3.
     assert!(
@@ -450,8 +450,8 @@ fn every_command_in_the_gm_guide_runs() {
         run.tmp.path().join("games/mailroom/log.jsonl").is_file(),
         "the folder's pass read the shared mailbox"
     );
-    // Section 12: Fay's join and Ann's (she plays spring, a game of the same folder:
-    // issue 38, point 9), confirmed, took harbour's free seats and began the game.
+    // Section 12: Fay's join and Ann's (she plays spring, a game of the same
+    // folder), confirmed, took harbour's free seats and began the game.
     let harbour = run.tmp.path().join("games/harbour");
     assert!(harbour.join("turns/000").is_dir(), "harbour began");
     let delivered = run.srv.delivered();

@@ -1,4 +1,4 @@
-//! Issue 21, "the GM's slips are caught before they hurt": a deadline moved absurdly far,
+//! "the GM's slips are caught before they hurt": a deadline moved absurdly far,
 //! a hand-edited game.toml that seats one player twice, a stray folder under turns/.
 //! Each is refused with exit 1, naming what is wrong and where, and no command panics.
 
@@ -28,7 +28,7 @@ fn no_panic(what: &str, code: i32, err: &str) {
     assert!(!err.contains("panicked"), "{what}: {err}");
 }
 
-/// Issue 21, point 11: `deadline --at 9999-12-31T23:59:59Z` was accepted, and then
+/// `deadline --at 9999-12-31T23:59:59Z` was accepted, and then
 /// `deadline --extend 365days` and `turn --force` panicked formatting a time past the
 /// year 9999. A deadline more than a year away is refused (exit 1) saying why, game.toml
 /// is left as it was, and the game plays on.
@@ -70,7 +70,7 @@ fn p11_a_far_deadline_is_refused_and_nothing_panics() {
     );
 }
 
-/// Issue 21, point 11: game.toml edited by hand to a deadline out of range is named with
+/// A game.toml edited by hand to a deadline out of range is named with
 /// its line, for every command that reads it; the turn after a far deadline is an error,
 /// not a panic.
 #[test]
@@ -133,7 +133,7 @@ fn line_of(text: &str, what: &str) -> usize {
     text[..at].matches('\n').count() + 1
 }
 
-/// Issue 21, point 12: a GM's edit of game.toml that seats a player twice (Bob's entry
+/// A GM's edit of game.toml that seats a player twice (Bob's entry
 /// given red's id: his mail was "accepted: red's orders", and yellow was locked out),
 /// names a seat the game does not have, leaves a seat without a player or gives two
 /// players one address is refused by every command that reads it (exit 1), naming the
@@ -223,7 +223,7 @@ fn p12_every_seat_has_exactly_one_player_in_game_toml() {
     assert!(!dir.join("pending/red.txt").exists(), "{out}");
 }
 
-/// Issue 21, point 13: a stray folder under turns/ (`turns/999`, a gap, a turn named `1`,
+/// A stray folder under turns/ (`turns/999`, a gap, a turn named `1`,
 /// a file where a turn should be) made every command fail with exit 3, as if a disk had
 /// failed. It is the GM's slip: exit 1, naming the folder and how turns are numbered.
 #[test]
@@ -287,7 +287,7 @@ fn p13_a_stray_turn_folder_is_named_with_exit_1() {
     assert!(out.contains("1 turn played"), "{out}");
 }
 
-/// Found closing issue 21: a `[mail]` with neither `smtp_host` nor `pickup` was taken,
+/// Found while catching the GM's slips: a `[mail]` with neither `smtp_host` nor `pickup` was taken,
 /// and every report and answer then waited in the outbox for good, each run saying only
 /// that mail waits. It is the GM's slip: every command that reads game.toml refuses it
 /// (exit 1), naming the file, the `[mail]` line and the two ways to send.

@@ -1,4 +1,4 @@
-//! Issue 19, the pipeline's half: what the judge's shell does with a step (mail in, the
+//! The pipeline's half: what the judge's shell does with a step (mail in, the
 //! turn played, reports and answers mailed, the archive git keeps, the web site) shows
 //! another player nothing of a player's hidden parts.
 //!
@@ -352,7 +352,7 @@ fn knows(before: &str, events: &str, after: &str, acted: &Value, p: &str) -> Str
             }
             Some("bought") if e["player"] != p => e["card"] = Value::Null,
             // Why P's own line failed is what P is told, compared with the mail to P,
-            // not something P knew (issue 37, point 13; as in catan_hidden.rs).
+            // not something P knew (as in catan_hidden.rs).
             Some("failed") => e["reason"] = Value::Null,
             Some("skipped") => e["why"] = Value::Null,
             _ => {}
@@ -591,7 +591,7 @@ fn catan_cases(game: &str, players: &[usize], extra: &[&str]) -> Count {
             qc.name()
         );
         compare(&what, &seen, &b.seen_by(t, email), &hidden);
-        // Issue 25: an order file's template names its seat's hand (docs/catan-orders.md,
+        // An order file's template names its seat's hand (docs/catan-orders.md,
         // "The template"), so it goes to that seat alone: no other seat's template in
         // P's mail, and no template at all in what git keeps or on the site.
         // (The site's guide.html is the order guide, docs/catan-orders.md, whose

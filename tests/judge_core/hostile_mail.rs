@@ -1,4 +1,4 @@
-//! Issue 21, points 1–8: no stranger can stop a game. Each test drives the real `judge`
+//! No stranger can stop a game. Each test drives the real `judge`
 //! over real RFC 5322 mails, and each fails on the judge before the fix (the figures in
 //! the comments are what that judge did). Limits: docs/archive.md, "Limits on one mail";
 //! answers: docs/gm-guide.md, "What the judge does with odd mail".
@@ -160,7 +160,7 @@ pub(crate) fn orders(secret: &str, line: &str) -> String {
     format!("game demo\r\nplayer red\r\nsecret {secret}\r\nturn 1\r\nmovement\r\n{line}\r\n")
 }
 
-/// Issue 21, point 1 (and 2, 3): a Maildir of 200 hostile mails, from strangers and
+/// A Maildir of 200 hostile mails, from strangers and
 /// forged from a player, each near 2 MB, with Ann's real orders last. Before: one mail of
 /// 390,000 nested `<div>` ran past 600 s, so the run never ended and the real orders were
 /// never filed. Now the run ends, each hostile mail is refused once (logged with a short
@@ -203,7 +203,7 @@ fn a_maildir_of_200_hostile_mails_is_read_and_the_real_orders_filed() {
         "its headers do not end within 64 KB",
         "it holds 130000 words that may be secrets",
         "MIME parts, and the judge reads at most 200",
-        // Issue 37, points 2 and 6.
+        // HTML counted as the parser builds it, and an order file's size.
         "at most 5000 elements in a mail",
         "order files are read up to 1048576 bytes",
     ] {
@@ -218,7 +218,7 @@ fn a_maildir_of_200_hostile_mails_is_read_and_the_real_orders_filed() {
     assert_eq!(g.log().lines().count(), 201);
 }
 
-/// Issue 21, point 1: a mail whose reading stopped two runs (killed by a time limit, out
+/// A mail whose reading stopped two runs (killed by a time limit, out
 /// of memory) is refused unread on the next run, logged and answered once — never read
 /// again on every run. One stopped run (a reboot) only reads it again.
 #[test]
@@ -259,7 +259,7 @@ fn a_mail_whose_reading_stopped_a_run_is_refused_once() {
     assert!(out.contains("accepted: red's orders"), "{out}");
 }
 
-/// Issue 21, point 4: 200 mails forged from Ann made 200 refusals to Ann. Now at most
+/// 200 mails forged from Ann made 200 refusals to Ann. Now at most
 /// five refusals an hour are answered to one address, then one note for the day.
 #[test]
 fn forged_mails_cost_the_player_a_few_answers_an_hour() {
@@ -300,7 +300,7 @@ fn forged_mails_cost_the_player_a_few_answers_an_hour() {
     assert!(g.sent_to("eve@evil.example").is_empty());
 }
 
-/// Issue 21, point 5: a stranger who used a Message-ID first made the player's real mail
+/// A stranger who used a Message-ID first made the player's real mail
 /// "skipped: already filed". A mail is a duplicate only when it is the same mail.
 #[test]
 fn a_message_id_taken_first_does_not_stop_the_real_mail() {
@@ -318,7 +318,7 @@ fn a_message_id_taken_first_does_not_stop_the_real_mail() {
     assert!(g.pending().contains("load 1 board"));
 }
 
-/// Issue 21, point 6: two mails delivered in the same second are filed in the order the
+/// Two mails delivered in the same second are filed in the order the
 /// server delivered them: `M999` then `M1000`, so the later orders count.
 #[test]
 fn same_second_mails_count_in_delivery_order() {
@@ -349,7 +349,7 @@ fn same_second_mails_count_in_delivery_order() {
     );
 }
 
-/// Issue 21, point 7: a secret used as the Message-ID went into log.jsonl and the
+/// A secret used as the Message-ID went into log.jsonl and the
 /// answer's In-Reply-To; one folded over two lines, spaced or without its dashes stayed
 /// in mail/inbox. Now no form of it is anywhere the judge writes, and the orders are
 /// still read (the secret written with spaces is the secret).
@@ -386,7 +386,7 @@ fn no_form_of_a_secret_is_kept_anywhere() {
     assert!(g.log().contains("<blanked-"), "{}", g.log());
 }
 
-/// Issue 21, point 8: an mbox `From ` line with a placeholder 1970 date made a late mail
+/// An mbox `From ` line with a placeholder 1970 date made a late mail
 /// count as on time under `late = "refuse"`. The stamp is not trusted: the `Received:`
 /// stamp, after the deadline, is.
 #[test]

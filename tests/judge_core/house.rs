@@ -1,4 +1,4 @@
-//! Issue 23, "One mailbox, many games": three games — Roads & Boats, Catan, Catan
+//! "One mailbox, many games": three games — Roads & Boats, Catan, Catan
 //! Express — under one judge address (games/judge.toml), run by `judge turn --all`
 //! against the real mail servers, once with the shared Maildir and once over IMAP. Bob
 //! plays in two of them and his mails cross; a mail names no game, one names a game its
@@ -453,9 +453,9 @@ impl Drop for Serve {
     }
 }
 
-/// Issue 23, "Answers in seconds": `judge serve` over IMAP IDLE answers each order mail
+/// "Answers in seconds": `judge serve` over IMAP IDLE answers each order mail
 /// within seconds of its delivery (the figures are printed; 10 mails by default,
-/// `JUDGE_SERVE_MAILS=100` for the closing note's hundred), answers again after the
+/// `JUDGE_SERVE_MAILS=100` for a hundred), answers again after the
 /// mail server restarts, and
 /// on SIGTERM finishes the mail in hand and exits 0; a cron pass after it finds every
 /// mail answered exactly once.
@@ -574,8 +574,8 @@ fn judge_serve_answers_in_seconds_survives_a_restart_and_stops_cleanly() {
     );
 }
 
-/// Issue 23, "scale": scripts/bench-many-games, which the closing note quotes at full
-/// size (200 games, 2,000 mails, a release build), runs here small, so that it keeps
+/// "scale": scripts/bench-many-games, run by hand at full size (200 games, 2,000
+/// mails, a release build), runs here small, so that it keeps
 /// working: every mail filed by its game in one pass.
 #[test]
 fn the_scale_benchmark_files_every_mail_in_one_pass() {
@@ -638,7 +638,7 @@ fn wait_for(h: &House, wanted: &[(&str, &str)], limit: Duration) -> Vec<(String,
     }
 }
 
-/// Issue 23, "Acceptance": under `judge serve`, three games (Roads & Boats, Catan,
+/// One mailbox, many games, end to end: under `judge serve`, three games (Roads & Boats, Catan,
 /// Catan Express) and a fourth open for sign-up, from one mailbox: crossing mails, a
 /// mail for no game, command mails, press in each mode (`open` in rivers, `anonymous`
 /// in island, `off` in express), a sign-up that fills a game and one to the full game,
@@ -735,8 +735,7 @@ fn judge_serve_runs_commands_press_and_sign_up_for_every_game_of_one_address() {
         &h,
         &[
             ("bob@example.org", "[rivers] turn 1: filed"),
-            // Red founds second: its founding, sent early, is answered as its own step
-            // (issue 38, point 19).
+            // Red founds second: its founding, sent early, is answered as its own step.
             ("bob@example.org", "[express] turn 2: filed"),
             ("ann@example.org", "Your games"),
             ("ann@example.org", "[island] status, template"),
@@ -748,7 +747,7 @@ fn judge_serve_runs_commands_press_and_sign_up_for_every_game_of_one_address() {
         ],
         Duration::from_secs(60),
     );
-    // Each sends back the line the judge mailed (issue 37, point 8): Fay first takes
+    // Each sends back the line the judge mailed: Fay first takes
     // the last seat, and the game begins; Gus's comes too late.
     let line = |who: &str| {
         all.iter()
@@ -898,7 +897,7 @@ fn judge_serve_runs_commands_press_and_sign_up_for_every_game_of_one_address() {
     }
 }
 
-/// Issue 24, "Replacement", through the real mail servers: `judge replace DIR SEAT --by
+/// "Replacement", through the real mail servers: `judge replace DIR SEAT --by
 /// NAME:EMAIL` keeps the seat's colour, pieces and history; the new player gets a fresh
 /// secret and a welcome mail with the game as it stands and its map; the old secret
 /// stops working at once; the next report says who took over.
@@ -989,7 +988,7 @@ fn judge_replace_gives_a_seat_to_a_new_player_and_the_old_secret_stops() {
     assert_eq!(code, 0, "{out}{err}");
 }
 
-/// Issue 24, "Acceptance", for Catan, by real mail: Ann goes silent in island. At each
+/// A silent player, for Catan, by real mail: Ann goes silent in island. At each
 /// of her steps' deadlines the caretaker plays for her (in the archive as such, and in
 /// the report); her budget of missed turns runs out and the GM and the players are told;
 /// `judge replace` seats Zoe, who gets her secret by mail and then plays her own steps;
@@ -1117,7 +1116,7 @@ fn a_silent_catan_player_is_played_by_the_caretaker_then_replaced() {
     assert!(out.contains("all identical"), "{out}");
 }
 
-/// Issue 24, acceptance, the Roads & Boats half: in `rivers` (two-rivers, a turn for
+/// The Roads & Boats half: in `rivers` (two-rivers, a turn for
 /// both players at once) Ann goes silent. At the deadline the caretaker plays her turn
 /// (its file kept in the turn, marked as the caretaker's, and said in the report); the
 /// budget of one missed turn is spent, so the GM and Bob are told the seat is open; the
@@ -1231,7 +1230,7 @@ fn a_silent_roads_and_boats_player_is_played_by_the_caretaker_then_replaced() {
     assert!(out.contains("all identical"), "{out}");
 }
 
-/// Issue 23, "Commands by mail ... each has a test through the real servers": the ones
+/// "Commands by mail ... each has a test through the real servers": the ones
 /// the test under `judge serve` does not send — `resend`, `resend turn N`, and the GM's
 /// `extend`, `pause`, `resume` and `start` — sent through the real SMTP server and read
 /// from the Maildir it delivers to, answered through it.
@@ -1333,7 +1332,7 @@ fn resend_and_the_gms_commands_through_the_real_servers() {
     }
 }
 
-/// Issue 37, point 10, as the issue tried it: strangers' 2 MB mails delivered at 17:00
+/// A crowded mailbox at the deadline: strangers' 2 MB mails delivered at 17:00
 /// (here 40 of them, 80 MB: more than one pass holds), the two players' orders at 17:10
 /// and 17:11 through the real SMTP server, deadline 18:00. The one `judge turn --all` at
 /// 18:05 reads the mailbox in passes of at most 64 MB and plays turn 1 with both

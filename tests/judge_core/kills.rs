@@ -1,4 +1,4 @@
-//! Issue 10.6: `kill -9` of `judge ingest` (25 times) and of `judge mail` (15 times) at
+//! `kill -9` of `judge ingest` (25 times) and of `judge mail` (15 times) at
 //! random moments, then one run to the end. Every mail is filed exactly once, every
 //! answer is sent, and a mail is sent twice only if a kill struck in the instant between
 //! the server taking it and the judge marking it sent (docs/archive.md, "What can go
@@ -158,7 +158,7 @@ fn killed_ingest_and_mail_lose_nothing_and_resend_at_most_the_mail_in_flight() {
         .expect("outbox")
         .flatten()
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        // The outbox's own lock (issue 21, point 16) stays, as the game's does.
+        // The outbox's own lock stays, as the game's does.
         .filter(|n| !n.starts_with(".tmp-") && n != ".judge.lock")
         .collect();
     assert!(left.is_empty(), "the outbox is empty: {left:?}");

@@ -1,4 +1,4 @@
-//! The play-by-email round trip against real servers on 127.0.0.1 (issue 6): an SMTP
+//! The play-by-email round trip against real servers on 127.0.0.1: an SMTP
 //! server (aiosmtpd) delivering into a Maildir, started by tests/mail/servers.sh, which
 //! `.ci/run` installs. Players mail orders, the judge files them, plays the turn and
 //! mails the reports, which are read back and parsed. Then the attacks and failures.
@@ -37,7 +37,7 @@ fn orders(player: &str, secret: &str) -> String {
     o
 }
 
-/// Issue 6: two players mail orders to the server; judge ingest reads them from the
+/// Two players mail orders to the server; judge ingest reads them from the
 /// Maildir; judge turn plays the turn; both players' reports arrive at the server and
 /// are read back and parsed; the archive holds the turn.
 #[test]
@@ -174,7 +174,7 @@ fn smtp_down_the_mail_waits_in_the_outbox() {
     let (code, out, err) = judge(&["turn", d], &[]);
     assert_eq!(
         code, 3,
-        "the turn is played even if mail is down, and the exit status says the mail waits (issue 21, point 16): {out}{err}"
+        "the turn is played even if mail is down, and the exit status says the mail waits: {out}{err}"
     );
     assert!(dir.join("turns/001/state.json").is_file());
     assert!(out.contains("left in the outbox"), "{out}");
@@ -184,7 +184,7 @@ fn smtp_down_the_mail_waits_in_the_outbox() {
         std::fs::read_dir(dir.join("outbox"))
             .expect("outbox")
             .flatten()
-            // The outbox's own lock (issue 21, point 16) beside them.
+            // The outbox's own lock beside them.
             .filter(|e| e.file_name() != ".judge.lock")
             .count(),
         4,
@@ -212,7 +212,7 @@ fn smtp_down_the_mail_waits_in_the_outbox() {
     assert!(status.contains("Outbox: 0 mails waiting."), "{status}");
 }
 
-/// Issue 6: killing judge turn at random points leaves the old turn or the new one,
+/// Killing judge turn at random points leaves the old turn or the new one,
 /// never a mix, and the next run completes it, with the same result as an uninterrupted
 /// run.
 #[test]
@@ -318,7 +318,7 @@ fn ingest_imap(game: &str, imap: &str, env: &[(&str, &str)]) -> (i32, String, St
     )
 }
 
-/// Issue 6, over IMAP: the players' mails are read from the server's INBOX (user
+/// Over IMAP: the players' mails are read from the server's INBOX (user
 /// `judge`), filed, and marked seen, so a second read files nothing; the turn is played
 /// and the reports go out through SMTP.
 #[test]

@@ -1,4 +1,4 @@
-//! Issue 39, the acceptance's property: for random valid order files of the demo game,
+//! For random valid order files of the demo game,
 //! each transformation a mail program makes — format=flowed at 72 (RFC 3676 soft line
 //! breaks), a hard wrap at 76 and at 78, quoted-printable soft breaks, a picture part
 //! between two lines (multipart/mixed text, image, text), an unquoted Outlook-style reply
@@ -410,45 +410,45 @@ fn run(client: &dyn Fn(usize) -> Client, exact: bool) {
     }
 }
 
-/// Issue 39, acceptance: format=flowed at 72 (Thunderbird's default).
+/// `format=flowed` at 72 (Thunderbird's default).
 #[test]
 fn flowed_at_72_gives_the_same_orders_or_an_error() {
     read_as_meant(&|_| Client::Flowed72);
 }
 
-/// Issue 39, acceptance: a hard wrap at 76.
+/// A hard wrap at 76.
 #[test]
 fn a_hard_wrap_at_76_gives_the_same_orders_or_an_error() {
     same_orders_or_an_error(&|_| Client::HardWrap(76));
 }
 
-/// Issue 39, acceptance: a hard wrap at 78 (Gmail's plain-text mode).
+/// A hard wrap at 78 (Gmail's plain-text mode).
 #[test]
 fn a_hard_wrap_at_78_gives_the_same_orders_or_an_error() {
     same_orders_or_an_error(&|_| Client::HardWrap(78));
 }
 
-/// Issue 39, acceptance: quoted-printable soft breaks, at any width up to 76.
+/// Quoted-printable soft breaks, at any width up to 76.
 #[test]
 fn quoted_printable_soft_breaks_give_the_same_orders_or_an_error() {
     read_as_meant(&|k| Client::QuotedPrintable(10 + k % 67));
 }
 
-/// Issue 39, acceptance: a picture between any two lines (Apple Mail's text, image,
+/// A picture between any two lines (Apple Mail's text, image,
 /// text).
 #[test]
 fn a_picture_between_two_lines_gives_the_same_orders_or_an_error() {
     read_as_meant(&Client::Picture);
 }
 
-/// Issue 39, acceptance: an unquoted reply history below (Outlook), holding the judge's
+/// An unquoted reply history below (Outlook), holding the judge's
 /// report and its `secret YOUR-SECRET`.
 #[test]
 fn an_unquoted_reply_below_gives_the_same_orders_or_an_error() {
     read_as_meant(&|_| Client::UnquotedReply);
 }
 
-/// Issue 39, acceptance: HTML with a `<div>` per line.
+/// HTML with a `<div>` per line.
 #[test]
 fn html_with_a_div_per_line_gives_the_same_orders_or_an_error() {
     read_as_meant(&|_| Client::HtmlDivs);

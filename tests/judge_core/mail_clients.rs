@@ -1,4 +1,4 @@
-//! Issue 39, the acceptance: the corpus of mails as real mail programs send them
+//! The corpus of mails as real mail programs send them
 //! (tests/mail/clients, described in its README.md), each run through the judge's intake
 //! as a GM runs it — a fresh demo game, the mail handed to `judge ingest`, the `judge`
 //! binary run — and each either read exactly as the player meant (the orders filed are
@@ -6,7 +6,7 @@
 //! or refused with an answer to the player that names the real cause. None is changed or
 //! loses an order in silence.
 //!
-//! The other engineers of issue 39 add their shapes as new pairs in the same folder;
+//! New shapes are added as new pairs in the same folder;
 //! this runner reads every pair there.
 
 use crate::support;
@@ -337,7 +337,7 @@ pub fn shapes() -> Vec<PathBuf> {
     v
 }
 
-/// Issue 39, acceptance: every mail of the corpus is read exactly as meant, or refused
+/// Every mail of the corpus is read exactly as meant, or refused
 /// with an answer naming the real cause. All are run; the failures are listed together.
 #[test]
 fn every_client_shape_is_read_as_meant_or_refused_with_its_cause() {
@@ -367,7 +367,7 @@ fn every_client_shape_is_read_as_meant_or_refused_with_its_cause() {
     );
 }
 
-/// Issue 39, acceptance: the corpus is whole — at least the baseline shapes of this
+/// The corpus is whole — at least the baseline shapes of this
 /// runner, each `.eml` with its `.expect` and each `.expect` with its `.eml`, each mail
 /// a real RFC 5322 message with CRLF line ends.
 #[test]

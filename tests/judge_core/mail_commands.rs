@@ -1,4 +1,4 @@
-//! Issue 23, "Commands by mail" and "Sign-up" (docs/mail-commands.md), through the
+//! "Commands by mail" and "Sign-up" (docs/mail-commands.md), through the
 //! judge's own command line on a folder of games whose shared mailbox is a Maildir and
 //! whose mail goes to a pickup folder. (The same commands through the real mail
 //! servers, under `judge serve`: tests/judge_core/house.rs.) Each test reads every mail the judge
@@ -668,7 +668,7 @@ fn the_gms_extend_pause_and_resume_need_the_gms_secret() {
 /// "Sign-up": `judge new --open` makes a game with free seats and an announcement;
 /// `join GAME as NAME` is answered with a code, and the line `confirm GAME CODE` sent
 /// back from that address takes the next free seat (answered with the welcome mail and
-/// the secret; issue 37, point 8); the game begins when the seats are full; a full game
+/// the secret); the game begins when the seats are full; a full game
 /// answers that it is full; a seat is never taken twice, however many confirms come in
 /// one pass.
 #[test]
@@ -815,7 +815,7 @@ fn joins_take_each_free_seat_once_and_the_game_begins_when_full() {
         &format!("game harbour\nsecret {secret}\nstatus\n"),
     );
     f.pass();
-    // (Catan Express: the answer tells Zoe of her own orders alone, issue 37, point 18.)
+    // (Catan Express: the answer tells Zoe of her own orders alone.)
     assert!(
         f.sent_to("zoe@example.org")[0]
             .body
@@ -929,7 +929,7 @@ mod non_interference {
             .expect("the status answer")
     }
 
-    /// Issue 37, point 18, its sibling found while fixing it: `[absent] late_notice`
+    /// The late notice, found beside `status`: `[absent] late_notice`
     /// told every player "orders not in yet from …", in Catan too, where "whether the
     /// judge already holds that player's orders ... is told to that player alone"
     /// (docs/catan.md, "Hidden information"); a discard step waits only for players
@@ -974,7 +974,7 @@ mod non_interference {
         assert!(!out.contains("told each player"), "once a turn: {out}");
     }
 
-    /// Issue 37, point 18: "`status` by mail tells every player whether another
+    /// "`status` by mail tells every player whether another
     /// player's orders are on record". In Catan that is the other player's alone
     /// (docs/catan.md, "Hidden information": "whether the judge already holds that
     /// player's orders ... is told to that player alone"): one player's answer names
@@ -1020,8 +1020,8 @@ mod non_interference {
     proptest! {
         #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
 
-        /// Issue 37, point 18, and the acceptance's "the non-interference tests cover
-        /// ... status answers": over random askers, random sets of other players whose
+        /// The non-interference of `status` answers: over random askers, random sets of
+        /// other players whose
         /// Catan orders are in (in each of two worlds), and the asker's own orders in or
         /// not, everything the asker sees — the `status` answer, every mail, the public
         /// record — is the same byte for byte.
@@ -1205,7 +1205,7 @@ fn a_flood_of_commands_is_answered_at_most_so_often_an_hour() {
     );
 }
 
-/// Issue 24: "`judge pause DIR` / `judge resume DIR` (the deadline moves by the pause;
+/// "`judge pause DIR` / `judge resume DIR` (the deadline moves by the pause;
 /// players are told)" — the same clock as the GM's `pause` and `resume` by mail.
 #[test]
 fn judge_pause_and_resume_stop_the_clock_and_move_the_deadline_by_the_pause() {
@@ -1320,7 +1320,7 @@ mod no_secret_echoed {
     }
 }
 
-/// Issue 25: "The welcome mail and each report name the order guide (a link to the
+/// "The welcome mail and each report name the order guide (a link to the
 /// site's copy of docs/orders.md or docs/catan-orders.md) and carry the `template` for
 /// the next turn." With the site's address in the folder's [mail], the welcome and the
 /// report of turn 1 link `guide.html` on it (the page `judge site` writes); the report
@@ -1362,7 +1362,7 @@ fn the_welcome_and_each_report_name_the_order_guide_and_carry_the_template() {
         );
     }
     f.pass();
-    // A game without [schedule] is played by its GM, never by a pass (issue 37, point 11).
+    // A game without [schedule] is played by its GM, never by a pass.
     let out = f.judge(&["turn", f.dir("rivers").to_str().expect("utf-8")]);
     assert!(out.contains("Turn 1"), "{out}");
     let report = f

@@ -1,4 +1,4 @@
-//! Issue 21, point 16: mail that cannot be sent. The exit status says so (3: it waits
+//! Mail that cannot be sent. The exit status says so (3: it waits
 //! and may go later; 1: the server refused it for good and the GM must act); a refused
 //! mail is given up, not tried forever, and `judge status` names it; a server that takes
 //! the connection and never answers costs one short, configurable time, with the game's
@@ -62,7 +62,7 @@ fn waiting(dir: &Path) -> Vec<String> {
     v
 }
 
-/// Issue 21, point 16: with the SMTP server down, `judge turn` played the turn and
+/// With the SMTP server down, `judge turn` played the turn and
 /// exited 0 while the reports stayed unsent; `judge mail` exited 3. Every command that
 /// sends now says so the same way: exit 3, naming how many mails wait. With --no-send
 /// nothing was meant to go, and the run exits 0.
@@ -224,7 +224,7 @@ fn serve(
     }
 }
 
-/// Issue 21, point 16: a mail the server refused for good (550 for Ann's address) was
+/// A mail the server refused for good (550 for Ann's address) was
 /// tried again on every run, forever. It is given up: kept aside in outbox/failed/ and
 /// never tried again by itself; the run that gives it up exits 1 saying what to do;
 /// `judge status` names it with the server's answer; the other mails go. A wrong address
@@ -313,7 +313,7 @@ fn p16_a_mail_refused_for_good_is_given_up_and_named_in_status() {
     assert!(!out.contains("refused for good"), "{out}");
 }
 
-/// Issue 21, point 16: a server that takes the connection and never answers cost 20 s
+/// A server that takes the connection and never answers cost 20 s
 /// per queued mail, with the game's lock held all the while (103 s for five). Sending
 /// has one short limit for the whole run (`[mail] send_timeout`, here 2 s), and the
 /// game's lock is let go before the first mail is sent: other commands go on meanwhile.

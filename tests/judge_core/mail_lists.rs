@@ -1,4 +1,4 @@
-//! Issue 39, point 8: a mailing list that rewrites `From:` (`"Ann via Club"
+//! A mailing list that rewrites `From:` (`"Ann via Club"
 //! <club@lists.example>`, the author in `Reply-To:` or `X-Original-From:`) was refused
 //! with no answer. Now a GM may trust a list (`[mail] lists` in game.toml, or judge.toml
 //! for a folder of games): its mail is the mail of the player it names, filed only with

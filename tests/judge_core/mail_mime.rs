@@ -1,4 +1,4 @@
-//! Issue 39, points 1, 3, 4, 5 and 9: how the MIME parts of a mail become the text the
+//! How the MIME parts of a mail become the text the
 //! judge reads. Each mail of `tests/mail/clients/` named here is fed to the real `judge
 //! ingest` of a demo game whose red player (Ann) has the corpus's secret; then what was
 //! filed (`pending/red.txt`) and what Ann was answered are checked against its `.expect`:
@@ -108,7 +108,7 @@ fn every_shape_is_read_as_meant_or_refused_with_its_cause() {
     assert!(failed.is_empty(), "{}", failed.join("\n\n"));
 }
 
-/// Issue 39, point 3: an empty attachment under a body of header lines never replaces
+/// An empty attachment under a body of header lines never replaces
 /// the orders a player sent before: refused, and the earlier file stands.
 #[test]
 fn an_empty_attachment_never_replaces_earlier_orders() {
@@ -133,7 +133,7 @@ fn an_empty_attachment_never_replaces_earlier_orders() {
     assert!(log.contains("holds no orders (it is empty)"), "{log}");
 }
 
-/// Issue 39, points 1, 5 and 9, and issue 37's limits: the hostile shapes of what this
+/// The limits on one mail: the hostile shapes of what this
 /// part reads (every text part, forwarded mails, flowed lines, UTF-16) are under 2 MB
 /// and read, not refused unread; `doors::no_mail_of_2_mb_costs_100_mb` and `cargo bench
 /// --bench mail` measure what each costs.

@@ -1,8 +1,8 @@
-//! Issue 39, points 2, 4, 6, 7 and 10, and the acceptance's subject: the text-level
+//! Mail as real mail programs write it: the text-level
 //! conventions of mail programs (reply separators, attributions, quotes, the lines they
 //! add, hard wraps, full-width punctuation), through the real `judge` over real mails.
 //! The mails are the shapes of tests/mail/clients (each beside the order file the player
-//! meant); docs/archive.md, "Mail as real clients and servers make it (issue 39)", has a
+//! meant); docs/archive.md, "Mail as real clients and servers make it", has a
 //! row for each point, with what the judge did before.
 
 use crate::judge_core::hostile_mail::{Game, game, mail};
@@ -150,7 +150,7 @@ fn reads_as_meant(name: &str) -> (String, Sent) {
     (filed, answer)
 }
 
-/// Issue 39, point 6: Outlook desktop quotes the welcome below `-----Original
+/// Outlook desktop quotes the welcome below `-----Original
 /// Message-----` without `>`; its `secret YOUR-SECRET` was the last secret line, and the
 /// mail was refused: "the secret is wrong ... someone else used your address".
 #[test]
@@ -161,58 +161,58 @@ fn point_6_an_outlook_reply_with_the_history_unquoted_is_read() {
     assert!(filed.contains("-----Original Message-----"), "{filed}");
 }
 
-/// Issue 39, point 6: Samsung Email's `-------- Original message --------`.
+/// Samsung Email's `-------- Original message --------`.
 #[test]
 fn point_6_a_samsung_email_reply_is_read() {
     reads_as_meant("samsung-email-reply");
 }
 
-/// Issue 39, point 6: Yahoo's `On …, … wrote:` with the history below it unquoted.
+/// Yahoo's `On …, … wrote:` with the history below it unquoted.
 #[test]
 fn point_6_a_yahoo_reply_is_read() {
     reads_as_meant("yahoo-reply");
 }
 
-/// Issue 39, points 6 and 7: Outlook for iOS adds `Get Outlook for iOS<…>` (on by
+/// Outlook for iOS adds `Get Outlook for iOS<…>` (on by
 /// default) and quotes the history under a line of `_` and a `From: … Sent: …` block.
 #[test]
 fn point_7_outlook_for_ios_and_its_signature_line() {
     reads_as_meant("outlook-ios-signature");
 }
 
-/// Issue 39, point 7: a French attribution (`Le … a écrit :`) above the quote, the
+/// A French attribution (`Le … a écrit :`) above the quote, the
 /// orders below it.
 #[test]
 fn point_7_a_french_attribution_is_no_error() {
     reads_as_meant("thunderbird-fr-attribution");
 }
 
-/// Issue 39, point 7: a German attribution wrapped over two lines.
+/// A German attribution wrapped over two lines.
 #[test]
 fn point_7_a_wrapped_german_attribution_is_no_error() {
     reads_as_meant("thunderbird-de-attribution-wrapped");
 }
 
-/// Issue 39, point 7: Gmail's forward header block above the forwarded orders.
+/// Gmail's forward header block above the forwarded orders.
 #[test]
 fn point_7_a_gmail_forward_of_the_orders_is_read() {
     reads_as_meant("gmail-forward");
 }
 
-/// Issue 39, point 7: PGP armour (`-----BEGIN PGP SIGNED MESSAGE-----`, `Hash:`, the
+/// PGP armour (`-----BEGIN PGP SIGNED MESSAGE-----`, `Hash:`, the
 /// signature block) and the dash-escaped signature line `- -- `.
 #[test]
 fn point_7_an_inline_pgp_signed_mail_is_read() {
     reads_as_meant("pgp-inline-signed");
 }
 
-/// Issue 39, point 10: full-width `：` and `；` from a phone keyboard.
+/// Full-width `：` and `；` from a phone keyboard.
 #[test]
 fn point_10_full_width_punctuation_reads_plainly() {
     reads_as_meant("iphone-fullwidth-colon");
 }
 
-/// Issue 39, point 2: Gmail's plain-text mode wraps at 78 columns: the long last orders
+/// Gmail's plain-text mode wraps at 78 columns: the long last orders
 /// are read whole (the consent on D1 stays on D1), and the sign-off stays a sign-off.
 #[test]
 fn point_2_orders_hard_wrapped_at_78_columns_are_read_whole() {
@@ -225,7 +225,7 @@ fn point_2_orders_hard_wrapped_at_78_columns_are_read_whole() {
     );
 }
 
-/// Issue 39, point 4: the orders written into the quoted template of the judge's
+/// The orders written into the quoted template of the judge's
 /// answer to `template` (inside `> `) are read; before, "no orders", filed as none.
 #[test]
 fn point_4_orders_written_into_the_quoted_template_are_read() {
@@ -239,7 +239,7 @@ fn point_4_orders_written_into_the_quoted_template_are_read() {
     );
 }
 
-/// Issue 39, point 4 and the acceptance: the report's own template quoted back with the
+/// A reply to the report: the report's own template quoted back with the
 /// orders written into it (a Gmail reply to the report of turn 1) is read; quoted back
 /// unchanged under "Thanks", it is no orders, and the subject says so (before: "filed,
 /// no errors" over a "no orders" warning).
@@ -338,7 +338,7 @@ fn point_4_a_reply_into_the_reports_template_and_the_subject_of_no_orders() {
     assert!(!answer.subject.contains("no errors"));
 }
 
-/// Issue 39, point 10: a character no order is written with is named in the error.
+/// A character no order is written with is named in the error.
 #[test]
 fn point_10_an_odd_character_is_named() {
     let g = game("");
@@ -364,7 +364,7 @@ fn point_10_an_odd_character_is_named() {
     );
 }
 
-/// Issue 39, points 2, 6, 7 and 10 in Catan: its reader asks judge-core's letter too.
+/// Mail as mail programs write it, in Catan: its reader asks judge-core's letter too.
 /// A hard-wrapped offer keeps its `to blue` (before: `to blue` was left out as a
 /// sign-off, and the offer went to every player in silence); history below Outlook's
 /// separator, a French attribution and PGP armour are left out; full-width `：` reads.

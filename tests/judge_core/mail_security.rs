@@ -1,4 +1,4 @@
-//! Attacks on the mail intake (issue 6), each with its documented answer
+//! Attacks on the mail intake, each with its documented answer
 //! (docs/gm-guide.md, "What the judge does with odd mail"): nothing is written outside
 //! the archive, nothing panics, and answers go only to registered addresses.
 

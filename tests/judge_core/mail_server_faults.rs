@@ -1,4 +1,4 @@
-//! Issue 39, points 12 to 16: the GM's own mail servers when they fail — silent, down,
+//! The GM's own mail servers when they fail — silent, down,
 //! refusing the login, spoken to in the wrong TLS mode — and a password that would go in
 //! clear. Each command ends within its documented time (`[mail] imap_timeout`, here 2s),
 //! exits with the documented code (1: the settings are the GM's to fix; 3: the server
@@ -127,7 +127,7 @@ fn files_in(dir: &Path) -> Vec<String> {
     support::file_names(dir)
 }
 
-/// Issue 39, point 12: an IMAP server that accepts and never answers hung `judge turn`
+/// An IMAP server that accepts and never answers hung `judge turn`
 /// for good while it held the game's lock. Now the wait for its greeting ends at
 /// `imap_timeout`, the command exits 3 naming the wait and the setting, the due turn is
 /// not played, and a second command right after gets the lock (it is not 4, "busy").
@@ -171,7 +171,7 @@ fn p12_a_silent_imap_server_costs_its_timeout_and_frees_the_lock() {
     assert!(err.contains("imap_security = \"tls\""), "{err}");
 }
 
-/// Issue 39, point 14: with the IMAP server down, nothing else happened: no reminder, no
+/// With the IMAP server down, nothing else happened: no reminder, no
 /// outbox. Now the reminders due go out (here into the pickup folder), the turn that is
 /// not due yet stays so, and the run exits 3 with the reason.
 #[test]
@@ -200,7 +200,7 @@ fn p14_with_imap_down_the_reminders_and_the_outbox_still_go() {
     );
 }
 
-/// Issue 39, point 13: IMAP down exited 1 ("fix your input"); a refused IMAP login is
+/// IMAP down exited 1 ("fix your input"); a refused IMAP login is
 /// the GM's to fix. Down: 3; refused login: 1, naming the user and the setting.
 #[test]
 fn p13_imap_down_is_3_and_a_refused_login_is_1() {
@@ -229,7 +229,7 @@ fn p13_imap_down_is_3_and_a_refused_login_is_1() {
     assert!(err.contains("imap_user"), "{err}");
 }
 
-/// Issue 39, point 13: a wrong SMTP password exited 3, so cron retried a settings error
+/// A wrong SMTP password exited 3, so cron retried a settings error
 /// for ever. Now 1, naming the user and the variable the password is read from; the
 /// mail waits in the outbox.
 #[test]
@@ -257,7 +257,7 @@ fn p13_a_refused_smtp_login_exits_1() {
     );
 }
 
-/// Issue 39, point 16: `*_security = "none"` sent the password in clear to any host.
+/// `*_security = "none"` sent the password in clear to any host.
 /// Now a password goes over plain text only to the loopback; to another host it is
 /// refused before anything is dialled (exit 1, at once), naming the key and the fix;
 /// `allow_plain_password = true` lets it go.
@@ -287,7 +287,7 @@ fn p16_a_password_in_clear_to_another_host_is_refused() {
     assert!(dir.join("turns/001/state.json").is_file(), "{out}");
 }
 
-/// Issue 39, point 15: `imap_security = "tls"` aimed at a plain port said only
+/// `imap_security = "tls"` aimed at a plain port said only
 /// "received corrupt message of type InvalidContentType". Now it says what is wrong and
 /// the fix, and exits 1 (the settings').
 #[test]
@@ -303,7 +303,7 @@ fn p15_tls_aimed_at_a_plain_port_names_the_fix() {
     assert!(err.contains("imap_security = \"starttls\""), "{err}");
 }
 
-/// Issue 39, point 15: `--imap ::1` was split into host `:` and port 1, and `[::1]`
+/// `--imap ::1` was split into host `:` and port 1, and `[::1]`
 /// failed. Both are the IPv6 loopback now (here with no server on the port: "cannot be
 /// reached", exit 3, the address shown in brackets).
 #[test]
@@ -330,7 +330,7 @@ fn p15_ipv6_literals_are_hosts() {
     }
 }
 
-/// Issue 39, point 12: `judge serve` on an IMAP server that accepts and never answers
+/// `judge serve` on an IMAP server that accepts and never answers
 /// said nothing and ignored SIGTERM (its pass waited on the server for good). Now
 /// SIGTERM ends the wait within a second: the server logs why the pass stopped and
 /// exits 0 within seconds, though `imap_timeout` here is a minute.
@@ -402,7 +402,7 @@ fn p12_judge_serve_on_a_silent_imap_server_stops_on_sigterm() {
     assert!(text.contains("stopped:"), "{text}");
 }
 
-/// Issue 39, point 14, for a folder of games under one address (`judge turn --all`,
+/// For a folder of games under one address (`judge turn --all`,
 /// as `judge serve` runs it): with the shared mailbox's server down, the pass stepped
 /// no game at all, so no reminder and no outbox went. Now every game is stepped: the
 /// reminder of a game whose deadline is near goes out, a game whose turn is due waits

@@ -1,4 +1,4 @@
-//! Issue 39, points 11, 13 and 15, against real servers with TLS and logins
+//! Against real servers with TLS and logins
 //! (tests/mail/servers.sh start-tls): a test CA made by the set-up, dovecot with
 //! STARTTLS and implicit TLS, aiosmtpd with STARTTLS and implicit TLS and AUTH. The judge
 //! trusts the system's certificate list for SMTP and IMAP alike, here the test CA through
@@ -50,7 +50,7 @@ fn orders_mail(secret: &str, id: &str) -> String {
     )
 }
 
-/// Issue 39, points 11 and 13: implicit TLS (IMAPS and SMTPS) and STARTTLS, with
+/// Implicit TLS (IMAPS and SMTPS) and STARTTLS, with
 /// logins, against a private CA. Not trusted: refused before any password is sent,
 /// exit 1, the fix named (update-ca-certificates, SSL_CERT_FILE) — for SMTP as for IMAP,
 /// one trust store. Trusted (SSL_CERT_FILE, as after update-ca-certificates): orders are

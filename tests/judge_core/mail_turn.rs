@@ -1,4 +1,4 @@
-//! Deadlines, replacing orders, dry runs and commits (issue 6), with the clock injected
+//! Deadlines, replacing orders, dry runs and commits, with the clock injected
 //! through JUDGE_NOW and mail going to a pickup folder.
 
 use crate::support;
@@ -125,7 +125,7 @@ fn late_orders_can_be_held() {
         "not used for turn 1"
     );
     assert!(dir.join("pending/red.txt").is_file(), "waiting for turn 2");
-    // Issue 9.7: checked again against the turn they will run in, and the player told.
+    // Checked again against the turn they will run in, and the player told.
     let answer =
         std::fs::read_to_string(dir.join("pickup/held-002-red.eml")).expect("a fresh answer");
     assert!(
@@ -217,7 +217,7 @@ fn deliver(maildir: &Path, at: &str, n: u32, raw: &[u8]) {
     std::fs::write(maildir.join(format!("new/{secs}.M{n}P1.host")), raw).expect("write");
 }
 
-/// Issue 9.1: a deadline is judged by when the mail arrived. Both mails are read at
+/// A deadline is judged by when the mail arrived. Both mails are read at
 /// 18:03, after the 18:00 deadline: the one delivered at 17:59:30 is on time, the one
 /// delivered at 18:00:30 is late; a Received: stamp counts when the mailbox has none.
 #[test]
@@ -270,7 +270,7 @@ fn p1_a_mail_is_on_time_by_its_delivery_not_by_when_it_is_read() {
     assert!(out.contains("accepted"), "{out}");
 }
 
-/// Issue 9.2: before the deadline a run files mail, answers at once and exits 0 saying
+/// Before the deadline a run files mail, answers at once and exits 0 saying
 /// there is nothing to do yet; the exit codes are in --help.
 #[test]
 fn p2_a_run_before_the_deadline_answers_at_once_and_exits_0() {
@@ -303,7 +303,7 @@ fn p2_a_run_before_the_deadline_answers_at_once_and_exits_0() {
     }
 }
 
-/// Issue 9.4 and 10.16: the game's name is the archive's own, whatever its folder is
+/// The game's name is the archive's own, whatever its folder is
 /// called or however it is given.
 #[test]
 fn p4_the_games_name_is_the_archives_not_the_folders() {
@@ -336,7 +336,7 @@ fn p4_the_games_name_is_the_archives_not_the_folders() {
     assert!(out.contains("accepted: red's orders for turn 1"), "{out}");
 }
 
-/// Issue 9.5: a command that fails writes nothing; a report can be sent again.
+/// A command that fails writes nothing; a report can be sent again.
 #[test]
 fn p5_a_failed_command_writes_nothing_and_a_report_is_sent_again() {
     let tmp = tempfile::tempdir().expect("tmp");
@@ -393,7 +393,7 @@ fn p5_a_failed_command_writes_nothing_and_a_report_is_sent_again() {
     assert_eq!(reports, 2, "the report and its second copy");
 }
 
-/// Issue 9.6: the GM changes [schedule] after a turn: replay still finds it identical,
+/// The GM changes [schedule] after a turn: replay still finds it identical,
 /// because the turn keeps what its report showed. A real difference is named with its
 /// file and first differing line.
 #[test]
@@ -423,7 +423,7 @@ fn p6_replay_survives_a_schedule_change_and_names_a_difference() {
     );
 }
 
-/// Issue 9.8: a player's report shows what became of every line of their orders, with
+/// A player's report shows what became of every line of their orders, with
 /// lines left out and why, and ends with the header of their next orders; answers say
 /// what happened in the subject, with the deadline, and a right secret is never called
 /// wrong.
@@ -478,7 +478,7 @@ fn p8_what_players_receive() {
     );
 }
 
-/// Issue 9.9: status per player; a deadline set to a time; a welcome mail per player.
+/// Status per player; a deadline set to a time; a welcome mail per player.
 #[test]
 fn p9_the_gms_daily_tools() {
     let tmp = tempfile::tempdir().expect("tmp");
@@ -534,7 +534,7 @@ fn p9_the_gms_daily_tools() {
     );
 }
 
-/// Issue 9.11: a reader that stops reading ends the run quietly.
+/// A reader that stops reading ends the run quietly.
 #[test]
 fn p11_a_closed_pipe_ends_quietly() {
     let out = Command::new("bash")
@@ -559,7 +559,7 @@ fn p11_a_closed_pipe_ends_quietly() {
     );
 }
 
-/// Issue 9.12: shell completions and a man page, made from the command line itself.
+/// Shell completions and a man page, made from the command line itself.
 #[test]
 fn p12_completions_and_a_man_page() {
     let (code, bash, _) = judge(&["completions", "bash"], BEFORE);
@@ -576,7 +576,7 @@ fn p12_completions_and_a_man_page() {
     );
 }
 
-/// Issue 11.15: a scenario without fixed homes begins with a set-up round by mail. In the
+/// A scenario without fixed homes begins with a set-up round by mail. In the
 /// starting sequence each player mails a `home` line; the choice is checked and answered,
 /// the next player told it is their turn; a player who misses the deadline takes the
 /// default; the last choice writes turn 0, and replay makes the whole round again.
@@ -685,7 +685,7 @@ fn body_of(path: &Path) -> String {
     m.body_text(0).unwrap_or_default().replace("\r\n", "\n")
 }
 
-/// Issue 20.16: a game that begins with Jumpstart's auction says so — `judge new`, the
+/// A game that begins with Jumpstart's auction says so — `judge new`, the
 /// welcome mail and the mail asking the next bidder all explain the auction and give a
 /// `bid` line to send, never a `home` line — and `judge show --json` prints JSON during
 /// the auction too.
@@ -769,7 +769,7 @@ fn a_jumpstart_game_explains_its_auction_and_shows_json() {
     assert_eq!(v["setup"]["next"], second, "{json}");
 }
 
-/// Issue 20.19: held late orders, once filed for the next turn, are shown by `judge
+/// Held late orders, once filed for the next turn, are shown by `judge
 /// status` as what they are (not "put there by hand"); their check again does not warn
 /// of a missing `turn` line the player did write (the judge set it to the turn they are
 /// now for), and the orders played say that turn.
@@ -803,7 +803,7 @@ fn held_orders_are_named_as_held_and_keep_a_turn_line() {
     );
 }
 
-/// Issue 20.19: orders mailed with Windows line ends and tabs are echoed clean — no `␍`
+/// Orders mailed with Windows line ends and tabs are echoed clean — no `␍`
 /// under a diagnostic and no raw tab — in the answer, on the GM's console and in the
 /// report; the lines keep their numbers.
 #[test]
@@ -836,7 +836,7 @@ fn crlf_and_tabs_from_mail_are_not_echoed() {
     assert!(report.contains("line 6: move D1: C3"), "{report}");
 }
 
-/// Issue 20.19: `judge turn` reads the whole Maildir every run; the mails it filed
+/// `judge turn` reads the whole Maildir every run; the mails it filed
 /// before are said once, as a count, not a line each (61 lines by the end of a short
 /// game).
 #[test]

@@ -1,4 +1,4 @@
-//! Issue 23, "One mailbox, many games", without mail servers: a folder of games whose
+//! "One mailbox, many games", without mail servers: a folder of games whose
 //! shared mailbox is a Maildir and whose mail goes to a pickup folder, driven through
 //! the library's pass (`pbem::house`) with a tiny budget, so that each pass reads one
 //! mail: however the mail is cut into passes, each mail is filed once, by its game, and
@@ -187,7 +187,7 @@ fn a_pass_at_a_time_files_each_mail_once_by_its_game() {
     assert_eq!(lines(&root.join("mailroom/log.jsonl")).len(), 5);
 }
 
-/// The shared mailbox may be an mbox file, as a Maildir may (issue 23: "from one
+/// The shared mailbox may be an mbox file, as a Maildir may ("from one
 /// mailbox (IMAP, Maildir, mbox)"): each mail is filed by its game once, and a pass
 /// after more mail was appended files only the new one.
 #[test]
@@ -347,7 +347,7 @@ fn played_with(root: &Path, game: &str, turn: u32) -> (Vec<String>, Vec<String>)
     (sent, missed)
 }
 
-/// Issue 37, point 10: "150 strangers' 2 MB mails delivered at 17:00, the two players'
+/// "150 strangers' 2 MB mails delivered at 17:00, the two players'
 /// orders at 17:10 and 17:11, deadline 18:00: the first `judge turn --all` at 18:05 reads
 /// one 64 MB batch, then plays turn 1 with 'No orders from red, yellow'". Here, smaller:
 /// a pass holds four of the thirty strangers' mails. No pass plays the due turn while
@@ -414,7 +414,7 @@ fn a_flood_before_the_deadline_never_makes_on_time_orders_miss_the_turn() {
     );
 }
 
-/// Issue 37, point 11: "A game without `[schedule]` is played at the first mail": under
+/// "A game without `[schedule]` is played at the first mail": under
 /// `judge serve` or cron (`judge turn --all`) such a game, where `judge status` says "the
 /// GM runs each turn", played turns 1–7 in 11 s, each "No orders from yellow". A pass
 /// over the folder files its mail and answers it, and never plays it; the GM's own
@@ -468,7 +468,7 @@ fn a_pass_over_the_folder_never_plays_a_game_the_gm_runs_by_hand() {
     assert!(root.join("rivers/turns/001").is_dir(), "{out}");
 }
 
-/// Issue 37, point 2, the folder's half: "in a folder, where the mail is read twice:
+/// The folder's half: "in a folder, where the mail is read twice:
 /// routing, then the game". A pass reads each mail once, to route it, and its game files
 /// that reading; so the mark of a mail being read is the mailroom's. A mail whose reading
 /// stopped two passes (killed by a time limit, out of memory) is not read a third time:
@@ -578,7 +578,7 @@ fn a_mail_whose_reading_stopped_two_passes_is_refused_once_by_its_game() {
     assert!(said.contains("accepted: red's orders"), "{said}");
 }
 
-/// Issue 37, point 5: "300 forged mails (`games`, no game line, an unknown game) got 300
+/// "300 forged mails (`games`, no game line, an unknown game) got 300
 /// answers from the mailroom". The limits that hold inside a game hold for the folder
 /// too: to one address, at most five answers an hour to mail for no game of theirs
 /// (then one note a day), and `games` carried out for at most twenty mails an hour.
@@ -689,7 +689,7 @@ fn the_mailrooms_answers_to_one_address_are_limited_as_a_games_are() {
     );
 }
 
-/// Issue 37, point 12: "Two standalone games reading one Maildir still answer each
+/// "Two standalone games reading one Maildir still answer each
 /// other's mail with refusals." The judge refuses the set-up instead: a game whose
 /// mailbox another game reads (beside it, or anywhere: the Maildir keeps its readers)
 /// reads none of it, and says which game, which setting, and the way out (a folder with
@@ -825,7 +825,7 @@ fn two_standalone_games_never_read_one_mailbox() {
     );
 }
 
-/// Issue 37, point 12, with a folder: a game on its own that reads the folder's shared
+/// With a folder: a game on its own that reads the folder's shared
 /// Maildir would answer the folder's games' mail with refusals; it reads none of it and
 /// names the folder (which the Maildir lists among its readers once a pass has run).
 #[test]

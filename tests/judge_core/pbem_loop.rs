@@ -1,4 +1,4 @@
-//! Issue 9's acceptance: three turns of a three-player game run by a cron-like loop against
+//! Three turns of a three-player game run by a cron-like loop against
 //! the real mail servers (tests/mail/servers.sh), with an injected clock (`JUDGE_NOW`).
 //! Welcome mails carry the secrets; answers arrive before the deadline; a mail delivered
 //! on time but read after the deadline is accepted; only the silent player is reminded;

@@ -1,4 +1,4 @@
-//! Issue 10, points 1–4: one writer at a time. Every pair of the commands that change a
+//! One writer at a time. Every pair of the commands that change a
 //! game (new, secret, ingest, turn, mail, deadline) is run at once, 20 times, against one
 //! game whose mail goes through a real SMTP server; a new order mail arrives before each
 //! round. Afterwards nothing was lost (every mail is in the log, exactly once, under its

@@ -1,4 +1,4 @@
-//! Issue 10: nothing lost, nothing twice — crashes, hostile input and a replay that cannot
+//! Nothing lost, nothing twice — crashes, hostile input and a replay that cannot
 //! be fooled. Each test names the point it proves; each failed before its fix.
 
 use crate::support;
@@ -300,8 +300,8 @@ fn p14_impossible_counts_are_refused() {
     std::fs::write(&state, text).expect("write");
     copy_pending(&dir);
     let (code, _, err) = judge(&["turn", d], NOW);
-    // A state the judge did not write is a damaged archive, not the player's input
-    // (issue 22, point 2): exit 5, said so first.
+    // A state the judge did not write is a damaged archive, not the player's input: exit 5,
+    // said so first.
     assert_eq!(code, 5, "{err}");
     assert!(
         err.starts_with("error: the game's archive is damaged: ")
@@ -311,7 +311,7 @@ fn p14_impossible_counts_are_refused() {
     );
 }
 
-/// Issue 22, point 2: the kind of a problem decides the exit code, in one place. A
+/// The kind of a problem decides the exit code, in one place. A
 /// player's or GM's slip exits 1; a state file that does not read (either game's) exits 5
 /// and names the file; neither is taken for the other.
 #[test]
@@ -383,7 +383,7 @@ fn p15_a_tampered_turn_0_does_not_replay() {
 }
 
 /// 10.16 and 10.17: a renamed folder replays identically (the name is the archive's);
-/// a deleted middle turn is reported as missing (since issue 21, point 13, by every
+/// a deleted middle turn is reported as missing (by every
 /// command, naming the turn after the gap).
 #[test]
 fn p16_17_replay_of_a_renamed_folder_and_a_missing_turn() {

@@ -1,4 +1,4 @@
-//! Issue 38, "The club", points 13, 14, 15, 18 and 19: who sits in a seat, who wrote
+//! "The club": who sits in a seat, who wrote
 //! the orders played for it, and what the judge tells a player of it. Each test drives
 //! the real `judge` over a folder of games whose shared mailbox is a Maildir and whose
 //! mail goes to a pickup folder (tests/judge_core/mail_commands.rs), reads every mail it sent as a
@@ -19,13 +19,13 @@ fn report(f: &Folder, game: &str, turn: u32, format: &str) -> String {
     ])
 }
 
-/// Issue 38, point 13: "after `judge replace … --by Kim:…`, `judge status`, the `status`
+/// "after `judge replace … --by Kim:…`, `judge status`, the `status`
 /// mail to Kim herself, the reports' move order and standings and the map legend still
 /// say" the old player's name. From the replacement on, the new name is used
 /// everywhere; the turns played before it keep their reports as they were, and the
 /// whole game still replays byte for byte.
 #[test]
-fn issue_38_point_13_a_replacement_is_named_from_the_replacement_on() {
+fn a_replacement_is_named_from_the_replacement_on() {
     let mut f = Folder::new();
     let _ = two_rivers(&f, "rivers", &[]);
     let dir = f.dir("rivers");
@@ -116,10 +116,10 @@ fn isle(f: &Folder) -> Vec<(String, String)> {
     )
 }
 
-/// Issue 38, point 13, in Catan: the seat's new player is named in the status, the next
+/// In Catan: the seat's new player is named in the status, the next
 /// step's report and its state; the steps before keep the old name; replay agrees.
 #[test]
-fn issue_38_point_13_a_catan_replacement_is_named_from_the_next_step_on() {
+fn a_catan_replacement_is_named_from_the_next_step_on() {
     let f = Folder::new();
     let _ = isle(&f);
     let dir = f.dir("isle");
@@ -161,12 +161,12 @@ fn section(text: &str, title: &str) -> String {
     out.join("\n")
 }
 
-/// Issue 38, point 14: "a silent player's report lists the caretaker's lines under
+/// "a silent player's report lists the caretaker's lines under
 /// 'II. Your orders'" as if they were the player's own. Now the report says plainly that
 /// the caretaker wrote them: in the player's own section, and wherever the public report
 /// shows that seat's orders.
 #[test]
-fn issue_38_point_14_the_caretakers_orders_are_said_to_be_the_caretakers() {
+fn the_caretakers_orders_are_said_to_be_the_caretakers() {
     let f = Folder::new();
     let _ = two_rivers(&f, "rivers", &[]);
     let dir = f.dir("rivers");
@@ -215,14 +215,14 @@ fn issue_38_point_14_the_caretakers_orders_are_said_to_be_the_caretakers() {
     assert!(section(&m.body, "II. Your orders").contains("the caretaker wrote them"));
 }
 
-/// Issue 38, point 18: "a replaced player's mail gets silence". Now the first mail from
+/// "a replaced player's mail gets silence". Now the first mail from
 /// their address after the replacement is answered, once, that their seat has another
 /// player; nothing of it is filed. Every door: a flood forged from the address (30
 /// mails, one of 10,000 `status` lines) costs the old player no more mail; the answer
 /// quotes nothing of the mail and names neither the newcomer nor their address; and the
 /// newcomer is told nothing.
 #[test]
-fn issue_38_point_18_a_replaced_player_is_told_once_that_the_seat_has_another_player() {
+fn a_replaced_player_is_told_once_that_the_seat_has_another_player() {
     let mut f = Folder::new();
     let secrets = two_rivers(&f, "rivers", &[]);
     let bob = secret_of(&secrets, "yellow");
@@ -289,12 +289,12 @@ fn issue_38_point_18_a_replaced_player_is_told_once_that_the_seat_has_another_pl
     );
 }
 
-/// Issue 38, point 18, in a folder of games: a replaced player's mail that names no game
+/// In a folder of games: a replaced player's mail that names no game
 /// (a reply to the last report, or a bare note) was routed as a stranger's and met
 /// silence. Now it goes to the game they played in, which tells them once; a flood of
 /// such mail still makes that one answer, and nothing is filed.
 #[test]
-fn issue_38_point_18_a_replaced_players_mail_with_no_game_line_is_answered_once() {
+fn a_replaced_players_mail_with_no_game_line_is_answered_once() {
     let mut f = Folder::new();
     let _ = two_rivers(&f, "rivers", &[]);
     let dir = f.dir("rivers");
@@ -323,7 +323,7 @@ fn issue_38_point_18_a_replaced_players_mail_with_no_game_line_is_answered_once(
     assert!(!dir.join("pending/yellow.txt").exists(), "nothing filed");
 }
 
-/// Issue 38, point 15: standing orders, vacation and the late notice. Before: the late
+/// Standing orders, vacation and the late notice. Before: the late
 /// notice named Bob as missing though his standing orders would be played (and he was
 /// on vacation); with `early = true` a turn whose missing players were all covered by
 /// standing orders waited for its deadline and nothing said why; and the answer to a
@@ -332,7 +332,7 @@ fn issue_38_point_18_a_replaced_players_mail_with_no_game_line_is_answered_once(
 /// waits for a player with standing orders (who may still send new ones) says so, to
 /// the GM and in `status`; and once that player is on vacation it is played early.
 #[test]
-fn issue_38_point_15_standing_orders_are_not_missing_and_an_early_turn_says_why_it_waits() {
+fn standing_orders_are_not_missing_and_an_early_turn_says_why_it_waits() {
     let mut f = Folder::new();
     let secrets = two_rivers(&f, "rivers", &[]);
     let (ann, bob) = (secret_of(&secrets, "red"), secret_of(&secrets, "yellow"));
@@ -427,7 +427,7 @@ fn issue_38_point_15_standing_orders_are_not_missing_and_an_early_turn_says_why_
     assert!(rec.contains("\"yellow\": \"standing\""), "{rec}");
 }
 
-/// Issue 38, point 19, Catan: "a founding list with no free place leaves the player
+/// Catan: "a founding list with no free place leaves the player
 /// awaited with no reason (say none of their places is free and ask for new ones);
 /// early orders are acknowledged under the current step's number and deadline, not the
 /// player's own." White places first, then red, then blue. Blue's founding list, sent
@@ -435,7 +435,7 @@ fn issue_38_point_15_standing_orders_are_not_missing_and_an_early_turn_says_why_
 /// 1's deadline; red's list names only the place white takes, and red's report, which
 /// asks for red's orders, says that none of red's places is free and asks for new ones.
 #[test]
-fn issue_38_point_19_early_founding_orders_and_a_spent_founding_list_are_explained() {
+fn early_founding_orders_and_a_spent_founding_list_are_explained() {
     let mut f = Folder::new();
     let secrets = isle(&f);
     let dir = f.dir("isle");

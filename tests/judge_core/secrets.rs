@@ -1,4 +1,4 @@
-//! Issue 9, point 3: a secret is never written anywhere, nor echoed. A corpus of hostile
+//! A secret is never written anywhere, nor echoed. A corpus of hostile
 //! and ordinary mails — quoted, folded, HTML-only, quoted-printable, base64, attachments,
 //! a byte-order mark, zero-width spaces, soft hyphens, typographic dashes, the subject,
 //! the sender's name, refused mails whose secret line is never read — is filed; a turn is
@@ -373,7 +373,7 @@ fn no_secret_is_kept_logged_answered_filed_or_committed() {
     }
 }
 
-/// Issue 37, point 19: a secret folded over two or more `#` comment lines
+/// A secret folded over two or more `#` comment lines
 /// (`# my secret: abcd-ef` / `# gh-jkmn`) was not blanked: all its characters reached
 /// `turns/001/orders/red.txt`, git and the site.
 mod folded_over_comments {

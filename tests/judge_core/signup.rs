@@ -1,4 +1,4 @@
-//! Issue 37, "Sign-up" (points 7, 8 and 9): `join` through the judge's own command
+//! "Sign-up": `join` through the judge's own command
 //! line on a folder of games whose shared mailbox is a Maildir and whose mail goes to a
 //! pickup folder (crate::judge_core::mail_commands::Folder). A seat is taken only when the address
 //! confirms it with the code the judge mailed there; strangers are answered once a day
@@ -53,12 +53,12 @@ fn all_mail(f: &Folder) -> Vec<Sent> {
     f.sent()
 }
 
-/// Issue 37, point 7: "30 answers to 30 forged addresses, each quoting the sender's
+/// "30 answers to 30 forged addresses, each quoting the sender's
 /// text; one mail of 10,000 such lines, a 1.55 MB answer." Each address is answered
 /// once a day at most, in the judge's own words only; 10,000 join lines in one mail get
 /// one short answer.
 #[test]
-fn issue_37_point_7_a_join_is_answered_once_a_day_without_quoting() {
+fn a_join_is_answered_once_a_day_without_quoting() {
     let mut f = Folder::new();
     harbour(&f, "2");
     // A game that was never open, too.
@@ -120,13 +120,13 @@ fn issue_37_point_7_a_join_is_answered_once_a_day_without_quoting() {
     );
 }
 
-/// Issue 37, point 8: "Joins forged from the judge's own address and from MAILER-DAEMON
+/// "Joins forged from the judge's own address and from MAILER-DAEMON
 /// took the last two seats." A join takes no seat: the judge mails a code to the
 /// address, and the seat is taken only when a mail from there carries it back. The
 /// judge's own address, a null sender, MAILER-DAEMON, postmaster and no-reply addresses
 /// are never answered and never seated.
 #[test]
-fn issue_37_point_8_a_seat_is_taken_only_when_the_address_confirms_it() {
+fn a_seat_is_taken_only_when_the_address_confirms_it() {
     let mut f = Folder::new();
     let dir = harbour(&f, "2");
     let cannot_ask = [
@@ -215,10 +215,10 @@ fn issue_37_point_8_a_seat_is_taken_only_when_the_address_confirms_it() {
     }
 }
 
-/// Issue 37, point 8: the code runs out; a confirm for a seat taken meanwhile, or for a
+/// The code runs out; a confirm for a seat taken meanwhile, or for a
 /// game that has begun, is answered so, and takes nothing.
 #[test]
-fn issue_37_point_8_a_late_or_stale_confirm_is_answered_sensibly() {
+fn a_late_or_stale_confirm_is_answered_sensibly() {
     let mut f = Folder::new();
     let dir = harbour(&f, "2");
     for who in ["vi", "yan", "xia", "wu"] {
@@ -259,11 +259,11 @@ fn issue_37_point_8_a_late_or_stale_confirm_is_answered_sensibly() {
     assert_eq!(seats(&dir).len(), 3);
 }
 
-/// Issue 37, point 9: "Names that impersonate or confuse are accepted." Each is refused
+/// "Names that impersonate or confuse are accepted." Each is refused
 /// with its reason, and takes no seat (nor a code); a name in one script of another
 /// alphabet, or with accents, is welcome.
 #[test]
-fn issue_37_point_9_names_that_impersonate_or_confuse_are_refused() {
+fn names_that_impersonate_or_confuse_are_refused() {
     let mut f = Folder::new();
     let dir = harbour(&f, "4");
     let refused = [
@@ -309,7 +309,7 @@ fn issue_37_point_9_names_that_impersonate_or_confuse_are_refused() {
     assert_eq!(names, ["Ann", "Ольга", "José Núñez"]);
 }
 
-/// Issue 38, point 9: "Club members cannot join an open game." In a folder where Ann
+/// "Club members cannot join an open game." In a folder where Ann
 /// plays `rivers` and `express`, `join island as Ann` (also with `game island`, and as
 /// `Re: [island] join`) was answered "a game you do not play in": only addresses with
 /// no game in the folder could join. Now a `join` or `confirm` goes to the game it
@@ -317,7 +317,7 @@ fn issue_37_point_9_names_that_impersonate_or_confuse_are_refused() {
 /// as for strangers: the seat only for the code sent back from the same address, one
 /// answer a day, no name that passes for another player's.
 #[test]
-fn issue_38_point_9_club_members_join_an_open_game() {
+fn club_members_join_an_open_game() {
     let mut f = Folder::new();
     f.game(
         "rivers",

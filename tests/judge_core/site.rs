@@ -1,4 +1,4 @@
-//! `judge site DIR -o OUT` (issue 15): the same archive makes the same bytes; a page per
+//! `judge site DIR -o OUT`: the same archive makes the same bytes; a page per
 //! turn and an overview; the orders shown once played, never pending ones, never a
 //! secret, an address or a mail; a game with hidden cards (Catan) shows no orders.
 
@@ -50,7 +50,7 @@ fn copy(from: &Path, to: &Path) {
     }
 }
 
-/// Issue 15: "`judge site` of `games/two-rivers-2p` is deterministic (same archive, same
+/// "`judge site` of `games/two-rivers-2p` is deterministic (same archive, same
 /// bytes)": two sites made apart are the same files, and a third run over the first
 /// rewrites nothing.
 #[test]
@@ -63,7 +63,7 @@ fn the_same_archive_makes_the_same_bytes() {
     let (fa, fb) = (files(&a), files(&b));
     assert_eq!(fa, fb);
     // A page per turn (0 to 32), the overview, the order guide, the style sheet, the
-    // keyboard script, and the list of what the judge wrote (issue 38, point 20).
+    // keyboard script, and the list of what the judge wrote.
     assert_eq!(fa.len(), 33 + 5, "{:?}", fa.keys().collect::<Vec<_>>());
     for name in [
         "index.html",
@@ -87,7 +87,7 @@ fn the_same_archive_makes_the_same_bytes() {
     }
     let again = site(game, &a);
     assert!(again.contains("(0 written, 37 unchanged)"), "{again}");
-    // Issue 25: each turn's page shows the picture of what that turn did (red's D2
+    // Each turn's page shows the picture of what that turn did (red's D2
     // fetched goods from B4 in turn 32); the start's shows none.
     let page = |name: &str| String::from_utf8(fa[name].clone()).expect("utf-8");
     assert!(
@@ -98,7 +98,7 @@ fn the_same_archive_makes_the_same_bytes() {
     // The overview names the players (not their addresses) and charts every turn.
     let index = String::from_utf8(fa["index.html"].clone()).expect("utf-8");
     assert!(index.contains("<td>Ann</td>") && index.contains("<td>Bob</td>"));
-    // Issue 25: the overview links the order guide.
+    // The overview links the order guide.
     assert!(
         index.contains("<a href=\"guide.html\">the order guide</a>"),
         "{index}"
@@ -110,7 +110,7 @@ fn the_same_archive_makes_the_same_bytes() {
     );
 }
 
-/// Issue 15: "… and contains no secret or pending order (tested)". A copy of the game
+/// "… and contains no secret or pending order (tested)". A copy of the game
 /// with secrets given, orders pending for the next turn, a mail in the inbox, and a
 /// secret written into a played order file: the site shows the played orders with the
 /// secret blanked, and nothing else of these.
@@ -232,7 +232,7 @@ fn the_site_refuses_a_folder_of_other_files() {
     assert!(err.contains("the game's own folder"), "{err}");
 }
 
-/// Issue 19: the overview's "Orders, turn by turn" of a game played one player at a time
+/// The overview's "Orders, turn by turn" of a game played one player at a time
 /// says whose orders each step played — the player whose step it was (unless the judge
 /// stood in for them) and anyone whose standing order ran — not who mailed during it.
 #[test]
@@ -365,7 +365,7 @@ fn game_with_addresses(dir: &Path, game: &str) -> std::path::PathBuf {
     g
 }
 
-/// Issue 37, point 17: the Roads & Boats site's `position.js` (what the order writer's
+/// The Roads & Boats site's `position.js` (what the order writer's
 /// checker reads) published every player's address, though the GM guide says the site
 /// shows none. For a Roads & Boats and a Catan game, each still running (so with its
 /// writer pages), played a turn and with a player replaced: no byte sequence that
@@ -373,7 +373,7 @@ fn game_with_addresses(dir: &Path, game: &str) -> std::path::PathBuf {
 /// — the whole address, its local part or its domain, in any case — is in any file
 /// the site writes. The judge's own address is, on the writer pages alone ("Mail it").
 #[test]
-fn issue_37_point_17_no_address_reaches_any_site_file() {
+fn no_address_reaches_any_site_file() {
     let tmp = tempfile::tempdir().expect("tmp");
     for game in ["roads-and-boats", "catan"] {
         let g = game_with_addresses(tmp.path(), game);
@@ -442,7 +442,7 @@ const HOSTILE_NAMES: [&str; 4] = [
     "</SCRIPT ><!-- <Script>",
 ];
 
-/// Issue 37, point 24: `<!--<script>` in the game's name or `[mail] from` stopped every
+/// `<!--<script>` in the game's name or `[mail] from` stopped every
 /// script of the Roads & Boats order writer's pages. For a Roads & Boats and a Catan
 /// game named each of [`HOSTILE_NAMES`], with a player so named and `[mail] from`'s
 /// name so written: every page of the site holds no HTML comment, every `<script` in
@@ -450,7 +450,7 @@ const HOSTILE_NAMES: [&str; 4] = [
 /// `<!--`, `<script` or `</script` from a GM), and what the writer's script is given
 /// reads back as the very text the GM set (data, not markup).
 #[test]
-fn issue_37_point_24_text_a_gm_sets_never_breaks_a_pages_scripts() {
+fn text_a_gm_sets_never_breaks_a_pages_scripts() {
     let tmp = tempfile::tempdir().expect("tmp");
     for (k, hostile) in HOSTILE_NAMES.iter().enumerate() {
         for game in ["roads-and-boats", "catan"] {
@@ -611,7 +611,7 @@ fn tile_name_boxes(svg: &str) -> Vec<(String, [f64; 4])> {
     out
 }
 
-/// Issue 38, point 21: "The writer's map is too small to read (about 480 px wide: goods
+/// "The writer's map is too small to read (about 480 px wide: goods
 /// badges unreadable, the lit discs cover the tile names)." For every seat's writer page
 /// of the demo game and of the running archived game: the map is an SVG with a viewBox
 /// (so it scales), the site's stylesheet sizes it to its column (`width: 100%`, no fixed
@@ -620,7 +620,7 @@ fn tile_name_boxes(svg: &str) -> Vec<(String, [f64; 4])> {
 /// 18-unit `+`, its stroke 2) covers any tile's name on the map. (The browser measures
 /// the same at a phone's and a desktop's width: tests/judge_core/site_browser.rs.)
 #[test]
-fn issue_38_point_21_the_writers_map_scales_and_its_marks_leave_the_names_clear() {
+fn the_writers_map_scales_and_its_marks_leave_the_names_clear() {
     let tmp = tempfile::tempdir().expect("tmp");
     let mut marks = 0;
     for game in ["games/demo", "games/polder-cities-3p"] {
@@ -699,7 +699,7 @@ fn issue_38_point_21_the_writers_map_scales_and_its_marks_leave_the_names_clear(
     assert!(marks > 20, "{marks} marks looked at");
 }
 
-/// Issue 38, point 21, over every place of every bundled map: wherever a transporter
+/// Over every place of every bundled map: wherever a transporter
 /// could be lit as reaching (every area of every tile, every coast's dock, every sea
 /// and river) and wherever it could build (every area), the writer's mark (the ring of
 /// radius 12 and stroke 3, the 18-unit `+` with stroke 2) covers no tile's name as the
@@ -707,7 +707,7 @@ fn issue_38_point_21_the_writers_map_scales_and_its_marks_leave_the_names_clear(
 /// split tiles and the docks, where a mark on the place's own point met the name, are
 /// all here.)
 #[test]
-fn issue_38_point_21_no_writer_mark_covers_a_name_on_any_bundled_map() {
+fn no_writer_mark_covers_a_name_on_any_bundled_map() {
     use pbem_judge::roads_boats::report::picture::{svg, writer_mark};
     use pbem_judge::roads_boats::scenario::{Scenario, bundled};
     use pbem_judge::roads_boats::transporter::Location;

@@ -1,4 +1,4 @@
-//! `judge site` in a real browser (issue 15): headless Chromium (Debian's package,
+//! `judge site` in a real browser: headless Chromium (Debian's package,
 //! installed by tests/browser/setup.sh, which `.ci/run` runs) loads every page of the
 //! sites of both archived Roads & Boats games and of the Catan game. Every page renders
 //! without a console error or a failed load, every link resolves to a page or file of
@@ -347,7 +347,7 @@ fn check_game(b: &mut Browser, game: &str, charts: &[&str]) {
         .collect();
     assert_eq!(reached, pages, "{game}: every page is linked");
     // A page per turn, the overview, the order guide and, while a Roads & Boats game
-    // runs, each seat's order writer (issue 25).
+    // runs, each seat's order writer.
     let writers = pages
         .iter()
         .filter(|p| {
@@ -424,7 +424,7 @@ fn check_game(b: &mut Browser, game: &str, charts: &[&str]) {
     assert!(errors.is_empty(), "{game}: {errors:#?}");
 }
 
-/// Issue 15: "Headless Chromium … loads the pages of both archived games in the tests:
+/// "Headless Chromium … loads the pages of both archived games in the tests:
 /// every page renders without console errors, every link resolves, the map is drawn (a
 /// screenshot is not blank, and it changes between two turns), and the score chart has
 /// a point per turn." One browser for all three games (starting one takes a second).
@@ -506,7 +506,7 @@ fn open_writer(b: &mut Browser, page: &Path) {
     assert_eq!(r["result"]["value"], json!(true), "the checker starts: {r}");
 }
 
-/// Issue 25, "checked in the browser by the judge's own checker compiled to WebAssembly
+/// "checked in the browser by the judge's own checker compiled to WebAssembly
 /// (the same code as `judge check`, not a copy): the same diagnostics with line and
 /// column, and the same echo". A page opened from a file (offline: the module is in
 /// the page) runs the module with no other script; for a good file, a file with errors
@@ -648,7 +648,7 @@ impl Browser {
     }
 }
 
-/// Issue 25, the order writer: "A headless-Chromium test drives the order writer: a
+/// The order writer: "A headless-Chromium test drives the order writer: a
 /// move with a load, a build and a wonder order are composed by clicks, the text it
 /// produces is the same that `judge check` accepts, with the same echo; a broken line
 /// typed by hand shows the checker's diagnostic; no console errors." The demo game
@@ -772,13 +772,13 @@ fn the_order_writer_composes_orders_by_clicks_and_checks_them() {
     assert!(errors.is_empty(), "{errors:#?}");
 }
 
-/// Issue 38, point 20: the order writer writes one of a good in the singular, as
+/// The order writer writes one of a good in the singular, as
 /// docs/orders.md does (`load 1 board`, `bricks 1 paying 1 board`, never `1 boards`), and
 /// its help calls the discs of the seat's transporters by the colour they are drawn in
 /// (white), not yellow. The demo game's red page, without the checker (the writer writes
 /// without it).
 #[test]
-fn issue_38_point_20_the_writer_writes_one_board_and_calls_its_discs_white() {
+fn the_writer_writes_one_board_and_calls_its_discs_white() {
     let tmp = tempfile::tempdir().expect("tmp");
     let game = tmp.path().join("demo");
     support::copy_dir(Path::new("games/demo"), &game, &|p| {
@@ -832,7 +832,7 @@ fn issue_38_point_20_the_writer_writes_one_board_and_calls_its_discs_white() {
     assert!(errors.is_empty(), "{errors:#?}");
 }
 
-/// Issue 25, the order writer "for Catan, the board's legal places and the order
+/// The order writer "for Catan, the board's legal places and the order
 /// syntax, since the hand is private": a new Catan game at its founding; red's page
 /// lights the free corners, a click on one and on a road beside it writes the founding
 /// line, which the checker in the page accepts as `judge check` does; the page holds no
@@ -877,7 +877,7 @@ fn the_catan_order_writer_founds_by_clicks() {
     assert!(errors.is_empty(), "{errors:#?}");
 }
 
-/// Issue 37, point 24: `<!--<script>` in the game's name or in `[mail] from` stopped
+/// `<!--<script>` in the game's name or in `[mail] from` stopped
 /// every script of the Roads & Boats order writer's pages. A Roads & Boats game (the
 /// demo) and a Catan game, each named `<!--<script></script><script>alert(1)</script>`,
 /// with a player so named and `[mail] from` so written, in a real browser: every script
@@ -885,7 +885,7 @@ fn the_catan_order_writer_founds_by_clicks() {
 /// reach or the free corners), the page shows the names as text, "Mail it" carries the
 /// name in its subject, no alert opens and nothing fails.
 #[test]
-fn issue_37_point_24_the_order_writer_runs_under_a_hostile_name() {
+fn the_order_writer_runs_under_a_hostile_name() {
     const HOSTILE: &str = "<!--<script></script><script>alert(1)</script>";
     let tmp = tempfile::tempdir().expect("tmp");
     let demo = tmp.path().join("demo");
@@ -1007,7 +1007,7 @@ const MEASURE: &str = "(() => {
   };
 })()";
 
-/// Issue 38, point 21: "The writer's map is too small to read (about 480 px wide: goods
+/// "The writer's map is too small to read (about 480 px wide: goods
 /// badges unreadable, the lit discs cover the tile names): a larger map or zoom, tested at
 /// a phone's width and a desktop's." Each writer page of the demo game and of the running
 /// archived game, in a window 1280 px wide and in a phone's 390 px: at 1280 the map is
@@ -1018,7 +1018,7 @@ const MEASURE: &str = "(() => {
 /// a place to build covers a tile's name. "+" zooms in, "whole map" fits the map to its
 /// box. `WRITER_MAP_SHOTS=DIR` keeps a screenshot of each width in DIR to look at.
 #[test]
-fn issue_38_point_21_the_writers_map_reads_at_a_phone_and_a_desktop_width() {
+fn the_writers_map_reads_at_a_phone_and_a_desktop_width() {
     let tmp = tempfile::tempdir().expect("tmp");
     let mut b = Browser::start(&chromium());
     let mut looked = 0;

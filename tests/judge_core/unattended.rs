@@ -1,4 +1,4 @@
-//! Issue 9.10: the three ways a GM runs a game on a schedule, in deploy/, checked: the
+//! The three ways a GM runs a game on a schedule, in deploy/, checked: the
 //! cron line and the systemd units are read and their commands run against a demo game
 //! (with a git remote to push to); the GitHub Actions workflow is parsed as YAML and
 //! checked to run the turn step, one run at a time, keeping between runs exactly the
@@ -120,7 +120,7 @@ fn the_cron_line_plays_and_pushes_the_game() {
         "{out}"
     );
     assert!(pushed_turn_1(tmp.path()));
-    // The web site is made after the turn (issue 15), turn 1's page with it.
+    // The web site is made after the turn, turn 1's page with it.
     let site = tmp.path().join("public_html/spring");
     assert!(site.join("index.html").is_file() && site.join("turn-001.html").is_file());
     // The next run has nothing to do and still succeeds.
@@ -129,7 +129,7 @@ fn the_cron_line_plays_and_pushes_the_game() {
     assert!(out.contains("Nothing to play"), "{out}");
 }
 
-/// Issue 21, point 16: `judge turn` exits 3 when the turn is done but mail waits (the
+/// `judge turn` exits 3 when the turn is done but mail waits (the
 /// mail server is down). The cron line pushes and publishes the game all the same, and
 /// says what waits; the systemd unit counts 3 as done, so that its push and site follow.
 #[test]
@@ -283,7 +283,7 @@ fn the_github_workflow_runs_the_turn_step_and_keeps_what_git_does_not() {
         .find(|s| s["uses"].as_str() == Some("actions/cache/save@v4"))
         .expect("save");
     assert_eq!(save["if"].as_str(), Some("always()"));
-    // The web site, made after the turn and published on GitHub Pages (issue 15).
+    // The web site, made after the turn and published on GitHub Pages.
     let at = |pred: &dyn Fn(&Yaml) -> bool| steps.iter().position(pred);
     let turn = at(&|s| s["run"].as_str().is_some_and(|r| r.contains("judge turn")));
     let site = at(&|s| s["run"].as_str() == Some("judge site \"$GAME\" -o site"));

@@ -1,4 +1,4 @@
-//! Issue 24, "The bots": Roads & Boats' first player (`roads_boats::bot`, what `judge
+//! "The bots": Roads & Boats' first player (`roads_boats::bot`, what `judge
 //! bot` prints and the caretaker plays). "A bot's order file is always accepted by
 //! `judge check` with no error, for random positions of every bundled scenario (Roads &
 //! Boats with all their modules ...)", and the caretaker beats the idle player.
@@ -102,7 +102,7 @@ fn the_caretaker_beats_the_idle_player_on_two_rivers() {
     );
 }
 
-/// Issue 24: the caretaker "researches when it can": with 2 geese and a paper lying at
+/// The caretaker "researches when it can": with 2 geese and a paper lying at
 /// home and a transporter there, its file researches (the mines first) in the
 /// production phase, and the file checks; without them it writes no research.
 #[test]

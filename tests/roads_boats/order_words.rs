@@ -1,4 +1,4 @@
-//! Issue 38, points 1 and 2: orders never vanish, and a letter's prose is never an
+//! Orders never vanish, and a letter's prose is never an
 //! error.
 //!
 //! Point 1: a valid order of any kind, of the base game or of any module, mutated — one
@@ -129,7 +129,7 @@ pub const VALID: &[(Phase, &str)] = &[
     (Phase::Wonder, "load {t} 2 boards"),
 ];
 
-/// Sign-offs and greetings as people write them (issue 38, point 2).
+/// Sign-offs and greetings as people write them.
 const CLOSINGS: &[&str] = &[
     "Best,\nCy",
     "Cheers,\nCy",
@@ -143,7 +143,7 @@ const CLOSINGS: &[&str] = &[
     "See you next turn.",
     "Good luck everyone",
     "Take care,\nGuy",
-    // With numbers: a digit alone makes no order (issue 38, the greetings' regression).
+    // With numbers: a digit alone makes no order (the greetings' regression).
     "Sent from my iPhone 15",
     "Best,\nCy\n\nSent from my iPhone 15",
     "See you in turn 6!",
@@ -153,7 +153,7 @@ const CLOSINGS: &[&str] = &[
 ];
 
 /// Greetings before the first heading as people write them, many with a number: none
-/// is ever reported (docs/orders.md, "A mail is a letter"; issue 38).
+/// is ever reported (docs/orders.md, "A mail is a letter").
 const GREETINGS: &[&str] = &[
     "Hello judge,",
     "Here are my orders:",
@@ -390,10 +390,10 @@ fn file(
 }
 
 proptest! {
-    // Issue 38 asks for at least 10,000 cases; set here, not left to the default.
+    // At least 10,000 cases of greetings, as the property asks; set here, not left to the default.
     #![proptest_config(ProptestConfig { cases: 10_000, failure_persistence: None, ..ProptestConfig::default() })]
 
-    /// Issue 38, point 1: a mutated order is read or reported, never silent; point 2: a
+    /// A mutated order is read or reported, never silent; and a
     /// closing after the last order is never reported.
     #[test]
     fn a_mutated_order_is_read_or_reported_and_a_closing_never_is(
@@ -417,7 +417,7 @@ proptest! {
             None => (text, at, closing_at),
         };
         let parsed = parse(&text, &s.map);
-        // Issue 38: a greeting, numbers and all, is never reported.
+        // A greeting, numbers and all, is never reported.
         if let Some(g) = greeting {
             let bad: Vec<_> = parsed
                 .problems
@@ -446,7 +446,7 @@ proptest! {
     }
 }
 
-/// Issue 38, point 1, the slips found in play, with electricity and management on:
+/// The slips found in play, with electricity and management on:
 /// each is reported by `judge check`'s checker, also as the last line of the file.
 #[test]
 fn the_slips_found_in_play_are_reported() {
@@ -481,7 +481,7 @@ fn the_slips_found_in_play_are_reported() {
     }
 }
 
-/// Issue 38, point 1: the examples above cover the one list of order words — every
+/// The examples above cover the one list of order words — every
 /// order of the base game and of every module, in its phase — so that an order a module
 /// adds is in the property as soon as it is declared.
 #[test]
@@ -507,7 +507,7 @@ fn every_order_of_every_module_has_a_valid_line_here() {
     }
 }
 
-/// Issue 38, point 1: docs/orders.md shows every order of the one list in its phase's
+/// docs/orders.md shows every order of the one list in its phase's
 /// table (or among the consents), so that the docs cannot drift from the reader either.
 #[test]
 fn docs_orders_shows_every_order_in_its_phase() {
@@ -538,7 +538,7 @@ fn docs_orders_shows_every_order_in_its_phase() {
     }
 }
 
-/// Issue 38, point 2: a two-line sign-off after the last order is left out, as
+/// A two-line sign-off after the last order is left out, as
 /// docs/orders.md promises; a misspelt order in the middle is still reported.
 #[test]
 fn a_two_line_sign_off_is_left_out() {
@@ -562,7 +562,7 @@ fn a_two_line_sign_off_is_left_out() {
     }
 }
 
-/// Issue 38, point 2, through the mail path: an HTML mail whose sign-off is
+/// Through the mail path: an HTML mail whose sign-off is
 /// `<p>Best,<br>Cy</p>` is read as lines, and the sign-off is left out.
 #[test]
 fn an_html_sign_off_through_the_mail_path_is_left_out() {
@@ -591,7 +591,7 @@ fn an_html_sign_off_through_the_mail_path_is_left_out() {
     assert_eq!(c.orders.movement.len(), 1, "{body}");
 }
 
-/// Issue 38, the greetings' regression: a greeting or sign-off with a number in it
+/// The greetings' regression: a greeting or sign-off with a number in it
 /// ("Orders for turn 5:", "Sent from my iPhone 15") is left out, before the header,
 /// between the header and the first heading, and after the last order, through `judge
 /// check`'s checker; the same lines naming a place or a piece are still reported.
@@ -657,13 +657,13 @@ fn unnumbered(p: &Parsed) -> serde_json::Value {
     v
 }
 
-/// Issue 39, point 2: a mail program that hard-wraps (Gmail's plain-text mode at 78
+/// A mail program that hard-wraps (Gmail's plain-text mode at 78
 /// columns) may break any order at any space. Every valid order, broken at each of its
 /// spaces, as the last order (with a sign-off below it after a blank line, or none) and
 /// among others, reads as the same orders as unbroken, or is reported on its lines:
 /// never read as other orders in silence (before: the tail of the last order, `on D8`,
 /// could be left out as a sign-off, and the consent widened). And the sign-off is still
-/// never an error (issue 38, point 2).
+/// never an error.
 #[test]
 fn a_wrapped_order_reads_whole_or_is_reported_never_changed() {
     let s = state();

@@ -1,4 +1,4 @@
-//! The order language (issue 4), against the documented position tests/orders/position.toml
+//! The order language, against the documented position tests/orders/position.toml
 //! (and, for set-up mails, tests/orders/setup-position.toml): every example
 //! (orders/examples, and every `orders` block of docs/orders.md) checks clean, and every malformed or illegal file under tests/orders/bad is refused with a
 //! message naming its line and column (snapshots, reviewed).
@@ -24,7 +24,7 @@ fn position() -> State {
 }
 
 /// The set-up round of a game made from tests/orders/setup-position.toml: the same
-/// map, players choosing their homes (issue 11), red first.
+/// map, players choosing their homes, red first.
 fn setup_position() -> Setup {
     let text = std::fs::read_to_string("tests/orders/setup-position.toml").expect("position");
     let s = Scenario::parse("tests/orders/setup-position.toml", &text)
@@ -38,7 +38,7 @@ fn setup_position() -> Setup {
 }
 
 /// The jumpstart auction of a game made from tests/orders/auction-position.toml, its
-/// first bidder to bid (issue 12).
+/// first bidder to bid.
 fn auction_position() -> pbem_judge::roads_boats::modules::jumpstart::Auction {
     let text = std::fs::read_to_string("tests/orders/auction-position.toml").expect("position");
     let s = Scenario::parse("tests/orders/auction-position.toml", &text)
@@ -183,7 +183,7 @@ fn the_examples_in_the_docs_check_clean() {
     }
 }
 
-/// Issue 20: players wrote `move D1: C3` and `build quarry at D3 with D2` without the
+/// Players wrote `move D1: C3` and `build quarry at D3 with D2` without the
 /// `movement` / `building` lines. An order word of one phase only says its phase: the
 /// order is read there (and the echo says so); a word of several phases asks for the
 /// heading; a word of another phase under a heading is named as that phase's, never

@@ -1,5 +1,5 @@
-//! Orders come from strangers' mail: whatever bytes arrive, checking them never panics
-//! (issue 4). Random bytes, and random mutations of valid order files.
+//! Orders come from strangers' mail: whatever bytes arrive, checking them never panics.
+//! Random bytes, and random mutations of valid order files.
 
 use crate::support;
 
@@ -28,7 +28,7 @@ proptest! {
         prop_assert!(c.errors() + c.warnings() == c.diagnostics.len());
     }
 
-    /// A set-up mail (issue 11) is read and checked the same way: never a panic.
+    /// A set-up mail is read and checked the same way: never a panic.
     #[test]
     fn random_setup_mails_never_panic(text in "(home |player red\n|setup\n|\\PC){0,60}", which in 0usize..3) {
         let setup = setup_round();

@@ -1,8 +1,8 @@
-//! The map picture (issue 15): the SVG of every bundled scenario's board at the start
+//! The map picture: the SVG of every bundled scenario's board at the start
 //! (snapshots, reviewed as pictures), with every tile's label and every rail track; every
 //! hex label of the two-player game's picture in its SVG; Catan's boards through the same
-//! drawing code; and the PNG being that SVG rendered, the same bytes each time. Issue 20
-//! (point 22): the goods on the picture by kind, with the legend of exactly the short
+//! drawing code; and the PNG being that SVG rendered, the same bytes each time. The
+//! goods on the picture by kind, with the legend of exactly the short
 //! forms it uses, and every bridge above the chips of its tile, seen in the PNG.
 
 use crate::support;
@@ -60,7 +60,7 @@ fn texts(p: &Picture) -> Vec<String> {
 /// stroke, one per track.
 const TIES: &str = "stroke=\"#263238\" stroke-width=\"8\" stroke-dasharray=\"2 4\"";
 
-/// Issue 15: "Hex labels (`C4`) on every tile … rail tracks … a legend that lists only
+/// "Hex labels (`C4`) on every tile … rail tracks … a legend that lists only
 /// what is on the map." Every bundled scenario's board at the start, as SVG.
 #[test]
 fn every_bundled_scenario_is_drawn_with_its_labels_and_tracks() {
@@ -96,7 +96,7 @@ fn every_bundled_scenario_is_drawn_with_its_labels_and_tracks() {
     }
 }
 
-/// Issue 15: the acceptance's "a test that every hex label of the two-player game's
+/// The acceptance's "a test that every hex label of the two-player game's
 /// picture appears in the SVG": the archived game's last turn, as `judge report` draws
 /// it, and as the archive keeps it.
 #[test]
@@ -147,7 +147,7 @@ fn every_hex_label_of_the_two_player_game_is_in_its_svg() {
     assert!(svg.contains(">woodcutter</text>"));
 }
 
-/// Issue 15: "Catan boards … through the same drawing code": the base game's and the
+/// "Catan boards … through the same drawing code": the base game's and the
 /// Express island's boards at the start, as the shared picture writes them.
 #[test]
 fn catan_boards_are_drawn_by_the_same_code() {
@@ -293,7 +293,7 @@ fn boards() -> Vec<(String, State)> {
     out
 }
 
-/// Issue 20, point 22: "Show the kinds of goods … with the legend … on the PNG." Every
+/// "Show the kinds of goods … with the legend … on the PNG." Every
 /// pile of goods lying and every transporter's cargo is written on its chip, each kind by
 /// its short form and count (`7Bd 2St`, `D5 2Bd`), and the legend explains exactly the
 /// short forms the map uses, each beside its good's name. The PNG paints these shapes
@@ -396,7 +396,7 @@ fn is_bridge(note: &str) -> bool {
     note.starts_with("a bridge at ")
 }
 
-/// Issue 20, point 22: "keep the bridge visible when transporter chips stand on its
+/// "keep the bridge visible when transporter chips stand on its
 /// tile." Every bridge is drawn after (above) every chip and building, so in the PNG the
 /// middle of each bridge's plank is the plank's colour, even on busy boards with a bridge
 /// on every river arm and every side of every city.
@@ -436,7 +436,7 @@ fn every_bridge_is_drawn_above_the_chips_and_shows_in_the_png() {
     }
 }
 
-/// Issue 20, point 22: beyond showing through, a bridge is not drawn over a chip either:
+/// Beyond showing through, a bridge is not drawn over a chip either:
 /// in every turn of every archived Roads & Boats game with a bridge (the polder-cities
 /// game's city D4, its buildings, goods and donkeys around two bridges), the chips move
 /// aside, so no chip or building box touches a bridge's plank and both can be read.
@@ -478,7 +478,7 @@ fn no_chip_lies_on_a_bridge_in_the_archived_games() {
     assert!(checked >= 10, "only {checked} bridges drawn");
 }
 
-/// Issue 20, point 22: the docs say what the picture's letters mean. docs/report.md
+/// The docs say what the picture's letters mean. docs/report.md
 /// (the picture) names every good's short form as the map writes it, and docs/orders.md
 /// the same forms as orders read them.
 #[test]
@@ -671,7 +671,7 @@ fn is_new(s: &Shape) -> bool {
     }
 }
 
-/// Issue 25, "What changed, on the map": "each transporter's route as a line with an
+/// "What changed, on the map": "each transporter's route as a line with an
 /// arrow (in its owner's colour), new roads, bridges, walls, buildings … highlighted,
 /// goods that changed hands marked, with legend entries for each"; acceptance: "a turn
 /// with moves, builds and a wall shows each route and new piece in the SVG, and the PNG
@@ -785,7 +785,7 @@ fn a_turns_picture_shows_each_route_and_new_piece_and_nothing_else() {
     assert_painted_as_rendered(&drawing, &png);
 }
 
-/// Issue 25: a state without a turn's events (turn 0, the set-up round) is drawn as
+/// A state without a turn's events (turn 0, the set-up round) is drawn as
 /// before: nothing marked, no key for marks.
 #[test]
 fn a_board_without_a_turn_is_drawn_as_before() {
@@ -855,7 +855,7 @@ fn catan_robber_step() -> (
     panic!("no 7 in 60 steps")
 }
 
-/// Issue 25, "Catan: the pieces placed this step and the robber's move": a founding
+/// "Catan: the pieces placed this step and the robber's move": a founding
 /// step's settlement and road glow, and nothing else does; a step that moves the robber
 /// shows its move as an arrow from the old hex to the new, in the mover's colour; each
 /// with its legend key, and the PNG is the SVG painted. No card is drawn.
@@ -946,7 +946,7 @@ fn a_catan_steps_picture_marks_the_pieces_placed_and_the_robbers_move() {
     assert_painted_as_rendered(&drawing, &png);
 }
 
-/// Issue 25: a plane's flight is a dashed route, a train ride a dotted one, each from
+/// A plane's flight is a dashed route, a train ride a dotted one, each from
 /// where the transporter was; goods a plane drops and goods traded home to home are
 /// marked where they changed hands; and the legend keys each. (Events made by hand on
 /// the small board: what the picture makes of each fact.)

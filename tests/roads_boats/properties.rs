@@ -1,4 +1,4 @@
-//! Invariants of turn resolution, over random positions and random orders (issue 3):
+//! Invariants of turn resolution, over random positions and random orders:
 //! goods are conserved except by events that make or use them; no player ever exceeds
 //! a transporter limit; the same input gives the same bytes.
 
@@ -76,7 +76,7 @@ proptest! {
 
 /// The random orders above are not vacuous: across a few seeds they move, load, make,
 /// build, buy bricks, hand goods over, pick transporters up and fly (with the consents
-/// issue 11 added), and (issue 40, point 6) build bridges, demolish walls, destroy
+/// another player's transporter needs), and build bridges, demolish walls, destroy
 /// transporters and ask for a new move order, so the invariants are tested on real work.
 #[test]
 fn random_orders_do_real_work() {
@@ -131,7 +131,7 @@ fn random_orders_do_real_work() {
         "power",
         "manager",
         "trade",
-        // Issue 40, point 6: kinds of order generated since.
+        // Kinds of order the generator learnt later.
         "bridge",
         "demolished",
         "destroyed",
@@ -144,7 +144,7 @@ fn random_orders_do_real_work() {
     }
 }
 
-/// Issue 40, point 6: the random orders are made from the order types. Across a few
+/// The random orders are made from the order types. Across a few
 /// seeds every kind of order of every phase is generated, the modules' included
 /// (bombs, bridges, demolition, shafts, upgrades, breeding and the wonder phase's move
 /// order were missing before), so the conservation and limit properties above meet

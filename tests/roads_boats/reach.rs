@@ -1,4 +1,4 @@
-//! Issue 25, "For each of the player's transporters: where it can get this turn", and
+//! "For each of the player's transporters: where it can get this turn", and
 //! its acceptance: "the reach of a donkey, a wagon on roads, a boat on a river and the
 //! sea, a plane and a train, with walls and unbridged rivers, match the movement rules
 //! (each reachable tile, when ordered, is accepted by `judge check`; each tile not
@@ -122,7 +122,7 @@ fn every_place_listed_is_accepted_and_every_place_beyond_refused() {
     assert!(kinds.len() >= 2, "{kinds:?}");
 }
 
-/// Issue 25, "Snapshots of the report's new part for a Roads & Boats ... player": the
+/// "Snapshots of the report's new part for a Roads & Boats ... player": the
 /// order template of red in the archived two-rivers game after its last turn, each
 /// transporter with where it can get, what lies there, and what stops it. It is what
 /// the `template` command mails and what every report mail ends with.
@@ -152,7 +152,7 @@ fn places_of(s: &State, h: Hex) -> Vec<Location> {
     out
 }
 
-/// Issue 25: "for planes and trains their reach". Quick Guide IV: a plane flies anywhere
+/// "for planes and trains their reach". Quick Guide IV: a plane flies anywhere
 /// and lands "where there is no building and no unattended geese, or at an airport";
 /// `planes::landings` lists each place it may land and each tile closed to it, and every
 /// tile of the map is one or the other: each listed place, ordered as `fly P: land X`,
@@ -195,7 +195,7 @@ fn every_landing_listed_is_accepted_and_every_closed_tile_refused() {
     assert!(open > 500 && closed > 50, "{open} {closed}");
 }
 
-/// Issue 25: "for planes and trains their reach". Quick Guide V and &cetera, trains: a
+/// "for planes and trains their reach". Quick Guide V and &cetera, trains: a
 /// transporter on a track tile, for one good already there, rides "to any tile along the
 /// tracks"; a track on a river tile joins only the shores on its side (RULINGS R5).
 /// A donkey on each side of each track tile, and a rowboat in each river and dock of it,
@@ -266,7 +266,7 @@ fn every_ride_listed_is_accepted_and_every_other_place_refused() {
     assert!(listed > 50 && refused > 200, "{listed} {refused}");
 }
 
-/// Issue 25, the reach "for planes and trains" in the template: on four-shores (tracks
+/// The reach "for planes and trains" in the template: on four-shores (tracks
 /// across the western desert neck, C4–C6) a donkey with a stone on the track at C5 and
 /// a plane at red's home: where the plane may land (every tile but those with a
 /// building or unattended geese) and where the train takes the donkey, with the goods
@@ -305,7 +305,7 @@ fn the_template_shows_flights_and_rides() {
     insta::assert_snapshot!(s.template(red.name()));
 }
 
-/// Issue 25: "For each tile the player can build on this turn: which buildings fit its
+/// "For each tile the player can build on this turn: which buildings fit its
 /// terrain and what is missing to pay for them (goods, research, the one-per-tile
 /// rule ...)". Red at the start of the demo game (games/demo): on each tile where one of
 /// red's transporters stands, what the building phase's own rule lets it build with the
@@ -319,7 +319,7 @@ fn the_template_shows_what_each_tile_can_take() {
     insta::assert_snapshot!(building);
 }
 
-/// Issue 25, the table of what each tile can take: `resolve::buildable` judges each
+/// The table of what each tile can take: `resolve::buildable` judges each
 /// building a transporter's tile fits by the building phase's own rule. Over rich
 /// positions of every bundled scenario, each building it allows, ordered as `build K at
 /// A with T`, checks without an error, and each it refuses is refused by `judge check`

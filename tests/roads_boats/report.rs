@@ -1,4 +1,4 @@
-//! The turn report (issue 5): the text of every turn of the archived two-player game and
+//! The turn report: the text of every turn of the archived two-player game and
 //! of turn 0 of every bundled scenario (snapshots, reviewed), the 78-column limit, the
 //! map picture, and byte-identical output.
 
@@ -177,7 +177,7 @@ fn the_report_model_is_json() {
 
 const ETCETERA: &str = "games/polder-cities-3p";
 
-/// Issue 12: a real three-player game with six &cetera modules, 15 turns, replays byte
+/// A real three-player game with six &cetera modules, 15 turns, replays byte
 /// for byte, and its reports show each module at work: power doubling a clay pit, a
 /// manager doubling a sawmill, a trade, an exhibition, the polders flooding, and a city
 /// with two buildings on the map.

@@ -57,7 +57,7 @@ fn the_example_in_the_scenario_docs_is_valid() {
     }
 }
 
-/// `judge new --map random --players N --modules … --seed S` (issue 12): the map
+/// `judge new --map random --players N --modules … --seed S`: the map
 /// generator's scenario is kept in the archive as scenario.toml, reads as a valid
 /// scenario with the modules asked for, and the same seed makes the same archive.
 #[test]

@@ -1,4 +1,4 @@
-//! Issue 38, point 3: "every example in a player's template names that player's own
+//! "every example in a player's template names that player's own
 //! pieces and a place where it works." Over every seat of the bundled Roads & Boats
 //! games (games/*) at each of the archive's turns, each example line of the template
 //! (a comment line whose first word is an order word: `# make …`, `# move D1: C3`,

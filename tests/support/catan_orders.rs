@@ -213,7 +213,7 @@ fn turn_order(s: &State, seat: u8, r: &mut Rng, vs: &[usize], es: &[usize]) -> S
     }
 }
 
-/// Issue 37, point 13: an offer made to match another seat's standing acceptance on
+/// An offer made to match another seat's standing acceptance on
 /// record (`accept 1 ore for 1 wool` gives `offer 1 ore for 1 wool to blue`), now and
 /// then asking the offerer for more than it may hold (`offer 9 ore for 1 wool`), so that
 /// offers meet acceptances — taken, or failing for want of cards on either side — far

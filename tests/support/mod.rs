@@ -59,7 +59,7 @@ pub fn rich_state(scenario: &str, seed: u64, transporters_each: usize) -> State 
     let mut st = s
         .start_by_default(&seats, &pbem_judge::luck::Luck::predictable(seed))
         .expect("start");
-    // Every module with rules, whatever the scenario says (issue 12): the new goods,
+    // Every module with rules, whatever the scenario says: the new goods,
     // buildings, transporters and orders are exercised too.
     st.settings.modules = Module::ALL.into_iter().collect();
     let mut r = Rng::new(seed ^ 0x5eed);
@@ -199,7 +199,7 @@ fn some_of(r: &mut Rng, cargo: &Goods) -> Goods {
     }
 }
 
-/// A random consent by `colour` about one of `mine` (issue 11: accept, offer, allow).
+/// A random consent by `colour` about one of `mine` (accept, offer, allow).
 fn consent(r: &mut Rng, st: &State, colour: Colour, mine: &[TransporterId]) -> Option<Consent> {
     let others: Vec<Colour> = st
         .players
@@ -235,7 +235,7 @@ fn consent(r: &mut Rng, st: &State, colour: Colour, mine: &[TransporterId]) -> O
 /// and other players' where an order may (give to, hand in from, carry).
 pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
     let mut r = Rng::new(seed);
-    // Issue 40, point 6: the kinds of order added since, from a stream of their own.
+    // The kinds of order added later, from a stream of their own.
     let mut x = Rng::new(seed ^ 0x0040_5eed);
     let mut all = TurnOrders::new();
     let hexes: Vec<Hex> = st.map.tiles.keys().copied().collect();
@@ -590,7 +590,7 @@ pub fn random_orders(st: &State, seed: u64, per_phase: u32) -> TurnOrders {
                 },
             });
         }
-        // Issue 40, point 6: the kinds of order the draws above never make (upgrades,
+        // The kinds of order the draws above never make (upgrades,
         // destroying, breeding, releasing, bridges, demolition, shafts, bombs, the wonder
         // phase's move order), from a stream of their own, so that the orders above stay as they
         // were; `random_orders_give_every_kind_of_order` (tests/roads_boats/properties.rs) sees that
@@ -953,7 +953,7 @@ pub fn new_secrets(dir: &std::path::Path, env: &[(&str, &str)]) -> (String, Stri
 }
 
 /// Have git ignore the game's `pickup/` folder (a line in its `.gitignore`): the judge
-/// refuses a pickup folder inside the game that git would commit (issue 21, point 9).
+/// refuses a pickup folder inside the game that git would commit.
 pub fn ignore_pickup(dir: &std::path::Path) {
     let path = dir.join(".gitignore");
     let mut text = std::fs::read_to_string(&path).expect(".gitignore");

@@ -392,7 +392,7 @@ mod tests {
     use crate::cards::Resource;
     use crate::state::Options;
 
-    /// Issue 20, point 19: counts are said in words, never "card(s)".
+    /// Counts are said in words, never "card(s)".
     #[test]
     fn counts_of_cards_take_their_number() {
         let names: Vec<String> = ["Ann", "Bob", "Cy"].map(String::from).to_vec();

@@ -160,8 +160,7 @@ impl Game for Catan {
 
     /// docs/catan.md, "Hidden information": whether the judge already holds a
     /// player's orders (so that the step may come at once) is told to that player
-    /// alone; who sent orders is public once a step has played them (issue 37, point
-    /// 18).
+    /// alone; who sent orders is public once a step has played them.
     fn orders_in_public(&self) -> bool {
         false
     }
@@ -639,7 +638,7 @@ impl Position for State {
         let warnings = items.len() - errors;
         let count = judge_core::text::count;
         // Named by the player's own next step, not the next step's, when theirs comes
-        // later (issue 38, point 19).
+        // later.
         let mut out = format!(
             "Orders for {c}, turn {}: {}, {}.\n",
             self.next_step_of(c.name())
@@ -674,7 +673,7 @@ impl Position for State {
         }
     }
 
-    /// Issue 38, point 19: orders sent before one's own step are answered with that
+    /// Orders sent before one's own step are answered with that
     /// step's number. Each step is one founding placement, then one player's whole turn
     /// (the special building phase is played within it); a step of Catan Express's own
     /// cannot be told ahead.
@@ -813,7 +812,7 @@ impl Position for State {
         }
     }
 
-    /// Issue 25, the order writer "for Catan, the board's legal places and the order
+    /// The order writer "for Catan, the board's legal places and the order
     /// syntax, since the hand is private": made from the public record alone (the
     /// hands hidden), so nothing private can reach the site. Base Catan only: Catan
     /// Express's rail lines are written by hand.

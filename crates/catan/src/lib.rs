@@ -112,7 +112,7 @@ pub fn picture(state: &State) -> Picture {
     report::picture::draw(state)
 }
 
-/// The board after a step, with what the step did marked (issue 25): the pieces placed,
+/// The board after a step, with what the step did marked: the pieces placed,
 /// the robber's move, the locomotives' ways. Public, as the board is.
 pub fn step_picture(before: &State, events: &[Event], after: &State) -> Picture {
     report::picture::draw_step(after, &report::picture::changes(before, events))

@@ -29,8 +29,8 @@
 //! The graph a scenario needs is on [`crate::board::Topology`]: vertices, edges,
 //! hex centres and the spokes joining a vertex to a hex centre, land and sea alike.
 //!
-//! This is the one file of the base that names `express` (issue 40, point 2;
-//! tests/architecture/catan.rs): the base reaches the scenario through these hooks, and
+//! This is the one file of the base that names `express` (tests/architecture/catan.rs): the
+//! base reaches the scenario through these hooks, and
 //! the scenario's types through the names below.
 
 use serde::{Deserialize, Serialize};

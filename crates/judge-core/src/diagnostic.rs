@@ -89,8 +89,7 @@ pub struct Diagnostics {
 
 /// Where each line of a text starts: line and column of any offset in O(log n), so that
 /// pointing at a thousand problems in a large file stays linear. The one way the judge
-/// finds a line: made once per file, never a scan from the start per problem (issue 37,
-/// point 3).
+/// finds a line: made once per file, never a scan from the start per problem.
 pub struct LineIndex {
     starts: Vec<usize>,
 }
@@ -260,7 +259,7 @@ mod tests {
         assert_eq!(index.line_col(s, 7), (2, 4));
     }
 
-    /// Issue 20.19: a file with Windows line ends shows its lines without `␍`.
+    /// A file with Windows line ends shows its lines without `␍`.
     #[test]
     fn a_crlf_line_is_shown_without_its_cr() {
         let source = "game demo\r\nmvoe D2: C3\r\nmove D1: C3\r\n".to_string();

@@ -4,7 +4,7 @@
 /// The most lines of one player's orders that a check's echo, or one section of a
 /// report, repeats one by one; the rest are counted. An order file may have 20,000
 /// lines (docs/orders.md), which no reader wants back line by line, and which would make
-/// every player's report megabytes long (issue 37, point 3).
+/// every player's report megabytes long.
 pub const SHOWN_LINES: usize = 300;
 
 /// The line that ends a check's echo of `total` orders when only the first
@@ -21,7 +21,7 @@ pub fn not_shown(total: usize) -> Option<String> {
 /// Mail clients turn quotes and dashes typographic, and sprinkle invisible characters
 /// (a byte-order mark from Notepad, zero-width spaces, soft hyphens): each character as
 /// an order reader sees it, or `None` for one that is not there at all. Phone keyboards
-/// type full-width forms (`：`, `；`, issue 39, point 10): they are `:`, `;` and so on.
+/// type full-width forms (`：`, `；`): they are `:`, `;` and so on.
 pub fn plain(c: char) -> Option<char> {
     match c {
         '\u{2018}' | '\u{2019}' | '\u{201A}' | '\u{2032}' => Some('\''),
@@ -29,7 +29,7 @@ pub fn plain(c: char) -> Option<char> {
         '\u{2010}'..='\u{2015}' | '\u{2212}' => Some('-'),
         '\u{00AD}' | '\u{200B}' | '\u{200C}' | '\u{200D}' | '\u{2060}' | '\u{FEFF}' => None,
         '\u{00A0}' | '\u{2007}' | '\u{202F}' => Some(' '),
-        // A phone keyboard's full-width forms (issue 39, point 10): `：` is `:`, `；` is
+        // A phone keyboard's full-width forms: `：` is `:`, `；` is
         // `;`, `Ｃ３` is `C3` (Unicode's compatibility mapping of the block), and the
         // ideographic space a space.
         '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0),
@@ -38,7 +38,7 @@ pub fn plain(c: char) -> Option<char> {
     }
 }
 
-/// Issue 39, point 10: the characters of `line` that no order is written with and that
+/// The characters of `line` that no order is written with and that
 /// [`plain`] does not make plain (not ASCII, no letter, no space), each named as Unicode
 /// names it, in a sentence for a diagnostic's help; `None` when there are none.
 pub fn odd_characters(line: &str) -> Option<String> {
@@ -112,8 +112,8 @@ pub fn char_name(c: char) -> String {
 /// greeting or a sign-off looks like, for the order readers that let those pass.
 pub fn is_words(line: &str) -> bool {
     // Each character as a reader sees it ([`plain`]): a phone's or a mail program's
-    // typographic `’` and `—` are the `'` and `-` of "Here's turn 1 - thanks" (issue 39:
-    // "Here’s turn 1:", "That’s all, thanks!" were errors that held the file).
+    // typographic `’` and `—` are the `'` and `-` of "Here's turn 1 - thanks" ("Here’s turn
+    // 1:", "That’s all, thanks!" were errors that held the file).
     let mut chars = line.chars().filter_map(plain);
     line.chars().any(char::is_alphabetic)
         && chars.all(|c| {
@@ -214,7 +214,7 @@ pub fn has_header_line(text: &str) -> bool {
 mod tests {
     use super::*;
 
-    /// Issue 39, point 10: a phone's full-width punctuation reads as ASCII; what no
+    /// A phone's full-width punctuation reads as ASCII; what no
     /// order is written with is named; bytes that are no text are not.
     #[test]
     fn full_width_forms_are_plain_and_odd_characters_named() {

@@ -404,7 +404,7 @@ pub fn check(state: &State, text: &str, expect: &Expect<'_>) -> Checked {
             .copied()
             .collect();
         // A move is one fact, written when its order is done; the echo tells it in parts,
-        // each before what the transporter did where that part ends (issue 38, point 20).
+        // each before what the transporter did where that part ends.
         let marks: BTreeMap<usize, &crate::turn::PathMark> =
             run.marks.iter().map(|m| (m.event, m)).collect();
         let paths: BTreeMap<(u32, TransporterId), &Vec<Location>> = run
@@ -578,11 +578,11 @@ mod tests {
         );
     }
 
-    /// Issue 38, point 20: the echo tells a transporter's steps in the order they happen:
+    /// The echo tells a transporter's steps in the order they happen:
     /// a donkey that moves, unloads and moves on "moved", then "unloaded", then "moved"
     /// on — never "unloaded" before the move that took it there.
     #[test]
-    fn issue_38_point_20_the_echo_tells_the_steps_in_their_order() {
+    fn the_echo_tells_the_steps_in_their_order() {
         let st = state(
             "[position]\nmove_order = [\"red\", \"yellow\"]\nroads = [[\"D4/E\", \"E4\"], [\"E4\", \"E3\"]]\n\
              [[position.transporters]]\nid = \"D9\"\nowner = \"red\"\nkind = \"donkey\"\nat = \"D4/E\"\ncargo = { trunks = 2 }\n",

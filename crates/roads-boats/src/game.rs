@@ -420,7 +420,7 @@ impl Game for RoadsAndBoats {
             },
             input.deadline.clone(),
         );
-        // What the turn did, marked on its picture (issue 25).
+        // What the turn did, marked on its picture.
         let changes = changes::of_turn(&before, &events, &after);
         Ok(Box::new(TurnReport {
             model,
@@ -631,7 +631,7 @@ impl Position for State {
     }
 
     /// The state with every player's address left out (the order checker reads none):
-    /// the site shows no address (issue 37, point 17).
+    /// the site shows no address.
     fn site_state(&self) -> Option<Result<String, GameError>> {
         let mut s = self.clone();
         for p in s.players.values_mut() {
@@ -660,7 +660,7 @@ impl Position for State {
     /// `building` or `wonder` — starts that phase's orders"; the seat's transporters are
     /// listed under movement as comments, where they stand and what they carry.
     ///
-    /// Issue 38, point 3: each example line (`# make …`, `# move D1: C3`, `# build …`,
+    /// Each example line (`# make …`, `# move D1: C3`, `# build …`,
     /// `# road …`, `# bricks …`) names the seat's own transporters and a place where it
     /// works as things stand: it is made from the seat's pieces and the rules' own
     /// tables (`resolve::range`, `resolve::buildable`) and kept only if `judge check`
@@ -670,7 +670,7 @@ impl Position for State {
             return String::new();
         };
         let mut out = String::new();
-        // A finished game plays no more orders: no example works (issue 38, point 3).
+        // A finished game plays no more orders: no example works.
         if let Some(why) = &self.game_over {
             out.push_str(&format!(
                 "# the game is over ({why}): no order is played\n\n"
@@ -744,7 +744,7 @@ impl Position for State {
         out
     }
 
-    /// Issue 25, the order writer: the template, and what the page's script draws on
+    /// The order writer: the template, and what the page's script draws on
     /// the map, all public (the state file is): each of the seat's transporters with
     /// where it stands, what it carries and what lies there, each place it reaches and
     /// the path there (the template's own `resolve::range`), and each place where it can
@@ -777,7 +777,7 @@ impl Position for State {
 }
 
 /// The bot's file for `me`, every line of it checked by the judge's checker.
-/// Issue 25: where a transporter can get this turn (each place with the movement points
+/// Where a transporter can get this turn (each place with the movement points
 /// left there, and the goods lying there) and what stops its first step (a wall, a river
 /// without a bridge, a tile with no road for a wagon), as comment lines of the template.
 /// Also the steps of a `move` to the first place listed (`C3; C4`), if any.
@@ -861,7 +861,7 @@ fn reach_lines(
 /// How many lines an example is chosen from at most: each is checked in full.
 const EXAMPLES_TRIED: usize = 24;
 
-/// Issue 38, point 3: the first of `candidates` that works as things stand: `judge
+/// The first of `candidates` that works as things stand: `judge
 /// check` accepts it alone under `heading`, as `me`'s orders against this state, and
 /// its dry run says what it does (an order that would do nothing, as in a game that is
 /// over, is no example).
@@ -902,7 +902,7 @@ fn stands(s: &State, me: Colour) -> Vec<(crate::map::AreaId, crate::transporter:
     out
 }
 
-/// Issue 38, point 3: a `make` at a factory where one of `me`'s transporters stands,
+/// A `make` at a factory where one of `me`'s transporters stands,
 /// one of its recipes, from that transporter, that `judge check` accepts.
 fn make_example(s: &State, me: Colour) -> Option<String> {
     use crate::building::Output;
@@ -923,7 +923,7 @@ fn make_example(s: &State, me: Colour) -> Option<String> {
     first_that_checks(s, me, "production", candidates)
 }
 
-/// Issue 38, point 3: a road from where one of `me`'s transporters stands, with a
+/// A road from where one of `me`'s transporters stands, with a
 /// stone there or aboard, to a neighbouring area, that `judge check` accepts.
 fn road_example(s: &State, me: Colour) -> Option<String> {
     use crate::goods::Good;
@@ -949,7 +949,7 @@ fn road_example(s: &State, me: Colour) -> Option<String> {
     first_that_checks(s, me, "building", candidates)
 }
 
-/// Issue 38, point 3: a brick paid with one good lying at `me`'s home, that `judge
+/// A brick paid with one good lying at `me`'s home, that `judge
 /// check` accepts.
 fn bricks_example(s: &State, me: Colour) -> Option<String> {
     let home = s.players.get(&me)?.home?;
@@ -961,12 +961,12 @@ fn bricks_example(s: &State, me: Colour) -> Option<String> {
     first_that_checks(s, me, "wonder", candidates)
 }
 
-/// Issue 25: "for each tile the player can build on this turn: which buildings fit its
+/// "for each tile the player can build on this turn: which buildings fit its
 /// terrain and what is missing to pay for them". Each place where one of `me`'s
 /// transporters stands, with the buildings the building phase's own rule
 /// (`resolve::buildable`) lets it build there as the goods lie now, those short of goods
 /// (and of how many), those that need research first, or that the tile is full; and
-/// each build it allows, as an order (issue 38, point 3: the template's example).
+/// each build it allows, as an order (the template's example).
 fn build_lines(s: &State, me: Colour) -> (String, Vec<String>) {
     use crate::refusal::Refusal;
     use crate::transporter::Location;
@@ -1126,7 +1126,7 @@ fn writer_model(s: &State, me: Colour) -> serde_json::Value {
         .and_then(|p| p.home)
         .map(|h| goods(s.goods_at(h)))
         .unwrap_or_default();
-    // The name of one of each good (`1 board`, not `1 boards`: issue 38, point 20).
+    // The name of one of each good (`1 board`, not `1 boards`).
     let one: serde_json::Map<String, serde_json::Value> = crate::goods::Good::ALL
         .iter()
         .map(|g| (g.name().to_string(), json!(g.singular())))

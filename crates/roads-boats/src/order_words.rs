@@ -1,4 +1,4 @@
-//! The one list of order words (issue 38, point 1). The base game's orders are here;
+//! The one list of order words. The base game's orders are here;
 //! each module declares its own once, with their phase, in its [`Plugin::orders`]. The
 //! reader (`order_text`: which verbs a phase reads, which phase a line without a heading
 //! is in, whether a line that does not read is a mistyped order or a letter's prose) and
@@ -197,7 +197,7 @@ pub fn phases_of(first: &str, second: Option<&str>) -> Vec<Phase> {
 mod tests {
     use super::*;
 
-    /// Issue 38, point 1: the orders the modules declare are in the reader's lists.
+    /// The orders the modules declare are in the reader's lists.
     #[test]
     fn the_modules_orders_are_in_the_phases_lists() {
         assert!(verbs(Phase::Production).contains(&"fire"));

@@ -1,7 +1,7 @@
 //! What players order, as the resolver takes it. The text syntax is in `order_text`;
 //! every action of the base game has a type here, and each phase carries a module's
 //! orders (Planes & Trains', &cetera's) in one variant, `Module`: their types are the
-//! modules' own (`modules::electricity::Order`, issue 40, point 1).
+//! modules' own (`modules::electricity::Order`).
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -110,7 +110,7 @@ pub enum ProductionOrder {
     /// carrying.
     Consent(Consent),
     /// A module's order (`fire`, `manage` …): its own type, read by the grammar it
-    /// registers (issue 40, point 1).
+    /// registers.
     #[serde(untagged)]
     Module(Order),
 }

@@ -180,7 +180,7 @@ impl fmt::Display for TransporterId {
 }
 
 /// A transporter named for people: its kind, then its id (`donkey D3`), so that it is
-/// never taken for a tile (`D3`) in a message (issue 20).
+/// never taken for a tile (`D3`) in a message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Named(pub TransporterId);
 

@@ -148,7 +148,7 @@ pub(super) fn someone_accepts(s: &State, me: u8, give: Resource, want: Resource)
 /// whose file on record took a trade in which the offering player gave exactly one
 /// `give` and got at least one `get` — an acceptance takes any offer that gives at
 /// least what it asks and asks no more than it gives, so that one takes 1 `give` for
-/// 1 `get` too. Only what the reports showed counts (issue 37, point 14): never the
+/// 1 `get` too. Only what the reports showed counts: never the
 /// lines of another's file, which are theirs alone, so neither an acceptance that never
 /// took a trade, nor how many more times one may take. Whether it still does (used up,
 /// or `from` another player only) is not known: an offer is always written with a

@@ -39,9 +39,9 @@
 //! the dice will be (tests/catan/bot.rs). Of the others' standing acceptances it counts
 //! only the trades they took ([`crate::orders::Record::took`]), as every report showed
 //! them: an acceptance that never took a trade is a line of its player's file, theirs
-//! alone (issue 37, point 14).
+//! alone.
 //!
-//! Where it lives (issue 40, point 5), one idea a file: this file is the dispatch (the
+//! Where it lives, one idea a file: this file is the dispatch (the
 //! file's header, the check before it is given); `greedy.rs` the greedy player (and
 //! [`Player`], which of the two writes); `planner.rs` its plan of one turn on a copy of
 //! the state (and the dice it plans for); `lines.rs` the line writers (a plan's line, a

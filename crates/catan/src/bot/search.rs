@@ -16,8 +16,8 @@
 //! known, and every line after it in the file names the cards it needs (`if I have`),
 //! with the bank in the offer's place where the hand can pay. (Counting every
 //! acceptance on record, which the others may not see, it won 43 % of its games
-//! against three greedy players; counting only those a trade has shown, 37 %: issue 37,
-//! point 14.) A sequence ends where the
+//! against three greedy players; counting only those a trade has shown, 37 %: so it
+//! counts only those.) A sequence ends where the
 //! player would stop (stopping is always a choice), and its last position is scored by
 //! [`value`]: points first, then production (a bonus for each resource it collects at
 //! all, nothing under the robber), harbours, cards in hand (fewer than eight; nearer a

@@ -433,7 +433,7 @@ pub fn check_end(s: &mut State, log: &mut impl Log) {
 /// stretches with a piece on them are free, an empty place for a piece costs one — if
 /// a piece of its kind may still be built at all ([`kinds_left`]): a line never leaves
 /// the land, so when no ferry is left to anyone, railways on land masses that share no
-/// hex and no corner can never meet (issue 38, point 7).
+/// hex and no corner can never meet.
 fn distances(x: &Express, from: impl Iterator<Item = Node>) -> Vec<u32> {
     let r = &x.rail;
     let (lines, ferries) = kinds_left(x);

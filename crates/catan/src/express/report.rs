@@ -364,7 +364,7 @@ fn boat(m: (f32, f32), colour: Rgb) -> Shape {
 type Point = (f32, f32);
 
 /// The railway's lines and ferries, each owner's beside the others'; the ones `new` (built
-/// this step, by that owner) glowing under them (issue 25). Whether any new one is drawn.
+/// this step, by that owner) glowing under them. Whether any new one is drawn.
 pub fn rails(s: &State, p: &mut Picture, f: &Frame, new: &[(Stretch, Colour)]) -> bool {
     let Some(x) = s.scenario.as_deref() else {
         return false;

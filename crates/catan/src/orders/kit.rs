@@ -2,8 +2,7 @@
 //! line's words, the reader's primitives (numbers, vertices, edges, hexes, colours,
 //! resources), and the step of a turn (`act`, `Flow`). The base game's grammar
 //! ([`super::parse`], [`super::resolve`]) and a scenario's (Catan Express's,
-//! `crate::express::orders`) both build on it; it imports neither (issue 40, point 2;
-//! tests/architecture/catan.rs).
+//! `crate::express::orders`) both build on it; it imports neither (tests/architecture/catan.rs).
 
 use std::ops::Range;
 

@@ -43,7 +43,7 @@ pub struct Record {
     /// The trades this file's standing acceptances took, as every report showed them:
     /// what the offering player gave and got. All that the others may know of the
     /// acceptances (the file's lines are its player's alone), and all that the judge's
-    /// bots count of them (issue 37, point 14).
+    /// bots count of them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub took: Vec<Took>,
 }

@@ -728,7 +728,7 @@ pub fn parse(source: &str, s: &State) -> Parsed {
         if words.is_empty() {
             continue;
         }
-        // Issue 39, point 2: the tail of a long order a mail program wrapped onto the
+        // The tail of a long order a mail program wrapped onto the
         // line below (no blank line between) is read with it, when the two do not both
         // read alone and read together as one order.
         if let Some(below) = lines.get(k)
@@ -796,7 +796,7 @@ pub fn parse(source: &str, s: &State) -> Parsed {
                 },
                 kind,
             }),
-            // An odd character is named (issue 39, point 10).
+            // An odd character is named.
             Err(d) => out
                 .problems
                 .push(match judge_core::text::odd_characters(&cl.written) {

@@ -69,7 +69,7 @@ pub fn awaited(s: &State) -> Vec<Colour> {
 
 /// In the founding: the places the placing player's founding list on record still
 /// names (not used yet), when it names some and none of them is free now: the judge
-/// waits for that player, and their report says why (issue 38, point 19). `None` when
+/// waits for that player, and their report says why. `None` when
 /// the list has a free place, or names none.
 pub fn founding_list_spent(s: &State) -> Option<Vec<crate::board::VertexId>> {
     let Phase::Founding { .. } = s.phase else {
@@ -695,7 +695,7 @@ fn try_order(
         }
         Order::Offer { give, get, to } => {
             // The offerer's own side first: a refusal for want of one's own cards is
-            // the same whatever the others accept and hold (issue 37, point 13).
+            // the same whatever the others accept and hold.
             s.check_offer(seat, give, get)?;
             let (with, line) = find_taker(s, seat, give, get, *to)?;
             single(

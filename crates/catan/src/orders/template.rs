@@ -1,5 +1,5 @@
 //! The order file a player is mailed to fill (docs/catan-orders.md, "The template";
-//! issue 25, "Players see what they can do"): each section's heading with an example
+//! "Players see what they can do"): each section's heading with an example
 //! as a comment, and under it, as comments, what the seat may do as things stand — the
 //! free founding places; where a road, settlement or city (Catan Express: rail line,
 //! ferry, settlement, city) may go, what the seat's hand can pay, and its bank trades.

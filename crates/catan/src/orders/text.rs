@@ -35,7 +35,7 @@ impl CleanLine {
         start..end.min(self.span.end).max(start)
     }
 
-    /// This line and the one below it read as one (issue 39, point 2: a long order a
+    /// This line and the one below it read as one (a long order a
     /// mail program wrapped in two).
     pub fn joined(&self, below: &CleanLine) -> CleanLine {
         let mut text = format!("{} ", self.text);
@@ -93,7 +93,7 @@ pub fn lines(source: &str) -> Vec<CleanLine> {
     let mut out = Vec::new();
     let mut offset = 0;
     // What a mail program added or quoted is left out (judge-core knows it: quotes,
-    // attributions, reply separators, signatures, PGP armour, issue 39).
+    // attributions, reply separators, signatures, PGP armour).
     let own = judge_core::mail::letter::read(source);
     for (i, whole) in source.split('\n').enumerate() {
         let line_start = offset;
@@ -165,7 +165,7 @@ mod tests {
         let l = lines(src);
         assert_eq!(l.len(), 2);
         assert_eq!(l[0].text, "build  road 12-13");
-        // Shown back as written: its case kept, spaces collapsed (issue 20: "if i can"
+        // Shown back as written: its case kept, spaces collapsed ("if i can"
         // in lower case).
         assert_eq!(l[0].written, "Build Road 12-13");
         assert_eq!(l[0].number, 1);

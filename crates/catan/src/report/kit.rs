@@ -1,8 +1,7 @@
 //! The toolkit the reports are built on: the text's numbered sections, wrapping and
 //! ruled tables, and the picture's frame, ink and player colours. The base game's report
 //! and picture ([`super`], [`super::picture`]) and a scenario's (Catan Express's,
-//! `crate::express::report`) both build on it; it imports neither (issue 40, point 2;
-//! tests/architecture/catan.rs).
+//! `crate::express::report`) both build on it; it imports neither (tests/architecture/catan.rs).
 
 use std::fmt::Write as _;
 

@@ -50,8 +50,7 @@ pub fn text(before: &State, events: &[Event], after: &State, viewer: Option<Colo
 }
 
 /// The text report of a step in which the caretaker wrote the orders of `caretaker`
-/// (they sent none): "What happened" says their lines are the caretaker's (issue 38,
-/// point 14).
+/// (they sent none): "What happened" says their lines are the caretaker's.
 pub fn text_with(
     before: &State,
     events: &[Event],

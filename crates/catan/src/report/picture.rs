@@ -4,8 +4,8 @@
 //! free corner's number, Catan Express's railways, and a legend of what the board
 //! shows. The SVG is the drawing; the PNG is the SVG rendered.
 //!
-//! After a step ([`draw_step`]), what it did is marked over the board (issue 25,
-//! `judge_core::picture::mark`): the roads, settlements, cities and rail lines placed
+//! After a step ([`draw_step`]), what it did is marked over the board
+//! (`judge_core::picture::mark`): the roads, settlements, cities and rail lines placed
 //! glowing, the robber's move as an arrow from its old hex to its new one, and each
 //! locomotive's way as a route in its owner's colour, with the legend's keys for these.
 //! Only what the whole table sees: no card is ever drawn.
@@ -20,7 +20,7 @@ use crate::state::{NOBODY, State};
 use judge_core::picture::mark::{self, Route};
 use judge_core::picture::{Key, Legend, Picture, Rgb, Shape, Stroke, Text, text_width};
 
-/// What a step did to the board (issue 25): read from its events and the board before
+/// What a step did to the board: read from its events and the board before
 /// it, a pure function, so its picture is the same bytes every time. All of it public.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Changes {
@@ -179,7 +179,7 @@ struct Seen {
     settlement: bool,
     city: bool,
     harbour: bool,
-    /// What the step did (issue 25).
+    /// What the step did.
     new_road: bool,
     new_settlement: bool,
     new_city: bool,
@@ -485,7 +485,7 @@ fn legend(s: &State, seen: &Seen) -> Legend {
         );
     }
     scenario::legend(s, &mut l);
-    // What the step did (issue 25).
+    // What the step did.
     l.row();
     if seen.new_road {
         l.add(

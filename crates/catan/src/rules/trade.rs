@@ -81,7 +81,7 @@ impl State {
     /// What a trade with another player asks of the offering player alone: the time,
     /// the cards named, and the offerer's own hand. An offer by mail is checked by this
     /// before anyone's standing acceptance is looked at, so that why it fails never
-    /// hangs on what another player holds (issue 37, point 13; docs/catan.md, "What each
+    /// hangs on what another player holds (docs/catan.md, "What each
     /// player sees").
     pub(crate) fn check_offer(&self, seat: u8, give: &Cards, get: &Cards) -> Result<(), Refusal> {
         if self.phase != Phase::Main {

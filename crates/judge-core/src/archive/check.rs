@@ -1,4 +1,4 @@
-//! Checking `game.toml` (issue 40, point 5): its problems, each named with its line
+//! Checking `game.toml`: its problems, each named with its line
 //! (`Slip`), the folder that must hold it, the seats, the addresses.
 
 use std::fs;

@@ -1,4 +1,4 @@
-//! The game's folder (issue 40, point 5): the files it holds, and the archive opened on
+//! The game's folder: the files it holds, and the archive opened on
 //! it, read and written (every write atomic).
 
 use std::fs;

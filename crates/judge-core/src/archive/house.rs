@@ -217,7 +217,7 @@ pub fn same_mailbox(a: &MailSettings, b: &MailSettings) -> Option<&'static str> 
 
 /// The file a Maildir keeps of the folders that read it, a path a line (game folders,
 /// and folders of games whose judge.toml names it): how a game learns that another,
-/// anywhere on the machine, reads its Maildir too (issue 37, point 12). The only file
+/// anywhere on the machine, reads its Maildir too. The only file
 /// the judge writes into a mailbox, beside `new/`, `cur/` and `tmp/`, where no mail
 /// program looks for mail.
 pub const READERS_FILE: &str = "pbem-judge-readers";

@@ -10,7 +10,7 @@
 //! Nothing here knows the rules of any game: states are stored as the game serialises
 //! them. Every write is atomic (see [`atomic`]).
 //!
-//! Issue 40, point 5: one idea a file — `game.toml`'s schema ([`schema`]), the folder
+//! One idea a file — `game.toml`'s schema ([`schema`]), the folder
 //! and the archive opened on it ([`folder`]), checking game.toml ([`check`]), and what
 //! can go wrong ([`error`]); this file lists them and re-exports their items under
 //! the old paths (`archive::Archive`, `archive::GameFile`, …).
@@ -92,7 +92,7 @@ mod tests {
         assert_eq!(names, vec![std::ffi::OsString::from("g")]);
     }
 
-    /// Issue 21, point 16: `[mail] send_timeout` is read when game.toml is, and bounded.
+    /// `[mail] send_timeout` is read when game.toml is, and bounded.
     #[test]
     fn the_send_timeout_is_checked_with_the_file() {
         let mut g = game();
@@ -120,7 +120,7 @@ mod tests {
         }
     }
 
-    /// Issue 22: the typed errors of game.toml's settings say what the strings said.
+    /// The typed errors of game.toml's settings say what the strings said.
     #[test]
     fn settings_errors_keep_their_words() {
         let mut m = MailSettings {

@@ -131,7 +131,7 @@ impl Secret {
     }
 }
 
-/// The seed is for the judge alone (issue 39, point 17): a key file other users may
+/// The seed is for the judge alone: a key file other users may
 /// read (as a judge before 2026-11-28 made it, 0644) is made readable by its owner
 /// alone when the judge next reads it.
 fn keep_private(path: &Path) -> Result<(), ArchiveError> {

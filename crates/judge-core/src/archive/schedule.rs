@@ -384,7 +384,7 @@ mod tests {
         }
     }
 
-    /// Issue 24: "deadlines on a weekday mask (`skip = [\"sat\", \"sun\"]`)": a deadline
+    /// "deadlines on a weekday mask (`skip = [\"sat\", \"sun\"]`)": a deadline
     /// that falls on a skipped day is put off to the next day not skipped, at the same
     /// time; the turns after it keep their own days; a moved deadline stands.
     #[test]
@@ -472,7 +472,7 @@ mod tests {
         assert_eq!(at(3), "2026-12-16T18:00:00Z");
     }
 
-    /// Issue 21, point 11: a deadline out of range is an error naming its key, whatever
+    /// A deadline out of range is an error naming its key, whatever
     /// the turn or the time given; nothing overflows, and no time prints as a panic.
     #[test]
     fn deadlines_past_the_year_2999_are_errors_naming_the_key() {

@@ -1,4 +1,4 @@
-//! `game.toml`'s schema: what a GM edits by hand (issue 40, point 5: apart from the
+//! `game.toml`'s schema: what a GM edits by hand (apart from the
 //! folder that holds it and the checks it passes). No secrets in plain text.
 
 use std::path::PathBuf;

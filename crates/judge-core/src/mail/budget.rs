@@ -17,7 +17,7 @@ pub const MAX_HEADER_BYTES: usize = 64 * 1024;
 /// tree is measured again before it is turned into text (`mail::inbound`).
 pub const MAX_HTML_DEPTH: usize = 100;
 /// A mail's HTML may have this many elements, in all its parts together: what parsing
-/// it may cost is bounded by them times their depth (issue 37, point 2).
+/// it may cost is bounded by them times their depth.
 pub const MAX_HTML_ELEMENTS: usize = 5_000;
 /// A mail may have this many MIME parts (`Content-Type:` lines after its headers).
 pub const MAX_PARTS: usize = 200;

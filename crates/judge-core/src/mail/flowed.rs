@@ -1,5 +1,5 @@
 //! `format=flowed` text (RFC 3676), as Thunderbird sends plain text and the text part
-//! of its HTML mail (issue 39, point 5): a line that ends in a space is wrapped, and
+//! of its HTML mail: a line that ends in a space is wrapped, and
 //! goes on in the next line. mail-parser decodes the transfer encoding and the charset,
 //! but not this: undecoded, every order longer than 72 characters is two lines.
 //!
@@ -77,7 +77,7 @@ fn push_line(out: &mut String, depth: usize, text: &str) {
 mod tests {
     use super::*;
 
-    /// Issue 39, point 5: an order Thunderbird wrapped at 72 characters is one order
+    /// An order Thunderbird wrapped at 72 characters is one order
     /// again; fixed lines stay as they are.
     #[test]
     fn flowed_lines_are_joined() {
@@ -93,7 +93,7 @@ mod tests {
         assert_eq!(decode(&fixed, false), fixed);
     }
 
-    /// Issue 39, point 5 (`DelSp=yes`): the space before the break is the sender's, so a
+    /// `DelSp=yes`: the space before the break is the sender's, so a
     /// word broken in the middle is one word again.
     #[test]
     fn delsp_deletes_the_space_of_the_break() {
@@ -112,7 +112,7 @@ mod tests {
         );
     }
 
-    /// Issue 39, point 5 (RFC 3676, section 4.4): a line that begins with a space, `>`
+    /// RFC 3676, section 4.4: a line that begins with a space, `>`
     /// or `From ` is sent with a space before it, which is taken away.
     #[test]
     fn stuffed_spaces_are_taken_away() {
@@ -122,7 +122,7 @@ mod tests {
         );
     }
 
-    /// Issue 39, point 5 (RFC 3676, section 4.5): quoted lines join at their own depth,
+    /// RFC 3676, section 4.5: quoted lines join at their own depth,
     /// and a flowed line before a line of another depth ends there.
     #[test]
     fn quoted_flowed_lines_join_by_depth() {
@@ -135,7 +135,7 @@ mod tests {
         assert_eq!(decode(">\r\n> a\r\n", false), ">\n> a\n");
     }
 
-    /// Issue 39, point 5 (RFC 3676, section 4.3): the signature separator `-- ` is
+    /// RFC 3676, section 4.3: the signature separator `-- ` is
     /// fixed, though it ends in a space.
     #[test]
     fn the_signature_separator_is_not_flowed() {

@@ -1,6 +1,5 @@
 //! An HTML part of a mail as lines of text (block elements become lines, quotes `> `),
-//! at a cost bounded by what the parser builds, not by the tags as written (issue 37,
-//! point 2).
+//! at a cost bounded by what the parser builds, not by the tags as written.
 //!
 //! A linear scan of the text ([`budget::html_shape`]) first refuses HTML that is plainly
 //! too deep or has too many tags. That is not enough: the parser builds elements the
@@ -167,7 +166,7 @@ fn parse(html: &str, spent: &mut usize) -> Result<RcDom, ReadError> {
 }
 
 /// Whether a `<blockquote>` is a reply's quote of another mail, not text the writer
-/// indented with the editor's indent button (issue 39, point 4). A reply's quote is
+/// indented with the editor's indent button. A reply's quote is
 /// marked: `type="cite"` (Apple Mail, Thunderbird, most webmail), a class naming a quote
 /// (Gmail's `gmail_quote`, Yahoo's `yahoo_quoted`, `protonmail_quote`), or the bar down
 /// its left side (`border-left: 1px solid …`). The indent button writes none of these:
@@ -239,7 +238,7 @@ fn depth(dom: &RcDom) -> usize {
 mod tests {
     use super::*;
 
-    /// Issue 37, point 2: what the scan takes as closed, the parser may keep open;
+    /// What the scan takes as closed, the parser may keep open;
     /// the depth the parser built is what is refused.
     #[test]
     fn the_depth_the_parser_builds_is_what_counts() {
@@ -266,7 +265,7 @@ mod tests {
         assert!(spent >= 8, "{spent}");
     }
 
-    /// Issue 39, point 4: text indented with the editor's indent button (a
+    /// Text indented with the editor's indent button (a
     /// `<blockquote>` with a margin, or bare) is the writer's own, read as it is; a
     /// reply's quote (`type="cite"`, `gmail_quote`, a bar down the left) stays a quote.
     #[test]
@@ -306,7 +305,7 @@ mod tests {
         }
     }
 
-    /// Issue 37, point 2: a formatting element left open is built again in every
+    /// A formatting element left open is built again in every
     /// paragraph after it, so 300 `<b>` and 300 `<p>` would make 90,000 elements (a
     /// stray `</x>` after each, which the parser ignores, keeps the scan's count of open
     /// elements at 0): the parser is stopped as soon as the mail's HTML passes the limit.

@@ -5,7 +5,7 @@
 //! The protocol is the `imap` crate's 3.0 line (an alpha); the socket and TLS are the
 //! judge's own, so that every step is timed: connecting, TLS, the greeting, the login and
 //! each command wait at most `[mail] imap_timeout` (30 s unless set) for the server, and a
-//! server silent that long is given up for the run (issue 39, point 12). TLS is rustls,
+//! server silent that long is given up for the run. TLS is rustls,
 //! as lettre's for SMTP, trusting the same certificates: the system's ([`super::net`]).
 
 use std::io::{Read, Write};

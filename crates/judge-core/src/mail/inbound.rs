@@ -64,7 +64,7 @@ pub struct Other {
 
 impl Other {
     /// The part for an answer: its name and type, and what to do about the types mail
-    /// programs are known to send (issue 39, point 9).
+    /// programs are known to send.
     pub fn describe(&self) -> String {
         let name = budget::cut(&self.name, 80);
         let tnef = self.mime == "application/ms-tnef"
@@ -88,7 +88,7 @@ impl Incoming {
     /// ([`crate::pbem::game::Game::looks_like_orders`]); [`has_header_line`] is what
     /// every game's orders may start with.
     ///
-    /// Issue 39, point 3: a body of header lines alone (`game`, `player`, `turn`,
+    /// A body of header lines alone (`game`, `player`, `turn`,
     /// `secret`) beside a text attachment is the header of the attachment's orders: they
     /// are read together, the attachment's own header lines first. An empty attachment
     /// there, or orders both in the body and in an attachment, are a [`Problem`].
@@ -146,7 +146,7 @@ impl Incoming {
     }
 
     /// The parts of the mail that were not read and may have held the orders: every
-    /// one but pictures, sound, film and signatures (issue 39, point 9).
+    /// one but pictures, sound, film and signatures.
     pub fn unread(&self) -> impl Iterator<Item = &Other> {
         self.others.iter().filter(|o| {
             !(o.mime.starts_with("image/")
@@ -169,7 +169,7 @@ pub struct Found<'a> {
 }
 
 /// Orders split between a mail's body and an attachment in a way that cannot be read
-/// as meant (issue 39, point 3).
+/// as meant.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Problem {
     /// The body holds the header lines, and the attachment beside them no orders.
@@ -424,7 +424,7 @@ impl Reader {
     /// read as an attachment of the mail that holds it.
     fn message(&mut self, msg: &Message<'_>, forwarded: Option<&str>) -> Result<(), ReadError> {
         let raw = msg.raw_message();
-        // Issue 39, point 1: every text part of the body, as the mail shows them (Apple
+        // Every text part of the body, as the mail shows them (Apple
         // Mail sends text, a picture, then more text, as parts side by side). Of a
         // `multipart/alternative`, mail-parser lists one alternative only.
         let mut body: Option<String> = None;
@@ -466,7 +466,7 @@ impl Reader {
             let text = match &p.body {
                 PartType::Text(t) => Some(text_of(p, t, raw)),
                 PartType::Html(h) => Some(self.html_text(h)?),
-                // Issue 39, point 9: a forwarded mail's text is read.
+                // A forwarded mail's text is read.
                 PartType::Message(m) => {
                     let name = match p.attachment_name() {
                         Some(_) => name,
@@ -478,7 +478,7 @@ impl Reader {
                     self.message(m, Some(&name))?;
                     continue;
                 }
-                // Issue 39, point 9: `orders.txt` sent as `application/octet-stream`
+                // `orders.txt` sent as `application/octet-stream`
                 // is read if it is text.
                 PartType::Binary(b) | PartType::InlineBinary(b)
                     if name.to_ascii_lowercase().ends_with(".txt") =>
@@ -526,9 +526,9 @@ fn mime_of(p: &MessagePart<'_>) -> String {
 }
 
 /// The text of a `text/…` part: as mail-parser decoded it, but for text without a
-/// charset that is UTF-16 (issue 39, point 9: Outlook attaches a UTF-16 file so, with
+/// charset that is UTF-16 (Outlook attaches a UTF-16 file so, with
 /// its byte order mark), decoded again from its bytes; then without a byte order mark,
-/// and with `format=flowed` undone (issue 39, point 5).
+/// and with `format=flowed` undone.
 fn text_of(p: &MessagePart<'_>, t: &str, raw: &[u8]) -> String {
     let ct = p.content_type();
     let charset = ct.and_then(|c| c.attribute("charset"));
@@ -569,7 +569,7 @@ fn part_bytes(p: &MessagePart<'_>, raw: &[u8]) -> Option<Vec<u8>> {
 }
 
 /// Bytes as text, if they are text: UTF-16 or UTF-8 with a byte order mark, or valid
-/// UTF-8 without a NUL (issue 39, point 9).
+/// UTF-8 without a NUL.
 fn unicode(b: &[u8]) -> Option<String> {
     let utf16 = |big: bool| {
         let units = b[2..].chunks_exact(2).map(|c| {
@@ -654,7 +654,7 @@ mod tests {
         m.into_bytes()
     }
 
-    /// Issue 39, point 1: Apple Mail's plain text with a picture pasted in is text,
+    /// Apple Mail's plain text with a picture pasted in is text,
     /// picture, text, as parts side by side: every text part is read, in order, and
     /// the picture is listed unread.
     #[test]
@@ -698,7 +698,7 @@ mod tests {
         assert_eq!(m.unread().count(), 0, "a picture holds no orders to name");
     }
 
-    /// Issue 39, point 1: of a `multipart/alternative`, one alternative is read, not
+    /// Of a `multipart/alternative`, one alternative is read, not
     /// both, also inside `multipart/mixed` with text after it.
     #[test]
     fn one_alternative_is_read() {
@@ -710,7 +710,7 @@ mod tests {
         assert!(o.contains("move D2: C4"), "{o:?}");
     }
 
-    /// Issue 39, point 5: Thunderbird's `format=flowed` (and `DelSp=yes`) is decoded,
+    /// Thunderbird's `format=flowed` (and `DelSp=yes`) is decoded,
     /// in a plain mail and in the text part of an HTML one, over 7bit and
     /// quoted-printable alike.
     #[test]
@@ -745,7 +745,7 @@ mod tests {
         assert!(m.orders().is_some_and(|o| !o.contains(long)));
     }
 
-    /// Issue 39, point 9: a UTF-16 attachment without a charset (Outlook's), and an
+    /// A UTF-16 attachment without a charset (Outlook's), and an
     /// `orders.txt` sent as `application/octet-stream`, are read as text.
     #[test]
     fn text_files_without_a_text_type_are_read() {
@@ -805,7 +805,7 @@ mod tests {
         assert_eq!(unread, ["map.bin", "zeros.txt"], "not text: not read");
     }
 
-    /// Issue 39, point 9: a mail forwarded as `message/rfc822` is read: its text is an
+    /// A mail forwarded as `message/rfc822` is read: its text is an
     /// attachment of the mail that forwards it.
     #[test]
     fn a_forwarded_mail_is_read() {
@@ -826,7 +826,7 @@ mod tests {
         assert_eq!(m.parts[1].label, "attachment forwarded mail");
     }
 
-    /// Issue 39, point 9: Outlook's `winmail.dat` is not read, and is named with what
+    /// Outlook's `winmail.dat` is not read, and is named with what
     /// to do.
     #[test]
     fn tnef_is_named() {
@@ -847,7 +847,7 @@ mod tests {
         );
     }
 
-    /// Issue 39, point 3: a body of header lines beside an attachment of orders is
+    /// A body of header lines beside an attachment of orders is
     /// the attachment's header; an empty attachment there, or orders in both, are
     /// problems, never an empty file.
     #[test]

@@ -1,4 +1,4 @@
-//! The lines mail programs put around what a player writes (issue 39, points 6 and 7),
+//! The lines mail programs put around what a player writes,
 //! known in one place for every reader of a mail's text: the order readers of each game
 //! and the commands (docs/orders.md, "A mail is a letter").
 //!
@@ -353,7 +353,7 @@ mod tests {
             own("move a\nOn Mon, 3 Jan 2026, Ann <a@x> wrote:\n> old\nmove b\n"),
             ["move a", "move b"]
         );
-        // Issue 39, point 7: other languages, and wrapped over two lines.
+        // Other languages, and wrapped over two lines.
         for attr in [
             "Le lun. 3 janv. 2026 à 10:00, Judge <j@x> a écrit :",
             "Am 03.01.2026 um 10:00 schrieb Judge <j@x>:",
@@ -376,7 +376,7 @@ mod tests {
         );
     }
 
-    /// Issue 39, point 6: history quoted without `>` is left out, whatever it holds.
+    /// History quoted without `>` is left out, whatever it holds.
     #[test]
     fn unquoted_history_is_left_out() {
         for sep in [
@@ -394,7 +394,7 @@ mod tests {
         }
     }
 
-    /// Issue 39, point 7 ("lines mail programs add become errors"), for lists: Mailman
+    /// The lines mail programs add are no errors, for lists either: Mailman
     /// puts its footer below every mail it relays (found by the corpus's
     /// `mailman-footer-trusted`); a player's own line of `_` above orders is theirs.
     #[test]
@@ -414,7 +414,7 @@ mod tests {
         assert_eq!(own("__________\nmove a\n"), ["__________", "move a"]);
     }
 
-    /// Issue 39, point 7: the lines mail programs add are left out.
+    /// The lines mail programs add are left out.
     #[test]
     fn added_lines_are_left_out() {
         assert_eq!(

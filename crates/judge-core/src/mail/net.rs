@@ -2,7 +2,7 @@
 //! leaves out, host names and IPv6 literals, the one list of certificates trusted (the
 //! system's, read by `rustls-native-certs`, which honours `SSL_CERT_FILE`), TLS failures
 //! told with their fix, and the rule that a password goes over plain text only to this
-//! machine (issue 39, points 11, 15 and 16).
+//! machine.
 
 use std::net::ToSocketAddrs;
 use std::sync::Arc;
@@ -172,7 +172,7 @@ pub fn tls_failure(
 mod tests {
     use super::*;
 
-    /// Issue 39, point 15: the port follows the security, and the security the port.
+    /// The port follows the security, and the security the port.
     #[test]
     fn ports_and_security_fill_each_other_in() {
         let imap = |p, s| imap_defaults(p, s);
@@ -191,7 +191,7 @@ mod tests {
         assert_eq!(smtp(None, None), (25, "starttls".into()));
     }
 
-    /// Issue 39, point 15: IPv6 literals, bracketed or bare, are hosts, not a host `:`
+    /// IPv6 literals, bracketed or bare, are hosts, not a host `:`
     /// and a port.
     #[test]
     fn hosts_and_ports_are_read_with_ipv6_literals() {
@@ -222,7 +222,7 @@ mod tests {
         assert_eq!(bare_host("example.org"), "example.org");
     }
 
-    /// Issue 39, point 16: a password over plain text goes to this machine only, unless
+    /// A password over plain text goes to this machine only, unless
     /// the GM says the network is private; the refusal names the key and the fix.
     #[test]
     fn a_password_in_clear_goes_only_to_the_loopback() {

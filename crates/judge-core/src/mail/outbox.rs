@@ -164,7 +164,7 @@ fn build(archive: &dyn Room, m: &Outgoing) -> Result<(Vec<u8>, Envelope), MailEr
     }
     // Text bodies are given as String with CRLF line ends already: lettre would make them
     // so itself, but by inserting each `\r` into the string, which takes time that grows
-    // with the square of the body's size (a 14 MB answer took minutes; issue 37, point 1).
+    // with the square of the body's size (a 14 MB answer took minutes).
     let text = SinglePart::builder()
         .header(ContentType::TEXT_PLAIN)
         .body(crlf(&m.body));
@@ -281,7 +281,7 @@ pub struct SendReport {
     /// Why the run stopped before the end (the server could not be talked to).
     pub stopped: Option<String>,
     /// The run stopped for the settings or the trust (a login refused, a certificate not
-    /// trusted), not the server: the GM's to fix (exit 1, issue 39, point 13).
+    /// trusted), not the server: the GM's to fix (exit 1).
     pub stopped_by_settings: bool,
 }
 
@@ -659,7 +659,7 @@ pub fn sent_path(archive: &dyn Room, key: &str) -> PathBuf {
 mod tests {
     use super::*;
 
-    /// Issue 37, point 1: line ends become CRLF in one pass (lettre's own way inserts
+    /// Line ends become CRLF in one pass (lettre's own way inserts
     /// each `\r` into the string, which grows with the square of the size), and a body
     /// already in CRLF is left as it is.
     #[test]

@@ -26,7 +26,7 @@ const SHORTEST: usize = 4;
 fn secret_value_span(line: &str, commented: bool) -> Option<std::ops::Range<usize>> {
     // The characters that count, with where each stands in the line: read one at a
     // time, so that a line that is no `secret` line (a 2 MB line of anything) costs no
-    // memory (issue 37, point 6).
+    // memory.
     let mut chars = line
         .char_indices()
         .filter_map(|(i, c)| plain(c).map(|p| (p, i, i + c.len_utf8())))
@@ -184,7 +184,7 @@ pub fn candidates<'a>(texts: impl IntoIterator<Item = &'a str>) -> BTreeSet<Stri
 
 /// Left out when values are compared: white space, dashes (typographic ones are
 /// dashes to [`plain`]), quote marks (`> ` at the start of a line, or anywhere) and
-/// comment marks (`#`: a secret folded over two comment lines, issue 37, point 19). No
+/// comment marks (`#`: a secret folded over two comment lines). No
 /// value holds a `#` (a `secret` line's value ends at one).
 fn left_out(c: char) -> bool {
     c.is_whitespace() || c == '-' || c == '>' || c == '#'
@@ -330,7 +330,7 @@ mod tests {
         assert!(candidates(["move D1: C3, C4"]).is_empty());
     }
 
-    /// Issue 21, point 7: every form the reader accepts as a secret is found as one, and
+    /// Every form the reader accepts as a secret is found as one, and
     /// blanked, though no `secret` line names it: folded, spaced, without dashes.
     #[test]
     fn every_form_of_a_secret_is_a_candidate_and_blanked() {
@@ -354,7 +354,7 @@ mod tests {
         }
     }
 
-    /// Issue 21, point 2: blanking is one pass over the text, however many values: a
+    /// Blanking is one pass over the text, however many values: a
     /// mail of 130,000 different secret-shaped words (1.9 MB) is blanked whole.
     #[test]
     fn many_values_are_blanked_in_one_pass() {
@@ -371,7 +371,7 @@ mod tests {
         assert_eq!(out.matches(BLANK).count(), 130_000);
     }
 
-    /// Issue 37, point 19: a secret folded over two or more `#` comment lines, with
+    /// A secret folded over two or more `#` comment lines, with
     /// either line end, is blanked whole; a `secret` line in a comment is blanked as
     /// one, yet the order reader still reads no secret from a comment.
     #[test]

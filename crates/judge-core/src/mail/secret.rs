@@ -81,7 +81,7 @@ mod tests {
         assert_ne!(hash(&s).expect("hash"), h, "salted: two hashes differ");
     }
 
-    /// Issue 21, point 7: a secret written with spaces, without its dashes or in
+    /// A secret written with spaces, without its dashes or in
     /// capitals is still the secret (and so it is blanked in all those forms, see
     /// redact.rs); a different one is not.
     #[test]

@@ -132,7 +132,7 @@ pub fn connect(
     limit: Duration,
 ) -> Result<Session, ConnectError> {
     let host = s.smtp_host.clone().ok_or(ConnectError::NoHost)?;
-    // The port follows the security, and the security the port (issue 39, point 15).
+    // The port follows the security, and the security the port.
     let (port, security) = super::net::smtp_defaults(s.smtp_port, s.smtp_security.as_deref());
     let server = if host.contains(':') && !host.starts_with('[') {
         format!("[{host}]:{port}")
@@ -317,7 +317,7 @@ impl Session {
 mod tests {
     use super::*;
 
-    /// Issue 22: settings that open no conversation are told in the same words as
+    /// Settings that open no conversation are told in the same words as
     /// before, and nothing is dialled.
     #[test]
     fn settings_that_cannot_connect_are_told_as_before() {

@@ -392,8 +392,8 @@ pub fn late_notice(
     let ledger = Ledger::load(archive)?;
     let name = archive.name();
     if !game.orders_in_public() {
-        // A game that tells each player alone whether their orders are in (issue 37,
-        // point 18) tells each awaited player alone that theirs are not: nobody else
+        // A game that tells each player alone whether their orders are in tells each
+        // awaited player alone that theirs are not: nobody else
         // learns it from a notice.
         for seat in waiting {
             let Some(p) = archive.game.players.iter().find(|p| &p.id == seat) else {

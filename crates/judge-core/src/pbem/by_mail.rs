@@ -36,7 +36,7 @@ impl Done {
 }
 
 /// The most commands carried out from one mail: the rest are answered in one line, so
-/// that one mail of 10,000 `help` lines costs what 20 do (issue 37, point 1).
+/// that one mail of 10,000 `help` lines costs what 20 do.
 pub const COMMANDS_PER_MAIL: usize = 20;
 
 /// The most an answer to a mail's commands holds, in bytes of its text: more is cut,
@@ -133,7 +133,7 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
             continue;
         }
         // A command that changes the game sees it as the commands before it in this
-        // mail left it: game.toml read again (issue 37, point 22: `pause, pause` was
+        // mail left it: game.toml read again (`pause, pause` was
         // "paused" twice, `resume, pause` left a paused game running).
         let fresh = if command.acts() {
             Some(Archive::open(ctx.archive.root())?)
@@ -277,7 +277,7 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
 /// The commands of an address the game does not know: only the first `join` or
 /// `confirm` of the mail, answered (if at all) by [`super::signup`] in the judge's own
 /// words and at most once a day; nothing else is carried out, quoted or answered
-/// (issue 37, point 7: `join` must be no way to mail a stranger's text to anyone).
+/// (`join` must be no way to mail a stranger's text to anyone).
 fn stranger(ctx: &Ctx<'_>, address: &str, found: &[Found]) -> Result<Done, Error> {
     let mut done = Done {
         read: found.len(),

@@ -50,7 +50,7 @@ pub fn commit(archive: &Archive, message: &str) -> Result<bool, Error> {
 /// The message of a commit after a pass over the game: the turn the pass played; else a
 /// turn written since the last commit that git does not hold yet — one `judge end` (or
 /// `judge turn`) wrote without `--commit` — named as that command would have named it
-/// (issue 38, point 20: the GM's end was committed as "mail"); else `mail`.
+/// (the GM's end was committed as "mail"); else `mail`.
 pub fn message(archive: &Archive, played: Option<u32>) -> String {
     let name = archive.name();
     if let Some(t) = played {

@@ -1,5 +1,5 @@
-//! Where a file the archive keeps and the same file made again first differ (issue 40,
-//! point 3: used by the replay of the turns and of the round alike, and using neither).
+//! Where a file the archive keeps and the same file made again first differ (used by the
+//! replay of the turns and of the round alike, and using neither).
 
 /// Where two texts first differ: `file differs from line N: kept "…", now "…"`.
 pub fn first_difference(name: &str, kept: &[u8], now: &[u8]) -> Option<String> {

@@ -1,4 +1,4 @@
-//! When orders are due (issue 40, point 3: the pipeline's read side): a turn's deadline
+//! When orders are due (the pipeline's read side): a turn's deadline
 //! from the schedule, the round's next choice's, and the sentence every answer ends
 //! with. It uses none of the pipeline's actions.
 

@@ -1,5 +1,5 @@
 //! What went wrong in a pipeline step: the one error every step of the pipeline returns
-//! (issue 40, point 3: its own file, so that the read side and the actions both name it
+//! (its own file, so that the read side and the actions both name it
 //! without naming each other).
 
 use crate::archive::ArchiveError;

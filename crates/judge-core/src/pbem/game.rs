@@ -249,7 +249,7 @@ pub struct ReportInput<'a> {
     /// The players whose standing orders were played (they sent none).
     pub standing: &'a [String],
     /// The players whose orders the caretaker wrote (they sent none, and had none
-    /// standing): a report says the lines are the caretaker's (issue 38, point 14).
+    /// standing): a report says the lines are the caretaker's.
     pub caretaker: &'a [String],
     /// When the next orders are due, as the report shows it.
     pub deadline: Option<String>,
@@ -389,7 +389,7 @@ pub enum Pace {
 impl Pace {
     /// What one folder of the archive (`turns/NNN`) is called: a turn where everyone
     /// plays it together, a step where one player acts at a time (whose players then
-    /// play turns of their own: issue 38, point 20).
+    /// play turns of their own).
     pub fn unit(self) -> &'static str {
         match self {
             Pace::Together => "turn",
@@ -418,7 +418,7 @@ pub trait Game: Sync {
     /// are in (`status` by mail). Yes by default: in a game whose turns are played
     /// together, who has sent orders is no secret (docs/mail-commands.md). A game that
     /// tells it to each player alone (its docs' table of what each player sees) says
-    /// no, and `status` then shows each player only their own line (issue 37, point 18).
+    /// no, and `status` then shows each player only their own line.
     fn orders_in_public(&self) -> bool {
         true
     }
@@ -632,7 +632,7 @@ pub trait Position {
     /// The position the site's order checker reads where the state file is public
     /// ([`Position::public_record`] is `None`): what [`Game::position`] reads back,
     /// with what is no part of the game's play left out — the players' addresses,
-    /// which the site never shows (issue 37, point 17). `None`: the state file as
+    /// which the site never shows. `None`: the state file as
     /// kept holds nothing of that kind. (The site leaves out every address game.toml
     /// names in any case; this is for what game.toml no longer names, a replaced
     /// player's.)

@@ -83,14 +83,14 @@ pub struct Pass {
     pub more: bool,
     /// When `more`: the delivery time of the oldest mail left unread, as the mailbox
     /// tells it (`None` when it does not: then any mail may be left). No game plays a
-    /// turn due by a deadline not before it in this pass (issue 37, point 10).
+    /// turn due by a deadline not before it in this pass.
     pub unread_since: Option<SystemTime>,
     /// How many mails this pass marked done: a pass that marked none (their games are
     /// busy) is not followed at once by another that would read the same mail again.
     pub marked: usize,
     /// The shared mailbox's server could not be read (down, silent, dropped): why. The
     /// games were stepped all the same (their answers, reminders and outboxes go), every
-    /// due turn held, as mail sent on time may wait there (issue 39, point 14).
+    /// due turn held, as mail sent on time may wait there.
     pub down: Option<String>,
 }
 
@@ -118,7 +118,7 @@ struct Read {
     digest: String,
     uid: Option<u32>,
     /// What reading it to route it gave, for its game to file: a mail is read once
-    /// a pass (issue 37, point 2).
+    /// a pass.
     prior: Option<intake::Prior>,
 }
 
@@ -251,7 +251,7 @@ fn read_mailbox(
     let mut mails = Vec::new();
     let mut held = 0;
     // The folder is one of the Maildir's readers: a game elsewhere that reads it too
-    // learns so, and refuses to (issue 37, point 12).
+    // learns so, and refuses to.
     if settings.maildir.is_some() {
         crate::archive::house::other_readers(house.root(), settings, true);
     }
@@ -377,7 +377,7 @@ pub fn route_mail(games: &[Entry], all_read: bool, judge: &str, raw: &[u8], read
     // The address that routes a mail: its sender's, or, from an address that plays in
     // no game here, the player's its X-Original-From or Reply-To names (a mailing list
     // that rewrites From:): the game it goes to decides whether the list is trusted and
-    // answers only its player's own address (issue 39, point 8).
+    // answers only its player's own address.
     let by = |m: &inbound::Incoming| -> Option<String> {
         if !route::games_of(games, m.from.as_deref()).is_empty() {
             return m.from.clone();
@@ -657,7 +657,7 @@ pub fn run_busy(
             .as_deref()
             .is_some_and(|f| f.eq_ignore_ascii_case(&judge));
         let kind = if own { "own" } else { kind };
-        // The limits a game keeps hold here too (issue 37, point 5): to one address, a
+        // The limits a game keeps hold here too: to one address, a
         // few answers an hour to mail for no game, then a note a day; `games` for so
         // many mails an hour.
         let mine = |l: &&LogLine| {

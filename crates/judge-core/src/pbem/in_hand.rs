@@ -1,4 +1,4 @@
-//! The orders the next turn has in hand (issue 40, point 3: the pipeline's read side):
+//! The orders the next turn has in hand (the pipeline's read side):
 //! the files waiting in `pending/`, one per player, and the standing orders of those who
 //! sent none; and whom a turn played early still waits for. Read by the turn and by
 //! `status`; it uses none of the pipeline's actions but the absences' ledger.
@@ -104,7 +104,7 @@ pub fn gather(
 }
 
 /// Whom a turn played together still waits for before `early = true` plays it, and
-/// why (issue 38, point 15).
+/// why.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EarlyWait {
     /// The players the turn waits for.

@@ -6,7 +6,7 @@
 //! From: or Reply-To:; mail from an unknown address is logged and not answered, unless
 //! its X-Original-From: or Reply-To: names a player (a mailing list that rewrites From:):
 //! then that player is told, at their own address. A list the GM trusts (`[mail]
-//! lists`) speaks for the player it names, with that player's secret (issue 39, point 8). A secret
+//! lists`) speaks for the player it names, with that player's secret. A secret
 //! is never echoed, logged, kept or filed: it is blanked by its value wherever it stands
 //! in the decoded mail ([`crate::mail::redact`]) before anything is written, and the raw
 //! mail itself is never kept.
@@ -69,7 +69,7 @@ impl std::fmt::Display for Unread {
 
 /// What a mail's reading gave before it reached its game: the folder of games reads
 /// each mail of its shared mailbox once, to route it, and its game files that reading
-/// rather than read the mail again (issue 37, point 2).
+/// rather than read the mail again.
 #[derive(Debug)]
 pub enum Prior {
     /// Read with HTML as given (used when the game would read it so).
@@ -546,8 +546,8 @@ impl<'a> Intake<'a> {
     }
 
     /// The mail's text with the orders `seat` wrote into the quoted template of the
-    /// judge's mail read as theirs, when its own text holds no orders (issue 39, point
-    /// 4: [`super::reply`]); `None` when it holds none so written.
+    /// judge's mail read as theirs, when its own text holds no orders ([`super::reply`]);
+    /// `None` when it holds none so written.
     fn filled_template(&self, text: &str, seat: &str) -> Option<String> {
         if super::limits::too_big(text).is_some() {
             return None;
@@ -573,7 +573,7 @@ impl<'a> Intake<'a> {
     }
 
     /// Read what the decision on a readable mail weighs (the mail, who sent it, where
-    /// the game stands: [`decision::Facts`]), decide (a pure verdict, issue 40, point 3)
+    /// the game stands: [`decision::Facts`]), decide (a pure verdict)
     /// and carry the decision out (`carry.rs`).
     fn decide(
         &mut self,
@@ -609,7 +609,7 @@ impl<'a> Intake<'a> {
         } else {
             split.rest
         };
-        // Issue 39, point 4: orders written into the quoted template of the judge's mail.
+        // Orders written into the quoted template of the judge's mail.
         let orders = match self.player_by_address(m.from.as_deref()) {
             Some(p) => self.filled_template(&orders, &p.id).unwrap_or(orders),
             None => orders,
@@ -646,7 +646,7 @@ impl<'a> Intake<'a> {
                 .as_deref()
                 .unwrap_or(&crate::archive::content_id(m.message_id.as_bytes())),
         );
-        // Who the mail is from (issue 40, point 3: `authorship.rs`).
+        // Who the mail is from (`authorship.rs`).
         let lists = archive.trusted_lists();
         let players = self.players.clone();
         let book = book(&players, &lists, archive);
@@ -671,7 +671,7 @@ impl<'a> Intake<'a> {
         let next = self.position.turn() + 1;
         let kept_name = format!("{INBOX_DIR}/{seq:06}.eml");
 
-        // Whom its commands are from (issue 40, point 3: `authorship.rs`).
+        // Whom its commands are from (`authorship.rs`).
         let asks_gm = commands.iter().any(|c| {
             c.command
                 .as_ref()
@@ -714,7 +714,7 @@ impl<'a> Intake<'a> {
             sender.map(|p| p.id.as_str()),
             self.position.as_ref(),
         );
-        // Issue 39, point 9: the parts of the mail not read that may have held the
+        // The parts of the mail not read that may have held the
         // orders, named in a refusal instead of its cause in the rest.
         let unread = {
             let named: Vec<String> = m.unread().map(inbound::Other::describe).collect();
@@ -741,7 +741,7 @@ impl<'a> Intake<'a> {
             }
             _ => Ok(None),
         };
-        // The decision, a pure verdict on what is known of the mail (issue 40, point 3):
+        // The decision, a pure verdict on what is known of the mail:
         // `decision.rs`, with the refusal policy of `verdict.rs`.
         let facts = decision::Facts {
             game: &name,
@@ -945,7 +945,7 @@ mod tests {
         assert_eq!(arrival(None, None, None, now).by, "read");
     }
 
-    /// Issue 21, point 8: a delivery stamp that cannot be true (an mbox `From ` line's
+    /// A delivery stamp that cannot be true (an mbox `From ` line's
     /// 1970, a time after the mail was read, a delivery before the last server handed
     /// the mail on) is not trusted; the `Received:` stamp is, else the time of reading,
     /// never the sender's `Date:`.

@@ -1,5 +1,5 @@
-//! The files of a game's folder that the pipeline and the site name (issue 40, point 3:
-//! the pipeline's read side): a turn's report and map, the press and notices, the round
+//! The files of a game's folder that the pipeline and the site name (the pipeline's read
+//! side): a turn's report and map, the press and notices, the round
 //! by mail, held orders, the site's pages. Named here once, used by the actions, and
 //! using none of them.
 

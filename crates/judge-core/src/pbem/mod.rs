@@ -3,7 +3,7 @@
 //! ([`replay`]). Each step is a function over the archive that a GM may run alone; the
 //! command line only calls them. A game is known here only through [`game::Game`].
 //!
-//! Issue 40, point 3: the pipeline has a read side under its actions. Where a game
+//! The pipeline has a read side under its actions. Where a game
 //! stands ([`stage`]), when orders are due ([`due`]), what a turn records ([`record`]),
 //! the files of the layout ([`layout`]), the order file a player fills ([`order_form`])
 //! and the pipeline's [`error`] are read by the actions and use none of them; no file

@@ -1,4 +1,4 @@
-//! The order file a player fills (issue 40, point 3: the pipeline's read side): its
+//! The order file a player fills (the pipeline's read side): its
 //! header and the game's template, and where the order guide and the order writer are.
 
 use super::game::{Game, Pace, Position};

@@ -17,7 +17,7 @@
 //!
 //! Anonymous press is not relayed at once: it waits for the first run after the hour
 //! it came in is out, and goes with all the anonymous press of that hour, kept in the
-//! record of the turn then due (issue 37, point 15). So neither a number, nor an order,
+//! record of the turn then due. So neither a number, nor an order,
 //! nor a time ties it to the sender's other mail — what a relay at once would do, the
 //! mail's named press and orders going out in the same second.
 //!

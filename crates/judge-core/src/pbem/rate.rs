@@ -68,7 +68,7 @@ mod tests {
         humantime::parse_rfc3339(s).unwrap_or(SystemTime::UNIX_EPOCH)
     }
 
-    /// Issue 21, point 4 and issue 37, point 5: five refusals an hour are answered, then
+    /// Five refusals an hour are answered, then
     /// one note a day (its key names the day, so a second the same day is the same mail).
     #[test]
     fn five_refusals_an_hour_then_a_note_a_day() {

@@ -1,4 +1,4 @@
-//! What the archive records of the game's course (issue 40, point 3: the pipeline's read
+//! What the archive records of the game's course (the pipeline's read
 //! side): a played turn's record (`turn.json`), a step of the round by mail
 //! (`step.json`), and what a run of the turn did. Read by the actions; it uses none of
 //! them.
@@ -72,8 +72,8 @@ pub struct TurnRecord {
     /// but for players on vacation: what `[absent] missed` counts (pbem::absent).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub missed: Vec<String>,
-    /// The seats whose players game.toml named anew before the turn (a replacement:
-    /// issue 38, point 13), seat → name: the turn is played, and reported, from the
+    /// The seats whose players game.toml named anew before the turn (a
+    /// replacement), seat → name: the turn is played, and reported, from the
     /// position before it with these names (`judge replay` renames it so too).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub renamed: BTreeMap<String, String>,

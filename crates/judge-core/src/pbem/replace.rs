@@ -81,7 +81,7 @@ pub fn replace(
     after.game = file.clone();
     let welcome = super::welcome::mail(&after, game, &seat, Some(&new_secret))?;
     // What the old player left on record for the seat is set aside, not played for the
-    // newcomer (issue 37, point 23): their standing orders, the orders they sent for
+    // newcomer: their standing orders, the orders they sent for
     // the coming turn, and late ones held for a later turn.
     let left = left_on_record(archive, &seat)?;
     let mut body = welcome.body;
@@ -148,7 +148,7 @@ pub fn replaced_after(archive: &Archive, turn: u32, seat: &str) -> bool {
 }
 
 /// Where the addresses of replaced players are kept (out of git, with the mail): a
-/// mail from one is answered once that the seat has another player (issue 38, point 18).
+/// mail from one is answered once that the seat has another player.
 pub const FORMER_FILE: &str = "mail/replaced/former.json";
 
 /// A player who was replaced.

@@ -1,4 +1,4 @@
-//! Issue 39, point 4: a player who answers the judge's report (or its answer to
+//! A player who answers the judge's report (or its answer to
 //! `template`) by writing the orders into the template the mail quotes (inside `> `),
 //! where the report says "ready to fill". Quoted text is an earlier mail, never read as
 //! orders ([`crate::mail::letter`]); this is the one exception, and it is narrow:

@@ -22,7 +22,7 @@ pub struct Entry {
     /// played`).
     pub about: String,
     /// The addresses of players whose seats the GM gave to others (`judge replace`):
-    /// their mail goes to the game, which tells them so once (issue 38, point 18).
+    /// their mail goes to the game, which tells them so once.
     pub formers: Vec<String>,
 }
 
@@ -110,7 +110,7 @@ struct Named {
     /// the order they come (body first).
     names: Vec<String>,
     /// The game the first `join` or `confirm` names: a sign-up, which goes to that game
-    /// whoever sends it (issue 38, point 9).
+    /// whoever sends it.
     signup: Option<String>,
     /// The mail asks for the sender's `games`.
     games: bool,
@@ -167,7 +167,7 @@ pub fn route<'a>(
         games: asks_games,
     } = named_games(texts);
     // A `join` or `confirm` goes to the game it names, whoever sends it: a player of
-    // other games of the folder signs up as a stranger would (issue 38, point 9), and
+    // other games of the folder signs up as a stranger would, and
     // that game answers them as it answers a stranger, within the same limits. Unless
     // the mail names another of the sender's games too: then it is that game's (its
     // orders are never lost to a sign-up), which says the line goes in a mail alone.
@@ -228,7 +228,7 @@ pub fn route<'a>(
 
 /// The game whose seat `from` played before the GM gave it to another player, for a mail
 /// that names no game: the only such game, else the one the (lower-case) subject names.
-/// It tells them, once, that their seat has another player (issue 38, point 18).
+/// It tells them, once, that their seat has another player.
 fn formerly(games: &[Entry], from: Option<&str>, subject: &str) -> Option<usize> {
     let from = from?;
     let was: Vec<usize> = games
@@ -264,7 +264,7 @@ mod tests {
         ]
     }
 
-    /// Issue 23: "Each mail goes to the game its `game` line names; with no game line,
+    /// "Each mail goes to the game its `game` line names; with no game line,
     /// to the sender's only game". Bob plays in both: his Harbour orders go to harbour,
     /// never to island (the mail that island once refused and marked seen).
     #[test]
@@ -337,7 +337,7 @@ mod tests {
         );
     }
 
-    /// Issue 38, point 18: "a replaced player's mail gets silence: tell them once that
+    /// "a replaced player's mail gets silence: tell them once that
     /// their seat now has another player". A mail with no game line from an address the
     /// GM replaced goes to the game it played in (which answers once), to the one its
     /// subject names when it played in several, and is a stranger's otherwise.
@@ -368,7 +368,7 @@ mod tests {
         assert_eq!(route(&t, true, ann, "orders", ["status\n"]), Route::Game(1));
     }
 
-    /// Issue 38, point 9: a `join` or `confirm` goes to the game it names whoever sends
+    /// A `join` or `confirm` goes to the game it names whoever sends
     /// it — a player of other games of the folder too, with a game line or in a reply —
     /// unless the mail names another of the sender's games, whose orders it may hold.
     #[test]

@@ -66,7 +66,7 @@ fn report_mail(archive: &Archive, game: &dyn Game, m: ReportMail<'_>) -> Result<
         .find(|p| p.id == seat)
         .ok_or_else(|| Error::input(format!("{seat} does not play in this game")))?;
     let report = super::report::player_text(archive, game, turn, seat)?;
-    // Issue 25: each report names the order guide and carries the next turn's template:
+    // Each report names the order guide and carries the next turn's template:
     // what goes below the header lines the report ends with.
     let footer = next.map_or(String::new(), |position| {
         let title = format!("Your order file for turn {}", position.turn() + 1);

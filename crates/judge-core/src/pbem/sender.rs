@@ -1,5 +1,5 @@
-//! Who sent a mail of commands, and what its commands need to know (issue 40, point 3:
-//! named by the commands, sign-up and the intake alike, apart from the commands'
+//! Who sent a mail of commands, and what its commands need to know (named by the commands,
+//! sign-up and the intake alike, apart from the commands'
 //! actions).
 
 use std::collections::BTreeSet;

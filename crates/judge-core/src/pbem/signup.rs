@@ -94,7 +94,7 @@ pub fn begin(archive: &Archive, game: &dyn Game, now: SystemTime) -> Result<(), 
 }
 
 /// Where a game keeps the sign-ups that wait for their confirmation, and the codes
-/// answered (issue 37, point 8): under `mail/`, which git never keeps and the site
+/// answered: under `mail/`, which git never keeps and the site
 /// never shows. An entry holds a salted SHA-256 of its code, never the code.
 pub const SIGNUP_FILE: &str = "mail/signup.json";
 
@@ -176,7 +176,7 @@ fn code_hash(salt: &str, code: &str) -> String {
     crate::luck::hex(h.finalize().as_slice())
 }
 
-/// Why the judge answers nothing at all to this address (issue 37, point 8): it is not
+/// Why the judge answers nothing at all to this address: it is not
 /// one a person can have written from — the judge's own, a mail server's, a no-reply
 /// address — so a `join` "from" it is forged or a bounce.
 fn cannot_ask(archive: &Archive, address: &str) -> Option<&'static str> {
@@ -250,7 +250,7 @@ fn invisible(c: char) -> bool {
         .is_none()
 }
 
-/// Why `name` may not be taken in `archive`'s game, if it may not (issue 37, point 9):
+/// Why `name` may not be taken in `archive`'s game, if it may not:
 /// it would pass for someone else — another player, the GM, a seat, the judge's own
 /// words — or hide what it is (invisible characters, bidi controls, line separators,
 /// letters of two scripts) or look like a secret. Said without quoting the name.
@@ -324,7 +324,7 @@ pub struct Said {
 }
 
 /// The key of the one answer an address may get from the game in a day about
-/// sign-up, unless it proves it asked (issue 37, point 7): a second answer that day
+/// sign-up, unless it proves it asked: a second answer that day
 /// finds it in the outbox and is not sent.
 fn daily_key(address: &str, now: SystemTime) -> String {
     let day: String = humantime::format_rfc3339_seconds(now)
@@ -411,8 +411,8 @@ fn closed(archive: &Archive, wanted: &str) -> Option<String> {
     None
 }
 
-/// `join GAME as NAME` from an address the game does not know (issue 37, points 7 to
-/// 9): no seat yet. The address is mailed a code, good for [`CODE_LIFE`], and the seat
+/// `join GAME as NAME` from an address the game does not know: no
+/// seat yet. The address is mailed a code, good for [`CODE_LIFE`], and the seat
 /// is taken when a mail from there carries the code back ([`confirm`]). The answer — the
 /// code, or why none — is in the judge's words alone, never the mail's, and goes to an
 /// address at most once a day; an address nobody can have asked from gets none.
@@ -634,7 +634,7 @@ pub fn confirm(
 
 /// `join` or `confirm` from an address the game knows: a player's has a seat already,
 /// the GM's takes none; one that names another game came in a mail for this one (its
-/// orders: issue 38, point 9) and goes in a mail of its own. For the log, and the
+/// orders) and goes in a mail of its own. For the log, and the
 /// answer.
 pub fn known(
     archive: &Archive,

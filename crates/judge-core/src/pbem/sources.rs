@@ -245,7 +245,7 @@ pub fn imap(
             "the IMAP password is read from ${var}, which is not set"
         ))
     })?;
-    // The port follows the security, and the security the port (issue 39, point 15).
+    // The port follows the security, and the security the port.
     let (port, security) = crate::mail::net::imap_defaults(
         port.or(s.imap_port),
         security.or_else(|| s.imap_security.clone()).as_deref(),
@@ -288,7 +288,7 @@ mod tests {
         assert_eq!(mbox_time("From nobody"), None);
     }
 
-    /// Issue 21, point 6: two mails delivered in the same second are filed in the order
+    /// Two mails delivered in the same second are filed in the order
     /// the server delivered them (its microsecond and count), not by their names as
     /// text (`M1000` before `M999`), and `new/` and `cur/` mix by time.
     #[test]

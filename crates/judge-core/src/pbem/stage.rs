@@ -1,4 +1,4 @@
-//! Where a game stands (issue 40, point 3: the pipeline's read side): begun or not, the
+//! Where a game stands (the pipeline's read side): begun or not, the
 //! round by mail before turn 0, the position of the last turn (named as game.toml names
 //! the players now), and why it waits. Read by the actions (intake, turn, commands by
 //! mail, the site); it uses none of them.
@@ -64,7 +64,7 @@ pub fn current(archive: &Archive, game: &dyn Game) -> Result<Box<dyn Position>, 
     Ok(named(game, kept, &names)?.0)
 }
 
-/// The seats game.toml names otherwise than `position` does (issue 38, point 13: a
+/// The seats game.toml names otherwise than `position` does (a
 /// seat taken over with `judge replace`, a name the GM corrected): seat → name.
 pub fn new_names(
     archive: &Archive,

@@ -88,7 +88,7 @@ pub fn seats(archive: &Archive, state: &dyn Position, next: u32, log: &Log) -> V
                 .find(|p| p.id == seat.id)
                 .is_none_or(|p| p.secret_hash.is_none());
             // The name game.toml gives the seat now: a newcomer's from the replacement
-            // on (issue 38, point 13).
+            // on.
             let name = archive
                 .game
                 .players
@@ -153,7 +153,7 @@ pub fn for_player(
     let mut log = Log::load(archive)?;
     log.entries.extend(filing.cloned());
     // Whether another seat's orders are in is told to everyone where the game says so;
-    // else to that seat alone, and to the GM (`seat` empty) (issue 37, point 18).
+    // else to that seat alone, and to the GM (`seat` empty).
     let told = game.orders_in_public() || seat.is_empty();
     out.push_str(if told {
         "\nWhose orders are in:\n"

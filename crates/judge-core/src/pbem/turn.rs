@@ -106,8 +106,8 @@ pub fn finish(archive: &Archive, game: &dyn Game, lines: &mut Vec<String>) -> Re
     // Standing orders follow the orders the last turn played.
     if let Some(rec) = record(archive, last) {
         for f in report::orders_of(archive, last)? {
-            // A seat taken over since keeps nothing of its old player's (issue 37,
-            // point 23): `judge replace` set their standing orders aside.
+            // A seat taken over since keeps nothing of its old player's: `judge replace`
+            // set their standing orders aside.
             if rec.orders.get(&f.player) != Some(&Source::Sent)
                 || super::replace::replaced_after(archive, last, &f.player)
             {
@@ -153,7 +153,7 @@ pub fn finish(archive: &Archive, game: &dyn Game, lines: &mut Vec<String>) -> Re
                     to: p.email.clone(),
                     subject: format!(
                         "[{name}] turn {next}: your held orders are filed, {}",
-                        // Issue 39, acceptance: no orders is never "no errors".
+                        // No orders is never "no errors".
                         if checked.errors() == 0
                             && checked.echo.as_array().is_some_and(Vec::is_empty)
                         {
@@ -187,7 +187,7 @@ pub fn finish(archive: &Archive, game: &dyn Game, lines: &mut Vec<String>) -> Re
 
 /// File new mail from the sources game.toml names; a line per mail, and why the IMAP
 /// server could not be read, if it could not (down, silent, dropped: the rest of the run
-/// goes on without it, issue 39, point 14).
+/// goes on without it).
 pub fn read_mail(
     archive: &Archive,
     game: &dyn Game,
@@ -213,8 +213,8 @@ pub fn read_mail(
     {
         return Ok((Vec::new(), None));
     }
-    // Nor may another game read it: each would answer the other's mail with refusals
-    // (issue 37, point 12). Neither reads it until the GM gives each its own mailbox
+    // Nor may another game read it: each would answer the other's mail with refusals.
+    // Neither reads it until the GM gives each its own mailbox
     // or puts them in one folder with a judge.toml.
     // (Not in a dry run: its scratch copy reads the game's own mailbox.)
     let others = if read_only {
@@ -383,7 +383,7 @@ pub struct InFolder {
     pub routed: Vec<(sources::Mail, Option<intake::Prior>)>,
     /// Mail delivered at this time or later may still wait unread in the shared mailbox
     /// (a pass holds only so much; a mail waits for a game that cannot be read): a turn
-    /// whose deadline is not before it is not played in this pass (issue 37, point 10).
+    /// whose deadline is not before it is not played in this pass.
     pub unread_since: Option<SystemTime>,
 }
 
@@ -438,7 +438,7 @@ fn run_with(
         lines,
     )?;
     // The rest is done (answers, reminders, reports queued): the mailbox down is said
-    // last, for the exit code (issue 39, point 14).
+    // last, for the exit code.
     match down {
         Some(why) => Err(Error::MailboxDown(why)),
         None => Ok(done),
@@ -485,7 +485,7 @@ fn run_read(
         }));
     }
     // A game without a schedule is played when its GM says, never by a pass over the
-    // folder (issue 37, point 11: such a game was played at each first mail).
+    // folder (such a game was played at each first mail).
     if in_folder && archive.game.schedule.is_none() {
         return Ok(Done::Waiting(
             "it has no [schedule]: the GM plays each turn with `judge turn`, a pass over the folder never does".into(),
@@ -556,7 +556,7 @@ fn step(
     lines: &mut Vec<String>,
 ) -> Result<Done, Error> {
     let last = archive.pick_turn(None)?;
-    // A seat's new player is named from this turn on (issue 38, point 13).
+    // A seat's new player is named from this turn on.
     let kept = super::stage::position(archive, game, last)?;
     let renamed = super::stage::new_names(archive, kept.as_ref());
     let (state, renamed_json) = super::stage::named(game, kept, &renamed)?;
@@ -580,8 +580,8 @@ fn step(
         .map(|(_, f, _)| f.clone())
         .collect();
     let waiting = state.awaited(&sent);
-    // Whose standing orders will be played: their orders are not missing (issue 38,
-    // point 15), the late notice does not name them, and their reminder says so.
+    // Whose standing orders will be played: their orders are not missing, the late notice
+    // does not name them, and their reminder says so.
     let standing: Vec<String> = files
         .iter()
         .filter(|(_, _, s)| *s == Source::Standing)
@@ -621,8 +621,8 @@ fn step(
         }
     }
     files.retain(|(_, f, _)| !waits.contains(&f.player) || (due && needed(&f.player)));
-    // The mailbox could not be read: orders sent on time may wait there (issue 39,
-    // point 14); --force plays it all the same.
+    // The mailbox could not be read: orders sent on time may wait there; --force plays it
+    // all the same.
     if due
         && !opts.force
         && let Some(why) = down

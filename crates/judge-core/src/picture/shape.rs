@@ -1,5 +1,5 @@
-//! The shapes a picture is made of, and the bundled font that measures its text (issue
-//! 40, point 3: a leaf that the picture, its legend, its marks and its painter all build
+//! The shapes a picture is made of, and the bundled font that measures its text (a leaf
+//! that the picture, its legend, its marks and its painter all build
 //! on, so that none of them imports another in a circle).
 
 use std::fmt;

@@ -95,8 +95,7 @@ fn addresses(file: &crate::archive::GameFile) -> Vec<String> {
 
 /// A JSON text the site publishes (a position for the checker, a writer's model) with
 /// every string that holds one of `hidden` (lower-cased addresses) made empty, keys
-/// and values alike, however the game laid it out: the site shows no address
-/// (issue 37, point 17).
+/// and values alike, however the game laid it out: the site shows no address.
 fn without_addresses(json: &str, hidden: &[String]) -> Result<String, Error> {
     fn clean(v: &mut serde_json::Value, hidden: &[String]) {
         let holds = |s: &str| {
@@ -320,7 +319,7 @@ pub fn render(overview: &Overview, turns: &[Turn]) -> Files {
 mod tests {
     use super::*;
 
-    /// Issue 37, point 17: whatever a game puts in what the site publishes as JSON, no
+    /// Whatever a game puts in what the site publishes as JSON, no
     /// string holding an address game.toml names is left, in any case, as a value or
     /// a key; the rest stays, and JSON without one is left as it is, byte for byte.
     #[test]

@@ -1,4 +1,4 @@
-//! What the site shows, as read from the archive (issue 40, point 3: apart from the
+//! What the site shows, as read from the archive (apart from the
 //! reading in `site/mod.rs` and the pages in `page.rs`, which both use it).
 
 use std::collections::BTreeMap;

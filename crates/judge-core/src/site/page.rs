@@ -42,7 +42,7 @@ pub fn position_script(state: &str) -> String {
 /// else), so that no text in it (a game's name, `[mail] from`, a player's name, all
 /// set by the GM) can end the element, open a comment (`<!--`) or a nested `<script`
 /// that keeps the element open past its end. U+2028 and U+2029, line ends to older
-/// JavaScript, are escaped too. Issue 37, point 24.
+/// JavaScript, are escaped too.
 fn script_json(json: &str) -> String {
     let mut out = String::with_capacity(json.len());
     for c in json.chars() {

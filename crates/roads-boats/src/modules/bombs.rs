@@ -155,7 +155,7 @@ pub(crate) fn bomb_proof(
     Ok(())
 }
 
-// ---- Orders (issue 40, point 1): `bomb` and `bomb-proof`, read and carried out here. ----
+// ---- Orders: `bomb` and `bomb-proof`, read and carried out here. ----
 
 /// Bombs' orders (building phase).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -287,7 +287,7 @@ pub(crate) fn power_line(
     Ok(())
 }
 
-// ---- Orders (issue 40, point 1): `fire` and `power line`, read and carried out here. ----
+// ---- Orders: `fire` and `power line`, read and carried out here. ----
 
 /// Electricity's orders.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -189,7 +189,7 @@ fn capacity(ctx: &Ctx, b: &Building, printed: u32) -> u32 {
     }
 }
 
-// ---- Orders (issue 40, point 1): `manage`, read here; settled before the orders run
+// ---- Orders: `manage`, read here; settled before the orders run
 // ([`settle`]). ----
 
 /// Management's order.

@@ -107,8 +107,8 @@ pub struct Plugin {
     pub transporters: &'static [Kind],
     pub terrains: &'static [Terrain],
     /// The orders it adds, each with its phase, its leading words as written (`fire`,
-    /// `power line`), its reader and an example: the one place they are declared (issue
-    /// 38, point 1; issue 40, point 1). The reader, its messages and the test of
+    /// `power line`), its reader and an example: the one place they are declared. The
+    /// reader, its messages and the test of
     /// docs/orders.md take them from here ([`crate::order_words`], `read`); a module
     /// that only widens an order of the base game (`bridge C3 over N`, `make carving`)
     /// adds none.
@@ -418,7 +418,7 @@ pub fn score(s: &State, player: Colour) -> i64 {
         .sum()
 }
 
-// ---- Orders (issue 40, point 1): a module's orders are its own type, read by the
+// ---- Orders: a module's orders are its own type, read by the
 // grammar it registers in its `Plugin::orders` and carried out through one door,
 // [`carry_out`]. The phases' orders hold them in one variant each (`ProductionOrder::
 // Module`); the reader, the word lists and the phases' help take them from here. ----
@@ -699,7 +699,7 @@ mod tests {
         }
     }
 
-    /// Issue 40, point 1: a module's orders are its own, read by the grammar it
+    /// A module's orders are its own, read by the grammar it
     /// registers. Each registered example reads, under its phase's heading, as one
     /// module order of that phase, tagged (as it serializes) with the order's words, and
     /// echoes in plain words; a module registers each order word once.
@@ -780,7 +780,7 @@ rows = ["s s s s s s s", "s p w r p m s", "s w p m p w s", "s r p w d r s", "s s
 homes = ["B2", "F4"]
 "#;
 
-    /// Issue 12: a scenario that names a module is played with that module's rules, or
+    /// A scenario that names a module is played with that module's rules, or
     /// refused: never accepted and then silently played without them.
     #[test]
     fn a_module_without_rules_is_refused_and_one_with_rules_accepted() {
@@ -794,10 +794,7 @@ homes = ["B2", "F4"]
                 );
             }
             let read = Scenario::parse("m.toml", &text);
-            assert!(
-                plugin(m).is_some(),
-                "issue 12: every &cetera module has its rules"
-            );
+            assert!(plugin(m).is_some(), "every &cetera module has its rules");
             match plugin(m) {
                 Some(_) => {
                     if let Err(d) = read {

@@ -202,7 +202,7 @@ pub fn landings(s: &State, id: TransporterId) -> Option<Landings> {
 }
 
 /// The template's line for where plane `id` may fly this turn: any tile, but the ones
-/// closed to it and why (issue 25). (Hook `reach_line`.)
+/// closed to it and why. (Hook `reach_line`.)
 fn reach_line(s: &State, id: TransporterId) -> Option<String> {
     let l = landings(s, id)?;
     let (built, geese): (Vec<_>, Vec<_>) = l
@@ -236,7 +236,7 @@ pub struct Landings {
     pub closed: Vec<(Hex, Refusal)>,
 }
 
-// ---- Orders (issue 40, point 1): `fly`, read and carried out here. ----
+// ---- Orders: `fly`, read and carried out here. ----
 
 /// Planes' order (movement phase).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

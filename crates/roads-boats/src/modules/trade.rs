@@ -43,7 +43,7 @@ pub struct Notes {
     /// yet (the only goods loaded in the wonder phase, RULINGS R10).
     pub traded_to: std::collections::BTreeMap<Colour, Goods>,
     /// All the goods traded to each player in this wonder phase, loaded or not (so that
-    /// a refusal never says none were when one was: issue 38, point 8).
+    /// a refusal never says none were when one was).
     pub traded_in: std::collections::BTreeMap<Colour, Goods>,
 }
 
@@ -320,7 +320,7 @@ pub(crate) fn load(ctx: &mut Ctx, id: TransporterId, goods: &Goods) {
                 "{id} loads nothing: in the wonder phase only goods traded to you this phase are loaded, and none were"
             )
         } else if traded.is_empty() {
-            // Another transporter of the player took them first (issue 38, point 8).
+            // Another transporter of the player took them first.
             format!(
                 "{id} loads nothing: in the wonder phase only goods traded to you this phase are loaded, and what was traded to you ({all}) is loaded already"
             )
@@ -349,7 +349,7 @@ pub(crate) fn load(ctx: &mut Ctx, id: TransporterId, goods: &Goods) {
     }
 }
 
-// ---- Orders (issue 40, point 1): `trade` (settled before the bricks, [`settle`]) and
+// ---- Orders: `trade` (settled before the bricks, [`settle`]) and
 // `load`, read and carried out here. ----
 
 /// Trade's orders (wonder phase).

@@ -252,7 +252,7 @@ fn moat_in_the_way(
 }
 
 /// The template's line for where transporter `id` could ride the train this turn, and
-/// the goods it could pay the fare with (issue 25). (Hook `reach_line`.)
+/// the goods it could pay the fare with. (Hook `reach_line`.)
 fn reach_line(s: &State, id: TransporterId) -> Option<String> {
     let rides = rides(s, id);
     if rides.is_empty() {
@@ -308,7 +308,7 @@ pub fn rides(s: &State, id: TransporterId) -> Vec<Location> {
     out
 }
 
-// ---- Orders (issue 40, point 1): `train`, read and carried out here. ----
+// ---- Orders: `train`, read and carried out here. ----
 
 /// Trains' order (movement phase).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

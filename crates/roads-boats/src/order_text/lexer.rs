@@ -67,7 +67,7 @@ pub(super) fn logical_lines(text: &str) -> Vec<Logical> {
     let mut continuing = false;
     let mut offset = 0;
     // What a mail program added or quoted is left out (judge-core knows it: quotes,
-    // attributions, reply separators, signatures, PGP armour, issue 39).
+    // attributions, reply separators, signatures, PGP armour).
     let own = judge_core::mail::letter::read(text);
     for (n, raw) in text.split_inclusive('\n').enumerate() {
         let line_start = offset;
@@ -138,7 +138,7 @@ pub(super) fn logical_lines(text: &str) -> Vec<Logical> {
     out
 }
 
-/// Issue 39, point 2: a mail program that wraps long lines (Gmail's plain-text mode at
+/// A mail program that wraps long lines (Gmail's plain-text mode at
 /// 78 columns, Outlook at 76) breaks a long order in two, and the tail (`on D8`) alone
 /// reads as no order, or as a sign-off after the last order. A line directly below an
 /// order (no blank line between), which makes with the line above it one order that

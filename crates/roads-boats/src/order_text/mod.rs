@@ -2,7 +2,7 @@
 //! `docs/orders.md`. Lines are case-insensitive; `#` starts a comment; a line with only a
 //! phase name (`production`, `movement`, `building`, `wonder`) starts that phase's orders.
 //!
-//! One idea to a file (issue 40, point 5): `lexer` (a file's lines and words), `header`
+//! One idea to a file: `lexer` (a file's lines and words), `header`
 //! (the lines that say whose orders they are), `prose` (a letter's greeting and
 //! sign-off), `reader` (the words an order is made of) and one grammar per phase
 //! (`production`, `movement`, `building`, `wonder`). This file reads a whole file with
@@ -196,7 +196,7 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
             continue;
         }
         let whole = first_tok.span.start..logical.end.max(first_tok.span.end);
-        // No heading yet: an order word of one phase only says its phase (issue 20).
+        // No heading yet: an order word of one phase only says its phase.
         let implied = match phase {
             None => implied_phase(&first, toks.get(1).map(|t| t.text.as_str())),
             Some(_) => Implied::Heading,
@@ -323,7 +323,7 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
             }
             Err(d) => {
                 let is_prose = is_letter_prose(toks, &text[whole.clone()], map, logical.end);
-                // An odd character is named (issue 39, point 10).
+                // An odd character is named.
                 let d = match judge_core::text::odd_characters(&text[whole.clone()]) {
                     Some(odd) if !is_prose => d.more_help(odd),
                     _ => d,

@@ -11,7 +11,7 @@ use crate::transporter::Kind;
 use super::lexer::{HEADING_WORDS, Token};
 use super::{Parsed, reads};
 
-/// Issue 38, points 1 and 2 (docs/orders.md, "A mail is a letter"): is a line that did
+/// docs/orders.md, "A mail is a letter": is a line that did
 /// not read plainly no order, but a letter's greeting or sign-off? It is when it is
 /// written in plain words, on each of its lines if it runs over several (letters,
 /// digits, spaces and `, . ! ? ' " - : ; ( )`), names no place or piece if it holds a
@@ -33,12 +33,12 @@ pub(super) fn is_letter_prose(toks: &[Token], written: &str, map: &Map, end: usi
         return false;
     };
     // A sign-off may run over lines (`Best,` then `Cy`: the comma continues the line):
-    // each line of it is words (issue 38, point 2).
+    // each line of it is words.
     let words = written
         .lines()
         .all(|l| l.trim().is_empty() || judge_core::text::is_words(l));
     // A digit is no order by itself ("Orders for turn 5:", "Sent from my iPhone 15"):
-    // a line with one is prose only if it names no place or piece (issue 38).
+    // a line with one is prose only if it names no place or piece.
     if !words || (written.chars().any(|c| c.is_ascii_digit()) && names_a_piece(written)) {
         return false;
     }

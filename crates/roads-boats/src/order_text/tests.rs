@@ -122,7 +122,7 @@ fn problems_point_at_the_word() {
     );
 }
 
-/// Issue 20, point 22: a good copied from the map picture (`2Bd`, its count and
+/// A good copied from the map picture (`2Bd`, its count and
 /// short form together) is not read as an order's goods, but the help says how to
 /// write it; the short form with its count apart reads.
 #[test]
@@ -137,7 +137,8 @@ fn a_good_copied_from_the_picture_is_shown_how_to_write() {
     assert!(p.problems.is_empty(), "{:?}", p.problems);
 }
 
-/// Issue 11's orders read as docs/orders.md shows them.
+/// The orders that pass goods and transporters between players (`give`, `carry`, `accept`,
+/// `offer`, `allow`), and Planes & Trains', read as docs/orders.md shows them.
 #[test]
 fn the_new_orders_read() {
     let p = read(
@@ -160,7 +161,7 @@ fn the_new_orders_read() {
             to: Party::Player(Colour::Yellow),
         })
     );
-    // A module's order, read by the grammar Trains registers (issue 40: the reader
+    // A module's order, read by the grammar Trains registers (the reader
     // names no module, so its shape is checked here as it serializes).
     let train = serde_json::to_value(&p.orders.movement[0].order).expect("json");
     assert_eq!(train["order"], "train", "{train}");
@@ -185,7 +186,7 @@ fn a_consent_in_the_wrong_phase_is_refused_with_a_hint() {
     assert_eq!(p.problems.len(), 1, "`using` is for fuel and paper");
 }
 
-/// Issue 9.8, docs/orders.md: a mail is a letter; a greeting before the orders and a
+/// docs/orders.md: a mail is a letter; a greeting before the orders and a
 /// sign-off after them are not errors. Words in the middle of the orders still are.
 #[test]
 fn a_greeting_and_a_sign_off_are_not_errors() {
@@ -199,7 +200,7 @@ fn a_greeting_and_a_sign_off_are_not_errors() {
         "the greeting's comma swallows nothing"
     );
     assert_eq!(p.orders.movement.len(), 1);
-    // Issue 39 (mail as phones send it): iOS and Android type `’` and `—` for `'` and
+    // Mail as phones send it: iOS and Android type `’` and `—` for `'` and
     // `-`; a greeting or sign-off written so is as plain as one typed with `'`.
     for letter in [
         "Hello judge, here’s my turn:\nplayer red\nmovement\nmove D1: C3\nThat’s all, thanks!\n",
@@ -221,7 +222,7 @@ fn a_greeting_and_a_sign_off_are_not_errors() {
     );
 }
 
-/// Issue 39, point 2, its door: a wrapped order is joined from a few lines (a mail
+/// A wrapped order's door: it is joined from a few lines (a mail
 /// program's wrap), never from hundreds, so that 20,000 continuation lines cost
 /// linear time; the lines beyond are reported, never dropped.
 #[test]
@@ -235,7 +236,7 @@ fn a_wrapped_order_joins_a_few_lines_and_reports_the_rest() {
     assert!(!p.problems.is_empty(), "the lines beyond are reported");
 }
 
-/// Issue 9.8: a misspelt verb gets "did you mean", also one of another phase.
+/// A misspelt verb gets "did you mean", also one of another phase.
 #[test]
 fn a_misspelt_verb_is_named() {
     let p =

@@ -1,4 +1,4 @@
-//! What a turn did to the board, for the picture drawn after it (issue 25, "what
+//! What a turn did to the board, for the picture drawn after it ("what
 //! changed, on the map"): each transporter's way (moved, flew, took the train), the
 //! roads, bridges, walls, power lines and buildings built, and where goods changed
 //! hands (given, used as offered, dropped by a plane, traded home to home). Read from

@@ -1,4 +1,4 @@
-//! The turn report (issue 5): a model built from the previous state, the turn's events
+//! The turn report: a model built from the previous state, the turn's events
 //! and the new state, rendered to text through a template (`render`), and a picture of
 //! the map (`picture`). The model is what tools and future web views read
 //! (`judge report --format json`).
@@ -157,7 +157,7 @@ fn describe(e: &Event) -> String {
 fn order_lines(before: &State, player: Colour, text: &str, events: &[Event]) -> Vec<OrderLine> {
     let parsed = super::order_text::parse(text, &before.map);
     // Every line found once, and every event by its line once: a file of 20,000 lines
-    // costs what its size does, not its size squared (issue 37, point 3).
+    // costs what its size does, not its size squared.
     let text_lines: Vec<&str> = text.lines().collect();
     let source_line = |n: u32| {
         text_lines

@@ -5,10 +5,10 @@
 //! goods by kind, in their two-letter short forms: `7Bd 2St`, `D5 2Tr`), the &cetera
 //! marks (managers, exhibitions shown, polders dry or flooded), and a legend of only
 //! what the board shows, the short forms it uses among it. Bridges are drawn last, and
-//! chips move aside from them, so no chip hides a bridge (issue 20, point 22).
+//! chips move aside from them, so no chip hides a bridge.
 //!
-//! After a turn ([`draw_turn`]), what the turn did is marked over the board (issue 25,
-//! `judge_core::picture::mark`): each transporter's way as a line with an arrowhead in its
+//! After a turn ([`draw_turn`]), what the turn did is marked over the board
+//! (`judge_core::picture::mark`): each transporter's way as a line with an arrowhead in its
 //! owner's colour (dashed when it flew, dotted on the train), the roads, bridges, walls,
 //! power lines and buildings built in it glowing, a diamond where goods changed hands,
 //! and the legend's keys for each of these shown.
@@ -202,7 +202,7 @@ pub fn label_bounds(h: Hex) -> Bounds {
 /// Where the order writer's page draws a mark for `at` (the ring of a place a
 /// transporter reaches, the `+` of a place to build): `lift` above the place's point,
 /// or, when a mark reaching `r` from its centre there would cover a tile's name, the
-/// nearest spot where it covers none (issue 38, point 21: the lit discs covered the
+/// nearest spot where it covers none (the lit discs covered the
 /// names).
 pub fn writer_mark(state: &State, at: Location, lift: f32, r: f32) -> Option<(f32, f32)> {
     let p = point(state, at)?;
@@ -592,7 +592,7 @@ struct Seen {
     kinds: Vec<Kind>,
     manager: bool,
     art: bool,
-    /// What the turn did (issue 25).
+    /// What the turn did.
     ways: BTreeSet<Way>,
     new_road: bool,
     new_bridge: bool,
@@ -1147,7 +1147,7 @@ fn legend(state: &State, seen: &Seen) -> Legend {
             "exhibitions shown at the home",
         );
     }
-    // What the turn did (issue 25).
+    // What the turn did.
     l.row();
     for (way, dash, words) in [
         (Way::Moved, None, "moved this turn (owner's colour)"),

@@ -282,7 +282,7 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
     let mut stopped = false;
     for step in steps {
         // The events of a step that is not a move are marked with how far the move had
-        // gone (issue 38, point 20).
+        // gone.
         let from = ctx.events.len();
         let reached = path.len();
         match step {

@@ -68,7 +68,7 @@ impl std::fmt::Debug for Notes {
 /// event's index and the number of places of its path it had been through. A move is
 /// one [`Fact::Moved`] in the record, emitted when the order is done; these marks let
 /// `judge check` tell the steps in the order they happen ("moved", "unloaded", "moved
-/// on": issue 38, point 20). Never part of the record.
+/// on"). Never part of the record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PathMark {
     pub event: usize,
@@ -574,7 +574,7 @@ mod tests {
     #[derive(Debug, Default, PartialEq)]
     struct Managed(Vec<u32>);
 
-    /// Issue 40, point 1: each module's notes are kept apart by their type: `with` starts
+    /// Each module's notes are kept apart by their type: `with` starts
     /// from empty notes and keeps what it wrote, `put` replaces them (a fresh start), and
     /// one module's notes are never another's.
     #[test]

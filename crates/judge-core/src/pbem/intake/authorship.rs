@@ -1,4 +1,4 @@
-//! Who an order mail is from (issue 40, point 3), decided on plain facts: the game's
+//! Who an order mail is from, decided on plain facts: the game's
 //! players, the mailing lists the GM trusts and the GM, against the mail's addresses,
 //! its `player` line and its secret. [`super::Intake`] hands them in and acts on the
 //! answer; this file reads no archive and writes nothing, so who may act for whom — a
@@ -101,7 +101,7 @@ impl<'a> Book<'a> {
         // A mail from a mailing list the GM trusts (`[mail] lists`) is the mail of the
         // player it names (X-Original-From, Reply-To, else its `player` line): filed
         // only with that player's right secret, and answered only to their own address,
-        // never to the list or to an address the mail gives (issue 39, point 8).
+        // never to the list or to an address the mail gives.
         let named = self.named(e);
         let via_list = e
             .from
@@ -242,7 +242,7 @@ mod tests {
         ));
     }
 
-    /// Issue 39, point 8: a trusted list's mail is the named player's, who it is
+    /// A trusted list's mail is the named player's, who it is
     /// answered as; its secret must still be theirs.
     #[test]
     fn a_trusted_lists_mail_is_its_named_players() {

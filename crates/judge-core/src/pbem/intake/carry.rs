@@ -1,4 +1,4 @@
-//! Carrying out the decision on a mail (issue 40, point 3): the writes that
+//! Carrying out the decision on a mail: the writes that
 //! [`super::decision`] decides — the kept copy, the orders filed or held, the answer
 //! queued (a refusal within the limits of [`super::REFUSALS_PER_HOUR`]), the commands
 //! carried out — and the log line, last, so that a mail interrupted halfway is simply
@@ -142,8 +142,8 @@ impl Intake<'_> {
             }
             Fate::Refused { why, told } => match (former?, told) {
                 // A player whose seat was given to another is told so, once for that
-                // replacement, whatever comes from the address after (issue 38, point
-                // 18): a flood forged from it costs them one mail, never one a mail.
+                // replacement, whatever comes from the address after: a flood forged from
+                // it costs them one mail, never one a mail.
                 (Some(f), Told::Former { already: told }) => {
                     if !told {
                         own_key = Some(f.answer_key());
@@ -186,7 +186,7 @@ impl Intake<'_> {
                 // or Reply-To: a mailing list the GM does not trust, a player's other
                 // address, or a forger. Told — the player named, at the address the GM
                 // has for them (never the list's, never one the mail gives), within the
-                // same limits as any refusal: nothing filed, and why (issue 39, point 8).
+                // same limits as any refusal: nothing filed, and why.
                 (_, Told::Named { player: p, how }) => {
                     let from = redact::blank(m.from.as_deref().unwrap_or("?"), &values);
                     let trust = if self.archive.trusted_lists().is_empty() {
@@ -307,7 +307,7 @@ impl Intake<'_> {
                 // Orders sent before the player's own step, in a game played one
                 // player at a time, wait on record for that step: the answer
                 // names it, not the next step, whose number and deadline are
-                // another player's (issue 38, point 19).
+                // another player's.
                 let own = (self.round.is_none()
                     && held_over.is_none()
                     && self.game.pace() == crate::pbem::game::Pace::OneAtATime)
@@ -344,8 +344,8 @@ impl Intake<'_> {
                             ));
                 }
                 body.push_str(&checked.text);
-                // A file with `standing` is told that its orders stand (issue
-                // 38, point 15), and one with `standing off` that they stop.
+                // A file with `standing` is told that its orders stand, and one with
+                // `standing off` that they stop.
                 match self.position.header(&filed_text).standing {
                             Some(true) => body.push_str(&format!(
                                 "\nThese orders stand (the line `standing`): once played for {what}, they are played again each turn you send no orders, until you send new standing orders or a file with `standing off`.\n"
@@ -371,7 +371,7 @@ impl Intake<'_> {
                                 }
                             ));
                 }
-                // Issue 39, acceptance: a file with no orders in it is never
+                // A file with no orders in it is never
                 // answered "filed, no errors".
                 let read_none = errors == 0
                     && self.round.is_none()
@@ -523,7 +523,7 @@ impl Intake<'_> {
         };
         // A run stopped while carrying out a mail's commands counts as one stopped
         // while reading it: the mark is set again meanwhile, and a mail that stopped two
-        // runs so is refused unread by the next (issue 37, point 1). A run that ends,
+        // runs so is refused unread by the next. A run that ends,
         // even with an error, takes the mark away.
         let mark = self.archive.root().join(READING);
         if let Some((digest, stopped)) = &self.reading {

@@ -1,4 +1,4 @@
-//! What becomes of a readable mail, as a pure decision (issue 40, point 3): the facts
+//! What becomes of a readable mail, as a pure decision: the facts
 //! [`super::Intake`] read beforehand — who sent the mail (`authorship.rs`), what it
 //! holds, how its header lines fit the game, where the game stands (its next turn, its
 //! deadline, its replaced players) — in; a [`Decision`] out: carry out its commands,
@@ -107,8 +107,8 @@ pub(super) enum Decision<'a> {
     /// A mail of orders, or of nothing the judge takes: its fate, then its commands.
     Orders {
         fate: Fate<'a>,
-        /// Orders for the turn just played, held over to the next (issue 38, point
-        /// 11): the turn their header names. Whatever is filed of them is filed as the
+        /// Orders for the turn just played, held over to the next: the turn their header
+        /// names. Whatever is filed of them is filed as the
         /// next turn's.
         held_over: Option<u32>,
         /// Commands to carry out once the orders are routed, and for whom.
@@ -140,7 +140,7 @@ pub(super) fn decide<'a>(f: &Facts<'a>) -> Decision<'a> {
     });
     // Orders for the turn just played, in a game that holds late orders: late, so
     // held for the next turn, as they would have been had they come before it was
-    // played (issue 38, point 11: `judge serve` plays a turn at its deadline, and the
+    // played (`judge serve` plays a turn at its deadline, and the
     // mail of a few seconds later found it played).
     let held_over = f
         .holds_late
@@ -268,7 +268,7 @@ mod tests {
         }
     }
 
-    /// Issue 40, point 3: a player's orders before the deadline are filed for the next
+    /// A player's orders before the deadline are filed for the next
     /// turn, and nothing else is done.
     #[test]
     fn orders_on_time_are_filed() {
@@ -479,7 +479,7 @@ mod tests {
         );
     }
 
-    /// Issue 38, point 11: orders for the turn just played, in a game that holds late
+    /// Orders for the turn just played, in a game that holds late
     /// orders, are held over to the next turn (filed, or late again after its
     /// deadline); an earlier turn still is refused, and so is any in a game that does
     /// not hold them.

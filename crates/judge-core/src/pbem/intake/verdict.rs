@@ -1,4 +1,4 @@
-//! The refusal policy of an order mail, as a pure verdict (issue 40, point 3): what the
+//! The refusal policy of an order mail, as a pure verdict: what the
 //! judge found out about a mail — who sent it, what it holds, how its header and secret
 //! fare, where the game stands — in; the reason it is refused, or the player whose
 //! orders it files, out. [`super::Intake`] gathers the facts (reading the mail and the
@@ -36,11 +36,11 @@ pub(super) enum Refusal {
     #[error("the seat `{0}` in game.toml is not in the game")]
     SeatNotInGame(String),
     /// The orders are split between the body and an attachment in a way that cannot
-    /// be read as meant (issue 39, point 3).
+    /// be read as meant.
     #[error("{0}")]
     Split(inbound::Problem),
-    /// A part the judge cannot read, and nothing it needs in the rest (issue 39, point
-    /// 9): the part is named, not only what the rest lacks.
+    /// A part the judge cannot read, and nothing it needs in the rest: the part is named,
+    /// not only what the rest lacks.
     #[error(
         "part of it could not be read: {0}. {1}. Send the orders as plain text, in the mail's body or in a `.txt` attachment"
     )]
