@@ -625,38 +625,17 @@ fn a_reference_to_a_tracker_is_found_in_every_shape() {
 /// the rule they guard, never a numbered entry of a tracker: a clone has no tracker, so
 /// such a number points nowhere (DEVELOPERS.md: test names and comments cite the rule or
 /// the behaviour, in words). Snapshots hold what the judge printed, and are left to it.
-///
-/// Left as they are, each for a reason outside this rule, and taken off `LEFT` once
-/// rewritten: the texts of eleven cases (most of them rows of the case tables in
-/// docs/rules.md and docs/catan.md, which tests/cases.rs keeps the same as the cases: the
-/// two change together, with the docs), and the order writer's script of Roads & Boats,
-/// whose bytes the site publishes as they are.
 #[test]
 fn no_file_names_an_entry_of_a_tracker_a_clone_does_not_have() {
-    const LEFT: &[&str] = &[
-        "crates/roads-boats/src/writer.js",
-        "tests/cases/art/geese-following-an-exhibition-caravan-stay-on-the-tile.toml",
-        "tests/cases/movement/a-transporter-is-named-apart-from-the-hex-of-its-name.toml",
-        "tests/cases/movement/carry-another-players-transporter-with-consent.toml",
-        "tests/cases/movement/carry-another-players-transporter-without-consent-fails.toml",
-        "tests/cases/movement/owner-takes-back-a-transporter-another-player-carries.toml",
-        "tests/cases/production/carry-another-players-transporter-in-production-with-consent.toml",
-        "tests/cases/trade/a-second-load-is-refused-for-goods-the-first-took.toml",
-        "tests/catan-express/end/no-ferry-left-railways-on-two-islands-can-never-join.toml",
-        "tests/catan/trade/never-a-resource-for-itself.toml",
-        "tests/catan/trade/offerer-short-taker-holds-the-card.toml",
-        "tests/catan/trade/offerer-short-taker-lacks-the-card.toml",
-    ];
     let mut files = vec![PathBuf::from("Cargo.toml")];
     for root in [
-        "src", "crates", "tests", "scripts", "benches", "examples", ".ci",
+        "src", "crates", "tests", "scripts", "benches", "examples", ".ci", "assets",
     ] {
         if Path::new(root).is_dir() {
             files.extend(support::all_files(Path::new(root)));
         }
     }
     let mut named = Vec::new();
-    let mut still_left = BTreeSet::new();
     for file in files {
         let path = file.to_string_lossy().replace('\\', "/");
         if path
@@ -673,10 +652,6 @@ fn no_file_names_an_entry_of_a_tracker_a_clone_does_not_have() {
         if lines.is_empty() {
             continue;
         }
-        if LEFT.contains(&path.as_str()) {
-            still_left.insert(path);
-            continue;
-        }
         for line in lines {
             named.push(format!("{path}:{line}"));
         }
@@ -686,11 +661,4 @@ fn no_file_names_an_entry_of_a_tracker_a_clone_does_not_have() {
         "name the behaviour or the rule instead of a tracker's number:\n{}",
         named.join("\n")
     );
-    // A file left above that no longer needs it is taken off the list.
-    for left in LEFT {
-        assert!(
-            still_left.contains(*left),
-            "{left} no longer names a tracker's entry: take it off LEFT"
-        );
-    }
 }

@@ -137,7 +137,7 @@
       encodeURIComponent(file.value);
   }
 
-  // The map's size (issue 38, point 21). At first never smaller than the picture's own
+  // The map's size. At first never smaller than the picture's own
   // size (there its names are 11 units, its goods 9), so that names and goods can be read,
   // and as wide as its column when that is wider; the map scrolls in its box when it is
   // wider than the box, the page never. "-" and "+" zoom, "whole map" fits it to the

@@ -154,7 +154,7 @@
       }
       make("title", {}, g, note);
       // A ring, the board showing through it, where the judge put it clear of the
-      // tiles' names (issue 38, point 21).
+      // tiles' names.
       make("circle", {
         cx: r.xy[0],
         cy: r.xy[1],
