@@ -2,15 +2,15 @@
 //! hash in game.toml, checked against the `secret` line of every order mail.
 
 use argon2::Argon2;
-use argon2::password_hash::rand_core::{OsRng, RngCore};
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use rand_core::{OsRng, RngCore, TryRngCore};
 
 /// A new secret a person can type: three groups of four letters and digits, with the
 /// easily confused characters left out.
 pub fn generate() -> String {
     const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
     let mut bytes = [0u8; 12];
-    OsRng.fill_bytes(&mut bytes);
+    OsRng.unwrap_err().fill_bytes(&mut bytes);
     let chars: Vec<char> = bytes
         .iter()
         .map(|b| ALPHABET[usize::from(*b) % ALPHABET.len()] as char)
@@ -24,7 +24,10 @@ pub fn generate() -> String {
 
 /// The salted hash kept in game.toml.
 pub fn hash(secret: &str) -> Result<String, argon2::password_hash::Error> {
-    let salt = SaltString::generate(&mut OsRng);
+    // As argon2's own `SaltString::generate` draws it: 16 random bytes, in base64.
+    let mut salt = [0u8; 16];
+    OsRng.unwrap_err().fill_bytes(&mut salt);
+    let salt = SaltString::encode_b64(&salt)?;
     Argon2::default()
         .hash_password(secret.trim().as_bytes(), &salt)
         .map(|h| h.to_string())

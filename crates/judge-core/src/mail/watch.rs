@@ -166,17 +166,13 @@ pub fn imap(src: Source, wake: Sender<Wake>, stop: Arc<AtomicBool>) -> JoinHandl
                 let _ = wake.send(Wake::Mail);
             }
             while !stop.load(Ordering::Relaxed) {
-                let outcome = session
-                    .idle()
-                    .timeout(Duration::from_secs(60))
-                    .wait_while(imap::extensions::idle::stop_on_any);
-                match outcome {
-                    Ok(imap::extensions::idle::WaitOutcome::MailboxChanged) => {
+                match super::imap::wait_for_change(&mut session, &src, Duration::from_secs(60)) {
+                    Ok(true) => {
                         if wake.send(Wake::Mail).is_err() {
                             return;
                         }
                     }
-                    Ok(imap::extensions::idle::WaitOutcome::TimedOut) => {}
+                    Ok(false) => {}
                     Err(_) => {
                         was_down = true;
                         break;
