@@ -147,11 +147,11 @@ fn fire(ctx: &mut Ctx, orders: &TurnOrders) {
                 .filter(|i| ctx.s.buildings[*i].at.hex == at)
                 .collect();
             if here.is_empty() {
-                ctx.fail(format!("there is no power plant at {at}"));
+                ctx.fail_words(format!("there is no power plant at {at}"));
                 continue;
             }
             let Some(&i) = here.iter().find(|i| !fired.contains(i)) else {
-                ctx.fail(format!(
+                ctx.fail_words(format!(
                     "the power plant at {at} has its wood this turn already"
                 ));
                 continue;
@@ -162,7 +162,7 @@ fn fire(ctx: &mut Ctx, orders: &TurnOrders) {
             }
             let plant = ctx.s.buildings[i].at;
             if !reach(&ctx.s, with).contains(&plant) {
-                ctx.fail(format!(
+                ctx.fail_words(format!(
                     "{with} is not at the power plant at {plant}",
                     with = with.named()
                 ));
@@ -180,7 +180,7 @@ fn fire(ctx: &mut Ctx, orders: &TurnOrders) {
                     .is_some_and(|t| t.cargo.take(*g, 1) == 1)
             });
             let Some(burnt) = burnt else {
-                ctx.fail(format!(
+                ctx.fail_words(format!(
                     "{with} carries no {} for the power plant",
                     wood.iter()
                         .map(|g| g.singular())

@@ -109,7 +109,7 @@ fn settle(ctx: &mut Ctx, orders: &TurnOrders) {
                 continue;
             }
             if ctx.s.tile_of(with) != Some(at) {
-                ctx.fail(format!("{with} is not at {at}", with = with.named()));
+                ctx.fail_words(format!("{with} is not at {at}", with = with.named()));
                 continue;
             }
             let carries = ctx
@@ -118,11 +118,11 @@ fn settle(ctx: &mut Ctx, orders: &TurnOrders) {
                 .get(&with)
                 .is_some_and(|t| t.cargo.count(Good::Managers) > 0);
             if !carries {
-                ctx.fail(format!("{with} carries no manager", with = with.named()));
+                ctx.fail_words(format!("{with} carries no manager", with = with.named()));
                 continue;
             }
             if managed(ctx, at) {
-                ctx.fail(format!(
+                ctx.fail_words(format!(
                     "a manager already works at {at}: no more than one manager per tile counts"
                 ));
                 continue;

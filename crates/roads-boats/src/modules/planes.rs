@@ -63,10 +63,10 @@ pub(crate) fn fly(
         return ctx.fail(e);
     }
     if ctx.s.transporters.get(&plane).map(|t| t.kind) != Some(Kind::Plane) {
-        return ctx.fail(format!("{plane} is not a plane", plane = plane.named()));
+        return ctx.fail_words(format!("{plane} is not a plane", plane = plane.named()));
     }
     if ph.moved.contains(&plane) {
-        return ctx.fail(format!(
+        return ctx.fail_words(format!(
             "{plane} has already moved this phase",
             plane = plane.named()
         ));
@@ -76,17 +76,17 @@ pub(crate) fn fly(
         Location::Land(a) if ctx.s.map.has_area(a) => a.hex,
         Location::Sea(h) if ctx.s.map.is_sea(h) => h,
         Location::River(_) => {
-            return ctx.fail("planes are never allowed in rivers: land on a bank");
+            return ctx.fail_words("planes are never allowed in rivers: land on a bank");
         }
         other => {
-            return ctx.fail(format!(
+            return ctx.fail_words(format!(
                 "{plane} cannot land at {other}",
                 plane = plane.named()
             ));
         }
     };
     if let Some(why) = blocked_reason(ph, plane) {
-        return ctx.fail(format!("{plane} cannot fly: {why}", plane = plane.named()));
+        return ctx.fail_words(format!("{plane} cannot fly: {why}", plane = plane.named()));
     }
     // Fly on a copy of the state; keep it only if the plane can land.
     let (saved, events) = (ctx.s.clone(), ctx.events.len());
@@ -103,7 +103,7 @@ pub(crate) fn fly(
     let mut arrived: Vec<(AreaId, Goods)> = Vec::new();
     for (area, goods) in drops {
         if !ctx.s.map.is_land(area.hex) || !ctx.s.map.has_area(*area) {
-            ctx.fail(format!("goods are dropped only on land tiles, not {area}"));
+            ctx.fail_words(format!("goods are dropped only on land tiles, not {area}"));
             continue;
         }
         let mut dropped = Goods::new();
@@ -135,7 +135,7 @@ pub(crate) fn fly(
     if let Err(why) = landing(&ctx.s, target_hex, &arrived) {
         ctx.s = saved;
         ctx.events.truncate(events);
-        return ctx.fail(format!(
+        return ctx.fail_words(format!(
             "{plane} cannot land at {target_hex}: {why}",
             plane = plane.named()
         ));

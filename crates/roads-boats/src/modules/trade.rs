@@ -165,15 +165,15 @@ fn settle(ctx: &mut Ctx, orders: &TurnOrders) {
         ctx.player = Some(a.player);
         ctx.line = Some(a.line);
         if a.with == a.player {
-            ctx.fail("you cannot trade with yourself");
+            ctx.fail_words("you cannot trade with yourself");
             continue;
         }
         if !ctx.s.players.contains_key(&a.with) {
-            ctx.fail(format!("{} does not play in this game", a.with));
+            ctx.fail_words(format!("{} does not play in this game", a.with));
             continue;
         }
         if a.give.is_empty() && a.get.is_empty() {
-            ctx.fail("a trade of nothing for nothing does nothing");
+            ctx.fail_words("a trade of nothing for nothing does nothing");
             continue;
         }
         let partner = (0..offers.len()).find(|j| {
@@ -200,7 +200,7 @@ fn settle(ctx: &mut Ctx, orders: &TurnOrders) {
             } else {
                 format!("{} gives no trade order with you", a.with)
             };
-            ctx.fail(format!("no trade with {}: {why}", a.with));
+            ctx.fail_words(format!("no trade with {}: {why}", a.with));
             continue;
         };
         used[j] = true;
@@ -208,10 +208,10 @@ fn settle(ctx: &mut Ctx, orders: &TurnOrders) {
         let fail_both = |ctx: &mut Ctx, why: String| {
             ctx.player = Some(a.player);
             ctx.line = Some(a.line);
-            ctx.fail(format!("no trade with {}: {why}", b.player));
+            ctx.fail_words(format!("no trade with {}: {why}", b.player));
             ctx.player = Some(b.player);
             ctx.line = Some(b.line);
-            ctx.fail(format!("no trade with {}: {why}", a.player));
+            ctx.fail_words(format!("no trade with {}: {why}", a.player));
         };
         let (pa, pb) = match (purse(ctx, a.player), purse(ctx, b.player)) {
             (Ok(x), Ok(y)) => (x, y),
@@ -269,7 +269,7 @@ fn settle(ctx: &mut Ctx, orders: &TurnOrders) {
 /// wonder phase — and never by a plane, which loads only at the start of its movement.
 pub(crate) fn load(ctx: &mut Ctx, id: TransporterId, goods: &Goods) {
     if !ctx.s.settings.modules.contains(&Module::Trade) {
-        return ctx.fail(
+        return ctx.fail_words(
             "loading in the wonder phase comes with trade, which is not in play in this game",
         );
     }
@@ -283,7 +283,7 @@ pub(crate) fn load(ctx: &mut Ctx, id: TransporterId, goods: &Goods) {
         .get(&id)
         .is_some_and(|t| t.kind == Kind::Plane)
     {
-        return ctx.fail(format!(
+        return ctx.fail_words(format!(
             "{id} is a plane: planes load only at the start of their movement",
             id = id.named()
         ));
@@ -292,7 +292,7 @@ pub(crate) fn load(ctx: &mut Ctx, id: TransporterId, goods: &Goods) {
         return;
     };
     if !at_home(ctx, player, home).contains(&id) {
-        return ctx.fail(format!(
+        return ctx.fail_words(format!(
             "{id} is not at home ({home}): in the wonder phase a transporter loads only at home",
             id = id.named()
         ));
@@ -315,7 +315,7 @@ pub(crate) fn load(ctx: &mut Ctx, id: TransporterId, goods: &Goods) {
             .cloned()
             .unwrap_or_default();
         let id = id.named();
-        return ctx.fail(if all.is_empty() {
+        return ctx.fail_words(if all.is_empty() {
             format!(
                 "{id} loads nothing: in the wonder phase only goods traded to you this phase are loaded, and none were"
             )
@@ -433,7 +433,7 @@ pub(crate) fn carry_out(ctx: &mut Ctx, order: &Order) {
     match order {
         Order::Load { transporter, goods } => load(ctx, *transporter, goods),
         Order::Trade { .. } if !ctx.s.settings.modules.contains(&Module::Trade) => {
-            ctx.fail("trade is not in play in this game")
+            ctx.fail_words("trade is not in play in this game")
         }
         Order::Trade { .. } => {}
     }

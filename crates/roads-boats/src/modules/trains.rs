@@ -63,7 +63,7 @@ pub(crate) fn train(
         return ctx.fail(Refusal::MovedBeforeTheTrain { id: id.named() });
     }
     if let Some(why) = blocked_reason(ph, id) {
-        return ctx.fail(format!(
+        return ctx.fail_words(format!(
             "{id} cannot take the train: {why}",
             id = id.named()
         ));
@@ -94,7 +94,7 @@ pub(crate) fn train(
         None if on_tile > 0 => FareFrom::Tile,
         None if in_cargo > 0 => FareFrom::Cargo,
         Some(from) => {
-            return ctx.fail(format!(
+            return ctx.fail_words(format!(
                 "{id} has no {fare} to pay the fare with {from} (it must be there when the phase begins)"
             , id = id.named()));
         }

@@ -256,7 +256,7 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
     // dropped out of a running train — at the end of the ride the train has stopped).
     let moves = steps.iter().any(|s| matches!(s, Step::To(_)));
     if moves && ph.moved.contains(&id) {
-        return ctx.fail(format!(
+        return ctx.fail_words(format!(
             "{id} has already moved this phase",
             id = id.named()
         ));
@@ -267,7 +267,7 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
     let kind = t.kind;
     let points = points(kind);
     if moves && kind == Kind::Plane && !t.cargo.is_empty() {
-        return ctx.fail(format!(
+        return ctx.fail_words(format!(
             "{id} is a plane: a taxiing plane carries nothing (use fly)"
         ));
     }
@@ -315,7 +315,7 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
                                     if points == 1 { "" } else { "s" }
                                 )
                             };
-                            ctx.fail(format!(
+                            ctx.fail_words(format!(
                                 "{id} cannot go on to {target}: {why}; it stops at {pos}",
                                 id = id.named()
                             ));
@@ -323,7 +323,7 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
                             break;
                         }
                         if let Some(why) = blocked_reason(ph, id) {
-                            ctx.fail(format!(
+                            ctx.fail_words(format!(
                                 "{id} cannot go on to {target}: {why}; it stops at {pos}",
                                 id = id.named()
                             ));
@@ -339,7 +339,7 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
                         }
                     }
                     Err(why) => {
-                        ctx.fail(format!(
+                        ctx.fail_words(format!(
                             "{id} cannot go to {target}: {why}; it stops at {pos}"
                         ));
                         stopped = true;
@@ -349,7 +349,7 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
             }
             Step::Load { goods, area } => {
                 if kind == Kind::Plane {
-                    ctx.fail(format!(
+                    ctx.fail_words(format!(
                         "{id} is taxiing and carries nothing",
                         id = id.named()
                     ));
@@ -378,7 +378,7 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
             }
             Step::Give { to, goods } => give(ctx, ph, id, *to, goods),
             Step::Follow(_) if kind == Kind::Plane && path.len() > 1 => {
-                ctx.fail(format!(
+                ctx.fail_words(format!(
                     "{id} is a plane: geese follow a plane only from where it starts (&cetera, planes)"
                 ));
             }
@@ -680,7 +680,7 @@ fn give(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, to: TransporterId, goo
         .is_some_and(|t| t.kind == Kind::Plane)
         && ph.moved.contains(&to)
     {
-        return ctx.fail(format!(
+        return ctx.fail_words(format!(
             "{to} is a plane that has moved: planes pick up goods only at the start of the movement phase"
         ));
     }
@@ -744,13 +744,13 @@ fn release(
     at: Location,
 ) {
     let Some(c) = ctx.s.transporters.get(&carrier).cloned() else {
-        return ctx.fail(format!(
+        return ctx.fail_words(format!(
             "there is no transporter {carrier}",
             carrier = carrier.named()
         ));
     };
     let Some(t) = ctx.s.transporters.get(&carried).cloned() else {
-        return ctx.fail(format!(
+        return ctx.fail_words(format!(
             "there is no transporter {carried}",
             carried = carried.named()
         ));
@@ -762,12 +762,12 @@ fn release(
         return ctx.fail(e);
     }
     if t.at != Location::Carried(carrier) || !ph.carried_at_start.contains(&carried) {
-        return ctx.fail(format!(
+        return ctx.fail_words(format!(
             "{carrier} has carried {carried} since no earlier turn"
         ));
     }
     if ph.moved.contains(&carrier) {
-        return ctx.fail(format!(
+        return ctx.fail_words(format!(
             "{carried} is put down only at the start of the phase, before {carrier} moves"
         ));
     }
@@ -803,7 +803,7 @@ fn release(
             }
             _ => String::new(),
         };
-        return ctx.fail(format!(
+        return ctx.fail_words(format!(
             "{carried} cannot be put down at {at} from {carrier} at {}{why}",
             c.at
         ));
@@ -811,7 +811,7 @@ fn release(
     if let (Class::Water, Location::Dock(coast)) = (t.kind.class(), at)
         && let Err(why) = wall_bars(ctx, coast.land.hex, coast.sea, t.owner)
     {
-        return ctx.fail(format!(
+        return ctx.fail_words(format!(
             "{carried} cannot be put down at {at}: {why}: only its owner docks behind it"
         ));
     }

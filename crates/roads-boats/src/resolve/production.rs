@@ -70,7 +70,7 @@ fn enforce_limits(ctx: &mut Ctx, before: &BTreeSet<TransporterId>) {
                 .max_by_key(|(id, _)| (ctx.s.last_ids.get(&id.kind).copied(), id.number))
                 .map(|(id, t)| (*id, t.kind));
             let Some((id, kind)) = newest else {
-                ctx.fail(format!("over the limit at the end of production: {why}"));
+                ctx.fail_words(format!("over the limit at the end of production: {why}"));
                 break;
             };
             let lost = ctx
@@ -84,7 +84,7 @@ fn enforce_limits(ctx: &mut Ctx, before: &BTreeSet<TransporterId>) {
                 kind,
                 lost,
             });
-            ctx.fail(format!(
+            ctx.fail_words(format!(
                 "{why} at the end of production: the new {kind} {id} is destroyed"
             ));
         }
@@ -305,13 +305,13 @@ pub(super) fn unload_goods(
     let target = match area {
         Some(a) if reach(&ctx.s, id).contains(&a) => a,
         Some(a) => {
-            ctx.fail(format!("{id} cannot reach {a}", id = id.named()));
+            ctx.fail_words(format!("{id} cannot reach {a}", id = id.named()));
             return None;
         }
         None => match home_area(&ctx.s, at) {
             Ok(a) => a,
             Err(why) => {
-                ctx.fail(format!("{id} cannot unload: {why}", id = id.named()));
+                ctx.fail_words(format!("{id} cannot unload: {why}", id = id.named()));
                 return None;
             }
         },
@@ -344,7 +344,7 @@ pub(super) fn unload_goods(
             id = id.named()
         );
         if put_down.is_empty() {
-            ctx.fail(msg)
+            ctx.fail_words(msg)
         } else {
             ctx.short(msg)
         }
@@ -362,7 +362,7 @@ fn load(ctx: &mut Ctx, id: TransporterId, goods: &Goods, area: Option<AreaId>) {
         .get(&id)
         .is_some_and(|t| t.kind == Kind::Plane)
     {
-        return ctx.fail(format!(
+        return ctx.fail_words(format!(
             "{} is a plane: planes never load goods in the production phase",
             id.named()
         ));
@@ -391,7 +391,7 @@ fn give(ctx: &mut Ctx, from: TransporterId, to: TransporterId, goods: &Goods) {
         .get(&to)
         .is_some_and(|t| t.kind == Kind::Plane)
     {
-        return ctx.fail(format!(
+        return ctx.fail_words(format!(
             "{to} is a plane: planes never take goods in the production phase"
         ));
     }
@@ -591,10 +591,10 @@ fn make(
                 ),
                 _ => e.to_string(),
             };
-            return ctx.fail(e);
+            return ctx.fail_words(e);
         }
         if !reach(&ctx.s, *id).contains(&building.at) {
-            return ctx.fail(format!(
+            return ctx.fail_words(format!(
                 "{} cannot reach the {} at {}",
                 id.named(),
                 building.kind,
@@ -607,7 +607,7 @@ fn make(
         .transporters_of(player)
         .any(|(id, _)| reach(&ctx.s, *id).contains(&building.at));
     if !present {
-        return ctx.fail(format!(
+        return ctx.fail_words(format!(
             "you have no transporter at the {} at {}",
             building.kind, building.at
         ));
@@ -618,7 +618,7 @@ fn make(
     let runs_wanted = count.div_ceil(recipe.per_run);
     let runs_room = room_left / recipe.per_run;
     if runs_room == 0 {
-        return ctx.fail(format!(
+        return ctx.fail_words(format!(
             "the {} at {} is at capacity ({} of {capacity} used)",
             building.kind, building.at, building.used
         ));
@@ -639,7 +639,7 @@ fn make(
                 runs += 1;
             }
             if runs == 0 {
-                return ctx.fail(format!(
+                return ctx.fail_words(format!(
                     "not enough inputs for the {} at {}: it needs {}{}",
                     building.kind,
                     building.at,
@@ -772,7 +772,7 @@ fn make_one_transporter(
         match d {
             Some(d) => Some(d),
             None => {
-                ctx.fail(format!(
+                ctx.fail_words(format!(
                     "a {kind} is made from a donkey: name one of your donkeys here after `from`"
                 ));
                 return false;
@@ -795,7 +795,7 @@ fn make_one_transporter(
     let sources = usable(ctx, from);
     let Some((used, taken)) = take_inputs(ctx, recipe, &sources, areas, donkey, TRUNKS_FIRST)
     else {
-        ctx.fail(format!(
+        ctx.fail_words(format!(
             "not enough inputs for a {kind} at {}: it needs {}",
             building.at,
             describe(recipe)
@@ -896,7 +896,7 @@ fn research(
         .map(|p| p.research.clone())
         .unwrap_or_default();
     if done.contains(&subject) {
-        return ctx.fail(format!("you have already researched {subject}"));
+        return ctx.fail_words(format!("you have already researched {subject}"));
     }
     // Quick Guide IX (it outranks the rulebook, RULINGS): "A player cannot combine
     // Specialized Mines with Large Mines."
@@ -908,12 +908,12 @@ fn research(
     if let Some(r) = rival
         && done.contains(&r)
     {
-        return ctx.fail(format!(
+        return ctx.fail_words(format!(
             "you have researched {r}, and a player cannot combine specialised mines with large mines (Quick Guide IX)"
         ));
     }
     if let Err(e) = modules::research_allowed(&ctx.s.settings, subject) {
-        return ctx.fail(e);
+        return ctx.fail_words(e);
     }
     let geese = modules::research_geese(&done);
     let recipe_inputs: &'static [(Input, u32)] = if geese == 1 {
@@ -929,14 +929,14 @@ fn research(
     };
     let areas = reach(&ctx.s, with);
     let Some(at) = areas.first().copied() else {
-        return ctx.fail(format!(
+        return ctx.fail_words(format!(
             "{with} is not on a tile where it could research",
             with = with.named()
         ));
     };
     let sources = usable(ctx, &[with]);
     let Some((paid, _)) = take_inputs(ctx, &recipe, &sources, &areas, None, TRUNKS_FIRST) else {
-        return ctx.fail(format!(
+        return ctx.fail_words(format!(
             "research takes {} and 1 paper where {with} is",
             Good::Geese.counted(geese),
             with = with.named()
@@ -987,7 +987,7 @@ fn upgrade(
         .iter()
         .any(|(p, r)| *p == player && factory_of(*r) == Some(to));
     if !just {
-        return ctx.fail(format!(
+        return ctx.fail_words(format!(
             "you may upgrade to a {to} only in the production phase you research it"
         ));
     }
@@ -1007,7 +1007,7 @@ fn upgrade(
                 .copied()
                 .find(|i| kind_of(ctx, *i) == named)
             else {
-                return ctx.fail(match factories.first() {
+                return ctx.fail_words(match factories.first() {
                     None => format!("there is no transporter factory at {hex}"),
                     Some(_) => {
                         let there: Vec<String> = factories
@@ -1025,7 +1025,7 @@ fn upgrade(
         }
         None => {
             let Some(&first) = factories.first() else {
-                return ctx.fail(format!("there is no transporter factory at {hex}"));
+                return ctx.fail_words(format!("there is no transporter factory at {hex}"));
             };
             let of_class: Vec<usize> = factories
                 .iter()
@@ -1053,15 +1053,15 @@ fn upgrade(
     for &i in &chosen {
         let from = kind_of(ctx, i);
         if from == to {
-            return ctx.fail(format!("the factory at {hex} is already a {to}"));
+            return ctx.fail_words(format!("the factory at {hex} is already a {to}"));
         }
         if from.factory_class() != to.factory_class() {
-            return ctx.fail(format!(
+            return ctx.fail_words(format!(
                 "a {from} cannot become a {to}: upgrades stay land or water"
             ));
         }
         if stage(from) > stage(to) {
-            return ctx.fail(format!(
+            return ctx.fail_words(format!(
                 "a {from} cannot become a {to}: an upgrade goes forward, never back"
             ));
         }
@@ -1071,7 +1071,7 @@ fn upgrade(
         .transporters_of(player)
         .any(|(id, _)| ctx.s.tile_of(*id) == Some(hex));
     if !present {
-        return ctx.fail(format!("you have no transporter at {hex}"));
+        return ctx.fail_words(format!("you have no transporter at {hex}"));
     }
     for i in chosen {
         let from = ctx.s.buildings[i].kind;
@@ -1092,7 +1092,7 @@ fn destroy(ctx: &mut Ctx, id: TransporterId) {
         .buildings_on(hex)
         .any(|b| b.kind.factory_class().is_some())
     {
-        return ctx.fail(format!(
+        return ctx.fail_words(format!(
             "{} can be destroyed only on a tile with a transporter factory",
             id.named()
         ));
@@ -1103,7 +1103,7 @@ fn destroy(ctx: &mut Ctx, id: TransporterId) {
         .values()
         .any(|t| t.at == Location::Carried(id))
     {
-        return ctx.fail(format!(
+        return ctx.fail_words(format!(
             "{id} carries a transporter: put it down first",
             id = id.named()
         ));

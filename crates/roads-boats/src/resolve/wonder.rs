@@ -68,7 +68,7 @@ fn bricks(ctx: &mut Ctx, count: u32, paying: &Goods, bought: &mut u32) {
     };
     let carriers = at_home(ctx, player, home);
     if carriers.is_empty() {
-        return ctx.fail(format!(
+        return ctx.fail_words(format!(
             "bricks are paid at home ({home}), where you have no transporter"
         ));
     }
@@ -145,7 +145,7 @@ fn bricks(ctx: &mut Ctx, count: u32, paying: &Goods, bought: &mut u32) {
             judge_core::text::count(count as usize, "brick")
         );
         if placed == 0 {
-            ctx.fail(msg)
+            ctx.fail_words(msg)
         } else {
             ctx.short(msg)
         }

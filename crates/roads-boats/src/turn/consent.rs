@@ -62,7 +62,7 @@ impl Ledger {
                 let (player, l) = (ctx.player, ctx.line);
                 ctx.player = Some(author);
                 ctx.line = Some(line);
-                ctx.fail(format!(
+                ctx.fail_words(format!(
                     "{id} is {}'s: you consent only for your own transporters",
                     t.owner,
                     id = id.named()

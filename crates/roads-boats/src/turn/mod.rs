@@ -15,7 +15,7 @@ pub(crate) mod purse;
 use std::any::{Any, TypeId};
 use std::collections::BTreeMap;
 
-use crate::events::{Event, Fact};
+use crate::events::{Event, Fact, Reason};
 use crate::goods::{Good, Goods};
 use crate::map::{AreaId, Hex};
 use crate::player::Colour;
@@ -126,11 +126,18 @@ impl Ctx {
         });
     }
 
-    /// The current order did nothing, for `reason` (a [`Refusal`](crate::Refusal) or
-    /// the phase's own words); the event keeps the words.
-    pub fn fail(&mut self, reason: impl std::fmt::Display) {
+    /// The current order did nothing, for `reason`, a [`Refusal`] (or a module's, which
+    /// becomes one); the event keeps it, and the record its words.
+    pub fn fail(&mut self, reason: impl Into<Refusal>) {
         self.emit(Fact::Failed {
-            reason: reason.to_string(),
+            reason: Reason::Refused(reason.into()),
+        });
+    }
+
+    /// The current order did nothing, for words not yet typed as a [`Refusal`].
+    pub fn fail_words(&mut self, reason: impl std::fmt::Display) {
+        self.emit(Fact::Failed {
+            reason: Reason::Recorded(reason.to_string()),
         });
     }
 
@@ -289,11 +296,11 @@ pub(crate) fn hand_over(
         ctx.s.transporters.get(&id).cloned(),
         ctx.s.transporters.get(&to).cloned(),
     ) else {
-        ctx.fail(format!("there is no transporter {to}", to = to.named()));
+        ctx.fail_words(format!("there is no transporter {to}", to = to.named()));
         return Goods::new();
     };
     if id == to {
-        ctx.fail(format!("{id} cannot hand goods to itself", id = id.named()));
+        ctx.fail_words(format!("{id} cannot hand goods to itself", id = id.named()));
         return Goods::new();
     }
     let together = a.at == b.at || {
@@ -301,7 +308,7 @@ pub(crate) fn hand_over(
         reach_of(&ctx.s, b.at).iter().any(|x| ra.contains(x))
     };
     if !together || matches!(b.at, Location::Carried(_)) {
-        ctx.fail(format!(
+        ctx.fail_words(format!(
             "{to} is not where {id} is",
             to = to.named(),
             id = id.named()
@@ -314,7 +321,7 @@ pub(crate) fn hand_over(
         .values()
         .any(|t| t.at == Location::Carried(to))
     {
-        ctx.fail(format!("{to} carries a transporter and takes no goods"));
+        ctx.fail_words(format!("{to} carries a transporter and takes no goods"));
         return Goods::new();
     }
     // What can pass: what the giver has, as far as the receiver has room (a caravan
@@ -382,7 +389,7 @@ pub(crate) fn hand_over(
             to = to.named()
         );
         if given.is_empty() {
-            ctx.fail(msg)
+            ctx.fail_words(msg)
         } else {
             ctx.short(msg)
         }
@@ -404,7 +411,7 @@ pub(crate) fn pick_up(
         ctx.s.transporters.get(&id).cloned(),
         ctx.s.transporters.get(&other).cloned(),
     ) else {
-        ctx.fail(format!(
+        ctx.fail_words(format!(
             "there is no transporter {other}",
             other = other.named()
         ));
@@ -459,7 +466,7 @@ pub(crate) fn pick_up(
         None
     };
     if let Some(p) = problem {
-        ctx.fail(format!(
+        ctx.fail_words(format!(
             "{id} cannot pick up {other}: {p}",
             id = id.named(),
             other = other.named()
@@ -487,7 +494,7 @@ pub(crate) fn load_goods(
     let mut areas = reach(&ctx.s, id);
     if let Some(a) = area {
         if !areas.contains(&a) {
-            ctx.fail(format!("{id} cannot reach {a}", id = id.named()));
+            ctx.fail_words(format!("{id} cannot reach {a}", id = id.named()));
             return Goods::new();
         }
         areas = vec![a];
@@ -501,7 +508,7 @@ pub(crate) fn load_goods(
         .values()
         .any(|t| t.at == Location::Carried(id))
     {
-        ctx.fail(format!(
+        ctx.fail_words(format!(
             "{} carries a transporter and may carry nothing else",
             id.named()
         ));
@@ -548,7 +555,7 @@ pub(crate) fn load_goods(
     if !missing.is_empty() {
         let msg = format!("{id} loaded {got}: {}", missing.join(", "), id = id.named());
         if got.is_empty() {
-            ctx.fail(msg)
+            ctx.fail_words(msg)
         } else {
             ctx.short(msg)
         }

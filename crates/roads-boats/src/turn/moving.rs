@@ -186,7 +186,7 @@ pub(crate) fn follow(ctx: &mut Ctx, id: TransporterId, n: u32) {
             id = id.named()
         );
         if got == 0 {
-            ctx.fail(msg)
+            ctx.fail_words(msg)
         } else {
             ctx.short(msg)
         }
