@@ -1,16 +1,19 @@
 //! Why a rule refuses an order: one variant per reason, with what the sentence needs.
 //!
-//! The rules return these; a phase that cannot carry out an order reports the refusal's
-//! words in a `failed:` line (the event keeps the words, so an archive reads the same
-//! whichever release wrote it). A test may match the variant; the wording lives in the
-//! snapshots and cases. Catan's `rules::Refusal` is the same idea for the other game.
+//! The rules return these; a phase that cannot carry out an order hands the refusal to
+//! `ctx.fail`, which takes nothing else, and reports it in a `failed:` line: the event
+//! keeps the refusal (`events::Reason`), the record its words, so an archive reads the
+//! same whichever release wrote it. A module's refusals are its own type, in its file
+//! (`modules::trade::TradeRefusal`), carried by `Refusal::Module`. A test may match the
+//! variant; the wording lives in the snapshots and cases. Catan's `rules::Refusal` is the
+//! same idea for the other game.
 
 use std::fmt;
 
 use crate::building::{BuildingKind, Input, Output, Recipe, Site};
 use crate::goods::{Good, Goods};
 use crate::map::{AreaId, Border, Dir, Hex, PlaceError, RiverEdges, Road, Terrain};
-use crate::modules::Module;
+use crate::modules::{Module, ModuleRefusal};
 use crate::player::{Colour, Research};
 use crate::state::Phase;
 use crate::transporter::{Kind, Location, Named, TransporterId};
@@ -318,6 +321,16 @@ pub enum Refusal {
     #[error("{id} carries a transporter: put it down first")]
     DestroyCarrier { id: Named },
 
+    // The wonder (RULINGS R2).
+    #[error("bricks are paid at home ({home}), where you have no transporter")]
+    BricksAtHome { home: AreaId },
+    #[error("placed {placed} of {}: {why}", judge_core::text::count(*count as usize, "brick"))]
+    PlacedNone {
+        placed: u32,
+        count: u32,
+        why: FewerBricks,
+    },
+
     // Walls (rulebook p.13-14).
     #[error("a wall must stand between two tiles of the map")]
     WallOffTheMap,
@@ -602,6 +615,10 @@ pub enum Refusal {
     NoFare { id: Named, fare: Good },
     #[error("a {kind} cannot leave the train at {to}")]
     CannotLeaveTheTrain { kind: Kind, to: Location },
+
+    /// A module's own refusal, in its words (each module's refusal type, in its file).
+    #[error(transparent)]
+    Module(ModuleRefusal),
 }
 
 /// Why a transporter moving step by step goes no further.
@@ -648,6 +665,18 @@ pub enum BoatPutDown {
     River { hex: Hex },
     #[error(": from a dock a boat is put down only on the same shore (`dock {land} {sea}`)")]
     Dock { land: AreaId, sea: Hex },
+}
+
+/// Why fewer bricks were placed than ordered.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FewerBricks {
+    #[error("the wonder is finished")]
+    Finished,
+    /// Each good short at home, and how many there are.
+    #[error("{}", short.iter().map(|(g, n)| format!("only {} at home", g.counted(*n))).collect::<Vec<_>>().join(", "))]
+    ShortAtHome { short: Vec<(Good, u32)> },
+    #[error("the goods offered do not pay for more")]
+    NotPaidFor,
 }
 
 /// Why a transporter took fewer of a good than it was asked to.

@@ -15,9 +15,9 @@ use super::link;
 use super::{crossing, entering, leaving, moat};
 use crate::map::{AreaId, Hex};
 use crate::order_text::{R, Reader};
-use crate::refusal::{Link, Refusal};
+use crate::refusal::{Blocked, Link, Refusal};
 use crate::state::{Module, Phase, State};
-use crate::transporter::{Class, Location, TransporterId};
+use crate::transporter::{Class, Location, Named, TransporterId};
 use crate::turn::moving::{Phase as Movement, arrived, blocked_reason, follow, sea_place};
 use crate::turn::{Ctx, lying, reach, take_lying};
 
@@ -63,10 +63,10 @@ pub(crate) fn train(
         return ctx.fail(Refusal::MovedBeforeTheTrain { id: id.named() });
     }
     if let Some(why) = blocked_reason(ph, id) {
-        return ctx.fail_words(format!(
-            "{id} cannot take the train: {why}",
-            id = id.named()
-        ));
+        return ctx.fail(TrainRefusal::Blocked {
+            id: id.named(),
+            why,
+        });
     }
     let Some(t) = ctx.s.transporters.get(&id).cloned() else {
         return;
@@ -94,9 +94,11 @@ pub(crate) fn train(
         None if on_tile > 0 => FareFrom::Tile,
         None if in_cargo > 0 => FareFrom::Cargo,
         Some(from) => {
-            return ctx.fail_words(format!(
-                "{id} has no {fare} to pay the fare with {from} (it must be there when the phase begins)"
-            , id = id.named()));
+            return ctx.fail(TrainRefusal::NoFareFrom {
+                id: id.named(),
+                fare,
+                from,
+            });
         }
         None => {
             return ctx.fail(Refusal::NoFare {
@@ -442,4 +444,20 @@ pub(crate) fn carry_out(ctx: &mut Ctx, during: During<'_>, order: &Order) {
         return;
     };
     train(ctx, ph, *transporter, *to, (*fare, *fare_from), *geese);
+}
+
+/// Why a train ride was refused before the ride itself (&cetera, Trains; RULINGS R5,
+/// R10); the ride's own (the tracks', the tiles') are the crate's [`Refusal`]s.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TrainRefusal {
+    #[error("{id} cannot take the train: {why}")]
+    Blocked { id: Named, why: Blocked },
+    #[error(
+        "{id} has no {fare} to pay the fare with {from} (it must be there when the phase begins)"
+    )]
+    NoFareFrom {
+        id: Named,
+        fare: Good,
+        from: FareFrom,
+    },
 }

@@ -134,13 +134,6 @@ impl Ctx {
         });
     }
 
-    /// The current order did nothing, for words not yet typed as a [`Refusal`].
-    pub fn fail_words(&mut self, reason: impl std::fmt::Display) {
-        self.emit(Fact::Failed {
-            reason: Reason::Recorded(reason.to_string()),
-        });
-    }
-
     pub fn short(&mut self, reason: impl Into<String>) {
         self.emit(Fact::Shortfall {
             reason: reason.into(),
