@@ -553,11 +553,7 @@ pub enum Refusal {
     #[error("{player} has no home")]
     NoHome { player: Colour },
 
-    // &cetera modules.
-    #[error(
-        "{player} has no transporter at home ({home}): both traders must have one on their own tile"
-    )]
-    NoTraderAtHome { player: Colour, home: AreaId },
+    // &cetera modules (jumpstart's auction, bombs).
     #[error("there is no lot {lot}: the lots are 1 to {lots}")]
     NoLot { lot: usize, lots: usize },
     #[error("lot {lot} stands at {last}: a bid must be at least {raise} higher, {least} or more")]
@@ -581,40 +577,6 @@ pub enum Refusal {
     BothBombProof { hex: Hex },
     #[error("the {kind} at {hex} is already bomb-proof")]
     AlreadyBombProof { kind: BuildingKind, hex: Hex },
-    #[error("there is a building")]
-    LandingOnABuilding,
-    #[error("the {} it dropped there would be unattended", Good::Geese.counted(*geese))]
-    DroppedGeese { geese: u32 },
-    #[error("there are unattended geese")]
-    UnattendedGeese,
-
-    // Trains (Planes & Trains; Quick Guide V; RULINGS R10).
-    #[error("the train does not go to {to}")]
-    NoTrainTo { to: Location },
-    #[error(
-        "the track from {start} crosses the moat of the city {city} where no bridge spans it: a train reaches a city only across a bridge"
-    )]
-    MoatAcrossTheTrack { start: Hex, city: Hex },
-    #[error(
-        "the rail track in {start} is on the other side of the river from {id} at {at}: a track on a river tile joins only the shores on its side"
-    )]
-    TrackAcrossTheRiver {
-        start: Hex,
-        id: TransporterId,
-        at: Location,
-    },
-    #[error("no track joins {from} to {to}")]
-    NoTrack { from: Hex, to: Hex },
-    #[error(
-        "no track joins {from} to {to}: a track on a river tile joins only the shores on its side of the river"
-    )]
-    NoTrackOnThisBank { from: Location, to: Location },
-    #[error("{id} has moved: the train is a whole move, taken from the start")]
-    MovedBeforeTheTrain { id: Named },
-    #[error("{id} has no {fare} to pay the fare with (it must be there when the phase begins)")]
-    NoFare { id: Named, fare: Good },
-    #[error("a {kind} cannot leave the train at {to}")]
-    CannotLeaveTheTrain { kind: Kind, to: Location },
 
     /// A module's own refusal, in its words (each module's refusal type, in its file).
     #[error(transparent)]

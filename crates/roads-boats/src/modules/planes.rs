@@ -164,7 +164,7 @@ fn landing(s: &State, hex: Hex, dropped: &[(AreaId, Goods)]) -> Result<(), Refus
         return Ok(());
     }
     if s.buildings_on(hex).next().is_some() {
-        return Err(Refusal::LandingOnABuilding);
+        return Err(PlaneRefusal::LandingOnABuilding.into());
     }
     let geese: u32 = s
         .map
@@ -180,8 +180,8 @@ fn landing(s: &State, hex: Hex, dropped: &[(AreaId, Goods)]) -> Result<(), Refus
         .sum();
     match (geese, own) {
         (0, _) => Ok(()),
-        (n, k) if n == k => Err(Refusal::DroppedGeese { geese: k }),
-        _ => Err(Refusal::UnattendedGeese),
+        (n, k) if n == k => Err(PlaneRefusal::DroppedGeese { geese: k }.into()),
+        _ => Err(PlaneRefusal::UnattendedGeese.into()),
     }
 }
 
@@ -211,7 +211,7 @@ fn reach_line(s: &State, id: TransporterId) -> Option<String> {
     let (built, geese): (Vec<_>, Vec<_>) = l
         .closed
         .iter()
-        .partition(|(_, why)| *why == Refusal::LandingOnABuilding);
+        .partition(|(_, why)| *why == PlaneRefusal::LandingOnABuilding.into());
     let names = |v: Vec<&(Hex, Refusal)>| {
         v.iter()
             .map(|(h, _)| h.to_string())
@@ -341,6 +341,12 @@ pub(crate) fn carry_out(ctx: &mut Ctx, during: During<'_>, order: &Order) {
 /// Why a flight was refused (&cetera, Planes; Quick Guide IV).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PlaneRefusal {
+    #[error("there is a building")]
+    LandingOnABuilding,
+    #[error("the {} it dropped there would be unattended", Good::Geese.counted(*geese))]
+    DroppedGeese { geese: u32 },
+    #[error("there are unattended geese")]
+    UnattendedGeese,
     #[error("{plane} is not a plane")]
     NotAPlane { plane: Named },
     #[error("planes are never allowed in rivers: land on a bank")]

@@ -100,7 +100,7 @@ fn purse(ctx: &Ctx, player: Colour) -> Result<(Vec<AreaId>, Vec<TransporterId>, 
         .ok_or(Refusal::NoHome { player })?;
     let carriers = at_home(ctx, player, home);
     if carriers.is_empty() {
-        return Err(Refusal::NoTraderAtHome { player, home });
+        return Err(TradeRefusal::NoTraderAtHome { player, home }.into());
     }
     let side: Vec<AreaId> = ctx.s.map.same_side(home).into_iter().collect();
     let mut have = lying(&ctx.s, &side);
@@ -443,6 +443,10 @@ pub(crate) fn carry_out(ctx: &mut Ctx, order: &Order) {
 /// Why a trade or a wonder-phase load was refused (&cetera, Trade).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TradeRefusal {
+    #[error(
+        "{player} has no transporter at home ({home}): both traders must have one on their own tile"
+    )]
+    NoTraderAtHome { player: Colour, home: AreaId },
     #[error("you cannot trade with yourself")]
     WithYourself,
     #[error("{with} does not play in this game")]
