@@ -9,6 +9,7 @@ use super::building::{BuildingKind, MineBag};
 use super::goods::{Good, Goods};
 use super::map::{AreaId, Border, Hex};
 use super::player::{Colour, Research};
+use super::refusal::Refusal;
 use super::state::Phase;
 use super::transporter::{Kind, Location, TransporterId};
 use judge_core::text::count;
@@ -278,12 +279,66 @@ pub enum Fact {
     // Failures.
     /// The order did nothing; why.
     Failed {
-        reason: String,
+        reason: Reason,
     },
     /// The order did part of what it asked; why not all.
     Shortfall {
         reason: String,
     },
+}
+
+/// Why an order did nothing: the rule's [`Refusal`] when this release decided it, or the
+/// words an archive's events.json kept, read back. Either way the record is the words:
+/// it is written as the refusal's sentence, so an archive reads the same whichever
+/// release wrote it, and two reasons are equal when their words are.
+#[derive(Clone, Debug)]
+pub enum Reason {
+    Refused(Refusal),
+    /// The words of a failure read back from a turn's record.
+    Recorded(String),
+}
+
+impl Reason {
+    /// The rule's refusal, when this release decided it (not read back from a record).
+    pub fn refusal(&self) -> Option<&Refusal> {
+        match self {
+            Reason::Refused(r) => Some(r),
+            Reason::Recorded(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reason::Refused(r) => r.fmt(f),
+            Reason::Recorded(words) => f.write_str(words),
+        }
+    }
+}
+
+impl PartialEq for Reason {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Reason::Refused(a), Reason::Refused(b)) => a == b,
+            (Reason::Recorded(a), Reason::Recorded(b)) => a == b,
+            _ => self.to_string() == other.to_string(),
+        }
+    }
+}
+
+impl Eq for Reason {}
+
+impl Serialize for Reason {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Reason {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        String::deserialize(deserializer).map(Reason::Recorded)
+    }
 }
 
 impl Fact {
@@ -631,5 +686,55 @@ impl fmt::Display for Event {
             write!(f, " (line {l})")?;
         }
         write!(f, ": {}", self.fact)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::Hex;
+
+    fn failed(reason: Reason) -> Event {
+        Event {
+            phase: Phase::Movement,
+            player: None,
+            line: Some(3),
+            fact: Fact::Failed { reason },
+        }
+    }
+
+    /// The record of a refused order is the refusal's words, as it was when the reason
+    /// was a string, and it reads back as the same event.
+    #[test]
+    fn a_refusal_is_recorded_as_its_words_and_reads_back_equal() {
+        let hex: Hex = "C4".parse().expect("a hex");
+        let refusal = Refusal::IsSea { hex };
+        let typed = failed(Reason::Refused(refusal.clone()));
+        let json = serde_json::to_string(&typed).expect("writes");
+        let words = failed(Reason::Recorded("C4 is sea".to_string()));
+        assert_eq!(json, serde_json::to_string(&words).expect("writes"));
+        assert!(
+            json.contains(r#""fact":"failed","reason":"C4 is sea""#),
+            "{json}"
+        );
+        let back: Event = serde_json::from_str(&json).expect("reads");
+        assert_eq!(back, typed);
+        assert_eq!(back.to_string(), typed.to_string());
+        assert_eq!(
+            back.fact,
+            Fact::Failed {
+                reason: Reason::Recorded("C4 is sea".into())
+            }
+        );
+        assert_eq!(
+            match &typed.fact {
+                Fact::Failed { reason } => reason.refusal(),
+                _ => None,
+            },
+            Some(&refusal)
+        );
+        let other = failed(Reason::Recorded("C5 is sea".to_string()));
+        assert_ne!(back, other);
+        assert_ne!(typed, other);
     }
 }

@@ -1,17 +1,21 @@
 //! Why a rule refuses an order: one variant per reason, with what the sentence needs.
 //!
-//! The rules return these; a phase that cannot carry out an order reports the refusal's
-//! words in a `failed:` line (the event keeps the words, so an archive reads the same
-//! whichever release wrote it). A test may match the variant; the wording lives in the
-//! snapshots and cases. Catan's `rules::Refusal` is the same idea for the other game.
+//! The rules return these; a phase that cannot carry out an order hands the refusal to
+//! `ctx.fail`, which takes nothing else, and reports it in a `failed:` line: the event
+//! keeps the refusal (`events::Reason`), the record its words, so an archive reads the
+//! same whichever release wrote it. A module's refusals are its own type, in its file
+//! (`modules::trade::TradeRefusal`), carried by `Refusal::Module`. A test may match the
+//! variant; the wording lives in the snapshots and cases. Catan's `rules::Refusal` is the
+//! same idea for the other game.
 
 use std::fmt;
 
-use crate::building::{BuildingKind, Output, Site};
-use crate::goods::Good;
+use crate::building::{BuildingKind, Input, Output, Recipe, Site};
+use crate::goods::{Good, Goods};
 use crate::map::{AreaId, Border, Dir, Hex, PlaceError, RiverEdges, Road, Terrain};
-use crate::modules::Module;
+use crate::modules::{Module, ModuleRefusal};
 use crate::player::{Colour, Research};
+use crate::state::Phase;
 use crate::transporter::{Kind, Location, Named, TransporterId};
 
 /// What a link on the map is, for the sentence that refuses it.
@@ -212,6 +216,121 @@ pub enum Refusal {
     #[error("every shore of {hex} is walled off by other players: the boat cannot be launched")]
     ShoresWalledOff { hex: Hex },
 
+    // Production (Quick Guide III, IV, VII, IX; RULINGS R4).
+    #[error("over the limit at the end of production: {limit}")]
+    OverTheLimit { limit: Limit },
+    #[error("{limit} at the end of production: the new {kind} {id} is destroyed")]
+    NewOneDestroyed {
+        limit: Limit,
+        kind: Kind,
+        id: TransporterId,
+    },
+    #[error("{id} cannot unload: {why}")]
+    CannotUnload { id: Named, why: Box<Refusal> },
+    #[error("{id} unloaded {put_down}: {}", comma_list(missing))]
+    UnloadedNone {
+        id: Named,
+        put_down: Goods,
+        missing: Vec<Short>,
+    },
+    #[error("{id} is a plane: planes never load goods in the production phase")]
+    PlaneLoadsNothing { id: Named },
+    #[error("{to} is a plane: planes never take goods in the production phase")]
+    PlaneTakesNothing { to: TransporterId },
+    #[error(
+        "{why}, and {owner} offers you nothing from it (its owner's production orders would say `offer {id} to {user}`)"
+    )]
+    NotOffered {
+        why: Box<Refusal>,
+        owner: Colour,
+        id: TransporterId,
+        user: Colour,
+    },
+    #[error("{id} cannot reach the {kind} at {at}")]
+    CannotReachBuilding {
+        id: Named,
+        kind: BuildingKind,
+        at: AreaId,
+    },
+    #[error("you have no transporter at the {kind} at {at}")]
+    NoTransporterAtBuilding { kind: BuildingKind, at: AreaId },
+    #[error("the {kind} at {at} is at capacity ({used} of {capacity} used)")]
+    AtCapacity {
+        kind: BuildingKind,
+        at: AreaId,
+        used: u32,
+        capacity: u32,
+    },
+    #[error("not enough inputs for the {kind} at {at}: it needs {}{}", recipe_inputs(recipe), using.map_or(String::new(), |w| format!(", and you said {w} only")))]
+    NotEnoughInputs {
+        kind: BuildingKind,
+        at: AreaId,
+        recipe: Recipe,
+        using: Option<Good>,
+    },
+    #[error("a {kind} is made from a donkey: name one of your donkeys here after `from`")]
+    MadeFromADonkey { kind: Kind },
+    #[error(
+        "not enough inputs for a {kind} at {at}: it needs {}",
+        recipe_inputs(recipe)
+    )]
+    NotEnoughToMake {
+        kind: Kind,
+        at: AreaId,
+        recipe: Recipe,
+    },
+    #[error("you have already researched {subject}")]
+    AlreadyResearched { subject: Research },
+    #[error(
+        "you have researched {rival}, and a player cannot combine specialised mines with large mines (Quick Guide IX)"
+    )]
+    RivalResearch { rival: Research },
+    /// A module's rule against a research subject (its words).
+    #[error("{0}")]
+    ResearchRefused(&'static str),
+    #[error("{with} is not on a tile where it could research")]
+    NowhereToResearch { with: Named },
+    #[error("research takes {} and 1 paper where {with} is", Good::Geese.counted(*geese))]
+    ResearchCost { geese: u32, with: Named },
+    #[error("you may upgrade to a {to} only in the production phase you research it")]
+    UpgradeUnresearched { to: BuildingKind },
+    #[error("there is no transporter factory at {hex}")]
+    NoFactory { hex: Hex },
+    #[error("there is no {named} at {hex}: there is {}", and_list(there))]
+    NoSuchFactory {
+        named: BuildingKind,
+        hex: Hex,
+        there: Vec<BuildingKind>,
+    },
+    #[error("the factory at {hex} is already a {to}")]
+    AlreadyUpgraded { hex: Hex, to: BuildingKind },
+    #[error("a {from} cannot become a {to}: upgrades stay land or water")]
+    UpgradeAcross {
+        from: BuildingKind,
+        to: BuildingKind,
+    },
+    #[error("a {from} cannot become a {to}: an upgrade goes forward, never back")]
+    UpgradeBack {
+        from: BuildingKind,
+        to: BuildingKind,
+    },
+    #[error("you have no transporter at {hex}")]
+    NoTransporterAt { hex: Hex },
+    #[error("{id} can be destroyed only on a tile with a transporter factory")]
+    DestroyedOnlyAtAFactory { id: Named },
+    #[error("{id} carries a transporter: put it down first")]
+    DestroyCarrier { id: Named },
+
+    // The wonder (RULINGS R2).
+    #[error("bricks are paid at home ({home}), where you have no transporter")]
+    BricksAtHome { home: AreaId },
+    #[error("placed {placed} of {}: {why}", judge_core::text::count(*count as usize, "brick"))]
+    PlacedNone {
+        placed: u32,
+        count: u32,
+        why: FewerBricks,
+    },
+
     // Walls (rulebook p.13-14).
     #[error("a wall must stand between two tiles of the map")]
     WallOffTheMap,
@@ -279,6 +398,58 @@ pub enum Refusal {
     CannotMoveOnLand { kind: Kind, at: Location },
     #[error("a boat cannot go from {from} to {to}")]
     BoatCannotGo { from: Location, to: Location },
+    #[error("{id} has already moved this phase")]
+    AlreadyMoved { id: Named },
+    #[error("{id} is a plane: a taxiing plane carries nothing (use fly)")]
+    TaxiingPlaneLaden { id: TransporterId },
+    #[error("{id} cannot go on to {target}: {why}; it stops at {pos}")]
+    CannotGoOn {
+        id: Named,
+        target: Location,
+        why: NoFurther,
+        pos: Location,
+    },
+    #[error("{id} cannot go to {target}: {why}; it stops at {pos}")]
+    CannotGoTo {
+        id: TransporterId,
+        target: Location,
+        why: Box<Refusal>,
+        pos: Location,
+    },
+    #[error("{id} is taxiing and carries nothing")]
+    TaxiingCarriesNothing { id: Named },
+    #[error("{id} is a plane: geese follow a plane only from where it starts (&cetera, planes)")]
+    GeeseFollowAPlane { id: TransporterId },
+    #[error(
+        "{to} is a plane that has moved: planes pick up goods only at the start of the movement phase"
+    )]
+    PlaneHasMoved { to: TransporterId },
+
+    // Putting down a transporter carried since an earlier turn (Quick Guide III).
+    #[error("{carrier} has carried {carried} since no earlier turn")]
+    NotCarriedSince {
+        carrier: TransporterId,
+        carried: TransporterId,
+    },
+    #[error("{carried} is put down only at the start of the phase, before {carrier} moves")]
+    PutDownFirst {
+        carried: TransporterId,
+        carrier: TransporterId,
+    },
+    #[error("{carried} cannot be put down at {at} from {carrier} at {from}{why}")]
+    CannotPutDown {
+        carried: TransporterId,
+        at: Location,
+        carrier: TransporterId,
+        from: Location,
+        why: BoatPutDown,
+    },
+    #[error("{carried} cannot be put down at {at}: {why}: only its owner docks behind it")]
+    PutDownBehindAWall {
+        carried: TransporterId,
+        at: Location,
+        why: Box<Refusal>,
+    },
 
     // Polders (&cetera, polder; RULINGS R10).
     #[error("{hex} is a flooded polder: a land transporter there is stranded until the tide turns")]
@@ -319,6 +490,42 @@ pub enum Refusal {
     #[error("a {} wall stands on that coast: only its owner may dock behind it", wall_owner(*owner))]
     CoastWalled { owner: Option<Colour> },
 
+    // Handing over, carrying and loading (Quick Guide III; consents, RULINGS R5).
+    #[error("{id} cannot hand goods to itself")]
+    HandToItself { id: Named },
+    #[error("{other} is not where {id} is")]
+    NotWhere { other: Named, id: Named },
+    #[error("{to} carries a transporter and takes no goods")]
+    CarrierTakesNoGoods { to: TransporterId },
+    #[error("{id} gave {given} of {goods} to {to}: {why}")]
+    GaveNone {
+        id: Named,
+        given: Goods,
+        goods: Goods,
+        to: Named,
+        why: NotGiven,
+    },
+    #[error("{id} cannot pick up {other}: {why}")]
+    CannotPickUp {
+        id: Named,
+        other: Named,
+        why: NoPickUp,
+    },
+    #[error("{id} cannot reach {area}")]
+    CannotReach { id: Named, area: AreaId },
+    #[error("{id} carries a transporter and may carry nothing else")]
+    CarrierLoadsNothing { id: Named },
+    #[error("{id} loaded {got}: {}", comma_list(missing))]
+    LoadedNone {
+        id: Named,
+        got: Goods,
+        missing: Vec<Short>,
+    },
+    #[error("{id} is {owner}'s: you consent only for your own transporters")]
+    ConsentForOthers { id: Named, owner: Colour },
+    #[error("only {got} of {n} geese here to follow {id}")]
+    NoGeeseToFollow { got: u32, n: u32, id: Named },
+
     // Goods put down (RULINGS R1, R5).
     #[error("goods are never left at sea, and there is no {} at {hex}", if *art { "oil rig or pearl fisherman" } else { "oil rig" })]
     GoodsAtSea { hex: Hex, art: bool },
@@ -346,11 +553,7 @@ pub enum Refusal {
     #[error("{player} has no home")]
     NoHome { player: Colour },
 
-    // &cetera modules.
-    #[error(
-        "{player} has no transporter at home ({home}): both traders must have one on their own tile"
-    )]
-    NoTraderAtHome { player: Colour, home: AreaId },
+    // &cetera modules (jumpstart's auction, bombs).
     #[error("there is no lot {lot}: the lots are 1 to {lots}")]
     NoLot { lot: usize, lots: usize },
     #[error("lot {lot} stands at {last}: a bid must be at least {raise} higher, {least} or more")]
@@ -374,40 +577,159 @@ pub enum Refusal {
     BothBombProof { hex: Hex },
     #[error("the {kind} at {hex} is already bomb-proof")]
     AlreadyBombProof { kind: BuildingKind, hex: Hex },
-    #[error("there is a building")]
-    LandingOnABuilding,
-    #[error("the {} it dropped there would be unattended", Good::Geese.counted(*geese))]
-    DroppedGeese { geese: u32 },
-    #[error("there are unattended geese")]
-    UnattendedGeese,
 
-    // Trains (Planes & Trains; Quick Guide V; RULINGS R10).
-    #[error("the train does not go to {to}")]
-    NoTrainTo { to: Location },
+    /// A module's own refusal, in its words (each module's refusal type, in its file).
+    #[error(transparent)]
+    Module(ModuleRefusal),
+}
+
+/// Why a transporter moving step by step goes no further.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NoFurther {
+    #[error("a donkey off the road moves only one tile")]
+    DonkeyOffTheRoad,
+    #[error("a {kind} has {points} movement point{}", if *points == 1 { "" } else { "s" })]
+    OutOfPoints { kind: Kind, points: u32 },
+    #[error("{0}")]
+    Blocked(Blocked),
+}
+
+/// Goods aboard a transporter that another of its owner's transporters moved this
+/// phase: no good is moved by two of a player's transporters in one phase (RULINGS R5).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Blocked {
+    /// Each good, how many, and the transporter that moved them.
+    pub goods: Vec<(Good, u32, TransporterId)>,
+}
+
+impl fmt::Display for Blocked {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what: Vec<String> = self
+            .goods
+            .iter()
+            .map(|(g, n, m)| format!("{} that {} moved", g.counted(*n), m.named()))
+            .collect();
+        write!(
+            f,
+            "it carries {} this phase, and no good may be moved by two of your transporters in one phase (put them down first)",
+            what.join(" and ")
+        )
+    }
+}
+
+/// Where a boat carried from the water may be put down, when it was put down elsewhere.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BoatPutDown {
+    /// Not a boat from the water: nothing more to say.
+    #[error("")]
+    Anywhere,
+    #[error(": from the river a boat is put down only into that river (`river {hex}`)")]
+    River { hex: Hex },
+    #[error(": from a dock a boat is put down only on the same shore (`dock {land} {sea}`)")]
+    Dock { land: AreaId, sea: Hex },
+}
+
+/// Why fewer bricks were placed than ordered.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FewerBricks {
+    #[error("the wonder is finished")]
+    Finished,
+    /// Each good short at home, and how many there are.
+    #[error("{}", short.iter().map(|(g, n)| format!("only {} at home", g.counted(*n))).collect::<Vec<_>>().join(", "))]
+    ShortAtHome { short: Vec<(Good, u32)> },
+    #[error("the goods offered do not pay for more")]
+    NotPaidFor,
+}
+
+/// Why a transporter took fewer of a good than it was asked to.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Short {
+    #[error("a caravan carries only artwork, not {}", good.name())]
+    ArtworkOnly { good: Good },
+    #[error("a caravan carries one {} at most", good.singular())]
+    OneOfEach { good: Good },
+    #[error("room for only {}", good.counted(*took))]
+    RoomFor { good: Good, took: u32 },
+    #[error("only {} to take", good.counted(*there))]
+    NoMoreThere { good: Good, there: u32 },
+    #[error("it carried only {}", good.counted(*carried))]
+    CarriedOnly { good: Good, carried: u32 },
+}
+
+/// A limit a player is over (RULINGS R4): how many of what, and the limit.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{player} would have {n} {what}; the limit is {max}")]
+pub struct Limit {
+    pub player: Colour,
+    pub n: usize,
+    pub max: usize,
+    pub what: &'static str,
+}
+
+/// Why goods handed to a transporter were not taken.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotGiven {
     #[error(
-        "the track from {start} crosses the moat of the city {city} where no bridge spans it: a train reaches a city only across a bridge"
+        "{owner} has not accepted goods from {giver} ({owner}'s {phase} orders would say `accept goods from {giver}`)"
     )]
-    MoatAcrossTheTrack { start: Hex, city: Hex },
-    #[error(
-        "the rail track in {start} is on the other side of the river from {id} at {at}: a track on a river tile joins only the shores on its side"
-    )]
-    TrackAcrossTheRiver {
-        start: Hex,
-        id: TransporterId,
-        at: Location,
+    NotAccepted {
+        owner: Colour,
+        giver: Colour,
+        phase: Phase,
     },
-    #[error("no track joins {from} to {to}")]
-    NoTrack { from: Hex, to: Hex },
+    #[error("{owner} accepts no more")]
+    AcceptsNoMore { owner: Colour },
+    /// A caravan's own rule, said of the caravan by name.
+    #[error("{to} {}", why.to_string().trim_start_matches("a caravan "))]
+    CaravanRule { to: Named, why: Short },
+    #[error("{to} has no more room")]
+    NoMoreRoom { to: Named },
+    #[error("{id} does not carry it all")]
+    NotCarried { id: Named },
+}
+
+/// Why one transporter cannot pick up another (Quick Guide III).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NoPickUp {
+    #[error("{id} cannot carry itself")]
+    Itself { id: Named },
+    /// The carrier's kind never carries a transporter (its rule's words).
+    #[error("{0}")]
+    CarriesNone(&'static str),
     #[error(
-        "no track joins {from} to {to}: a track on a river tile joins only the shores on its side of the river"
+        "{other} is {owner}'s, and {owner} has not allowed you to carry it (its owner's orders would say `allow {carrier} to carry {id}`)"
     )]
-    NoTrackOnThisBank { from: Location, to: Location },
-    #[error("{id} has moved: the train is a whole move, taken from the start")]
-    MovedBeforeTheTrain { id: Named },
-    #[error("{id} has no {fare} to pay the fare with (it must be there when the phase begins)")]
-    NoFare { id: Named, fare: Good },
-    #[error("a {kind} cannot leave the train at {to}")]
-    CannotLeaveTheTrain { kind: Kind, to: Location },
+    NotAllowed {
+        other: Named,
+        owner: Colour,
+        carrier: Colour,
+        id: TransporterId,
+    },
+    #[error("{other} is already carried, by {by}")]
+    AlreadyCarried { other: Named, by: Named },
+    #[error("{other} is not where {id} is")]
+    NotWhere { other: Named, id: Named },
+    #[error("{other} has moved this phase and cannot be carried")]
+    Moved { other: Named },
+    #[error("neither transporter may carry anything else")]
+    Laden,
+    #[error("a transporter carries one transporter at a time, and a carried one carries nothing")]
+    OneAtATime,
+}
+
+/// A recipe's inputs, for the sentence that says it was not met.
+fn recipe_inputs(recipe: &Recipe) -> String {
+    let parts: Vec<String> = recipe
+        .inputs
+        .iter()
+        .map(|(i, n)| match i {
+            Input::Good(g) => g.counted(*n),
+            Input::Wood if *n == 1 => "1 trunk or board".to_string(),
+            Input::Wood => format!("{n} trunks or boards"),
+            Input::Donkey => judge_core::text::count(*n as usize, "donkey"),
+        })
+        .collect();
+    parts.join(" and ")
 }
 
 fn or_list(areas: &[AreaId]) -> String {

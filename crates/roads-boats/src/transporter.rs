@@ -8,7 +8,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use super::goods::Goods;
 use super::map::{AreaId, Coast, Hex, Map, PlaceError};
 use super::player::Colour;
-use super::refusal::Refusal;
+use super::refusal::{Refusal, Short};
 use super::word_error::WordError;
 
 /// Land, water or air: the three classes the transporter limits count (RULINGS R4).
@@ -48,15 +48,13 @@ impl Kind {
     /// `took` of it having just gone aboard: a caravan's own rule where it is the reason
     /// (&cetera, art: "They cannot carry anything except artwork …, and not more than 1
     /// of each type"), else the room left.
-    pub fn no_room_for(self, cargo: &Goods, good: super::goods::Good, took: u32) -> String {
+    pub fn no_room_for(self, cargo: &Goods, good: super::goods::Good, took: u32) -> Short {
         match self {
-            Kind::Caravan if !good.is_artwork() => {
-                format!("a caravan carries only artwork, not {}", good.name())
-            }
+            Kind::Caravan if !good.is_artwork() => Short::ArtworkOnly { good },
             Kind::Caravan if cargo.count(good) > 0 && cargo.total() < self.capacity() => {
-                format!("a caravan carries one {} at most", good.singular())
+                Short::OneOfEach { good }
             }
-            _ => format!("room for only {}", good.counted(took)),
+            _ => Short::RoomFor { good, took },
         }
     }
 

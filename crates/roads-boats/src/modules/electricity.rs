@@ -30,7 +30,7 @@ use crate::order_text::{R, Reader};
 use crate::orders::{ProductionOrder, TurnOrders};
 use crate::refusal::{Link, Refusal};
 use crate::state::{Module, Phase, State};
-use crate::transporter::{Location, TransporterId};
+use crate::transporter::{Location, Named, TransporterId};
 use crate::turn::{Ctx, reach, take_lying};
 use crate::turn::{Purse, one};
 
@@ -147,13 +147,11 @@ fn fire(ctx: &mut Ctx, orders: &TurnOrders) {
                 .filter(|i| ctx.s.buildings[*i].at.hex == at)
                 .collect();
             if here.is_empty() {
-                ctx.fail(format!("there is no power plant at {at}"));
+                ctx.fail(PowerRefusal::NoPowerPlant { at });
                 continue;
             }
             let Some(&i) = here.iter().find(|i| !fired.contains(i)) else {
-                ctx.fail(format!(
-                    "the power plant at {at} has its wood this turn already"
-                ));
+                ctx.fail(PowerRefusal::AlreadyFired { at });
                 continue;
             };
             if let Err(e) = ctx.own(with) {
@@ -162,10 +160,10 @@ fn fire(ctx: &mut Ctx, orders: &TurnOrders) {
             }
             let plant = ctx.s.buildings[i].at;
             if !reach(&ctx.s, with).contains(&plant) {
-                ctx.fail(format!(
-                    "{with} is not at the power plant at {plant}",
-                    with = with.named()
-                ));
+                ctx.fail(PowerRefusal::NotAtThePlant {
+                    with: with.named(),
+                    plant,
+                });
                 continue;
             }
             let wood: &[Good] = match using {
@@ -180,14 +178,10 @@ fn fire(ctx: &mut Ctx, orders: &TurnOrders) {
                     .is_some_and(|t| t.cargo.take(*g, 1) == 1)
             });
             let Some(burnt) = burnt else {
-                ctx.fail(format!(
-                    "{with} carries no {} for the power plant",
-                    wood.iter()
-                        .map(|g| g.singular())
-                        .collect::<Vec<_>>()
-                        .join(" or "),
-                    with = with.named()
-                ));
+                ctx.fail(PowerRefusal::NoWood {
+                    with: with.named(),
+                    wood: wood.to_vec(),
+                });
                 continue;
             };
             fired.insert(i);
@@ -373,4 +367,17 @@ pub(crate) fn carry_out(ctx: &mut Ctx, order: &Order) {
             }
         }
     }
+}
+
+/// Why firing a power plant was refused (&cetera, Electricity).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PowerRefusal {
+    #[error("there is no power plant at {at}")]
+    NoPowerPlant { at: Hex },
+    #[error("the power plant at {at} has its wood this turn already")]
+    AlreadyFired { at: Hex },
+    #[error("{with} is not at the power plant at {plant}")]
+    NotAtThePlant { with: Named, plant: AreaId },
+    #[error("{with} carries no {} for the power plant", wood.iter().map(|g| g.singular()).collect::<Vec<_>>().join(" or "))]
+    NoWood { with: Named, wood: Vec<Good> },
 }

@@ -31,7 +31,7 @@ use crate::map::Hex;
 use crate::order_text::{R, Reader};
 use crate::orders::{ProductionOrder, TurnOrders};
 use crate::state::{Module, Phase};
-use crate::transporter::TransporterId;
+use crate::transporter::{Named, TransporterId};
 use crate::turn::Ctx;
 
 /// Management's notes for the rest of a turn (`turn::Notes`).
@@ -109,7 +109,10 @@ fn settle(ctx: &mut Ctx, orders: &TurnOrders) {
                 continue;
             }
             if ctx.s.tile_of(with) != Some(at) {
-                ctx.fail(format!("{with} is not at {at}", with = with.named()));
+                ctx.fail(ManagementRefusal::NotAt {
+                    with: with.named(),
+                    at,
+                });
                 continue;
             }
             let carries = ctx
@@ -118,13 +121,11 @@ fn settle(ctx: &mut Ctx, orders: &TurnOrders) {
                 .get(&with)
                 .is_some_and(|t| t.cargo.count(Good::Managers) > 0);
             if !carries {
-                ctx.fail(format!("{with} carries no manager", with = with.named()));
+                ctx.fail(ManagementRefusal::NoManager { with: with.named() });
                 continue;
             }
             if managed(ctx, at) {
-                ctx.fail(format!(
-                    "a manager already works at {at}: no more than one manager per tile counts"
-                ));
+                ctx.fail(ManagementRefusal::AlreadyManaged { at });
                 continue;
             }
             at_work(ctx, at, Some(with));
@@ -219,4 +220,15 @@ fn read_manage(r: &mut Reader<'_>) -> R<super::Order> {
         at,
         with: r.with()?,
     }))
+}
+
+/// Why a manager's order was refused (&cetera, Management; RULINGS R10).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ManagementRefusal {
+    #[error("{with} is not at {at}")]
+    NotAt { with: Named, at: Hex },
+    #[error("{with} carries no manager")]
+    NoManager { with: Named },
+    #[error("a manager already works at {at}: no more than one manager per tile counts")]
+    AlreadyManaged { at: Hex },
 }

@@ -462,6 +462,40 @@ impl fmt::Display for Order {
     }
 }
 
+/// Why a module refused an order: each module's own refusal type, in its file; a
+/// [`crate::Refusal`] carries it (`Refusal::Module`), so `ctx.fail` takes it as it is.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ModuleRefusal {
+    #[error(transparent)]
+    Planes(planes::PlaneRefusal),
+    #[error(transparent)]
+    Trains(trains::TrainRefusal),
+    #[error(transparent)]
+    Electricity(electricity::PowerRefusal),
+    #[error(transparent)]
+    Management(management::ManagementRefusal),
+    #[error(transparent)]
+    Trade(trade::TradeRefusal),
+}
+
+macro_rules! refusal_of {
+    ($($module:ident::$refusal:ident => $variant:ident),* $(,)?) => {$(
+        impl From<$module::$refusal> for Refusal {
+            fn from(refusal: $module::$refusal) -> Self {
+                Refusal::Module(ModuleRefusal::$variant(refusal))
+            }
+        }
+    )*};
+}
+
+refusal_of! {
+    planes::PlaneRefusal => Planes,
+    trains::TrainRefusal => Trains,
+    electricity::PowerRefusal => Electricity,
+    management::ManagementRefusal => Management,
+    trade::TradeRefusal => Trade,
+}
+
 /// Where a phase stands when it hands a module's order over.
 pub(crate) enum During<'a> {
     Production,

@@ -13,9 +13,9 @@ use crate::events::Fact;
 use crate::goods::{Good, Goods};
 use crate::map::{AreaId, Hex};
 use crate::order_text::{R, Reader};
-use crate::refusal::Refusal;
+use crate::refusal::{Blocked, Refusal};
 use crate::state::{Module, Phase, State};
-use crate::transporter::{Kind, Location, TransporterId};
+use crate::transporter::{Kind, Location, Named, TransporterId};
 use crate::turn::Ctx;
 use crate::turn::load_goods;
 use crate::turn::moving::{Phase as Movement, blocked_reason, excluded, follow, sea_as_location};
@@ -63,30 +63,32 @@ pub(crate) fn fly(
         return ctx.fail(e);
     }
     if ctx.s.transporters.get(&plane).map(|t| t.kind) != Some(Kind::Plane) {
-        return ctx.fail(format!("{plane} is not a plane", plane = plane.named()));
+        return ctx.fail(PlaneRefusal::NotAPlane {
+            plane: plane.named(),
+        });
     }
     if ph.moved.contains(&plane) {
-        return ctx.fail(format!(
-            "{plane} has already moved this phase",
-            plane = plane.named()
-        ));
+        return ctx.fail(Refusal::AlreadyMoved { id: plane.named() });
     }
     let land = sea_as_location(ctx, land);
     let target_hex = match land {
         Location::Land(a) if ctx.s.map.has_area(a) => a.hex,
         Location::Sea(h) if ctx.s.map.is_sea(h) => h,
         Location::River(_) => {
-            return ctx.fail("planes are never allowed in rivers: land on a bank");
+            return ctx.fail(PlaneRefusal::InARiver);
         }
         other => {
-            return ctx.fail(format!(
-                "{plane} cannot land at {other}",
-                plane = plane.named()
-            ));
+            return ctx.fail(PlaneRefusal::CannotLandThere {
+                plane: plane.named(),
+                at: other,
+            });
         }
     };
     if let Some(why) = blocked_reason(ph, plane) {
-        return ctx.fail(format!("{plane} cannot fly: {why}", plane = plane.named()));
+        return ctx.fail(PlaneRefusal::CannotFly {
+            plane: plane.named(),
+            why,
+        });
     }
     // Fly on a copy of the state; keep it only if the plane can land.
     let (saved, events) = (ctx.s.clone(), ctx.events.len());
@@ -103,7 +105,7 @@ pub(crate) fn fly(
     let mut arrived: Vec<(AreaId, Goods)> = Vec::new();
     for (area, goods) in drops {
         if !ctx.s.map.is_land(area.hex) || !ctx.s.map.has_area(*area) {
-            ctx.fail(format!("goods are dropped only on land tiles, not {area}"));
+            ctx.fail(PlaneRefusal::DropOnLand { area: *area });
             continue;
         }
         let mut dropped = Goods::new();
@@ -135,10 +137,11 @@ pub(crate) fn fly(
     if let Err(why) = landing(&ctx.s, target_hex, &arrived) {
         ctx.s = saved;
         ctx.events.truncate(events);
-        return ctx.fail(format!(
-            "{plane} cannot land at {target_hex}: {why}",
-            plane = plane.named()
-        ));
+        return ctx.fail(PlaneRefusal::CannotLand {
+            plane: plane.named(),
+            hex: target_hex,
+            why: Box::new(why),
+        });
     }
     ph.moved.insert(plane);
     for (area, goods) in arrived {
@@ -161,7 +164,7 @@ fn landing(s: &State, hex: Hex, dropped: &[(AreaId, Goods)]) -> Result<(), Refus
         return Ok(());
     }
     if s.buildings_on(hex).next().is_some() {
-        return Err(Refusal::LandingOnABuilding);
+        return Err(PlaneRefusal::LandingOnABuilding.into());
     }
     let geese: u32 = s
         .map
@@ -177,8 +180,8 @@ fn landing(s: &State, hex: Hex, dropped: &[(AreaId, Goods)]) -> Result<(), Refus
         .sum();
     match (geese, own) {
         (0, _) => Ok(()),
-        (n, k) if n == k => Err(Refusal::DroppedGeese { geese: k }),
-        _ => Err(Refusal::UnattendedGeese),
+        (n, k) if n == k => Err(PlaneRefusal::DroppedGeese { geese: k }.into()),
+        _ => Err(PlaneRefusal::UnattendedGeese.into()),
     }
 }
 
@@ -208,7 +211,7 @@ fn reach_line(s: &State, id: TransporterId) -> Option<String> {
     let (built, geese): (Vec<_>, Vec<_>) = l
         .closed
         .iter()
-        .partition(|(_, why)| *why == Refusal::LandingOnABuilding);
+        .partition(|(_, why)| *why == PlaneRefusal::LandingOnABuilding.into());
     let names = |v: Vec<&(Hex, Refusal)>| {
         v.iter()
             .map(|(h, _)| h.to_string())
@@ -333,4 +336,31 @@ pub(crate) fn carry_out(ctx: &mut Ctx, during: During<'_>, order: &Order) {
         return;
     };
     fly(ctx, ph, *plane, load, *geese, drops, *land);
+}
+
+/// Why a flight was refused (&cetera, Planes; Quick Guide IV).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlaneRefusal {
+    #[error("there is a building")]
+    LandingOnABuilding,
+    #[error("the {} it dropped there would be unattended", Good::Geese.counted(*geese))]
+    DroppedGeese { geese: u32 },
+    #[error("there are unattended geese")]
+    UnattendedGeese,
+    #[error("{plane} is not a plane")]
+    NotAPlane { plane: Named },
+    #[error("planes are never allowed in rivers: land on a bank")]
+    InARiver,
+    #[error("{plane} cannot land at {at}")]
+    CannotLandThere { plane: Named, at: Location },
+    #[error("{plane} cannot fly: {why}")]
+    CannotFly { plane: Named, why: Blocked },
+    #[error("goods are dropped only on land tiles, not {area}")]
+    DropOnLand { area: AreaId },
+    #[error("{plane} cannot land at {hex}: {why}")]
+    CannotLand {
+        plane: Named,
+        hex: Hex,
+        why: Box<Refusal>,
+    },
 }

@@ -29,9 +29,9 @@ use crate::map::AreaId;
 use crate::order_text::{R, Reader};
 use crate::orders::{TurnOrders, WonderOrder};
 use crate::player::Colour;
-use crate::refusal::Refusal;
+use crate::refusal::{Refusal, Shortage};
 use crate::state::{Module, Phase};
-use crate::transporter::{Kind, TransporterId};
+use crate::transporter::{Kind, Named, TransporterId};
 use crate::turn::at_home;
 use crate::turn::load_goods;
 use crate::turn::{Ctx, lying, take_lying};
@@ -100,7 +100,7 @@ fn purse(ctx: &Ctx, player: Colour) -> Result<(Vec<AreaId>, Vec<TransporterId>, 
         .ok_or(Refusal::NoHome { player })?;
     let carriers = at_home(ctx, player, home);
     if carriers.is_empty() {
-        return Err(Refusal::NoTraderAtHome { player, home });
+        return Err(TradeRefusal::NoTraderAtHome { player, home }.into());
     }
     let side: Vec<AreaId> = ctx.s.map.same_side(home).into_iter().collect();
     let mut have = lying(&ctx.s, &side);
@@ -112,13 +112,17 @@ fn purse(ctx: &Ctx, player: Colour) -> Result<(Vec<AreaId>, Vec<TransporterId>, 
     Ok((side, carriers, have))
 }
 
-fn missing(have: &Goods, want: &Goods) -> Option<String> {
-    let short: Vec<String> = want
+fn missing(have: &Goods, want: &Goods) -> Option<Vec<Shortage>> {
+    let short: Vec<Shortage> = want
         .iter()
         .filter(|(g, n)| have.count(*g) < *n)
-        .map(|(g, n)| format!("{} needed, {} there", g.counted(n), have.count(g)))
+        .map(|(good, needed)| Shortage {
+            good,
+            needed,
+            there: have.count(good),
+        })
         .collect();
-    (!short.is_empty()).then(|| short.join(", "))
+    (!short.is_empty()).then_some(short)
 }
 
 /// Take `goods` from a home: lying goods first, then the cargo at home.
@@ -165,15 +169,15 @@ fn settle(ctx: &mut Ctx, orders: &TurnOrders) {
         ctx.player = Some(a.player);
         ctx.line = Some(a.line);
         if a.with == a.player {
-            ctx.fail("you cannot trade with yourself");
+            ctx.fail(TradeRefusal::WithYourself);
             continue;
         }
         if !ctx.s.players.contains_key(&a.with) {
-            ctx.fail(format!("{} does not play in this game", a.with));
+            ctx.fail(TradeRefusal::NotPlaying { with: a.with });
             continue;
         }
         if a.give.is_empty() && a.get.is_empty() {
-            ctx.fail("a trade of nothing for nothing does nothing");
+            ctx.fail(TradeRefusal::NothingForNothing);
             continue;
         }
         let partner = (0..offers.len()).find(|j| {
@@ -188,44 +192,60 @@ fn settle(ctx: &mut Ctx, orders: &TurnOrders) {
                 .iter()
                 .any(|o| o.player == a.with && o.with == a.player)
             {
-                format!(
-                    "{}'s trade orders with you do not agree with this one (they must give what you get and get what you give)",
-                    a.with
-                )
+                NoDeal::Disagree { with: a.with }
             } else if a.get.is_empty() {
-                format!(
-                    "{} has not accepted the gift (`trade nothing for {} with {}` in {}'s wonder orders)",
-                    a.with, a.give, a.player, a.with
-                )
+                NoDeal::GiftRefused {
+                    with: a.with,
+                    give: a.give.clone(),
+                    player: a.player,
+                }
             } else {
-                format!("{} gives no trade order with you", a.with)
+                NoDeal::NoOrder { with: a.with }
             };
-            ctx.fail(format!("no trade with {}: {why}", a.with));
+            ctx.fail(TradeRefusal::NoTrade { with: a.with, why });
             continue;
         };
         used[j] = true;
         let b = offers[j].clone();
-        let fail_both = |ctx: &mut Ctx, why: String| {
+        let fail_both = |ctx: &mut Ctx, why: NoDeal| {
             ctx.player = Some(a.player);
             ctx.line = Some(a.line);
-            ctx.fail(format!("no trade with {}: {why}", b.player));
+            ctx.fail(TradeRefusal::NoTrade {
+                with: b.player,
+                why: why.clone(),
+            });
             ctx.player = Some(b.player);
             ctx.line = Some(b.line);
-            ctx.fail(format!("no trade with {}: {why}", a.player));
+            ctx.fail(TradeRefusal::NoTrade {
+                with: a.player,
+                why,
+            });
         };
         let (pa, pb) = match (purse(ctx, a.player), purse(ctx, b.player)) {
             (Ok(x), Ok(y)) => (x, y),
             (Err(e), _) | (_, Err(e)) => {
-                fail_both(ctx, e.to_string());
+                fail_both(ctx, NoDeal::Purse(Box::new(e)));
                 continue;
             }
         };
         if let Some(m) = missing(&pa.2, &a.give) {
-            fail_both(ctx, format!("{} has not the goods at home: {m}", a.player));
+            fail_both(
+                ctx,
+                NoDeal::NotAtHome {
+                    player: a.player,
+                    missing: m,
+                },
+            );
             continue;
         }
         if let Some(m) = missing(&pb.2, &b.give) {
-            fail_both(ctx, format!("{} has not the goods at home: {m}", b.player));
+            fail_both(
+                ctx,
+                NoDeal::NotAtHome {
+                    player: b.player,
+                    missing: m,
+                },
+            );
             continue;
         }
         take(ctx, &pa.0, &pa.1, &a.give);
@@ -269,9 +289,7 @@ fn settle(ctx: &mut Ctx, orders: &TurnOrders) {
 /// wonder phase — and never by a plane, which loads only at the start of its movement.
 pub(crate) fn load(ctx: &mut Ctx, id: TransporterId, goods: &Goods) {
     if !ctx.s.settings.modules.contains(&Module::Trade) {
-        return ctx.fail(
-            "loading in the wonder phase comes with trade, which is not in play in this game",
-        );
+        return ctx.fail(TradeRefusal::LoadWithoutTrade);
     }
     if let Err(e) = ctx.own(id) {
         return ctx.fail(e);
@@ -283,19 +301,16 @@ pub(crate) fn load(ctx: &mut Ctx, id: TransporterId, goods: &Goods) {
         .get(&id)
         .is_some_and(|t| t.kind == Kind::Plane)
     {
-        return ctx.fail(format!(
-            "{id} is a plane: planes load only at the start of their movement",
-            id = id.named()
-        ));
+        return ctx.fail(TradeRefusal::PlaneLoads { id: id.named() });
     }
     let Some(home) = ctx.s.players.get(&player).and_then(|p| p.home) else {
         return;
     };
     if !at_home(ctx, player, home).contains(&id) {
-        return ctx.fail(format!(
-            "{id} is not at home ({home}): in the wonder phase a transporter loads only at home",
-            id = id.named()
-        ));
+        return ctx.fail(TradeRefusal::NotAtHome {
+            id: id.named(),
+            home,
+        });
     }
     let traded = ctx
         .notes
@@ -314,24 +329,10 @@ pub(crate) fn load(ctx: &mut Ctx, id: TransporterId, goods: &Goods) {
             .and_then(|n| n.traded_in.get(&player))
             .cloned()
             .unwrap_or_default();
-        let id = id.named();
-        return ctx.fail(if all.is_empty() {
-            format!(
-                "{id} loads nothing: in the wonder phase only goods traded to you this phase are loaded, and none were"
-            )
-        } else if traded.is_empty() {
-            // Another transporter of the player took them first.
-            format!(
-                "{id} loads nothing: in the wonder phase only goods traded to you this phase are loaded, and what was traded to you ({all}) is loaded already"
-            )
-        } else if traded == all {
-            format!(
-                "{id} loads nothing: in the wonder phase only goods traded to you this phase are loaded: {all}"
-            )
-        } else {
-            format!(
-                "{id} loads nothing: in the wonder phase only goods traded to you this phase are loaded: {all}, of which {traded} is not loaded yet"
-            )
+        return ctx.fail(TradeRefusal::LoadsNothing {
+            id: id.named(),
+            all,
+            traded,
         });
     }
     let got = load_goods(ctx, id, &wanted, None, &Goods::new());
@@ -433,8 +434,83 @@ pub(crate) fn carry_out(ctx: &mut Ctx, order: &Order) {
     match order {
         Order::Load { transporter, goods } => load(ctx, *transporter, goods),
         Order::Trade { .. } if !ctx.s.settings.modules.contains(&Module::Trade) => {
-            ctx.fail("trade is not in play in this game")
+            ctx.fail(TradeRefusal::NotInPlay)
         }
         Order::Trade { .. } => {}
     }
+}
+
+/// Why a trade or a wonder-phase load was refused (&cetera, Trade).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TradeRefusal {
+    #[error(
+        "{player} has no transporter at home ({home}): both traders must have one on their own tile"
+    )]
+    NoTraderAtHome { player: Colour, home: AreaId },
+    #[error("you cannot trade with yourself")]
+    WithYourself,
+    #[error("{with} does not play in this game")]
+    NotPlaying { with: Colour },
+    #[error("a trade of nothing for nothing does nothing")]
+    NothingForNothing,
+    #[error("no trade with {with}: {why}")]
+    NoTrade { with: Colour, why: NoDeal },
+    #[error("loading in the wonder phase comes with trade, which is not in play in this game")]
+    LoadWithoutTrade,
+    #[error("{id} is a plane: planes load only at the start of their movement")]
+    PlaneLoads { id: Named },
+    #[error("{id} is not at home ({home}): in the wonder phase a transporter loads only at home")]
+    NotAtHome { id: Named, home: AreaId },
+    /// Nothing to load: only goods traded to the player this phase are (`all`: traded to
+    /// them; `traded`: of those, not loaded yet — another transporter may have taken them).
+    #[error(
+        "{id} loads nothing: in the wonder phase only goods traded to you this phase are loaded{}",
+        loaded_already(all, traded)
+    )]
+    LoadsNothing {
+        id: Named,
+        all: Goods,
+        traded: Goods,
+    },
+    #[error("trade is not in play in this game")]
+    NotInPlay,
+}
+
+fn loaded_already(all: &Goods, traded: &Goods) -> String {
+    if all.is_empty() {
+        ", and none were".to_string()
+    } else if traded.is_empty() {
+        format!(", and what was traded to you ({all}) is loaded already")
+    } else if traded == all {
+        format!(": {all}")
+    } else {
+        format!(": {all}, of which {traded} is not loaded yet")
+    }
+}
+
+/// Why two trade orders made no trade.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NoDeal {
+    #[error(
+        "{with}'s trade orders with you do not agree with this one (they must give what you get and get what you give)"
+    )]
+    Disagree { with: Colour },
+    #[error(
+        "{with} has not accepted the gift (`trade nothing for {give} with {player}` in {with}'s wonder orders)"
+    )]
+    GiftRefused {
+        with: Colour,
+        give: Goods,
+        player: Colour,
+    },
+    #[error("{with} gives no trade order with you")]
+    NoOrder { with: Colour },
+    /// A trader's home has no transporter, or the player no home.
+    #[error("{0}")]
+    Purse(Box<Refusal>),
+    #[error("{player} has not the goods at home: {}", missing.iter().map(ToString::to_string).collect::<Vec<_>>().join(", "))]
+    NotAtHome {
+        player: Colour,
+        missing: Vec<Shortage>,
+    },
 }

@@ -15,9 +15,9 @@ use super::link;
 use super::{crossing, entering, leaving, moat};
 use crate::map::{AreaId, Hex};
 use crate::order_text::{R, Reader};
-use crate::refusal::{Link, Refusal};
+use crate::refusal::{Blocked, Link, Refusal};
 use crate::state::{Module, Phase, State};
-use crate::transporter::{Class, Location, TransporterId};
+use crate::transporter::{Class, Kind, Location, Named, TransporterId};
 use crate::turn::moving::{Phase as Movement, arrived, blocked_reason, follow, sea_place};
 use crate::turn::{Ctx, lying, reach, take_lying};
 
@@ -60,13 +60,13 @@ pub(crate) fn train(
         return ctx.fail(e);
     }
     if ph.moved.contains(&id) {
-        return ctx.fail(Refusal::MovedBeforeTheTrain { id: id.named() });
+        return ctx.fail(TrainRefusal::MovedBeforeTheTrain { id: id.named() });
     }
     if let Some(why) = blocked_reason(ph, id) {
-        return ctx.fail(format!(
-            "{id} cannot take the train: {why}",
-            id = id.named()
-        ));
+        return ctx.fail(TrainRefusal::Blocked {
+            id: id.named(),
+            why,
+        });
     }
     let Some(t) = ctx.s.transporters.get(&id).cloned() else {
         return;
@@ -94,12 +94,14 @@ pub(crate) fn train(
         None if on_tile > 0 => FareFrom::Tile,
         None if in_cargo > 0 => FareFrom::Cargo,
         Some(from) => {
-            return ctx.fail(format!(
-                "{id} has no {fare} to pay the fare with {from} (it must be there when the phase begins)"
-            , id = id.named()));
+            return ctx.fail(TrainRefusal::NoFareFrom {
+                id: id.named(),
+                fare,
+                from,
+            });
         }
         None => {
-            return ctx.fail(Refusal::NoFare {
+            return ctx.fail(TrainRefusal::NoFare {
                 id: id.named(),
                 fare,
             });
@@ -165,25 +167,26 @@ pub(crate) fn ride(
     let network = map.rail_network_where(&boarding, |a, b| link(s, a, b, Link::Track).is_ok());
     let to = sea_place(s, to);
     let Some(dest) = to.hex() else {
-        return Err(Refusal::NoTrainTo { to });
+        return Err(TrainRefusal::NoTrainTo { to }.into());
     };
     if let Some(city) = moat_in_the_way(s, &boarding, &network, to) {
-        return Err(Refusal::MoatAcrossTheTrack { start, city });
+        return Err(TrainRefusal::MoatAcrossTheTrack { start, city }.into());
     }
     if network.is_empty() {
         let elsewhere_on_tile = !map.rail_network(&map.areas(start)).is_empty();
         return Err(if elsewhere_on_tile {
-            Refusal::TrackAcrossTheRiver {
+            TrainRefusal::TrackAcrossTheRiver {
                 start,
                 id,
                 at: t.at,
             }
         } else {
-            Refusal::NoTrack {
+            TrainRefusal::NoTrack {
                 from: start,
                 to: dest,
             }
-        });
+        }
+        .into());
     }
     let arrives = match to {
         Location::Land(a) => network.contains(&a),
@@ -198,13 +201,14 @@ pub(crate) fn ride(
             .iter()
             .any(|a| map.rail_network(&[*a]).iter().any(|x| x.hex == start));
         return Err(if arrives || !other_bank {
-            Refusal::NoTrack {
+            TrainRefusal::NoTrack {
                 from: start,
                 to: dest,
             }
         } else {
-            Refusal::NoTrackOnThisBank { from: t.at, to }
-        });
+            TrainRefusal::NoTrackOnThisBank { from: t.at, to }
+        }
+        .into());
     }
     let fits = match (t.kind.class(), to) {
         (Class::Land, Location::Land(a)) => s.map.is_land(a.hex) && s.map.has_area(a),
@@ -215,7 +219,7 @@ pub(crate) fn ride(
         _ => false,
     };
     if !fits {
-        return Err(Refusal::CannotLeaveTheTrain { kind: t.kind, to });
+        return Err(TrainRefusal::CannotLeaveTheTrain { kind: t.kind, to }.into());
     }
     // Nor the rules of the tile it reaches (RULINGS R10): no land transporter gets off on
     // a flooded polder, no boat docks at one, nor floats on a dry one.
@@ -442,4 +446,47 @@ pub(crate) fn carry_out(ctx: &mut Ctx, during: During<'_>, order: &Order) {
         return;
     };
     train(ctx, ph, *transporter, *to, (*fare, *fare_from), *geese);
+}
+
+/// Why a train ride was refused (&cetera, Trains; Quick Guide V; RULINGS R5, R10): the
+/// tracks' and the fare's reasons; the tiles' own rules (left, reached) give the crate's
+/// [`Refusal`]s.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TrainRefusal {
+    #[error("the train does not go to {to}")]
+    NoTrainTo { to: Location },
+    #[error(
+        "the track from {start} crosses the moat of the city {city} where no bridge spans it: a train reaches a city only across a bridge"
+    )]
+    MoatAcrossTheTrack { start: Hex, city: Hex },
+    #[error(
+        "the rail track in {start} is on the other side of the river from {id} at {at}: a track on a river tile joins only the shores on its side"
+    )]
+    TrackAcrossTheRiver {
+        start: Hex,
+        id: TransporterId,
+        at: Location,
+    },
+    #[error("no track joins {from} to {to}")]
+    NoTrack { from: Hex, to: Hex },
+    #[error(
+        "no track joins {from} to {to}: a track on a river tile joins only the shores on its side of the river"
+    )]
+    NoTrackOnThisBank { from: Location, to: Location },
+    #[error("{id} has moved: the train is a whole move, taken from the start")]
+    MovedBeforeTheTrain { id: Named },
+    #[error("{id} has no {fare} to pay the fare with (it must be there when the phase begins)")]
+    NoFare { id: Named, fare: Good },
+    #[error("a {kind} cannot leave the train at {to}")]
+    CannotLeaveTheTrain { kind: Kind, to: Location },
+    #[error("{id} cannot take the train: {why}")]
+    Blocked { id: Named, why: Blocked },
+    #[error(
+        "{id} has no {fare} to pay the fare with {from} (it must be there when the phase begins)"
+    )]
+    NoFareFrom {
+        id: Named,
+        fare: Good,
+        from: FareFrom,
+    },
 }

@@ -11,7 +11,7 @@ use crate::modules::link;
 use crate::modules::{self, During};
 use crate::orders::{MovementOrder, Step, TurnOrders};
 use crate::player::Colour;
-use crate::refusal::{Link, Refusal};
+use crate::refusal::{BoatPutDown, Link, NoFurther, Refusal};
 use crate::state::State;
 use crate::transporter::{Class, Kind, Location, TransporterId};
 use crate::turn::consent::{self, Ledger};
@@ -256,10 +256,7 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
     // dropped out of a running train — at the end of the ride the train has stopped).
     let moves = steps.iter().any(|s| matches!(s, Step::To(_)));
     if moves && ph.moved.contains(&id) {
-        return ctx.fail(format!(
-            "{id} has already moved this phase",
-            id = id.named()
-        ));
+        return ctx.fail(Refusal::AlreadyMoved { id: id.named() });
     }
     let Some(t) = ctx.s.transporters.get(&id).cloned() else {
         return;
@@ -267,9 +264,7 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
     let kind = t.kind;
     let points = points(kind);
     if moves && kind == Kind::Plane && !t.cargo.is_empty() {
-        return ctx.fail(format!(
-            "{id} is a plane: a taxiing plane carries nothing (use fly)"
-        ));
+        return ctx.fail(Refusal::TaxiingPlaneLaden { id });
     }
     if moves {
         ph.moved.insert(id);
@@ -308,25 +303,26 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
                         let allowed = allowed(kind, going);
                         if used > allowed {
                             let why = if kind == Kind::Donkey && going.offroad {
-                                "a donkey off the road moves only one tile".to_string()
+                                NoFurther::DonkeyOffTheRoad
                             } else {
-                                format!(
-                                    "a {kind} has {points} movement point{}",
-                                    if points == 1 { "" } else { "s" }
-                                )
+                                NoFurther::OutOfPoints { kind, points }
                             };
-                            ctx.fail(format!(
-                                "{id} cannot go on to {target}: {why}; it stops at {pos}",
-                                id = id.named()
-                            ));
+                            ctx.fail(Refusal::CannotGoOn {
+                                id: id.named(),
+                                target,
+                                why,
+                                pos,
+                            });
                             stopped = true;
                             break;
                         }
                         if let Some(why) = blocked_reason(ph, id) {
-                            ctx.fail(format!(
-                                "{id} cannot go on to {target}: {why}; it stops at {pos}",
-                                id = id.named()
-                            ));
+                            ctx.fail(Refusal::CannotGoOn {
+                                id: id.named(),
+                                target,
+                                why: NoFurther::Blocked(why),
+                                pos,
+                            });
                             stopped = true;
                             break;
                         }
@@ -339,9 +335,12 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
                         }
                     }
                     Err(why) => {
-                        ctx.fail(format!(
-                            "{id} cannot go to {target}: {why}; it stops at {pos}"
-                        ));
+                        ctx.fail(Refusal::CannotGoTo {
+                            id,
+                            target,
+                            why: Box::new(why),
+                            pos,
+                        });
                         stopped = true;
                         break;
                     }
@@ -349,10 +348,7 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
             }
             Step::Load { goods, area } => {
                 if kind == Kind::Plane {
-                    ctx.fail(format!(
-                        "{id} is taxiing and carries nothing",
-                        id = id.named()
-                    ));
+                    ctx.fail(Refusal::TaxiingCarriesNothing { id: id.named() });
                     continue;
                 }
                 let areas = match area {
@@ -378,9 +374,7 @@ fn travel(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, steps: &[Step]) {
             }
             Step::Give { to, goods } => give(ctx, ph, id, *to, goods),
             Step::Follow(_) if kind == Kind::Plane && path.len() > 1 => {
-                ctx.fail(format!(
-                    "{id} is a plane: geese follow a plane only from where it starts (&cetera, planes)"
-                ));
+                ctx.fail(Refusal::GeeseFollowAPlane { id });
             }
             Step::Follow(n) => follow(ctx, id, *n),
             Step::Carry(other) => carry(ctx, ph, id, *other),
@@ -680,9 +674,7 @@ fn give(ctx: &mut Ctx, ph: &mut Phase, id: TransporterId, to: TransporterId, goo
         .is_some_and(|t| t.kind == Kind::Plane)
         && ph.moved.contains(&to)
     {
-        return ctx.fail(format!(
-            "{to} is a plane that has moved: planes pick up goods only at the start of the movement phase"
-        ));
+        return ctx.fail(Refusal::PlaneHasMoved { to });
     }
     let before = cargo_of(ctx, id);
     let same_owner = ctx.s.transporters.get(&id).map(|t| t.owner)
@@ -744,16 +736,14 @@ fn release(
     at: Location,
 ) {
     let Some(c) = ctx.s.transporters.get(&carrier).cloned() else {
-        return ctx.fail(format!(
-            "there is no transporter {carrier}",
-            carrier = carrier.named()
-        ));
+        return ctx.fail(Refusal::NoTransporter {
+            id: carrier.named(),
+        });
     };
     let Some(t) = ctx.s.transporters.get(&carried).cloned() else {
-        return ctx.fail(format!(
-            "there is no transporter {carried}",
-            carried = carried.named()
-        ));
+        return ctx.fail(Refusal::NoTransporter {
+            id: carried.named(),
+        });
     };
     // The carrier's owner puts it down, or the carried one's owner takes it back.
     if ctx.player != Some(t.owner)
@@ -762,14 +752,10 @@ fn release(
         return ctx.fail(e);
     }
     if t.at != Location::Carried(carrier) || !ph.carried_at_start.contains(&carried) {
-        return ctx.fail(format!(
-            "{carrier} has carried {carried} since no earlier turn"
-        ));
+        return ctx.fail(Refusal::NotCarriedSince { carrier, carried });
     }
     if ph.moved.contains(&carrier) {
-        return ctx.fail(format!(
-            "{carried} is put down only at the start of the phase, before {carrier} moves"
-        ));
+        return ctx.fail(Refusal::PutDownFirst { carried, carrier });
     }
     let at = sea_as_location(ctx, at);
     let here = reach_of(&ctx.s, c.at);
@@ -792,28 +778,29 @@ fn release(
     };
     if !ok {
         let why = match (t.kind.class(), c.at) {
-            (Class::Water, Location::River(h)) => {
-                format!(": from the river a boat is put down only into that river (`river {h}`)")
-            }
-            (Class::Water, Location::Dock(x)) => {
-                format!(
-                    ": from a dock a boat is put down only on the same shore (`dock {} {}`)",
-                    x.land, x.sea
-                )
-            }
-            _ => String::new(),
+            (Class::Water, Location::River(hex)) => BoatPutDown::River { hex },
+            (Class::Water, Location::Dock(x)) => BoatPutDown::Dock {
+                land: x.land,
+                sea: x.sea,
+            },
+            _ => BoatPutDown::Anywhere,
         };
-        return ctx.fail(format!(
-            "{carried} cannot be put down at {at} from {carrier} at {}{why}",
-            c.at
-        ));
+        return ctx.fail(Refusal::CannotPutDown {
+            carried,
+            at,
+            carrier,
+            from: c.at,
+            why,
+        });
     }
     if let (Class::Water, Location::Dock(coast)) = (t.kind.class(), at)
         && let Err(why) = wall_bars(ctx, coast.land.hex, coast.sea, t.owner)
     {
-        return ctx.fail(format!(
-            "{carried} cannot be put down at {at}: {why}: only its owner docks behind it"
-        ));
+        return ctx.fail(Refusal::PutDownBehindAWall {
+            carried,
+            at,
+            why: Box::new(why),
+        });
     }
     if let Some(x) = ctx.s.transporters.get_mut(&carried) {
         x.at = at;

@@ -11,7 +11,7 @@ use crate::map::{AreaId, Coast, Hex, Terrain};
 use crate::modules::{self, During};
 use crate::orders::{ProductionOrder, TurnOrders};
 use crate::player::{Colour, Research};
-use crate::refusal::Refusal;
+use crate::refusal::{Refusal, Short};
 use crate::state::MineDraw;
 use crate::transporter::{Class, Kind, Location, Transporter, TransporterId};
 use crate::turn::consent::{self, Ledger};
@@ -70,7 +70,7 @@ fn enforce_limits(ctx: &mut Ctx, before: &BTreeSet<TransporterId>) {
                 .max_by_key(|(id, _)| (ctx.s.last_ids.get(&id.kind).copied(), id.number))
                 .map(|(id, t)| (*id, t.kind));
             let Some((id, kind)) = newest else {
-                ctx.fail(format!("over the limit at the end of production: {why}"));
+                ctx.fail(Refusal::OverTheLimit { limit: why });
                 break;
             };
             let lost = ctx
@@ -84,9 +84,11 @@ fn enforce_limits(ctx: &mut Ctx, before: &BTreeSet<TransporterId>) {
                 kind,
                 lost,
             });
-            ctx.fail(format!(
-                "{why} at the end of production: the new {kind} {id} is destroyed"
-            ));
+            ctx.fail(Refusal::NewOneDestroyed {
+                limit: why,
+                kind,
+                id,
+            });
         }
     }
     ctx.player = None;
@@ -305,13 +307,19 @@ pub(super) fn unload_goods(
     let target = match area {
         Some(a) if reach(&ctx.s, id).contains(&a) => a,
         Some(a) => {
-            ctx.fail(format!("{id} cannot reach {a}", id = id.named()));
+            ctx.fail(Refusal::CannotReach {
+                id: id.named(),
+                area: a,
+            });
             return None;
         }
         None => match home_area(&ctx.s, at) {
             Ok(a) => a,
             Err(why) => {
-                ctx.fail(format!("{id} cannot unload: {why}", id = id.named()));
+                ctx.fail(Refusal::CannotUnload {
+                    id: id.named(),
+                    why: Box::new(why),
+                });
                 return None;
             }
         },
@@ -326,7 +334,7 @@ pub(super) fn unload_goods(
             .map_or(0, |t| t.cargo.take(good, n));
         put_down.add(good, k);
         if k < n {
-            missing.push(format!("it carried only {}", good.counted(k)));
+            missing.push(Short::CarriedOnly { good, carried: k });
         }
     }
     ctx.s.goods.entry(target).or_default().add_all(&put_down);
@@ -338,15 +346,15 @@ pub(super) fn unload_goods(
         });
     }
     if !missing.is_empty() {
-        let msg = format!(
-            "{id} unloaded {put_down}: {}",
-            missing.join(", "),
-            id = id.named()
-        );
+        let refusal = Refusal::UnloadedNone {
+            id: id.named(),
+            put_down: put_down.clone(),
+            missing,
+        };
         if put_down.is_empty() {
-            ctx.fail(msg)
+            ctx.fail(refusal)
         } else {
-            ctx.short(msg)
+            ctx.short(refusal)
         }
     }
     Some((target, put_down))
@@ -362,10 +370,7 @@ fn load(ctx: &mut Ctx, id: TransporterId, goods: &Goods, area: Option<AreaId>) {
         .get(&id)
         .is_some_and(|t| t.kind == Kind::Plane)
     {
-        return ctx.fail(format!(
-            "{} is a plane: planes never load goods in the production phase",
-            id.named()
-        ));
+        return ctx.fail(Refusal::PlaneLoadsNothing { id: id.named() });
     }
     load_goods(ctx, id, goods, area, &Goods::new());
 }
@@ -391,9 +396,7 @@ fn give(ctx: &mut Ctx, from: TransporterId, to: TransporterId, goods: &Goods) {
         .get(&to)
         .is_some_and(|t| t.kind == Kind::Plane)
     {
-        return ctx.fail(format!(
-            "{to} is a plane: planes never take goods in the production phase"
-        ));
+        return ctx.fail(Refusal::PlaneTakesNothing { to });
     }
     hand_over(ctx, from, to, goods);
 }
@@ -584,22 +587,22 @@ fn make(
         });
         if !offered && let Err(e) = ctx.own(*id) {
             let e = match ctx.s.transporters.get(id) {
-                Some(t) if t.owner != player => format!(
-                    "{e}, and {} offers you nothing from it ({})",
-                    t.owner,
-                    consent::how_to_offer(*id, player, "production")
-                ),
-                _ => e.to_string(),
+                Some(t) if t.owner != player => Refusal::NotOffered {
+                    why: Box::new(e),
+                    owner: t.owner,
+                    id: *id,
+                    user: player,
+                },
+                _ => e,
             };
             return ctx.fail(e);
         }
         if !reach(&ctx.s, *id).contains(&building.at) {
-            return ctx.fail(format!(
-                "{} cannot reach the {} at {}",
-                id.named(),
-                building.kind,
-                building.at
-            ));
+            return ctx.fail(Refusal::CannotReachBuilding {
+                id: id.named(),
+                kind: building.kind,
+                at: building.at,
+            });
         }
     }
     let present = ctx
@@ -607,10 +610,10 @@ fn make(
         .transporters_of(player)
         .any(|(id, _)| reach(&ctx.s, *id).contains(&building.at));
     if !present {
-        return ctx.fail(format!(
-            "you have no transporter at the {} at {}",
-            building.kind, building.at
-        ));
+        return ctx.fail(Refusal::NoTransporterAtBuilding {
+            kind: building.kind,
+            at: building.at,
+        });
     }
     let areas: Vec<AreaId> = ctx.s.map.same_side(building.at).into_iter().collect();
     let capacity = modules::capacity(ctx, &building, recipe.capacity);
@@ -618,10 +621,12 @@ fn make(
     let runs_wanted = count.div_ceil(recipe.per_run);
     let runs_room = room_left / recipe.per_run;
     if runs_room == 0 {
-        return ctx.fail(format!(
-            "the {} at {} is at capacity ({} of {capacity} used)",
-            building.kind, building.at, building.used
-        ));
+        return ctx.fail(Refusal::AtCapacity {
+            kind: building.kind,
+            at: building.at,
+            used: building.used,
+            capacity,
+        });
     }
     match recipe.output {
         Output::Good(good) => {
@@ -639,13 +644,12 @@ fn make(
                 runs += 1;
             }
             if runs == 0 {
-                return ctx.fail(format!(
-                    "not enough inputs for the {} at {}: it needs {}{}",
-                    building.kind,
-                    building.at,
-                    describe(&recipe),
-                    using.map_or(String::new(), |w| format!(", and you said {w} only"))
-                ));
+                return ctx.fail(Refusal::NotEnoughInputs {
+                    kind: building.kind,
+                    at: building.at,
+                    recipe,
+                    using,
+                });
             }
             let made = runs * recipe.per_run;
             ctx.s.buildings[index].used += made;
@@ -706,20 +710,6 @@ fn make(
     }
 }
 
-fn describe(recipe: &Recipe) -> String {
-    let parts: Vec<String> = recipe
-        .inputs
-        .iter()
-        .map(|(i, n)| match i {
-            Input::Good(g) => g.counted(*n),
-            Input::Wood if *n == 1 => "1 trunk or board".to_string(),
-            Input::Wood => format!("{n} trunks or boards"),
-            Input::Donkey => judge_core::text::count(*n as usize, "donkey"),
-        })
-        .collect();
-    parts.join(" and ")
-}
-
 /// Make up to `count` transporters, one at a time, as far as capacity (1 a turn, more
 /// with a manager) and inputs allow.
 fn make_transporter(
@@ -772,9 +762,7 @@ fn make_one_transporter(
         match d {
             Some(d) => Some(d),
             None => {
-                ctx.fail(format!(
-                    "a {kind} is made from a donkey: name one of your donkeys here after `from`"
-                ));
+                ctx.fail(Refusal::MadeFromADonkey { kind });
                 return false;
             }
         }
@@ -795,11 +783,11 @@ fn make_one_transporter(
     let sources = usable(ctx, from);
     let Some((used, taken)) = take_inputs(ctx, recipe, &sources, areas, donkey, TRUNKS_FIRST)
     else {
-        ctx.fail(format!(
-            "not enough inputs for a {kind} at {}: it needs {}",
-            building.at,
-            describe(recipe)
-        ));
+        ctx.fail(Refusal::NotEnoughToMake {
+            kind,
+            at: building.at,
+            recipe: *recipe,
+        });
         return false;
     };
     note_offers(ctx, &taken);
@@ -896,7 +884,7 @@ fn research(
         .map(|p| p.research.clone())
         .unwrap_or_default();
     if done.contains(&subject) {
-        return ctx.fail(format!("you have already researched {subject}"));
+        return ctx.fail(Refusal::AlreadyResearched { subject });
     }
     // Quick Guide IX (it outranks the rulebook, RULINGS): "A player cannot combine
     // Specialized Mines with Large Mines."
@@ -908,12 +896,10 @@ fn research(
     if let Some(r) = rival
         && done.contains(&r)
     {
-        return ctx.fail(format!(
-            "you have researched {r}, and a player cannot combine specialised mines with large mines (Quick Guide IX)"
-        ));
+        return ctx.fail(Refusal::RivalResearch { rival: r });
     }
     if let Err(e) = modules::research_allowed(&ctx.s.settings, subject) {
-        return ctx.fail(e);
+        return ctx.fail(Refusal::ResearchRefused(e));
     }
     let geese = modules::research_geese(&done);
     let recipe_inputs: &'static [(Input, u32)] = if geese == 1 {
@@ -929,18 +915,14 @@ fn research(
     };
     let areas = reach(&ctx.s, with);
     let Some(at) = areas.first().copied() else {
-        return ctx.fail(format!(
-            "{with} is not on a tile where it could research",
-            with = with.named()
-        ));
+        return ctx.fail(Refusal::NowhereToResearch { with: with.named() });
     };
     let sources = usable(ctx, &[with]);
     let Some((paid, _)) = take_inputs(ctx, &recipe, &sources, &areas, None, TRUNKS_FIRST) else {
-        return ctx.fail(format!(
-            "research takes {} and 1 paper where {with} is",
-            Good::Geese.counted(geese),
-            with = with.named()
-        ));
+        return ctx.fail(Refusal::ResearchCost {
+            geese,
+            with: with.named(),
+        });
     };
     if let Some(p) = ctx.s.players.get_mut(&player) {
         p.research.insert(subject);
@@ -987,9 +969,7 @@ fn upgrade(
         .iter()
         .any(|(p, r)| *p == player && factory_of(*r) == Some(to));
     if !just {
-        return ctx.fail(format!(
-            "you may upgrade to a {to} only in the production phase you research it"
-        ));
+        return ctx.fail(Refusal::UpgradeUnresearched { to });
     }
     let factories: Vec<usize> = ctx
         .s
@@ -1008,24 +988,19 @@ fn upgrade(
                 .find(|i| kind_of(ctx, *i) == named)
             else {
                 return ctx.fail(match factories.first() {
-                    None => format!("there is no transporter factory at {hex}"),
-                    Some(_) => {
-                        let there: Vec<String> = factories
-                            .iter()
-                            .map(|i| kind_of(ctx, *i).to_string())
-                            .collect();
-                        format!(
-                            "there is no {named} at {hex}: there is {}",
-                            there.join(" and ")
-                        )
-                    }
+                    None => Refusal::NoFactory { hex },
+                    Some(_) => Refusal::NoSuchFactory {
+                        named,
+                        hex,
+                        there: factories.iter().map(|i| kind_of(ctx, *i)).collect(),
+                    },
                 });
             };
             vec![i]
         }
         None => {
             let Some(&first) = factories.first() else {
-                return ctx.fail(format!("there is no transporter factory at {hex}"));
+                return ctx.fail(Refusal::NoFactory { hex });
             };
             let of_class: Vec<usize> = factories
                 .iter()
@@ -1053,17 +1028,13 @@ fn upgrade(
     for &i in &chosen {
         let from = kind_of(ctx, i);
         if from == to {
-            return ctx.fail(format!("the factory at {hex} is already a {to}"));
+            return ctx.fail(Refusal::AlreadyUpgraded { hex, to });
         }
         if from.factory_class() != to.factory_class() {
-            return ctx.fail(format!(
-                "a {from} cannot become a {to}: upgrades stay land or water"
-            ));
+            return ctx.fail(Refusal::UpgradeAcross { from, to });
         }
         if stage(from) > stage(to) {
-            return ctx.fail(format!(
-                "a {from} cannot become a {to}: an upgrade goes forward, never back"
-            ));
+            return ctx.fail(Refusal::UpgradeBack { from, to });
         }
     }
     let present = ctx
@@ -1071,7 +1042,7 @@ fn upgrade(
         .transporters_of(player)
         .any(|(id, _)| ctx.s.tile_of(*id) == Some(hex));
     if !present {
-        return ctx.fail(format!("you have no transporter at {hex}"));
+        return ctx.fail(Refusal::NoTransporterAt { hex });
     }
     for i in chosen {
         let from = ctx.s.buildings[i].kind;
@@ -1092,10 +1063,7 @@ fn destroy(ctx: &mut Ctx, id: TransporterId) {
         .buildings_on(hex)
         .any(|b| b.kind.factory_class().is_some())
     {
-        return ctx.fail(format!(
-            "{} can be destroyed only on a tile with a transporter factory",
-            id.named()
-        ));
+        return ctx.fail(Refusal::DestroyedOnlyAtAFactory { id: id.named() });
     }
     if ctx
         .s
@@ -1103,10 +1071,7 @@ fn destroy(ctx: &mut Ctx, id: TransporterId) {
         .values()
         .any(|t| t.at == Location::Carried(id))
     {
-        return ctx.fail(format!(
-            "{id} carries a transporter: put it down first",
-            id = id.named()
-        ));
+        return ctx.fail(Refusal::DestroyCarrier { id: id.named() });
     }
     let Some(t) = leave_game(&mut ctx.s, id) else {
         return;

@@ -5,11 +5,12 @@ use std::collections::BTreeMap;
 
 use super::score::ranking;
 use crate::events::Fact;
-use crate::goods::Goods;
+use crate::goods::{Good, Goods};
 use crate::map::AreaId;
 use crate::modules::{self, During};
 use crate::orders::{TurnOrders, WonderOrder};
 use crate::player::Colour;
+use crate::refusal::{FewerBricks, Refusal};
 use crate::turn::at_home;
 use crate::turn::{Ctx, lying, take_lying};
 use crate::wonder::{Brick, IRRIGATION_BRICK, SIZE};
@@ -68,9 +69,7 @@ fn bricks(ctx: &mut Ctx, count: u32, paying: &Goods, bought: &mut u32) {
     };
     let carriers = at_home(ctx, player, home);
     if carriers.is_empty() {
-        return ctx.fail(format!(
-            "bricks are paid at home ({home}), where you have no transporter"
-        ));
+        return ctx.fail(Refusal::BricksAtHome { home });
     }
     let side: Vec<AreaId> = ctx.s.map.same_side(home).into_iter().collect();
     let mut available = lying(&ctx.s, &side);
@@ -127,27 +126,24 @@ fn bricks(ctx: &mut Ctx, count: u32, paying: &Goods, bought: &mut u32) {
     }
     if placed < count {
         let why = if ctx.s.wonder.placed() >= SIZE {
-            "the wonder is finished".to_string()
+            FewerBricks::Finished
         } else {
-            let short: Vec<String> = paying
+            let short: Vec<(Good, u32)> = paying
                 .iter()
                 .filter(|(g, n)| available.count(*g) < *n)
-                .map(|(g, _)| format!("only {} at home", g.counted(available.count(g))))
+                .map(|(g, _)| (g, available.count(g)))
                 .collect();
             if short.is_empty() {
-                "the goods offered do not pay for more".to_string()
+                FewerBricks::NotPaidFor
             } else {
-                short.join(", ")
+                FewerBricks::ShortAtHome { short }
             }
         };
-        let msg = format!(
-            "placed {placed} of {}: {why}",
-            judge_core::text::count(count as usize, "brick")
-        );
+        let refusal = Refusal::PlacedNone { placed, count, why };
         if placed == 0 {
-            ctx.fail(msg)
+            ctx.fail(refusal)
         } else {
-            ctx.short(msg)
+            ctx.short(refusal)
         }
     }
 }

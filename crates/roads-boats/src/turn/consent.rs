@@ -13,6 +13,7 @@ use super::Ctx;
 use crate::goods::Goods;
 use crate::orders::Consent;
 use crate::player::Colour;
+use crate::refusal::Refusal;
 use crate::transporter::TransporterId;
 
 /// One player's consent, with what of its limit is used.
@@ -62,11 +63,10 @@ impl Ledger {
                 let (player, l) = (ctx.player, ctx.line);
                 ctx.player = Some(author);
                 ctx.line = Some(line);
-                ctx.fail(format!(
-                    "{id} is {}'s: you consent only for your own transporters",
-                    t.owner,
-                    id = id.named()
-                ));
+                ctx.fail(Refusal::ConsentForOthers {
+                    id: id.named(),
+                    owner: t.owner,
+                });
                 ctx.player = player;
                 ctx.line = l;
                 continue;
@@ -207,20 +207,6 @@ impl Ledger {
                     if *t == transporter && to.includes(user))
         })
     }
-}
-
-/// What the receiver's owner would write to consent, for messages.
-pub(crate) fn how_to_accept(owner: Colour, giver: Colour, phase: &str) -> String {
-    format!("{owner}'s {phase} orders would say `accept goods from {giver}`")
-}
-
-/// The same for an offer and for carrying.
-pub(crate) fn how_to_offer(id: TransporterId, user: Colour, phase: &str) -> String {
-    format!("its owner's {phase} orders would say `offer {id} to {user}`")
-}
-
-pub(crate) fn how_to_allow_carry(id: TransporterId, carrier_owner: Colour) -> String {
-    format!("its owner's orders would say `allow {carrier_owner} to carry {id}`")
 }
 
 /// Everyone's consents in one phase's orders, with author and line.

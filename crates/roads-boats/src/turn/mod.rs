@@ -15,11 +15,11 @@ pub(crate) mod purse;
 use std::any::{Any, TypeId};
 use std::collections::BTreeMap;
 
-use crate::events::{Event, Fact};
+use crate::events::{Event, Fact, Reason};
 use crate::goods::{Good, Goods};
 use crate::map::{AreaId, Hex};
 use crate::player::Colour;
-use crate::refusal::Refusal;
+use crate::refusal::{Limit, NoPickUp, NotGiven, Refusal, Short};
 use crate::rng::MINES;
 use crate::state::{Phase, State};
 use crate::transporter::{Kind, Location, TransporterId};
@@ -126,11 +126,11 @@ impl Ctx {
         });
     }
 
-    /// The current order did nothing, for `reason` (a [`Refusal`](crate::Refusal) or
-    /// the phase's own words); the event keeps the words.
-    pub fn fail(&mut self, reason: impl std::fmt::Display) {
+    /// The current order did nothing, for `reason`, a [`Refusal`] (or a module's, which
+    /// becomes one); the event keeps it, and the record its words.
+    pub fn fail(&mut self, reason: impl Into<Refusal>) {
         self.emit(Fact::Failed {
-            reason: reason.to_string(),
+            reason: Reason::Refused(reason.into()),
         });
     }
 
@@ -265,9 +265,13 @@ pub(crate) fn put(s: &mut State, area: AreaId, good: Good, n: u32) {
 }
 
 /// Is a player over a transporter limit (RULINGS R4)? Says which.
-pub(crate) fn over_limit(s: &State, player: Colour) -> Option<String> {
-    s.limit_broken(player)
-        .map(|(n, max, what)| format!("{player} would have {n} {what}; the limit is {max}"))
+pub(crate) fn over_limit(s: &State, player: Colour) -> Option<Limit> {
+    s.limit_broken(player).map(|(n, max, what)| Limit {
+        player,
+        n,
+        max,
+        what,
+    })
 }
 
 /// Goods lying in an area that one of a player's transporters moved this phase, keyed by
@@ -289,11 +293,11 @@ pub(crate) fn hand_over(
         ctx.s.transporters.get(&id).cloned(),
         ctx.s.transporters.get(&to).cloned(),
     ) else {
-        ctx.fail(format!("there is no transporter {to}", to = to.named()));
+        ctx.fail(Refusal::NoTransporter { id: to.named() });
         return Goods::new();
     };
     if id == to {
-        ctx.fail(format!("{id} cannot hand goods to itself", id = id.named()));
+        ctx.fail(Refusal::HandToItself { id: id.named() });
         return Goods::new();
     }
     let together = a.at == b.at || {
@@ -301,11 +305,10 @@ pub(crate) fn hand_over(
         reach_of(&ctx.s, b.at).iter().any(|x| ra.contains(x))
     };
     if !together || matches!(b.at, Location::Carried(_)) {
-        ctx.fail(format!(
-            "{to} is not where {id} is",
-            to = to.named(),
-            id = id.named()
-        ));
+        ctx.fail(Refusal::NotWhere {
+            other: to.named(),
+            id: id.named(),
+        });
         return Goods::new();
     }
     if ctx
@@ -314,7 +317,7 @@ pub(crate) fn hand_over(
         .values()
         .any(|t| t.at == Location::Carried(to))
     {
-        ctx.fail(format!("{to} carries a transporter and takes no goods"));
+        ctx.fail(Refusal::CarrierTakesNoGoods { to });
         return Goods::new();
     }
     // What can pass: what the giver has, as far as the receiver has room (a caravan
@@ -356,35 +359,35 @@ pub(crate) fn hand_over(
     if given.total() < goods.total() {
         let why = if given.total() < can.total() {
             if given.is_empty() {
-                format!(
-                    "{} has not accepted goods from {} ({})",
-                    b.owner,
-                    a.owner,
-                    consent::how_to_accept(b.owner, a.owner, &ctx.phase.to_string())
-                )
+                NotGiven::NotAccepted {
+                    owner: b.owner,
+                    giver: a.owner,
+                    phase: ctx.phase,
+                }
             } else {
-                format!("{} accepts no more", b.owner)
+                NotGiven::AcceptsNoMore { owner: b.owner }
             }
-        } else if let (Some(why), Kind::Caravan) = (&no_room, b.kind) {
-            format!(
-                "{to} {}",
-                why.trim_start_matches("a caravan "),
-                to = to.named()
-            )
+        } else if let (Some(why), Kind::Caravan) = (no_room, b.kind) {
+            NotGiven::CaravanRule {
+                to: to.named(),
+                why,
+            }
         } else if can.total() < goods.total() && room == 0 {
-            format!("{to} has no more room", to = to.named())
+            NotGiven::NoMoreRoom { to: to.named() }
         } else {
-            format!("{id} does not carry it all", id = id.named())
+            NotGiven::NotCarried { id: id.named() }
         };
-        let msg = format!(
-            "{id} gave {given} of {goods} to {to}: {why}",
-            id = id.named(),
-            to = to.named()
-        );
+        let refusal = Refusal::GaveNone {
+            id: id.named(),
+            given: given.clone(),
+            goods: goods.clone(),
+            to: to.named(),
+            why,
+        };
         if given.is_empty() {
-            ctx.fail(msg)
+            ctx.fail(refusal)
         } else {
-            ctx.short(msg)
+            ctx.short(refusal)
         }
     }
     given
@@ -404,66 +407,56 @@ pub(crate) fn pick_up(
         ctx.s.transporters.get(&id).cloned(),
         ctx.s.transporters.get(&other).cloned(),
     ) else {
-        ctx.fail(format!(
-            "there is no transporter {other}",
-            other = other.named()
-        ));
+        ctx.fail(Refusal::NoTransporter { id: other.named() });
         return false;
     };
     let problem = if id == other {
-        Some(format!("{id} cannot carry itself", id = id.named()))
+        Some(NoPickUp::Itself { id: id.named() })
     } else if let Some(why) = a.kind.carries_no_transporter() {
-        Some(why.to_string())
+        Some(NoPickUp::CarriesNone(why))
     } else if b.owner != a.owner && !ctx.consents.may_carry(a.owner, other, b.owner) {
-        Some(format!(
-            "{other} is {}'s, and {} has not allowed you to carry it ({})",
-            b.owner,
-            b.owner,
-            consent::how_to_allow_carry(other, a.owner),
-            other = other.named()
-        ))
+        Some(NoPickUp::NotAllowed {
+            other: other.named(),
+            owner: b.owner,
+            carrier: a.owner,
+            id: other,
+        })
     } else if let Location::Carried(by) = b.at {
-        Some(format!(
-            "{other} is already carried, by {by}",
-            other = other.named(),
-            by = by.named()
-        ))
+        Some(NoPickUp::AlreadyCarried {
+            other: other.named(),
+            by: by.named(),
+        })
     } else if a.at != b.at && {
         // A boat in the river reaches the banks; a transporter on a bank the river.
         let ra = reach_of(&ctx.s, a.at);
         !reach_of(&ctx.s, b.at).iter().any(|x| ra.contains(x))
     } {
-        Some(format!(
-            "{other} is not where {id} is",
-            other = other.named(),
-            id = id.named()
-        ))
+        Some(NoPickUp::NotWhere {
+            other: other.named(),
+            id: id.named(),
+        })
     } else if other_moved {
-        Some(format!(
-            "{other} has moved this phase and cannot be carried",
-            other = other.named()
-        ))
+        Some(NoPickUp::Moved {
+            other: other.named(),
+        })
     } else if !a.cargo.is_empty() || !b.cargo.is_empty() {
-        Some("neither transporter may carry anything else".to_string())
+        Some(NoPickUp::Laden)
     } else if ctx
         .s
         .transporters
         .values()
         .any(|t| t.at == Location::Carried(id) || t.at == Location::Carried(other))
     {
-        Some(
-            "a transporter carries one transporter at a time, and a carried one carries nothing"
-                .to_string(),
-        )
+        Some(NoPickUp::OneAtATime)
     } else {
         None
     };
-    if let Some(p) = problem {
-        ctx.fail(format!(
-            "{id} cannot pick up {other}: {p}",
-            id = id.named(),
-            other = other.named()
-        ));
+    if let Some(why) = problem {
+        ctx.fail(Refusal::CannotPickUp {
+            id: id.named(),
+            other: other.named(),
+            why,
+        });
         return false;
     }
     if let Some(t) = ctx.s.transporters.get_mut(&other) {
@@ -487,7 +480,10 @@ pub(crate) fn load_goods(
     let mut areas = reach(&ctx.s, id);
     if let Some(a) = area {
         if !areas.contains(&a) {
-            ctx.fail(format!("{id} cannot reach {a}", id = id.named()));
+            ctx.fail(Refusal::CannotReach {
+                id: id.named(),
+                area: a,
+            });
             return Goods::new();
         }
         areas = vec![a];
@@ -501,10 +497,7 @@ pub(crate) fn load_goods(
         .values()
         .any(|t| t.at == Location::Carried(id))
     {
-        ctx.fail(format!(
-            "{} carries a transporter and may carry nothing else",
-            id.named()
-        ));
+        ctx.fail(Refusal::CarrierLoadsNothing { id: id.named() });
         return Goods::new();
     }
     let kind = ctx.s.transporters.get(&id).map(|t| t.kind);
@@ -528,7 +521,10 @@ pub(crate) fn load_goods(
         if k < n {
             missing.push(match kind {
                 Some(kind) if want <= available => kind.no_room_for(&aboard, good, k),
-                _ => format!("only {} to take", good.counted(available)),
+                _ => Short::NoMoreThere {
+                    good,
+                    there: available,
+                },
             });
         }
     }
@@ -546,11 +542,15 @@ pub(crate) fn load_goods(
         });
     }
     if !missing.is_empty() {
-        let msg = format!("{id} loaded {got}: {}", missing.join(", "), id = id.named());
+        let refusal = Refusal::LoadedNone {
+            id: id.named(),
+            got: got.clone(),
+            missing,
+        };
         if got.is_empty() {
-            ctx.fail(msg)
+            ctx.fail(refusal)
         } else {
-            ctx.short(msg)
+            ctx.short(refusal)
         }
     }
     got

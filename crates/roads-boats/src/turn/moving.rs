@@ -9,6 +9,7 @@ use super::{Ctx, Moved, reach, take_lying};
 use crate::events::Fact;
 use crate::goods::{Good, Goods};
 use crate::map::AreaId;
+use crate::refusal::{Blocked, Refusal};
 use crate::state::State;
 use crate::transporter::{Location, TransporterId};
 
@@ -131,19 +132,14 @@ pub(crate) fn sea_place(s: &State, at: Location) -> Location {
 
 /// Why a transporter may not move on: goods aboard that another of its owner's
 /// transporters moved this phase.
-pub(crate) fn blocked_reason(ph: &Phase, id: TransporterId) -> Option<String> {
+pub(crate) fn blocked_reason(ph: &Phase, id: TransporterId) -> Option<Blocked> {
     let blocked = ph.blocked(id);
     if blocked.is_empty() {
         return None;
     }
-    let what: Vec<String> = blocked
-        .iter()
-        .map(|(g, m, n)| format!("{} that {} moved", g.counted(*n), m.named()))
-        .collect();
-    Some(format!(
-        "it carries {} this phase, and no good may be moved by two of your transporters in one phase (put them down first)",
-        what.join(" and ")
-    ))
+    Some(Blocked {
+        goods: blocked.into_iter().map(|(g, m, n)| (g, n, m)).collect(),
+    })
 }
 
 /// Geese here follow the transporter: lying geese first, then geese following another
@@ -181,14 +177,15 @@ pub(crate) fn follow(ctx: &mut Ctx, id: TransporterId, n: u32) {
         });
     }
     if got < n {
-        let msg = format!(
-            "only {got} of {n} geese here to follow {id}",
-            id = id.named()
-        );
+        let refusal = Refusal::NoGeeseToFollow {
+            got,
+            n,
+            id: id.named(),
+        };
         if got == 0 {
-            ctx.fail(msg)
+            ctx.fail(refusal)
         } else {
-            ctx.short(msg)
+            ctx.short(refusal)
         }
     }
 }
