@@ -31,7 +31,7 @@ pub fn run(args: SiteArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
         overview.checker = Some(module);
     }
-    let files = crate::site::render(&overview, &pages);
+    let files = crate::site::render(&overview, &pages)?;
     std::fs::create_dir_all(&args.output)
         .map_err(|e| Failure::User(format!("{}: {e}", args.output.display())))?;
     // One run at a time writes the web root; what a run killed while writing left there

@@ -90,7 +90,7 @@ fn no_archived_catan_page_shows_another_players_hidden_parts() {
         // The site, made into memory.
         let g = pbem_judge::games::by_id(&archive.game.game).expect("game");
         let (ov, site_turns) = pbem_judge::site::collect(&archive, g, &mut || {}).expect("site");
-        let site = pbem_judge::site::render(&ov, &site_turns);
+        let site = pbem_judge::site::render(&ov, &site_turns).expect("site");
         let site_text: BTreeMap<String, String> = site
             .iter()
             .map(|(k, v)| (k.clone(), String::from_utf8_lossy(v).replace("&#39;", "'")))

@@ -287,7 +287,7 @@ impl World {
         let archive = Archive::open(&g).expect("archive");
         let (overview, turns) =
             pbem_judge::site::collect(&archive, t.game, &mut || {}).expect("site");
-        for (name, bytes) in pbem_judge::site::render(&overview, &turns) {
+        for (name, bytes) in pbem_judge::site::render(&overview, &turns).expect("site") {
             out.insert(format!("site {name}"), bytes);
         }
         out

@@ -263,18 +263,31 @@ fn writer_pages(
 
 /// The site's files: `index.html` (the overview), `turn-NNN.html` per turn, the style
 /// sheet and the keyboard script.
-pub fn render(overview: &Overview, turns: &[Turn]) -> Files {
+pub fn render(overview: &Overview, turns: &[Turn]) -> Result<Files, Error> {
+    // The pages' templates are the judge's own: an error in one is the judge's.
+    let internal = |e: minijinja::Error| {
+        Error::Game(crate::error::GameError::internal(format!(
+            "the site's page templates: {e:#}"
+        )))
+    };
+    let pages = page::Pages::new().map_err(internal)?;
     let mut files = Files::new();
     files.insert("style.css".into(), page::STYLE.as_bytes().to_vec());
     files.insert("keys.js".into(), page::KEYS.as_bytes().to_vec());
     files.insert(
         "index.html".into(),
-        page::overview(overview, turns).into_bytes(),
+        pages
+            .overview(overview, turns)
+            .map_err(internal)?
+            .into_bytes(),
     );
     if let Some((doc, text)) = &overview.guide {
         files.insert(
             page::GUIDE_FILE.into(),
-            page::guide(overview, doc, text).into_bytes(),
+            pages
+                .guide(overview, doc, text)
+                .map_err(internal)?
+                .into_bytes(),
         );
     }
     if !overview.writers.is_empty() {
@@ -300,7 +313,10 @@ pub fn render(overview: &Overview, turns: &[Turn]) -> Files {
     for w in &overview.writers {
         files.insert(
             writer_file(&w.seat),
-            page::writer(overview, w, svg).into_bytes(),
+            pages
+                .writer(overview, w, svg)
+                .map_err(internal)?
+                .into_bytes(),
         );
     }
     let last = turns.last().map_or(0, |t| t.number);
@@ -309,15 +325,19 @@ pub fn render(overview: &Overview, turns: &[Turn]) -> Files {
         let next = turns.get(i + 1).map(|t| t.number);
         files.insert(
             page::turn_file(t.number),
-            page::turn(overview, t, prev, next, last).into_bytes(),
+            pages
+                .turn(overview, t, prev, next, last)
+                .map_err(internal)?
+                .into_bytes(),
         );
     }
-    files
+    Ok(files)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::picture::escape;
 
     /// Whatever a game puts in what the site publishes as JSON, no
     /// string holding an address game.toml names is left, in any case, as a value or
@@ -348,5 +368,222 @@ mod tests {
         assert!(out.contains("  Secret [secret]\n"), "{out}");
         assert!(out.contains("game g\nplayer red\n"));
         assert!(out.ends_with("orders\n"));
+    }
+
+    /// Every branch of every page, with text a GM or a game sets made of markup, script
+    /// and template syntax: each page is whole, and holds that text only escaped.
+    #[test]
+    fn every_page_holds_what_it_is_given_as_text_only() {
+        use crate::pbem::game::{Measure, Progress, Tally, Writer};
+        use crate::pbem::record::{Source, TurnRecord};
+        let hostile = "</script><!--<script> & 'q' \"x\" {{ y }} \u{2028}";
+        let tally = |p: Option<Progress>, colours: &[(&str, &str)]| Tally {
+            measures: vec![
+                Measure {
+                    name: format!("score {hostile}"),
+                    values: [("red".to_string(), 3), ("blue".to_string(), -2)].into(),
+                },
+                Measure {
+                    name: "points".into(),
+                    values: [("white".to_string(), 9)].into(),
+                },
+            ],
+            progress: p,
+            colours: colours
+                .iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect(),
+        };
+        for variant in 0..6 {
+            let progress = match variant {
+                0 => Some(Progress {
+                    name: "wonder <w>".into(),
+                    done: 7,
+                    goal: Some(5),
+                }),
+                1 => Some(Progress {
+                    name: "bricks".into(),
+                    done: 3,
+                    goal: Some(0),
+                }),
+                2 => Some(Progress {
+                    name: "bricks".into(),
+                    done: -3,
+                    goal: None,
+                }),
+                3 => Some(Progress {
+                    name: "b".into(),
+                    done: 2,
+                    goal: Some(9),
+                }),
+                _ => None,
+            };
+            let mut turns = vec![
+                Turn {
+                    number: 0,
+                    svg: "<svg/>\n\n".into(),
+                    report: format!("start {hostile}"),
+                    orders: vec![],
+                    record: None,
+                    tally: tally(progress.clone(), &[]),
+                },
+                Turn {
+                    number: 1,
+                    svg: "<svg><text>1</text></svg>".into(),
+                    report: hostile.into(),
+                    orders: if variant == 1 {
+                        vec![]
+                    } else {
+                        vec![
+                            ("red".into(), format!("orders {hostile}")),
+                            ("zed".into(), "x".into()),
+                        ]
+                    },
+                    record: Some(TurnRecord {
+                        deadline: Some(format!("2028-01-01 {hostile}")),
+                        played_at: Some(if variant == 2 {
+                            String::new()
+                        } else {
+                            format!("now {hostile}")
+                        }),
+                        orders: [
+                            ("red".to_string(), Source::Sent),
+                            ("blue".to_string(), Source::Caretaker),
+                            ("white".to_string(), Source::Standing),
+                        ]
+                        .into(),
+                        ..TurnRecord::default()
+                    }),
+                    tally: tally(progress.clone(), &[("red", "#d32f2f"), ("blue", "")]),
+                },
+                Turn {
+                    number: 2,
+                    svg: "<svg/>".into(),
+                    report: String::new(),
+                    orders: vec![],
+                    record: Some(TurnRecord {
+                        deadline: if variant == 3 {
+                            None
+                        } else {
+                            Some(String::new())
+                        },
+                        acted: Some(if variant == 0 {
+                            vec![]
+                        } else {
+                            vec!["blue".into()]
+                        }),
+                        orders: [("blue".to_string(), Source::Caretaker)].into(),
+                        ..TurnRecord::default()
+                    }),
+                    tally: if variant >= 4 {
+                        Tally::default()
+                    } else {
+                        tally(progress.clone(), &[("red", "#d32f2f"), ("blue", "<\"b\">")])
+                    },
+                },
+            ];
+            if variant == 5 {
+                turns.truncate(1);
+            }
+            let writer = |seat: &str| WriterPage {
+                seat: seat.into(),
+                text: format!("game g\n{hostile}\n"),
+                writer: Writer {
+                    body: String::new(),
+                    model: format!("{{\"a\":{}}}", serde_json::json!(hostile)),
+                    script: "",
+                    intro: format!("Click {hostile}."),
+                },
+                game: "g".into(),
+                state: "{}".into(),
+                public: variant == 2,
+                turn: 3,
+                to: if variant == 1 {
+                    None
+                } else {
+                    Some(format!("\"{hostile}\" <j@example.org>"))
+                },
+            };
+            let ov = Overview {
+                name: format!("g {hostile}"),
+                title: format!("T {hostile}"),
+                scenario: hostile.into(),
+                seats: vec![
+                    Seat {
+                        id: "red".into(),
+                        name: "Ann".into(),
+                    },
+                    Seat {
+                        id: "blue".into(),
+                        name: hostile.into(),
+                    },
+                    Seat {
+                        id: "white".into(),
+                        name: "W".into(),
+                    },
+                ],
+                over: match variant {
+                    1 => Some("won.. ".into()),
+                    2 => Some(format!("{hostile}.")),
+                    _ => None,
+                },
+                shows_orders: variant != 3,
+                dice: match variant {
+                    0 => Some("a\n\nb & <c>\n\n\nd\n".into()),
+                    1 => Some(String::new()),
+                    _ => None,
+                },
+                guide: if variant == 4 {
+                    None
+                } else {
+                    Some((format!("docs/{hostile}"), format!("guide {hostile}")))
+                },
+                writers: if variant == 3 {
+                    vec![]
+                } else {
+                    vec![writer("red"), writer("blue")]
+                },
+                checker: if variant == 0 {
+                    Some(b"\0asm".to_vec())
+                } else {
+                    None
+                },
+            };
+            let files = render(&ov, &turns).expect("pages");
+            let html: Vec<(&String, String)> = files
+                .iter()
+                .filter(|(name, _)| name.ends_with(".html"))
+                .map(|(name, bytes)| (name, String::from_utf8(bytes.clone()).expect("utf-8")))
+                .collect();
+            assert!(html.len() > turns.len(), "{variant}: {:?}", files.keys());
+            for (name, page) in &html {
+                assert!(
+                    !page.contains(hostile),
+                    "{variant}: {name} holds the text raw"
+                );
+                assert!(!page.contains("<!--"), "{variant}: {name}");
+                assert!(page.ends_with("</body>\n</html>\n"), "{variant}: {name}");
+            }
+            let index = &html
+                .iter()
+                .find(|(n, _)| *n == "index.html")
+                .expect("index")
+                .1;
+            assert!(
+                index.contains(&escape(&format!("g {hostile}"))),
+                "{variant}"
+            );
+            if variant < 4 {
+                assert!(index.contains("<td class=\"n\">&ndash;</td>"), "{variant}");
+            }
+            if variant == 1 {
+                let turn = &html
+                    .iter()
+                    .find(|(n, _)| *n == "turn-001.html")
+                    .expect("turn")
+                    .1;
+                assert!(turn.contains("<p>No one sent orders for this turn.</p>\n"));
+            }
+        }
     }
 }
