@@ -9,13 +9,13 @@ use super::Failure;
 
 pub fn run(args: ScenariosArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let game = match &args.game {
-        Some(id) => crate::games::by_id(id).map_err(|e| Failure::User(format!("--game {e}")))?,
+        Some(id) => crate::games::by_id(id).map_err(|e| Failure::user(format!("--game {e}")))?,
         None => crate::games::default(),
     };
     if args.files.is_empty() {
         for s in game
             .scenarios()
-            .map_err(|e| Failure::Other(anyhow::anyhow!(e)))?
+            .map_err(|e| Failure::later(anyhow::anyhow!(e)))?
         {
             writeln!(out, "{}", s.line).context("writing output")?;
         }
@@ -24,7 +24,7 @@ pub fn run(args: ScenariosArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let mut reports = String::new();
     for path in &args.files {
         let text = std::fs::read_to_string(path)
-            .map_err(|e| Failure::User(format!("cannot read {}: {e}", path.display())))?;
+            .map_err(|e| Failure::user(format!("cannot read {}: {e}", path.display())))?;
         match game.check_scenario(&path.display().to_string(), &text) {
             Ok(s) => {
                 writeln!(out, "{}  ok: {}", path.display(), s.line).context("writing output")?
@@ -35,7 +35,7 @@ pub fn run(args: ScenariosArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if reports.is_empty() {
         Ok(())
     } else {
-        Err(Failure::User(reports.trim_end().to_string()))
+        Err(Failure::user(reports.trim_end().to_string()))
     }
 }
 
