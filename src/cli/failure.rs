@@ -182,6 +182,16 @@ impl Failure {
         self
     }
 
+    /// A game's problem with the value of a command-line option (`--game x`): its words
+    /// after the option's name, its kind and its hints kept.
+    pub fn of_option(option: &str, e: crate::error::GameError) -> Failure {
+        crate::error::GameError {
+            message: format!("{option} {}", e.message),
+            ..e
+        }
+        .into()
+    }
+
     pub fn exit_code(&self) -> i32 {
         self.kind.code()
     }
@@ -245,7 +255,11 @@ impl From<crate::error::GameError> for Failure {
             crate::error::Kind::Corrupt => Exit::Damaged,
             crate::error::Kind::Internal => Exit::Fault,
         };
-        Failure::new(exit, anyhow::anyhow!("{}{}", e.kind.label(), e))
+        Failure {
+            kind: exit,
+            error: anyhow::anyhow!("{}{}", e.kind.label(), e.message),
+            hints: e.hints,
+        }
     }
 }
 

@@ -12,7 +12,7 @@ use crate::pbem::game::{SeatRequest as Seat, Seeds};
 
 pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let game = match &args.game {
-        Some(id) => crate::games::by_id(id).map_err(|e| Failure::user(format!("--game {e}")))?,
+        Some(id) => crate::games::by_id(id).map_err(|e| Failure::of_option("--game", e))?,
         None => crate::games::default(),
     };
     let given = args
@@ -241,9 +241,8 @@ fn random_map(
 /// characters are refused here.
 pub(super) fn parse_seat(text: &str) -> Result<Seat, Failure> {
     let bad = |why: &str| {
-        Failure::user(format!(
-            "--player `{text}`: {why}\nhelp: write NAME:EMAIL, like --player 'Ann Smith:ann@example.org'"
-        ))
+        Failure::user(format!("--player `{text}`: {why}"))
+            .with_hint("write NAME:EMAIL, like --player 'Ann Smith:ann@example.org'")
     };
     let (name, email) = text
         .rsplit_once(':')

@@ -9,7 +9,7 @@ use super::Failure;
 
 pub fn run(args: ScenariosArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let game = match &args.game {
-        Some(id) => crate::games::by_id(id).map_err(|e| Failure::user(format!("--game {e}")))?,
+        Some(id) => crate::games::by_id(id).map_err(|e| Failure::of_option("--game", e))?,
         None => crate::games::default(),
     };
     if args.files.is_empty() {

@@ -9,6 +9,9 @@ use anyhow::Context as _;
 use super::Failure;
 use crate::pbem;
 
+/// Where a checker module comes from, for the GM who gave a wrong one.
+const BUILD_CHECKER: &str = "`scripts/build-checker` builds the checker and prints its path";
+
 pub fn run(args: SiteArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
     check_output(&args.dir, &args.output)?;
@@ -18,16 +21,13 @@ pub fn run(args: SiteArgs, out: &mut dyn Write) -> Result<(), Failure> {
     bar.finish_and_clear();
     if let Some(path) = &args.checker {
         let module = std::fs::read(path).map_err(|e| {
-            Failure::user(format!(
-                "{}: {e}\nhelp: `scripts/build-checker` builds the checker and prints its path",
-                path.display()
-            ))
+            Failure::user(format!("{}: {e}", path.display())).with_hint(BUILD_CHECKER)
         })?;
         if !module.starts_with(b"\0asm") {
-            return Err(Failure::user(format!(
-                "{} is not a WebAssembly module\nhelp: `scripts/build-checker` builds the checker and prints its path",
-                path.display()
-            )));
+            return Err(
+                Failure::user(format!("{} is not a WebAssembly module", path.display()))
+                    .with_hint(BUILD_CHECKER),
+            );
         }
         overview.checker = Some(module);
     }
@@ -146,10 +146,10 @@ fn check_output(game: &Path, output: &Path) -> Result<(), Failure> {
     };
     if same {
         return Err(Failure::user(format!(
-            "{} is the game's own folder: give the site a folder of its own\nhelp: judge site {} -o site",
-            output.display(),
-            game.display()
-        )));
+            "{} is the game's own folder: give the site a folder of its own",
+            output.display()
+        ))
+        .with_hint(format!("judge site {} -o site", game.display())));
     }
     let Ok(entries) = std::fs::read_dir(output) else {
         return Ok(());
