@@ -206,10 +206,16 @@ impl Failure {
     }
 }
 
-/// The message, then each hint on a line of its own: `hint: …`.
+/// The kind's label (a damaged archive, a fault in the judge), the message, then each
+/// hint on a line of its own: `hint: …`.
 impl std::fmt::Display for Failure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.error)?;
+        let label = match self.kind {
+            Exit::Damaged => crate::error::Kind::Corrupt.label(),
+            Exit::Fault => crate::error::Kind::Internal.label(),
+            _ => "",
+        };
+        write!(f, "{label}{}", self.error)?;
         for hint in &self.hints {
             write!(f, "\nhint: {hint}")?;
         }
@@ -236,47 +242,45 @@ impl From<crate::archive::lock::LockError> for Failure {
     }
 }
 
-impl From<crate::archive::ArchiveError> for Failure {
-    fn from(e: crate::archive::ArchiveError) -> Self {
-        use crate::archive::ArchiveError as E;
-        match e {
-            E::Io { .. } => Failure::later(e.into()),
-            _ => Failure::user(e.to_string()),
-        }
+/// The exit of a kind of problem: the one place a kind becomes an exit code.
+fn exit_of(kind: crate::error::Kind) -> Exit {
+    match kind {
+        crate::error::Kind::Input => Exit::Input,
+        crate::error::Kind::Corrupt => Exit::Damaged,
+        crate::error::Kind::Internal => Exit::Fault,
+        crate::error::Kind::Later => Exit::Later,
     }
 }
 
-/// A game's or the pipeline's problem keeps its kind, its words (after the kind's
-/// label) and its hints.
+impl From<crate::archive::ArchiveError> for Failure {
+    fn from(e: crate::archive::ArchiveError) -> Self {
+        Failure::new(exit_of(e.kind()), e)
+    }
+}
+
+impl From<crate::mail::outbox::MailError> for Failure {
+    fn from(e: crate::mail::outbox::MailError) -> Self {
+        Failure::new(exit_of(e.kind()), e)
+    }
+}
+
+/// A game's or the pipeline's problem keeps its kind, its words and its hints.
 impl From<crate::error::GameError> for Failure {
-    fn from(e: crate::error::GameError) -> Self {
-        let exit = match e.kind {
-            crate::error::Kind::Input => Exit::Input,
-            crate::error::Kind::Corrupt => Exit::Damaged,
-            crate::error::Kind::Internal => Exit::Fault,
-        };
+    fn from(mut e: crate::error::GameError) -> Self {
+        let hints = std::mem::take(&mut e.hints);
         Failure {
-            kind: exit,
-            error: anyhow::anyhow!("{}{}", e.kind.label(), e.message),
-            hints: e.hints,
+            kind: exit_of(e.kind),
+            error: e.into(),
+            hints,
         }
     }
 }
 
 impl From<crate::pbem::Error> for Failure {
     fn from(e: crate::pbem::Error) -> Self {
-        use crate::pbem::Error as E;
         match e {
-            E::Game(g) => g.into(),
-            // git that cannot be run may run later; git that refuses is the GM's to fix.
-            E::Git(e @ crate::archive::git::GitError::Run(_)) => Failure::later(e.into()),
-            E::Git(e) => Failure::user(e.to_string()),
-            E::Archive(a) => a.into(),
-            // The mailbox down, silent or dropped: it may work later.
-            E::MailboxDown(m) => Failure::later(anyhow::anyhow!(m)),
-            E::Mail(crate::mail::outbox::MailError::Archive(a)) => a.into(),
-            E::Mail(crate::mail::outbox::MailError::Send(m)) => Failure::later(anyhow::anyhow!(m)),
-            E::Mail(m) => Failure::user(m.to_string()),
+            crate::pbem::Error::Game(g) => g.into(),
+            e => Failure::new(exit_of(e.kind()), e),
         }
     }
 }

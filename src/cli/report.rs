@@ -20,10 +20,7 @@ pub fn run(args: ReportArgs, out: &mut dyn Write) -> Result<(), Failure> {
             )
             .map_err(Failure::from)?
             .into_bytes(),
-        ReportFormat::Json => report
-            .json()
-            .map_err(|e| Failure::later(anyhow::anyhow!(e)))?
-            .into_bytes(),
+        ReportFormat::Json => report.json().map_err(Failure::from)?.into_bytes(),
         ReportFormat::Svg => report.svg().into_bytes(),
         ReportFormat::Png => {
             if args.output.is_none() && std::io::stdout().is_terminal() {
@@ -31,9 +28,7 @@ pub fn run(args: ReportArgs, out: &mut dyn Write) -> Result<(), Failure> {
                     "a PNG is not for the terminal: add --output map.png".into(),
                 ));
             }
-            report
-                .png()
-                .map_err(|e| Failure::later(anyhow::anyhow!(e)))?
+            report.png().map_err(Failure::from)?
         }
     };
     match &args.output {

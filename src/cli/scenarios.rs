@@ -13,10 +13,7 @@ pub fn run(args: ScenariosArgs, out: &mut dyn Write) -> Result<(), Failure> {
         None => crate::games::default(),
     };
     if args.files.is_empty() {
-        for s in game
-            .scenarios()
-            .map_err(|e| Failure::later(anyhow::anyhow!(e)))?
-        {
+        for s in game.scenarios().map_err(Failure::from)? {
             writeln!(out, "{}", s.line).context("writing output")?;
         }
         return Ok(());

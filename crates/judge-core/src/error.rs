@@ -22,13 +22,16 @@ pub enum Kind {
     /// A fault in the judge itself: a rule it cannot apply to a position it made. Not the
     /// user's to fix; worth a report (exit 6).
     Internal,
+    /// Something outside the judge failed that may work later: a disk, a mail server
+    /// down or silent (exit 3).
+    Later,
 }
 
 impl Kind {
     /// How a command line names the kind, before the message.
     pub fn label(self) -> &'static str {
         match self {
-            Kind::Input => "",
+            Kind::Input | Kind::Later => "",
             Kind::Corrupt => "the game's archive is damaged: ",
             Kind::Internal => "a fault in the judge (please report it, with the game's folder): ",
         }
