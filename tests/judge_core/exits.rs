@@ -281,3 +281,26 @@ fn a_damaged_archive_file_exits_5_from_every_command_that_reads_it() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// The GM's guide lists the exit codes for cron as the table says them, row by row
+/// (code, name, meaning), and nothing else: it cannot fall behind the judge.
+#[test]
+fn the_gm_guide_lists_the_exit_codes_of_the_table() {
+    let guide =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/gm-guide.md"))
+            .expect("docs/gm-guide.md reads");
+    let section = guide
+        .split("\nExit status, for cron and scripts")
+        .nth(1)
+        .expect("docs/gm-guide.md lists the exit codes");
+    let listed: Vec<&str> = section
+        .lines()
+        .skip_while(|l| !l.starts_with("- `"))
+        .take_while(|l| l.starts_with("- `"))
+        .collect();
+    let table: Vec<String> = pbem_judge::cli::EXIT_TABLE
+        .iter()
+        .map(|row| format!("- `{}` {}: {}", row.code, row.name, row.meaning.join(" ")))
+        .collect();
+    assert_eq!(listed, table);
+}
