@@ -13,7 +13,7 @@ fn main() {
     let result = result.and_then(|()| {
         stdout
             .flush()
-            .map_err(|e| cli::Failure::Other(anyhow::Error::new(e).context("writing output")))
+            .map_err(|e| cli::Failure::later(anyhow::Error::new(e).context("writing output")))
     });
     if let Err(e) = result {
         // A reader that stopped reading (`judge status | head -1`) ends the run quietly.

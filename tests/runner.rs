@@ -22,6 +22,7 @@ mod judge_core {
     pub(crate) mod clock;
     pub(crate) mod dice;
     pub(crate) mod doors;
+    pub(crate) mod exits;
     pub(crate) mod files_and_folders;
     pub(crate) mod fuzz_corpus;
     pub(crate) mod gm_slips;

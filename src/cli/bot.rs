@@ -14,7 +14,7 @@ pub fn run(args: BotArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let seat = args.seat.to_ascii_lowercase();
     if !position.seats().iter().any(|s| s.id == seat) {
         let seats: Vec<String> = position.seats().into_iter().map(|s| s.id).collect();
-        return Err(Failure::User(format!(
+        return Err(Failure::user(format!(
             "there is no seat `{seat}` in {}: its seats are {}",
             archive.name(),
             seats.join(", ")
@@ -26,7 +26,7 @@ pub fn run(args: BotArgs, out: &mut dyn Write) -> Result<(), Failure> {
             out.write_all(text.as_bytes()).context("output")?;
             Ok(())
         }
-        None => Err(Failure::User(format!(
+        None => Err(Failure::user(format!(
             "{} has no bot yet: there is nothing to print for {seat}",
             game.title()
         ))),

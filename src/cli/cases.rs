@@ -14,11 +14,11 @@ pub fn case_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
     let mut files = Vec::new();
     for p in paths {
         if p.is_dir() {
-            collect(p, &mut files).map_err(|e| Failure::User(format!("{}: {e}", p.display())))?;
+            collect(p, &mut files).map_err(|e| Failure::user(format!("{}: {e}", p.display())))?;
         } else if p.is_file() {
             files.push(p.clone());
         } else {
-            return Err(Failure::User(format!(
+            return Err(Failure::user(format!(
                 "{}: no such file or folder",
                 p.display()
             )));
@@ -86,7 +86,7 @@ pub fn run(args: CasesArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     writeln!(out, "{passed} passed, {failed} failed").context("writing output")?;
     if failed > 0 {
-        Err(Failure::User(format!(
+        Err(Failure::user(format!(
             "{failed} case{} failed",
             if failed == 1 { "" } else { "s" }
         )))

@@ -44,9 +44,9 @@ pub fn run(args: CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
         std::io::stdin()
             .take(pbem::limits::ORDER_BYTES as u64 + 1)
             .read_to_end(&mut b)
-            .map_err(|e| Failure::User(format!("cannot read standard input: {e}")))?;
+            .map_err(|e| Failure::user(format!("cannot read standard input: {e}")))?;
         if b.len() > pbem::limits::ORDER_BYTES {
-            return Err(Failure::User(format!(
+            return Err(Failure::user(format!(
                 "<stdin>: order files are read up to {} bytes (1 MiB); this one is larger",
                 pbem::limits::ORDER_BYTES
             )));
@@ -58,14 +58,14 @@ pub fn run(args: CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     let (text, note) = crate::text::decode(&bytes);
     if let Some(why) = pbem::limits::too_big(&text) {
-        return Err(Failure::User(format!("{file}: {why}")));
+        return Err(Failure::user(format!("{file}: {why}")));
     }
     let player = args.player.as_deref().map(str::to_ascii_lowercase);
     if let Some(p) = &player
         && !state.seats().iter().any(|s| &s.id == p)
     {
         let ids: Vec<String> = state.seats().into_iter().map(|s| s.id).collect();
-        return Err(Failure::User(format!(
+        return Err(Failure::user(format!(
             "--player {p}: no such seat in this game (the players are {})",
             ids.join(", ")
         )));
@@ -129,7 +129,7 @@ pub fn run(args: CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
     }
     if checked.errors() > 0 {
-        Err(Failure::Reported(1))
+        Err(Failure::reported(super::Exit::Input))
     } else {
         Ok(())
     }

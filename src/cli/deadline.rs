@@ -13,19 +13,19 @@ pub fn run(args: DeadlineArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let lock = super::lock(&args.dir, "judge deadline", args.wait)?;
     let (mut archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
     let Some(mut schedule) = archive.game.schedule.clone() else {
-        return Err(Failure::User(
+        return Err(Failure::user(
             "the game has no [schedule] in game.toml: add one first (docs/gm-guide.md)".into(),
         ));
     };
     let last = archive.pick_turn(None)?;
     if pbem::position(&archive, game, last)?.over().is_some() {
-        return Err(Failure::User(
+        return Err(Failure::user(
             "the game is over: there is no deadline to move".into(),
         ));
     }
     let next = last + 1;
     let old = pbem::deadline(&archive, game, next)?
-        .ok_or_else(|| Failure::User("the game has no deadline to move".into()))?;
+        .ok_or_else(|| Failure::user("the game has no deadline to move".into()))?;
     let new = match (&args.extend, &args.at) {
         (Some(d), _) => {
             let (minus, text) = match d.strip_prefix('-') {
@@ -36,7 +36,7 @@ pub fn run(args: DeadlineArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 .ok()
                 .filter(|b| *b <= crate::archive::schedule::LONGEST)
                 .ok_or_else(|| {
-                    Failure::User(format!(
+                    Failure::user(format!(
                         "--extend {d}: write a duration up to a year, like 24h or 2days"
                     ))
                 })?;
@@ -45,14 +45,14 @@ pub fn run(args: DeadlineArgs, out: &mut dyn Write) -> Result<(), Failure> {
             } else {
                 old.checked_add(by)
             }
-            .ok_or_else(|| Failure::User(format!("--extend {d}: that is out of range")))?
+            .ok_or_else(|| Failure::user(format!("--extend {d}: that is out of range")))?
         }
         (None, Some(t)) => humantime::parse_rfc3339_weak(t).map_err(|e| {
-            Failure::User(format!(
+            Failure::user(format!(
                 "--at {t}: {e}; write a time like 2026-12-05T18:00:00Z"
             ))
         })?,
-        (None, None) => return Err(Failure::User("give --extend DURATION or --at TIME".into())),
+        (None, None) => return Err(Failure::user("give --extend DURATION or --at TIME".into())),
     };
     let now = super::outbox::now()?;
     // A deadline is moved at most a year (the longest `every`) past now or past where it
@@ -68,7 +68,7 @@ pub fn run(args: DeadlineArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .checked_add(year)
         .is_none_or(|latest| new > latest)
     {
-        return Err(Failure::User(format!(
+        return Err(Failure::user(format!(
             "{given}: turn {next}'s deadline would be more than a year away ({}): a deadline moves at most a year (366 days, the longest `every`) past now ({}) or past where it stands ({}). Give a nearer time; to pause the game for longer, move it again later",
             shown(new),
             shown(now),
@@ -76,7 +76,7 @@ pub fn run(args: DeadlineArgs, out: &mut dyn Write) -> Result<(), Failure> {
         )));
     }
     if now.checked_sub(year).is_none_or(|earliest| new < earliest) {
-        return Err(Failure::User(format!(
+        return Err(Failure::user(format!(
             "{given}: turn {next}'s deadline would be more than a year ago ({}; it is now {}): give a time within the last year (with --past) or to come",
             shown(new),
             shown(now)
@@ -84,7 +84,7 @@ pub fn run(args: DeadlineArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let passed = new <= now;
     if passed && !args.past {
-        return Err(Failure::User(format!(
+        return Err(Failure::user(format!(
             "the new deadline for turn {next}, {}, has already passed (it is now {}): the next `judge turn` would play the turn at once. Give a later time, or add --past to play it with the orders that are in",
             shown(new),
             shown(now)
@@ -92,11 +92,11 @@ pub fn run(args: DeadlineArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     schedule
         .move_deadline(next, new)
-        .map_err(|e| Failure::User(e.to_string()))?;
+        .map_err(|e| Failure::user(e.to_string()))?;
     let mut file = archive.game.clone();
     file.schedule = Some(schedule);
     file.validate()
-        .map_err(|slip| Failure::User(slip.to_string()))?;
+        .map_err(|slip| Failure::user(slip.to_string()))?;
     archive.save_game_file(file)?;
     writeln!(
         out,

@@ -125,52 +125,109 @@ pub fn exit_codes() -> String {
     text
 }
 
-/// What went wrong, by kind: the kind decides the exit code.
-#[derive(Debug, thiserror::Error)]
-pub enum Failure {
-    /// The user's input was wrong; the message says how.
-    #[error("{0}")]
-    User(String),
-    /// A game's or the pipeline's problem, of a kind (the input, a damaged archive, a
-    /// fault in the judge).
-    #[error("{}{}", .0.kind.label(), .0)]
-    Game(crate::error::GameError),
-    /// The command has printed its own report; exit with this code.
-    #[error("")]
-    Reported(i32),
-    /// Another judge command holds the game.
-    #[error("{0}")]
-    Busy(String),
-    /// Anything else.
-    #[error(transparent)]
-    Other(#[from] anyhow::Error),
+/// What went wrong, as the command line tells it (jj's `CommandError`): the kind, which
+/// decides the exit code by [`EXIT_TABLE`]; the error, for people; and hints that are
+/// likely to put it right, printed `hint: …` each on a line after the message. Every
+/// error of the library turns into one here, in one place (the `From` impls below), and
+/// [`Failure::with_hint`] is the one way to add a hint.
+#[derive(Debug)]
+pub struct Failure {
+    /// Which row of the table the judge exits with.
+    pub kind: Exit,
+    /// What went wrong (empty when the command has printed its own report).
+    pub error: anyhow::Error,
+    /// What would likely put it right, in order.
+    pub hints: Vec<String>,
 }
 
+/// A command that has printed its own report exits with a kind and says nothing more.
+#[derive(Debug, thiserror::Error)]
+#[error("")]
+struct Reported;
+
 impl Failure {
-    pub fn exit_code(&self) -> i32 {
-        match self {
-            Failure::User(_) => Exit::Input.code(),
-            Failure::Game(e) => match e.kind {
-                crate::error::Kind::Input => Exit::Input.code(),
-                crate::error::Kind::Corrupt => Exit::Damaged.code(),
-                crate::error::Kind::Internal => Exit::Fault.code(),
-            },
-            Failure::Reported(code) => *code,
-            Failure::Other(_) => Exit::Later.code(),
-            Failure::Busy(_) => Exit::Busy.code(),
+    /// A failure of this kind.
+    pub fn new(kind: Exit, error: impl Into<anyhow::Error>) -> Failure {
+        Failure {
+            kind,
+            error: error.into(),
+            hints: Vec::new(),
         }
+    }
+
+    /// The user's input was wrong; the message says how (exit 1).
+    pub fn user(message: String) -> Failure {
+        Failure::new(Exit::Input, anyhow::Error::msg(message))
+    }
+
+    /// Something failed that may work later (exit 3).
+    pub fn later(error: anyhow::Error) -> Failure {
+        Failure::new(Exit::Later, error)
+    }
+
+    /// Another judge command holds the game (exit 4).
+    pub fn busy(message: String) -> Failure {
+        Failure::new(Exit::Busy, anyhow::Error::msg(message))
+    }
+
+    /// The command has printed its own report: exit as `kind` says, with no message.
+    pub fn reported(kind: Exit) -> Failure {
+        Failure::new(kind, Reported)
+    }
+
+    /// The same failure, with one more hint.
+    #[must_use]
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Failure {
+        self.hints.push(hint.into());
+        self
+    }
+
+    /// A game's problem with the value of a command-line option (`--game x`): its words
+    /// after the option's name, its kind and its hints kept.
+    pub fn of_option(option: &str, e: crate::error::GameError) -> Failure {
+        crate::error::GameError {
+            message: format!("{option} {}", e.message),
+            ..e
+        }
+        .into()
+    }
+
+    pub fn exit_code(&self) -> i32 {
+        self.kind.code()
     }
 
     /// Output cut off by a reader that stopped reading (`judge status | head -1`): not
     /// a failure of the judge.
     pub fn is_closed_pipe(&self) -> bool {
-        match self {
-            Failure::Other(e) => e.chain().any(|c| {
-                c.downcast_ref::<std::io::Error>()
-                    .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-            }),
-            _ => false,
+        self.error.chain().any(|c| {
+            c.downcast_ref::<std::io::Error>()
+                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+        })
+    }
+}
+
+/// The kind's label (a damaged archive, a fault in the judge), the message, then each
+/// hint on a line of its own: `hint: …`.
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let label = match self.kind {
+            Exit::Damaged => crate::error::Kind::Corrupt.label(),
+            Exit::Fault => crate::error::Kind::Internal.label(),
+            _ => "",
+        };
+        write!(f, "{label}{}", self.error)?;
+        for hint in &self.hints {
+            write!(f, "\nhint: {hint}")?;
         }
+        Ok(())
+    }
+}
+
+/// Anything else fails in a way that may work later (a disk, output that cannot be
+/// written).
+impl From<anyhow::Error> for Failure {
+    fn from(e: anyhow::Error) -> Self {
+        Failure::later(e)
     }
 }
 
@@ -178,43 +235,52 @@ impl From<crate::archive::lock::LockError> for Failure {
     fn from(e: crate::archive::lock::LockError) -> Self {
         use crate::archive::lock::LockError as E;
         match e {
-            E::Busy { .. } => Failure::Busy(e.to_string()),
-            E::Link { .. } => Failure::User(e.to_string()),
-            E::Io { .. } => Failure::Other(e.into()),
+            E::Busy { .. } => Failure::busy(e.to_string()),
+            E::Link { .. } => Failure::user(e.to_string()),
+            E::Io { .. } => Failure::later(e.into()),
         }
+    }
+}
+
+/// The exit of a kind of problem: the one place a kind becomes an exit code.
+fn exit_of(kind: crate::error::Kind) -> Exit {
+    match kind {
+        crate::error::Kind::Input => Exit::Input,
+        crate::error::Kind::Corrupt => Exit::Damaged,
+        crate::error::Kind::Internal => Exit::Fault,
+        crate::error::Kind::Later => Exit::Later,
     }
 }
 
 impl From<crate::archive::ArchiveError> for Failure {
     fn from(e: crate::archive::ArchiveError) -> Self {
-        use crate::archive::ArchiveError as E;
-        match e {
-            E::Io { .. } => Failure::Other(e.into()),
-            _ => Failure::User(e.to_string()),
-        }
+        Failure::new(exit_of(e.kind()), e)
     }
 }
 
+impl From<crate::mail::outbox::MailError> for Failure {
+    fn from(e: crate::mail::outbox::MailError) -> Self {
+        Failure::new(exit_of(e.kind()), e)
+    }
+}
+
+/// A game's or the pipeline's problem keeps its kind, its words and its hints.
 impl From<crate::error::GameError> for Failure {
-    fn from(e: crate::error::GameError) -> Self {
-        Failure::Game(e)
+    fn from(mut e: crate::error::GameError) -> Self {
+        let hints = std::mem::take(&mut e.hints);
+        Failure {
+            kind: exit_of(e.kind),
+            error: e.into(),
+            hints,
+        }
     }
 }
 
 impl From<crate::pbem::Error> for Failure {
     fn from(e: crate::pbem::Error) -> Self {
-        use crate::pbem::Error as E;
         match e {
-            E::Game(g) => Failure::Game(g),
-            // git that cannot be run may run later; git that refuses is the GM's to fix.
-            E::Git(e @ crate::archive::git::GitError::Run(_)) => Failure::Other(e.into()),
-            E::Git(e) => Failure::User(e.to_string()),
-            E::Archive(a) => a.into(),
-            // The mailbox down, silent or dropped: it may work later.
-            E::MailboxDown(m) => Failure::Other(anyhow::anyhow!(m)),
-            E::Mail(crate::mail::outbox::MailError::Archive(a)) => a.into(),
-            E::Mail(crate::mail::outbox::MailError::Send(m)) => Failure::Other(anyhow::anyhow!(m)),
-            E::Mail(m) => Failure::User(m.to_string()),
+            crate::pbem::Error::Game(g) => g.into(),
+            e => Failure::new(exit_of(e.kind()), e),
         }
     }
 }

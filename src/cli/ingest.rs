@@ -23,7 +23,7 @@ pub fn run(args: IngestArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .mail()
             .is_none_or(|m| m.maildir.is_none() && m.mbox.is_none() && m.imap_host.is_none())
     {
-        return Err(Failure::User(
+        return Err(Failure::user(
             "give mails to read: --maildir DIR, --mbox FILE, --imap HOST or .eml files (or --again N), or name the game's mailbox in game.toml's [mail] (maildir, mbox or imap_host)".into(),
         ));
     }
@@ -31,7 +31,7 @@ pub fn run(args: IngestArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let maildir = args.maildir.as_deref().map(sources::maildir).transpose()?;
     for f in args.files.iter().chain(args.mbox.iter()) {
         if !f.is_file() && !f.exists() {
-            return Err(Failure::User(format!("{}: no such file", f.display())));
+            return Err(Failure::user(format!("{}: no such file", f.display())));
         }
     }
     let imap = match &args.imap {
@@ -39,7 +39,7 @@ pub fn run(args: IngestArgs, out: &mut dyn Write) -> Result<(), Failure> {
             // `HOST`, `HOST:PORT`, `[::1]:993` or a bare `::1`; without a port, [mail]
             // imap_port, else the security's own.
             let (host, port) = crate::mail::net::host_and_port(spec)
-                .map_err(|e| Failure::User(format!("--imap {e}")))?;
+                .map_err(|e| Failure::user(format!("--imap {e}")))?;
             let settings = archive.mail().cloned().unwrap_or_default();
             Some(sources::imap(
                 &settings,

@@ -13,7 +13,7 @@ use crate::pbem::{self, send};
 pub fn run(args: MailArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let lock = super::lock(&args.dir, "judge mail", args.wait)?;
     let (archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
-    outbox::settings(&archive).map_err(|e| Failure::User(e.to_string()))?;
+    outbox::settings(&archive).map_err(|e| Failure::user(e.to_string()))?;
     let last = archive.pick_turn(None)?;
     for problem in send::queue_reports(&archive, game, last)? {
         writeln!(out, "{problem}").context("output")?;

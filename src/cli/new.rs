@@ -12,7 +12,7 @@ use crate::pbem::game::{SeatRequest as Seat, Seeds};
 
 pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let game = match &args.game {
-        Some(id) => crate::games::by_id(id).map_err(|e| Failure::User(format!("--game {e}")))?,
+        Some(id) => crate::games::by_id(id).map_err(|e| Failure::of_option("--game", e))?,
         None => crate::games::default(),
     };
     let given = args
@@ -32,7 +32,7 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
         });
     let open = args.open.unwrap_or(0);
     if args.open == Some(0) {
-        return Err(Failure::User(
+        return Err(Failure::user(
             "--open 0: give how many seats are free for sign-up, like --open 3".into(),
         ));
     }
@@ -48,7 +48,7 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .iter()
             .find(|o| o.email.eq_ignore_ascii_case(&s.email))
         {
-            return Err(Failure::User(format!(
+            return Err(Failure::user(format!(
                 "--player `{}` and --player `{}` have the same address `{}`: every player needs their own (it is how the judge knows whose mail it is)",
                 first.name, s.name, s.email
             )));
@@ -59,7 +59,7 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
         (None, Some(_), _) => None,
         (None, None, Some(d)) => Some(d.to_string()),
         (None, None, None) => {
-            return Err(Failure::User(format!(
+            return Err(Failure::user(format!(
                 "{} needs a scenario: --scenario NAME (see judge scenarios) or a file, or --map random",
                 game.title()
             )));
@@ -74,7 +74,7 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
             let secret = Secret::from_os().context("making the game's secret seed")?;
             let mut public = [0u8; 8];
             getrandom::fill(&mut public).map_err(|e| {
-                Failure::User(format!("the operating system gave no random bytes: {e}"))
+                Failure::user(format!("the operating system gave no random bytes: {e}"))
             })?;
             (u64::from_le_bytes(public), secret)
         }
@@ -91,7 +91,7 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
         _ => std::path::PathBuf::from("."),
     };
     std::fs::create_dir_all(&parent)
-        .map_err(|e| Failure::User(format!("{}: {e}", parent.display())))?;
+        .map_err(|e| Failure::user(format!("{}: {e}", parent.display())))?;
     let _lock =
         crate::archive::lock::GameLock::acquire_dir(&parent, "judge new", args.wait.duration())?;
     let (file, text) = match &scenario {
@@ -226,7 +226,7 @@ fn random_map(
 ) -> Result<(String, String), Failure> {
     let players = args.player_count.unwrap_or(seats);
     if players != seats {
-        return Err(Failure::User(format!(
+        return Err(Failure::user(format!(
             "--players {players} but {seats} --player seat{} given: give one --player per seat",
             if seats == 1 { "" } else { "s" }
         )));
@@ -241,9 +241,8 @@ fn random_map(
 /// characters are refused here.
 pub(super) fn parse_seat(text: &str) -> Result<Seat, Failure> {
     let bad = |why: &str| {
-        Failure::User(format!(
-            "--player `{text}`: {why}\nhelp: write NAME:EMAIL, like --player 'Ann Smith:ann@example.org'"
-        ))
+        Failure::user(format!("--player `{text}`: {why}"))
+            .with_hint("write NAME:EMAIL, like --player 'Ann Smith:ann@example.org'")
     };
     let (name, email) = text
         .rsplit_once(':')

@@ -16,7 +16,7 @@ use crate::text::count;
 pub fn now() -> Result<SystemTime, Failure> {
     match std::env::var("JUDGE_NOW") {
         Ok(t) => humantime::parse_rfc3339_weak(&t)
-            .map_err(|e| Failure::User(format!("JUDGE_NOW `{t}`: {e}"))),
+            .map_err(|e| Failure::user(format!("JUDGE_NOW `{t}`: {e}"))),
         Err(_) => Ok(SystemTime::now()),
     }
 }
@@ -38,7 +38,7 @@ pub fn send_outbox(archive: &crate::archive::Archive, out: &mut dyn Write) -> Re
     }
     if !report.refused.is_empty() {
         let keys: Vec<String> = report.refused.iter().map(|r| r.0.clone()).collect();
-        return Err(Failure::User(format!(
+        return Err(Failure::user(format!(
             "the mail server refused {} for good ({}); {} not tried again by itself. A wrong address: put it right in game.toml, then `judge mail {dir} --resend PLAYER` sends a report anew; a cause at the server: once fixed, `judge mail {dir} --retry` tries again. `judge status` lists what was refused",
             count(keys.len(), "mail"),
             keys.join(", "),
@@ -59,7 +59,7 @@ fn unsent(report: &outbox::SendReport) -> Result<(), Failure> {
     if report.stopped_by_settings
         && let Some(why) = &report.stopped
     {
-        return Err(Failure::User(format!(
+        return Err(Failure::user(format!(
             "{why}. {} in the outbox until then: the next `judge turn` or `judge mail` sends {}",
             match left {
                 1 => "1 mail waits".to_string(),
@@ -69,7 +69,7 @@ fn unsent(report: &outbox::SendReport) -> Result<(), Failure> {
         )));
     }
     if left > 0 {
-        return Err(Failure::Other(anyhow::anyhow!(
+        return Err(Failure::later(anyhow::anyhow!(
             "{} still in the outbox: the next `judge turn` or `judge mail` sends {}",
             match left {
                 1 => "1 mail is".to_string(),

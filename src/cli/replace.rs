@@ -12,7 +12,7 @@ pub fn run(args: ReplaceArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let by = parse_seat(&args.by)?;
     let _lock = super::lock(&args.dir, "judge replace", args.wait)?;
     let (mut archive, game) = crate::pbem::open(crate::games::registry(), &args.dir)?;
-    crate::mail::outbox::settings(&archive).map_err(|e| Failure::User(e.to_string()))?;
+    crate::mail::outbox::settings(&archive).map_err(|e| Failure::user(e.to_string()))?;
     let r = crate::pbem::replace::replace(
         &mut archive,
         game,

@@ -38,7 +38,7 @@ pub fn run(args: ReplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .context("writing output")?;
         Ok(())
     } else {
-        Err(Failure::User(format!(
+        Err(Failure::user(format!(
             "turns {differ:?} do not replay to the archived result"
         )))
     }

@@ -20,25 +20,20 @@ pub fn run(args: ReportArgs, out: &mut dyn Write) -> Result<(), Failure> {
             )
             .map_err(Failure::from)?
             .into_bytes(),
-        ReportFormat::Json => report
-            .json()
-            .map_err(|e| Failure::Other(anyhow::anyhow!(e)))?
-            .into_bytes(),
+        ReportFormat::Json => report.json().map_err(Failure::from)?.into_bytes(),
         ReportFormat::Svg => report.svg().into_bytes(),
         ReportFormat::Png => {
             if args.output.is_none() && std::io::stdout().is_terminal() {
-                return Err(Failure::User(
+                return Err(Failure::user(
                     "a PNG is not for the terminal: add --output map.png".into(),
                 ));
             }
-            report
-                .png()
-                .map_err(|e| Failure::Other(anyhow::anyhow!(e)))?
+            report.png().map_err(Failure::from)?
         }
     };
     match &args.output {
         Some(path) => std::fs::write(path, bytes)
-            .map_err(|e| Failure::User(format!("{}: {e}", path.display())))?,
+            .map_err(|e| Failure::user(format!("{}: {e}", path.display())))?,
         None => out.write_all(&bytes).context("writing output")?,
     }
     Ok(())

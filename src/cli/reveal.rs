@@ -21,7 +21,7 @@ pub fn run(args: RevealArgs, out: &mut dyn Write) -> Result<(), Failure> {
     // knows every roll to come, and the game would play on. A game is closed by ending
     // it, which tells every player and publishes the seed with the last report.
     if !over {
-        return Err(Failure::User(format!(
+        return Err(Failure::user(format!(
             "{dir} is still running: once its seed is published anyone can tell every roll to come, so it is published only when the game is over. To close the game (an abandoned one, say), end it: `judge end {dir} --why \"…\"` tells every player, scores the game and publishes the seed{now}",
             dir = args.dir.display(),
             now = if args.now {
@@ -32,7 +32,7 @@ pub fn run(args: RevealArgs, out: &mut dyn Write) -> Result<(), Failure> {
         )));
     }
     match archive.reveal()? {
-        None => Err(Failure::User(format!(
+        None => Err(Failure::user(format!(
             "{} was made before the judge kept seeds secret: its seed is game.toml's, {}, and always was public",
             args.dir.display(),
             archive.game.seed

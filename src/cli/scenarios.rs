@@ -9,14 +9,11 @@ use super::Failure;
 
 pub fn run(args: ScenariosArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let game = match &args.game {
-        Some(id) => crate::games::by_id(id).map_err(|e| Failure::User(format!("--game {e}")))?,
+        Some(id) => crate::games::by_id(id).map_err(|e| Failure::of_option("--game", e))?,
         None => crate::games::default(),
     };
     if args.files.is_empty() {
-        for s in game
-            .scenarios()
-            .map_err(|e| Failure::Other(anyhow::anyhow!(e)))?
-        {
+        for s in game.scenarios().map_err(Failure::from)? {
             writeln!(out, "{}", s.line).context("writing output")?;
         }
         return Ok(());
@@ -24,7 +21,7 @@ pub fn run(args: ScenariosArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let mut reports = String::new();
     for path in &args.files {
         let text = std::fs::read_to_string(path)
-            .map_err(|e| Failure::User(format!("cannot read {}: {e}", path.display())))?;
+            .map_err(|e| Failure::user(format!("cannot read {}: {e}", path.display())))?;
         match game.check_scenario(&path.display().to_string(), &text) {
             Ok(s) => {
                 writeln!(out, "{}  ok: {}", path.display(), s.line).context("writing output")?
@@ -35,7 +32,7 @@ pub fn run(args: ScenariosArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if reports.is_empty() {
         Ok(())
     } else {
-        Err(Failure::User(reports.trim_end().to_string()))
+        Err(Failure::user(reports.trim_end().to_string()))
     }
 }
 

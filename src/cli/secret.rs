@@ -15,12 +15,12 @@ pub fn run(args: SecretArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (mut archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
     if args.gm {
         let Some(gm) = archive.game.gm.clone() else {
-            return Err(Failure::User(
+            return Err(Failure::user(
                 "the game has no GM for commands by mail: add [gm] to game.toml (name and email), or make the game with judge new --gm NAME:EMAIL".into(),
             ));
         };
         let s = secret::generate();
-        let hash = secret::hash(&s).map_err(|e| Failure::Other(anyhow::anyhow!(e)))?;
+        let hash = secret::hash(&s).map_err(|e| Failure::later(anyhow::anyhow!(e)))?;
         let mut file = archive.game.clone();
         file.gm = Some(crate::archive::GmEntry {
             secret_hash: Some(hash),
@@ -36,7 +36,7 @@ pub fn run(args: SecretArgs, out: &mut dyn Write) -> Result<(), Failure> {
         return Ok(());
     }
     if args.mail {
-        outbox::settings(&archive).map_err(|e| Failure::User(e.to_string()))?;
+        outbox::settings(&archive).map_err(|e| Failure::user(e.to_string()))?;
     }
     let wanted: Vec<String> = args
         .players
@@ -45,7 +45,7 @@ pub fn run(args: SecretArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .collect();
     for w in &wanted {
         if !archive.game.players.iter().any(|p| &p.id == w) {
-            return Err(Failure::User(format!("{w} does not play in this game")));
+            return Err(Failure::user(format!("{w} does not play in this game")));
         }
     }
     let seats: Vec<String> = archive
@@ -68,7 +68,7 @@ pub fn run(args: SecretArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let mut shown_lines = Vec::new();
     for seat in &seats {
         let s = secret::generate();
-        let hash = secret::hash(&s).map_err(|e| Failure::Other(anyhow::anyhow!(e)))?;
+        let hash = secret::hash(&s).map_err(|e| Failure::later(anyhow::anyhow!(e)))?;
         if args.mail {
             // Sent at once, or not at all: if it cannot be sent, the player keeps their
             // old secret (or none) and nothing of the new one is written anywhere.
@@ -78,13 +78,13 @@ pub fn run(args: SecretArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 ..mail.clone()
             };
             outbox::send_now(&archive, &mail, &kept).map_err(|e| match e {
-                outbox::MailError::Send(why) => Failure::Other(anyhow::anyhow!(
+                outbox::MailError::Send(why) => Failure::later(anyhow::anyhow!(
                     "the welcome mail to {seat} was not sent ({why}); {seat}'s secret is unchanged"
                 )),
-                outbox::MailError::Refused(why) => Failure::User(format!(
+                outbox::MailError::Refused(why) => Failure::user(format!(
                     "the mail server refused the welcome mail to {seat} for good ({why}); {seat}'s secret is unchanged: check {seat}'s address in game.toml"
                 )),
-                other => Failure::User(other.to_string()),
+                other => Failure::user(other.to_string()),
             })?;
         }
         let mut file = archive.game.clone();

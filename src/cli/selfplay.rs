@@ -53,14 +53,14 @@ fn with_bots(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
     });
     let Some((kind, names, game)) = found else {
         let ids: Vec<&str> = all().iter().map(|s| s.id).collect();
-        return Err(Failure::User(format!(
+        return Err(Failure::user(format!(
             "self-play knows the games {}, not `{}`",
             ids.join(", "),
             args.game
         )));
     };
     if let Some(bad) = args.bots.iter().find(|b| !names.contains(&b.as_str())) {
-        return Err(Failure::User(if names.is_empty() {
+        return Err(Failure::user(if names.is_empty() {
             format!("{} has no bots for self-play yet", kind.title)
         } else {
             format!(
@@ -75,7 +75,7 @@ fn with_bots(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
         game.scenario_text(name).map_err(Failure::from)?;
     }
     if !kind.players.contains(&n) {
-        return Err(Failure::User(format!(
+        return Err(Failure::user(format!(
             "--bots: {} is for {} to {} players, not {n}",
             kind.title,
             kind.players.start(),
@@ -105,7 +105,7 @@ fn with_bots(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .collect();
         let mut play = game
             .bot_player(&args.game, &seated, args.scenario.as_deref())
-            .ok_or_else(|| Failure::User(format!("{} cannot seat these bots", kind.title)))?;
+            .ok_or_else(|| Failure::user(format!("{} cannot seat these bots", kind.title)))?;
         let r = play(args.seed.wrapping_add(u64::from(g)));
         match r.winner {
             Some(w) if w < n => wins[(w + n - shift) % n] += 1,
@@ -198,21 +198,21 @@ pub fn run(args: SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
     });
     let Some((kind, play, bots)) = found else {
         let ids: Vec<&str> = all().iter().map(|s| s.id).collect();
-        return Err(Failure::User(format!(
+        return Err(Failure::user(format!(
             "self-play knows the games {}, not `{}`",
             ids.join(", "),
             args.game
         )));
     };
     let Some(mut play) = play else {
-        return Err(Failure::User(format!(
+        return Err(Failure::user(format!(
             "{} has no random self-play: seat its bots with --bots ({})",
             kind.title,
             bots.join(", ")
         )));
     };
     if !kind.players.contains(&args.players) {
-        return Err(Failure::User(format!(
+        return Err(Failure::user(format!(
             "{} is for {} to {} players, not {}",
             kind.title,
             kind.players.start(),

@@ -15,7 +15,7 @@ pub fn run(args: ShowArgs, out: &mut dyn Write) -> Result<(), Failure> {
         && let Some((step, kept)) = pbem::round::current_text(&archive)?
     {
         let round = game.round(&kept).map_err(|e| {
-            Failure::User(format!("setup/{step:03}/{}: {e}", pbem::round::ROUND_FILE))
+            Failure::user(format!("setup/{step:03}/{}: {e}", pbem::round::ROUND_FILE))
         })?;
         let text = if args.json {
             // A game still in its set-up round has no state yet: the round as the

@@ -9,6 +9,9 @@ use anyhow::Context as _;
 use super::Failure;
 use crate::pbem;
 
+/// Where a checker module comes from, for the GM who gave a wrong one.
+const BUILD_CHECKER: &str = "`scripts/build-checker` builds the checker and prints its path";
+
 pub fn run(args: SiteArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
     check_output(&args.dir, &args.output)?;
@@ -18,22 +21,19 @@ pub fn run(args: SiteArgs, out: &mut dyn Write) -> Result<(), Failure> {
     bar.finish_and_clear();
     if let Some(path) = &args.checker {
         let module = std::fs::read(path).map_err(|e| {
-            Failure::User(format!(
-                "{}: {e}\nhelp: `scripts/build-checker` builds the checker and prints its path",
-                path.display()
-            ))
+            Failure::user(format!("{}: {e}", path.display())).with_hint(BUILD_CHECKER)
         })?;
         if !module.starts_with(b"\0asm") {
-            return Err(Failure::User(format!(
-                "{} is not a WebAssembly module\nhelp: `scripts/build-checker` builds the checker and prints its path",
-                path.display()
-            )));
+            return Err(
+                Failure::user(format!("{} is not a WebAssembly module", path.display()))
+                    .with_hint(BUILD_CHECKER),
+            );
         }
         overview.checker = Some(module);
     }
     let files = crate::site::render(&overview, &pages)?;
     std::fs::create_dir_all(&args.output)
-        .map_err(|e| Failure::User(format!("{}: {e}", args.output.display())))?;
+        .map_err(|e| Failure::user(format!("{}: {e}", args.output.display())))?;
     // One run at a time writes the web root; what a run killed while writing left there
     // (`.tmp-…` files, never renamed into place) is removed first.
     let _lock = crate::archive::lock::GameLock::acquire_dir(
@@ -82,7 +82,7 @@ pub fn run(args: SiteArgs, out: &mut dyn Write) -> Result<(), Failure> {
         // Only a plain file: never a folder, nor what a link points to.
         if std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file()) {
             std::fs::remove_file(&path)
-                .map_err(|e| Failure::Other(anyhow::anyhow!("{}: {e}", path.display())))?;
+                .map_err(|e| Failure::later(anyhow::anyhow!("{}: {e}", path.display())))?;
             removed += 1;
         }
     }
@@ -145,11 +145,11 @@ fn check_output(game: &Path, output: &Path) -> Result<(), Failure> {
         _ => false,
     };
     if same {
-        return Err(Failure::User(format!(
-            "{} is the game's own folder: give the site a folder of its own\nhelp: judge site {} -o site",
-            output.display(),
-            game.display()
-        )));
+        return Err(Failure::user(format!(
+            "{} is the game's own folder: give the site a folder of its own",
+            output.display()
+        ))
+        .with_hint(format!("judge site {} -o site", game.display())));
     }
     let Ok(entries) = std::fs::read_dir(output) else {
         return Ok(());
@@ -162,7 +162,7 @@ fn check_output(game: &Path, output: &Path) -> Result<(), Failure> {
         && !output.join("index.html").is_file()
         && !output.join(SITE_LIST).is_file()
     {
-        return Err(Failure::User(format!(
+        return Err(Failure::user(format!(
             "{} holds other files and no site (no index.html): give the site a new or empty folder",
             output.display()
         )));
@@ -180,14 +180,14 @@ fn is_leftover(name: &str) -> bool {
 /// caller holds the folder's lock, so none is a live run's).
 fn remove_leftovers(output: &Path) -> Result<(), Failure> {
     let entries = std::fs::read_dir(output)
-        .map_err(|e| Failure::User(format!("{}: {e}", output.display())))?;
+        .map_err(|e| Failure::user(format!("{}: {e}", output.display())))?;
     for e in entries.flatten() {
         if is_leftover(&e.file_name().to_string_lossy())
             && e.file_type().is_ok_and(|t| t.is_file() || t.is_symlink())
         {
             let path = e.path();
             std::fs::remove_file(&path)
-                .map_err(|e| Failure::Other(anyhow::anyhow!("{}: {e}", path.display())))?;
+                .map_err(|e| Failure::later(anyhow::anyhow!("{}: {e}", path.display())))?;
         }
     }
     Ok(())
@@ -200,7 +200,7 @@ fn readable(path: &Path) -> Result<(), Failure> {
     {
         use std::os::unix::fs::PermissionsExt as _;
         std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o644))
-            .map_err(|e| Failure::User(format!("{}: {e}", path.display())))?;
+            .map_err(|e| Failure::user(format!("{}: {e}", path.display())))?;
     }
     #[cfg(not(unix))]
     let _ = path;

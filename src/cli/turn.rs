@@ -85,7 +85,7 @@ pub fn run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
     }
     let down = down.map(|why| {
-        Failure::Other(anyhow::anyhow!(
+        Failure::later(anyhow::anyhow!(
             "{why}: no mail was read from it this run; the next `judge turn` tries again"
         ))
     });
@@ -159,7 +159,7 @@ fn waiting_for(
 /// Everything `judge turn` would do now, in a scratch copy of the game: the mailbox is
 /// opened read-only, nothing is sent, and the game is not changed.
 fn dry_run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let scratch = tempfile::tempdir().map_err(|e| Failure::Other(e.into()))?;
+    let scratch = tempfile::tempdir().map_err(|e| Failure::later(e.into()))?;
     let copy = scratch.path().join(crate::archive::folder_name(&args.dir));
     {
         let _lock = super::lock(&args.dir, "judge turn --dry-run", args.wait)?;
@@ -167,7 +167,7 @@ fn dry_run(args: TurnArgs, out: &mut dyn Write) -> Result<(), Failure> {
             &pbem::open(crate::games::registry(), &args.dir)?.0,
         )?;
         copy_dir(&args.dir, &copy)
-            .map_err(|e| Failure::User(format!("copying {}: {e}", args.dir.display())))?;
+            .map_err(|e| Failure::user(format!("copying {}: {e}", args.dir.display())))?;
     }
     writeln!(
         out,

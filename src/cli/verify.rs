@@ -31,7 +31,7 @@ pub fn run(args: VerifyArgs, out: &mut dyn Write) -> Result<(), Failure> {
             why.push(format!("{} {t} is the first that differs", v.unit));
         }
         writeln!(out, "NOT VERIFIED: {}", why.join("; ")).context("writing output")?;
-        Err(Failure::Reported(1))
+        Err(Failure::reported(super::Exit::Input))
     }
 }
 

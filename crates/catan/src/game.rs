@@ -228,12 +228,13 @@ impl Game for Catan {
             return Ok((path.display().to_string(), text));
         }
         let names: Vec<&str> = self.bundled().iter().map(|(n, _)| *n).collect();
-        let mut msg = format!("there is no Catan set-up `{scenario}` and no file of that name");
-        match did_you_mean(scenario, names.iter().copied()) {
-            Some(s) => msg.push_str(&format!("\nhelp: did you mean `{s}`?")),
-            None => msg.push_str(&format!("\nhelp: the set-ups are {}", names.join(", "))),
-        }
-        Err(GameError::input(msg))
+        Err(GameError::input(format!(
+            "there is no Catan set-up `{scenario}` and no file of that name"
+        ))
+        .with_hint(match did_you_mean(scenario, names.iter().copied()) {
+            Some(s) => format!("did you mean `{s}`?"),
+            None => format!("the set-ups are {}", names.join(", ")),
+        }))
     }
 
     fn start(

@@ -4,7 +4,9 @@
 //!
 //! The message is for people, as every message of the judge is: it names the file, the
 //! line and the word where it can, and says how to put it right. A hint that is likely
-//! to help is kept apart ([`GameError::hint`]), so that a command can show it its own way.
+//! to help is kept apart ([`GameError::hints`], added by [`GameError::with_hint`] only),
+//! so that the command line shows it as it shows every hint: `hint: …` on a line of its
+//! own after the message.
 
 use std::fmt;
 
@@ -20,13 +22,16 @@ pub enum Kind {
     /// A fault in the judge itself: a rule it cannot apply to a position it made. Not the
     /// user's to fix; worth a report (exit 6).
     Internal,
+    /// Something outside the judge failed that may work later: a disk, a mail server
+    /// down or silent (exit 3).
+    Later,
 }
 
 impl Kind {
     /// How a command line names the kind, before the message.
     pub fn label(self) -> &'static str {
         match self {
-            Kind::Input => "",
+            Kind::Input | Kind::Later => "",
             Kind::Corrupt => "the game's archive is damaged: ",
             Kind::Internal => "a fault in the judge (please report it, with the game's folder): ",
         }
@@ -39,8 +44,8 @@ pub struct GameError {
     pub kind: Kind,
     /// What is wrong, for people.
     pub message: String,
-    /// What would likely put it right, when the judge can tell.
-    pub hint: Option<String>,
+    /// What would likely put it right, when the judge can tell, in order.
+    pub hints: Vec<String>,
 }
 
 impl GameError {
@@ -48,7 +53,7 @@ impl GameError {
         GameError {
             kind,
             message: message.into(),
-            hint: None,
+            hints: Vec::new(),
         }
     }
 
@@ -67,10 +72,10 @@ impl GameError {
         GameError::new(Kind::Internal, message)
     }
 
-    /// The same problem, with a hint.
+    /// The same problem, with one more hint.
     #[must_use]
     pub fn with_hint(mut self, hint: impl Into<String>) -> GameError {
-        self.hint = Some(hint.into());
+        self.hints.push(hint.into());
         self
     }
 
@@ -85,8 +90,8 @@ impl GameError {
 impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)?;
-        if let Some(hint) = &self.hint {
-            write!(f, "\n  hint: {hint}")?;
+        for hint in &self.hints {
+            write!(f, "\nhint: {hint}")?;
         }
         Ok(())
     }
@@ -106,7 +111,7 @@ mod tests {
         assert_eq!(e.kind, Kind::Corrupt);
         assert_eq!(
             e.to_string(),
-            "turns/004/state.json: expected a number at line 3\n  hint: restore it with git checkout"
+            "turns/004/state.json: expected a number at line 3\nhint: restore it with git checkout"
         );
     }
 }

@@ -23,12 +23,12 @@ impl Games {
             .find(|g| g.id() == id)
             .ok_or_else(|| {
                 let ids: Vec<&str> = self.0.iter().map(|g| g.id()).collect();
-                let mut msg = format!("`{id}` is not a game this judge runs");
-                match crate::diagnostic::did_you_mean(id, ids.iter().copied()) {
-                    Some(s) => msg.push_str(&format!("\nhelp: did you mean `{s}`?")),
-                    None => msg.push_str(&format!("\nhelp: the games are {}", ids.join(", "))),
-                }
-                GameError::input(msg)
+                GameError::input(format!("`{id}` is not a game this judge runs")).with_hint(
+                    match crate::diagnostic::did_you_mean(id, ids.iter().copied()) {
+                        Some(s) => format!("did you mean `{s}`?"),
+                        None => format!("the games are {}", ids.join(", ")),
+                    },
+                )
             })
     }
 

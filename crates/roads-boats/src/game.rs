@@ -126,17 +126,20 @@ fn scenario_by_name(name: &str) -> Result<(String, String), GameError> {
             .map_err(|e| GameError::input(format!("cannot read {}: {e}", path.display())))?;
         return Ok((path.display().to_string(), text));
     }
-    let mut msg = format!("there is no bundled scenario `{name}` and no file of that name");
-    if let Some(s) = did_you_mean(name, bundled.keys().copied()) {
-        msg.push_str(&format!("\nhelp: did you mean `{s}`?"));
-    } else {
-        let names: Vec<&str> = bundled.keys().copied().collect();
-        msg.push_str(&format!(
-            "\nhelp: the bundled scenarios are {}; or give the path of a .toml file",
-            names.join(", ")
-        ));
-    }
-    Err(GameError::input(msg))
+    let hint = match did_you_mean(name, bundled.keys().copied()) {
+        Some(s) => format!("did you mean `{s}`?"),
+        None => {
+            let names: Vec<&str> = bundled.keys().copied().collect();
+            format!(
+                "the bundled scenarios are {}; or give the path of a .toml file",
+                names.join(", ")
+            )
+        }
+    };
+    Err(GameError::input(format!(
+        "there is no bundled scenario `{name}` and no file of that name"
+    ))
+    .with_hint(hint))
 }
 
 impl Game for RoadsAndBoats {
@@ -315,10 +318,8 @@ impl Game for RoadsAndBoats {
                 .find(|m| m.name() == name.trim())
                 .ok_or_else(|| {
                     let all: Vec<&str> = Module::ALL.iter().map(|m| m.name()).collect();
-                    GameError::input(format!(
-                        "--modules: `{name}` is not a module\nhelp: the modules are {}",
-                        all.join(", ")
-                    ))
+                    GameError::input(format!("--modules: `{name}` is not a module"))
+                        .with_hint(format!("the modules are {}", all.join(", ")))
                 })?;
             modules.push(m);
         }

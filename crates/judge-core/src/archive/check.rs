@@ -265,7 +265,7 @@ impl GameFile {
                 out.push(Slip::new(at("send_timeout"), e.to_string()));
             }
             if let Err(e) = m.imap_timeout() {
-                out.push(Slip::new(at("imap_timeout"), e));
+                out.push(Slip::new(at("imap_timeout"), e.to_string()));
             }
             // Without a way out, every report and answer would wait in the outbox for
             // good, and every run would say so: a slip, named before anything is queued.

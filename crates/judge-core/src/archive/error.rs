@@ -29,8 +29,13 @@ pub enum ArchiveError {
         if *.free == 1 { "a seat is free".to_string() } else { format!("{} seats are free", .free) }
     )]
     NotBegun { dir: PathBuf, free: usize },
+    /// A file the judge wrote does not read back (damaged, or edited by hand).
     #[error("{path}: {message}")]
     BadFile { path: PathBuf, message: String },
+    /// What the judge was to write into a file could not be put into words (a fault in
+    /// the judge: it only writes what it can serialise).
+    #[error("{path}: the judge could not write it: {message}")]
+    Unwritable { path: PathBuf, message: String },
     #[error("turn {turn} is not in the archive {dir} ({})", if first == last { format!("it has only turn {first}") } else { format!("it has turns {first} to {last}") })]
     NoSuchTurn {
         dir: PathBuf,
@@ -59,4 +64,27 @@ pub enum ArchiveError {
         path: PathBuf,
         source: std::io::Error,
     },
+}
+
+impl ArchiveError {
+    /// Whose the problem is: a file the judge wrote that does not read is a damaged
+    /// archive; one it could not write, a fault of its own; a disk that failed may work
+    /// later; the rest (a wrong folder, a turn not there, the GM's game.toml) the user's.
+    pub fn kind(&self) -> crate::error::Kind {
+        use crate::error::Kind;
+        match self {
+            ArchiveError::BadFile { .. } => Kind::Corrupt,
+            ArchiveError::Unwritable { .. } => Kind::Internal,
+            ArchiveError::Io { .. } => Kind::Later,
+            ArchiveError::Exists(_)
+            | ArchiveError::NotAGame { .. }
+            | ArchiveError::NoTurns(_)
+            | ArchiveError::NotBegun { .. }
+            | ArchiveError::NoSuchTurn { .. }
+            | ArchiveError::TurnExists { .. }
+            | ArchiveError::Invalid { .. }
+            | ArchiveError::Link { .. }
+            | ArchiveError::Slips(_) => Kind::Input,
+        }
+    }
 }

@@ -396,7 +396,7 @@ pub fn folder_name(dir: &Path) -> String {
 }
 
 fn game_file_text(game: &GameFile) -> Result<String, ArchiveError> {
-    let body = toml::to_string_pretty(game).map_err(|e| ArchiveError::BadFile {
+    let body = toml::to_string_pretty(game).map_err(|e| ArchiveError::Unwritable {
         path: PathBuf::from(GAME_FILE),
         message: e.to_string(),
     })?;

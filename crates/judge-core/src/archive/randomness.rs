@@ -123,7 +123,7 @@ impl Secret {
                  # commitment (randomness.toml). Anyone who reads it knows every roll to\n\
                  # come: git never keeps it, and it is never mailed. The judge publishes\n\
                  # it when the game ends (or when the GM runs `judge reveal`).\n\n{}",
-                toml::to_string(&key).map_err(|e| bad(KEY_FILE, &e.to_string()))?
+                toml::to_string(&key).map_err(|e| unwritable(KEY_FILE, &e.to_string()))?
             )
             .into_bytes(),
         ));
@@ -153,15 +153,16 @@ fn keep_private(path: &Path) -> Result<(), ArchiveError> {
     Ok(())
 }
 
-fn bad(file: &str, message: &str) -> ArchiveError {
-    ArchiveError::BadFile {
+/// What the judge was to write could not be serialised: a fault of its own.
+fn unwritable(file: &str, message: &str) -> ArchiveError {
+    ArchiveError::Unwritable {
         path: file.into(),
         message: message.to_string(),
     }
 }
 
 fn public_text(p: &Public) -> Result<String, ArchiveError> {
-    let body = toml::to_string(p).map_err(|e| bad(RANDOMNESS_FILE, &e.to_string()))?;
+    let body = toml::to_string(p).map_err(|e| unwritable(RANDOMNESS_FILE, &e.to_string()))?;
     let head = if p.seed.is_some() {
         "# This game's seed, revealed, and the commitment published when it began\n\
          # (docs/gm-guide.md, \"Dice anyone can check\"): `judge verify` checks that\n\

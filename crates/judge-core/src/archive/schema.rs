@@ -245,23 +245,38 @@ pub enum SendTimeoutError {
 /// says otherwise.
 pub const IMAP_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
 
+/// Why `[mail] imap_timeout` in game.toml cannot be used: the GM's to put right.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ImapTimeoutError {
+    /// Not a duration.
+    #[error("[mail] imap_timeout = \"{text}\": {error}; write a duration like 30s or 2min")]
+    Unreadable {
+        text: String,
+        error: humantime::DurationError,
+    },
+    /// A duration too short, or longer than [`LONGEST_SEND_TIMEOUT`].
+    #[error(
+        "[mail] imap_timeout = \"{text}\": write a duration from 1s to {}",
+        humantime::format_duration(LONGEST_SEND_TIMEOUT)
+    )]
+    OutOfRange { text: String },
+}
+
 impl MailSettings {
     /// How long the judge waits for the IMAP server at one step: `imap_timeout`, or
     /// [`IMAP_TIMEOUT`]; from 1s to 10min.
-    pub fn imap_timeout(&self) -> Result<std::time::Duration, String> {
+    pub fn imap_timeout(&self) -> Result<std::time::Duration, ImapTimeoutError> {
         let Some(t) = &self.imap_timeout else {
             return Ok(IMAP_TIMEOUT);
         };
-        match humantime::parse_duration(t) {
-            Ok(d) if d >= std::time::Duration::from_secs(1) && d <= LONGEST_SEND_TIMEOUT => Ok(d),
-            Ok(_) => Err(format!(
-                "[mail] imap_timeout = \"{t}\": write a duration from 1s to {}",
-                humantime::format_duration(LONGEST_SEND_TIMEOUT)
-            )),
-            Err(e) => Err(format!(
-                "[mail] imap_timeout = \"{t}\": {e}; write a duration like 30s or 2min"
-            )),
+        let d = humantime::parse_duration(t).map_err(|error| ImapTimeoutError::Unreadable {
+            text: t.clone(),
+            error,
+        })?;
+        if d < std::time::Duration::from_secs(1) || d > LONGEST_SEND_TIMEOUT {
+            return Err(ImapTimeoutError::OutOfRange { text: t.clone() });
         }
+        Ok(d)
     }
 
     /// How long one run may spend sending: `send_timeout`, or [`SEND_TIMEOUT`].

@@ -687,7 +687,7 @@ pub(crate) fn open(src: &Source, read_only: bool) -> Result<Session, ImapError> 
     let tls = || -> Result<rustls::ClientConnection, ImapError> {
         let name = rustls::pki_types::ServerName::try_from(net::bare_host(&src.host).to_string())
             .map_err(|e| ImapError::Settings(format!("imap_host `{}`: {e}", src.host)))?;
-        let config = net::tls_config().map_err(ImapError::Settings)?;
+        let config = net::tls_config().map_err(|e| ImapError::Settings(e.to_string()))?;
         rustls::ClientConnection::new(config, name)
             .map_err(|e| ImapError::Settings(format!("TLS for {server}: {e}")))
     };

@@ -39,13 +39,26 @@ pub fn bare_host(host: &str) -> &str {
         .unwrap_or(host)
 }
 
+/// Why a `HOST[:PORT]` does not name a server.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HostError {
+    #[error("{0}: an IPv6 address in brackets needs its `]`")]
+    Unclosed(String),
+    #[error("{0}: the port is not a number from 1 to 65535")]
+    Port(String),
+    #[error("{0}: the host is missing")]
+    NoHost(String),
+    #[error("the host is missing")]
+    Empty,
+}
+
 /// `HOST`, `HOST:PORT`, `[IPV6]`, `[IPV6]:PORT` or a bare IPv6 literal (`::1`, taken
 /// whole: its colons are not a port's).
-pub fn host_and_port(spec: &str) -> Result<(String, Option<u16>), String> {
-    let bad_port = || format!("{spec}: the port is not a number from 1 to 65535");
+pub fn host_and_port(spec: &str) -> Result<(String, Option<u16>), HostError> {
+    let bad_port = || HostError::Port(spec.to_string());
     if let Some(rest) = spec.strip_prefix('[') {
         let Some((host, after)) = rest.split_once(']') else {
-            return Err(format!("{spec}: an IPv6 address in brackets needs its `]`"));
+            return Err(HostError::Unclosed(spec.to_string()));
         };
         return match after {
             "" => Ok((host.to_string(), None)),
@@ -61,10 +74,10 @@ pub fn host_and_port(spec: &str) -> Result<(String, Option<u16>), String> {
     match spec.split_once(':') {
         Some((host, port)) => match port.parse::<u16>() {
             Ok(p) if p > 0 && !host.is_empty() => Ok((host.to_string(), Some(p))),
-            _ if host.is_empty() => Err(format!("{spec}: the host is missing")),
+            _ if host.is_empty() => Err(HostError::NoHost(spec.to_string())),
             _ => Err(bad_port()),
         },
-        None if spec.is_empty() => Err("the host is missing".into()),
+        None if spec.is_empty() => Err(HostError::Empty),
         None => Ok((spec.to_string(), None)),
     }
 }
@@ -109,12 +122,16 @@ pub fn root_store() -> rustls::RootCertStore {
     roots
 }
 
+/// TLS could not be set up (no protocol version the crypto provider supports).
+#[derive(Debug, thiserror::Error)]
+#[error("setting up TLS: {0}")]
+pub struct TlsSetupError(#[from] rustls::Error);
+
 /// A TLS client set up with [`root_store`].
-pub fn tls_config() -> Result<Arc<rustls::ClientConfig>, String> {
+pub fn tls_config() -> Result<Arc<rustls::ClientConfig>, TlsSetupError> {
     let provider = Arc::new(rustls::crypto::ring::default_provider());
     let config = rustls::ClientConfig::builder_with_provider(provider)
-        .with_safe_default_protocol_versions()
-        .map_err(|e| format!("setting up TLS: {e}"))?
+        .with_safe_default_protocol_versions()?
         .with_root_certificates(root_store())
         .with_no_client_auth();
     Ok(Arc::new(config))

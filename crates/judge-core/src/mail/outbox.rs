@@ -71,6 +71,24 @@ pub enum MailError {
     Archive(#[from] crate::archive::ArchiveError),
 }
 
+impl MailError {
+    /// Whose the problem is: a server down may work later; the settings, an address
+    /// and a mail refused for good are the GM's to fix; the outbox's files, as the
+    /// archive's.
+    pub fn kind(&self) -> crate::error::Kind {
+        use crate::error::Kind;
+        match self {
+            MailError::Send(_) => Kind::Later,
+            MailError::Archive(a) => a.kind(),
+            MailError::NotConfigured
+            | MailError::Address(_)
+            | MailError::Build(_)
+            | MailError::Settings(_)
+            | MailError::Refused(_) => Kind::Input,
+        }
+    }
+}
+
 /// Names and subjects go into headers: no control characters, so no header injection.
 fn clean(s: &str) -> String {
     s.chars()

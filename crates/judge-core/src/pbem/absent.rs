@@ -222,13 +222,15 @@ pub fn vacation(
 /// a turn missed on vacation does not count).
 pub fn missed(archive: &Archive, seat: &str) -> Result<u32, Error> {
     let since = took_seat(archive, seat);
-    Ok(archive
-        .turns()?
-        .into_iter()
-        .filter(|t| *t >= since.max(1))
-        .filter_map(|t| super::record::record(archive, t))
-        .filter(|r| r.missed.iter().any(|m| m == seat))
-        .count() as u32)
+    let mut n = 0;
+    for t in archive.turns()?.into_iter().filter(|t| *t >= since.max(1)) {
+        if let Some(r) = super::record::record(archive, t)?
+            && r.missed.iter().any(|m| m == seat)
+        {
+            n += 1;
+        }
+    }
+    Ok(n)
 }
 
 /// The turn from which the seat's player plays it: 0, or the turn a replacement's
@@ -251,7 +253,7 @@ pub fn after_turn(archive: &Archive, turn: u32, lines: &mut Vec<String>) -> Resu
     let Some(budget) = archive.game.absent.as_ref().and_then(|a| a.missed) else {
         return Ok(());
     };
-    let Some(record) = super::record::record(archive, turn) else {
+    let Some(record) = super::record::record(archive, turn)? else {
         return Ok(());
     };
     let name = archive.name();

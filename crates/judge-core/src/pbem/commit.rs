@@ -74,7 +74,11 @@ pub fn message(archive: &Archive, played: Option<u32>) -> String {
         .map(|(n, _)| n)
         .max();
     match newest {
-        Some(t) => match super::record::record(archive, t).and_then(|r| r.ended) {
+        Some(t) => match super::record::record(archive, t)
+            .ok()
+            .flatten()
+            .and_then(|r| r.ended)
+        {
             Some(_) => format!("{name}: turn {t}, the GM ended the game"),
             None => format!("{name}: turn {t}"),
         },

@@ -21,10 +21,11 @@ pub fn deadline(
     game: &dyn Game,
     next: u32,
 ) -> Result<Option<SystemTime>, Error> {
-    let played = next
-        .checked_sub(1)
-        .filter(|t| *t > 0)
-        .and_then(|t| super::record::record(archive, t))
+    let before = match next.checked_sub(1).filter(|t| *t > 0) {
+        Some(t) => super::record::record(archive, t)?,
+        None => None,
+    };
+    let played = before
         .and_then(|r| r.played_at)
         .and_then(|t| humantime::parse_rfc3339_weak(&t).ok());
     deadline_after(archive, game, next, played)

@@ -36,6 +36,21 @@ impl From<crate::mail::imap::ImapError> for Error {
 }
 
 impl Error {
+    /// Whose the problem is, which decides the exit code: git that cannot be run, or a
+    /// mailbox down, may work later; git that refuses is the GM's to fix.
+    pub fn kind(&self) -> crate::error::Kind {
+        use crate::error::Kind;
+        match self {
+            Error::Game(g) => g.kind,
+            Error::Archive(a) => a.kind(),
+            Error::Mail(m) => m.kind(),
+            Error::Git(crate::archive::git::GitError::Run(_)) | Error::MailboxDown(_) => {
+                Kind::Later
+            }
+            Error::Git(_) => Kind::Input,
+        }
+    }
+
     /// Something the GM or a player can fix; the message says how.
     pub fn input(message: impl Into<String>) -> Error {
         Error::Game(crate::error::GameError::input(message))

@@ -212,7 +212,7 @@ fn log(room: &Path, line: &LogLine) -> Result<(), ArchiveError> {
         .append(true)
         .open(&path)
         .map_err(io(&path))?;
-    let mut text = serde_json::to_string(line).map_err(|e| ArchiveError::BadFile {
+    let mut text = serde_json::to_string(line).map_err(|e| ArchiveError::Unwritable {
         path: path.clone(),
         message: e.to_string(),
     })?;

@@ -174,7 +174,7 @@ impl Log {
             .append(true)
             .open(&path)
             .map_err(io)?;
-        let mut text = serde_json::to_string(&entry).map_err(|e| ArchiveError::BadFile {
+        let mut text = serde_json::to_string(&entry).map_err(|e| ArchiveError::Unwritable {
             path: path.clone(),
             message: e.to_string(),
         })?;

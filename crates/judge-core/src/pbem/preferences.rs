@@ -84,7 +84,7 @@ impl Preferences {
         if *c == before {
             return Ok(None);
         }
-        let text = toml::to_string(self).map_err(|e| ArchiveError::BadFile {
+        let text = toml::to_string(self).map_err(|e| ArchiveError::Unwritable {
             path: archive.root().join(FILE),
             message: e.to_string(),
         })?;

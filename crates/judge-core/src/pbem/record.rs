@@ -9,7 +9,7 @@ use std::time::SystemTime;
 use serde::{Deserialize, Serialize};
 
 use super::layout::{SETUP_DIR, STEP_FILE};
-use crate::archive::{Archive, TURN_FILE};
+use crate::archive::{Archive, ArchiveError, TURN_FILE};
 
 /// What a run did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,10 +79,22 @@ pub struct TurnRecord {
     pub renamed: BTreeMap<String, String>,
 }
 
-/// The record of a turn, if it has one (turns played before it was kept have none).
-pub fn record(archive: &Archive, turn: u32) -> Option<TurnRecord> {
-    let text = archive.read(turn, TURN_FILE).ok()?;
-    serde_json::from_str(&text).ok()
+/// The record of a turn, if it has one (turns played before it was kept have none). A
+/// record that is there and does not read is a damaged archive, not a missing record.
+pub fn record(archive: &Archive, turn: u32) -> Result<Option<TurnRecord>, ArchiveError> {
+    let text = match archive.read(turn, TURN_FILE) {
+        Ok(text) => text,
+        Err(ArchiveError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+            return Ok(None);
+        }
+        Err(e) => return Err(e),
+    };
+    serde_json::from_str(&text)
+        .map(Some)
+        .map_err(|e| ArchiveError::BadFile {
+            path: archive.turn_dir(turn).join(TURN_FILE),
+            message: e.to_string(),
+        })
 }
 
 /// What a step of the round records about itself.

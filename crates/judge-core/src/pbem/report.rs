@@ -107,7 +107,7 @@ pub fn play_again(
     turn: u32,
     luck: &crate::luck::Luck,
 ) -> Result<super::game::Played, Error> {
-    let rec = record(archive, turn);
+    let rec = record(archive, turn)?;
     let kept = super::stage::position(archive, game, turn - 1)?;
     let renamed = rec.as_ref().map(|r| r.renamed.clone()).unwrap_or_default();
     let (state, _) = super::stage::named(game, kept, &renamed)?;
@@ -134,7 +134,9 @@ pub fn of_turn(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Box<dyn 
             .unwrap_or(0);
         // The position before, with the names the turn was played under.
         let kept = archive.read(prev, STATE_FILE)?;
-        let renamed = record(archive, turn).map(|r| r.renamed).unwrap_or_default();
+        let renamed = record(archive, turn)?
+            .map(|r| r.renamed)
+            .unwrap_or_default();
         let before = match super::stage::named(
             game,
             game.position(&kept).map_err(Error::from)?,
@@ -149,7 +151,7 @@ pub fn of_turn(archive: &Archive, game: &dyn Game, turn: u32) -> Result<Box<dyn 
             orders_of(archive, turn)?,
         )
     };
-    let rec = record(archive, turn).unwrap_or_else(|| TurnRecord {
+    let rec = record(archive, turn)?.unwrap_or_else(|| TurnRecord {
         game: archive.name(),
         deadline: deadline(archive, game, turn + 1),
         played_at: None,

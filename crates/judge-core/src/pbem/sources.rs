@@ -250,7 +250,7 @@ pub fn imap(
         port.or(s.imap_port),
         security.or_else(|| s.imap_security.clone()).as_deref(),
     );
-    let timeout = s.imap_timeout().map_err(Error::input)?;
+    let timeout = s.imap_timeout().map_err(|e| Error::input(e.to_string()))?;
     Ok(crate::mail::imap::Source {
         host,
         port,

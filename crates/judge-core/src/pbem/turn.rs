@@ -104,7 +104,7 @@ pub fn finish(archive: &Archive, game: &dyn Game, lines: &mut Vec<String>) -> Re
         ));
     }
     // Standing orders follow the orders the last turn played.
-    if let Some(rec) = record(archive, last) {
+    if let Some(rec) = record(archive, last)? {
         for f in report::orders_of(archive, last)? {
             // A seat taken over since keeps nothing of its old player's: `judge replace`
             // set their standing orders aside.

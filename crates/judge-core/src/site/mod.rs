@@ -178,7 +178,7 @@ pub fn collect(
             svg,
             report: text,
             orders,
-            record: record(archive, number),
+            record: record(archive, number)?,
             tally: report.tally(),
         });
         tick();
