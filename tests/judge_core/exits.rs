@@ -64,6 +64,31 @@ fn no_message_writes_its_own_hint() {
     );
 }
 
+/// Errors inside the judge are typed (`thiserror`), so that a caller can tell one from
+/// another and the exit code follows its kind: no function of the judge's code fails
+/// with a bare `String`, and no `FromStr` has `type Err = String` (errors are for
+/// people, and their words are each type's `Display`).
+#[test]
+fn no_error_of_the_judge_is_a_bare_string() {
+    let mut found = Vec::new();
+    for path in &judge_sources() {
+        let text = std::fs::read_to_string(path).expect("source reads");
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or(line);
+            let string_result = code.contains("Result<")
+                && (code.contains(", String>") || code.contains(", String>,"));
+            if string_result || code.contains("type Err = String") {
+                found.push(format!("{}:{}: {}", path.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "errors as bare strings (give them a type of their own):\n{}",
+        found.join("\n")
+    );
+}
+
 use crate::support;
 
 use pbem_judge::cli::Exit;

@@ -124,28 +124,37 @@ struct Request {
 
 /// The answer to one request (see the module's notes).
 pub fn check(request: &str) -> String {
-    answer(request).unwrap_or_else(|why| json!({ "failure": why }).to_string())
+    answer(request).unwrap_or_else(|why| json!({ "failure": why.to_string() }).to_string())
 }
 
-fn answer(request: &str) -> Result<String, String> {
-    let r: Request =
-        serde_json::from_str(request).map_err(|e| format!("the request is not one: {e}"))?;
+/// Why a request got no check: the page's `failure`, in these words.
+#[derive(Debug, thiserror::Error)]
+enum Failure {
+    #[error("the request is not one: {0}")]
+    Request(#[from] serde_json::Error),
+    #[error("no game `{0}`")]
+    NoGame(String),
+    /// The game's own refusal (a state it cannot read, a record it keeps none of).
+    #[error(transparent)]
+    Game(#[from] GameError),
+}
+
+fn answer(request: &str) -> Result<String, Failure> {
+    let r: Request = serde_json::from_str(request)?;
     let game = CHECKERS
         .iter()
         .find(|g| g.id() == r.game)
-        .ok_or_else(|| format!("no game `{}`", r.game))?;
+        .ok_or_else(|| Failure::NoGame(r.game.clone()))?;
     let state = r.state.to_string();
     let file = r.file.as_deref().unwrap_or("your orders");
-    let checked = game
-        .check(
-            &state,
-            r.public,
-            &r.orders,
-            file,
-            Some(&r.player),
-            Some(&r.name),
-        )
-        .map_err(|e| e.to_string())?;
+    let checked = game.check(
+        &state,
+        r.public,
+        &r.orders,
+        file,
+        Some(&r.player),
+        Some(&r.name),
+    )?;
     let index = judge_core::diagnostic::LineIndex::new(&r.orders);
     let diagnostics: Vec<Value> = checked
         .diagnostics

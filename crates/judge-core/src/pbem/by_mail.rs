@@ -87,7 +87,7 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
                     format!(
                         "Line {}: {}. Nothing was done for it.",
                         f.line,
-                        redact::blank(why, ctx.secrets)
+                        redact::blank(&why.to_string(), ctx.secrets)
                     ),
                 );
                 continue;

@@ -120,8 +120,49 @@ pub struct Found {
     pub line: usize,
     /// The line as written (for a press, its first line).
     pub written: String,
-    pub command: Result<Command, String>,
+    pub command: Result<Command, CommandError>,
 }
+
+/// Why a command line does not read, said with the fix (the answer quotes it as
+/// "Line N: …. Nothing was done for it.").
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CommandError {
+    #[error("`{word}` stands alone on its line; leave out `{rest}`")]
+    StandsAlone { word: String, rest: String },
+    #[error("`vacation until {0}`: write a date, like `vacation until 2026-12-20`")]
+    VacationDate(String),
+    #[error("write until when, like `vacation until 2026-12-20`")]
+    VacationUntil,
+    #[error("`resend turn {0}`: the turn is a number, like `resend turn 3`")]
+    ResendTurn(String),
+    #[error("write `resend` for the last report, or `resend turn 3` for turn 3's")]
+    Resend,
+    #[error("`extend {0}`: write a duration up to a year, like `extend 24h` or `extend 2days`")]
+    ExtendBy(String),
+    #[error("write how much longer, like `extend 24h`")]
+    Extend,
+    #[error("the name after `as` is at most 60 characters, without `<`, `>` or `\"`")]
+    JoinName,
+    #[error("write the game and your name, like `join island as Ann`")]
+    Join,
+    #[error("write the line the judge mailed you, like `confirm island abcd-efgh-jkmn`")]
+    Confirm,
+    #[error("{PRESS}; `anonymous press to all: …` leaves your name out")]
+    PressForm,
+    #[error("the press has no `:` before its text: {PRESS}")]
+    PressColon,
+    #[error("say who the press is for: {PRESS}")]
+    PressTo,
+    #[error(
+        "the press has no text: write it after the `:`, or on the lines below up to a line `end press`"
+    )]
+    PressText,
+    #[error("not a command")]
+    NotACommand,
+}
+
+/// How a press is written, as the answers to a press that does not read say it.
+const PRESS: &str = "write `press to red: your text` (or `press to all: …`)";
 
 /// A text with its commands taken out.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -218,10 +259,7 @@ pub fn split(text: &str) -> Split {
             }
             *text = body.join("\n");
             if text.trim().is_empty() {
-                found.command = Err(
-                    "the press has no text: write it after the `:`, or on the lines below up to a line `end press`"
-                        .into(),
-                );
+                found.command = Err(CommandError::PressText);
             }
         }
         out.commands.push(found);
@@ -234,17 +272,16 @@ pub fn split(text: &str) -> Split {
 }
 
 /// Read one command line (its words `w`, already plain and lower case).
-fn read(line: &str, w: &[String]) -> Result<Command, String> {
+fn read(line: &str, w: &[String]) -> Result<Command, CommandError> {
     let w: Vec<&str> = w.iter().map(|s| s.trim_end_matches(':')).collect();
     let alone = |c: Command| {
         if w.len() == 1 {
             Ok(c)
         } else {
-            Err(format!(
-                "`{}` stands alone on its line; leave out `{}`",
-                w[0],
-                w[1..].join(" ")
-            ))
+            Err(CommandError::StandsAlone {
+                word: w[0].to_string(),
+                rest: w[1..].join(" "),
+            })
         }
     };
     match w[0] {
@@ -265,36 +302,37 @@ fn read(line: &str, w: &[String]) -> Result<Command, String> {
                 };
                 humantime::parse_rfc3339_weak(&full)
                     .map(Command::Vacation)
-                    .map_err(|_| {
-                        format!("`vacation until {date}`: write a date, like `vacation until 2026-12-20`")
-                    })
+                    .map_err(|_| CommandError::VacationDate(date.to_string()))
             }
-            _ => Err("write until when, like `vacation until 2026-12-20`".into()),
+            _ => Err(CommandError::VacationUntil),
         },
         "resend" => match w[1..] {
             [] => Ok(Command::Resend(None)),
-            ["turn", n] => n.parse().map(|n| Command::Resend(Some(n))).map_err(|_| {
-                format!("`resend turn {n}`: the turn is a number, like `resend turn 3`")
-            }),
-            _ => Err("write `resend` for the last report, or `resend turn 3` for turn 3's".into()),
+            ["turn", n] => n
+                .parse()
+                .map(|n| Command::Resend(Some(n)))
+                .map_err(|_| CommandError::ResendTurn(n.to_string())),
+            _ => Err(CommandError::Resend),
         },
         "extend" => match w[1..] {
             [by] => humantime::parse_duration(by)
                 .ok()
                 .filter(|d| *d > Duration::ZERO && *d <= crate::archive::schedule::LONGEST)
                 .map(Command::Extend)
-                .ok_or_else(|| {
-                    format!("`extend {by}`: write a duration up to a year, like `extend 24h` or `extend 2days`")
-                }),
-            _ => Err("write how much longer, like `extend 24h`".into()),
+                .ok_or_else(|| CommandError::ExtendBy(by.to_string())),
+            _ => Err(CommandError::Extend),
         },
         "join" => match w[1..] {
             [game, "as", _, ..] => {
                 // The name as written, case kept: everything after ` as `.
                 let name = after_word(line, "as").unwrap_or_default();
                 let name = name.trim().trim_end_matches('.').trim().to_string();
-                if name.chars().count() > 60 || name.chars().any(|c| c.is_control() || c == '<' || c == '>' || c == '"') {
-                    Err("the name after `as` is at most 60 characters, without `<`, `>` or `\"`".into())
+                if name.chars().count() > 60
+                    || name
+                        .chars()
+                        .any(|c| c.is_control() || c == '<' || c == '>' || c == '"')
+                {
+                    Err(CommandError::JoinName)
                 } else {
                     Ok(Command::Join {
                         game: game.to_string(),
@@ -302,19 +340,17 @@ fn read(line: &str, w: &[String]) -> Result<Command, String> {
                     })
                 }
             }
-            _ => Err("write the game and your name, like `join island as Ann`".into()),
+            _ => Err(CommandError::Join),
         },
         "confirm" => match w[1..] {
             [game, ref code @ ..] if !code.is_empty() => Ok(Command::Confirm {
                 game: game.to_string(),
                 code: code.join(" "),
             }),
-            _ => Err(
-                "write the line the judge mailed you, like `confirm island abcd-efgh-jkmn`".into(),
-            ),
+            _ => Err(CommandError::Confirm),
         },
         "press" | "anonymous" | "anon" => press(line, &w),
-        _ => Err("not a command".into()),
+        _ => Err(CommandError::NotACommand),
     }
 }
 
@@ -335,26 +371,23 @@ fn after_word<'a>(line: &'a str, word: &str) -> Option<&'a str> {
     None
 }
 
-fn press(line: &str, w: &[&str]) -> Result<Command, String> {
-    const HOW: &str = "write `press to red: your text` (or `press to all: …`)";
+fn press(line: &str, w: &[&str]) -> Result<Command, CommandError> {
     let (anonymous, w) = match w {
         ["anonymous" | "anon", rest @ ..] => (true, rest),
         _ => (false, w),
     };
     if w.first() != Some(&"press") {
-        return Err(format!(
-            "{HOW}; `anonymous press to all: …` leaves your name out"
-        ));
+        return Err(CommandError::PressForm);
     }
     // The text is what follows the first `:`, as written.
     let Some((head, text)) = line.split_once(':') else {
-        return Err(format!("the press has no `:` before its text: {HOW}"));
+        return Err(CommandError::PressColon);
     };
     let head = words(head);
     let head: Vec<&str> = head.iter().map(String::as_str).collect();
     let to = match head[..] {
         [.., "press", "to", who] => who,
-        _ => return Err(format!("say who the press is for: {HOW}")),
+        _ => return Err(CommandError::PressTo),
     };
     let to = if to == "all" || to == "everyone" {
         PressTo::All
@@ -395,7 +428,7 @@ pub fn holds_orders(text: &str) -> bool {
 mod tests {
     use super::*;
 
-    fn only(text: &str) -> Result<Command, String> {
+    fn only(text: &str) -> Result<Command, CommandError> {
         let s = split(text);
         assert_eq!(s.commands.len(), 1, "{text:?}: {:?}", s.commands);
         s.commands[0].command.clone()
@@ -428,6 +461,7 @@ mod tests {
         assert!(
             only("vacation until soon")
                 .unwrap_err()
+                .to_string()
                 .contains("2026-12-20")
         );
         assert_eq!(
@@ -493,18 +527,31 @@ mod tests {
         assert!(
             only("resend turn three")
                 .unwrap_err()
+                .to_string()
                 .contains("resend turn 3")
         );
-        assert!(only("extend forever").unwrap_err().contains("extend 24h"));
-        assert!(only("press hello").unwrap_err().contains("press to red"));
+        assert!(
+            only("extend forever")
+                .unwrap_err()
+                .to_string()
+                .contains("extend 24h")
+        );
+        assert!(
+            only("press hello")
+                .unwrap_err()
+                .to_string()
+                .contains("press to red")
+        );
         assert!(
             only("status please")
                 .unwrap_err()
+                .to_string()
                 .contains("leave out `please`")
         );
         assert!(
             only("press to all:\n\nend press")
                 .unwrap_err()
+                .to_string()
                 .contains("no text")
         );
     }

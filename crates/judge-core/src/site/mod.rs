@@ -397,7 +397,7 @@ mod tests {
         for variant in 0..6 {
             let progress = match variant {
                 0 => Some(Progress {
-                    name: "wonder <w>".into(),
+                    name: "progress <w>".into(),
                     done: 7,
                     goal: Some(5),
                 }),
