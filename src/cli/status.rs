@@ -141,7 +141,7 @@ pub fn run(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
             });
             let remind = s
                 .remind
-                .as_deref()
+                .as_ref()
                 .map_or(String::new(), |r| format!("; reminders {r} before"));
             writeln!(
                 out,

@@ -320,3 +320,87 @@ fn mail_settings_without_a_way_to_send_are_named() {
     }
     assert!(!dir.join("turns/001").exists(), "nothing was played");
 }
+
+/// A duration in `[schedule]` the judge cannot read is refused as game.toml is read, by
+/// every command: the error names the file, the line and the key, quotes the text, and
+/// says the form to write.
+#[test]
+fn a_bad_schedule_duration_is_named_with_its_file_line_and_key() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = game(tmp.path());
+    let d = dir.to_str().expect("utf-8");
+    let path = dir.join("game.toml");
+    let good = std::fs::read_to_string(&path).expect("toml");
+    let edit = good.replace("every = \"7days\"", "every = \"3 dais\"");
+    std::fs::write(&path, &edit).expect("write");
+    let line = edit
+        .lines()
+        .position(|l| l.contains("3 dais"))
+        .expect("the line")
+        + 1;
+    for args in [
+        vec!["status", d],
+        vec!["turn", d, "--force"],
+        vec!["deadline", d, "--extend", "1h", "--quiet"],
+    ] {
+        let (code, out, err) = judge(&args);
+        no_panic(&args.join(" "), code, &err);
+        assert_eq!(code, 1, "{args:?}: {out}{err}");
+        assert!(
+            err.contains(&format!("game.toml:{line}:")),
+            "{args:?} names the file and line {line}: {err}"
+        );
+        assert!(
+            err.contains("[schedule] every = \"3 dais\""),
+            "{args:?} names the key and quotes the text: {err}"
+        );
+        assert!(
+            err.contains("write a duration like 7days, 48h or 30min"),
+            "{args:?} says the form: {err}"
+        );
+    }
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("toml"),
+        edit,
+        "a refused game.toml is left as it was"
+    );
+}
+
+/// Durations and times are kept as the GM wrote them: a command that writes game.toml
+/// back (moving a deadline) leaves every other line of `[schedule]` and `[absent]`
+/// byte for byte, however unusual the spelling.
+#[test]
+fn schedule_durations_are_written_back_as_the_gm_wrote_them() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = game(tmp.path());
+    let d = dir.to_str().expect("utf-8");
+    let path = dir.join("game.toml");
+    let good = std::fs::read_to_string(&path).expect("toml");
+    let edit = good.replace(
+        "every = \"7days\"\n",
+        "every = \"1week\"\nremind = \"720min\"\ngrace = \"2 hours\"\n\n[absent]\ngrace = \"1day 12h\"\nlate_notice = \"90 min\"\n",
+    );
+    std::fs::write(&path, &edit).expect("write");
+    let (code, out, err) = judge(&["status", d]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("reminders 720min before"), "{out}");
+    let (code, out, err) = judge(&["deadline", d, "--extend", "1h", "--quiet"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let after = std::fs::read_to_string(&path).expect("toml");
+    assert_ne!(after, edit, "the moved deadline is written");
+    for line in [
+        "first_deadline = \"2026-12-01T18:00:00Z\"",
+        "every = \"1week\"",
+        "remind = \"720min\"",
+        "grace = \"2 hours\"",
+        "grace = \"1day 12h\"",
+        "late_notice = \"90 min\"",
+    ] {
+        assert!(
+            after.lines().any(|l| l == line),
+            "`{line}` is written back as written: {after}"
+        );
+    }
+    let (code, out, err) = judge(&["status", d]);
+    assert_eq!(code, 0, "{out}{err}");
+}

@@ -102,8 +102,9 @@ fn template(game: &str, players: usize, extra: &[&str]) -> Template {
     let mut schedule = pbem_judge::archive::Schedule::new(
         at("2026-12-03T09:00:00Z"),
         Duration::from_secs(2 * 86400),
-    );
-    schedule.remind = Some("3days".into());
+    )
+    .expect("in range");
+    schedule.remind = Some("3days".parse().expect("a duration"));
     file.schedule = Some(schedule);
     archive.save_game_file(file).expect("game.toml");
     let game = pbem_judge::games::by_id(&archive.game.game).expect("game");

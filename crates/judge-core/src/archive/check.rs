@@ -239,20 +239,6 @@ impl GameFile {
             at.extend(dotted(&e.key));
             out.push(Slip::new(at, e.to_string()));
         }
-        if let Some(a) = &self.absent {
-            for e in [a.grace().err(), a.vacation().err(), a.late_notice().err()]
-                .into_iter()
-                .flatten()
-            {
-                out.push(Slip::new(
-                    vec![
-                        Key::Name("absent".into()),
-                        Key::Name(e.key.trim_start_matches("absent.").into()),
-                    ],
-                    e.to_string(),
-                ));
-            }
-        }
         if let Some(m) = &self.mail {
             let at = |key: &str| vec![Key::Name("mail".into()), Key::Name(key.into())];
             if let Err(e) = m.from.parse::<lettre::message::Mailbox>() {

@@ -4,9 +4,10 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::marker::PhantomData;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// The longest time between two deadlines (and the longest reminder): a year.
 pub const LONGEST: Duration = Duration::from_secs(366 * 24 * 3600);
@@ -43,15 +44,15 @@ pub fn out_of_range(at: SystemTime) -> String {
 #[serde(deny_unknown_fields)]
 pub struct Schedule {
     /// The deadline for turn 1's orders, RFC 3339 (`2026-12-01T18:00:00Z`).
-    pub first_deadline: String,
+    pub first_deadline: FirstDeadline,
     /// The time between deadlines.
-    pub every: String,
+    pub every: Length<Every>,
     /// Late orders: `refuse`, or `hold` them for the next turn.
     #[serde(default = "default_late")]
     pub late: String,
     /// Remind players without orders this long before a deadline (`12h`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub remind: Option<String>,
+    pub remind: Option<Length<Remind>>,
     /// Play a turn as soon as every player's orders are in, before its deadline.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub early: bool,
@@ -59,7 +60,7 @@ pub struct Schedule {
     /// (`2h`), only this long after they were filed. A file with a line `as is` never
     /// waits (docs/gm-guide.md).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub grace: Option<String>,
+    pub grace: Option<Length<Grace>>,
     /// Weekdays no deadline falls on (`skip = ["sat", "sun"]`): a deadline that would is
     /// put off, day by day, to the next day not skipped, at the same time of day. A
     /// deadline the GM moved stands where they put it.
@@ -69,6 +70,151 @@ pub struct Schedule {
     /// moved one, `every` apart.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub moved: BTreeMap<String, String>,
+}
+
+/// A key whose value is a duration, and the shortest it may be.
+pub trait DurationKey {
+    /// The key, dotted from the table (`every`, `absent.grace`).
+    const KEY: &'static str;
+    /// The shortest value allowed.
+    const SHORTEST: Duration;
+}
+
+macro_rules! duration_keys {
+    ($($(#[$doc:meta])* $name:ident = $key:literal, $shortest:expr;)*) => {$(
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct $name;
+        impl DurationKey for $name {
+            const KEY: &'static str = $key;
+            const SHORTEST: Duration = $shortest;
+        }
+    )*};
+}
+
+duration_keys! {
+    /// `[schedule] every`.
+    Every = "every", SHORTEST;
+    /// `[schedule] remind`.
+    Remind = "remind", Duration::from_secs(1);
+    /// `[schedule] grace`.
+    Grace = "grace", Duration::from_secs(1);
+    /// `[absent] grace`.
+    AbsentGrace = "absent.grace", Duration::from_secs(1);
+    /// `[absent] vacation`.
+    AbsentVacation = "absent.vacation", Duration::from_secs(1);
+    /// `[absent] late_notice`.
+    AbsentLateNotice = "absent.late_notice", Duration::from_secs(1);
+}
+
+/// A duration of game.toml (`7days`, `12h`), parsed and checked when the file is read,
+/// keeping the text as written so the file is written back byte for byte. A bad value
+/// fails the reading of the file with a [`ScheduleError`] naming the key `K`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Length<K> {
+    text: String,
+    value: Duration,
+    key: PhantomData<K>,
+}
+
+impl<K: DurationKey> Length<K> {
+    /// The duration.
+    pub fn get(&self) -> Duration {
+        self.value
+    }
+
+    /// The text as written in game.toml.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// `value`, written as humantime writes it (`7days`).
+    fn of(value: Duration) -> Result<Self, ScheduleError> {
+        humantime::format_duration(value).to_string().parse()
+    }
+}
+
+impl<K: DurationKey> std::str::FromStr for Length<K> {
+    type Err = ScheduleError;
+
+    fn from_str(text: &str) -> Result<Self, ScheduleError> {
+        Ok(Length {
+            value: duration(K::KEY, text, K::SHORTEST)?,
+            text: text.to_string(),
+            key: PhantomData,
+        })
+    }
+}
+
+impl<K> std::fmt::Display for Length<K> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl<K> Serialize for Length<K> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.text)
+    }
+}
+
+impl<'de, K: DurationKey> Deserialize<'de> for Length<K> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        String::deserialize(d)?
+            .parse()
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+/// `first_deadline`: a time (RFC 3339) parsed and checked when game.toml is read, with
+/// its text as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FirstDeadline {
+    text: String,
+    value: SystemTime,
+}
+
+impl FirstDeadline {
+    /// The time.
+    pub fn get(&self) -> SystemTime {
+        self.value
+    }
+
+    /// The text as written in game.toml.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+}
+
+impl std::str::FromStr for FirstDeadline {
+    type Err = ScheduleError;
+
+    fn from_str(text: &str) -> Result<Self, ScheduleError> {
+        Ok(FirstDeadline {
+            value: time("first_deadline", text)?,
+            text: text.to_string(),
+        })
+    }
+}
+
+impl std::fmt::Display for FirstDeadline {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl Serialize for FirstDeadline {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.text)
+    }
+}
+
+impl<'de> Deserialize<'de> for FirstDeadline {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        String::deserialize(d)?
+            .parse()
+            .map_err(serde::de::Error::custom)
+    }
 }
 
 fn default_late() -> String {
@@ -141,29 +287,25 @@ fn duration(key: &str, value: &str, shortest: Duration) -> Result<Duration, Sche
 }
 
 impl Schedule {
-    /// A schedule starting at `first` every `every`.
-    pub fn new(first: SystemTime, every: Duration) -> Schedule {
-        Schedule {
-            first_deadline: stamp(first),
-            every: humantime::format_duration(every).to_string(),
+    /// A schedule starting at `first` every `every`; a time or duration out of range is
+    /// refused as game.toml would refuse it.
+    pub fn new(first: SystemTime, every: Duration) -> Result<Schedule, ScheduleError> {
+        Ok(Schedule {
+            first_deadline: stamp(first).parse()?,
+            every: Length::of(every)?,
             late: default_late(),
             remind: None,
             early: false,
             grace: None,
             skip: Vec::new(),
             moved: BTreeMap::new(),
-        }
+        })
     }
 
-    /// Check every value; the error names the key.
+    /// Check the values game.toml's reading leaves unchecked (the times and durations
+    /// are checked as they are read); the error names the key.
     pub fn validate(&self) -> Result<(), ScheduleError> {
-        time("first_deadline", &self.first_deadline)?;
-        duration("every", &self.every, SHORTEST)?;
         self.late()?;
-        if let Some(r) = &self.remind {
-            duration("remind", r, Duration::from_secs(1))?;
-        }
-        self.grace()?;
         self.skipped_days()?;
         for (turn, at) in &self.moved {
             let key = format!("moved.{turn}");
@@ -243,8 +385,8 @@ impl Schedule {
     }
 
     /// The time between deadlines.
-    pub fn every(&self) -> Result<Duration, ScheduleError> {
-        duration("every", &self.every, SHORTEST)
+    pub fn every(&self) -> Duration {
+        self.every.get()
     }
 
     /// A deadline the GM moved, if they moved this turn's.
@@ -257,31 +399,25 @@ impl Schedule {
 
     /// How long orders with errors wait for a corrected file (`None`: until the
     /// deadline).
-    pub fn grace(&self) -> Result<Option<Duration>, ScheduleError> {
-        self.grace
-            .as_deref()
-            .map(|g| duration("grace", g, Duration::from_secs(1)))
-            .transpose()
+    pub fn grace(&self) -> Option<Duration> {
+        self.grace.as_ref().map(Length::get)
     }
 
     /// How long before a deadline players without orders are reminded.
-    pub fn remind(&self) -> Result<Option<Duration>, ScheduleError> {
-        self.remind
-            .as_deref()
-            .map(|r| duration("remind", r, Duration::from_secs(1)))
-            .transpose()
+    pub fn remind(&self) -> Option<Duration> {
+        self.remind.as_ref().map(Length::get)
     }
 
     /// The deadline for a turn's orders: turn 1's is `first_deadline`, each later one
     /// `every` after the one before, unless the GM moved it.
     pub fn deadline(&self, turn: u32) -> Result<SystemTime, ScheduleError> {
         let turn = turn.max(1);
-        let every = duration("every", &self.every, SHORTEST)?;
+        let every = self.every();
         let mut base = (
             1,
-            time("first_deadline", &self.first_deadline)?,
+            self.first_deadline.get(),
             "first_deadline".to_string(),
-            self.first_deadline.clone(),
+            self.first_deadline.to_string(),
         );
         for (t, at) in &self.moved {
             if let Ok(t) = t.parse::<u32>()
@@ -327,14 +463,6 @@ impl Schedule {
     }
 }
 
-/// A duration a setting may leave out, read as the schedule reads its own (`12h`,
-/// `2days`), up to a year; the error names `key`.
-pub fn duration_of(key: &str, value: Option<&str>) -> Result<Option<Duration>, ScheduleError> {
-    value
-        .map(|v| duration(key, v, Duration::from_secs(1)))
-        .transpose()
-}
-
 /// `every` times `n`, as a person says it: `3 times 7days`.
 fn count_of(every: Duration, n: u32) -> String {
     let every = humantime::format_duration(every);
@@ -371,17 +499,41 @@ pub fn shown(at: SystemTime) -> String {
 mod tests {
     use super::*;
 
+    /// `[schedule]` as game.toml writes it, read as game.toml is read.
+    fn read(every: &str) -> Result<Schedule, toml::de::Error> {
+        toml::from_str(&format!(
+            "first_deadline = \"2026-12-01T18:00:00Z\"\nevery = \"{every}\"\n"
+        ))
+    }
+
     fn schedule(every: &str) -> Schedule {
-        Schedule {
-            first_deadline: "2026-12-01T18:00:00Z".into(),
-            every: every.into(),
-            late: "refuse".into(),
-            remind: None,
-            early: false,
-            grace: None,
-            skip: Vec::new(),
-            moved: BTreeMap::new(),
-        }
+        read(every).expect("a schedule")
+    }
+
+    /// A bad duration is refused as the table is read, not at its first use: the error
+    /// names the key, quotes the text, says the form to write, and points at the value.
+    #[test]
+    fn a_bad_duration_is_refused_when_the_table_is_read() {
+        let e = read("3 dais").expect_err("refused as it is read");
+        assert_eq!(
+            e.message(),
+            "[schedule] every = \"3 dais\": unknown time unit \"dais\", supported units: ns, us/µs, ms, sec, min, hours, days, weeks, months, years (and few variations); write a duration like 7days, 48h or 30min"
+        );
+        let text = "first_deadline = \"2026-12-01T18:00:00Z\"\nevery = \"3 dais\"\n";
+        let span = e.span().expect("where");
+        assert_eq!(&text[span], "\"3 dais\"");
+    }
+
+    /// The text as written is what is written back, byte for byte, whatever humantime
+    /// would have made of it.
+    #[test]
+    fn durations_and_times_are_written_back_as_written() {
+        let text = "first_deadline = \"2026-12-01 18:00:00Z\"\nevery = \"1week 2 days\"\nlate = \"hold\"\nremind = \"720min\"\ngrace = \"2h\"\n";
+        let s: Schedule = toml::from_str(text).expect("a schedule");
+        assert_eq!(s.every(), Duration::from_secs(9 * 86_400));
+        assert_eq!(s.remind(), Some(Duration::from_secs(12 * 3600)));
+        assert_eq!(s.grace(), Some(Duration::from_secs(2 * 3600)));
+        assert_eq!(toml::to_string(&s).expect("written"), text);
     }
 
     /// "deadlines on a weekday mask (`skip = [\"sat\", \"sun\"]`)": a deadline
@@ -391,7 +543,7 @@ mod tests {
     fn deadlines_are_put_off_past_skipped_weekdays() {
         // 2026-12-04 is a Friday.
         let mut s = schedule("1day");
-        s.first_deadline = "2026-12-04T18:00:00Z".into();
+        s.first_deadline = "2026-12-04T18:00:00Z".parse().expect("a time");
         s.skip = vec!["sat".into(), "Sunday".into()];
         s.validate().expect("valid");
         let at = |s: &Schedule, t: u32| stamp(s.deadline(t).expect("deadline"));
@@ -437,15 +589,17 @@ mod tests {
             "0s",
             "soon",
         ] {
-            let e = schedule(every).validate().expect_err(every);
+            let e = read(every).expect_err(every);
+            assert!(e.message().starts_with("[schedule] every = "), "{e}");
+            let e = every.parse::<Length<Every>>().expect_err(every);
             assert_eq!(e.key, "every", "{every}");
-            assert!(e.to_string().starts_with("[schedule] every = "), "{e}");
         }
         assert!(schedule("7days").validate().is_ok());
+        let e = "99999999999999999999years"
+            .parse::<Length<Remind>>()
+            .expect_err("remind");
+        assert_eq!(e.key, "remind");
         let mut s = schedule("7days");
-        s.remind = Some("99999999999999999999years".into());
-        assert_eq!(s.validate().expect_err("remind").key, "remind");
-        s.remind = None;
         s.late = "keep".into();
         assert_eq!(s.validate().expect_err("late").key, "late");
         s.late = "hold".into();
@@ -495,8 +649,9 @@ mod tests {
             s.moved.is_empty(),
             "a refused move leaves the schedule alone"
         );
-        s.first_deadline = "9999-12-31T23:59:59Z".into();
-        let e = s.validate().expect_err("far first deadline");
+        let e = "9999-12-31T23:59:59Z"
+            .parse::<FirstDeadline>()
+            .expect_err("far first deadline");
         assert_eq!(e.key, "first_deadline");
         assert!(e.why.starts_with("too late"), "{e}");
         assert_eq!(stamp(far), "a time after the year 9999");

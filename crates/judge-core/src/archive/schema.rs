@@ -61,13 +61,13 @@ pub struct AbsentRules {
     pub missed: Option<u32>,
     /// How much later the next deadline moves when a player mails `grace`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub grace: Option<String>,
+    pub grace: Option<schedule::Length<schedule::AbsentGrace>>,
     /// How many times each player may ask for grace in the game (2 unless set).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub graces: Option<usize>,
     /// How much vacation each player may take in the game (`vacation until DATE`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub vacation: Option<String>,
+    pub vacation: Option<schedule::Length<schedule::AbsentVacation>>,
     /// The game's bot plays for a player whose orders a turn waits for in vain (and who
     /// has no standing orders), where the game has a bot.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -75,20 +75,20 @@ pub struct AbsentRules {
     /// This long before a deadline, every player is told whose orders are not in yet
     /// (once a turn, and only if someone's are missing).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub late_notice: Option<String>,
+    pub late_notice: Option<schedule::Length<schedule::AbsentLateNotice>>,
 }
 
 impl AbsentRules {
-    pub fn grace(&self) -> Result<Option<std::time::Duration>, schedule::ScheduleError> {
-        schedule::duration_of("absent.grace", self.grace.as_deref())
+    pub fn grace(&self) -> Option<std::time::Duration> {
+        self.grace.as_ref().map(schedule::Length::get)
     }
 
-    pub fn vacation(&self) -> Result<Option<std::time::Duration>, schedule::ScheduleError> {
-        schedule::duration_of("absent.vacation", self.vacation.as_deref())
+    pub fn vacation(&self) -> Option<std::time::Duration> {
+        self.vacation.as_ref().map(schedule::Length::get)
     }
 
-    pub fn late_notice(&self) -> Result<Option<std::time::Duration>, schedule::ScheduleError> {
-        schedule::duration_of("absent.late_notice", self.late_notice.as_deref())
+    pub fn late_notice(&self) -> Option<std::time::Duration> {
+        self.late_notice.as_ref().map(schedule::Length::get)
     }
 }
 

@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 
 use super::error::Error;
 use super::game::Game;
-use crate::archive::schedule::{ScheduleError, shown, stamp};
+use crate::archive::schedule::{shown, stamp};
 use crate::archive::{AbsentRules, Archive, atomic};
 
 /// `absent.toml`.
@@ -112,16 +112,9 @@ impl Ledger {
 /// A duration `[absent]` sets (`None`: the game says nothing of it).
 fn setting(
     archive: &Archive,
-    get: fn(&AbsentRules) -> Result<Option<Duration>, ScheduleError>,
+    get: fn(&AbsentRules) -> Option<Duration>,
 ) -> Result<Option<Duration>, Error> {
-    Ok(archive
-        .game
-        .absent
-        .as_ref()
-        .map(get)
-        .transpose()
-        .map_err(|e| Error::input(e.to_string()))?
-        .flatten())
+    Ok(archive.game.absent.as_ref().and_then(get))
 }
 
 /// Ask for grace: the next deadline moves `[absent] grace` later, for everyone.

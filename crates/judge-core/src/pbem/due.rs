@@ -55,7 +55,7 @@ pub fn deadline_after(
             let first = s.deadline(1).map_err(user)?;
             let after = match before_played {
                 Some(t) => t
-                    .checked_add(s.every().map_err(user)?)
+                    .checked_add(s.every())
                     .filter(|at| crate::archive::schedule::in_range(*at))
                     .ok_or_else(|| {
                         Error::input(format!(
@@ -93,7 +93,7 @@ pub fn round_deadline(archive: &Archive, last: u32) -> Result<Option<SystemTime>
     if waiting(archive).is_some() {
         return Ok(None);
     }
-    let every = s.every().map_err(|e| Error::input(e.to_string()))?;
+    let every = s.every();
     let before = step_record(archive, last)
         .and_then(|r| humantime::parse_rfc3339_weak(&r.at).ok())
         .ok_or_else(|| {

@@ -843,7 +843,7 @@ fn wake_for(archive: &Archive, deadline: SystemTime, now: SystemTime) -> SystemT
         .game
         .schedule
         .as_ref()
-        .and_then(|s| s.remind().ok().flatten())
+        .and_then(|s| s.remind())
         .and_then(|before| deadline.checked_sub(before))
         .filter(|at| *at > now)
         .unwrap_or(deadline)

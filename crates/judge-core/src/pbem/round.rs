@@ -135,7 +135,7 @@ fn write_step(
         .game
         .schedule
         .as_ref()
-        .and_then(|s| s.every().ok())
+        .map(|s| s.every())
         .and_then(|e| now.checked_add(e));
     let report = step_report(&name, &taken.summary, round.as_ref(), due);
     let rec = StepRecord {

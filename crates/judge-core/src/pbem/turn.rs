@@ -279,10 +279,7 @@ fn waiting_for_correction(
     files: &[(String, OrderFile, Source)],
     now: SystemTime,
 ) -> Result<Vec<String>, Error> {
-    let grace = match &archive.game.schedule {
-        Some(s) => s.grace().map_err(|e| Error::input(e.to_string()))?,
-        None => None,
-    };
+    let grace = archive.game.schedule.as_ref().and_then(|s| s.grace());
     let mut log = None;
     let mut out = Vec::new();
     for (_, f, src) in files {
@@ -330,7 +327,7 @@ fn remind(
     let (Some(schedule), Some(_)) = (&archive.game.schedule, &archive.mail()) else {
         return Ok(());
     };
-    let Some(before) = schedule.remind().map_err(|e| Error::input(e.to_string()))? else {
+    let Some(before) = schedule.remind() else {
         return Ok(());
     };
     let Some(deadline) = super::due::deadline(archive, game, next)? else {

@@ -365,7 +365,7 @@ impl Intake<'_> {
                     body.push_str(&format!(
                                 "\nBecause of {}, these orders wait for a corrected file: the judge plays nothing from them before you send one, or until the deadline{} (then they are played as they are, without the lines in error). To have them played as they are now, send them again with a line `as is`.\n",
                                 if errors == 1 { "the error" } else { "the errors" },
-                                match archive.game.schedule.as_ref().and_then(|s| s.grace.clone()) {
+                                match archive.game.schedule.as_ref().and_then(|s| s.grace.as_ref()) {
                                     Some(g) => format!(" or for {g}"),
                                     None => String::new(),
                                 }
