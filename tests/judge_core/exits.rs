@@ -75,9 +75,9 @@ fn no_error_of_the_judge_is_a_bare_string() {
         let text = std::fs::read_to_string(path).expect("source reads");
         for (n, line) in text.lines().enumerate() {
             let code = line.split("//").next().unwrap_or(line);
-            let string_result = code.contains("Result<")
-                && (code.contains(", String>") || code.contains(", String>,"));
-            if string_result || code.contains("type Err = String") {
+            if result_errors(code).iter().any(|e| e == "String")
+                || code.contains("type Err = String")
+            {
                 found.push(format!("{}:{}: {}", path.display(), n + 1, line.trim()));
             }
         }
@@ -87,6 +87,55 @@ fn no_error_of_the_judge_is_a_bare_string() {
         "errors as bare strings (give them a type of their own):\n{}",
         found.join("\n")
     );
+}
+
+/// The error type of each `Result<T, E>` written on a line: `E`, the last of its
+/// arguments at the top level of its brackets (`Result<BTreeMap<String, String>, E>`
+/// has `E`, not `String`).
+fn result_errors(code: &str) -> Vec<String> {
+    let mut errors = Vec::new();
+    let mut from = 0;
+    while let Some(at) = code[from..].find("Result<") {
+        let open = from + at + "Result<".len();
+        let (mut depth, mut last) = (0usize, open);
+        for (i, c) in code[open..].char_indices() {
+            match c {
+                '<' | '(' | '[' => depth += 1,
+                '>' | ')' | ']' if depth > 0 => depth -= 1,
+                ',' if depth == 0 => last = open + i + 1,
+                '>' => {
+                    if last > open {
+                        errors.push(code[last..open + i].trim().to_string());
+                    }
+                    break;
+                }
+                _ => {}
+            }
+        }
+        from = open;
+    }
+    errors
+}
+
+/// The reader of `Result`'s error type, on the shapes the judge's code writes.
+#[test]
+fn the_error_type_of_a_result_is_read_at_the_top_level_of_its_brackets() {
+    assert_eq!(result_errors("fn f() -> Result<(), String> {"), ["String"]);
+    assert_eq!(
+        result_errors("-> Option<Result<String, GameError>>"),
+        ["GameError"]
+    );
+    assert_eq!(
+        result_errors(
+            "fn g(m: &BTreeMap<String, String>) -> Result<(String, Option<u16>), String>"
+        ),
+        ["String"]
+    );
+    assert_eq!(
+        result_errors("Result<BTreeMap<String, String>, Error>"),
+        ["Error"]
+    );
+    assert!(result_errors("io::Result<String>").is_empty());
 }
 
 use crate::support;
