@@ -53,20 +53,28 @@ pub enum MailError {
         "game.toml has no [mail] settings: add at least `from = \"Judge <judge@example.org>\"` (docs/gm-guide.md)"
     )]
     NotConfigured,
+    /// An address that is not one: the `[mail] from` of game.toml, or a player's.
+    #[error("{}`{text}`: {source}", if *from { "[mail] from " } else { "" })]
+    Address {
+        /// Is it `[mail] from` (not a player's address)?
+        from: bool,
+        /// The address as written.
+        text: String,
+        #[source]
+        source: lettre::address::AddressError,
+    },
     #[error("{0}")]
-    Address(String),
-    #[error("{0}")]
-    Build(String),
+    Build(#[source] BuildError),
     /// The mail could not be sent now (the server is down, say); it may work later.
     #[error("{0}")]
-    Send(String),
+    Send(#[source] SendError),
     /// The mail could not be sent as the settings are (a login refused, a certificate not
     /// trusted): the GM's to fix; the message says how.
     #[error("{0}")]
-    Settings(String),
+    Settings(#[source] smtp::ConnectError),
     /// The server refused the mail for good (a 5xx answer).
     #[error("{0}")]
-    Refused(String),
+    Refused(#[source] Failed),
     #[error(transparent)]
     Archive(#[from] crate::archive::ArchiveError),
 }
@@ -81,12 +89,46 @@ impl MailError {
             MailError::Send(_) => Kind::Later,
             MailError::Archive(a) => a.kind(),
             MailError::NotConfigured
-            | MailError::Address(_)
+            | MailError::Address { .. }
             | MailError::Build(_)
             | MailError::Settings(_)
             | MailError::Refused(_) => Kind::Input,
         }
     }
+}
+
+/// Why a mail could not be made, or kept once sent: each holds what failed.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    /// The attachment's MIME type.
+    #[error("{0}")]
+    ContentType(#[source] lettre::message::header::ContentTypeErr),
+    /// The message itself.
+    #[error("{0}")]
+    Message(#[source] lettre::error::Error),
+    /// The envelope written beside it.
+    #[error("{0}")]
+    Envelope(#[source] serde_json::Error),
+    /// Moving it to `sent/` or `outbox/failed/`.
+    #[error("{0}")]
+    Move(#[source] std::io::Error),
+}
+
+/// Why mail could not be sent now: it may work later.
+#[derive(Debug, thiserror::Error)]
+pub enum SendError {
+    /// `[mail] send_timeout` cannot be used.
+    #[error("{0}")]
+    Timeout(#[source] crate::archive::schema::SendTimeoutError),
+    /// The outbox's own lock could not be taken.
+    #[error("{0}")]
+    Lock(#[source] LockError),
+    /// No conversation with the server could be opened.
+    #[error("{0}")]
+    Connect(#[source] smtp::ConnectError),
+    /// The server, or this mail for now (a 4xx answer).
+    #[error("{0}")]
+    Failed(#[source] Failed),
 }
 
 /// Names and subjects go into headers: no control characters, so no header injection.
@@ -159,14 +201,16 @@ pub fn known(archive: &dyn Room, key: &str) -> bool {
 fn build(archive: &dyn Room, m: &Outgoing) -> Result<(Vec<u8>, Envelope), MailError> {
     let key = safe_key(&m.key);
     let s = settings(archive)?;
-    let from: Mailbox = s
-        .from
-        .parse()
-        .map_err(|e| MailError::Address(format!("[mail] from `{}`: {e}", s.from)))?;
-    let to_addr: Address =
-        m.to.trim()
-            .parse()
-            .map_err(|e| MailError::Address(format!("`{}`: {e}", m.to)))?;
+    let from: Mailbox = s.from.parse().map_err(|source| MailError::Address {
+        from: true,
+        text: s.from.clone(),
+        source,
+    })?;
+    let to_addr: Address = m.to.trim().parse().map_err(|source| MailError::Address {
+        from: false,
+        text: m.to.clone(),
+        source,
+    })?;
     let to = Mailbox::new(Some(clean(&m.to_name)).filter(|n| !n.is_empty()), to_addr);
     let mut b = Message::builder()
         .from(from.clone())
@@ -189,7 +233,8 @@ fn build(archive: &dyn Room, m: &Outgoing) -> Result<(Vec<u8>, Envelope), MailEr
     let message = match &m.attachment {
         None => b.singlepart(text),
         Some((name, bytes, mime)) => {
-            let ct = ContentType::parse(mime).map_err(|e| MailError::Build(e.to_string()))?;
+            let ct = ContentType::parse(mime)
+                .map_err(|e| MailError::Build(BuildError::ContentType(e)))?;
             b.multipart(
                 MultiPart::mixed()
                     .singlepart(text)
@@ -197,7 +242,7 @@ fn build(archive: &dyn Room, m: &Outgoing) -> Result<(Vec<u8>, Envelope), MailEr
             )
         }
     }
-    .map_err(|e| MailError::Build(e.to_string()))?;
+    .map_err(|e| MailError::Build(BuildError::Message(e)))?;
     let env = Envelope {
         from: from.email.to_string(),
         to: to.email.to_string(),
@@ -230,7 +275,7 @@ pub fn queue(archive: &dyn Room, m: &Outgoing) -> Result<PathBuf, MailError> {
     let (raw, env) = build(archive, m)?;
     atomic::write_file(
         &dir.join(format!("{key}.env.json")),
-        &serde_json::to_vec_pretty(&env).map_err(|e| MailError::Build(e.to_string()))?,
+        &serde_json::to_vec_pretty(&env).map_err(|e| MailError::Build(BuildError::Envelope(e)))?,
     )?;
     atomic::write_file(&path, &raw)?;
     Ok(path)
@@ -241,7 +286,7 @@ pub fn queue(archive: &dyn Room, m: &Outgoing) -> Result<PathBuf, MailError> {
 pub fn queue_unless_unaddressable(archive: &dyn Room, m: &Outgoing) -> Result<bool, MailError> {
     match queue(archive, m) {
         Ok(_) => Ok(true),
-        Err(MailError::Address(_)) => Ok(false),
+        Err(MailError::Address { .. }) => Ok(false),
         Err(e) => Err(e),
     }
 }
@@ -255,15 +300,15 @@ pub fn send_now(archive: &dyn Room, m: &Outgoing, kept: &Outgoing) -> Result<(),
     let (raw, env) = build(archive, m)?;
     let limit = s
         .send_timeout()
-        .map_err(|e| MailError::Send(e.to_string()))?;
+        .map_err(|e| MailError::Send(SendError::Timeout(e)))?;
     let deadline = Instant::now() + limit;
     let mut session = match &s.pickup {
         Some(_) => None,
         None => Some(smtp::connect(&s, deadline, limit).map_err(|e| {
             if e.is_settings() {
-                MailError::Settings(e.to_string())
+                MailError::Settings(e)
             } else {
-                MailError::Send(e.to_string())
+                MailError::Send(SendError::Connect(e))
             }
         })?),
     };
@@ -271,9 +316,9 @@ pub fn send_now(archive: &dyn Room, m: &Outgoing, kept: &Outgoing) -> Result<(),
     if let Some(session) = session {
         session.quit();
     }
-    sent.map_err(|f| match f {
-        Failed::Refused(why) => MailError::Refused(why),
-        Failed::Server(why) | Failed::Later(why) => MailError::Send(why),
+    sent.map_err(|f| match &f {
+        Failed::Refused(_) => MailError::Refused(f),
+        Failed::Server(_) | Failed::Later(_) => MailError::Send(SendError::Failed(f)),
     })?;
     let (copy, _) = build(archive, kept)?;
     atomic::write_file(
@@ -558,7 +603,7 @@ pub fn send_all(archive: &dyn Room) -> Result<SendReport, MailError> {
     archive.check_folders()?;
     let limit = s
         .send_timeout()
-        .map_err(|e| MailError::Send(e.to_string()))?;
+        .map_err(|e| MailError::Send(SendError::Timeout(e)))?;
     let deadline = Instant::now() + limit;
     let mut report = SendReport::default();
     let dir = archive.root().join(OUTBOX);
@@ -577,7 +622,7 @@ pub fn send_all(archive: &dyn Room) -> Result<SendReport, MailError> {
             }
             return Ok(report);
         }
-        Err(e) => return Err(MailError::Send(e.to_string())),
+        Err(e) => return Err(MailError::Send(SendError::Lock(e))),
     };
     // An envelope left behind by a run killed just after its mail was marked sent.
     for e in fs::read_dir(archive.root().join(OUTBOX))
@@ -639,7 +684,7 @@ pub fn send_all(archive: &dyn Room) -> Result<SendReport, MailError> {
         }
         match deliver(archive, &s, session.as_mut(), key, &raw, &env) {
             Ok(()) => {
-                move_to_sent(archive, key).map_err(|e| MailError::Build(e.to_string()))?;
+                move_to_sent(archive, key).map_err(|e| MailError::Build(BuildError::Move(e)))?;
                 report.sent.push(key.clone());
             }
             Err(Failed::Later(why)) => report.failed.push((key.clone(), why)),
@@ -649,7 +694,7 @@ pub fn send_all(archive: &dyn Room) -> Result<SendReport, MailError> {
                     why,
                 };
                 move_to_failed(archive, key, &refusal)
-                    .map_err(|e| MailError::Build(e.to_string()))?;
+                    .map_err(|e| MailError::Build(BuildError::Move(e)))?;
                 report.refused.push((key.clone(), refusal.to, refusal.why));
             }
             Err(Failed::Server(why)) => {
@@ -687,5 +732,112 @@ mod tests {
         assert_eq!(crlf("é\nü"), "é\r\nü");
         let big = "help\n".repeat(200_000);
         assert_eq!(crlf(&big).len(), big.len() + 200_000);
+    }
+
+    /// Does the chain of sources below `e` reach an error of type `T`?
+    fn reaches<T: std::error::Error + 'static>(e: &dyn std::error::Error) -> bool {
+        let mut at = e.source();
+        while let Some(cause) = at {
+            if cause.is::<T>() {
+                return true;
+            }
+            at = cause.source();
+        }
+        false
+    }
+
+    /// Each failure keeps the error that caused it, reachable through
+    /// `std::error::Error::source`, says the very words it said when it kept only their
+    /// text (the inner error's, or the address's with it), and keeps its kind: a server
+    /// to come back is for later, the rest is the GM's to fix.
+    #[test]
+    fn mail_errors_keep_their_cause_their_words_and_their_kind() {
+        use crate::error::Kind;
+        use lettre::address::AddressError;
+
+        let cause = || "judge at example.org".parse::<Mailbox>().unwrap_err();
+        let e = MailError::Address {
+            from: true,
+            text: "judge at example.org".into(),
+            source: cause(),
+        };
+        assert_eq!(
+            e.to_string(),
+            format!("[mail] from `judge at example.org`: {}", cause())
+        );
+        assert!(reaches::<AddressError>(&e));
+        assert_eq!(e.kind(), Kind::Input);
+
+        let cause = || " ann@".trim().parse::<Address>().unwrap_err();
+        let e = MailError::Address {
+            from: false,
+            text: " ann@".into(),
+            source: cause(),
+        };
+        assert_eq!(e.to_string(), format!("` ann@`: {}", cause()));
+        assert!(reaches::<AddressError>(&e));
+        assert_eq!(e.kind(), Kind::Input);
+
+        let cause = || ContentType::parse("no type at all").unwrap_err();
+        let e = MailError::Build(BuildError::ContentType(cause()));
+        assert_eq!(e.to_string(), cause().to_string());
+        assert!(reaches::<lettre::message::header::ContentTypeErr>(&e));
+        assert_eq!(e.kind(), Kind::Input);
+
+        let cause = || Message::builder().body(String::new()).unwrap_err();
+        let e = MailError::Build(BuildError::Message(cause()));
+        assert_eq!(e.to_string(), cause().to_string());
+        assert!(reaches::<lettre::error::Error>(&e));
+        assert_eq!(e.kind(), Kind::Input);
+
+        let cause = || serde_json::from_str::<Envelope>("{").unwrap_err();
+        let e = MailError::Build(BuildError::Envelope(cause()));
+        assert_eq!(e.to_string(), cause().to_string());
+        assert!(reaches::<serde_json::Error>(&e));
+
+        let cause = || std::io::Error::other("no space left on device");
+        let e = MailError::Build(BuildError::Move(cause()));
+        assert_eq!(e.to_string(), "no space left on device");
+        assert!(reaches::<std::io::Error>(&e));
+
+        let cause = || crate::archive::schema::SendTimeoutError::OutOfRange { text: "0s".into() };
+        let e = MailError::Send(SendError::Timeout(cause()));
+        assert_eq!(e.to_string(), cause().to_string());
+        assert!(e.to_string().starts_with("[mail] send_timeout = \"0s\": "));
+        assert!(reaches::<crate::archive::schema::SendTimeoutError>(&e));
+        assert_eq!(e.kind(), Kind::Later);
+
+        let cause = || LockError::Io {
+            path: PathBuf::from("outbox/.judge.lock"),
+            source: std::io::Error::other("read-only file system"),
+        };
+        let e = MailError::Send(SendError::Lock(cause()));
+        assert_eq!(e.to_string(), "outbox/.judge.lock: read-only file system");
+        assert!(reaches::<LockError>(&e));
+        assert!(reaches::<std::io::Error>(&e));
+        assert_eq!(e.kind(), Kind::Later);
+
+        let down = "the SMTP server at mail.example.org:587 cannot be reached: connection refused";
+        let e = MailError::Send(SendError::Connect(smtp::ConnectError::Server(down.into())));
+        assert_eq!(e.to_string(), down);
+        assert!(reaches::<smtp::ConnectError>(&e));
+        assert_eq!(e.kind(), Kind::Later);
+
+        let later = "451 4.3.0 try again later";
+        let e = MailError::Send(SendError::Failed(Failed::Later(later.into())));
+        assert_eq!(e.to_string(), later);
+        assert!(reaches::<Failed>(&e));
+        assert_eq!(e.kind(), Kind::Later);
+
+        let e = MailError::Settings(smtp::ConnectError::NoHost);
+        assert_eq!(e.to_string(), "no smtp_host and no pickup folder in [mail]");
+        assert!(reaches::<smtp::ConnectError>(&e));
+        assert_eq!(e.kind(), Kind::Input);
+
+        let refused = "550 5.1.1 no such user";
+        let e = MailError::Refused(Failed::Refused(refused.into()));
+        assert_eq!(e.to_string(), refused);
+        assert!(reaches::<Failed>(&e));
+        assert_eq!(e.kind(), Kind::Input);
     }
 }

@@ -21,13 +21,16 @@ use lettre::transport::smtp::extension::{ClientId, Extension, MailBodyParameter,
 use crate::archive::MailSettings;
 
 /// Why a mail was not sent.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Failed {
     /// The server, not the mail: nothing more is tried this run; the mail waits.
+    #[error("{0}")]
     Server(String),
     /// This mail, for now (a 4xx answer): it waits for the next run.
+    #[error("{0}")]
     Later(String),
     /// This mail, for good (a 5xx answer to its recipient or its content).
+    #[error("{0}")]
     Refused(String),
 }
 
