@@ -3,10 +3,27 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
+use strum::{IntoStaticStr, VariantArray, VariantNames};
 
-/// The five resources, in the order the rules list them (and hands print them).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// The five resources, in the order the rules list them (and hands print them). Their
+/// names (serde's, strum's and [`Resource::name`]) are one table, derived from the enum.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    VariantArray,
+    VariantNames,
+    IntoStaticStr,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum Resource {
     Wood,
     Brick,
@@ -16,22 +33,16 @@ pub enum Resource {
 }
 
 impl Resource {
-    pub const ALL: [Resource; 5] = [
-        Resource::Wood,
-        Resource::Brick,
-        Resource::Wool,
-        Resource::Grain,
-        Resource::Ore,
-    ];
+    /// Every resource, in the rules' order: the enum's own list (a wrong length fails the
+    /// build).
+    #[allow(clippy::panic, reason = "a constant: a wrong length fails the build")]
+    pub const ALL: [Resource; 5] = match <Resource as VariantArray>::VARIANTS.as_array() {
+        Some(all) => *all,
+        None => panic!("Resource::ALL holds every variant"),
+    };
 
     pub fn name(self) -> &'static str {
-        match self {
-            Resource::Wood => "wood",
-            Resource::Brick => "brick",
-            Resource::Wool => "wool",
-            Resource::Grain => "grain",
-            Resource::Ore => "ore",
-        }
+        self.into()
     }
 
     pub fn index(self) -> usize {
@@ -54,8 +65,12 @@ impl Resource {
         })
     }
 
-    /// Every word [`Resource::parse`] reads, for suggestions.
-    pub const WORDS: [&'static str; 5] = ["wood", "brick", "wool", "grain", "ore"];
+    /// The words suggested for what [`Resource::parse`] does not read: the names.
+    #[allow(clippy::panic, reason = "a constant: a wrong length fails the build")]
+    pub const WORDS: [&'static str; 5] = match <Resource as VariantNames>::VARIANTS.as_array() {
+        Some(words) => *words,
+        None => panic!("Resource::WORDS holds every name"),
+    };
 }
 
 impl fmt::Display for Resource {
@@ -175,38 +190,52 @@ impl<'de> Deserialize<'de> for Cards {
     }
 }
 
-/// The development cards.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// The development cards. Serde's names (`road-building`) are kebab-case; the name the
+/// reports and hands print ([`DevCard::name`], `road building`) is strum's, and both are
+/// derived from the enum.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    VariantArray,
+    IntoStaticStr,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum DevCard {
+    #[strum(serialize = "knight")]
     Knight,
+    #[strum(serialize = "road building")]
     RoadBuilding,
+    #[strum(serialize = "year of plenty")]
     YearOfPlenty,
+    #[strum(serialize = "monopoly")]
     Monopoly,
+    #[strum(serialize = "victory point")]
     VictoryPoint,
 }
 
 impl DevCard {
-    pub const ALL: [DevCard; 5] = [
-        DevCard::Knight,
-        DevCard::RoadBuilding,
-        DevCard::YearOfPlenty,
-        DevCard::Monopoly,
-        DevCard::VictoryPoint,
-    ];
+    /// Every kind of card, in the deck's order: the enum's own list (a wrong length fails
+    /// the build).
+    #[allow(clippy::panic, reason = "a constant: a wrong length fails the build")]
+    pub const ALL: [DevCard; 5] = match <DevCard as VariantArray>::VARIANTS.as_array() {
+        Some(all) => *all,
+        None => panic!("DevCard::ALL holds every variant"),
+    };
 
     pub fn index(self) -> usize {
         self as usize
     }
 
     pub fn name(self) -> &'static str {
-        match self {
-            DevCard::Knight => "knight",
-            DevCard::RoadBuilding => "road building",
-            DevCard::YearOfPlenty => "year of plenty",
-            DevCard::Monopoly => "monopoly",
-            DevCard::VictoryPoint => "victory point",
-        }
+        self.into()
     }
 
     /// How many of each are in the deck: base game (25) or with the 5–6 extension (34).
@@ -282,5 +311,79 @@ impl<'de> Deserialize<'de> for DevCards {
             c.0[k.index()] = v;
         }
         Ok(c)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The resources' names as hands, orders, events and saved games have always spelled
+    /// them, in the rules' order.
+    const RESOURCE_NAMES: [(Resource, &str); 5] = [
+        (Resource::Wood, "wood"),
+        (Resource::Brick, "brick"),
+        (Resource::Wool, "wool"),
+        (Resource::Grain, "grain"),
+        (Resource::Ore, "ore"),
+    ];
+
+    #[test]
+    fn resource_names_are_serdes_and_parse_back() {
+        let all: Vec<Resource> = RESOURCE_NAMES.iter().map(|&(r, _)| r).collect();
+        assert_eq!(
+            Resource::ALL.as_slice(),
+            all.as_slice(),
+            "every resource, in order"
+        );
+        let words: Vec<&str> = RESOURCE_NAMES.iter().map(|&(_, w)| w).collect();
+        assert_eq!(Resource::WORDS.as_slice(), words.as_slice());
+        for (i, &(r, name)) in RESOURCE_NAMES.iter().enumerate() {
+            assert_eq!(r.index(), i);
+            assert_eq!(Resource::from_index(i), r);
+            assert_eq!(r.name(), name);
+            assert_eq!(r.to_string(), name);
+            assert_eq!(serde_json::to_value(r).unwrap(), serde_json::json!(name));
+            assert_eq!(serde_json::from_value::<Resource>(name.into()).unwrap(), r);
+            assert_eq!(Resource::parse(name), Some(r));
+            assert_eq!(Resource::parse(&name.to_ascii_uppercase()), Some(r));
+        }
+        // The synonyms stay read, beside the names.
+        assert_eq!(Resource::parse("Lumber"), Some(Resource::Wood));
+        assert_eq!(Resource::parse("sheep"), Some(Resource::Wool));
+        assert_eq!(Resource::parse("stones"), None);
+    }
+
+    /// The development cards' names: what reports and hands print (words), and what
+    /// events and saved games hold (serde's kebab-case), in the deck's order.
+    const DEV_NAMES: [(DevCard, &str, &str); 5] = [
+        (DevCard::Knight, "knight", "knight"),
+        (DevCard::RoadBuilding, "road building", "road-building"),
+        (DevCard::YearOfPlenty, "year of plenty", "year-of-plenty"),
+        (DevCard::Monopoly, "monopoly", "monopoly"),
+        (DevCard::VictoryPoint, "victory point", "victory-point"),
+    ];
+
+    #[test]
+    fn development_card_names_keep_their_spellings() {
+        let all: Vec<DevCard> = DEV_NAMES.iter().map(|&(c, _, _)| c).collect();
+        assert_eq!(
+            DevCard::ALL.as_slice(),
+            all.as_slice(),
+            "every card, in order"
+        );
+        for (i, &(c, name, serde_name)) in DEV_NAMES.iter().enumerate() {
+            assert_eq!(c.index(), i);
+            assert_eq!(c.name(), name);
+            assert_eq!(c.to_string(), name);
+            assert_eq!(
+                serde_json::to_value(c).unwrap(),
+                serde_json::json!(serde_name)
+            );
+            assert_eq!(
+                serde_json::from_value::<DevCard>(serde_name.into()).unwrap(),
+                c
+            );
+        }
     }
 }

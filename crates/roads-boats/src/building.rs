@@ -4,6 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
+use strum::{IntoStaticStr, VariantArray};
 
 use super::goods::{Good, Goods};
 use super::map::{AreaId, Hex, Map, Terrain};
@@ -11,8 +12,24 @@ use super::player::Research;
 use super::transporter::{Class, Kind};
 use super::word_error::WordError;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// A building's kind. Its names (serde's, strum's and [`BuildingKind::name`]) are one
+/// table, derived from the enum.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    VariantArray,
+    IntoStaticStr,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum BuildingKind {
     Woodcutter,
     Quarry,
@@ -44,66 +61,16 @@ pub enum BuildingKind {
 }
 
 impl BuildingKind {
-    pub const ALL: [BuildingKind; 27] = [
-        BuildingKind::Woodcutter,
-        BuildingKind::Quarry,
-        BuildingKind::ClayPit,
-        BuildingKind::Mine,
-        BuildingKind::OilRig,
-        BuildingKind::Sawmill,
-        BuildingKind::CoalBurner,
-        BuildingKind::PaperMill,
-        BuildingKind::StoneFactory,
-        BuildingKind::Mint,
-        BuildingKind::StockExchange,
-        BuildingKind::WagonFactory,
-        BuildingKind::TruckFactory,
-        BuildingKind::RaftFactory,
-        BuildingKind::RowboatFactory,
-        BuildingKind::SteamerFactory,
-        BuildingKind::Airport,
-        BuildingKind::BombFactory,
-        BuildingKind::PowerPlant,
-        BuildingKind::MbaWoods,
-        BuildingKind::MbaMountain,
-        BuildingKind::MbaRock,
-        BuildingKind::MbaPasture,
-        BuildingKind::MbaCoast,
-        BuildingKind::MbaDesert,
-        BuildingKind::Atelier,
-        BuildingKind::PearlFisherman,
-    ];
+    /// Every kind, in the rules' order: the enum's own list (a wrong length fails the
+    /// build).
+    #[allow(clippy::panic, reason = "a constant: a wrong length fails the build")]
+    pub const ALL: [BuildingKind; 27] = match <BuildingKind as VariantArray>::VARIANTS.as_array() {
+        Some(all) => *all,
+        None => panic!("BuildingKind::ALL holds every variant"),
+    };
 
     pub fn name(self) -> &'static str {
-        match self {
-            BuildingKind::Woodcutter => "woodcutter",
-            BuildingKind::Quarry => "quarry",
-            BuildingKind::ClayPit => "clay-pit",
-            BuildingKind::Mine => "mine",
-            BuildingKind::OilRig => "oil-rig",
-            BuildingKind::Sawmill => "sawmill",
-            BuildingKind::CoalBurner => "coal-burner",
-            BuildingKind::PaperMill => "paper-mill",
-            BuildingKind::StoneFactory => "stone-factory",
-            BuildingKind::Mint => "mint",
-            BuildingKind::StockExchange => "stock-exchange",
-            BuildingKind::WagonFactory => "wagon-factory",
-            BuildingKind::TruckFactory => "truck-factory",
-            BuildingKind::RaftFactory => "raft-factory",
-            BuildingKind::RowboatFactory => "rowboat-factory",
-            BuildingKind::SteamerFactory => "steamer-factory",
-            BuildingKind::Airport => "airport",
-            BuildingKind::BombFactory => "bomb-factory",
-            BuildingKind::PowerPlant => "power-plant",
-            BuildingKind::MbaWoods => "mba-woods",
-            BuildingKind::MbaMountain => "mba-mountain",
-            BuildingKind::MbaRock => "mba-rock",
-            BuildingKind::MbaPasture => "mba-pasture",
-            BuildingKind::MbaCoast => "mba-coast",
-            BuildingKind::MbaDesert => "mba-desert",
-            BuildingKind::Atelier => "atelier",
-            BuildingKind::PearlFisherman => "pearl-fisherman",
-        }
+        self.into()
     }
 
     /// Where it may stand (Quick Guide VI and VII; rulebook p.12).
@@ -453,4 +420,72 @@ fn is_zero(n: &u32) -> bool {
 
 fn is_false(b: &bool) -> bool {
     !*b
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The buildings' names as orders, reports, events and saved games have always spelled
+    /// them, in the rules' order.
+    const NAMES: [(BuildingKind, &str); 27] = [
+        (BuildingKind::Woodcutter, "woodcutter"),
+        (BuildingKind::Quarry, "quarry"),
+        (BuildingKind::ClayPit, "clay-pit"),
+        (BuildingKind::Mine, "mine"),
+        (BuildingKind::OilRig, "oil-rig"),
+        (BuildingKind::Sawmill, "sawmill"),
+        (BuildingKind::CoalBurner, "coal-burner"),
+        (BuildingKind::PaperMill, "paper-mill"),
+        (BuildingKind::StoneFactory, "stone-factory"),
+        (BuildingKind::Mint, "mint"),
+        (BuildingKind::StockExchange, "stock-exchange"),
+        (BuildingKind::WagonFactory, "wagon-factory"),
+        (BuildingKind::TruckFactory, "truck-factory"),
+        (BuildingKind::RaftFactory, "raft-factory"),
+        (BuildingKind::RowboatFactory, "rowboat-factory"),
+        (BuildingKind::SteamerFactory, "steamer-factory"),
+        (BuildingKind::Airport, "airport"),
+        (BuildingKind::BombFactory, "bomb-factory"),
+        (BuildingKind::PowerPlant, "power-plant"),
+        (BuildingKind::MbaWoods, "mba-woods"),
+        (BuildingKind::MbaMountain, "mba-mountain"),
+        (BuildingKind::MbaRock, "mba-rock"),
+        (BuildingKind::MbaPasture, "mba-pasture"),
+        (BuildingKind::MbaCoast, "mba-coast"),
+        (BuildingKind::MbaDesert, "mba-desert"),
+        (BuildingKind::Atelier, "atelier"),
+        (BuildingKind::PearlFisherman, "pearl-fisherman"),
+    ];
+
+    #[test]
+    fn building_names_are_serdes_and_parse_back() {
+        let all: Vec<BuildingKind> = NAMES.iter().map(|&(k, _)| k).collect();
+        assert_eq!(
+            BuildingKind::ALL.as_slice(),
+            all.as_slice(),
+            "every kind, in order"
+        );
+        for &(k, name) in &NAMES {
+            assert_eq!(k.name(), name);
+            assert_eq!(serde_json::to_value(k).unwrap(), serde_json::json!(name));
+            assert_eq!(
+                serde_json::from_value::<BuildingKind>(name.into()).unwrap(),
+                k
+            );
+            assert_eq!(name.parse::<BuildingKind>(), Ok(k));
+            let spaced = name.to_ascii_uppercase().replace('-', " ");
+            assert_eq!(spaced.parse::<BuildingKind>(), Ok(k));
+        }
+        // The other words stay read; a near miss does not.
+        assert_eq!(
+            "papermill".parse::<BuildingKind>(),
+            Ok(BuildingKind::PaperMill)
+        );
+        assert_eq!(
+            "MBA gray".parse::<BuildingKind>(),
+            Ok(BuildingKind::MbaRock)
+        );
+        assert!("saw-mill".parse::<BuildingKind>().is_err());
+    }
 }

@@ -6,11 +6,27 @@ use std::str::FromStr;
 
 use super::word_error::WordError;
 use serde::{Deserialize, Serialize};
+use strum::{IntoStaticStr, VariantArray};
 
 /// Every kind of good of the base game and Planes & Trains. Donkeys are transporters, not
-/// goods; geese are goods that may follow a transporter.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// goods; geese are goods that may follow a transporter. Their names (serde's, strum's and
+/// [`Good::name`]) are one table, derived from the enum.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    VariantArray,
+    IntoStaticStr,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum Good {
     Trunks,
     Boards,
@@ -35,28 +51,13 @@ pub enum Good {
 }
 
 impl Good {
-    pub const ALL: [Good; 20] = [
-        Good::Trunks,
-        Good::Boards,
-        Good::Stone,
-        Good::Clay,
-        Good::Paper,
-        Good::Fuel,
-        Good::Gold,
-        Good::Iron,
-        Good::Coins,
-        Good::Stock,
-        Good::Geese,
-        Good::Bombs,
-        Good::Managers,
-        Good::Pearls,
-        Good::Marble,
-        Good::Carvings,
-        Good::Rings,
-        Good::Sketches,
-        Good::Pottery,
-        Good::Statues,
-    ];
+    /// Every good, in the rules' order: the enum's own list (a wrong length fails the
+    /// build).
+    #[allow(clippy::panic, reason = "a constant: a wrong length fails the build")]
+    pub const ALL: [Good; 20] = match <Good as VariantArray>::VARIANTS.as_array() {
+        Some(all) => *all,
+        None => panic!("Good::ALL holds every variant"),
+    };
 
     /// The works of art an atelier makes (&cetera, art).
     pub const ARTWORKS: [Good; 5] = [
@@ -73,28 +74,7 @@ impl Good {
 
     /// The plural name, as reports print it and scenarios write it.
     pub fn name(self) -> &'static str {
-        match self {
-            Good::Trunks => "trunks",
-            Good::Boards => "boards",
-            Good::Stone => "stone",
-            Good::Clay => "clay",
-            Good::Paper => "paper",
-            Good::Fuel => "fuel",
-            Good::Gold => "gold",
-            Good::Iron => "iron",
-            Good::Coins => "coins",
-            Good::Stock => "stock",
-            Good::Geese => "geese",
-            Good::Bombs => "bombs",
-            Good::Managers => "managers",
-            Good::Pearls => "pearls",
-            Good::Marble => "marble",
-            Good::Carvings => "carvings",
-            Good::Rings => "rings",
-            Good::Sketches => "sketches",
-            Good::Pottery => "pottery",
-            Good::Statues => "statues",
-        }
+        self.into()
     }
 
     /// The name for one of it: `1 board`, `1 goose`.
@@ -291,6 +271,47 @@ impl fmt::Display for Goods {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The goods' names as reports, orders, events and saved games have always spelled
+    /// them, in the rules' order.
+    const NAMES: [(Good, &str); 20] = [
+        (Good::Trunks, "trunks"),
+        (Good::Boards, "boards"),
+        (Good::Stone, "stone"),
+        (Good::Clay, "clay"),
+        (Good::Paper, "paper"),
+        (Good::Fuel, "fuel"),
+        (Good::Gold, "gold"),
+        (Good::Iron, "iron"),
+        (Good::Coins, "coins"),
+        (Good::Stock, "stock"),
+        (Good::Geese, "geese"),
+        (Good::Bombs, "bombs"),
+        (Good::Managers, "managers"),
+        (Good::Pearls, "pearls"),
+        (Good::Marble, "marble"),
+        (Good::Carvings, "carvings"),
+        (Good::Rings, "rings"),
+        (Good::Sketches, "sketches"),
+        (Good::Pottery, "pottery"),
+        (Good::Statues, "statues"),
+    ];
+
+    #[test]
+    fn good_names_are_serdes_and_parse_back() {
+        let all: Vec<Good> = NAMES.iter().map(|&(g, _)| g).collect();
+        assert_eq!(Good::ALL.as_slice(), all.as_slice(), "every good, in order");
+        for &(g, name) in &NAMES {
+            assert_eq!(g.name(), name);
+            assert_eq!(g.to_string(), name);
+            assert_eq!(g.spellings().first(), Some(&name), "the name is read first");
+            assert_eq!(serde_json::to_value(g).unwrap(), serde_json::json!(name));
+            assert_eq!(serde_json::from_value::<Good>(name.into()).unwrap(), g);
+            assert_eq!(name.parse::<Good>(), Ok(g));
+            assert_eq!(name.to_ascii_uppercase().parse::<Good>(), Ok(g));
+            assert_eq!(g.short().parse::<Good>(), Ok(g));
+        }
+    }
 
     #[test]
     fn spellings_are_forgiving() {

@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
+use strum::{EnumString, IntoStaticStr, VariantArray};
 
 use super::map::AreaId;
 use super::word_error::WordError;
@@ -62,9 +63,25 @@ impl FromStr for Colour {
 }
 
 /// The research table's eight subjects (rulebook p.16; the eighth slot is &cetera's
-/// fundamental research).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// fundamental research). Their names (serde's, strum's and [`Research::name`]) are one
+/// table, derived from the enum.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    VariantArray,
+    IntoStaticStr,
+    EnumString,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum Research {
     RowboatFactory,
     TruckFactory,
@@ -77,28 +94,16 @@ pub enum Research {
 }
 
 impl Research {
-    pub const ALL: [Research; 8] = [
-        Research::RowboatFactory,
-        Research::TruckFactory,
-        Research::SteamerFactory,
-        Research::OilRig,
-        Research::SpecialisedMines,
-        Research::LargeMines,
-        Research::NewShafts,
-        Research::FundamentalResearch,
-    ];
+    /// Every subject, in the table's order: the enum's own list (a wrong length fails
+    /// the build).
+    #[allow(clippy::panic, reason = "a constant: a wrong length fails the build")]
+    pub const ALL: [Research; 8] = match <Research as VariantArray>::VARIANTS.as_array() {
+        Some(all) => *all,
+        None => panic!("Research::ALL holds every variant"),
+    };
 
     pub fn name(self) -> &'static str {
-        match self {
-            Research::RowboatFactory => "rowboat-factory",
-            Research::TruckFactory => "truck-factory",
-            Research::SteamerFactory => "steamer-factory",
-            Research::OilRig => "oil-rig",
-            Research::SpecialisedMines => "specialised-mines",
-            Research::LargeMines => "large-mines",
-            Research::NewShafts => "new-shafts",
-            Research::FundamentalResearch => "fundamental-research",
-        }
+        self.into()
     }
 }
 
@@ -120,4 +125,41 @@ pub struct Player {
     pub home: Option<AreaId>,
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub research: BTreeSet<Research>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The research subjects' names as the rules' table, orders, events and saved games
+    /// have always spelled them, in the table's order.
+    const NAMES: [(Research, &str); 8] = [
+        (Research::RowboatFactory, "rowboat-factory"),
+        (Research::TruckFactory, "truck-factory"),
+        (Research::SteamerFactory, "steamer-factory"),
+        (Research::OilRig, "oil-rig"),
+        (Research::SpecialisedMines, "specialised-mines"),
+        (Research::LargeMines, "large-mines"),
+        (Research::NewShafts, "new-shafts"),
+        (Research::FundamentalResearch, "fundamental-research"),
+    ];
+
+    #[test]
+    fn research_names_are_serdes_and_parse_back() {
+        let all: Vec<Research> = NAMES.iter().map(|&(r, _)| r).collect();
+        assert_eq!(
+            Research::ALL.as_slice(),
+            all.as_slice(),
+            "every subject, in order"
+        );
+        for &(r, name) in &NAMES {
+            assert_eq!(r.name(), name);
+            assert_eq!(r.to_string(), name);
+            assert_eq!(serde_json::to_value(r).unwrap(), serde_json::json!(name));
+            assert_eq!(name.parse::<Research>(), Ok(r));
+            assert_eq!(serde_json::from_value::<Research>(name.into()).unwrap(), r);
+        }
+        assert!("Oil-Rig".parse::<Research>().is_err(), "the table is exact");
+        assert!("oil rig".parse::<Research>().is_err());
+    }
 }

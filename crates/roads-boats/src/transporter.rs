@@ -4,6 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use strum::{IntoStaticStr, VariantArray};
 
 use super::goods::Goods;
 use super::map::{AreaId, Coast, Hex, Map, PlaceError};
@@ -19,8 +20,24 @@ pub enum Class {
     Air,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// A transporter's kind. Its names (serde's, strum's and [`Kind::name`]) are one table,
+/// derived from the enum.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    VariantArray,
+    IntoStaticStr,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum Kind {
     Donkey,
     Wagon,
@@ -69,16 +86,13 @@ impl Kind {
         }
     }
 
-    pub const ALL: [Kind; 8] = [
-        Kind::Donkey,
-        Kind::Wagon,
-        Kind::Truck,
-        Kind::Raft,
-        Kind::Rowboat,
-        Kind::Steamer,
-        Kind::Plane,
-        Kind::Caravan,
-    ];
+    /// Every kind, in the rules' order: the enum's own list (a wrong length fails the
+    /// build).
+    #[allow(clippy::panic, reason = "a constant: a wrong length fails the build")]
+    pub const ALL: [Kind; 8] = match <Kind as VariantArray>::VARIANTS.as_array() {
+        Some(all) => *all,
+        None => panic!("Kind::ALL holds every variant"),
+    };
 
     pub fn class(self) -> Class {
         match self {
@@ -123,16 +137,7 @@ impl Kind {
     }
 
     pub fn name(self) -> &'static str {
-        match self {
-            Kind::Donkey => "donkey",
-            Kind::Wagon => "wagon",
-            Kind::Truck => "truck",
-            Kind::Raft => "raft",
-            Kind::Rowboat => "rowboat",
-            Kind::Steamer => "steamer",
-            Kind::Plane => "plane",
-            Kind::Caravan => "caravan",
-        }
+        self.into()
     }
 }
 
@@ -148,18 +153,16 @@ impl FromStr for Kind {
         let lower = s.trim().to_ascii_lowercase();
         // Plurals read too: `make 2 rafts`.
         let lower = lower.strip_suffix('s').unwrap_or(&lower).to_string();
+        // Beside the names, a few other words for them.
         let kind = match lower.as_str() {
-            "donkey" => Kind::Donkey,
-            "wagon" | "cart" => Kind::Wagon,
-            "truck" => Kind::Truck,
-            "raft" => Kind::Raft,
-            "rowboat" | "rowing-boat" => Kind::Rowboat,
-            "steamer" | "steamship" => Kind::Steamer,
-            "plane" | "airplane" | "aeroplane" => Kind::Plane,
-            "caravan" | "exhibition-caravan" | "exhibition" => Kind::Caravan,
-            _ => return Err(WordError::NotAKind(s.trim().to_string())),
+            "cart" => Some(Kind::Wagon),
+            "rowing-boat" => Some(Kind::Rowboat),
+            "steamship" => Some(Kind::Steamer),
+            "airplane" | "aeroplane" => Some(Kind::Plane),
+            "exhibition-caravan" | "exhibition" => Some(Kind::Caravan),
+            name => Kind::ALL.into_iter().find(|k| k.name() == name),
         };
-        Ok(kind)
+        kind.ok_or_else(|| WordError::NotAKind(s.trim().to_string()))
     }
 }
 
@@ -389,6 +392,42 @@ fn is_zero(n: &u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The kinds' names as reports, orders, events and saved games have always spelled
+    /// them, with their letters, in the rules' order.
+    const NAMES: [(Kind, &str, char); 8] = [
+        (Kind::Donkey, "donkey", 'D'),
+        (Kind::Wagon, "wagon", 'W'),
+        (Kind::Truck, "truck", 'T'),
+        (Kind::Raft, "raft", 'R'),
+        (Kind::Rowboat, "rowboat", 'B'),
+        (Kind::Steamer, "steamer", 'S'),
+        (Kind::Plane, "plane", 'P'),
+        (Kind::Caravan, "caravan", 'E'),
+    ];
+
+    #[test]
+    fn kind_names_are_serdes_and_parse_back() {
+        let all: Vec<Kind> = NAMES.iter().map(|&(k, _, _)| k).collect();
+        assert_eq!(Kind::ALL.as_slice(), all.as_slice(), "every kind, in order");
+        for &(k, name, letter) in &NAMES {
+            assert_eq!(k.name(), name);
+            assert_eq!(k.to_string(), name);
+            assert_eq!(serde_json::to_value(k).unwrap(), serde_json::json!(name));
+            assert_eq!(serde_json::from_value::<Kind>(name.into()).unwrap(), k);
+            assert_eq!(name.parse::<Kind>(), Ok(k));
+            assert_eq!(
+                format!(" {}S ", name.to_ascii_uppercase()).parse::<Kind>(),
+                Ok(k)
+            );
+            assert_eq!(Kind::from_letter(letter), Some(k));
+        }
+        // The other words stay read; a near miss does not.
+        assert_eq!("carts".parse::<Kind>(), Ok(Kind::Wagon));
+        assert_eq!("aeroplane".parse::<Kind>(), Ok(Kind::Plane));
+        assert_eq!("exhibition".parse::<Kind>(), Ok(Kind::Caravan));
+        assert!("donkeyz".parse::<Kind>().is_err());
+    }
 
     #[test]
     fn ids_read_and_print_alike() {

@@ -24,6 +24,7 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
+use strum::{IntoStaticStr, VariantArray};
 
 use super::building::{Building, BuildingKind};
 use super::goods::Good;
@@ -42,9 +43,24 @@ use judge_core::luck::Luck;
 
 /// Optional rules: Planes & Trains' three and &cetera's others — the closed set the
 /// rulebook fixes, each a variant here, a name a scenario writes in `modules = [...]`,
-/// and an entry in [`PLUGINS`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// and an entry in [`PLUGINS`]. Its names (serde's, strum's and [`Module::name`]) are one
+/// table, derived from the enum.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    VariantArray,
+    IntoStaticStr,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum Module {
     Planes,
     Trains,
@@ -60,34 +76,16 @@ pub enum Module {
 }
 
 impl Module {
-    pub const ALL: [Module; 11] = [
-        Module::Planes,
-        Module::Trains,
-        Module::Bombs,
-        Module::Electricity,
-        Module::Management,
-        Module::Art,
-        Module::Trade,
-        Module::Polder,
-        Module::City,
-        Module::Jumpstart,
-        Module::FundamentalResearch,
-    ];
+    /// Every module, in the rulebooks' order: the enum's own list (a wrong length fails
+    /// the build).
+    #[allow(clippy::panic, reason = "a constant: a wrong length fails the build")]
+    pub const ALL: [Module; 11] = match <Module as VariantArray>::VARIANTS.as_array() {
+        Some(all) => *all,
+        None => panic!("Module::ALL holds every variant"),
+    };
 
     pub fn name(self) -> &'static str {
-        match self {
-            Module::Planes => "planes",
-            Module::Trains => "trains",
-            Module::Bombs => "bombs",
-            Module::Electricity => "electricity",
-            Module::Management => "management",
-            Module::Art => "art",
-            Module::Trade => "trade",
-            Module::Polder => "polder",
-            Module::City => "city",
-            Module::Jumpstart => "jumpstart",
-            Module::FundamentalResearch => "fundamental-research",
-        }
+        self.into()
     }
 }
 
@@ -705,6 +703,38 @@ pub fn look(s: &State, hex: Hex) -> Option<Look> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The modules' names as scenarios, settings and saved games have always spelled
+    /// them, in the rulebooks' order.
+    const NAMES: [(Module, &str); 11] = [
+        (Module::Planes, "planes"),
+        (Module::Trains, "trains"),
+        (Module::Bombs, "bombs"),
+        (Module::Electricity, "electricity"),
+        (Module::Management, "management"),
+        (Module::Art, "art"),
+        (Module::Trade, "trade"),
+        (Module::Polder, "polder"),
+        (Module::City, "city"),
+        (Module::Jumpstart, "jumpstart"),
+        (Module::FundamentalResearch, "fundamental-research"),
+    ];
+
+    #[test]
+    fn module_names_are_serdes() {
+        let all: Vec<Module> = NAMES.iter().map(|&(m, _)| m).collect();
+        assert_eq!(
+            Module::ALL.as_slice(),
+            all.as_slice(),
+            "every module, in order"
+        );
+        for &(m, name) in &NAMES {
+            assert_eq!(m.name(), name);
+            assert_eq!(m.to_string(), name);
+            assert_eq!(serde_json::to_value(m).unwrap(), serde_json::json!(name));
+            assert_eq!(serde_json::from_value::<Module>(name.into()).unwrap(), m);
+        }
+    }
 
     /// Each building, good, transporter and terrain belongs to one module at most.
     #[test]

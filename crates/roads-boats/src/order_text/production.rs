@@ -180,15 +180,12 @@ impl Reader<'_> {
 
 fn parse_research(t: &Token) -> R<Research> {
     let v = t.text.to_ascii_lowercase();
-    Research::ALL
-        .into_iter()
-        .find(|r| r.name() == v)
-        .ok_or_else(|| {
-            let mut d = Diagnostic::new(format!("`{}` is not a research subject", t.text))
-                .at(t.span.clone());
-            if let Some(s) = did_you_mean(&v, Research::ALL.iter().map(|r| r.name())) {
-                d = d.help(format!("did you mean `{s}`?"));
-            }
-            d
-        })
+    v.parse::<Research>().map_err(|_| {
+        let mut d =
+            Diagnostic::new(format!("`{}` is not a research subject", t.text)).at(t.span.clone());
+        if let Some(s) = did_you_mean(&v, Research::ALL.iter().map(|r| r.name())) {
+            d = d.help(format!("did you mean `{s}`?"));
+        }
+        d
+    })
 }
