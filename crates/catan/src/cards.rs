@@ -317,6 +317,7 @@ impl<'de> Deserialize<'de> for DevCards {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde::de::DeserializeOwned;
 
     /// The resources' names as hands, orders, events and saved games have always spelled
     /// them, in the rules' order.
@@ -328,23 +329,39 @@ mod tests {
         (Resource::Ore, "ore"),
     ];
 
+    /// The check both name tables pass: `all` (derived by strum) is the table's
+    /// variants in order, each at its index; each prints as its word and is written and
+    /// read by serde as its serde name.
+    fn check_names<T>(all: &[T], table: &[(T, &str, &str)], name: fn(T) -> &'static str)
+    where
+        T: Copy + PartialEq + std::fmt::Debug + fmt::Display + Serialize + DeserializeOwned,
+    {
+        let listed: Vec<T> = table.iter().map(|&(t, _, _)| t).collect();
+        assert_eq!(
+            all,
+            listed.as_slice(),
+            "every variant, in the table's order"
+        );
+        for &(t, word, serde_name) in table {
+            assert_eq!(name(t), word);
+            assert_eq!(t.to_string(), word);
+            assert_eq!(
+                serde_json::to_value(t).unwrap(),
+                serde_json::json!(serde_name)
+            );
+            assert_eq!(serde_json::from_value::<T>(serde_name.into()).unwrap(), t);
+        }
+    }
+
     #[test]
     fn resource_names_are_serdes_and_parse_back() {
-        let all: Vec<Resource> = RESOURCE_NAMES.iter().map(|&(r, _)| r).collect();
-        assert_eq!(
-            Resource::ALL.as_slice(),
-            all.as_slice(),
-            "every resource, in order"
-        );
+        let table: Vec<_> = RESOURCE_NAMES.iter().map(|&(r, w)| (r, w, w)).collect();
+        check_names(&Resource::ALL, &table, Resource::name);
         let words: Vec<&str> = RESOURCE_NAMES.iter().map(|&(_, w)| w).collect();
         assert_eq!(Resource::WORDS.as_slice(), words.as_slice());
         for (i, &(r, name)) in RESOURCE_NAMES.iter().enumerate() {
             assert_eq!(r.index(), i);
             assert_eq!(Resource::from_index(i), r);
-            assert_eq!(r.name(), name);
-            assert_eq!(r.to_string(), name);
-            assert_eq!(serde_json::to_value(r).unwrap(), serde_json::json!(name));
-            assert_eq!(serde_json::from_value::<Resource>(name.into()).unwrap(), r);
             assert_eq!(Resource::parse(name), Some(r));
             assert_eq!(Resource::parse(&name.to_ascii_uppercase()), Some(r));
         }
@@ -366,24 +383,9 @@ mod tests {
 
     #[test]
     fn development_card_names_keep_their_spellings() {
-        let all: Vec<DevCard> = DEV_NAMES.iter().map(|&(c, _, _)| c).collect();
-        assert_eq!(
-            DevCard::ALL.as_slice(),
-            all.as_slice(),
-            "every card, in order"
-        );
-        for (i, &(c, name, serde_name)) in DEV_NAMES.iter().enumerate() {
+        check_names(&DevCard::ALL, &DEV_NAMES, DevCard::name);
+        for (i, &(c, _, _)) in DEV_NAMES.iter().enumerate() {
             assert_eq!(c.index(), i);
-            assert_eq!(c.name(), name);
-            assert_eq!(c.to_string(), name);
-            assert_eq!(
-                serde_json::to_value(c).unwrap(),
-                serde_json::json!(serde_name)
-            );
-            assert_eq!(
-                serde_json::from_value::<DevCard>(serde_name.into()).unwrap(),
-                c
-            );
         }
     }
 }

@@ -9,6 +9,8 @@ pub mod game;
 pub mod goods;
 pub mod map;
 pub mod modules;
+#[cfg(test)]
+mod name_table;
 pub mod order_text;
 pub mod order_words;
 pub mod orders;

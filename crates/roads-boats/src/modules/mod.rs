@@ -722,18 +722,7 @@ mod tests {
 
     #[test]
     fn module_names_are_serdes() {
-        let all: Vec<Module> = NAMES.iter().map(|&(m, _)| m).collect();
-        assert_eq!(
-            Module::ALL.as_slice(),
-            all.as_slice(),
-            "every module, in order"
-        );
-        for &(m, name) in &NAMES {
-            assert_eq!(m.name(), name);
-            assert_eq!(m.to_string(), name);
-            assert_eq!(serde_json::to_value(m).unwrap(), serde_json::json!(name));
-            assert_eq!(serde_json::from_value::<Module>(name.into()).unwrap(), m);
-        }
+        crate::name_table::check(&Module::ALL, &NAMES, Module::name);
     }
 
     /// Each building, good, transporter and terrain belongs to one module at most.
