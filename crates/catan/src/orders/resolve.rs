@@ -39,9 +39,8 @@ pub fn on_record(s: &State, seat: u8) -> Orders {
 /// phase of five and six), so the last files read are kept, each with all that reading
 /// consults in the state besides the text: the board's graph (its rows or shape) and
 /// the seats' colours (`orders::parse` and the reader's `kit::Reader` look at nothing
-/// else of a base game). Reading is a pure function of those, so keeping them changes
-/// no result. A scenario's orders (Catan Express) also read the scenario's own map and
-/// are read afresh each time.
+/// else of a base game) and the scenario's own (`scenario::reading_context`).
+/// Reading is a pure function of those, so keeping them changes no result.
 fn read_kept(text: &str, s: &State) -> Orders {
     /// Files kept per thread: every seat of the largest game, for a game or two.
     const KEPT: usize = 12;
@@ -50,6 +49,7 @@ fn read_kept(text: &str, s: &State) -> Orders {
         rows: Vec<u8>,
         shape: Vec<String>,
         colours: Vec<Colour>,
+        context: scenario::ReadingContext,
         orders: Orders,
     }
     thread_local! {
@@ -57,7 +57,7 @@ fn read_kept(text: &str, s: &State) -> Orders {
     }
     let t = &s.board.topology;
     // A graph made other than from rows or a shape has nothing to be known by.
-    if s.scenario.is_some() || (t.rows.is_empty() && t.shape.is_empty()) {
+    if t.rows.is_empty() && t.shape.is_empty() {
         return parse(text, s).orders;
     }
     let same = |k: &Kept| {
@@ -69,6 +69,7 @@ fn read_kept(text: &str, s: &State) -> Orders {
                 .iter()
                 .zip(&s.players)
                 .all(|(c, p)| *c == p.colour)
+            && k.context.reads_as(s)
     };
     if let Some(orders) = KEPT_FILES.with(|kept| {
         kept.borrow()
@@ -89,6 +90,7 @@ fn read_kept(text: &str, s: &State) -> Orders {
             rows: t.rows.clone(),
             shape: t.shape.clone(),
             colours: s.players.iter().map(|p| p.colour).collect(),
+            context: scenario::reading_context(s),
             orders: orders.clone(),
         });
     });
