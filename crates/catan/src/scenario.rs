@@ -262,6 +262,32 @@ pub(crate) fn orders_active(r: &Reader) -> bool {
     express::orders::active(r)
 }
 
+/// What of the scenario's state its grammar consults, besides the board's graph and
+/// the seats (Catan Express: its rail net, the places lines and ferries may go, made of
+/// the board and the map, never of pieces): two states with the same reading context
+/// read an order file alike (`orders::resolve` keeps the files it read by it).
+pub(crate) struct ReadingContext(Option<std::sync::Arc<express::rail::Rail>>);
+
+/// The reading context of this state.
+pub(crate) fn reading_context(s: &State) -> ReadingContext {
+    ReadingContext(
+        s.scenario
+            .as_deref()
+            .map(|x| std::sync::Arc::clone(&x.rail)),
+    )
+}
+
+impl ReadingContext {
+    /// Does this state read order files as the state this was taken from did?
+    pub(crate) fn reads_as(&self, s: &State) -> bool {
+        match (&self.0, s.scenario.as_deref()) {
+            (None, None) => true,
+            (Some(a), Some(x)) => std::sync::Arc::ptr_eq(a, &x.rail) || **a == *x.rail,
+            _ => false,
+        }
+    }
+}
+
 /// A scenario build order (`line 12-13`, `ferry …`) after the word `word`, if it is one.
 pub(crate) fn read_build(r: &Reader, c: &mut Cursor, word: &str) -> Option<Res<BaseOrder>> {
     express::orders::build(r, c, word)

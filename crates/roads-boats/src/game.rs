@@ -670,79 +670,7 @@ impl Position for State {
         let Some(me) = colour(seat) else {
             return String::new();
         };
-        let mut out = String::new();
-        // A finished game plays no more orders: no example works.
-        if let Some(why) = &self.game_over {
-            out.push_str(&format!(
-                "# the game is over ({why}): no order is played\n\n"
-            ));
-        }
-        out.push_str("production\n");
-        out.push_str(&match make_example(self, me) {
-            Some(line) => format!("# {line}     (docs/orders.md, Production)\n"),
-            None => {
-                "# nothing to make where your transporters stand (docs/orders.md, Production)\n"
-                    .to_string()
-            }
-        });
-        out.push_str("\nmovement\n");
-        let mine: Vec<_> = self
-            .transporters
-            .iter()
-            .filter(|(_, t)| t.owner == me)
-            .collect();
-        if mine.is_empty() {
-            out.push_str("# you have no transporters\n");
-        }
-        for (id, t) in mine {
-            let at = match t.at {
-                crate::transporter::Location::Carried(_) => t.at.to_string(),
-                at => format!("at {at}"),
-            };
-            let cargo = if t.cargo.is_empty() {
-                String::new()
-            } else {
-                format!(", carrying {}", t.cargo)
-            };
-            out.push_str(&format!("# {} {at}{cargo}\n", t.kind.name()));
-            let (reach, first) = reach_lines(self, *id, t.at);
-            out.push_str(&reach);
-            // The way to the first place listed: a move that works as things stand.
-            // A plane lands where it stands, else on a tile next to it that takes it.
-            let examples: Vec<String> = if t.kind == crate::transporter::Kind::Plane {
-                let near = t.at.hex().into_iter().flat_map(|h| self.map.neighbours(h));
-                std::iter::once(format!("fly {id}: land"))
-                    .chain(near.map(|(_, n)| format!("fly {id}: land {n}")))
-                    .collect()
-            } else {
-                first
-                    .map(|path| format!("move {id}: {path}"))
-                    .into_iter()
-                    .collect()
-            };
-            if let Some(line) = first_that_checks(self, me, "movement", examples) {
-                out.push_str(&format!("# {line}\n"));
-            }
-        }
-        out.push_str("\nbuilding\n");
-        let (table, builds) = build_lines(self, me);
-        out.push_str(&table);
-        out.push_str(&match first_that_checks(self, me, "building", builds) {
-            Some(line) => format!("# {line}\n"),
-            None => "# nothing your transporters can build where they stand\n".to_string(),
-        });
-        out.push_str(&match road_example(self, me) {
-            Some(line) => format!("# {line}\n"),
-            None => {
-                "# nowhere a road can be built from where your transporters stand\n".to_string()
-            }
-        });
-        out.push_str("\nwonder\n");
-        out.push_str(&match bricks_example(self, me) {
-            Some(line) => format!("# {line}\n"),
-            None => "# nothing at your home to pay for a brick\n".to_string(),
-        });
-        out
+        kept_template(self, me, || fresh_template(self, me))
     }
 
     /// The order writer: the template, and what the page's script draws on
@@ -1160,4 +1088,110 @@ fn refused_lines(s: &State, me: Colour) -> impl Fn(&str) -> std::collections::BT
         })
         .collect()
     }
+}
+
+/// The template of `me`'s order file (`Position::template`), made afresh: its examples
+/// are each checked by a dry run of the turn.
+fn fresh_template(s: &State, me: Colour) -> String {
+    let mut out = String::new();
+    // A finished game plays no more orders: no example works.
+    if let Some(why) = &s.game_over {
+        out.push_str(&format!(
+            "# the game is over ({why}): no order is played\n\n"
+        ));
+    }
+    out.push_str("production\n");
+    out.push_str(&match make_example(s, me) {
+        Some(line) => format!("# {line}     (docs/orders.md, Production)\n"),
+        None => "# nothing to make where your transporters stand (docs/orders.md, Production)\n"
+            .to_string(),
+    });
+    out.push_str("\nmovement\n");
+    let mine: Vec<_> = s
+        .transporters
+        .iter()
+        .filter(|(_, t)| t.owner == me)
+        .collect();
+    if mine.is_empty() {
+        out.push_str("# you have no transporters\n");
+    }
+    for (id, t) in mine {
+        let at = match t.at {
+            crate::transporter::Location::Carried(_) => t.at.to_string(),
+            at => format!("at {at}"),
+        };
+        let cargo = if t.cargo.is_empty() {
+            String::new()
+        } else {
+            format!(", carrying {}", t.cargo)
+        };
+        out.push_str(&format!("# {} {at}{cargo}\n", t.kind.name()));
+        let (reach, first) = reach_lines(s, *id, t.at);
+        out.push_str(&reach);
+        // The way to the first place listed: a move that works as things stand.
+        // A plane lands where it stands, else on a tile next to it that takes it.
+        let examples: Vec<String> = if t.kind == crate::transporter::Kind::Plane {
+            let near = t.at.hex().into_iter().flat_map(|h| s.map.neighbours(h));
+            std::iter::once(format!("fly {id}: land"))
+                .chain(near.map(|(_, n)| format!("fly {id}: land {n}")))
+                .collect()
+        } else {
+            first
+                .map(|path| format!("move {id}: {path}"))
+                .into_iter()
+                .collect()
+        };
+        if let Some(line) = first_that_checks(s, me, "movement", examples) {
+            out.push_str(&format!("# {line}\n"));
+        }
+    }
+    out.push_str("\nbuilding\n");
+    let (table, builds) = build_lines(s, me);
+    out.push_str(&table);
+    out.push_str(&match first_that_checks(s, me, "building", builds) {
+        Some(line) => format!("# {line}\n"),
+        None => "# nothing your transporters can build where they stand\n".to_string(),
+    });
+    out.push_str(&match road_example(s, me) {
+        Some(line) => format!("# {line}\n"),
+        None => "# nowhere a road can be built from where your transporters stand\n".to_string(),
+    });
+    out.push_str("\nwonder\n");
+    out.push_str(&match bricks_example(s, me) {
+        Some(line) => format!("# {line}\n"),
+        None => "# nothing at your home to pay for a brick\n".to_string(),
+    });
+    out
+}
+
+/// `make` for `me` in `s`, or what it made last for the same position and seat. A
+/// step asks for a seat's template more than once (the answer to each mail of the
+/// seat's, the order writer's page), and making one dry-runs the turn for each example:
+/// the last few are kept, each with the whole position it was made of. The template is
+/// a pure function of the position and the seat, so keeping it changes no result.
+fn kept_template(s: &State, me: Colour, make: impl FnOnce() -> String) -> String {
+    /// Templates kept per thread: every seat of a game.
+    const KEPT: usize = 6;
+    thread_local! {
+        static KEPT_TEMPLATES: std::cell::RefCell<Vec<(State, Colour, String)>> =
+            const { std::cell::RefCell::new(Vec::new()) };
+    }
+    let found = KEPT_TEMPLATES.with(|kept| {
+        kept.borrow()
+            .iter()
+            .find(|(k, c, _)| *c == me && k == s)
+            .map(|(_, _, t)| t.clone())
+    });
+    if let Some(t) = found {
+        return t;
+    }
+    let t = make();
+    KEPT_TEMPLATES.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        if kept.len() >= KEPT {
+            kept.remove(0);
+        }
+        kept.push((s.clone(), me, t.clone()));
+    });
+    t
 }

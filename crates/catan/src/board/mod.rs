@@ -16,6 +16,7 @@
 pub mod layout;
 
 use std::fmt;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
@@ -272,6 +273,44 @@ impl Topology {
         Some(t)
     }
 
+    /// The graph of a board of these rows (`shape` empty) or this shape (see
+    /// [`Topology::from_rows`], [`Topology::from_shape`]), shared with every board of
+    /// the same rows and shape: a state file names its board's shape, and the graph is
+    /// the same every time it is read (a step reads the state several times, and a
+    /// game's every step the same shape). A pure function of its arguments, so keeping
+    /// it changes no result; the few shapes last read are kept (a handful in a game
+    /// and its scenarios: a file of made-up shapes only replaces them).
+    pub fn shared(rows: &[u8], shape: &[String]) -> Option<Arc<Topology>> {
+        /// Shapes kept; a game has one, the tests and a folder of games a few.
+        const KEPT: usize = 8;
+        type Kept = Vec<((Vec<u8>, Vec<String>), Arc<Topology>)>;
+        static SHAPES: OnceLock<Mutex<Kept>> = OnceLock::new();
+        let shapes = SHAPES.get_or_init(|| Mutex::new(Vec::new()));
+        // A panic elsewhere while the list was held leaves it whole (it is only ever
+        // pushed to or drained), so a poisoned lock is read as it is.
+        let find = |kept: &Kept| {
+            kept.iter()
+                .find(|((r, s), _)| r.as_slice() == rows && s.as_slice() == shape)
+                .map(|(_, t)| Arc::clone(t))
+        };
+        if let Some(t) = find(&shapes.lock().unwrap_or_else(|e| e.into_inner())) {
+            return Some(t);
+        }
+        let t = Arc::new(if shape.is_empty() {
+            Topology::from_rows(rows)
+        } else {
+            Topology::from_shape(shape)?
+        });
+        let mut kept = shapes.lock().unwrap_or_else(|e| e.into_inner());
+        if find(&kept).is_none() {
+            if kept.len() >= KEPT {
+                kept.remove(0);
+            }
+            kept.push(((rows.to_vec(), shape.to_vec()), Arc::clone(&t)));
+        }
+        Some(t)
+    }
+
     /// The graph of these land hexes (axial coordinates), these sea hexes, and a frame
     /// of sea hexes round the land.
     fn from_cells(mut land: Vec<(i32, i32)>, mut sea: Vec<(i32, i32)>) -> Topology {
@@ -493,7 +532,9 @@ fn land_label(i: usize) -> String {
 /// harbours on the coast.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
-    pub topology: Topology,
+    /// Shared: every board of one shape has the same graph (see [`Topology::shared`]),
+    /// and a state is read, and cloned, many times a step.
+    pub topology: Arc<Topology>,
     /// Per hex (land then sea).
     pub terrain: Vec<Terrain>,
     /// Per hex: the number token (2–12), none on desert and sea.
@@ -510,11 +551,12 @@ pub struct Board {
 
 impl Board {
     pub fn new(
-        topology: Topology,
+        topology: impl Into<Arc<Topology>>,
         terrain: Vec<Terrain>,
         number: Vec<Option<u8>>,
         mut harbours: Vec<(EdgeId, Harbour)>,
     ) -> Board {
+        let topology = topology.into();
         harbours.sort();
         let mut vertex_harbour = vec![None; topology.vertices.len()];
         for &(e, h) in &harbours {
@@ -657,11 +699,10 @@ impl Board {
     }
 
     pub fn from_file(f: &BoardFile) -> Result<Board, BoardError> {
-        let topology = if f.shape.is_empty() {
+        if f.shape.is_empty() {
             if f.rows.is_empty() || f.rows.iter().any(|&r| r == 0 || r > 12) || f.rows.len() > 11 {
                 return Err(BoardError::Rows);
             }
-            Topology::from_rows(&f.rows)
         } else {
             if !f.rows.is_empty() {
                 return Err(BoardError::RowsAndShape);
@@ -669,8 +710,8 @@ impl Board {
             if f.shape.len() > 13 || f.shape.iter().any(|r| r.chars().count() > 40) {
                 return Err(BoardError::ShapeSize);
             }
-            Topology::from_shape(&f.shape).ok_or(BoardError::Shape)?
-        };
+        }
+        let topology = Topology::shared(&f.rows, &f.shape).ok_or(BoardError::Shape)?;
         if topology.vertices.len() > super::bits::Bits::CAPACITY
             || topology.edges.len() > super::bits::Bits::CAPACITY
         {

@@ -30,8 +30,71 @@ pub struct Outcome {
 pub fn on_record(s: &State, seat: u8) -> Orders {
     s.records
         .get(seat as usize)
-        .map(|r| parse(&r.text, s).orders)
+        .map(|r| read_kept(&r.text, s))
         .unwrap_or_default()
+}
+
+/// What a file on record reads as: the same in every read of a step (a step asks for a
+/// seat's orders a dozen times: whose turn it is, each phase, the special building
+/// phase of five and six), so the last files read are kept, each with all that reading
+/// consults in the state besides the text: the board's graph (its rows or shape) and
+/// the seats' colours (`orders::parse` and the reader's `kit::Reader` look at nothing
+/// else of a base game) and the scenario's own (`scenario::reading_context`).
+/// Reading is a pure function of those, so keeping them changes no result.
+fn read_kept(text: &str, s: &State) -> Orders {
+    /// Files kept per thread: every seat of the largest game, for a game or two.
+    const KEPT: usize = 12;
+    struct Kept {
+        text: String,
+        rows: Vec<u8>,
+        shape: Vec<String>,
+        colours: Vec<Colour>,
+        context: scenario::ReadingContext,
+        orders: Orders,
+    }
+    thread_local! {
+        static KEPT_FILES: std::cell::RefCell<Vec<Kept>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    let t = &s.board.topology;
+    // A graph made other than from rows or a shape has nothing to be known by.
+    if t.rows.is_empty() && t.shape.is_empty() {
+        return parse(text, s).orders;
+    }
+    let same = |k: &Kept| {
+        k.text == text
+            && k.rows == t.rows
+            && k.shape == t.shape
+            && k.colours.len() == s.players.len()
+            && k.colours
+                .iter()
+                .zip(&s.players)
+                .all(|(c, p)| *c == p.colour)
+            && k.context.reads_as(s)
+    };
+    if let Some(orders) = KEPT_FILES.with(|kept| {
+        kept.borrow()
+            .iter()
+            .find(|k| same(k))
+            .map(|k| k.orders.clone())
+    }) {
+        return orders;
+    }
+    let orders = parse(text, s).orders;
+    KEPT_FILES.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        if kept.len() >= KEPT {
+            kept.remove(0);
+        }
+        kept.push(Kept {
+            text: text.to_string(),
+            rows: t.rows.clone(),
+            shape: t.shape.clone(),
+            colours: s.players.iter().map(|p| p.colour).collect(),
+            context: scenario::reading_context(s),
+            orders: orders.clone(),
+        });
+    });
+    orders
 }
 
 /// Whose orders the judge waits for before it can play the next step.

@@ -270,7 +270,7 @@ pub fn render(overview: &Overview, turns: &[Turn]) -> Result<Files, Error> {
             "the site's page templates: {e:#}"
         )))
     };
-    let pages = page::Pages::new().map_err(internal)?;
+    let pages = page::Pages::shared().map_err(internal)?;
     let mut files = Files::new();
     files.insert("style.css".into(), page::STYLE.as_bytes().to_vec());
     files.insert("keys.js".into(), page::KEYS.as_bytes().to_vec());

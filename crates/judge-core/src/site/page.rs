@@ -122,6 +122,19 @@ impl Pages {
         Ok(Pages { env })
     }
 
+    /// The pages, their templates compiled once for the process: the templates are the
+    /// judge's own (compiled into it), so every `Pages::new` makes the same pages, and a
+    /// site written for each game of a folder, or again after each turn, need not
+    /// compile them again.
+    pub fn shared() -> Result<&'static Pages, Error> {
+        static PAGES: std::sync::OnceLock<Pages> = std::sync::OnceLock::new();
+        if let Some(pages) = PAGES.get() {
+            return Ok(pages);
+        }
+        let pages = Pages::new()?;
+        Ok(PAGES.get_or_init(|| pages))
+    }
+
     fn render(&self, name: &str, page: Value) -> Result<String, Error> {
         self.env.get_template(name)?.render(page)
     }
