@@ -141,3 +141,51 @@ fn the_caretaker_researches_when_the_goods_lie_at_home() {
     let checked = with.check(&text, "bot", Some(me.name()), Some("g"));
     assert_eq!(checked.errors(), 0, "{}\n{text}", checked.text);
 }
+
+/// The ladder shows how each bot plays, not only whether it wins: per seat its mean
+/// score, wonder bricks and research done, and how many of its games reached each good
+/// along the chain (trunks < clay < stone < boards < ... < coins < stock), every game
+/// counted once. The idle player lays no brick and researches nothing.
+#[test]
+fn the_ladder_shows_each_bots_score_bricks_research_and_furthest_good() {
+    let out = selfplay("caretaker,idle", "2");
+    for bot in ["caretaker", "idle"] {
+        let line = out
+            .lines()
+            .find(|l| l.starts_with("  ") && l.contains(&format!(" {bot} ")))
+            .unwrap_or_else(|| panic!("{bot}'s line: {out}"));
+        for said in [
+            "; mean score ",
+            "; mean wonder bricks ",
+            "; mean research ",
+            "; furthest good ",
+        ] {
+            assert!(line.contains(said), "{said}: {line}");
+        }
+        let furthest = line.split("; furthest good ").nth(1).expect("the figure");
+        let games: u32 = furthest
+            .split(", ")
+            .map(|step| {
+                let (name, n) = step.rsplit_once(' ').expect("a step and a count");
+                assert!(
+                    [
+                        "none", "trunks", "clay", "stone", "boards", "paper", "fuel", "iron",
+                        "gold", "coins", "stock"
+                    ]
+                    .contains(&name),
+                    "{name}: {line}"
+                );
+                n.parse::<u32>().expect("a count")
+            })
+            .sum();
+        assert_eq!(games, 2, "every game counted once: {line}");
+    }
+    let idle = out
+        .lines()
+        .find(|l| l.starts_with("  ") && l.contains(" idle "))
+        .expect("idle");
+    assert!(idle.contains("; mean wonder bricks 0.0"), "{idle}");
+    assert!(idle.contains("; mean research 0.0"), "{idle}");
+    // The goods a player starts with at home are not of its making.
+    assert!(idle.contains("; furthest good none 2"), "{idle}");
+}

@@ -3,8 +3,11 @@
 
 use std::path::Path;
 
+use std::collections::BTreeSet;
+
 use super::State;
 use super::events::Event;
+use super::goods::Good;
 use super::player::Colour;
 #[cfg(feature = "reports")]
 use super::report::render;
@@ -204,6 +207,8 @@ impl Game for RoadsAndBoats {
                 return RandomGame::default();
             };
             let mut orders = 0;
+            // Each seat's furthest good along the chain, as a step of CHAIN.
+            let mut furthest: Vec<Option<usize>> = vec![None; kinds.len()];
             while s.game_over.is_none() && s.turn < 200 {
                 let files: Vec<play::OrderFile> = Colour::SEATS
                     .iter()
@@ -225,7 +230,14 @@ impl Game for RoadsAndBoats {
                     })
                     .collect();
                 orders += files.len() as u32;
-                s = play::play(&s, &files, &luck).resolution.state;
+                let r = play::play(&s, &files, &luck).resolution;
+                for (i, c) in Colour::SEATS.iter().enumerate().take(kinds.len()) {
+                    for g in goods_in_hand(&s, &r.state, &r.events, *c) {
+                        let step = CHAIN.iter().position(|x| *x == g);
+                        furthest[i] = furthest[i].max(step);
+                    }
+                }
+                s = r.state;
             }
             let places: Vec<usize> = super::resolve::score::ranking(&s)
                 .iter()
@@ -248,6 +260,10 @@ impl Game for RoadsAndBoats {
                         .count() as i64
                 })
                 .collect();
+            let research: Vec<i64> = seated
+                .iter()
+                .map(|c| s.players.get(c).map_or(0, |p| p.research.len() as i64))
+                .collect();
             RandomGame {
                 winner: places.first().copied().filter(|_| s.game_over.is_some()),
                 turns: s.turn,
@@ -257,7 +273,16 @@ impl Game for RoadsAndBoats {
                 } else {
                     Vec::new()
                 },
-                tallies: vec![("score", score), ("wonder bricks", bricks)],
+                tallies: vec![
+                    ("score", score),
+                    ("wonder bricks", bricks),
+                    ("research", research),
+                ],
+                steps: vec![judge_core::pbem::game::Steps {
+                    name: "furthest good",
+                    scale: &CHAIN_NAMES,
+                    reached: furthest,
+                }],
             }
         }))
     }
@@ -1133,6 +1158,58 @@ fn writer_model(s: &State, me: Colour) -> serde_json::Value {
         .map(|g| (g.name().to_string(), json!(g.singular())))
         .collect();
     json!({ "transporters": transporters, "sites": sites, "home": home, "one": one })
+}
+
+/// The chain of goods self-play follows a player along, lowest first: the primary
+/// goods, then each made from those before (rulebook: production).
+const CHAIN: [Good; 10] = [
+    Good::Trunks,
+    Good::Clay,
+    Good::Stone,
+    Good::Boards,
+    Good::Paper,
+    Good::Fuel,
+    Good::Iron,
+    Good::Gold,
+    Good::Coins,
+    Good::Stock,
+];
+
+/// [`CHAIN`]'s goods by name.
+const CHAIN_NAMES: [&str; 10] = [
+    "trunks", "clay", "stone", "boards", "paper", "fuel", "iron", "gold", "coins", "stock",
+];
+
+/// The goods in `me`'s hands after a turn (`before`: the state it began from): carried
+/// by its transporters, come to its home (more of them than lay there before: the
+/// goods it starts with are not its making), and loaded, unloaded, paid into bricks or
+/// research by its orders.
+fn goods_in_hand(before: &State, s: &State, events: &[Event], me: Colour) -> BTreeSet<Good> {
+    use crate::events::Fact;
+    let mut seen = BTreeSet::new();
+    for t in s.transporters.values().filter(|t| t.owner == me) {
+        seen.extend(t.cargo.iter().map(|(g, _)| g));
+    }
+    if let Some(home) = s.players.get(&me).and_then(|p| p.home)
+        && let Some(now) = s.goods_at(home)
+    {
+        let was = before.goods_at(home).cloned().unwrap_or_default();
+        seen.extend(
+            now.iter()
+                .filter(|(g, n)| *n > was.count(*g))
+                .map(|(g, _)| g),
+        );
+    }
+    for e in events.iter().filter(|e| e.player == Some(me)) {
+        match &e.fact {
+            Fact::Loaded { goods, .. }
+            | Fact::Unloaded { goods, .. }
+            | Fact::BricksPlaced { paid: goods, .. }
+            | Fact::Researched { paid: goods, .. } => seen.extend(goods.iter().map(|(g, _)| g)),
+            _ => {}
+        }
+    }
+    seen
 }
 
 fn bot_orders(s: &State, me: Colour) -> String {
