@@ -189,3 +189,233 @@ fn the_ladder_shows_each_bots_score_bricks_research_and_furthest_good() {
     // The goods a player starts with at home are not of its making.
     assert!(idle.contains("; furthest good none 2"), "{idle}");
 }
+
+/// Every bundled scenario's start, two players, with a given first player's home goods.
+fn starts_with_home_goods(
+    home_goods: &[(pbem_judge::roads_boats::goods::Good, u32)],
+) -> Vec<(String, pbem_judge::roads_boats::State)> {
+    use pbem_judge::roads_boats::goods::Goods;
+    let mut out = Vec::new();
+    for name in bundled().keys() {
+        for seed in 0..2u64 {
+            let mut s = support::rich_state(name, seed, 1);
+            for c in s.move_order.clone() {
+                let Some(home) = s.players[&c].home else {
+                    continue;
+                };
+                s.goods
+                    .insert(home, home_goods.iter().copied().collect::<Goods>());
+            }
+            out.push((format!("{name} seed {seed}"), s));
+        }
+    }
+    out
+}
+
+/// The goods a list such as `2 boards, 1 stone` names, counted.
+fn counted(list: &str) -> u32 {
+    list.split(',')
+        .filter_map(|g| g.split_whitespace().next()?.parse::<u32>().ok())
+        .sum()
+}
+
+/// Every `move` line of `text` as (transporter, its steps): each step `load …`,
+/// `unload …` or a place.
+fn moves(text: &str) -> Vec<(String, Vec<String>)> {
+    text.lines()
+        .filter_map(|l| l.trim().strip_prefix("move "))
+        .filter_map(|l| {
+            let (id, path) = l.split_once(':')?;
+            Some((
+                id.trim().to_string(),
+                path.split(';').map(|p| p.trim().to_string()).collect(),
+            ))
+        })
+        .collect()
+}
+
+/// "No load beyond room" (rulebook: a donkey carries 2, a wagon 3 ...): along every move
+/// of the caretaker's, what it carries (its cargo, plus what it loads, less what it
+/// unloads) never passes its transporter's capacity, with boards and stone for any
+/// producer lying at home (a clay pit costs 3 boards, a mine 3 boards and a stone: more
+/// than a donkey's 2); over every bundled scenario, every seat, every module on.
+#[test]
+fn the_caretakers_loads_fit_in_its_transporters() {
+    use pbem_judge::roads_boats::goods::Good;
+    let mut checked_moves = 0;
+    for (name, s) in starts_with_home_goods(&[(Good::Boards, 6), (Good::Stone, 3)])
+        .into_iter()
+        .chain(bundled().keys().flat_map(|n| {
+            (0..4u64).map(move |seed| (format!("{n} rich {seed}"), support::rich_state(n, seed, 4)))
+        }))
+    {
+        for c in s.move_order.clone() {
+            let text = s.bot("g", c.name()).expect("a bot").expect("a file");
+            for (id, steps) in moves(&text) {
+                let t = s
+                    .transporters
+                    .iter()
+                    .find(|(k, _)| k.to_string() == id)
+                    .map(|(_, t)| t)
+                    .unwrap_or_else(|| panic!("{name}: {id} in\n{text}"));
+                let mut aboard = t.cargo.total();
+                for step in &steps {
+                    if let Some(list) = step.strip_prefix("load ") {
+                        aboard += counted(list);
+                    } else if let Some(list) = step.strip_prefix("unload ") {
+                        aboard = aboard.saturating_sub(counted(list));
+                    }
+                    assert!(
+                        aboard <= t.kind.capacity(),
+                        "{name}, {}: {id} carries {aboard} at `{step}`, room for {}:\n{text}",
+                        c.name(),
+                        t.kind.capacity()
+                    );
+                }
+                checked_moves += 1;
+            }
+        }
+    }
+    assert!(checked_moves > 100, "{checked_moves} moves");
+}
+
+/// "No two moves that undo each other": a donkey at home takes boards to a free
+/// woods next door while another of its own, standing there by boards lying, brings
+/// them home (boards J3->I3 and I3->J3 in one turn). Where that could happen, the
+/// caretaker's file carries no good both ways between two tiles.
+#[test]
+fn the_caretaker_never_carries_a_good_there_and_back_in_one_turn() {
+    use pbem_judge::roads_boats::building::BuildingKind;
+    use pbem_judge::roads_boats::goods::Good;
+    use pbem_judge::roads_boats::map::{AreaId, Hex, Terrain};
+    use pbem_judge::roads_boats::transporter::{Kind, Location, Transporter};
+    let mut set_up = 0;
+    for (name, mut s) in starts_with_home_goods(&[(Good::Boards, 2)]) {
+        let me = s.move_order[0];
+        let home = s.players[&me].home.expect("a home");
+        // A free woods next door, a donkey of its own at home and one there, by a board.
+        let Some(woods) = s.map.neighbours(home.hex).map(|(_, h)| h).find(|h| {
+            s.map.terrain(*h) == Some(Terrain::Woods)
+                && s.buildings_on(*h).next().is_none()
+                && BuildingKind::Woodcutter.site().allows(&s.map, *h)
+        }) else {
+            continue;
+        };
+        let there = s
+            .map
+            .areas(woods)
+            .first()
+            .copied()
+            .unwrap_or(AreaId::whole(woods));
+        s.transporters.retain(|_, t| t.owner != me);
+        for at in [home, there] {
+            let id = s.next_id(Kind::Donkey);
+            s.transporters.insert(
+                id,
+                Transporter {
+                    owner: me,
+                    kind: Kind::Donkey,
+                    at: Location::Land(at),
+                    cargo: Default::default(),
+                    following_geese: 0,
+                },
+            );
+        }
+        s.goods
+            .insert(there, [(Good::Boards, 1)].into_iter().collect());
+        set_up += 1;
+        let text = s.bot("g", me.name()).expect("a bot").expect("a file");
+        // Each move as (from tile, to tile, goods loaded).
+        let carried: Vec<(Hex, Hex, Vec<String>)> = moves(&text)
+            .into_iter()
+            .filter_map(|(id, steps)| {
+                let t = s.transporters.iter().find(|(k, _)| k.to_string() == id)?.1;
+                let Location::Land(from) = t.at else {
+                    return None;
+                };
+                let to = steps
+                    .iter()
+                    .rfind(|p| !p.starts_with("load ") && !p.starts_with("unload "))?;
+                let goods = steps
+                    .iter()
+                    .filter_map(|p| p.strip_prefix("load "))
+                    .flat_map(|l| {
+                        l.split(", ").map(|g| {
+                            g.split_whitespace()
+                                .last()
+                                .unwrap_or("")
+                                .trim_end_matches('s')
+                                .to_string()
+                        })
+                    })
+                    .collect();
+                let to = to.parse::<AreaId>().ok()?.hex;
+                Some((from.hex, to, goods))
+            })
+            .collect();
+        for (a, b, goods) in &carried {
+            for (c, d, back) in &carried {
+                let same = goods.iter().any(|g| back.contains(g));
+                assert!(
+                    !(same && a == d && b == c && a != b),
+                    "{name}: {goods:?} {a}->{b} and {back:?} {c}->{d}:\n{text}"
+                );
+            }
+        }
+    }
+    assert!(set_up >= 3, "{set_up} positions");
+}
+
+/// As the caretaker of an absent player it "never pays gold, coins, stock or geese into
+/// bricks" (what scores, what researches): with only those at home it lays no brick;
+/// with boards beside them it pays boards alone; and over random rich positions of every
+/// bundled scenario no `bricks` line names them. The notice tells the player what it
+/// kept.
+#[test]
+fn the_caretaker_never_pays_gold_coins_stock_or_geese_into_bricks() {
+    use pbem_judge::roads_boats::goods::Good;
+    let kept = [
+        (Good::Gold, 3),
+        (Good::Coins, 2),
+        (Good::Stock, 1),
+        (Good::Geese, 3),
+    ];
+    let only = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.starts_with("bricks "))
+            .map(str::to_string)
+            .collect()
+    };
+    for (name, s) in starts_with_home_goods(&kept) {
+        let me = s.move_order[0];
+        let text = s.bot("g", me.name()).expect("a bot").expect("a file");
+        assert!(only(&text).is_empty(), "{name}:\n{text}");
+        let said = s.bot_summary(me.name(), &text).expect("a summary");
+        assert!(
+            said.contains("kept ") && said.contains("3 gold"),
+            "{name}: {said}"
+        );
+    }
+    let mut with_boards = kept.to_vec();
+    with_boards.push((Good::Boards, 3));
+    let mut laid = 0;
+    for (name, s) in
+        starts_with_home_goods(&with_boards)
+            .into_iter()
+            .chain(bundled().keys().flat_map(|n| {
+                (0..4u64)
+                    .map(move |seed| (format!("{n} rich {seed}"), support::rich_state(n, seed, 4)))
+            }))
+    {
+        for c in s.move_order.clone() {
+            let text = s.bot("g", c.name()).expect("a bot").expect("a file");
+            for line in only(&text) {
+                laid += 1;
+                for word in ["gold", "coin", "stock", "geese", "goose"] {
+                    assert!(!line.contains(word), "{name}: {line}\n{text}");
+                }
+            }
+        }
+    }
+    assert!(laid > 10, "{laid} bricks lines");
+}

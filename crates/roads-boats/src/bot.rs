@@ -15,7 +15,12 @@
 //!   producer next door, by a transporter that ends the movement at home; a sawmill at
 //!   home once a woodcutter brings trunks, if home takes one.
 //! - **wonder**: as many bricks as the goods lying at home pay for, keeping the boards
-//!   and stone the next producer needs.
+//!   and stone the next producer needs, and never paying gold, coins, stock or geese
+//!   ([`KEPT`]: what scores and what researches; [`summary`] tells the player it
+//!   stood in for what it did and kept).
+//!
+//! No load passes a transporter's room, and no tile where one of its own transporters
+//! brings goods home is a building target (no two moves that undo each other).
 //!
 //! Every line is checked by the judge's own checker against the position, and a line it
 //! refuses is left out, so the file it gives always checks without an error.
@@ -39,6 +44,10 @@ use crate::map::{AreaId, Hex, Terrain};
 use crate::player::{Colour, Research};
 use crate::state::State;
 use crate::transporter::{Class, Location};
+
+/// The goods the caretaker never pays into bricks: what scores (gold, coins, stock, on
+/// a transporter at the end) and what researches (geese).
+pub const KEPT: [Good; 4] = [Good::Gold, Good::Coins, Good::Stock, Good::Geese];
 
 /// The producers the bot builds, by the terrain that takes them.
 fn producer_for(terrain: Terrain) -> Option<BuildingKind> {
@@ -233,6 +242,16 @@ pub fn orders(
     let mut stone_in = 0;
     // A road joins home to this neighbouring tile: a donkey goes there and back in a turn.
     let road = |hex: Hex| s.map.road_connected(home, area_of(s, hex), Some(me));
+    // The tiles away from home where a transporter of its own stands with goods lying:
+    // it brings them home, so none is taken there (two moves that undo each other).
+    for t in s.transporters.values().filter(|t| t.owner == me) {
+        if let Location::Land(area) = t.at
+            && area.hex != home.hex
+            && s.goods_at(area).is_some_and(|g| !g.is_empty())
+        {
+            targets.insert(area.hex);
+        }
+    }
     for (id, t) in s.transporters.iter().filter(|(_, t)| t.owner == me) {
         if t.kind.class() != Class::Land {
             continue;
@@ -240,14 +259,19 @@ pub fn orders(
         let Location::Land(area) = t.at else {
             continue;
         };
+        // What it can still load: never beyond its room.
+        let room = t.kind.capacity().saturating_sub(t.cargo.total());
         if area.hex == home.hex {
-            // Take what a producer costs to a free neighbour that takes one.
+            // Take what a producer costs to a free neighbour that takes one, when the
+            // cost fits in what it carries.
             let target = s.map.neighbours(home.hex).find_map(|(_, hex)| {
                 let kind = producer_for(s.map.terrain(hex)?)?;
                 let free = s.buildings_on(hex).next().is_none() && !targets.contains(&hex);
                 let cost = kind.cost();
                 let affordable = cost.iter().all(|(g, n)| home_left.count(g) >= n);
-                (free && kind.site().allows(&s.map, hex) && affordable).then_some((hex, kind, cost))
+                let fits = cost.total() <= room;
+                (free && kind.site().allows(&s.map, hex) && affordable && fits)
+                    .then_some((hex, kind, cost))
             });
             // Nothing to build: go and fetch from one of its producers next door that
             // no transporter of its own stands on.
@@ -268,7 +292,7 @@ pub fn orders(
                 // Along a road: there, take what lies there, and back home.
                 let load = s
                     .goods_at(to)
-                    .map(|g| room_for(g, t.kind.capacity()))
+                    .map(|g| room_for(g, room))
                     .filter(|g| !g.is_empty());
                 match load {
                     Some(load) if road(hex) => {
@@ -304,7 +328,7 @@ pub fn orders(
         } else if let Some(lying) = s.goods_at(area).filter(|g| !g.is_empty()) {
             // Bring home what the producer here made, as much as it carries; along a
             // road, back again to wait for the next.
-            let load = room_for(lying, t.kind.capacity().saturating_sub(t.cargo.total()));
+            let load = room_for(lying, room);
             let cargo = if load.is_empty() {
                 String::new()
             } else {
@@ -365,8 +389,13 @@ pub fn orders(
             building.push(format!("road {home} {} with {builder}", area_of(s, hex)));
         }
     }
-    // The wonder: as many bricks as the goods left at home pay (the k-th costs k).
-    let mut spare: Vec<(Good, u32)> = home_left.iter().collect();
+    // The wonder: as many bricks as the goods left at home pay (the k-th costs k),
+    // never with what scores or researches (gold, coins, stock, geese): a player it
+    // stands in for comes back no poorer in them.
+    let mut spare: Vec<(Good, u32)> = home_left
+        .iter()
+        .filter(|(g, _)| !KEPT.contains(g))
+        .collect();
     spare.sort_by_key(|(g, _)| (matches!(g, Good::Boards | Good::Stone), *g));
     let total: u32 = spare.iter().map(|(_, n)| n).sum();
     let mut bricks = 0;
@@ -387,4 +416,60 @@ pub fn orders(
         wonder.push(format!("bricks {bricks} paying {}", written(&pay)));
     }
     checked(header, [&production, &movement, &building, &wonder], check)
+}
+
+/// What `me`'s order file `text` does, in a sentence for the player the caretaker
+/// stood in for: the buildings, roads, research and bricks it orders, how many moves,
+/// and what it kept of what scores or researches (never paid into bricks).
+pub fn summary(s: &State, me: Colour, text: &str) -> String {
+    let mut moves = 0;
+    let mut done = Vec::new();
+    for line in text.lines().map(str::trim).filter(|l| !l.starts_with('#')) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            ["move", ..] => moves += 1,
+            ["build", kind, "at", at, ..] => done.push(format!("built a {kind} at {at}")),
+            ["road", from, to, ..] => done.push(format!("a road {from}-{to}")),
+            ["research", subject, ..] => done.push(format!("researched {subject}")),
+            ["bricks", n, "paying", ..] => done.push(format!(
+                "{n} wonder brick{} paying {}",
+                if *n == "1" { "" } else { "s" },
+                line.split_once("paying ").map_or("", |p| p.1)
+            )),
+            _ => {}
+        }
+    }
+    if moves > 0 {
+        done.insert(
+            0,
+            format!("{moves} move{}", if moves == 1 { "" } else { "s" }),
+        );
+    }
+    let mut kept = Goods::new();
+    if let Some(g) = s
+        .players
+        .get(&me)
+        .and_then(|p| p.home)
+        .and_then(|h| s.goods_at(h))
+    {
+        kept.add_all(g);
+    }
+    for t in s.transporters.values().filter(|t| t.owner == me) {
+        kept.add_all(&t.cargo);
+    }
+    let kept: Goods = kept.iter().filter(|(g, _)| KEPT.contains(g)).collect();
+    let what = if done.is_empty() {
+        "nothing to do".to_string()
+    } else {
+        done.join("; ")
+    };
+    let kept = if kept.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; kept {} (gold, coins, stock and geese are never paid into bricks)",
+            written(&kept)
+        )
+    };
+    format!("{what}{kept}.")
 }

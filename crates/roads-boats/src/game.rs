@@ -666,6 +666,11 @@ impl Position for State {
         Some(stable_json(&s).map_err(|e| GameError::internal(e.to_string())))
     }
 
+    fn bot_summary(&self, seat: &str, file: &str) -> Option<String> {
+        let me = colour(seat).filter(|c| self.players.contains_key(c))?;
+        Some(crate::bot::summary(self, me, file))
+    }
+
     fn bot(&self, game: &str, seat: &str) -> Option<Result<String, GameError>> {
         Some(
             match colour(seat).filter(|c| self.players.contains_key(c)) {

@@ -676,6 +676,13 @@ pub trait Position {
         let _ = (game, seat);
         None
     }
+    /// What the bot's order file `file` for `seat` does, in a sentence for the player
+    /// the caretaker stood in for (what it built, paid, kept), told in the turn's
+    /// notice; `None` where the game says nothing more than that it played.
+    fn bot_summary(&self, seat: &str, file: &str) -> Option<String> {
+        let _ = (seat, file);
+        None
+    }
     /// End the game now, before the next turn is played (`judge end --why`): the next
     /// turn of the archive holds only the end, scored by the game's own rules, with the
     /// GM's reason in its report.
