@@ -97,7 +97,9 @@ fn the_caretaker_beats_the_idle_player_on_two_rivers() {
     let (code, _, err) = support::judge_text(&["selfplay", "roads-boats", "--games", "4"], &[]);
     assert_eq!(code, 1);
     assert!(
-        err.contains("no random self-play: seat its bots with --bots (caretaker, random, idle)"),
+        err.contains(
+            "no random self-play: seat its bots with --bots (planner, caretaker, random, idle)"
+        ),
         "{err}"
     );
 }
@@ -418,4 +420,130 @@ fn the_caretaker_never_pays_gold_coins_stock_or_geese_into_bricks() {
         }
     }
     assert!(laid > 10, "{laid} bricks lines");
+}
+
+/// Two players on two-rivers, the planner's seat first.
+fn two_rivers(seed: u64) -> pbem_judge::roads_boats::State {
+    use pbem_judge::roads_boats::scenario::{Scenario, Seat};
+    Scenario::parse("two-rivers", bundled()["two-rivers"])
+        .expect("bundled")
+        .start_by_default(
+            &[
+                Seat {
+                    name: "Ann".into(),
+                    email: "ann@example.org".into(),
+                },
+                Seat {
+                    name: "Bob".into(),
+                    email: "bob@example.org".into(),
+                },
+            ],
+            &pbem_judge::luck::Luck::predictable(seed),
+        )
+        .expect("start")
+}
+
+/// The planner "builds a quarry two tiles away when home has no rock" (issue's point
+/// 1: primary producers wherever its transporters can reach them): every land tile next
+/// to home made desert (nothing is built there), one tile beyond made rock, 2 boards (a
+/// quarry's cost) at home; played by the judge as by mail, with its own files only, a
+/// quarry stands two tiles from home within three turns, every file checking clean.
+#[test]
+fn the_planner_builds_a_quarry_two_tiles_away_when_home_has_no_rock() {
+    use pbem_judge::roads_boats::building::BuildingKind;
+    use pbem_judge::roads_boats::goods::Good;
+    use pbem_judge::roads_boats::map::Terrain;
+    use pbem_judge::roads_boats::play::{OrderFile, play};
+    let mut s = two_rivers(5);
+    let me = s.move_order[0];
+    let home = s.players[&me].home.expect("a home").hex;
+    let dry = |s: &pbem_judge::roads_boats::State, h| {
+        s.map
+            .tiles
+            .get(&h)
+            .is_some_and(|t| t.river.is_empty() && t.terrain.is_land())
+    };
+    let next_door: Vec<_> = s.map.neighbours(home).map(|(_, h)| h).collect();
+    let (step, far) = next_door
+        .iter()
+        .filter(|h| dry(&s, **h))
+        .find_map(|step| {
+            let far = s
+                .map
+                .neighbours(*step)
+                .map(|(_, h)| h)
+                .find(|h| h.distance(home) == 2 && dry(&s, *h))?;
+            Some((*step, far))
+        })
+        .expect("a dry tile two steps from home");
+    for h in &next_door {
+        if let Some(t) = s.map.tiles.get_mut(h)
+            && t.terrain.is_land()
+        {
+            t.terrain = Terrain::Desert;
+        }
+    }
+    s.map.tiles.get_mut(&far).expect("far").terrain = Terrain::Rock;
+    s.buildings
+        .retain(|b| b.at.hex != far && b.at.hex != step && b.at.hex.distance(home) > 1);
+    let at_home = s.players[&me].home.expect("home");
+    s.goods
+        .insert(at_home, [(Good::Boards, 2)].into_iter().collect());
+    let luck = pbem_judge::luck::Luck::predictable(9);
+    let mut files = String::new();
+    for _ in 0..3 {
+        let text = s.bot("g", me.name()).expect("a bot").expect("a file");
+        files.push_str(&text);
+        let checked = s.check(&text, "bot", Some(me.name()), Some("g"));
+        assert_eq!(checked.errors(), 0, "{}\n{text}", checked.text);
+        s = play(&s, &[OrderFile { player: me, text }], &luck)
+            .resolution
+            .state;
+        if s.buildings
+            .iter()
+            .any(|b| b.kind == BuildingKind::Quarry && b.at.hex.distance(home) == 2)
+        {
+            return;
+        }
+    }
+    panic!(
+        "no quarry two tiles from home {home} (rock at {far} beyond {step}): {:?}\n{files}",
+        s.buildings
+    );
+}
+
+/// The planner "researches when two geese and a paper are at hand": with them lying at
+/// home, a transporter of its own there, its file researches in the production phase
+/// and checks clean.
+#[test]
+fn the_planner_researches_when_two_geese_and_a_paper_are_at_hand() {
+    use pbem_judge::roads_boats::goods::Good;
+    let mut s = two_rivers(3);
+    let me = s.move_order[0];
+    let home = s.players[&me].home.expect("a home");
+    let goods = s.goods.entry(home).or_default();
+    goods.add(Good::Geese, 2);
+    goods.add(Good::Paper, 1);
+    let text = s.bot("g", me.name()).expect("a bot").expect("a file");
+    assert!(text.contains("production\nresearch "), "{text}");
+    let checked = s.check(&text, "bot", Some(me.name()), Some("g"));
+    assert_eq!(checked.errors(), 0, "{}\n{text}", checked.text);
+}
+
+/// The ladder seats the planner: on two-rivers it wins most two-player games against
+/// the caretaker (the figures measured in release are in docs/gm-guide.md).
+#[test]
+fn the_planner_beats_the_caretaker_on_two_rivers() {
+    let out = selfplay("planner,caretaker", "4");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("  ") && l.contains(" planner "))
+        .expect("the planner's line");
+    let won: u32 = line
+        .split("won")
+        .nth(1)
+        .and_then(|w| w.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .expect("wins");
+    assert!(won >= 3, "{out}");
 }

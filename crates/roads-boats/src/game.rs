@@ -159,7 +159,7 @@ impl Game for RoadsAndBoats {
 
     fn bots(&self, id: &str) -> &'static [&'static str] {
         match id {
-            "roads-boats" => &["caretaker", "random", "idle"],
+            "roads-boats" => &["planner", "caretaker", "random", "idle"],
             _ => &[],
         }
     }
@@ -178,13 +178,14 @@ impl Game for RoadsAndBoats {
         if id != "roads-boats" {
             return None;
         }
-        // 0 idle, 1 caretaker, 2 random.
+        // 0 idle, 1 caretaker, 2 random, 3 planner.
         let kinds: Vec<u8> = bots
             .iter()
             .map(|b| match b.as_str() {
                 "idle" => Some(0),
                 "caretaker" => Some(1),
                 "random" => Some(2),
+                "planner" => Some(3),
                 _ => None,
             })
             .collect::<Option<_>>()?;
@@ -219,6 +220,8 @@ impl Game for RoadsAndBoats {
                         player: *c,
                         text: if *kind == 1 {
                             bot_orders(&s, *c)
+                        } else if *kind == 3 {
+                            crate::bot::planner::orders(&s, *c, None, &refused_lines(&s, *c))
                         } else {
                             crate::bot::random_orders(
                                 &s,
@@ -674,7 +677,7 @@ impl Position for State {
     fn bot(&self, game: &str, seat: &str) -> Option<Result<String, GameError>> {
         Some(
             match colour(seat).filter(|c| self.players.contains_key(c)) {
-                Some(me) => Ok(crate::bot::orders(
+                Some(me) => Ok(crate::bot::planner::orders(
                     self,
                     me,
                     Some(game),
@@ -1222,7 +1225,10 @@ fn bot_orders(s: &State, me: Colour) -> String {
 }
 
 /// The numbers of the lines of a file of `me`'s that the judge's checker refuses.
-fn refused_lines(s: &State, me: Colour) -> impl Fn(&str) -> std::collections::BTreeSet<usize> + '_ {
+pub(crate) fn refused_lines(
+    s: &State,
+    me: Colour,
+) -> impl Fn(&str) -> std::collections::BTreeSet<usize> + '_ {
     move |text: &str| -> std::collections::BTreeSet<usize> {
         check::check(
             s,

@@ -139,6 +139,67 @@ fn checked(
     text
 }
 
+/// A free tile two steps from `home` that takes a producer (a quarry first), whose
+/// cost lies in `left` and fits `room`: the land tile next to home to carry it to, and
+/// the cost.
+fn far_target(
+    s: &State,
+    home: Hex,
+    left: &Goods,
+    room: u32,
+    taken: &BTreeSet<Hex>,
+) -> Option<(Hex, Goods)> {
+    let mut best: Option<(bool, Hex, Goods)> = None;
+    for (_, step) in s.map.neighbours(home) {
+        if !s.map.is_land(step) || taken.contains(&step) {
+            continue;
+        }
+        for (_, far) in s.map.neighbours(step) {
+            if far == home || far.distance(home) < 2 || taken.contains(&far) {
+                continue;
+            }
+            let Some(kind) = s.map.terrain(far).and_then(producer_for) else {
+                continue;
+            };
+            let cost = kind.cost();
+            let ok = s.buildings_on(far).next().is_none()
+                && kind.site().allows(&s.map, far)
+                && cost.total() <= room
+                && cost.iter().all(|(g, n)| left.count(g) >= n);
+            let quarry = kind == BuildingKind::Quarry;
+            if ok && best.as_ref().is_none_or(|b| quarry && !b.0) {
+                best = Some((quarry, step, cost));
+            }
+        }
+    }
+    best.map(|(_, step, cost)| (step, cost))
+}
+
+/// A free tile next to `at` that takes a producer whose cost `cargo` holds (a quarry
+/// first): the tile and the producer.
+fn build_beside(
+    s: &State,
+    at: Hex,
+    cargo: &Goods,
+    taken: &BTreeSet<Hex>,
+) -> Option<(Hex, BuildingKind)> {
+    let mut best: Option<(Hex, BuildingKind)> = None;
+    for (_, hex) in s.map.neighbours(at) {
+        let Some(kind) = s.map.terrain(hex).and_then(producer_for) else {
+            continue;
+        };
+        let ok = !taken.contains(&hex)
+            && s.buildings_on(hex).next().is_none()
+            && kind.site().allows(&s.map, hex)
+            && !kind.cost().is_empty()
+            && kind.cost().iter().all(|(g, n)| cargo.count(g) >= n);
+        if ok && best.is_none_or(|b| kind == BuildingKind::Quarry && b.1 != BuildingKind::Quarry) {
+            best = Some((hex, kind));
+        }
+    }
+    best
+}
+
 /// Random legal orders for `me`, from `seed`: each land transporter may move a step to a
 /// neighbouring tile, loading some of what lies where it stands, or build a random
 /// building there; a brick may be bought with a good from home. What the checker
@@ -190,6 +251,34 @@ pub fn random_orders(
     checked(header, [&[], &movement, &building, &wonder], check)
 }
 
+pub mod planner;
+
+/// How the caretaker's economy plays: the floor is [`Style::FLOOR`] (today's caretaker);
+/// the planner ([`planner`]) tries others and keeps the one that does best.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    /// Producers two tiles from home, when none next door takes one: a transporter
+    /// carries the cost a tile out, and builds beyond it the next turn.
+    pub far: bool,
+    /// The most bricks a turn.
+    pub bricks: u32,
+    /// Boards and stone kept at home beyond what the next producer costs (not paid
+    /// into bricks).
+    pub reserve: u32,
+    /// Producers on rock (quarries) first: stone for roads and the buildings.
+    pub stone_first: bool,
+}
+
+impl Style {
+    /// Today's caretaker: producers next door only, up to 5 bricks a turn.
+    pub const FLOOR: Style = Style {
+        far: false,
+        bricks: 5,
+        reserve: 0,
+        stone_first: false,
+    };
+}
+
 /// The order file `me` would send for the next turn, with a `game` line when `game` is
 /// given, its lines each accepted by the checker (`check` gives the line numbers it
 /// refuses).
@@ -198,6 +287,17 @@ pub fn orders(
     me: Colour,
     game: Option<&str>,
     check: &dyn Fn(&str) -> BTreeSet<usize>,
+) -> String {
+    styled(s, me, game, check, Style::FLOOR)
+}
+
+/// [`orders`] played in `style`.
+pub fn styled(
+    s: &State,
+    me: Colour,
+    game: Option<&str>,
+    check: &dyn Fn(&str) -> BTreeSet<usize>,
+    style: Style,
 ) -> String {
     let game = game.map(|g| format!("game {g}\n")).unwrap_or_default();
     let header = format!(
@@ -264,7 +364,11 @@ pub fn orders(
         if area.hex == home.hex {
             // Take what a producer costs to a free neighbour that takes one, when the
             // cost fits in what it carries.
-            let target = s.map.neighbours(home.hex).find_map(|(_, hex)| {
+            let mut next_door: Vec<Hex> = s.map.neighbours(home.hex).map(|(_, h)| h).collect();
+            if style.stone_first {
+                next_door.sort_by_key(|h| s.map.terrain(*h) != Some(Terrain::Rock));
+            }
+            let target = next_door.into_iter().find_map(|hex| {
                 let kind = producer_for(s.map.terrain(hex)?)?;
                 let free = s.buildings_on(hex).next().is_none() && !targets.contains(&hex);
                 let cost = kind.cost();
@@ -308,6 +412,22 @@ pub fn orders(
                 }
                 continue;
             }
+            // Producers two tiles out: the cost carried a tile towards one.
+            if target.is_none()
+                && style.far
+                && let Some((step, cost)) = far_target(s, home.hex, &home_left, room, &targets)
+            {
+                for (g, n) in cost.iter() {
+                    home_left.take(g, n);
+                }
+                targets.insert(step);
+                movement.push(format!(
+                    "move {id}: load {}; {}",
+                    written(&cost),
+                    area_of(s, step)
+                ));
+                continue;
+            }
             if target.is_none() {
                 ends_home.push(*id);
             }
@@ -325,6 +445,14 @@ pub fn orders(
                 movement.push(format!("move {id}: {load}{to}"));
                 building.push(format!("build {} at {to} with {id}", kind.name()));
             }
+        } else if style.far
+            && let Some((hex, kind)) = build_beside(s, area.hex, &t.cargo, &targets)
+        {
+            // Carrying what a producer costs, a tile from one that takes it: build there.
+            targets.insert(hex);
+            let to = area_of(s, hex);
+            movement.push(format!("move {id}: {to}"));
+            building.push(format!("build {} at {to} with {id}", kind.name()));
         } else if let Some(lying) = s.goods_at(area).filter(|g| !g.is_empty()) {
             // Bring home what the producer here made, as much as it carries; along a
             // road, back again to wait for the next.
@@ -397,9 +525,18 @@ pub fn orders(
         .filter(|(g, _)| !KEPT.contains(g))
         .collect();
     spare.sort_by_key(|(g, _)| (matches!(g, Good::Boards | Good::Stone), *g));
+    // The reserve: boards and stone left at home.
+    let mut reserve = style.reserve;
+    for (g, n) in spare.iter_mut() {
+        if matches!(g, Good::Boards | Good::Stone) {
+            let k = (*n).min(reserve);
+            *n -= k;
+            reserve -= k;
+        }
+    }
     let total: u32 = spare.iter().map(|(_, n)| n).sum();
     let mut bricks = 0;
-    while (bricks + 1) * (bricks + 2) / 2 <= total && bricks < 5 {
+    while (bricks + 1) * (bricks + 2) / 2 <= total && bricks < style.bricks.min(5) {
         bricks += 1;
     }
     let mut wonder = Vec::new();
