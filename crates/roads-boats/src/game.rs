@@ -221,13 +221,13 @@ impl Game for RoadsAndBoats {
                         text: if *kind == 1 {
                             bot_orders(&s, *c)
                         } else if *kind == 3 {
-                            crate::bot::planner::orders(&s, *c, None, &refused_lines(&s, *c))
+                            crate::bot::planner::orders(&s, *c, None, &crate::bot::refusals(&s, *c))
                         } else {
                             crate::bot::random_orders(
                                 &s,
                                 *c,
                                 seed ^ (u64::from(s.turn) << 8) ^ i as u64,
-                                &refused_lines(&s, *c),
+                                &crate::bot::refusals(&s, *c),
                             )
                         },
                     })
@@ -681,7 +681,7 @@ impl Position for State {
                     self,
                     me,
                     Some(game),
-                    &refused_lines(self, me),
+                    &crate::bot::refusals(self, me),
                 )),
                 None => Err(GameError::input(format!(
                     "`{seat}` is not a seat of this game"
@@ -1221,31 +1221,5 @@ fn goods_in_hand(before: &State, s: &State, events: &[Event], me: Colour) -> BTr
 }
 
 fn bot_orders(s: &State, me: Colour) -> String {
-    crate::bot::orders(s, me, None, &refused_lines(s, me))
-}
-
-/// The numbers of the lines of a file of `me`'s that the judge's checker refuses.
-pub(crate) fn refused_lines(
-    s: &State,
-    me: Colour,
-) -> impl Fn(&str) -> std::collections::BTreeSet<usize> + '_ {
-    move |text: &str| -> std::collections::BTreeSet<usize> {
-        check::check(
-            s,
-            text,
-            &check::Expect {
-                player: Some(me),
-                game: None,
-            },
-        )
-        .diagnostics
-        .iter()
-        .filter(|d| d.is_error())
-        .map(|d| {
-            d.span.as_ref().map_or(0, |r| {
-                text[..r.start.min(text.len())].matches('\n').count() + 1
-            })
-        })
-        .collect()
-    }
+    crate::bot::orders(s, me, None, &crate::bot::refusals(s, me))
 }

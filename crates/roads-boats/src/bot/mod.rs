@@ -32,6 +32,10 @@
 //! economy: the modules' automatic parts run for it as for anyone, and nothing it writes
 //! breaks them (tests/roads_boats/bot.rs, every bundled scenario with every module on).
 //!
+//! This is the floor (`caretaker` in `judge selfplay`); the judge's player, the
+//! caretaker of a game by mail and `judge bot`, is [`planner`], which plays this
+//! economy in [`Style`]s it chooses by looking ahead.
+//!
 //! [`random_orders`] is the floor to measure it against: random moves, loads, buildings
 //! and bricks, each kept only if the checker accepts it (`judge selfplay roads-boats
 //! --bots caretaker,random`).
@@ -609,4 +613,27 @@ pub fn summary(s: &State, me: Colour, text: &str) -> String {
         )
     };
     format!("{what}{kept}.")
+}
+
+/// The numbers of the lines of a file of `me`'s that the judge's checker refuses.
+pub fn refusals(s: &State, me: Colour) -> impl Fn(&str) -> std::collections::BTreeSet<usize> + '_ {
+    move |text: &str| -> std::collections::BTreeSet<usize> {
+        crate::check::check(
+            s,
+            text,
+            &crate::check::Expect {
+                player: Some(me),
+                game: None,
+            },
+        )
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| {
+            d.span.as_ref().map_or(0, |r| {
+                text[..r.start.min(text.len())].matches('\n').count() + 1
+            })
+        })
+        .collect()
+    }
 }

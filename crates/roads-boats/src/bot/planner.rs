@@ -117,7 +117,7 @@ fn rollout(s: &State, me: Colour, style: Style, luck: &judge_core::luck::Luck) -
                     &st,
                     *c,
                     None,
-                    &crate::game::refused_lines(&st, *c),
+                    &super::refusals(&st, *c),
                     if *c == me { style } else { Style::FLOOR },
                 ),
             })
