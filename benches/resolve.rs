@@ -2,7 +2,8 @@
 //! 8 transporters and buildings on many tiles, every transporter given orders in every
 //! phase, and every optional module (&cetera) in play: power plants,
 //! MBAs, ateliers and caravans among the buildings and transporters, fire, manage,
-//! power-line and trade orders among the orders. Run with `cargo bench`.
+//! power-line and trade orders among the orders. And the planner's decision on that
+//! position. Run with `cargo bench`.
 
 // Test code: a failed expectation stops the test where it failed (the judge's own code
 // may not unwrap, expect or panic: Cargo.toml, [workspace.lints.clippy]).
@@ -41,5 +42,24 @@ fn busy_six_player_turn(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, busy_six_player_turn);
+/// The planner's decision (`judge bot`, the caretaker: six styles, each four turns ahead
+/// with the resolver) for a seat of the same busy six-player position: the budget is
+/// 1 s a decision.
+fn planner_decision_on_a_busy_six_player_position(c: &mut Criterion) {
+    use pbem_judge::roads_boats::bot::{planner, refusals};
+    let state = support::rich_state("six-isles", 6, 8);
+    let me = state.move_order[0];
+    let mut g = c.benchmark_group("planner");
+    g.sample_size(10);
+    g.bench_function("one decision on a busy six-player position", |b| {
+        b.iter(|| planner::orders(black_box(&state), me, None, &refusals(&state, me)))
+    });
+    g.finish();
+}
+
+criterion_group!(
+    benches,
+    busy_six_player_turn,
+    planner_decision_on_a_busy_six_player_position
+);
 criterion_main!(benches);

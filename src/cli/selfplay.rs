@@ -96,6 +96,9 @@ fn with_bots(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let mut turns = 0u64;
     // Each tally the game counts (its name), summed per bot.
     let mut tallies: Vec<(&'static str, Vec<i64>)> = Vec::new();
+    // Each figure on a scale the game names: per bot, how many games reached each step
+    // (the last place: none).
+    let mut steps: Vec<Reached> = Vec::new();
     let start = Instant::now();
     for g in 0..args.games {
         let shift = g as usize % n;
@@ -133,6 +136,24 @@ fn with_bots(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 tallies[i].1[(seat + n - shift) % n] += v;
             }
         }
+        for figure in &r.steps {
+            let i = match steps.iter().position(|t| t.name == figure.name) {
+                Some(i) => i,
+                None => {
+                    steps.push(Reached {
+                        name: figure.name,
+                        scale: figure.scale,
+                        games: vec![vec![0; figure.scale.len() + 1]; n],
+                    });
+                    steps.len() - 1
+                }
+            };
+            for (seat, step) in figure.reached.iter().enumerate().take(n) {
+                let counts = &mut steps[i].games[(seat + n - shift) % n];
+                let at = step.map_or(counts.len() - 1, |k| k.min(counts.len() - 1));
+                counts[at] += 1;
+            }
+        }
         turns += u64::from(r.turns);
         bar.set_position(u64::from(g + 1));
     }
@@ -167,8 +188,9 @@ fn with_bots(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .iter()
             .map(|(name, sums)| format!("; mean {name} {:.1}", sums[i] as f64 / games))
             .collect();
+        let reached: String = steps.iter().map(|f| f.line(i)).collect();
         w(format!(
-            "  {:<7} {:<10} won {:>7} ({:.1}% ± {:.1}){places}{means}",
+            "  {:<7} {:<10} won {:>7} ({:.1}% ± {:.1}){places}{means}{reached}",
             kind.seats.get(i).copied().unwrap_or("?"),
             args.bots[i],
             won,
@@ -186,6 +208,37 @@ fn with_bots(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
         secs * 1e3 / games
     ))?;
     Ok(())
+}
+
+/// A figure on a scale (the furthest good made): per bot, how many of its games reached
+/// each step, the last count for the games that reached none.
+struct Reached {
+    name: &'static str,
+    scale: &'static [&'static str],
+    games: Vec<Vec<u32>>,
+}
+
+impl Reached {
+    /// Bot `bot`'s part of its line: `; furthest good coins 3, paper 5, none 2`, the
+    /// highest step first, the steps no game reached left out.
+    fn line(&self, bot: usize) -> String {
+        let Some(counts) = self.games.get(bot) else {
+            return String::new();
+        };
+        // The steps from the highest down, then the games that reached none.
+        let order = (0..self.scale.len()).rev().chain([self.scale.len()]);
+        let said: Vec<String> = order
+            .filter_map(|k| {
+                let n = counts.get(k).copied().filter(|n| *n > 0)?;
+                Some(format!(
+                    "{} {n}",
+                    self.scale.get(k).copied().unwrap_or("none")
+                ))
+            })
+            .collect();
+        let said = said.join(", ");
+        format!("; {} {said}", self.name)
+    }
 }
 
 pub fn run(args: SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {

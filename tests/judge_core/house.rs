@@ -1172,6 +1172,11 @@ fn a_silent_roads_and_boats_player_is_played_by_the_caretaker_then_replaced() {
         report.contains("The caretaker played for red (Ann)"),
         "{report}"
     );
+    // The notice says what it did for her, in a sentence.
+    assert!(
+        report.contains("did not come. It did: "),
+        "what the caretaker did for red: {report}"
+    );
     // What the caretaker played is in the report as the orders of red: it did something.
     let wait = |who: &str, subject: &str| {
         let start = Instant::now();

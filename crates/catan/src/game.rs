@@ -411,6 +411,7 @@ impl Game for Catan {
                 actions: r.actions,
                 places: Vec::new(),
                 tallies: Vec::new(),
+                steps: Vec::new(),
             }
         }))
     }
@@ -423,6 +424,7 @@ impl Game for Catan {
             actions: r.actions,
             places: Vec::new(),
             tallies: Vec::new(),
+            steps: Vec::new(),
         };
         // Each player keeps one buffer of legal actions for all its games.
         let mut buf = Vec::new();

@@ -3,8 +3,11 @@
 
 use std::path::Path;
 
+use std::collections::BTreeSet;
+
 use super::State;
 use super::events::Event;
+use super::goods::Good;
 use super::player::Colour;
 #[cfg(feature = "reports")]
 use super::report::render;
@@ -156,7 +159,7 @@ impl Game for RoadsAndBoats {
 
     fn bots(&self, id: &str) -> &'static [&'static str] {
         match id {
-            "roads-boats" => &["caretaker", "random", "idle"],
+            "roads-boats" => &["planner", "caretaker", "random", "idle"],
             _ => &[],
         }
     }
@@ -175,13 +178,14 @@ impl Game for RoadsAndBoats {
         if id != "roads-boats" {
             return None;
         }
-        // 0 idle, 1 caretaker, 2 random.
+        // 0 idle, 1 caretaker, 2 random, 3 planner.
         let kinds: Vec<u8> = bots
             .iter()
             .map(|b| match b.as_str() {
                 "idle" => Some(0),
                 "caretaker" => Some(1),
                 "random" => Some(2),
+                "planner" => Some(3),
                 _ => None,
             })
             .collect::<Option<_>>()?;
@@ -204,6 +208,8 @@ impl Game for RoadsAndBoats {
                 return RandomGame::default();
             };
             let mut orders = 0;
+            // Each seat's furthest good along the chain, as a step of CHAIN.
+            let mut furthest: Vec<Option<usize>> = vec![None; kinds.len()];
             while s.game_over.is_none() && s.turn < 200 {
                 let files: Vec<play::OrderFile> = Colour::SEATS
                     .iter()
@@ -214,18 +220,27 @@ impl Game for RoadsAndBoats {
                         player: *c,
                         text: if *kind == 1 {
                             bot_orders(&s, *c)
+                        } else if *kind == 3 {
+                            crate::bot::planner::orders(&s, *c, None, &crate::bot::refusals(&s, *c))
                         } else {
                             crate::bot::random_orders(
                                 &s,
                                 *c,
                                 seed ^ (u64::from(s.turn) << 8) ^ i as u64,
-                                &refused_lines(&s, *c),
+                                &crate::bot::refusals(&s, *c),
                             )
                         },
                     })
                     .collect();
                 orders += files.len() as u32;
-                s = play::play(&s, &files, &luck).resolution.state;
+                let r = play::play(&s, &files, &luck).resolution;
+                for (i, c) in Colour::SEATS.iter().enumerate().take(kinds.len()) {
+                    for g in goods_in_hand(&s, &r.state, &r.events, *c) {
+                        let step = CHAIN.iter().position(|x| *x == g);
+                        furthest[i] = furthest[i].max(step);
+                    }
+                }
+                s = r.state;
             }
             let places: Vec<usize> = super::resolve::score::ranking(&s)
                 .iter()
@@ -248,6 +263,10 @@ impl Game for RoadsAndBoats {
                         .count() as i64
                 })
                 .collect();
+            let research: Vec<i64> = seated
+                .iter()
+                .map(|c| s.players.get(c).map_or(0, |p| p.research.len() as i64))
+                .collect();
             RandomGame {
                 winner: places.first().copied().filter(|_| s.game_over.is_some()),
                 turns: s.turn,
@@ -257,7 +276,16 @@ impl Game for RoadsAndBoats {
                 } else {
                     Vec::new()
                 },
-                tallies: vec![("score", score), ("wonder bricks", bricks)],
+                tallies: vec![
+                    ("score", score),
+                    ("wonder bricks", bricks),
+                    ("research", research),
+                ],
+                steps: vec![judge_core::pbem::game::Steps {
+                    name: "furthest good",
+                    scale: &CHAIN_NAMES,
+                    reached: furthest,
+                }],
             }
         }))
     }
@@ -641,14 +669,19 @@ impl Position for State {
         Some(stable_json(&s).map_err(|e| GameError::internal(e.to_string())))
     }
 
+    fn bot_summary(&self, seat: &str, file: &str) -> Option<String> {
+        let me = colour(seat).filter(|c| self.players.contains_key(c))?;
+        Some(crate::bot::summary(self, me, file))
+    }
+
     fn bot(&self, game: &str, seat: &str) -> Option<Result<String, GameError>> {
         Some(
             match colour(seat).filter(|c| self.players.contains_key(c)) {
-                Some(me) => Ok(crate::bot::orders(
+                Some(me) => Ok(crate::bot::planner::orders(
                     self,
                     me,
                     Some(game),
-                    &refused_lines(self, me),
+                    &crate::bot::refusals(self, me),
                 )),
                 None => Err(GameError::input(format!(
                     "`{seat}` is not a seat of this game"
@@ -1063,31 +1096,60 @@ fn writer_model(s: &State, me: Colour) -> serde_json::Value {
     json!({ "transporters": transporters, "sites": sites, "home": home, "one": one })
 }
 
-fn bot_orders(s: &State, me: Colour) -> String {
-    crate::bot::orders(s, me, None, &refused_lines(s, me))
+/// The chain of goods self-play follows a player along, lowest first: the primary
+/// goods, then each made from those before (rulebook: production).
+const CHAIN: [Good; 10] = [
+    Good::Trunks,
+    Good::Clay,
+    Good::Stone,
+    Good::Boards,
+    Good::Paper,
+    Good::Fuel,
+    Good::Iron,
+    Good::Gold,
+    Good::Coins,
+    Good::Stock,
+];
+
+/// [`CHAIN`]'s goods by name.
+const CHAIN_NAMES: [&str; 10] = [
+    "trunks", "clay", "stone", "boards", "paper", "fuel", "iron", "gold", "coins", "stock",
+];
+
+/// The goods in `me`'s hands after a turn (`before`: the state it began from): carried
+/// by its transporters, come to its home (more of them than lay there before: the
+/// goods it starts with are not its making), and loaded, unloaded, paid into bricks or
+/// research by its orders.
+fn goods_in_hand(before: &State, s: &State, events: &[Event], me: Colour) -> BTreeSet<Good> {
+    use crate::events::Fact;
+    let mut seen = BTreeSet::new();
+    for t in s.transporters.values().filter(|t| t.owner == me) {
+        seen.extend(t.cargo.iter().map(|(g, _)| g));
+    }
+    if let Some(home) = s.players.get(&me).and_then(|p| p.home)
+        && let Some(now) = s.goods_at(home)
+    {
+        let was = before.goods_at(home).cloned().unwrap_or_default();
+        seen.extend(
+            now.iter()
+                .filter(|(g, n)| *n > was.count(*g))
+                .map(|(g, _)| g),
+        );
+    }
+    for e in events.iter().filter(|e| e.player == Some(me)) {
+        match &e.fact {
+            Fact::Loaded { goods, .. }
+            | Fact::Unloaded { goods, .. }
+            | Fact::BricksPlaced { paid: goods, .. }
+            | Fact::Researched { paid: goods, .. } => seen.extend(goods.iter().map(|(g, _)| g)),
+            _ => {}
+        }
+    }
+    seen
 }
 
-/// The numbers of the lines of a file of `me`'s that the judge's checker refuses.
-fn refused_lines(s: &State, me: Colour) -> impl Fn(&str) -> std::collections::BTreeSet<usize> + '_ {
-    move |text: &str| -> std::collections::BTreeSet<usize> {
-        check::check(
-            s,
-            text,
-            &check::Expect {
-                player: Some(me),
-                game: None,
-            },
-        )
-        .diagnostics
-        .iter()
-        .filter(|d| d.is_error())
-        .map(|d| {
-            d.span.as_ref().map_or(0, |r| {
-                text[..r.start.min(text.len())].matches('\n').count() + 1
-            })
-        })
-        .collect()
-    }
+fn bot_orders(s: &State, me: Colour) -> String {
+    crate::bot::orders(s, me, None, &crate::bot::refusals(s, me))
 }
 
 /// The template of `me`'s order file (`Position::template`), made afresh: its examples

@@ -339,7 +339,10 @@ pub fn caretaker(
                     next,
                     &format!("caretaker-{seat}"),
                     &format!(
-                        "The caretaker played for {who}: the turn waited for orders of theirs that did not come."
+                        "The caretaker played for {who}: the turn waited for orders of theirs that did not come.{}",
+                        state
+                            .bot_summary(seat, &text)
+                            .map_or(String::new(), |did| format!(" It did: {did}"))
                     ),
                 )?;
                 lines.push(format!("the caretaker played for {seat}"));

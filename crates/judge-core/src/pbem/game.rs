@@ -565,6 +565,19 @@ pub struct RandomGame {
     /// Numbers the game counts for every seat at the end, each with its name (a score,
     /// bricks laid): self-play prints each bot's mean.
     pub tallies: Vec<(&'static str, Vec<i64>)>,
+    /// Figures that are a step on a scale the game names (the furthest good made
+    /// along a chain of goods), for every seat at the end: self-play prints how often
+    /// each bot reached each step.
+    pub steps: Vec<Steps>,
+}
+
+/// One figure of [`RandomGame::steps`]: its name, its scale (lowest step first) and,
+/// per seat, the step reached (an index into `scale`), if any.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Steps {
+    pub name: &'static str,
+    pub scale: &'static [&'static str],
+    pub reached: Vec<Option<usize>>,
 }
 
 /// One position of a game, as stored in a turn of the archive.
@@ -661,6 +674,13 @@ pub trait Position {
     /// has no bot yet.
     fn bot(&self, game: &str, seat: &str) -> Option<Result<String, GameError>> {
         let _ = (game, seat);
+        None
+    }
+    /// What the bot's order file `file` for `seat` does, in a sentence for the player
+    /// the caretaker stood in for (what it built, paid, kept), told in the turn's
+    /// notice; `None` where the game says nothing more than that it played.
+    fn bot_summary(&self, seat: &str, file: &str) -> Option<String> {
+        let _ = (seat, file);
         None
     }
     /// End the game now, before the next turn is played (`judge end --why`): the next

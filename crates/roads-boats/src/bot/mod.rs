@@ -15,7 +15,12 @@
 //!   producer next door, by a transporter that ends the movement at home; a sawmill at
 //!   home once a woodcutter brings trunks, if home takes one.
 //! - **wonder**: as many bricks as the goods lying at home pay for, keeping the boards
-//!   and stone the next producer needs.
+//!   and stone the next producer needs, and never paying gold, coins, stock or geese
+//!   ([`KEPT`]: what scores and what researches; [`summary`] tells the player it
+//!   stood in for what it did and kept).
+//!
+//! No load passes a transporter's room, and no tile where one of its own transporters
+//! brings goods home is a building target (no two moves that undo each other).
 //!
 //! Every line is checked by the judge's own checker against the position, and a line it
 //! refuses is left out, so the file it gives always checks without an error.
@@ -26,6 +31,10 @@
 //! lots are played as the economy above). In a game with them it plays the same
 //! economy: the modules' automatic parts run for it as for anyone, and nothing it writes
 //! breaks them (tests/roads_boats/bot.rs, every bundled scenario with every module on).
+//!
+//! This is the floor (`caretaker` in `judge selfplay`); the judge's player, the
+//! caretaker of a game by mail and `judge bot`, is [`planner`], which plays this
+//! economy in [`Style`]s it chooses by looking ahead.
 //!
 //! [`random_orders`] is the floor to measure it against: random moves, loads, buildings
 //! and bricks, each kept only if the checker accepts it (`judge selfplay roads-boats
@@ -39,6 +48,10 @@ use crate::map::{AreaId, Hex, Terrain};
 use crate::player::{Colour, Research};
 use crate::state::State;
 use crate::transporter::{Class, Location};
+
+/// The goods the caretaker never pays into bricks: what scores (gold, coins, stock, on
+/// a transporter at the end) and what researches (geese).
+pub const KEPT: [Good; 4] = [Good::Gold, Good::Coins, Good::Stock, Good::Geese];
 
 /// The producers the bot builds, by the terrain that takes them.
 fn producer_for(terrain: Terrain) -> Option<BuildingKind> {
@@ -130,6 +143,67 @@ fn checked(
     text
 }
 
+/// A free tile two steps from `home` that takes a producer (a quarry first), whose
+/// cost lies in `left` and fits `room`: the land tile next to home to carry it to, and
+/// the cost.
+fn far_target(
+    s: &State,
+    home: Hex,
+    left: &Goods,
+    room: u32,
+    taken: &BTreeSet<Hex>,
+) -> Option<(Hex, Goods)> {
+    let mut best: Option<(bool, Hex, Goods)> = None;
+    for (_, step) in s.map.neighbours(home) {
+        if !s.map.is_land(step) || taken.contains(&step) {
+            continue;
+        }
+        for (_, far) in s.map.neighbours(step) {
+            if far == home || far.distance(home) < 2 || taken.contains(&far) {
+                continue;
+            }
+            let Some(kind) = s.map.terrain(far).and_then(producer_for) else {
+                continue;
+            };
+            let cost = kind.cost();
+            let ok = s.buildings_on(far).next().is_none()
+                && kind.site().allows(&s.map, far)
+                && cost.total() <= room
+                && cost.iter().all(|(g, n)| left.count(g) >= n);
+            let quarry = kind == BuildingKind::Quarry;
+            if ok && best.as_ref().is_none_or(|b| quarry && !b.0) {
+                best = Some((quarry, step, cost));
+            }
+        }
+    }
+    best.map(|(_, step, cost)| (step, cost))
+}
+
+/// A free tile next to `at` that takes a producer whose cost `cargo` holds (a quarry
+/// first): the tile and the producer.
+fn build_beside(
+    s: &State,
+    at: Hex,
+    cargo: &Goods,
+    taken: &BTreeSet<Hex>,
+) -> Option<(Hex, BuildingKind)> {
+    let mut best: Option<(Hex, BuildingKind)> = None;
+    for (_, hex) in s.map.neighbours(at) {
+        let Some(kind) = s.map.terrain(hex).and_then(producer_for) else {
+            continue;
+        };
+        let ok = !taken.contains(&hex)
+            && s.buildings_on(hex).next().is_none()
+            && kind.site().allows(&s.map, hex)
+            && !kind.cost().is_empty()
+            && kind.cost().iter().all(|(g, n)| cargo.count(g) >= n);
+        if ok && best.is_none_or(|b| kind == BuildingKind::Quarry && b.1 != BuildingKind::Quarry) {
+            best = Some((hex, kind));
+        }
+    }
+    best
+}
+
 /// Random legal orders for `me`, from `seed`: each land transporter may move a step to a
 /// neighbouring tile, loading some of what lies where it stands, or build a random
 /// building there; a brick may be bought with a good from home. What the checker
@@ -181,6 +255,34 @@ pub fn random_orders(
     checked(header, [&[], &movement, &building, &wonder], check)
 }
 
+pub mod planner;
+
+/// How the caretaker's economy plays: the floor is [`Style::FLOOR`] (today's caretaker);
+/// the planner ([`planner`]) tries others and keeps the one that does best.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    /// Producers two tiles from home, when none next door takes one: a transporter
+    /// carries the cost a tile out, and builds beyond it the next turn.
+    pub far: bool,
+    /// The most bricks a turn.
+    pub bricks: u32,
+    /// Boards and stone kept at home beyond what the next producer costs (not paid
+    /// into bricks).
+    pub reserve: u32,
+    /// Producers on rock (quarries) first: stone for roads and the buildings.
+    pub stone_first: bool,
+}
+
+impl Style {
+    /// Today's caretaker: producers next door only, up to 5 bricks a turn.
+    pub const FLOOR: Style = Style {
+        far: false,
+        bricks: 5,
+        reserve: 0,
+        stone_first: false,
+    };
+}
+
 /// The order file `me` would send for the next turn, with a `game` line when `game` is
 /// given, its lines each accepted by the checker (`check` gives the line numbers it
 /// refuses).
@@ -189,6 +291,17 @@ pub fn orders(
     me: Colour,
     game: Option<&str>,
     check: &dyn Fn(&str) -> BTreeSet<usize>,
+) -> String {
+    styled(s, me, game, check, Style::FLOOR)
+}
+
+/// [`orders`] played in `style`.
+pub fn styled(
+    s: &State,
+    me: Colour,
+    game: Option<&str>,
+    check: &dyn Fn(&str) -> BTreeSet<usize>,
+    style: Style,
 ) -> String {
     let game = game.map(|g| format!("game {g}\n")).unwrap_or_default();
     let header = format!(
@@ -233,6 +346,16 @@ pub fn orders(
     let mut stone_in = 0;
     // A road joins home to this neighbouring tile: a donkey goes there and back in a turn.
     let road = |hex: Hex| s.map.road_connected(home, area_of(s, hex), Some(me));
+    // The tiles away from home where a transporter of its own stands with goods lying:
+    // it brings them home, so none is taken there (two moves that undo each other).
+    for t in s.transporters.values().filter(|t| t.owner == me) {
+        if let Location::Land(area) = t.at
+            && area.hex != home.hex
+            && s.goods_at(area).is_some_and(|g| !g.is_empty())
+        {
+            targets.insert(area.hex);
+        }
+    }
     for (id, t) in s.transporters.iter().filter(|(_, t)| t.owner == me) {
         if t.kind.class() != Class::Land {
             continue;
@@ -240,14 +363,23 @@ pub fn orders(
         let Location::Land(area) = t.at else {
             continue;
         };
+        // What it can still load: never beyond its room.
+        let room = t.kind.capacity().saturating_sub(t.cargo.total());
         if area.hex == home.hex {
-            // Take what a producer costs to a free neighbour that takes one.
-            let target = s.map.neighbours(home.hex).find_map(|(_, hex)| {
+            // Take what a producer costs to a free neighbour that takes one, when the
+            // cost fits in what it carries.
+            let mut next_door: Vec<Hex> = s.map.neighbours(home.hex).map(|(_, h)| h).collect();
+            if style.stone_first {
+                next_door.sort_by_key(|h| s.map.terrain(*h) != Some(Terrain::Rock));
+            }
+            let target = next_door.into_iter().find_map(|hex| {
                 let kind = producer_for(s.map.terrain(hex)?)?;
                 let free = s.buildings_on(hex).next().is_none() && !targets.contains(&hex);
                 let cost = kind.cost();
                 let affordable = cost.iter().all(|(g, n)| home_left.count(g) >= n);
-                (free && kind.site().allows(&s.map, hex) && affordable).then_some((hex, kind, cost))
+                let fits = cost.total() <= room;
+                (free && kind.site().allows(&s.map, hex) && affordable && fits)
+                    .then_some((hex, kind, cost))
             });
             // Nothing to build: go and fetch from one of its producers next door that
             // no transporter of its own stands on.
@@ -268,7 +400,7 @@ pub fn orders(
                 // Along a road: there, take what lies there, and back home.
                 let load = s
                     .goods_at(to)
-                    .map(|g| room_for(g, t.kind.capacity()))
+                    .map(|g| room_for(g, room))
                     .filter(|g| !g.is_empty());
                 match load {
                     Some(load) if road(hex) => {
@@ -282,6 +414,22 @@ pub fn orders(
                     }
                     _ => movement.push(format!("move {id}: {to}")),
                 }
+                continue;
+            }
+            // Producers two tiles out: the cost carried a tile towards one.
+            if target.is_none()
+                && style.far
+                && let Some((step, cost)) = far_target(s, home.hex, &home_left, room, &targets)
+            {
+                for (g, n) in cost.iter() {
+                    home_left.take(g, n);
+                }
+                targets.insert(step);
+                movement.push(format!(
+                    "move {id}: load {}; {}",
+                    written(&cost),
+                    area_of(s, step)
+                ));
                 continue;
             }
             if target.is_none() {
@@ -301,10 +449,18 @@ pub fn orders(
                 movement.push(format!("move {id}: {load}{to}"));
                 building.push(format!("build {} at {to} with {id}", kind.name()));
             }
+        } else if style.far
+            && let Some((hex, kind)) = build_beside(s, area.hex, &t.cargo, &targets)
+        {
+            // Carrying what a producer costs, a tile from one that takes it: build there.
+            targets.insert(hex);
+            let to = area_of(s, hex);
+            movement.push(format!("move {id}: {to}"));
+            building.push(format!("build {} at {to} with {id}", kind.name()));
         } else if let Some(lying) = s.goods_at(area).filter(|g| !g.is_empty()) {
             // Bring home what the producer here made, as much as it carries; along a
             // road, back again to wait for the next.
-            let load = room_for(lying, t.kind.capacity().saturating_sub(t.cargo.total()));
+            let load = room_for(lying, room);
             let cargo = if load.is_empty() {
                 String::new()
             } else {
@@ -365,12 +521,26 @@ pub fn orders(
             building.push(format!("road {home} {} with {builder}", area_of(s, hex)));
         }
     }
-    // The wonder: as many bricks as the goods left at home pay (the k-th costs k).
-    let mut spare: Vec<(Good, u32)> = home_left.iter().collect();
+    // The wonder: as many bricks as the goods left at home pay (the k-th costs k),
+    // never with what scores or researches (gold, coins, stock, geese): a player it
+    // stands in for comes back no poorer in them.
+    let mut spare: Vec<(Good, u32)> = home_left
+        .iter()
+        .filter(|(g, _)| !KEPT.contains(g))
+        .collect();
     spare.sort_by_key(|(g, _)| (matches!(g, Good::Boards | Good::Stone), *g));
+    // The reserve: boards and stone left at home.
+    let mut reserve = style.reserve;
+    for (g, n) in spare.iter_mut() {
+        if matches!(g, Good::Boards | Good::Stone) {
+            let k = (*n).min(reserve);
+            *n -= k;
+            reserve -= k;
+        }
+    }
     let total: u32 = spare.iter().map(|(_, n)| n).sum();
     let mut bricks = 0;
-    while (bricks + 1) * (bricks + 2) / 2 <= total && bricks < 5 {
+    while (bricks + 1) * (bricks + 2) / 2 <= total && bricks < style.bricks.min(5) {
         bricks += 1;
     }
     let mut wonder = Vec::new();
@@ -387,4 +557,83 @@ pub fn orders(
         wonder.push(format!("bricks {bricks} paying {}", written(&pay)));
     }
     checked(header, [&production, &movement, &building, &wonder], check)
+}
+
+/// What `me`'s order file `text` does, in a sentence for the player the caretaker
+/// stood in for: the buildings, roads, research and bricks it orders, how many moves,
+/// and what it kept of what scores or researches (never paid into bricks).
+pub fn summary(s: &State, me: Colour, text: &str) -> String {
+    let mut moves = 0;
+    let mut done = Vec::new();
+    for line in text.lines().map(str::trim).filter(|l| !l.starts_with('#')) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            ["move", ..] => moves += 1,
+            ["build", kind, "at", at, ..] => done.push(format!("built a {kind} at {at}")),
+            ["road", from, to, ..] => done.push(format!("a road {from}-{to}")),
+            ["research", subject, ..] => done.push(format!("researched {subject}")),
+            ["bricks", n, "paying", ..] => done.push(format!(
+                "{n} wonder brick{} paying {}",
+                if *n == "1" { "" } else { "s" },
+                line.split_once("paying ").map_or("", |p| p.1)
+            )),
+            _ => {}
+        }
+    }
+    if moves > 0 {
+        done.insert(
+            0,
+            format!("{moves} move{}", if moves == 1 { "" } else { "s" }),
+        );
+    }
+    let mut kept = Goods::new();
+    if let Some(g) = s
+        .players
+        .get(&me)
+        .and_then(|p| p.home)
+        .and_then(|h| s.goods_at(h))
+    {
+        kept.add_all(g);
+    }
+    for t in s.transporters.values().filter(|t| t.owner == me) {
+        kept.add_all(&t.cargo);
+    }
+    let kept: Goods = kept.iter().filter(|(g, _)| KEPT.contains(g)).collect();
+    let what = if done.is_empty() {
+        "nothing to do".to_string()
+    } else {
+        done.join("; ")
+    };
+    let kept = if kept.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; kept {} (gold, coins, stock and geese are never paid into bricks)",
+            written(&kept)
+        )
+    };
+    format!("{what}{kept}.")
+}
+
+/// The numbers of the lines of a file of `me`'s that the judge's checker refuses.
+pub fn refusals(s: &State, me: Colour) -> impl Fn(&str) -> std::collections::BTreeSet<usize> + '_ {
+    move |text: &str| -> std::collections::BTreeSet<usize> {
+        crate::check::check(
+            s,
+            text,
+            &crate::check::Expect {
+                player: Some(me),
+                game: None,
+            },
+        )
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| {
+            d.span.as_ref().map_or(0, |r| {
+                text[..r.start.min(text.len())].matches('\n').count() + 1
+            })
+        })
+        .collect()
+    }
 }

@@ -1,0 +1,187 @@
+//! The planner: the judge's Roads & Boats player (`judge bot`, the caretaker of a game
+//! by mail, `planner` in `judge selfplay`). It plays the caretaker's economy
+//! ([`super::styled`]) in one of a handful of styles — producers next door or two tiles
+//! out (a quarry first when home has no rock), how many bricks a turn, how much boards
+//! and stone it keeps back — and chooses among them by playing each a few turns ahead
+//! with the judge's own resolver (pure: state and orders in, state out), every other
+//! seat played by today's caretaker ([`super::Style::FLOOR`]) as the rollout policy.
+//! Each ending is valued by the game's score (its own less the best rival's) and an
+//! economy estimate (the goods at home and aboard, by how far along the chain they
+//! are, its transporters, the producers near home).
+//!
+//! It knows only the public position: the rollouts draw from a luck of their own,
+//! never the game's secret seed.
+
+use std::collections::BTreeSet;
+
+use super::{Style, styled};
+use crate::building::BuildingKind;
+use crate::goods::Good;
+use crate::map::Terrain;
+use crate::play::{self, OrderFile};
+use crate::player::Colour;
+use crate::resolve::score;
+use crate::state::State;
+
+/// The styles it tries; the first is the floor's.
+pub const STYLES: [Style; 6] = [
+    Style::FLOOR,
+    Style {
+        far: true,
+        bricks: 5,
+        reserve: 0,
+        stone_first: true,
+    },
+    Style {
+        far: true,
+        bricks: 3,
+        reserve: 2,
+        stone_first: true,
+    },
+    Style {
+        far: true,
+        bricks: 1,
+        reserve: 4,
+        stone_first: false,
+    },
+    Style {
+        far: true,
+        bricks: 0,
+        reserve: 0,
+        stone_first: true,
+    },
+    Style {
+        far: false,
+        bricks: 2,
+        reserve: 2,
+        stone_first: true,
+    },
+];
+
+/// How many turns each style is played ahead.
+pub const HORIZON: u32 = 4;
+
+/// The order file `me` would send for the next turn: the caretaker's economy in the
+/// style that plays best ahead ([`choose`]); every line checked as the caretaker's.
+pub fn orders(
+    s: &State,
+    me: Colour,
+    game: Option<&str>,
+    check: &dyn Fn(&str) -> BTreeSet<usize>,
+) -> String {
+    styled(s, me, game, check, choose(s, me))
+}
+
+/// The style whose rollout ends best for `me` (the first of equals).
+pub fn choose(s: &State, me: Colour) -> Style {
+    // Its own luck: the rollouts never see the game's seed.
+    let luck = judge_core::luck::Luck::predictable(0x706c_616e);
+    // Home with no rock next door and no quarry near: stone comes only from a quarry
+    // further out, so the styles that build one there are the candidates (the rollout
+    // is too short to see the stone pay).
+    let stoneless = s.players.get(&me).and_then(|p| p.home).is_some_and(|home| {
+        !s.map
+            .neighbours(home.hex)
+            .any(|(_, h)| s.map.terrain(h) == Some(Terrain::Rock))
+            && !s
+                .buildings
+                .iter()
+                .any(|b| b.kind == BuildingKind::Quarry && b.at.hex.distance(home.hex) <= 2)
+    });
+    let mut best = (i64::MIN, Style::FLOOR);
+    for style in STYLES
+        .into_iter()
+        .filter(|st| !stoneless || (st.far && st.stone_first))
+    {
+        let v = rollout(s, me, style, &luck);
+        if v > best.0 {
+            best = (v, style);
+        }
+    }
+    best.1
+}
+
+/// The value for `me` of `style` played [`HORIZON`] turns, the others as the floor.
+fn rollout(s: &State, me: Colour, style: Style, luck: &judge_core::luck::Luck) -> i64 {
+    let mut st = s.clone();
+    for _ in 0..HORIZON {
+        if st.game_over.is_some() {
+            break;
+        }
+        let files: Vec<OrderFile> = st
+            .players
+            .keys()
+            .map(|c| OrderFile {
+                player: *c,
+                text: styled(
+                    &st,
+                    *c,
+                    None,
+                    &super::refusals(&st, *c),
+                    if *c == me { style } else { Style::FLOOR },
+                ),
+            })
+            .collect();
+        st = play::play(&st, &files, luck).resolution.state;
+    }
+    value(&st, me)
+}
+
+/// What a good is worth to the economy estimate: how far along the chain it is.
+fn worth(g: Good) -> i64 {
+    match g {
+        Good::Trunks | Good::Clay => 1,
+        Good::Stone | Good::Boards | Good::Geese => 2,
+        Good::Paper | Good::Fuel => 3,
+        Good::Iron => 4,
+        Good::Gold => 10,
+        Good::Coins => 40,
+        Good::Stock => 120,
+        _ => 1,
+    }
+}
+
+/// The game's score (its own less the best rival's, tenfold) and the economy estimate
+/// (left out near a turn limit).
+pub fn value(s: &State, me: Colour) -> i64 {
+    let scores = score::scores(s);
+    let mine = scores.get(&me).map_or(0, |x| x.total);
+    let rival = scores
+        .iter()
+        .filter(|(c, _)| **c != me)
+        .map(|(_, x)| x.total)
+        .max()
+        .unwrap_or(0);
+    let mut economy = 0;
+    if let Some(home) = s.players.get(&me).and_then(|p| p.home) {
+        if let Some(g) = s.goods_at(home) {
+            economy += g.iter().map(|(g, n)| worth(g) * i64::from(n)).sum::<i64>();
+        }
+        // The producers and factories within two tiles of home.
+        economy += 15
+            * s.buildings
+                .iter()
+                .filter(|b| b.at.hex.distance(home.hex) <= 2 && b.kind != BuildingKind::Woodcutter)
+                .count() as i64;
+        economy += 8 * s
+            .buildings
+            .iter()
+            .filter(|b| b.at.hex.distance(home.hex) <= 2 && b.kind == BuildingKind::Woodcutter)
+            .count() as i64;
+    }
+    for t in s.transporters.values().filter(|t| t.owner == me) {
+        economy += 5 + t
+            .cargo
+            .iter()
+            .map(|(g, n)| worth(g) * i64::from(n))
+            .sum::<i64>();
+    }
+    // Near the end, only the score counts.
+    let late = s
+        .settings
+        .end
+        .turn_limit
+        .is_some_and(|limit| s.turn + HORIZON >= limit);
+    let w = if late || s.game_over.is_some() { 0 } else { 1 };
+    10 * (mine - rival) + w * economy
+}
