@@ -7,6 +7,7 @@
 //! program, which registers the games ([`games`]) and hands them down to the command
 //! line ([`cli`]). The shared parts and the games are re-exported under their old names.
 
+pub use judge_core::forum as judge_core_forum;
 pub use judge_core::{archive, diagnostic, error, luck, mail, pbem, picture, registry, site, text};
 
 pub use catan;

@@ -24,6 +24,7 @@ mod judge_core {
     pub(crate) mod doors;
     pub(crate) mod exits;
     pub(crate) mod files_and_folders;
+    pub(crate) mod forum;
     pub(crate) mod fuzz_corpus;
     pub(crate) mod gm_slips;
     pub(crate) mod hidden_pipeline;

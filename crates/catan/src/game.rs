@@ -533,6 +533,11 @@ impl Report for StepReport {
         super::report::tally(&self.after)
     }
 
+    /// The report's section "II. The board" (`report::text_with`), Express's too.
+    fn map_section(&self) -> Option<&'static str> {
+        Some("The board")
+    }
+
     /// The step's rolls (`draws.json`): public, as the report shows them.
     fn draws(&self) -> Option<String> {
         Some(super::report::draws::Draws::of_step(&self.before, &self.events).to_json())

@@ -24,6 +24,7 @@ pub(crate) use shell;
 pub mod archive;
 pub mod diagnostic;
 pub mod error;
+pub mod forum;
 pub mod json;
 pub mod luck;
 pub mod mail;

@@ -519,6 +519,12 @@ impl Report for TurnReport {
         report_text(&model, template)
     }
 
+    /// The report's section "The map" (the default template's, a GM's own too when
+    /// it keeps the heading).
+    fn map_section(&self) -> Option<&'static str> {
+        Some("The map")
+    }
+
     fn svg(&self) -> String {
         picture::turn_svg(&self.after, &self.title(), &self.changes)
     }

@@ -332,6 +332,12 @@ pub trait Report {
     fn draws(&self) -> Option<String> {
         None
     }
+    /// The heading (without its numbering) of the text report's section that draws
+    /// the map: a forum post of the report (`judge report --format markdown`) links
+    /// the turn's page on the game's site there. `None`: no section is the map.
+    fn map_section(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 /// One turn of a game's public record, as a clone of its public git holds it: each

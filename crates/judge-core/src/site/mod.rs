@@ -22,7 +22,7 @@ mod chart;
 mod model;
 mod page;
 
-pub use page::GUIDE_FILE;
+pub use page::{GUIDE_FILE, turn_file};
 mod safe;
 
 use crate::archive::Archive;
