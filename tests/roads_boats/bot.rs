@@ -547,3 +547,47 @@ fn the_planner_beats_the_caretaker_on_two_rivers() {
         .expect("wins");
     assert!(won >= 3, "{out}");
 }
+
+/// "For each good on a player's transporter: 10 pts. per Gold, 40 pts. per Coin, 120
+/// pts. per Share" (Quick Guide XI), "only on the player's transporters" (RULINGS R8):
+/// the bot keeps gold, coins and stock aboard and never unloads them at home, where they
+/// would score nothing — a caretaker that did so would cost the absent player their
+/// points. On the archived two-rivers game (red's donkeys carry 3 gold, one on the way
+/// home) and over random rich positions of every bundled scenario.
+#[test]
+fn the_bot_never_unloads_what_scores_only_aboard() {
+    use pbem_judge::roads_boats::state::State;
+    let json = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("games/two-rivers-2p/turns/032/state.json"),
+    )
+    .expect("the archived state");
+    let archived: State = serde_json::from_str(&json).expect("a state");
+    let unloads = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter_map(|l| l.split("; ").find(|p| p.starts_with("unload ")))
+            .map(str::to_string)
+            .collect()
+    };
+    let mut seen = 0;
+    for (name, s) in std::iter::once(("two-rivers-2p turn 32".to_string(), archived)).chain(
+        bundled().keys().flat_map(|n| {
+            (0..4u64).map(move |seed| (format!("{n} rich {seed}"), support::rich_state(n, seed, 4)))
+        }),
+    ) {
+        for c in s.move_order.clone() {
+            let text = s.bot("g", c.name()).expect("a bot").expect("a file");
+            if name.starts_with("two-rivers-2p") && c.name() == "red" {
+                // The donkey with 2 gold aboard moves on with it.
+                assert!(text.contains("move D1: "), "{text}");
+            }
+            for clause in unloads(&text) {
+                seen += 1;
+                for word in ["gold", "coin", "stock", "share"] {
+                    assert!(!clause.contains(word), "{name}, {c:?}: {clause}\n{text}");
+                }
+            }
+        }
+    }
+    assert!(seen >= 5, "{seen} unload clauses looked at");
+}

@@ -97,6 +97,32 @@ fn room_for(lying: &Goods, mut room: u32) -> Goods {
     load
 }
 
+/// What scores only aboard a transporter of the player's own (RULINGS R8: gold, coins,
+/// stock "only on the player's transporters"): a transporter keeps it aboard, never
+/// unloading it at home, where it would score nothing.
+fn scores_aboard(g: Good) -> bool {
+    matches!(g, Good::Gold | Good::Coins | Good::Stock)
+}
+
+/// `cargo` without what scores aboard: what a transporter unloads at home.
+fn unloaded(cargo: &Goods) -> Goods {
+    let mut out = Goods::new();
+    for (g, n) in cargo.iter().filter(|(g, _)| !scores_aboard(*g)) {
+        out.add(g, n);
+    }
+    out
+}
+
+/// `; unload …` for what of `cargo` is unloaded at home, or nothing.
+fn unload_clause(cargo: &Goods) -> String {
+    let out = unloaded(cargo);
+    if out.is_empty() {
+        String::new()
+    } else {
+        format!("; unload {}", written(&out))
+    }
+}
+
 /// `goods` as an order writes them after `load` or `paying`: `2 boards, 1 stone`.
 fn written(goods: &Goods) -> String {
     goods
@@ -407,9 +433,9 @@ pub fn styled(
                         stone_in += load.count(Good::Stone);
                         ends_home.push(*id);
                         movement.push(format!(
-                            "move {id}: {to}; load {}; {home}; unload {}",
+                            "move {id}: {to}; load {}; {home}{}",
                             written(&load),
-                            written(&load)
+                            unload_clause(&load)
                         ));
                     }
                     _ => movement.push(format!("move {id}: {to}")),
@@ -476,13 +502,13 @@ pub fn styled(
                 String::new()
             };
             movement.push(format!(
-                "move {id}: {cargo}{home}; unload {}{back}",
-                written(&all)
+                "move {id}: {cargo}{home}{}{back}",
+                unload_clause(&all)
             ));
-        } else if !t.cargo.is_empty() {
+        } else if !unloaded(&t.cargo).is_empty() {
             stone_in += t.cargo.count(Good::Stone);
             ends_home.push(*id);
-            movement.push(format!("move {id}: {home}; unload {}", written(&t.cargo)));
+            movement.push(format!("move {id}: {home}{}", unload_clause(&t.cargo)));
         } else if s.buildings_on(area.hex).next().is_none() {
             // An empty transporter where nothing is made goes home.
             ends_home.push(*id);
