@@ -474,3 +474,68 @@ fn the_searching_player_pays_with_an_offer_that_a_standing_acceptance_takes() {
     assert!(failed[0].contains("offer 1 wool for 1 ore"), "{failed:?}");
     assert_eq!(out.state.players[me as usize].cities.len(), cities);
 }
+
+/// A file on record is read once per step and kept (`orders::resolve::on_record`: a
+/// step asks for a seat's orders a dozen times), the kept reading known by the text, the
+/// board, the seats' colours and Catan Express' rail net. So what a file reads as may
+/// hang on nothing else of the position: proven here by making every hand and every
+/// player's development cards up anew between a read and the next, over random positions
+/// of base Catan, the 5–6 player extension and Catan Express — the kept reading must be
+/// the fresh one, order for order.
+#[test]
+fn a_file_on_record_reads_the_same_kept_or_fresh_whatever_else_changed() {
+    use pbem_judge::catan::orders::{parse::parse, resolve::on_record};
+    for v in [Variant::Base, Variant::Extension, Variant::Express] {
+        let game = v.game();
+        let mut compared = 0;
+        for seed in 1..=4u64 {
+            let mut r = Rng::new(seed ^ 0x4EE9_0000);
+            let luck = Luck::predictable(seed ^ 0x4EE9);
+            let mut s = v.new_game("kept", seed, luck.clone()).0;
+            for _ in 0..40 {
+                if s.winner.is_some() {
+                    break;
+                }
+                for seat in 0..s.players.len() as u8 {
+                    let text = s.records[seat as usize].text.clone();
+                    if text.trim().is_empty() {
+                        continue;
+                    }
+                    // Read (and kept) as the position stands.
+                    let _ = on_record(&s, seat);
+                    let mut other: serde_json::Value =
+                        serde_json::from_str(&s.to_json()).expect("json");
+                    for q in 0..s.players.len() {
+                        new_hand(&mut other, q, None, &mut r);
+                        new_devs(&mut other, q, s.scenario.is_some(), &mut r);
+                    }
+                    let t = State::from_json(&other.to_string()).expect("the changed state reads");
+                    assert_eq!(
+                        on_record(&t, seat),
+                        parse(&text, &t).orders,
+                        "{v:?} seed {seed} step {}: seat {seat}'s file read differently kept and fresh",
+                        s.step
+                    );
+                    compared += 1;
+                }
+                let files = incoming(&s, &mut r);
+                let out = game
+                    .position(&s.to_json())
+                    .expect("position")
+                    .play(
+                        &files
+                            .iter()
+                            .map(|(c, t)| pbem_judge::pbem::game::OrderFile {
+                                player: c.name().to_string(),
+                                text: t.clone(),
+                            })
+                            .collect::<Vec<_>>(),
+                        &luck,
+                    )
+                    .expect("a step");
+                s = State::from_json(&out.state).expect("reads");
+            }
+        }
+        assert!(compared >= 20, "{v:?}: {compared} files compared");
+    }
+}
