@@ -104,6 +104,28 @@ fn trades_seen(s: &State, me: u8, r: &mut Rng) -> State {
     b
 }
 
+/// The position after one step, every awaited seat's file drawn by `incoming`.
+fn next_step(
+    game: &dyn pbem_judge::pbem::game::Game,
+    s: &State,
+    r: &mut Rng,
+    luck: &Luck,
+) -> State {
+    let files: Vec<_> = incoming(s, r)
+        .into_iter()
+        .map(|(c, text)| pbem_judge::pbem::game::OrderFile {
+            player: c.name().to_string(),
+            text,
+        })
+        .collect();
+    let out = game
+        .position(&s.to_json())
+        .expect("position")
+        .play(&files, luck)
+        .expect("a step");
+    State::from_json(&out.state).expect("reads")
+}
+
 /// How far [`run`] walks at most to find a position where the bot's file hangs on its
 /// own hand (and one where it hangs on the trades the public record showed).
 const TEETH_SEARCH: usize = 400;
@@ -190,22 +212,7 @@ fn run(v: Variant, player: Player) -> (usize, usize, usize) {
                     .expect("the bot's orders with trades seen");
                 shown_matters += usize::from(d != a);
             }
-            let files = incoming(&s, &mut r);
-            let out = game
-                .position(&s.to_json())
-                .expect("position")
-                .play(
-                    &files
-                        .iter()
-                        .map(|(c, t)| pbem_judge::pbem::game::OrderFile {
-                            player: c.name().to_string(),
-                            text: t.clone(),
-                        })
-                        .collect::<Vec<_>>(),
-                    &luck,
-                )
-                .expect("a step");
-            s = State::from_json(&out.state).expect("reads");
+            s = next_step(game, &s, &mut r, &luck);
             if enough(compared, own_matters, shown_matters) {
                 break;
             }
@@ -518,22 +525,7 @@ fn a_file_on_record_reads_the_same_kept_or_fresh_whatever_else_changed() {
                     );
                     compared += 1;
                 }
-                let files = incoming(&s, &mut r);
-                let out = game
-                    .position(&s.to_json())
-                    .expect("position")
-                    .play(
-                        &files
-                            .iter()
-                            .map(|(c, t)| pbem_judge::pbem::game::OrderFile {
-                                player: c.name().to_string(),
-                                text: t.clone(),
-                            })
-                            .collect::<Vec<_>>(),
-                        &luck,
-                    )
-                    .expect("a step");
-                s = State::from_json(&out.state).expect("reads");
+                s = next_step(game, &s, &mut r, &luck);
             }
         }
         assert!(compared >= 20, "{v:?}: {compared} files compared");

@@ -247,9 +247,7 @@ fn the_caretakers_loads_fit_in_its_transporters() {
     let mut checked_moves = 0;
     for (name, s) in starts_with_home_goods(&[(Good::Boards, 6), (Good::Stone, 3)])
         .into_iter()
-        .chain(bundled().keys().flat_map(|n| {
-            (0..4u64).map(move |seed| (format!("{n} rich {seed}"), support::rich_state(n, seed, 4)))
-        }))
+        .chain(rich_positions())
     {
         for c in s.move_order.clone() {
             let text = s.bot("g", c.name()).expect("a bot").expect("a file");
@@ -401,13 +399,9 @@ fn the_caretaker_never_pays_gold_coins_stock_or_geese_into_bricks() {
     let mut with_boards = kept.to_vec();
     with_boards.push((Good::Boards, 3));
     let mut laid = 0;
-    for (name, s) in
-        starts_with_home_goods(&with_boards)
-            .into_iter()
-            .chain(bundled().keys().flat_map(|n| {
-                (0..4u64)
-                    .map(move |seed| (format!("{n} rich {seed}"), support::rich_state(n, seed, 4)))
-            }))
+    for (name, s) in starts_with_home_goods(&with_boards)
+        .into_iter()
+        .chain(rich_positions())
     {
         for c in s.move_order.clone() {
             let text = s.bot("g", c.name()).expect("a bot").expect("a file");
@@ -570,11 +564,9 @@ fn the_bot_never_unloads_what_scores_only_aboard() {
             .collect()
     };
     let mut seen = 0;
-    for (name, s) in std::iter::once(("two-rivers-2p turn 32".to_string(), archived)).chain(
-        bundled().keys().flat_map(|n| {
-            (0..4u64).map(move |seed| (format!("{n} rich {seed}"), support::rich_state(n, seed, 4)))
-        }),
-    ) {
+    for (name, s) in
+        std::iter::once(("two-rivers-2p turn 32".to_string(), archived)).chain(rich_positions())
+    {
         for c in s.move_order.clone() {
             let text = s.bot("g", c.name()).expect("a bot").expect("a file");
             if name.starts_with("two-rivers-2p") && c.name() == "red" {
@@ -590,4 +582,15 @@ fn the_bot_never_unloads_what_scores_only_aboard() {
         }
     }
     assert!(seen >= 5, "{seen} unload clauses looked at");
+}
+
+/// Four random rich positions of every bundled scenario (four transporters each, goods
+/// lying about), named for the messages: where the bot's files are held to a rule.
+fn rich_positions() -> Vec<(String, pbem_judge::roads_boats::state::State)> {
+    bundled()
+        .keys()
+        .flat_map(|n| {
+            (0..4u64).map(move |seed| (format!("{n} rich {seed}"), support::rich_state(n, seed, 4)))
+        })
+        .collect()
 }
