@@ -134,6 +134,7 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
         paused: None,
         gm,
         absent: None,
+        notify: None,
     };
     // A game open for sign-up begins when its last seat is taken: no turn 0 yet.
     let (files, first) = if open > 0 {
