@@ -4,5 +4,8 @@
 //! over HTTP(S) ([`http`]) in the format the webhook takes ([`payload`]: Discord,
 //! Slack, or JSON signed with HMAC-SHA256), the address checked first ([`url`]).
 
+pub mod events;
+pub mod http;
 pub mod payload;
+pub mod queue;
 pub mod url;

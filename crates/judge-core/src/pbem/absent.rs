@@ -242,7 +242,12 @@ fn took_seat(archive: &Archive, seat: &str) -> u32 {
 
 /// After a turn was played: tell the GM and the other players of each seat whose
 /// player has just spent their budget of missed turns (once).
-pub fn after_turn(archive: &Archive, turn: u32, lines: &mut Vec<String>) -> Result<(), Error> {
+pub fn after_turn(
+    archive: &Archive,
+    game: &dyn Game,
+    turn: u32,
+    lines: &mut Vec<String>,
+) -> Result<(), Error> {
     let Some(budget) = archive.game.absent.as_ref().and_then(|a| a.missed) else {
         return Ok(());
     };
@@ -272,6 +277,11 @@ pub fn after_turn(archive: &Archive, turn: u32, lines: &mut Vec<String>) -> Resu
             crate::text::count(n as usize, "turn")
         );
         super::clock::tell(archive, &key, &subject, &body);
+        if let Err(e) = crate::notify::events::seat_open(archive, game.title(), seat, turn, lines) {
+            lines.push(format!(
+                "the notice of {seat}'s open seat was not queued: {e}"
+            ));
+        }
         if let Some(gm) = &archive.game.gm {
             crate::mail::outbox::queue_unless_unaddressable(
                 archive,
