@@ -37,7 +37,7 @@ pub struct Notice {
     pub event: NotifyEvent,
     /// The game's name.
     pub game: String,
-    /// The kind of game (`Roads & Boats`).
+    /// The kind of game, as it calls itself ([`crate::pbem::game::Game::title`]).
     pub title: String,
     /// The turn played (`turn`, `over`), due (`deadline`), or the seat's last (`seat-open`);
     /// 0 for `signup`.
@@ -174,9 +174,9 @@ mod tests {
         Notice {
             event: NotifyEvent::Turn,
             game: "island".into(),
-            title: "Roads & Boats".into(),
+            title: "Pirates & Traders".into(),
             turn: 3,
-            summary: "Red built a woodcutter.\n@everyone <!channel> & more".into(),
+            summary: "Red built a harbour.\n@everyone <!channel> & more".into(),
             link: Some("https://judge.example.org/island/turn-003.html".into()),
             deadline: None,
             missing: vec![],
@@ -215,6 +215,6 @@ mod tests {
         let text = v["text"].as_str().unwrap();
         assert!(text.contains("&lt;!channel&gt; &amp; more"), "{text}");
         assert!(!text.contains("<!channel>"));
-        assert!(text.contains("Roads &amp; Boats"));
+        assert!(text.contains("Pirates &amp; Traders"));
     }
 }
