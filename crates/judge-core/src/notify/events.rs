@@ -133,6 +133,15 @@ pub fn deadline_near(
     if now >= deadline || deadline.duration_since(now).is_ok_and(|left| left > before) {
         return Ok(());
     }
+    // Whose orders are in is what `status` by mail says: a file filed counts as in,
+    // whatever its errors (they are its player's business; a file waiting for a
+    // correction must not tell anyone else it had some).
+    let missing: Vec<String> = missing
+        .iter()
+        .filter(|s| !archive.pending_dir().join(format!("{s}.txt")).is_file())
+        .cloned()
+        .collect();
+    let missing = missing.as_slice();
     let mut n = notice(archive, game, NotifyEvent::Deadline, next);
     n.deadline = Some(shown(deadline));
     if game.orders_in_public() {
