@@ -576,3 +576,29 @@ fn each_event_in_each_format() {
     }
     insta::assert_snapshot!(out);
 }
+
+/// A JSON notice whose secret is not set where the judge runs is never posted unsigned:
+/// it waits, and goes signed once the variable is set.
+#[test]
+fn a_json_notice_waits_for_its_secret() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let hook = Hook::start(vec![]);
+    let (dir, _) = game(
+        tmp.path(),
+        &format!(
+            "url = \"{}\"\nsecret_env = \"HOOK_SECRET\"\nevents = [\"turn\"]",
+            hook.url("/game")
+        ),
+    );
+    let (code, out, err) = support::judge_text(&["turn", d(&dir)], &[("JUDGE_NOW", AFTER)]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("HOOK_SECRET, which is not set"), "{out}");
+    assert!(hook.received().is_empty(), "posted unsigned");
+    turn(&dir, AFTER);
+    let received = hook.received();
+    assert_eq!(received.len(), 1);
+    assert_eq!(
+        received[0].header("x-judge-signature-256"),
+        Some(hmac_sha256(SECRET.as_bytes(), &received[0].body).as_str())
+    );
+}

@@ -170,39 +170,49 @@ impl Report {
     }
 }
 
+/// Why a notice has nowhere to go now: it is given up, with this said.
+#[derive(Debug, thiserror::Error)]
+enum Nowhere {
+    #[error("the game has no [notify] url any more")]
+    NoUrl,
+    #[error("[notify] secret_env names {0}, which is not set: set it where the judge runs")]
+    NoSecret(String),
+    #[error("{0} has turned their notices off")]
+    Off(String),
+    #[error(transparent)]
+    Preferences(#[from] ArchiveError),
+}
+
+impl Nowhere {
+    /// A missing secret may be set before a later run: the notice waits for it.
+    fn later(&self) -> bool {
+        matches!(self, Nowhere::NoSecret(_))
+    }
+}
+
 /// Where a notice for `target` goes now: the address, the format, the signing secret.
-/// `Err`: why it has nowhere to go (the webhook was taken away since).
 fn destination(
     archive: &Archive,
     target: &Target,
-) -> Result<(String, NotifyFormat, Option<Vec<u8>>), String> {
+) -> Result<(String, NotifyFormat, Option<Vec<u8>>), Nowhere> {
     match target {
         Target::Game => {
-            let Some(s) = archive.notify() else {
-                return Err("the game has no [notify] any more".into());
-            };
-            let Some(url) = s.url.clone() else {
-                return Err("[notify] has no url any more".into());
+            let Some((s, url)) = archive.notify().and_then(|s| Some((s, s.url.clone()?))) else {
+                return Err(Nowhere::NoUrl);
             };
             let secret = match (&s.secret_env, s.format()) {
                 (Some(var), NotifyFormat::Json) => match std::env::var(var) {
                     Ok(v) if !v.is_empty() => Some(v.into_bytes()),
-                    _ => {
-                        return Err(format!(
-                            "[notify] secret_env names {var}, which is not set: set it where the judge runs"
-                        ));
-                    }
+                    _ => return Err(Nowhere::NoSecret(var.clone())),
                 },
                 _ => None,
             };
             Ok((url, s.format(), secret))
         }
         Target::Player(seat) => {
-            let prefs =
-                crate::pbem::preferences::Preferences::load(archive).map_err(|e| e.to_string())?;
-            match prefs.webhook(seat) {
+            match crate::pbem::preferences::Preferences::load(archive)?.webhook(seat) {
                 Some((url, format)) => Ok((url, format, None)),
-                None => Err(format!("{seat} has turned their notices off")),
+                None => Err(Nowhere::Off(seat.clone())),
             }
         }
     }
@@ -263,7 +273,13 @@ pub fn send_all(archive: &Archive, now: SystemTime) -> Report {
         }
         let (url, format, secret) = match destination(archive, &q.target) {
             Ok(d) => d,
+            // Unsigned, a JSON notice is never posted: it waits for its secret.
+            Err(why) if why.later() => {
+                report.later.push((key, why.to_string()));
+                continue;
+            }
             Err(why) => {
+                let why = why.to_string();
                 give_up(archive, &key, Some(&q), &why);
                 report.given_up.push((key, why));
                 continue;
