@@ -70,6 +70,29 @@ fn notice(archive: &Archive, game: &dyn Game, event: NotifyEvent, turn: u32) -> 
     }
 }
 
+/// `text` up to the section headed `heading` (its heading's words, without its
+/// numbering, underlined with `=`), with a line saying the rest is at the link; all of
+/// it when it has no such section.
+pub fn before_section(text: &str, heading: Option<&str>) -> String {
+    let Some(heading) = heading else {
+        return text.to_string();
+    };
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines.windows(2).position(|w| {
+        let h = w[0].trim();
+        let underlined = w[1].trim().len() >= 3 && w[1].trim().chars().all(|c| c == '=');
+        underlined && (h == heading || h.ends_with(&format!(" {heading}")))
+    });
+    match at {
+        Some(i) if i > 0 => format!(
+            "{}\n\n({} and the rest of the report: on the turn's page.)",
+            lines[..i].join("\n").trim_end(),
+            heading
+        ),
+        _ => text.to_string(),
+    }
+}
+
 /// Turn `turn` was played: its public summary and link to everyone's webhooks, and the
 /// game's end if it ended.
 pub fn turn_played(
@@ -86,8 +109,9 @@ pub fn turn_played(
     }
     let report = crate::pbem::report::of_turn(archive, game, turn)?;
     let mut n = notice(archive, game, NotifyEvent::Turn, turn);
-    // The report for everyone (no viewer): never a player's own part.
-    n.summary = report.digest(None)?;
+    // The report for everyone (no viewer): never a player's own part; up to its map,
+    // which a chat cannot draw (the link shows it).
+    n.summary = before_section(&report.digest(None)?, report.map_section());
     n.link = turn_link(archive, turn);
     let mut all = vec![n.clone()];
     if let Some(why) = crate::pbem::stage::position(archive, game, turn)?.over() {
@@ -213,4 +237,22 @@ pub fn signup_open(
     );
     n.seats = free;
     to_game(archive, &n, lines)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_summary_stops_before_the_map_section() {
+        let text =
+            "BANNER\n\nI. Moves\n========\n  red moved\n\nII. The map\n===========\n  /\\_/\\\n";
+        let s = before_section(text, Some("The map"));
+        assert_eq!(
+            s,
+            "BANNER\n\nI. Moves\n========\n  red moved\n\n(The map and the rest of the report: on the turn's page.)"
+        );
+        assert_eq!(before_section(text, None), text);
+        assert_eq!(before_section(text, Some("Nowhere")), text);
+    }
 }
