@@ -106,6 +106,11 @@ fn template(game: &str, players: usize, extra: &[&str]) -> Template {
     .expect("in range");
     schedule.remind = Some("3days".parse().expect("a duration"));
     file.schedule = Some(schedule);
+    // Every player is told, near the deadline, whose orders are not in yet.
+    file.absent = Some(pbem_judge::archive::AbsentRules {
+        late_notice: Some("3days".parse().expect("a duration")),
+        ..Default::default()
+    });
     // Notices by webhook: the game's, and every player's own (World::new); queued, not
     // posted (World::turn sends the mail only), and read from the notice outbox.
     file.notify = Some(pbem_judge::archive::schema::NotifySettings {

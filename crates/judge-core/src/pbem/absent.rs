@@ -385,6 +385,15 @@ pub fn late_notice(
     let Some(deadline) = super::due::deadline(archive, game, next)? else {
         return Ok(());
     };
+    // Whose orders are in is what `status` by mail says: a file filed is in, whatever
+    // its errors (a file waiting for its player's correction must not tell everyone it
+    // had some).
+    let waiting: Vec<String> = waiting
+        .iter()
+        .filter(|s| !archive.pending_dir().join(format!("{s}.txt")).is_file())
+        .cloned()
+        .collect();
+    let waiting = waiting.as_slice();
     let key = format!("late-{next:03}");
     if waiting.is_empty()
         || now >= deadline
