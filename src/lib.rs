@@ -8,7 +8,9 @@
 //! line ([`cli`]). The shared parts and the games are re-exported under their old names.
 
 pub use judge_core::forum as judge_core_forum;
-pub use judge_core::{archive, diagnostic, error, luck, mail, pbem, picture, registry, site, text};
+pub use judge_core::{
+    archive, diagnostic, error, luck, mail, notify, pbem, picture, registry, site, text,
+};
 
 pub use catan;
 pub use roads_boats;

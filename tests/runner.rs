@@ -40,6 +40,7 @@ mod judge_core {
     pub(crate) mod mail_server_faults;
     pub(crate) mod mail_turn;
     pub(crate) mod many_games;
+    pub(crate) mod notify;
     pub(crate) mod robustness;
     pub(crate) mod seats;
     pub(crate) mod secrets;

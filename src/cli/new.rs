@@ -134,6 +134,7 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
         paused: None,
         gm,
         absent: None,
+        notify: None,
     };
     // A game open for sign-up begins when its last seat is taken: no turn 0 yet.
     let (files, first) = if open > 0 {
@@ -192,7 +193,8 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
     )
     .context("writing output")?;
     if open > 0 {
-        let text = crate::pbem::signup::announcement(&archive_after(&args.dir)?, game);
+        let archive = archive_after(&args.dir)?;
+        let text = crate::pbem::signup::announcement(&archive, game);
         crate::archive::atomic::write_file(&args.dir.join("announce.txt"), text.as_bytes())?;
         writeln!(
             out,
@@ -200,6 +202,15 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
             crate::text::count(open, "seat")
         )
         .context("writing output")?;
+        // The folder's webhook (judge.toml's [notify]) hears of it at once.
+        let mut lines = Vec::new();
+        if let Err(e) = judge_core::notify::events::signup_open(&archive, game, &mut lines) {
+            lines.push(format!("the sign-up notice was not queued: {e}"));
+        }
+        for l in lines {
+            writeln!(out, "{l}").context("writing output")?;
+        }
+        super::outbox::post_notices(&archive, out)?;
     }
     if let Some((first, guide)) = first {
         writeln!(

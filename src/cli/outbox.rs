@@ -29,6 +29,7 @@ pub fn now() -> Result<SystemTime, Failure> {
 /// (the server may be down: it goes on a later run). Nothing to send, or no [mail], is
 /// no failure.
 pub fn send_outbox(archive: &crate::archive::Archive, out: &mut dyn Write) -> Result<(), Failure> {
+    post_notices(archive, out)?;
     if archive.mail().is_none() {
         return Ok(());
     }
@@ -47,6 +48,17 @@ pub fn send_outbox(archive: &crate::archive::Archive, out: &mut dyn Write) -> Re
         )));
     }
     unsent(&report)
+}
+
+/// Post the notices whose time has come (`outbox/notices/`), and say what became of
+/// them. A webhook down or refusing never changes the exit status: notices are beside
+/// the mail, and what is not posted is tried again, after a while, by a later run.
+pub fn post_notices(archive: &crate::archive::Archive, out: &mut dyn Write) -> Result<(), Failure> {
+    let report = judge_core::notify::queue::send_all(archive, now()?);
+    for l in report.lines() {
+        writeln!(out, "{l}").context("output")?;
+    }
+    Ok(())
 }
 
 /// Exit 3 while mail this run tried to send is still waiting in the outbox, saying how

@@ -106,6 +106,17 @@ fn template(game: &str, players: usize, extra: &[&str]) -> Template {
     .expect("in range");
     schedule.remind = Some("3days".parse().expect("a duration"));
     file.schedule = Some(schedule);
+    // Every player is told, near the deadline, whose orders are not in yet.
+    file.absent = Some(pbem_judge::archive::AbsentRules {
+        late_notice: Some("3days".parse().expect("a duration")),
+        ..Default::default()
+    });
+    // Notices by webhook: the game's, and every player's own (World::new); queued, not
+    // posted (World::turn sends the mail only), and read from the notice outbox.
+    file.notify = Some(pbem_judge::archive::schema::NotifySettings {
+        url: Some("https://hooks.example.org/game".into()),
+        ..Default::default()
+    });
     archive.save_game_file(file).expect("game.toml");
     let game = pbem_judge::games::by_id(&archive.game.game).expect("game");
     Template {
@@ -159,15 +170,19 @@ impl World {
             m.pickup = Some(root.path().join("pickup"));
         }
         archive.save_game_file(file).expect("game.toml");
-        if !pictures {
-            let prefs: String = t
-                .secrets
-                .keys()
-                .map(|seat| format!("[{seat}]\npicture = false\n"))
-                .collect();
-            std::fs::create_dir_all(root.path().join("g/mail")).expect("mkdir");
-            std::fs::write(root.path().join("g/mail/preferences.toml"), prefs).expect("prefs");
-        }
+        // Every player has a webhook of their own (`notify URL`).
+        let prefs: String = t
+            .secrets
+            .keys()
+            .map(|seat| {
+                format!(
+                    "[{seat}]\n{}webhook = \"https://hooks.example.org/{seat}\"\nwebhook_format = \"json\"\n",
+                    if pictures { "" } else { "picture = false\n" }
+                )
+            })
+            .collect();
+        std::fs::create_dir_all(root.path().join("g/mail")).expect("mkdir");
+        std::fs::write(root.path().join("g/mail/preferences.toml"), prefs).expect("prefs");
         World { root }
     }
 
@@ -272,8 +287,48 @@ impl World {
                 .unwrap_or_default();
             out.insert(format!("mail {key}"), shown.into_bytes());
         }
-        // What git keeps of the folder, by the game's own .gitignore.
+        // Every notice for the game's webhook or for this player's own, in every format,
+        // as the webhook would receive it.
         let g = self.game();
+        let seat = t
+            .emails
+            .iter()
+            .find(|(_, e)| e.eq_ignore_ascii_case(email))
+            .map(|(s, _)| s.clone());
+        for dir in [
+            "outbox/notices",
+            "outbox/notices/sent",
+            "outbox/notices/failed",
+        ] {
+            for name in support::file_names(&g.join(dir)) {
+                let Some(key) = name.strip_suffix(".json") else {
+                    continue;
+                };
+                let q: pbem_judge::notify::queue::Queued = serde_json::from_slice(
+                    &std::fs::read(g.join(dir).join(&name)).expect("notice"),
+                )
+                .expect("a queued notice reads");
+                let theirs = match &q.target {
+                    pbem_judge::notify::queue::Target::Game => true,
+                    pbem_judge::notify::queue::Target::Player(s) => Some(s) == seat.as_ref(),
+                };
+                if !theirs {
+                    continue;
+                }
+                use pbem_judge::archive::schema::NotifyFormat;
+                for f in [
+                    NotifyFormat::Discord,
+                    NotifyFormat::Slack,
+                    NotifyFormat::Json,
+                ] {
+                    out.insert(
+                        format!("notice {key} {}", f.name()),
+                        pbem_judge::notify::payload::body(f, &q.notice),
+                    );
+                }
+            }
+        }
+        // What git keeps of the folder, by the game's own .gitignore.
         for f in support::catan::git_kept(&g).lines() {
             if f.starts_with(".git/") {
                 continue;
@@ -406,6 +461,8 @@ struct Count {
     told_apart: usize,
     /// Mails to P that carry P's own template (so that its absence elsewhere is news).
     own_templates: usize,
+    /// Notices P's webhooks would receive (so that the property covers some).
+    notices: usize,
 }
 
 fn compare(
@@ -445,6 +502,7 @@ fn catan_cases(game: &str, players: &[usize], extra: &[&str]) -> Count {
         compared: 0,
         told_apart: 0,
         own_templates: 0,
+        notices: 0,
     };
     let mut seed = 0u64;
     while count.compared < want {
@@ -614,6 +672,7 @@ fn catan_cases(game: &str, players: &[usize], extra: &[&str]) -> Count {
             }
             count.own_templates += usize::from(own);
         }
+        count.notices += seen.keys().filter(|k| k.starts_with("notice ")).count();
         count.compared += 1;
     }
     count
@@ -623,10 +682,11 @@ fn catan_cases(game: &str, players: &[usize], extra: &[&str]) -> Count {
 fn catan_by_mail_shows_no_player_another_players_hand() {
     let c = catan_cases("catan", &[3, 4], &[]);
     eprintln!(
-        "catan: {} compared, {} told apart by the rules, {} own templates seen",
-        c.compared, c.told_apart, c.own_templates
+        "catan: {} compared, {} told apart by the rules, {} own templates, {} notices seen",
+        c.compared, c.told_apart, c.own_templates, c.notices
     );
     assert!(c.own_templates > 0, "no mail carried its player's template");
+    assert!(c.notices > 0, "no notice was compared");
 }
 
 #[test]
@@ -637,6 +697,7 @@ fn catan_with_five_or_six_by_mail_shows_no_player_another_players_hand() {
         c.compared, c.told_apart, c.own_templates
     );
     assert!(c.own_templates > 0, "no mail carried its player's template");
+    assert!(c.notices > 0, "no notice was compared");
 }
 
 #[test]
@@ -647,6 +708,7 @@ fn catan_express_by_mail_shows_no_player_another_players_hand() {
         c.compared, c.told_apart, c.own_templates
     );
     assert!(c.own_templates > 0, "no mail carried its player's template");
+    assert!(c.notices > 0, "no notice was compared");
 }
 
 /// Roads & Boats: before the deadline, Q's pending orders and Q's secret change nothing
@@ -673,6 +735,7 @@ fn roads_and_boats_pending_orders_and_secrets_are_seen_by_no_one_else() {
         })
         .collect();
     examples.sort();
+    let mut notices = 0;
     let templates = [
         template("roads-and-boats", 2, &["--scenario", "two-rivers"]),
         template("roads-and-boats", 3, &["--scenario", "polder-cities"]),
@@ -705,6 +768,11 @@ fn roads_and_boats_pending_orders_and_secrets_are_seen_by_no_one_else() {
             let w = World::new(t, case.is_multiple_of(20));
             put_state(&w, &state);
             for (i, seat) in seats.iter().enumerate() {
+                // A third player sends nothing in every other case: the notices of the
+                // deadline then name whose orders are missing, in both worlds.
+                if i != q && i != p && case % 4 == 1 {
+                    continue;
+                }
                 let text = if i == q {
                     q_orders.to_string()
                 } else {
@@ -725,5 +793,8 @@ fn roads_and_boats_pending_orders_and_secrets_are_seen_by_no_one_else() {
             .map(|(_, s)| s.as_str())
             .collect();
         compare(&format!("roads-and-boats case {case}"), &a, &b, &secrets);
+        notices += a.keys().filter(|k| k.starts_with("notice ")).count();
     }
+    eprintln!("roads and boats: {want} compared, {notices} notices seen");
+    assert!(notices > 0, "no notice was compared");
 }

@@ -4,6 +4,7 @@
 
 pub mod catan;
 pub mod catan_orders;
+pub mod hooks;
 pub mod servers;
 
 use pbem_judge::roads_boats::State;

@@ -28,6 +28,8 @@ pub mod forum;
 pub mod json;
 pub mod luck;
 pub mod mail;
+#[cfg(feature = "shell")]
+pub mod notify;
 pub mod pbem;
 pub mod picture;
 #[cfg(feature = "shell")]

@@ -306,8 +306,53 @@ impl GameFile {
                 }
             }
         }
+        if let Some(n) = &self.notify {
+            out.extend(notify_slips(n));
+        }
         out
     }
+}
+
+/// What is wrong in a `[notify]` (game.toml's or judge.toml's), each with its place.
+pub fn notify_slips(n: &super::schema::NotifySettings) -> Vec<Slip> {
+    let at = |k: &str| vec![Key::Name("notify".into()), Key::Name(k.into())];
+    let mut out = Vec::new();
+    if let Some(url) = &n.url
+        && let Err(e) = crate::notify::url::check(url)
+    {
+        out.push(
+            Slip::new(at("url"), format!("[notify] url: {e}"))
+                .help("the address the chat or site gave for its webhook, like https://discord.com/api/webhooks/…"),
+        );
+    }
+    if let Some(t) = &n.timeout {
+        let ok = humantime::parse_duration(t).is_ok_and(|d| {
+            d >= std::time::Duration::from_millis(100) && d <= std::time::Duration::from_secs(60)
+        });
+        if !ok {
+            out.push(Slip::new(
+                at("timeout"),
+                format!(
+                    "[notify] timeout = \"{t}\": write a duration from 100ms to 1min, like 10s"
+                ),
+            ));
+        }
+    }
+    if let Some(var) = &n.secret_env
+        && (var.is_empty()
+            || var
+                .chars()
+                .any(|c| !(c.is_ascii_alphanumeric() || c == '_')))
+    {
+        out.push(
+            Slip::new(
+                at("secret_env"),
+                format!("[notify] secret_env = \"{var}\" is not the name of an environment variable"),
+            )
+            .help("name the variable that holds the secret, like secret_env = \"JUDGE_WEBHOOK_SECRET\": the secret itself is never written in the file"),
+        );
+    }
+    out
 }
 
 /// A mail address the mail library cannot read, and what it says of it.

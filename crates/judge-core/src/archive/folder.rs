@@ -8,7 +8,7 @@ use super::atomic;
 use super::check::read_game_file;
 use super::error::ArchiveError;
 use super::house;
-use super::schema::{GAME_FILE, GameFile, MailSettings};
+use super::schema::{GAME_FILE, GameFile, MailSettings, NotifySettings};
 
 pub use crate::json::stable_json;
 
@@ -91,6 +91,9 @@ pub struct Archive {
     /// How mail goes out when game.toml has no `[mail]` of its own: the settings of the
     /// folder of games it stands in ([`house`]), without that folder's mailbox.
     shared_mail: Option<MailSettings>,
+    /// The notices of a game whose game.toml has no `[notify]`: the folder's
+    /// (`judge.toml`'s `[notify]`), if it has one.
+    shared_notify: Option<NotifySettings>,
 }
 
 fn turn_name(turn: u32) -> String {
@@ -118,21 +121,23 @@ impl Archive {
             files.push(((*name).to_string(), bytes.clone()));
         }
         atomic::create_dir(dir, &files)?;
-        let shared_mail = house::shared_mail(dir)?;
+        let (shared_mail, shared_notify) = house::shared(dir)?;
         Ok(Archive {
             root: dir.to_path_buf(),
             game,
             shared_mail,
+            shared_notify,
         })
     }
 
     pub fn open(dir: &Path) -> Result<Archive, ArchiveError> {
         let game = read_game_file(dir)?;
-        let shared_mail = house::shared_mail(dir)?;
+        let (shared_mail, shared_notify) = house::shared(dir)?;
         Ok(Archive {
             root: dir.to_path_buf(),
             game,
             shared_mail,
+            shared_notify,
         })
     }
 
@@ -145,6 +150,12 @@ impl Archive {
     /// reads by itself is game.toml's only (`game.mail`).
     pub fn mail(&self) -> Option<&MailSettings> {
         self.game.mail.as_ref().or(self.shared_mail.as_ref())
+    }
+
+    /// Where the game's notices are posted: game.toml's `[notify]`, else the folder's
+    /// (`judge.toml`), if either has one.
+    pub fn notify(&self) -> Option<&NotifySettings> {
+        self.game.notify.as_ref().or(self.shared_notify.as_ref())
     }
 
     /// The mailing lists trusted to forward players' mail, lower-cased: the game's own

@@ -32,6 +32,10 @@ pub struct HouseFile {
     /// The mail every game of the folder shares: `from`, how mail goes out, and the one
     /// mailbox (`maildir` or `imap_*`) read for all of them.
     pub mail: MailSettings,
+    /// Notices by webhook for every game of the folder whose game.toml has no
+    /// `[notify]` of its own (docs/gm-guide.md, "Notices by webhook").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notify: Option<super::schema::NotifySettings>,
 }
 
 /// A folder of games that share one address.
@@ -108,6 +112,13 @@ impl House {
                         list.trim()
                     ),
                 });
+            }
+        }
+        if let Some(n) = &file.notify {
+            let found = super::check::notify_slips(n);
+            if !found.is_empty() {
+                let items = found.iter().map(|s| s.diagnostic(&text)).collect();
+                return Err(super::check::slips(&path, &text, items));
             }
         }
         // Folders named in judge.toml are the folder's, wherever the judge runs.
@@ -313,4 +324,15 @@ fn parent_of(dir: &Path) -> Option<PathBuf> {
 /// The sending settings a game at `dir` takes from the folder it stands in.
 pub(super) fn shared_mail(dir: &Path) -> Result<Option<MailSettings>, ArchiveError> {
     Ok(House::beside(dir)?.map(|h| h.sending()))
+}
+
+/// What a game at `dir` takes from the folder it stands in: how its mail goes out, and
+/// where its notices go unless game.toml says.
+pub(super) fn shared(
+    dir: &Path,
+) -> Result<(Option<MailSettings>, Option<super::schema::NotifySettings>), ArchiveError> {
+    Ok(match House::beside(dir)? {
+        Some(h) => (Some(h.sending()), h.file.notify.clone()),
+        None => (None, None),
+    })
 }

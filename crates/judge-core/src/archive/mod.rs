@@ -65,6 +65,7 @@ mod tests {
             paused: None,
             gm: None,
             absent: None,
+            notify: None,
         }
     }
 

@@ -50,6 +50,130 @@ pub struct GameFile {
     /// What the game does for absent players (docs/gm-guide.md, "Absent players").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub absent: Option<AbsentRules>,
+    /// Notices by webhook, beside the mail (docs/gm-guide.md, "Notices by webhook").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notify: Option<NotifySettings>,
+}
+
+/// `[notify]`, in game.toml or in a folder's judge.toml: where the game's notices are
+/// posted, in which format, which events, and what players may ask for by mail
+/// (`notify URL`). Like the mail's passwords, the JSON format's signing secret is never
+/// written here: only the name of the environment variable that holds it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NotifySettings {
+    /// The webhook every notice of the game is posted to (http:// or https://).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    /// `discord`, `slack` or `json` (unless set: `json`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<NotifyFormat>,
+    /// The environment variable that holds the secret the `json` format is signed with
+    /// (HMAC-SHA256 of the body, in the header `X-Judge-Signature-256`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secret_env: Option<String>,
+    /// The events posted (unless set: all of them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub events: Option<Vec<NotifyEvent>>,
+    /// How long one post may take before it is tried again later (`10s` unless set,
+    /// at most a minute).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout: Option<String>,
+    /// Whether players may have their own notices posted (`notify URL` by mail; unless
+    /// set: yes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub players: Option<bool>,
+    /// Whether a player's webhook may be on this machine or a private network (an
+    /// address like 127.0.0.1, 10.x, 192.168.x, `localhost`): no unless set, so that no
+    /// player can make the judge post to what only its own machine reaches.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub private_hosts: Option<bool>,
+}
+
+/// How a notice is laid out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NotifyFormat {
+    /// `{"content": …}`, as a Discord webhook takes it.
+    Discord,
+    /// `{"text": …}`, as a Slack incoming webhook takes it.
+    Slack,
+    /// The notice's fields, signed with HMAC-SHA256.
+    #[default]
+    Json,
+}
+
+impl NotifyFormat {
+    pub fn name(self) -> &'static str {
+        match self {
+            NotifyFormat::Discord => "discord",
+            NotifyFormat::Slack => "slack",
+            NotifyFormat::Json => "json",
+        }
+    }
+}
+
+/// The moments a notice is posted for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NotifyEvent {
+    /// A turn was played: its public summary and a link to its page.
+    Turn,
+    /// The deadline is near, and whose orders are missing where everyone may know it.
+    Deadline,
+    /// The game is over.
+    Over,
+    /// A seat is open for a replacement.
+    SeatOpen,
+    /// The game is open for sign-up.
+    Signup,
+}
+
+impl NotifyEvent {
+    pub const ALL: [NotifyEvent; 5] = [
+        NotifyEvent::Turn,
+        NotifyEvent::Deadline,
+        NotifyEvent::Over,
+        NotifyEvent::SeatOpen,
+        NotifyEvent::Signup,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            NotifyEvent::Turn => "turn",
+            NotifyEvent::Deadline => "deadline",
+            NotifyEvent::Over => "over",
+            NotifyEvent::SeatOpen => "seat-open",
+            NotifyEvent::Signup => "signup",
+        }
+    }
+}
+
+/// How long one post may take unless `[notify] timeout` says otherwise.
+pub const NOTIFY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
+impl NotifySettings {
+    pub fn format(&self) -> NotifyFormat {
+        self.format.unwrap_or_default()
+    }
+
+    /// Whether notices of `event` are posted.
+    pub fn wants(&self, event: NotifyEvent) -> bool {
+        self.events.as_ref().is_none_or(|e| e.contains(&event))
+    }
+
+    /// How long one post may take; a setting that does not read is refused when
+    /// game.toml is read, so here it stands for the default.
+    pub fn timeout(&self) -> std::time::Duration {
+        self.timeout
+            .as_deref()
+            .and_then(|t| humantime::parse_duration(t).ok())
+            .filter(|d| {
+                *d >= std::time::Duration::from_millis(100)
+                    && *d <= std::time::Duration::from_secs(60)
+            })
+            .unwrap_or(NOTIFY_TIMEOUT)
+    }
 }
 
 /// `[absent]`: the budget of missed turns, grace and vacations.

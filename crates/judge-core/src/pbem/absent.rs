@@ -242,7 +242,12 @@ fn took_seat(archive: &Archive, seat: &str) -> u32 {
 
 /// After a turn was played: tell the GM and the other players of each seat whose
 /// player has just spent their budget of missed turns (once).
-pub fn after_turn(archive: &Archive, turn: u32, lines: &mut Vec<String>) -> Result<(), Error> {
+pub fn after_turn(
+    archive: &Archive,
+    game: &dyn Game,
+    turn: u32,
+    lines: &mut Vec<String>,
+) -> Result<(), Error> {
     let Some(budget) = archive.game.absent.as_ref().and_then(|a| a.missed) else {
         return Ok(());
     };
@@ -272,6 +277,11 @@ pub fn after_turn(archive: &Archive, turn: u32, lines: &mut Vec<String>) -> Resu
             crate::text::count(n as usize, "turn")
         );
         super::clock::tell(archive, &key, &subject, &body);
+        if let Err(e) = crate::notify::events::seat_open(archive, game.title(), seat, turn, lines) {
+            lines.push(format!(
+                "the notice of {seat}'s open seat was not queued: {e}"
+            ));
+        }
         if let Some(gm) = &archive.game.gm {
             crate::mail::outbox::queue_unless_unaddressable(
                 archive,
@@ -375,6 +385,15 @@ pub fn late_notice(
     let Some(deadline) = super::due::deadline(archive, game, next)? else {
         return Ok(());
     };
+    // Whose orders are in is what `status` by mail says: a file filed is in, whatever
+    // its errors (a file waiting for its player's correction must not tell everyone it
+    // had some).
+    let waiting: Vec<String> = waiting
+        .iter()
+        .filter(|s| !archive.pending_dir().join(format!("{s}.txt")).is_file())
+        .cloned()
+        .collect();
+    let waiting = waiting.as_slice();
     let key = format!("late-{next:03}");
     if waiting.is_empty()
         || now >= deadline

@@ -60,6 +60,8 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
     let mut answered: std::collections::BTreeMap<String, usize> = Default::default();
     // Press messages and resent reports this mail sent so far.
     let (mut press_sent, mut resends) = (0, 0);
+    // The line of the mail's first `notify`: the only one carried out.
+    let mut notified: Option<usize> = None;
     for (n, f) in found.iter().enumerate() {
         if n == COMMANDS_PER_MAIL {
             let rest = found.len() - n;
@@ -240,6 +242,29 @@ pub fn carry_out(ctx: &Ctx<'_>, who: Who<'_>, found: &[Found]) -> Result<Done, E
                 };
                 done.say(&written, log, text);
             }
+            Command::Notify(hook) => {
+                let Who::Player(p) = who else {
+                    done.say(
+                        &written,
+                        "notify: refused (a player's)",
+                        "`notify` sets a player's own webhook; the game's is [notify] in game.toml.",
+                    );
+                    continue;
+                };
+                if let Some(first) = notified {
+                    done.say(
+                        &written,
+                        "notify: not carried out (one a mail)",
+                        format!(
+                            "Only the first `notify` of a mail is carried out: line {first}'s."
+                        ),
+                    );
+                    continue;
+                }
+                notified = Some(f.line);
+                let (log, text) = notify(archive, &p.id, hook.as_ref())?;
+                done.say(&written, log, text);
+            }
             Command::Start => {
                 let (log, text) = match super::signup::start(archive, ctx.game, ctx.now) {
                     Ok(how) => (
@@ -308,10 +333,73 @@ fn stranger(ctx: &Ctx<'_>, address: &str, found: &[Found]) -> Result<Done, Error
     Ok(done)
 }
 
+/// `notify URL` / `notify off`: a player's own webhook set or taken away. The answer
+/// names the webhook's host only (its address is the player's own secret, and mail is
+/// kept); nothing is posted to it until the next notice.
+fn notify(
+    archive: &Archive,
+    seat: &str,
+    hook: Option<&(String, Option<crate::archive::schema::NotifyFormat>)>,
+) -> Result<(String, String), Error> {
+    use crate::archive::schema::NotifyFormat;
+    let settings = archive.notify();
+    if settings.and_then(|n| n.players) == Some(false) {
+        return Ok((
+            "notify: refused (the game takes no players' webhooks)".into(),
+            "This game posts no player's notices: its GM set [notify] players = false. Nothing was done.".into(),
+        ));
+    }
+    let mut prefs = super::preferences::Preferences::load(archive)?;
+    let Some((url, format)) = hook else {
+        let had = prefs.webhook(seat).is_some();
+        prefs.set_webhook(archive, seat, None)?;
+        return Ok((
+            "notify: off".into(),
+            if had {
+                "Your notices are no longer posted to a webhook; the judge's mail goes on as before."
+            } else {
+                "You had no webhook: nothing changed. The judge's mail goes on as before."
+            }
+            .into(),
+        ));
+    };
+    let private_ok = settings.and_then(|n| n.private_hosts).unwrap_or(false);
+    if let Err(e) = crate::notify::url::check_player(url, private_ok) {
+        return Ok((
+            "notify: refused (the address)".into(),
+            format!("Not done: {e}."),
+        ));
+    }
+    let host = crate::notify::url::host(url).unwrap_or_default();
+    // The format the address says, unless the player named one.
+    let format = format.unwrap_or(
+        if (host == "discord.com" || host == "discordapp.com") && url.contains("/api/webhooks/") {
+            NotifyFormat::Discord
+        } else if host == "hooks.slack.com" {
+            NotifyFormat::Slack
+        } else {
+            NotifyFormat::Json
+        },
+    );
+    prefs.set_webhook(archive, seat, Some((url.clone(), format)))?;
+    Ok((
+        format!("notify: set ({})", format.name()),
+        format!(
+            "From now on your notices are posted to the webhook at {host}, as {}: each turn played, the game's end, and your orders missing near a deadline. The judge's mail goes on as before. `notify off` stops them.",
+            match format {
+                NotifyFormat::Discord => "Discord messages",
+                NotifyFormat::Slack => "Slack messages",
+                NotifyFormat::Json =>
+                    "JSON (unsigned: the judge holds no secret it shares with you)",
+            }
+        ),
+    ))
+}
+
 fn help(ctx: &Ctx<'_>, how: &str) -> String {
     let name = ctx.archive.name();
     format!(
-        "{name} is a game of {} played by mail. Mail your orders to this address as plain text (in the mail, or a text attachment), starting with the header:\n\n    game {name}\n    player YOUR-SEAT\n    turn N\n    secret YOUR-SECRET\n\n{how}\n\nThe whole order guide: {}. Send `template` for an order file ready to fill.\n\nCommands you can mail (each on a line of its own; several in one mail are fine):\n\n    help                      this guide\n    template                  an order file for the next turn, ready to fill\n    status                    the turn, the deadline, whose orders are in, yours as filed\n    resend                    the last report again (resend turn 3: turn 3's)\n    games                     your games at this address\n    press to red: text        a message to one player (or `all`); needs your secret\n    grace                     the next deadline later, if the game allows; needs your secret\n    vacation until 2026-12-20 away until then, if the game allows; needs your secret\n\nThe commands are in docs/mail-commands.md.",
+        "{name} is a game of {} played by mail. Mail your orders to this address as plain text (in the mail, or a text attachment), starting with the header:\n\n    game {name}\n    player YOUR-SEAT\n    turn N\n    secret YOUR-SECRET\n\n{how}\n\nThe whole order guide: {}. Send `template` for an order file ready to fill.\n\nCommands you can mail (each on a line of its own; several in one mail are fine):\n\n    help                      this guide\n    template                  an order file for the next turn, ready to fill\n    status                    the turn, the deadline, whose orders are in, yours as filed\n    resend                    the last report again (resend turn 3: turn 3's)\n    games                     your games at this address\n    press to red: text        a message to one player (or `all`); needs your secret\n    grace                     the next deadline later, if the game allows; needs your secret\n    vacation until 2026-12-20 away until then, if the game allows; needs your secret\n    notify URL                your notices posted to a webhook (notify off: no more); needs your secret\n\nThe commands are in docs/mail-commands.md.",
         ctx.game.title(),
         super::order_form::guide_named(ctx.archive, ctx.game),
     )

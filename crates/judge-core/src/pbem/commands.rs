@@ -17,6 +17,7 @@
 //! start                     the GM's: begin a game open for sign-up as it is
 //! grace                     the next deadline later, as the game allows
 //! vacation until 2026-12-20 away until then: not reminded, misses not counted
+//! notify URL, notify off    your own notices posted to a webhook (Discord, Slack, JSON)
 //! ```
 //!
 //! A press whose `:` ends the line goes on over the lines below it, up to a line
@@ -70,6 +71,9 @@ pub enum Command {
     Grace,
     /// A player's: away until then (RFC 3339, or a date: the day's start, UTC).
     Vacation(std::time::SystemTime),
+    /// A player's: their own notices posted to this webhook (the address as written, and
+    /// the format if named), or (`None`) no more.
+    Notify(Option<(String, Option<crate::archive::schema::NotifyFormat>)>),
 }
 
 impl Command {
@@ -90,6 +94,7 @@ impl Command {
             Command::Start => "start",
             Command::Grace => "grace",
             Command::Vacation(_) => "vacation",
+            Command::Notify(_) => "notify",
         }
     }
 
@@ -107,7 +112,7 @@ impl Command {
         self.is_gm()
             || matches!(
                 self,
-                Command::Press { .. } | Command::Grace | Command::Vacation(_)
+                Command::Press { .. } | Command::Grace | Command::Vacation(_) | Command::Notify(_)
             )
     }
 }
@@ -157,6 +162,10 @@ pub enum CommandError {
         "the press has no text: write it after the `:`, or on the lines below up to a line `end press`"
     )]
     PressText,
+    #[error(
+        "write `notify` and your webhook's address (`notify https://discord.com/api/webhooks/…`), optionally its format (`discord`, `slack` or `json`), or `notify off`"
+    )]
+    Notify,
     #[error("not a command")]
     NotACommand,
 }
@@ -190,6 +199,7 @@ const FIRST_WORDS: &[&str] = &[
     "start",
     "grace",
     "vacation",
+    "notify",
 ];
 
 /// A line's words made plain and lower case, a trailing `.` or `,` dropped.
@@ -350,6 +360,7 @@ fn read(line: &str, w: &[String]) -> Result<Command, CommandError> {
             _ => Err(CommandError::Confirm),
         },
         "press" | "anonymous" | "anon" => press(line, &w),
+        "notify" => notify(line, &w),
         _ => Err(CommandError::NotACommand),
     }
 }
@@ -369,6 +380,40 @@ fn after_word<'a>(line: &'a str, word: &str) -> Option<&'a str> {
         from = end;
     }
     None
+}
+
+/// `notify URL [FORMAT]` or `notify off`: the address as written (its case kept: a
+/// webhook's token is case-sensitive), without the `<…>` a mail program may put round it.
+fn notify(line: &str, w: &[&str]) -> Result<Command, CommandError> {
+    use crate::archive::schema::NotifyFormat;
+    if w[1..] == ["off"] {
+        return Ok(Command::Notify(None));
+    }
+    let raw: Vec<&str> = after_word(line, "notify")
+        .unwrap_or_default()
+        .split_whitespace()
+        .collect();
+    let (url, format) = match raw[..] {
+        [url] => (url, None),
+        [url, f] => (
+            url,
+            Some(match f.to_ascii_lowercase().trim_end_matches(['.', ',']) {
+                "discord" => NotifyFormat::Discord,
+                "slack" => NotifyFormat::Slack,
+                "json" => NotifyFormat::Json,
+                _ => return Err(CommandError::Notify),
+            }),
+        ),
+        _ => return Err(CommandError::Notify),
+    };
+    let url = url
+        .trim_end_matches(['.', ','])
+        .trim_start_matches('<')
+        .trim_end_matches('>');
+    if url.is_empty() {
+        return Err(CommandError::Notify);
+    }
+    Ok(Command::Notify(Some((url.to_string(), format))))
 }
 
 fn press(line: &str, w: &[&str]) -> Result<Command, CommandError> {

@@ -21,6 +21,12 @@ pub struct Choice {
     pub reports: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub picture: Option<bool>,
+    /// The player's own webhook (`notify URL` by mail): their notices are posted there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub webhook: Option<String>,
+    /// Its format, read from its address when it was set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub webhook_format: Option<crate::archive::schema::NotifyFormat>,
 }
 
 /// Every player's choices, by seat.
@@ -56,6 +62,54 @@ impl Preferences {
         self.seats.get(seat).and_then(|c| c.picture).unwrap_or(true)
     }
 
+    /// `seat`'s own webhook and its format, if they set one.
+    pub fn webhook(&self, seat: &str) -> Option<(String, crate::archive::schema::NotifyFormat)> {
+        let c = self.seats.get(seat)?;
+        Some((c.webhook.clone()?, c.webhook_format.unwrap_or_default()))
+    }
+
+    /// The seats with a webhook of their own, in seat order.
+    pub fn with_webhooks(&self) -> Vec<String> {
+        self.seats
+            .iter()
+            .filter(|(_, c)| c.webhook.is_some())
+            .map(|(s, _)| s.clone())
+            .collect()
+    }
+
+    /// Set (or with `None`, take away) `seat`'s own webhook; saved at once.
+    pub fn set_webhook(
+        &mut self,
+        archive: &Archive,
+        seat: &str,
+        hook: Option<(String, crate::archive::schema::NotifyFormat)>,
+    ) -> Result<(), ArchiveError> {
+        let c = self.seats.entry(seat.to_string()).or_default();
+        match hook {
+            Some((url, format)) => {
+                c.webhook = Some(url);
+                c.webhook_format = Some(format);
+            }
+            None => {
+                c.webhook = None;
+                c.webhook_format = None;
+            }
+        }
+        self.save(archive)
+    }
+
+    fn save(&self, archive: &Archive) -> Result<(), ArchiveError> {
+        let text = toml::to_string(self).map_err(|e| ArchiveError::Unwritable {
+            path: archive.root().join(FILE),
+            message: e.to_string(),
+        })?;
+        atomic::write_file(
+            &archive.root().join(FILE),
+            format!("# What each player asked of the judge's mail (docs/gm-guide.md).\n{text}")
+                .as_bytes(),
+        )
+    }
+
     /// Take a file's directives for `seat`; the sentence that tells them what changed,
     /// if anything did. Saved at once.
     pub fn take(
@@ -84,15 +138,7 @@ impl Preferences {
         if *c == before {
             return Ok(None);
         }
-        let text = toml::to_string(self).map_err(|e| ArchiveError::Unwritable {
-            path: archive.root().join(FILE),
-            message: e.to_string(),
-        })?;
-        atomic::write_file(
-            &archive.root().join(FILE),
-            format!("# What each player asked of the judge's mail (docs/gm-guide.md).\n{text}")
-                .as_bytes(),
-        )?;
+        self.save(archive)?;
         Ok(Some(format!(
             "From now on the judge mails you {}, {} the map picture.",
             match self.reports(seat) {

@@ -182,6 +182,10 @@ pub fn finish(archive: &Archive, game: &dyn Game, lines: &mut Vec<String>) -> Re
         ));
     }
     lines.extend(send::queue_reports(archive, game, last)?);
+    // Notices by webhook never stop a turn: one that cannot be queued is said.
+    if let Err(e) = crate::notify::events::turn_played(archive, game, last, lines) {
+        lines.push(format!("notices of turn {last} not queued: {e}"));
+    }
     Ok(())
 }
 
@@ -421,6 +425,8 @@ fn run_with(
     let started = super::stage::started(archive);
     if started {
         finish(archive, game, lines)?;
+    } else if let Err(e) = crate::notify::events::signup_open(archive, game, lines) {
+        lines.push(format!("the sign-up notice was not queued: {e}"));
     }
     let (read, down) = read_mail(archive, game, now, opts.read_only_mail)?;
     lines.extend(read);
@@ -591,6 +597,10 @@ fn step(
         .cloned()
         .collect();
     super::absent::late_notice(archive, game, &missing, next, now, lines)?;
+    if let Err(e) = crate::notify::events::deadline_near(archive, game, &missing, next, now, lines)
+    {
+        lines.push(format!("the deadline notice was not queued: {e}"));
+    }
     let deadline = super::due::deadline(archive, game, next)?;
     let past = deadline.is_some_and(|d| now >= d);
     let early = early_wait(archive, &waiting, &standing, now)?;
@@ -771,7 +781,7 @@ fn step(
     if let Some(why) = &played.over {
         lines.push(format!("The game is over: {why}"));
     }
-    super::absent::after_turn(archive, next, lines)?;
+    super::absent::after_turn(archive, game, next, lines)?;
     finish(archive, game, lines)?;
     Ok(Done::Played(next))
 }
