@@ -244,7 +244,17 @@ pub enum Command {
     #[command(verbatim_doc_comment, after_help = exit_codes())]
     Mail(MailArgs),
     /// The game at a glance: turn, deadline, each player's orders (when they arrived,
-    /// how many errors, whether reminded), refused mails, the outbox.
+    /// how many errors, whether reminded), refused mails, the outbox. With --all, a
+    /// folder of games in one table, a line a game.
+    ///
+    /// With --all, a game that cannot be read has its line and the rest are shown; the
+    /// command then exits with the first such game's code (below).
+    ///
+    /// Examples:
+    ///   judge status games/spring
+    ///   judge status --all games
+    ///   judge status --all games --format json
+    #[command(verbatim_doc_comment, after_help = exit_codes())]
     Status(StatusArgs),
     /// Move the next deadline: later by a duration, or to a time. Later deadlines
     /// follow on from it. The players are told by mail.

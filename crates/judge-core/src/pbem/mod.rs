@@ -29,6 +29,8 @@ pub mod due;
 pub mod error;
 pub mod game;
 #[cfg(feature = "shell")]
+pub mod glance;
+#[cfg(feature = "shell")]
 pub mod house;
 #[cfg(feature = "shell")]
 pub mod in_hand;
