@@ -39,6 +39,8 @@ pub mod intake;
 #[cfg(feature = "shell")]
 pub mod layout;
 #[cfg(feature = "shell")]
+pub mod league;
+#[cfg(feature = "shell")]
 pub mod limits;
 #[cfg(feature = "shell")]
 pub mod log;
