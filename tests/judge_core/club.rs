@@ -521,3 +521,176 @@ fn a_game_that_cannot_be_read_is_named_and_rates_nobody() {
     assert!(out.contains("have the same address"), "{out}");
     assert!(!out.contains("RATING"), "{out}");
 }
+
+// ---- judge site --all ------------------------------------------------------------------
+
+/// The tags the folder's pages are made of: anything else in them would be markup a
+/// name made.
+const FOLDER_TAGS: [&str; 23] = [
+    "html", "head", "meta", "title", "link", "script", "body", "main", "nav", "h1", "h2", "p",
+    "span", "table", "tr", "th", "td", "a", "br", "img", "footer", "!DOCTYPE", "!--",
+];
+
+/// Every tag that opens in `page`, by name.
+fn tags(page: &str) -> Vec<String> {
+    page.split('<')
+        .skip(1)
+        .filter(|t| !t.starts_with('/'))
+        .map(|t| {
+            t.split(|c: char| c.is_whitespace() || c == '>')
+                .next()
+                .unwrap_or_default()
+                .to_string()
+        })
+        .collect()
+}
+
+/// A game folder and a player named to be markup (`"><b onmouseover=…>`, `<img
+/// onerror=…>`) and a folder named like a link of another kind (`javascript:…`): on
+/// the folder's pages each is text, every tag is one the templates write, every link
+/// stays in the site, and the game's own site is written under its name.
+#[test]
+fn a_hostile_game_or_player_name_never_becomes_markup_on_the_folders_pages() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let root = tmp.path().join("games");
+    std::fs::create_dir_all(&root).expect("games");
+    std::fs::write(
+        root.join("judge.toml"),
+        "[mail]\nfrom = \"Judge <judge@example.org>\"\n",
+    )
+    .expect("judge.toml");
+    let hostile = "x\"><b onmouseover=alert(1)>";
+    let scheme = "javascript:alert(2)";
+    for name in [hostile, scheme] {
+        copy_dir(Path::new("games/two-rivers-2p"), &root.join(name), &|_| {
+            true
+        });
+    }
+    let toml = root.join(hostile).join("game.toml");
+    let text = std::fs::read_to_string(&toml).expect("game.toml");
+    std::fs::write(
+        &toml,
+        text.replace("name = \"Ann\"", "name = \"<img src=x onerror=alert(3)>\""),
+    )
+    .expect("game.toml");
+    let out = tmp.path().join("site");
+    let (code, said, err) = judge_text(
+        &[
+            "site",
+            "--all",
+            root.to_str().expect("utf-8"),
+            "-o",
+            out.to_str().expect("utf-8"),
+        ],
+        &NOW,
+    );
+    assert_eq!(code, 0, "{said}{err}");
+    for page in ["index.html", "ratings.html"] {
+        let html = std::fs::read_to_string(out.join(page)).expect(page);
+        for tag in tags(&html) {
+            assert!(FOLDER_TAGS.contains(&tag.as_str()), "{page}: <{tag}");
+        }
+        for raw in [
+            "<b ",
+            "<img src=x",
+            "onmouseover=",
+            "onerror=",
+            "href=\"javascript",
+        ] {
+            assert!(!html.contains(raw), "{page} holds {raw}:\n{html}");
+        }
+        // Every link and picture is the site's own file.
+        for attr in ["href=\"", "src=\""] {
+            for v in html.split(attr).skip(1) {
+                let v = &v[..v.find('"').expect("quoted")];
+                assert!(!v.contains(':') || v == "data:,", "{page}: {attr}{v}");
+            }
+        }
+    }
+    let index = std::fs::read_to_string(out.join("index.html")).expect("index");
+    assert!(
+        index.contains("x&quot;&gt;&lt;b onmouseover=alert(1)&gt;"),
+        "{index}"
+    );
+    assert!(
+        index.contains("&lt;img src=x onerror=alert(3)&gt;"),
+        "{index}"
+    );
+    assert!(
+        index.contains("href=\"./javascript%3Aalert%282%29/index.html\""),
+        "{index}"
+    );
+    let ratings = std::fs::read_to_string(out.join("ratings.html")).expect("ratings");
+    assert!(
+        ratings.contains("&lt;img src=x onerror=alert(3)&gt;"),
+        "{ratings}"
+    );
+    // Each game's own site, by the code of `judge site`, under its folder's name.
+    for name in [hostile, scheme] {
+        assert!(out.join(name).join("index.html").is_file(), "{name}");
+        assert!(
+            out.join("maps").join(format!("{name}.svg")).is_file(),
+            "{name}"
+        );
+    }
+}
+
+/// A game that cannot be read has its line on the folder's page, with the cause and no
+/// link, the other games their sites, and the command exits with its code.
+#[test]
+fn the_folders_site_is_written_around_a_damaged_game() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let root = club(tmp.path());
+    std::fs::write(
+        root.join("polder-cities-3p/turns/015/state.json"),
+        "{ not json",
+    )
+    .expect("damage");
+    let out = tmp.path().join("site");
+    let (code, said, err) = judge_text(
+        &[
+            "site",
+            "--all",
+            root.to_str().expect("utf-8"),
+            "-o",
+            out.to_str().expect("utf-8"),
+        ],
+        &NOW,
+    );
+    assert_eq!(code, 5, "{said}{err}");
+    assert!(said.contains("polder-cities-3p: no site:"), "{said}");
+    let index = std::fs::read_to_string(out.join("index.html")).expect("index");
+    assert!(
+        index.contains(
+            "<tr class=\"unreadable\"><td>polder-cities-3p</td><td colspan=\"6\">not shown: "
+        ),
+        "{index}"
+    );
+    assert!(!index.contains("./polder-cities-3p/index.html"), "{index}");
+    for game in [
+        "catan-4p",
+        "catan-express-4p",
+        "catan-express-5p",
+        "demo",
+        "two-rivers-2p",
+    ] {
+        assert!(
+            index.contains(&format!("href=\"./{game}/index.html\"")),
+            "{game}"
+        );
+        assert!(out.join(game).join("index.html").is_file(), "{game}");
+    }
+    // The site's folder is never the games' own.
+    let (code, _, err) = judge_text(
+        &[
+            "site",
+            "--all",
+            root.to_str().expect("utf-8"),
+            "-o",
+            root.to_str().expect("utf-8"),
+        ],
+        &NOW,
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("holds the games"), "{err}");
+}
