@@ -221,8 +221,8 @@ fn a_folder_of_two_hundred_games_is_read_from_each_games_last_turn() {
         let dir = root.join(format!("g{i:03}"));
         copy_dir(source, &dir, &|p| {
             // Only the last turn (032) keeps its state.
-            !(p.file_name().is_some_and(|n| n == "state.json")
-                && !p.parent().is_some_and(|d| d.ends_with("032")))
+            p.file_name().is_none_or(|n| n != "state.json")
+                || p.parent().is_some_and(|d| d.ends_with("032"))
         });
     }
     let (code, out, err) = status(&root, &[]);
