@@ -185,7 +185,7 @@ fn all(args: &SiteArgs, out: &mut dyn Write) -> Result<(), Failure> {
             why: None,
             due: None,
             missing: String::new(),
-            site: format!("{}/index.html", link_segment(&name)),
+            site: None,
             map: None,
             cause: None,
         };
@@ -212,10 +212,19 @@ fn all(args: &SiteArgs, out: &mut dyn Write) -> Result<(), Failure> {
                             .seats()
                             .into_iter()
                             .map(|s| s.name)
+                            // A free seat has no name until it is taken.
+                            .filter(|n| !n.is_empty())
                             .collect())
                     })
                     .unwrap_or_default();
-                write_site(&dir, &args.output.join(&name), args.checker.as_deref(), out)
+                // A game not begun, or in its round by mail, has no turn 0 and so no
+                // site yet: its line says where it stands.
+                if g.turn.is_none() {
+                    Ok(None)
+                } else {
+                    game.site = Some(format!("{}/index.html", link_segment(&name)));
+                    write_site(&dir, &args.output.join(&name), args.checker.as_deref(), out)
+                }
             }
             Ok(_) => Err(Failure::user(format!(
                 "its name is one of the folder site's own files ({})",

@@ -698,3 +698,64 @@ fn the_folders_site_is_written_around_a_damaged_game() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("holds the games"), "{err}");
 }
+
+/// A game not begun (open for sign-up) has no turn 0 and so no site yet: its line on
+/// the folder's page says where it stands, links nowhere and names no free seat; the
+/// others have their sites, and the command succeeds.
+#[test]
+fn a_game_open_for_sign_up_has_its_line_and_no_site_yet() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let root = tmp.path().join("games");
+    copy_dir(
+        Path::new("games/two-rivers-2p"),
+        &root.join("two-rivers-2p"),
+        &|_| true,
+    );
+    std::fs::write(
+        root.join("judge.toml"),
+        "[mail]\nfrom = \"Judge <judge@example.org>\"\n",
+    )
+    .expect("judge.toml");
+    let open = root.join("open");
+    let (code, _, err) = judge_text(
+        &[
+            "new",
+            open.to_str().expect("utf-8"),
+            "--seed",
+            "3",
+            "--scenario",
+            "two-rivers",
+            "--open",
+            "2",
+        ],
+        &NOW,
+    );
+    assert_eq!(code, 0, "{err}");
+    let out = tmp.path().join("site");
+    let (code, said, err) = judge_text(
+        &[
+            "site",
+            "--all",
+            root.to_str().expect("utf-8"),
+            "-o",
+            out.to_str().expect("utf-8"),
+        ],
+        &NOW,
+    );
+    assert_eq!(code, 0, "{said}{err}");
+    let index = std::fs::read_to_string(out.join("index.html")).expect("index");
+    assert!(
+        index
+            .contains("<tr><td>open<br><span class=\"sub\">Roads &amp; Boats</span></td><td></td>"),
+        "{index}"
+    );
+    assert!(
+        index.contains(
+            "<td>open: the game is open for sign-up and 2 seats are free (red, yellow)</td>"
+        ),
+        "{index}"
+    );
+    assert!(!index.contains("./open/"), "{index}");
+    assert!(!out.join("open").exists());
+    assert!(out.join("two-rivers-2p/index.html").is_file());
+}

@@ -96,8 +96,9 @@ pub struct FolderGame {
     /// When the next orders are due, as the judge shows a time.
     pub due: Option<String>,
     pub missing: String,
-    /// The link to the game's own site, relative to the folder's page.
-    pub site: String,
+    /// The link to the game's own site, relative to the folder's page (none before
+    /// turn 0: a game open for sign-up, or in its round by mail, has no site yet).
+    pub site: Option<String>,
     /// The link to its latest map.
     pub map: Option<String>,
     /// Why the game could not be read (then it has no site here).
