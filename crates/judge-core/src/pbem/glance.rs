@@ -58,7 +58,7 @@ pub enum Missing {
 pub struct Glance {
     /// The game's folder name.
     pub name: String,
-    /// Its game (`roads-and-boats`, `catan`, …): its family.
+    /// Its game's id ([`Game::id`]): its family.
     pub family: String,
     /// Turns played (none before turn 0).
     pub turn: Option<u32>,

@@ -1,10 +1,11 @@
 //! The ratings of a folder's players (`judge ratings`, the folder's site): every
 //! finished game, its seats by place as the game's rules score them
-//! ([`Position::places`]), rated with the Weng-Lin Bayesian rating (OpenSkill's; the
-//! crate `skillratings`), which takes a game of any number of players with places and
-//! ties. A player is their address (a name may change, or be shared); each family of
-//! games (`roads-and-boats`, `catan`, …) is rated apart. Rating is a pure function of
-//! the games, in the order they ended.
+//! ([`Position::places`](super::game::Position::places)), rated with the Weng-Lin
+//! Bayesian rating (OpenSkill's; the crate `skillratings`), which takes a game of any
+//! number of players with places and ties. A player is their address (a name may
+//! change, or be shared); each family of games (each game the registry knows, by its
+//! id) is rated apart. Rating is a pure function of the games, in the order they
+//! ended.
 
 use std::collections::BTreeMap;
 
