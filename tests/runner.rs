@@ -20,6 +20,7 @@ mod cases;
 mod judge_core {
     pub(crate) mod cli;
     pub(crate) mod clock;
+    pub(crate) mod club;
     pub(crate) mod dice;
     pub(crate) mod doors;
     pub(crate) mod exits;

@@ -22,6 +22,7 @@ mod man;
 mod new;
 mod outbox;
 mod pause;
+mod ratings;
 mod replace;
 mod replay;
 mod report;
@@ -51,6 +52,7 @@ pub use ingest::IngestArgs;
 pub use mail::MailArgs;
 pub use new::NewArgs;
 pub use pause::ClockArgs;
+pub use ratings::RatingsArgs;
 pub use replace::ReplaceArgs;
 pub use replay::ReplayArgs;
 pub use report::{ReportArgs, ReportFormat};
@@ -244,7 +246,17 @@ pub enum Command {
     #[command(verbatim_doc_comment, after_help = exit_codes())]
     Mail(MailArgs),
     /// The game at a glance: turn, deadline, each player's orders (when they arrived,
-    /// how many errors, whether reminded), refused mails, the outbox.
+    /// how many errors, whether reminded), refused mails, the outbox. With --all, a
+    /// folder of games in one table, a line a game.
+    ///
+    /// With --all, a game that cannot be read has its line and the rest are shown; the
+    /// command then exits with the first such game's code (below).
+    ///
+    /// Examples:
+    ///   judge status games/spring
+    ///   judge status --all games
+    ///   judge status --all games --format json
+    #[command(verbatim_doc_comment, after_help = exit_codes())]
     Status(StatusArgs),
     /// Move the next deadline: later by a duration, or to a time. Later deadlines
     /// follow on from it. The players are told by mail.
@@ -303,6 +315,19 @@ pub enum Command {
     ///   judge man > ~/.local/share/man/man1/judge.1
     #[command(verbatim_doc_comment)]
     Man,
+    /// Rate the players of a folder of games by its finished games, a table per game.
+    ///
+    /// Each finished game counts as its rules rank the players (one ended by the GM
+    /// too: as `judge end` scored it); a game whose game.toml says `rated = false` is
+    /// left out. Players are told apart by address and shown by name. The rating is
+    /// Weng-Lin's (OpenSkill's) skill less three times its uncertainty: it grows with
+    /// games won, and with games played. A game that cannot be read is named, and the
+    /// command exits with its code (below).
+    ///
+    /// Example:
+    ///   judge ratings games
+    #[command(verbatim_doc_comment, after_help = exit_codes())]
+    Ratings(RatingsArgs),
     /// Re-resolve every turn from its archived orders and compare, byte for byte.
     ///
     /// Exits 1 if any turn's state or events differ from what the archive holds.
@@ -394,6 +419,7 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), Failure> {
         Command::Check(args) => check::run(args, out),
         Command::Turn(args) => turn::run(args, out),
         Command::Serve(args) => serve::run(args, out),
+        Command::Ratings(args) => ratings::run(args, out),
         Command::Replay(args) => replay::run(args, out),
         Command::Report(args) => report::run(args, out),
         Command::Secret(args) => secret::run(args, out),

@@ -132,6 +132,7 @@ pub fn run(args: NewArgs, out: &mut dyn Write) -> Result<(), Failure> {
             None => None,
         },
         paused: None,
+        rated: None,
         gm,
         absent: None,
         notify: None,

@@ -13,6 +13,26 @@ use crate::pbem;
 const BUILD_CHECKER: &str = "`scripts/build-checker` builds the checker and prints its path";
 
 pub fn run(args: SiteArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    if args.all {
+        return all(&args, out);
+    }
+    write_site(&args.dir, &args.output, args.checker.as_deref(), out).map(|_| ())
+}
+
+/// Write the site of the game at `dir` into `output`: what `judge site` does. Returns
+/// the map of its latest turn (SVG).
+fn write_site(
+    dir: &Path,
+    output: &Path,
+    checker: Option<&Path>,
+    out: &mut dyn Write,
+) -> Result<Option<String>, Failure> {
+    let args = SiteArgs {
+        dir: dir.to_path_buf(),
+        output: output.to_path_buf(),
+        checker: checker.map(Path::to_path_buf),
+        all: false,
+    };
     let (archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
     check_output(&args.dir, &args.output)?;
     let turns = archive.turns()?.len() as u64;
@@ -101,7 +121,200 @@ pub fn run(args: SiteArgs, out: &mut dyn Write) -> Result<(), Failure> {
         args.output.join("index.html").display()
     )
     .context("writing output")?;
-    Ok(())
+    Ok(pages.last().map(|t| t.svg.clone()))
+}
+
+/// The files of a folder's site beside the games' own folders: a game folder of one of
+/// these names would be overwritten, so it gets no site there.
+const FOLDER_FILES: [&str; 5] = ["index.html", "ratings.html", "style.css", "keys.js", "maps"];
+
+/// A name as one segment of a relative link: every byte but letters, digits and
+/// `-._~` percent-encoded, after `./`, so that no name (`javascript:…`, `//host`)
+/// becomes a link of another kind.
+fn link_segment(name: &str) -> String {
+    let mut out = String::from("./");
+    for b in name.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// The site's templates are the judge's own: an error in one is the judge's.
+fn fault(e: impl std::fmt::Display) -> Failure {
+    Failure::new(
+        super::Exit::Fault,
+        anyhow::anyhow!("the site's page templates: {e}"),
+    )
+}
+
+/// `judge site --all GAMES -o OUT`: each game's own site in `OUT/<game>/`, its latest
+/// map in `OUT/maps/<game>.svg`, the page of the folder (`OUT/index.html`: every game
+/// as `judge status --all` reads it) and the players' ratings (`OUT/ratings.html`).
+fn all(args: &SiteArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let house = crate::archive::house::House::open(&args.dir)?;
+    let same = match (args.dir.canonicalize(), args.output.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b || a.starts_with(&b),
+        _ => false,
+    };
+    if same {
+        return Err(Failure::user(format!(
+            "{} holds the games: give the folder's site a folder of its own",
+            args.output.display()
+        ))
+        .with_hint(format!("judge site --all {} -o site", args.dir.display())));
+    }
+    check_output(&args.dir, &args.output)?;
+    let maps = args.output.join("maps");
+    std::fs::create_dir_all(&maps)
+        .map_err(|e| Failure::user(format!("{}: {e}", maps.display())))?;
+    let rows = super::status::rows(house.root())?;
+    let mut failed = None;
+    let mut games = Vec::new();
+    for (name, row) in rows {
+        let dir = house.root().join(&name);
+        let mut game = crate::site::FolderGame {
+            name: name.clone(),
+            title: String::new(),
+            players: Vec::new(),
+            turn: None,
+            state: String::new(),
+            why: None,
+            due: None,
+            missing: String::new(),
+            site: None,
+            map: None,
+            cause: None,
+        };
+        let written = match row {
+            Ok(g) if !FOLDER_FILES.contains(&name.as_str()) => {
+                game.title = super::ratings::title(&g.family);
+                game.turn = g.turn;
+                game.state = g.stage.word().to_string();
+                game.why = match &g.stage {
+                    pbem::glance::Stage::Open(w)
+                    | pbem::glance::Stage::Paused(w)
+                    | pbem::glance::Stage::Over(w) => Some(w.clone()),
+                    _ => None,
+                };
+                game.due = g.due.map(crate::archive::schedule::shown);
+                game.missing = match &g.missing {
+                    pbem::glance::Missing::None => String::new(),
+                    pbem::glance::Missing::Seats(s) => s.join(", "),
+                    pbem::glance::Missing::Private => "(not public)".to_string(),
+                };
+                game.players = pbem::open(crate::games::registry(), &dir)
+                    .and_then(|(archive, game)| {
+                        Ok(pbem::current(&archive, game)?
+                            .seats()
+                            .into_iter()
+                            .map(|s| s.name)
+                            // A free seat has no name until it is taken.
+                            .filter(|n| !n.is_empty())
+                            .collect())
+                    })
+                    .unwrap_or_default();
+                // A game not begun, or in its round by mail, has no turn 0 and so no
+                // site yet: its line says where it stands.
+                if g.turn.is_none() {
+                    Ok(None)
+                } else {
+                    game.site = Some(format!("{}/index.html", link_segment(&name)));
+                    write_site(&dir, &args.output.join(&name), args.checker.as_deref(), out)
+                }
+            }
+            Ok(_) => Err(Failure::user(format!(
+                "its name is one of the folder site's own files ({})",
+                FOLDER_FILES.join(", ")
+            ))),
+            Err(f) => Err(f),
+        };
+        match written {
+            Ok(svg) => {
+                if let Some(svg) = svg {
+                    let file = format!("{name}.svg");
+                    let path = maps.join(&file);
+                    if !std::fs::read(&path).is_ok_and(|old| old == svg.as_bytes()) {
+                        crate::archive::atomic::write_file(&path, svg.as_bytes())?;
+                    }
+                    readable(&path)?;
+                    game.map = Some(format!("maps/{}", &link_segment(&file)[2..]));
+                }
+            }
+            Err(f) => {
+                writeln!(out, "{name}: no site: {f}").context("writing output")?;
+                game.cause = Some(super::status::short_cause(&f));
+                failed.get_or_insert(f.kind);
+            }
+        }
+        games.push(game);
+    }
+    let league = super::ratings::gather(house.root())?;
+    let families: Vec<crate::site::RatedFamily> = crate::pbem::league::rate(&league.finished)
+        .into_iter()
+        .map(|(family, players)| crate::site::RatedFamily {
+            title: super::ratings::title(&family),
+            games: crate::text::count(
+                league
+                    .finished
+                    .iter()
+                    .filter(|g| g.family == family)
+                    .count(),
+                "game",
+            ),
+            players: players
+                .into_iter()
+                .map(|p| crate::site::RatedPlayer {
+                    name: p.name,
+                    rating: format!("{:.2}", p.rating),
+                    mu: format!("{:.2}", p.mu),
+                    sigma: format!("{:.2}", p.sigma),
+                    games: p.games,
+                    wins: p.wins,
+                })
+                .collect(),
+        })
+        .collect();
+    let pages = crate::site::Pages::shared().map_err(fault)?;
+    let title = format!("The games of {}", crate::archive::folder_name(house.root()));
+    let files = [
+        (
+            "index.html",
+            pages
+                .folder(&title, &games, Some("ratings.html"))
+                .map_err(fault)?,
+        ),
+        (
+            "ratings.html",
+            pages
+                .ratings(&format!("{title}: ratings"), &families)
+                .map_err(fault)?,
+        ),
+        ("style.css", crate::site::STYLE.to_string()),
+        ("keys.js", crate::site::KEYS.to_string()),
+    ];
+    for (name, text) in files {
+        let path = args.output.join(name);
+        if !std::fs::read(&path).is_ok_and(|old| old == text.as_bytes()) {
+            crate::archive::atomic::write_file(&path, text.as_bytes())?;
+        }
+        readable(&path)?;
+    }
+    writeln!(
+        out,
+        "{}: {}; open {}",
+        args.output.display(),
+        crate::text::count(games.len(), "game"),
+        args.output.join("index.html").display()
+    )
+    .context("writing output")?;
+    match failed {
+        Some(kind) => Err(Failure::reported(kind)),
+        None => Ok(()),
+    }
 }
 
 /// The list of the files `judge site` wrote into the web root, one name a line: what a
@@ -209,8 +422,15 @@ fn readable(path: &Path) -> Result<(), Failure> {
 
 #[derive(Debug, clap::Args)]
 pub struct SiteArgs {
-    /// The game's folder.
+    /// The game's folder; with --all, the folder of games (the one holding judge.toml).
     pub dir: PathBuf,
+    /// The site of a folder of games: each game's own site in OUT/GAME/, and a page of
+    /// them all (OUT/index.html: each game's turn, state and latest map, linking to its
+    /// site) and of the players' ratings (OUT/ratings.html). A game that cannot be read
+    /// has its line with the cause, the others are written, and the command exits with
+    /// the first such game's code.
+    #[arg(long)]
+    pub all: bool,
     /// The folder to write the site to: new, empty, or holding this site already.
     #[arg(long, short, value_name = "OUT")]
     pub output: PathBuf,

@@ -49,6 +49,19 @@ fn one_at_a_time(
 }
 
 pub fn run(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    if args.all {
+        return all(&args, out);
+    }
+    if args.format != StatusFormat::Text {
+        return Err(Failure::new(
+            super::Exit::Usage,
+            anyhow::anyhow!("--format json is for a folder of games (--all)"),
+        )
+        .with_hint(format!(
+            "judge status --all GAMES --format json; judge status {} for this game",
+            args.dir.display()
+        )));
+    }
     let (archive, game) = pbem::open(crate::games::registry(), &args.dir)?;
     let now = now()?;
     if !pbem::signup::started(&archive) {
@@ -233,8 +246,165 @@ pub fn run(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
     Ok(())
 }
 
+/// One row of `judge status --all`: a game at a glance, or why its folder cannot be
+/// read.
+pub type Row = (String, Result<pbem::glance::Glance, Failure>);
+
+/// Every game of the folder `dir` (as `judge turn --all` finds them: each folder beside
+/// judge.toml holding a game.toml), at a glance, by name. A game that cannot be read is
+/// a row with its failure, and never stops the others.
+pub fn rows(dir: &std::path::Path) -> Result<Vec<Row>, Failure> {
+    let house = crate::archive::house::House::open(dir)?;
+    Ok(house
+        .games()?
+        .into_iter()
+        .map(|path| {
+            let name = crate::archive::folder_name(&path);
+            let row = pbem::open(crate::games::registry(), &path)
+                .and_then(|(archive, game)| pbem::glance::glance(&archive, game))
+                .map_err(Failure::from);
+            (name, row)
+        })
+        .collect())
+}
+
+/// The first line of a failure, cut to a table's width.
+pub fn short_cause(f: &Failure) -> String {
+    let text = f.to_string();
+    let first = text.lines().next().unwrap_or_default().trim();
+    let first = first.strip_prefix("error: ").unwrap_or(first);
+    // A diagnostic's place is on its `--> file:line:column` line.
+    let line = match text.lines().find_map(|l| l.trim().strip_prefix("--> ")) {
+        Some(at) => format!("{at}: {first}"),
+        None => first.to_string(),
+    };
+    match line.char_indices().nth(100) {
+        Some((at, _)) => format!("{}…", &line[..at]),
+        None => line.to_string(),
+    }
+}
+
+/// `judge status --all GAMES`: the folder's games, a line each.
+fn all(args: &StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let rows = rows(&args.dir)?;
+    let failed = rows
+        .iter()
+        .find_map(|(_, r)| r.as_ref().err().map(|f| f.kind));
+    match args.format {
+        StatusFormat::Json => {
+            let list: Vec<serde_json::Value> = rows
+                .iter()
+                .map(|(name, r)| match r {
+                    Ok(g) => serde_json::to_value(g).unwrap_or_default(),
+                    Err(f) => serde_json::json!({
+                        "name": name,
+                        "state": "unreadable",
+                        "why": short_cause(f),
+                        "exit": f.exit_code(),
+                    }),
+                })
+                .collect();
+            let text = serde_json::to_string_pretty(&list).context("output")?;
+            writeln!(out, "{text}").context("output")?;
+        }
+        StatusFormat::Text => table(&rows, out)?,
+    }
+    match failed {
+        Some(kind) => Err(Failure::reported(kind)),
+        None => Ok(()),
+    }
+}
+
+fn table(rows: &[Row], out: &mut dyn Write) -> Result<(), Failure> {
+    let head = [
+        "GAME", "FAMILY", "TURN", "STATE", "DEADLINE", "MISSING", "OUTBOX",
+    ];
+    let lines: Vec<[String; 7]> = rows
+        .iter()
+        .map(|(name, r)| match r {
+            Ok(g) => [
+                name.clone(),
+                g.family.clone(),
+                g.turn.map_or("-".to_string(), |t| t.to_string()),
+                g.stage.word().to_string(),
+                g.due.map_or("-".to_string(), shown),
+                match &g.missing {
+                    pbem::glance::Missing::None => "-".to_string(),
+                    pbem::glance::Missing::Seats(s) => s.join(", "),
+                    pbem::glance::Missing::Private => "(not public)".to_string(),
+                },
+                g.outbox.to_string(),
+            ],
+            Err(f) => [
+                name.clone(),
+                "?".to_string(),
+                "-".to_string(),
+                "unreadable".to_string(),
+                short_cause(f),
+                String::new(),
+                String::new(),
+            ],
+        })
+        .collect();
+    let mut width = head.map(str::len);
+    for l in &lines {
+        // The cause of an unreadable game runs on; it widens no column.
+        if l[3] == "unreadable" {
+            for (w, c) in width.iter_mut().zip(l.iter()).take(4) {
+                *w = (*w).max(c.chars().count());
+            }
+            continue;
+        }
+        for (w, c) in width.iter_mut().zip(l.iter()) {
+            *w = (*w).max(c.chars().count());
+        }
+    }
+    let heads = head.map(str::to_string);
+    for l in std::iter::once(&heads).chain(lines.iter()) {
+        let mut line = String::new();
+        for (i, (c, w)) in l.iter().zip(width).enumerate() {
+            if i == 4 && l[3] == "unreadable" {
+                line.push_str(c);
+                break;
+            }
+            line.push_str(&format!("{c:<w$}  "));
+        }
+        writeln!(out, "{}", line.trim_end()).context("output")?;
+    }
+    let games = rows.len();
+    let bad = rows.iter().filter(|(_, r)| r.is_err()).count();
+    writeln!(
+        out,
+        "{}{}.",
+        count(games, "game"),
+        if bad > 0 {
+            format!(", {bad} unreadable (`judge status GAMES/NAME` says more)")
+        } else {
+            String::new()
+        }
+    )
+    .context("output")?;
+    Ok(())
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum StatusFormat {
+    Text,
+    Json,
+}
+
 #[derive(Debug, clap::Args)]
 pub struct StatusArgs {
-    /// The game's folder.
+    /// The game's folder; with --all, the folder of games (the one holding judge.toml).
     pub dir: PathBuf,
+    /// Every game of the folder, a line each: its game, turn, state, deadline, whose
+    /// orders are missing (where the game lets everyone know it; else "(not public)"),
+    /// and the mails in its outbox. A game that cannot be read has its line, with the
+    /// cause, and the others are shown; the command then exits with the first such
+    /// game's code (5 for a damaged file, 1 for game.toml to fix).
+    #[arg(long)]
+    pub all: bool,
+    /// With --all: `text` (a table) or `json` (a list of the games, for scripts).
+    #[arg(long, value_enum, default_value_t = StatusFormat::Text)]
+    pub format: StatusFormat,
 }

@@ -721,6 +721,7 @@ fn a_folder_that_is_not_a_game_is_exit_1_for_every_command() {
         ),
         ("cases", vec!["cases", "DIR"], &missing),
         ("serve", vec!["serve", "DIR"], &missing),
+        ("ratings", vec!["ratings", "DIR"], &missing),
         ("scenarios", vec!["scenarios", "DIR"], &missing),
     ];
     let no_folder = ["completions", "man", "selfplay", "help"];

@@ -438,6 +438,74 @@ fn the_sites_of_the_archived_games_in_a_real_browser() {
     check_game(&mut b, "games/catan-4p", &["points"]);
 }
 
+/// The folder's site (`judge site --all`) in the browser: its page opens without
+/// errors, every page of every game's site is reached from it by links (each link to a
+/// file of the site), each game's latest map is drawn, and each game's link leads to
+/// that game's own site (its overview, titled with the game's name).
+#[test]
+fn the_folder_site_opens_and_its_links_lead_to_each_games_site() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let root = tmp.path().join("games");
+    let games = ["two-rivers-2p", "catan-4p"];
+    for g in games {
+        support::copy_dir(&Path::new("games").join(g), &root.join(g), &|_| true);
+    }
+    std::fs::write(
+        root.join("judge.toml"),
+        "[mail]\nfrom = \"Judge <judge@example.org>\"\n",
+    )
+    .expect("judge.toml");
+    let out = tmp.path().join("site");
+    let (code, _, err) = support::run_judge(
+        &[
+            "site",
+            "--all",
+            root.to_str().expect("utf-8"),
+            "-o",
+            out.to_str().expect("utf-8"),
+        ],
+        &[],
+    );
+    assert_eq!(code, 0, "judge site --all: {err}");
+    let out = out.canonicalize().expect("site");
+    let mut b = Browser::start(&chromium());
+    let reached = crawl(&mut b, &out);
+    assert!(reached.contains(&out.join("ratings.html")));
+    for g in games {
+        assert!(reached.contains(&out.join(g).join("index.html")), "{g}");
+        assert!(
+            reached
+                .iter()
+                .any(|p| p.starts_with(out.join(g)) && p.ends_with("turn-001.html")),
+            "{g}: its turns"
+        );
+    }
+    b.open(&url(&out.join("index.html")));
+    let maps = b.eval(
+        "Array.from(document.querySelectorAll('img.thumb'), i => i.complete && i.naturalWidth > 0)",
+    );
+    assert_eq!(maps, json!([true, true]), "each game's latest map is drawn");
+    let links: Vec<(String, String)> = serde_json::from_value(b.eval(
+        "Array.from(document.querySelectorAll('table.games tr > td:first-child > a'), \
+         a => [a.textContent, a.href])",
+    ))
+    .expect("links");
+    assert_eq!(links.len(), 2, "{links:?}");
+    for (name, href) in links {
+        b.open(&href);
+        let h1 = b.eval("document.querySelector('h1').textContent");
+        assert_eq!(h1, json!(name), "{href}");
+        assert!(
+            b.eval("location.href")
+                .as_str()
+                .is_some_and(|h| h.ends_with(&format!("/site/{name}/index.html"))),
+            "{href}"
+        );
+    }
+    let errors = b.errors();
+    assert!(errors.is_empty(), "{errors:#?}");
+}
+
 /// The order checker compiled to WebAssembly (scripts/build-checker). `.ci/run` builds
 /// it beside the tests: while `target/checker/building` is there, the test waits for
 /// `target/checker/ready` (up to ten minutes); without either it fails, saying how to

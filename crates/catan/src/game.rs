@@ -566,6 +566,27 @@ impl Position for State {
             .map(|w| format!("{} won with {} points", self.colour(w), self.points(w)))
     }
 
+    /// The rules name a winner and no other place (the first to reach the points
+    /// wins; ended by the GM, the most points, a tie to the first in turn order):
+    /// the winner, then everyone else together.
+    fn places(&self) -> Vec<Vec<String>> {
+        let Some(w) = self.winner else {
+            return Vec::new();
+        };
+        let rest: Vec<String> = self
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != usize::from(w))
+            .map(|(_, p)| p.colour.name().to_string())
+            .collect();
+        let mut places = vec![vec![self.colour(w).name().to_string()]];
+        if !rest.is_empty() {
+            places.push(rest);
+        }
+        places
+    }
+
     fn seats(&self) -> Vec<Seat> {
         self.players
             .iter()

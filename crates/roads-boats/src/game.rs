@@ -552,6 +552,18 @@ impl Position for State {
         self.game_over.clone()
     }
 
+    /// The final ranking (rulebook, end of the game: the most points wins; RULINGS R2:
+    /// a tie goes to the player later in the move order), so no two share a place.
+    fn places(&self) -> Vec<Vec<String>> {
+        if self.game_over.is_none() {
+            return Vec::new();
+        }
+        super::resolve::score::ranking(self)
+            .into_iter()
+            .map(|(c, _)| vec![c.name().to_string()])
+            .collect()
+    }
+
     fn seats(&self) -> Vec<Seat> {
         self.move_order
             .iter()

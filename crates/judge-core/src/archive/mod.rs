@@ -63,6 +63,7 @@ mod tests {
             schedule: None,
             press: None,
             paused: None,
+            rated: None,
             gm: None,
             absent: None,
             notify: None,

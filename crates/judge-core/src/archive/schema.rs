@@ -44,6 +44,10 @@ pub struct GameFile {
     /// on by the pause.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub paused: Option<String>,
+    /// `rated = false` leaves the game out of the folder's ratings (`judge ratings`): a
+    /// friendly game, a game to learn the rules, one with stand-ins. Rated unless set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rated: Option<bool>,
     /// The game master, for the GM's commands by mail (docs/mail-commands.md).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gm: Option<GmEntry>,

@@ -592,6 +592,13 @@ pub trait Position {
     fn turn(&self) -> u32;
     /// Set when the game has ended, with why.
     fn over(&self) -> Option<String>;
+    /// Once the game is over, its seats by place as its rules score them, best first,
+    /// seats the rules do not part sharing a place (a game that names only a winner:
+    /// the winner, then everyone else together). Empty while the game goes on, and for
+    /// a game that does not say (its games are not rated: `judge ratings`).
+    fn places(&self) -> Vec<Vec<String>> {
+        Vec::new()
+    }
     /// What the next orders are for, in answers: `turn 4`.
     fn next_label(&self) -> String {
         format!("turn {}", self.turn() + 1)

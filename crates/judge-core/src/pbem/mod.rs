@@ -29,6 +29,8 @@ pub mod due;
 pub mod error;
 pub mod game;
 #[cfg(feature = "shell")]
+pub mod glance;
+#[cfg(feature = "shell")]
 pub mod house;
 #[cfg(feature = "shell")]
 pub mod in_hand;
@@ -36,6 +38,8 @@ pub mod in_hand;
 pub mod intake;
 #[cfg(feature = "shell")]
 pub mod layout;
+#[cfg(feature = "shell")]
+pub mod league;
 #[cfg(feature = "shell")]
 pub mod limits;
 #[cfg(feature = "shell")]

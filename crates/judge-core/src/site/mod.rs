@@ -31,7 +31,8 @@ use crate::pbem::game::Game;
 pub use crate::pbem::layout::writer_file;
 use crate::pbem::layout::{REPORT_FILE, SVG_FILE};
 use crate::pbem::record::record;
-pub use model::{Files, Overview, Seat, Turn, WriterPage};
+pub use model::{Files, FolderGame, Overview, RatedFamily, RatedPlayer, Seat, Turn, WriterPage};
+pub use page::{KEYS, Pages, STYLE};
 
 /// Does the game keep this path of its folder out of the public record?
 /// `path` is relative to the game folder (`turns/001/orders/red.txt`); the patterns are

@@ -78,3 +78,49 @@ pub struct Turn {
     pub record: Option<TurnRecord>,
     pub tally: Tally,
 }
+
+/// One game on the page of a folder of games (`judge site --all`): as everyone may see
+/// it (no address, no orders, whose orders are missing only where the game makes that
+/// public).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct FolderGame {
+    pub name: String,
+    /// The kind of game, for people.
+    pub title: String,
+    /// The seats' players' names.
+    pub players: Vec<String>,
+    pub turn: Option<u32>,
+    /// `playing`, `over`, `open`, …, and why.
+    pub state: String,
+    pub why: Option<String>,
+    /// When the next orders are due, as the judge shows a time.
+    pub due: Option<String>,
+    pub missing: String,
+    /// The link to the game's own site, relative to the folder's page (none before
+    /// turn 0: a game open for sign-up, or in its round by mail, has no site yet).
+    pub site: Option<String>,
+    /// The link to its latest map.
+    pub map: Option<String>,
+    /// Why the game could not be read (then it has no site here).
+    pub cause: Option<String>,
+}
+
+/// One family's table of ratings, its numbers as the page shows them.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct RatedFamily {
+    pub title: String,
+    /// `3 games`.
+    pub games: String,
+    pub players: Vec<RatedPlayer>,
+}
+
+/// A player's line of a [`RatedFamily`]: shown by name, never their address.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct RatedPlayer {
+    pub name: String,
+    pub rating: String,
+    pub mu: String,
+    pub sigma: String,
+    pub games: u32,
+    pub wins: u32,
+}

@@ -6,7 +6,7 @@ use minijinja::value::{Serde, Value};
 use minijinja::{AutoEscape, Environment, Error, UndefinedBehavior, context};
 
 use super::chart::{self, Series};
-use super::model::{Overview, Turn, WriterPage};
+use super::model::{FolderGame, Overview, RatedFamily, Turn, WriterPage};
 pub use crate::pbem::layout::GUIDE_FILE;
 use crate::pbem::record::{Source, TurnRecord};
 use crate::picture::escape;
@@ -60,7 +60,7 @@ fn script_json(json: &str) -> String {
 }
 
 /// The pages' templates (`assets/site/*.html`): `page.html` is every page's frame.
-const TEMPLATES: [(&str, &str); 5] = [
+const TEMPLATES: [(&str, &str); 7] = [
     (
         "page.html",
         include_str!("../../../../assets/site/page.html"),
@@ -80,6 +80,14 @@ const TEMPLATES: [(&str, &str); 5] = [
     (
         "guide.html",
         include_str!("../../../../assets/site/guide.html"),
+    ),
+    (
+        "folder.html",
+        include_str!("../../../../assets/site/folder.html"),
+    ),
+    (
+        "ratings.html",
+        include_str!("../../../../assets/site/ratings.html"),
     ),
 ];
 
@@ -351,6 +359,42 @@ impl Pages {
                 progress,
                 dated,
                 turns => rows,
+            },
+        )
+    }
+}
+
+impl Pages {
+    /// The page of a folder of games (`judge site --all`): each game's line, its latest
+    /// map and the link to its own site.
+    pub fn folder(
+        &self,
+        title: &str,
+        games: &[FolderGame],
+        ratings: Option<&str>,
+    ) -> Result<String, Error> {
+        self.render(
+            "folder.html",
+            context! {
+                title,
+                prev => None::<String>,
+                next => None::<String>,
+                count => crate::text::count(games.len(), "game"),
+                ratings,
+                games => Value::from(Serde(games)),
+            },
+        )
+    }
+
+    /// The page of the folder's ratings, a table per family of games.
+    pub fn ratings(&self, title: &str, families: &[RatedFamily]) -> Result<String, Error> {
+        self.render(
+            "ratings.html",
+            context! {
+                title,
+                prev => None::<String>,
+                next => None::<String>,
+                families => Value::from(Serde(families)),
             },
         )
     }
