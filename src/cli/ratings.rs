@@ -19,16 +19,16 @@ pub struct League {
     pub unreadable: Vec<(String, Failure)>,
 }
 
-/// Every game of the folder `dir` (each folder beside judge.toml holding a game.toml).
+/// Every game of the folder `dir` (each folder in it holding a game.toml).
 pub fn gather(dir: &Path) -> Result<League, Failure> {
-    let house = crate::archive::house::House::open(dir)?;
+    let games = crate::archive::house::game_folders(dir)?;
     let mut league = League {
         finished: Vec::new(),
         left_out: Vec::new(),
         playing: 0,
         unreadable: Vec::new(),
     };
-    for path in house.games()? {
+    for path in games {
         let name = crate::archive::folder_name(&path);
         let entry = pbem::open(crate::games::registry(), &path)
             .and_then(|(archive, game)| league::entry(&archive, game));
@@ -106,6 +106,6 @@ pub fn run(args: RatingsArgs, out: &mut dyn Write) -> Result<(), Failure> {
 
 #[derive(Debug, clap::Args)]
 pub struct RatingsArgs {
-    /// The folder of games (the one holding judge.toml).
+    /// The folder of games: a folder per game, each with its game.toml (judge.toml is not needed).
     pub dir: PathBuf,
 }

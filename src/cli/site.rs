@@ -155,7 +155,7 @@ fn fault(e: impl std::fmt::Display) -> Failure {
 /// map in `OUT/maps/<game>.svg`, the page of the folder (`OUT/index.html`: every game
 /// as `judge status --all` reads it) and the players' ratings (`OUT/ratings.html`).
 fn all(args: &SiteArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let house = crate::archive::house::House::open(&args.dir)?;
+    let root = args.dir.as_path();
     let same = match (args.dir.canonicalize(), args.output.canonicalize()) {
         (Ok(a), Ok(b)) => a == b || a.starts_with(&b),
         _ => false,
@@ -171,11 +171,11 @@ fn all(args: &SiteArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let maps = args.output.join("maps");
     std::fs::create_dir_all(&maps)
         .map_err(|e| Failure::user(format!("{}: {e}", maps.display())))?;
-    let rows = super::status::rows(house.root())?;
+    let rows = super::status::rows(root)?;
     let mut failed = None;
     let mut games = Vec::new();
     for (name, row) in rows {
-        let dir = house.root().join(&name);
+        let dir = root.join(&name);
         let mut game = crate::site::FolderGame {
             name: name.clone(),
             title: String::new(),
@@ -252,7 +252,7 @@ fn all(args: &SiteArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
         games.push(game);
     }
-    let league = super::ratings::gather(house.root())?;
+    let league = super::ratings::gather(root)?;
     let families: Vec<crate::site::RatedFamily> = crate::pbem::league::rate(&league.finished)
         .into_iter()
         .map(|(family, players)| crate::site::RatedFamily {
@@ -279,7 +279,7 @@ fn all(args: &SiteArgs, out: &mut dyn Write) -> Result<(), Failure> {
         })
         .collect();
     let pages = crate::site::Pages::shared().map_err(fault)?;
-    let title = format!("The games of {}", crate::archive::folder_name(house.root()));
+    let title = format!("The games of {}", crate::archive::folder_name(root));
     let files = [
         (
             "index.html",
@@ -422,7 +422,7 @@ fn readable(path: &Path) -> Result<(), Failure> {
 
 #[derive(Debug, clap::Args)]
 pub struct SiteArgs {
-    /// The game's folder; with --all, the folder of games (the one holding judge.toml).
+    /// The game's folder; with --all, the folder of games (a folder per game; judge.toml is not needed).
     pub dir: PathBuf,
     /// The site of a folder of games: each game's own site in OUT/GAME/, and a page of
     /// them all (OUT/index.html: each game's turn, state and latest map, linking to its

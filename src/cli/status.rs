@@ -250,13 +250,11 @@ pub fn run(args: StatusArgs, out: &mut dyn Write) -> Result<(), Failure> {
 /// read.
 pub type Row = (String, Result<pbem::glance::Glance, Failure>);
 
-/// Every game of the folder `dir` (as `judge turn --all` finds them: each folder beside
-/// judge.toml holding a game.toml), at a glance, by name. A game that cannot be read is
-/// a row with its failure, and never stops the others.
+/// Every game of the folder `dir` (as `judge turn --all` finds them: each folder in it
+/// holding a game.toml; a judge.toml is not needed to read them), at a glance, by name.
+/// A game that cannot be read is a row with its failure, and never stops the others.
 pub fn rows(dir: &std::path::Path) -> Result<Vec<Row>, Failure> {
-    let house = crate::archive::house::House::open(dir)?;
-    Ok(house
-        .games()?
+    Ok(crate::archive::house::game_folders(dir)?
         .into_iter()
         .map(|path| {
             let name = crate::archive::folder_name(&path);
@@ -395,7 +393,7 @@ pub enum StatusFormat {
 
 #[derive(Debug, clap::Args)]
 pub struct StatusArgs {
-    /// The game's folder; with --all, the folder of games (the one holding judge.toml).
+    /// The game's folder; with --all, the folder of games (a folder per game; judge.toml is not needed).
     pub dir: PathBuf,
     /// Every game of the folder, a line each: its game, turn, state, deadline, whose
     /// orders are missing (where the game lets everyone know it; else "(not public)"),

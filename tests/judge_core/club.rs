@@ -281,10 +281,31 @@ fn a_damaged_game_has_its_line_with_the_cause_and_the_others_are_shown() {
 }
 
 #[test]
-fn the_table_is_for_a_folder_with_judge_toml_and_json_needs_all() {
-    let (code, _, err) = judge_text(&["status", "--all", "games"], &NOW);
+fn the_table_is_for_any_folder_of_games_and_json_needs_all() {
+    // Reading needs no judge.toml: the bundled games, each with its own game.toml, are
+    // a folder of games (a GM's archive of past games, each with its own [mail]).
+    let (code, out, err) = judge_text(&["status", "--all", "games"], &NOW);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("catan-4p") && out.contains("polder-cities-3p"),
+        "{out}"
+    );
+    let (code, out, err) = judge_text(&["ratings", "games"], &NOW);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.is_empty(), "{out}");
+    // A game's own folder named with --all is told apart from a folder of games.
+    let (code, _, err) = judge_text(&["status", "--all", "games/demo"], &NOW);
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains("judge.toml"), "{err}");
+    assert!(
+        err.contains("this is a game, not a folder of games"),
+        "{err}"
+    );
+    let (code, _, err) = judge_text(&["ratings", "games/demo"], &NOW);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("this is a game, not a folder of games"),
+        "{err}"
+    );
     let (code, _, err) = judge_text(&["status", "games/demo", "--format", "json"], &NOW);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--all"), "{err}");

@@ -162,17 +162,7 @@ impl House {
     /// The game folders: every folder beside judge.toml that holds a game.toml, by
     /// name.
     pub fn games(&self) -> Result<Vec<PathBuf>, ArchiveError> {
-        let entries = fs::read_dir(&self.root).map_err(|source| ArchiveError::Io {
-            path: self.root.clone(),
-            source,
-        })?;
-        let mut games: Vec<PathBuf> = entries
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .filter(|p| p.join(GAME_FILE).is_file())
-            .collect();
-        games.sort();
-        Ok(games)
+        folders_with_a_game(&self.root)
     }
 
     /// Does a game's own `[mail]` name the folder's mailbox (the same Maildir or mbox,
@@ -197,6 +187,49 @@ impl House {
             ..self.file.mail.clone()
         }
     }
+}
+
+/// The game folders of `dir`, by name: every folder in it that holds a game.toml.
+/// What only reads the games (`judge status --all`, `judge site --all`, `judge
+/// ratings`) needs no judge.toml: a folder of games that each keep their own `[mail]`
+/// is a club too. Without a judge.toml, a folder with no game in it is a slip (most
+/// often a game's own folder, named where its folder of games was meant).
+pub fn game_folders(dir: &Path) -> Result<Vec<PathBuf>, ArchiveError> {
+    if !dir.is_dir() {
+        return Err(ArchiveError::Invalid {
+            path: dir.to_path_buf(),
+            message: "there is no folder of games here".to_string(),
+        });
+    }
+    let games = folders_with_a_game(dir)?;
+    if games.is_empty() && !dir.join(HOUSE_FILE).is_file() {
+        let message = if dir.join(GAME_FILE).is_file() {
+            "this is a game, not a folder of games: name the folder that holds it".to_string()
+        } else {
+            format!(
+                "no game here: a folder of games holds a folder per game, each with its {GAME_FILE}"
+            )
+        };
+        return Err(ArchiveError::Invalid {
+            path: dir.to_path_buf(),
+            message,
+        });
+    }
+    Ok(games)
+}
+
+fn folders_with_a_game(dir: &Path) -> Result<Vec<PathBuf>, ArchiveError> {
+    let entries = fs::read_dir(dir).map_err(|source| ArchiveError::Io {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    let mut games: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.join(GAME_FILE).is_file())
+        .collect();
+    games.sort();
+    Ok(games)
 }
 
 /// The path a folder or file is known by, whatever way it is written.
