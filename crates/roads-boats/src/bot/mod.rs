@@ -205,6 +205,39 @@ fn far_target(
     best.map(|(_, step, cost)| (step, cost))
 }
 
+/// Where a land transporter on `area`, two tiles or more from `home` and not joined to
+/// it by roads, steps towards home: the land tile next to it nearest home (next to
+/// home when there is one), or none when it is next to home or roads join it there.
+fn step_home(s: &State, home: AreaId, area: AreaId, me: Colour) -> Option<AreaId> {
+    let far = area.hex.distance(home.hex);
+    if far < 2 || s.map.road_connected(home, area, Some(me)) {
+        return None;
+    }
+    s.map
+        .neighbours(area.hex)
+        .map(|(_, h)| h)
+        .filter(|h| s.map.is_land(*h) && h.distance(home.hex) < far)
+        .min_by_key(|h| h.distance(home.hex))
+        .map(|h| area_of(s, h))
+}
+
+/// The positions of a land move from `from` to `to` along roads: `to` when they are
+/// next to each other, else the tile between them that roads join to both, then `to`
+/// (a donkey goes two tiles on roads, RULINGS R5).
+fn road_way(s: &State, from: AreaId, to: AreaId, me: Colour) -> String {
+    if from.hex.distance(to.hex) < 2 {
+        return to.to_string();
+    }
+    let roads = s.map.road_network(from, Some(me));
+    s.map
+        .neighbours(from.hex)
+        .map(|(_, h)| h)
+        .filter(|h| h.distance(to.hex) == 1)
+        .flat_map(|h| s.map.areas(h))
+        .find(|a| roads.contains(a))
+        .map_or(to.to_string(), |m| format!("{m}; {to}"))
+}
+
 /// A free tile next to `at` that takes a producer whose cost `cargo` holds (a quarry
 /// first): the tile and the producer.
 fn build_beside(
@@ -297,6 +330,12 @@ pub struct Style {
     pub reserve: u32,
     /// Producers on rock (quarries) first: stone for roads and the buildings.
     pub stone_first: bool,
+    /// Transporters find their way over two tiles: one two tiles from home (no road
+    /// all the way) steps towards home with what it carries, laying the stone it
+    /// carries as roads on the way, and a donkey at home fetches from a producer two
+    /// tiles out that roads join to home. Without it a transporter at a producer two
+    /// tiles out stands there for good (its move home is refused), the floor's way.
+    pub travels: bool,
 }
 
 impl Style {
@@ -306,6 +345,7 @@ impl Style {
         bricks: 5,
         reserve: 0,
         stone_first: false,
+        travels: false,
     };
 }
 
@@ -370,6 +410,8 @@ pub fn styled(
     // brought home this turn.
     let mut ends_home = Vec::new();
     let mut stone_in = 0;
+    // The tiles next door a transporter goes back to after bringing goods home.
+    let mut backs: BTreeSet<Hex> = BTreeSet::new();
     // A road joins home to this neighbouring tile: a donkey goes there and back in a turn.
     let road = |hex: Hex| s.map.road_connected(home, area_of(s, hex), Some(me));
     // The tiles away from home where a transporter of its own stands with goods lying:
@@ -418,6 +460,31 @@ pub fn styled(
                     (ours && !manned).then_some(hex)
                 })
             };
+            // Finding its way: a producer two tiles out that roads join to home,
+            // that no transporter of its own stands on, is one road move away.
+            let fetch_far = || {
+                s.buildings
+                    .iter()
+                    .filter(|b| is_producer(b.kind) && b.at.hex.distance(home.hex) == 2)
+                    .map(|b| b.at)
+                    .find(|at| {
+                        road(at.hex)
+                            && !targets.contains(&at.hex)
+                            && !s.transporters.values().any(|o| {
+                                o.owner == me
+                                    && matches!(o.at, Location::Land(a) if a.hex == at.hex)
+                            })
+                    })
+            };
+            if target.is_none()
+                && fetch().is_none()
+                && style.travels
+                && let Some(at) = fetch_far()
+            {
+                targets.insert(at.hex);
+                movement.push(format!("move {id}: {}", road_way(s, home, at, me)));
+                continue;
+            }
             if target.is_none()
                 && let Some(hex) = fetch()
             {
@@ -483,6 +550,47 @@ pub fn styled(
             let to = area_of(s, hex);
             movement.push(format!("move {id}: {to}"));
             building.push(format!("build {} at {to} with {id}", kind.name()));
+        } else if style.travels
+            && let Some(step) = step_home(s, home, area, me)
+        {
+            // Two tiles or more from home with no road all the way (a move home would be
+            // refused): a step towards home with what lies here, laying the stone it
+            // carries as roads from the step to home and to a producer here.
+            let load = s
+                .goods_at(area)
+                .map(|g| room_for(g, room))
+                .unwrap_or_default();
+            let mut all = t.cargo.clone();
+            all.add_all(&load);
+            let producer_here = s.buildings_on(area.hex).any(|b| is_producer(b.kind));
+            // Nothing made yet, or less than a full load (a producer that never runs
+            // out, not a mine): it waits for what the producer makes, so that it
+            // steps home with stone enough for both roads.
+            let runs_out = s
+                .buildings_on(area.hex)
+                .any(|b| b.kind == BuildingKind::Mine);
+            if producer_here && (all.is_empty() || (load.total() < room && !runs_out)) {
+                continue;
+            }
+            let cargo = if load.is_empty() {
+                String::new()
+            } else {
+                format!("load {}; ", written(&load))
+            };
+            movement.push(format!("move {id}: {cargo}{step}"));
+            let mut stone = all.count(Good::Stone);
+            let next_door = step.hex.distance(home.hex) == 1;
+            if next_door && stone > 0 && !road(step.hex) {
+                stone -= 1;
+                building.push(format!("road {step} {home} with {id}"));
+            }
+            if next_door
+                && producer_here
+                && stone > 0
+                && !s.map.road_connected(step, area, Some(me))
+            {
+                building.push(format!("road {step} {area} with {id}"));
+            }
         } else if let Some(lying) = s.goods_at(area).filter(|g| !g.is_empty()) {
             // Bring home what the producer here made, as much as it carries; along a
             // road, back again to wait for the next.
@@ -495,14 +603,21 @@ pub fn styled(
             let mut all = t.cargo.clone();
             all.add_all(&load);
             stone_in += all.count(Good::Stone);
-            let back = if road(area.hex) && s.map.neighbours(home.hex).any(|(_, h)| h == area.hex) {
+            // One goes back to wait for the next; a second there (finding its way)
+            // stays home, free for a producer further out.
+            let second = style.travels && !backs.insert(area.hex);
+            let back = if !second
+                && road(area.hex)
+                && s.map.neighbours(home.hex).any(|(_, h)| h == area.hex)
+            {
                 format!("; {area}")
             } else {
                 ends_home.push(*id);
                 String::new()
             };
             movement.push(format!(
-                "move {id}: {cargo}{home}{}{back}",
+                "move {id}: {cargo}{}{}{back}",
+                road_way(s, area, home, me),
                 unload_clause(&all)
             ));
         } else if !unloaded(&t.cargo).is_empty() {

@@ -23,38 +23,46 @@ use crate::player::Colour;
 use crate::resolve::score;
 use crate::state::State;
 
-/// The styles it tries; the first is the floor's.
+/// The styles it tries; the first is the floor's, its transporters finding their way.
 pub const STYLES: [Style; 6] = [
-    Style::FLOOR,
+    Style {
+        travels: true,
+        ..Style::FLOOR
+    },
     Style {
         far: true,
         bricks: 5,
         reserve: 0,
         stone_first: true,
+        travels: true,
     },
     Style {
         far: true,
         bricks: 3,
         reserve: 2,
         stone_first: true,
+        travels: true,
     },
     Style {
         far: true,
         bricks: 1,
         reserve: 4,
         stone_first: false,
+        travels: true,
     },
     Style {
         far: true,
         bricks: 0,
         reserve: 0,
         stone_first: true,
+        travels: true,
     },
     Style {
         far: false,
         bricks: 2,
         reserve: 2,
         stone_first: true,
+        travels: true,
     },
 ];
 
