@@ -19,6 +19,12 @@
 //!   ([`KEPT`]: what scores and what researches; [`summary`] tells the player it
 //!   stood in for what it did and kept).
 //!
+//! - **finding its way** (the planner's styles, [`Style::travels`]; not the floor): a
+//!   transporter two tiles or more from home with no roads all the way steps towards
+//!   home with a full load, laying the stone it carries as roads from the step to home
+//!   and to the producer it left; a donkey at home fetches along roads from a producer
+//!   two tiles out, both positions written (RULINGS R5).
+//!
 //! No load passes a transporter's room, and no tile where one of its own transporters
 //! brings goods home is a building target (no two moves that undo each other).
 //!

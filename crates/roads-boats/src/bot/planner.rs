@@ -2,7 +2,8 @@
 //! by mail, `planner` in `judge selfplay`). It plays the caretaker's economy
 //! ([`super::styled`]) in one of a handful of styles — producers next door or two tiles
 //! out (a quarry first when home has no rock), how many bricks a turn, how much boards
-//! and stone it keeps back — and chooses among them by playing each a few turns ahead
+//! and stone it keeps back, its transporters finding their way over two tiles
+//! ([`Style::travels`]) — and chooses among them by playing each a few turns ahead
 //! with the judge's own resolver (pure: state and orders in, state out), every other
 //! seat played by today's caretaker ([`super::Style::FLOOR`]) as the rollout policy.
 //! Each ending is valued by the game's score (its own less the best rival's) and an
