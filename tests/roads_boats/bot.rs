@@ -511,6 +511,82 @@ fn the_planner_builds_a_quarry_two_tiles_away_when_home_has_no_rock() {
     );
 }
 
+/// A mine costs 3 boards and a stone (Quick Guide VI), more than a donkey carries (2),
+/// and holds 3 gold that score 10 each aboard the player's transporters (RULINGS R8):
+/// with a mountain next to home, two empty donkeys at home and the mine's cost lying
+/// there, the planner carries the cost with both donkeys together and builds the mine;
+/// within four turns gold it made is aboard a donkey of its own, every file checking
+/// clean.
+#[test]
+fn the_planner_builds_a_mine_next_door_with_two_donkeys_and_keeps_its_gold_aboard() {
+    use pbem_judge::roads_boats::building::BuildingKind;
+    use pbem_judge::roads_boats::goods::Good;
+    use pbem_judge::roads_boats::map::Terrain;
+    use pbem_judge::roads_boats::play::{OrderFile, play};
+    use pbem_judge::roads_boats::transporter::{Kind, Location, Transporter};
+    let mut s = two_rivers(5);
+    let me = s.move_order[0];
+    let at_home = s.players[&me].home.expect("a home");
+    let home = at_home.hex;
+    let mountain = s
+        .map
+        .neighbours(home)
+        .map(|(_, h)| h)
+        .find(|h| {
+            s.map
+                .tiles
+                .get(h)
+                .is_some_and(|t| t.river.is_empty() && t.terrain.is_land())
+                && s.buildings_on(*h).next().is_none()
+        })
+        .expect("a dry free tile next to home");
+    s.map.tiles.get_mut(&mountain).expect("tile").terrain = Terrain::Mountain;
+    s.transporters.retain(|_, t| t.owner != me);
+    for _ in 0..2 {
+        let id = s.next_id(Kind::Donkey);
+        s.transporters.insert(
+            id,
+            Transporter {
+                owner: me,
+                kind: Kind::Donkey,
+                at: Location::Land(at_home),
+                cargo: Default::default(),
+                following_geese: 0,
+            },
+        );
+    }
+    s.goods.insert(
+        at_home,
+        [(Good::Boards, 3), (Good::Stone, 1)].into_iter().collect(),
+    );
+    let luck = pbem_judge::luck::Luck::predictable(9);
+    let mut files = String::new();
+    for _ in 0..4 {
+        let text = s.bot("g", me.name()).expect("a bot").expect("a file");
+        files.push_str(&text);
+        let checked = s.check(&text, "bot", Some(me.name()), Some("g"));
+        assert_eq!(checked.errors(), 0, "{}\n{text}", checked.text);
+        s = play(&s, &[OrderFile { player: me, text }], &luck)
+            .resolution
+            .state;
+        let mine = s
+            .buildings
+            .iter()
+            .any(|b| b.kind == BuildingKind::Mine && b.at.hex == mountain);
+        let gold = s
+            .transporters
+            .values()
+            .any(|t| t.owner == me && t.cargo.count(Good::Gold) > 0);
+        if mine && gold {
+            return;
+        }
+    }
+    panic!(
+        "no mine at {mountain} next to home {home} with its gold aboard: {:?}\n{files}",
+        s.buildings
+    );
+}
+
 /// A donkey moves one tile, or two "if the whole path is on roads" (RULINGS R5): the
 /// planner's donkey at a quarry two tiles from home, no road there (power-valley: home
 /// C3, the quarry on the rock D4 beyond the woods D3), does not stand there for good

@@ -25,6 +25,11 @@
 //!   and to the producer it left; a donkey at home fetches along roads from a producer
 //!   two tiles out, both positions written (RULINGS R5).
 //!
+//! - **a mine next door** (the planner's style [`Style::mines`]; not the floor): two
+//!   empty transporters at home carry a mine's cost (3 boards, 1 stone: more than a
+//!   donkey's room) together to a free mountain next door, and the first builds it; its
+//!   gold then comes home aboard, where it scores (RULINGS R8).
+//!
 //! No load passes a transporter's room, and no tile where one of its own transporters
 //! brings goods home is a building target (no two moves that undo each other).
 //!
@@ -342,6 +347,10 @@ pub struct Style {
     /// tiles out that roads join to home. Without it a transporter at a producer two
     /// tiles out stands there for good (its move home is refused), the floor's way.
     pub travels: bool,
+    /// A mine on a mountain next door, its cost (3 boards, 1 stone: more than a donkey
+    /// carries) carried by two transporters at home together; its gold then comes
+    /// home aboard, where it scores (RULINGS R8).
+    pub mines: bool,
 }
 
 impl Style {
@@ -352,6 +361,7 @@ impl Style {
         reserve: 0,
         stone_first: false,
         travels: false,
+        mines: false,
     };
 }
 
@@ -430,8 +440,52 @@ pub fn styled(
             targets.insert(area.hex);
         }
     }
+    // A mine next door, its cost carried by two empty transporters at home together
+    // (more than one carries), built by the first; both then stand at the mine.
+    let mut busy: BTreeSet<crate::transporter::TransporterId> = BTreeSet::new();
+    if style.mines {
+        let pair: Vec<_> = s
+            .transporters
+            .iter()
+            .filter(|(_, t)| {
+                t.owner == me
+                    && t.kind.class() == Class::Land
+                    && t.cargo.is_empty()
+                    && matches!(t.at, Location::Land(a) if a.hex == home.hex)
+            })
+            .take(2)
+            .collect();
+        let mine = BuildingKind::Mine;
+        let cost = mine.cost();
+        let room: u32 = pair.iter().map(|(_, t)| t.kind.capacity()).sum();
+        let mountain = s.map.neighbours(home.hex).map(|(_, h)| h).find(|h| {
+            s.map.terrain(*h) == Some(Terrain::Mountain)
+                && s.buildings_on(*h).next().is_none()
+                && !targets.contains(h)
+                && mine.site().allows(&s.map, *h)
+        });
+        if let [(first, a), (second, b)] = pair.as_slice()
+            && let Some(hex) = mountain
+            && room >= cost.total()
+            && cost.iter().all(|(g, n)| home_left.count(g) >= n)
+        {
+            let mut left = cost.clone();
+            let to = area_of(s, hex);
+            for (id, t) in [(first, a), (second, b)] {
+                let load = room_for(&left, t.kind.capacity());
+                for (g, n) in load.iter() {
+                    left.take(g, n);
+                    home_left.take(g, n);
+                }
+                busy.insert(**id);
+                movement.push(format!("move {id}: load {}; {to}", written(&load)));
+            }
+            targets.insert(hex);
+            building.push(format!("build mine at {to} with {first}"));
+        }
+    }
     for (id, t) in s.transporters.iter().filter(|(_, t)| t.owner == me) {
-        if t.kind.class() != Class::Land {
+        if t.kind.class() != Class::Land || busy.contains(id) {
             continue;
         }
         let Location::Land(area) = t.at else {

@@ -3,7 +3,8 @@
 //! ([`super::styled`]) in one of a handful of styles — producers next door or two tiles
 //! out (a quarry first when home has no rock), how many bricks a turn, how much boards
 //! and stone it keeps back, its transporters finding their way over two tiles
-//! ([`Style::travels`]) — and chooses among them by playing each a few turns ahead
+//! ([`Style::travels`]), a mine next door built by two transporters together
+//! ([`Style::mines`]) — and chooses among them by playing each a few turns ahead
 //! with the judge's own resolver (pure: state and orders in, state out), every other
 //! seat played by today's caretaker ([`super::Style::FLOOR`]) as the rollout policy.
 //! Each ending is valued by the game's score (its own less the best rival's) and an
@@ -25,9 +26,15 @@ use crate::resolve::score;
 use crate::state::State;
 
 /// The styles it tries; the first is the floor's, its transporters finding their way.
-pub const STYLES: [Style; 6] = [
+pub const STYLES: [Style; 7] = [
     Style {
         travels: true,
+        ..Style::FLOOR
+    },
+    // A mine on a mountain next door, two transporters carrying its cost together.
+    Style {
+        travels: true,
+        mines: true,
         ..Style::FLOOR
     },
     Style {
@@ -36,6 +43,7 @@ pub const STYLES: [Style; 6] = [
         reserve: 0,
         stone_first: true,
         travels: true,
+        mines: false,
     },
     Style {
         far: true,
@@ -43,6 +51,7 @@ pub const STYLES: [Style; 6] = [
         reserve: 2,
         stone_first: true,
         travels: true,
+        mines: false,
     },
     Style {
         far: true,
@@ -50,6 +59,7 @@ pub const STYLES: [Style; 6] = [
         reserve: 4,
         stone_first: false,
         travels: true,
+        mines: false,
     },
     Style {
         far: true,
@@ -57,6 +67,7 @@ pub const STYLES: [Style; 6] = [
         reserve: 0,
         stone_first: true,
         travels: true,
+        mines: false,
     },
     Style {
         far: false,
@@ -64,6 +75,7 @@ pub const STYLES: [Style; 6] = [
         reserve: 2,
         stone_first: true,
         travels: true,
+        mines: false,
     },
 ];
 
