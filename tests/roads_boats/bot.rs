@@ -513,7 +513,7 @@ fn the_planner_builds_a_quarry_two_tiles_away_when_home_has_no_rock() {
 
 /// A mine costs 3 boards and a stone (Quick Guide VI), more than a donkey carries (2),
 /// and holds 3 gold that score 10 each aboard the player's transporters (RULINGS R8):
-/// with a mountain next to home, two empty donkeys at home and the mine's cost lying
+/// in a four-player game on four-shores (home C3, the mountain D2 next door), two empty donkeys at home and the mine's cost lying
 /// there, the planner carries the cost with both donkeys together and builds the mine;
 /// within four turns gold it made is aboard a donkey of its own, every file checking
 /// clean.
@@ -524,7 +524,20 @@ fn the_planner_builds_a_mine_next_door_with_two_donkeys_and_keeps_its_gold_aboar
     use pbem_judge::roads_boats::map::Terrain;
     use pbem_judge::roads_boats::play::{OrderFile, play};
     use pbem_judge::roads_boats::transporter::{Kind, Location, Transporter};
-    let mut s = two_rivers(5);
+    let mut s = {
+        use pbem_judge::roads_boats::scenario::{Scenario, Seat};
+        let seats: Vec<Seat> = ["Ann", "Bob", "Cat", "Dan"]
+            .into_iter()
+            .map(|n| Seat {
+                name: n.into(),
+                email: format!("{}@example.org", n.to_lowercase()),
+            })
+            .collect();
+        Scenario::parse("four-shores", bundled()["four-shores"])
+            .expect("bundled")
+            .start_by_default(&seats, &pbem_judge::luck::Luck::predictable(5))
+            .expect("start")
+    };
     let me = s.move_order[0];
     let at_home = s.players[&me].home.expect("a home");
     let home = at_home.hex;
@@ -532,15 +545,8 @@ fn the_planner_builds_a_mine_next_door_with_two_donkeys_and_keeps_its_gold_aboar
         .map
         .neighbours(home)
         .map(|(_, h)| h)
-        .find(|h| {
-            s.map
-                .tiles
-                .get(h)
-                .is_some_and(|t| t.river.is_empty() && t.terrain.is_land())
-                && s.buildings_on(*h).next().is_none()
-        })
-        .expect("a dry free tile next to home");
-    s.map.tiles.get_mut(&mountain).expect("tile").terrain = Terrain::Mountain;
+        .find(|h| s.map.terrain(*h) == Some(Terrain::Mountain))
+        .expect("a mountain next to home");
     s.transporters.retain(|_, t| t.owner != me);
     for _ in 0..2 {
         let id = s.next_id(Kind::Donkey);

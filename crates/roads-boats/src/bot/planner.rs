@@ -109,10 +109,16 @@ pub fn choose(s: &State, me: Colour) -> Style {
                 .iter()
                 .any(|b| b.kind == BuildingKind::Quarry && b.at.hex.distance(home.hex) <= 2)
     });
+    // A mine's gold fills the transporters that keep it aboard for good, so that they
+    // fetch nothing more: in games of two or three it cost more bricks than it scored
+    // (three-valleys: no win in 60), so it is tried only in games of four or more,
+    // shorter for each and with a smaller share of each wonder row per brick.
+    let many = s.players.len() >= 4;
     let mut best = (i64::MIN, Style::FLOOR);
     for style in STYLES
         .into_iter()
         .filter(|st| !stoneless || (st.far && st.stone_first))
+        .filter(|st| many || !st.mines)
     {
         let v = rollout(s, me, style, &luck);
         if v > best.0 {
