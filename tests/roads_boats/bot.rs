@@ -418,8 +418,13 @@ fn the_caretaker_never_pays_gold_coins_stock_or_geese_into_bricks() {
 
 /// Two players on two-rivers, the planner's seat first.
 fn two_rivers(seed: u64) -> pbem_judge::roads_boats::State {
+    two_players("two-rivers", seed)
+}
+
+/// Two players on the bundled scenario `name`, the planner's seat first.
+fn two_players(name: &str, seed: u64) -> pbem_judge::roads_boats::State {
     use pbem_judge::roads_boats::scenario::{Scenario, Seat};
-    Scenario::parse("two-rivers", bundled()["two-rivers"])
+    Scenario::parse(name, bundled()[name])
         .expect("bundled")
         .start_by_default(
             &[
@@ -503,6 +508,163 @@ fn the_planner_builds_a_quarry_two_tiles_away_when_home_has_no_rock() {
     panic!(
         "no quarry two tiles from home {home} (rock at {far} beyond {step}): {:?}\n{files}",
         s.buildings
+    );
+}
+
+/// A mine costs 3 boards and a stone (Quick Guide VI), more than a donkey carries (2),
+/// and holds 3 gold that score 10 each aboard the player's transporters (RULINGS R8):
+/// in a four-player game on four-shores (home C3, the mountain D2 next door), two empty donkeys at home and the mine's cost lying
+/// there, the planner carries the cost with both donkeys together and builds the mine;
+/// within four turns gold it made is aboard a donkey of its own, every file checking
+/// clean.
+#[test]
+fn the_planner_builds_a_mine_next_door_with_two_donkeys_and_keeps_its_gold_aboard() {
+    use pbem_judge::roads_boats::building::BuildingKind;
+    use pbem_judge::roads_boats::goods::Good;
+    use pbem_judge::roads_boats::map::Terrain;
+    use pbem_judge::roads_boats::play::{OrderFile, play};
+    use pbem_judge::roads_boats::transporter::{Kind, Location, Transporter};
+    let mut s = {
+        use pbem_judge::roads_boats::scenario::{Scenario, Seat};
+        let seats: Vec<Seat> = ["Ann", "Bob", "Cat", "Dan"]
+            .into_iter()
+            .map(|n| Seat {
+                name: n.into(),
+                email: format!("{}@example.org", n.to_lowercase()),
+            })
+            .collect();
+        Scenario::parse("four-shores", bundled()["four-shores"])
+            .expect("bundled")
+            .start_by_default(&seats, &pbem_judge::luck::Luck::predictable(5))
+            .expect("start")
+    };
+    let me = s.move_order[0];
+    let at_home = s.players[&me].home.expect("a home");
+    let home = at_home.hex;
+    let mountain = s
+        .map
+        .neighbours(home)
+        .map(|(_, h)| h)
+        .find(|h| s.map.terrain(*h) == Some(Terrain::Mountain))
+        .expect("a mountain next to home");
+    s.transporters.retain(|_, t| t.owner != me);
+    for _ in 0..2 {
+        let id = s.next_id(Kind::Donkey);
+        s.transporters.insert(
+            id,
+            Transporter {
+                owner: me,
+                kind: Kind::Donkey,
+                at: Location::Land(at_home),
+                cargo: Default::default(),
+                following_geese: 0,
+            },
+        );
+    }
+    s.goods.insert(
+        at_home,
+        [(Good::Boards, 3), (Good::Stone, 1)].into_iter().collect(),
+    );
+    let luck = pbem_judge::luck::Luck::predictable(9);
+    let mut files = String::new();
+    for _ in 0..4 {
+        let text = s.bot("g", me.name()).expect("a bot").expect("a file");
+        files.push_str(&text);
+        let checked = s.check(&text, "bot", Some(me.name()), Some("g"));
+        assert_eq!(checked.errors(), 0, "{}\n{text}", checked.text);
+        s = play(&s, &[OrderFile { player: me, text }], &luck)
+            .resolution
+            .state;
+        let mine = s
+            .buildings
+            .iter()
+            .any(|b| b.kind == BuildingKind::Mine && b.at.hex == mountain);
+        let gold = s
+            .transporters
+            .values()
+            .any(|t| t.owner == me && t.cargo.count(Good::Gold) > 0);
+        if mine && gold {
+            return;
+        }
+    }
+    panic!(
+        "no mine at {mountain} next to home {home} with its gold aboard: {:?}\n{files}",
+        s.buildings
+    );
+}
+
+/// A donkey moves one tile, or two "if the whole path is on roads" (RULINGS R5): the
+/// planner's donkey at a quarry two tiles from home, no road there (power-valley: home
+/// C3, the quarry on the rock D4 beyond the woods D3), does not stand there for good
+/// with the stone piling up (a move home would be refused): it steps next door with a
+/// full load, lays it as the roads step-home and step-quarry, and a donkey then fetches
+/// the stone home along them, within six turns; every file checks clean.
+#[test]
+fn the_planner_brings_home_what_a_quarry_two_tiles_out_makes_and_lays_roads_to_it() {
+    use pbem_judge::roads_boats::building::{Building, BuildingKind};
+    use pbem_judge::roads_boats::goods::Good;
+    use pbem_judge::roads_boats::map::Terrain;
+    use pbem_judge::roads_boats::play::{OrderFile, play};
+    use pbem_judge::roads_boats::transporter::{Class, Location};
+    let mut s = two_players("power-valley", 1);
+    let me = s.move_order[0];
+    let home = s.players[&me].home.expect("a home");
+    let far = s
+        .map
+        .neighbours(home.hex)
+        .filter(|(_, h)| s.map.is_land(*h))
+        .flat_map(|(_, step)| s.map.neighbours(step).map(|(_, h)| h).collect::<Vec<_>>())
+        .find(|h| {
+            h.distance(home.hex) == 2
+                && s.map.terrain(*h) == Some(Terrain::Rock)
+                && s.buildings_on(*h).next().is_none()
+        })
+        .expect("rock two tiles from home");
+    let at = s.map.areas(far)[0];
+    s.buildings.push(Building {
+        kind: BuildingKind::Quarry,
+        at,
+        mine: None,
+        used: 0,
+        bomb_proof: false,
+    });
+    let donkey = s
+        .transporters
+        .iter()
+        .find(|(_, t)| t.owner == me && t.kind.class() == Class::Land)
+        .map(|(id, _)| *id)
+        .expect("a donkey");
+    if let Some(t) = s.transporters.get_mut(&donkey) {
+        t.at = Location::Land(at);
+    }
+    s.goods.insert(at, [(Good::Stone, 1)].into_iter().collect());
+    assert!(!s.map.road_connected(home, at, Some(me)));
+    let luck = pbem_judge::luck::Luck::predictable(9);
+    let mut files = String::new();
+    let mut fetched = false;
+    for _ in 0..6 {
+        let text = s.bot("g", me.name()).expect("a bot").expect("a file");
+        files.push_str(&text);
+        let checked = s.check(&text, "bot", Some(me.name()), Some("g"));
+        assert_eq!(checked.errors(), 0, "{}\n{text}", checked.text);
+        // A move that unloads stone at home (the quarry is its only source).
+        let unload = format!("{home}; unload ");
+        fetched |= text.lines().any(|l| {
+            l.starts_with("move ")
+                && l.split(unload.as_str())
+                    .nth(1)
+                    .is_some_and(|u| u.contains("stone"))
+        });
+        s = play(&s, &[OrderFile { player: me, text }], &luck)
+            .resolution
+            .state;
+        if fetched && s.map.road_connected(home, at, Some(me)) {
+            return;
+        }
+    }
+    panic!(
+        "no stone brought home from the quarry at {far} along roads (roads joined: {}):\n{files}",
+        s.map.road_connected(home, at, Some(me))
     );
 }
 

@@ -19,6 +19,17 @@
 //!   ([`KEPT`]: what scores and what researches; [`summary`] tells the player it
 //!   stood in for what it did and kept).
 //!
+//! - **finding its way** (the planner's styles, [`Style::travels`]; not the floor): a
+//!   transporter two tiles or more from home with no roads all the way steps towards
+//!   home with a full load, laying the stone it carries as roads from the step to home
+//!   and to the producer it left; a donkey at home fetches along roads from a producer
+//!   two tiles out, both positions written (RULINGS R5).
+//!
+//! - **a mine next door** (the planner's style [`Style::mines`]; not the floor): two
+//!   empty transporters at home carry a mine's cost (3 boards, 1 stone: more than a
+//!   donkey's room) together to a free mountain next door, and the first builds it; its
+//!   gold then comes home aboard, where it scores (RULINGS R8).
+//!
 //! No load passes a transporter's room, and no tile where one of its own transporters
 //! brings goods home is a building target (no two moves that undo each other).
 //!
@@ -205,6 +216,39 @@ fn far_target(
     best.map(|(_, step, cost)| (step, cost))
 }
 
+/// Where a land transporter on `area`, two tiles or more from `home` and not joined to
+/// it by roads, steps towards home: the land tile next to it nearest home (next to
+/// home when there is one), or none when it is next to home or roads join it there.
+fn step_home(s: &State, home: AreaId, area: AreaId, me: Colour) -> Option<AreaId> {
+    let far = area.hex.distance(home.hex);
+    if far < 2 || s.map.road_connected(home, area, Some(me)) {
+        return None;
+    }
+    s.map
+        .neighbours(area.hex)
+        .map(|(_, h)| h)
+        .filter(|h| s.map.is_land(*h) && h.distance(home.hex) < far)
+        .min_by_key(|h| h.distance(home.hex))
+        .map(|h| area_of(s, h))
+}
+
+/// The positions of a land move from `from` to `to` along roads: `to` when they are
+/// next to each other, else the tile between them that roads join to both, then `to`
+/// (a donkey goes two tiles on roads, RULINGS R5).
+fn road_way(s: &State, from: AreaId, to: AreaId, me: Colour) -> String {
+    if from.hex.distance(to.hex) < 2 {
+        return to.to_string();
+    }
+    let roads = s.map.road_network(from, Some(me));
+    s.map
+        .neighbours(from.hex)
+        .map(|(_, h)| h)
+        .filter(|h| h.distance(to.hex) == 1)
+        .flat_map(|h| s.map.areas(h))
+        .find(|a| roads.contains(a))
+        .map_or(to.to_string(), |m| format!("{m}; {to}"))
+}
+
 /// A free tile next to `at` that takes a producer whose cost `cargo` holds (a quarry
 /// first): the tile and the producer.
 fn build_beside(
@@ -297,6 +341,16 @@ pub struct Style {
     pub reserve: u32,
     /// Producers on rock (quarries) first: stone for roads and the buildings.
     pub stone_first: bool,
+    /// Transporters find their way over two tiles: one two tiles from home (no road
+    /// all the way) steps towards home with what it carries, laying the stone it
+    /// carries as roads on the way, and a donkey at home fetches from a producer two
+    /// tiles out that roads join to home. Without it a transporter at a producer two
+    /// tiles out stands there for good (its move home is refused), the floor's way.
+    pub travels: bool,
+    /// A mine on a mountain next door, its cost (3 boards, 1 stone: more than a donkey
+    /// carries) carried by two transporters at home together; its gold then comes
+    /// home aboard, where it scores (RULINGS R8).
+    pub mines: bool,
 }
 
 impl Style {
@@ -306,6 +360,8 @@ impl Style {
         bricks: 5,
         reserve: 0,
         stone_first: false,
+        travels: false,
+        mines: false,
     };
 }
 
@@ -370,6 +426,8 @@ pub fn styled(
     // brought home this turn.
     let mut ends_home = Vec::new();
     let mut stone_in = 0;
+    // The tiles next door a transporter goes back to after bringing goods home.
+    let mut backs: BTreeSet<Hex> = BTreeSet::new();
     // A road joins home to this neighbouring tile: a donkey goes there and back in a turn.
     let road = |hex: Hex| s.map.road_connected(home, area_of(s, hex), Some(me));
     // The tiles away from home where a transporter of its own stands with goods lying:
@@ -382,8 +440,52 @@ pub fn styled(
             targets.insert(area.hex);
         }
     }
+    // A mine next door, its cost carried by two empty transporters at home together
+    // (more than one carries), built by the first; both then stand at the mine.
+    let mut busy: BTreeSet<crate::transporter::TransporterId> = BTreeSet::new();
+    if style.mines {
+        let pair: Vec<_> = s
+            .transporters
+            .iter()
+            .filter(|(_, t)| {
+                t.owner == me
+                    && t.kind.class() == Class::Land
+                    && t.cargo.is_empty()
+                    && matches!(t.at, Location::Land(a) if a.hex == home.hex)
+            })
+            .take(2)
+            .collect();
+        let mine = BuildingKind::Mine;
+        let cost = mine.cost();
+        let room: u32 = pair.iter().map(|(_, t)| t.kind.capacity()).sum();
+        let mountain = s.map.neighbours(home.hex).map(|(_, h)| h).find(|h| {
+            s.map.terrain(*h) == Some(Terrain::Mountain)
+                && s.buildings_on(*h).next().is_none()
+                && !targets.contains(h)
+                && mine.site().allows(&s.map, *h)
+        });
+        if let [(first, a), (second, b)] = pair.as_slice()
+            && let Some(hex) = mountain
+            && room >= cost.total()
+            && cost.iter().all(|(g, n)| home_left.count(g) >= n)
+        {
+            let mut left = cost.clone();
+            let to = area_of(s, hex);
+            for (id, t) in [(first, a), (second, b)] {
+                let load = room_for(&left, t.kind.capacity());
+                for (g, n) in load.iter() {
+                    left.take(g, n);
+                    home_left.take(g, n);
+                }
+                busy.insert(**id);
+                movement.push(format!("move {id}: load {}; {to}", written(&load)));
+            }
+            targets.insert(hex);
+            building.push(format!("build mine at {to} with {first}"));
+        }
+    }
     for (id, t) in s.transporters.iter().filter(|(_, t)| t.owner == me) {
-        if t.kind.class() != Class::Land {
+        if t.kind.class() != Class::Land || busy.contains(id) {
             continue;
         }
         let Location::Land(area) = t.at else {
@@ -418,6 +520,31 @@ pub fn styled(
                     (ours && !manned).then_some(hex)
                 })
             };
+            // Finding its way: a producer two tiles out that roads join to home,
+            // that no transporter of its own stands on, is one road move away.
+            let fetch_far = || {
+                s.buildings
+                    .iter()
+                    .filter(|b| is_producer(b.kind) && b.at.hex.distance(home.hex) == 2)
+                    .map(|b| b.at)
+                    .find(|at| {
+                        road(at.hex)
+                            && !targets.contains(&at.hex)
+                            && !s.transporters.values().any(|o| {
+                                o.owner == me
+                                    && matches!(o.at, Location::Land(a) if a.hex == at.hex)
+                            })
+                    })
+            };
+            if target.is_none()
+                && fetch().is_none()
+                && style.travels
+                && let Some(at) = fetch_far()
+            {
+                targets.insert(at.hex);
+                movement.push(format!("move {id}: {}", road_way(s, home, at, me)));
+                continue;
+            }
             if target.is_none()
                 && let Some(hex) = fetch()
             {
@@ -483,6 +610,47 @@ pub fn styled(
             let to = area_of(s, hex);
             movement.push(format!("move {id}: {to}"));
             building.push(format!("build {} at {to} with {id}", kind.name()));
+        } else if style.travels
+            && let Some(step) = step_home(s, home, area, me)
+        {
+            // Two tiles or more from home with no road all the way (a move home would be
+            // refused): a step towards home with what lies here, laying the stone it
+            // carries as roads from the step to home and to a producer here.
+            let load = s
+                .goods_at(area)
+                .map(|g| room_for(g, room))
+                .unwrap_or_default();
+            let mut all = t.cargo.clone();
+            all.add_all(&load);
+            let producer_here = s.buildings_on(area.hex).any(|b| is_producer(b.kind));
+            // Nothing made yet, or less than a full load (a producer that never runs
+            // out, not a mine): it waits for what the producer makes, so that it
+            // steps home with stone enough for both roads.
+            let runs_out = s
+                .buildings_on(area.hex)
+                .any(|b| b.kind == BuildingKind::Mine);
+            if producer_here && (all.is_empty() || (load.total() < room && !runs_out)) {
+                continue;
+            }
+            let cargo = if load.is_empty() {
+                String::new()
+            } else {
+                format!("load {}; ", written(&load))
+            };
+            movement.push(format!("move {id}: {cargo}{step}"));
+            let mut stone = all.count(Good::Stone);
+            let next_door = step.hex.distance(home.hex) == 1;
+            if next_door && stone > 0 && !road(step.hex) {
+                stone -= 1;
+                building.push(format!("road {step} {home} with {id}"));
+            }
+            if next_door
+                && producer_here
+                && stone > 0
+                && !s.map.road_connected(step, area, Some(me))
+            {
+                building.push(format!("road {step} {area} with {id}"));
+            }
         } else if let Some(lying) = s.goods_at(area).filter(|g| !g.is_empty()) {
             // Bring home what the producer here made, as much as it carries; along a
             // road, back again to wait for the next.
@@ -495,14 +663,21 @@ pub fn styled(
             let mut all = t.cargo.clone();
             all.add_all(&load);
             stone_in += all.count(Good::Stone);
-            let back = if road(area.hex) && s.map.neighbours(home.hex).any(|(_, h)| h == area.hex) {
+            // One goes back to wait for the next; a second there (finding its way)
+            // stays home, free for a producer further out.
+            let second = style.travels && !backs.insert(area.hex);
+            let back = if !second
+                && road(area.hex)
+                && s.map.neighbours(home.hex).any(|(_, h)| h == area.hex)
+            {
                 format!("; {area}")
             } else {
                 ends_home.push(*id);
                 String::new()
             };
             movement.push(format!(
-                "move {id}: {cargo}{home}{}{back}",
+                "move {id}: {cargo}{}{}{back}",
+                road_way(s, area, home, me),
                 unload_clause(&all)
             ));
         } else if !unloaded(&t.cargo).is_empty() {

@@ -2,7 +2,9 @@
 //! by mail, `planner` in `judge selfplay`). It plays the caretaker's economy
 //! ([`super::styled`]) in one of a handful of styles — producers next door or two tiles
 //! out (a quarry first when home has no rock), how many bricks a turn, how much boards
-//! and stone it keeps back — and chooses among them by playing each a few turns ahead
+//! and stone it keeps back, its transporters finding their way over two tiles
+//! ([`Style::travels`]), a mine next door built by two transporters together
+//! ([`Style::mines`]) — and chooses among them by playing each a few turns ahead
 //! with the judge's own resolver (pure: state and orders in, state out), every other
 //! seat played by today's caretaker ([`super::Style::FLOOR`]) as the rollout policy.
 //! Each ending is valued by the game's score (its own less the best rival's) and an
@@ -23,38 +25,57 @@ use crate::player::Colour;
 use crate::resolve::score;
 use crate::state::State;
 
-/// The styles it tries; the first is the floor's.
-pub const STYLES: [Style; 6] = [
-    Style::FLOOR,
+/// The styles it tries; the first is the floor's, its transporters finding their way.
+pub const STYLES: [Style; 7] = [
+    Style {
+        travels: true,
+        ..Style::FLOOR
+    },
+    // A mine on a mountain next door, two transporters carrying its cost together.
+    Style {
+        travels: true,
+        mines: true,
+        ..Style::FLOOR
+    },
     Style {
         far: true,
         bricks: 5,
         reserve: 0,
         stone_first: true,
+        travels: true,
+        mines: false,
     },
     Style {
         far: true,
         bricks: 3,
         reserve: 2,
         stone_first: true,
+        travels: true,
+        mines: false,
     },
     Style {
         far: true,
         bricks: 1,
         reserve: 4,
         stone_first: false,
+        travels: true,
+        mines: false,
     },
     Style {
         far: true,
         bricks: 0,
         reserve: 0,
         stone_first: true,
+        travels: true,
+        mines: false,
     },
     Style {
         far: false,
         bricks: 2,
         reserve: 2,
         stone_first: true,
+        travels: true,
+        mines: false,
     },
 ];
 
@@ -88,10 +109,16 @@ pub fn choose(s: &State, me: Colour) -> Style {
                 .iter()
                 .any(|b| b.kind == BuildingKind::Quarry && b.at.hex.distance(home.hex) <= 2)
     });
+    // A mine's gold fills the transporters that keep it aboard for good, so that they
+    // fetch nothing more: in games of two or three it cost more bricks than it scored
+    // (three-valleys: no win in 60), so it is tried only in games of four or more,
+    // shorter for each and with a smaller share of each wonder row per brick.
+    let many = s.players.len() >= 4;
     let mut best = (i64::MIN, Style::FLOOR);
     for style in STYLES
         .into_iter()
         .filter(|st| !stoneless || (st.far && st.stone_first))
+        .filter(|st| many || !st.mines)
     {
         let v = rollout(s, me, style, &luck);
         if v > best.0 {
