@@ -502,6 +502,53 @@ fn a_players_webhook_on_a_private_network_is_refused() {
     }
 }
 
+/// A name is no way around the rule either: a player's webhook named by a host name
+/// that leads to this machine (here the machine's own name, which the system resolves
+/// to itself) is set, as its name says nothing, but nothing is ever posted to it: the
+/// notice is given up with where the name led, and the test's server, listening
+/// there, receives nothing.
+#[test]
+fn a_players_webhook_whose_name_leads_to_this_machine_is_never_posted_to() {
+    let own = std::process::Command::new("hostname")
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_default();
+    let leads_here = std::net::ToSocketAddrs::to_socket_addrs(&(own.as_str(), 80))
+        .map(|mut a| a.any(|a| a.ip().is_loopback()))
+        .unwrap_or(false);
+    if own.is_empty() || !leads_here {
+        eprintln!("this machine's name ({own:?}) does not lead to a loopback address here");
+        return;
+    }
+    let tmp = tempfile::tempdir().expect("tmp");
+    let ann = Hook::start(vec![]);
+    let (dir, red) = game(tmp.path(), "");
+    let by_name = ann.url("/Ann").replace("127.0.0.1", &own);
+    ingest(
+        &dir,
+        &mail(
+            "name",
+            "ann@example.org",
+            &format!("secret {red}\nnotify {by_name}\n"),
+        ),
+    );
+    assert!(
+        std::fs::read_to_string(dir.join("mail/preferences.toml"))
+            .unwrap_or_default()
+            .contains("webhook"),
+        "the address as written names no private host"
+    );
+    turn(&dir, BEFORE);
+    turn(&dir, AFTER);
+    assert!(ann.received().is_empty(), "{:?}", ann.received().len());
+    let failed = dir.join("outbox/notices/failed");
+    let why: String = support::file_names(&failed)
+        .iter()
+        .map(|n| std::fs::read_to_string(failed.join(n)).unwrap_or_default())
+        .collect();
+    assert!(why.contains("leads to 127.0.0.1"), "{why}");
+}
+
 /// The notice outbox is inside outbox/, which the game's .gitignore keeps out of git.
 #[test]
 fn the_notice_outbox_is_kept_out_of_git() {

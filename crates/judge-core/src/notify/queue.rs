@@ -181,6 +181,8 @@ enum Nowhere {
     Off(String),
     #[error(transparent)]
     Preferences(#[from] ArchiveError),
+    #[error(transparent)]
+    Leads(#[from] super::url::UrlError),
 }
 
 impl Nowhere {
@@ -211,7 +213,13 @@ fn destination(
         }
         Target::Player(seat) => {
             match crate::pbem::preferences::Preferences::load(archive)?.webhook(seat) {
-                Some((url, format)) => Ok((url, format, None)),
+                Some((url, format)) => {
+                    // A player's address may not lead inside by a name either.
+                    if archive.notify().and_then(|s| s.private_hosts) != Some(true) {
+                        super::url::check_leads(&url)?;
+                    }
+                    Ok((url, format, None))
+                }
                 None => Err(Nowhere::Off(seat.clone())),
             }
         }

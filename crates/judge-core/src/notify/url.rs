@@ -3,9 +3,10 @@
 //! The same check for game.toml's and judge.toml's `[notify] url` (refused when the file
 //! is read, naming its line) and for a player's `notify URL` by mail (refused in the
 //! answer); a player's address may not name this machine or a private network unless the
-//! GM allows it ([`private_host`]).
+//! GM allows it ([`private_host`]), neither as written nor where its name leads when a
+//! notice is posted ([`check_leads`]).
 
-use std::net::IpAddr;
+use std::net::{IpAddr, ToSocketAddrs};
 
 /// The longest address taken.
 pub const LONGEST: usize = 2000;
@@ -27,6 +28,10 @@ pub enum UrlError {
         "`{0}` is this machine or a private network: a player's webhook must be on the internet (the GM may allow it with [notify] private_hosts = true)"
     )]
     Private(String),
+    #[error(
+        "`{0}` leads to {1}, this machine or a private network: a player's webhook must be on the internet (the GM may allow it with [notify] private_hosts = true)"
+    )]
+    LeadsInside(String, IpAddr),
 }
 
 /// The address's host, lower case, without its port or brackets.
@@ -69,6 +74,36 @@ pub fn check_player(url: &str, private_ok: bool) -> Result<(), UrlError> {
     match host(url) {
         Some(h) if !private_ok && private_host(&h) => Err(UrlError::Private(h)),
         _ => Ok(()),
+    }
+}
+
+/// Check where a player's `url` leads now, just before a notice is posted to it: a
+/// name written in it (checked as it is written by [`check_player`]) may lead to this
+/// machine or a private network (`http://vm/`, a name whose address is 10.0.0.7),
+/// which a player may not make the judge post to. Every address the system finds for
+/// it is checked ([`inside`]); a name that finds none is left to the post, which fails
+/// and waits as for a host that is down. (The post resolves the name again: a name
+/// that changes its address between the two is not caught.)
+pub fn check_leads(url: &str) -> Result<(), UrlError> {
+    let Some(h) = host(url) else {
+        return Ok(());
+    };
+    if h.parse::<IpAddr>().is_ok() {
+        return Ok(());
+    }
+    let port = if url.starts_with("https://") { 443 } else { 80 };
+    let found: Vec<IpAddr> = (h.as_str(), port)
+        .to_socket_addrs()
+        .map(|a| a.map(|a| a.ip()).collect())
+        .unwrap_or_default();
+    inside(&h, &found)
+}
+
+/// `host`'s addresses `found`: refused if any is this machine or a private network.
+pub fn inside(host: &str, found: &[IpAddr]) -> Result<(), UrlError> {
+    match found.iter().find(|a| private_host(&a.to_string())) {
+        Some(a) => Err(UrlError::LeadsInside(host.to_string(), *a)),
+        None => Ok(()),
     }
 }
 
@@ -165,5 +200,44 @@ mod tests {
         }
         assert!(check_player("https://hooks.slack.com/services/T/B/x", false).is_ok());
         assert!(check_player("https://127.0.0.1.example.org/x", false).is_ok());
+    }
+
+    /// A name is no way around the rule: where it leads when a notice is posted is
+    /// checked as an address written would be.
+    #[test]
+    fn a_players_webhook_may_not_lead_to_this_machine_or_a_private_network_by_a_name() {
+        let at = |a: &str| a.parse::<IpAddr>().expect("an address");
+        for a in [
+            "127.0.0.1",
+            "10.0.0.7",
+            "192.168.1.1",
+            "169.254.169.254",
+            "::1",
+            "fd00::1",
+        ] {
+            assert_eq!(
+                inside("hooks.example", &[at("93.184.215.14"), at(a)]),
+                Err(UrlError::LeadsInside("hooks.example".into(), at(a))),
+                "{a}"
+            );
+        }
+        assert!(inside("hooks.example", &[at("93.184.215.14"), at("2606:4700::1")]).is_ok());
+        // This machine's own name, as the system resolves it (every system knows it).
+        let own = std::process::Command::new("hostname")
+            .output()
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+            .unwrap_or_default();
+        let resolved: Vec<IpAddr> = (own.as_str(), 80)
+            .to_socket_addrs()
+            .map(|a| a.map(|a| a.ip()).collect())
+            .unwrap_or_default();
+        if resolved.iter().any(|a| private_host(&a.to_string())) {
+            assert!(matches!(
+                check_leads(&format!("http://{own}/hook")),
+                Err(UrlError::LeadsInside(..))
+            ));
+        }
+        // An address written is checked as written, and "localhost" by its name.
+        assert!(check_leads("http://93.184.215.14/hook").is_ok());
     }
 }
