@@ -21,6 +21,11 @@ fn club(tmp: &Path) -> PathBuf {
     root
 }
 
+fn site_all(root: &Path, out: &Path) -> (i32, String, String) {
+    let (root, out) = (root.to_str().expect("utf-8"), out.to_str().expect("utf-8"));
+    judge_text(&["site", "--all", root, "-o", out], &NOW)
+}
+
 fn status(root: &Path, extra: &[&str]) -> (i32, String, String) {
     let mut args = vec!["status", "--all", root.to_str().expect("utf-8")];
     args.extend(extra);
@@ -595,16 +600,7 @@ fn a_hostile_game_or_player_name_never_becomes_markup_on_the_folders_pages() {
     )
     .expect("game.toml");
     let out = tmp.path().join("site");
-    let (code, said, err) = judge_text(
-        &[
-            "site",
-            "--all",
-            root.to_str().expect("utf-8"),
-            "-o",
-            out.to_str().expect("utf-8"),
-        ],
-        &NOW,
-    );
+    let (code, said, err) = site_all(&root, &out);
     assert_eq!(code, 0, "{said}{err}");
     for page in ["index.html", "ratings.html"] {
         let html = std::fs::read_to_string(out.join(page)).expect(page);
@@ -672,16 +668,7 @@ fn the_folders_site_is_written_around_a_damaged_game() {
     )
     .expect("damage");
     let out = tmp.path().join("site");
-    let (code, said, err) = judge_text(
-        &[
-            "site",
-            "--all",
-            root.to_str().expect("utf-8"),
-            "-o",
-            out.to_str().expect("utf-8"),
-        ],
-        &NOW,
-    );
+    let (code, said, err) = site_all(&root, &out);
     assert_eq!(code, 5, "{said}{err}");
     assert!(said.contains("polder-cities-3p: no site:"), "{said}");
     let index = std::fs::read_to_string(out.join("index.html")).expect("index");
@@ -706,16 +693,7 @@ fn the_folders_site_is_written_around_a_damaged_game() {
         assert!(out.join(game).join("index.html").is_file(), "{game}");
     }
     // The site's folder is never the games' own.
-    let (code, _, err) = judge_text(
-        &[
-            "site",
-            "--all",
-            root.to_str().expect("utf-8"),
-            "-o",
-            root.to_str().expect("utf-8"),
-        ],
-        &NOW,
-    );
+    let (code, _, err) = site_all(&root, &root);
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("holds the games"), "{err}");
 }
@@ -753,16 +731,7 @@ fn a_game_open_for_sign_up_has_its_line_and_no_site_yet() {
     );
     assert_eq!(code, 0, "{err}");
     let out = tmp.path().join("site");
-    let (code, said, err) = judge_text(
-        &[
-            "site",
-            "--all",
-            root.to_str().expect("utf-8"),
-            "-o",
-            out.to_str().expect("utf-8"),
-        ],
-        &NOW,
-    );
+    let (code, said, err) = site_all(&root, &out);
     assert_eq!(code, 0, "{said}{err}");
     let index = std::fs::read_to_string(out.join("index.html")).expect("index");
     assert!(

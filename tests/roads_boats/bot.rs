@@ -417,6 +417,32 @@ fn the_caretaker_never_pays_gold_coins_stock_or_geese_into_bricks() {
 }
 
 /// Two players on two-rivers, the planner's seat first.
+/// A turn of `me`'s bot from `s`: its file (added to `files`) checks with no error,
+/// and is played alone. The file and the state after it.
+fn bot_turn(
+    s: &pbem_judge::roads_boats::State,
+    me: pbem_judge::roads_boats::player::Colour,
+    luck: &pbem_judge::luck::Luck,
+    files: &mut String,
+) -> (String, pbem_judge::roads_boats::State) {
+    use pbem_judge::roads_boats::play::{OrderFile, play};
+    let text = s.bot("g", me.name()).expect("a bot").expect("a file");
+    files.push_str(&text);
+    let checked = s.check(&text, "bot", Some(me.name()), Some("g"));
+    assert_eq!(checked.errors(), 0, "{}\n{text}", checked.text);
+    let next = play(
+        s,
+        &[OrderFile {
+            player: me,
+            text: text.clone(),
+        }],
+        luck,
+    )
+    .resolution
+    .state;
+    (text, next)
+}
+
 fn two_rivers(seed: u64) -> pbem_judge::roads_boats::State {
     two_players("two-rivers", seed)
 }
@@ -452,7 +478,6 @@ fn the_planner_builds_a_quarry_two_tiles_away_when_home_has_no_rock() {
     use pbem_judge::roads_boats::building::BuildingKind;
     use pbem_judge::roads_boats::goods::Good;
     use pbem_judge::roads_boats::map::Terrain;
-    use pbem_judge::roads_boats::play::{OrderFile, play};
     let mut s = two_rivers(5);
     let me = s.move_order[0];
     let home = s.players[&me].home.expect("a home").hex;
@@ -491,13 +516,7 @@ fn the_planner_builds_a_quarry_two_tiles_away_when_home_has_no_rock() {
     let luck = pbem_judge::luck::Luck::predictable(9);
     let mut files = String::new();
     for _ in 0..3 {
-        let text = s.bot("g", me.name()).expect("a bot").expect("a file");
-        files.push_str(&text);
-        let checked = s.check(&text, "bot", Some(me.name()), Some("g"));
-        assert_eq!(checked.errors(), 0, "{}\n{text}", checked.text);
-        s = play(&s, &[OrderFile { player: me, text }], &luck)
-            .resolution
-            .state;
+        s = bot_turn(&s, me, &luck, &mut files).1;
         if s.buildings
             .iter()
             .any(|b| b.kind == BuildingKind::Quarry && b.at.hex.distance(home) == 2)
@@ -522,7 +541,6 @@ fn the_planner_builds_a_mine_next_door_with_two_donkeys_and_keeps_its_gold_aboar
     use pbem_judge::roads_boats::building::BuildingKind;
     use pbem_judge::roads_boats::goods::Good;
     use pbem_judge::roads_boats::map::Terrain;
-    use pbem_judge::roads_boats::play::{OrderFile, play};
     use pbem_judge::roads_boats::transporter::{Kind, Location, Transporter};
     let mut s = {
         use pbem_judge::roads_boats::scenario::{Scenario, Seat};
@@ -568,13 +586,7 @@ fn the_planner_builds_a_mine_next_door_with_two_donkeys_and_keeps_its_gold_aboar
     let luck = pbem_judge::luck::Luck::predictable(9);
     let mut files = String::new();
     for _ in 0..4 {
-        let text = s.bot("g", me.name()).expect("a bot").expect("a file");
-        files.push_str(&text);
-        let checked = s.check(&text, "bot", Some(me.name()), Some("g"));
-        assert_eq!(checked.errors(), 0, "{}\n{text}", checked.text);
-        s = play(&s, &[OrderFile { player: me, text }], &luck)
-            .resolution
-            .state;
+        s = bot_turn(&s, me, &luck, &mut files).1;
         let mine = s
             .buildings
             .iter()
@@ -604,7 +616,6 @@ fn the_planner_brings_home_what_a_quarry_two_tiles_out_makes_and_lays_roads_to_i
     use pbem_judge::roads_boats::building::{Building, BuildingKind};
     use pbem_judge::roads_boats::goods::Good;
     use pbem_judge::roads_boats::map::Terrain;
-    use pbem_judge::roads_boats::play::{OrderFile, play};
     use pbem_judge::roads_boats::transporter::{Class, Location};
     let mut s = two_players("power-valley", 1);
     let me = s.move_order[0];
@@ -643,10 +654,7 @@ fn the_planner_brings_home_what_a_quarry_two_tiles_out_makes_and_lays_roads_to_i
     let mut files = String::new();
     let mut fetched = false;
     for _ in 0..6 {
-        let text = s.bot("g", me.name()).expect("a bot").expect("a file");
-        files.push_str(&text);
-        let checked = s.check(&text, "bot", Some(me.name()), Some("g"));
-        assert_eq!(checked.errors(), 0, "{}\n{text}", checked.text);
+        let (text, next) = bot_turn(&s, me, &luck, &mut files);
         // A move that unloads stone at home (the quarry is its only source).
         let unload = format!("{home}; unload ");
         fetched |= text.lines().any(|l| {
@@ -655,9 +663,7 @@ fn the_planner_brings_home_what_a_quarry_two_tiles_out_makes_and_lays_roads_to_i
                     .nth(1)
                     .is_some_and(|u| u.contains("stone"))
         });
-        s = play(&s, &[OrderFile { player: me, text }], &luck)
-            .resolution
-            .state;
+        s = next;
         if fetched && s.map.road_connected(home, at, Some(me)) {
             return;
         }
