@@ -325,6 +325,7 @@ pub fn random_orders(
     checked(header, [&[], &movement, &building, &wonder], check)
 }
 
+pub mod geese;
 pub mod planner;
 
 /// How the caretaker's economy plays: the floor is [`Style::FLOOR`] (today's caretaker);
@@ -351,6 +352,9 @@ pub struct Style {
     /// carries) carried by two transporters at home together; its gold then comes
     /// home aboard, where it scores (RULINGS R8).
     pub mines: bool,
+    /// Geese bred on a pasture next to home ([`geese`]), and whether the bred ones are
+    /// paid into bricks.
+    pub geese: geese::Geese,
 }
 
 impl Style {
@@ -362,6 +366,7 @@ impl Style {
         stone_first: false,
         travels: false,
         mines: false,
+        geese: geese::Geese::Off,
     };
 }
 
@@ -484,6 +489,13 @@ pub fn styled(
             building.push(format!("build mine at {to} with {first}"));
         }
     }
+    // Geese led to a pasture next door to breed, the bred ones brought home ([`geese`]).
+    let flock = geese::lead(s, me, home, style.geese, &busy, &mut home_left);
+    geese::keep_free(&flock, &mut targets);
+    busy.extend(flock.busy.iter().copied());
+    ends_home.extend(flock.ends_home.iter().copied());
+    movement.extend(flock.movement.iter().cloned());
+    building.extend(flock.building.iter().cloned());
     for (id, t) in s.transporters.iter().filter(|(_, t)| t.owner == me) {
         if t.kind.class() != Class::Land || busy.contains(id) {
             continue;
@@ -721,13 +733,22 @@ pub fn styled(
             }
             building.push(format!("road {home} {} with {builder}", area_of(s, hex)));
         }
+        // And to the geese's pasture: a goose a turn comes home along it.
+        if let Some(hex) = flock.pasture.filter(|_| flock.road_wanted && stone > 0) {
+            if home_left.count(Good::Stone) > 0 {
+                home_left.take(Good::Stone, 1);
+            }
+            building.push(format!("road {home} {} with {builder}", area_of(s, hex)));
+        }
     }
     // The wonder: as many bricks as the goods left at home pay (the k-th costs k),
     // never with what scores or researches (gold, coins, stock, geese): a player it
     // stands in for comes back no poorer in them.
     let mut spare: Vec<(Good, u32)> = home_left
         .iter()
-        .filter(|(g, _)| !KEPT.contains(g))
+        .filter(|(g, _)| {
+            !KEPT.contains(g) || (*g == Good::Geese && style.geese == geese::Geese::Spent)
+        })
         .collect();
     spare.sort_by_key(|(g, _)| (matches!(g, Good::Boards | Good::Stone), *g));
     // The reserve: boards and stone left at home.
