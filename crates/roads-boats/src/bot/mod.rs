@@ -30,6 +30,10 @@
 //!   donkey's room) together to a free mountain next door, and the first builds it; its
 //!   gold then comes home aboard, where it scores (RULINGS R8).
 //!
+//! - **geese** (the planner's [`Style::geese`]; not the floor): the pair led to a
+//!   pasture next to home to breed, a goose a turn brought home, kept by a stand-in
+//!   and paid into bricks by an opponent ([`geese`]).
+//!
 //! No load passes a transporter's room, and no tile where one of its own transporters
 //! brings goods home is a building target (no two moves that undo each other).
 //!

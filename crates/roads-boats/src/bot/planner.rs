@@ -11,6 +11,12 @@
 //! economy estimate (the goods at home and aboard, by how far along the chain they
 //! are, its transporters, the producers near home).
 //!
+//! Its geese breed on a pasture next to home in every style ([`super::geese`]); what it
+//! does with the bred ones depends on whom it plays for ([`Role`], [`orders_as`]): as the
+//! stand-in of an absent player ([`orders`]: `judge bot`, the caretaker of a game by
+//! mail) it keeps them, as gold, coins and stock; as an opponent (`judge selfplay`) it
+//! pays them into wonder bricks.
+//!
 //! It knows only the public position: the rollouts draw from a luck of their own,
 //! never the game's secret seed.
 
