@@ -71,8 +71,8 @@ impl Role {
 /// What leading the geese asks of a turn.
 #[derive(Default)]
 pub struct Flock {
-    /// The breeding pasture: nothing else is built or sent there.
-    pub pasture: Option<Hex>,
+    /// The breeding pastures: nothing else is built or sent there.
+    pub pastures: Vec<Hex>,
     /// The movement lines.
     pub movement: Vec<String>,
     /// The building lines (the road pasture-home).
@@ -81,14 +81,18 @@ pub struct Flock {
     pub busy: Vec<TransporterId>,
     /// Those of them that end the movement at home.
     pub ends_home: Vec<TransporterId>,
-    /// Whether the road home-pasture is still wanted (a stone, by a builder at home).
-    pub road_wanted: bool,
+    /// The pastures a road from home is still wanted to (a stone each, by a builder at
+    /// home).
+    pub roads: Vec<Hex>,
 }
 
-/// A pasture next to home where geese may breed: no building, nothing lying but geese,
-/// no transporter of another player, one area (no river across it). One a road joins to
-/// home first, then one where geese lie, then the first.
-pub fn pasture(s: &State, me: Colour, home: AreaId) -> Option<Hex> {
+/// How many breeding pairs it keeps, each on a pasture of its own next to home.
+pub const PAIRS: usize = 2;
+
+/// The pastures next to home where geese may breed: no building, nothing lying but
+/// geese, no transporter of another player, one area (no river across it). Those where a
+/// pair lies first, then those a road joins to home, then by name.
+pub fn pastures(s: &State, me: Colour, home: AreaId) -> Vec<Hex> {
     let free = |h: Hex| {
         s.map.terrain(h) == Some(Terrain::Pasture)
             && s.map.areas(h).len() == 1
@@ -106,21 +110,25 @@ pub fn pasture(s: &State, me: Colour, home: AreaId) -> Option<Hex> {
         s.goods_at(area_of(s, h))
             .map_or(0, |g| g.count(Good::Geese))
     };
-    s.map
+    let mut all: Vec<Hex> = s
+        .map
         .neighbours(home.hex)
         .map(|(_, h)| h)
         .filter(|h| free(*h))
-        .max_by_key(|h| {
-            (
-                geese(*h) >= 2,
-                s.map.road_connected(home, area_of(s, *h), Some(me)),
-                std::cmp::Reverse(*h),
-            )
-        })
+        .collect();
+    all.sort_by_key(|h| {
+        (
+            geese(*h) < 2,
+            !s.map.road_connected(home, area_of(s, *h), Some(me)),
+            *h,
+        )
+    });
+    all
 }
 
 /// The geese's lines for `me` this turn, in `geese`; the geese led from home are taken
-/// from `home_left`, as are those the pair still needs (never paid into bricks).
+/// from `home_left`, as are those a pair still needs (never paid into bricks). A second
+/// pair only once the first breeds.
 pub fn lead(
     s: &State,
     me: Colour,
@@ -133,20 +141,6 @@ pub fn lead(
     if geese == Geese::Off {
         return flock;
     }
-    let Some(hex) = pasture(s, me, home) else {
-        return flock;
-    };
-    flock.pasture = Some(hex);
-    let at = area_of(s, hex);
-    let road = s.map.road_connected(home, at, Some(me));
-    flock.road_wanted = !road;
-    let on_pasture = s.goods_at(at).map_or(0, |g| g.count(Good::Geese));
-    let mine_there: Vec<TransporterId> = s
-        .transporters
-        .iter()
-        .filter(|(id, t)| t.owner == me && !busy.contains(id) && s.tile_of(**id) == Some(hex))
-        .map(|(id, _)| *id)
-        .collect();
     // Empty land transporters at home (what scores aboard may stay aboard).
     let mut at_home: Vec<TransporterId> = s
         .transporters
@@ -161,6 +155,40 @@ pub fn lead(
         .map(|(id, _)| *id)
         .collect();
     at_home.reverse();
+    for hex in pastures(s, me, home).into_iter().take(PAIRS) {
+        if !tend(s, me, home, hex, busy, &mut at_home, home_left, &mut flock) {
+            break;
+        }
+    }
+    flock
+}
+
+/// The lines for the pasture `hex`, added to `flock`, a transporter of `at_home` taken
+/// for them; whether a pair is there.
+#[allow(clippy::too_many_arguments)]
+fn tend(
+    s: &State,
+    me: Colour,
+    home: AreaId,
+    hex: Hex,
+    busy: &BTreeSet<TransporterId>,
+    at_home: &mut Vec<TransporterId>,
+    home_left: &mut Goods,
+    flock: &mut Flock,
+) -> bool {
+    flock.pastures.push(hex);
+    let at = area_of(s, hex);
+    let road = s.map.road_connected(home, at, Some(me));
+    if !road {
+        flock.roads.push(hex);
+    }
+    let on_pasture = s.goods_at(at).map_or(0, |g| g.count(Good::Geese));
+    let mine_there: Vec<TransporterId> = s
+        .transporters
+        .iter()
+        .filter(|(id, t)| t.owner == me && !busy.contains(id) && s.tile_of(**id) == Some(hex))
+        .map(|(id, _)| *id)
+        .collect();
     let follow = |n: u32| format!("follow {}; ", Good::Geese.counted(n));
     if !mine_there.is_empty() {
         // Off the pasture, any goose beyond the pair following home.
@@ -187,7 +215,7 @@ pub fn lead(
         // The pair still to make up waits at home.
         let short = 2u32.saturating_sub(on_pasture);
         home_left.take(Good::Geese, short.min(home_left.count(Good::Geese)));
-        return flock;
+        return on_pasture >= 2;
     }
     if on_pasture < 2 {
         // The pair made up from home, the leader ending on the pasture.
@@ -205,7 +233,7 @@ pub fn lead(
             if stone {
                 home_left.take(Good::Stone, 1);
                 flock.building.push(format!("road {at} {home} with {id}"));
-                flock.road_wanted = false;
+                flock.roads.retain(|h| *h != hex);
             }
             let load = if stone { "load 1 stone; " } else { "" };
             flock
@@ -213,7 +241,7 @@ pub fn lead(
                 .push(format!("move {id}: {load}{}{at}", follow(short)));
             flock.busy.push(id);
         }
-        return flock;
+        return false;
     }
     // The pair alone on its pasture breeds in the coming production (it is judged on
     // the position this file is written from): the goose it makes, or any beyond the
@@ -232,12 +260,10 @@ pub fn lead(
         }
         flock.busy.push(id);
     }
-    flock
+    true
 }
 
 /// The tiles `flock` keeps free of building and of other errands.
 pub fn keep_free(flock: &Flock, targets: &mut BTreeSet<Hex>) {
-    if let Some(h) = flock.pasture {
-        targets.insert(h);
-    }
+    targets.extend(flock.pastures.iter().copied());
 }

@@ -738,7 +738,11 @@ pub fn styled(
             building.push(format!("road {home} {} with {builder}", area_of(s, hex)));
         }
         // And to the geese's pasture: a goose a turn comes home along it.
-        if let Some(hex) = flock.pasture.filter(|_| flock.road_wanted && stone > 0) {
+        for hex in flock.roads.iter().copied() {
+            if stone == 0 {
+                break;
+            }
+            stone -= 1;
             if home_left.count(Good::Stone) > 0 {
                 home_left.take(Good::Stone, 1);
             }
