@@ -769,7 +769,8 @@ fn rich_positions() -> Vec<(String, pbem_judge::roads_boats::state::State)> {
 /// (docs/orders.md, `follow 2 geese`). On two-rivers from the start (2 geese at home),
 /// played by the judge with the planner's files only, it leads the pair to a pasture
 /// next to home and leaves it there; within eight turns it has more than 2 geese, the
-/// bred ones brought home, and no clay pit stands on the pasture; every file checks.
+/// bred ones brought home, and no clay pit stands on the pasture; every file checks,
+/// and the notices say what it did with the geese.
 #[test]
 fn the_planner_leads_its_geese_to_a_pasture_and_they_breed() {
     use pbem_judge::roads_boats::building::BuildingKind;
@@ -795,8 +796,12 @@ fn the_planner_leads_its_geese_to_a_pasture_and_they_breed() {
     };
     assert_eq!(geese(&s, false), 2);
     let mut led = false;
+    // What the notices tell the player it stood in for.
+    let mut said = String::new();
     for _ in 0..8 {
-        s = bot_turn(&s, me, &luck, &mut files).1;
+        let (text, next) = bot_turn(&s, me, &luck, &mut files);
+        said.push_str(&s.bot_summary(me.name(), &text).expect("a summary"));
+        s = next;
         // The pair on a pasture next to home.
         led |= s.goods.iter().any(|(a, g)| {
             g.count(Good::Geese) >= 2
@@ -805,6 +810,10 @@ fn the_planner_leads_its_geese_to_a_pasture_and_they_breed() {
         });
     }
     assert!(led, "the geese never reached a pasture:\n{files}");
+    assert!(
+        said.contains("led 2 geese to ") && said.contains("brought 1 goose home from "),
+        "{said}"
+    );
     assert!(
         geese(&s, false) >= 4 && geese(&s, true) >= 2,
         "{} geese, {} at home:\n{files}",

@@ -267,3 +267,49 @@ fn tend(
 pub fn keep_free(flock: &Flock, targets: &mut BTreeSet<Hex>) {
     targets.extend(flock.pastures.iter().copied());
 }
+
+/// What a move line does with geese, in words for the player the bot stood in for
+/// ([`super::summary`]): `led 2 geese to C5 to breed`, `brought 1 goose home from C5`;
+/// nothing for a move without `follow`.
+pub fn said(line: &str, home: Option<AreaId>) -> Option<String> {
+    let (_, steps) = line.split_once(": ")?;
+    let steps: Vec<&str> = steps.split("; ").map(str::trim).collect();
+    let at = steps.iter().position(|p| p.starts_with("follow "))?;
+    let geese = steps[at].trim_start_matches("follow ");
+    let is_position = |p: &&&str| {
+        !["load ", "unload ", "give ", "follow ", "carry "]
+            .iter()
+            .any(|w| p.starts_with(w))
+    };
+    let from = steps[..at].iter().rev().find(is_position);
+    let to = steps[at..].iter().rev().find(is_position)?;
+    if home.is_some_and(|h| h.to_string() == *to) {
+        Some(match from {
+            Some(from) => format!("brought {geese} home from {from}"),
+            None => format!("brought {geese} home"),
+        })
+    } else {
+        Some(format!("led {geese} to {to} to breed"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::said;
+    use crate::map::{AreaId, Hex};
+
+    /// The notice's words for the geese's moves (docs/orders.md: `follow 2 geese`).
+    #[test]
+    fn the_notice_says_where_the_geese_went() {
+        let home = Some(AreaId::whole(Hex { col: 2, row: 3 }));
+        assert_eq!(
+            said("move D1: load 1 stone; follow 2 geese; C5", home).as_deref(),
+            Some("led 2 geese to C5 to breed")
+        );
+        assert_eq!(
+            said("move D1: C5; follow 1 goose; C4", home).as_deref(),
+            Some("brought 1 goose home from C5")
+        );
+        assert_eq!(said("move D1: C5; load 1 stone; C4", home), None);
+    }
+}

@@ -795,10 +795,14 @@ pub fn styled(
 pub fn summary(s: &State, me: Colour, text: &str) -> String {
     let mut moves = 0;
     let mut done = Vec::new();
+    let home = s.players.get(&me).and_then(|p| p.home);
     for line in text.lines().map(str::trim).filter(|l| !l.starts_with('#')) {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.as_slice() {
-            ["move", ..] => moves += 1,
+            ["move", ..] => {
+                moves += 1;
+                done.extend(geese::said(line, home));
+            }
             ["build", kind, "at", at, ..] => done.push(format!("built a {kind} at {at}")),
             ["road", from, to, ..] => done.push(format!("a road {from}-{to}")),
             ["research", subject, ..] => done.push(format!("researched {subject}")),
