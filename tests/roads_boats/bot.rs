@@ -762,3 +762,134 @@ fn rich_positions() -> Vec<(String, pbem_judge::roads_boats::state::State)> {
         })
         .collect()
 }
+
+/// Geese breed: "exactly 2 geese ... on an empty pasture (no building, goods or other
+/// transporters anywhere on the tile; roads, walls and a home marker allowed)" make one
+/// more each production (RULINGS R4, Reproduction), and geese follow a transporter
+/// (docs/orders.md, `follow 2 geese`). On two-rivers from the start (2 geese at home),
+/// played by the judge with the planner's files only, it leads the pair to a pasture
+/// next to home and leaves it there; within eight turns it has more than 2 geese, the
+/// bred ones brought home, and no clay pit stands on the pasture; every file checks,
+/// and the notices say what it did with the geese.
+#[test]
+fn the_planner_leads_its_geese_to_a_pasture_and_they_breed() {
+    use pbem_judge::roads_boats::building::BuildingKind;
+    use pbem_judge::roads_boats::goods::Good;
+    use pbem_judge::roads_boats::map::Terrain;
+    let mut s = two_rivers(3);
+    let me = s.move_order[0];
+    let home = s.players[&me].home.expect("a home");
+    let luck = pbem_judge::luck::Luck::predictable(9);
+    let mut files = String::new();
+    // Its geese: at home (`near`), or at home and next door.
+    let geese = |s: &pbem_judge::roads_boats::State, near: bool| -> u32 {
+        s.goods
+            .iter()
+            .filter(|(a, _)| a.hex.distance(home.hex) <= if near { 0 } else { 1 })
+            .map(|(_, g)| g.count(Good::Geese))
+            .sum::<u32>()
+            + s.transporters
+                .values()
+                .filter(|t| t.owner == me)
+                .map(|t| t.following_geese)
+                .sum::<u32>()
+    };
+    assert_eq!(geese(&s, false), 2);
+    let mut led = false;
+    // What the notices tell the player it stood in for.
+    let mut said = String::new();
+    for _ in 0..8 {
+        let (text, next) = bot_turn(&s, me, &luck, &mut files);
+        said.push_str(&s.bot_summary(me.name(), &text).expect("a summary"));
+        s = next;
+        // The pair on a pasture next to home.
+        led |= s.goods.iter().any(|(a, g)| {
+            g.count(Good::Geese) >= 2
+                && a.hex.distance(home.hex) == 1
+                && s.map.terrain(a.hex) == Some(Terrain::Pasture)
+        });
+    }
+    assert!(led, "the geese never reached a pasture:\n{files}");
+    assert!(
+        said.contains("led 2 geese to ") && said.contains("brought 1 goose home from "),
+        "{said}"
+    );
+    assert!(
+        geese(&s, false) >= 4 && geese(&s, true) >= 2,
+        "{} geese, {} at home:\n{files}",
+        geese(&s, false),
+        geese(&s, true)
+    );
+    let pasture_with_geese = s
+        .goods
+        .iter()
+        .find(|(a, g)| g.count(Good::Geese) == 2 && a.hex.distance(home.hex) == 1)
+        .map(|(a, _)| a.hex)
+        .expect("the pair on its pasture");
+    assert!(
+        !s.buildings
+            .iter()
+            .any(|b| b.at.hex == pasture_with_geese && b.kind == BuildingKind::ClayPit),
+        "{files}"
+    );
+}
+
+/// Issue 42, point 3: "as the caretaker of an absent player it never spends that
+/// player's gold, coins, stock or geese on bricks ...; as an opponent it may play to
+/// win". On two-rivers, the breeding pair already on a pasture next to home (a road
+/// joining them) and 4 bred geese and 2 boards lying at home: the planner as the stand-in (`judge bot`,
+/// `planner::orders`) pays no goose into bricks, here or over random rich positions of
+/// every bundled scenario; as an opponent (`judge selfplay`'s `planner`,
+/// `Role::Opponent`) it pays geese into bricks, and leaves the pair on the pasture.
+#[test]
+fn the_planner_pays_geese_into_bricks_as_an_opponent_never_as_a_stand_in() {
+    use pbem_judge::roads_boats::bot::{planner, refusals};
+    use pbem_judge::roads_boats::goods::Good;
+    use pbem_judge::roads_boats::map::Terrain;
+    let mut s = two_rivers(3);
+    let me = s.move_order[0];
+    let home = s.players[&me].home.expect("a home");
+    let pasture = s
+        .map
+        .neighbours(home.hex)
+        .map(|(_, h)| h)
+        .find(|h| {
+            s.map.terrain(*h) == Some(Terrain::Pasture)
+                && s.map.areas(*h).len() == 1
+                && s.buildings_on(*h).next().is_none()
+        })
+        .expect("a pasture next to home");
+    let at = s.map.areas(pasture)[0];
+    s.goods.insert(at, [(Good::Geese, 2)].into_iter().collect());
+    // The road home-pasture the planner lays: a goose a turn comes home along it.
+    s.map
+        .roads
+        .insert(pbem_judge::roads_boats::map::Road::new(home, at));
+    s.goods.insert(
+        home,
+        [(Good::Geese, 4), (Good::Boards, 2)].into_iter().collect(),
+    );
+    let bricks = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.starts_with("bricks "))
+            .map(str::to_string)
+            .collect()
+    };
+    let geese = |line: &String| line.contains("geese") || line.contains("goose");
+    let stand_in = s.bot("g", me.name()).expect("a bot").expect("a file");
+    assert!(!bricks(&stand_in).iter().any(geese), "{stand_in}");
+    let opponent = planner::orders_as(&s, me, None, &refusals(&s, me), planner::Role::Opponent);
+    let checked = s.check(&opponent, "bot", Some(me.name()), None);
+    assert_eq!(checked.errors(), 0, "{}\n{opponent}", checked.text);
+    assert!(bricks(&opponent).iter().any(geese), "{opponent}");
+    // The pair stays: nothing leads two geese off the pasture.
+    assert!(!opponent.contains("follow 2 geese; "), "{opponent}");
+    for (name, s) in rich_positions() {
+        for c in s.move_order.clone() {
+            let text = s.bot("g", c.name()).expect("a bot").expect("a file");
+            for line in bricks(&text) {
+                assert!(!geese(&line), "{name}: {line}\n{text}");
+            }
+        }
+    }
+}

@@ -221,7 +221,13 @@ impl Game for RoadsAndBoats {
                         text: if *kind == 1 {
                             bot_orders(&s, *c)
                         } else if *kind == 3 {
-                            crate::bot::planner::orders(&s, *c, None, &crate::bot::refusals(&s, *c))
+                            crate::bot::planner::orders_as(
+                                &s,
+                                *c,
+                                None,
+                                &crate::bot::refusals(&s, *c),
+                                crate::bot::planner::Role::Opponent,
+                            )
                         } else {
                             crate::bot::random_orders(
                                 &s,

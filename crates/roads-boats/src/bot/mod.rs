@@ -30,6 +30,10 @@
 //!   donkey's room) together to a free mountain next door, and the first builds it; its
 //!   gold then comes home aboard, where it scores (RULINGS R8).
 //!
+//! - **geese** (the planner's [`Style::geese`]; not the floor): the pair led to a
+//!   pasture next to home to breed, a goose a turn brought home, kept by a stand-in
+//!   and paid into bricks by an opponent ([`geese`]).
+//!
 //! No load passes a transporter's room, and no tile where one of its own transporters
 //! brings goods home is a building target (no two moves that undo each other).
 //!
@@ -325,6 +329,7 @@ pub fn random_orders(
     checked(header, [&[], &movement, &building, &wonder], check)
 }
 
+pub mod geese;
 pub mod planner;
 
 /// How the caretaker's economy plays: the floor is [`Style::FLOOR`] (today's caretaker);
@@ -351,6 +356,9 @@ pub struct Style {
     /// carries) carried by two transporters at home together; its gold then comes
     /// home aboard, where it scores (RULINGS R8).
     pub mines: bool,
+    /// Geese bred on a pasture next to home ([`geese`]), and whether the bred ones are
+    /// paid into bricks.
+    pub geese: geese::Geese,
 }
 
 impl Style {
@@ -362,6 +370,7 @@ impl Style {
         stone_first: false,
         travels: false,
         mines: false,
+        geese: geese::Geese::Off,
     };
 }
 
@@ -484,6 +493,13 @@ pub fn styled(
             building.push(format!("build mine at {to} with {first}"));
         }
     }
+    // Geese led to a pasture next door to breed, the bred ones brought home ([`geese`]).
+    let flock = geese::lead(s, me, home, style.geese, &busy, &mut home_left);
+    geese::keep_free(&flock, &mut targets);
+    busy.extend(flock.busy.iter().copied());
+    ends_home.extend(flock.ends_home.iter().copied());
+    movement.extend(flock.movement.iter().cloned());
+    building.extend(flock.building.iter().cloned());
     for (id, t) in s.transporters.iter().filter(|(_, t)| t.owner == me) {
         if t.kind.class() != Class::Land || busy.contains(id) {
             continue;
@@ -721,13 +737,26 @@ pub fn styled(
             }
             building.push(format!("road {home} {} with {builder}", area_of(s, hex)));
         }
+        // And to the geese's pasture: a goose a turn comes home along it.
+        for hex in flock.roads.iter().copied() {
+            if stone == 0 {
+                break;
+            }
+            stone -= 1;
+            if home_left.count(Good::Stone) > 0 {
+                home_left.take(Good::Stone, 1);
+            }
+            building.push(format!("road {home} {} with {builder}", area_of(s, hex)));
+        }
     }
     // The wonder: as many bricks as the goods left at home pay (the k-th costs k),
     // never with what scores or researches (gold, coins, stock, geese): a player it
     // stands in for comes back no poorer in them.
     let mut spare: Vec<(Good, u32)> = home_left
         .iter()
-        .filter(|(g, _)| !KEPT.contains(g))
+        .filter(|(g, _)| {
+            !KEPT.contains(g) || (*g == Good::Geese && style.geese == geese::Geese::Spent)
+        })
         .collect();
     spare.sort_by_key(|(g, _)| (matches!(g, Good::Boards | Good::Stone), *g));
     // The reserve: boards and stone left at home.
@@ -766,10 +795,14 @@ pub fn styled(
 pub fn summary(s: &State, me: Colour, text: &str) -> String {
     let mut moves = 0;
     let mut done = Vec::new();
+    let home = s.players.get(&me).and_then(|p| p.home);
     for line in text.lines().map(str::trim).filter(|l| !l.starts_with('#')) {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.as_slice() {
-            ["move", ..] => moves += 1,
+            ["move", ..] => {
+                moves += 1;
+                done.extend(geese::said(line, home));
+            }
             ["build", kind, "at", at, ..] => done.push(format!("built a {kind} at {at}")),
             ["road", from, to, ..] => done.push(format!("a road {from}-{to}")),
             ["research", subject, ..] => done.push(format!("researched {subject}")),

@@ -11,11 +11,19 @@
 //! economy estimate (the goods at home and aboard, by how far along the chain they
 //! are, its transporters, the producers near home).
 //!
+//! Its geese breed on a pasture next to home in every style ([`super::geese`]); what it
+//! does with the bred ones depends on whom it plays for ([`Role`], [`orders_as`]): as the
+//! stand-in of an absent player ([`orders`]: `judge bot`, the caretaker of a game by
+//! mail) it keeps them, as gold, coins and stock; as an opponent (`judge selfplay`) it
+//! pays them into wonder bricks.
+//!
 //! It knows only the public position: the rollouts draw from a luck of their own,
 //! never the game's secret seed.
 
 use std::collections::BTreeSet;
 
+use super::geese::Geese;
+pub use super::geese::Role;
 use super::{Style, styled};
 use crate::building::BuildingKind;
 use crate::goods::Good;
@@ -44,6 +52,7 @@ pub const STYLES: [Style; 7] = [
         stone_first: true,
         travels: true,
         mines: false,
+        geese: Geese::Off,
     },
     Style {
         far: true,
@@ -52,6 +61,7 @@ pub const STYLES: [Style; 7] = [
         stone_first: true,
         travels: true,
         mines: false,
+        geese: Geese::Off,
     },
     Style {
         far: true,
@@ -60,6 +70,7 @@ pub const STYLES: [Style; 7] = [
         stone_first: false,
         travels: true,
         mines: false,
+        geese: Geese::Off,
     },
     Style {
         far: true,
@@ -68,6 +79,7 @@ pub const STYLES: [Style; 7] = [
         stone_first: true,
         travels: true,
         mines: false,
+        geese: Geese::Off,
     },
     Style {
         far: false,
@@ -76,25 +88,52 @@ pub const STYLES: [Style; 7] = [
         stone_first: true,
         travels: true,
         mines: false,
+        geese: Geese::Off,
     },
 ];
 
 /// How many turns each style is played ahead.
 pub const HORIZON: u32 = 4;
 
-/// The order file `me` would send for the next turn: the caretaker's economy in the
-/// style that plays best ahead ([`choose`]); every line checked as the caretaker's.
+/// The order file `me` would send for the next turn as the stand-in of an absent player
+/// ([`Role::StandIn`]: `judge bot`, the caretaker of a game by mail).
 pub fn orders(
     s: &State,
     me: Colour,
     game: Option<&str>,
     check: &dyn Fn(&str) -> BTreeSet<usize>,
 ) -> String {
-    styled(s, me, game, check, choose(s, me))
+    orders_as(s, me, game, check, Role::StandIn)
 }
 
-/// The style whose rollout ends best for `me` (the first of equals).
+/// The order file `me` would send for the next turn in `role`: the caretaker's economy
+/// in the style that plays best ahead ([`choose`]), its geese played as the role asks
+/// ([`Role::geese`]); every line checked as the caretaker's.
+pub fn orders_as(
+    s: &State,
+    me: Colour,
+    game: Option<&str>,
+    check: &dyn Fn(&str) -> BTreeSet<usize>,
+    role: Role,
+) -> String {
+    styled(s, me, game, check, choose_as(s, me, role))
+}
+
+/// `style` played in `role`: its geese as the role asks.
+fn in_role(style: Style, role: Role) -> Style {
+    Style {
+        geese: role.geese(),
+        ..style
+    }
+}
+
+/// The style whose rollout ends best for `me` as a stand-in (the first of equals).
 pub fn choose(s: &State, me: Colour) -> Style {
+    choose_as(s, me, Role::StandIn)
+}
+
+/// The style whose rollout ends best for `me` in `role` (the first of equals).
+pub fn choose_as(s: &State, me: Colour, role: Role) -> Style {
     // Its own luck: the rollouts never see the game's seed.
     let luck = judge_core::luck::Luck::predictable(0x706c_616e);
     // Home with no rock next door and no quarry near: stone comes only from a quarry
@@ -114,9 +153,10 @@ pub fn choose(s: &State, me: Colour) -> Style {
     // (three-valleys: no win in 60), so it is tried only in games of four or more,
     // shorter for each and with a smaller share of each wonder row per brick.
     let many = s.players.len() >= 4;
-    let mut best = (i64::MIN, Style::FLOOR);
+    let mut best = (i64::MIN, in_role(Style::FLOOR, role));
     for style in STYLES
         .into_iter()
+        .map(|st| in_role(st, role))
         .filter(|st| !stoneless || (st.far && st.stone_first))
         .filter(|st| many || !st.mines)
     {
