@@ -325,6 +325,7 @@ pub fn random_orders(
     checked(header, [&[], &movement, &building, &wonder], check)
 }
 
+pub mod coins;
 pub mod planner;
 
 /// How the caretaker's economy plays: the floor is [`Style::FLOOR`] (today's caretaker);
@@ -351,6 +352,10 @@ pub struct Style {
     /// carries) carried by two transporters at home together; its gold then comes
     /// home aboard, where it scores (RULINGS R8).
     pub mines: bool,
+    /// The gold project ([`coins`]): a sawmill, a mine, a coal burner and a mint, a
+    /// coin made of the mine's gold and kept aboard; a plan read from what stands,
+    /// played before the rest, its goods held back from bricks.
+    pub coins: bool,
 }
 
 impl Style {
@@ -362,6 +367,7 @@ impl Style {
         stone_first: false,
         travels: false,
         mines: false,
+        coins: false,
     };
 }
 
@@ -443,6 +449,20 @@ pub fn styled(
     // A mine next door, its cost carried by two empty transporters at home together
     // (more than one carries), built by the first; both then stand at the mine.
     let mut busy: BTreeSet<crate::transporter::TransporterId> = BTreeSet::new();
+    if style.coins {
+        coins::gold_project(
+            s,
+            me,
+            home,
+            coins::Turn {
+                home_left: &mut home_left,
+                targets: &mut targets,
+                busy: &mut busy,
+                movement: &mut movement,
+                building: &mut building,
+            },
+        );
+    }
     if style.mines {
         let pair: Vec<_> = s
             .transporters
@@ -694,6 +714,7 @@ pub fn styled(
     // A sawmill at home, once trunks come there.
     let sawmill = BuildingKind::Sawmill;
     if s.buildings_on(home.hex).next().is_none()
+        && !targets.contains(&home.hex)
         && sawmill.site().allows(&s.map, home.hex)
         && sawmill.cost().iter().all(|(g, n)| home_left.count(g) >= n)
         && s.buildings
@@ -711,7 +732,12 @@ pub fn styled(
     let mut stone = home_left.count(Good::Stone) + stone_in;
     if let Some(builder) = ends_home.first() {
         for (_, hex) in s.map.neighbours(home.hex) {
-            let producer = s.buildings_on(hex).any(|b| is_producer(b.kind));
+            // (and to a coal burner or mint next door, the gold project's: coins.rs)
+            let producer = s.buildings_on(hex).any(|b| {
+                is_producer(b.kind)
+                    || (style.coins
+                        && matches!(b.kind, BuildingKind::CoalBurner | BuildingKind::Mint))
+            });
             if stone == 0 || !producer || road(hex) {
                 continue;
             }

@@ -44,6 +44,7 @@ pub const STYLES: [Style; 7] = [
         stone_first: true,
         travels: true,
         mines: false,
+        coins: false,
     },
     Style {
         far: true,
@@ -52,6 +53,7 @@ pub const STYLES: [Style; 7] = [
         stone_first: true,
         travels: true,
         mines: false,
+        coins: false,
     },
     Style {
         far: true,
@@ -60,6 +62,7 @@ pub const STYLES: [Style; 7] = [
         stone_first: false,
         travels: true,
         mines: false,
+        coins: false,
     },
     Style {
         far: true,
@@ -68,6 +71,7 @@ pub const STYLES: [Style; 7] = [
         stone_first: true,
         travels: true,
         mines: false,
+        coins: false,
     },
     Style {
         far: false,
@@ -76,6 +80,7 @@ pub const STYLES: [Style; 7] = [
         stone_first: true,
         travels: true,
         mines: false,
+        coins: false,
     },
 ];
 
@@ -115,10 +120,14 @@ pub fn choose(s: &State, me: Colour) -> Style {
     // shorter for each and with a smaller share of each wonder row per brick.
     let many = s.players.len() >= 4;
     let mut best = (i64::MIN, Style::FLOOR);
+    // In games of two, the gold project is played in every style: once begun, a
+    // choice made afresh each turn never abandons it (super::coins).
+    let coins = s.players.len() == 2;
     for style in STYLES
         .into_iter()
         .filter(|st| !stoneless || (st.far && st.stone_first))
         .filter(|st| many || !st.mines)
+        .map(|st| Style { coins, ..st })
     {
         let v = rollout(s, me, style, &luck);
         if v > best.0 {
