@@ -471,6 +471,23 @@ pub(super) fn gold_project(s: &State, me: Colour, home: AreaId, t: Turn) {
         }
         // (Else it waits for the fuel the wood there makes.)
     }
+    // Fuel lying at the coal burner with none of its own there: one fetches it (and
+    // takes it on to the mint the next turn).
+    if burner_built
+        && mint_built
+        && burner_lying.count(Good::Fuel) > 0
+        && !fuel_at_mint
+        && !fuel_on_way
+        && mine_on(s, me, burner_hex).is_empty()
+        && let Some((id, _)) = at_home(busy).first().copied()
+    {
+        busy.insert(id);
+        fuel_on_way = true;
+        movement.push(format!(
+            "move {id}: {burner_at}; load {}",
+            Good::Fuel.counted(1)
+        ));
+    }
     let coin_lying = mint_lying.count(Good::Coins);
     let mut coin_taken = false;
     for id in mine_on(s, me, mint_hex).into_iter().filter(|_| mint_built) {
@@ -544,12 +561,12 @@ pub(super) fn gold_project(s: &State, me: Colour, home: AreaId, t: Turn) {
             need.add(g, n.saturating_sub(have.count(g)));
         }
         // Those of its own there: build when all is there, else go home for more.
-        if need.is_empty() {
-            if let Some(first) = team.iter().find(|id| !busy.contains(id)) {
-                busy.insert(*first);
-                building.push(format!("build {} at {at} with {first}", kind.name()));
-                break 'deliver;
-            }
+        if need.is_empty()
+            && let Some(first) = team.iter().find(|id| !busy.contains(id))
+        {
+            busy.insert(*first);
+            building.push(format!("build {} at {at} with {first}", kind.name()));
+            break 'deliver;
         }
         for id in &team {
             if busy.insert(*id) {

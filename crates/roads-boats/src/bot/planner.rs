@@ -120,9 +120,11 @@ pub fn choose(s: &State, me: Colour) -> Style {
     // shorter for each and with a smaller share of each wonder row per brick.
     let many = s.players.len() >= 4;
     let mut best = (i64::MIN, Style::FLOOR);
-    // In games of two, the gold project is played in every style: once begun, a
-    // choice made afresh each turn never abandons it (super::coins).
-    let coins = s.players.len() == 2;
+    // The gold project (super::coins) is not played: in games of two it made a coin in
+    // every two-rivers game but won none (its bricks fell to half the caretaker's;
+    // docs/gm-guide.md). Were it on, it would be on in every style, so that a choice
+    // made afresh each turn never abandons it once begun.
+    let coins = false;
     for style in STYLES
         .into_iter()
         .filter(|st| !stoneless || (st.far && st.stone_first))
