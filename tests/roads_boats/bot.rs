@@ -893,3 +893,94 @@ fn the_planner_pays_geese_into_bricks_as_an_opponent_never_as_a_stand_in() {
         }
     }
 }
+
+/// The gold project (`bot/coins.rs`, `Style::coins`; issue 42: "it reaches coins"): on
+/// two-rivers (home C4, the mountains D2 and E4 two tiles out), played from the start
+/// with the judge's resolver, its own files only, it builds a sawmill, a mine, a coal
+/// burner and a mint (Quick Guide VI, VII), and a coin made of the mine's gold (2 gold +
+/// 1 fuel, RULINGS R4) is aboard a transporter of its own, where it scores 40 (R8),
+/// within 25 turns; every file checks clean.
+#[test]
+fn the_gold_project_builds_a_mine_a_coal_burner_and_a_mint_and_keeps_a_coin_aboard() {
+    use pbem_judge::roads_boats::bot::{Style, refusals, styled};
+    use pbem_judge::roads_boats::building::BuildingKind;
+    use pbem_judge::roads_boats::goods::Good;
+    use pbem_judge::roads_boats::play::{OrderFile, play};
+    let mut s = two_rivers(1);
+    let me = s.move_order[0];
+    let luck = pbem_judge::luck::Luck::predictable(9);
+    let style = Style {
+        coins: true,
+        travels: true,
+        ..Style::FLOOR
+    };
+    let mut files = String::new();
+    for _ in 0..25 {
+        let text = styled(&s, me, Some("g"), &refusals(&s, me), style);
+        let checked = s.check(&text, "bot", Some(me.name()), Some("g"));
+        assert_eq!(checked.errors(), 0, "{}\n{text}", checked.text);
+        files.push_str(&text);
+        s = play(
+            &s,
+            &[OrderFile {
+                player: me,
+                text: text.clone(),
+            }],
+            &luck,
+        )
+        .resolution
+        .state;
+        let coin = s
+            .transporters
+            .values()
+            .any(|t| t.owner == me && t.cargo.count(Good::Coins) > 0);
+        if coin {
+            for kind in [
+                BuildingKind::Sawmill,
+                BuildingKind::Mine,
+                BuildingKind::CoalBurner,
+                BuildingKind::Mint,
+            ] {
+                assert!(
+                    s.buildings.iter().any(|b| b.kind == kind),
+                    "no {kind:?}: {:?}",
+                    s.buildings
+                );
+            }
+            return;
+        }
+    }
+    panic!("no coin aboard after 25 turns: {:?}\n{files}", s.buildings);
+}
+
+/// The gold project's files check clean too ("every line checks", issue 42 point 4):
+/// over random rich positions of every bundled scenario, every module on, each seat's
+/// file in `Style::coins` has no error.
+#[test]
+fn the_gold_projects_files_always_check_in_every_bundled_scenario() {
+    use pbem_judge::roads_boats::bot::{Style, refusals, styled};
+    let style = Style {
+        coins: true,
+        travels: true,
+        ..Style::FLOOR
+    };
+    let mut files = 0;
+    for name in bundled().keys() {
+        for seed in 0..4u64 {
+            let s = support::rich_state(name, seed, 4);
+            for c in s.move_order.clone() {
+                let text = styled(&s, c, Some("rich"), &refusals(&s, c), style);
+                let checked = s.check(&text, "bot", Some(c.name()), Some("rich"));
+                assert_eq!(
+                    checked.errors(),
+                    0,
+                    "{name} seed {seed}, {}:\n{}\n{text}",
+                    c.name(),
+                    checked.text
+                );
+                files += 1;
+            }
+        }
+    }
+    assert!(files > 40, "{files} files");
+}

@@ -329,6 +329,7 @@ pub fn random_orders(
     checked(header, [&[], &movement, &building, &wonder], check)
 }
 
+pub mod coins;
 pub mod geese;
 pub mod planner;
 
@@ -359,6 +360,10 @@ pub struct Style {
     /// Geese bred on a pasture next to home ([`geese`]), and whether the bred ones are
     /// paid into bricks.
     pub geese: geese::Geese,
+    /// The gold project ([`coins`]): a sawmill, a mine, a coal burner and a mint, a
+    /// coin made of the mine's gold and kept aboard; a plan read from what stands,
+    /// played before the rest, its goods held back from bricks.
+    pub coins: bool,
 }
 
 impl Style {
@@ -371,6 +376,7 @@ impl Style {
         travels: false,
         mines: false,
         geese: geese::Geese::Off,
+        coins: false,
     };
 }
 
@@ -452,6 +458,20 @@ pub fn styled(
     // A mine next door, its cost carried by two empty transporters at home together
     // (more than one carries), built by the first; both then stand at the mine.
     let mut busy: BTreeSet<crate::transporter::TransporterId> = BTreeSet::new();
+    if style.coins {
+        coins::gold_project(
+            s,
+            me,
+            home,
+            coins::Turn {
+                home_left: &mut home_left,
+                targets: &mut targets,
+                busy: &mut busy,
+                movement: &mut movement,
+                building: &mut building,
+            },
+        );
+    }
     if style.mines {
         let pair: Vec<_> = s
             .transporters
@@ -710,6 +730,7 @@ pub fn styled(
     // A sawmill at home, once trunks come there.
     let sawmill = BuildingKind::Sawmill;
     if s.buildings_on(home.hex).next().is_none()
+        && !targets.contains(&home.hex)
         && sawmill.site().allows(&s.map, home.hex)
         && sawmill.cost().iter().all(|(g, n)| home_left.count(g) >= n)
         && s.buildings
@@ -727,7 +748,12 @@ pub fn styled(
     let mut stone = home_left.count(Good::Stone) + stone_in;
     if let Some(builder) = ends_home.first() {
         for (_, hex) in s.map.neighbours(home.hex) {
-            let producer = s.buildings_on(hex).any(|b| is_producer(b.kind));
+            // (and to a coal burner or mint next door, the gold project's: coins.rs)
+            let producer = s.buildings_on(hex).any(|b| {
+                is_producer(b.kind)
+                    || (style.coins
+                        && matches!(b.kind, BuildingKind::CoalBurner | BuildingKind::Mint))
+            });
             if stone == 0 || !producer || road(hex) {
                 continue;
             }

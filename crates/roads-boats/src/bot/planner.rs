@@ -53,6 +53,7 @@ pub const STYLES: [Style; 7] = [
         travels: true,
         mines: false,
         geese: Geese::Off,
+        coins: false,
     },
     Style {
         far: true,
@@ -62,6 +63,7 @@ pub const STYLES: [Style; 7] = [
         travels: true,
         mines: false,
         geese: Geese::Off,
+        coins: false,
     },
     Style {
         far: true,
@@ -71,6 +73,7 @@ pub const STYLES: [Style; 7] = [
         travels: true,
         mines: false,
         geese: Geese::Off,
+        coins: false,
     },
     Style {
         far: true,
@@ -80,6 +83,7 @@ pub const STYLES: [Style; 7] = [
         travels: true,
         mines: false,
         geese: Geese::Off,
+        coins: false,
     },
     Style {
         far: false,
@@ -89,6 +93,7 @@ pub const STYLES: [Style; 7] = [
         travels: true,
         mines: false,
         geese: Geese::Off,
+        coins: false,
     },
 ];
 
@@ -154,11 +159,17 @@ pub fn choose_as(s: &State, me: Colour, role: Role) -> Style {
     // shorter for each and with a smaller share of each wonder row per brick.
     let many = s.players.len() >= 4;
     let mut best = (i64::MIN, in_role(Style::FLOOR, role));
+    // The gold project (super::coins) is not played: in games of two it made a coin in
+    // every two-rivers game but won none (its bricks fell to half the caretaker's;
+    // docs/gm-guide.md). Were it on, it would be on in every style, so that a choice
+    // made afresh each turn never abandons it once begun.
+    let coins = false;
     for style in STYLES
         .into_iter()
         .map(|st| in_role(st, role))
         .filter(|st| !stoneless || (st.far && st.stone_first))
         .filter(|st| many || !st.mines)
+        .map(|st| Style { coins, ..st })
     {
         let v = rollout(s, me, style, &luck);
         if v > best.0 {
