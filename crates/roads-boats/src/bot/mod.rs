@@ -326,6 +326,7 @@ pub fn random_orders(
 }
 
 pub mod planner;
+pub mod transport;
 
 /// How the caretaker's economy plays: the floor is [`Style::FLOOR`] (today's caretaker);
 /// the planner ([`planner`]) tries others and keeps the one that does best.
@@ -351,6 +352,9 @@ pub struct Style {
     /// carries) carried by two transporters at home together; its gold then comes
     /// home aboard, where it scores (RULINGS R8).
     pub mines: bool,
+    /// A sawmill at home first, its cost kept back from the producers (transport.rs):
+    /// each trunk brought home becomes 2 boards.
+    pub sawmill: bool,
 }
 
 impl Style {
@@ -362,6 +366,7 @@ impl Style {
         stone_first: false,
         travels: false,
         mines: false,
+        sawmill: false,
     };
 }
 
@@ -398,7 +403,8 @@ pub fn styled(
     let mut movement = Vec::new();
     let mut building = Vec::new();
     let mut targets: BTreeSet<Hex> = BTreeSet::new();
-    let at_home = s.goods_at(home).cloned().unwrap_or_default();
+    let mut at_home = s.goods_at(home).cloned().unwrap_or_default();
+    transport::after_production(s, home, &mut at_home, style);
     let mut home_left = at_home.clone();
     // A transporter of its own at home as the turn begins.
     let home_transporter = s
@@ -484,6 +490,8 @@ pub fn styled(
             building.push(format!("build mine at {to} with {first}"));
         }
     }
+    // A sawmill at home first, after a mine's cost (the planner's style; transport.rs).
+    let sawmill_due = transport::reserve_sawmill(s, home, &mut home_left, style);
     for (id, t) in s.transporters.iter().filter(|(_, t)| t.owner == me) {
         if t.kind.class() != Class::Land || busy.contains(id) {
             continue;
@@ -500,6 +508,7 @@ pub fn styled(
             if style.stone_first {
                 next_door.sort_by_key(|h| s.map.terrain(*h) != Some(Terrain::Rock));
             }
+            transport::woods_first(s, home, &mut next_door, style);
             let target = next_door.into_iter().find_map(|hex| {
                 let kind = producer_for(s.map.terrain(hex)?)?;
                 let free = s.buildings_on(hex).next().is_none() && !targets.contains(&hex);
@@ -693,7 +702,10 @@ pub fn styled(
     }
     // A sawmill at home, once trunks come there.
     let sawmill = BuildingKind::Sawmill;
-    if s.buildings_on(home.hex).next().is_none()
+    if sawmill_due && let Some(id) = ends_home.first().copied().or(home_transporter) {
+        building.push(format!("build sawmill at {home} with {id}"));
+    } else if !sawmill_due
+        && s.buildings_on(home.hex).next().is_none()
         && sawmill.site().allows(&s.map, home.hex)
         && sawmill.cost().iter().all(|(g, n)| home_left.count(g) >= n)
         && s.buildings

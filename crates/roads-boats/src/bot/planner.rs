@@ -4,7 +4,8 @@
 //! out (a quarry first when home has no rock), how many bricks a turn, how much boards
 //! and stone it keeps back, its transporters finding their way over two tiles
 //! ([`Style::travels`]), a mine next door built by two transporters together
-//! ([`Style::mines`]) — and chooses among them by playing each a few turns ahead
+//! ([`Style::mines`]), in every one a sawmill at home first where two woods lie next
+//! door ([`Style::sawmill`], transport.rs) — and chooses among them by playing each a few turns ahead
 //! with the judge's own resolver (pure: state and orders in, state out), every other
 //! seat played by today's caretaker ([`super::Style::FLOOR`]) as the rollout policy.
 //! Each ending is valued by the game's score (its own less the best rival's) and an
@@ -29,12 +30,14 @@ use crate::state::State;
 pub const STYLES: [Style; 7] = [
     Style {
         travels: true,
+        sawmill: true,
         ..Style::FLOOR
     },
     // A mine on a mountain next door, two transporters carrying its cost together.
     Style {
         travels: true,
         mines: true,
+        sawmill: true,
         ..Style::FLOOR
     },
     Style {
@@ -44,6 +47,7 @@ pub const STYLES: [Style; 7] = [
         stone_first: true,
         travels: true,
         mines: false,
+        sawmill: true,
     },
     Style {
         far: true,
@@ -52,6 +56,7 @@ pub const STYLES: [Style; 7] = [
         stone_first: true,
         travels: true,
         mines: false,
+        sawmill: true,
     },
     Style {
         far: true,
@@ -60,6 +65,7 @@ pub const STYLES: [Style; 7] = [
         stone_first: false,
         travels: true,
         mines: false,
+        sawmill: true,
     },
     Style {
         far: true,
@@ -68,6 +74,7 @@ pub const STYLES: [Style; 7] = [
         stone_first: true,
         travels: true,
         mines: false,
+        sawmill: true,
     },
     Style {
         far: false,
@@ -76,6 +83,7 @@ pub const STYLES: [Style; 7] = [
         stone_first: true,
         travels: true,
         mines: false,
+        sawmill: true,
     },
 ];
 
