@@ -355,6 +355,9 @@ pub struct Style {
     /// A sawmill at home first, its cost kept back from the producers (transport.rs):
     /// each trunk brought home becomes 2 boards.
     pub sawmill: bool,
+    /// A donkey back from a producer next door goes on to the one where most lies,
+    /// when no donkey waits there (transport.rs).
+    pub rounds: bool,
 }
 
 impl Style {
@@ -367,6 +370,7 @@ impl Style {
         travels: false,
         mines: false,
         sawmill: false,
+        rounds: false,
     };
 }
 
@@ -679,7 +683,9 @@ pub fn styled(
                 && road(area.hex)
                 && s.map.neighbours(home.hex).any(|(_, h)| h == area.hex)
             {
-                format!("; {area}")
+                let left = lying.total() - load.total();
+                let to = transport::back_to(s, me, home, area, left, style, &mut targets);
+                format!("; {to}")
             } else {
                 ends_home.push(*id);
                 String::new()

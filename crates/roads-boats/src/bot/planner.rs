@@ -5,7 +5,8 @@
 //! and stone it keeps back, its transporters finding their way over two tiles
 //! ([`Style::travels`]), a mine next door built by two transporters together
 //! ([`Style::mines`]), in every one a sawmill at home first where two woods lie next
-//! door ([`Style::sawmill`], transport.rs) — and chooses among them by playing each a few turns ahead
+//! door ([`Style::sawmill`], transport.rs) and donkeys going round the producers
+//! next door ([`Style::rounds`]) — and chooses among them by playing each a few turns ahead
 //! with the judge's own resolver (pure: state and orders in, state out), every other
 //! seat played by today's caretaker ([`super::Style::FLOOR`]) as the rollout policy.
 //! Each ending is valued by the game's score (its own less the best rival's) and an
@@ -31,6 +32,7 @@ pub const STYLES: [Style; 7] = [
     Style {
         travels: true,
         sawmill: true,
+        rounds: true,
         ..Style::FLOOR
     },
     // A mine on a mountain next door, two transporters carrying its cost together.
@@ -38,6 +40,7 @@ pub const STYLES: [Style; 7] = [
         travels: true,
         mines: true,
         sawmill: true,
+        rounds: true,
         ..Style::FLOOR
     },
     Style {
@@ -48,6 +51,7 @@ pub const STYLES: [Style; 7] = [
         travels: true,
         mines: false,
         sawmill: true,
+        rounds: true,
     },
     Style {
         far: true,
@@ -57,6 +61,7 @@ pub const STYLES: [Style; 7] = [
         travels: true,
         mines: false,
         sawmill: true,
+        rounds: true,
     },
     Style {
         far: true,
@@ -66,6 +71,7 @@ pub const STYLES: [Style; 7] = [
         travels: true,
         mines: false,
         sawmill: true,
+        rounds: true,
     },
     Style {
         far: true,
@@ -75,6 +81,7 @@ pub const STYLES: [Style; 7] = [
         travels: true,
         mines: false,
         sawmill: true,
+        rounds: true,
     },
     Style {
         far: false,
@@ -84,6 +91,7 @@ pub const STYLES: [Style; 7] = [
         travels: true,
         mines: false,
         sawmill: true,
+        rounds: true,
     },
 ];
 

@@ -1,7 +1,9 @@
 //! More goods per turn (the planner's style [`Style::sawmill`]; not the floor): a
 //! sawmill at home first when two woods or more lie next door, its cost (2 boards, 1
 //! stone) kept back from the producers on the first turn the goods for it lie at home,
-//! and the woods next door first among the producers. The trunks brought home lie there
+//! and the woods next door first among the producers.
+//! Then the transport: a donkey back from a producer goes on to the one next door
+//! where most lies ([`back_to`], [`Style::rounds`]). The trunks brought home lie there
 //! until the next production (the bricks pay from what lay at home as the turn began),
 //! when the sawmill turns each into 2 boards (RULINGS R1 step 4, R4: 6 a turn).
 //!
@@ -14,8 +16,12 @@
 use super::Style;
 use crate::building::BuildingKind;
 use crate::goods::{Good, Goods};
+use std::collections::BTreeSet;
+
 use crate::map::{AreaId, Hex, Terrain};
+use crate::player::Colour;
 use crate::state::State;
+use crate::transporter::Location;
 
 /// A sawmill at `home`.
 pub fn sawmill_at(s: &State, home: AreaId) -> bool {
@@ -67,5 +73,49 @@ pub fn after_production(s: &State, home: AreaId, left: &mut Goods, style: Style)
 pub fn woods_first(s: &State, home: AreaId, next_door: &mut [Hex], style: Style) {
     if style.sawmill && (sawmill_at(s, home) || s.buildings_on(home.hex).next().is_none()) {
         next_door.sort_by_key(|h| s.map.terrain(*h) != Some(Terrain::Woods));
+    }
+}
+
+/// Rounds (the planner's style [`Style::rounds`]; not the floor): where a donkey that
+/// brings home what lay at the producer on `area` goes back to along the roads. Its own
+/// producer, unless a producer next door joined to home by road, with none of `me`'s
+/// transporters on it and not among `targets`, holds more than `left` (what stays at
+/// its own once loaded): then that one, which joins `targets` (no second goes there).
+/// A quarry or woodcutter makes one good a turn and a donkey carries two, so a
+/// producer no donkey waits at fills up while another's donkey carries one a turn.
+pub fn back_to(
+    s: &State,
+    me: Colour,
+    home: AreaId,
+    area: AreaId,
+    left: u32,
+    style: Style,
+    targets: &mut BTreeSet<Hex>,
+) -> AreaId {
+    if !style.rounds {
+        return area;
+    }
+    let best =
+        s.map
+            .neighbours(home.hex)
+            .map(|(_, h)| super::area_of(s, h))
+            .filter(|a| {
+                a.hex != area.hex
+                    && !targets.contains(&a.hex)
+                    && s.buildings_on(a.hex).any(|b| super::is_producer(b.kind))
+                    && s.map.road_connected(home, *a, Some(me))
+                    && !s.transporters.values().any(|t| {
+                        t.owner == me && matches!(t.at, Location::Land(x) if x.hex == a.hex)
+                    })
+            })
+            .map(|a| (s.goods_at(a).map_or(0, |g| g.total()), a))
+            .filter(|(n, _)| *n > left)
+            .max_by_key(|(n, a)| (*n, std::cmp::Reverse(*a)));
+    match best {
+        Some((_, a)) => {
+            targets.insert(a.hex);
+            a
+        }
+        None => area,
     }
 }
