@@ -984,3 +984,106 @@ fn the_gold_projects_files_always_check_in_every_bundled_scenario() {
     }
     assert!(files > 40, "{files} files");
 }
+
+/// More goods a turn (issue 42, point 1, the secondary factories): the producers make
+/// one good each a turn, and a sawmill turns a trunk into 2 boards (RULINGS R4), so the
+/// planner builds one at home on its first turn, its cost kept back from the
+/// producers, woodcutters first next door; the trunks brought home lie there over the
+/// next production (R1: production first), and it pays its bricks with the boards the
+/// sawmill will have made by the wonder phase (more boards than lay at home).
+#[test]
+fn the_planner_builds_a_sawmill_at_home_first_and_pays_bricks_in_its_boards() {
+    use pbem_judge::roads_boats::building::BuildingKind;
+    use pbem_judge::roads_boats::goods::Good;
+    let mut s = two_rivers(1);
+    let me = s.move_order[0];
+    let home = s.players[&me].home.expect("a home");
+    let luck = pbem_judge::luck::Luck::predictable(9);
+    let mut files = String::new();
+    let (text, next) = bot_turn(&s, me, &luck, &mut files);
+    assert!(
+        text.contains(&format!("build sawmill at {home} with ")),
+        "{text}"
+    );
+    assert!(text.contains("build woodcutter at "), "{text}");
+    assert!(
+        next.buildings_on(home.hex)
+            .any(|b| b.kind == BuildingKind::Sawmill),
+        "{text}"
+    );
+    s = next;
+    let mut from_the_sawmill = 0;
+    for _ in 0..8 {
+        let lay = s.goods_at(home).map_or(0, |g| g.count(Good::Boards));
+        let trunks = s.goods_at(home).map_or(0, |g| g.count(Good::Trunks));
+        let (text, next) = bot_turn(&s, me, &luck, &mut files);
+        let paid: u32 = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("bricks "))
+            .filter_map(|l| l.split_once("paying ").map(|p| p.1.to_string()))
+            .flat_map(|p| {
+                p.split(", ")
+                    .filter_map(|w| w.strip_suffix(" boards").or(w.strip_suffix(" board")))
+                    .filter_map(|n| n.parse::<u32>().ok())
+                    .collect::<Vec<_>>()
+            })
+            .sum();
+        if trunks > 0 && paid > lay {
+            from_the_sawmill += 1;
+        }
+        s = next;
+    }
+    assert!(from_the_sawmill >= 2, "{from_the_sawmill}\n{files}");
+}
+
+/// Rounds (issue 42, point 1, the transport): a producer makes one good a turn and a
+/// donkey carries two (RULINGS R5), so on two-rivers, once four producers stand next to
+/// home with three donkeys, the planner's donkey back home along a road goes on to the
+/// producer next door where more lies and no donkey of its own waits, rather than back
+/// to its own; its loads never pass a donkey's room, and every file checks clean.
+#[test]
+fn the_planners_donkeys_go_round_to_the_producer_where_most_lies() {
+    use pbem_judge::roads_boats::transporter::Location;
+    let mut s = two_rivers(1);
+    let me = s.move_order[0];
+    let home = s.players[&me].home.expect("a home");
+    let luck = pbem_judge::luck::Luck::predictable(9);
+    let mut files = String::new();
+    let mut rounds = 0;
+    for _ in 0..14 {
+        let (text, next) = bot_turn(&s, me, &luck, &mut files);
+        for line in text.lines() {
+            let Some((id, way)) = line.strip_prefix("move ").and_then(|l| l.split_once(": "))
+            else {
+                continue;
+            };
+            let parts: Vec<&str> = way.split("; ").collect();
+            for p in &parts {
+                if let Some(load) = p.strip_prefix("load ") {
+                    let n: u32 = load
+                        .split(", ")
+                        .filter_map(|w| w.split_whitespace().next()?.parse::<u32>().ok())
+                        .sum();
+                    assert!(n <= 2, "a donkey's room is 2: {line}");
+                }
+            }
+            let Some((_, t)) = s.transporters.iter().find(|(k, _)| k.to_string() == id) else {
+                continue;
+            };
+            let Location::Land(from) = t.at else {
+                continue;
+            };
+            let last = parts.last().copied().unwrap_or_default();
+            if parts.contains(&home.to_string().as_str())
+                && from != home
+                && last != home.to_string()
+                && last != from.to_string()
+                && !last.starts_with("unload")
+            {
+                rounds += 1;
+            }
+        }
+        s = next;
+    }
+    assert!(rounds >= 1, "no donkey went round\n{files}");
+}

@@ -332,6 +332,7 @@ pub fn random_orders(
 pub mod coins;
 pub mod geese;
 pub mod planner;
+pub mod transport;
 
 /// How the caretaker's economy plays: the floor is [`Style::FLOOR`] (today's caretaker);
 /// the planner ([`planner`]) tries others and keeps the one that does best.
@@ -364,6 +365,12 @@ pub struct Style {
     /// coin made of the mine's gold and kept aboard; a plan read from what stands,
     /// played before the rest, its goods held back from bricks.
     pub coins: bool,
+    /// A sawmill at home first, its cost kept back from the producers (transport.rs):
+    /// each trunk brought home becomes 2 boards.
+    pub sawmill: bool,
+    /// A donkey back from a producer next door goes on to the one where most lies,
+    /// when no donkey waits there (transport.rs).
+    pub rounds: bool,
 }
 
 impl Style {
@@ -377,6 +384,8 @@ impl Style {
         mines: false,
         geese: geese::Geese::Off,
         coins: false,
+        sawmill: false,
+        rounds: false,
     };
 }
 
@@ -413,7 +422,8 @@ pub fn styled(
     let mut movement = Vec::new();
     let mut building = Vec::new();
     let mut targets: BTreeSet<Hex> = BTreeSet::new();
-    let at_home = s.goods_at(home).cloned().unwrap_or_default();
+    let mut at_home = s.goods_at(home).cloned().unwrap_or_default();
+    transport::after_production(s, home, &mut at_home, style);
     let mut home_left = at_home.clone();
     // A transporter of its own at home as the turn begins.
     let home_transporter = s
@@ -513,6 +523,8 @@ pub fn styled(
             building.push(format!("build mine at {to} with {first}"));
         }
     }
+    // A sawmill at home first, after a mine's cost (the planner's style; transport.rs).
+    let sawmill_due = transport::reserve_sawmill(s, home, &mut home_left, style);
     // Geese led to a pasture next door to breed, the bred ones brought home ([`geese`]).
     let flock = geese::lead(s, me, home, style.geese, &busy, &mut home_left);
     geese::keep_free(&flock, &mut targets);
@@ -536,6 +548,7 @@ pub fn styled(
             if style.stone_first {
                 next_door.sort_by_key(|h| s.map.terrain(*h) != Some(Terrain::Rock));
             }
+            transport::woods_first(s, home, &mut next_door, style);
             let target = next_door.into_iter().find_map(|hex| {
                 let kind = producer_for(s.map.terrain(hex)?)?;
                 let free = s.buildings_on(hex).next().is_none() && !targets.contains(&hex);
@@ -706,7 +719,9 @@ pub fn styled(
                 && road(area.hex)
                 && s.map.neighbours(home.hex).any(|(_, h)| h == area.hex)
             {
-                format!("; {area}")
+                let left = lying.total() - load.total();
+                let to = transport::back_to(s, me, home, area, left, style, &mut targets);
+                format!("; {to}")
             } else {
                 ends_home.push(*id);
                 String::new()
@@ -729,7 +744,10 @@ pub fn styled(
     }
     // A sawmill at home, once trunks come there.
     let sawmill = BuildingKind::Sawmill;
-    if s.buildings_on(home.hex).next().is_none()
+    if sawmill_due && let Some(id) = ends_home.first().copied().or(home_transporter) {
+        building.push(format!("build sawmill at {home} with {id}"));
+    } else if !sawmill_due
+        && s.buildings_on(home.hex).next().is_none()
         && !targets.contains(&home.hex)
         && sawmill.site().allows(&s.map, home.hex)
         && sawmill.cost().iter().all(|(g, n)| home_left.count(g) >= n)

@@ -4,7 +4,9 @@
 //! out (a quarry first when home has no rock), how many bricks a turn, how much boards
 //! and stone it keeps back, its transporters finding their way over two tiles
 //! ([`Style::travels`]), a mine next door built by two transporters together
-//! ([`Style::mines`]) — and chooses among them by playing each a few turns ahead
+//! ([`Style::mines`]), in every one a sawmill at home first where two woods lie next
+//! door ([`Style::sawmill`], transport.rs) and donkeys going round the producers
+//! next door ([`Style::rounds`]) — and chooses among them by playing each a few turns ahead
 //! with the judge's own resolver (pure: state and orders in, state out), every other
 //! seat played by today's caretaker ([`super::Style::FLOOR`]) as the rollout policy.
 //! Each ending is valued by the game's score (its own less the best rival's) and an
@@ -37,12 +39,16 @@ use crate::state::State;
 pub const STYLES: [Style; 7] = [
     Style {
         travels: true,
+        sawmill: true,
+        rounds: true,
         ..Style::FLOOR
     },
     // A mine on a mountain next door, two transporters carrying its cost together.
     Style {
         travels: true,
         mines: true,
+        sawmill: true,
+        rounds: true,
         ..Style::FLOOR
     },
     Style {
@@ -54,6 +60,8 @@ pub const STYLES: [Style; 7] = [
         mines: false,
         geese: Geese::Off,
         coins: false,
+        sawmill: true,
+        rounds: true,
     },
     Style {
         far: true,
@@ -64,6 +72,8 @@ pub const STYLES: [Style; 7] = [
         mines: false,
         geese: Geese::Off,
         coins: false,
+        sawmill: true,
+        rounds: true,
     },
     Style {
         far: true,
@@ -74,6 +84,8 @@ pub const STYLES: [Style; 7] = [
         mines: false,
         geese: Geese::Off,
         coins: false,
+        sawmill: true,
+        rounds: true,
     },
     Style {
         far: true,
@@ -84,6 +96,8 @@ pub const STYLES: [Style; 7] = [
         mines: false,
         geese: Geese::Off,
         coins: false,
+        sawmill: true,
+        rounds: true,
     },
     Style {
         far: false,
@@ -94,6 +108,8 @@ pub const STYLES: [Style; 7] = [
         mines: false,
         geese: Geese::Off,
         coins: false,
+        sawmill: true,
+        rounds: true,
     },
 ];
 
