@@ -523,8 +523,6 @@ pub fn styled(
             building.push(format!("build mine at {to} with {first}"));
         }
     }
-    // A sawmill at home first, after a mine's cost (the planner's style; transport.rs).
-    let sawmill_due = transport::reserve_sawmill(s, home, &mut home_left, style);
     // Geese led to a pasture next door to breed, the bred ones brought home ([`geese`]).
     let flock = geese::lead(s, me, home, style.geese, &busy, &mut home_left);
     geese::keep_free(&flock, &mut targets);
@@ -532,6 +530,10 @@ pub fn styled(
     ends_home.extend(flock.ends_home.iter().copied());
     movement.extend(flock.movement.iter().cloned());
     building.extend(flock.building.iter().cloned());
+    // A sawmill at home first, after a mine's cost and the geese's road (the planner's
+    // style; transport.rs): the other way round, the geese's road waited for a stone the
+    // sawmill took, and two-rivers fell from 100 % to 40 % won (docs/gm-guide.md).
+    let sawmill_due = transport::reserve_sawmill(s, home, &mut home_left, style);
     for (id, t) in s.transporters.iter().filter(|(_, t)| t.owner == me) {
         if t.kind.class() != Class::Land || busy.contains(id) {
             continue;
