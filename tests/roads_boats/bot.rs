@@ -990,7 +990,9 @@ fn the_gold_projects_files_always_check_in_every_bundled_scenario() {
 /// planner builds one at home on its first turn, its cost kept back from the
 /// producers, woodcutters first next door; the trunks brought home lie there over the
 /// next production (R1: production first), and it pays its bricks with the boards the
-/// sawmill will have made by the wonder phase (more boards than lay at home).
+/// sawmill will have made by the wonder phase (more boards than lay at home). A second
+/// stone lies at home: the first lays the road to the geese's pasture, which comes
+/// before the sawmill (without it, the sawmill waits for a quarry's stone).
 #[test]
 fn the_planner_builds_a_sawmill_at_home_first_and_pays_bricks_in_its_boards() {
     use pbem_judge::roads_boats::building::BuildingKind;
@@ -998,6 +1000,7 @@ fn the_planner_builds_a_sawmill_at_home_first_and_pays_bricks_in_its_boards() {
     let mut s = two_rivers(1);
     let me = s.move_order[0];
     let home = s.players[&me].home.expect("a home");
+    s.goods.entry(home).or_default().add(Good::Stone, 1);
     let luck = pbem_judge::luck::Luck::predictable(9);
     let mut files = String::new();
     let (text, next) = bot_turn(&s, me, &luck, &mut files);
@@ -1013,7 +1016,7 @@ fn the_planner_builds_a_sawmill_at_home_first_and_pays_bricks_in_its_boards() {
     );
     s = next;
     let mut from_the_sawmill = 0;
-    for _ in 0..8 {
+    for _ in 0..14 {
         let lay = s.goods_at(home).map_or(0, |g| g.count(Good::Boards));
         let trunks = s.goods_at(home).map_or(0, |g| g.count(Good::Trunks));
         let (text, next) = bot_turn(&s, me, &luck, &mut files);
@@ -1037,53 +1040,59 @@ fn the_planner_builds_a_sawmill_at_home_first_and_pays_bricks_in_its_boards() {
 }
 
 /// Rounds (issue 42, point 1, the transport): a producer makes one good a turn and a
-/// donkey carries two (RULINGS R5), so on two-rivers, once four producers stand next to
-/// home with three donkeys, the planner's donkey back home along a road goes on to the
-/// producer next door where more lies and no donkey of its own waits, rather than back
-/// to its own; its loads never pass a donkey's room, and every file checks clean.
+/// donkey carries two (RULINGS R4, R5), so on two-rivers, once four producers stand next
+/// to home joined to it by roads and two donkeys are free to fetch (the third leads the
+/// geese), the planner's donkeys fetch from the producer where most lies rather than
+/// from the first: in the last six of 14 turns every one of the four is fetched from,
+/// each fetch a full load, and no load passes a donkey's room; every file checks clean.
+/// (A second stone lies at home, as above, so that the sawmill comes first.)
 #[test]
 fn the_planners_donkeys_go_round_to_the_producer_where_most_lies() {
-    use pbem_judge::roads_boats::transporter::Location;
+    use pbem_judge::roads_boats::goods::Good;
     let mut s = two_rivers(1);
     let me = s.move_order[0];
     let home = s.players[&me].home.expect("a home");
+    s.goods.entry(home).or_default().add(Good::Stone, 1);
     let luck = pbem_judge::luck::Luck::predictable(9);
     let mut files = String::new();
-    let mut rounds = 0;
-    for _ in 0..14 {
+    // The tiles fetched from in the last six turns, and the loads there.
+    let mut fetched = std::collections::BTreeSet::new();
+    let mut loads = Vec::new();
+    for turn in 1..=14 {
         let (text, next) = bot_turn(&s, me, &luck, &mut files);
         for line in text.lines() {
-            let Some((id, way)) = line.strip_prefix("move ").and_then(|l| l.split_once(": "))
-            else {
+            let Some((_, way)) = line.strip_prefix("move ").and_then(|l| l.split_once(": ")) else {
                 continue;
             };
             let parts: Vec<&str> = way.split("; ").collect();
-            for p in &parts {
-                if let Some(load) = p.strip_prefix("load ") {
-                    let n: u32 = load
-                        .split(", ")
-                        .filter_map(|w| w.split_whitespace().next()?.parse::<u32>().ok())
-                        .sum();
-                    assert!(n <= 2, "a donkey's room is 2: {line}");
+            for (i, p) in parts.iter().enumerate() {
+                let Some(load) = p.strip_prefix("load ") else {
+                    continue;
+                };
+                let n: u32 = load
+                    .split(", ")
+                    .filter_map(|w| w.split_whitespace().next()?.parse::<u32>().ok())
+                    .sum();
+                assert!(n <= 2, "a donkey's room is 2: {line}");
+                // `P; load …; home`: a fetch from P.
+                if turn > 8 && i > 0 && parts.get(i + 1) == Some(&home.to_string().as_str()) {
+                    fetched.insert(parts[i - 1].to_string());
+                    loads.push(n);
                 }
-            }
-            let Some((_, t)) = s.transporters.iter().find(|(k, _)| k.to_string() == id) else {
-                continue;
-            };
-            let Location::Land(from) = t.at else {
-                continue;
-            };
-            let last = parts.last().copied().unwrap_or_default();
-            if parts.contains(&home.to_string().as_str())
-                && from != home
-                && last != home.to_string()
-                && last != from.to_string()
-                && !last.starts_with("unload")
-            {
-                rounds += 1;
             }
         }
         s = next;
     }
-    assert!(rounds >= 1, "no donkey went round\n{files}");
+    let producers: std::collections::BTreeSet<String> = s
+        .map
+        .neighbours(home.hex)
+        .map(|(_, h)| s.map.areas(h)[0])
+        .filter(|a| {
+            s.buildings_on(a.hex).next().is_some() && s.map.road_connected(home, *a, Some(me))
+        })
+        .map(|a| a.to_string())
+        .collect();
+    assert_eq!(producers.len(), 4, "{producers:?}\n{files}");
+    assert_eq!(fetched, producers, "{files}");
+    assert!(loads.iter().all(|n| *n == 2), "{loads:?}\n{files}");
 }

@@ -534,6 +534,23 @@ pub fn styled(
     // style; transport.rs): the other way round, the geese's road waited for a stone the
     // sawmill took, and two-rivers fell from 100 % to 40 % won (docs/gm-guide.md).
     let sawmill_due = transport::reserve_sawmill(s, home, &mut home_left, style);
+    // Its builder stays home this turn: one that leaves cannot build there (R6: build
+    // only where you have a transporter).
+    let sawmill_builder = sawmill_due
+        .then(|| {
+            s.transporters.iter().find(|(id, t)| {
+                t.owner == me
+                    && t.kind.class() == Class::Land
+                    && !busy.contains(id)
+                    && matches!(t.at, Location::Land(a) if a.hex == home.hex)
+            })
+        })
+        .flatten()
+        .map(|(id, _)| *id);
+    if let Some(id) = sawmill_builder {
+        busy.insert(id);
+        ends_home.push(id);
+    }
     for (id, t) in s.transporters.iter().filter(|(_, t)| t.owner == me) {
         if t.kind.class() != Class::Land || busy.contains(id) {
             continue;
@@ -563,13 +580,19 @@ pub fn styled(
             // Nothing to build: go and fetch from one of its producers next door that
             // no transporter of its own stands on.
             let fetch = || {
-                s.map.neighbours(home.hex).find_map(|(_, hex)| {
+                let free = |hex: Hex| {
                     let ours = s.buildings_on(hex).any(|b| is_producer(b.kind));
                     let manned = s.transporters.values().any(|o| {
                         o.owner == me && matches!(o.at, Location::Land(a) if a.hex == hex)
                     }) || targets.contains(&hex);
-                    (ours && !manned).then_some(hex)
-                })
+                    ours && !manned
+                };
+                if style.rounds {
+                    return transport::fullest(s, me, home, free);
+                }
+                s.map
+                    .neighbours(home.hex)
+                    .find_map(|(_, hex)| free(hex).then_some(hex))
             };
             // Finding its way: a producer two tiles out that roads join to home,
             // that no transporter of its own stands on, is one road move away.
@@ -746,7 +769,7 @@ pub fn styled(
     }
     // A sawmill at home, once trunks come there.
     let sawmill = BuildingKind::Sawmill;
-    if sawmill_due && let Some(id) = ends_home.first().copied().or(home_transporter) {
+    if sawmill_due && let Some(id) = sawmill_builder.or(ends_home.first().copied()) {
         building.push(format!("build sawmill at {home} with {id}"));
     } else if !sawmill_due
         && s.buildings_on(home.hex).next().is_none()

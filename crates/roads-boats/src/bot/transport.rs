@@ -83,6 +83,28 @@ pub fn woods_first(s: &State, home: AreaId, next_door: &mut [Hex], style: Style)
 /// its own once loaded): then that one, which joins `targets` (no second goes there).
 /// A quarry or woodcutter makes one good a turn and a donkey carries two, so a
 /// producer no donkey waits at fills up while another's donkey carries one a turn.
+/// In a style with [`Style::rounds`], the producer next door a donkey at home fetches
+/// from: of those `free` says it may go to, the one where most lies (a road joining it
+/// to home first, then the first in the map's order), rather than the first. A
+/// producer makes one good a turn and a donkey carries two (RULINGS R4, R5), so one
+/// that no donkey has fetched from fills up while the donkeys go to the first.
+pub fn fullest(s: &State, me: Colour, home: AreaId, free: impl Fn(Hex) -> bool) -> Option<Hex> {
+    s.map
+        .neighbours(home.hex)
+        .map(|(_, h)| h)
+        .filter(|h| free(*h))
+        .enumerate()
+        .max_by_key(|(i, h)| {
+            let a = super::area_of(s, *h);
+            (
+                s.map.road_connected(home, a, Some(me)),
+                s.goods_at(a).map_or(0, |g| g.total()),
+                std::cmp::Reverse(*i),
+            )
+        })
+        .map(|(_, h)| h)
+}
+
 pub fn back_to(
     s: &State,
     me: Colour,
