@@ -486,8 +486,9 @@ pub fn styled(
         let pair: Vec<_> = s
             .transporters
             .iter()
-            .filter(|(_, t)| {
+            .filter(|(id, t)| {
                 t.owner == me
+                    && !busy.contains(id)
                     && t.kind.class() == Class::Land
                     && t.cargo.is_empty()
                     && matches!(t.at, Location::Land(a) if a.hex == home.hex)
@@ -525,6 +526,27 @@ pub fn styled(
     }
     // A sawmill at home first, after a mine's cost (the planner's style; transport.rs).
     let sawmill_due = transport::reserve_sawmill(s, home, &mut home_left, style);
+    // Its builder stays at home: the last land transporter of its own there (the
+    // producers take the first), kept from the geese and the producers. Without it the
+    // geese's leader could take the only one that stays, and the line would be refused.
+    let sawmill_builder = if sawmill_due {
+        s.transporters
+            .iter()
+            .filter(|(id, t)| {
+                t.owner == me
+                    && t.kind.class() == Class::Land
+                    && !busy.contains(id)
+                    && matches!(t.at, Location::Land(a) if a.hex == home.hex)
+            })
+            .map(|(id, _)| *id)
+            .last()
+    } else {
+        None
+    };
+    if let Some(id) = sawmill_builder {
+        busy.insert(id);
+        ends_home.push(id);
+    }
     // Geese led to a pasture next door to breed, the bred ones brought home ([`geese`]).
     let flock = geese::lead(s, me, home, style.geese, &busy, &mut home_left);
     geese::keep_free(&flock, &mut targets);
@@ -744,7 +766,7 @@ pub fn styled(
     }
     // A sawmill at home, once trunks come there.
     let sawmill = BuildingKind::Sawmill;
-    if sawmill_due && let Some(id) = ends_home.first().copied().or(home_transporter) {
+    if sawmill_due && let Some(id) = sawmill_builder.or_else(|| ends_home.first().copied()) {
         building.push(format!("build sawmill at {home} with {id}"));
     } else if !sawmill_due
         && s.buildings_on(home.hex).next().is_none()
