@@ -1087,3 +1087,77 @@ fn the_planners_donkeys_go_round_to_the_producer_where_most_lies() {
     }
     assert!(rounds >= 1, "no donkey went round\n{files}");
 }
+
+/// "No two moves that undo each other" (issue 42, point 4) begins with one move per
+/// transporter: where the planner's pieces meet in one file (the mine's pair, the
+/// sawmill's builder, the geese's leader and fetcher, rounds, the gold project, the
+/// floor's errands), each takes only transporters no other has taken (`busy`). Over
+/// positions of games played by the planner as an opponent (two-rivers, power-valley,
+/// three-valleys, four-shores, polder-cities) and random rich positions of every bundled
+/// scenario, every seat's file in every planner style, its geese kept and spent, the
+/// gold project off and on, written before the checker drops anything, moves no
+/// transporter twice.
+#[test]
+fn the_planners_files_move_no_transporter_twice_in_any_style() {
+    use pbem_judge::roads_boats::bot::geese::Geese;
+    use pbem_judge::roads_boats::bot::planner::{self, Role, STYLES};
+    use pbem_judge::roads_boats::bot::{Style, refusals, styled};
+    use pbem_judge::roads_boats::play::{OrderFile, play};
+    use std::collections::BTreeSet;
+    let luck = pbem_judge::luck::Luck::predictable(9);
+    let mut positions = rich_positions();
+    for name in [
+        "two-rivers",
+        "power-valley",
+        "three-valleys",
+        "four-shores",
+        "polder-cities",
+    ] {
+        let mut s = if name == "two-rivers" || name == "power-valley" {
+            two_players(name, 1)
+        } else {
+            support::rich_state(name, 1, 2)
+        };
+        for _ in 0..16 {
+            positions.push((format!("{name} turn {}", s.turn), s.clone()));
+            let files: Vec<OrderFile> = s
+                .move_order
+                .iter()
+                .map(|c| OrderFile {
+                    player: *c,
+                    text: planner::orders_as(&s, *c, None, &refusals(&s, *c), Role::Opponent),
+                })
+                .collect();
+            s = play(&s, &files, &luck).resolution.state;
+        }
+    }
+    let mut files = 0;
+    for (name, s) in &positions {
+        for c in s.move_order.clone() {
+            for st in STYLES {
+                for geese in [Geese::Kept, Geese::Spent] {
+                    for coins in [false, true] {
+                        let style = Style { geese, coins, ..st };
+                        // Nothing dropped: every line as written.
+                        let text = styled(s, c, None, &|_| BTreeSet::new(), style);
+                        let mut moved = BTreeSet::new();
+                        for line in text.lines() {
+                            let Some((id, _)) =
+                                line.strip_prefix("move ").and_then(|l| l.split_once(':'))
+                            else {
+                                continue;
+                            };
+                            assert!(
+                                moved.insert(id.to_string()),
+                                "{name}, {}, {style:?}: {id} moved twice\n{text}",
+                                c.name()
+                            );
+                        }
+                        files += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(files > 1000, "{files} files");
+}
