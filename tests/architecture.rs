@@ -487,6 +487,16 @@ const GAME_CIRCLES: &[(&str, &[&str], &str)] = &[
         "the data of a game and its reading: State holds the map, the buildings, the transporters, the players and what each module keeps, and the modules' rules read and change it; a phase's orders hold each module's Order, which the module's reader builds with the order reader's toolkit (order_text::{R, Reader}), and the word lists come from the modules' registrations; the scenario builds a State, reads each module's keys through its hooks and starts jumpstart's auction; the turn in hand (turn/) holds the State and the modules' notes. The base data types (map, player, transporter, building, refusal) are in it because Refusal::NotInPlay names modules::Module, the closed set's enum, which sits in the registry (modules/mod.rs) so that a module is registered in one file (docs/architecture.md, How to add a module). The phases (resolve/), the report and the bot stand outside it",
     ),
     (
+        "crates/roads-boats/src",
+        &[
+            "bot/coins.rs",
+            "bot/geese.rs",
+            "bot/mod.rs",
+            "bot/transport.rs",
+        ],
+        "one player's economy, written by what it plays: the caretaker's turn (bot/mod.rs's `styled`) plays the geese (geese.rs), the sawmill first and the rounds (transport.rs) and the gold project (coins.rs) as its Style asks, and each part reads that Style and the turn's own helpers (the area an order names, a load within room, the goods as an order writes them), which stay with the turn. Nothing outside the bot takes part in it",
+    ),
+    (
         "crates/catan/src",
         &[
             "events.rs",

@@ -834,7 +834,7 @@ fn the_planner_leads_its_geese_to_a_pasture_and_they_breed() {
     );
 }
 
-/// Issue 42, point 3: "as the caretaker of an absent player it never spends that
+/// The stand-in and the opponent: "as the caretaker of an absent player it never spends that
 /// player's gold, coins, stock or geese on bricks ...; as an opponent it may play to
 /// win". On two-rivers, the breeding pair already on a pasture next to home (a road
 /// joining them) and 4 bred geese and 2 boards lying at home: the planner as the stand-in (`judge bot`,
@@ -894,7 +894,7 @@ fn the_planner_pays_geese_into_bricks_as_an_opponent_never_as_a_stand_in() {
     }
 }
 
-/// The gold project (`bot/coins.rs`, `Style::coins`; issue 42: "it reaches coins"): on
+/// The gold project (`bot/coins.rs`, `Style::coins`: "it reaches coins"): on
 /// two-rivers (home C4, the mountains D2 and E4 two tiles out), played from the start
 /// with the judge's resolver, its own files only, it builds a sawmill, a mine, a coal
 /// burner and a mint (Quick Guide VI, VII), and a coin made of the mine's gold (2 gold +
@@ -953,7 +953,7 @@ fn the_gold_project_builds_a_mine_a_coal_burner_and_a_mint_and_keeps_a_coin_aboa
     panic!("no coin aboard after 25 turns: {:?}\n{files}", s.buildings);
 }
 
-/// The gold project's files check clean too ("every line checks", issue 42 point 4):
+/// The gold project's files check clean too ("every line checks"):
 /// over random rich positions of every bundled scenario, every module on, each seat's
 /// file in `Style::coins` has no error.
 #[test]
@@ -985,7 +985,7 @@ fn the_gold_projects_files_always_check_in_every_bundled_scenario() {
     assert!(files > 40, "{files} files");
 }
 
-/// More goods a turn (issue 42, point 1, the secondary factories): the producers make
+/// More goods a turn (the secondary factories): the producers make
 /// one good each a turn, and a sawmill turns a trunk into 2 boards (RULINGS R4), so the
 /// planner builds one at home on its first turn, its cost kept back from the
 /// producers, woodcutters first next door; the trunks brought home lie there over the
@@ -1039,7 +1039,7 @@ fn the_planner_builds_a_sawmill_at_home_first_and_pays_bricks_in_its_boards() {
     assert!(from_the_sawmill >= 2, "{from_the_sawmill}\n{files}");
 }
 
-/// Rounds (issue 42, point 1, the transport): a producer makes one good a turn and a
+/// Rounds (the transport): a producer makes one good a turn and a
 /// donkey carries two (RULINGS R4, R5), so on two-rivers, once four producers stand next
 /// to home joined to it by roads and two donkeys are free to fetch (the third leads the
 /// geese), the planner's donkeys fetch from the producer where most lies rather than
@@ -1095,4 +1095,78 @@ fn the_planners_donkeys_go_round_to_the_producer_where_most_lies() {
     assert_eq!(producers.len(), 4, "{producers:?}\n{files}");
     assert_eq!(fetched, producers, "{files}");
     assert!(loads.iter().all(|n| *n == 2), "{loads:?}\n{files}");
+}
+
+/// "No two moves that undo each other" begins with one move per
+/// transporter: where the planner's pieces meet in one file (the mine's pair, the
+/// sawmill's builder, the geese's leader and fetcher, rounds, the gold project, the
+/// floor's errands), each takes only transporters no other has taken (`busy`). Over
+/// positions of games played by the planner as an opponent (two-rivers, power-valley,
+/// three-valleys, four-shores, polder-cities) and random rich positions of every bundled
+/// scenario, every seat's file in every planner style, its geese kept and spent, the
+/// gold project off and on, written before the checker drops anything, moves no
+/// transporter twice.
+#[test]
+fn the_planners_files_move_no_transporter_twice_in_any_style() {
+    use pbem_judge::roads_boats::bot::geese::Geese;
+    use pbem_judge::roads_boats::bot::planner::{self, Role, STYLES};
+    use pbem_judge::roads_boats::bot::{Style, refusals, styled};
+    use pbem_judge::roads_boats::play::{OrderFile, play};
+    use std::collections::BTreeSet;
+    let luck = pbem_judge::luck::Luck::predictable(9);
+    let mut positions = rich_positions();
+    for name in [
+        "two-rivers",
+        "power-valley",
+        "three-valleys",
+        "four-shores",
+        "polder-cities",
+    ] {
+        let mut s = if name == "two-rivers" || name == "power-valley" {
+            two_players(name, 1)
+        } else {
+            support::rich_state(name, 1, 2)
+        };
+        for _ in 0..16 {
+            positions.push((format!("{name} turn {}", s.turn), s.clone()));
+            let files: Vec<OrderFile> = s
+                .move_order
+                .iter()
+                .map(|c| OrderFile {
+                    player: *c,
+                    text: planner::orders_as(&s, *c, None, &refusals(&s, *c), Role::Opponent),
+                })
+                .collect();
+            s = play(&s, &files, &luck).resolution.state;
+        }
+    }
+    let mut files = 0;
+    for (name, s) in &positions {
+        for c in s.move_order.clone() {
+            for st in STYLES {
+                for geese in [Geese::Kept, Geese::Spent] {
+                    for coins in [false, true] {
+                        let style = Style { geese, coins, ..st };
+                        // Nothing dropped: every line as written.
+                        let text = styled(s, c, None, &|_| BTreeSet::new(), style);
+                        let mut moved = BTreeSet::new();
+                        for line in text.lines() {
+                            let Some((id, _)) =
+                                line.strip_prefix("move ").and_then(|l| l.split_once(':'))
+                            else {
+                                continue;
+                            };
+                            assert!(
+                                moved.insert(id.to_string()),
+                                "{name}, {}, {style:?}: {id} moved twice\n{text}",
+                                c.name()
+                            );
+                        }
+                        files += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(files > 1000, "{files} files");
 }

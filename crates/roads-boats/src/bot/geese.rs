@@ -47,7 +47,8 @@ pub enum Geese {
     Spent,
 }
 
-/// Whom the planner plays for (issue 42, point 3).
+/// Whom the planner plays for: an absent player it stands in for, who must come back no
+/// poorer in what scores, or itself, playing to win.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Role {
     /// The caretaker of an absent player (`judge bot`, the caretaker of a game by mail):
@@ -269,9 +270,10 @@ pub fn keep_free(flock: &Flock, targets: &mut BTreeSet<Hex>) {
 }
 
 /// What a move line does with geese, in words for the player the bot stood in for
-/// ([`super::summary`]): `led 2 geese to C5 to breed`, `brought 1 goose home from C5`;
-/// nothing for a move without `follow`.
-pub fn said(line: &str, home: Option<AreaId>) -> Option<String> {
+/// ([`super::summary`]): `led 2 geese to C5 to breed`, `brought 1 goose home from C5`
+/// (`start`, where the transporter stands as the turn begins, names the pasture when
+/// no position comes before `follow`); nothing for a move without `follow`.
+pub fn said(line: &str, home: Option<AreaId>, start: Option<AreaId>) -> Option<String> {
     let (_, steps) = line.split_once(": ")?;
     let steps: Vec<&str> = steps.split("; ").map(str::trim).collect();
     let at = steps.iter().position(|p| p.starts_with("follow "))?;
@@ -281,7 +283,13 @@ pub fn said(line: &str, home: Option<AreaId>) -> Option<String> {
             .iter()
             .any(|w| p.starts_with(w))
     };
-    let from = steps[..at].iter().rev().find(is_position);
+    let start = start.map(|a| a.to_string());
+    let from = steps[..at]
+        .iter()
+        .rev()
+        .find(is_position)
+        .copied()
+        .or(start.as_deref());
     let to = steps[at..].iter().rev().find(is_position)?;
     if home.is_some_and(|h| h.to_string() == *to) {
         Some(match from {
@@ -302,14 +310,21 @@ mod tests {
     #[test]
     fn the_notice_says_where_the_geese_went() {
         let home = Some(AreaId::whole(Hex { col: 2, row: 3 }));
+        let c4 = home;
+        let c5 = Some(AreaId::whole(Hex { col: 2, row: 4 }));
         assert_eq!(
-            said("move D1: load 1 stone; follow 2 geese; C5", home).as_deref(),
+            said("move D1: load 1 stone; follow 2 geese; C5", home, c4).as_deref(),
             Some("led 2 geese to C5 to breed")
         );
         assert_eq!(
-            said("move D1: C5; follow 1 goose; C4", home).as_deref(),
+            said("move D1: C5; follow 1 goose; C4", home, c4).as_deref(),
             Some("brought 1 goose home from C5")
         );
-        assert_eq!(said("move D1: C5; load 1 stone; C4", home), None);
+        // The leader leaving the pasture, a goose following it.
+        assert_eq!(
+            said("move D1: follow 1 goose; C4", home, c5).as_deref(),
+            Some("brought 1 goose home from C5")
+        );
+        assert_eq!(said("move D1: C5; load 1 stone; C4", home, c4), None);
     }
 }

@@ -34,16 +34,28 @@
 //!   pasture next to home to breed, a goose a turn brought home, kept by a stand-in
 //!   and paid into bricks by an opponent ([`geese`]).
 //!
+//! - **the sawmill first** and **rounds** (the planner's [`Style::sawmill`] and
+//!   [`Style::rounds`]; not the floor): where two woods lie next door, the sawmill's
+//!   cost kept back and the sawmill built at home on the first turn it can be, by a
+//!   transporter kept at home for it, woodcutters before the other producers; a donkey
+//!   back home from a producer goes on to the one next door where most lies
+//!   ([`transport`]).
+//!
+//! - **the gold project** ([`Style::coins`]; written, but off in the planner): a mine,
+//!   a coal burner and a mint, a coin kept aboard ([`coins`]).
+//!
 //! No load passes a transporter's room, and no tile where one of its own transporters
 //! brings goods home is a building target (no two moves that undo each other).
 //!
 //! Every line is checked by the judge's own checker against the position, and a line it
 //! refuses is left out, so the file it gives always checks without an error.
 //!
-//! What it leaves alone: boats, planes and trains (Planes & Trains), making geese or
-//! paper for research, the secondary factories beyond the sawmill, and every &cetera module's own orders (art,
-//! electricity, management, trade, polders, cities, walls, bombs, pearls, jumpstart's
-//! lots are played as the economy above). In a game with them it plays the same
+//! What it leaves alone: boats, planes and trains (Planes & Trains), making paper for
+//! research (the floor breeds no geese either; the planner's styles do), the secondary
+//! factories beyond the sawmill (but the gold project's coal burner and mint, off in the
+//! planner), and every &cetera module's own orders (art, electricity, management,
+//! trade, polders, cities, walls, bombs, pearls, jumpstart's lots are played as the
+//! economy above). In a game with them it plays the same
 //! economy: the modules' automatic parts run for it as for anyone, and nothing it writes
 //! breaks them (tests/roads_boats/bot.rs, every bundled scenario with every module on).
 //!
@@ -346,7 +358,9 @@ pub struct Style {
     /// Boards and stone kept at home beyond what the next producer costs (not paid
     /// into bricks).
     pub reserve: u32,
-    /// Producers on rock (quarries) first: stone for roads and the buildings.
+    /// Producers on rock (quarries) first: stone for roads and the buildings. With
+    /// [`Style::sawmill`], the woods come first while home holds no building or a
+    /// sawmill ([`transport::woods_first`]), and the rock only after them.
     pub stone_first: bool,
     /// Transporters find their way over two tiles: one two tiles from home (no road
     /// all the way) steps towards home with what it carries, laying the stone it
@@ -486,8 +500,9 @@ pub fn styled(
         let pair: Vec<_> = s
             .transporters
             .iter()
-            .filter(|(_, t)| {
+            .filter(|(id, t)| {
                 t.owner == me
+                    && !busy.contains(id)
                     && t.kind.class() == Class::Land
                     && t.cargo.is_empty()
                     && matches!(t.at, Location::Land(a) if a.hex == home.hex)
@@ -769,7 +784,7 @@ pub fn styled(
     }
     // A sawmill at home, once trunks come there.
     let sawmill = BuildingKind::Sawmill;
-    if sawmill_due && let Some(id) = sawmill_builder.or(ends_home.first().copied()) {
+    if sawmill_due && let Some(id) = sawmill_builder.or_else(|| ends_home.first().copied()) {
         building.push(format!("build sawmill at {home} with {id}"));
     } else if !sawmill_due
         && s.buildings_on(home.hex).next().is_none()
@@ -870,7 +885,16 @@ pub fn summary(s: &State, me: Colour, text: &str) -> String {
         match words.as_slice() {
             ["move", ..] => {
                 moves += 1;
-                done.extend(geese::said(line, home));
+                // Where it stands as the turn begins (the pasture, for a leader).
+                let start = words
+                    .get(1)
+                    .map(|w| w.trim_end_matches(':'))
+                    .and_then(|id| s.transporters.iter().find(|(k, _)| k.to_string() == id))
+                    .and_then(|(_, t)| match t.at {
+                        Location::Land(a) => Some(a),
+                        _ => None,
+                    });
+                done.extend(geese::said(line, home, start));
             }
             ["build", kind, "at", at, ..] => done.push(format!("built a {kind} at {at}")),
             ["road", from, to, ..] => done.push(format!("a road {from}-{to}")),

@@ -7,11 +7,11 @@
 //! until the next production (the bricks pay from what lay at home as the turn began),
 //! when the sawmill turns each into 2 boards (RULINGS R1 step 4, R4: 6 a turn).
 //!
-//! A two-rivers game of the planner against the floor, watched turn by turn, made 3
-//! goods a turn on each side from turn 3 to the end (two woodcutters, a quarry; 1 each),
-//! its three donkeys carrying 1 good each and 2 of room: the producers were the limit,
-//! not the transport, and no sawmill was ever built (its 2 boards were always paid
-//! into bricks first).
+//! Why: a two-rivers game of the planner against the floor before this (at 195dbd0c),
+//! watched turn by turn, made 3 goods a turn on each side from turn 3 to the end (two
+//! woodcutters, a quarry; 1 each), its three donkeys carrying 1 good each and 2 of room:
+//! the producers were the limit, not the transport, and no sawmill was ever built (its
+//! 2 boards were always paid into bricks first).
 
 use super::Style;
 use crate::building::BuildingKind;
@@ -30,9 +30,9 @@ pub fn sawmill_at(s: &State, home: AreaId) -> bool {
 }
 
 /// In `style` with [`Style::sawmill`]: when home holds no building, takes a sawmill
-/// there, two woods or more lie next door (two woodcutters to feed it) and `left` (the goods at home not yet spoken for) pays
-/// its cost, that cost is taken from `left` before any producer's, and the sawmill is
-/// due this turn (true).
+/// there, two woods or more lie next door (two woodcutters to feed it) and `left` (the
+/// goods at home not yet spoken for) pays its cost, that cost is taken from `left`
+/// before any producer's, and the sawmill is due this turn (true).
 pub fn reserve_sawmill(s: &State, home: AreaId, left: &mut Goods, style: Style) -> bool {
     let sawmill = BuildingKind::Sawmill;
     let cost = sawmill.cost();
@@ -68,8 +68,10 @@ pub fn after_production(s: &State, home: AreaId, left: &mut Goods, style: Style)
     }
 }
 
-/// In `style` with [`Style::sawmill`], while a sawmill stands at home: the woods next
-/// door first among the tiles a producer goes to (each trunk is 2 boards there).
+/// In `style` with [`Style::sawmill`], while a sawmill stands at home or home holds no
+/// building yet (one may come): the woods next door first among the tiles a producer
+/// goes to (each trunk is 2 boards there), before the rock even in a style with
+/// [`Style::stone_first`].
 pub fn woods_first(s: &State, home: AreaId, next_door: &mut [Hex], style: Style) {
     if style.sawmill && (sawmill_at(s, home) || s.buildings_on(home.hex).next().is_none()) {
         next_door.sort_by_key(|h| s.map.terrain(*h) != Some(Terrain::Woods));
