@@ -1170,3 +1170,67 @@ fn the_planners_files_move_no_transporter_twice_in_any_style() {
     }
     assert!(files > 1000, "{files} files");
 }
+
+/// RULINGS R7: a wonder brick's goods "come from the player's home tile, which must hold
+/// one of their transporters". Over positions of a two-rivers game played by the planner
+/// and random rich positions of every bundled scenario, every seat's file in every
+/// planner style (geese spent), written before the checker drops anything: with
+/// `holds_home` (the planner's), no bricks line is refused for want of a transporter at
+/// home; without it, some are, when every transporter at home leaves.
+#[test]
+fn the_planner_keeps_a_transporter_home_for_the_bricks_it_lays() {
+    use pbem_judge::roads_boats::bot::geese::Geese;
+    use pbem_judge::roads_boats::bot::planner::{self, Role, STYLES};
+    use pbem_judge::roads_boats::bot::{Style, refusals, styled};
+    use pbem_judge::roads_boats::play::{OrderFile, play};
+    use std::collections::BTreeSet;
+    let luck = pbem_judge::luck::Luck::predictable(9);
+    let mut positions = rich_positions();
+    let mut s = two_rivers(1);
+    for _ in 0..12 {
+        positions.push((format!("two-rivers turn {}", s.turn), s.clone()));
+        let files: Vec<OrderFile> = s
+            .move_order
+            .iter()
+            .map(|c| OrderFile {
+                player: *c,
+                text: planner::orders_as(&s, *c, None, &refusals(&s, *c), Role::Opponent),
+            })
+            .collect();
+        s = play(&s, &files, &luck).resolution.state;
+    }
+    // The bricks lines the checker refuses, with and without `holds_home`.
+    let refused = |holds_home: bool| -> (usize, usize) {
+        let (mut written, mut refused) = (0, 0);
+        for (_, s) in &positions {
+            for c in s.move_order.clone() {
+                for st in STYLES {
+                    let style = Style {
+                        geese: Geese::Spent,
+                        holds_home,
+                        ..st
+                    };
+                    let text = styled(s, c, None, &|_| BTreeSet::new(), style);
+                    let Some(n) = text.lines().position(|l| l.starts_with("bricks ")) else {
+                        continue;
+                    };
+                    written += 1;
+                    // Refused for want of a transporter at home (other refusals, of
+                    // goods the checker does not see coming, are the checker's to drop).
+                    let checked = s.check(&text, "bot", Some(c.name()), None);
+                    if refusals(s, c)(&text).contains(&(n + 1))
+                        && checked.text.contains("where you have no transporter")
+                    {
+                        refused += 1;
+                    }
+                }
+            }
+        }
+        (written, refused)
+    };
+    let (written, now) = refused(true);
+    let (_, before) = refused(false);
+    assert!(written > 50, "{written} bricks lines");
+    assert_eq!(now, 0, "{now} of {written} bricks lines refused");
+    assert!(before > 0, "no bricks line refused even without holds_home");
+}

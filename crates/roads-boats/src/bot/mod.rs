@@ -385,6 +385,9 @@ pub struct Style {
     /// A donkey back from a producer next door goes on to the one where most lies,
     /// when no donkey waits there (transport.rs).
     pub rounds: bool,
+    /// Bricks only while a transporter of its own is at home at the wonder (R7), one
+    /// kept home for it when all would leave (transport.rs).
+    pub holds_home: bool,
 }
 
 impl Style {
@@ -400,6 +403,7 @@ impl Style {
         coins: false,
         sawmill: false,
         rounds: false,
+        holds_home: false,
     };
 }
 
@@ -856,6 +860,16 @@ pub fn styled(
     let mut bricks = 0;
     while (bricks + 1) * (bricks + 2) / 2 <= total && bricks < style.bricks.min(5) {
         bricks += 1;
+    }
+    // R7: bricks are paid from home only while a transporter of its own is there at the
+    // wonder. If every one at home leaves, one that only goes to wait at a producer
+    // stays home instead; with none such, no bricks are written (the line would be
+    // refused, its goods waiting at home for the next turn either way).
+    if bricks > 0
+        && style.holds_home
+        && !transport::hold_one_home(s, me, home, &ends_home, &mut movement, &building)
+    {
+        bricks = 0;
     }
     let mut wonder = Vec::new();
     if bricks > 0 {

@@ -62,6 +62,7 @@ pub const STYLES: [Style; 7] = [
         coins: false,
         sawmill: true,
         rounds: true,
+        holds_home: false,
     },
     Style {
         far: true,
@@ -74,6 +75,7 @@ pub const STYLES: [Style; 7] = [
         coins: false,
         sawmill: true,
         rounds: true,
+        holds_home: false,
     },
     Style {
         far: true,
@@ -86,6 +88,7 @@ pub const STYLES: [Style; 7] = [
         coins: false,
         sawmill: true,
         rounds: true,
+        holds_home: false,
     },
     Style {
         far: true,
@@ -98,6 +101,7 @@ pub const STYLES: [Style; 7] = [
         coins: false,
         sawmill: true,
         rounds: true,
+        holds_home: false,
     },
     Style {
         far: false,
@@ -110,6 +114,7 @@ pub const STYLES: [Style; 7] = [
         coins: false,
         sawmill: true,
         rounds: true,
+        holds_home: false,
     },
 ];
 
@@ -185,7 +190,11 @@ pub fn choose_as(s: &State, me: Colour, role: Role) -> Style {
         .map(|st| in_role(st, role))
         .filter(|st| !stoneless || (st.far && st.stone_first))
         .filter(|st| many || !st.mines)
-        .map(|st| Style { coins, ..st })
+        .map(|st| Style {
+            coins,
+            holds_home: true,
+            ..st
+        })
     {
         let v = rollout(s, me, style, &luck);
         if v > best.0 {

@@ -143,3 +143,50 @@ pub fn back_to(
         None => area,
     }
 }
+
+/// Whether a transporter of `me`'s own is at home at the wonder (RULINGS R7: the goods
+/// come from the home tile, "which must hold one of their transporters"): one of
+/// `ends_home`, or one at home that no line of `movement` moves. If neither, the last
+/// that only goes from home to a position, loading nothing and building nothing
+/// (`move D2: C3`, to wait at a producer), is kept home: its line is taken out of
+/// `movement`, and it is true again.
+pub fn hold_one_home(
+    s: &State,
+    me: Colour,
+    home: AreaId,
+    ends_home: &[crate::transporter::TransporterId],
+    movement: &mut Vec<String>,
+    building: &[String],
+) -> bool {
+    let mover = |line: &str| -> Option<String> {
+        line.strip_prefix("move ")
+            .and_then(|l| l.split_once(": "))
+            .map(|(id, _)| id.to_string())
+    };
+    let moved: BTreeSet<String> = movement.iter().filter_map(|l| mover(l)).collect();
+    let at_home: Vec<String> = s
+        .transporters
+        .iter()
+        .filter(|(_, t)| t.owner == me && matches!(t.at, Location::Land(a) if a.hex == home.hex))
+        .map(|(id, _)| id.to_string())
+        .collect();
+    if !ends_home.is_empty() || at_home.iter().any(|id| !moved.contains(id)) {
+        return true;
+    }
+    let waiting = movement.iter().rposition(|line| {
+        let Some((id, way)) = line.strip_prefix("move ").and_then(|l| l.split_once(": ")) else {
+            return false;
+        };
+        at_home.iter().any(|h| h == id)
+            && !way.contains(';')
+            && !way.starts_with("load")
+            && !building.iter().any(|b| b.ends_with(&format!(" with {id}")))
+    });
+    match waiting {
+        Some(i) => {
+            movement.remove(i);
+            true
+        }
+        None => false,
+    }
+}
