@@ -1097,6 +1097,33 @@ fn the_planners_donkeys_go_round_to_the_producer_where_most_lies() {
     assert!(loads.iter().all(|n| *n == 2), "{loads:?}\n{files}");
 }
 
+/// The positions of `turns` turns from `s` (named `name`), every seat played by the
+/// planner as an opponent (`judge selfplay`'s), the first position included.
+fn planners_game(
+    name: &str,
+    mut s: pbem_judge::roads_boats::State,
+    turns: u32,
+) -> Vec<(String, pbem_judge::roads_boats::State)> {
+    use pbem_judge::roads_boats::bot::planner::{self, Role};
+    use pbem_judge::roads_boats::bot::refusals;
+    use pbem_judge::roads_boats::play::{OrderFile, play};
+    let luck = pbem_judge::luck::Luck::predictable(9);
+    let mut positions = Vec::new();
+    for _ in 0..turns {
+        positions.push((format!("{name} turn {}", s.turn), s.clone()));
+        let files: Vec<OrderFile> = s
+            .move_order
+            .iter()
+            .map(|c| OrderFile {
+                player: *c,
+                text: planner::orders_as(&s, *c, None, &refusals(&s, *c), Role::Opponent),
+            })
+            .collect();
+        s = play(&s, &files, &luck).resolution.state;
+    }
+    positions
+}
+
 /// "No two moves that undo each other" begins with one move per
 /// transporter: where the planner's pieces meet in one file (the mine's pair, the
 /// sawmill's builder, the geese's leader and fetcher, rounds, the gold project, the
@@ -1109,37 +1136,28 @@ fn the_planners_donkeys_go_round_to_the_producer_where_most_lies() {
 #[test]
 fn the_planners_files_move_no_transporter_twice_in_any_style() {
     use pbem_judge::roads_boats::bot::geese::Geese;
-    use pbem_judge::roads_boats::bot::planner::{self, Role, STYLES};
-    use pbem_judge::roads_boats::bot::{Style, refusals, styled};
-    use pbem_judge::roads_boats::play::{OrderFile, play};
+    use pbem_judge::roads_boats::bot::planner::STYLES;
+    use pbem_judge::roads_boats::bot::{Style, styled};
     use std::collections::BTreeSet;
-    let luck = pbem_judge::luck::Luck::predictable(9);
     let mut positions = rich_positions();
-    for name in [
-        "two-rivers",
-        "power-valley",
-        "three-valleys",
-        "four-shores",
-        "polder-cities",
-    ] {
-        let mut s = if name == "two-rivers" || name == "power-valley" {
-            two_players(name, 1)
-        } else {
-            support::rich_state(name, 1, 2)
-        };
-        for _ in 0..16 {
-            positions.push((format!("{name} turn {}", s.turn), s.clone()));
-            let files: Vec<OrderFile> = s
-                .move_order
-                .iter()
-                .map(|c| OrderFile {
-                    player: *c,
-                    text: planner::orders_as(&s, *c, None, &refusals(&s, *c), Role::Opponent),
-                })
-                .collect();
-            s = play(&s, &files, &luck).resolution.state;
-        }
-    }
+    positions.extend(
+        [
+            "two-rivers",
+            "power-valley",
+            "three-valleys",
+            "four-shores",
+            "polder-cities",
+        ]
+        .into_iter()
+        .flat_map(|name| {
+            let s = if name == "two-rivers" || name == "power-valley" {
+                two_players(name, 1)
+            } else {
+                support::rich_state(name, 1, 2)
+            };
+            planners_game(name, s, 16)
+        }),
+    );
     let mut files = 0;
     for (name, s) in &positions {
         for c in s.move_order.clone() {
@@ -1180,25 +1198,11 @@ fn the_planners_files_move_no_transporter_twice_in_any_style() {
 #[test]
 fn the_planner_keeps_a_transporter_home_for_the_bricks_it_lays() {
     use pbem_judge::roads_boats::bot::geese::Geese;
-    use pbem_judge::roads_boats::bot::planner::{self, Role, STYLES};
+    use pbem_judge::roads_boats::bot::planner::STYLES;
     use pbem_judge::roads_boats::bot::{Style, refusals, styled};
-    use pbem_judge::roads_boats::play::{OrderFile, play};
     use std::collections::BTreeSet;
-    let luck = pbem_judge::luck::Luck::predictable(9);
     let mut positions = rich_positions();
-    let mut s = two_rivers(1);
-    for _ in 0..12 {
-        positions.push((format!("two-rivers turn {}", s.turn), s.clone()));
-        let files: Vec<OrderFile> = s
-            .move_order
-            .iter()
-            .map(|c| OrderFile {
-                player: *c,
-                text: planner::orders_as(&s, *c, None, &refusals(&s, *c), Role::Opponent),
-            })
-            .collect();
-        s = play(&s, &files, &luck).resolution.state;
-    }
+    positions.extend(planners_game("two-rivers", two_rivers(1), 12));
     // The bricks lines the checker refuses, with and without `holds_home`.
     let refused = |holds_home: bool| -> (usize, usize) {
         let (mut written, mut refused) = (0, 0);
