@@ -219,14 +219,7 @@ pub(super) fn gold_project(s: &State, me: Colour, home: AreaId, t: Turn) {
     let burner_at = area_of(s, burner_hex);
     // Empty land transporters of its own at home, free for a carry.
     let at_home = |busy: &BTreeSet<TransporterId>| -> Vec<(TransporterId, u32)> {
-        s.transporters
-            .iter()
-            .filter(|(id, t)| {
-                t.owner == me
-                    && t.kind.class() == Class::Land
-                    && !busy.contains(id)
-                    && matches!(t.at, Location::Land(a) if a.hex == home.hex)
-            })
+        super::free_at_home(s, me, home, busy)
             .map(|(id, t)| (*id, t.kind.capacity().saturating_sub(t.cargo.total())))
             .filter(|(_, room)| *room > 0)
             .collect()
@@ -360,13 +353,7 @@ pub(super) fn gold_project(s: &State, me: Colour, home: AreaId, t: Turn) {
             if gold >= 2 || (gold > 0 && gold_left == 0 && gold_lying == 0) {
                 if let Some(next) = toward(s, mine_hex, mint_hex) {
                     let there = s.goods_at(mint_at).map_or(0, |g| g.count(Good::Gold));
-                    let give = gold.min(2u32.saturating_sub(there));
-                    let give = if there + give >= 2 { give } else { 0 };
-                    let unload = if next.hex == mint_hex && mint_built && give > 0 {
-                        format!("; unload {}", Good::Gold.counted(give))
-                    } else {
-                        String::new()
-                    };
+                    let unload = gold_for_the_mint(next.hex == mint_hex && mint_built, gold, there);
                     movement.push(format!("move {id}: {load}{next}{unload}"));
                 }
             } else if take > 0 {
@@ -415,15 +402,11 @@ pub(super) fn gold_project(s: &State, me: Colour, home: AreaId, t: Turn) {
         }
         if let Some(next) = toward(s, at.hex, mint_hex) {
             busy.insert(*id);
-            let gold = t.cargo.count(Good::Gold);
-            let there = mint_lying.count(Good::Gold);
-            let give = gold.min(2u32.saturating_sub(there));
-            let give = if there + give >= 2 { give } else { 0 };
-            let unload = if next.hex == mint_hex && mint_built && give > 0 {
-                format!("; unload {}", Good::Gold.counted(give))
-            } else {
-                String::new()
-            };
+            let unload = gold_for_the_mint(
+                next.hex == mint_hex && mint_built,
+                t.cargo.count(Good::Gold),
+                mint_lying.count(Good::Gold),
+            );
             movement.push(format!("move {id}: {next}{unload}"));
         }
     }
@@ -666,5 +649,17 @@ pub(super) fn gold_project(s: &State, me: Colour, home: AreaId, t: Turn) {
                 hold(home_left, &wood);
             }
         }
+    }
+}
+
+/// `; unload N gold` for a transporter with `gold` aboard arriving at a standing mint
+/// (`at_mint`) where `there` gold already lies: as much as makes the 2 a coin takes
+/// (RULINGS R4: mint 2 gold + 1 fuel), and only if it makes them; else nothing.
+fn gold_for_the_mint(at_mint: bool, gold: u32, there: u32) -> String {
+    let give = gold.min(2u32.saturating_sub(there));
+    if at_mint && give > 0 && there + give >= 2 {
+        format!("; unload {}", Good::Gold.counted(give))
+    } else {
+        String::new()
     }
 }

@@ -34,7 +34,7 @@ use crate::goods::{Good, Goods};
 use crate::map::{AreaId, Hex, Terrain};
 use crate::player::Colour;
 use crate::state::State;
-use crate::transporter::{Class, Location, TransporterId};
+use crate::transporter::{Class, TransporterId};
 
 /// How the bot plays its geese.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,16 +143,8 @@ pub fn lead(
         return flock;
     }
     // Empty land transporters at home (what scores aboard may stay aboard).
-    let mut at_home: Vec<TransporterId> = s
-        .transporters
-        .iter()
-        .filter(|(id, t)| {
-            t.owner == me
-                && !busy.contains(id)
-                && t.kind.class() == Class::Land
-                && matches!(t.at, Location::Land(a) if a.hex == home.hex)
-                && super::unloaded(&t.cargo).is_empty()
-        })
+    let mut at_home: Vec<TransporterId> = super::free_at_home(s, me, home, busy)
+        .filter(|(_, t)| super::unloaded(&t.cargo).is_empty())
         .map(|(id, _)| *id)
         .collect();
     at_home.reverse();

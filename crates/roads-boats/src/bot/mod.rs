@@ -131,6 +131,28 @@ fn scores_aboard(g: Good) -> bool {
     matches!(g, Good::Gold | Good::Coins | Good::Stock)
 }
 
+/// `me`'s land transporters standing at home that no part of this turn's file has taken
+/// yet (not in `busy`), in the order of their names: the pool the mine's pair, the
+/// sawmill's builder, the geese's leader and the gold project's carriers are drawn from.
+fn free_at_home<'s>(
+    s: &'s State,
+    me: Colour,
+    home: AreaId,
+    busy: &BTreeSet<crate::transporter::TransporterId>,
+) -> impl Iterator<
+    Item = (
+        &'s crate::transporter::TransporterId,
+        &'s crate::transporter::Transporter,
+    ),
+> {
+    s.transporters.iter().filter(move |(id, t)| {
+        t.owner == me
+            && t.kind.class() == Class::Land
+            && !busy.contains(id)
+            && matches!(t.at, Location::Land(a) if a.hex == home.hex)
+    })
+}
+
 /// `cargo` without what scores aboard: what a transporter unloads at home.
 fn unloaded(cargo: &Goods) -> Goods {
     let mut out = Goods::new();
@@ -501,16 +523,8 @@ pub fn styled(
         );
     }
     if style.mines {
-        let pair: Vec<_> = s
-            .transporters
-            .iter()
-            .filter(|(id, t)| {
-                t.owner == me
-                    && !busy.contains(id)
-                    && t.kind.class() == Class::Land
-                    && t.cargo.is_empty()
-                    && matches!(t.at, Location::Land(a) if a.hex == home.hex)
-            })
+        let pair: Vec<_> = free_at_home(s, me, home, &busy)
+            .filter(|(_, t)| t.cargo.is_empty())
             .take(2)
             .collect();
         let mine = BuildingKind::Mine;
@@ -556,14 +570,7 @@ pub fn styled(
     // Its builder stays home this turn: one that leaves cannot build there (R6: build
     // only where you have a transporter).
     let sawmill_builder = sawmill_due
-        .then(|| {
-            s.transporters.iter().find(|(id, t)| {
-                t.owner == me
-                    && t.kind.class() == Class::Land
-                    && !busy.contains(id)
-                    && matches!(t.at, Location::Land(a) if a.hex == home.hex)
-            })
-        })
+        .then(|| free_at_home(s, me, home, &busy).next())
         .flatten()
         .map(|(id, _)| *id);
     if let Some(id) = sawmill_builder {
