@@ -1238,3 +1238,90 @@ fn the_planner_keeps_a_transporter_home_for_the_bricks_it_lays() {
     assert_eq!(now, 0, "{now} of {written} bricks lines refused");
     assert!(before > 0, "no bricks line refused even without holds_home");
 }
+
+/// RULINGS R7: "A player's k-th brick in a turn costs k goods, or k+1 once the first four
+/// rows (17 bricks) are full". The bots priced every brick at k, so past the fourth row
+/// their `bricks 2 paying 3 trunks` placed one brick and the report said "partly done"
+/// every turn. Over positions of a two-rivers game of the planner, on to its end (well
+/// past 17 bricks), each seat's file of the planner as an opponent and as a stand-in,
+/// played alone by the judge: the bricks line places every brick it asks for. The floor
+/// (today's caretaker, `Style::priced` off, the ladder's baseline) still falls short on
+/// some turns: the test tells the two pricings apart.
+#[test]
+fn the_planners_bricks_lines_place_every_brick_they_ask_for_past_the_fourth_row() {
+    use pbem_judge::roads_boats::bot::planner::{self, Role};
+    use pbem_judge::roads_boats::bot::{Style, refusals, styled};
+    use pbem_judge::roads_boats::play::{OrderFile, play};
+    use pbem_judge::roads_boats::wonder::Brick;
+    let luck = pbem_judge::luck::Luck::predictable(3);
+    let (mut lines, mut past_fourth_row, mut floor_short) = (0, 0, 0);
+    for (name, s) in planners_game("two-rivers", two_rivers(2), 24) {
+        if s.game_over.is_some() {
+            break;
+        }
+        for c in s.move_order.clone() {
+            let files = [
+                (
+                    true,
+                    planner::orders_as(&s, c, None, &refusals(&s, c), Role::Opponent),
+                ),
+                (
+                    true,
+                    planner::orders_as(&s, c, None, &refusals(&s, c), Role::StandIn),
+                ),
+                (false, styled(&s, c, None, &refusals(&s, c), Style::FLOOR)),
+            ];
+            for (planners, text) in files {
+                let Some(asked) = text.lines().find_map(|l| {
+                    l.strip_prefix("bricks ")
+                        .and_then(|r| r.split(' ').next())
+                        .and_then(|n| n.parse::<usize>().ok())
+                }) else {
+                    continue;
+                };
+                let own = |s: &pbem_judge::roads_boats::State| {
+                    s.wonder
+                        .bricks
+                        .iter()
+                        .filter(|b| **b == Brick::Player(c))
+                        .count()
+                };
+                let after = play(
+                    &s,
+                    &[OrderFile {
+                        player: c,
+                        text: text.clone(),
+                    }],
+                    &luck,
+                )
+                .resolution
+                .state;
+                let placed = own(&after) - own(&s);
+                if !planners {
+                    floor_short += usize::from(placed < asked);
+                    continue;
+                }
+                assert_eq!(
+                    placed,
+                    asked,
+                    "{name}, {}: {} bricks on the wonder\n{text}",
+                    c.name(),
+                    s.wonder.placed()
+                );
+                lines += 1;
+                if s.wonder.placed() >= 17 {
+                    past_fourth_row += 1;
+                }
+            }
+        }
+    }
+    assert!(lines > 30, "{lines} bricks lines");
+    assert!(
+        past_fourth_row > 15,
+        "{past_fourth_row} past the fourth row"
+    );
+    assert!(
+        floor_short > 0,
+        "the floor's bricks lines all placed in full"
+    );
+}

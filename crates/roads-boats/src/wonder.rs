@@ -13,6 +13,24 @@ pub const ROWS: [usize; 15] = [4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 6, 7, 7, 7];
 /// Bricks in the whole wonder.
 pub const SIZE: usize = 83;
 
+/// Bricks in the first four rows: from the next brick on, each costs one good more
+/// (RULINGS R7).
+pub const FIRST_FOUR_ROWS: usize = 17;
+
+/// What a player's next brick costs (RULINGS R7: "A player's k-th brick in a turn costs
+/// k goods, or k+1 once the first four rows (17 bricks) are full — price each brick on
+/// the wonder as it stands when it is placed"), with `placed` bricks on the wonder and
+/// `bought` bought by that player this turn.
+pub fn price(placed: usize, bought: u32) -> u32 {
+    bought + 1 + u32::from(placed >= FIRST_FOUR_ROWS)
+}
+
+/// What `count` bricks bought one after the other cost together, the first a player's
+/// first of the turn and placed on a wonder holding `placed` bricks.
+pub fn cost(placed: usize, count: u32) -> u32 {
+    (0..count).map(|k| price(placed + k as usize, k)).sum()
+}
+
 /// The brick that brings irrigation: deserts become pasture (RULINGS R7).
 pub const IRRIGATION_BRICK: usize = 45;
 
@@ -127,5 +145,22 @@ mod tests {
         assert_eq!(Wonder::row_of(17), Some(4));
         assert_eq!(Wonder::row_of(82), Some(14));
         assert_eq!(Wonder::row_of(83), None);
+    }
+
+    /// RULINGS R7: "A player's k-th brick in a turn costs k goods, or k+1 once the first
+    /// four rows (17 bricks) are full — price each brick on the wonder as it stands when
+    /// it is placed."
+    #[test]
+    fn a_brick_costs_one_good_more_once_the_first_four_rows_are_full() {
+        assert_eq!(price(0, 0), 1);
+        assert_eq!(price(16, 2), 3);
+        assert_eq!(price(17, 0), 2);
+        assert_eq!(price(40, 2), 4);
+        // Three bricks on a wonder of 15: the first two at k, the third (the 18th
+        // brick, placed on a wonder of 17) at k+1.
+        assert_eq!(cost(15, 3), 1 + 2 + 4);
+        assert_eq!(cost(0, 3), 6);
+        assert_eq!(cost(17, 2), 2 + 3);
+        assert_eq!(cost(30, 0), 0);
     }
 }

@@ -410,6 +410,12 @@ pub struct Style {
     /// Bricks only while a transporter of its own is at home at the wonder (R7), one
     /// kept home for it when all would leave (transport.rs).
     pub holds_home: bool,
+    /// Bricks priced as the judge prices them (R7: the k-th of a turn costs k goods,
+    /// k+1 once the first four rows are full), so that the line places every brick it
+    /// asks for. Without it every brick is priced at k, today's caretaker's way: past the
+    /// fourth row its `bricks 2 paying 3 trunks` places one brick and is reported
+    /// "partly done" (the floor keeps it, as the ladder's baseline).
+    pub priced: bool,
 }
 
 impl Style {
@@ -426,6 +432,7 @@ impl Style {
         sawmill: false,
         rounds: false,
         holds_home: false,
+        priced: false,
     };
 }
 
@@ -844,9 +851,9 @@ pub fn styled(
             building.push(format!("road {home} {} with {builder}", area_of(s, hex)));
         }
     }
-    // The wonder: as many bricks as the goods left at home pay (the k-th costs k),
-    // never with what scores or researches (gold, coins, stock, geese): a player it
-    // stands in for comes back no poorer in them.
+    // The wonder: as many bricks as the goods left at home pay, never with what scores
+    // or researches (gold, coins, stock, geese): a player it stands in for comes back no
+    // poorer in them.
     let mut spare: Vec<(Good, u32)> = home_left
         .iter()
         .filter(|(g, _)| {
@@ -864,8 +871,20 @@ pub fn styled(
         }
     }
     let total: u32 = spare.iter().map(|(_, n)| n).sum();
+    // Priced on the wonder as it stands (R7: one good more a brick once the first four
+    // rows are full), so that the line places every brick it asks for.
+    let placed = s.wonder.placed();
+    let room = crate::wonder::SIZE.saturating_sub(placed) as u32;
+    let cost = |n: u32| {
+        if style.priced {
+            crate::wonder::cost(placed, n)
+        } else {
+            n * (n + 1) / 2
+        }
+    };
+    let most = style.bricks.min(5).min(room);
     let mut bricks = 0;
-    while (bricks + 1) * (bricks + 2) / 2 <= total && bricks < style.bricks.min(5) {
+    while bricks < most && cost(bricks + 1) <= total {
         bricks += 1;
     }
     // R7: bricks are paid from home only while a transporter of its own is there at the
@@ -880,7 +899,7 @@ pub fn styled(
     }
     let mut wonder = Vec::new();
     if bricks > 0 {
-        let mut need = bricks * (bricks + 1) / 2;
+        let mut need = cost(bricks);
         let mut pay = Goods::new();
         for (g, n) in spare {
             let k = n.min(need);

@@ -15,9 +15,6 @@ use crate::turn::at_home;
 use crate::turn::{Ctx, lying, take_lying};
 use crate::wonder::{Brick, IRRIGATION_BRICK, SIZE};
 
-/// Bricks in the first four rows; from the next brick on, each costs one good more.
-const FIRST_FOUR_ROWS: usize = 17;
-
 pub(super) fn run(ctx: &mut Ctx, orders: &TurnOrders) {
     let mut requests: BTreeMap<Colour, Vec<u32>> = BTreeMap::new();
     modules::each(ctx, orders, |h| h.before_bricks);
@@ -87,7 +84,7 @@ fn bricks(ctx: &mut Ctx, count: u32, paying: &Goods, bought: &mut u32) {
     let mut placed = 0;
     let mut paid = Goods::new();
     while placed < count && ctx.s.wonder.placed() < SIZE {
-        let price = *bought + 1 + u32::from(ctx.s.wonder.placed() >= FIRST_FOUR_ROWS);
+        let price = crate::wonder::price(ctx.s.wonder.placed(), *bought);
         if purse.total() < price {
             break;
         }
