@@ -290,7 +290,9 @@ pub enum Command {
     /// Print the order file the game's bot would send for a seat now: a hint for a
     /// player, and what the caretaker plays for an absent one. It is written from what
     /// that seat may know, and checked by the judge's checker. (Catan and Catan Express
-    /// have strong players; Roads & Boats a first one, with a simple economy.)
+    /// have strong players; Roads & Boats the planner, which tries its styles a few turns
+    /// ahead with the judge's own resolver: producers, roads, geese, a sawmill, bricks.
+    /// As a caretaker it never pays gold, coins, stock or geese into bricks.)
     ///
     /// Example:
     ///   judge bot games/island red
