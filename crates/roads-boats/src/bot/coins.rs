@@ -84,8 +84,7 @@ struct Sites {
     burner: Option<(Hex, bool)>,
 }
 
-fn sites(s: &State, me: Colour, home_at: AreaId) -> Sites {
-    let home = home_at.hex;
+fn sites(s: &State, home: Hex) -> Sites {
     let built = |kind: BuildingKind, far: u32| {
         s.buildings
             .iter()
@@ -94,22 +93,16 @@ fn sites(s: &State, me: Colour, home_at: AreaId) -> Sites {
             .min_by_key(|h| (h.distance(home), *h))
     };
     let next_door: Vec<Hex> = s.map.neighbours(home).map(|(_, h)| h).collect();
-    // The geese's pastures (super::geese): a goose a turn while nothing stands there.
-    let pastures = super::geese::pastures(s, me, home_at);
-    // The free tiles next door for the factories, those the economy wants least first:
-    // a second rock (one quarry's stone is enough) or a pasture the geese do not use,
-    // then a mountain or a third woods, then the rest; the woods that feed the sawmill
-    // (two woodcutters, each trunk 2 boards) and the geese's pasture last (RULINGS R4).
+    // The free tiles next door for the factories, those a producer wants least first:
+    // pasture (a clay pit), then rock or woods when another of the kind is next door
+    // (its quarry or woodcutter goes there), the rest last.
     let rank = |h: Hex| {
         let t = s.map.terrain(h);
         let alike = next_door.iter().filter(|o| s.map.terrain(**o) == t).count();
         match t {
-            Some(Terrain::Pasture) if pastures.contains(&h) => 4,
             Some(Terrain::Pasture) => 0,
-            Some(Terrain::Rock) if alike >= 2 => 0,
-            Some(Terrain::Woods) if alike >= 3 => 1,
-            Some(Terrain::Mountain) => 1,
-            Some(Terrain::Woods) => 5,
+            Some(Terrain::Rock | Terrain::Woods) if alike >= 2 => 1,
+            Some(Terrain::Mountain) => 3,
             _ => 2,
         }
     };
@@ -158,7 +151,7 @@ fn sites(s: &State, me: Colour, home_at: AreaId) -> Sites {
     let mint = built(BuildingKind::Mint, 1).map(|h| (h, true)).or_else(|| {
         free.iter()
             .copied()
-            .min_by_key(|h| (rank(*h) >= 4, near(*h), rank(*h), *h))
+            .min_by_key(|h| (near(*h), rank(*h), *h))
             .map(|h| (h, false))
     });
     // A mountain two tiles out: its cost is carried to the mint's tile when that is
@@ -168,23 +161,13 @@ fn sites(s: &State, me: Colour, home_at: AreaId) -> Sites {
     {
         step = Some(site);
     }
-    let quarry_near = built(BuildingKind::Quarry, 2).is_some();
     let burner = built(BuildingKind::CoalBurner, 1)
         .map(|h| (h, true))
         .or_else(|| {
             free.iter()
                 .copied()
                 .filter(|h| Some(*h) != mint.map(|m| m.0))
-                // A rock stays for the quarry while none stands near.
-                .filter(|h| s.map.terrain(*h) != Some(Terrain::Rock) || quarry_near)
-                .min_by_key(|h| {
-                    (
-                        rank(*h) >= 4,
-                        rank(*h),
-                        mint.is_none_or(|m| h.distance(m.0) > 1),
-                        *h,
-                    )
-                })
+                .min_by_key(|h| (mint.is_none_or(|m| h.distance(m.0) > 1), rank(*h), *h))
                 .map(|h| (h, false))
         });
     Sites {
@@ -193,55 +176,6 @@ fn sites(s: &State, me: Colour, home_at: AreaId) -> Sites {
         mint,
         burner,
     }
-}
-
-/// The positions of a land move from `from` towards `to`, and where it ends: along the
-/// roads two tiles (RULINGS R5) when roads join them and `to` is at most two tiles
-/// away, else a step to the land tile next to `from` nearest `to`.
-fn way(s: &State, me: Colour, from: AreaId, to: Hex) -> Option<(String, AreaId)> {
-    let end = area_of(s, to);
-    if from.hex.distance(to) <= 2 && s.map.road_connected(from, end, Some(me)) {
-        return Some((super::road_way(s, from, end, me), end));
-    }
-    toward(s, from.hex, to).map(|next| (next.to_string(), next))
-}
-
-/// The tiles next to `home` a road from home is wanted to for the project once its
-/// mine stands: the mint's and the coal burner's (built or to be built), so that their
-/// cost, the fuel and the coin go there and back in one move (R5).
-pub(super) fn road_sites(s: &State, me: Colour, home: AreaId) -> Vec<Hex> {
-    let sites = sites(s, me, home);
-    if !sites.mine.is_some_and(|(_, built)| built) {
-        return Vec::new();
-    }
-    [sites.mint, sites.burner]
-        .into_iter()
-        .flatten()
-        .map(|(h, _)| h)
-        .filter(|h| h.distance(home.hex) == 1)
-        .collect()
-}
-
-/// Whether the project goes on this turn: once begun (`started`: its mine, mint or coal
-/// burner stands), always; before, only once the economy runs — a quarry within two
-/// tiles of home (the stone the mine, the mint and their roads cost: one a turn) and a
-/// sawmill at home where one may stand (its boards pay the buildings). Until then it
-/// neither holds goods back nor takes a transporter: the bricks laid early weigh most
-/// (the first rows go to whoever lays first), and the project begun on the first turn
-/// laid half the caretaker's bricks and won no game (docs/gm-guide.md).
-fn begun(s: &State, home: AreaId, started: bool) -> bool {
-    if started {
-        return true;
-    }
-    let quarry = s
-        .buildings
-        .iter()
-        .any(|b| b.kind == BuildingKind::Quarry && b.at.hex.distance(home.hex) <= 2);
-    let sawmill = s
-        .buildings_on(home.hex)
-        .any(|b| b.kind == BuildingKind::Sawmill)
-        || !BuildingKind::Sawmill.site().allows(&s.map, home.hex);
-    quarry && sawmill
 }
 
 /// The land area next to `from` on the way to `to` (nearest it), a tile of one area.
@@ -268,7 +202,7 @@ pub(super) fn gold_project(s: &State, me: Colour, home: AreaId, t: Turn) {
         movement,
         building,
     } = t;
-    let sites = sites(s, me, home);
+    let sites = sites(s, home.hex);
     let (
         Some((mine_hex, mine_built)),
         Some((mint_hex, mint_built)),
@@ -297,10 +231,7 @@ pub(super) fn gold_project(s: &State, me: Colour, home: AreaId, t: Turn) {
     };
     let covers = |have: &Goods, cost: &Goods| cost.iter().all(|(g, n)| have.count(g) >= n);
 
-    let started = mine_built || mint_built || burner_built;
-    // 1. The sawmill at home, built by a transporter that stays there, first of all
-    // (its stone before the geese's road): every trunk the woodcutters bring is then 2
-    // boards (R4), which the buildings below cost.
+    // 1. The sawmill at home, built by a transporter that stays there.
     let sawmill = BuildingKind::Sawmill;
     let has_sawmill = s
         .buildings_on(home.hex)
@@ -320,43 +251,8 @@ pub(super) fn gold_project(s: &State, me: Colour, home: AreaId, t: Turn) {
         hold(home_left, &cost);
         return;
     }
-    // 2. A quarry next door when none stands within two tiles: the stone the sawmill,
-    // the mine, the mint and their roads cost (on a rock the project's sites leave).
-    let quarry = BuildingKind::Quarry;
-    let quarry_near = s
-        .buildings
-        .iter()
-        .any(|b| b.kind == quarry && b.at.hex.distance(home.hex) <= 2);
-    if !quarry_near && !started {
-        let rock = s.map.neighbours(home.hex).map(|(_, h)| h).find(|h| {
-            s.map.terrain(*h) == Some(Terrain::Rock)
-                && ![mint_hex, burner_hex].contains(h)
-                && !targets.contains(h)
-                && s.buildings_on(*h).next().is_none()
-                && quarry.site().allows(&s.map, *h)
-        });
-        if let Some(rock) = rock {
-            let cost = quarry.cost();
-            let carrier = at_home(busy)
-                .into_iter()
-                .find(|(_, room)| *room >= cost.total());
-            if covers(home_left, &cost)
-                && let Some((id, _)) = carrier
-            {
-                busy.insert(id);
-                targets.insert(rock);
-                let at = area_of(s, rock);
-                movement.push(format!("move {id}: load {}; {at}", written(&cost)));
-                building.push(format!("build quarry at {at} with {id}"));
-            }
-            hold(home_left, &cost);
-        }
-    }
-    if !begun(s, home, started) {
-        return;
-    }
 
-    // 3. The mine.
+    // 2. The mine.
     // While the first is being saved for, carried and built, nothing else of the project
     // goes on; a later one (the first spent) goes on beside the rest.
     let first_mine = !(mint_built || burner_built);
@@ -504,57 +400,19 @@ pub(super) fn gold_project(s: &State, me: Colour, home: AreaId, t: Turn) {
         if at.hex == home.hex && !mint_built {
             continue;
         }
-        if let Some((positions, next)) = way(s, me, at, mint_hex) {
+        if let Some(next) = toward(s, at.hex, mint_hex) {
             busy.insert(*id);
             let unload = gold_for_the_mint(
                 next.hex == mint_hex && mint_built,
                 t.cargo.count(Good::Gold),
                 mint_lying.count(Good::Gold),
             );
-            movement.push(format!("move {id}: {positions}{unload}"));
+            movement.push(format!("move {id}: {next}{unload}"));
         }
     }
 
     // 4. Fuel to the mint, and 6. the coin aboard.
     let fuel_at_mint = mint_lying.count(Good::Fuel) > 0;
-    // Fuel aboard anywhere but at the coal burner or the mint goes on to the mint (along
-    // the roads, two tiles a move, R5) and is left there; before the mint stands it
-    // stays aboard where it is.
-    let fuel_carriers: Vec<_> = s
-        .transporters
-        .iter()
-        .filter(|(id, t)| {
-            t.owner == me
-                && t.kind.class() == Class::Land
-                && !busy.contains(id)
-                && t.cargo.count(Good::Fuel) > 0
-                && !matches!(t.at, Location::Land(a) if a.hex == burner_hex || a.hex == mint_hex)
-        })
-        .collect();
-    for (id, t) in fuel_carriers {
-        let Location::Land(at) = t.at else {
-            continue;
-        };
-        busy.insert(*id);
-        if !mint_built || fuel_at_mint {
-            continue;
-        }
-        if let Some((positions, end)) = way(s, me, at, mint_hex) {
-            let unload = if end.hex == mint_hex {
-                let back = if s.map.road_connected(home, mint_at, Some(me))
-                    && at.hex.distance(mint_hex) == 1
-                {
-                    format!("; {home}")
-                } else {
-                    String::new()
-                };
-                format!("; unload {}{back}", Good::Fuel.counted(1))
-            } else {
-                String::new()
-            };
-            movement.push(format!("move {id}: {positions}{unload}"));
-        }
-    }
     let burner_lying = s.goods_at(burner_at).cloned().unwrap_or_default();
     let wood_at_burner = burner_lying.count(Good::Boards) + burner_lying.count(Good::Trunks);
     let mut fuel_on_way = s.transporters.values().any(|t| {
@@ -582,12 +440,12 @@ pub(super) fn gold_project(s: &State, me: Colour, home: AreaId, t: Turn) {
             } else {
                 String::new()
             };
-            match way(s, me, area_of(s, burner_hex), mint_hex) {
-                Some((positions, end)) if end.hex == mint_hex => movement.push(format!(
-                    "move {id}: {load}{positions}; unload {}",
+            match toward(s, burner_hex, mint_hex) {
+                Some(next) if next.hex == mint_hex => movement.push(format!(
+                    "move {id}: {load}{next}; unload {}",
                     Good::Fuel.counted(1)
                 )),
-                Some((positions, _)) => movement.push(format!("move {id}: {load}{positions}")),
+                Some(next) => movement.push(format!("move {id}: {load}{next}")),
                 None => {}
             }
         } else if wood_at_burner < 2 || fuel > 0 {
@@ -608,14 +466,8 @@ pub(super) fn gold_project(s: &State, me: Colour, home: AreaId, t: Turn) {
     {
         busy.insert(id);
         fuel_on_way = true;
-        // Along a road, back home with it in the same move (on to the mint the next).
-        let back = if s.map.road_connected(home, burner_at, Some(me)) {
-            format!("; {home}")
-        } else {
-            String::new()
-        };
         movement.push(format!(
-            "move {id}: {burner_at}; load {}{back}",
+            "move {id}: {burner_at}; load {}",
             Good::Fuel.counted(1)
         ));
     }
@@ -672,8 +524,8 @@ pub(super) fn gold_project(s: &State, me: Colour, home: AreaId, t: Turn) {
     // 3. The coal burner, then the mint: the cost carried to the site and left lying,
     // built once all of it is there.
     let factories = [
-        (BuildingKind::Mint, mint_at, mint_built),
         (BuildingKind::CoalBurner, burner_at, burner_built),
+        (BuildingKind::Mint, mint_at, mint_built),
     ];
     'deliver: {
         let Some((kind, at, _)) = factories.iter().find(|f| !f.2).copied() else {
@@ -719,8 +571,6 @@ pub(super) fn gold_project(s: &State, me: Colour, home: AreaId, t: Turn) {
         }
         let free = at_home(busy);
         let mut carried = Goods::new();
-        // The carrier that stays there to build (the last, once all is carried).
-        let mut builder = None;
         for (id, r) in free.iter().take(2) {
             let load = room_for(&left, *r);
             if load.is_empty() {
@@ -736,7 +586,6 @@ pub(super) fn gold_project(s: &State, me: Colour, home: AreaId, t: Turn) {
             let back = if s.map.road_connected(home, at, Some(me)) && !covers(&carried, &need) {
                 format!("; {home}")
             } else {
-                builder = Some(*id);
                 String::new()
             };
             movement.push(format!(
@@ -746,7 +595,7 @@ pub(super) fn gold_project(s: &State, me: Colour, home: AreaId, t: Turn) {
             ));
         }
         if covers(&carried, &need)
-            && let Some(first) = builder
+            && let Some((first, _)) = free.first()
         {
             building.push(format!("build {} at {at} with {first}", kind.name()));
         }

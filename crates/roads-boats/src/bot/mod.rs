@@ -816,15 +816,13 @@ pub fn styled(
     // ends the movement at home: then a donkey fetches and is back in one turn.
     let mut stone = home_left.count(Good::Stone) + stone_in;
     if let Some(builder) = ends_home.first() {
-        // (and to the gold project's mint and coal burner next door: coins.rs)
-        let project = if style.coins {
-            coins::road_sites(s, me, home)
-        } else {
-            Vec::new()
-        };
         for (_, hex) in s.map.neighbours(home.hex) {
-            let producer =
-                s.buildings_on(hex).any(|b| is_producer(b.kind)) || project.contains(&hex);
+            // (and to a coal burner or mint next door, the gold project's: coins.rs)
+            let producer = s.buildings_on(hex).any(|b| {
+                is_producer(b.kind)
+                    || (style.coins
+                        && matches!(b.kind, BuildingKind::CoalBurner | BuildingKind::Mint))
+            });
             if stone == 0 || !producer || road(hex) {
                 continue;
             }
