@@ -1325,3 +1325,74 @@ fn the_planners_bricks_lines_place_every_brick_they_ask_for_past_the_fourth_row(
         "the floor's bricks lines all placed in full"
     );
 }
+
+/// A sawmill's capacity is 6 boards a turn (RULINGS R4: "sawmill 1 trunk → 2 boards
+/// (6)"), so 3 trunks: with 5 trunks lying at home and a sawmill there, the production
+/// makes 6 boards and leaves 2 trunks, and the planner's bricks line, which pays with
+/// what the production will have made, lays every brick it names (before, it counted
+/// 10 boards and its line placed fewer, "only 6 boards at home").
+#[test]
+fn the_planner_counts_a_sawmills_six_boards_a_turn_not_more() {
+    use pbem_judge::roads_boats::building::{Building, BuildingKind};
+    use pbem_judge::roads_boats::goods::{Good, Goods};
+    use pbem_judge::roads_boats::map::Terrain;
+    use pbem_judge::roads_boats::wonder::Brick;
+    let mut s = two_rivers(1);
+    let me = s.move_order[0];
+    let home = s.players[&me].home.expect("a home");
+    s.goods
+        .insert(home, [(Good::Trunks, 5)].into_iter().collect::<Goods>());
+    s.buildings.push(Building {
+        kind: BuildingKind::Sawmill,
+        at: home,
+        mine: None,
+        used: 0,
+        bomb_proof: false,
+    });
+    // Producers on every tile next door already (nothing to build, nothing lying yet),
+    // so that the boards go into bricks.
+    let next_door: Vec<_> = s.map.neighbours(home.hex).map(|(_, h)| h).collect();
+    for h in next_door {
+        let kind = match s.map.terrain(h) {
+            Some(Terrain::Woods) => BuildingKind::Woodcutter,
+            Some(Terrain::Rock) => BuildingKind::Quarry,
+            Some(Terrain::Pasture) => BuildingKind::ClayPit,
+            _ => continue,
+        };
+        s.buildings.push(Building {
+            kind,
+            at: s.map.areas(h)[0],
+            mine: None,
+            used: 0,
+            bomb_proof: false,
+        });
+    }
+    let luck = pbem_judge::luck::Luck::predictable(9);
+    let mut files = String::new();
+    let (text, next) = bot_turn(&s, me, &luck, &mut files);
+    let ordered: usize = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("bricks "))
+        .filter_map(|l| l.split_whitespace().next()?.parse::<usize>().ok())
+        .sum();
+    let laid = next
+        .wonder
+        .bricks
+        .iter()
+        .filter(|b| **b == Brick::Player(me))
+        .count();
+    assert!(ordered > 0, "{text}");
+    assert_eq!(laid, ordered, "{text}");
+    let boards: u32 = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("bricks "))
+        .filter_map(|l| l.split_once("paying ").map(|p| p.1.to_string()))
+        .flat_map(|p| {
+            p.split(", ")
+                .filter_map(|w| w.strip_suffix(" boards").or(w.strip_suffix(" board")))
+                .filter_map(|n| n.parse::<u32>().ok())
+                .collect::<Vec<_>>()
+        })
+        .sum();
+    assert!(boards <= 6, "{text}");
+}

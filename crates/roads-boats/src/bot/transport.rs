@@ -54,14 +54,15 @@ pub fn reserve_sawmill(s: &State, home: AreaId, left: &mut Goods, style: Style) 
 }
 
 /// The goods at home once this turn's production has run, as far as a sawmill at
-/// `home` goes (in `style` with [`Style::sawmill`]): the trunks lying there (up to its
-/// 6 a turn) become 2 boards each before the movement, so that the bricks and the
+/// `home` goes (in `style` with [`Style::sawmill`]): the trunks lying there (up to 3, its
+/// 6 boards a turn) become 2 boards each before the movement, so that the bricks and the
 /// producers pay with the boards rather than the trunks (RULINGS R1: production first).
 pub fn after_production(s: &State, home: AreaId, left: &mut Goods, style: Style) {
     if !style.sawmill || !sawmill_at(s, home) {
         return;
     }
-    let trunks = left.count(Good::Trunks).min(6);
+    // Its capacity, 6 a turn, counts the boards it makes: 3 trunks (R4).
+    let trunks = left.count(Good::Trunks).min(3);
     if trunks > 0 {
         left.take(Good::Trunks, trunks);
         left.add(Good::Boards, 2 * trunks);
