@@ -410,6 +410,10 @@ pub struct Style {
     /// Bricks only while a transporter of its own is at home at the wonder (R7), one
     /// kept home for it when all would leave (transport.rs).
     pub holds_home: bool,
+    /// Producers before bricks: the boards the next producer next door costs (a free
+    /// tile that takes one, in the order the producers are built) are kept from bricks
+    /// until a transporter at home takes them there (transport.rs, [`transport::held`]).
+    pub builds_first: bool,
 }
 
 impl Style {
@@ -426,6 +430,7 @@ impl Style {
         sawmill: false,
         rounds: false,
         holds_home: false,
+        builds_first: false,
     };
 }
 
@@ -854,6 +859,13 @@ pub fn styled(
         })
         .collect();
     spare.sort_by_key(|(g, _)| (matches!(g, Good::Boards | Good::Stone), *g));
+    // Producers before bricks: the next producer's boards stay home.
+    if style.builds_first {
+        let held = transport::held(s, me, home, &home_left, &targets, style);
+        for (g, n) in spare.iter_mut() {
+            *n -= (*n).min(held.count(*g));
+        }
+    }
     // The reserve: boards and stone left at home.
     let mut reserve = style.reserve;
     for (g, n) in spare.iter_mut() {

@@ -63,6 +63,7 @@ pub const STYLES: [Style; 7] = [
         sawmill: true,
         rounds: true,
         holds_home: false,
+        builds_first: false,
     },
     Style {
         far: true,
@@ -76,6 +77,7 @@ pub const STYLES: [Style; 7] = [
         sawmill: true,
         rounds: true,
         holds_home: false,
+        builds_first: false,
     },
     Style {
         far: true,
@@ -89,6 +91,7 @@ pub const STYLES: [Style; 7] = [
         sawmill: true,
         rounds: true,
         holds_home: false,
+        builds_first: false,
     },
     Style {
         far: true,
@@ -102,6 +105,7 @@ pub const STYLES: [Style; 7] = [
         sawmill: true,
         rounds: true,
         holds_home: false,
+        builds_first: false,
     },
     Style {
         far: false,
@@ -115,6 +119,7 @@ pub const STYLES: [Style; 7] = [
         sawmill: true,
         rounds: true,
         holds_home: false,
+        builds_first: false,
     },
 ];
 
@@ -193,6 +198,7 @@ pub fn choose_as(s: &State, me: Colour, role: Role) -> Style {
         .map(|st| Style {
             coins,
             holds_home: true,
+            builds_first: true,
             ..st
         })
     {
