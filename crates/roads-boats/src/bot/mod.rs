@@ -414,6 +414,13 @@ pub struct Style {
     /// tile that takes one, in the order the producers are built) are kept from bricks
     /// until a transporter at home takes them there (transport.rs, [`transport::held`]).
     pub builds_first: bool,
+    /// A transporter with no room left (gold kept aboard) neither goes to fetch from a
+    /// producer nor counts as waiting there, so that one with room fetches instead.
+    pub room_aware: bool,
+    /// Bricks priced as the wonder stands: k+1 goods for the k-th brick of a turn once
+    /// 17 bricks are laid (RULINGS R7), so that no bricks line asks for more than its
+    /// goods pay.
+    pub dear: bool,
 }
 
 impl Style {
@@ -431,6 +438,8 @@ impl Style {
         rounds: false,
         holds_home: false,
         builds_first: false,
+        room_aware: false,
+        dear: false,
     };
 }
 
@@ -614,7 +623,9 @@ pub fn styled(
                 let free = |hex: Hex| {
                     let ours = s.buildings_on(hex).any(|b| is_producer(b.kind));
                     let manned = s.transporters.values().any(|o| {
-                        o.owner == me && matches!(o.at, Location::Land(a) if a.hex == hex)
+                        o.owner == me
+                            && matches!(o.at, Location::Land(a) if a.hex == hex)
+                            && (!style.room_aware || o.cargo.total() < o.kind.capacity())
                     }) || targets.contains(&hex);
                     ours && !manned
                 };
@@ -641,7 +652,10 @@ pub fn styled(
                             })
                     })
             };
+            // (With no room left it stays home: there is nothing it could fetch.)
+            let empty_handed = style.room_aware && room == 0;
             if target.is_none()
+                && !empty_handed
                 && fetch().is_none()
                 && style.travels
                 && let Some(at) = fetch_far()
@@ -651,6 +665,7 @@ pub fn styled(
                 continue;
             }
             if target.is_none()
+                && !empty_handed
                 && let Some(hex) = fetch()
             {
                 let to = area_of(s, hex);
@@ -876,8 +891,16 @@ pub fn styled(
         }
     }
     let total: u32 = spare.iter().map(|(_, n)| n).sum();
+    // What the first `b` bricks of the turn cost: the k-th k goods, k+1 once 17 bricks
+    // are laid (RULINGS R7; the floor prices every brick at k).
+    let laid = s.wonder.bricks.len() as u32;
+    let price = |b: u32| -> u32 {
+        (1..=b)
+            .map(|k| k + u32::from(style.dear && laid + k > 17))
+            .sum()
+    };
     let mut bricks = 0;
-    while (bricks + 1) * (bricks + 2) / 2 <= total && bricks < style.bricks.min(5) {
+    while price(bricks + 1) <= total && bricks < style.bricks.min(5) {
         bricks += 1;
     }
     // R7: bricks are paid from home only while a transporter of its own is there at the
@@ -892,7 +915,7 @@ pub fn styled(
     }
     let mut wonder = Vec::new();
     if bricks > 0 {
-        let mut need = bricks * (bricks + 1) / 2;
+        let mut need = price(bricks);
         let mut pay = Goods::new();
         for (g, n) in spare {
             let k = n.min(need);

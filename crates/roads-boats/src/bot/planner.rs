@@ -64,6 +64,8 @@ pub const STYLES: [Style; 7] = [
         rounds: true,
         holds_home: false,
         builds_first: false,
+        room_aware: false,
+        dear: false,
     },
     Style {
         far: true,
@@ -78,6 +80,8 @@ pub const STYLES: [Style; 7] = [
         rounds: true,
         holds_home: false,
         builds_first: false,
+        room_aware: false,
+        dear: false,
     },
     Style {
         far: true,
@@ -92,6 +96,8 @@ pub const STYLES: [Style; 7] = [
         rounds: true,
         holds_home: false,
         builds_first: false,
+        room_aware: false,
+        dear: false,
     },
     Style {
         far: true,
@@ -106,6 +112,8 @@ pub const STYLES: [Style; 7] = [
         rounds: true,
         holds_home: false,
         builds_first: false,
+        room_aware: false,
+        dear: false,
     },
     Style {
         far: false,
@@ -120,6 +128,8 @@ pub const STYLES: [Style; 7] = [
         rounds: true,
         holds_home: false,
         builds_first: false,
+        room_aware: false,
+        dear: false,
     },
 ];
 
@@ -199,6 +209,8 @@ pub fn choose_as(s: &State, me: Colour, role: Role) -> Style {
             coins,
             holds_home: true,
             builds_first: true,
+            room_aware: true,
+            dear: true,
             ..st
         })
     {
