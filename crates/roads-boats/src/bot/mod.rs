@@ -786,17 +786,23 @@ pub fn styled(
             // One goes back to wait for the next; a second there (finding its way)
             // stays home, free for a producer further out.
             let second = style.travels && !backs.insert(area.hex);
-            let back = if !second
-                && road(area.hex)
-                && s.map.neighbours(home.hex).any(|(_, h)| h == area.hex)
-            {
-                let left = lying.total() - load.total();
-                let to = transport::back_to(s, me, home, area, left, style, &mut targets);
-                format!("; {to}")
+            // A road from home to the area it stands in (finding its way: on a tile a
+            // river splits, its own area, not the tile's first; the floor asks of the
+            // first, and its step back is refused where they differ).
+            let joined = if style.travels {
+                s.map.road_connected(home, area, Some(me))
             } else {
-                ends_home.push(*id);
-                String::new()
+                road(area.hex)
             };
+            let back =
+                if !second && joined && s.map.neighbours(home.hex).any(|(_, h)| h == area.hex) {
+                    let left = lying.total() - load.total();
+                    let to = transport::back_to(s, me, home, area, left, style, &mut targets);
+                    format!("; {to}")
+                } else {
+                    ends_home.push(*id);
+                    String::new()
+                };
             movement.push(format!(
                 "move {id}: {cargo}{}{}{back}",
                 road_way(s, area, home, me),
@@ -892,8 +898,10 @@ pub fn styled(
     }
     let total: u32 = spare.iter().map(|(_, n)| n).sum();
     // What the first `b` bricks of the turn cost: the k-th k goods, k+1 once 17 bricks
-    // are laid (RULINGS R7; the floor prices every brick at k).
-    let laid = s.wonder.bricks.len() as u32;
+    // are laid (RULINGS R7; the floor prices every brick at k). The players before it in
+    // the move order lay theirs first: two each are counted as laid.
+    let before = s.move_order.iter().take_while(|c| **c != me).count() as u32;
+    let laid = s.wonder.bricks.len() as u32 + 2 * before;
     let price = |b: u32| -> u32 {
         (1..=b)
             .map(|k| k + u32::from(style.dear && laid + k > 17))
