@@ -1396,3 +1396,189 @@ fn the_planner_counts_a_sawmills_six_boards_a_turn_not_more() {
         .sum();
     assert!(boards <= 6, "{text}");
 }
+
+/// The bricks line of `text`: how many bricks and the goods it pays (`bricks 2 paying 3
+/// boards` gives (2, "3 boards")); none when it lays none.
+fn bricks_line(text: &str) -> Option<(u32, String)> {
+    text.lines().find_map(|l| {
+        let (n, pay) = l.strip_prefix("bricks ")?.split_once(" paying ")?;
+        Some((n.parse().ok()?, pay.to_string()))
+    })
+}
+
+/// Producers before bricks (`Style::builds_first`, the planner's): a woodcutter or a
+/// quarry makes a good every turn to the end (RULINGS R4) where its boards laid as
+/// bricks pay once (R7). Two-rivers, 3 boards at home, a free woods and rock next door,
+/// no transporter free to build this turn (the one at home is full): the floor pays all
+/// 3 boards into 2 bricks; with `builds_first` the next producer's boards stay home.
+#[test]
+fn the_planner_keeps_the_next_producers_boards_from_bricks() {
+    use pbem_judge::roads_boats::bot::{Style, styled};
+    use pbem_judge::roads_boats::goods::Good;
+    use pbem_judge::roads_boats::transporter::Class;
+    use std::collections::BTreeSet;
+    let mut s = two_rivers(1);
+    let me = s.move_order[0];
+    let home = s.players[&me].home.expect("a home");
+    s.goods
+        .insert(home, [(Good::Boards, 3)].into_iter().collect());
+    let mine: Vec<_> = s
+        .transporters
+        .iter()
+        .filter(|(_, t)| t.owner == me && t.kind.class() == Class::Land)
+        .map(|(id, _)| *id)
+        .collect();
+    // One donkey at home, full (no room for a producer's cost); the others gone.
+    for (i, id) in mine.iter().enumerate() {
+        if i == 0 {
+            if let Some(t) = s.transporters.get_mut(id) {
+                t.cargo = [(Good::Stone, 2)].into_iter().collect();
+            }
+        } else {
+            s.transporters.remove(id);
+        }
+    }
+    let file = |builds_first: bool| {
+        styled(
+            &s,
+            me,
+            None,
+            &|_| BTreeSet::new(),
+            Style {
+                builds_first,
+                ..Style::FLOOR
+            },
+        )
+    };
+    let floor = file(false);
+    assert_eq!(
+        bricks_line(&floor),
+        Some((2, "3 boards".to_string())),
+        "{floor}"
+    );
+    let planner = file(true);
+    let paid = bricks_line(&planner).map_or(0, |(_, pay)| {
+        pay.split_whitespace()
+            .next()
+            .and_then(|n| n.parse::<u32>().ok())
+            .unwrap_or(0)
+    });
+    assert!(
+        paid <= 2,
+        "the next producer's boards were paid:\n{planner}"
+    );
+    assert!(
+        s.goods_at(home).map_or(0, |g| g.count(Good::Boards)) - paid >= 1,
+        "{planner}"
+    );
+}
+
+/// A transporter full of gold kept aboard (RULINGS R8: gold scores only aboard) has no
+/// room to fetch (R5: a donkey carries 2): with `Style::room_aware` (the planner's) it
+/// stays home and one with room goes to the producer next door where goods lie; the
+/// floor sends the first, full, which comes back empty-handed.
+#[test]
+fn the_planner_sends_a_transporter_with_room_to_fetch_not_one_full_of_gold() {
+    use pbem_judge::roads_boats::bot::{Style, styled};
+    use pbem_judge::roads_boats::building::{Building, BuildingKind};
+    use pbem_judge::roads_boats::goods::Good;
+    use pbem_judge::roads_boats::map::Terrain;
+    use pbem_judge::roads_boats::transporter::Class;
+    use std::collections::BTreeSet;
+    let mut s = two_rivers(1);
+    let me = s.move_order[0];
+    let home = s.players[&me].home.expect("a home");
+    s.goods.insert(home, Default::default());
+    let woods = s
+        .map
+        .neighbours(home.hex)
+        .map(|(_, h)| h)
+        .find(|h| s.map.terrain(*h) == Some(Terrain::Woods))
+        .expect("woods next door");
+    let at = s.map.areas(woods)[0];
+    s.buildings.push(Building {
+        kind: BuildingKind::Woodcutter,
+        at,
+        mine: None,
+        used: 0,
+        bomb_proof: false,
+    });
+    s.goods
+        .insert(at, [(Good::Trunks, 2)].into_iter().collect());
+    let mine: Vec<_> = s
+        .transporters
+        .iter()
+        .filter(|(_, t)| t.owner == me && t.kind.class() == Class::Land)
+        .map(|(id, _)| *id)
+        .collect();
+    let (full, free) = (mine[0], mine[1]);
+    for id in mine.iter().skip(2) {
+        s.transporters.remove(id);
+    }
+    if let Some(t) = s.transporters.get_mut(&full) {
+        t.cargo = [(Good::Gold, 2)].into_iter().collect();
+    }
+    let goes_there = |text: &str, id| {
+        text.lines()
+            .any(|l| l.starts_with(&format!("move {id}: {at}")))
+    };
+    let file = |room_aware: bool| {
+        styled(
+            &s,
+            me,
+            None,
+            &|_| BTreeSet::new(),
+            Style {
+                room_aware,
+                ..Style::FLOOR
+            },
+        )
+    };
+    let floor = file(false);
+    assert!(goes_there(&floor, full), "{floor}");
+    let planner = file(true);
+    assert!(!goes_there(&planner, full), "{planner}");
+    assert!(goes_there(&planner, free), "{planner}");
+    let checked = s.check(&planner, "bot", Some(me.name()), None);
+    assert_eq!(checked.errors(), 0, "{}\n{planner}", checked.text);
+}
+
+/// RULINGS R7: "A player's k-th brick in a turn costs k goods, or k+1 once the first
+/// four rows (17 bricks) are full". With 20 bricks laid and 3 goods at home, the floor
+/// asks for 2 bricks (priced 1 + 2) and the line falls short; with `Style::priced` (the
+/// planner's) it lays 1 brick paying 2, which the judge places whole.
+#[test]
+fn the_planner_prices_bricks_dearer_once_the_first_four_rows_are_full() {
+    use pbem_judge::roads_boats::bot::{Style, styled};
+    use pbem_judge::roads_boats::goods::Good;
+    use pbem_judge::roads_boats::wonder::Brick;
+    use std::collections::BTreeSet;
+    let mut s = two_rivers(1);
+    let me = s.move_order[0];
+    let home = s.players[&me].home.expect("a home");
+    s.goods
+        .insert(home, [(Good::Trunks, 3)].into_iter().collect());
+    s.wonder.bricks = vec![Brick::Neutral; 20];
+    let file = |priced: bool| {
+        styled(
+            &s,
+            me,
+            None,
+            &|_| BTreeSet::new(),
+            Style {
+                priced,
+                ..Style::FLOOR
+            },
+        )
+    };
+    let floor = file(false);
+    assert_eq!(bricks_line(&floor), Some((2, "3 trunks".into())), "{floor}");
+    let planner = file(true);
+    assert_eq!(
+        bricks_line(&planner),
+        Some((1, "2 trunks".into())),
+        "{planner}"
+    );
+    let checked = s.check(&planner, "bot", Some(me.name()), None);
+    assert_eq!(checked.errors(), 0, "{}\n{planner}", checked.text);
+}

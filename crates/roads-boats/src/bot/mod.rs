@@ -416,6 +416,13 @@ pub struct Style {
     /// fourth row its `bricks 2 paying 3 trunks` places one brick and is reported
     /// "partly done" (the floor keeps it, as the ladder's baseline).
     pub priced: bool,
+    /// Producers before bricks: the boards the next producer next door costs (a free
+    /// tile that takes one, in the order the producers are built) are kept from bricks
+    /// until a transporter at home takes them there (transport.rs, [`transport::held`]).
+    pub builds_first: bool,
+    /// A transporter with no room left (gold kept aboard) neither goes to fetch from a
+    /// producer nor counts as waiting there, so that one with room fetches instead.
+    pub room_aware: bool,
 }
 
 impl Style {
@@ -433,6 +440,8 @@ impl Style {
         rounds: false,
         holds_home: false,
         priced: false,
+        builds_first: false,
+        room_aware: false,
     };
 }
 
@@ -616,7 +625,9 @@ pub fn styled(
                 let free = |hex: Hex| {
                     let ours = s.buildings_on(hex).any(|b| is_producer(b.kind));
                     let manned = s.transporters.values().any(|o| {
-                        o.owner == me && matches!(o.at, Location::Land(a) if a.hex == hex)
+                        o.owner == me
+                            && matches!(o.at, Location::Land(a) if a.hex == hex)
+                            && (!style.room_aware || o.cargo.total() < o.kind.capacity())
                     }) || targets.contains(&hex);
                     ours && !manned
                 };
@@ -643,7 +654,10 @@ pub fn styled(
                             })
                     })
             };
+            // (With no room left it stays home: there is nothing it could fetch.)
+            let empty_handed = style.room_aware && room == 0;
             if target.is_none()
+                && !empty_handed
                 && fetch().is_none()
                 && style.travels
                 && let Some(at) = fetch_far()
@@ -653,6 +667,7 @@ pub fn styled(
                 continue;
             }
             if target.is_none()
+                && !empty_handed
                 && let Some(hex) = fetch()
             {
                 let to = area_of(s, hex);
@@ -773,17 +788,23 @@ pub fn styled(
             // One goes back to wait for the next; a second there (finding its way)
             // stays home, free for a producer further out.
             let second = style.travels && !backs.insert(area.hex);
-            let back = if !second
-                && road(area.hex)
-                && s.map.neighbours(home.hex).any(|(_, h)| h == area.hex)
-            {
-                let left = lying.total() - load.total();
-                let to = transport::back_to(s, me, home, area, left, style, &mut targets);
-                format!("; {to}")
+            // A road from home to the area it stands in (finding its way: on a tile a
+            // river splits, its own area, not the tile's first; the floor asks of the
+            // first, and its step back is refused where they differ).
+            let joined = if style.travels {
+                s.map.road_connected(home, area, Some(me))
             } else {
-                ends_home.push(*id);
-                String::new()
+                road(area.hex)
             };
+            let back =
+                if !second && joined && s.map.neighbours(home.hex).any(|(_, h)| h == area.hex) {
+                    let left = lying.total() - load.total();
+                    let to = transport::back_to(s, me, home, area, left, style, &mut targets);
+                    format!("; {to}")
+                } else {
+                    ends_home.push(*id);
+                    String::new()
+                };
             movement.push(format!(
                 "move {id}: {cargo}{}{}{back}",
                 road_way(s, area, home, me),
@@ -861,6 +882,13 @@ pub fn styled(
         })
         .collect();
     spare.sort_by_key(|(g, _)| (matches!(g, Good::Boards | Good::Stone), *g));
+    // Producers before bricks: the next producer's boards stay home.
+    if style.builds_first {
+        let held = transport::held(s, me, home, &home_left, &targets, style);
+        for (g, n) in spare.iter_mut() {
+            *n -= (*n).min(held.count(*g));
+        }
+    }
     // The reserve: boards and stone left at home.
     let mut reserve = style.reserve;
     for (g, n) in spare.iter_mut() {
@@ -872,12 +900,14 @@ pub fn styled(
     }
     let total: u32 = spare.iter().map(|(_, n)| n).sum();
     // Priced on the wonder as it stands (R7: one good more a brick once the first four
-    // rows are full), so that the line places every brick it asks for.
+    // rows are full), so that the line places every brick it asks for. The players
+    // before it in the move order lay theirs first: two each are counted as laid.
     let placed = s.wonder.placed();
+    let before = s.move_order.iter().take_while(|c| **c != me).count();
     let room = crate::wonder::SIZE.saturating_sub(placed) as u32;
     let cost = |n: u32| {
         if style.priced {
-            crate::wonder::cost(placed, n)
+            crate::wonder::cost(placed + 2 * before, n)
         } else {
             n * (n + 1) / 2
         }

@@ -64,6 +64,8 @@ pub const STYLES: [Style; 7] = [
         rounds: true,
         holds_home: false,
         priced: false,
+        builds_first: false,
+        room_aware: false,
     },
     Style {
         far: true,
@@ -78,6 +80,8 @@ pub const STYLES: [Style; 7] = [
         rounds: true,
         holds_home: false,
         priced: false,
+        builds_first: false,
+        room_aware: false,
     },
     Style {
         far: true,
@@ -92,6 +96,8 @@ pub const STYLES: [Style; 7] = [
         rounds: true,
         holds_home: false,
         priced: false,
+        builds_first: false,
+        room_aware: false,
     },
     Style {
         far: true,
@@ -106,6 +112,8 @@ pub const STYLES: [Style; 7] = [
         rounds: true,
         holds_home: false,
         priced: false,
+        builds_first: false,
+        room_aware: false,
     },
     Style {
         far: false,
@@ -120,6 +128,8 @@ pub const STYLES: [Style; 7] = [
         rounds: true,
         holds_home: false,
         priced: false,
+        builds_first: false,
+        room_aware: false,
     },
 ];
 
@@ -184,6 +194,11 @@ pub fn choose_as(s: &State, me: Colour, role: Role) -> Style {
     // (three-valleys: no win in 60), so it is tried only in games of four or more,
     // shorter for each and with a smaller share of each wonder row per brick.
     let many = s.players.len() >= 4;
+    // Producers before bricks, a full transporter left home, bricks priced past 17: in
+    // games of three or more only. In games of two they cost (two-rivers 65.8 -> 63.8,
+    // power-valley 84.0 -> 75.4 with all three; 75.3 with the last two alone; the early
+    // bricks given up weigh more in a shorter game with fewer rivals; docs/gm-guide.md).
+    let three = s.players.len() >= 3;
     let mut best = (i64::MIN, in_role(Style::FLOOR, role));
     // The gold project (super::coins) is not played: in games of two it made a coin in
     // every two-rivers game but won none (its bricks fell to half the caretaker's;
@@ -199,6 +214,8 @@ pub fn choose_as(s: &State, me: Colour, role: Role) -> Style {
             coins,
             holds_home: true,
             priced: true,
+            builds_first: three,
+            room_aware: three,
             ..st
         })
     {
