@@ -1582,3 +1582,46 @@ fn the_planner_prices_bricks_dearer_once_the_first_four_rows_are_full() {
     let checked = s.check(&planner, "bot", Some(me.name()), None);
     assert_eq!(checked.errors(), 0, "{}\n{planner}", checked.text);
 }
+
+/// Point 1 of the planner's brief, "primary producers wherever its transporters can
+/// reach them", for the stand-in (`Role::StandIn`, the caretaker of a game by mail): on
+/// two-rivers (home C4, rock next door at D3 and B4) it led its geese with the one stone
+/// and paid its last 3 boards into bricks on turn 2, so no quarry was ever built and a
+/// player back from an absence of 22 turns found two woodcutters. With the producers
+/// before bricks (`Style::builds_first`, a stand-in's in every game), the quarry's 2
+/// boards stay home until a donkey takes them there (RULINGS R6: 2 boards on rock): both
+/// seats played by the stand-in have a quarry next door within six turns; played as the
+/// opponent (a game of two, where it lays the boards as bricks), one of them has none.
+#[test]
+fn the_stand_in_builds_a_quarry_next_door_rather_than_paying_its_last_boards() {
+    use pbem_judge::roads_boats::bot::planner::{self, Role};
+    use pbem_judge::roads_boats::bot::refusals;
+    use pbem_judge::roads_boats::building::BuildingKind;
+    use pbem_judge::roads_boats::play::{OrderFile, play};
+    let luck = pbem_judge::luck::Luck::predictable(5);
+    let quarries_after_six_turns = |role: Role| {
+        let mut s = two_rivers(1);
+        for _ in 0..6 {
+            let files: Vec<OrderFile> = s
+                .move_order
+                .iter()
+                .map(|c| OrderFile {
+                    player: *c,
+                    text: planner::orders_as(&s, *c, None, &refusals(&s, *c), role),
+                })
+                .collect();
+            s = play(&s, &files, &luck).resolution.state;
+        }
+        s.players
+            .values()
+            .filter_map(|p| p.home)
+            .filter(|home| {
+                s.buildings
+                    .iter()
+                    .any(|b| b.kind == BuildingKind::Quarry && b.at.hex.distance(home.hex) == 1)
+            })
+            .count()
+    };
+    assert_eq!(quarries_after_six_turns(Role::StandIn), 2);
+    assert_eq!(quarries_after_six_turns(Role::Opponent), 1);
+}

@@ -194,11 +194,13 @@ pub fn choose_as(s: &State, me: Colour, role: Role) -> Style {
     // (three-valleys: no win in 60), so it is tried only in games of four or more,
     // shorter for each and with a smaller share of each wonder row per brick.
     let many = s.players.len() >= 4;
-    // Producers before bricks, a full transporter left home, bricks priced past 17: in
-    // games of three or more only. In games of two they cost (two-rivers 65.8 -> 63.8,
-    // power-valley 84.0 -> 75.4 with all three; 75.3 with the last two alone; the early
-    // bricks given up weigh more in a shorter game with fewer rivals; docs/gm-guide.md).
+    // Producers before bricks and a full transporter left home: in games of three or
+    // more. In games of two they cost an opponent (two-rivers 65.8 -> 63.8, power-valley
+    // 84.0 -> 75.4; the early bricks given up weigh more in a shorter game with fewer
+    // rivals; docs/gm-guide.md). A stand-in builds first in every game: the player it
+    // stands in for comes back to producers rather than to a few early bricks.
     let three = s.players.len() >= 3;
+    let builds_first = three || role == Role::StandIn;
     let mut best = (i64::MIN, in_role(Style::FLOOR, role));
     // The gold project (super::coins) is not played: in games of two it made a coin in
     // every two-rivers game but won none (its bricks fell to half the caretaker's;
@@ -214,7 +216,7 @@ pub fn choose_as(s: &State, me: Colour, role: Role) -> Style {
             coins,
             holds_home: true,
             priced: true,
-            builds_first: three,
+            builds_first,
             room_aware: three,
             ..st
         })
