@@ -91,6 +91,35 @@ fn producer_for(terrain: Terrain) -> Option<BuildingKind> {
     }
 }
 
+/// The producer a transporter at home builds next: the first tile next door, in the
+/// order `style` takes them ([`Style::stone_first`], [`transport::woods_first`]), that
+/// takes a producer (RULINGS R6), holds no building, is not among `targets` (taken by
+/// another part of this turn's file), and whose cost `left` pays and `also` allows.
+fn next_producer(
+    s: &State,
+    home: AreaId,
+    left: &Goods,
+    targets: &BTreeSet<Hex>,
+    style: Style,
+    also: impl Fn(BuildingKind, &Goods) -> bool,
+) -> Option<(Hex, BuildingKind, Goods)> {
+    let mut next_door: Vec<Hex> = s.map.neighbours(home.hex).map(|(_, h)| h).collect();
+    if style.stone_first {
+        next_door.sort_by_key(|h| s.map.terrain(*h) != Some(Terrain::Rock));
+    }
+    transport::woods_first(s, home, &mut next_door, style);
+    next_door.into_iter().find_map(|hex| {
+        let kind = producer_for(s.map.terrain(hex)?)?;
+        let cost = kind.cost();
+        (s.buildings_on(hex).next().is_none()
+            && !targets.contains(&hex)
+            && kind.site().allows(&s.map, hex)
+            && cost.iter().all(|(g, n)| left.count(g) >= n)
+            && also(kind, &cost))
+        .then_some((hex, kind, cost))
+    })
+}
+
 /// The producers it builds and fetches from.
 fn is_producer(kind: BuildingKind) -> bool {
     matches!(
@@ -605,19 +634,8 @@ pub fn styled(
         if area.hex == home.hex {
             // Take what a producer costs to a free neighbour that takes one, when the
             // cost fits in what it carries.
-            let mut next_door: Vec<Hex> = s.map.neighbours(home.hex).map(|(_, h)| h).collect();
-            if style.stone_first {
-                next_door.sort_by_key(|h| s.map.terrain(*h) != Some(Terrain::Rock));
-            }
-            transport::woods_first(s, home, &mut next_door, style);
-            let target = next_door.into_iter().find_map(|hex| {
-                let kind = producer_for(s.map.terrain(hex)?)?;
-                let free = s.buildings_on(hex).next().is_none() && !targets.contains(&hex);
-                let cost = kind.cost();
-                let affordable = cost.iter().all(|(g, n)| home_left.count(g) >= n);
-                let fits = cost.total() <= room;
-                (free && kind.site().allows(&s.map, hex) && affordable && fits)
-                    .then_some((hex, kind, cost))
+            let target = next_producer(s, home, &home_left, &targets, style, |_, cost| {
+                cost.total() <= room
             });
             // Nothing to build: go and fetch from one of its producers next door that
             // no transporter of its own stands on.
@@ -884,7 +902,7 @@ pub fn styled(
     spare.sort_by_key(|(g, _)| (matches!(g, Good::Boards | Good::Stone), *g));
     // Producers before bricks: the next producer's boards stay home.
     if style.builds_first {
-        let held = transport::held(s, me, home, &home_left, &targets, style);
+        let held = transport::held(s, home, &home_left, &targets, style);
         for (g, n) in spare.iter_mut() {
             *n -= (*n).min(held.count(*g));
         }

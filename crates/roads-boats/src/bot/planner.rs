@@ -24,7 +24,6 @@
 
 use std::collections::BTreeSet;
 
-use super::geese::Geese;
 pub use super::geese::Role;
 use super::{Style, styled};
 use crate::building::BuildingKind;
@@ -53,19 +52,11 @@ pub const STYLES: [Style; 7] = [
     },
     Style {
         far: true,
-        bricks: 5,
-        reserve: 0,
         stone_first: true,
         travels: true,
-        mines: false,
-        geese: Geese::Off,
-        coins: false,
         sawmill: true,
         rounds: true,
-        holds_home: false,
-        priced: false,
-        builds_first: false,
-        room_aware: false,
+        ..Style::FLOOR
     },
     Style {
         far: true,
@@ -73,63 +64,36 @@ pub const STYLES: [Style; 7] = [
         reserve: 2,
         stone_first: true,
         travels: true,
-        mines: false,
-        geese: Geese::Off,
-        coins: false,
         sawmill: true,
         rounds: true,
-        holds_home: false,
-        priced: false,
-        builds_first: false,
-        room_aware: false,
+        ..Style::FLOOR
     },
     Style {
         far: true,
         bricks: 1,
         reserve: 4,
-        stone_first: false,
         travels: true,
-        mines: false,
-        geese: Geese::Off,
-        coins: false,
         sawmill: true,
         rounds: true,
-        holds_home: false,
-        priced: false,
-        builds_first: false,
-        room_aware: false,
+        ..Style::FLOOR
     },
     Style {
         far: true,
         bricks: 0,
-        reserve: 0,
         stone_first: true,
         travels: true,
-        mines: false,
-        geese: Geese::Off,
-        coins: false,
         sawmill: true,
         rounds: true,
-        holds_home: false,
-        priced: false,
-        builds_first: false,
-        room_aware: false,
+        ..Style::FLOOR
     },
     Style {
-        far: false,
         bricks: 2,
         reserve: 2,
         stone_first: true,
         travels: true,
-        mines: false,
-        geese: Geese::Off,
-        coins: false,
         sawmill: true,
         rounds: true,
-        holds_home: false,
-        priced: false,
-        builds_first: false,
-        room_aware: false,
+        ..Style::FLOOR
     },
 ];
 

@@ -193,37 +193,16 @@ pub fn hold_one_home(
 }
 
 /// Producers before bricks (the planner's [`Style::builds_first`]; not the floor): the
-/// cost of the first producer next door, in the order a transporter at home takes them
-/// ([`Style::stone_first`], [`woods_first`]), on a free tile no part of this turn's file
-/// has taken (`targets`), that `left` (the goods at home not yet spoken for) pays; not a
-/// mine (its gold fills the transporters that keep it: [`Style::mines`]). Those goods
+/// cost of the producer a transporter at home builds next ([`super::next_producer`]),
+/// paid by `left` (the goods at home not yet spoken for); not a mine (its gold fills
+/// the transporters that keep it: [`Style::mines`]). Those goods
 /// stay home, not paid into bricks, until a transporter takes them there: a woodcutter
 /// or a quarry makes a good every turn to the end (RULINGS R4), where its boards laid
 /// as bricks pay once.
-pub fn held(
-    s: &State,
-    _me: Colour,
-    home: AreaId,
-    left: &Goods,
-    targets: &BTreeSet<Hex>,
-    style: Style,
-) -> Goods {
-    let mut next_door: Vec<Hex> = s.map.neighbours(home.hex).map(|(_, h)| h).collect();
-    if style.stone_first {
-        next_door.sort_by_key(|h| s.map.terrain(*h) != Some(Terrain::Rock));
-    }
-    woods_first(s, home, &mut next_door, style);
-    next_door
-        .into_iter()
-        .find_map(|hex| {
-            let kind = super::producer_for(s.map.terrain(hex)?)?;
-            let cost = kind.cost();
-            (kind != BuildingKind::Mine
-                && !targets.contains(&hex)
-                && s.buildings_on(hex).next().is_none()
-                && kind.site().allows(&s.map, hex)
-                && cost.iter().all(|(g, n)| left.count(g) >= n))
-            .then_some(cost)
-        })
-        .unwrap_or_default()
+pub fn held(s: &State, home: AreaId, left: &Goods, targets: &BTreeSet<Hex>, style: Style) -> Goods {
+    super::next_producer(s, home, left, targets, style, |kind, _| {
+        kind != BuildingKind::Mine
+    })
+    .map(|(_, _, cost)| cost)
+    .unwrap_or_default()
 }
