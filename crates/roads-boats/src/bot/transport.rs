@@ -193,7 +193,7 @@ pub fn hold_one_home(
 }
 
 /// Producers before bricks (the planner's [`Style::builds_first`]; not the floor): the
-/// cost of the producer a transporter at home builds next ([`super::next_producer`]),
+/// cost of the producer a transporter at home builds next (`next_producer` in bot/mod.rs),
 /// paid by `left` (the goods at home not yet spoken for); not a mine (its gold fills
 /// the transporters that keep it: [`Style::mines`]). Those goods
 /// stay home, not paid into bricks, until a transporter takes them there: a woodcutter
