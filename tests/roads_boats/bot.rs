@@ -1625,3 +1625,67 @@ fn the_stand_in_builds_a_quarry_next_door_rather_than_paying_its_last_boards() {
     assert_eq!(quarries_after_six_turns(Role::StandIn), 2);
     assert_eq!(quarries_after_six_turns(Role::Opponent), 1);
 }
+
+/// The quarry two tiles out, on a bundled map (issue's point 1: "a quarry beyond the
+/// next tile when home has no rock"). On power-valley no rock lies next to either home
+/// (C3, I3); the rock D4 and H4 lie two tiles out, beyond the pastures C4 and J3 where a
+/// second pair of geese would breed. The donkey carrying the quarry's cost (2 boards,
+/// RULINGS R6) steps onto that pasture and builds beyond it the next turn: geese keep
+/// their pasture free only where they lie (R4: "exactly 2 geese ... no other
+/// transporters"), so it is not turned back home with the boards, as it was every turn
+/// before (no quarry in the whole game). Then its stone comes home along the roads
+/// (R5: two tiles on roads), a donkey there and back every two turns, rather than
+/// piling up at the quarry while that donkey leads a second pair of geese: every seat,
+/// as an opponent and as a stand-in, red has the quarry on D4 by its third turn, and from
+/// the sixth to the sixteenth no more than 3 stone ever lie on it. (Yellow's first
+/// pasture, I4, is its only free step to the rock H4, so it lays its boards as bricks:
+/// found and left, docs/gm-guide.md.)
+#[test]
+fn the_planner_builds_a_quarry_beyond_a_pasture_and_fetches_its_stone_along_roads() {
+    use pbem_judge::roads_boats::bot::planner::{self, Role};
+    use pbem_judge::roads_boats::bot::refusals;
+    use pbem_judge::roads_boats::building::BuildingKind;
+    use pbem_judge::roads_boats::goods::Good;
+    use pbem_judge::roads_boats::play::{OrderFile, play};
+    use pbem_judge::roads_boats::player::Colour;
+    let luck = pbem_judge::luck::Luck::predictable(3);
+    for role in [Role::Opponent, Role::StandIn] {
+        let mut s = two_players("power-valley", 1);
+        let mut files = String::new();
+        for turn in 1..=16 {
+            let texts: Vec<OrderFile> = s
+                .move_order
+                .iter()
+                .map(|c| OrderFile {
+                    player: *c,
+                    text: planner::orders_as(&s, *c, None, &refusals(&s, *c), role),
+                })
+                .collect();
+            for f in &texts {
+                files.push_str(&f.text);
+            }
+            s = play(&s, &texts, &luck).resolution.state;
+            {
+                let red = s.players.get(&Colour::Red).expect("red");
+                let home = red.home.expect("a home");
+                let quarry = s
+                    .buildings
+                    .iter()
+                    .find(|b| b.kind == BuildingKind::Quarry && b.at.hex.distance(home.hex) == 2);
+                if turn >= 3 {
+                    let quarry = quarry.unwrap_or_else(|| {
+                        panic!(
+                            "{role:?}: no quarry two tiles from {home} after turn {turn}\n{files}"
+                        )
+                    });
+                    let lying = s.goods_at(quarry.at).map_or(0, |g| g.count(Good::Stone));
+                    assert!(
+                        turn < 6 || lying <= 3,
+                        "{role:?}: {lying} stone lie on the quarry at {} after turn {turn}\n{files}",
+                        quarry.at
+                    );
+                }
+            }
+        }
+    }
+}

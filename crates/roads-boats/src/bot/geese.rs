@@ -129,12 +129,17 @@ pub fn pastures(s: &State, me: Colour, home: AreaId) -> Vec<Hex> {
 
 /// The geese's lines for `me` this turn, in `geese`; the geese led from home are taken
 /// from `home_left`, as are those a pair still needs (never paid into bricks). A second
-/// pair only once the first breeds.
+/// pair only once the first breeds, and none while a producer of its own two tiles out
+/// is joined to home by roads, when `fetches_far` ([`super::Style::travels`]): the
+/// donkey the second pair would tie fetches from that producer instead (two road tiles
+/// there, two back: 2 goods every two turns, where the second pair's fetcher brought a
+/// goose every other turn). A second pair already on its pasture is still tended.
 pub fn lead(
     s: &State,
     me: Colour,
     home: AreaId,
     geese: Geese,
+    fetches_far: bool,
     busy: &BTreeSet<TransporterId>,
     home_left: &mut Goods,
 ) -> Flock {
@@ -148,7 +153,19 @@ pub fn lead(
         .map(|(id, _)| *id)
         .collect();
     at_home.reverse();
-    for hex in pastures(s, me, home).into_iter().take(PAIRS) {
+    let far_producer = fetches_far
+        && s.buildings.iter().any(|b| {
+            super::is_producer(b.kind)
+                && b.at.hex.distance(home.hex) == 2
+                && s.map.road_connected(home, b.at, Some(me))
+        });
+    for (k, hex) in pastures(s, me, home).into_iter().take(PAIRS).enumerate() {
+        let begun = s
+            .goods_at(area_of(s, hex))
+            .is_some_and(|g| g.count(Good::Geese) > 0);
+        if k > 0 && far_producer && !begun {
+            break;
+        }
         if !tend(s, me, home, hex, busy, &mut at_home, home_left, &mut flock) {
             break;
         }
@@ -183,7 +200,12 @@ fn tend(
         .map(|(id, _)| *id)
         .collect();
     let follow = |n: u32| format!("follow {}; ", Good::Geese.counted(n));
-    if !mine_there.is_empty() {
+    // Only where geese lie does a transporter of its own keep them from breeding (R4: no
+    // other transporter on the tile); one on a pasture with none, such as one carrying a
+    // producer's cost to the tile beyond, goes on with its errand. Turned back home, the
+    // cost of a quarry two tiles out went there and back again, and the quarry was never
+    // built (power-valley, where home has no rock next door).
+    if !mine_there.is_empty() && on_pasture > 0 {
         // Off the pasture, any goose beyond the pair following home.
         let mut extra = on_pasture.saturating_sub(2);
         for id in mine_there {

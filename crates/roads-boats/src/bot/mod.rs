@@ -602,7 +602,15 @@ pub fn styled(
         }
     }
     // Geese led to a pasture next door to breed, the bred ones brought home ([`geese`]).
-    let flock = geese::lead(s, me, home, style.geese, &busy, &mut home_left);
+    let flock = geese::lead(
+        s,
+        me,
+        home,
+        style.geese,
+        style.travels,
+        &busy,
+        &mut home_left,
+    );
     geese::keep_free(&flock, &mut targets);
     busy.extend(flock.busy.iter().copied());
     ends_home.extend(flock.ends_home.iter().copied());
