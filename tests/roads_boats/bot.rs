@@ -1636,10 +1636,10 @@ fn the_stand_in_builds_a_quarry_next_door_rather_than_paying_its_last_boards() {
 /// before (no quarry in the whole game). Then its stone comes home along the roads
 /// (R5: two tiles on roads), a donkey there and back every two turns, rather than
 /// piling up at the quarry while that donkey leads a second pair of geese: every seat,
-/// as an opponent and as a stand-in, red has the quarry on D4 by its third turn, and from
-/// the sixth to the sixteenth no more than 3 stone ever lie on it. (Yellow's first
-/// pasture, I4, is its only free step to the rock H4, so it lays its boards as bricks:
-/// found and left, docs/gm-guide.md.)
+/// as an opponent and as a stand-in, each seat has its quarry (red D4, yellow H4) by its
+/// third turn, and from the sixth to the sixteenth no more than 3 stone ever lie on it.
+/// Yellow's first pasture, I4, is its only free step to the rock: the carrier steps
+/// onto it as the geese are led there (they do not breed before their leader leaves).
 #[test]
 fn the_planner_builds_a_quarry_beyond_a_pasture_and_fetches_its_stone_along_roads() {
     use pbem_judge::roads_boats::bot::planner::{self, Role};
@@ -1647,7 +1647,6 @@ fn the_planner_builds_a_quarry_beyond_a_pasture_and_fetches_its_stone_along_road
     use pbem_judge::roads_boats::building::BuildingKind;
     use pbem_judge::roads_boats::goods::Good;
     use pbem_judge::roads_boats::play::{OrderFile, play};
-    use pbem_judge::roads_boats::player::Colour;
     let luck = pbem_judge::luck::Luck::predictable(3);
     for role in [Role::Opponent, Role::StandIn] {
         let mut s = two_players("power-valley", 1);
@@ -1665,9 +1664,8 @@ fn the_planner_builds_a_quarry_beyond_a_pasture_and_fetches_its_stone_along_road
                 files.push_str(&f.text);
             }
             s = play(&s, &texts, &luck).resolution.state;
-            {
-                let red = s.players.get(&Colour::Red).expect("red");
-                let home = red.home.expect("a home");
+            for p in s.players.values() {
+                let home = p.home.expect("a home");
                 let quarry = s
                     .buildings
                     .iter()

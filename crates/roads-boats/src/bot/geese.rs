@@ -127,10 +127,11 @@ pub fn pastures(s: &State, me: Colour, home: AreaId) -> Vec<Hex> {
     all
 }
 
-/// The geese's lines for `me` this turn, in `geese`; the geese led from home are taken
+/// The geese's lines for `me` this turn, in `style`; the geese led from home are taken
 /// from `home_left`, as are those a pair still needs (never paid into bricks). A second
 /// pair only once the first breeds, and none while a producer of its own two tiles out
-/// is joined to home by roads, when `fetches_far` ([`super::Style::travels`]): the
+/// is joined to home by roads, when its transporters find their way
+/// ([`super::Style::travels`]): the
 /// donkey the second pair would tie fetches from that producer instead (two road tiles
 /// there, two back: 2 goods every two turns, where the second pair's fetcher brought a
 /// goose every other turn). A second pair already on its pasture is still tended.
@@ -138,13 +139,12 @@ pub fn lead(
     s: &State,
     me: Colour,
     home: AreaId,
-    geese: Geese,
-    fetches_far: bool,
+    style: super::Style,
     busy: &BTreeSet<TransporterId>,
     home_left: &mut Goods,
 ) -> Flock {
     let mut flock = Flock::default();
-    if geese == Geese::Off {
+    if style.geese == Geese::Off {
         return flock;
     }
     // Empty land transporters at home (what scores aboard may stay aboard).
@@ -153,7 +153,7 @@ pub fn lead(
         .map(|(id, _)| *id)
         .collect();
     at_home.reverse();
-    let far_producer = fetches_far
+    let far_producer = style.travels
         && s.buildings.iter().any(|b| {
             super::is_producer(b.kind)
                 && b.at.hex.distance(home.hex) == 2
@@ -166,7 +166,17 @@ pub fn lead(
         if k > 0 && far_producer && !begun {
             break;
         }
-        if !tend(s, me, home, hex, busy, &mut at_home, home_left, &mut flock) {
+        if !tend(
+            s,
+            me,
+            home,
+            hex,
+            style,
+            busy,
+            &mut at_home,
+            home_left,
+            &mut flock,
+        ) {
             break;
         }
     }
@@ -181,6 +191,7 @@ fn tend(
     me: Colour,
     home: AreaId,
     hex: Hex,
+    style: super::Style,
     busy: &BTreeSet<TransporterId>,
     at_home: &mut Vec<TransporterId>,
     home_left: &mut Goods,
@@ -197,6 +208,11 @@ fn tend(
         .transporters
         .iter()
         .filter(|(id, t)| t.owner == me && !busy.contains(id) && s.tile_of(**id) == Some(hex))
+        // One carrying a producer's cost to a tile beyond ([`super::Style::far`]) builds
+        // there this turn, leaving the pasture as the leader does.
+        .filter(|(_, t)| {
+            !(style.far && super::build_beside(s, hex, &t.cargo, &BTreeSet::new()).is_some())
+        })
         .map(|(id, _)| *id)
         .collect();
     let follow = |n: u32| format!("follow {}; ", Good::Geese.counted(n));

@@ -300,17 +300,26 @@ fn step_home(s: &State, home: AreaId, area: AreaId, me: Colour) -> Option<AreaId
 }
 
 /// The positions of a land move from `from` to `to` along roads: `to` when they are
-/// next to each other, else the tile between them that roads join to both, then `to`
-/// (a donkey goes two tiles on roads, RULINGS R5).
+/// next to each other, else the tile between them that a road joins to each, then `to`
+/// (a donkey goes two tiles on roads, RULINGS R5). A tile between them that roads join
+/// to `from` only (power-valley: the geese's road I3-I4, the quarry's H3-H4) is not
+/// the way: the move along it was refused, and the quarry's stone was never fetched.
 fn road_way(s: &State, from: AreaId, to: AreaId, me: Colour) -> String {
     if from.hex.distance(to.hex) < 2 {
         return to.to_string();
     }
     let roads = s.map.road_network(from, Some(me));
+    let road_between = |a: Hex, b: Hex| {
+        s.map
+            .roads
+            .iter()
+            .any(|r| (r.from.hex == a && r.to.hex == b) || (r.from.hex == b && r.to.hex == a))
+    };
     s.map
         .neighbours(from.hex)
         .map(|(_, h)| h)
         .filter(|h| h.distance(to.hex) == 1)
+        .filter(|h| road_between(from.hex, *h) && road_between(*h, to.hex))
         .flat_map(|h| s.map.areas(h))
         .find(|a| roads.contains(a))
         .map_or(to.to_string(), |m| format!("{m}; {to}"))
@@ -602,15 +611,7 @@ pub fn styled(
         }
     }
     // Geese led to a pasture next door to breed, the bred ones brought home ([`geese`]).
-    let flock = geese::lead(
-        s,
-        me,
-        home,
-        style.geese,
-        style.travels,
-        &busy,
-        &mut home_left,
-    );
+    let flock = geese::lead(s, me, home, style, &busy, &mut home_left);
     geese::keep_free(&flock, &mut targets);
     busy.extend(flock.busy.iter().copied());
     ends_home.extend(flock.ends_home.iter().copied());
@@ -630,6 +631,15 @@ pub fn styled(
         busy.insert(id);
         ends_home.push(id);
     }
+    // A transporter carrying a producer's cost two tiles out may step onto a pasture
+    // where no geese lie yet: any led there this turn do not breed before their leader
+    // leaves, and it builds beyond as the leader leaves (geese.rs). On power-valley
+    // yellow's first pasture, I4, is its only free step to the rock H4.
+    let fresh = |h: &Hex| {
+        flock.pastures.contains(h)
+            && s.goods_at(area_of(s, *h))
+                .is_none_or(|g| g.count(Good::Geese) == 0)
+    };
     for (id, t) in s.transporters.iter().filter(|(_, t)| t.owner == me) {
         if t.kind.class() != Class::Land || busy.contains(id) {
             continue;
@@ -720,7 +730,13 @@ pub fn styled(
             // Producers two tiles out: the cost carried a tile towards one.
             if target.is_none()
                 && style.far
-                && let Some((step, cost)) = far_target(s, home.hex, &home_left, room, &targets)
+                && let Some((step, cost)) = far_target(
+                    s,
+                    home.hex,
+                    &home_left,
+                    room,
+                    &targets.iter().copied().filter(|h| !fresh(h)).collect(),
+                )
             {
                 for (g, n) in cost.iter() {
                     home_left.take(g, n);
