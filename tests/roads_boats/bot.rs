@@ -1687,3 +1687,94 @@ fn the_planner_builds_a_quarry_beyond_a_pasture_and_fetches_its_stone_along_road
         }
     }
 }
+
+/// Art where the module is on (issue's point 1: "each &cetera module's own orders where
+/// they pay ... art"). "The atelier ... costs 2 boards+1 stone ... 3 trunks → Wood
+/// carving", and "at the end of the game, each artwork possessed by players scores 20
+/// points" (aboard, as gold: RULINGS R8, R10). On polder-cities, every seat played by
+/// the planner (as an opponent and as a stand-in): each builds an atelier at home, has a
+/// carving aboard within twelve turns, never pays artwork into bricks, and always keeps
+/// two land transporters free of art for the transport (`bot::art::FREE`); every file
+/// checks clean.
+#[test]
+fn the_planner_makes_wood_carvings_at_an_atelier_at_home_and_keeps_them_aboard() {
+    use pbem_judge::roads_boats::bot::art::FREE;
+    use pbem_judge::roads_boats::bot::planner::{self, Role};
+    use pbem_judge::roads_boats::bot::refusals;
+    use pbem_judge::roads_boats::building::BuildingKind;
+    use pbem_judge::roads_boats::play::{OrderFile, play};
+    use pbem_judge::roads_boats::scenario::{Scenario, Seat};
+    use pbem_judge::roads_boats::transporter::Class;
+    let luck = pbem_judge::luck::Luck::predictable(4);
+    for role in [Role::Opponent, Role::StandIn] {
+        let seats: Vec<Seat> = ["Ann", "Bob", "Cy"]
+            .iter()
+            .map(|n| Seat {
+                name: (*n).into(),
+                email: format!("{n}@example.org"),
+            })
+            .collect();
+        let mut s = Scenario::parse("polder-cities", bundled()["polder-cities"])
+            .expect("bundled")
+            .start_by_default(&seats, &luck)
+            .expect("start");
+        let mut files = String::new();
+        for _ in 0..12 {
+            let texts: Vec<OrderFile> = s
+                .move_order
+                .iter()
+                .map(|c| OrderFile {
+                    player: *c,
+                    text: planner::orders_as(&s, *c, None, &refusals(&s, *c), role),
+                })
+                .collect();
+            for f in &texts {
+                let checked = s.check(&f.text, "bot", Some(f.player.name()), None);
+                assert_eq!(checked.errors(), 0, "{}\n{}", checked.text, f.text);
+                for line in f.text.lines().filter(|l| l.starts_with("bricks")) {
+                    assert!(!line.contains("carving"), "{role:?}: {line}");
+                }
+                files.push_str(&f.text);
+            }
+            s = play(&s, &texts, &luck).resolution.state;
+            for (c, p) in &s.players {
+                let land: Vec<u32> = s
+                    .transporters
+                    .values()
+                    .filter(|t| t.owner == *c && t.kind.class() == Class::Land)
+                    .map(|t| {
+                        t.cargo
+                            .iter()
+                            .filter(|(g, _)| g.is_artwork())
+                            .map(|(_, n)| n)
+                            .sum()
+                    })
+                    .collect();
+                let free = land.iter().filter(|a| **a == 0).count();
+                assert!(
+                    free >= FREE.min(land.len()),
+                    "{role:?} {c:?}: {land:?}\n{files}"
+                );
+                let _ = p;
+            }
+        }
+        for (c, p) in &s.players {
+            let home = p.home.expect("a home");
+            assert!(
+                s.buildings_on(home.hex)
+                    .any(|b| b.kind == BuildingKind::Atelier),
+                "{role:?} {c:?}: no atelier at {home}\n{files}"
+            );
+            let art: u32 = s
+                .transporters
+                .values()
+                .filter(|t| t.owner == *c)
+                .map(|t| {
+                    t.cargo
+                        .count(pbem_judge::roads_boats::goods::Good::Carvings)
+                })
+                .sum();
+            assert!(art >= 1, "{role:?} {c:?}: no carving aboard\n{files}");
+        }
+    }
+}

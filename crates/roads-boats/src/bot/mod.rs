@@ -157,7 +157,7 @@ fn room_for(lying: &Goods, mut room: u32) -> Goods {
 /// stock "only on the player's transporters"): a transporter keeps it aboard, never
 /// unloading it at home, where it would score nothing.
 fn scores_aboard(g: Good) -> bool {
-    matches!(g, Good::Gold | Good::Coins | Good::Stock)
+    matches!(g, Good::Gold | Good::Coins | Good::Stock) || g.is_artwork()
 }
 
 /// `me`'s land transporters standing at home that no part of this turn's file has taken
@@ -401,6 +401,7 @@ pub fn random_orders(
     checked(header, [&[], &movement, &building, &wonder], check)
 }
 
+pub mod art;
 pub mod coins;
 pub mod geese;
 pub mod planner;
@@ -461,6 +462,10 @@ pub struct Style {
     /// A transporter with no room left (gold kept aboard) neither goes to fetch from a
     /// producer nor counts as waiting there, so that one with room fetches instead.
     pub room_aware: bool,
+    /// Art (&cetera, [`art`]): an atelier at home in the sawmill's place, the trunks
+    /// kept for its wood carvings (20 points each aboard at the end), and the carvings
+    /// kept aboard.
+    pub art: bool,
 }
 
 impl Style {
@@ -480,6 +485,7 @@ impl Style {
         priced: false,
         builds_first: false,
         room_aware: false,
+        art: false,
     };
 }
 
@@ -631,6 +637,17 @@ pub fn styled(
         busy.insert(id);
         ends_home.push(id);
     }
+    // The art made at home this production goes aboard ([`art`]).
+    art::keep(
+        s,
+        me,
+        home,
+        &at_home,
+        style,
+        &mut busy,
+        &mut ends_home,
+        &mut movement,
+    );
     // A transporter carrying a producer's cost two tiles out may step onto a pasture
     // where no geese lie yet: any led there this turn do not breed before their leader
     // leaves, and it builds beyond as the leader leaves (geese.rs). On power-valley
@@ -863,10 +880,10 @@ pub fn styled(
         }
         // (One at a producer with nothing lying yet waits for what it makes.)
     }
-    // A sawmill at home, once trunks come there.
-    let sawmill = BuildingKind::Sawmill;
+    // A sawmill at home (an atelier, with art), once trunks come there.
+    let sawmill = art::home_factory(style);
     if sawmill_due && let Some(id) = sawmill_builder.or_else(|| ends_home.first().copied()) {
-        building.push(format!("build sawmill at {home} with {id}"));
+        building.push(format!("build {} at {home} with {id}", sawmill.name()));
     } else if !sawmill_due
         && s.buildings_on(home.hex).next().is_none()
         && !targets.contains(&home.hex)
@@ -880,7 +897,7 @@ pub fn styled(
         for (g, n) in sawmill.cost().iter() {
             home_left.take(g, n);
         }
-        building.push(format!("build sawmill at {home} with {id}"));
+        building.push(format!("build {} at {home} with {id}", sawmill.name()));
     }
     // Roads from home to its producers next door, a stone each, by a transporter that
     // ends the movement at home: then a donkey fetches and is back in one turn.
@@ -921,6 +938,10 @@ pub fn styled(
         .iter()
         .filter(|(g, _)| {
             !KEPT.contains(g) || (*g == Good::Geese && style.geese == geese::Geese::Spent)
+        })
+        // Art scores aboard; trunks wanted for the atelier's next carving stay home.
+        .filter(|(g, _)| {
+            !(g.is_artwork() || *g == Good::Trunks && art::wants_trunks(s, me, home, style))
         })
         .collect();
     spare.sort_by_key(|(g, _)| (matches!(g, Good::Boards | Good::Stone), *g));
@@ -1037,17 +1058,26 @@ pub fn summary(s: &State, me: Colour, text: &str) -> String {
     for t in s.transporters.values().filter(|t| t.owner == me) {
         kept.add_all(&t.cargo);
     }
-    let kept: Goods = kept.iter().filter(|(g, _)| KEPT.contains(g)).collect();
+    let kept: Goods = kept
+        .iter()
+        .filter(|(g, _)| KEPT.contains(g) || g.is_artwork())
+        .collect();
     let what = if done.is_empty() {
         "nothing to do".to_string()
     } else {
         done.join("; ")
     };
+    // (Art, &cetera: named only where some is kept.)
+    let art = if kept.iter().any(|(g, _)| g.is_artwork()) {
+        "gold, coins, stock, art and geese"
+    } else {
+        "gold, coins, stock and geese"
+    };
     let kept = if kept.is_empty() {
         String::new()
     } else {
         format!(
-            "; kept {} (gold, coins, stock and geese are never paid into bricks)",
+            "; kept {} ({art} are never paid into bricks)",
             written(&kept)
         )
     };

@@ -182,6 +182,7 @@ pub fn choose_as(s: &State, me: Colour, role: Role) -> Style {
             priced: true,
             builds_first,
             room_aware: three,
+            art: super::art::in_play(s),
             ..st
         })
     {

@@ -34,7 +34,9 @@ pub fn sawmill_at(s: &State, home: AreaId) -> bool {
 /// goods at home not yet spoken for) pays its cost, that cost is taken from `left`
 /// before any producer's, and the sawmill is due this turn (true).
 pub fn reserve_sawmill(s: &State, home: AreaId, left: &mut Goods, style: Style) -> bool {
-    let sawmill = BuildingKind::Sawmill;
+    // An atelier in its place with art (one woods next door is enough for its trunks).
+    let sawmill = super::art::home_factory(style);
+    let woods = if style.art { 1 } else { 2 };
     let cost = sawmill.cost();
     let due = style.sawmill
         && s.buildings_on(home.hex).next().is_none()
@@ -43,7 +45,7 @@ pub fn reserve_sawmill(s: &State, home: AreaId, left: &mut Goods, style: Style) 
             .neighbours(home.hex)
             .filter(|(_, h)| s.map.terrain(*h) == Some(Terrain::Woods))
             .count()
-            >= 2
+            >= woods
         && cost.iter().all(|(g, n)| left.count(g) >= n);
     if due {
         for (g, n) in cost.iter() {
@@ -58,6 +60,11 @@ pub fn reserve_sawmill(s: &State, home: AreaId, left: &mut Goods, style: Style) 
 /// 6 boards a turn) become 2 boards each before the movement, so that the bricks and the
 /// producers pay with the boards rather than the trunks (RULINGS R1: production first).
 pub fn after_production(s: &State, home: AreaId, left: &mut Goods, style: Style) {
+    // An atelier at home makes a wood carving of 3 trunks (capacity 1).
+    if super::art::atelier_at(s, home) && left.count(Good::Trunks) >= 3 {
+        left.take(Good::Trunks, 3);
+        left.add(Good::Carvings, 1);
+    }
     if !style.sawmill || !sawmill_at(s, home) {
         return;
     }
