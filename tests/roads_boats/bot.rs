@@ -1131,8 +1131,8 @@ fn planners_game(
 /// positions of games played by the planner as an opponent (two-rivers, power-valley,
 /// three-valleys, four-shores, polder-cities) and random rich positions of every bundled
 /// scenario, every seat's file in every planner style, its geese kept and spent, the
-/// gold project off and on, written before the checker drops anything, moves no
-/// transporter twice.
+/// gold project off and on, art off and on, written before the checker drops anything,
+/// moves no transporter twice.
 #[test]
 fn the_planners_files_move_no_transporter_twice_in_any_style() {
     use pbem_judge::roads_boats::bot::geese::Geese;
@@ -1163,8 +1163,13 @@ fn the_planners_files_move_no_transporter_twice_in_any_style() {
         for c in s.move_order.clone() {
             for st in STYLES {
                 for geese in [Geese::Kept, Geese::Spent] {
-                    for coins in [false, true] {
-                        let style = Style { geese, coins, ..st };
+                    for (coins, art) in [(false, false), (true, false), (false, true)] {
+                        let style = Style {
+                            geese,
+                            coins,
+                            art,
+                            ..st
+                        };
                         // Nothing dropped: every line as written.
                         let text = styled(s, c, None, &|_| BTreeSet::new(), style);
                         let mut moved = BTreeSet::new();

@@ -44,6 +44,10 @@
 //! - **the gold project** ([`Style::coins`]; written, but off in the planner): a mine,
 //!   a coal burner and a mint, a coin kept aboard ([`coins`]).
 //!
+//! - **art** (the planner's [`Style::art`], where the &cetera module is in play; not
+//!   the floor): an atelier at home in the sawmill's place, its wood carvings kept
+//!   aboard ([`art`]).
+//!
 //! No load passes a transporter's room, and no tile where one of its own transporters
 //! brings goods home is a building target (no two moves that undo each other).
 //!
@@ -53,9 +57,9 @@
 //! What it leaves alone: boats, planes and trains (Planes & Trains), making paper for
 //! research (the floor breeds no geese either; the planner's styles do), the secondary
 //! factories beyond the sawmill (but the gold project's coal burner and mint, off in the
-//! planner), and every &cetera module's own orders (art, electricity, management,
-//! trade, polders, cities, walls, bombs, pearls, jumpstart's lots are played as the
-//! economy above). In a game with them it plays the same
+//! planner), and every &cetera module's own orders but the planner's art (electricity,
+//! management, trade, polders, cities, walls, bombs, pearls, jumpstart's lots are played
+//! as the economy above). In a game with them it plays the same
 //! economy: the modules' automatic parts run for it as for anyone, and nothing it writes
 //! breaks them (tests/roads_boats/bot.rs, every bundled scenario with every module on).
 //!

@@ -13,6 +13,9 @@
 //! economy estimate (the goods at home and aboard, by how far along the chain they
 //! are, its transporters, the producers near home).
 //!
+//! Where the &cetera art module is in play, every style puts an atelier at home in the
+//! sawmill's place and keeps its wood carvings aboard ([`super::art`]).
+//!
 //! Its geese breed on a pasture next to home in every style ([`super::geese`]); what it
 //! does with the bred ones depends on whom it plays for ([`Role`], [`orders_as`]): as the
 //! stand-in of an absent player ([`orders`]: `judge bot`, the caretaker of a game by
