@@ -1783,3 +1783,41 @@ fn the_planner_makes_wood_carvings_at_an_atelier_at_home_and_keeps_them_aboard()
         }
     }
 }
+
+/// &cetera, Management: "Managers are not used up; they can keep on functioning
+/// forever", and one lying unattended on a tile doubles the secondary producers there;
+/// a stand-in that pays an absent player's manager into a brick leaves them poorer (the
+/// bundled polder-cities-3p game: yellow's `bricks 2 paying 3 boards, 1 iron, 1
+/// manager`). With 2 managers and 3 boards at every home of every bundled scenario, the
+/// planner's files, as a stand-in and as an opponent, lay bricks with the boards and
+/// never with a manager; the floor's (today's caretaker, the ladder's baseline) still
+/// do.
+#[test]
+fn the_planner_never_pays_a_manager_into_bricks() {
+    use pbem_judge::roads_boats::bot::planner::{self, Role};
+    use pbem_judge::roads_boats::bot::{orders, refusals};
+    use pbem_judge::roads_boats::goods::Good;
+    let mut laid = 0;
+    let mut floor_paid = 0;
+    for (name, s) in starts_with_home_goods(&[(Good::Managers, 2), (Good::Boards, 3)]) {
+        for c in s.move_order.clone() {
+            for role in [Role::StandIn, Role::Opponent] {
+                let text = planner::orders_as(&s, c, None, &refusals(&s, c), role);
+                for line in text.lines().filter(|l| l.starts_with("bricks ")) {
+                    laid += 1;
+                    assert!(!line.contains("manager"), "{name} {role:?}: {line}\n{text}");
+                }
+            }
+            let floor = orders(&s, c, None, &refusals(&s, c));
+            floor_paid += floor
+                .lines()
+                .filter(|l| l.starts_with("bricks ") && l.contains("manager"))
+                .count();
+        }
+    }
+    assert!(laid > 10, "{laid} bricks lines");
+    assert!(
+        floor_paid > 0,
+        "the floor never paid a manager: the test shows nothing"
+    );
+}

@@ -470,6 +470,10 @@ pub struct Style {
     /// kept for its wood carvings (20 points each aboard at the end), and the carvings
     /// kept aboard.
     pub art: bool,
+    /// Managers (&cetera, Management) never paid into bricks: one lying at home keeps
+    /// doubling the secondary producers there ("Managers are not used up"), so a player
+    /// it stands in for comes back to them. The floor pays them, as it always has.
+    pub keeps_managers: bool,
 }
 
 impl Style {
@@ -490,6 +494,7 @@ impl Style {
         builds_first: false,
         room_aware: false,
         art: false,
+        keeps_managers: false,
     };
 }
 
@@ -943,6 +948,7 @@ pub fn styled(
         .filter(|(g, _)| {
             !KEPT.contains(g) || (*g == Good::Geese && style.geese == geese::Geese::Spent)
         })
+        .filter(|(g, _)| !(style.keeps_managers && *g == Good::Managers))
         // Art scores aboard; trunks wanted for the atelier's next carving stay home.
         .filter(|(g, _)| {
             !(g.is_artwork() || *g == Good::Trunks && art::wants_trunks(s, me, home, style))
@@ -1064,25 +1070,28 @@ pub fn summary(s: &State, me: Colour, text: &str) -> String {
     }
     let kept: Goods = kept
         .iter()
-        .filter(|(g, _)| KEPT.contains(g) || g.is_artwork())
+        .filter(|(g, _)| KEPT.contains(g) || g.is_artwork() || *g == Good::Managers)
         .collect();
     let what = if done.is_empty() {
         "nothing to do".to_string()
     } else {
         done.join("; ")
     };
-    // (Art, &cetera: named only where some is kept.)
-    let art = if kept.iter().any(|(g, _)| g.is_artwork()) {
-        "gold, coins, stock, art and geese"
-    } else {
-        "gold, coins, stock and geese"
-    };
+    // (Art and managers, &cetera: named only where some are kept.)
+    let mut kinds = vec!["gold", "coins", "stock"];
+    if kept.iter().any(|(g, _)| g.is_artwork()) {
+        kinds.push("art");
+    }
+    if kept.count(Good::Managers) > 0 {
+        kinds.push("managers");
+    }
     let kept = if kept.is_empty() {
         String::new()
     } else {
         format!(
-            "; kept {} ({art} are never paid into bricks)",
-            written(&kept)
+            "; kept {} ({} and geese are never paid into bricks)",
+            written(&kept),
+            kinds.join(", ")
         )
     };
     format!("{what}{kept}.")

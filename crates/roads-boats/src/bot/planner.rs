@@ -186,6 +186,7 @@ pub fn choose_as(s: &State, me: Colour, role: Role) -> Style {
             builds_first,
             room_aware: three,
             art: super::art::in_play(s),
+            keeps_managers: true,
             ..st
         })
     {
