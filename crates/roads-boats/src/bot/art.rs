@@ -25,7 +25,7 @@ use crate::goods::{Good, Goods};
 use crate::map::AreaId;
 use crate::player::Colour;
 use crate::state::{Module, State};
-use crate::transporter::{Class, Location, TransporterId};
+use crate::transporter::{Class, TransporterId};
 
 /// The land transporters always left free of art, for the transport.
 pub const FREE: usize = 2;
@@ -148,15 +148,7 @@ pub fn keep(
     // Those at home with room: the ones holding art first, then (while fewer than all
     // but FREE hold it, or the end is near) the others.
     let mut more = if near { usize::MAX } else { new_keepers(s, me) };
-    let mut free: Vec<(TransporterId, u32, u32)> = s
-        .transporters
-        .iter()
-        .filter(|(id, t)| {
-            t.owner == me
-                && t.kind.class() == Class::Land
-                && !busy.contains(id)
-                && matches!(t.at, Location::Land(a) if a.hex == home.hex)
-        })
+    let mut free: Vec<(TransporterId, u32, u32)> = super::free_at_home(s, me, home, busy)
         .map(|(id, t)| {
             (
                 *id,
