@@ -190,6 +190,44 @@ fn the_ladder_shows_each_bots_score_bricks_research_and_furthest_good() {
     assert!(idle.contains("; mean research 0.0"), "{idle}");
     // The goods a player starts with at home are not of its making.
     assert!(idle.contains("; furthest good none 2"), "{idle}");
+    // Artwork is counted only where &cetera art is in play (two-rivers has none).
+    assert!(!out.contains("artwork"), "{out}");
+}
+
+/// The ladder shows art where the module is in play (issue 42, point 5: "so that the
+/// ladder shows how it plays"): on polder-cities each seat's line tells the artwork
+/// aboard at the end ("each artwork possessed by players scores 20 points", &cetera
+/// Art), which "furthest good" (the chain of production) does not; the planner has some,
+/// the caretakers none.
+#[test]
+fn the_ladder_shows_the_artwork_aboard_where_art_is_in_play() {
+    let (code, out, err) = support::judge_text(
+        &[
+            "selfplay",
+            "roads-boats",
+            "--bots",
+            "planner,caretaker,caretaker",
+            "--scenario",
+            "polder-cities",
+            "--games",
+            "1",
+        ],
+        &[],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let art = |bot: &str| -> f64 {
+        let line = out
+            .lines()
+            .find(|l| l.starts_with("  ") && l.contains(&format!(" {bot} ")))
+            .unwrap_or_else(|| panic!("{bot}'s line: {out}"));
+        line.split("; mean artwork aboard ")
+            .nth(1)
+            .and_then(|r| r.split(';').next())
+            .and_then(|n| n.trim().parse().ok())
+            .unwrap_or_else(|| panic!("no artwork figure: {line}"))
+    };
+    assert!(art("planner") >= 1.0, "{out}");
+    assert!(art("caretaker") == 0.0, "{out}");
 }
 
 /// Every bundled scenario's start, two players, with a given first player's home goods.

@@ -273,6 +273,28 @@ impl Game for RoadsAndBoats {
                 .iter()
                 .map(|c| s.players.get(c).map_or(0, |p| p.research.len() as i64))
                 .collect();
+            let mut tallies = vec![
+                ("score", score),
+                ("wonder bricks", bricks),
+                ("research", research),
+            ];
+            // Where &cetera art is in play: the artwork aboard at the end (20 points each;
+            // a carving is not on CHAIN, the goods of production).
+            if s.settings.modules.contains(&super::state::Module::Art) {
+                let art: Vec<i64> = seated
+                    .iter()
+                    .map(|c| {
+                        s.transporters
+                            .values()
+                            .filter(|t| t.owner == *c)
+                            .flat_map(|t| t.cargo.iter())
+                            .filter(|(g, _)| g.is_artwork())
+                            .map(|(_, n)| i64::from(n))
+                            .sum()
+                    })
+                    .collect();
+                tallies.push(("artwork aboard", art));
+            }
             RandomGame {
                 winner: places.first().copied().filter(|_| s.game_over.is_some()),
                 turns: s.turn,
@@ -282,11 +304,7 @@ impl Game for RoadsAndBoats {
                 } else {
                     Vec::new()
                 },
-                tallies: vec![
-                    ("score", score),
-                    ("wonder bricks", bricks),
-                    ("research", research),
-                ],
+                tallies,
                 steps: vec![judge_core::pbem::game::Steps {
                     name: "furthest good",
                     scale: &CHAIN_NAMES,
