@@ -194,8 +194,8 @@ fn the_ladder_shows_each_bots_score_bricks_research_and_furthest_good() {
     assert!(!out.contains("artwork"), "{out}");
 }
 
-/// The ladder shows art where the module is in play (issue 42, point 5: "so that the
-/// ladder shows how it plays"): on polder-cities each seat's line tells the artwork
+/// The ladder shows art where the module is in play ("so that the ladder shows how it
+/// plays, not only whether it wins"): on polder-cities each seat's line tells the artwork
 /// aboard at the end ("each artwork possessed by players scores 20 points", &cetera
 /// Art), which "furthest good" (the chain of production) does not; the planner has some,
 /// the caretakers none.
