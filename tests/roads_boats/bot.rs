@@ -1135,31 +1135,50 @@ fn the_planners_donkeys_go_round_to_the_producer_where_most_lies() {
     assert!(loads.iter().all(|n| *n == 2), "{loads:?}\n{files}");
 }
 
-/// The positions of `turns` turns from `s` (named `name`), every seat played by the
-/// planner as an opponent (`judge selfplay`'s), the first position included.
-fn planners_game(
-    name: &str,
+/// `turns` turns from `s`, every seat played by the planner in `role`, the game's luck
+/// `luck`: each turn's files (in move order) and the position after it.
+fn planner_turns(
     mut s: pbem_judge::roads_boats::State,
     turns: u32,
-) -> Vec<(String, pbem_judge::roads_boats::State)> {
-    use pbem_judge::roads_boats::bot::planner::{self, Role};
-    use pbem_judge::roads_boats::bot::refusals;
+    role: pbem_judge::roads_boats::bot::planner::Role,
+    luck: &pbem_judge::luck::Luck,
+) -> Vec<(
+    Vec<pbem_judge::roads_boats::play::OrderFile>,
+    pbem_judge::roads_boats::State,
+)> {
+    use pbem_judge::roads_boats::bot::{planner, refusals};
     use pbem_judge::roads_boats::play::{OrderFile, play};
-    let luck = pbem_judge::luck::Luck::predictable(9);
-    let mut positions = Vec::new();
+    let mut out = Vec::new();
     for _ in 0..turns {
-        positions.push((format!("{name} turn {}", s.turn), s.clone()));
         let files: Vec<OrderFile> = s
             .move_order
             .iter()
             .map(|c| OrderFile {
                 player: *c,
-                text: planner::orders_as(&s, *c, None, &refusals(&s, *c), Role::Opponent),
+                text: planner::orders_as(&s, *c, None, &refusals(&s, *c), role),
             })
             .collect();
-        s = play(&s, &files, &luck).resolution.state;
+        s = play(&s, &files, luck).resolution.state;
+        out.push((files, s.clone()));
     }
-    positions
+    out
+}
+
+/// The positions of `turns` turns from `s` (named `name`), every seat played by the
+/// planner as an opponent (`judge selfplay`'s), the first position included.
+fn planners_game(
+    name: &str,
+    s: pbem_judge::roads_boats::State,
+    turns: u32,
+) -> Vec<(String, pbem_judge::roads_boats::State)> {
+    use pbem_judge::roads_boats::bot::planner::Role;
+    let luck = pbem_judge::luck::Luck::predictable(9);
+    let later = planner_turns(s.clone(), turns.saturating_sub(1), Role::Opponent, &luck);
+    std::iter::once(s)
+        .chain(later.into_iter().map(|(_, after)| after))
+        .take(turns as usize)
+        .map(|st| (format!("{name} turn {}", st.turn), st))
+        .collect()
 }
 
 /// "No two moves that undo each other" begins with one move per
@@ -1637,24 +1656,13 @@ fn the_planner_prices_bricks_dearer_once_the_first_four_rows_are_full() {
 /// opponent (a game of two, where it lays the boards as bricks), one of them has none.
 #[test]
 fn the_stand_in_builds_a_quarry_next_door_rather_than_paying_its_last_boards() {
-    use pbem_judge::roads_boats::bot::planner::{self, Role};
-    use pbem_judge::roads_boats::bot::refusals;
+    use pbem_judge::roads_boats::bot::planner::Role;
     use pbem_judge::roads_boats::building::BuildingKind;
-    use pbem_judge::roads_boats::play::{OrderFile, play};
     let luck = pbem_judge::luck::Luck::predictable(5);
     let quarries_after_six_turns = |role: Role| {
-        let mut s = two_rivers(1);
-        for _ in 0..6 {
-            let files: Vec<OrderFile> = s
-                .move_order
-                .iter()
-                .map(|c| OrderFile {
-                    player: *c,
-                    text: planner::orders_as(&s, *c, None, &refusals(&s, *c), role),
-                })
-                .collect();
-            s = play(&s, &files, &luck).resolution.state;
-        }
+        let (_, s) = planner_turns(two_rivers(1), 6, role, &luck)
+            .pop()
+            .expect("six turns");
         s.players
             .values()
             .filter_map(|p| p.home)
@@ -1671,42 +1679,35 @@ fn the_stand_in_builds_a_quarry_next_door_rather_than_paying_its_last_boards() {
 
 /// The quarry two tiles out, on a bundled map (issue's point 1: "a quarry beyond the
 /// next tile when home has no rock"). On power-valley no rock lies next to either home
-/// (C3, I3); the rock D4 and H4 lie two tiles out, beyond the pastures C4 and J3 where a
-/// second pair of geese would breed. The donkey carrying the quarry's cost (2 boards,
+/// (C3, I3); the rock D4 and H4 lie two tiles out, beyond the pastures C4 (where red's
+/// second pair of geese would breed) and I4 (yellow's first). The donkey carrying the quarry's cost (2 boards,
 /// RULINGS R6) steps onto that pasture and builds beyond it the next turn: geese keep
 /// their pasture free only where they lie (R4: "exactly 2 geese ... no other
 /// transporters"), so it is not turned back home with the boards, as it was every turn
 /// before (no quarry in the whole game). Then its stone comes home along the roads
 /// (R5: two tiles on roads), a donkey there and back every two turns, rather than
-/// piling up at the quarry while that donkey leads a second pair of geese: every seat,
-/// as an opponent and as a stand-in, each seat has its quarry (red D4, yellow H4) by its
+/// piling up at the quarry while that donkey leads a second pair of geese. As an
+/// opponent and as a stand-in, each seat has its quarry (red D4, yellow H4) by its
 /// third turn, and from the sixth to the sixteenth no more than 3 stone ever lie on it.
 /// Yellow's first pasture, I4, is its only free step to the rock: the carrier steps
 /// onto it as the geese are led there (they do not breed before their leader leaves).
 #[test]
 fn the_planner_builds_a_quarry_beyond_a_pasture_and_fetches_its_stone_along_roads() {
-    use pbem_judge::roads_boats::bot::planner::{self, Role};
-    use pbem_judge::roads_boats::bot::refusals;
+    use pbem_judge::roads_boats::bot::planner::Role;
     use pbem_judge::roads_boats::building::BuildingKind;
     use pbem_judge::roads_boats::goods::Good;
-    use pbem_judge::roads_boats::play::{OrderFile, play};
     let luck = pbem_judge::luck::Luck::predictable(3);
     for role in [Role::Opponent, Role::StandIn] {
-        let mut s = two_players("power-valley", 1);
         let mut files = String::new();
-        for turn in 1..=16 {
-            let texts: Vec<OrderFile> = s
-                .move_order
-                .iter()
-                .map(|c| OrderFile {
-                    player: *c,
-                    text: planner::orders_as(&s, *c, None, &refusals(&s, *c), role),
-                })
-                .collect();
+        for (turn, (texts, s)) in (1..).zip(planner_turns(
+            two_players("power-valley", 1),
+            16,
+            role,
+            &luck,
+        )) {
             for f in &texts {
                 files.push_str(&f.text);
             }
-            s = play(&s, &texts, &luck).resolution.state;
             for p in s.players.values() {
                 let home = p.home.expect("a home");
                 let quarry = s
@@ -1742,10 +1743,8 @@ fn the_planner_builds_a_quarry_beyond_a_pasture_and_fetches_its_stone_along_road
 #[test]
 fn the_planner_makes_wood_carvings_at_an_atelier_at_home_and_keeps_them_aboard() {
     use pbem_judge::roads_boats::bot::art::FREE;
-    use pbem_judge::roads_boats::bot::planner::{self, Role};
-    use pbem_judge::roads_boats::bot::refusals;
+    use pbem_judge::roads_boats::bot::planner::Role;
     use pbem_judge::roads_boats::building::BuildingKind;
-    use pbem_judge::roads_boats::play::{OrderFile, play};
     use pbem_judge::roads_boats::scenario::{Scenario, Seat};
     use pbem_judge::roads_boats::transporter::Class;
     let luck = pbem_judge::luck::Luck::predictable(4);
@@ -1762,16 +1761,9 @@ fn the_planner_makes_wood_carvings_at_an_atelier_at_home_and_keeps_them_aboard()
             .start_by_default(&seats, &luck)
             .expect("start");
         let mut files = String::new();
-        for _ in 0..12 {
-            let texts: Vec<OrderFile> = s
-                .move_order
-                .iter()
-                .map(|c| OrderFile {
-                    player: *c,
-                    text: planner::orders_as(&s, *c, None, &refusals(&s, *c), role),
-                })
-                .collect();
+        for (texts, after) in planner_turns(s.clone(), 12, role, &luck) {
             for f in &texts {
+                // Checked against the position it was written from.
                 let checked = s.check(&f.text, "bot", Some(f.player.name()), None);
                 assert_eq!(checked.errors(), 0, "{}\n{}", checked.text, f.text);
                 for line in f.text.lines().filter(|l| l.starts_with("bricks")) {
@@ -1779,8 +1771,8 @@ fn the_planner_makes_wood_carvings_at_an_atelier_at_home_and_keeps_them_aboard()
                 }
                 files.push_str(&f.text);
             }
-            s = play(&s, &texts, &luck).resolution.state;
-            for (c, p) in &s.players {
+            s = after;
+            for c in s.players.keys() {
                 let land: Vec<u32> = s
                     .transporters
                     .values()
@@ -1798,7 +1790,6 @@ fn the_planner_makes_wood_carvings_at_an_atelier_at_home_and_keeps_them_aboard()
                     free >= FREE.min(land.len()),
                     "{role:?} {c:?}: {land:?}\n{files}"
                 );
-                let _ = p;
             }
         }
         for (c, p) in &s.players {
