@@ -352,8 +352,11 @@ pub struct SelfplayArgs {
     pub seed: u64,
     /// Bots on the seats instead of random legal moves, one per seat, comma-separated
     /// (`search,greedy,greedy,greedy`: Catan's bots are `search`, the judge's player,
-    /// `greedy`, a simpler one, and `random`). The seats rotate each game, so that each
-    /// bot plays every seat; wins are counted per bot, with a 95 % interval.
+    /// `greedy`, a simpler one, and `random`; Roads & Boats' are `planner`, the judge's
+    /// player playing to win, `stand-in`, the same player as the caretaker of an absent
+    /// player in a game by mail, `caretaker`, the simpler floor, `random` and `idle`).
+    /// The seats rotate each game, so that each bot plays every seat; wins are counted
+    /// per bot, with a 95 % interval.
     #[arg(long, value_delimiter = ',', conflicts_with = "players")]
     pub bots: Vec<String>,
     /// With --bots: the bundled scenario to play. Roads & Boats: `two-rivers` when left

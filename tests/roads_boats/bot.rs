@@ -98,7 +98,7 @@ fn the_caretaker_beats_the_idle_player_on_two_rivers() {
     assert_eq!(code, 1);
     assert!(
         err.contains(
-            "no random self-play: seat its bots with --bots (planner, caretaker, random, idle)"
+            "no random self-play: seat its bots with --bots (planner, stand-in, caretaker, random, idle)"
         ),
         "{err}"
     );
@@ -192,6 +192,35 @@ fn the_ladder_shows_each_bots_score_bricks_research_and_furthest_good() {
     assert!(idle.contains("; furthest good none 2"), "{idle}");
     // Artwork is counted only where &cetera art is in play (two-rivers has none).
     assert!(!out.contains("artwork"), "{out}");
+}
+
+/// The ladder measures the caretaker of a game by mail too: `--bots stand-in` seats the
+/// planner as the stand-in of an absent player (`judge bot`'s file: it keeps what
+/// scores and the geese, and builds before it lays bricks), beside `planner`, the same
+/// player playing to win. Both lines carry the ladder's figures, and the two play
+/// differently: on two-rivers the stand-in's sawmill comes first and its geese are
+/// kept, so their wonder bricks differ.
+#[test]
+fn the_ladder_seats_the_stand_in_that_plays_for_an_absent_player() {
+    let out = selfplay("stand-in,planner", "2");
+    let line = |bot: &str| {
+        out.lines()
+            .find(|l| l.starts_with("  ") && l.contains(&format!(" {bot} ")))
+            .unwrap_or_else(|| panic!("{bot}'s line: {out}"))
+            .to_string()
+    };
+    let bricks = |l: &str| {
+        l.split("; mean wonder bricks ")
+            .nth(1)
+            .and_then(|n| n.split(';').next())
+            .and_then(|n| n.parse::<f64>().ok())
+            .unwrap_or_else(|| panic!("bricks: {l}"))
+    };
+    let (stand_in, planner) = (line("stand-in"), line("planner"));
+    for said in ["; mean score ", "; mean research ", "; furthest good "] {
+        assert!(stand_in.contains(said), "{said}: {stand_in}");
+    }
+    assert_ne!(bricks(&stand_in), bricks(&planner), "{out}");
 }
 
 /// The ladder shows art where the module is in play ("so that the ladder shows how it
@@ -1675,6 +1704,56 @@ fn the_stand_in_builds_a_quarry_next_door_rather_than_paying_its_last_boards() {
     };
     assert_eq!(quarries_after_six_turns(Role::StandIn), 2);
     assert_eq!(quarries_after_six_turns(Role::Opponent), 1);
+}
+
+/// The stand-in keeps the sawmill's cost before the geese's road. R6 prices a sawmill
+/// at 2 boards and 1 stone, and R4 makes boards only at a sawmill ("sawmill 1 trunk → 2
+/// boards"): the 5 boards a home starts with are the only ones there will ever be
+/// until a sawmill stands. On two-rivers each home starts with one stone, which the
+/// geese's road took on the first turn; the stand-in then spent its boards on
+/// woodcutters and a quarry, and the player it stood in for came back to trunks, stone
+/// and geese with no board for good (nothing more could be built). Now, as a stand-in,
+/// each seat builds its sawmill on the first turn, and by the eighth its trunks have
+/// become boards that paid for producers beyond the first three (a quarry on each rock
+/// next door).
+#[test]
+fn the_stand_in_builds_a_sawmill_before_the_geese_take_its_stone() {
+    use pbem_judge::roads_boats::bot::planner::Role;
+    use pbem_judge::roads_boats::building::BuildingKind;
+    let luck = pbem_judge::luck::Luck::predictable(5);
+    let game = planner_turns(two_rivers(1), 8, Role::StandIn, &luck);
+    let homes: Vec<_> = game[0].1.players.values().filter_map(|p| p.home).collect();
+    assert_eq!(homes.len(), 2);
+    let built =
+        |s: &pbem_judge::roads_boats::State, home: &pbem_judge::roads_boats::map::AreaId, kind| {
+            s.buildings
+                .iter()
+                .filter(|b| b.kind == kind && b.at.hex.distance(home.hex) <= 1)
+                .count()
+        };
+    for home in &homes {
+        let (files, first) = &game[0];
+        assert_eq!(
+            built(first, home, BuildingKind::Sawmill),
+            1,
+            "no sawmill at {home} after the first turn:\n{}",
+            files.iter().map(|f| f.text.as_str()).collect::<String>()
+        );
+        let (_, eighth) = &game[7];
+        // Two woodcutters (a board each) and two quarries (2 boards each) besides the
+        // sawmill: more than the 3 boards the sawmill left of the first 5.
+        assert_eq!(built(eighth, home, BuildingKind::Woodcutter), 2, "{home}");
+        assert_eq!(built(eighth, home, BuildingKind::Quarry), 2, "{home}");
+    }
+    // Every file of the game checks clean against the position it was written from.
+    let mut before = two_rivers(1);
+    for (files, after) in &game {
+        for f in files {
+            let checked = before.check(&f.text, "bot", Some(f.player.name()), None);
+            assert_eq!(checked.errors(), 0, "{}\n{}", checked.text, f.text);
+        }
+        before = after.clone();
+    }
 }
 
 /// The quarry two tiles out, on a bundled map (issue's point 1: "a quarry beyond the

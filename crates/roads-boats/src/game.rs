@@ -159,7 +159,7 @@ impl Game for RoadsAndBoats {
 
     fn bots(&self, id: &str) -> &'static [&'static str] {
         match id {
-            "roads-boats" => &["planner", "caretaker", "random", "idle"],
+            "roads-boats" => &["planner", "stand-in", "caretaker", "random", "idle"],
             _ => &[],
         }
     }
@@ -178,7 +178,8 @@ impl Game for RoadsAndBoats {
         if id != "roads-boats" {
             return None;
         }
-        // 0 idle, 1 caretaker, 2 random, 3 planner.
+        // 0 idle, 1 caretaker, 2 random, 3 planner, 4 the planner as a stand-in (the
+        // caretaker of a game by mail: `judge bot`), which keeps what scores.
         let kinds: Vec<u8> = bots
             .iter()
             .map(|b| match b.as_str() {
@@ -186,6 +187,7 @@ impl Game for RoadsAndBoats {
                 "caretaker" => Some(1),
                 "random" => Some(2),
                 "planner" => Some(3),
+                "stand-in" => Some(4),
                 _ => None,
             })
             .collect::<Option<_>>()?;
@@ -220,13 +222,17 @@ impl Game for RoadsAndBoats {
                         player: *c,
                         text: if *kind == 1 {
                             bot_orders(&s, *c)
-                        } else if *kind == 3 {
+                        } else if *kind >= 3 {
                             crate::bot::planner::orders_as(
                                 &s,
                                 *c,
                                 None,
                                 &crate::bot::refusals(&s, *c),
-                                crate::bot::planner::Role::Opponent,
+                                if *kind == 3 {
+                                    crate::bot::planner::Role::Opponent
+                                } else {
+                                    crate::bot::planner::Role::StandIn
+                                },
                             )
                         } else {
                             crate::bot::random_orders(

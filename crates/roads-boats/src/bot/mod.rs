@@ -625,6 +625,14 @@ pub fn styled(
             building.push(format!("build mine at {to} with {first}"));
         }
     }
+    // Producers first ([`Style::builds_first`]: a stand-in, and an opponent in games of
+    // three or more): the sawmill's cost is kept before the geese's road takes the one
+    // stone. Boards come only from a sawmill, and it costs 2 of them: once the first
+    // boards are spent, none is ever built. Led first, a stand-in's geese laid the stone
+    // as their road on two-rivers, and the player it stood in for came back to two
+    // woodcutters, a quarry and no board for good (docs/gm-guide.md).
+    let sawmill_first =
+        style.builds_first && transport::reserve_sawmill(s, home, &mut home_left, style);
     // Geese led to a pasture next door to breed, the bred ones brought home ([`geese`]).
     let flock = geese::lead(s, me, home, style, &busy, &mut home_left);
     geese::keep_free(&flock, &mut targets);
@@ -632,10 +640,12 @@ pub fn styled(
     ends_home.extend(flock.ends_home.iter().copied());
     movement.extend(flock.movement.iter().cloned());
     building.extend(flock.building.iter().cloned());
-    // A sawmill at home first, after a mine's cost and the geese's road (the planner's
-    // style; transport.rs): the other way round, the geese's road waited for a stone the
-    // sawmill took, and two-rivers fell from 100 % to 40 % won (docs/gm-guide.md).
-    let sawmill_due = transport::reserve_sawmill(s, home, &mut home_left, style);
+    // Otherwise a sawmill at home first, after a mine's cost and the geese's road (the
+    // planner's style; transport.rs): the other way round, an opponent's geese's road
+    // waited for a stone the sawmill took, and two-rivers fell from 100 % to 40 % won
+    // (docs/gm-guide.md).
+    let sawmill_due = sawmill_first
+        || (!style.builds_first && transport::reserve_sawmill(s, home, &mut home_left, style));
     // Its builder stays home this turn: one that leaves cannot build there (R6: build
     // only where you have a transporter).
     let sawmill_builder = sawmill_due
