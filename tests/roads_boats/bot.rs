@@ -492,8 +492,32 @@ fn bot_turn(
     luck: &pbem_judge::luck::Luck,
     files: &mut String,
 ) -> (String, pbem_judge::roads_boats::State) {
-    use pbem_judge::roads_boats::play::{OrderFile, play};
     let text = s.bot("g", me.name()).expect("a bot").expect("a file");
+    played(s, me, luck, files, text)
+}
+
+/// As [`bot_turn`], with the file of the planner playing to win (`judge selfplay`'s
+/// `planner`, `Role::Opponent`) rather than the stand-in's.
+fn opponent_turn(
+    s: &pbem_judge::roads_boats::State,
+    me: pbem_judge::roads_boats::player::Colour,
+    luck: &pbem_judge::luck::Luck,
+    files: &mut String,
+) -> (String, pbem_judge::roads_boats::State) {
+    use pbem_judge::roads_boats::bot::{planner, refusals};
+    let text = planner::orders_as(s, me, Some("g"), &refusals(s, me), planner::Role::Opponent);
+    played(s, me, luck, files, text)
+}
+
+/// `text`, `me`'s file, checked against `s` (no error) and played alone by the judge.
+fn played(
+    s: &pbem_judge::roads_boats::State,
+    me: pbem_judge::roads_boats::player::Colour,
+    luck: &pbem_judge::luck::Luck,
+    files: &mut String,
+    text: String,
+) -> (String, pbem_judge::roads_boats::State) {
+    use pbem_judge::roads_boats::play::{OrderFile, play};
     files.push_str(&text);
     let checked = s.check(&text, "bot", Some(me.name()), Some("g"));
     assert_eq!(checked.errors(), 0, "{}\n{text}", checked.text);
@@ -834,10 +858,12 @@ fn rich_positions() -> Vec<(String, pbem_judge::roads_boats::state::State)> {
 /// transporters anywhere on the tile; roads, walls and a home marker allowed)" make one
 /// more each production (RULINGS R4, Reproduction), and geese follow a transporter
 /// (docs/orders.md, `follow 2 geese`). On two-rivers from the start (2 geese at home),
-/// played by the judge with the planner's files only, it leads the pair to a pasture
-/// next to home and leaves it there; within eight turns it has more than 2 geese, the
-/// bred ones brought home, and no clay pit stands on the pasture; every file checks,
-/// and the notices say what it did with the geese.
+/// played by the judge with the files of the planner playing to win only, it leads the
+/// pair to a pasture next to home and leaves it there; within eight turns it has more
+/// than 2 geese, the bred ones brought home, and no clay pit stands on the pasture;
+/// every file checks, and the notices say what it did with the geese. The stand-in
+/// (`judge bot`) breeds none: geese score nothing (R8) and it never pays them into
+/// bricks, so it leaves the two where they lie and leads none anywhere.
 #[test]
 fn the_planner_leads_its_geese_to_a_pasture_and_they_breed() {
     use pbem_judge::roads_boats::building::BuildingKind;
@@ -865,8 +891,9 @@ fn the_planner_leads_its_geese_to_a_pasture_and_they_breed() {
     let mut led = false;
     // What the notices tell the player it stood in for.
     let mut said = String::new();
+    let start = s.clone();
     for _ in 0..8 {
-        let (text, next) = bot_turn(&s, me, &luck, &mut files);
+        let (text, next) = opponent_turn(&s, me, &luck, &mut files);
         said.push_str(&s.bot_summary(me.name(), &text).expect("a summary"));
         s = next;
         // The pair on a pasture next to home.
@@ -899,6 +926,14 @@ fn the_planner_leads_its_geese_to_a_pasture_and_they_breed() {
             .any(|b| b.at.hex == pasture_with_geese && b.kind == BuildingKind::ClayPit),
         "{files}"
     );
+    // The stand-in, from the same start.
+    let (mut s, mut files) = (start, String::new());
+    for _ in 0..8 {
+        let (text, next) = bot_turn(&s, me, &luck, &mut files);
+        assert!(!text.contains("follow"), "{text}");
+        s = next;
+        assert_eq!(geese(&s, true), 2, "{files}");
+    }
 }
 
 /// The stand-in and the opponent: "as the caretaker of an absent player it never spends that
@@ -1109,9 +1144,10 @@ fn the_planner_builds_a_sawmill_at_home_first_and_pays_bricks_in_its_boards() {
 /// Rounds (the transport): a producer makes one good a turn and a
 /// donkey carries two (RULINGS R4, R5), so on two-rivers, once four producers stand next
 /// to home joined to it by roads and two donkeys are free to fetch (the third leads the
-/// geese), the planner's donkeys fetch from the producer where most lies rather than
-/// from the first: in the last six of 14 turns every one of the four is fetched from,
-/// each fetch a full load, and no load passes a donkey's room; every file checks clean.
+/// geese), the donkeys of the planner playing to win fetch from the producer where most
+/// lies rather than from the first: in the last six of 14 turns every one of the four is
+/// fetched from, each fetch a full load, and no load passes a donkey's room; every file
+/// checks clean.
 /// (A second stone lies at home, as above, so that the sawmill comes first.)
 #[test]
 fn the_planners_donkeys_go_round_to_the_producer_where_most_lies() {
@@ -1126,7 +1162,7 @@ fn the_planners_donkeys_go_round_to_the_producer_where_most_lies() {
     let mut fetched = std::collections::BTreeSet::new();
     let mut loads = Vec::new();
     for turn in 1..=14 {
-        let (text, next) = bot_turn(&s, me, &luck, &mut files);
+        let (text, next) = opponent_turn(&s, me, &luck, &mut files);
         for line in text.lines() {
             let Some((_, way)) = line.strip_prefix("move ").and_then(|l| l.split_once(": ")) else {
                 continue;
@@ -1248,7 +1284,7 @@ fn the_planners_files_move_no_transporter_twice_in_any_style() {
     for (name, s) in &positions {
         for c in s.move_order.clone() {
             for st in STYLES {
-                for geese in [Geese::Kept, Geese::Spent] {
+                for geese in [Geese::Off, Geese::Spent] {
                     for (coins, art) in [(false, false), (true, false), (false, true)] {
                         let style = Style {
                             geese,

@@ -17,11 +17,14 @@
 //! - the pasture is kept free: no producer is built there (no clay pit), and none of its
 //!   transporters is sent there but the leader.
 //!
-//! What the geese are for depends on whom it plays for ([`Role`]): as the stand-in of an
-//! absent player it keeps them (never paid into bricks: [`super::KEPT`]) and researches
-//! when a paper is at hand; as an opponent playing to win it pays the bred geese into
-//! wonder bricks (a goose pays a brick's share as a board does), the pair on the pasture
-//! never. Research (2 geese and a paper: a paper mill and two trunks or boards besides)
+//! Whom it plays for ([`Role`]) decides: as an opponent playing to win it breeds them and
+//! pays the bred geese into wonder bricks (a goose pays a brick's share as a board
+//! does), the pair on the pasture never. As the stand-in of an absent player it leaves
+//! them where they lie, never paid into bricks ([`super::KEPT`]), and researches when a
+//! paper is at hand: geese score nothing (RULINGS R8) and a stand-in may never spend
+//! them, so breeding more tied a donkey, a pasture and the geese's road to goods that
+//! paid nothing (the ladder, `--bots stand-in,caretaker`: two-rivers 53.6 against the
+//! floor's 64.0 while it bred them, 62.0 against 58.0 since; docs/gm-guide.md). Research (2 geese and a paper: a paper mill and two trunks or boards besides)
 //! does not pay for this bot: its subjects are the mines' (more gold and iron from a mine,
 //! in games of four only, and a few turns before the end) and the boat and truck
 //! factories it does not build, each worth less than the bricks the geese pay
@@ -39,11 +42,11 @@ use crate::transporter::{Class, TransporterId};
 /// How the bot plays its geese.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Geese {
-    /// Left where they lie: the floor (today's caretaker).
+    /// Left where they lie and never paid into bricks: the floor (today's caretaker) and
+    /// a stand-in.
     Off,
-    /// Bred on a pasture next to home, the bred ones kept at home (a stand-in).
-    Kept,
-    /// Bred, and the bred ones paid into wonder bricks (an opponent playing to win).
+    /// Bred on a pasture next to home, and the bred ones paid into wonder bricks (an
+    /// opponent playing to win).
     Spent,
 }
 
@@ -52,7 +55,8 @@ pub enum Geese {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Role {
     /// The caretaker of an absent player (`judge bot`, the caretaker of a game by mail):
-    /// it never pays that player's gold, coins, stock or geese into bricks.
+    /// it never pays that player's gold, coins, stock or geese into bricks, and breeds
+    /// no geese.
     StandIn,
     /// A player of its own (`judge selfplay`'s `planner`): it may play to win, paying
     /// the geese it breeds into bricks.
@@ -63,7 +67,7 @@ impl Role {
     /// How it plays its geese in this role.
     pub fn geese(self) -> Geese {
         match self {
-            Role::StandIn => Geese::Kept,
+            Role::StandIn => Geese::Off,
             Role::Opponent => Geese::Spent,
         }
     }

@@ -30,9 +30,9 @@
 //!   donkey's room) together to a free mountain next door, and the first builds it; its
 //!   gold then comes home aboard, where it scores (RULINGS R8).
 //!
-//! - **geese** (the planner's [`Style::geese`]; not the floor): the pair led to a
-//!   pasture next to home to breed, a goose a turn brought home, kept by a stand-in
-//!   and paid into bricks by an opponent ([`geese`]).
+//! - **geese** (an opponent's [`Style::geese`]; not the floor's nor a stand-in's): the
+//!   pair led to a pasture next to home to breed, a goose a turn brought home and paid
+//!   into bricks ([`geese`]).
 //!
 //! - **the sawmill first** and **rounds** (the planner's [`Style::sawmill`] and
 //!   [`Style::rounds`]; not the floor): where two woods lie next door, the sawmill's
@@ -55,7 +55,7 @@
 //! refuses is left out, so the file it gives always checks without an error.
 //!
 //! What it leaves alone: boats, planes and trains (Planes & Trains), making paper for
-//! research (the floor breeds no geese either; the planner's styles do), the secondary
+//! research (the floor breeds no geese either, nor a stand-in; an opponent does), the secondary
 //! factories beyond the sawmill (but the gold project's coal burner and mint, off in the
 //! planner), and every &cetera module's own orders but the planner's art (electricity,
 //! management, trade, polders, cities, walls, bombs, pearls, jumpstart's lots are played
@@ -437,8 +437,8 @@ pub struct Style {
     /// carries) carried by two transporters at home together; its gold then comes
     /// home aboard, where it scores (RULINGS R8).
     pub mines: bool,
-    /// Geese bred on a pasture next to home ([`geese`]), and whether the bred ones are
-    /// paid into bricks.
+    /// Geese bred on a pasture next to home and paid into bricks, or left where they lie
+    /// ([`geese`]).
     pub geese: geese::Geese,
     /// The gold project ([`coins`]): a sawmill, a mine, a coal burner and a mint, a
     /// coin made of the mine's gold and kept aboard; a plan read from what stands,

@@ -16,11 +16,11 @@
 //! Where the &cetera art module is in play, every style puts an atelier at home in the
 //! sawmill's place and keeps its wood carvings aboard ([`super::art`]).
 //!
-//! Its geese breed on a pasture next to home in every style ([`super::geese`]); what it
-//! does with the bred ones depends on whom it plays for ([`Role`], [`orders_as`]): as the
-//! stand-in of an absent player ([`orders`]: `judge bot`, the caretaker of a game by
-//! mail) it keeps them, as gold, coins and stock; as an opponent (`judge selfplay`) it
-//! pays them into wonder bricks.
+//! What it does with its geese depends on whom it plays for ([`Role`], [`orders_as`]): as
+//! an opponent (`judge selfplay`) they breed on a pasture next to home in every style and
+//! the bred ones are paid into wonder bricks ([`super::geese`]); as the stand-in of an
+//! absent player ([`orders`]: `judge bot`, the caretaker of a game by mail) it leaves
+//! them where they lie and keeps them, as gold, coins and stock.
 //!
 //! It knows only the public position: the rollouts draw from a luck of their own,
 //! never the game's secret seed.
