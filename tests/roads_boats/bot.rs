@@ -483,7 +483,6 @@ fn the_caretaker_never_pays_gold_coins_stock_or_geese_into_bricks() {
     assert!(laid > 10, "{laid} bricks lines");
 }
 
-/// Two players on two-rivers, the planner's seat first.
 /// A turn of `me`'s bot from `s`: its file (added to `files`) checks with no error,
 /// and is played alone. The file and the state after it.
 fn bot_turn(
@@ -534,6 +533,7 @@ fn played(
     (text, next)
 }
 
+/// Two players on two-rivers, the planner's seat first.
 fn two_rivers(seed: u64) -> pbem_judge::roads_boats::State {
     two_players("two-rivers", seed)
 }
@@ -619,6 +619,67 @@ fn the_planner_builds_a_quarry_two_tiles_away_when_home_has_no_rock() {
         "no quarry two tiles from home {home} (rock at {far} beyond {step}): {:?}\n{files}",
         s.buildings
     );
+}
+
+/// Mines where the map allows, in games of three (the planner playing to win): on
+/// three-valleys a mountain lies next to each home (D3, H3, F6). A mine costs 3 boards and
+/// a stone (R6) and holds 3 gold and 3 iron (R4), each gold scoring 10 aboard the player's
+/// transporters (R8). Every seat played by the planner as an opponent, each home has a
+/// mine next door within 16 turns and gold aboard a transporter of that seat; played
+/// as stand-ins (`judge bot`), no mine is built in a game of three. Every file checks
+/// clean against the position it was written from.
+#[test]
+fn the_planner_builds_mines_in_a_game_of_three_as_an_opponent() {
+    use pbem_judge::roads_boats::bot::planner::Role;
+    use pbem_judge::roads_boats::building::BuildingKind;
+    use pbem_judge::roads_boats::goods::Good;
+    use pbem_judge::roads_boats::scenario::{Scenario, Seat};
+    let luck = pbem_judge::luck::Luck::predictable(6);
+    let seats: Vec<Seat> = ["Ann", "Bob", "Cy"]
+        .iter()
+        .map(|n| Seat {
+            name: (*n).into(),
+            email: format!("{n}@example.org"),
+        })
+        .collect();
+    let start = Scenario::parse("three-valleys", bundled()["three-valleys"])
+        .expect("bundled")
+        .start_by_default(&seats, &luck)
+        .expect("start");
+    for role in [Role::Opponent, Role::StandIn] {
+        let game = planner_turns(start.clone(), 16, role, &luck);
+        let mut before = start.clone();
+        let mut files = String::new();
+        for (texts, after) in &game {
+            for f in texts {
+                let checked = before.check(&f.text, "bot", Some(f.player.name()), None);
+                assert_eq!(checked.errors(), 0, "{}\n{}", checked.text, f.text);
+                files.push_str(&f.text);
+            }
+            before = after.clone();
+        }
+        let end = &game.last().expect("16 turns").1;
+        for (c, p) in &end.players {
+            let home = p.home.expect("a home");
+            let mine = end
+                .buildings
+                .iter()
+                .any(|b| b.kind == BuildingKind::Mine && b.at.hex.distance(home.hex) == 1);
+            let gold: u32 = end
+                .transporters
+                .values()
+                .filter(|t| t.owner == *c)
+                .map(|t| t.cargo.count(Good::Gold))
+                .sum();
+            match role {
+                Role::Opponent => assert!(
+                    mine && gold > 0,
+                    "{c:?}: mine {mine}, {gold} gold aboard\n{files}"
+                ),
+                Role::StandIn => assert!(!mine, "{c:?}: a stand-in's mine\n{files}"),
+            }
+        }
+    }
 }
 
 /// A mine costs 3 boards and a stone (Quick Guide VI), more than a donkey carries (2),

@@ -24,10 +24,11 @@
 //! paper is at hand: geese score nothing (RULINGS R8) and a stand-in may never spend
 //! them, so breeding more tied a donkey, a pasture and the geese's road to goods that
 //! paid nothing (the ladder, `--bots stand-in,caretaker`: two-rivers 53.6 against the
-//! floor's 64.0 while it bred them, 62.0 against 58.0 since; docs/gm-guide.md). Research (2 geese and a paper: a paper mill and two trunks or boards besides)
-//! does not pay for this bot: its subjects are the mines' (more gold and iron from a mine,
-//! in games of four only, and a few turns before the end) and the boat and truck
-//! factories it does not build, each worth less than the bricks the geese pay
+//! floor's 64.0 while it bred them, 62.0 against 58.0 since; docs/gm-guide.md).
+//! Research (2 geese and a paper: a paper mill and two trunks or boards besides) does not
+//! pay for this bot: its subjects are the mines' (more gold and iron from a mine, in games
+//! of four, or of three as an opponent, and a few turns before the end) and the boat and
+//! truck factories it does not build, each worth less than the bricks the geese pay
 //! (docs/gm-guide.md, "The planner").
 
 use std::collections::BTreeSet;

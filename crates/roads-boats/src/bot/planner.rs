@@ -157,10 +157,13 @@ pub fn choose_as(s: &State, me: Colour, role: Role) -> Style {
                 .any(|b| b.kind == BuildingKind::Quarry && b.at.hex.distance(home.hex) <= 2)
     });
     // A mine's gold fills the transporters that keep it aboard for good, so that they
-    // fetch nothing more: in games of two or three it cost more bricks than it scored
-    // (three-valleys: no win in 60), so it is tried only in games of four or more,
-    // shorter for each and with a smaller share of each wonder row per brick.
-    let many = s.players.len() >= 4;
+    // fetch nothing more: in games of two it cost more bricks than it scored, so it is
+    // tried in games of four or more (shorter for each, a smaller share of each wonder
+    // row per brick), and by an opponent in games of three. Three-valleys (a mountain
+    // next to each home) once won no game in 60 with it; with the producers before
+    // bricks, an opponent's mine won all 60, 58.8 / 46.5 against 46.6 / 37.9 without (a
+    // stand-in's won a third, 33.3 % against 48.3 %: docs/gm-guide.md).
+    let many = s.players.len() >= 4 || (s.players.len() == 3 && role == Role::Opponent);
     // Producers before bricks and a full transporter left home: in games of three or
     // more. In games of two they cost an opponent (two-rivers 65.8 -> 63.8, power-valley
     // 84.0 -> 75.4; the early bricks given up weigh more in a shorter game with fewer
