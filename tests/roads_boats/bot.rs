@@ -303,6 +303,101 @@ fn moves(text: &str) -> Vec<(String, Vec<String>)> {
         .collect()
 }
 
+/// Two of its own on one producer's tile share what lies there ("no load beyond room",
+/// and every line done as written: RULINGS R1, an order that cannot be done in full is
+/// reported "partly done"). Seen by real mail on polder-cities: a stand-in's two donkeys
+/// at its woodcutter each wrote `load 2 trunks` where 3 lay, and the report said "partly
+/// done" twice. On two-rivers, a woodcutter on the woods next to home with 2 trunks
+/// lying there (3 once it has made one in the production: R1, production before
+/// movement) and two empty donkeys of its own on it: the files of the stand-in and of
+/// the planner playing to win load no more there than 3, and played by the judge no
+/// order of theirs fails or is done in part.
+#[test]
+fn two_transporters_on_one_producer_share_what_lies_there() {
+    use pbem_judge::roads_boats::bot::{planner, refusals};
+    use pbem_judge::roads_boats::building::{Building, BuildingKind};
+    use pbem_judge::roads_boats::goods::Good;
+    use pbem_judge::roads_boats::map::Terrain;
+    use pbem_judge::roads_boats::play::{OrderFile, play};
+    use pbem_judge::roads_boats::transporter::Location;
+    let mut s = two_rivers(1);
+    let me = s.move_order[0];
+    let home = s.players[&me].home.expect("a home");
+    let woods = s
+        .map
+        .neighbours(home.hex)
+        .map(|(_, h)| h)
+        .find(|h| s.map.terrain(*h) == Some(Terrain::Woods))
+        .expect("woods next to home");
+    let at = s.map.areas(woods)[0];
+    s.buildings.push(Building {
+        kind: BuildingKind::Woodcutter,
+        at,
+        mine: None,
+        used: 0,
+        bomb_proof: false,
+    });
+    s.goods
+        .insert(at, [(Good::Trunks, 2)].into_iter().collect());
+    let ids: Vec<_> = s
+        .transporters
+        .iter()
+        .filter(|(_, t)| t.owner == me)
+        .map(|(id, _)| *id)
+        .take(2)
+        .collect();
+    for id in &ids {
+        if let Some(t) = s.transporters.get_mut(id) {
+            t.at = Location::Land(at);
+        }
+    }
+    let stand_in = s.bot("g", me.name()).expect("a bot").expect("a file");
+    let opponent = planner::orders_as(
+        &s,
+        me,
+        Some("g"),
+        &refusals(&s, me),
+        planner::Role::Opponent,
+    );
+    for text in [stand_in, opponent] {
+        let loaded: u32 = text
+            .lines()
+            .filter(|l| {
+                ids.iter()
+                    .any(|id| l.starts_with(&format!("move {id}: load ")))
+            })
+            .filter_map(|l| {
+                l.split("load ")
+                    .nth(1)?
+                    .split_whitespace()
+                    .next()?
+                    .parse::<u32>()
+                    .ok()
+            })
+            .sum();
+        assert!(loaded <= 3, "{loaded} trunks loaded where 3 lay:\n{text}");
+        let checked = s.check(&text, "bot", Some(me.name()), Some("g"));
+        assert_eq!(checked.errors(), 0, "{}\n{text}", checked.text);
+        let luck = pbem_judge::luck::Luck::predictable(2);
+        let r = play(
+            &s,
+            &[OrderFile {
+                player: me,
+                text: text.clone(),
+            }],
+            &luck,
+        )
+        .resolution;
+        let failed: Vec<String> = r
+            .events
+            .iter()
+            .filter(|e| e.is_failure())
+            .map(|e| e.to_string())
+            .collect();
+        assert!(failed.is_empty(), "{failed:?}\n{text}");
+    }
+}
+
 /// "No load beyond room" (rulebook: a donkey carries 2, a wagon 3 ...): along every move
 /// of the caretaker's, what it carries (its cargo, plus what it loads, less what it
 /// unloads) never passes its transporter's capacity, with boards and stone for any

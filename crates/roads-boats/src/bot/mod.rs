@@ -71,7 +71,7 @@
 //! and bricks, each kept only if the checker accepts it (`judge selfplay roads-boats
 //! --bots caretaker,random`).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::building::BuildingKind;
 use crate::goods::{Good, Goods};
@@ -676,6 +676,30 @@ pub fn styled(
             && s.goods_at(area_of(s, *h))
                 .is_none_or(|g| g.count(Good::Geese) == 0)
     };
+    // What the lines above load on each tile away from home: two transporters of its own
+    // on one producer's tile share what lies there, the second loading only what the first
+    // leaves (a stand-in's `load 2 trunks` twice where 3 lay was reported "partly done").
+    // The second also counts the good the producer there makes in this turn's production,
+    // before the movement (R1): a woodcutter's trunk, a clay pit's clay, a quarry's stone
+    // (not where art is in play: a quarry may make marble instead); electricity only adds.
+    let mut picked: BTreeMap<AreaId, Goods> = BTreeMap::new();
+    let lying_at = |picked: &BTreeMap<AreaId, Goods>, area: AreaId| -> Option<Goods> {
+        let mut left = s.goods_at(area).cloned().unwrap_or_default();
+        if let Some(taken) = picked.get(&area) {
+            for b in s.buildings.iter().filter(|b| b.at == area) {
+                match b.kind {
+                    BuildingKind::Woodcutter => left.add(Good::Trunks, 1),
+                    BuildingKind::ClayPit => left.add(Good::Clay, 1),
+                    BuildingKind::Quarry if !art::in_play(s) => left.add(Good::Stone, 1),
+                    _ => {}
+                }
+            }
+            for (g, n) in taken.iter() {
+                left.take(g, n);
+            }
+        }
+        (!left.is_empty() || s.goods_at(area).is_some()).then_some(left)
+    };
     for (id, t) in s.transporters.iter().filter(|(_, t)| t.owner == me) {
         if t.kind.class() != Class::Land || busy.contains(id) {
             continue;
@@ -816,9 +840,8 @@ pub fn styled(
             // Two tiles or more from home with no road all the way (a move home would be
             // refused): a step towards home with what lies here, laying the stone it
             // carries as roads from the step to home and to a producer here.
-            let load = s
-                .goods_at(area)
-                .map(|g| room_for(g, room))
+            let load = lying_at(&picked, area)
+                .map(|g| room_for(&g, room))
                 .unwrap_or_default();
             let mut all = t.cargo.clone();
             all.add_all(&load);
@@ -837,6 +860,7 @@ pub fn styled(
             } else {
                 format!("load {}; ", written(&load))
             };
+            picked.entry(area).or_default().add_all(&load);
             movement.push(format!("move {id}: {cargo}{step}"));
             let mut stone = all.count(Good::Stone);
             let next_door = step.hex.distance(home.hex) == 1;
@@ -851,10 +875,11 @@ pub fn styled(
             {
                 building.push(format!("road {step} {area} with {id}"));
             }
-        } else if let Some(lying) = s.goods_at(area).filter(|g| !g.is_empty()) {
+        } else if let Some(lying) = lying_at(&picked, area).filter(|g| !g.is_empty()) {
             // Bring home what the producer here made, as much as it carries; along a
             // road, back again to wait for the next.
-            let load = room_for(lying, room);
+            let load = room_for(&lying, room);
+            picked.entry(area).or_default().add_all(&load);
             let cargo = if load.is_empty() {
                 String::new()
             } else {
