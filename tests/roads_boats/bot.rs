@@ -314,31 +314,11 @@ fn moves(text: &str) -> Vec<(String, Vec<String>)> {
 /// order of theirs fails or is done in part.
 #[test]
 fn two_transporters_on_one_producer_share_what_lies_there() {
-    use pbem_judge::roads_boats::bot::{planner, refusals};
-    use pbem_judge::roads_boats::building::{Building, BuildingKind};
-    use pbem_judge::roads_boats::goods::Good;
-    use pbem_judge::roads_boats::map::Terrain;
     use pbem_judge::roads_boats::play::{OrderFile, play};
     use pbem_judge::roads_boats::transporter::Location;
     let mut s = two_rivers(1);
     let me = s.move_order[0];
-    let home = s.players[&me].home.expect("a home");
-    let woods = s
-        .map
-        .neighbours(home.hex)
-        .map(|(_, h)| h)
-        .find(|h| s.map.terrain(*h) == Some(Terrain::Woods))
-        .expect("woods next to home");
-    let at = s.map.areas(woods)[0];
-    s.buildings.push(Building {
-        kind: BuildingKind::Woodcutter,
-        at,
-        mine: None,
-        used: 0,
-        bomb_proof: false,
-    });
-    s.goods
-        .insert(at, [(Good::Trunks, 2)].into_iter().collect());
+    let at = woodcutter_next_door(&mut s, me);
     let ids: Vec<_> = s
         .transporters
         .iter()
@@ -352,13 +332,7 @@ fn two_transporters_on_one_producer_share_what_lies_there() {
         }
     }
     let stand_in = s.bot("g", me.name()).expect("a bot").expect("a file");
-    let opponent = planner::orders_as(
-        &s,
-        me,
-        Some("g"),
-        &refusals(&s, me),
-        planner::Role::Opponent,
-    );
+    let opponent = opponent_file(&s, me);
     for text in [stand_in, opponent] {
         let loaded: u32 = text
             .lines()
@@ -590,17 +564,14 @@ fn bot_turn(
     played(s, me, luck, files, text)
 }
 
-/// As [`bot_turn`], with the file of the planner playing to win (`judge selfplay`'s
-/// `planner`, `Role::Opponent`) rather than the stand-in's.
-fn opponent_turn(
+/// `me`'s file from `s` by the planner playing to win (`judge selfplay`'s `planner`,
+/// `Role::Opponent`) rather than the stand-in's (`judge bot`).
+fn opponent_file(
     s: &pbem_judge::roads_boats::State,
     me: pbem_judge::roads_boats::player::Colour,
-    luck: &pbem_judge::luck::Luck,
-    files: &mut String,
-) -> (String, pbem_judge::roads_boats::State) {
+) -> String {
     use pbem_judge::roads_boats::bot::{planner, refusals};
-    let text = planner::orders_as(s, me, Some("g"), &refusals(s, me), planner::Role::Opponent);
-    played(s, me, luck, files, text)
+    planner::orders_as(s, me, Some("g"), &refusals(s, me), planner::Role::Opponent)
 }
 
 /// `text`, `me`'s file, checked against `s` (no error) and played alone by the judge.
@@ -626,6 +597,34 @@ fn played(
     .resolution
     .state;
     (text, next)
+}
+
+/// A woodcutter on the woods next to `me`'s home, 2 trunks lying there: its area.
+fn woodcutter_next_door(
+    s: &mut pbem_judge::roads_boats::State,
+    me: pbem_judge::roads_boats::player::Colour,
+) -> pbem_judge::roads_boats::map::AreaId {
+    use pbem_judge::roads_boats::building::{Building, BuildingKind};
+    use pbem_judge::roads_boats::goods::Good;
+    use pbem_judge::roads_boats::map::Terrain;
+    let home = s.players[&me].home.expect("a home");
+    let woods = s
+        .map
+        .neighbours(home.hex)
+        .map(|(_, h)| h)
+        .find(|h| s.map.terrain(*h) == Some(Terrain::Woods))
+        .expect("woods next to home");
+    let at = s.map.areas(woods)[0];
+    s.buildings.push(Building {
+        kind: BuildingKind::Woodcutter,
+        at,
+        mine: None,
+        used: 0,
+        bomb_proof: false,
+    });
+    s.goods
+        .insert(at, [(Good::Trunks, 2)].into_iter().collect());
+    at
 }
 
 /// Two players on two-rivers, the planner's seat first.
@@ -1049,7 +1048,7 @@ fn the_planner_leads_its_geese_to_a_pasture_and_they_breed() {
     let mut said = String::new();
     let start = s.clone();
     for _ in 0..8 {
-        let (text, next) = opponent_turn(&s, me, &luck, &mut files);
+        let (text, next) = played(&s, me, &luck, &mut files, opponent_file(&s, me));
         said.push_str(&s.bot_summary(me.name(), &text).expect("a summary"));
         s = next;
         // The pair on a pasture next to home.
@@ -1318,7 +1317,7 @@ fn the_planners_donkeys_go_round_to_the_producer_where_most_lies() {
     let mut fetched = std::collections::BTreeSet::new();
     let mut loads = Vec::new();
     for turn in 1..=14 {
-        let (text, next) = opponent_turn(&s, me, &luck, &mut files);
+        let (text, next) = played(&s, me, &luck, &mut files, opponent_file(&s, me));
         for line in text.lines() {
             let Some((_, way)) = line.strip_prefix("move ").and_then(|l| l.split_once(": ")) else {
                 continue;
@@ -1763,31 +1762,14 @@ fn the_planner_keeps_the_next_producers_boards_from_bricks() {
 #[test]
 fn the_planner_sends_a_transporter_with_room_to_fetch_not_one_full_of_gold() {
     use pbem_judge::roads_boats::bot::{Style, styled};
-    use pbem_judge::roads_boats::building::{Building, BuildingKind};
     use pbem_judge::roads_boats::goods::Good;
-    use pbem_judge::roads_boats::map::Terrain;
     use pbem_judge::roads_boats::transporter::Class;
     use std::collections::BTreeSet;
     let mut s = two_rivers(1);
     let me = s.move_order[0];
     let home = s.players[&me].home.expect("a home");
     s.goods.insert(home, Default::default());
-    let woods = s
-        .map
-        .neighbours(home.hex)
-        .map(|(_, h)| h)
-        .find(|h| s.map.terrain(*h) == Some(Terrain::Woods))
-        .expect("woods next door");
-    let at = s.map.areas(woods)[0];
-    s.buildings.push(Building {
-        kind: BuildingKind::Woodcutter,
-        at,
-        mine: None,
-        used: 0,
-        bomb_proof: false,
-    });
-    s.goods
-        .insert(at, [(Good::Trunks, 2)].into_iter().collect());
+    let at = woodcutter_next_door(&mut s, me);
     let mine: Vec<_> = s
         .transporters
         .iter()
