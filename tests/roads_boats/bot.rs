@@ -110,23 +110,7 @@ fn the_caretaker_beats_the_idle_player_on_two_rivers() {
 #[test]
 fn the_caretaker_researches_when_the_goods_lie_at_home() {
     use pbem_judge::roads_boats::goods::Good;
-    use pbem_judge::roads_boats::scenario::Scenario;
-    let s = Scenario::parse("two-rivers", bundled()["two-rivers"])
-        .expect("bundled")
-        .start_by_default(
-            &[
-                pbem_judge::roads_boats::scenario::Seat {
-                    name: "Ann".into(),
-                    email: "ann@example.org".into(),
-                },
-                pbem_judge::roads_boats::scenario::Seat {
-                    name: "Bob".into(),
-                    email: "bob@example.org".into(),
-                },
-            ],
-            &pbem_judge::luck::Luck::predictable(3),
-        )
-        .expect("start");
+    let s = two_players("two-rivers", 3);
     let me = s.move_order[0];
     let home = s.players[&me].home.expect("a home");
     let without = s.bot("g", me.name()).expect("a bot").expect("a file");
@@ -599,12 +583,28 @@ fn played(
     (text, next)
 }
 
+/// A `kind` standing on `at` from now on (no mine bag, nothing used this turn), as if built.
+fn build(
+    s: &mut pbem_judge::roads_boats::State,
+    kind: pbem_judge::roads_boats::building::BuildingKind,
+    at: pbem_judge::roads_boats::map::AreaId,
+) {
+    s.buildings
+        .push(pbem_judge::roads_boats::building::Building {
+            kind,
+            at,
+            mine: None,
+            used: 0,
+            bomb_proof: false,
+        });
+}
+
 /// A woodcutter on the woods next to `me`'s home, 2 trunks lying there: its area.
 fn woodcutter_next_door(
     s: &mut pbem_judge::roads_boats::State,
     me: pbem_judge::roads_boats::player::Colour,
 ) -> pbem_judge::roads_boats::map::AreaId {
-    use pbem_judge::roads_boats::building::{Building, BuildingKind};
+    use pbem_judge::roads_boats::building::BuildingKind;
     use pbem_judge::roads_boats::goods::Good;
     use pbem_judge::roads_boats::map::Terrain;
     let home = s.players[&me].home.expect("a home");
@@ -615,13 +615,7 @@ fn woodcutter_next_door(
         .find(|h| s.map.terrain(*h) == Some(Terrain::Woods))
         .expect("woods next to home");
     let at = s.map.areas(woods)[0];
-    s.buildings.push(Building {
-        kind: BuildingKind::Woodcutter,
-        at,
-        mine: None,
-        used: 0,
-        bomb_proof: false,
-    });
+    build(s, BuildingKind::Woodcutter, at);
     s.goods
         .insert(at, [(Good::Trunks, 2)].into_iter().collect());
     at
@@ -634,22 +628,31 @@ fn two_rivers(seed: u64) -> pbem_judge::roads_boats::State {
 
 /// Two players on the bundled scenario `name`, the planner's seat first.
 fn two_players(name: &str, seed: u64) -> pbem_judge::roads_boats::State {
+    seated(
+        name,
+        &["Ann", "Bob"],
+        &pbem_judge::luck::Luck::predictable(seed),
+    )
+}
+
+/// The bundled scenario `name` begun with a seat for each of `names` (mail
+/// `name@example.org`, in lower case), the set-up round played by default with `luck`.
+fn seated(
+    name: &str,
+    names: &[&str],
+    luck: &pbem_judge::luck::Luck,
+) -> pbem_judge::roads_boats::State {
     use pbem_judge::roads_boats::scenario::{Scenario, Seat};
+    let seats: Vec<Seat> = names
+        .iter()
+        .map(|n| Seat {
+            name: (*n).into(),
+            email: format!("{}@example.org", n.to_lowercase()),
+        })
+        .collect();
     Scenario::parse(name, bundled()[name])
         .expect("bundled")
-        .start_by_default(
-            &[
-                Seat {
-                    name: "Ann".into(),
-                    email: "ann@example.org".into(),
-                },
-                Seat {
-                    name: "Bob".into(),
-                    email: "bob@example.org".into(),
-                },
-            ],
-            &pbem_judge::luck::Luck::predictable(seed),
-        )
+        .start_by_default(&seats, luck)
         .expect("start")
 }
 
@@ -727,19 +730,8 @@ fn the_planner_builds_mines_in_a_game_of_three_as_an_opponent() {
     use pbem_judge::roads_boats::bot::planner::Role;
     use pbem_judge::roads_boats::building::BuildingKind;
     use pbem_judge::roads_boats::goods::Good;
-    use pbem_judge::roads_boats::scenario::{Scenario, Seat};
     let luck = pbem_judge::luck::Luck::predictable(6);
-    let seats: Vec<Seat> = ["Ann", "Bob", "Cy"]
-        .iter()
-        .map(|n| Seat {
-            name: (*n).into(),
-            email: format!("{n}@example.org"),
-        })
-        .collect();
-    let start = Scenario::parse("three-valleys", bundled()["three-valleys"])
-        .expect("bundled")
-        .start_by_default(&seats, &luck)
-        .expect("start");
+    let start = seated("three-valleys", &["Ann", "Bob", "Cy"], &luck);
     for role in [Role::Opponent, Role::StandIn] {
         let game = planner_turns(start.clone(), 16, role, &luck);
         let mut before = start.clone();
@@ -788,20 +780,11 @@ fn the_planner_builds_a_mine_next_door_with_two_donkeys_and_keeps_its_gold_aboar
     use pbem_judge::roads_boats::goods::Good;
     use pbem_judge::roads_boats::map::Terrain;
     use pbem_judge::roads_boats::transporter::{Kind, Location, Transporter};
-    let mut s = {
-        use pbem_judge::roads_boats::scenario::{Scenario, Seat};
-        let seats: Vec<Seat> = ["Ann", "Bob", "Cat", "Dan"]
-            .into_iter()
-            .map(|n| Seat {
-                name: n.into(),
-                email: format!("{}@example.org", n.to_lowercase()),
-            })
-            .collect();
-        Scenario::parse("four-shores", bundled()["four-shores"])
-            .expect("bundled")
-            .start_by_default(&seats, &pbem_judge::luck::Luck::predictable(5))
-            .expect("start")
-    };
+    let mut s = seated(
+        "four-shores",
+        &["Ann", "Bob", "Cat", "Dan"],
+        &pbem_judge::luck::Luck::predictable(5),
+    );
     let me = s.move_order[0];
     let at_home = s.players[&me].home.expect("a home");
     let home = at_home.hex;
@@ -859,7 +842,7 @@ fn the_planner_builds_a_mine_next_door_with_two_donkeys_and_keeps_its_gold_aboar
 /// the stone home along them, within six turns; every file checks clean.
 #[test]
 fn the_planner_brings_home_what_a_quarry_two_tiles_out_makes_and_lays_roads_to_it() {
-    use pbem_judge::roads_boats::building::{Building, BuildingKind};
+    use pbem_judge::roads_boats::building::BuildingKind;
     use pbem_judge::roads_boats::goods::Good;
     use pbem_judge::roads_boats::map::Terrain;
     use pbem_judge::roads_boats::transporter::{Class, Location};
@@ -878,13 +861,7 @@ fn the_planner_brings_home_what_a_quarry_two_tiles_out_makes_and_lays_roads_to_i
         })
         .expect("rock two tiles from home");
     let at = s.map.areas(far)[0];
-    s.buildings.push(Building {
-        kind: BuildingKind::Quarry,
-        at,
-        mine: None,
-        used: 0,
-        bomb_proof: false,
-    });
+    build(&mut s, BuildingKind::Quarry, at);
     let donkey = s
         .transporters
         .iter()
@@ -1615,7 +1592,7 @@ fn the_planners_bricks_lines_place_every_brick_they_ask_for_past_the_fourth_row(
 /// 10 boards and its line placed fewer, "only 6 boards at home").
 #[test]
 fn the_planner_counts_a_sawmills_six_boards_a_turn_not_more() {
-    use pbem_judge::roads_boats::building::{Building, BuildingKind};
+    use pbem_judge::roads_boats::building::BuildingKind;
     use pbem_judge::roads_boats::goods::{Good, Goods};
     use pbem_judge::roads_boats::map::Terrain;
     use pbem_judge::roads_boats::wonder::Brick;
@@ -1624,13 +1601,7 @@ fn the_planner_counts_a_sawmills_six_boards_a_turn_not_more() {
     let home = s.players[&me].home.expect("a home");
     s.goods
         .insert(home, [(Good::Trunks, 5)].into_iter().collect::<Goods>());
-    s.buildings.push(Building {
-        kind: BuildingKind::Sawmill,
-        at: home,
-        mine: None,
-        used: 0,
-        bomb_proof: false,
-    });
+    build(&mut s, BuildingKind::Sawmill, home);
     // Producers on every tile next door already (nothing to build, nothing lying yet),
     // so that the boards go into bricks.
     let next_door: Vec<_> = s.map.neighbours(home.hex).map(|(_, h)| h).collect();
@@ -1641,13 +1612,8 @@ fn the_planner_counts_a_sawmills_six_boards_a_turn_not_more() {
             Some(Terrain::Pasture) => BuildingKind::ClayPit,
             _ => continue,
         };
-        s.buildings.push(Building {
-            kind,
-            at: s.map.areas(h)[0],
-            mine: None,
-            used: 0,
-            bomb_proof: false,
-        });
+        let at = s.map.areas(h)[0];
+        build(&mut s, kind, at);
     }
     let luck = pbem_judge::luck::Luck::predictable(9);
     let mut files = String::new();
@@ -1998,21 +1964,10 @@ fn the_planner_makes_wood_carvings_at_an_atelier_at_home_and_keeps_them_aboard()
     use pbem_judge::roads_boats::bot::art::FREE;
     use pbem_judge::roads_boats::bot::planner::Role;
     use pbem_judge::roads_boats::building::BuildingKind;
-    use pbem_judge::roads_boats::scenario::{Scenario, Seat};
     use pbem_judge::roads_boats::transporter::Class;
     let luck = pbem_judge::luck::Luck::predictable(4);
     for role in [Role::Opponent, Role::StandIn] {
-        let seats: Vec<Seat> = ["Ann", "Bob", "Cy"]
-            .iter()
-            .map(|n| Seat {
-                name: (*n).into(),
-                email: format!("{n}@example.org"),
-            })
-            .collect();
-        let mut s = Scenario::parse("polder-cities", bundled()["polder-cities"])
-            .expect("bundled")
-            .start_by_default(&seats, &luck)
-            .expect("start");
+        let mut s = seated("polder-cities", &["Ann", "Bob", "Cy"], &luck);
         let mut files = String::new();
         for (texts, after) in planner_turns(s.clone(), 12, role, &luck) {
             for f in &texts {

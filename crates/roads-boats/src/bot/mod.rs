@@ -680,18 +680,18 @@ pub fn styled(
     // on one producer's tile share what lies there, the second loading only what the first
     // leaves (a stand-in's `load 2 trunks` twice where 3 lay was reported "partly done").
     // The second also counts the good the producer there makes in this turn's production,
-    // before the movement (R1): a woodcutter's trunk, a clay pit's clay, a quarry's stone
-    // (not where art is in play: a quarry may make marble instead); electricity only adds.
+    // before the movement (R1): its own (`primary_output`, as the resolver puts it out),
+    // but a quarry's stone not where art is in play (it may make marble instead);
+    // electricity only adds.
     let mut picked: BTreeMap<AreaId, Goods> = BTreeMap::new();
     let lying_at = |picked: &BTreeMap<AreaId, Goods>, area: AreaId| -> Option<Goods> {
         let mut left = s.goods_at(area).cloned().unwrap_or_default();
         if let Some(taken) = picked.get(&area) {
             for b in s.buildings.iter().filter(|b| b.at == area) {
-                match b.kind {
-                    BuildingKind::Woodcutter => left.add(Good::Trunks, 1),
-                    BuildingKind::ClayPit => left.add(Good::Clay, 1),
-                    BuildingKind::Quarry if !art::in_play(s) => left.add(Good::Stone, 1),
-                    _ => {}
+                if let Some(own) = b.kind.primary_output()
+                    && !(b.kind == BuildingKind::Quarry && art::in_play(s))
+                {
+                    left.add(own, 1);
                 }
             }
             for (g, n) in taken.iter() {
