@@ -108,7 +108,7 @@ fn with_bots(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .collect();
         let mut play = game
             .bot_player(&args.game, &seated, args.scenario.as_deref())
-            .ok_or_else(|| Failure::user(format!("{} cannot seat these bots", kind.title)))?;
+            .map_err(Failure::from)?;
         let r = play(args.seed.wrapping_add(u64::from(g)));
         match r.winner {
             Some(w) if w < n => wins[(w + n - shift) % n] += 1,
@@ -359,8 +359,9 @@ pub struct SelfplayArgs {
     /// per bot, with a 95 % interval.
     #[arg(long, value_delimiter = ',', conflicts_with = "players")]
     pub bots: Vec<String>,
-    /// With --bots: the bundled scenario to play. Roads & Boats: `two-rivers` when left
-    /// out (`judge scenarios` lists them). Catan: the set-up, the beginners' board
+    /// With --bots: the bundled scenario to play. Roads & Boats: `two-rivers` (for two
+    /// players) when left out, another bundled one for as many players as --bots names
+    /// (`judge scenarios` lists them), or a scenario file's path. Catan: the set-up, the beginners' board
     /// (`beginner`) when left out, or `random` for a board drawn from each game's seed.
     #[arg(long, requires = "bots")]
     pub scenario: Option<String>,

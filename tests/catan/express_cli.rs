@@ -686,7 +686,8 @@ fn express_cases_pass_through_the_cli() {
 }
 
 /// `judge selfplay catan-express` plays random games on the island (and
-/// beyond it) and says how they went; 2 players are refused.
+/// beyond it) and says how they went; 2 players are refused, and so is the other map's
+/// set-up for bots.
 #[test]
 fn selfplay_plays_express_games() {
     for (game, title) in [
@@ -723,6 +724,24 @@ fn selfplay_plays_express_games() {
     let (code, out, err) = judge(&["selfplay", "catan-express", "--players", "2"]);
     assert_eq!(code, 1, "{out}{err}");
     assert!(err.contains("3 to 6 players"), "{err}");
+    // A set-up of the other map is refused with the self-play it belongs to.
+    let (code, out, err) = judge(&[
+        "selfplay",
+        "catan-express",
+        "--bots",
+        "greedy,greedy,greedy",
+        "--scenario",
+        "beyond",
+        "--games",
+        "1",
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        err.contains(
+            "beyond is a set-up for Catan Express beyond the island (catan-express-beyond), not for `catan-express`"
+        ),
+        "{err}"
+    );
 }
 
 /// catan-express.txt: the race begins when a player reaches 8 points, and the game ends

@@ -104,6 +104,54 @@ fn the_caretaker_beats_the_idle_player_on_two_rivers() {
     );
 }
 
+/// `judge selfplay` on a scenario for another number of players says so, and names the
+/// bundled scenarios that seat the bots it was given (two-rivers, its default, is for
+/// two); a scenario file's path is read as `judge new` reads it.
+#[test]
+fn selfplay_says_why_a_scenario_cannot_seat_the_bots() {
+    let (code, out, err) = support::judge_text(
+        &[
+            "selfplay",
+            "roads-boats",
+            "--bots",
+            "stand-in,caretaker,caretaker",
+            "--games",
+            "1",
+        ],
+        &[],
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        err.contains("the scenario two-rivers is for 2 players, and --bots names 3"),
+        "{err}"
+    );
+    assert!(
+        err.contains("hint: for 3 players: --scenario polder-cities or --scenario three-valleys; or name 2 bots"),
+        "{err}"
+    );
+    assert!(!err.contains("cannot seat"), "{err}");
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = dir.path().join("mine.toml");
+    let text = pbem_judge::roads_boats::scenario::bundled()["two-rivers"];
+    std::fs::write(&file, text).expect("the scenario written");
+    let path = file.display().to_string();
+    let (code, out, err) = support::judge_text(
+        &[
+            "selfplay",
+            "roads-boats",
+            "--bots",
+            "caretaker,idle",
+            "--scenario",
+            &path,
+            "--games",
+            "2",
+        ],
+        &[],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("  red     caretaker  won       2"), "{out}");
+}
+
 /// The caretaker "researches when it can": with 2 geese and a paper lying at
 /// home and a transporter there, its file researches (the mines first) in the
 /// production phase, and the file checks; without them it writes no research.

@@ -362,42 +362,76 @@ impl Game for Catan {
         id: &str,
         bots: &[String],
         scenario: Option<&str>,
-    ) -> Option<Box<dyn FnMut(u64) -> RandomGame>> {
+    ) -> Result<Box<dyn FnMut(u64) -> RandomGame>, GameError> {
         use super::scenario::Map;
         if !(3..=6).contains(&bots.len()) {
-            return None;
+            return Err(GameError::input(format!(
+                "--bots: Catan is for 3 to 6 players, not {}",
+                bots.len()
+            )));
         }
         let bots: Vec<super::bot::selfplay::Bot> = bots
             .iter()
-            .map(|b| super::bot::selfplay::Bot::parse(b))
-            .collect::<Option<_>>()?;
+            .map(|b| {
+                super::bot::selfplay::Bot::parse(b).ok_or_else(|| {
+                    GameError::input(format!(
+                        "--bots: `{b}` is not one of Catan's bots ({})",
+                        super::bot::selfplay::Bot::NAMES.join(", ")
+                    ))
+                })
+            })
+            .collect::<Result<_, _>>()?;
         let setup = match scenario {
             Some(name) => {
-                let (_, text) = self.bundled().iter().find(|(n, _)| *n == name)?;
-                Some(read_setup(name, text).ok()?)
+                let (_, text) =
+                    self.bundled()
+                        .iter()
+                        .find(|(n, _)| *n == name)
+                        .ok_or_else(|| {
+                            GameError::input(format!(
+                                "--scenario: there is no bundled set-up `{name}`"
+                            ))
+                        })?;
+                Some((name, read_setup(name, text)?))
             }
             None => None,
         };
-        let layout = setup.as_ref().map_or(Layout::Beginner, |s| s.layout);
+        let layout = setup.as_ref().map_or(Layout::Beginner, |(_, s)| s.layout);
         let express = |map: Map| {
-            if setup.as_ref().is_some_and(|s| s.express != Some(map)) {
-                return None;
+            if let Some((name, s)) = setup.as_ref().filter(|(_, s)| s.express != Some(map)) {
+                let what = match s.express {
+                    Some(Map::Island) => "Catan Express on the island (catan-express)",
+                    Some(Map::Beyond) => "Catan Express beyond the island (catan-express-beyond)",
+                    None => "base Catan (catan)",
+                };
+                return Err(GameError::input(format!(
+                    "--scenario: {name} is a set-up for {what}, not for `{id}`"
+                )));
             }
-            Some(super::scenario::options(bots.len(), map, layout))
+            Ok(super::scenario::options(bots.len(), map, layout))
         };
         let options = match (self.express, id) {
             (false, "catan") => super::state::Options {
                 layout,
                 extension: bots.len() > 4,
-                points_to_win: setup.as_ref().map_or(10, |s| s.points_to_win),
+                points_to_win: setup.as_ref().map_or(10, |(_, s)| s.points_to_win),
                 ..super::state::Options::default()
             },
             (true, "catan-express") => express(Map::Island)?,
             (true, "catan-express-beyond") => express(Map::Beyond)?,
-            _ => return None,
+            _ => {
+                return Err(GameError::input(format!(
+                    "`{id}` is not a self-play of {}",
+                    if self.express {
+                        "Catan Express"
+                    } else {
+                        "Catan"
+                    }
+                )));
+            }
         };
         let mut buf = Vec::new();
-        Some(Box::new(move |seed| {
+        Ok(Box::new(move |seed| {
             let r = super::bot::selfplay::play_bots(
                 &options,
                 &bots,

@@ -145,6 +145,37 @@ fn scenario_by_name(name: &str) -> Result<(String, String), GameError> {
     .with_hint(hint))
 }
 
+/// A scenario for self-play by name, bundled or a file's path: as `judge new` reads it.
+fn bundled_scenario(name: &str) -> Result<Scenario, GameError> {
+    let (file, text) = scenario_by_name(name)?;
+    Scenario::parse(&file, &text).map_err(|d| GameError::input(d.render()))
+}
+
+/// Why `bots` seats cannot play `name`, a scenario for `players`: with the bundled
+/// scenarios that would seat them.
+fn seats_mismatch(name: &str, players: usize, bots: usize) -> GameError {
+    let fits: Vec<&str> = scenario::bundled()
+        .into_iter()
+        .filter(|(n, text)| Scenario::parse(n, text).is_ok_and(|s| s.players == bots))
+        .map(|(n, _)| n)
+        .collect();
+    let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    let error = GameError::input(format!(
+        "--bots: the scenario {name} is for {}, and --bots names {bots}",
+        plural(players, "player")
+    ));
+    let name_them = format!("name {}", plural(players, "bot"));
+    if fits.is_empty() {
+        error.with_hint(name_them)
+    } else {
+        error.with_hint(format!(
+            "for {}: --scenario {}; or {name_them}",
+            plural(bots, "player"),
+            fits.join(" or --scenario ")
+        ))
+    }
+}
+
 impl Game for RoadsAndBoats {
     /// Self-play with bots only (`judge selfplay roads-boats --bots caretaker,random`):
     /// there are no random legal-move games of Roads & Boats on an engine of actions.
@@ -164,7 +195,7 @@ impl Game for RoadsAndBoats {
         }
     }
 
-    /// Whole games on a bundled scenario (two-rivers unless named): each turn the
+    /// Whole games on a scenario, bundled or a file (two-rivers unless named): each turn the
     /// caretakers' files (`crate::bot`), the random players' and nothing from the idle
     /// seats, played by the
     /// judge's resolver as by mail, to the game's end (or 200 turns); the winner is the
@@ -174,9 +205,11 @@ impl Game for RoadsAndBoats {
         id: &str,
         bots: &[String],
         scenario_name: Option<&str>,
-    ) -> Option<Box<dyn FnMut(u64) -> RandomGame>> {
+    ) -> Result<Box<dyn FnMut(u64) -> RandomGame>, GameError> {
         if id != "roads-boats" {
-            return None;
+            return Err(GameError::input(format!(
+                "`{id}` is not a self-play of Roads & Boats (roads-boats is)"
+            )));
         }
         // 0 idle, 1 caretaker, 2 random, 3 planner, 4 the planner as a stand-in (the
         // caretaker of a game by mail: `judge bot`), which keeps what scores.
@@ -190,14 +223,19 @@ impl Game for RoadsAndBoats {
                 "stand-in" => Some(4),
                 _ => None,
             })
-            .collect::<Option<_>>()?;
+            .collect::<Option<_>>()
+            .ok_or_else(|| {
+                GameError::input(format!(
+                    "--bots: Roads & Boats's bots are {}",
+                    self.bots(id).join(", ")
+                ))
+            })?;
         let name = scenario_name.unwrap_or("two-rivers").to_string();
-        let text = scenario::bundled().get(name.as_str()).copied()?;
-        let parsed = Scenario::parse(&name, text).ok()?;
+        let parsed = bundled_scenario(&name)?;
         if parsed.players != bots.len() {
-            return None;
+            return Err(seats_mismatch(&name, parsed.players, bots.len()));
         }
-        Some(Box::new(move |seed| {
+        Ok(Box::new(move |seed| {
             let seats: Vec<scenario::Seat> = (0..kinds.len())
                 .map(|i| scenario::Seat {
                     name: format!("bot{i}"),

@@ -526,15 +526,19 @@ pub trait Game: Sync {
     }
     /// A player of whole games of the self-play `id` with these bots on the seats, in
     /// seat order (names from [`Game::bots`]), on `scenario` where the game has
-    /// scenarios (its default when `None`): each call plays one game from `seed`.
+    /// scenarios (its default when `None`): each call plays one game from `seed`. An
+    /// input error says why these bots cannot be seated there (a scenario for another
+    /// number of players, say) and, where it can, which would do.
     fn bot_player(
         &self,
         id: &str,
         bots: &[String],
         scenario: Option<&str>,
-    ) -> Option<Box<dyn FnMut(u64) -> RandomGame>> {
-        let _ = (id, bots, scenario);
-        None
+    ) -> Result<Box<dyn FnMut(u64) -> RandomGame>, GameError> {
+        let _ = (bots, scenario);
+        Err(GameError::input(format!(
+            "`{id}` has no bots for self-play"
+        )))
     }
     /// A player of random legal moves for the self-play `id` (one of
     /// [`Game::selfplay`]): each call plays a whole game of `players` from `seed`.
