@@ -584,6 +584,59 @@ fn the_caretaker_never_pays_gold_coins_stock_or_geese_into_bricks() {
     assert!(laid > 10, "{laid} bricks lines");
 }
 
+/// A file of `judge bot` with no order says why in comments: nothing to build or carry
+/// (home emptied of goods, no producer of its own), each transporter waits where it is,
+/// and a line names each, where it waits and what it carries of its room. The file
+/// checks with the judge's warning that the transporters stay where they are; a file
+/// with orders carries no such note.
+#[test]
+fn a_bot_file_with_no_order_says_what_each_transporter_waits_for() {
+    let mut s = two_rivers(5);
+    let me = s.move_order[0];
+    let with = s.bot("g", me.name()).expect("a bot").expect("a file");
+    assert!(!with.contains("Nothing to order"), "{with}");
+    let home = s.players[&me].home.expect("a home");
+    s.goods.remove(&home);
+    let text = s.bot("g", me.name()).expect("a bot").expect("a file");
+    assert!(
+        text.contains("\n# Nothing to order this turn: each transporter waits where it is.\n"),
+        "{text}"
+    );
+    let ids: Vec<_> = s
+        .transporters
+        .iter()
+        .filter(|(_, t)| t.owner == me)
+        .map(|(id, _)| id.to_string())
+        .collect();
+    assert!(!ids.is_empty());
+    for id in &ids {
+        assert!(
+            text.contains(&format!(
+                "# {id} waits at home, {home}: nothing aboard (room for 2)"
+            )),
+            "{id}: {text}"
+        );
+    }
+    for line in text.lines() {
+        assert!(
+            line.starts_with('#')
+                || ["game", "player", "turn"]
+                    .iter()
+                    .any(|w| line.starts_with(w)),
+            "an order in a file that says it has none: {line}\n{text}"
+        );
+    }
+    let checked = s.check(&text, "bot", Some(me.name()), Some("g"));
+    assert_eq!(checked.errors(), 0, "{}", checked.text);
+    assert!(
+        checked
+            .text
+            .contains("these orders hold no orders: your transporters will stay where they are"),
+        "{}",
+        checked.text
+    );
+}
+
 /// A turn of `me`'s bot from `s`: its file (added to `files`) checks with no error,
 /// and is played alone. The file and the state after it.
 fn bot_turn(

@@ -1048,7 +1048,68 @@ pub fn styled(
         }
         wonder.push(format!("bricks {bricks} paying {}", written(&pay)));
     }
-    checked(header, [&production, &movement, &building, &wonder], check)
+    let text = checked(header, [&production, &movement, &building, &wonder], check);
+    if holds_orders(&text) {
+        text
+    } else {
+        text + &waiting(s, me)
+    }
+}
+
+/// Whether an order file holds an order: a line that is neither a comment, a heading
+/// nor one of the header's (`game`, `player`, `turn`).
+fn holds_orders(text: &str) -> bool {
+    text.lines().map(str::trim).any(|l| {
+        let word = l.split_whitespace().next().unwrap_or("");
+        !l.is_empty()
+            && !l.starts_with('#')
+            && !matches!(
+                word,
+                "game" | "player" | "turn" | "production" | "movement" | "building" | "wonder"
+            )
+    })
+}
+
+/// Why a file of the bot's holds no order, in comments: each of `me`'s transporters on
+/// land, where it waits, by which of its producers, and what it carries of its room.
+/// Mailed as it is, the judge answers that the transporters stay where they are; these
+/// lines say what they wait for (a transporter at a producer leaves with a full load).
+fn waiting(s: &State, me: Colour) -> String {
+    let mut text =
+        String::from("# Nothing to order this turn: each transporter waits where it is.\n");
+    for (id, t) in s.transporters.iter().filter(|(_, t)| t.owner == me) {
+        let Location::Land(area) = t.at else {
+            continue;
+        };
+        let by: Vec<&str> = s
+            .buildings
+            .iter()
+            .filter(|b| b.at == area)
+            .map(|b| b.kind.name())
+            .collect();
+        let home = s.players.get(&me).and_then(|p| p.home);
+        let at = if home.is_some_and(|h| h.hex == area.hex) {
+            format!("at home, {area}")
+        } else if by.is_empty() {
+            format!("at {area}")
+        } else {
+            format!("by the {} at {area}", by.join(" and the "))
+        };
+        let aboard = if t.cargo.is_empty() {
+            "nothing aboard".to_string()
+        } else {
+            format!("{} aboard", written(&t.cargo))
+        };
+        let lying = s
+            .goods_at(area)
+            .filter(|g| !g.is_empty())
+            .map_or(String::new(), |g| format!("; lying there: {}", written(g)));
+        text.push_str(&format!(
+            "# {id} waits {at}: {aboard} (room for {}){lying}\n",
+            t.kind.capacity()
+        ));
+    }
+    text
 }
 
 /// What `me`'s order file `text` does, in a sentence for the player the caretaker
