@@ -491,11 +491,12 @@ const GAME_CIRCLES: &[(&str, &[&str], &str)] = &[
         &[
             "bot/art.rs",
             "bot/coins.rs",
+            "bot/donkeys.rs",
             "bot/geese.rs",
             "bot/mod.rs",
             "bot/transport.rs",
         ],
-        "one player's economy, written by what it plays: the caretaker's turn (bot/mod.rs's `styled`) plays the geese (geese.rs), the sawmill first and the rounds (transport.rs), the gold project (coins.rs) and art (art.rs: the atelier in the sawmill's place) as its Style asks, and each part reads that Style and the turn's own helpers (the area an order names, a load within room, the goods as an order writes them), which stay with the turn. Nothing outside the bot takes part in it",
+        "one player's economy, written by what it plays: the caretaker's turn (bot/mod.rs's `styled`) plays the geese (geese.rs), the sawmill first and the rounds (transport.rs), the gold project (coins.rs), art (art.rs: the atelier in the sawmill's place) and the donkeys bred (donkeys.rs) as its Style asks, and each part reads that Style and the turn's own helpers (the area an order names, a load within room, the goods as an order writes them), which stay with the turn. Nothing outside the bot takes part in it",
     ),
     (
         "crates/catan/src",

@@ -1433,6 +1433,50 @@ fn the_planners_donkeys_go_round_to_the_producer_where_most_lies() {
     assert!(loads.iter().all(|n| *n == 2), "{loads:?}\n{files}");
 }
 
+/// Where art is in play, the planner breeds donkeys to the limit once its atelier stands
+/// (RULINGS R4, reproduction: "exactly 2 donkeys of one player, alone on an empty
+/// pasture" make one more; at most 5 land transporters): each holds two wood carvings
+/// more aboard (&cetera, Art: 20 points each at the end). On polder-cities, every seat
+/// in either role has 5 land transporters within 12 turns, leads no geese (the pasture
+/// is the donkeys'), and every file checks clean. Without art (two-rivers) the same
+/// turns breed none: there the idle pair costs more than the third donkey carries.
+#[test]
+fn the_planner_breeds_donkeys_to_hold_its_carvings_where_art_is_in_play() {
+    use pbem_judge::roads_boats::bot::donkeys::LAND_LIMIT;
+    use pbem_judge::roads_boats::bot::planner::Role;
+    use pbem_judge::roads_boats::transporter::Class;
+    let luck = pbem_judge::luck::Luck::predictable(4);
+    let land = |s: &pbem_judge::roads_boats::State, c| {
+        s.transporters
+            .values()
+            .filter(|t| t.owner == c && t.kind.class() == Class::Land)
+            .count()
+    };
+    for (name, names, want) in [
+        ("polder-cities", &["Ann", "Bob", "Cy"][..], LAND_LIMIT),
+        ("two-rivers", &["Ann", "Bob"][..], 3),
+    ] {
+        for role in [Role::Opponent, Role::StandIn] {
+            let mut s = seated(name, names, &luck);
+            let mut files = String::new();
+            for (texts, after) in planner_turns(s.clone(), 12, role, &luck) {
+                for f in &texts {
+                    let checked = s.check(&f.text, "bot", Some(f.player.name()), None);
+                    assert_eq!(checked.errors(), 0, "{}\n{}", checked.text, f.text);
+                    if want == LAND_LIMIT {
+                        assert!(!f.text.contains("follow"), "{name} {role:?}:\n{}", f.text);
+                    }
+                    files.push_str(&f.text);
+                }
+                s = after;
+            }
+            for c in s.players.keys() {
+                assert_eq!(land(&s, *c), want, "{name} {role:?} {c:?}\n{files}");
+            }
+        }
+    }
+}
+
 /// `turns` turns from `s`, every seat played by the planner in `role`, the game's luck
 /// `luck`: each turn's files (in move order) and the position after it.
 fn planner_turns(

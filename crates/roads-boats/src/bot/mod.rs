@@ -46,7 +46,9 @@
 //!
 //! - **art** (the planner's [`Style::art`], where the &cetera module is in play; not
 //!   the floor): an atelier at home in the sawmill's place, its wood carvings kept
-//!   aboard ([`art`]).
+//!   aboard ([`art`]); and **donkeys bred** ([`Style::herd`]) on the pasture next to
+//!   home once the atelier stands, up to the limit of land transporters, each holding
+//!   two carvings more ([`donkeys`]).
 //!
 //! No load passes a transporter's room, and no tile where one of its own transporters
 //! brings goods home is a building target (no two moves that undo each other).
@@ -407,6 +409,7 @@ pub fn random_orders(
 
 pub mod art;
 pub mod coins;
+pub mod donkeys;
 pub mod geese;
 pub mod planner;
 pub mod transport;
@@ -470,6 +473,9 @@ pub struct Style {
     /// kept for its wood carvings (20 points each aboard at the end), and the carvings
     /// kept aboard.
     pub art: bool,
+    /// Donkeys bred on a pasture next to home until it has this many land transporters
+    /// ([`donkeys`]; 0: none bred).
+    pub herd: usize,
     /// Managers (&cetera, Management) never paid into bricks: one lying at home keeps
     /// doubling the secondary producers there ("Managers are not used up"), so a player
     /// it stands in for comes back to them. The floor pays them, as it always has.
@@ -495,6 +501,7 @@ impl Style {
         room_aware: false,
         art: false,
         keeps_managers: false,
+        herd: 0,
     };
 }
 
@@ -640,6 +647,20 @@ pub fn styled(
     ends_home.extend(flock.ends_home.iter().copied());
     movement.extend(flock.movement.iter().cloned());
     building.extend(flock.building.iter().cloned());
+    // Donkeys bred on a pasture next to home, while it has fewer land transporters than
+    // the style wants ([`donkeys`]).
+    if style.herd > 0 {
+        let kept: BTreeSet<Hex> = targets
+            .iter()
+            .copied()
+            .chain(flock.pastures.iter().copied())
+            .collect();
+        let herd = donkeys::breed(s, me, home, style.herd, &busy, &kept);
+        targets.extend(herd.pasture);
+        busy.extend(herd.busy.iter().copied());
+        ends_home.extend(herd.ends_home.iter().copied());
+        movement.extend(herd.movement.iter().cloned());
+    }
     // Otherwise a sawmill at home first, after a mine's cost and the geese's road (the
     // planner's style; transport.rs): the other way round, an opponent's geese's road
     // waited for a stone the sawmill took, and two-rivers fell from 100 % to 40 % won
