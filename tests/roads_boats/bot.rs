@@ -1439,7 +1439,8 @@ fn the_planners_donkeys_go_round_to_the_producer_where_most_lies() {
 /// more aboard (&cetera, Art: 20 points each at the end). On polder-cities, every seat
 /// in either role has 5 land transporters within 12 turns, leads no geese (the pasture
 /// is the donkeys'), and every file checks clean. Without art (two-rivers) the same
-/// turns breed none: there the idle pair costs more than the third donkey carries.
+/// turns breed none: there the idle pair costs more than the third donkey carries. The
+/// notice to the player it stood in for says where it sent them to breed.
 #[test]
 fn the_planner_breeds_donkeys_to_hold_its_carvings_where_art_is_in_play() {
     use pbem_judge::roads_boats::bot::donkeys::LAND_LIMIT;
@@ -1459,6 +1460,8 @@ fn the_planner_breeds_donkeys_to_hold_its_carvings_where_art_is_in_play() {
         for role in [Role::Opponent, Role::StandIn] {
             let mut s = seated(name, names, &luck);
             let mut files = String::new();
+            // What the notices to the players it stood in for said.
+            let mut said = String::new();
             for (texts, after) in planner_turns(s.clone(), 12, role, &luck) {
                 for f in &texts {
                     let checked = s.check(&f.text, "bot", Some(f.player.name()), None);
@@ -1467,9 +1470,16 @@ fn the_planner_breeds_donkeys_to_hold_its_carvings_where_art_is_in_play() {
                         assert!(!f.text.contains("follow"), "{name} {role:?}:\n{}", f.text);
                     }
                     files.push_str(&f.text);
+                    said.push_str(&s.bot_summary(f.player.name(), &f.text).expect("a summary"));
                 }
                 s = after;
             }
+            // The notice says where it took them to breed.
+            assert_eq!(
+                said.contains(" to breed donkeys"),
+                want == LAND_LIMIT,
+                "{name} {role:?}: {said}"
+            );
             for c in s.players.keys() {
                 assert_eq!(land(&s, *c), want, "{name} {role:?} {c:?}\n{files}");
             }

@@ -94,6 +94,18 @@ impl BuildingKind {
     }
 }
 
+/// "an" or "a" before a building's name (`BuildingKind::name`), as it is said: an
+/// atelier, an oil-rig, a mine. (The report's events keep their "built a": an archive's
+/// reports are replayed byte for byte, and a game that built an atelier would no
+/// longer replay.)
+pub fn article(name: &str) -> &'static str {
+    if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    }
+}
+
 /// How many buildings a tile of this terrain holds, and the rule that says so: one, even
 /// when a river splits the tile (RULINGS R6; the home marker is not a building); a city
 /// two (&cetera, City: "a special tile that may contain two buildings").

@@ -175,3 +175,25 @@ pub fn breed(
     }
     herd
 }
+
+/// What a move line does with the herd, in words for the player the bot stood in for
+/// ([`super::summary`]): `sent D2 to C4 to breed donkeys`, for an empty donkey of `me`'s
+/// at home sent to a free pasture next door; nothing for any other line.
+pub fn said(s: &State, me: Colour, line: &str) -> Option<String> {
+    let (head, steps) = line.split_once(": ")?;
+    let id = head.strip_prefix("move ")?.trim();
+    let home = s.players.get(&me)?.home?;
+    let (_, t) = s
+        .transporters
+        .iter()
+        .find(|(k, t)| k.to_string() == id && t.owner == me)?;
+    let to = steps.trim();
+    let hex = s
+        .map
+        .neighbours(home.hex)
+        .map(|(_, h)| h)
+        .find(|h| area_of(s, *h).to_string() == to)?;
+    let at_home = matches!(t.at, Location::Land(a) if a.hex == home.hex);
+    (t.kind == Kind::Donkey && t.cargo.is_empty() && at_home && free(s, me, hex, &BTreeSet::new()))
+        .then(|| format!("sent {id} to {to} to breed donkeys"))
+}

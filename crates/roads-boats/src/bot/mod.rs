@@ -1155,8 +1155,12 @@ pub fn summary(s: &State, me: Colour, text: &str) -> String {
                         _ => None,
                     });
                 done.extend(geese::said(line, home, start));
+                done.extend(donkeys::said(s, me, line));
             }
-            ["build", kind, "at", at, ..] => done.push(format!("built a {kind} at {at}")),
+            ["build", kind, "at", at, ..] => done.push(format!(
+                "built {} {kind} at {at}",
+                crate::building::article(kind)
+            )),
             ["road", from, to, ..] => done.push(format!("a road {from}-{to}")),
             ["research", subject, ..] => done.push(format!("researched {subject}")),
             ["bricks", n, "paying", ..] => done.push(format!(
