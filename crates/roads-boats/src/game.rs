@@ -146,7 +146,7 @@ fn scenario_by_name(name: &str) -> Result<(String, String), GameError> {
 }
 
 /// A scenario for self-play by name, bundled or a file's path: as `judge new` reads it.
-fn bundled_scenario(name: &str) -> Result<Scenario, GameError> {
+fn selfplay_scenario(name: &str) -> Result<Scenario, GameError> {
     let (file, text) = scenario_by_name(name)?;
     Scenario::parse(&file, &text).map_err(|d| GameError::input(d.render()))
 }
@@ -195,10 +195,9 @@ impl Game for RoadsAndBoats {
         }
     }
 
-    /// Whole games on a scenario, bundled or a file (two-rivers unless named): each turn the
-    /// caretakers' files (`crate::bot`), the random players' and nothing from the idle
-    /// seats, played by the
-    /// judge's resolver as by mail, to the game's end (or 200 turns); the winner is the
+    /// Whole games on a scenario, bundled or a file (two-rivers unless named): each turn
+    /// the caretakers' files (`crate::bot`), the random players' and nothing from the
+    /// idle seats, played by the judge's resolver as by mail, to the game's end (or 200 turns); the winner is the
     /// first of the final ranking.
     fn bot_player(
         &self,
@@ -231,7 +230,7 @@ impl Game for RoadsAndBoats {
                 ))
             })?;
         let name = scenario_name.unwrap_or("two-rivers").to_string();
-        let parsed = bundled_scenario(&name)?;
+        let parsed = selfplay_scenario(&name)?;
         if parsed.players != bots.len() {
             return Err(seats_mismatch(&name, parsed.players, bots.len()));
         }

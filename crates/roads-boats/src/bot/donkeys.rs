@@ -118,6 +118,13 @@ pub fn breed(
         return herd;
     }
     herd.pasture = Some(hex);
+    // Empty donkeys at home, free to join the pair.
+    let mut at_home = mine
+        .iter()
+        .filter(|(id, t)| {
+            matches!(t.at, Location::Land(a) if a.hex == home.hex) && empty_donkey(id, t)
+        })
+        .map(|(id, _)| **id);
     match there.as_slice() {
         [first, second] => {
             // A birth in the coming production: one goes home and the newborn stays with
@@ -138,22 +145,13 @@ pub fn breed(
         [one] => {
             // A second from home.
             herd.busy.push(*one);
-            if let Some((id, _)) = mine.iter().find(|(id, t)| {
-                matches!(t.at, Location::Land(a) if a.hex == home.hex) && empty_donkey(id, t)
-            }) {
+            if let Some(id) = at_home.next() {
                 herd.movement.push(format!("move {id}: {at}"));
-                herd.busy.push(**id);
+                herd.busy.push(id);
             }
         }
         [] => {
-            let pair: Vec<TransporterId> = mine
-                .iter()
-                .filter(|(id, t)| {
-                    matches!(t.at, Location::Land(a) if a.hex == home.hex) && empty_donkey(id, t)
-                })
-                .map(|(id, _)| **id)
-                .take(2)
-                .collect();
+            let pair: Vec<TransporterId> = at_home.take(2).collect();
             if pair.len() == 2 {
                 for id in pair {
                     herd.movement.push(format!("move {id}: {at}"));

@@ -1098,6 +1098,7 @@ fn holds_orders(text: &str) -> bool {
 fn waiting(s: &State, me: Colour) -> String {
     let mut text =
         String::from("# Nothing to order this turn: each transporter waits where it is.\n");
+    let home = s.players.get(&me).and_then(|p| p.home);
     for (id, t) in s.transporters.iter().filter(|(_, t)| t.owner == me) {
         let Location::Land(area) = t.at else {
             continue;
@@ -1108,7 +1109,6 @@ fn waiting(s: &State, me: Colour) -> String {
             .filter(|b| b.at == area)
             .map(|b| b.kind.name())
             .collect();
-        let home = s.players.get(&me).and_then(|p| p.home);
         let at = if home.is_some_and(|h| h.hex == area.hex) {
             format!("at home, {area}")
         } else if by.is_empty() {

@@ -22,8 +22,9 @@
 //! What it does with its geese depends on whom it plays for ([`Role`], [`orders_as`]): as
 //! an opponent (`judge selfplay`), where art is not in play, they breed on a pasture
 //! next to home in every style and the bred ones are paid into wonder bricks
-//! ([`super::geese`]); as the stand-in of an absent player ([`orders`]: `judge bot`, the caretaker of a game by mail) it leaves
-//! them where they lie and keeps them, as gold, coins and stock.
+//! ([`super::geese`]); as the stand-in of an absent player ([`orders`]: `judge bot`,
+//! the caretaker of a game by mail) it leaves them where they lie and keeps them, as
+//! gold, coins and stock.
 //!
 //! It knows only the public position: the rollouts draw from a luck of their own,
 //! never the game's secret seed.
@@ -186,10 +187,10 @@ pub fn choose_as(s: &State, me: Colour, role: Role) -> Style {
     // quarries while the others hold art: donkeys are bred on the pasture next to home
     // once the atelier stands there, up to the limit, in every style, and the geese
     // are left where they lie (they bred on that pasture, and paid a share of a brick
-    // each). Polder-cities, 30 games of three: the stand-in 108.0 -> 162.5 points (art
-    // aboard 4.7 -> 7.1), an opponent 85.9 -> 162.5 (docs/gm-guide.md). Without art,
+    // each). Polder-cities, 60 games of three: the stand-in 107.7 -> 161.1 points (art
+    // aboard 4.7 -> 7.0), an opponent 85.9 -> 161.1 (docs/gm-guide.md). Without art,
     // the two donkeys idle for the turns they breed cost more than the third carries
-    // (two-rivers, from turn 3: the stand-in won 60 of 60 -> 22).
+    // (two-rivers, bred from the first turn: the stand-in won 22 of 60 games, not 60).
     let art = super::art::in_play(s);
     let home = s.players.get(&me).and_then(|p| p.home);
     let herd = if art && home.is_some_and(|h| super::art::atelier_at(s, h)) {
