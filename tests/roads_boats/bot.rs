@@ -1443,7 +1443,8 @@ fn the_planners_donkeys_go_round_to_the_producer_where_most_lies() {
 /// notice to the player it stood in for says where it sent them to breed.
 #[test]
 fn the_planner_breeds_donkeys_to_hold_its_carvings_where_art_is_in_play() {
-    use pbem_judge::roads_boats::bot::donkeys::LAND_LIMIT;
+    // RULINGS R4: at most 5 land transporters.
+    const LAND_LIMIT: usize = 5;
     use pbem_judge::roads_boats::bot::planner::Role;
     use pbem_judge::roads_boats::transporter::Class;
     let luck = pbem_judge::luck::Luck::predictable(4);

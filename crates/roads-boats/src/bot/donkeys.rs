@@ -3,29 +3,25 @@
 //! livestock to reproduce, they cannot be carrying any goods").
 //!
 //! Each land transporter more carries two goods more a turn, or holds two wood carvings
-//! more aboard where art is in play. So, while it has fewer land transporters than
-//! [`super::Style::herd`] (at most 5 land, 8 in all: RULINGS, limits):
+//! more aboard where art is in play. So, in a style with [`super::Style::herd`], while
+//! its fleet takes one more land transporter within the limits (at most 5 land, 8 in
+//! all: RULINGS R4, [`crate::state::broken_limit`]):
 //! - two empty donkeys at home go to a pasture next to home where nothing lies, nothing
 //!   is built and no other transporter stands (not the geese's);
 //! - the pair alone there breeds in the coming production (it is judged on the position
 //!   the file is written from); the newborn cannot be ordered before it is born, so one
 //!   of the pair goes home with this movement and the newborn stays with the other: a
 //!   pair again, and a donkey a turn;
-//! - once the next birth makes the number, both go home, and the last born follows the
+//! - once the fleet takes no more after the coming birth, both go home, and the last born follows the
 //!   next turn (an empty transporter where nothing is made goes home: mod.rs).
 
 use std::collections::BTreeSet;
 
-use super::area_of;
-use crate::map::{AreaId, Hex, Terrain};
+use super::{area_of, breeding_pasture};
+use crate::map::{AreaId, Hex};
 use crate::player::Colour;
-use crate::state::State;
-use crate::transporter::{Class, Kind, Location, Transporter, TransporterId};
-
-/// The most land transporters a player may have at the end of production (RULINGS R4).
-pub const LAND_LIMIT: usize = 5;
-/// The most transporters in all.
-pub const ALL_LIMIT: usize = 8;
+use crate::state::{State, broken_limit};
+use crate::transporter::{Kind, Location, Transporter, TransporterId};
 
 /// What breeding donkeys asks of a turn.
 #[derive(Default)]
@@ -40,47 +36,32 @@ pub struct Herd {
     pub ends_home: Vec<TransporterId>,
 }
 
-/// A pasture next to home where a pair may breed: one area, no building, nothing lying,
-/// no transporter of another player; and not one of `kept` (the geese's, the targets).
+/// A pasture next to home where a pair may breed ([`breeding_pasture`], nothing lying
+/// there) and not one of `kept` (the geese's, the targets).
 fn free(s: &State, me: Colour, h: Hex, kept: &BTreeSet<Hex>) -> bool {
-    s.map.terrain(h) == Some(Terrain::Pasture)
-        && !kept.contains(&h)
-        && s.map.areas(h).len() == 1
-        && s.buildings_on(h).next().is_none()
-        && s.map
-            .areas(h)
-            .iter()
-            .all(|a| s.goods_at(*a).is_none_or(|g| g.is_empty()))
-        && !s
-            .transporters
-            .iter()
-            .any(|(id, t)| t.owner != me && s.tile_of(*id) == Some(h))
+    !kept.contains(&h) && breeding_pasture(s, me, h, |_| false)
 }
 
-/// The herd's lines for `me` this turn, breeding up to `want` land transporters;
-/// transporters in `busy` are left alone.
+/// Whether `me`'s fleet takes `more` land transporters within the limits (RULINGS R4).
+fn room_for(s: &State, me: Colour, more: usize) -> bool {
+    let (land, water, air, all) = s.fleet(me);
+    broken_limit((land + more, water, air, all + more)).is_none()
+}
+
+/// The herd's lines for `me` this turn, breeding while its fleet takes one more land
+/// transporter; transporters in `busy` are left alone.
 pub fn breed(
     s: &State,
     me: Colour,
     home: AreaId,
-    want: usize,
     busy: &BTreeSet<TransporterId>,
     kept: &BTreeSet<Hex>,
 ) -> Herd {
     let mut herd = Herd::default();
-    let want = want.min(LAND_LIMIT);
-    let mine: Vec<(&TransporterId, &Transporter)> = s
-        .transporters
-        .iter()
-        .filter(|(_, t)| t.owner == me)
-        .collect();
-    let land = mine
-        .iter()
-        .filter(|(_, t)| t.kind.class() == Class::Land)
-        .count();
-    if want == 0 || land >= want || mine.len() >= ALL_LIMIT {
+    if !room_for(s, me, 1) {
         return herd;
     }
+    let mine: Vec<(&TransporterId, &Transporter)> = s.transporters_of(me).collect();
     let empty_donkey = |id: &TransporterId, t: &Transporter| {
         t.kind == Kind::Donkey && t.cargo.is_empty() && t.following_geese == 0 && !busy.contains(id)
     };
@@ -128,8 +109,8 @@ pub fn breed(
     match there.as_slice() {
         [first, second] => {
             // A birth in the coming production: one goes home and the newborn stays with
-            // the other, unless that birth makes the number.
-            let leaving: Vec<TransporterId> = if land + 1 >= want {
+            // the other, unless the fleet takes no more after that birth.
+            let leaving: Vec<TransporterId> = if !room_for(s, me, 2) {
                 vec![*first, *second]
             } else {
                 vec![*second]
@@ -181,10 +162,7 @@ pub fn said(s: &State, me: Colour, line: &str) -> Option<String> {
     let (head, steps) = line.split_once(": ")?;
     let id = head.strip_prefix("move ")?.trim();
     let home = s.players.get(&me)?.home?;
-    let (_, t) = s
-        .transporters
-        .iter()
-        .find(|(k, t)| k.to_string() == id && t.owner == me)?;
+    let (_, t) = s.transporters_of(me).find(|(k, _)| k.to_string() == id)?;
     let to = steps.trim();
     let hex = s
         .map

@@ -35,7 +35,7 @@ use std::collections::BTreeSet;
 
 use super::{area_of, unload_clause};
 use crate::goods::{Good, Goods};
-use crate::map::{AreaId, Hex, Terrain};
+use crate::map::{AreaId, Hex};
 use crate::player::Colour;
 use crate::state::State;
 use crate::transporter::{Class, TransporterId};
@@ -99,19 +99,7 @@ pub const PAIRS: usize = 2;
 /// geese, no transporter of another player, one area (no river across it). Those where a
 /// pair lies first, then those a road joins to home, then by name.
 pub fn pastures(s: &State, me: Colour, home: AreaId) -> Vec<Hex> {
-    let free = |h: Hex| {
-        s.map.terrain(h) == Some(Terrain::Pasture)
-            && s.map.areas(h).len() == 1
-            && s.buildings_on(h).next().is_none()
-            && s.map.areas(h).iter().all(|a| {
-                s.goods_at(*a)
-                    .is_none_or(|g| g.iter().all(|(g, _)| g == Good::Geese))
-            })
-            && !s
-                .transporters
-                .iter()
-                .any(|(id, t)| t.owner != me && s.tile_of(*id) == Some(h))
-    };
+    let free = |h: Hex| super::breeding_pasture(s, me, h, |g| g == Good::Geese);
     let geese = |h: Hex| {
         s.goods_at(area_of(s, h))
             .map_or(0, |g| g.count(Good::Geese))

@@ -216,6 +216,27 @@ fn written(goods: &Goods) -> String {
         .join(", ")
 }
 
+/// The phases' headings, in the order a file gives them (docs/orders.md).
+const PHASES: [&str; 4] = ["production", "movement", "building", "wonder"];
+
+/// A pasture where a pair of `me`'s geese or donkeys may breed (RULINGS R4,
+/// reproduction: an empty pasture, no building, goods or other transporters): one area
+/// (no river across it), no building, nothing lying there but goods `may_lie` allows,
+/// no transporter of another player.
+fn breeding_pasture(s: &State, me: Colour, h: Hex, may_lie: impl Fn(Good) -> bool) -> bool {
+    s.map.terrain(h) == Some(Terrain::Pasture)
+        && s.map.areas(h).len() == 1
+        && s.buildings_on(h).next().is_none()
+        && s.map.areas(h).iter().all(|a| {
+            s.goods_at(*a)
+                .is_none_or(|g| g.iter().all(|(g, _)| may_lie(g)))
+        })
+        && !s
+            .transporters
+            .iter()
+            .any(|(id, t)| t.owner != me && s.tile_of(*id) == Some(h))
+}
+
 /// The movement, building and wonder lines under their headings, after `header`; then
 /// every line the checker
 /// refuses left out, until none is (`check` gives the numbers of the lines it refuses).
@@ -225,10 +246,7 @@ fn checked(
     check: &dyn Fn(&str) -> BTreeSet<usize>,
 ) -> String {
     let mut text = header;
-    for (heading, lines) in ["production", "movement", "building", "wonder"]
-        .into_iter()
-        .zip(phases)
-    {
+    for (heading, lines) in PHASES.into_iter().zip(phases) {
         if !lines.is_empty() {
             text.push_str(heading);
             text.push('\n');
@@ -473,9 +491,9 @@ pub struct Style {
     /// kept for its wood carvings (20 points each aboard at the end), and the carvings
     /// kept aboard.
     pub art: bool,
-    /// Donkeys bred on a pasture next to home until it has this many land transporters
-    /// ([`donkeys`]; 0: none bred).
-    pub herd: usize,
+    /// Donkeys bred on a pasture next to home while the fleet takes one more land
+    /// transporter ([`donkeys`]).
+    pub herd: bool,
     /// Managers (&cetera, Management) never paid into bricks: one lying at home keeps
     /// doubling the secondary producers there ("Managers are not used up"), so a player
     /// it stands in for comes back to them. The floor pays them, as it always has.
@@ -501,7 +519,7 @@ impl Style {
         room_aware: false,
         art: false,
         keeps_managers: false,
-        herd: 0,
+        herd: false,
     };
 }
 
@@ -649,13 +667,13 @@ pub fn styled(
     building.extend(flock.building.iter().cloned());
     // Donkeys bred on a pasture next to home, while it has fewer land transporters than
     // the style wants ([`donkeys`]).
-    if style.herd > 0 {
+    if style.herd {
         let kept: BTreeSet<Hex> = targets
             .iter()
             .copied()
             .chain(flock.pastures.iter().copied())
             .collect();
-        let herd = donkeys::breed(s, me, home, style.herd, &busy, &kept);
+        let herd = donkeys::breed(s, me, home, &busy, &kept);
         targets.extend(herd.pasture);
         busy.extend(herd.busy.iter().copied());
         ends_home.extend(herd.ends_home.iter().copied());
@@ -1084,10 +1102,8 @@ fn holds_orders(text: &str) -> bool {
         let word = l.split_whitespace().next().unwrap_or("");
         !l.is_empty()
             && !l.starts_with('#')
-            && !matches!(
-                word,
-                "game" | "player" | "turn" | "production" | "movement" | "building" | "wonder"
-            )
+            && !["game", "player", "turn"].contains(&word)
+            && !PHASES.contains(&word)
     })
 }
 

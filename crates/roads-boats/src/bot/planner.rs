@@ -193,11 +193,7 @@ pub fn choose_as(s: &State, me: Colour, role: Role) -> Style {
     // (two-rivers, bred from the first turn: the stand-in won 22 of 60 games, not 60).
     let art = super::art::in_play(s);
     let home = s.players.get(&me).and_then(|p| p.home);
-    let herd = if art && home.is_some_and(|h| super::art::atelier_at(s, h)) {
-        super::donkeys::LAND_LIMIT
-    } else {
-        0
-    };
+    let herd = art && home.is_some_and(|h| super::art::atelier_at(s, h));
     for style in STYLES
         .into_iter()
         .map(|st| in_role(st, role))
