@@ -319,9 +319,9 @@ fn the_picture_names_the_goods_by_kind_and_its_legend_explains_each() {
         };
         // Past eight chips in one place, a `+N` chip names the rest in its note.
         let counted_in_rest = |note: &str| {
-            notes
-                .iter()
-                .any(|(_, n, s)| n.contains(note) && texts_of(s)[0].starts_with('+'))
+            notes.iter().any(|(_, n, s)| {
+                n.contains(note) && texts_of(s).first().is_some_and(|t| t.starts_with('+'))
+            })
         };
         let mut used = std::collections::BTreeSet::new();
         let mut chips = 0;
@@ -1045,4 +1045,109 @@ fn flights_train_rides_drops_and_trades_are_marked_too() {
             .iter()
             .any(|w| w == "moved this turn (owner's colour)")
     );
+}
+
+/// A home crowded with donkeys (the planner breeds them to five where art is in play,
+/// three holding carvings, beside the goods lying there) keeps its chips off the
+/// neighbouring tiles' buildings: in every turn of a polder-cities game of three
+/// stand-ins, no chip of a transporter or of goods lying at a home covers the box of a
+/// building on another tile, so that both can be read (a home's fifth donkey once hid
+/// the woodcutter on the tile below). The chips that do not fit are counted in one
+/// ("+2"), and nothing is lost: every transporter at home is named in a chip's note.
+#[test]
+fn a_crowded_homes_chips_cover_no_building_on_the_next_tile() {
+    use pbem_judge::roads_boats::bot::{planner, refusals};
+    use pbem_judge::roads_boats::play::{OrderFile, play};
+    use pbem_judge::roads_boats::transporter::Location;
+    let luck = pbem_judge::luck::Luck::predictable(4);
+    let mut st = start("polder-cities");
+    let mut crowded = 0;
+    let mut counted = 0;
+    for _ in 0..16 {
+        let files: Vec<OrderFile> = st
+            .move_order
+            .iter()
+            .map(|c| OrderFile {
+                player: *c,
+                text: planner::orders_as(&st, *c, None, &refusals(&st, *c), planner::Role::StandIn),
+            })
+            .collect();
+        st = play(&st, &files, &luck).resolution.state;
+        let what = format!("polder-cities after turn {}", st.turn);
+        let drawing = picture::draw(&st, &what);
+        let notes = notes(&drawing);
+        // Buildings by the tile they stand on: "woodcutter at B4".
+        let buildings: Vec<(&str, Vec<(f32, f32, f32, f32)>)> = notes
+            .iter()
+            .filter_map(|(_, n, s)| {
+                let (_, at) = n.split_once(" at ")?;
+                let tile = at.split([':', ',', ' ']).next()?;
+                st.buildings
+                    .iter()
+                    .any(|b| b.at.hex.to_string() == tile && n.starts_with(b.kind.name()))
+                    .then(|| (tile, rects(s)))
+            })
+            .collect();
+        // The legend explains the count where, and only where, one is drawn.
+        let counts = notes.iter().any(|(_, n, _)| n.contains(" more here: "));
+        assert_eq!(
+            texts(&drawing)
+                .iter()
+                .any(|w| w == "2 more here, too many to draw (the report lists them)"),
+            counts,
+            "{what}"
+        );
+        for (c, p) in &st.players {
+            let Some(home) = p.home else { continue };
+            let at_home: Vec<String> = st
+                .transporters
+                .iter()
+                .filter(|(_, t)| matches!(t.at, Location::Land(a) if a == home))
+                .map(|(id, _)| id.to_string())
+                .collect();
+            let lying = st.goods.get(&home).is_some_and(|g| !g.is_empty());
+            if at_home.len() + usize::from(lying) >= 5 {
+                crowded += 1;
+            }
+            let here: Vec<&(usize, &str, &Shape)> = notes
+                .iter()
+                .filter(|(_, n, _)| {
+                    n.starts_with(&format!("lying at {home}:"))
+                        || at_home.iter().any(|id| {
+                            n.starts_with(&format!("{id}: "))
+                                || (n.contains(" more here: ") && n.contains(&format!("{id}: ")))
+                        })
+                })
+                .collect();
+            for id in &at_home {
+                assert!(
+                    here.iter()
+                        .any(|(_, n, _)| n.starts_with(&format!("{id}: "))
+                            || (n.contains(" more here: ") && n.contains(&format!("{id}: ")))),
+                    "{what}: {c:?}'s {id} at home is in no chip's note"
+                );
+            }
+            counted += here
+                .iter()
+                .filter(|(_, _, s)| texts_of(s).iter().any(|t| t.starts_with('+')))
+                .count();
+            for (_, n, chip) in &here {
+                for r in rects(chip) {
+                    for (tile, boxes) in
+                        buildings.iter().filter(|(t, _)| *t != home.hex.to_string())
+                    {
+                        for b in boxes {
+                            let covers = r.0 < b.2 && b.0 < r.2 && r.1 < b.3 && b.1 < r.3;
+                            assert!(
+                                !covers,
+                                "{what}: {c:?}'s `{n}` covers the building on {tile}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(crowded >= 3, "only {crowded} crowded homes drawn");
+    assert!(counted >= 1, "no home's chips were counted in one");
 }

@@ -271,6 +271,7 @@ fn frame(state: &State, title: &str) -> (f32, f32) {
 type Spot = (i32, i32);
 
 /// A chip: a rounded label, for a transporter in its owner's colour or goods lying.
+#[derive(Clone)]
 struct Chip {
     /// Its text, on one line or, when its goods do not fit, several.
     lines: Vec<String>,
@@ -390,24 +391,90 @@ fn shift_clear(row: Bounds, keep_clear: &[Bounds]) -> f32 {
         .unwrap_or(0.0)
 }
 
-/// Chips in rows centred under `top`, at most [`CHIP_ROW`] wide, each row as high as its
-/// highest chip; a row that would cover a bridge (`keep_clear`) moves aside.
-fn chips(out: &mut Vec<Shape>, top: (f32, f32), list: &[Chip], keep_clear: &[Bounds]) {
+/// The lower edge of the tile whose area (or centre) is drawn at `p`.
+fn tile_bottom(p: (f32, f32)) -> f32 {
+    let s3 = 3f32.sqrt();
+    let col = ((p.0 - MARGIN - R) / (1.5 * R)).round();
+    let shift = if (col as i32).rem_euclid(2) == 1 {
+        0.5
+    } else {
+        0.0
+    };
+    let row = ((p.1 - MARGIN - TITLE - R * s3 / 2.0) / (R * s3) - shift).round();
+    MARGIN + TITLE + R * s3 * (row + shift + 1.0)
+}
+
+/// `list` in rows at most `width` wide, in order.
+fn rows_of(list: &[Chip], width: f32) -> Vec<Vec<&Chip>> {
     let mut rows: Vec<Vec<&Chip>> = vec![Vec::new()];
-    let mut width = 0.0;
+    let mut used = 0.0;
     for c in list {
         let w = c.width();
-        let row_w = width + w + if width > 0.0 { 2.0 } else { 0.0 };
-        if width > 0.0 && row_w > CHIP_ROW {
+        let row_w = used + w + if used > 0.0 { 2.0 } else { 0.0 };
+        if used > 0.0 && row_w > width {
             rows.push(Vec::new());
-            width = w;
+            used = w;
         } else {
-            width = row_w;
+            used = row_w;
         }
         if let Some(r) = rows.last_mut() {
             r.push(c);
         }
     }
+    rows
+}
+
+/// How high `rows` of chips stand, each as high as its highest chip, 2 apart.
+fn rows_height(rows: &[Vec<&Chip>]) -> f32 {
+    rows.iter()
+        .map(|r| r.iter().map(|c| c.height()).fold(0.0, f32::max) + 2.0)
+        .sum()
+}
+
+/// `list` as drawn in an area with `room` for rows of chips above its tile's lower edge:
+/// at most [`CHIPS_SHOWN`] chips, and no more rows than fit, the last chips counted in
+/// one more ("+3"), whose note names them all, so that no chip covers the next tile's
+/// buildings (a home with five donkeys and the goods lying there needs four rows,
+/// where a tile holds about three). At least one chip is shown beside the count.
+fn fitted(list: Vec<Chip>, room: f32) -> Vec<Chip> {
+    let mut shown = list.len().min(CHIPS_SHOWN);
+    loop {
+        let drawn = folded(&list, shown);
+        if shown <= 2 || rows_height(&rows_of(&drawn, CHIP_ROW)) <= room {
+            return drawn;
+        }
+        shown -= 1;
+    }
+}
+
+/// `list` drawn as `shown` chips: all of it if it has no more, else its first
+/// `shown - 1` and one counting the rest, whose note names them all ("2 more here: D3:
+/// red's donkey; …").
+fn folded(list: &[Chip], shown: usize) -> Vec<Chip> {
+    if list.len() <= shown {
+        return list.to_vec();
+    }
+    let (kept, rest) = list.split_at(shown.saturating_sub(1));
+    let mut drawn = kept.to_vec();
+    drawn.push(Chip {
+        lines: vec![format!("+{}", rest.len())],
+        fill: Rgb::WHITE,
+        note: format!(
+            "{} more here: {}",
+            rest.len(),
+            rest.iter()
+                .map(|c| c.note.as_str())
+                .collect::<Vec<_>>()
+                .join("; ")
+        ),
+    });
+    drawn
+}
+
+/// Chips in rows centred under `top`, at most [`CHIP_ROW`] wide, each row as high as its
+/// highest chip; a row that would cover a bridge (`keep_clear`) moves aside.
+fn chips(out: &mut Vec<Shape>, top: (f32, f32), list: &[Chip], keep_clear: &[Bounds]) {
+    let rows = rows_of(list, CHIP_ROW);
     let mut y = top.1;
     for row in &rows {
         let total: f32 =
@@ -592,6 +659,8 @@ struct Seen {
     kinds: Vec<Kind>,
     manager: bool,
     art: bool,
+    /// Chips counted in one where an area is crowded ("+2").
+    counted: bool,
     /// What the turn did.
     ways: BTreeSet<Way>,
     new_road: bool,
@@ -877,20 +946,11 @@ pub fn draw_turn(state: &State, title: &str, changes: &Changes) -> Picture {
             ),
         );
     }
-    for (key, (p, mut list)) in places {
-        if list.len() > CHIPS_SHOWN {
-            let rest: Vec<Chip> = list.split_off(CHIPS_SHOWN - 1);
-            list.push(Chip {
-                lines: vec![format!("+{}", rest.len())],
-                fill: Rgb::WHITE,
-                note: rest
-                    .iter()
-                    .map(|c| c.note.as_str())
-                    .collect::<Vec<_>>()
-                    .join("; "),
-            });
-        }
+    for (key, (p, list)) in places {
         let top = tops.get(&key).copied().unwrap_or(p.1 - 4.0);
+        let all = list.len();
+        let list = fitted(list, tile_bottom(p) - top);
+        seen.counted |= list.len() < all;
         chips(&mut out, (p.0, top), &list, &keep_clear);
     }
     // The routes' arrowheads, over the chips they point at; where goods changed hands.
@@ -1134,6 +1194,12 @@ fn legend(state: &State, seen: &Seen) -> Legend {
                 format!("carrying {}", g.counted(2)),
             );
         }
+    }
+    if seen.counted {
+        l.add(
+            chip_key("+2", Rgb::WHITE),
+            "2 more here, too many to draw (the report lists them)",
+        );
     }
     if seen.manager {
         l.add(
