@@ -244,8 +244,11 @@ fn notes(p: &Picture) -> Vec<(usize, &str, &Shape)> {
         .collect()
 }
 
-/// The boxes of a shape's rectangles: left, top, right, bottom.
-fn rects(s: &Shape) -> Vec<(f32, f32, f32, f32)> {
+/// A rectangle's box: left, top, right, bottom.
+type Box4 = (f32, f32, f32, f32);
+
+/// The boxes of a shape's rectangles.
+fn rects(s: &Shape) -> Vec<Box4> {
     match s {
         Shape::Rect { at, size, .. } => vec![(at.0, at.1, at.0 + size.0, at.1 + size.1)],
         Shape::Note { shapes, .. } => shapes.iter().flat_map(rects).collect(),
@@ -1077,7 +1080,7 @@ fn a_crowded_homes_chips_cover_no_building_on_the_next_tile() {
         let drawing = picture::draw(&st, &what);
         let notes = notes(&drawing);
         // Buildings by the tile they stand on: "woodcutter at B4".
-        let buildings: Vec<(&str, Vec<(f32, f32, f32, f32)>)> = notes
+        let buildings: Vec<(&str, Vec<Box4>)> = notes
             .iter()
             .filter_map(|(_, n, s)| {
                 let (_, at) = n.split_once(" at ")?;
