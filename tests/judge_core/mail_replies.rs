@@ -338,6 +338,123 @@ fn point_4_a_reply_into_the_reports_template_and_the_subject_of_no_orders() {
     assert!(!answer.subject.contains("no errors"));
 }
 
+/// docs/orders.md, "Header": a line `pass` gives no orders this turn on purpose. The
+/// answer says the file is filed with no errors and what a pass does, never "no orders
+/// read" (which reads as a mistake); a file with the header alone is still answered "no
+/// orders read", its help naming `pass`; and `pass` beside orders warns that the orders
+/// are played. A letter's line that only begins with the word ("Pass my thanks to
+/// Bob.") is prose, not a pass.
+#[test]
+fn a_line_pass_is_answered_as_orders_filed_not_as_none_read() {
+    let g = game("");
+    let send = |id: &str, body: String| {
+        g.ingest(&[mail(
+            "ann@example.org",
+            id,
+            "Content-Type: text/plain; charset=UTF-8\r\n",
+            &body,
+        )]);
+        answers(&g, "ann@example.org")
+            .into_iter()
+            .rfind(|s| !s.subject.contains(": report"))
+            .expect("answer")
+    };
+    let head = format!("game demo\r\nplayer red\r\nsecret {}\r\nturn 1\r\n", g.red);
+    let answer = send("pass@x", format!("Hello judge,\r\n{head}pass\r\n"));
+    assert_eq!(
+        answer.subject,
+        "[demo] turn 1: filed, no errors",
+        "{}\n---\n{}",
+        answer.body,
+        g.pending()
+    );
+    assert!(
+        answer
+            .body
+            .contains("You pass (line 6): no orders this turn"),
+        "{}",
+        answer.body
+    );
+    assert!(
+        !answer.body.contains("No orders were read"),
+        "{}",
+        answer.body
+    );
+    assert!(!answer.body.contains("warning:"), "{}", answer.body);
+    assert!(g.pending().lines().any(|l| l == "pass"), "{}", g.pending());
+
+    // `pass this turn` reads the same.
+    let answer = send("pass-turn@x", format!("{head}Pass this turn.\r\n"));
+    assert_eq!(
+        answer.subject, "[demo] turn 1: filed, no errors",
+        "{}",
+        answer.body
+    );
+
+    // The header alone: "no orders read", and the help names `pass`.
+    let answer = send("none@x", head.clone());
+    assert_eq!(
+        answer.subject, "[demo] turn 1: filed, no orders read",
+        "{}",
+        answer.body
+    );
+    assert!(
+        answer
+            .body
+            .contains("a line `pass` says you mean to give none"),
+        "{}",
+        answer.body
+    );
+
+    // Beside orders, `pass` says nothing and the orders are played.
+    let answer = send(
+        "both@x",
+        format!("{head}pass\r\nmovement\r\nmove D1: C3\r\n"),
+    );
+    assert_eq!(
+        answer.subject, "[demo] turn 1: filed, no errors",
+        "{}",
+        answer.body
+    );
+    assert!(
+        answer.body.contains("`pass` beside orders"),
+        "{}",
+        answer.body
+    );
+    assert!(
+        answer.body.contains("donkey D1 moved C4 > C3"),
+        "{}",
+        answer.body
+    );
+
+    // A mail of 10,000 of them is one pass, answered in a few lines.
+    let answer = send("many@x", format!("{head}{}", "pass\r\n".repeat(10_000)));
+    assert_eq!(
+        answer.subject, "[demo] turn 1: filed, no errors",
+        "{}",
+        answer.body
+    );
+    assert_eq!(
+        answer.body.matches("You pass").count(),
+        1,
+        "{}",
+        answer.body
+    );
+    assert!(answer.body.len() < 2_000, "{}", answer.body.len());
+
+    // A letter's sentence that begins with the word is no pass.
+    let answer = send(
+        "prose@x",
+        format!("{head}Pass my thanks to Bob.\r\nmovement\r\nmove D1: C3\r\n"),
+    );
+    assert!(!answer.body.contains("`pass`"), "{}", answer.body);
+    assert!(
+        answer.body.contains("donkey D1 moved C4 > C3"),
+        "{}",
+        answer.body
+    );
+}
+
 /// A character no order is written with is named in the error.
 #[test]
 fn point_10_an_odd_character_is_named() {

@@ -44,7 +44,12 @@ pub struct Checked {
     pub orders: PlayerOrders,
     pub diagnostics: Vec<Diagnostic>,
     pub echo: Vec<Echo>,
+    /// The file says `pass` and gives no orders: nothing to do this turn, on purpose.
+    pub passes: bool,
 }
+
+/// What a turn passed does.
+const PASSED: &str = "no orders this turn: your transporters stay where they are, and what the rules do by themselves (producers, breeding) still happens";
 
 impl Checked {
     pub fn errors(&self) -> usize {
@@ -151,7 +156,10 @@ pub fn render_text(checked: &Checked, file: &str, text: &str) -> String {
         };
         let _ = writeln!(out, "\n{}", d.render().trim_end());
     }
-    if !checked.echo.is_empty() {
+    if checked.passes {
+        let line = checked.echo.first().map_or(0, |e| e.line);
+        let _ = writeln!(out, "\nYou pass (line {line}): {PASSED}.");
+    } else if !checked.echo.is_empty() {
         let _ = writeln!(
             out,
             "\nWhat these orders will do, if nothing changes before your turn:"
@@ -338,13 +346,29 @@ pub fn check(state: &State, text: &str, expect: &Expect<'_>) -> Checked {
         );
     }
 
-    if parsed.lines.is_empty() && parsed.home.is_none() && !diags.iter().any(|d| d.is_error()) {
+    // `pass`: no orders this turn, on purpose. With orders beside it, the orders count.
+    if let Some((_, at)) = &parsed.pass
+        && !parsed.lines.is_empty()
+    {
+        diags.push(
+            Diagnostic::new("`pass` beside orders: the orders are played, and `pass` says nothing")
+                .at(at.clone())
+                .help("leave out `pass`, or the orders if you mean to give none this turn")
+                .warning(),
+        );
+    }
+    let passes = parsed.pass.is_some() && parsed.lines.is_empty();
+    if parsed.lines.is_empty()
+        && parsed.home.is_none()
+        && !passes
+        && !diags.iter().any(|d| d.is_error())
+    {
         diags.push(
             Diagnostic::new(
                 "these orders hold no orders: your transporters will stay where they are",
             )
             .at(first_line.clone())
-            .help("orders follow a phase heading: `production`, `movement`, `building` or `wonder`")
+            .help("orders follow a phase heading: `production`, `movement`, `building` or `wonder`; a line `pass` says you mean to give none")
             .warning(),
         );
     }
@@ -528,6 +552,15 @@ pub fn check(state: &State, text: &str, expect: &Expect<'_>) -> Checked {
             push(Phase::Wonder, o.line, o.order.to_string());
         }
     }
+    // A pass is echoed, so that it is answered as orders filed, not as none read.
+    if let Some((line, _)) = parsed.pass.as_ref().filter(|_| passes) {
+        echo.push(Echo {
+            phase: Phase::Production,
+            line: *line,
+            order: "pass".to_string(),
+            outcome: vec![PASSED.to_string()],
+        });
+    }
     diags.sort_by_key(|d| d.span.as_ref().map_or(0, |s| s.start));
     Checked {
         player,
@@ -535,6 +568,7 @@ pub fn check(state: &State, text: &str, expect: &Expect<'_>) -> Checked {
         orders,
         diagnostics: diags,
         echo,
+        passes,
     }
 }
 

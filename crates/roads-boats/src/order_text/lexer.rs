@@ -120,6 +120,7 @@ pub(super) fn logical_lines(text: &str) -> Vec<Logical> {
                     | "turn"
                     | "secret"
                     | "standing"
+                    | "pass"
             )
         });
         match out.last_mut() {

@@ -87,6 +87,8 @@ pub struct Parsed {
     /// Lines with no phase heading above them, read in the one phase their order word
     /// belongs to (`build …` is a building order).
     pub inferred: Vec<(u32, Phase)>,
+    /// A line `pass`: no orders this turn, on purpose (its line and span).
+    pub pass: Option<(u32, Range<usize>)>,
 }
 
 /// What an order word says of its phase when no heading stands above it.
@@ -242,6 +244,26 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
                 parsed.header.standing = Some(on);
                 Ok(())
             }
+            // `pass` (or `pass this turn`, a full stop after either): no orders this
+            // turn, on purpose.
+            ("pass" | "pass." | "pass!", _) => {
+                let rest: Vec<String> = toks[1..]
+                    .iter()
+                    .map(|t| t.text.to_ascii_lowercase())
+                    .filter(|w| !matches!(w.as_str(), "." | "!"))
+                    .map(|w| w.trim_end_matches(['.', '!']).to_string())
+                    .collect();
+                if rest.is_empty() || rest == ["this", "turn"] {
+                    r.pos = toks.len();
+                    parsed.pass = Some((line_no, whole.clone()));
+                    Ok(())
+                } else {
+                    r.next();
+                    Err(Diagnostic::new("`pass` stands alone on its line: no orders this turn")
+                        .at(r.here())
+                        .help("write `pass`, or `pass this turn`"))
+                }
+            }
             ("home", None) => {
                 r.next();
                 r.eat("at");
@@ -313,7 +335,16 @@ pub fn parse(text: &str, map: &Map) -> Parsed {
                 if here.is_some()
                     && !matches!(
                         first.as_str(),
-                        "game" | "player" | "turn" | "secret" | "standing" | "home" | "bid"
+                        "game"
+                            | "player"
+                            | "turn"
+                            | "secret"
+                            | "standing"
+                            | "home"
+                            | "bid"
+                            | "pass"
+                            | "pass."
+                            | "pass!"
                     )
                 {
                     parsed.lines.push((line_no, whole));
