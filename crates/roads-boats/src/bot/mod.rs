@@ -1108,9 +1108,9 @@ fn holds_orders(text: &str) -> bool {
 }
 
 /// Why a file of the bot's holds no order, in comments: each of `me`'s transporters on
-/// land, where it waits, by which of its producers, and what it carries of its room.
-/// Mailed as it is, the judge answers that the transporters stay where they are; these
-/// lines say what they wait for (a transporter at a producer leaves with a full load).
+/// land, where it waits, by which of its producers, and what it carries of its room
+/// (a transporter at a producer leaves with a full load); then the line `pass`, so that
+/// the file, mailed as it is, is answered as a turn passed on purpose.
 fn waiting(s: &State, me: Colour) -> String {
     let mut text =
         String::from("# Nothing to order this turn: each transporter waits where it is.\n");
@@ -1146,6 +1146,8 @@ fn waiting(s: &State, me: Colour) -> String {
             t.kind.capacity()
         ));
     }
+    // Mailed as it is, the file is answered as a pass, not as "no orders read".
+    text.push_str("pass\n");
     text
 }
 
