@@ -1306,3 +1306,35 @@ pub fn turn_png(
 ) -> Result<Vec<u8>, judge_core::picture::PictureError> {
     draw_turn(state, title, changes).png()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lower edge found from a point is that of the tile drawn there: for every tile
+    /// of a 12 × 10 board, its centre and the points of its side areas give the edge
+    /// half a tile's height below its centre.
+    #[test]
+    fn a_points_tile_bottom_is_its_tiles_lower_edge() {
+        let half = R * 3f32.sqrt() / 2.0;
+        for col in 0..12u8 {
+            for row in 0..10u8 {
+                let h = Hex { col, row };
+                let c = hex_centre(h);
+                let side_points = crate::map::Compass::ALL.into_iter().map(|side| {
+                    area_point(AreaId {
+                        hex: h,
+                        side: Some(side),
+                    })
+                });
+                for p in std::iter::once(c).chain(side_points) {
+                    assert!(
+                        (tile_bottom(p) - (c.1 + half)).abs() < 0.01,
+                        "{h}: {p:?} -> {}",
+                        tile_bottom(p)
+                    );
+                }
+            }
+        }
+    }
+}
