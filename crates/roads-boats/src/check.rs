@@ -44,8 +44,9 @@ pub struct Checked {
     pub orders: PlayerOrders,
     pub diagnostics: Vec<Diagnostic>,
     pub echo: Vec<Echo>,
-    /// The file says `pass` and gives no orders: nothing to do this turn, on purpose.
-    pub passes: bool,
+    /// The line of the file's `pass`, where it gives no orders: nothing to do this
+    /// turn, on purpose.
+    pub passes: Option<u32>,
 }
 
 /// What a turn passed does.
@@ -156,8 +157,7 @@ pub fn render_text(checked: &Checked, file: &str, text: &str) -> String {
         };
         let _ = writeln!(out, "\n{}", d.render().trim_end());
     }
-    if checked.passes {
-        let line = checked.echo.first().map_or(0, |e| e.line);
+    if let Some(line) = checked.passes {
         let _ = writeln!(out, "\nYou pass (line {line}): {PASSED}.");
     } else if !checked.echo.is_empty() {
         let _ = writeln!(
@@ -357,10 +357,14 @@ pub fn check(state: &State, text: &str, expect: &Expect<'_>) -> Checked {
                 .warning(),
         );
     }
-    let passes = parsed.pass.is_some() && parsed.lines.is_empty();
+    let passes = parsed
+        .pass
+        .as_ref()
+        .filter(|_| parsed.lines.is_empty())
+        .map(|(line, _)| *line);
     if parsed.lines.is_empty()
         && parsed.home.is_none()
-        && !passes
+        && passes.is_none()
         && !diags.iter().any(|d| d.is_error())
     {
         diags.push(
@@ -553,10 +557,10 @@ pub fn check(state: &State, text: &str, expect: &Expect<'_>) -> Checked {
         }
     }
     // A pass is echoed, so that it is answered as orders filed, not as none read.
-    if let Some((line, _)) = parsed.pass.as_ref().filter(|_| passes) {
+    if let Some(line) = passes {
         echo.push(Echo {
             phase: Phase::Production,
-            line: *line,
+            line,
             order: "pass".to_string(),
             outcome: vec![PASSED.to_string()],
         });
